@@ -1,0 +1,165 @@
+/**
+ * Record and replay of HTTP exchanges in the cassette format of the fixtures README:
+ * `index.json` with `entries[]` of {method, url, status, headers, file | body}.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { SECRET_PARAMS, stripSecrets } from "./redact.ts";
+
+export interface CassetteEntry {
+  method: string;
+  url: string;
+  status: number;
+  headers?: Record<string, string>;
+  file?: string;
+  body?: string;
+}
+
+export interface CassetteIndex {
+  version: number;
+  description?: string;
+  recorded_at?: string;
+  entries: CassetteEntry[];
+}
+
+export interface ReplayedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/** The match key of a request: method, scheme+host(lower-case)+path, sorted non-secret query. */
+export function matchKey(method: string, url: string): string {
+  try {
+    const u = new URL(url);
+    const pairs = [...u.searchParams.entries()]
+      .filter(([k]) => !SECRET_PARAMS.has(k.toLowerCase()))
+      .map(([k, v]) => `${k}=${v}`)
+      .sort();
+    return `${method.toUpperCase()} ${u.protocol}//${u.host.toLowerCase()}${u.pathname}?${
+      pairs.join("&")
+    }`;
+  } catch {
+    return `${method.toUpperCase()} ${url}`;
+  }
+}
+
+/** A read-only set of cassettes; the first one holding a request answers it. */
+export class CassetteLibrary {
+  readonly dirs: string[];
+  #entries = new Map<string, { dir: string; entry: CassetteEntry }>();
+  #recordedAt: string | null = null;
+
+  constructor(dirs: string[]) {
+    this.dirs = dirs.map((d) => resolve(d));
+    for (const dir of this.dirs) this.#load(dir);
+  }
+
+  #load(dir: string) {
+    const indexPath = join(dir, "index.json");
+    if (!existsSync(indexPath)) {
+      throw new Error(`cassette folder ${dir} has no index.json`);
+    }
+    const index = JSON.parse(readFileSync(indexPath, "utf8")) as CassetteIndex;
+    if (!Array.isArray(index.entries)) throw new Error(`${indexPath}: entries is not an array`);
+    if (index.recorded_at && !this.#recordedAt) this.#recordedAt = index.recorded_at;
+    for (const entry of index.entries) {
+      const key = matchKey(entry.method ?? "GET", entry.url);
+      if (!this.#entries.has(key)) this.#entries.set(key, { dir, entry });
+    }
+  }
+
+  /** `recorded_at` of the first cassette that has one. */
+  get recordedAt(): string | null {
+    return this.#recordedAt;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The recorded answer, or null when no entry matches. */
+  find(method: string, url: string): ReplayedResponse | null {
+    const hit = this.#entries.get(matchKey(method, url));
+    if (!hit) return null;
+    const { dir, entry } = hit;
+    let body: Uint8Array;
+    if (entry.file !== undefined) {
+      body = new Uint8Array(readFileSync(resolve(dir, entry.file)));
+    } else {
+      body = new TextEncoder().encode(entry.body ?? "");
+    }
+    return { status: entry.status, headers: lowerKeys(entry.headers ?? {}), body };
+  }
+}
+
+const DROP_HEADERS = new Set(["set-cookie", "authorization", "cookie", "x-api-key"]);
+
+/** Writes live exchanges into a cassette folder, credentials stripped. */
+export class CassetteRecorder {
+  readonly dir: string;
+  #index: CassetteIndex;
+  #keys = new Set<string>();
+  #secrets: string[];
+
+  constructor(dir: string, recordedAt: string, secrets: string[] = []) {
+    this.dir = resolve(dir);
+    this.#secrets = secrets.filter((s) => s.length >= 4);
+    const indexPath = join(this.dir, "index.json");
+    if (existsSync(indexPath)) {
+      this.#index = JSON.parse(readFileSync(indexPath, "utf8"));
+    } else {
+      this.#index = {
+        version: 1,
+        description: "recorded by finance",
+        recorded_at: recordedAt,
+        entries: [],
+      };
+    }
+    for (const e of this.#index.entries) this.#keys.add(matchKey(e.method, e.url));
+  }
+
+  record(method: string, url: string, status: number, headers: Headers, body: Uint8Array) {
+    const cleanUrl = stripSecrets(url);
+    const key = matchKey(method, cleanUrl);
+    if (this.#keys.has(key)) return;
+    this.#keys.add(key);
+    const kept: Record<string, string> = {};
+    headers.forEach((v, k) => {
+      if (!DROP_HEADERS.has(k.toLowerCase())) kept[k.toLowerCase()] = v;
+    });
+    const n = this.#index.entries.length + 1;
+    const ext = extensionFor(kept["content-type"] ?? "");
+    const file = `bodies/${String(n).padStart(5, "0")}${ext}`;
+    mkdirSync(join(this.dir, "bodies"), { recursive: true });
+    let bytes = body;
+    if (this.#secrets.length) {
+      const text = new TextDecoder().decode(body);
+      if (this.#secrets.some((s) => text.includes(s))) {
+        let scrubbed = text;
+        for (const s of this.#secrets) scrubbed = scrubbed.split(s).join("***");
+        bytes = new TextEncoder().encode(scrubbed);
+      }
+    }
+    writeFileSync(join(this.dir, file), bytes);
+    this.#index.entries.push({ method, url: cleanUrl, status, headers: kept, file });
+    mkdirSync(dirname(join(this.dir, "index.json")), { recursive: true });
+    writeFileSync(join(this.dir, "index.json"), JSON.stringify(this.#index, null, 1));
+  }
+}
+
+function extensionFor(contentType: string): string {
+  if (contentType.includes("json")) return ".json";
+  if (contentType.includes("html")) return ".html";
+  if (contentType.includes("xml")) return ".xml";
+  if (contentType.includes("pdf")) return ".pdf";
+  if (contentType.includes("csv")) return ".csv";
+  if (contentType.startsWith("text/")) return ".txt";
+  return ".bin";
+}
+
+function lowerKeys(h: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
+  return out;
+}

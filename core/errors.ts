@@ -1,0 +1,72 @@
+/**
+ * Exceptions used inside the program. They never leave it: the runner turns every one of them
+ * into a failed envelope whose `error` is `message` (never a stack trace).
+ */
+export class FinanceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FinanceError";
+  }
+}
+
+/** Bad invocation: unknown command or argument, wrong type, missing required argument (exit 2). */
+export class UsageError extends FinanceError {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** An input that is well-formed but cannot be computed with (division by zero, bad range). */
+export class InputError extends FinanceError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InputError";
+  }
+}
+
+/** A provider (outside service or package) failed. Carries what a user needs to act. */
+export class ProviderError extends FinanceError {
+  readonly provider: string;
+  readonly url?: string;
+  readonly status?: number;
+  constructor(
+    provider: string,
+    message: string,
+    opts: { url?: string; status?: number } = {},
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = "ProviderError";
+    this.provider = provider;
+    this.url = opts.url;
+    this.status = opts.status;
+  }
+}
+
+/** A provider that needs configuration it does not have (an API key, a package). */
+export class MissingConfigError extends ProviderError {
+  readonly missing: string[];
+  constructor(provider: string, missing: string[], hint = "") {
+    super(
+      provider,
+      `not configured: set ${missing.join(", ")} in the environment${hint ? `; ${hint}` : ""}`,
+    );
+    this.name = "MissingConfigError";
+    this.missing = missing;
+  }
+}
+
+/** Turns anything thrown into a message fit for a user: no stack, no raw internals. */
+export function describeError(err: unknown): string {
+  if (err instanceof FinanceError) return err.message;
+  if (err instanceof Error) {
+    const name = err.name && err.name !== "Error" ? `${err.name}: ` : "";
+    return `internal error: ${name}${firstLine(err.message)}`;
+  }
+  return `internal error: ${firstLine(String(err))}`;
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n")[0].trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}

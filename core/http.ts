@@ -1,0 +1,527 @@
+/**
+ * The one HTTP client every provider uses: declared User-Agent, per-host politeness, timeouts,
+ * retries with backoff (honouring Retry-After), the on-disk cache, and record/replay.
+ */
+import { ProviderError } from "./errors.ts";
+import { isFresh, type ResponseCache } from "./cache.ts";
+import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
+import { redactUrl, redactValues, stripSecrets } from "./redact.ts";
+
+/** Default User-Agent for services that do not ask for a contact. */
+export const DEFAULT_USER_AGENT = "finance/0.1.0 (Deno research toolkit)";
+
+/** How long a response may be reused: seconds, or "forever" for immutable documents. */
+export type CachePolicy = "none" | { ttl: number | "forever" };
+
+export interface HttpRequest {
+  /** Provider key, for errors and politeness (e.g. `filings_a`). */
+  provider: string;
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  cache?: CachePolicy;
+  /** Per-attempt timeout in ms (default 30 s). */
+  timeoutMs?: number;
+  /** Retries after the first attempt on network errors, 429 and 5xx (default 3). */
+  retries?: number;
+  /** Statuses handed back to the caller instead of thrown (e.g. 404 when absence is an answer). */
+  acceptStatus?: number[];
+  /** Values that must never appear in messages (API keys). */
+  secrets?: string[];
+  /** What to tell the user to do when the request fails for good. */
+  hint?: string;
+  signal?: AbortSignal;
+  /** Checks every hop's URL (user-supplied URLs on adapter surfaces); throws to refuse. */
+  guard?: UrlGuard;
+}
+
+export interface HttpResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  /** Where the answer came from. */
+  origin: "network" | "cache" | "stale-cache" | "replay";
+  /** Age of a cached answer in seconds (0 for network and replay). */
+  ageSeconds: number;
+  text(): string;
+  /** Parses JSON; HTML, empty and malformed bodies become ProviderErrors naming the URL. */
+  json<T = unknown>(): T;
+}
+
+/** Politeness rules for one host. */
+export interface HostPolicy {
+  /** Minimum milliseconds between request starts. */
+  minIntervalMs?: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+}
+
+/** Checks a URL before each hop (used to refuse private addresses); throws to refuse. */
+export type UrlGuard = (url: URL) => Promise<void> | void;
+
+export interface HttpClientOptions {
+  fetch?: typeof fetch;
+  cache?: ResponseCache | null;
+  replay?: CassetteLibrary | null;
+  recorder?: CassetteRecorder | null;
+  /** Backoff base in ms; retries wait base·2^n (tests set 1). */
+  backoffBaseMs?: number;
+  /** Longest Retry-After the client will wait, in ms; longer ones fail at once. */
+  maxRetryAfterMs?: number;
+  /** Receives warnings (stale cache served, retries that happened). */
+  warn?: (message: string) => void;
+  /** Real-time clock for cache freshness (epoch ms). */
+  nowMs?: () => number;
+  urlGuard?: UrlGuard;
+  userAgent?: string;
+}
+
+const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
+const MAX_REDIRECTS = 5;
+
+interface HostState {
+  policy: HostPolicy;
+  nextStart: number;
+  active: number;
+  waiters: (() => void)[];
+}
+
+const hostStates = new Map<string, HostState>();
+const hostPolicies = new Map<string, HostPolicy>();
+
+/** Declares politeness for a host, process-wide (e.g. SEC: 10 requests per second). */
+export function setHostPolicy(host: string, policy: HostPolicy): void {
+  hostPolicies.set(host.toLowerCase(), policy);
+  const state = hostStates.get(host.toLowerCase());
+  if (state) state.policy = policy;
+}
+
+setHostPolicy("www.sec.gov", { minIntervalMs: 100, concurrency: 4 });
+setHostPolicy("data.sec.gov", { minIntervalMs: 100, concurrency: 4 });
+setHostPolicy("efts.sec.gov", { minIntervalMs: 100, concurrency: 2 });
+setHostPolicy("api.gdeltproject.org", { minIntervalMs: 5000, concurrency: 1 });
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    const id = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(id);
+      reject(new DOMException("aborted", "AbortError"));
+    }, { once: true });
+  });
+}
+
+// SEC shares one budget across its hosts.
+function budgetKey(host: string): string {
+  return host.endsWith(".sec.gov") || host === "sec.gov" ? "sec.gov" : host;
+}
+
+async function acquire(host: string): Promise<() => void> {
+  const key = budgetKey(host);
+  let state = hostStates.get(key);
+  if (!state) {
+    state = {
+      policy: hostPolicies.get(host) ?? {},
+      nextStart: 0,
+      active: 0,
+      waiters: [],
+    };
+    hostStates.set(key, state);
+  }
+  const s = state;
+  const limit = s.policy.concurrency ?? 8;
+  while (s.active >= limit) await new Promise<void>((r) => s.waiters.push(r));
+  s.active++;
+  const interval = s.policy.minIntervalMs ?? 0;
+  if (interval > 0) {
+    const now = Date.now();
+    const start = Math.max(now, s.nextStart);
+    s.nextStart = start + interval;
+    await sleep(start - now);
+  }
+  return () => {
+    s.active--;
+    s.waiters.shift()?.();
+  };
+}
+
+function headersToRecord(h: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  h.forEach((v, k) => (out[k.toLowerCase()] = v));
+  return out;
+}
+
+function makeResponse(
+  req: HttpRequest,
+  url: string,
+  status: number,
+  headers: Record<string, string>,
+  body: Uint8Array,
+  origin: HttpResponse["origin"],
+  ageSeconds: number,
+): HttpResponse {
+  const shownUrl = redactUrl(url, req.secrets);
+  let text: string | null = null;
+  const getText = () => (text ??= new TextDecoder().decode(body));
+  return {
+    url,
+    status,
+    headers,
+    body,
+    origin,
+    ageSeconds,
+    text: getText,
+    json<T>(): T {
+      const t = getText();
+      const trimmed = t.trimStart();
+      if (trimmed === "") {
+        throw new ProviderError(req.provider, `empty response body from ${shownUrl}`, {
+          url: shownUrl,
+          status,
+        });
+      }
+      if (trimmed.startsWith("<")) {
+        throw new ProviderError(
+          req.provider,
+          `expected JSON from ${shownUrl} but got an HTML page${
+            req.hint ? `; ${req.hint}` : " (the service may have rejected the query)"
+          }`,
+          { url: shownUrl, status },
+        );
+      }
+      try {
+        return JSON.parse(t) as T;
+      } catch {
+        throw new ProviderError(
+          req.provider,
+          `malformed or truncated JSON from ${shownUrl} (${body.length} bytes)`,
+          { url: shownUrl, status },
+        );
+      }
+    },
+  };
+}
+
+/** Reads Retry-After (seconds or HTTP date) into ms, or null. */
+export function retryAfterMs(value: string | null, nowMs = Date.now()): number | null {
+  if (!value) return null;
+  const secs = Number(value.trim());
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
+function describeNetworkError(err: unknown): { text: string; retry: boolean } {
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/dns|lookup|name resolution|resolve/i.test(msg)) {
+    return {
+      text: "the host name could not be resolved (DNS failure; are you offline?)",
+      retry: false,
+    };
+  }
+  if (/refused/i.test(msg)) {
+    return { text: "the connection was refused", retry: true };
+  }
+  if (/redirect/i.test(msg)) return { text: "too many redirects", retry: false };
+  if (/certificate|tls|ssl/i.test(msg)) return { text: "a TLS error occurred", retry: false };
+  return { text: "the network request failed (offline or unreachable)", retry: true };
+}
+
+function statusHint(status: number, provider: string): string {
+  if (status === 401 || status === 403) {
+    return provider === "filings_a"
+      ? "SEC refuses requests without a real contact; set FINANCE_FILINGS_USER_AGENT to 'Your Name you@example.com'"
+      : "access was refused; check the provider's API key or plan";
+  }
+  if (status === 404) return "not found; check the symbol, identifier or URL";
+  if (status === 429) return "rate limited by the service; wait and try again";
+  if (status >= 500) return "the service is failing; try again later";
+  return "";
+}
+
+export class HttpClient {
+  readonly #opts: HttpClientOptions;
+  readonly #fetch: typeof fetch;
+
+  constructor(opts: HttpClientOptions = {}) {
+    this.#opts = opts;
+    this.#fetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /** True when every request is answered from cassettes. */
+  get replaying(): boolean {
+    return !!this.#opts.replay;
+  }
+
+  /** Sends a request; throws ProviderError with provider, redacted URL and a hint on failure. */
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    const method = req.method ?? "GET";
+    const shownUrl = redactUrl(req.url, req.secrets);
+    let parsed: URL;
+    try {
+      parsed = new URL(req.url);
+    } catch {
+      throw new ProviderError(req.provider, `invalid URL: ${shownUrl}`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw new ProviderError(req.provider, `only http(s) URLs can be fetched, not ${shownUrl}`);
+    }
+
+    if (this.#opts.replay) {
+      const hit = this.#opts.replay.find(method, req.url);
+      if (!hit) {
+        throw new ProviderError(
+          req.provider,
+          `no recording for ${method} ${stripSecrets(req.url)} in the replay cassette(s) ${
+            this.#opts.replay.dirs.join(", ")
+          }; record it with FINANCE_RECORD=<dir> while online`,
+          { url: shownUrl },
+        );
+      }
+      const res = makeResponse(req, req.url, hit.status, hit.headers, hit.body, "replay", 0);
+      return this.#checkStatus(req, res);
+    }
+
+    const cache = req.cache && req.cache !== "none" ? this.#opts.cache : null;
+    const cacheKey = `${method} ${stripSecrets(req.url)}${
+      req.body ? ` ${await digest(req.body)}` : ""
+    }`;
+    const now = this.#opts.nowMs?.() ?? Date.now();
+    const cached = cache ? cache.get(cacheKey) : null;
+    if (cached && isFresh(cached, now)) {
+      return makeResponse(
+        req,
+        cached.url,
+        cached.status,
+        cached.headers,
+        cached.body,
+        "cache",
+        Math.round((now - cached.storedAt) / 1000),
+      );
+    }
+
+    try {
+      const res = await this.#fetchWithRetries(req, parsed);
+      if (cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none") {
+        const ttl = req.cache.ttl === "forever" ? -1 : req.cache.ttl;
+        cache.put(cacheKey, {
+          url: res.url,
+          status: res.status,
+          headers: res.headers,
+          body: res.body,
+          storedAt: now,
+          ttlSeconds: ttl,
+        });
+      }
+      return this.#checkStatus(req, res);
+    } catch (err) {
+      if (cached && err instanceof ProviderError && !(err.status && err.status < 429)) {
+        const age = Math.round((now - cached.storedAt) / 1000);
+        this.#opts.warn?.(
+          `${req.provider}: served a cached copy of ${redactUrl(cached.url, req.secrets)} that is ${
+            formatAge(age)
+          } old because the live request failed (${err.message.replace(`${req.provider}: `, "")})`,
+        );
+        return makeResponse(
+          req,
+          cached.url,
+          cached.status,
+          cached.headers,
+          cached.body,
+          "stale-cache",
+          age,
+        );
+      }
+      throw err;
+    }
+  }
+
+  /** Shorthand: GET and parse JSON. */
+  async json<T = unknown>(req: HttpRequest): Promise<T> {
+    return (await this.request(req)).json<T>();
+  }
+
+  /** Shorthand: GET and decode text. */
+  async text(req: HttpRequest): Promise<string> {
+    return (await this.request(req)).text();
+  }
+
+  #checkStatus(req: HttpRequest, res: HttpResponse): HttpResponse {
+    if (res.status >= 200 && res.status < 300) return res;
+    if (req.acceptStatus?.includes(res.status)) return res;
+    const shownUrl = redactUrl(res.url, req.secrets);
+    const hint = req.hint ?? statusHint(res.status, req.provider);
+    throw new ProviderError(
+      req.provider,
+      `HTTP ${res.status} from ${shownUrl}${hint ? `; ${hint}` : ""}`,
+      { url: shownUrl, status: res.status },
+    );
+  }
+
+  async #fetchWithRetries(req: HttpRequest, parsed: URL): Promise<HttpResponse> {
+    const retries = req.retries ?? 3;
+    const base = this.#opts.backoffBaseMs ?? 500;
+    const maxWait = this.#opts.maxRetryAfterMs ?? 30_000;
+    const shownUrl = redactUrl(req.url, req.secrets);
+    let lastError: ProviderError | null = null;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) {
+        let wait = base * 2 ** (attempt - 1);
+        const after = lastError?.status === 429 || (lastError?.status ?? 0) >= 500
+          ? (lastError as ProviderError & { retryAfter?: number | null }).retryAfter
+          : null;
+        if (after !== null && after !== undefined) {
+          if (after > maxWait) {
+            throw new ProviderError(
+              req.provider,
+              `HTTP ${lastError!.status} from ${shownUrl}; the service asks to wait ${
+                Math.ceil(after / 1000)
+              } s before retrying, longer than this client waits; try again later`,
+              { url: shownUrl, status: lastError!.status },
+            );
+          }
+          wait = Math.max(wait, after);
+        }
+        await sleep(wait, req.signal);
+      }
+      try {
+        const res = await this.#fetchOnce(req, parsed);
+        if (RETRY_STATUS.has(res.status) && attempt < retries) {
+          const err = new ProviderError(req.provider, `HTTP ${res.status} from ${shownUrl}`, {
+            url: shownUrl,
+            status: res.status,
+          }) as ProviderError & { retryAfter?: number | null };
+          err.retryAfter = retryAfterMs(res.headers["retry-after"] ?? null);
+          lastError = err;
+          continue;
+        }
+        if (RETRY_STATUS.has(res.status) && retries > 0) {
+          const hint = req.hint ?? statusHint(res.status, req.provider);
+          throw new ProviderError(
+            req.provider,
+            `HTTP ${res.status} from ${shownUrl} after ${retries + 1} attempts${
+              hint ? `; ${hint}` : ""
+            }`,
+            { url: shownUrl, status: res.status },
+          );
+        }
+        return res;
+      } catch (err) {
+        if (err instanceof ProviderError) {
+          if (err.status !== undefined || !("retryable" in err)) throw err;
+          lastError = err;
+          if (!(err as ProviderError & { retryable?: boolean }).retryable) throw err;
+          if (attempt === retries) {
+            throw new ProviderError(
+              req.provider,
+              `${err.message.replace(`${req.provider}: `, "")} (after ${retries + 1} attempts)`,
+              { url: shownUrl },
+            );
+          }
+          continue;
+        }
+        throw err;
+      }
+    }
+    throw lastError ?? new ProviderError(req.provider, `request to ${shownUrl} failed`);
+  }
+
+  async #fetchOnce(req: HttpRequest, parsed: URL): Promise<HttpResponse> {
+    const timeoutMs = req.timeoutMs ?? 30_000;
+    const shownUrl = redactUrl(req.url, req.secrets);
+    let current = parsed;
+    const release = await acquire(current.host.toLowerCase());
+    try {
+      for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        if (this.#opts.urlGuard) await this.#opts.urlGuard(current);
+        if (req.guard) await req.guard(current);
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), timeoutMs);
+        const onAbort = () => controller.abort();
+        req.signal?.addEventListener("abort", onAbort, { once: true });
+        let response: Response;
+        let body: Uint8Array;
+        try {
+          response = await this.#fetch(current.toString(), {
+            method: req.method ?? "GET",
+            headers: {
+              "user-agent": this.#opts.userAgent ?? DEFAULT_USER_AGENT,
+              "accept-encoding": "gzip, deflate",
+              ...req.headers,
+            },
+            body: req.body,
+            redirect: "manual",
+            signal: controller.signal,
+          });
+          if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
+            await response.body?.cancel();
+            current = new URL(response.headers.get("location")!, current);
+            if (current.protocol !== "http:" && current.protocol !== "https:") {
+              throw new ProviderError(req.provider, `redirect to a non-http URL from ${shownUrl}`);
+            }
+            continue;
+          }
+          body = new Uint8Array(await response.arrayBuffer());
+        } catch (err) {
+          if (err instanceof ProviderError) throw err;
+          const timedOut = controller.signal.aborted && !req.signal?.aborted;
+          const failure = timedOut
+            ? { text: `timed out after ${Math.round(timeoutMs / 1000)} s`, retry: true }
+            : describeNetworkError(err);
+          const e = new ProviderError(
+            req.provider,
+            `${redactValues(failure.text, req.secrets ?? [])} for ${shownUrl}${
+              req.hint ? `; ${req.hint}` : ""
+            }`,
+            { url: shownUrl },
+          ) as ProviderError & { retryable?: boolean };
+          e.retryable = failure.retry && !req.signal?.aborted;
+          throw e;
+        } finally {
+          clearTimeout(timer);
+          req.signal?.removeEventListener("abort", onAbort);
+        }
+        this.#opts.recorder?.record(
+          req.method ?? "GET",
+          current.toString(),
+          response.status,
+          response.headers,
+          body,
+        );
+        return makeResponse(
+          req,
+          current.toString(),
+          response.status,
+          headersToRecord(response.headers),
+          body,
+          "network",
+          0,
+        );
+      }
+      throw new ProviderError(
+        req.provider,
+        `too many redirects (more than ${MAX_REDIRECTS}) starting at ${shownUrl}`,
+        { url: shownUrl },
+      );
+    } finally {
+      release();
+    }
+  }
+}
+
+async function digest(text: string): Promise<string> {
+  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(bytes)].slice(0, 8).map((b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
+function formatAge(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 172800) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86400)} days`;
+}

@@ -1,0 +1,68 @@
+/**
+ * Parsing of human number forms used on the command line and accepted over HTTP:
+ * magnitude suffixes (2.5B), thousands separators (1,234), percents (2%).
+ */
+
+const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
+const AMOUNT = /^([+-]?)\$?((?:\d[\d,]*)?(?:\.\d+)?)([kmbt])?$/i;
+
+/** Parses `2.5B`, `120M`, `-1,234.5`, `$3k`; returns null for anything else. */
+export function parseAmount(text: string): number | null {
+  const m = AMOUNT.exec(text.trim());
+  if (!m || m[2] === "" || m[2] === ".") return null;
+  const digits = m[2].replace(/,/g, "");
+  if (digits === "" || !/\d/.test(digits)) return null;
+  const base = Number(digits);
+  if (!Number.isFinite(base)) return null;
+  const scaled = base * (m[3] ? SCALE[m[3].toLowerCase()] : 1);
+  return m[1] === "-" ? -scaled : scaled;
+}
+
+/** Result of reading a rate: the fraction, and a note when the input was reinterpreted. */
+export interface RateReading {
+  value: number;
+  note: string | null;
+}
+
+/**
+ * Reads a rate. `8%` and `0.08` are 8%; a bare number above 1 in magnitude (`8`) is read as a
+ * percent and noted, so the caller can warn. Rates at or below -100% are rejected.
+ */
+export function parseRate(input: number | string, name = "rate"): RateReading | string {
+  let value: number;
+  let explicit = false;
+  if (typeof input === "number") {
+    value = input;
+  } else {
+    const text = input.trim();
+    if (text.endsWith("%")) {
+      const n = parseAmount(text.slice(0, -1));
+      if (n === null) return `${name}: invalid percent value "${input}"`;
+      value = n / 100;
+      explicit = true;
+    } else {
+      const n = parseAmount(text);
+      if (n === null) return `${name}: invalid rate "${input}" (use 0.08 or 8%)`;
+      value = n;
+    }
+  }
+  if (!Number.isFinite(value)) return `${name}: rate must be a finite number`;
+  if (!explicit && Math.abs(value) > 1) {
+    const pct = value;
+    value = value / 100;
+    if (value <= -1) return `${name}: rate must be greater than -100%`;
+    return {
+      value,
+      note: `${name} ${input} was read as ${pct.toFixed(1)}% (divided by 100); write ${
+        value.toFixed(4).replace(/0+$/, "").replace(/\.$/, "")
+      } or ${pct}% to be explicit`,
+    };
+  }
+  if (value <= -1) return `${name}: rate must be greater than -100%`;
+  return { value, note: null };
+}
+
+/** Splits a comma-separated list, trimming items and dropping empties. */
+export function splitList(text: string): string[] {
+  return text.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+}

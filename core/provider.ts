@@ -1,0 +1,56 @@
+/** What every provider module declares, and what it is given to work with. */
+import type { Clock } from "./clock.ts";
+import type { HttpClient } from "./http.ts";
+
+/** The environment a provider works in: HTTP, time, its env vars, a warning sink. */
+export interface ProviderEnv {
+  http: HttpClient;
+  clock: Clock;
+  /** Reads an environment variable (empty counts as absent). Providers only. */
+  env(name: string): string | undefined;
+  warn(message: string): void;
+  signal?: AbortSignal;
+}
+
+/** Result of a provider probe (sources.test). */
+export interface ProbeResult {
+  ok: boolean;
+  error: string | null;
+}
+
+/** An environment variable a provider reads; `alternatives` are accepted in its place. */
+export interface EnvVar {
+  name: string;
+  alternatives?: string[];
+  /** Holds a secret: never echoed. */
+  secret?: boolean;
+}
+
+/** Static description of a provider: the inventory row of sources.list. */
+export interface ProviderInfo {
+  /** Neutral key, e.g. `filings_a`. */
+  key: string;
+  /** Display label naming the real service. */
+  label: string;
+  /** Real service names accepted as aliases of the key (`sec`, `yahoo`). */
+  aliases: string[];
+  capabilities: string[];
+  required_env: EnvVar[];
+  optional_env: EnvVar[];
+  /** npm package checked for import, or null. */
+  package: string | null;
+  notes: string;
+  /** Imports the package (true when it loads). Only for package-backed providers. */
+  checkPackage?: () => Promise<boolean>;
+  /** A minimal live request proving the provider answers. */
+  probe(env: ProviderEnv, opts: { symbol: string; timeoutMs: number }): Promise<void>;
+}
+
+/** Reads an env var or any of its alternatives. */
+export function readEnvVar(env: ProviderEnv["env"], v: EnvVar): string | undefined {
+  for (const name of [v.name, ...(v.alternatives ?? [])]) {
+    const value = env(name);
+    if (value) return value;
+  }
+  return undefined;
+}

@@ -1,0 +1,44 @@
+/** Looks commands up by name; loads their modules on demand. */
+import { COMMANDS } from "../commands/index.ts";
+import type { CommandDef } from "./command.ts";
+import { UsageError } from "./errors.ts";
+import { closest } from "./suggest.ts";
+
+const loaded = new Map<string, CommandDef>();
+
+/** Every command name, in display order. */
+export function commandNames(): string[] {
+  return Object.keys(COMMANDS);
+}
+
+/** True when `name` is a command. */
+export function hasCommand(name: string): boolean {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+/** Loads one command; an unknown name is a UsageError with the closest valid name. */
+export async function loadCommand(name: string): Promise<CommandDef> {
+  const hit = loaded.get(name);
+  if (hit) return hit;
+  if (!hasCommand(name)) {
+    const guess = closest(name, commandNames());
+    throw new UsageError(
+      `unknown command \`${name}\`${
+        guess ? `; did you mean \`${guess}\`?` : ""
+      } (finance --list shows all commands)`,
+    );
+  }
+  const def = (await COMMANDS[name]()).default;
+  loaded.set(name, def);
+  return def;
+}
+
+/** Loads every command (help, OpenAPI, MCP). */
+export async function loadAllCommands(): Promise<CommandDef[]> {
+  return await Promise.all(commandNames().map(loadCommand));
+}
+
+/** Namespaces in display order. */
+export function namespaces(): string[] {
+  return [...new Set(commandNames().map((n) => n.split(".")[0]))];
+}

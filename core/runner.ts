@@ -1,0 +1,259 @@
+/**
+ * The runner: every call from every surface goes through `execute`. It validates the
+ * arguments, builds the context, runs the command, and always answers an envelope.
+ */
+import type { z } from "zod";
+import type { CommandDef } from "./command.ts";
+import type { Context } from "./context.ts";
+import { type Envelope, failure, jsonSafe, success } from "./envelope.ts";
+import { describeError, FinanceError, UsageError } from "./errors.ts";
+import { loadCommand } from "./registry.ts";
+import { collectParseNotes } from "./schema.ts";
+import { getDefaultSession, type Session } from "./session.ts";
+import { closest } from "./suggest.ts";
+import { accessPolicy, type Surface } from "./access.ts";
+import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/index.ts";
+import type { ProviderEnv } from "./provider.ts";
+
+export interface RunOptions {
+  session?: Session;
+  surface?: Surface;
+  /** Check `data` against the command's result schema (tests turn this on). */
+  validateData?: boolean;
+  /** Give up after this many ms (the envelope says so). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** An envelope plus how it ended: `usage` means the call itself was malformed (CLI exit 2). */
+export interface Outcome {
+  envelope: Envelope;
+  status: "ok" | "failed" | "usage";
+}
+
+/** Runs a command and returns its envelope. Never throws. */
+export async function runCommand<T = unknown>(
+  name: string,
+  args: Record<string, unknown> = {},
+  opts: RunOptions = {},
+): Promise<Envelope<T>> {
+  return (await execute(name, args, opts)).envelope as Envelope<T>;
+}
+
+/** Runs a command and reports how it ended. Never throws. */
+export async function execute(
+  name: string,
+  rawArgs: unknown,
+  opts: RunOptions = {},
+): Promise<Outcome> {
+  const warnings: string[] = [];
+  let def: CommandDef;
+  try {
+    def = await loadCommand(name);
+  } catch (err) {
+    return { envelope: failure(describeError(err)), status: "usage" };
+  }
+  let parsed: unknown;
+  try {
+    const args = normalizeArgs(def, rawArgs);
+    const { value, notes } = collectParseNotes(() => def.args.safeParse(args));
+    if (!value.success) throw new UsageError(formatIssues(def, value.error, args));
+    warnings.push(...notes);
+    parsed = value.data;
+  } catch (err) {
+    return {
+      envelope: failure(describeError(err), warnings),
+      status: err instanceof UsageError ? "usage" : "failed",
+    };
+  }
+
+  let session: Session;
+  try {
+    session = opts.session ?? getDefaultSession();
+  } catch (err) {
+    return { envelope: failure(describeError(err), warnings), status: "failed" };
+  }
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const ctx = makeContext(session, opts, warnings, controller.signal);
+    const work = def.run(parsed as z.output<typeof def.args>, ctx);
+    const limits: Promise<unknown>[] = [work];
+    if (opts.timeoutMs) {
+      limits.push(
+        new Promise((_, reject) => {
+          timer = setTimeout(() => {
+            controller.abort();
+            reject(
+              new FinanceError(
+                `${name} did not finish within ${opts.timeoutMs} ms and was stopped`,
+              ),
+            );
+          }, opts.timeoutMs);
+        }),
+      );
+    }
+    const data = await Promise.race(limits);
+    const safe = jsonSafe(data, warnings);
+    if (opts.validateData) {
+      const check = def.data.safeParse(safe);
+      if (!check.success) {
+        const first = check.error.issues[0];
+        return {
+          envelope: failure(
+            `internal error: ${name} returned data that does not match its schema at ${
+              first.path.join(".") || "data"
+            }: ${first.message}`,
+            warnings,
+          ),
+          status: "failed",
+        };
+      }
+    }
+    return { envelope: success(safe, warnings), status: "ok" };
+  } catch (err) {
+    return {
+      envelope: failure(describeError(err), warnings),
+      status: err instanceof UsageError ? "usage" : "failed",
+    };
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function makeContext(
+  session: Session,
+  opts: RunOptions,
+  warnings: string[],
+  signal: AbortSignal,
+): Context {
+  const surface = opts.surface ?? "library";
+  const warn = (m: string) => {
+    if (!warnings.includes(m)) warnings.push(m);
+  };
+  const http = session.http(warn);
+  const providerEnv: ProviderEnv = {
+    http,
+    clock: session.clock,
+    env: session.config.env,
+    warn,
+    signal,
+  };
+  const cache = new Map<ProviderKey, Promise<unknown>>();
+  return {
+    clock: session.clock,
+    http,
+    surface,
+    signal,
+    access: accessPolicy(surface, session.config),
+    warn,
+    providerEnv,
+    provider<K extends ProviderKey>(key: K): Promise<ProviderTypes[K]> {
+      let p = cache.get(key);
+      if (!p) {
+        p = createProvider(key, providerEnv);
+        cache.set(key, p);
+      }
+      return p as Promise<ProviderTypes[K]>;
+    },
+    call<T>(command: string, args: Record<string, unknown>) {
+      return runCommand<T>(command, args, { ...opts, session, signal });
+    },
+  };
+}
+
+/** Applies aliases, rejects unknown arguments with the closest name, gathers extras. */
+export function normalizeArgs(def: CommandDef, raw: unknown): Record<string, unknown> {
+  if (raw === null || raw === undefined) raw = {};
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    throw new UsageError(
+      `${def.name}: arguments must be a JSON object of named arguments, not ${
+        Array.isArray(raw) ? "an array" : typeof raw
+      }`,
+    );
+  }
+  const known = new Set(Object.keys(def.args.shape));
+  const aliases = def.aliases ?? {};
+  const out: Record<string, unknown> = {};
+  const extras: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const canonical = known.has(key) ? key : aliases[key];
+    if (canonical) {
+      if (Object.hasOwn(out, canonical)) {
+        throw new UsageError(
+          `${def.name}: \`${key}\` and \`${canonical}\` name the same argument; give only one of them`,
+        );
+      }
+      out[canonical] = value;
+      continue;
+    }
+    if (def.extra_into && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+      extras[key] = value;
+      continue;
+    }
+    const guess = closest(key, [...known, ...Object.keys(aliases)]);
+    throw new UsageError(
+      `unknown argument \`${clip(key)}\` for ${def.name}${
+        guess ? `; did you mean \`${guess}\`?` : ""
+      } (usage: ${def.usage})`,
+    );
+  }
+  if (def.extra_into && Object.keys(extras).length) {
+    const target = out[def.extra_into];
+    let base: Record<string, unknown> = {};
+    if (typeof target === "string" && target.trim()) {
+      try {
+        base = JSON.parse(target);
+      } catch {
+        throw new UsageError(`${def.name}: ${def.extra_into} must be a JSON object`);
+      }
+    } else if (target && typeof target === "object") base = target as Record<string, unknown>;
+    out[def.extra_into] = { ...base, ...extras };
+  }
+  return out;
+}
+
+function formatIssues(def: CommandDef, error: z.ZodError, args: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const issue of error.issues.slice(0, 3)) {
+    const key = String(issue.path[0] ?? "");
+    if (issue.code === "unrecognized_keys") {
+      parts.push(`unknown argument(s) ${issue.keys.map((k) => `\`${k}\``).join(", ")}`);
+      continue;
+    }
+    if (key && !(key in args) && issue.code === "invalid_type") {
+      parts.push(`missing required argument \`${key}\``);
+      continue;
+    }
+    let message = issue.message;
+    if (issue.code === "invalid_type") {
+      const got = args[key];
+      message = `expected ${issue.expected}, got ${describeValue(got)}`;
+    } else if (issue.code === "invalid_union") {
+      message = `invalid value ${describeValue(args[key])}`;
+    } else if (issue.code === "invalid_value" && "values" in issue) {
+      message = `expected one of ${
+        (issue.values as unknown[]).map((v) => JSON.stringify(v)).join(", ")
+      }, got ${describeValue(args[key])}`;
+    }
+    const sub = issue.path.slice(1).join(".");
+    parts.push(`argument \`${key}${sub ? `.${sub}` : ""}\`: ${message}`);
+  }
+  return `${def.name}: ${parts.join("; ")} (usage: ${def.usage})`;
+}
+
+function describeValue(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (typeof v === "string") return `"${clip(v)}"`;
+  if (Array.isArray(v)) return "an array";
+  if (v === null) return "null";
+  if (typeof v === "object") return "an object";
+  return `${typeof v} ${String(v)}`;
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}

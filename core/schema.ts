@@ -1,0 +1,162 @@
+/**
+ * Argument types shared by command schemas. Each accepts the typed JSON form (for HTTP and MCP)
+ * and the text form a terminal user types (for the CLI), and turns both into one value.
+ */
+import { z } from "zod";
+import { parseAmount, parseRate, splitList } from "./numbers.ts";
+
+let noteSink: string[] | null = null;
+
+/** Runs `fn` while collecting the notes that argument parsing emits (e.g. rate reinterpretation). */
+export function collectParseNotes<T>(fn: () => T): { value: T; notes: string[] } {
+  const previous = noteSink;
+  const notes: string[] = [];
+  noteSink = notes;
+  try {
+    return { value: fn(), notes };
+  } finally {
+    noteSink = previous;
+  }
+}
+
+function note(text: string) {
+  noteSink?.push(text);
+}
+
+/** A number that also accepts `2.5B`, `120M`, `1,234` as text. */
+export function amount(description?: string) {
+  const s = z.union([z.number(), z.string()]).transform((v, ctx) => {
+    if (typeof v === "number") return v;
+    const n = parseAmount(v);
+    if (n === null) {
+      ctx.issues.push({
+        code: "custom",
+        message: `invalid number "${clip(v)}" (use digits with an optional K, M, B or T suffix)`,
+        input: v,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
+  return description ? s.describe(description) : s;
+}
+
+/** A rate: `0.08`, `8%`; a bare number above 1 is read as a percent, with a warning. */
+export function rate(description?: string) {
+  const s = z.union([z.number(), z.string()]).transform((v, ctx) => {
+    const r = parseRate(v, "rate");
+    if (typeof r === "string") {
+      ctx.issues.push({ code: "custom", message: r.replace(/^rate: /, ""), input: v });
+      return z.NEVER;
+    }
+    if (r.note) note(r.note);
+    return r.value;
+  });
+  return description ? s.describe(description) : s;
+}
+
+/** A list given as a JSON array or as comma-separated text. */
+export function list<T extends z.ZodType>(item: T, description?: string) {
+  const s = z.union([z.array(item), z.string()]).transform((v, ctx) => {
+    if (Array.isArray(v)) return v as z.output<T>[];
+    const parsed = z.array(item).safeParse(splitList(v));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.issues.push({ code: "custom", message: issue.message, input: v });
+      }
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+  return description ? s.describe(description) : s;
+}
+
+/** A JSON object given as an object or as JSON text. */
+export function jsonObject(description?: string) {
+  const s = z.union([z.record(z.string(), z.unknown()), z.string()]).transform((v, ctx) => {
+    if (typeof v !== "string") return v as Record<string, unknown>;
+    if (v.trim() === "") return {} as Record<string, unknown>;
+    try {
+      const parsed = JSON.parse(v);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+        return parsed as Record<string, unknown>;
+      }
+    } catch {
+      // fall through to the issue below
+    }
+    ctx.issues.push({
+      code: "custom",
+      message: `expected a JSON object such as {"key": 1}, got "${clip(v)}"`,
+      input: v,
+    });
+    return z.NEVER;
+  });
+  return description ? s.describe(description) : s;
+}
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+export function isoDate(description?: string) {
+  const s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD").refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    },
+    { message: "not a real calendar date" },
+  );
+  return description ? s.describe(description) : s;
+}
+
+/** A non-empty ticker symbol, upper-cased. */
+export function ticker(description = "Ticker symbol, e.g. AAPL.") {
+  return z.string().trim().min(1, "a ticker symbol is required").max(32).regex(
+    /^[A-Za-z0-9.^=\-]+$/,
+    "expected a ticker symbol such as AAPL, BRK-B or ^VIX",
+  ).transform((v) => v.toUpperCase()).describe(description);
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+/** What the CLI should turn a text token into for a given schema. */
+export type CliKind = "string" | "number" | "integer" | "boolean" | "passthrough";
+
+/** Looks through wrappers (optional, default, pipe) to decide how the CLI coerces text. */
+export function cliKind(schema: z.ZodType): CliKind {
+  // deno-lint-ignore no-explicit-any
+  let s: any = schema;
+  for (let i = 0; i < 20 && s; i++) {
+    const def = s._zod?.def;
+    if (!def) return "passthrough";
+    switch (def.type) {
+      case "optional":
+      case "default":
+      case "prefault":
+      case "nullable":
+      case "readonly":
+      case "catch":
+        s = def.innerType;
+        continue;
+      case "pipe":
+        s = def.in;
+        continue;
+      case "number":
+        return def.format && /int/.test(def.format) ? "integer" : "number";
+      case "int":
+        return "integer";
+      case "boolean":
+        return "boolean";
+      default:
+        return "passthrough";
+    }
+  }
+  return "passthrough";
+}
+
+/** The booleans a terminal user may type. */
+export function parseBooleanText(text: string): boolean | null {
+  const t = text.trim().toLowerCase();
+  if (["true", "1", "yes", "y", "on"].includes(t)) return true;
+  if (["false", "0", "no", "n", "off"].includes(t)) return false;
+  return null;
+}

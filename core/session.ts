@@ -1,0 +1,96 @@
+/**
+ * A session holds what outlives one command call: configuration, the response cache, the
+ * replay cassettes or the recorder, and the clock. The CLI makes one per process; the HTTP
+ * adapter and MCP server share one across requests.
+ */
+import { type Config, loadConfig } from "./config.ts";
+import { ResponseCache } from "./cache.ts";
+import { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
+import { type Clock, fixedClock, systemClock } from "./clock.ts";
+import { HttpClient, type HttpClientOptions } from "./http.ts";
+import { FinanceError } from "./errors.ts";
+
+export interface SessionOptions {
+  config?: Config;
+  /** Replace the network (tests, fault injection). */
+  fetch?: typeof fetch;
+  clock?: Clock;
+  backoffBaseMs?: number;
+}
+
+export class Session {
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly cache: ResponseCache | null;
+  readonly replay: CassetteLibrary | null;
+  readonly recorder: CassetteRecorder | null;
+  readonly #fetch?: typeof fetch;
+  readonly #backoff?: number;
+
+  constructor(opts: SessionOptions = {}) {
+    this.config = opts.config ?? loadConfig();
+    const c = this.config;
+    try {
+      this.replay = c.replayDirs.length ? new CassetteLibrary(c.replayDirs) : null;
+    } catch (err) {
+      throw new FinanceError(
+        `FINANCE_REPLAY: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    if (opts.clock) this.clock = opts.clock;
+    else if (c.now) this.clock = fixedClock(c.now);
+    else if (this.replay?.recordedAt) this.clock = fixedClock(this.replay.recordedAt);
+    else this.clock = systemClock;
+    this.cache = c.cacheDir && !this.replay ? new ResponseCache(c.cacheDir) : null;
+    this.recorder = c.recordDir && !this.replay
+      ? new CassetteRecorder(c.recordDir, this.clock.now().toISOString(), this.secrets())
+      : null;
+    this.#fetch = opts.fetch;
+    this.#backoff = opts.backoffBaseMs;
+  }
+
+  /** Values of secret environment variables, for redaction. */
+  secrets(): string[] {
+    const names = [
+      "ESTIMATES_A_API_KEY",
+      "ALPHA_VANTAGE_API_KEY",
+      "ALPHAVANTAGE_API_KEY",
+      "ALPACA_API_KEY_ID",
+      "ALPACA_API_SECRET_KEY",
+      "APCA_API_KEY_ID",
+      "APCA_API_SECRET_KEY",
+      "FINANCE_ADAPTER_TOKEN",
+      "FINANCE_FILINGS_USER_AGENT",
+    ];
+    return names.map((n) => this.config.env(n)).filter((v): v is string => !!v);
+  }
+
+  /** An HTTP client bound to this session, reporting warnings to `warn`. */
+  http(warn: (m: string) => void, extra: Partial<HttpClientOptions> = {}): HttpClient {
+    return new HttpClient({
+      fetch: this.#fetch,
+      cache: this.cache,
+      replay: this.replay,
+      recorder: this.recorder,
+      warn,
+      backoffBaseMs: this.#backoff,
+      ...extra,
+    });
+  }
+
+  close(): void {
+    this.cache?.close();
+  }
+}
+
+let defaultSession: Session | null = null;
+
+/** The process-wide session built from the environment. */
+export function getDefaultSession(): Session {
+  return (defaultSession ??= new Session());
+}
+
+/** Replaces the process-wide session (tests). */
+export function setDefaultSession(session: Session | null): void {
+  defaultSession = session;
+}

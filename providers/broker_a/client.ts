@@ -1,0 +1,6 @@
+import type { ProviderEnv } from "../../core/provider.ts";
+
+/** Client of provider broker_a. */
+export class Client {
+  constructor(readonly env: ProviderEnv) {}
+}

@@ -1,0 +1,24 @@
+import type { ProviderInfo } from "../../core/provider.ts";
+import { secHeaders } from "../filings_a/agent.ts";
+
+export const info: ProviderInfo = {
+  key: "company_ir",
+  label: "Company investor-relations pages and SEC 8-K EX-99 exhibits",
+  aliases: ["ir", "investor_relations"],
+  capabilities: ["ir_presentations", "ir_documents"],
+  required_env: [],
+  optional_env: [],
+  package: null,
+  notes:
+    "No key needed. Press releases and presentations from 8-K EX-99 exhibits; company IR sites where they serve plain HTML.",
+  async probe(env, { timeoutMs }) {
+    await env.http.json({
+      provider: "company_ir",
+      url: "https://www.sec.gov/files/company_tickers.json",
+      headers: secHeaders(env),
+      cache: { ttl: 86400 },
+      timeoutMs,
+      retries: 1,
+    });
+  },
+};

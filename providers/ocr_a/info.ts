@@ -1,0 +1,17 @@
+import type { ProviderInfo } from "../../core/provider.ts";
+
+export const info: ProviderInfo = {
+  key: "ocr_a",
+  label: "Tesseract OCR (tesseract.js, offline English data; pages rendered with @napi-rs/canvas)",
+  aliases: ["tesseract", "ocr"],
+  capabilities: ["document_ocr"],
+  required_env: [],
+  optional_env: [],
+  package: "tesseract.js",
+  notes: "Fully offline: language data comes from the @tesseract.js-data/eng package.",
+  checkPackage: async () => !!(await import("tesseract.js")) && !!(await import("@napi-rs/canvas")),
+  async probe() {
+    await import("tesseract.js");
+    await import("@napi-rs/canvas");
+  },
+};
