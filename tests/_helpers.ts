@@ -1,7 +1,7 @@
 /** Shared test helpers: run commands against cassettes or a fake network, find shared fixtures. */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import {  } from "node:url";
+import { fileURLToPath } from "node:url";
 import { loadConfig } from "../core/config.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { execute, type Outcome } from "../core/runner.ts";
