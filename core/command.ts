@@ -55,7 +55,15 @@ export class NotImplementedError extends FinanceError {
   }
 }
 
+const PLACEHOLDER = Symbol("notImplemented");
+
 /** A `run` for commands not written yet. */
 export function notImplemented(name: string): () => Promise<never> {
-  return () => Promise.reject(new NotImplementedError(name));
+  const run = () => Promise.reject(new NotImplementedError(name));
+  return Object.assign(run, { [PLACEHOLDER]: true });
+}
+
+/** True when a command still has the placeholder `run`. */
+export function isPlaceholder(def: CommandDef): boolean {
+  return Object.hasOwn(def.run, PLACEHOLDER);
 }

@@ -1,20 +1,129 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { describeError, UsageError } from "../../core/errors.ts";
+import { findProvider, PROVIDERS } from "../../providers/index.ts";
+import type { ProviderInfo } from "../../core/provider.ts";
 import { ticker } from "../../core/schema.ts";
+import { envPresence, packageInstalled, presence } from "./_rows.ts";
+import { summarySchema } from "./status.ts";
+
+const row = z.object({
+  name: z.string(),
+  configured: z.boolean(),
+  ok: z.boolean(),
+  status: z.enum(["ok", "failed", "missing_config"]),
+  latency_ms: z.number().nullable(),
+  error: z.string().nullable(),
+  required_env: z.array(envPresence),
+  optional_env: z.array(envPresence),
+  capabilities: z.array(z.string()),
+});
 
 export default defineCommand({
   name: "sources.test",
   summary: "Probe providers with a live minimal request",
+  description:
+    "Runs one small live request per provider (a quote, a ticker lookup, a package import) and reports each result as a row. A provider failure is a failed row, not a failed command; unconfigured providers are not probed. Offline, network providers report their network error.",
   usage: "finance sources.test [SOURCE|source=SOURCE] [symbol=AAPL timeout=30]",
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: [],
   positional: ["source"],
   args: z.strictObject({
-    source: z.string().optional().describe("Source key, path, or URL depending on command."),
-    symbol: ticker().optional().describe("Ticker symbol."),
-    timeout: z.int().default(30).describe("Provider test timeout in seconds."),
+    source: z.string().optional().describe(
+      "Provider key (market_a, filings_a, …), a real service name such as sec or yahoo, or all. Default: all.",
+    ),
+    symbol: ticker("Ticker the probes ask about.").default("AAPL"),
+    timeout: z.number().positive().max(600).default(30).describe(
+      "Seconds each probe may take.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("sources.test"),
+  data: z.object({
+    symbol: z.string(),
+    results: z.array(row),
+    count: z.int(),
+    summary: summarySchema,
+  }),
+  examples: ["finance sources.test filings_a", "finance sources.test source=all symbol=MSFT"],
+  async run(args, ctx) {
+    let selected: ProviderInfo[] = PROVIDERS;
+    if (args.source && args.source.trim().toLowerCase() !== "all") {
+      const hit = findProvider(args.source);
+      if (!hit) {
+        throw new UsageError(
+          `unknown source "${args.source}"; available: ${
+            PROVIDERS.map((p) => p.key).join(", ")
+          }, all`,
+        );
+      }
+      selected = [hit];
+    }
+    const env = ctx.providerEnv;
+    const results = await Promise.all(selected.map(async (p) => {
+      const required = presence(p.required_env, env.env);
+      const installed = await packageInstalled(p);
+      const missing = required.filter((r) => !r.present).map((r) => r.name);
+      const base = {
+        name: p.key,
+        required_env: required,
+        optional_env: presence(p.optional_env, env.env),
+        capabilities: p.capabilities,
+      };
+      if (!installed || missing.length) {
+        const parts = [];
+        if (!installed) parts.push(`package ${p.package} does not load`);
+        if (missing.length) parts.push(`missing env: ${missing.join(", ")}`);
+        return {
+          ...base,
+          configured: false,
+          ok: false,
+          status: "missing_config" as const,
+          latency_ms: null,
+          error: parts.join("; "),
+        };
+      }
+      const started = performance.now();
+      let error: string | null = null;
+      try {
+        await withTimeout(
+          p.probe(env, { symbol: args.symbol, timeoutMs: args.timeout * 1000 }),
+          args.timeout * 1000,
+        );
+      } catch (err) {
+        const text = describeError(err).replace(/^internal error: (Error: )?/, "");
+        error = text.startsWith(`${p.key}:`) ? text : `${p.key}: ${text}`;
+      }
+      return {
+        ...base,
+        configured: true,
+        ok: error === null,
+        status: error === null ? "ok" as const : "failed" as const,
+        latency_ms: Math.round((performance.now() - started) * 100) / 100,
+        error,
+      };
+    }));
+    const count = (f: (r: typeof results[number]) => boolean) => results.filter(f).length;
+    return {
+      symbol: args.symbol,
+      results,
+      count: results.length,
+      summary: {
+        total: results.length,
+        configured: count((r) => r.configured),
+        ok: count((r) => r.ok),
+        failed: count((r) => !r.ok),
+        missing_config: count((r) => r.status === "missing_config"),
+      },
+    };
+  },
 });
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`probe timed out after ${ms / 1000} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
