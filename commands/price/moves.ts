@@ -1,28 +1,157 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { ProviderError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
+import { isoDate } from "../../core/clock.ts";
+import type { Bar } from "../../analysis/evidence/moves.ts";
+
+const moveRow = z.object({
+  symbol: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  window: z.string(),
+  trading_days: z.int(),
+  start_close: z.number(),
+  end_close: z.number(),
+  return_pct: z.number(),
+  direction: z.enum(["up", "down"]),
+  volume: z.number().nullable(),
+  volume_vs_20d: z.number().nullable(),
+  avg_abs_return_20d_pct: z.number().nullable(),
+  move_vs_20d_avg_abs_return: z.number().nullable(),
+  overlapping_windows: z.int(),
+  source: z.string().nullable(),
+});
+
+/** Finds the bars of `symbol` in a market.ohlcv payload (one-symbol or multi-symbol shape). */
+function barsOf(data: unknown, symbol: string): { rows: Bar[]; source: string | null } | null {
+  if (!data || typeof data !== "object") return null;
+  const d = data as Record<string, unknown>;
+  if (Array.isArray(d.rows)) {
+    return { rows: d.rows as Bar[], source: String(d.source ?? d.provider ?? "") || null };
+  }
+  for (const key of ["results", "series", "symbols", "data"]) {
+    const list = d[key];
+    if (Array.isArray(list)) {
+      const hit = list.find((x) =>
+        String((x as { symbol?: string }).symbol).toUpperCase() === symbol
+      );
+      if (hit) return barsOf(hit, symbol);
+    }
+  }
+  return null;
+}
 
 export default defineCommand({
   name: "price.moves",
   summary: "Find large price moves with volume and volatility context",
+  description:
+    "Scans adjusted daily closes for close-to-close moves over a trading window (1d, 3d, 1w = 5 sessions, 1m = 21 sessions) at or above a threshold, largest first, each with the end-day volume against its 20-session average and the move against the typical daily move before it. Overlapping windows moving the same way are folded into the strongest one. Use it to find dates worth explaining, then price.context on a date. It says nothing about why a move happened.",
   usage:
     "finance price.moves SYMBOL [window=1d|3d|1w|1m years=3 threshold=8|8% limit=20 provider=auto]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "date", "source", "url"],
+  citation_fields: ["symbol", "end_date", "source"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    window: z.enum(["1d", "3d", "1w", "1m"]).optional().describe(
-      "Trading or text window size, depending on the command.",
+    symbol: ticker("Ticker whose daily bars are scanned, e.g. AAPL."),
+    window: z.string().regex(/^\s*\d+\s*(d|w|m|day|days|week|weeks|month|months)?\s*$/i, {
+      message: "use a count and unit such as 1d, 3d, 1w or 1m",
+    }).default("1d").describe(
+      "Length of each close-to-close window in trading sessions: 1d, 3d, 1w (5 sessions) or 1m (21).",
     ),
-    years: z.int().default(3).describe("Number of historical years to inspect."),
-    threshold: z.string().optional().describe(
-      "Move threshold. CLI accepts decimal or percent notation.",
+    years: z.int().min(1).max(30).default(3).describe("Years of daily history to scan."),
+    threshold: z.union([z.string(), z.number()]).default("8%").describe(
+      "Smallest absolute move reported: 8% or 8 (percent points), or 0.08 (a fraction).",
     ),
-    limit: z.int().default(20).describe("Maximum records to return."),
-    provider: z.string().default("auto").describe("Provider selection."),
+    limit: z.int().min(1).max(500).default(20).describe("Largest moves to return."),
+    provider: z.string().default("auto").describe(
+      "Market-data provider handed to market.ohlcv (auto tries its usual order).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("price.moves"),
+  data: z.object({
+    symbol: z.string(),
+    window: z.string(),
+    trading_window_days: z.int(),
+    years: z.int(),
+    threshold_pct: z.number(),
+    start_date: z.string(),
+    end_date: z.string(),
+    bars: z.int(),
+    moves: z.array(moveRow),
+    count: z.int(),
+    total_count: z.int(),
+    source: z.string().nullable(),
+    notes: z.array(z.string()),
+  }),
+  examples: [
+    "finance price.moves AAPL window=1d threshold=5% years=3",
+    "finance price.moves NVDA window=1w threshold=10% limit=5",
+  ],
+  async run(args, ctx) {
+    const { parseWindowDays, parseThresholdPct, addDays } = await import(
+      "../../analysis/evidence/windows.ts"
+    );
+    const { detectMoves } = await import("../../analysis/evidence/moves.ts");
+    const days = parseWindowDays(args.window, "trading");
+    const threshold = parseThresholdPct(args.threshold);
+    if (threshold.note) ctx.warn(threshold.note);
+    const end = isoDate(ctx.clock.now());
+    const start = addDays(end, -args.years * 366);
+    const env = await ctx.call("market.ohlcv", {
+      symbols: args.symbol,
+      start_date: start,
+      end_date: end,
+      timeframe: "1d",
+      // Enough rows for the whole span; the date bounds do the real limiting.
+      limit: args.years * 262 + 30,
+      provider: args.provider,
+    });
+    if (!env.ok) {
+      throw new ProviderError(
+        "market",
+        `no daily bars for ${args.symbol}: ${env.error ?? "market.ohlcv failed"}`,
+      );
+    }
+    const found = barsOf(env.data, args.symbol);
+    if (!found || found.rows.length <= days) {
+      throw new ProviderError(
+        "market",
+        `market.ohlcv returned ${
+          found?.rows.length ?? 0
+        } daily bars for ${args.symbol} between ${start} and ${end}; at least ${
+          days + 1
+        } are needed${env.warnings.length ? ` (${env.warnings.join("; ")})` : ""}`,
+      );
+    }
+    const result = detectMoves(found.rows, {
+      days,
+      thresholdPct: threshold.pct,
+      limit: args.limit,
+    });
+    const label = `${days} trading day${days === 1 ? "" : "s"}`;
+    return {
+      symbol: args.symbol,
+      window: args.window,
+      trading_window_days: days,
+      years: args.years,
+      threshold_pct: threshold.pct,
+      start_date: start,
+      end_date: end,
+      bars: result.bars,
+      moves: result.moves.map((m) => ({
+        symbol: args.symbol,
+        window: label,
+        ...m,
+        source: found.source,
+      })),
+      count: result.moves.length,
+      total_count: result.total,
+      source: found.source,
+      notes: [
+        "Returns are close-to-close on adjusted closes; volume and volatility baselines are the 20 sessions before each window starts.",
+        "A move's size says nothing about its cause; use price.context for dated evidence, which shows timing, not causation.",
+      ],
+    };
+  },
 });

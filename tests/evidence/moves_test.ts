@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { detectMoves } from "../../analysis/evidence/moves.ts";
+import { parseThresholdPct, parseWindowDays } from "../../analysis/evidence/windows.ts";
+
+function bars(closes: number[], start = "2026-01-01", volumes?: number[]) {
+  return closes.map((close, i) => {
+    const d = new Date(`${start}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + i);
+    return { date: d.toISOString().slice(0, 10), close, volume: volumes?.[i] ?? 1000 };
+  });
+}
+
+Deno.test("reference vector: 100,103,90,99 at 8% gives -12.62% then +10%", () => {
+  const r = detectMoves(bars([100, 103, 90, 99]), { days: 1, thresholdPct: 8, limit: 20 });
+  assert.deepEqual(
+    r.moves.map((m) => [m.end_date, m.return_pct, m.direction]),
+    [["2026-01-03", -12.62, "down"], ["2026-01-04", 10, "up"]],
+  );
+  assert.equal(r.moves[0].start_date, "2026-01-02");
+});
+
+Deno.test("reference vector: 6 closes 100..104,110 with a 1w window give one 10% move", () => {
+  const days = parseWindowDays("1w", "trading");
+  assert.equal(days, 5);
+  const r = detectMoves(bars([100, 101, 102, 103, 104, 110]), { days, thresholdPct: 8, limit: 20 });
+  assert.equal(r.moves.length, 1);
+  assert.equal(r.moves[0].return_pct, 10);
+  assert.equal(r.moves[0].trading_days, 5);
+});
+
+Deno.test("thresholds: 0.08 is 8%, 0.08% stays 0.08%, 1 means 1% not 100%", () => {
+  assert.equal(parseThresholdPct("0.08").pct, 8);
+  assert.equal(parseThresholdPct("0.08%").pct, 0.08);
+  assert.equal(parseThresholdPct("8%").pct, 8);
+  assert.equal(parseThresholdPct("1").pct, 1);
+  assert.ok(parseThresholdPct("1").note);
+  assert.throws(() => parseThresholdPct("abc"));
+});
+
+Deno.test("adjusted closes win over raw closes", () => {
+  const rows = [
+    { date: "2026-01-01", close: 200, adj_close: 100, volume: 1 },
+    { date: "2026-01-02", close: 100, adj_close: 101, volume: 1 },
+  ];
+  const r = detectMoves(rows, { days: 1, thresholdPct: 8, limit: 5 });
+  assert.equal(r.total, 0, "a split shows in raw closes only; adjusted closes barely moved");
+});
+
+Deno.test("volume and volatility baselines end where the window starts", () => {
+  // 21 quiet sessions alternating ±1%, then a 10% jump on triple volume.
+  const closes = [100];
+  for (let i = 1; i <= 20; i++) closes.push(closes[i - 1] * (i % 2 ? 1.01 : 0.99));
+  closes.push(closes[20] * 1.1);
+  const vols = closes.map((_, i) => (i === 21 ? 3000 : 1000));
+  const r = detectMoves(bars(closes, "2026-01-01", vols), { days: 1, thresholdPct: 5, limit: 5 });
+  assert.equal(r.moves.length, 1);
+  const m = r.moves[0];
+  assert.equal(m.volume_vs_20d, 3);
+  assert.equal(m.avg_abs_return_20d_pct, 1);
+  assert.equal(m.move_vs_20d_avg_abs_return, 10);
+});
+
+Deno.test("overlapping multi-day windows fold into the strongest", () => {
+  // A steady climb: every 3-day window from index 3 on gains > 8%.
+  const closes = [100, 100, 100, 105, 110, 116, 122, 122, 122, 122];
+  const r = detectMoves(bars(closes), { days: 3, thresholdPct: 8, limit: 20 });
+  assert.equal(r.moves.length, 1);
+  assert.ok(r.moves[0].overlapping_windows >= 2);
+  assert.equal(r.moves[0].end_date, "2026-01-07"); // 122 / 105 = +16.19%, the strongest window
+  assert.equal(r.moves[0].return_pct, 16.19);
+});
+
+Deno.test("window units: trading vs calendar", () => {
+  assert.equal(parseWindowDays("1m", "trading"), 21);
+  assert.equal(parseWindowDays("1m", "calendar"), 30);
+  assert.equal(parseWindowDays("3D", "calendar"), 3);
+  assert.throws(() => parseWindowDays("3x", "calendar"), /unknown unit/);
+});
