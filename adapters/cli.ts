@@ -103,12 +103,14 @@ function clip(text: string): string {
 interface Flags {
   output: OutputMode;
   help: boolean;
+  list: boolean;
   rest: string[];
 }
 
 function readFlags(argv: string[]): Flags {
   let output: OutputMode = "json";
   let help = false;
+  let list = false;
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -118,13 +120,14 @@ function readFlags(argv: string[]): Flags {
       output = checkMode(a.slice(9));
     } else if (a === "--json") output = "json";
     else if (a === "--help" || a === "-h") help = true;
+    else if (a === "--list") list = true;
     else if (/^--[A-Za-z]/.test(a)) {
       throw new UsageError(
         `unknown option ${a}; options are --output json|text|compact and --help`,
       );
     } else rest.push(a);
   }
-  return { output, help, rest };
+  return { output, help, list, rest };
 }
 
 function checkMode(m: string | undefined): OutputMode {
@@ -159,11 +162,9 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return 2;
   }
   const [name, ...tokens] = flags.rest;
-  if (!name || name === "--list" || name === "list") {
-    if (flags.rest.includes("--list") || !name || name === "list") {
-      io.out(await listText());
-      return 0;
-    }
+  if (flags.list || !name || name === "list") {
+    io.out(await listText());
+    return 0;
   }
   if (name === "help") {
     return await help(tokens[0], io);
