@@ -34,6 +34,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Checks every hop's URL (user-supplied URLs on adapter surfaces); throws to refuse. */
   guard?: UrlGuard;
+  /** "manual" hands 3xx answers back instead of following them (cookie handshakes). */
+  redirect?: "follow" | "manual";
 }
 
 export interface HttpResponse {
@@ -151,6 +153,9 @@ async function acquire(host: string): Promise<() => void> {
 function headersToRecord(h: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   h.forEach((v, k) => (out[k.toLowerCase()] = v));
+  // Several Set-Cookie lines would overwrite each other; keep them all, one per line.
+  const cookies = h.getSetCookie?.() ?? [];
+  if (cookies.length > 1) out["set-cookie"] = cookies.join("\n");
   return out;
 }
 
@@ -456,7 +461,10 @@ export class HttpClient {
             redirect: "manual",
             signal: controller.signal,
           });
-          if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
+          if (
+            req.redirect !== "manual" && response.status >= 300 && response.status < 400 &&
+            response.headers.get("location")
+          ) {
             await response.body?.cancel();
             current = new URL(response.headers.get("location")!, current);
             if (current.protocol !== "http:" && current.protocol !== "https:") {

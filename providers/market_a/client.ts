@@ -1,6 +1,252 @@
+/**
+ * market_a: Yahoo Finance through yahoo-finance2 (loaded on first use) with this project's fetch
+ * injected, plus direct calls for what the package lacks (sectors, industries, market time,
+ * the custom screener POST).
+ */
+import type { z } from "zod";
 import type { ProviderEnv } from "../../core/provider.ts";
+import { FinanceError, ProviderError } from "../../core/errors.ts";
+import { yahooFetch } from "./fetch.ts";
+import {
+  chartBody,
+  type ChartResult,
+  quoteBody,
+  type QuoteRow,
+  quoteRow,
+  screenerBody,
+  timeseriesBody,
+} from "./schemas.ts";
+import { type Bars, chartToBars, isIntraday } from "./bars.ts";
+import { DomainCalls } from "./domain.ts";
 
-/** Client of provider market_a. */
+export type { Bars } from "./bars.ts";
+export { DomainCalls } from "./domain.ts";
+
+const P = "market_a";
+
+// deno-lint-ignore no-explicit-any
+type YF = any;
+
+const silentLogger = {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+  debug: () => {},
+  dir: () => {},
+};
+
+/** Yahoo bar intervals accepted by the chart endpoint. */
+export const YAHOO_INTERVALS = [
+  "1m",
+  "2m",
+  "5m",
+  "15m",
+  "30m",
+  "60m",
+  "90m",
+  "1h",
+  "1d",
+  "5d",
+  "1wk",
+  "1mo",
+  "3mo",
+];
+
 export class Client {
-  constructor(readonly env: ProviderEnv) {}
+  #yf: Promise<YF> | null = null;
+  readonly domain: DomainCalls;
+
+  constructor(readonly env: ProviderEnv) {
+    this.domain = new DomainCalls(env);
+  }
+
+  /** The yahoo-finance2 instance, created once per client with its own cookie jar. */
+  yf(): Promise<YF> {
+    this.#yf ??= (async () => {
+      const mod = await import("yahoo-finance2");
+      const YahooFinance = mod.default;
+      const { ExtendedCookieJar } = await import(
+        "yahoo-finance2/lib/cookieJar"
+      ).catch(() => ({ ExtendedCookieJar: null }));
+      const opts: Record<string, unknown> = {
+        fetch: yahooFetch(this.env.http, () => this.env.clock.now().getTime(), this.env.signal),
+        logger: silentLogger,
+        validation: { logErrors: false, logOptionsErrors: false },
+        versionCheck: false,
+        suppressNotices: ["yahooSurvey", "ripHistorical"],
+      };
+      if (ExtendedCookieJar) opts.cookieJar = new ExtendedCookieJar();
+      return new YahooFinance(opts);
+    })();
+    return this.#yf;
+  }
+
+  /** Runs a yahoo-finance2 call; its errors become ProviderErrors naming the endpoint. */
+  async #call<T>(what: string, fn: (yf: YF) => Promise<T>): Promise<T> {
+    const yf = await this.yf();
+    try {
+      return await fn(yf);
+    } catch (err) {
+      throw asProviderError(err, what);
+    }
+  }
+
+  /** Daily or intraday bars; `end` is exclusive (Yahoo's convention), both ISO instants. */
+  async chart(symbol: string, start: Date, endExclusive: Date, interval: string): Promise<Bars> {
+    const raw = await this.#call(`chart ${symbol}`, (yf) =>
+      yf.chart(symbol, {
+        period1: start,
+        period2: endExclusive,
+        interval,
+        events: "div|split|earn",
+        // Regular session only for intraday bars; daily bars ignore it (default kept).
+        ...(isIntraday(interval) ? { includePrePost: false } : {}),
+        return: "object",
+      }, { validateResult: false }));
+    const result = parse(chartBody.shape.chart.shape.result.unwrap().unwrap().element, raw, {
+      what: `chart of ${symbol}`,
+    }) as ChartResult;
+    return chartToBars(result, interval);
+  }
+
+  /** Quotes for symbols (one request). Unknown symbols are simply absent from the answer. */
+  async quotes(symbols: string[]): Promise<QuoteRow[]> {
+    const raw = await this.#call(
+      `quote ${symbols.join(",")}`,
+      (yf) => yf.quote(symbols, { return: "array" }, { validateResult: false }),
+    );
+    const rows = Array.isArray(raw) ? raw : parse(quoteBody, raw, { what: "quote" }).quoteResponse
+      .result ?? [];
+    return rows.map((r: unknown) => parse(quoteRow, r, { what: `quote of ${symbols.join(",")}` }));
+  }
+
+  /**
+   * quoteSummary modules, one request per module (each is cached on its own and Yahoo answers
+   * a failing module without sinking the others). Missing modules come back absent.
+   */
+  async summary(symbol: string, modules: string[]): Promise<Record<string, unknown>> {
+    const parts = await Promise.all(modules.map((m) =>
+      this.#call(
+        `quoteSummary ${m} of ${symbol}`,
+        (yf) => yf.quoteSummary(symbol, { modules: [m] }, { validateResult: false }),
+      ).then((r) => ({ m, r: (r as Record<string, unknown>)?.[m] ?? null, e: null }))
+        .catch((e) => ({ m, r: null, e: e as Error }))
+    ));
+    const out: Record<string, unknown> = {};
+    const errors = parts.filter((p) => p.e);
+    if (errors.length === parts.length && errors[0]) throw errors[0].e;
+    for (const p of parts) {
+      if (p.r !== null) out[p.m] = p.r;
+      else if (p.e) this.env.warn(p.e.message);
+    }
+    return out;
+  }
+
+  /** Fundamentals time series (statement line items) for a window. */
+  async timeseries(
+    symbol: string,
+    module: "financials" | "balance-sheet" | "cash-flow",
+    type: "annual" | "quarterly",
+    period1: Date,
+    period2: Date,
+  ): Promise<unknown[]> {
+    const yf = await this.yf();
+    // The module's own call returns a flattened, validated shape; the raw endpoint is read
+    // through its fetch so that every line item keeps its reported-value object and currency.
+    const { default: fts } = await import(
+      "yahoo-finance2/modules/fundamentalsTimeSeries"
+    );
+    const raw = await this.#call(`fundamentals ${module} of ${symbol}`, () =>
+      fts.call(
+        { ...yf, _moduleExec: rawExec(yf) },
+        symbol,
+        { period1, period2, type, module },
+        { validateResult: false },
+      ));
+    const body = parse(timeseriesBody, raw, { what: `fundamentals of ${symbol}` });
+    return body.timeseries.result ?? [];
+  }
+
+  /** A predefined Yahoo screen. */
+  async screenPredefined(scrId: string, count: number) {
+    const raw = await this.#call(
+      `screener ${scrId}`,
+      (yf) => yf.screener(scrId, { count }, { validateResult: false, validateOptions: false }),
+    );
+    return parse(screenerBody.shape.finance.shape.result.unwrap().unwrap().element, raw, {
+      what: `screen ${scrId}`,
+    });
+  }
+
+  /** A custom screen: POST /v1/finance/screener (needs the crumb, so it rides yahoo-finance2). */
+  async screenQuery(body: Record<string, unknown>) {
+    const raw = await this.#call("screener query", (yf) =>
+      yf._fetch(
+        "https://${YF_QUERY_HOST}/v1/finance/screener",
+        { lang: "en-US", region: "US", formatted: "false", corsDomain: "finance.yahoo.com" },
+        {
+          fetchOptions: {
+            method: "POST",
+            body: JSON.stringify(body),
+            headers: { "content-type": "application/json" },
+          },
+        },
+        "json",
+        true,
+      ));
+    const parsed = parse(screenerBody, raw, { what: "screen query" });
+    const first = parsed.finance.result?.[0];
+    if (!first) {
+      throw new ProviderError(
+        P,
+        `the screener answered without a result${
+          parsed.finance.error?.description ? `: ${parsed.finance.error.description}` : ""
+        }`,
+      );
+    }
+    return first;
+  }
+}
+
+/** A moduleExec stand-in that returns the raw body (no transform, no validation). */
+function rawExec(yf: YF) {
+  return async function (opts: YF) {
+    let q = { ...opts.query.defaults, ...opts.query.runtime, ...opts.query.overrides };
+    if (opts.query.transformWith) q = opts.query.transformWith(q);
+    return await yf._fetch(opts.query.url, q, opts.moduleOptions, opts.query.fetchType, false);
+  };
+}
+
+/** Validates with zod; failures name what was read and the first problem. */
+export function parse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  { what }: { what: string },
+): z.output<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  throw new ProviderError(
+    P,
+    `unexpected answer for ${what}: ${issue.path.join(".") || "(root)"} ${issue.message}` +
+      "; Yahoo may have changed its format",
+  );
+}
+
+/** Turns what yahoo-finance2 throws into a ProviderError with a useful message. */
+export function asProviderError(err: unknown, what: string): FinanceError {
+  if (err instanceof FinanceError) return err;
+  const e = err as Error & { code?: number };
+  const msg = (e?.message ?? String(err)).split("\n")[0].slice(0, 300);
+  if (/Too Many Requests|429/.test(msg)) {
+    return new ProviderError(
+      P,
+      `${what}: Yahoo answered 'Too Many Requests' (rate limited); wait a minute and retry`,
+      { status: 429 },
+    );
+  }
+  if (/not found|No data found|delisted/i.test(msg) || e?.code === 404) {
+    return new ProviderError(P, `${what}: ${msg}; check the symbol`, { status: 404 });
+  }
+  return new ProviderError(P, `${what} failed: ${msg}`);
 }
