@@ -1,0 +1,1 @@
+// Baseline for the cold-start benchmark: a script that does nothing.
