@@ -1,21 +1,61 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
+import { averageBalance, divide } from "../../analysis/finance_math.ts";
+import { InputError } from "../../core/errors.ts";
 
 export default defineCommand({
   name: "formula.days",
-  summary: "Days metric (DSO, DIO, DPO) from average balances",
+  summary: "Days outstanding from an average balance (DSO, DIO, DPO)",
+  description:
+    "Turns an average balance into days of a flow: receivables over revenue gives DSO, inventory " +
+    "over cost of revenue gives DIO, payables over cost of revenue gives DPO. Give the closing and " +
+    "opening balances and the period's flow. For a turnover ratio use formula.turnover.",
   usage: "finance formula.days current=2721 prior=2285 denominator=254453 [days=365]",
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    current: amount().describe("Value supplied for `current`."),
-    prior: amount().describe("Value supplied for `prior`."),
-    denominator: amount().describe("Value supplied for `denominator`."),
-    days: amount().default(365).describe("Value supplied for `days`."),
+    current: amount().describe("Balance at the end of the period (e.g. receivables this year)."),
+    prior: amount().describe("Balance at the start of the period (e.g. receivables last year)."),
+    denominator: amount().describe(
+      "The period's flow the balance is measured against (revenue or cost of revenue).",
+    ),
+    days: amount().default(365).describe(
+      "Days in the period: 365 for a year (default), about 91 for a quarter.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.days"),
+  data: z.object({
+    days: z.number().nullable(),
+    average_balance: z.number(),
+    inputs: z.object({
+      current: z.number(),
+      prior: z.number(),
+      denominator: z.number(),
+      days: z.number(),
+    }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance formula.days current=2721 prior=2285 denominator=254453",
+    "finance formula.days current=1.2B prior=1.1B denominator=2.4B days=91",
+  ],
+  run(args, ctx) {
+    if (!(args.days > 0)) throw new InputError(`days must be greater than 0 (got ${args.days})`);
+    const average = averageBalance(args.current, args.prior);
+    const share = divide(average, args.denominator, "days");
+    if (share.reason) ctx.warn(share.reason);
+    return Promise.resolve({
+      days: share.value === null ? null : share.value * args.days,
+      average_balance: average,
+      inputs: {
+        current: args.current,
+        prior: args.prior,
+        denominator: args.denominator,
+        days: args.days,
+      },
+      method: "days = ((current + prior) / 2) / denominator × days",
+    });
+  },
 });

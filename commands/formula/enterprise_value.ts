@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
+import { excessCash } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.enterprise_value",
-  summary: "Enterprise value from equity, debt and excess cash",
+  summary: "Enterprise value from equity value, debt and excess cash",
+  description:
+    "Enterprise value = equity market value + debt − excess cash, where excess cash is the cash " +
+    "above what operations need (operating_cash, see formula.operating_cash). Debt, cash and " +
+    "operating cash default to 0. For a provider's quoted enterprise value use market.quote.",
   usage:
     "finance formula.enterprise_value market_equity=418856 debt=11415 cash=11144 operating_cash=5089",
   side_effects: "pure_calculation",
@@ -12,11 +17,41 @@ export default defineCommand({
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    market_equity: amount().describe("Value supplied for `market_equity`."),
-    debt: amount().default(0).describe("Debt value."),
-    cash: amount().default(0).describe("Cash value."),
-    operating_cash: amount().default(0).describe("Cash treated as operating rather than excess."),
+    market_equity: amount().describe("Market value of equity (market capitalization)."),
+    debt: amount().default(0).describe("Interest-bearing debt to add (default 0)."),
+    cash: amount().default(0).describe("Cash, equivalents and short-term investments (default 0)."),
+    operating_cash: amount().default(0).describe(
+      "Part of the cash needed to run the business, kept out of excess cash (default 0).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.enterprise_value"),
+  data: z.object({
+    enterprise_value: z.number(),
+    excess_cash: z.number(),
+    inputs: z.object({
+      market_equity: z.number(),
+      debt: z.number(),
+      cash: z.number(),
+      operating_cash: z.number(),
+    }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance formula.enterprise_value market_equity=418856 debt=11415 cash=11144 operating_cash=5089",
+    "finance formula.enterprise_value market_equity=25B debt=3B cash=1.5B",
+  ],
+  run(args) {
+    const excess = excessCash(args.cash, args.operating_cash);
+    return Promise.resolve({
+      enterprise_value: args.market_equity + args.debt - excess,
+      excess_cash: excess,
+      inputs: {
+        market_equity: args.market_equity,
+        debt: args.debt,
+        cash: args.cash,
+        operating_cash: args.operating_cash,
+      },
+      method:
+        "enterprise value = market_equity + debt − excess cash; excess cash = max(cash − operating_cash, 0)",
+    });
+  },
 });

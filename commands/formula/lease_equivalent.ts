@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
+import { divide } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.lease_equivalent",
-  summary: "Lease liability scaled by a variable/operating cost ratio",
+  summary: "Debt-like amount for variable lease costs, scaled from a base lease liability",
+  description:
+    "Scales a recorded lease liability by the ratio of variable to fixed operating lease cost, " +
+    "to approximate a debt-like amount for lease payments that are not on the balance sheet. Use " +
+    "it with lease-note figures from a filing. A zero operating cost gives null and a warning.",
   usage:
     "finance formula.lease_equivalent base_liability=2554 variable_cost=163 operating_cost=284",
   side_effects: "pure_calculation",
@@ -12,10 +17,37 @@ export default defineCommand({
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    base_liability: amount().describe("Value supplied for `base_liability`."),
-    variable_cost: amount().describe("Value supplied for `variable_cost`."),
-    operating_cost: amount().describe("Value supplied for `operating_cost`."),
+    base_liability: amount().describe("Lease liability on the balance sheet (the base to scale)."),
+    variable_cost: amount().describe("Variable lease cost for the period (from the lease note)."),
+    operating_cost: amount().describe(
+      "Fixed operating lease cost for the same period (from the lease note).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.lease_equivalent"),
+  data: z.object({
+    lease_equivalent: z.number().nullable(),
+    ratio: z.number().nullable(),
+    inputs: z.object({
+      base_liability: z.number(),
+      variable_cost: z.number(),
+      operating_cost: z.number(),
+    }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance formula.lease_equivalent base_liability=2554 variable_cost=163 operating_cost=284",
+  ],
+  run(args, ctx) {
+    const ratio = divide(args.variable_cost, args.operating_cost, "lease_equivalent ratio");
+    if (ratio.reason) ctx.warn(ratio.reason);
+    return Promise.resolve({
+      lease_equivalent: ratio.value === null ? null : args.base_liability * ratio.value,
+      ratio: ratio.value,
+      inputs: {
+        base_liability: args.base_liability,
+        variable_cost: args.variable_cost,
+        operating_cost: args.operating_cost,
+      },
+      method: "lease equivalent = base_liability × (variable_cost / operating_cost)",
+    });
+  },
 });

@@ -1,19 +1,42 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
+import { divide, percent } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.margin",
   summary: "A ratio of two amounts, as a fraction and a percent",
+  description:
+    "Divides one amount by another: operating margin (operating income / revenue), gross margin, " +
+    "a segment's share of the total, and so on. Both inputs should come from the same period and " +
+    "source. A zero denominator gives null values and a warning, not an error.",
   usage: "finance formula.margin numerator=11969 denominator=254453",
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    numerator: amount().describe("Value supplied for `numerator`."),
-    denominator: amount().describe("Value supplied for `denominator`."),
+    numerator: amount().describe("The part, e.g. operating income; accepts suffixes such as 12B."),
+    denominator: amount().describe("The whole it is measured against, e.g. revenue."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.margin"),
+  data: z.object({
+    margin: z.number().nullable(),
+    margin_pct: z.number().nullable(),
+    inputs: z.object({ numerator: z.number(), denominator: z.number() }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance formula.margin numerator=11969 denominator=254453",
+    "finance formula.margin numerator=2.1B denominator=9.8B",
+  ],
+  run(args, ctx) {
+    const margin = divide(args.numerator, args.denominator, "margin");
+    if (margin.reason) ctx.warn(margin.reason);
+    return Promise.resolve({
+      margin: margin.value,
+      margin_pct: percent(margin.value),
+      inputs: { numerator: args.numerator, denominator: args.denominator },
+      method: "margin = numerator / denominator; margin_pct = margin × 100",
+    });
+  },
 });

@@ -1,20 +1,44 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
+import { excessCash } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.net_debt",
-  summary: "Debt less excess cash",
+  summary: "Debt minus excess cash",
+  description:
+    "Net debt = debt − excess cash, where excess cash is cash above the operating cash the " +
+    "business needs (operating_cash defaults to 0, so all cash counts as excess). Negative net " +
+    "debt means a net cash position.",
   usage: "finance formula.net_debt debt=11415 cash=11144 [operating_cash=5089]",
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    debt: amount().describe("Value supplied for `debt`."),
-    cash: amount().describe("Value supplied for `cash`."),
-    operating_cash: amount().default(0).describe("Value supplied for `operating_cash`."),
+    debt: amount().describe("Interest-bearing debt (short- and long-term borrowings)."),
+    cash: amount().describe("Cash, equivalents and short-term investments."),
+    operating_cash: amount().default(0).describe(
+      "Cash needed for operations, not netted against debt (default 0; see formula.operating_cash).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.net_debt"),
+  data: z.object({
+    net_debt: z.number(),
+    excess_cash: z.number(),
+    inputs: z.object({ debt: z.number(), cash: z.number(), operating_cash: z.number() }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance formula.net_debt debt=11415 cash=11144",
+    "finance formula.net_debt debt=11415 cash=11144 operating_cash=5089",
+  ],
+  run(args) {
+    const excess = excessCash(args.cash, args.operating_cash);
+    return Promise.resolve({
+      net_debt: args.debt - excess,
+      excess_cash: excess,
+      inputs: { debt: args.debt, cash: args.cash, operating_cash: args.operating_cash },
+      method: "net debt = debt − max(cash − operating_cash, 0)",
+    });
+  },
 });

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
 
 export default defineCommand({
   name: "formula.operating_current_liabilities",
-  summary: "Current liabilities less interest-bearing debt",
+  summary: "Current liabilities without interest-bearing debt",
+  description:
+    "Takes short-term borrowings and the current portion of long-term debt out of current " +
+    "liabilities, leaving the liabilities that belong to operating working capital. The debt to " +
+    "remove defaults to 0.",
   usage:
     "finance formula.operating_current_liabilities current_liabilities=35464 [interest_bearing_current_debt=103]",
   side_effects: "pure_calculation",
@@ -12,11 +16,30 @@ export default defineCommand({
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    current_liabilities: amount().describe("Value supplied for `current_liabilities`."),
+    current_liabilities: amount().describe("Total current liabilities from the balance sheet."),
     interest_bearing_current_debt: amount().default(0).describe(
-      "Value supplied for `interest_bearing_current_debt`.",
+      "Short-term borrowings and current portion of long-term debt to remove (default 0).",
     ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.operating_current_liabilities"),
+  data: z.object({
+    operating_current_liabilities: z.number(),
+    inputs: z.object({
+      current_liabilities: z.number(),
+      interest_bearing_current_debt: z.number(),
+    }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance formula.operating_current_liabilities current_liabilities=35464 interest_bearing_current_debt=103",
+  ],
+  run(args) {
+    return Promise.resolve({
+      operating_current_liabilities: args.current_liabilities - args.interest_bearing_current_debt,
+      inputs: {
+        current_liabilities: args.current_liabilities,
+        interest_bearing_current_debt: args.interest_bearing_current_debt,
+      },
+      method: "operating current liabilities = current_liabilities − interest_bearing_current_debt",
+    });
+  },
 });

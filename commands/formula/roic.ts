@@ -1,19 +1,41 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
+import { divide, percent } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.roic",
   summary: "Return on invested capital",
+  description:
+    "ROIC = NOPAT / invested capital. Compute NOPAT yourself (EBIT × (1 − tax rate)) and invested " +
+    "capital (for example working capital plus net fixed assets) from cited figures. A zero " +
+    "invested capital gives null and a warning.",
   usage: "finance formula.roic nopat=7113 invested_capital=28077",
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    nopat: amount().describe("Value supplied for `nopat`."),
-    invested_capital: amount().describe("Value supplied for `invested_capital`."),
+    nopat: amount().describe("Net operating profit after tax for the period."),
+    invested_capital: amount().describe(
+      "Capital invested in operations (average or period-end, as you choose).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.roic"),
+  data: z.object({
+    roic: z.number().nullable(),
+    roic_pct: z.number().nullable(),
+    inputs: z.object({ nopat: z.number(), invested_capital: z.number() }),
+    method: z.string(),
+  }),
+  examples: ["finance formula.roic nopat=7113 invested_capital=28077"],
+  run(args, ctx) {
+    const roic = divide(args.nopat, args.invested_capital, "roic");
+    if (roic.reason) ctx.warn(roic.reason);
+    return Promise.resolve({
+      roic: roic.value,
+      roic_pct: percent(roic.value),
+      inputs: { nopat: args.nopat, invested_capital: args.invested_capital },
+      method: "ROIC = nopat / invested_capital; roic_pct = ROIC × 100",
+    });
+  },
 });

@@ -1,20 +1,41 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount } from "../../core/schema.ts";
+import { averageBalance, divide } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.turnover",
-  summary: "Turnover against an average balance",
+  summary: "Turnover of an average balance (e.g. inventory or asset turnover)",
+  description:
+    "How many times a flow covers the average of an opening and closing balance: cost of revenue " +
+    "over average inventory, revenue over average total assets. For the same relation in days use " +
+    "formula.days. A zero average balance gives null and a warning.",
   usage: "finance formula.turnover numerator=222358 current=18647 prior=16651",
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    numerator: amount().describe("Value supplied for `numerator`."),
-    current: amount().describe("Value supplied for `current`."),
-    prior: amount().describe("Value supplied for `prior`."),
+    numerator: amount().describe("The period's flow, e.g. cost of revenue or revenue."),
+    current: amount().describe("Balance at the end of the period."),
+    prior: amount().describe("Balance at the start of the period."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.turnover"),
+  data: z.object({
+    turnover: z.number().nullable(),
+    average_balance: z.number(),
+    inputs: z.object({ numerator: z.number(), current: z.number(), prior: z.number() }),
+    method: z.string(),
+  }),
+  examples: ["finance formula.turnover numerator=222358 current=18647 prior=16651"],
+  run(args, ctx) {
+    const average = averageBalance(args.current, args.prior);
+    const turnover = divide(args.numerator, average, "turnover");
+    if (turnover.reason) ctx.warn(turnover.reason);
+    return Promise.resolve({
+      turnover: turnover.value,
+      average_balance: average,
+      inputs: { numerator: args.numerator, current: args.current, prior: args.prior },
+      method: "turnover = numerator / ((current + prior) / 2)",
+    });
+  },
 });

@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount, rate } from "../../core/schema.ts";
+import { wacc } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.wacc",
   summary: "Weighted average cost of capital (pre- or after-tax debt)",
+  description:
+    "Weights the cost of equity and the cost of debt by market values. By default the debt cost " +
+    "gets the tax shield, Rd × (1 − tax_rate); debt_tax=pretax leaves it untaxed (use that when " +
+    "no tax shield applies, or pass tax_rate=0). valuation.wacc is the same math with the shield " +
+    "always applied.",
   usage:
     "finance formula.wacc equity_value=418856 debt_value=11415 cost_of_equity=9.66% cost_of_debt=6% tax_rate=24% debt_tax=pretax|after_tax",
   side_effects: "pure_calculation",
@@ -12,15 +18,66 @@ export default defineCommand({
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    equity_value: amount().describe("Equity market value used in WACC or valuation math."),
-    debt_value: amount().describe("Debt value used in WACC or valuation math."),
-    cost_of_equity: rate().describe("Cost of equity. CLI accepts decimal or percent."),
-    cost_of_debt: rate().describe("Cost of debt. CLI accepts decimal or percent."),
-    tax_rate: rate().default(0).describe("Tax rate; CLI accepts decimal or percent."),
+    equity_value: amount().describe("Market value of equity (market capitalization), e.g. 418.9B."),
+    debt_value: amount().describe("Value of interest-bearing debt, e.g. 11.4B."),
+    cost_of_equity: rate(undefined, "cost_of_equity").describe(
+      "Required return on equity: 9.66% or 0.0966 (see formula.capm).",
+    ),
+    cost_of_debt: rate(undefined, "cost_of_debt").describe(
+      "Pre-tax interest cost of the debt: 6% or 0.06.",
+    ),
+    tax_rate: rate(undefined, "tax_rate").default(0).describe(
+      "Marginal tax rate for the debt tax shield, between 0% and 100% (default 0).",
+    ),
     debt_tax: z.enum(["pretax", "after_tax"]).default("after_tax").describe(
-      "Whether cost_of_debt is pretax or already after tax.",
+      "after_tax (default) applies the shield Rd × (1 − tax_rate); pretax uses cost_of_debt as given.",
     ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("formula.wacc"),
+  data: z.object({
+    wacc: z.number(),
+    wacc_pct: z.number(),
+    weights: z.object({ equity: z.number(), debt: z.number() }),
+    cost_of_debt_used: z.number(),
+    inputs: z.object({
+      equity_value: z.number(),
+      debt_value: z.number(),
+      cost_of_equity: z.number(),
+      cost_of_debt: z.number(),
+      tax_rate: z.number(),
+      debt_tax: z.enum(["pretax", "after_tax"]),
+    }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance formula.wacc equity_value=418856 debt_value=11415 cost_of_equity=9.66% cost_of_debt=6% tax_rate=24%",
+    "finance formula.wacc equity_value=10B debt_value=2B cost_of_equity=10% cost_of_debt=5% debt_tax=pretax",
+  ],
+  run(args) {
+    const afterTax = args.debt_tax === "after_tax";
+    const result = wacc(
+      args.equity_value,
+      args.debt_value,
+      args.cost_of_equity,
+      args.cost_of_debt,
+      args.tax_rate,
+      afterTax,
+    );
+    return Promise.resolve({
+      wacc: result.wacc,
+      wacc_pct: result.wacc * 100,
+      weights: result.weights,
+      cost_of_debt_used: result.cost_of_debt_used,
+      inputs: {
+        equity_value: args.equity_value,
+        debt_value: args.debt_value,
+        cost_of_equity: args.cost_of_equity,
+        cost_of_debt: args.cost_of_debt,
+        tax_rate: args.tax_rate,
+        debt_tax: args.debt_tax,
+      },
+      method: afterTax
+        ? "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)"
+        : "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt (pretax: no tax shield)",
+    });
+  },
 });

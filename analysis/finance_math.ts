@@ -1,0 +1,251 @@
+/**
+ * Pure finance arithmetic shared by the formula, valuation and estimates calculators.
+ *
+ * Policy for values that cannot be computed (kept the same in every calculator):
+ * - A value that is undefined for otherwise valid inputs (a zero denominator, cash flows with no
+ *   internal rate of return) comes back as `null` with a reason; the command reports the reason
+ *   as an envelope warning and still succeeds, so the other fields stay usable.
+ * - Inputs outside a formula's domain (a non-positive CAGR base, growth at or above the discount
+ *   rate, negative capital weights) throw `InputError`: the caller must change the inputs.
+ * Nothing here returns NaN or an infinity.
+ */
+import { InputError } from "../core/errors.ts";
+
+/** A computed value, or null with the reason it could not be computed. */
+export interface Maybe {
+  value: number | null;
+  reason: string | null;
+}
+
+/** `numerator / denominator`, or null (with a reason naming `what`) when the result is not finite. */
+export function divide(numerator: number, denominator: number, what: string): Maybe {
+  if (denominator === 0) {
+    return { value: null, reason: `${what} is null: its denominator is zero` };
+  }
+  const value = numerator / denominator;
+  if (!Number.isFinite(value)) {
+    return { value: null, reason: `${what} is null: the division overflowed` };
+  }
+  return { value, reason: null };
+}
+
+/** Multiplies a fraction by 100, keeping null. */
+export function percent(fraction: number | null): number | null {
+  return fraction === null ? null : fraction * 100;
+}
+
+/** The mean of the opening and closing balance. */
+export function averageBalance(current: number, prior: number): number {
+  return (current + prior) / 2;
+}
+
+/** Compound annual growth rate `(end/start)^(1/periods) − 1`; throws outside its domain. */
+export function cagr(start: number, end: number, periods: number): number {
+  if (!(start > 0)) {
+    throw new InputError(
+      `start must be greater than 0 for a growth rate (got ${start}); a CAGR has no meaning from a zero or negative base`,
+    );
+  }
+  if (end < 0) {
+    throw new InputError(
+      `end must be 0 or more for a growth rate (got ${end}); a CAGR cannot cross from positive to negative`,
+    );
+  }
+  if (!(periods > 0)) throw new InputError(`periods must be greater than 0 (got ${periods})`);
+  return Math.pow(end / start, 1 / periods) - 1;
+}
+
+/** Weights and cost of a capital mix. */
+export interface WaccResult {
+  wacc: number;
+  weights: { equity: number; debt: number };
+  /** The cost of debt that entered the average (after the tax shield when applied). */
+  cost_of_debt_used: number;
+}
+
+/** Weighted average cost of capital; `applyTaxShield` multiplies the debt cost by (1 − tax). */
+export function wacc(
+  equity: number,
+  debt: number,
+  costOfEquity: number,
+  costOfDebt: number,
+  taxRate: number,
+  applyTaxShield: boolean,
+): WaccResult {
+  if (equity < 0) throw new InputError(`equity_value must be 0 or more (got ${equity})`);
+  if (debt < 0) throw new InputError(`debt_value must be 0 or more (got ${debt})`);
+  if (equity + debt <= 0) {
+    throw new InputError("equity_value plus debt_value must be greater than 0 to weight the costs");
+  }
+  if (taxRate < 0 || taxRate > 1) {
+    throw new InputError(`tax_rate must be between 0% and 100% (got ${taxRate * 100}%)`);
+  }
+  const total = equity + debt;
+  const weights = { equity: equity / total, debt: debt / total };
+  const debtCost = applyTaxShield ? costOfDebt * (1 - taxRate) : costOfDebt;
+  return {
+    wacc: weights.equity * costOfEquity + weights.debt * debtCost,
+    weights,
+    cost_of_debt_used: debtCost,
+  };
+}
+
+/** Cash beyond what operations need: `max(cash − operating_cash, 0)`. */
+export function excessCash(cash: number, operatingCash: number): number {
+  return Math.max(cash - operatingCash, 0);
+}
+
+/** Net present value with the first flow at t = `firstPeriod` (0: undiscounted). */
+export function npv(rate: number, flows: readonly number[], firstPeriod = 0): number {
+  const base = 1 + rate;
+  let total = 0;
+  for (let i = 0; i < flows.length; i++) total += flows[i] / Math.pow(base, i + firstPeriod);
+  return total;
+}
+
+/** How often consecutive non-zero flows change sign. */
+export function signChanges(flows: readonly number[]): number {
+  let changes = 0;
+  let last = 0;
+  for (const f of flows) {
+    if (f === 0) continue;
+    if (last !== 0 && Math.sign(f) !== Math.sign(last)) changes++;
+    last = f;
+  }
+  return changes;
+}
+
+/** What the IRR solver found. */
+export interface IrrResult {
+  /** The root closest to 0%, or null when none was found. */
+  irr: number | null;
+  /** Every root found between −99.99% and 1,000,000%, ascending. */
+  candidates: number[];
+  sign_changes: number;
+  /** Brent iterations summed over all roots. */
+  iterations: number;
+  reason: string | null;
+}
+
+/**
+ * Internal rate of return. Scans NPV over a fixed grid of rates to find every bracket where it
+ * changes sign, then refines each bracket with Brent's method (inverse quadratic interpolation
+ * and secant steps, guarded by bisection), which converges much faster than plain bisection and
+ * never leaves its bracket. The grid is fixed, so the answer is deterministic.
+ */
+export function irr(flows: readonly number[]): IrrResult {
+  const changes = signChanges(flows);
+  const none = (reason: string): IrrResult => ({
+    irr: null,
+    candidates: [],
+    sign_changes: changes,
+    iterations: 0,
+    reason,
+  });
+  if (changes === 0) {
+    return none(
+      "irr is null: the cash flows never change sign (an IRR needs at least one negative and one positive flow)",
+    );
+  }
+  const f = (r: number) => npv(r, flows);
+  const grid = rateGrid();
+  const roots: number[] = [];
+  let iterations = 0;
+  let prevRate = NaN;
+  let prevValue = NaN;
+  for (const r of grid) {
+    const v = f(r);
+    if (!Number.isFinite(v)) continue;
+    if (v === 0) {
+      roots.push(r);
+    } else if (
+      Number.isFinite(prevValue) && prevValue !== 0 && Math.sign(v) !== Math.sign(prevValue)
+    ) {
+      const found = brent(f, prevRate, r, prevValue, v);
+      iterations += found.iterations;
+      if (found.root !== null) roots.push(found.root);
+    }
+    prevRate = r;
+    prevValue = v;
+  }
+  if (!roots.length) {
+    return none(
+      "irr is null: no rate between -99.99% and 1,000,000% sets the NPV to zero, so the solver has nothing to converge on",
+    );
+  }
+  const candidates = [...new Set(roots)].sort((a, b) => a - b);
+  const best = candidates.reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a));
+  return { irr: best, candidates, sign_changes: changes, iterations, reason: null };
+}
+
+/** −99.99% … 100% in 1-point steps, then coarser steps up to 1,000,000%. */
+function rateGrid(): number[] {
+  const grid = [-0.9999, -0.999, -0.995];
+  for (let i = -99; i <= 100; i++) grid.push(i / 100);
+  for (let i = 11; i <= 100; i++) grid.push(i / 10);
+  for (let r = 20; r < 10000; r *= 2) grid.push(r);
+  grid.push(10000);
+  return grid;
+}
+
+/** Brent's root finder on [a, b] where f(a) and f(b) have opposite signs. */
+function brent(
+  f: (x: number) => number,
+  a: number,
+  b: number,
+  fa: number,
+  fb: number,
+): { root: number | null; iterations: number } {
+  const tol = 1e-13;
+  let c = a;
+  let fc = fa;
+  let d = b - a;
+  let e = d;
+  for (let i = 1; i <= 200; i++) {
+    if (Math.sign(fb) === Math.sign(fc)) {
+      c = a;
+      fc = fa;
+      d = e = b - a;
+    }
+    if (Math.abs(fc) < Math.abs(fb)) {
+      [a, b, c] = [b, c, b];
+      [fa, fb, fc] = [fb, fc, fb];
+    }
+    const tol1 = 2 * Number.EPSILON * Math.abs(b) + tol / 2;
+    const m = (c - b) / 2;
+    if (Math.abs(m) <= tol1 || fb === 0) return { root: b, iterations: i };
+    if (Math.abs(e) >= tol1 && Math.abs(fa) > Math.abs(fb)) {
+      // Try interpolation: secant with two points, inverse quadratic with three.
+      const s = fb / fa;
+      let p: number;
+      let q: number;
+      if (a === c) {
+        p = 2 * m * s;
+        q = 1 - s;
+      } else {
+        const qq = fa / fc;
+        const r = fb / fc;
+        p = s * (2 * m * qq * (qq - r) - (b - a) * (r - 1));
+        q = (qq - 1) * (r - 1) * (s - 1);
+      }
+      if (p > 0) q = -q;
+      else p = -p;
+      if (2 * p < Math.min(3 * m * q - Math.abs(tol1 * q), Math.abs(e * q))) {
+        e = d;
+        d = p / q;
+      } else {
+        d = m;
+        e = m;
+      }
+    } else {
+      d = m;
+      e = m;
+    }
+    a = b;
+    fa = fb;
+    b += Math.abs(d) > tol1 ? d : (m > 0 ? tol1 : -tol1);
+    fb = f(b);
+    if (!Number.isFinite(fb)) return { root: null, iterations: i };
+  }
+  return { root: null, iterations: 200 };
+}
