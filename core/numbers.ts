@@ -51,14 +51,21 @@ export function parseRate(input: number | string, name = "rate"): RateReading | 
     const pct = value;
     value = value / 100;
     if (value <= -1) return `${name}: rate must be greater than -100%`;
+    const fraction = Number(value.toPrecision(12));
     return {
       value,
-      note: `${name} ${input} was read as ${pct.toFixed(1)}% (divided by 100); write ${
-        value.toFixed(4).replace(/0+$/, "").replace(/\.$/, "")
-      } or ${pct}% to be explicit`,
+      note: `${name}=${input} was read as ${pct}% (${fraction}): a bare number above 1 counts ` +
+        `as a percent; write ${fraction} or ${pct}% to say so explicitly`,
     };
   }
   if (value <= -1) return `${name}: rate must be greater than -100%`;
+  if (!explicit && value === 1) {
+    // 1 means 100%, which is rarely intended; say so instead of guessing silently.
+    return {
+      value,
+      note: `${name}=${input} was read as 100% (1); write 1% if you meant one percent`,
+    };
+  }
   return { value, note: null };
 }
 

@@ -41,10 +41,13 @@ export function amount(description?: string) {
   return description ? s.describe(description) : s;
 }
 
-/** A rate: `0.08`, `8%`; a bare number above 1 is read as a percent, with a warning. */
-export function rate(description?: string) {
+/**
+ * A rate: `0.08`, `8%`; a bare number above 1 is read as a percent, with a warning. `name` (the
+ * argument's name) makes that warning say which argument it is about.
+ */
+export function rate(description?: string, name = "rate") {
   const s = z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const r = parseRate(v, "rate");
+    const r = parseRate(v, name);
     if (typeof r === "string") {
       ctx.issues.push({ code: "custom", message: r.replace(/^rate: /, ""), input: v });
       return z.NEVER;
