@@ -1,6 +1,138 @@
+/** market_b: Alpha Vantage (quote and daily/weekly/monthly/intraday bars). */
 import type { ProviderEnv } from "../../core/provider.ts";
+import { InputError, MissingConfigError, ProviderError } from "../../core/errors.ts";
+import { setHostPolicy } from "../../core/http.ts";
+import type { Bar } from "../market_a/bars.ts";
 
-/** Client of provider market_b. */
+const P = "market_b";
+// Free keys allow about 5 requests a minute; space them process-wide.
+setHostPolicy("www.alphavantage.co", { minIntervalMs: 1_200, concurrency: 1 });
+
+const SERIES: Record<string, { fn: string; key: string; interval?: string }> = {
+  "1d": { fn: "TIME_SERIES_DAILY_ADJUSTED", key: "Time Series (Daily)" },
+  "1wk": { fn: "TIME_SERIES_WEEKLY_ADJUSTED", key: "Weekly Adjusted Time Series" },
+  "1mo": { fn: "TIME_SERIES_MONTHLY_ADJUSTED", key: "Monthly Adjusted Time Series" },
+  "5m": { fn: "TIME_SERIES_INTRADAY", key: "Time Series (5min)", interval: "5min" },
+  "15m": { fn: "TIME_SERIES_INTRADAY", key: "Time Series (15min)", interval: "15min" },
+  "1h": { fn: "TIME_SERIES_INTRADAY", key: "Time Series (60min)", interval: "60min" },
+};
+
+export interface AvQuote {
+  symbol: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  price: number | null;
+  volume: number | null;
+  latest_trading_day: string | null;
+  previous_close: number | null;
+  change: number | null;
+  change_percent: number | null;
+}
+
+const num = (v: unknown): number | null => {
+  if (v === undefined || v === null || v === "") return null;
+  const x = Number(String(v).replace("%", ""));
+  return Number.isFinite(x) ? x : null;
+};
+
 export class Client {
   constructor(readonly env: ProviderEnv) {}
+
+  #key(): string {
+    const key = this.env.env("ALPHA_VANTAGE_API_KEY") ?? this.env.env("ALPHAVANTAGE_API_KEY");
+    if (!key) {
+      throw new MissingConfigError(
+        P,
+        ["ALPHA_VANTAGE_API_KEY"],
+        "ALPHAVANTAGE_API_KEY is accepted too",
+      );
+    }
+    return key;
+  }
+
+  get configured(): boolean {
+    return !!(this.env.env("ALPHA_VANTAGE_API_KEY") ?? this.env.env("ALPHAVANTAGE_API_KEY"));
+  }
+
+  async #query(params: Record<string, string>): Promise<Record<string, unknown>> {
+    const key = this.#key();
+    const q = new URLSearchParams({ ...params, apikey: key });
+    const body = await this.env.http.json<Record<string, unknown>>({
+      provider: P,
+      url: `https://www.alphavantage.co/query?${q}`,
+      secrets: [key],
+      cache: { ttl: params.function === "GLOBAL_QUOTE" ? 60 : 3_600 },
+      signal: this.env.signal,
+    });
+    // Alpha Vantage answers 200 with a message instead of data when it refuses.
+    const limit = body["Note"] ?? body["Information"];
+    if (limit) {
+      throw new ProviderError(
+        P,
+        `Alpha Vantage refused (rate limit or plan): ${String(limit).slice(0, 200)}`,
+        {
+          status: 429,
+        },
+      );
+    }
+    if (body["Error Message"]) {
+      throw new ProviderError(
+        P,
+        `Alpha Vantage error: ${String(body["Error Message"]).slice(0, 200)}`,
+      );
+    }
+    return body;
+  }
+
+  async quote(symbol: string): Promise<AvQuote> {
+    const body = await this.#query({ function: "GLOBAL_QUOTE", symbol });
+    const g = body["Global Quote"] as Record<string, string> | undefined;
+    if (!g || !g["01. symbol"]) {
+      throw new ProviderError(P, `Alpha Vantage returned no quote for ${symbol}`);
+    }
+    return {
+      symbol: g["01. symbol"],
+      open: num(g["02. open"]),
+      high: num(g["03. high"]),
+      low: num(g["04. low"]),
+      price: num(g["05. price"]),
+      volume: num(g["06. volume"]),
+      latest_trading_day: g["07. latest trading day"] ?? null,
+      previous_close: num(g["08. previous close"]),
+      change: num(g["09. change"]),
+      change_percent: num(g["10. change percent"]),
+    };
+  }
+
+  /** Bars between two dates inclusive (YYYY-MM-DD); intraday dates are exchange-local ISO. */
+  async bars(symbol: string, timeframe: string, start: string, end: string): Promise<Bar[]> {
+    const s = SERIES[timeframe];
+    if (!s) {
+      throw new InputError(
+        `Alpha Vantage has no ${timeframe} bars; use one of ${Object.keys(SERIES).join(", ")}`,
+      );
+    }
+    const params: Record<string, string> = { function: s.fn, symbol, outputsize: "full" };
+    if (s.interval) params.interval = s.interval;
+    const body = await this.#query(params);
+    const series = body[s.key] as Record<string, Record<string, string>> | undefined;
+    if (!series) throw new ProviderError(P, `Alpha Vantage answer for ${symbol} has no '${s.key}'`);
+    const rows: Bar[] = [];
+    for (const [stamp, v] of Object.entries(series)) {
+      const date = s.interval ? stamp.replace(" ", "T") : stamp.slice(0, 10);
+      if (date.slice(0, 10) < start || date.slice(0, 10) > end) continue;
+      const close = num(v["4. close"]);
+      rows.push({
+        date,
+        open: num(v["1. open"]),
+        high: num(v["2. high"]),
+        low: num(v["3. low"]),
+        close,
+        adj_close: num(v["5. adjusted close"]) ?? close,
+        volume: num(v["6. volume"] ?? v["5. volume"]),
+      });
+    }
+    return rows.sort((a, b) => a.date.localeCompare(b.date));
+  }
 }
