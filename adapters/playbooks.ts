@@ -1,0 +1,78 @@
+/** The contract's trust rules and playbooks, for MCP prompts/resources, docs and notebooks. */
+
+export const TRUST_RULES = [
+  "Cite accession, URL, report name, section, page, start_char/end_char, source, provider and timestamp when a result gives them.",
+  "Show market data only with its provider/source and its timestamp or date.",
+  "Treat market, estimates, filing, news, transcript and investor-relations results as records of one source, not ground truth.",
+  "Formula and valuation commands are deterministic calculators, not investment advice.",
+  "When ok is false, surface the error and do not make up data.",
+  "Backtests are not live-trading recommendations.",
+  "Do not claim that news, filings or transcripts caused a price move unless the evidence says so.",
+  "Give formula commands only explicit or previously extracted (cited) inputs; never invent missing inputs.",
+];
+
+export interface Playbook {
+  name: string;
+  use: string;
+  steps: string[];
+  failure: string;
+  arguments: string[];
+}
+
+export const PLAYBOOKS: Playbook[] = [
+  {
+    name: "extract_metric_from_10k",
+    use: "Find a metric or table value in a company's latest 10-K, with citations.",
+    steps: [
+      "filings.recent SYMBOL forms=10-K limit=1 — find the latest 10-K and its accession",
+      "filings.statement SYMBOL accession=… statement=income|balance|cashflow query=<metric>",
+      "document.scan <filing URL> query=<metric or table text> window=600",
+      "document.window <filing URL> match_id=<id from the scan>",
+      "formula.* with the cited values only",
+    ],
+    failure:
+      "No statement row matches: use filings.reports, then filings.report or document.scan. Several scan matches: open a document.window around each and cite their offsets.",
+    arguments: ["symbol", "metric"],
+  },
+  {
+    name: "explain_price_move",
+    use: "Gather dated evidence around a price move.",
+    steps: [
+      "price.moves SYMBOL window=1d threshold=5% — find the dated move",
+      "price.context SYMBOL date=YYYY-MM-DD lookback=3D",
+      "news.search symbol=SYMBOL start_date=… end_date=…",
+      "filings.recent SYMBOL forms=8-K",
+      "transcripts.search SYMBOL",
+    ],
+    failure:
+      "No dated evidence: say that no direct evidence was found. Cite provider, date, URL or accession for every item; timing is not causation.",
+    arguments: ["symbol", "date"],
+  },
+  {
+    name: "screen_and_contextualize_equities",
+    use: "Find ideas with predefined screens and put each in context.",
+    steps: [
+      "screen.predefined",
+      "screen.run <screen id> count=25",
+      "symbol.snapshot SYMBOL for each hit",
+      "market.quote SYMBOL",
+      "filings.recent SYMBOL forms=10-K,10-Q,8-K limit=5",
+    ],
+    failure:
+      "Fewer rows than asked: keep the returned count and its source. Screen membership is not a recommendation.",
+    arguments: ["screen"],
+  },
+  {
+    name: "run_reproducible_backtest",
+    use: "Test a strategy over explicit symbols and dates, reproducibly.",
+    steps: [
+      "backtest.strategies",
+      "backtest.describe STRATEGY",
+      "backtest.run STRATEGY SYMBOLS START END params={…}",
+      "backtest.tune STRATEGY SYMBOLS START END grid={…} metric=sharpe_ratio",
+    ],
+    failure:
+      "Provider data unavailable: fail with the provider error. Keep strategy, symbols, dates, params and the JSON output so the run can be replayed.",
+    arguments: ["strategy", "symbols", "start_date", "end_date"],
+  },
+];
