@@ -78,7 +78,7 @@ export function wacc(
     throw new InputError("equity_value plus debt_value must be greater than 0 to weight the costs");
   }
   if (taxRate < 0 || taxRate > 1) {
-    throw new InputError(`tax_rate must be between 0% and 100% (got ${taxRate * 100}%)`);
+    throw new InputError(`tax_rate must be between 0% and 100% (got ${formatPercent(taxRate)})`);
   }
   const total = equity + debt;
   const weights = { equity: equity / total, debt: debt / total };
@@ -248,4 +248,9 @@ function brent(
     if (!Number.isFinite(fb)) return { root: null, iterations: i };
   }
   return { root: null, iterations: 200 };
+}
+
+/** A fraction as a short percent for messages: 0.030000000000000002 → "3%". */
+export function formatPercent(fraction: number): string {
+  return `${Number((fraction * 100).toPrecision(10))}%`;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, rate } from "../../core/schema.ts";
 import { InputError } from "../../core/errors.ts";
+import { formatPercent } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.operating_cash",
@@ -45,7 +46,7 @@ export default defineCommand({
   run(args) {
     if (args.percent_revenue < 0) {
       throw new InputError(
-        `percent_revenue must be 0% or more (got ${args.percent_revenue * 100}%)`,
+        `percent_revenue must be 0% or more (got ${formatPercent(args.percent_revenue)})`,
       );
     }
     const revenueCap = args.revenue * args.percent_revenue;

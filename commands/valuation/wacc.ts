@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { amount, rate } from "../../core/schema.ts";
+import { wacc } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "valuation.wacc",
   summary: "Weighted average cost of capital (after-tax debt)",
+  description:
+    "Weights the cost of equity and the after-tax cost of debt, Rd × (1 − tax_rate), by market " +
+    "values; use the result as discount_rate for valuation.dcf. To leave the debt cost untaxed use " +
+    "formula.wacc debt_tax=pretax. Values must be 0 or more with a positive total; tax_rate must " +
+    "lie between 0% and 100%.",
   usage:
     "finance valuation.wacc equity_value=10B debt_value=1B cost_of_equity=10% cost_of_debt=5% tax_rate=21%",
   side_effects: "pure_calculation",
@@ -12,12 +18,57 @@ export default defineCommand({
   citation_fields: [],
   positional: [],
   args: z.strictObject({
-    equity_value: amount().describe("Equity market value used in WACC or valuation math."),
-    debt_value: amount().describe("Debt value used in WACC or valuation math."),
-    cost_of_equity: rate().describe("Cost of equity. CLI accepts decimal or percent."),
-    cost_of_debt: rate().describe("Cost of debt. CLI accepts decimal or percent."),
-    tax_rate: rate().default(0).describe("Tax rate; CLI accepts decimal or percent."),
+    equity_value: amount().describe("Market value of equity (market capitalization), e.g. 10B."),
+    debt_value: amount().describe("Value of interest-bearing debt, e.g. 1B."),
+    cost_of_equity: rate(undefined, "cost_of_equity").describe(
+      "Required return on equity: 10% or 0.10 (see formula.capm).",
+    ),
+    cost_of_debt: rate(undefined, "cost_of_debt").describe(
+      "Pre-tax interest cost of the debt: 5% or 0.05.",
+    ),
+    tax_rate: rate(undefined, "tax_rate").default(0).describe(
+      "Marginal tax rate for the debt tax shield, between 0% and 100% (default 0).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("valuation.wacc"),
+  data: z.object({
+    wacc: z.number(),
+    wacc_pct: z.number(),
+    weights: z.object({ equity: z.number(), debt: z.number() }),
+    cost_of_debt_after_tax: z.number(),
+    inputs: z.object({
+      equity_value: z.number(),
+      debt_value: z.number(),
+      cost_of_equity: z.number(),
+      cost_of_debt: z.number(),
+      tax_rate: z.number(),
+    }),
+    method: z.string(),
+  }),
+  examples: [
+    "finance valuation.wacc equity_value=10B debt_value=1B cost_of_equity=10% cost_of_debt=5% tax_rate=21%",
+  ],
+  run(args) {
+    const result = wacc(
+      args.equity_value,
+      args.debt_value,
+      args.cost_of_equity,
+      args.cost_of_debt,
+      args.tax_rate,
+      true,
+    );
+    return Promise.resolve({
+      wacc: result.wacc,
+      wacc_pct: result.wacc * 100,
+      weights: result.weights,
+      cost_of_debt_after_tax: result.cost_of_debt_used,
+      inputs: {
+        equity_value: args.equity_value,
+        debt_value: args.debt_value,
+        cost_of_equity: args.cost_of_equity,
+        cost_of_debt: args.cost_of_debt,
+        tax_rate: args.tax_rate,
+      },
+      method: "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)",
+    });
+  },
 });
