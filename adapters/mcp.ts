@@ -12,6 +12,11 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolRequest,
+  GetPromptRequest,
+  ReadResourceRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { CommandDef } from "../core/command.ts";
 import { loadAllCommands } from "../core/registry.ts";
 import { execute } from "../core/runner.ts";
@@ -81,7 +86,7 @@ export async function createMcpServer(opts: McpOptions = {}): Promise<Server> {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest) => {
     const def = byTool.get(request.params.name) ??
       defs.find((d) => d.name === request.params.name);
     if (!def) {
@@ -127,7 +132,7 @@ export async function createMcpServer(opts: McpOptions = {}): Promise<Server> {
     ],
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request: ReadResourceRequest) => {
     const uri = request.params.uri;
     if (uri === "finance://openapi.json") {
       return {
@@ -151,7 +156,7 @@ export async function createMcpServer(opts: McpOptions = {}): Promise<Server> {
     })),
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+  server.setRequestHandler(GetPromptRequestSchema, (request: GetPromptRequest) => {
     const p = PLAYBOOKS.find((x) => x.name === request.params.name);
     if (!p) throw new Error(`no prompt ${request.params.name}`);
     const args = request.params.arguments ?? {};
