@@ -1,21 +1,120 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
-import { ticker } from "../../core/schema.ts";
+import { defineCommand } from "../../core/command.ts";
+import { list, ticker } from "../../core/schema.ts";
+import { InputError } from "../../core/errors.ts";
+import { classifyFiling, EIGHT_K_EVENTS } from "./_events.ts";
+
+const eventSchema = z.object({
+  event_type: z.string(),
+  title: z.string(),
+  importance: z.int(),
+  item: z.string().nullable(),
+});
+
+const rowSchema = z.object({
+  form: z.string(),
+  accession_no: z.string(),
+  filed_at: z.string(),
+  report_date: z.string(),
+  acceptance_datetime: z.string(),
+  acceptance_datetime_eastern: z.string().nullable(),
+  accepted_at_utc: z.string().nullable(),
+  items: z.array(z.string()),
+  url: z.string(),
+  primary_document: z.string(),
+  events: z.array(eventSchema).optional(),
+  event_type: z.string().optional(),
+});
+
+const eightK = Object.entries(EIGHT_K_EVENTS).filter(([c]) =>
+  ["1.01", "2.02", "5.02", "2.01", "4.02", "7.01", "8.01"].includes(c)
+).map(([code, [type]]) => `${code} ${type}`).join(", ");
 
 export default defineCommand({
   name: "filings.recent",
   summary: "List a company's recent SEC filings",
+  description:
+    `Use first when you only know a ticker: lists the company's filings newest first from SEC's submissions history (older pages are read when the recent block runs out), each with its accession number and primary document URL to pass to filings.sections/read/statement/reports/report. Not for the content of a filing.
+
+Times: \`acceptance_datetime\` is SEC's acceptanceDateTime in the contract's form (ISO 8601, milliseconds, Z), but SEC writes US Eastern wall-clock time behind that Z. \`acceptance_datetime_eastern\` is the same clock time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` is the real UTC instant; use those two for ordering against other sources.
+
+forms= matches form types exactly (10-K does not include 10-K/A; list both to get both); without forms= every form is listed. classify=true adds \`events\` (most important first) and \`event_type\` to each row: 8-K item codes map to named events (${eightK}; all 28 codes are mapped, 9.01 is financial_exhibits), 10-K/10-Q to annual_report/quarterly_report, Forms 3/4/5 to insider_transaction, 13F to institutional_holdings, SC 13D/G to ownership_stake, proxies to proxy_statement, registrations to securities_offering; importance runs from 1 (routine) to 5 (market-moving).`,
   usage: "finance filings.recent SYMBOL [forms=8-K,10-Q limit=20 classify=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "accession_no", "accession", "url", "form", "report_name", "section"],
+  citation_fields: ["symbol", "cik", "accession_no", "url", "form", "filed_at"],
   positional: ["symbol"],
+  aliases: { form: "forms" },
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    forms: z.string().optional().describe("Comma-separated SEC form types to include."),
-    limit: z.int().default(20).describe("Maximum records to return."),
-    classify: z.boolean().default(false).describe("Classify filing events when supported."),
+    symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
+    forms: list(z.string().trim().min(1)).optional().describe(
+      "Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive. Omit for all forms.",
+    ),
+    limit: z.int().min(1).max(5000).default(20).describe("Most filings to return, newest first."),
+    classify: z.boolean().default(false).describe(
+      "Add an event classification to each row (8-K item codes to named events).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("filings.recent"),
+  data: z.object({
+    symbol: z.string(),
+    company_name: z.string(),
+    cik: z.string(),
+    filings: z.array(rowSchema),
+    count: z.int(),
+    source: z.literal("filings_archive"),
+  }),
+  examples: [
+    "finance filings.recent NVDA forms=10-K,10-Q limit=5",
+    "finance filings.recent AAPL forms=8-K limit=10 classify=true",
+  ],
+  async run(args, ctx) {
+    const client = await ctx.provider("filings_a");
+    const { archiveUrl } = await import("../../providers/filings_a/edgar.ts");
+    const { contractAcceptance, easternAcceptance } = await import(
+      "../../providers/filings_a/eastern.ts"
+    );
+    const { pad10 } = await import("../../providers/filings_a/client.ts");
+    const wanted = args.forms?.map((f) => f.toUpperCase());
+    if (wanted && !wanted.length) throw new InputError("forms: give at least one form type");
+    const { cik, title } = await client.lookupTicker(args.symbol);
+    const company = await client.company(cik);
+    const rows: z.infer<typeof rowSchema>[] = [];
+    await client.walk(cik, (r) => {
+      if (wanted && !wanted.includes(r.form.toUpperCase())) return true;
+      const when = easternAcceptance(r.acceptance_raw);
+      const row: z.infer<typeof rowSchema> = {
+        form: r.form,
+        accession_no: r.accession_no,
+        filed_at: r.filing_date,
+        report_date: r.report_date,
+        acceptance_datetime: contractAcceptance(r.acceptance_raw),
+        acceptance_datetime_eastern: when?.eastern ?? null,
+        accepted_at_utc: when?.utc ?? null,
+        items: r.items,
+        url: archiveUrl(cik, r.accession_no, r.primary_document),
+        primary_document: r.primary_document,
+      };
+      if (args.classify) {
+        row.events = classifyFiling(r.form, r.items);
+        row.event_type = row.events[0].event_type;
+      }
+      rows.push(row);
+      return rows.length < args.limit;
+    });
+    if (!rows.length) {
+      ctx.warn(
+        `no filings${wanted ? ` of form ${wanted.join(", ")}` : ""} in ${
+          company.name || title
+        }'s SEC history`,
+      );
+    }
+    return {
+      symbol: args.symbol,
+      company_name: company.name || title,
+      cik: pad10(cik),
+      filings: rows,
+      count: rows.length,
+      source: "filings_archive" as const,
+    };
+  },
 });

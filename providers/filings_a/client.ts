@@ -1,6 +1,271 @@
+/**
+ * Provider filings_a: SEC EDGAR. Ticker → CIK from company_tickers.json, company history from
+ * the submissions API (including its older pages), and documents from the filing archives.
+ * Every request declares a contact User-Agent; the HTTP client keeps SEC under 10 requests/s.
+ */
 import type { ProviderEnv } from "../../core/provider.ts";
+import { FinanceError, ProviderError } from "../../core/errors.ts";
+import { secHeaders } from "./agent.ts";
+import {
+  archiveUrl,
+  type FilingRow,
+  indexUrl,
+  normalizeAccession,
+  parseArchiveUrl,
+  parseIndexPage,
+  type SubmissionColumns,
+  textUrl,
+  zipColumns,
+} from "./edgar.ts";
 
-/** Client of provider filings_a. */
+export type { FilingRow } from "./edgar.ts";
+
+const TICKERS_URL = "https://www.sec.gov/files/company_tickers.json";
+const SUBMISSIONS = "https://data.sec.gov/submissions";
+const DAY = 86_400;
+const SUBMISSIONS_TTL = 600;
+
+/** A company as the submissions API describes it. */
+export interface Company {
+  cik: number;
+  name: string;
+  tickers: string[];
+  recent: FilingRow[];
+  /** Older pages, oldest last: `CIK##########-submissions-001.json`, ... */
+  pages: { name: string; filingFrom: string; filingTo: string }[];
+}
+
+/** A filing pinned down to one archive folder, with the metadata of contract 2.3. */
+export interface ResolvedFiling {
+  cik: number;
+  company: string;
+  form: string;
+  filing_date: string;
+  period_of_report: string;
+  accession_no: string;
+  primary_document: string;
+  filing_url: string;
+  homepage_url: string;
+  text_url: string;
+}
+
+/** What the commands may name a filing by (contract 4.4). */
+export interface FilingQuery {
+  symbol?: string;
+  accession?: string;
+  url?: string;
+  form: string;
+}
+
+export function pad10(cik: number): string {
+  return String(cik).padStart(10, "0");
+}
+
 export class Client {
+  #tickers: Promise<Map<string, { cik: number; title: string }>> | null = null;
+  #companies = new Map<number, Promise<Company>>();
+  #pages = new Map<string, Promise<FilingRow[]>>();
+
   constructor(readonly env: ProviderEnv) {}
+
+  #get(url: string, ttl: number | "forever", acceptStatus?: number[]) {
+    return this.env.http.request({
+      provider: "filings_a",
+      url,
+      headers: secHeaders(this.env),
+      cache: { ttl },
+      acceptStatus,
+      signal: this.env.signal,
+    });
+  }
+
+  /** Ticker → CIK and SEC's company title; a clear error for unknown tickers. */
+  async lookupTicker(symbol: string): Promise<{ cik: number; title: string }> {
+    this.#tickers ??= this.#get(TICKERS_URL, DAY).then((res) => {
+      const raw = res.json<Record<string, { cik_str: number; ticker: string; title: string }>>();
+      const map = new Map<string, { cik: number; title: string }>();
+      for (const row of Object.values(raw)) {
+        map.set(row.ticker.toUpperCase(), { cik: Number(row.cik_str), title: row.title });
+      }
+      return map;
+    });
+    const map = await this.#tickers;
+    const sym = symbol.toUpperCase();
+    const hit = map.get(sym) ?? map.get(sym.replace(".", "-")) ?? map.get(sym.replace("-", "."));
+    if (!hit) {
+      throw new FinanceError(
+        `filings_a: ticker ${sym} is not in SEC's company_tickers.json (${TICKERS_URL}); check the symbol, or pass accession= or url= of the filing`,
+      );
+    }
+    return hit;
+  }
+
+  /** The submissions document of a company (recent block plus the list of older pages). */
+  company(cik: number): Promise<Company> {
+    let p = this.#companies.get(cik);
+    if (!p) {
+      p = this.#get(`${SUBMISSIONS}/CIK${pad10(cik)}.json`, SUBMISSIONS_TTL).then((res) => {
+        const raw = res.json<{
+          name?: string;
+          tickers?: string[];
+          filings?: { recent?: SubmissionColumns; files?: Company["pages"] };
+        }>();
+        return {
+          cik,
+          name: raw.name ?? "",
+          tickers: raw.tickers ?? [],
+          recent: zipColumns(raw.filings?.recent ?? {}),
+          pages: raw.filings?.files ?? [],
+        };
+      });
+      this.#companies.set(cik, p);
+    }
+    return p;
+  }
+
+  /** One older page of a company's history. */
+  page(name: string): Promise<FilingRow[]> {
+    let p = this.#pages.get(name);
+    if (!p) {
+      p = this.#get(`${SUBMISSIONS}/${name}`, SUBMISSIONS_TTL).then((res) =>
+        zipColumns(res.json<SubmissionColumns>())
+      );
+      this.#pages.set(name, p);
+    }
+    return p;
+  }
+
+  /**
+   * Walks the history newest-first, reading older pages only while `want` still asks for
+   * more (returns false to stop).
+   */
+  async walk(cik: number, want: (row: FilingRow) => boolean): Promise<void> {
+    const company = await this.company(cik);
+    for (const row of company.recent) if (!want(row)) return;
+    for (const page of company.pages) {
+      for (const row of await this.page(page.name)) if (!want(row)) return;
+    }
+  }
+
+  /** The row of one accession in a company's history, or null. */
+  async findAccession(cik: number, accession: string): Promise<FilingRow | null> {
+    let found: FilingRow | null = null;
+    await this.walk(cik, (row) => {
+      if (row.accession_no === accession) found = row;
+      return !found;
+    });
+    return found;
+  }
+
+  /** Text of a file in a filing folder; archive files never change, so they are kept forever. */
+  async archiveText(cik: number, accession: string, file: string): Promise<string> {
+    return (await this.#get(archiveUrl(cik, accession, file), "forever")).text();
+  }
+
+  /** Like archiveText, but null when SEC says the file does not exist (404). */
+  async optionalArchiveText(cik: number, accession: string, file: string): Promise<string | null> {
+    const res = await this.#get(archiveUrl(cik, accession, file), "forever", [404]);
+    return res.status === 404 ? null : res.text();
+  }
+
+  /** Pins a filing down from a symbol, an accession or a URL (contract 4.4). */
+  async resolve(q: FilingQuery): Promise<ResolvedFiling> {
+    const fromUrl = q.url ? parseArchiveUrl(q.url) : null;
+    if (q.url && !fromUrl) {
+      throw new FinanceError(
+        `url: ${q.url} is not an SEC archive URL; expected https://www.sec.gov/Archives/edgar/data/<cik>/<accession digits>/<file>`,
+      );
+    }
+    let accession: string | null = fromUrl?.accession ?? null;
+    if (!accession && q.accession) {
+      accession = normalizeAccession(q.accession);
+      if (!accession) {
+        throw new FinanceError(
+          `accession: "${q.accession}" is not an accession number; expected 0001045810-24-000029 or its 18 digits`,
+        );
+      }
+    }
+    let cik = fromUrl?.cik ?? null;
+    if (cik === null && q.symbol) cik = (await this.lookupTicker(q.symbol)).cik;
+    if (!accession) {
+      if (cik === null) throw new FinanceError("give symbol, accession or url to name a filing");
+      return this.#latest(cik, q.form);
+    }
+    // Without a symbol or URL, the accession's first ten digits name the filer when it filed
+    // for itself; filing agents (e.g. 0001628280 Workiva) file for many companies.
+    if (cik === null) cik = Number(accession.slice(0, 10));
+    const row = await this.findAccession(cik, accession).catch((err) => {
+      if (fromUrl) return null;
+      throw err;
+    });
+    if (row) return this.#describe(await this.company(cik), row, fromUrl?.file ?? null);
+    if (fromUrl) return this.#fromIndexPage(cik, accession, fromUrl.file);
+    throw new FinanceError(
+      q.symbol
+        ? `accession ${accession} is not among ${q.symbol}'s filings (CIK ${cik}); check the number or pass url= of the filing`
+        : `accession ${accession} could not be resolved: it is not a filing of CIK ${cik} (its prefix may be a filing agent); pass symbol= of the company or url= of the filing`,
+    );
+  }
+
+  async #latest(cik: number, form: string): Promise<ResolvedFiling> {
+    const wanted = form.toUpperCase();
+    let hit: FilingRow | null = null;
+    await this.walk(cik, (row) => {
+      if (row.form.toUpperCase() === wanted) hit = row;
+      return !hit;
+    });
+    const company = await this.company(cik);
+    if (!hit) {
+      throw new FinanceError(
+        `no ${wanted} filing found for ${
+          company.name || `CIK ${cik}`
+        }; try another form= (e.g. 10-Q) or check filings.recent`,
+      );
+    }
+    return this.#describe(company, hit, null);
+  }
+
+  #describe(company: Company, row: FilingRow, file: string | null): ResolvedFiling {
+    const primary = row.primary_document || file || "";
+    return {
+      cik: company.cik,
+      company: company.name,
+      form: row.form,
+      filing_date: row.filing_date,
+      period_of_report: row.report_date,
+      accession_no: row.accession_no,
+      primary_document: primary,
+      filing_url: archiveUrl(company.cik, row.accession_no, primary),
+      homepage_url: indexUrl(company.cik, row.accession_no),
+      text_url: textUrl(company.cik, row.accession_no),
+    };
+  }
+
+  // When the submissions history cannot place the accession, the filing's own index page can.
+  async #fromIndexPage(cik: number, accession: string, file: string | null) {
+    const url = indexUrl(cik, accession);
+    const html = await this.#get(url, "forever").then((r) => r.text()).catch((err) => {
+      throw new ProviderError(
+        "filings_a",
+        `cannot describe filing ${accession}: neither the submissions history nor ${url} could be read (${
+          err instanceof Error ? err.message : err
+        })`,
+        { url },
+      );
+    });
+    const page = parseIndexPage(html);
+    const primary = file ?? page.primary_document ?? "";
+    return {
+      cik,
+      company: page.company ?? "",
+      form: page.form ?? "",
+      filing_date: page.filing_date ?? "",
+      period_of_report: page.report_date ?? "",
+      accession_no: accession,
+      primary_document: primary,
+      filing_url: archiveUrl(cik, accession, primary),
+      homepage_url: url,
+      text_url: textUrl(cik, accession),
+    };
+  }
 }

@@ -1,0 +1,252 @@
+/**
+ * A fast, forgiving HTML-to-text pass for SEC documents (10-K/10-Q primary documents, R pages).
+ * One scan, no DOM: block tags end lines, table rows become one line with cells joined by
+ * " | ", hidden inline-XBRL headers, scripts and styles are dropped, and element ids are
+ * remembered as text offsets so table-of-contents links can be followed.
+ */
+
+/** Text of a document plus where its anchors and internal links fall in that text. */
+export interface DocText {
+  text: string;
+  /** Element id or name → offset in `text`. */
+  anchors: Map<string, number>;
+  /** Internal links (`href="#id"`), with the offset of the line that holds them. */
+  links: { target: string; at: number }[];
+}
+
+const BLOCK = new Set([
+  "p",
+  "div",
+  "br",
+  "li",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "table",
+  "hr",
+  "section",
+  "ul",
+  "ol",
+  "dl",
+  "dt",
+  "dd",
+  "center",
+  "blockquote",
+  "pre",
+  "article",
+  "header",
+  "footer",
+  "body",
+]);
+const SKIP = new Set(["script", "style", "head", "title", "ix:header", "noscript", "xml"]);
+const NAMED: Record<string, string> = {
+  nbsp: " ",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  rsquo: "\u2019",
+  lsquo: "\u2018",
+  rdquo: "\u201d",
+  ldquo: "\u201c",
+  mdash: "\u2014",
+  ndash: "\u2013",
+  bull: "\u2022",
+  middot: "\u00b7",
+  reg: "\u00ae",
+  copy: "\u00a9",
+  trade: "\u2122",
+  hellip: "\u2026",
+  sect: "\u00a7",
+  para: "\u00b6",
+  ensp: " ",
+  emsp: " ",
+  thinsp: " ",
+};
+
+/** Decodes character references (named, decimal, hex). */
+export function decodeEntities(s: string): string {
+  if (!s.includes("&")) return s;
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
+    if (body[0] === "#") {
+      const code = body[1] === "x" || body[1] === "X"
+        ? parseInt(body.slice(2), 16)
+        : parseInt(body.slice(1), 10);
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return m;
+      return code === 160 ? " " : String.fromCodePoint(code);
+    }
+    return NAMED[body.toLowerCase()] ?? m;
+  });
+}
+
+// Cells that only carry a currency sign or a closing mark belong to their neighbour.
+function joinCells(cells: string[]): string {
+  const out: string[] = [];
+  let pendingPrefix = "";
+  for (const raw of cells) {
+    const c = raw.trim();
+    if (!c) continue;
+    if (c === "$" || c === "€" || c === "£" || c === "(" || c === "$(") {
+      pendingPrefix += c;
+      continue;
+    }
+    if ((c === ")" || c === "%" || c === ")%" || c === "%)") && out.length) {
+      out[out.length - 1] += c;
+      continue;
+    }
+    out.push(pendingPrefix ? `${pendingPrefix}${pendingPrefix.endsWith("$") ? " " : ""}${c}` : c);
+    pendingPrefix = "";
+  }
+  return out.join(" | ");
+}
+
+class TextBuilder {
+  parts: string[] = [];
+  length = 0;
+  lineOpen = false;
+  pendingSpace = false;
+  row: string[] | null = null;
+  cell: string | null = null;
+  rowLinks: string[] = [];
+  anchors = new Map<string, number>();
+  links: { target: string; at: number }[] = [];
+
+  text(t: string) {
+    if (this.cell !== null) {
+      this.cell += t;
+      return;
+    }
+    if (this.row !== null) return; // text between cells (whitespace) is noise
+    const collapsed = t.replace(/\s+/g, " ");
+    if (collapsed === " ") {
+      if (this.lineOpen) this.pendingSpace = true;
+      return;
+    }
+    let s = collapsed;
+    if (!this.lineOpen) s = s.trimStart();
+    if (!s) return;
+    if (this.pendingSpace && !s.startsWith(" ")) s = ` ${s}`;
+    this.pendingSpace = s.endsWith(" ");
+    if (this.pendingSpace) s = s.trimEnd();
+    this.push(s);
+    this.lineOpen = true;
+  }
+
+  push(s: string) {
+    this.parts.push(s);
+    this.length += s.length;
+  }
+
+  newline() {
+    if (this.cell !== null) {
+      this.cell += " ";
+      return;
+    }
+    if (this.lineOpen) this.push("\n");
+    this.lineOpen = false;
+    this.pendingSpace = false;
+  }
+
+  startRow() {
+    this.flushRow();
+    this.newline();
+    this.row = [];
+    this.rowLinks = [];
+  }
+
+  startCell() {
+    if (this.row === null) this.startRow();
+    if (this.cell !== null) this.row!.push(this.cell);
+    this.cell = "";
+  }
+
+  flushRow() {
+    if (this.row === null) return;
+    if (this.cell !== null) this.row.push(this.cell);
+    const line = joinCells(this.row.map((c) => c.replace(/\s+/g, " ")));
+    this.row = null;
+    this.cell = null;
+    const at = this.length;
+    for (const target of this.rowLinks) this.links.push({ target, at });
+    this.rowLinks = [];
+    if (line) {
+      this.push(`${line}\n`);
+    }
+    this.lineOpen = false;
+  }
+
+  mark(id: string) {
+    if (!this.anchors.has(id)) this.anchors.set(id, this.length);
+  }
+
+  link(target: string) {
+    if (this.row !== null) this.rowLinks.push(target);
+    else this.links.push({ target, at: this.length });
+  }
+}
+
+function attr(tag: string, name: string): string | null {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3]) : null;
+}
+
+/** Turns HTML into readable text with anchor offsets. Page furniture is not removed here. */
+export function htmlToText(html: string): DocText {
+  const b = new TextBuilder();
+  let i = 0;
+  const n = html.length;
+  while (i < n) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0) {
+      b.text(decodeEntities(html.slice(i)));
+      break;
+    }
+    if (lt > i) b.text(decodeEntities(html.slice(i, lt)));
+    if (html.startsWith("<!--", lt)) {
+      const end = html.indexOf("-->", lt + 4);
+      i = end < 0 ? n : end + 3;
+      continue;
+    }
+    const gt = html.indexOf(">", lt + 1);
+    if (gt < 0) break;
+    const tag = html.slice(lt, gt + 1);
+    i = gt + 1;
+    const closing = tag[1] === "/";
+    const nameMatch = /^<\/?([a-zA-Z][\w:.-]*)/.exec(tag);
+    if (!nameMatch) continue;
+    const name = nameMatch[1].toLowerCase();
+    if (!closing && SKIP.has(name) && !tag.endsWith("/>")) {
+      const end = html.toLowerCase().indexOf(`</${name}`, i);
+      if (end >= 0) {
+        i = html.indexOf(">", end) + 1 || n;
+        continue;
+      }
+    }
+    if (!closing && tag.length > 6 && (tag.includes("id=") || tag.includes("name="))) {
+      const id = attr(tag, "id") ?? (name === "a" ? attr(tag, "name") : null);
+      if (id) b.mark(id);
+    }
+    if (name === "a" && !closing) {
+      const href = attr(tag, "href");
+      if (href && href.startsWith("#") && href.length > 1) b.link(href.slice(1));
+    }
+    if (name === "tr") {
+      if (closing) b.flushRow();
+      else b.startRow();
+    } else if (name === "td" || name === "th") {
+      if (!closing) b.startCell();
+    } else if (name === "table") {
+      b.flushRow();
+      b.newline();
+    } else if (BLOCK.has(name)) {
+      b.newline();
+    }
+  }
+  b.flushRow();
+  b.newline();
+  return { text: b.parts.join(""), anchors: b.anchors, links: b.links };
+}

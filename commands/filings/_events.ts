@@ -1,0 +1,75 @@
+/**
+ * Event classification of filings.recent (`classify=true`). 8-K item codes map to named
+ * events; other forms map by form type. Importance is 1 (routine) to 5 (market-moving).
+ */
+export interface FilingEvent {
+  event_type: string;
+  title: string;
+  importance: number;
+  /** The 8-K item code behind this event, or null for non-8-K forms. */
+  item: string | null;
+}
+
+/** 8-K item code → [event_type, title, importance]. */
+export const EIGHT_K_EVENTS: Record<string, [string, string, number]> = {
+  "1.01": ["material_agreement", "Entry into a material definitive agreement", 4],
+  "1.02": ["agreement_terminated", "Termination of a material definitive agreement", 4],
+  "1.03": ["bankruptcy", "Bankruptcy or receivership", 5],
+  "1.04": ["mine_safety", "Mine safety: shutdowns and patterns of violations", 2],
+  "1.05": ["cybersecurity_incident", "Material cybersecurity incident", 5],
+  "2.01": ["acquisition_or_disposition", "Completed acquisition or disposition of assets", 4],
+  "2.02": ["results_of_operations", "Results of operations and financial condition", 5],
+  "2.03": ["debt_obligation", "Creation of a direct financial obligation", 3],
+  "2.04": ["debt_acceleration", "Triggering event accelerating an obligation", 4],
+  "2.05": ["restructuring", "Costs of exit or disposal activities", 4],
+  "2.06": ["impairment", "Material impairment", 4],
+  "3.01": ["delisting", "Delisting or failure to meet listing standards", 5],
+  "3.02": ["unregistered_equity_sale", "Unregistered sale of equity securities", 3],
+  "3.03": ["security_holder_rights", "Material modification of security holders' rights", 3],
+  "4.01": ["auditor_change", "Change in the company's certifying accountant", 4],
+  "4.02": ["restatement", "Non-reliance on previously issued financial statements", 5],
+  "5.01": ["change_in_control", "Change in control of the company", 5],
+  "5.02": ["officer_director_change", "Departure or appointment of directors or officers", 4],
+  "5.03": ["charter_amendment", "Amendment to articles or bylaws; change in fiscal year", 2],
+  "5.04": ["benefit_plan_suspension", "Suspension of trading under employee benefit plans", 2],
+  "5.05": ["ethics_code_change", "Amendment or waiver of the code of ethics", 2],
+  "5.06": ["shell_status_change", "Change in shell company status", 3],
+  "5.07": ["shareholder_vote", "Submission of matters to a vote of security holders", 2],
+  "5.08": ["director_nominations", "Shareholder director nominations", 2],
+  "6.01": ["abs_information", "Asset-backed securities information", 1],
+  "7.01": ["regulation_fd", "Regulation FD disclosure", 3],
+  "8.01": ["other_event", "Other events", 2],
+  "9.01": ["financial_exhibits", "Financial statements and exhibits", 1],
+};
+
+const FORM_EVENTS: [RegExp, string, string, number][] = [
+  [/^10-K/, "annual_report", "Annual report", 4],
+  [/^10-Q/, "quarterly_report", "Quarterly report", 4],
+  [/^20-F/, "annual_report", "Annual report (foreign issuer)", 4],
+  [/^6-K/, "current_report_foreign", "Current report (foreign issuer)", 2],
+  [/^[345](\/A)?$/, "insider_transaction", "Insider ownership report", 1],
+  [/^144/, "insider_sale_notice", "Notice of proposed sale of securities", 1],
+  [/^13F/, "institutional_holdings", "Institutional holdings report", 1],
+  [/^SC 13[DG]|^SCHEDULE 13[DG]/, "ownership_stake", "Beneficial ownership report", 3],
+  [/^DEF 14A|^DEFA14A|^PRE 14A/, "proxy_statement", "Proxy statement", 2],
+  [/^S-[1348]|^F-[13]|^424B/, "securities_offering", "Securities registration or prospectus", 3],
+];
+
+/** The events of one filing, most important first. */
+export function classifyFiling(form: string, items: string[]): FilingEvent[] {
+  const f = form.toUpperCase();
+  if (/^8-K/.test(f)) {
+    const codes = items.map((i) => /(\d{1,2}\.\d{2})/.exec(i)?.[1]).filter((c): c is string => !!c);
+    const events = (codes.length ? codes : ["8.01"]).map((code) => {
+      const hit = EIGHT_K_EVENTS[code];
+      return hit
+        ? { event_type: hit[0], title: hit[1], importance: hit[2], item: code }
+        : { event_type: "other_event", title: `8-K item ${code}`, importance: 2, item: code };
+    });
+    return events.sort((a, b) => b.importance - a.importance);
+  }
+  for (const [re, type, title, importance] of FORM_EVENTS) {
+    if (re.test(f)) return [{ event_type: type, title, importance, item: null }];
+  }
+  return [{ event_type: "other_filing", title: `${form} filing`, importance: 1, item: null }];
+}

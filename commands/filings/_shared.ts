@@ -1,0 +1,86 @@
+/** What the five single-filing commands share: naming a filing, its metadata, its text. */
+import { z } from "zod";
+import type { Context } from "../../core/context.ts";
+import { UsageError } from "../../core/errors.ts";
+import { ticker } from "../../core/schema.ts";
+import type { Client, ResolvedFiling } from "../../providers/filings_a/client.ts";
+import type { DocText } from "../../analysis/filings/html.ts";
+
+/** Arguments that name one filing (contract 4.4). */
+export const filingArgs = {
+  symbol: ticker().optional().describe(
+    "Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is.",
+  ),
+  accession: z.string().optional().describe(
+    "Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no.",
+  ),
+  url: z.string().optional().describe(
+    "URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...).",
+  ),
+  form: z.string().default("10-K").describe(
+    "Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A).",
+  ),
+};
+
+/** Contract 2.3: the filing metadata object. */
+export const filingSchema = z.object({
+  company: z.string(),
+  cik: z.string(),
+  form: z.string(),
+  filing_date: z.string(),
+  period_of_report: z.string(),
+  accession_no: z.string(),
+  filing_url: z.string(),
+  homepage_url: z.string(),
+  text_url: z.string(),
+});
+
+export type FilingMeta = z.infer<typeof filingSchema>;
+
+/** Resolves the filing the arguments name; a UsageError when they name none. */
+export async function resolveFiling(
+  ctx: Context,
+  args: { symbol?: string; accession?: string; url?: string; form: string },
+): Promise<{ client: Client; filing: ResolvedFiling; meta: FilingMeta }> {
+  if (!args.symbol && !args.accession && !args.url) {
+    throw new UsageError(
+      "name a filing: give SYMBOL (latest filing of form=), accession=ACCESSION or url=URL",
+    );
+  }
+  const client = await ctx.provider("filings_a");
+  const filing = await client.resolve(args);
+  const meta: FilingMeta = {
+    company: filing.company,
+    cik: String(filing.cik),
+    form: filing.form,
+    filing_date: filing.filing_date,
+    period_of_report: filing.period_of_report,
+    accession_no: filing.accession_no,
+    filing_url: filing.filing_url,
+    homepage_url: filing.homepage_url,
+    text_url: filing.text_url,
+  };
+  return { client, filing, meta };
+}
+
+/** The primary document as cleaned text (page numbers, footers and TOC back-links removed). */
+export async function primaryText(client: Client, filing: ResolvedFiling): Promise<DocText> {
+  if (!/\.html?$/i.test(filing.primary_document)) {
+    throw new UsageError(
+      `the primary document of ${filing.accession_no} is ${
+        filing.primary_document || "unknown"
+      }, not an HTML document; sections can only be read from HTML filings`,
+    );
+  }
+  const html = await client.archiveText(filing.cik, filing.accession_no, filing.primary_document);
+  const { htmlToText } = await import("../../analysis/filings/html.ts");
+  const { cleanDocument } = await import("../../analysis/filings/sections.ts");
+  return cleanDocument(htmlToText(html));
+}
+
+/** Case-insensitive "contains" over several fields. */
+export function matchesQuery(query: string | undefined, ...fields: (string | null)[]): boolean {
+  if (!query) return true;
+  const q = query.toLowerCase();
+  return fields.some((f) => f?.toLowerCase().includes(q));
+}

@@ -1,0 +1,122 @@
+/**
+ * SEC EDGAR shapes: the columnar submissions JSON turned into rows, accession numbers and
+ * archive URLs. Pure functions; the client does the fetching.
+ */
+
+/** One filing from a company's submissions history. */
+export interface FilingRow {
+  accession_no: string;
+  form: string;
+  filing_date: string;
+  report_date: string;
+  /** As SEC writes it: Eastern wall-clock time with a misleading `Z`. */
+  acceptance_raw: string;
+  items: string[];
+  primary_document: string;
+  primary_doc_description: string;
+  is_xbrl: boolean;
+  is_inline_xbrl: boolean;
+}
+
+/** The columnar block SEC uses for `filings.recent` and for each older page. */
+export type SubmissionColumns = Record<string, (string | number | null)[] | undefined>;
+
+/** Zips SEC's column arrays into rows (newest first, as SEC orders them). */
+export function zipColumns(cols: SubmissionColumns): FilingRow[] {
+  const acc = cols.accessionNumber ?? [];
+  const col = (name: string, i: number) => {
+    const v = cols[name]?.[i];
+    return v === null || v === undefined ? "" : String(v);
+  };
+  const rows: FilingRow[] = [];
+  for (let i = 0; i < acc.length; i++) {
+    rows.push({
+      accession_no: col("accessionNumber", i),
+      form: col("form", i),
+      filing_date: col("filingDate", i),
+      report_date: col("reportDate", i),
+      acceptance_raw: col("acceptanceDateTime", i),
+      items: col("items", i).split(/[,;]/).map((s) => s.trim()).filter(Boolean),
+      primary_document: col("primaryDocument", i),
+      primary_doc_description: col("primaryDocDescription", i),
+      is_xbrl: col("isXBRL", i) === "1",
+      is_inline_xbrl: col("isInlineXBRL", i) === "1",
+    });
+  }
+  return rows;
+}
+
+/** `0001045810-24-000029` from either the dashed or the 18-digit form; null when neither. */
+export function normalizeAccession(text: string): string | null {
+  const t = text.trim();
+  const dashed = /^(\d{10})-(\d{2})-(\d{6})$/.exec(t);
+  if (dashed) return t;
+  const bare = /^(\d{10})(\d{2})(\d{6})$/.exec(t);
+  return bare ? `${bare[1]}-${bare[2]}-${bare[3]}` : null;
+}
+
+/** CIK, accession and file named by an archive URL, when the URL is one. */
+export function parseArchiveUrl(
+  url: string,
+): { cik: number; accession: string; file: string | null } | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (!/(^|\.)sec\.gov$/i.test(u.hostname)) return null;
+  const m = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})(?:\/([^/?#]+))?/i.exec(u.pathname);
+  if (m) {
+    const accession = normalizeAccession(m[2])!;
+    const file = m[3] && !/-index\.html?$/i.test(m[3]) ? m[3] : null;
+    return { cik: Number(m[1]), accession, file };
+  }
+  const txt = /\/Archives\/edgar\/data\/(\d+)\/(\d{10}-\d{2}-\d{6})(?:-index\.html?|\.txt)$/i
+    .exec(u.pathname);
+  return txt ? { cik: Number(txt[1]), accession: txt[2], file: null } : null;
+}
+
+const ARCHIVES = "https://www.sec.gov/Archives/edgar/data";
+
+/** URL of a file inside a filing folder. */
+export function archiveUrl(cik: number, accession: string, file: string): string {
+  return `${ARCHIVES}/${cik}/${accession.replaceAll("-", "")}/${file}`;
+}
+
+/** The filing's index page (its "homepage" on EDGAR). */
+export function indexUrl(cik: number, accession: string): string {
+  return archiveUrl(cik, accession, `${accession}-index.html`);
+}
+
+/** The complete submission text file. */
+export function textUrl(cik: number, accession: string): string {
+  return `${ARCHIVES}/${cik}/${accession}.txt`;
+}
+
+/** Reads form, dates, company and primary document from a filing index page. */
+export function parseIndexPage(html: string): {
+  form: string | null;
+  filing_date: string | null;
+  report_date: string | null;
+  company: string | null;
+  primary_document: string | null;
+} {
+  const info = (label: string) => {
+    const re = new RegExp(
+      `<div class="infoHead">\\s*${label}\\s*</div>\\s*<div class="info">([^<]*)</div>`,
+      "i",
+    );
+    return re.exec(html)?.[1].trim() ?? null;
+  };
+  const form = /<div id="formName">\s*<strong>\s*Form\s+([^<\s]+)/i.exec(html)?.[1] ?? null;
+  const company = /<span class="companyName">\s*([^<(]+?)\s*(?:\(|<)/i.exec(html)?.[1] ?? null;
+  const doc = /<table class="tableFile"[\s\S]*?<a href="[^"]*\/([^/"]+)"/i.exec(html)?.[1] ?? null;
+  return {
+    form,
+    filing_date: info("Filing Date"),
+    report_date: info("Period of Report"),
+    company,
+    primary_document: doc ? doc.replace(/^ix\?doc=.*\//, "") : null,
+  };
+}
