@@ -78,6 +78,8 @@ export interface HttpClientOptions {
   nowMs?: () => number;
   urlGuard?: UrlGuard;
   userAgent?: string;
+  /** Per-host spacing and concurrency (default on; tests with a fake network turn it off). */
+  politeness?: boolean;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -438,7 +440,9 @@ export class HttpClient {
     const timeoutMs = req.timeoutMs ?? 30_000;
     const shownUrl = redactUrl(req.url, req.secrets);
     let current = parsed;
-    const release = await acquire(current.host.toLowerCase());
+    const release = this.#opts.politeness === false
+      ? () => {}
+      : await acquire(current.host.toLowerCase());
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
         if (this.#opts.urlGuard) await this.#opts.urlGuard(current);

@@ -16,6 +16,8 @@ export interface SessionOptions {
   fetch?: typeof fetch;
   clock?: Clock;
   backoffBaseMs?: number;
+  /** Per-host politeness (default on). */
+  politeness?: boolean;
 }
 
 export class Session {
@@ -26,6 +28,7 @@ export class Session {
   readonly recorder: CassetteRecorder | null;
   readonly #fetch?: typeof fetch;
   readonly #backoff?: number;
+  readonly #politeness?: boolean;
 
   constructor(opts: SessionOptions = {}) {
     this.config = opts.config ?? loadConfig();
@@ -47,6 +50,7 @@ export class Session {
       : null;
     this.#fetch = opts.fetch;
     this.#backoff = opts.backoffBaseMs;
+    this.#politeness = opts.politeness;
   }
 
   /** Values of secret environment variables, for redaction. */
@@ -74,6 +78,7 @@ export class Session {
       recorder: this.recorder,
       warn,
       backoffBaseMs: this.#backoff,
+      politeness: this.#politeness,
       ...extra,
     });
   }

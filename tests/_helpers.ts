@@ -37,6 +37,8 @@ export interface TestRunOptions {
   env?: Record<string, string>;
   surface?: Surface;
   now?: string;
+  /** Keep per-host spacing (GDELT's 5 s) even with a fake network. Default: off in tests. */
+  politeness?: boolean;
 }
 
 /** A fetch that fails the test if called. */
@@ -57,6 +59,7 @@ export function testSession(opts: TestRunOptions = {}): Session {
     config: loadConfig(env),
     fetch: opts.fetch ?? noNetwork,
     backoffBaseMs: 1,
+    politeness: opts.politeness ?? false,
   });
 }
 
