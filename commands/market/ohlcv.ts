@@ -1,10 +1,59 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { isoDate } from "../../core/schema.ts";
+import { UsageError } from "../../core/errors.ts";
+
+const bar = z.object({
+  date: z.string(),
+  open: z.number().nullable(),
+  high: z.number().nullable(),
+  low: z.number().nullable(),
+  close: z.number().nullable(),
+  adj_close: z.number().nullable(),
+  volume: z.number().nullable(),
+});
+const attempt = z.object({
+  provider: z.string(),
+  duration_ms: z.number(),
+  rows: z.int(),
+  success: z.boolean(),
+  error: z.string().nullable(),
+});
+const series = z.object({
+  symbol: z.string(),
+  timeframe: z.string(),
+  provider: z.string(),
+  source: z.string(),
+  currency: z.string().nullable(),
+  price_basis: z.string(),
+  retrieved_at: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  rows: z.array(bar),
+  count: z.int(),
+  splits: z.array(
+    z.object({
+      date: z.string(),
+      ratio: z.number(),
+      numerator: z.number(),
+      denominator: z.number(),
+    }),
+  ),
+  dividends: z.array(z.object({ date: z.string(), amount: z.number() })),
+  attempts: z.array(attempt).optional(),
+});
 
 export default defineCommand({
   name: "market.ohlcv",
   summary: "Historical price bars for one or more symbols",
+  description:
+    "Open/high/low/close/adjusted close/volume bars in ascending date order, both ends of the " +
+    "window included, with the splits and dividends inside it. provider=auto tries market_a " +
+    "(Yahoo: raw and adjusted closes, splits, dividends; no key), then stooq (daily only, no " +
+    "key, prices already adjusted), then broker_a (Alpaca) and market_b (Alpha Vantage) only " +
+    "when their keys are set — unconfigured ones appear as skipped attempts. When every " +
+    "provider fails the command fails and names each provider's error. Use price.moves for " +
+    "large moves and backtest.run for strategies; this command only returns bars.",
   usage:
     "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",
   side_effects: "network_read_only",
@@ -12,14 +61,57 @@ export default defineCommand({
   citation_fields: ["symbol", "date", "source", "provider"],
   positional: ["symbols"],
   args: z.strictObject({
-    symbols: z.string().describe("One ticker or comma-separated tickers."),
-    timeframe: z.string().default("1d").describe("Bar interval."),
-    start_date: isoDate().optional().describe("Start date."),
-    end_date: isoDate().optional().describe("End date."),
-    limit: z.int().default(200).describe("Maximum bars when date bounds are not enough."),
-    provider: z.string().default("auto").describe("Provider selection."),
-    include_attempts: z.boolean().default(false).describe("Include provider-attempt diagnostics."),
+    symbols: z.string().describe("Ticker, or several separated by commas (AAPL,MSFT)."),
+    timeframe: z.enum(["1m", "5m", "15m", "30m", "1h", "1d", "1wk", "1mo"]).default("1d")
+      .describe("Bar size: minutes (1m-30m), 1h, 1d, 1wk or 1mo."),
+    start_date: isoDate().optional().describe(
+      "First date to include (YYYY-MM-DD). Without it the window is sized to hold `limit` bars.",
+    ),
+    end_date: isoDate().optional().describe("Last date to include (YYYY-MM-DD); default today."),
+    limit: z.int().min(1).max(20_000).default(200).describe(
+      "How many of the most recent bars to keep when start_date is not given.",
+    ),
+    provider: z.string().default("auto").describe(
+      "auto, market_a (Yahoo), stooq, broker_a (Alpaca) or market_b (Alpha Vantage).",
+    ),
+    include_attempts: z.boolean().default(false).describe(
+      "Add each provider attempt (provider, duration_ms, rows, success, error) to the result.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("market.ohlcv"),
+  data: z.union([
+    series,
+    z.object({ timeframe: z.string(), symbols: z.record(z.string(), series), count: z.int() }),
+  ]),
+  examples: [
+    "finance market.ohlcv AAPL start_date=2020-08-31 end_date=2020-11-06 provider=market_a",
+    "finance market.ohlcv AAPL,MSFT timeframe=1wk limit=52",
+    "finance market.ohlcv SPY provider=stooq include_attempts=true",
+  ],
+  async run(args, ctx) {
+    const { fetchSeries, providerChain, resolveWindow } = await import(
+      "../../analysis/market/ohlcv.ts"
+    );
+    const symbols = [
+      ...new Set(args.symbols.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean)),
+    ];
+    if (!symbols.length) throw new UsageError("symbols: give at least one ticker, e.g. AAPL");
+    const chain = providerChain(args.provider);
+    const w = resolveWindow(
+      args.timeframe,
+      ctx.clock.now(),
+      args.start_date,
+      args.end_date,
+      args.limit,
+    );
+    const all = await Promise.all(
+      symbols.map((s) => fetchSeries(ctx, s, args.timeframe, w, chain)),
+    );
+    for (const s of all) if (!args.include_attempts) delete s.attempts;
+    if (all.length === 1) return all[0];
+    return {
+      timeframe: args.timeframe,
+      symbols: Object.fromEntries(all.map((s) => [s.symbol, s])),
+      count: all.reduce((n, s) => n + s.count, 0),
+    };
+  },
 });

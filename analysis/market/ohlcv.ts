@@ -1,0 +1,259 @@
+/**
+ * Bars from whichever provider answers first: the fallback chain behind market.ohlcv.
+ * auto order: market_a (Yahoo, keyless, raw + adjusted closes, splits, dividends), stooq
+ * (keyless, daily only, adjusted prices), then broker_a (Alpaca) and market_b (Alpha Vantage)
+ * when their keys are set; unconfigured ones are reported as skipped attempts.
+ */
+import type { Context } from "../../core/context.ts";
+import { FinanceError, InputError, ProviderError, UsageError } from "../../core/errors.ts";
+import type { Bar, Dividend, Split } from "../../providers/market_a/bars.ts";
+
+export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
+export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
+
+const ALIASES: Record<string, OhlcvProvider> = {
+  yahoo: "market_a",
+  yfinance: "market_a",
+  alpaca: "broker_a",
+  alphavantage: "market_b",
+  alpha_vantage: "market_b",
+};
+
+export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "1d", "1wk", "1mo"] as const;
+
+/** Bars per trading day, to turn `limit` into a calendar window. */
+const BARS_PER_DAY: Record<string, number> = {
+  "1m": 390,
+  "5m": 78,
+  "15m": 26,
+  "30m": 13,
+  "1h": 7,
+  "1d": 1,
+  "1wk": 0.2,
+  "1mo": 1 / 21,
+};
+/** Yahoo keeps intraday bars only this many days back. */
+const INTRADAY_DEPTH: Record<string, number> = {
+  "1m": 7,
+  "5m": 59,
+  "15m": 59,
+  "30m": 59,
+  "1h": 729,
+};
+
+export interface Attempt {
+  provider: string;
+  duration_ms: number;
+  rows: number;
+  success: boolean;
+  error: string | null;
+}
+
+export interface Series {
+  symbol: string;
+  timeframe: string;
+  provider: string;
+  source: string;
+  currency: string | null;
+  price_basis: string;
+  retrieved_at: string;
+  start_date: string;
+  end_date: string;
+  rows: Bar[];
+  count: number;
+  splits: Split[];
+  dividends: Dividend[];
+  attempts?: Attempt[];
+}
+
+export interface Window {
+  start: string;
+  end: string;
+  /** Keep only the last `limit` rows (when no start date was given). */
+  keepLast: number | null;
+}
+
+const DAY = 86_400_000;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Works out the inclusive date window from the arguments and today. */
+export function resolveWindow(
+  timeframe: string,
+  today: Date,
+  startDate: string | undefined,
+  endDate: string | undefined,
+  limit: number,
+): Window {
+  const end = endDate ?? iso(today);
+  if (startDate && startDate > end) {
+    throw new InputError(`start_date ${startDate} is after end_date ${end}`);
+  }
+  if (startDate) return { start: startDate, end, keepLast: null };
+  const trading = Math.ceil(limit / BARS_PER_DAY[timeframe]);
+  let days = Math.ceil((trading * 7) / 5) + 10;
+  const depth = INTRADAY_DEPTH[timeframe];
+  if (depth) days = Math.min(days, depth);
+  const start = iso(new Date(Date.parse(`${end}T00:00:00Z`) - days * DAY));
+  return { start, end, keepLast: limit };
+}
+
+/** Resolves `provider=` to the chain to try. */
+export function providerChain(provider: string): OhlcvProvider[] {
+  const p = provider.trim().toLowerCase();
+  if (p === "auto" || p === "") return [...OHLCV_PROVIDERS];
+  const key = (OHLCV_PROVIDERS as readonly string[]).includes(p) ? p as OhlcvProvider : ALIASES[p];
+  if (!key) {
+    throw new UsageError(
+      `unknown market data provider '${provider}'; use auto or one of ${
+        OHLCV_PROVIDERS.join(", ")
+      }`,
+    );
+  }
+  return [key];
+}
+
+interface Got {
+  rows: Bar[];
+  splits: Split[];
+  dividends: Dividend[];
+  currency: string | null;
+  source: string;
+  price_basis: string;
+}
+
+async function fromProvider(
+  ctx: Context,
+  key: OhlcvProvider,
+  symbol: string,
+  tf: string,
+  w: Window,
+): Promise<Got> {
+  const none = { splits: [], dividends: [] };
+  if (key === "market_a") {
+    const yf = await ctx.provider("market_a");
+    const interval = tf === "1h" ? "60m" : tf;
+    const endExcl = new Date(Date.parse(`${w.end}T00:00:00Z`) + DAY);
+    const b = await yf.chart(symbol, new Date(`${w.start}T00:00:00Z`), endExcl, interval);
+    return {
+      ...b,
+      source: "Yahoo Finance chart API (v8/finance/chart)",
+      // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both.
+      price_basis: "OHLC adjusted for splits only; adj_close adjusted for splits and dividends",
+    };
+  }
+  if (key === "stooq") {
+    const { Client } = await import("../../providers/stooq/client.ts");
+    Client.check(tf);
+    const rows = await (await ctx.provider("stooq")).daily(symbol, w.start, w.end);
+    return {
+      rows,
+      ...none,
+      currency: /\.|\^/.test(symbol) ? null : "USD",
+      source: "Stooq daily CSV (stooq.com/q/d/l)",
+      price_basis: "all prices adjusted for splits and dividends by Stooq",
+    };
+  }
+  if (key === "broker_a") {
+    const rows = await (await ctx.provider("broker_a")).bars(symbol, tf, w.start, w.end);
+    return {
+      rows,
+      ...none,
+      currency: "USD",
+      source: "Alpaca market data v2 stock bars",
+      price_basis: "split-adjusted; not dividend-adjusted",
+    };
+  }
+  const rows = await (await ctx.provider("market_b")).bars(symbol, tf, w.start, w.end);
+  return {
+    rows,
+    ...none,
+    currency: "USD",
+    source: "Alpha Vantage time series",
+    price_basis: "raw OHLC; adj_close adjusted for splits and dividends",
+  };
+}
+
+async function configured(ctx: Context, key: OhlcvProvider): Promise<string | null> {
+  if (key === "broker_a" && !(await ctx.provider("broker_a")).configured) {
+    return "skipped: ALPACA_API_KEY_ID and ALPACA_API_SECRET_KEY are not set";
+  }
+  if (key === "market_b" && !(await ctx.provider("market_b")).configured) {
+    return "skipped: ALPHA_VANTAGE_API_KEY is not set";
+  }
+  return null;
+}
+
+/** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
+export async function fetchSeries(
+  ctx: Context,
+  symbol: string,
+  tf: string,
+  w: Window,
+  chain: OhlcvProvider[],
+): Promise<Series> {
+  const attempts: Attempt[] = [];
+  for (const key of chain) {
+    if (chain.length > 1) {
+      const skip = await configured(ctx, key);
+      if (skip) {
+        attempts.push({ provider: key, duration_ms: 0, rows: 0, success: false, error: skip });
+        continue;
+      }
+      if (key === "stooq" && tf !== "1d") {
+        attempts.push({
+          provider: key,
+          duration_ms: 0,
+          rows: 0,
+          success: false,
+          error: `skipped: stooq serves daily bars only, not ${tf}`,
+        });
+        continue;
+      }
+    }
+    const t0 = performance.now();
+    try {
+      const got = await fromProvider(ctx, key, symbol, tf, w);
+      let rows = got.rows.filter((r) =>
+        r.date.slice(0, 10) >= w.start && r.date.slice(0, 10) <= w.end
+      );
+      if (w.keepLast !== null && rows.length > w.keepLast) rows = rows.slice(-w.keepLast);
+      const ms = Math.round((performance.now() - t0) * 100) / 100;
+      attempts.push({
+        provider: key,
+        duration_ms: ms,
+        rows: rows.length,
+        success: rows.length > 0,
+        error: rows.length ? null : "no bars in the requested window",
+      });
+      if (!rows.length) continue;
+      const inWin = (d: string) => d >= w.start && d <= w.end;
+      return {
+        symbol,
+        timeframe: tf,
+        provider: key,
+        source: got.source,
+        currency: got.currency,
+        price_basis: got.price_basis,
+        retrieved_at: ctx.clock.now().toISOString(),
+        start_date: w.start,
+        end_date: w.end,
+        rows,
+        count: rows.length,
+        splits: got.splits.filter((s) => inWin(s.date)),
+        dividends: got.dividends.filter((d) => inWin(d.date)),
+        attempts,
+      };
+    } catch (err) {
+      const ms = Math.round((performance.now() - t0) * 100) / 100;
+      if (err instanceof InputError && chain.length === 1) throw err;
+      const text = err instanceof FinanceError ? err.message : `internal error: ${String(err)}`;
+      const msg = text.startsWith(`${key}: `) ? text.slice(key.length + 2) : text;
+      attempts.push({ provider: key, duration_ms: ms, rows: 0, success: false, error: msg });
+    }
+  }
+  const detail = attempts.map((a) => `${a.provider}: ${a.error}`).join("; ");
+  throw new ProviderError(
+    chain.length > 1 ? "market data (auto)" : chain[0],
+    `no bars for ${symbol} (${tf}, ${w.start}..${w.end}) from any provider — ${detail}`,
+  );
+}
