@@ -1,0 +1,57 @@
+/** docs/commands.md, generated from the registry so it cannot drift from the code. */
+import { loadAllCommands, namespaces } from "../core/registry.ts";
+import { describeArgs } from "./jsonschema.ts";
+
+/** The command reference as Markdown. */
+export async function commandsMarkdown(): Promise<string> {
+  const defs = await loadAllCommands();
+  const out = [
+    "# Command reference",
+    "",
+    "Generated from the command definitions by `deno task docs`; a test fails when it is stale.",
+    "Every command returns `{ok, data, error, warnings}`. CLI: `finance <command> [positional] [key=value ...] [--output json|text|compact]`; HTTP: `POST /commands/<command>` with a JSON object.",
+    "",
+  ];
+  for (const ns of namespaces()) {
+    out.push(`## ${ns}`, "");
+    for (const def of defs.filter((d) => d.name.split(".")[0] === ns)) {
+      out.push(`### ${def.name}`, "", def.summary + ".", "");
+      if (def.description) out.push(def.description, "");
+      out.push("```", def.usage, "```", "");
+      const args = describeArgs(def);
+      if (args.length) {
+        out.push("| argument | type | default | notes |", "|---|---|---|---|");
+        for (const a of args) {
+          const notes = [
+            a.required ? "required" : "",
+            a.positional ? "positional" : "",
+            a.enum ? `one of ${a.enum.join(", ")}` : "",
+            a.aliases.length ? `also ${a.aliases.join(", ")}` : "",
+            a.description,
+          ].filter(Boolean).join("; ").replace(/\|/g, "\\|").replace(/\n/g, " ");
+          const dflt = a.default === undefined ? "" : `\`${JSON.stringify(a.default)}\``;
+          out.push(`| \`${a.name}\` | ${a.type.replace(/\|/g, " or ")} | ${dflt} | ${notes} |`);
+        }
+        out.push("");
+      }
+      out.push(
+        `Side effects: \`${def.side_effects}\`. Auth: \`${def.auth_required}\`. Citation fields: ${
+          def.citation_fields.length
+            ? def.citation_fields.map((c) => `\`${c}\``).join(", ")
+            : "none"
+        }.`,
+        "",
+      );
+      const example = def.examples?.[0] ?? def.usage.replace(/\s\[.*$/, "");
+      out.push(`Example: \`${example}\``, "");
+    }
+  }
+  return out.join("\n");
+}
+
+if (import.meta.main) {
+  await Deno.writeTextFile(
+    new URL("../docs/commands.md", import.meta.url),
+    await commandsMarkdown(),
+  );
+}
