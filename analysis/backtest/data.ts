@@ -1,0 +1,266 @@
+/**
+ * Loading and aligning bars for a backtest. The only I/O is the `fetchBars` function passed in
+ * (the commands pass one that calls market.ohlcv), so the engine is testable on synthetic bars.
+ *
+ * Prices: every bar is scaled by adj_close / close, so open, high, low and close are all
+ * total-return adjusted. Splits then cause no jumps and dividends count as reinvested; trade
+ * prices are reported on that adjusted scale. Without adj_close the raw close is used (a
+ * warning says dividends are then ignored) and any split the provider lists but did not apply
+ * is applied here.
+ */
+import { FinanceError, InputError } from "../../core/errors.ts";
+import type { Panel } from "./types.ts";
+
+export interface Bar {
+  date: string;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  adj_close?: number | null;
+  volume?: number | null;
+}
+
+export interface SplitEvent {
+  date: string;
+  ratio?: number | string;
+  numerator?: number;
+  denominator?: number;
+}
+
+/** One symbol's answer from the market data command. */
+export interface SymbolBars {
+  symbol?: string;
+  provider?: string;
+  source?: string;
+  currency?: string | null;
+  rows: Bar[];
+  splits?: SplitEvent[];
+}
+
+export interface SourceInfo {
+  provider: string | null;
+  source: string | null;
+  currency: string | null;
+  rows: number;
+  first_date: string | null;
+  last_date: string | null;
+  price_adjustment: "total_return" | "splits_only" | "none";
+}
+
+export interface LoadedPanel {
+  panel: Panel;
+  sources: Record<string, SourceInfo>;
+  missing: string[];
+  notes: string[];
+}
+
+/** Calendar days to request before start_date so `bars` warm-up bars exist. */
+export function warmupDays(bars: number, timeframe: string): number {
+  if (bars <= 0) return 0;
+  const tf = timeframe.trim().toLowerCase();
+  if (/wk$|w$/.test(tf)) return Math.ceil(bars * 7 * 1.1) + 7;
+  if (/mo$/.test(tf)) return Math.ceil(bars * 31 * 1.1) + 31;
+  const perDay = /h$/.test(tf) ? 6.5 / Number(tf.slice(0, -1) || 1) : /m$/.test(tf) ? 390 : 1;
+  // 252 trading days per 365 calendar days, plus slack for holidays.
+  return Math.ceil((bars / perDay) * (365 / 252) * 1.1) + 10;
+}
+
+/** Shifts a YYYY-MM-DD date by `days`. */
+export function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+}
+
+/**
+ * Builds an aligned panel: dates are the union of all symbols' dates from the first date every
+ * symbol has data; a symbol missing a bar another symbol has (a local holiday) carries its last
+ * close with no volume. Bars on or after `startDate` are evaluated; earlier ones are warm-up.
+ */
+export function alignBars(
+  data: Record<string, SymbolBars>,
+  symbols: string[],
+  startDate: string,
+  endDate: string,
+): LoadedPanel {
+  const notes: string[] = [];
+  const sources: Record<string, SourceInfo> = {};
+  const series: Map<string, Map<string, number[]>> = new Map();
+  const missing: string[] = [];
+  for (const sym of symbols) {
+    const clean = cleanSeries(sym, data[sym], endDate, notes);
+    if (!clean) {
+      missing.push(sym);
+      continue;
+    }
+    series.set(sym, clean.bars);
+    sources[sym] = clean.info;
+  }
+  const kept = symbols.filter((s) => series.has(s));
+  if (!kept.length) {
+    throw new FinanceError(
+      `no price bars for ${
+        symbols.join(", ")
+      } between the requested dates; check the symbols, dates and provider`,
+    );
+  }
+  const firsts = kept.map((s) => [...series.get(s)!.keys()][0]);
+  const common = firsts.reduce((a, b) => (a > b ? a : b));
+  const all = new Set<string>();
+  for (const s of kept) for (const d of series.get(s)!.keys()) if (d >= common) all.add(d);
+  const dates = [...all].sort();
+  const late = kept.filter((s, i) => firsts[i] === common && firsts[i] > startDate);
+  if (late.length && common > startDate) {
+    notes.push(
+      `the aligned window starts at ${common.slice(0, 10)}, the first bar of ${
+        late.join(", ")
+      }; earlier bars of the other symbols are not used`,
+    );
+  }
+  const panel = fillPanel(kept, dates, series);
+  panel.start = dates.findIndex((d) => d.slice(0, 10) >= startDate);
+  if (panel.start < 0) {
+    throw new FinanceError(
+      `no aligned bars on or after ${startDate} for ${kept.join(", ")}; the data ends at ${
+        dates.at(-1)?.slice(0, 10)
+      }`,
+    );
+  }
+  return { panel, sources, missing, notes };
+}
+
+function fillPanel(symbols: string[], dates: string[], series: Map<string, Map<string, number[]>>) {
+  const n = dates.length;
+  const mk = () => symbols.map(() => new Float64Array(n));
+  const panel: Panel = {
+    symbols,
+    dates,
+    open: mk(),
+    high: mk(),
+    low: mk(),
+    close: mk(),
+    volume: mk(),
+    start: 0,
+  };
+  symbols.forEach((sym, s) => {
+    const bars = series.get(sym)!;
+    let last = NaN;
+    for (let t = 0; t < n; t++) {
+      const b = bars.get(dates[t]);
+      if (b) {
+        [panel.open[s][t], panel.high[s][t], panel.low[s][t], panel.close[s][t]] = b;
+        panel.volume[s][t] = b[4];
+        last = b[3];
+      } else {
+        panel.open[s][t] =
+          panel.high[s][t] =
+          panel.low[s][t] =
+          panel.close[s][t] =
+            last;
+      }
+    }
+  });
+  return panel;
+}
+
+/** Sorted, de-duplicated, adjusted bars of one symbol: date → [o, h, l, c, v]. */
+function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, notes: string[]) {
+  const byDate = new Map<string, Bar>();
+  for (const row of d?.rows ?? []) {
+    if (!row?.date || !(typeof row.close === "number" && row.close > 0)) continue;
+    if (row.date.slice(0, 10) > endDate) continue;
+    byDate.set(row.date, row); // a repeated date keeps the later row
+  }
+  if (!byDate.size) return null;
+  const rows = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const hasAdj = rows.every((r) => typeof r.adj_close === "number" && r.adj_close > 0);
+  let adjustment: SourceInfo["price_adjustment"] = hasAdj ? "total_return" : "none";
+  const factor = rows.map((r) => (hasAdj ? (r.adj_close as number) / (r.close as number) : 1));
+  if (!hasAdj) {
+    if (applyMissedSplits(rows, d?.splits ?? [], factor)) adjustment = "splits_only";
+    notes.push(
+      `${sym}: the provider gave no adjusted close, so dividends are not included (price return only)`,
+    );
+  }
+  const bars = new Map<string, number[]>();
+  rows.forEach((r, i) => {
+    const c = r.close as number;
+    const f = factor[i];
+    const px = (v: number | null | undefined) => (typeof v === "number" && v > 0 ? v : c) * f;
+    bars.set(r.date, [px(r.open), px(r.high), px(r.low), c * f, r.volume ?? 0]);
+  });
+  return {
+    bars,
+    info: {
+      provider: d?.provider ?? null,
+      source: d?.source ?? null,
+      currency: d?.currency ?? null,
+      rows: rows.length,
+      first_date: rows[0].date,
+      last_date: rows[rows.length - 1].date,
+      price_adjustment: adjustment,
+    } satisfies SourceInfo,
+  };
+}
+
+/**
+ * Applies listed splits whose jump is still visible in raw closes (close falls to ~1/ratio on
+ * the split date). Returns true when any split was applied.
+ */
+function applyMissedSplits(rows: Bar[], splits: SplitEvent[], factor: number[]): boolean {
+  let applied = false;
+  for (const sp of splits) {
+    const ratio = splitRatio(sp);
+    if (!ratio || ratio === 1) continue;
+    const i = rows.findIndex((r) => r.date.slice(0, 10) >= sp.date.slice(0, 10));
+    if (i <= 0) continue;
+    const jump = (rows[i].close as number) / (rows[i - 1].close as number);
+    if (Math.abs(jump * ratio - 1) > 0.25) continue; // already adjusted by the provider
+    for (let j = 0; j < i; j++) factor[j] /= ratio;
+    applied = true;
+  }
+  return applied;
+}
+
+function splitRatio(sp: SplitEvent): number | null {
+  if (typeof sp.numerator === "number" && typeof sp.denominator === "number" && sp.denominator) {
+    return sp.numerator / sp.denominator;
+  }
+  if (typeof sp.ratio === "number") return sp.ratio;
+  if (typeof sp.ratio === "string") {
+    const m = /^(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)$/.exec(sp.ratio.trim());
+    if (m) return Number(m[1]) / Number(m[2]);
+  }
+  return null;
+}
+
+/** Reads a market.ohlcv `data` (one-symbol or several-symbol shape) into symbol → bars. */
+export function readOhlcvData(data: unknown, symbols: string[]): Record<string, SymbolBars> {
+  const d = data as Record<string, unknown> | null;
+  if (!d || typeof d !== "object") throw new FinanceError("market data answer had no data");
+  if (d.symbols && typeof d.symbols === "object" && !Array.isArray(d.symbols)) {
+    const out: Record<string, SymbolBars> = {};
+    for (const [k, v] of Object.entries(d.symbols as Record<string, SymbolBars>)) {
+      out[k.toUpperCase()] = v;
+    }
+    return out;
+  }
+  if (Array.isArray(d.rows)) {
+    const sym = String(d.symbol ?? symbols[0]).toUpperCase();
+    return { [sym]: d as unknown as SymbolBars };
+  }
+  throw new FinanceError("market data answer has neither rows nor symbols");
+}
+
+/** Splits and normalises a symbols argument. */
+export function parseSymbols(text: string): string[] {
+  const list = [...new Set(text.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean))];
+  if (!list.length) {
+    throw new InputError("symbols: give at least one ticker, e.g. AAPL or AAPL,MSFT");
+  }
+  for (const s of list) {
+    if (!/^[A-Z0-9.^=\-]{1,32}$/.test(s)) {
+      throw new InputError(`symbols: "${s}" is not a ticker symbol (e.g. AAPL, BRK-B, ^GSPC)`);
+    }
+  }
+  return list;
+}

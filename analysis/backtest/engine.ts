@@ -1,0 +1,231 @@
+/**
+ * The portfolio simulator: one shared cash account, target weights as fractions of equity,
+ * proportional and fixed fees, slippage, and fills one bar after the signal. Sells execute
+ * before buys in a bar so a rebalance is never starved by column order. Shares are fractional.
+ */
+import type { Order, Panel, SimConfig, SimResult, Targets, Trade } from "./types.ts";
+
+/** Changes smaller than this fraction of equity are float dust, not orders. */
+const DUST = 1e-9;
+
+interface OpenTrade {
+  direction: 1 | -1;
+  entryBar: number;
+  entryQty: number;
+  entryNotional: number;
+  exitQty: number;
+  exitNotional: number;
+  fees: number;
+  peak: number;
+  lastExitBar: number;
+}
+
+/** Runs the simulation over bars panel.start … end. Pure: same inputs, same result. */
+export function simulate(panel: Panel, targets: Targets, cfg: SimConfig): SimResult {
+  const n = panel.dates.length;
+  const m = panel.symbols.length;
+  const fillPx = cfg.fill === "next_open" ? panel.open : panel.close;
+  const qty = new Float64Array(m);
+  const equity = new Float64Array(n).fill(cfg.initialCash);
+  const exposure = new Float64Array(n);
+  const orders: Order[] = [];
+  const trades: Trade[] = [];
+  const open: (OpenTrade | null)[] = new Array(m).fill(null);
+  const state = { cash: cfg.initialCash, fees: 0 };
+  const pending = new Float64Array(m);
+  let hasPending = false;
+
+  for (let t = panel.start; t < n; t++) {
+    if (hasPending) {
+      const px = new Float64Array(m);
+      for (let s = 0; s < m; s++) px[s] = fillPx[s][t];
+      execute(t, px, pending, qty, state, cfg, orders, open, trades);
+      hasPending = false;
+    }
+    let value = state.cash;
+    let gross = 0;
+    for (let s = 0; s < m; s++) {
+      const v = qty[s] * panel.close[s][t];
+      value += v;
+      gross += Math.abs(v);
+    }
+    equity[t] = value;
+    exposure[t] = value > 0 ? gross / value : 0;
+    for (let s = 0; s < m; s++) {
+      pending[s] = targets[s][t];
+      if (!Number.isNaN(pending[s])) hasPending = true;
+    }
+  }
+  for (let s = 0; s < m; s++) {
+    const o = open[s];
+    if (o) trades.push(markOpen(o, s, qty[s], panel.close[s][n - 1]));
+  }
+  trades.sort((a, b) => a.entryBar - b.entryBar || a.symbol - b.symbol);
+  return {
+    equity,
+    exposure,
+    orders,
+    trades,
+    feesPaid: state.fees,
+    unfilledAtEnd: hasPending ? 1 : 0,
+  };
+}
+
+/** Fills one bar's pending targets at prices `px`: sells first, then buys within the cash limit. */
+function execute(
+  t: number,
+  px: Float64Array,
+  target: Float64Array,
+  qty: Float64Array,
+  state: { cash: number; fees: number },
+  cfg: SimConfig,
+  orders: Order[],
+  open: (OpenTrade | null)[],
+  trades: Trade[],
+) {
+  const m = qty.length;
+  let value = state.cash;
+  for (let s = 0; s < m; s++) value += qty[s] * px[s];
+  const delta = new Float64Array(m);
+  for (let s = 0; s < m; s++) {
+    if (Number.isNaN(target[s]) || !(px[s] > 0)) continue;
+    const d = (target[s] * value) / px[s] - qty[s];
+    if (Math.abs(d * px[s]) > DUST * Math.abs(value)) delta[s] = d;
+  }
+  // Sells (and short sales) first: they raise the cash the buys need.
+  for (let s = 0; s < m; s++) {
+    if (delta[s] >= 0) continue;
+    const price = px[s] * (1 - cfg.slippage);
+    fill(t, s, delta[s], price, false, qty, state, cfg, orders, open, trades);
+  }
+  let need = 0;
+  let buys = 0;
+  for (let s = 0; s < m; s++) {
+    if (delta[s] <= 0) continue;
+    need += delta[s] * px[s] * (1 + cfg.slippage) * (1 + cfg.fees);
+    buys++;
+  }
+  if (!buys) return;
+  // Cash may go down to −(leverage − 1) × equity; with leverage 1 it never goes negative.
+  const available = state.cash + (cfg.leverage - 1) * value - buys * cfg.fixedFees;
+  const scale = need > available ? Math.max(0, available / need) : 1;
+  for (let s = 0; s < m; s++) {
+    if (delta[s] <= 0) continue;
+    const size = delta[s] * scale;
+    if (size * px[s] <= DUST * Math.abs(value)) continue;
+    const price = px[s] * (1 + cfg.slippage);
+    fill(t, s, size, price, scale < 1, qty, state, cfg, orders, open, trades);
+  }
+}
+
+function fill(
+  t: number,
+  s: number,
+  size: number,
+  price: number,
+  limited: boolean,
+  qty: Float64Array,
+  state: { cash: number; fees: number },
+  cfg: SimConfig,
+  orders: Order[],
+  open: (OpenTrade | null)[],
+  trades: Trade[],
+) {
+  const fees = Math.abs(size) * price * cfg.fees + cfg.fixedFees;
+  state.cash -= size * price + fees;
+  state.fees += fees;
+  orders.push({ bar: t, symbol: s, size, price, fees, limited });
+  const before = qty[s];
+  qty[s] = before + size;
+  book(t, s, before, size, price, fees, open, trades);
+  // Snap float residue of a full exit to exactly flat.
+  if (Math.abs(qty[s]) < 1e-12 * Math.abs(before)) qty[s] = 0;
+}
+
+/** Trade bookkeeping: a trade runs from leaving flat to returning to flat (or flipping side). */
+function book(
+  t: number,
+  s: number,
+  before: number,
+  size: number,
+  price: number,
+  fees: number,
+  open: (OpenTrade | null)[],
+  trades: Trade[],
+) {
+  let remaining = size;
+  let feeLeft = fees;
+  let held = before;
+  let o = open[s];
+  if (o && Math.sign(remaining) !== o.direction) {
+    const closing = Math.min(Math.abs(remaining), Math.abs(held));
+    const share = closing / Math.abs(remaining);
+    o.exitQty += closing;
+    o.exitNotional += closing * price;
+    o.fees += feeLeft * share;
+    o.lastExitBar = t;
+    feeLeft -= feeLeft * share;
+    remaining += o.direction * closing;
+    held -= o.direction * closing;
+    if (Math.abs(held) <= 1e-12 * o.peak) {
+      trades.push(closeTrade(o, s, t));
+      open[s] = o = null;
+    }
+  }
+  if (Math.abs(remaining) <= 1e-12 * Math.abs(size)) return;
+  if (!o) {
+    o = {
+      direction: remaining > 0 ? 1 : -1,
+      entryBar: t,
+      entryQty: 0,
+      entryNotional: 0,
+      exitQty: 0,
+      exitNotional: 0,
+      fees: 0,
+      peak: 0,
+      lastExitBar: t,
+    };
+    open[s] = o;
+  }
+  o.entryQty += Math.abs(remaining);
+  o.entryNotional += Math.abs(remaining) * price;
+  o.fees += feeLeft;
+  o.peak = Math.max(o.peak, Math.abs(held + remaining));
+}
+
+function closeTrade(o: OpenTrade, s: number, t: number): Trade {
+  const gross = o.direction * (o.exitNotional - o.entryNotional);
+  const pnl = gross - o.fees;
+  return {
+    symbol: s,
+    direction: o.direction > 0 ? "long" : "short",
+    entryBar: o.entryBar,
+    exitBar: t,
+    size: o.peak,
+    entryPrice: o.entryNotional / o.entryQty,
+    exitPrice: o.exitNotional / o.exitQty,
+    fees: o.fees,
+    pnl,
+    returnPct: (pnl / o.entryNotional) * 100,
+    status: "closed",
+  };
+}
+
+/** A trade still open at the end, valued at the last close (no exit costs assumed). */
+function markOpen(o: OpenTrade, s: number, held: number, lastClose: number): Trade {
+  const exitNotional = o.exitNotional + Math.abs(held) * lastClose;
+  const pnl = o.direction * (exitNotional - o.entryNotional) - o.fees;
+  return {
+    symbol: s,
+    direction: o.direction > 0 ? "long" : "short",
+    entryBar: o.entryBar,
+    exitBar: null,
+    size: o.peak,
+    entryPrice: o.entryNotional / o.entryQty,
+    exitPrice: null,
+    fees: o.fees,
+    pnl,
+    returnPct: (pnl / o.entryNotional) * 100,
+    status: "open",
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * Performance metrics of an equity curve and its trades. Returns are per bar; annualisation
+ * uses the bar frequency's periods per year (252 trading days for daily bars, 52 for weekly…),
+ * never 365 calendar days. A value that is infinite or undefined is null, with a reason.
+ */
+import type { SimResult } from "./types.ts";
+
+/** Metric names and whether a higher value is better (tune ranks by this). */
+export const METRIC_DIRECTION: Record<string, "higher" | "lower"> = {
+  end_value: "higher",
+  total_return_pct: "higher",
+  cagr_pct: "higher",
+  excess_return_pct: "higher",
+  max_drawdown_pct: "lower",
+  volatility_pct: "lower",
+  sharpe_ratio: "higher",
+  sortino_ratio: "higher",
+  calmar_ratio: "higher",
+  omega_ratio: "higher",
+  total_trades: "higher",
+  win_rate_pct: "higher",
+  profit_factor: "higher",
+  expectancy: "higher",
+  exposure_pct: "higher",
+  total_fees_paid: "lower",
+};
+
+export interface Metrics {
+  start_value: number;
+  end_value: number;
+  total_return_pct: number;
+  cagr_pct: number | null;
+  benchmark_return_pct: number;
+  excess_return_pct: number;
+  max_drawdown_pct: number;
+  max_drawdown_peak_date: string | null;
+  max_drawdown_trough_date: string | null;
+  max_drawdown_recovery_date: string | null;
+  volatility_pct: number | null;
+  sharpe_ratio: number | null;
+  sortino_ratio: number | null;
+  calmar_ratio: number | null;
+  omega_ratio: number | null;
+  total_trades: number;
+  closed_trades: number;
+  win_rate_pct: number | null;
+  profit_factor: number | null;
+  expectancy: number | null;
+  exposure_pct: number;
+  total_fees_paid: number;
+  bars: number;
+  periods_per_year: number;
+}
+
+/** Periods per year of a timeframe: 1d → 252, 1wk → 52, 1mo → 12, 1h → 252 × 6.5 (US session). */
+export function periodsPerYear(timeframe: string): number {
+  const m = /^(\d*)\s*(m|min|h|d|wk|w|mo)$/i.exec(timeframe.trim());
+  if (!m) return 252;
+  const k = m[1] ? Number(m[1]) : 1;
+  switch (m[2].toLowerCase()) {
+    case "m":
+    case "min":
+      return (252 * 390) / k;
+    case "h":
+      return (252 * 6.5) / k;
+    case "d":
+      return 252 / k;
+    case "wk":
+    case "w":
+      return 52 / k;
+    default:
+      return 12 / k;
+  }
+}
+
+/** Drawdown at each bar as a positive percent below the running peak, and the worst one. */
+export function drawdown(equity: Float64Array, from = 0) {
+  const dd = new Float64Array(equity.length);
+  let peak = -Infinity;
+  let peakAt = from;
+  let worst = 0;
+  let worstPeak = -1;
+  let worstTrough = -1;
+  for (let t = from; t < equity.length; t++) {
+    if (equity[t] > peak) {
+      peak = equity[t];
+      peakAt = t;
+    }
+    dd[t] = peak > 0 ? (1 - equity[t] / peak) * 100 : 0;
+    if (dd[t] > worst) {
+      worst = dd[t];
+      worstPeak = peakAt;
+      worstTrough = t;
+    }
+  }
+  let recovery = -1;
+  if (worstTrough >= 0) {
+    for (let t = worstTrough + 1; t < equity.length; t++) {
+      if (equity[t] >= equity[worstPeak]) {
+        recovery = t;
+        break;
+      }
+    }
+  }
+  return { dd, maxPct: worst, peak: worstPeak, trough: worstTrough, recovery };
+}
+
+/** Mean and sample standard deviation (n − 1) of per-bar returns. */
+export function meanStd(r: Float64Array): { mean: number; std: number } {
+  const n = r.length;
+  if (n === 0) return { mean: NaN, std: NaN };
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += r[i];
+  const mean = sum / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (r[i] - mean) ** 2;
+  return { mean, std: n > 1 ? Math.sqrt(ss / (n - 1)) : NaN };
+}
+
+/** Annualised Sharpe ratio with a zero risk-free rate: mean / std × √periods. */
+export function sharpe(r: Float64Array, periods: number): number | null {
+  const { mean, std } = meanStd(r);
+  return std > 0 ? (mean / std) * Math.sqrt(periods) : null;
+}
+
+/** Sortino: annualised mean over annualised downside deviation √mean(min(r, 0)²). */
+export function sortino(r: Float64Array, periods: number): number | null {
+  if (!r.length) return null;
+  let sum = 0;
+  let down = 0;
+  for (const x of r) {
+    sum += x;
+    if (x < 0) down += x * x;
+  }
+  const dd = Math.sqrt(down / r.length);
+  return dd > 0 ? ((sum / r.length) * periods) / (dd * Math.sqrt(periods)) : null;
+}
+
+/** Omega at threshold 0: Σ gains / Σ |losses|. */
+export function omega(r: Float64Array): number | null {
+  let up = 0;
+  let down = 0;
+  for (const x of r) x > 0 ? (up += x) : (down -= x);
+  return down > 0 ? up / down : null;
+}
+
+/** Per-bar simple returns of an equity curve from bar `from`. */
+export function barReturns(equity: Float64Array, from: number): Float64Array {
+  const n = Math.max(0, equity.length - from - 1);
+  const r = new Float64Array(n);
+  for (let i = 0; i < n; i++) r[i] = equity[from + i + 1] / equity[from + i] - 1;
+  return r;
+}
+
+/**
+ * All metrics. `notes` receives one sentence per metric reported as null, so a user sees why
+ * (e.g. no losing bars → Sortino undefined).
+ */
+export function computeMetrics(
+  sim: SimResult,
+  dates: string[],
+  from: number,
+  benchmark: Float64Array,
+  periods: number,
+  notes: string[],
+): Metrics {
+  const eq = sim.equity;
+  const last = eq.length - 1;
+  const start = eq[from];
+  const end = eq[last];
+  const r = barReturns(eq, from);
+  const years = r.length / periods;
+  const dd = drawdown(eq, from);
+  const { std } = meanStd(r);
+  const cagr = years > 0 && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : null;
+  const closed = sim.trades.filter((t) => t.status === "closed");
+  const wins = closed.filter((t) => t.pnl > 0);
+  const gain = wins.reduce((a, t) => a + t.pnl, 0);
+  const loss = closed.filter((t) => t.pnl < 0).reduce((a, t) => a - t.pnl, 0);
+  let exposed = 0;
+  for (let t = from; t <= last; t++) if (sim.exposure[t] > 1e-9) exposed++;
+  const benchReturn = (benchmark[last] / benchmark[from] - 1) * 100;
+  const totalReturn = (end / start - 1) * 100;
+  const m: Metrics = {
+    start_value: start,
+    end_value: end,
+    total_return_pct: totalReturn,
+    cagr_pct: cagr,
+    benchmark_return_pct: benchReturn,
+    excess_return_pct: totalReturn - benchReturn,
+    max_drawdown_pct: dd.maxPct,
+    max_drawdown_peak_date: dd.peak >= 0 ? dates[dd.peak] : null,
+    max_drawdown_trough_date: dd.trough >= 0 ? dates[dd.trough] : null,
+    max_drawdown_recovery_date: dd.recovery >= 0 ? dates[dd.recovery] : null,
+    volatility_pct: Number.isFinite(std) ? std * Math.sqrt(periods) * 100 : null,
+    sharpe_ratio: sharpe(r, periods),
+    sortino_ratio: sortino(r, periods),
+    calmar_ratio: cagr !== null && dd.maxPct > 0 ? cagr / dd.maxPct : null,
+    omega_ratio: omega(r),
+    total_trades: sim.trades.length,
+    closed_trades: closed.length,
+    win_rate_pct: closed.length ? (wins.length / closed.length) * 100 : null,
+    profit_factor: loss > 0 ? gain / loss : null,
+    expectancy: closed.length ? closed.reduce((a, t) => a + t.pnl, 0) / closed.length : null,
+    exposure_pct: last >= from ? (exposed / (last - from + 1)) * 100 : 0,
+    total_fees_paid: sim.feesPaid,
+    bars: last - from + 1,
+    periods_per_year: periods,
+  };
+  explainNulls(m, notes);
+  return m;
+}
+
+const WHY: Record<string, string> = {
+  cagr_pct: "the window has fewer than two bars or equity fell to zero",
+  volatility_pct: "fewer than two bar returns",
+  sharpe_ratio: "returns have zero standard deviation (e.g. no position was ever held)",
+  sortino_ratio: "no bar had a negative return, so downside deviation is zero",
+  calmar_ratio: "there was no drawdown",
+  omega_ratio: "no bar had a negative return",
+  win_rate_pct: "no trade was closed",
+  profit_factor: "no closed trade lost money",
+  expectancy: "no trade was closed",
+};
+
+function explainNulls(m: Metrics, notes: string[]) {
+  for (const [key, why] of Object.entries(WHY)) {
+    if ((m as unknown as Record<string, unknown>)[key] === null) {
+      notes.push(`metrics.${key} is null: ${why}`);
+    }
+  }
+}
+
+/** Equal-weight buy-and-hold of all symbols from bar `from`'s close, without costs. */
+export function benchmarkCurve(
+  close: Float64Array[],
+  from: number,
+  initialCash: number,
+): Float64Array {
+  const n = close[0]?.length ?? 0;
+  const out = new Float64Array(n).fill(initialCash);
+  const shares = close.map((c) => initialCash / close.length / c[from]);
+  for (let t = from; t < n; t++) {
+    let v = 0;
+    for (let s = 0; s < close.length; s++) v += shares[s] * close[s][t];
+    out[t] = v;
+  }
+  return out;
+}
+
+export type { SimResult };

@@ -1,0 +1,56 @@
+/** Validation of strategy parameters against a strategy's declared schema. */
+import { InputError } from "../../core/errors.ts";
+import type { Params, ParamSpec, StrategyDef } from "./types.ts";
+
+/**
+ * Applies defaults and checks every given parameter: unknown names, wrong types and values out
+ * of range are errors that name the parameter and the valid choices. Text such as "20" from the
+ * command line is accepted for numbers.
+ */
+export function resolveParams(def: StrategyDef, raw: Record<string, unknown>): Params {
+  const out: Params = {};
+  const names = Object.keys(def.parameters);
+  for (const key of Object.keys(raw)) {
+    if (!Object.hasOwn(def.parameters, key)) {
+      throw new InputError(
+        `${def.name} has no parameter \`${key}\`; its parameters are ${
+          names.length ? names.join(", ") : "none"
+        } (see finance backtest.describe ${def.name})`,
+      );
+    }
+  }
+  for (const [name, spec] of Object.entries(def.parameters)) {
+    const given = raw[name];
+    out[name] = given === undefined || given === null || given === ""
+      ? spec.default
+      : readParam(def.name, name, spec, given);
+  }
+  const problem = def.check?.(out);
+  if (problem) throw new InputError(`${def.name}: ${problem}`);
+  return out;
+}
+
+function readParam(strategy: string, name: string, spec: ParamSpec, value: unknown) {
+  const where = `${strategy} parameter \`${name}\``;
+  if (spec.type === "string") {
+    const text = String(value).trim().toUpperCase();
+    if (spec.allowed && !spec.allowed.includes(text)) {
+      throw new InputError(`${where} must be one of ${spec.allowed.join(", ")}, got "${value}"`);
+    }
+    return text;
+  }
+  const n = typeof value === "number" ? value : Number(String(value).trim());
+  if (typeof value === "boolean" || !Number.isFinite(n)) {
+    throw new InputError(`${where} must be a ${spec.type}, got ${JSON.stringify(value)}`);
+  }
+  if (spec.type === "integer" && !Number.isInteger(n)) {
+    throw new InputError(`${where} must be a whole number, got ${n}`);
+  }
+  if (spec.min !== undefined && n < spec.min) {
+    throw new InputError(`${where} must be at least ${spec.min}, got ${n}`);
+  }
+  if (spec.max !== undefined && n > spec.max) {
+    throw new InputError(`${where} must be at most ${spec.max}, got ${n}`);
+  }
+  return n;
+}

@@ -1,0 +1,121 @@
+/**
+ * Turns a simulation into the JSON a user reads: config, metrics, trades, orders, target
+ * weights and the equity curve. Numbers are rounded to 6 decimals so identical inputs print
+ * byte-identical JSON.
+ */
+import type { Metrics } from "./metrics.ts";
+import type { Panel, SimResult, Targets } from "./types.ts";
+
+/** Engine identity recorded in every config, so a result says what produced it. */
+export const ENGINE = { name: "finance-backtest", version: "1.0.0" } as const;
+
+/** Rounds every number in a JSON-like value to 6 decimals (−0 becomes 0). */
+export function round6<T>(value: T): T {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return value;
+    const r = Math.round(value * 1e6) / 1e6;
+    return (Object.is(r, -0) ? 0 : r) as T;
+  }
+  if (Array.isArray(value)) return value.map(round6) as T;
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = round6(v);
+    return out as T;
+  }
+  return value;
+}
+
+export interface CurvePoint {
+  date: string;
+  equity: number;
+  benchmark: number;
+  drawdown_pct: number;
+}
+
+/**
+ * The equity curve from the first evaluation bar, thinned to about `maxPoints` evenly spaced
+ * bars (0 = every bar). The first and last bars and the worst drawdown's peak and trough are
+ * always kept so the thinned curve shows the same extremes.
+ */
+export function equityCurve(
+  panel: Panel,
+  equity: Float64Array,
+  benchmark: Float64Array,
+  dd: Float64Array,
+  keep: number[],
+  maxPoints: number,
+): CurvePoint[] {
+  const from = panel.start;
+  const n = panel.dates.length;
+  const count = n - from;
+  const step = maxPoints > 0 && count > maxPoints ? Math.ceil(count / maxPoints) : 1;
+  const pick = new Set<number>();
+  for (let t = from; t < n; t += step) pick.add(t);
+  pick.add(n - 1);
+  for (const k of keep) if (k >= from) pick.add(k);
+  return [...pick].sort((a, b) => a - b).map((t) => ({
+    date: panel.dates[t],
+    equity: equity[t],
+    benchmark: benchmark[t],
+    drawdown_pct: dd[t],
+  }));
+}
+
+export function tradeRows(panel: Panel, sim: SimResult) {
+  return sim.trades.map((tr) => ({
+    symbol: panel.symbols[tr.symbol],
+    direction: tr.direction,
+    status: tr.status,
+    entry_date: panel.dates[tr.entryBar],
+    entry_price: tr.entryPrice,
+    exit_date: tr.exitBar === null ? null : panel.dates[tr.exitBar],
+    exit_price: tr.exitPrice,
+    size: tr.size,
+    pnl: tr.pnl,
+    return_pct: tr.returnPct,
+    fees: tr.fees,
+    bars_held: (tr.exitBar ?? panel.dates.length - 1) - tr.entryBar,
+  }));
+}
+
+export function orderRows(panel: Panel, sim: SimResult) {
+  return sim.orders.map((o) => ({
+    date: panel.dates[o.bar],
+    symbol: panel.symbols[o.symbol],
+    side: o.size > 0 ? "buy" : "sell",
+    size: Math.abs(o.size),
+    price: o.price,
+    value: Math.abs(o.size) * o.price,
+    fees: o.fees,
+    cash_limited: o.limited,
+  }));
+}
+
+/** Bars where the strategy set a target for any symbol, with the bar the orders fill on. */
+export function targetRows(panel: Panel, targets: Targets) {
+  const rows: { signal_date: string; fill_date: string | null; weights: Record<string, number> }[] =
+    [];
+  for (let t = panel.start; t < panel.dates.length; t++) {
+    const weights: Record<string, number> = {};
+    let any = false;
+    panel.symbols.forEach((sym, s) => {
+      const w = targets[s][t];
+      if (!Number.isNaN(w)) {
+        weights[sym] = w;
+        any = true;
+      }
+    });
+    if (any) {
+      rows.push({ signal_date: panel.dates[t], fill_date: panel.dates[t + 1] ?? null, weights });
+    }
+  }
+  return rows;
+}
+
+/** Keeps the first `max` items (0 = all) and says whether anything was cut. */
+export function capped<T>(items: T[], max: number): { items: T[]; truncated: boolean } {
+  if (max <= 0 || items.length <= max) return { items, truncated: false };
+  return { items: items.slice(0, max), truncated: true };
+}
+
+export type { Metrics };

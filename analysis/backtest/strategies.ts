@@ -1,0 +1,236 @@
+/**
+ * Built-in strategies. Each turns aligned bars into target weights; a weight decided at bar t's
+ * close is filled at bar t+1 by the simulator, so no strategy can trade on the bar it saw.
+ * Indicators use the warm-up bars loaded before start_date, so signals exist from the first
+ * evaluation bar; positions start flat on that bar.
+ */
+import { cached, change, priorMax, priorMin, rollingStd, rsi, sma } from "./indicators.ts";
+import type { IndicatorCache, Panel, Params, StrategyDef, Targets } from "./types.ts";
+
+/** Empty targets (all NaN = no order). */
+export function noOrders(panel: Panel): Targets {
+  const n = panel.dates.length;
+  return panel.symbols.map(() => new Float64Array(n).fill(NaN));
+}
+
+/**
+ * Entry/exit signals to weights. Walking bars from the evaluation start: an exit deactivates an
+ * active symbol, then an entry activates an inactive one. On a bar where anything changed, the
+ * whole row is rebalanced to 1/k for the k active symbols and 0 for the rest; other bars place
+ * no orders.
+ */
+export function signalsToTargets(
+  panel: Panel,
+  entry: (s: number, t: number) => boolean,
+  exit: (s: number, t: number) => boolean,
+): Targets {
+  const targets = noOrders(panel);
+  const m = panel.symbols.length;
+  const active = new Uint8Array(m);
+  let k = 0;
+  for (let t = panel.start; t < panel.dates.length; t++) {
+    let changed = false;
+    for (let s = 0; s < m; s++) {
+      if (active[s] && exit(s, t)) {
+        active[s] = 0;
+        k--;
+        changed = true;
+      } else if (!active[s] && entry(s, t)) {
+        active[s] = 1;
+        k++;
+        changed = true;
+      }
+    }
+    if (!changed) continue;
+    for (let s = 0; s < m; s++) targets[s][t] = active[s] ? 1 / k : 0;
+  }
+  return targets;
+}
+
+const buyHold: StrategyDef = {
+  name: "buy_hold",
+  summary: "Buy every symbol in equal parts on the first bar and hold to the end",
+  rule: "At the first evaluation bar's close, target 1/n of equity in each of the n symbols " +
+    "(filled at the next bar); no later orders.",
+  parameters: {},
+  warmup: () => 0,
+  targets(panel) {
+    const targets = noOrders(panel);
+    for (const row of targets) row[panel.start] = 1 / panel.symbols.length;
+    return targets;
+  },
+};
+
+const smaCross: StrategyDef = {
+  name: "sma_cross",
+  summary:
+    "Go long when the fast moving average crosses above the slow one; exit on the cross back",
+  rule: "Entry on a bar where SMA(fast) > SMA(slow) after being at or below it on the bar " +
+    "before; exit on the opposite cross. Active symbols share equity equally.",
+  parameters: {
+    fast: { type: "integer", default: 20, min: 1, description: "Bars in the fast average" },
+    slow: { type: "integer", default: 100, min: 2, description: "Bars in the slow average" },
+  },
+  check: (p) => (Number(p.fast) >= Number(p.slow) ? "fast must be below slow" : null),
+  warmup: (p) => Number(p.slow),
+  targets(panel, p, cache) {
+    const fast = panel.close.map((c, s) => avg(cache, c, s, Number(p.fast)));
+    const slow = panel.close.map((c, s) => avg(cache, c, s, Number(p.slow)));
+    const diff = (s: number, t: number) => fast[s][t] - slow[s][t];
+    return signalsToTargets(
+      panel,
+      (s, t) => t > 0 && diff(s, t) > 0 && diff(s, t - 1) <= 0,
+      (s, t) => t > 0 && diff(s, t) < 0 && diff(s, t - 1) >= 0,
+    );
+  },
+};
+
+const rsiReversion: StrategyDef = {
+  name: "rsi_reversion",
+  summary: "Buy oversold symbols (RSI below lower) and sell once RSI recovers above upper",
+  rule: "RSI uses simple means of gains and losses over `window` changes. Entry while " +
+    "RSI < lower; exit while RSI > upper. Active symbols share equity equally.",
+  parameters: {
+    window: {
+      type: "integer",
+      default: 14,
+      min: 2,
+      description: "Close-to-close changes in the RSI",
+    },
+    lower: { type: "number", default: 30, min: 0, max: 100, description: "Entry level" },
+    upper: { type: "number", default: 55, min: 0, max: 100, description: "Exit level" },
+  },
+  check: (p) => (Number(p.lower) >= Number(p.upper) ? "lower must be below upper" : null),
+  warmup: (p) => Number(p.window) + 1,
+  targets(panel, p, cache) {
+    const w = Number(p.window);
+    const r = panel.close.map((c, s) => cached(cache, `rsi:${s}:${w}`, () => rsi(c, w)));
+    return signalsToTargets(
+      panel,
+      (s, t) => r[s][t] < Number(p.lower),
+      (s, t) => r[s][t] > Number(p.upper),
+    );
+  },
+};
+
+const bollinger: StrategyDef = {
+  name: "bollinger_reversion",
+  summary: "Buy a close below the lower Bollinger band; exit when it regains the middle band",
+  rule: "Bands are SMA(window) ± k × rolling standard deviation of closes. Entry when close < " +
+    "lower band; exit when close > SMA(window). Active symbols share equity equally.",
+  parameters: {
+    window: {
+      type: "integer",
+      default: 20,
+      min: 2,
+      description: "Bars in the average and deviation",
+    },
+    k: { type: "number", default: 2, min: 0, description: "Band width in standard deviations" },
+  },
+  warmup: (p) => Number(p.window),
+  targets(panel, p, cache) {
+    const w = Number(p.window);
+    const mid = panel.close.map((c, s) => avg(cache, c, s, w));
+    const sd = panel.close.map((c, s) => cached(cache, `std:${s}:${w}`, () => rollingStd(c, w)));
+    const k = Number(p.k);
+    return signalsToTargets(
+      panel,
+      (s, t) => panel.close[s][t] < mid[s][t] - k * sd[s][t],
+      (s, t) => panel.close[s][t] > mid[s][t],
+    );
+  },
+};
+
+const donchian: StrategyDef = {
+  name: "donchian_breakout",
+  summary: "Buy a close above the prior N-bar high; exit on a close below the prior M-bar low",
+  rule: "Entry when close > highest high of the previous `window` bars; exit when close < " +
+    "lowest low of the previous `exit_window` bars. Active symbols share equity equally.",
+  parameters: {
+    window: { type: "integer", default: 20, min: 1, description: "Bars of the breakout high" },
+    exit_window: { type: "integer", default: 10, min: 1, description: "Bars of the exit low" },
+  },
+  warmup: (p) => Math.max(Number(p.window), Number(p.exit_window)),
+  targets(panel, p, cache) {
+    const w = Number(p.window);
+    const e = Number(p.exit_window);
+    const hi = panel.high.map((h, s) => cached(cache, `pmax:${s}:${w}`, () => priorMax(h, w)));
+    const lo = panel.low.map((l, s) => cached(cache, `pmin:${s}:${e}`, () => priorMin(l, e)));
+    return signalsToTargets(
+      panel,
+      (s, t) => panel.close[s][t] > hi[s][t],
+      (s, t) => panel.close[s][t] < lo[s][t],
+    );
+  },
+};
+
+const momentum: StrategyDef = {
+  name: "momentum_top_n",
+  summary: "Hold the top_n symbols by trailing return, rebalanced daily, weekly or monthly",
+  rule: "On each rebalance bar (D: every bar; W: last bar of each week; M: last bar of each " +
+    "month) rank symbols by their `lookback`-bar return; the top_n get 1/k each, the rest 0.",
+  parameters: {
+    lookback: { type: "integer", default: 63, min: 1, description: "Bars of trailing return" },
+    top_n: { type: "integer", default: 3, min: 1, description: "Symbols held" },
+    rebalance: {
+      type: "string",
+      default: "M",
+      allowed: ["D", "W", "M"],
+      description: "Rebalance frequency: D daily, W weekly, M monthly",
+    },
+  },
+  warmup: (p) => Number(p.lookback),
+  targets(panel, p, cache) {
+    const lb = Number(p.lookback);
+    const mom = panel.close.map((c, s) => cached(cache, `chg:${s}:${lb}`, () => change(c, lb)));
+    const targets = noOrders(panel);
+    const rebalance = rebalanceBars(panel, String(p.rebalance));
+    const topN = Number(p.top_n);
+    for (let t = panel.start; t < panel.dates.length; t++) {
+      if (!rebalance[t]) continue;
+      const ranked = panel.symbols.map((_, s) => s).filter((s) => Number.isFinite(mom[s][t]))
+        // Stable order on ties: the symbol listed first wins.
+        .sort((a, b) => mom[b][t] - mom[a][t] || a - b).slice(0, topN);
+      if (!ranked.length) continue;
+      for (let s = 0; s < panel.symbols.length; s++) targets[s][t] = 0;
+      for (const s of ranked) targets[s][t] = 1 / ranked.length;
+    }
+    return targets;
+  },
+};
+
+/** Marks rebalance bars: every bar (D), or the last bar of each calendar week (W) or month (M). */
+export function rebalanceBars(panel: Panel, freq: string): Uint8Array {
+  const n = panel.dates.length;
+  const out = new Uint8Array(n);
+  const key = (d: string) => {
+    if (freq === "M") return d.slice(0, 7);
+    // Monday-based week number: 1970-01-01 was a Thursday.
+    return String(Math.floor((Date.parse(d.slice(0, 10)) / 86400000 + 3) / 7));
+  };
+  for (let t = 0; t < n; t++) {
+    out[t] = freq === "D" || t === n - 1 || key(panel.dates[t]) !== key(panel.dates[t + 1]) ? 1 : 0;
+  }
+  return out;
+}
+
+function avg(cache: IndicatorCache, c: Float64Array, s: number, w: number) {
+  return cached(cache, `sma:${s}:${w}`, () => sma(c, w));
+}
+
+/** The built-ins, in the order backtest.strategies lists them. */
+export const STRATEGIES: StrategyDef[] = [
+  buyHold,
+  smaCross,
+  rsiReversion,
+  momentum,
+  bollinger,
+  donchian,
+];
+
+/** A built-in by name, or undefined. */
+export function findStrategy(name: string): StrategyDef | undefined {
+  return STRATEGIES.find((s) => s.name === name.trim().toLowerCase());
+}
+
+export type { Params };
