@@ -1,6 +1,124 @@
+/**
+ * pdf.js (pdfjs-dist legacy build) in-process: opens PDF bytes and hands out positioned text
+ * runs per page. No worker thread, no network, no eval. Also owns the document size limit
+ * (FINANCE_MAX_DOCUMENT_BYTES), since providers are the ones that read the environment.
+ */
 import type { ProviderEnv } from "../../core/provider.ts";
+import { FinanceError } from "../../core/errors.ts";
+import type { TextRun } from "../../analysis/document/pdf_layout.ts";
+
+/** 64 MiB: far above any filing or deck, small enough to refuse a runaway download. */
+export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+
+// deno-lint-ignore no-explicit-any
+type PdfJs = any;
+// deno-lint-ignore no-explicit-any
+export type PdfDocumentProxy = any;
+
+let pdfjsModule: Promise<PdfJs> | null = null;
+
+/** The pdf.js module, loaded once. */
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfjsModule ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((m) => {
+    m.GlobalWorkerOptions.workerSrc ||= "pdfjs-dist/legacy/build/pdf.worker.mjs";
+    return m;
+  });
+  return pdfjsModule;
+}
+
+export interface PageRuns {
+  runs: TextRun[];
+  width: number;
+  height: number;
+  /** True when the page paints at least one image (a scan candidate for OCR). */
+  hasImages?: boolean;
+}
+
+/** An open PDF. */
+export class PdfFile {
+  constructor(readonly doc: PdfDocumentProxy, private readonly pdfjs: PdfJs) {}
+
+  get pageCount(): number {
+    return this.doc.numPages;
+  }
+
+  /** Positioned text runs of page `n` (1-based) in unrotated page space. */
+  async pageRuns(n: number): Promise<PageRuns> {
+    const page = await this.doc.getPage(n);
+    const [x0, y0, x1, y1] = page.view as number[];
+    const content = await page.getTextContent({ disableNormalization: false });
+    const runs: TextRun[] = [];
+    for (const item of content.items as { str?: string; transform: number[]; width: number }[]) {
+      if (typeof item.str !== "string" || item.str === "") continue;
+      const [a, b, , d, e, f] = item.transform;
+      runs.push({
+        str: item.str,
+        x: e - x0,
+        y: f - y0,
+        width: item.width,
+        size: Math.hypot(a, b) || Math.abs(d) || 1,
+      });
+    }
+    page.cleanup();
+    return { runs, width: x1 - x0, height: y1 - y0 };
+  }
+
+  /** True when page `n` paints an image (checked only for pages without text). */
+  async pageHasImages(n: number): Promise<boolean> {
+    const page = await this.doc.getPage(n);
+    const ops = await page.getOperatorList();
+    const OPS = this.pdfjs.OPS;
+    const image = new Set([
+      OPS.paintImageXObject,
+      OPS.paintInlineImageXObject,
+      OPS.paintImageMaskXObject,
+      OPS.paintImageXObjectRepeat,
+    ]);
+    return (ops.fnArray as number[]).some((fn) => image.has(fn));
+  }
+
+  async close(): Promise<void> {
+    await this.doc.destroy();
+  }
+}
 
 /** Client of provider pdf_text_a. */
 export class Client {
   constructor(readonly env: ProviderEnv) {}
+
+  /** Largest document accepted, in bytes (FINANCE_MAX_DOCUMENT_BYTES overrides). */
+  maxDocumentBytes(): number {
+    const raw = this.env.env("FINANCE_MAX_DOCUMENT_BYTES");
+    const n = raw ? Number(raw) : NaN;
+    return Number.isFinite(n) && n > 0 ? n : DEFAULT_MAX_DOCUMENT_BYTES;
+  }
+
+  /** Opens PDF bytes; unreadable or password-locked files fail with a clear message. */
+  async open(bytes: Uint8Array, label: string): Promise<PdfFile> {
+    const pdfjs = await loadPdfJs();
+    const task = pdfjs.getDocument({
+      data: new Uint8Array(bytes), // a plain copy: pdf.js detaches the buffer and refuses Buffer
+      disableWorker: true,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+    try {
+      return new PdfFile(await task.promise, pdfjs);
+    } catch (e) {
+      const name = (e as Error)?.name ?? "";
+      if (name === "PasswordException") {
+        throw new FinanceError(
+          `${label} is password-protected; pdf.js cannot open it without the password`,
+        );
+      }
+      throw new FinanceError(
+        `${label} could not be opened as a PDF (${
+          (e as Error)?.message ?? e
+        }); check that it is a complete, uncorrupted PDF file`,
+      );
+    }
+  }
 }

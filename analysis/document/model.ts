@@ -1,0 +1,135 @@
+/**
+ * The canonical text model of a document: page texts joined by a blank line, with each
+ * page's [start_char, end_char) in that text. Every offset, match id and window of the
+ * document commands refers to this text. Reading fewer pages yields a prefix of the same
+ * text, so offsets found with max_pages=5 stay valid for the whole document.
+ */
+
+export const PAGE_SEPARATOR = "\n\n";
+
+export interface DocPage {
+  /** 1-based page number. */
+  page: number;
+  start_char: number;
+  end_char: number;
+  /** True when the page text came from OCR (no text layer). */
+  ocr: boolean;
+  /** Mean OCR word confidence 0-100, or null. */
+  ocr_confidence: number | null;
+}
+
+export interface DocText {
+  /** What the user passed. */
+  source: string;
+  /** The final URL for remote documents, else null. */
+  url: string | null;
+  /** The resolved local path for files, else null. */
+  path: string | null;
+  format: "pdf" | "html";
+  engine: string;
+  text: string;
+  pages: DocPage[];
+  /** Pages in the document (HTML: 1). */
+  page_count: number;
+  /** True when every page was read. */
+  complete: boolean;
+  warnings: string[];
+}
+
+export interface PageInput {
+  text: string;
+  ocr?: boolean;
+  ocr_confidence?: number | null;
+}
+
+/** Builds the joined text and page offsets from page texts in order. */
+export function assemble(pages: PageInput[]): { text: string; pages: DocPage[] } {
+  let text = "";
+  const out: DocPage[] = [];
+  pages.forEach((p, i) => {
+    if (i > 0) text += PAGE_SEPARATOR;
+    const start = text.length;
+    text += p.text;
+    out.push({
+      page: i + 1,
+      start_char: start,
+      end_char: text.length,
+      ocr: p.ocr ?? false,
+      ocr_confidence: p.ocr_confidence ?? null,
+    });
+  });
+  return { text, pages: out };
+}
+
+/** Page number holding `offset` (a separator belongs to the following page). */
+export function pageAt(pages: DocPage[], offset: number): number | null {
+  if (pages.length === 0) return null;
+  let lo = 0, hi = pages.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pages[mid].start_char - PAGE_SEPARATOR.length <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return pages[lo].page;
+}
+
+export function matchId(start: number, end: number): string {
+  return `char_${start}_${end}`;
+}
+
+/** Parses `char_<START>_<END>`; null when malformed. */
+export function parseMatchId(id: string): { start: number; end: number } | null {
+  const m = /^char_(\d+)_(\d+)$/.exec(id.trim());
+  if (!m) return null;
+  const start = Number(m[1]), end = Number(m[2]);
+  return end >= start ? { start, end } : null;
+}
+
+const SPACE = /\s/;
+
+/** Moves `offset` back to the start of the word it falls in (never before `min`). */
+export function snapStart(text: string, offset: number, min = 0): number {
+  let i = Math.max(min, Math.min(offset, text.length));
+  while (i > min && !SPACE.test(text[i - 1]) && !SPACE.test(text[i] ?? " ")) i--;
+  return i;
+}
+
+/** Moves `offset` forward to the end of the word it falls in (never past `max`). */
+export function snapEnd(text: string, offset: number, max = text.length): number {
+  let i = Math.max(0, Math.min(offset, max));
+  while (i < max && i > 0 && !SPACE.test(text[i]) && !SPACE.test(text[i - 1])) i++;
+  return i;
+}
+
+export type Direction = "around" | "next" | "previous";
+
+/**
+ * A window of about `chars` characters: around the span, after its end (next) or before
+ * its start (previous); both ends snapped outwards to word boundaries.
+ */
+export function windowRange(
+  text: string,
+  span: { start: number; end: number },
+  chars: number,
+  direction: Direction,
+): { start: number; end: number } {
+  let start: number, end: number;
+  if (direction === "next") [start, end] = [span.end, span.end + chars];
+  else if (direction === "previous") [start, end] = [span.start - chars, span.start];
+  else {
+    const mid = Math.floor((span.start + span.end) / 2);
+    start = mid - Math.floor(chars / 2);
+    end = start + chars;
+    // A long span is shown whole when it fits.
+    if (span.end - span.start <= chars) {
+      if (start > span.start) [start, end] = [span.start, span.start + chars];
+      if (end < span.end) [start, end] = [span.end - chars, span.end];
+    }
+  }
+  start = Math.max(0, Math.min(start, text.length));
+  end = Math.max(start, Math.min(end, text.length));
+  // next/previous keep the given edge exact so pages of text tile without gaps or overlaps.
+  if (direction !== "next") start = snapStart(text, start);
+  if (direction !== "previous") end = snapEnd(text, end);
+  return { start, end };
+}

@@ -1,0 +1,173 @@
+/**
+ * Reading order for one PDF page from positioned text runs (pdf.js text items): runs are
+ * grouped into lines, a two-column body is read column by column (full-width lines such
+ * as titles stay in place), and words hyphenated at a line end are rejoined.
+ */
+
+/** A text run in page space (points, y grows upwards as in PDF). */
+export interface TextRun {
+  str: string;
+  x: number;
+  /** Baseline. */
+  y: number;
+  width: number;
+  /** Font size (height of the run). */
+  size: number;
+}
+
+export interface Line {
+  runs: TextRun[];
+  y: number;
+  x0: number;
+  x1: number;
+  size: number;
+}
+
+/** Groups runs into lines (same baseline within half a font size), each sorted left to right. */
+export function groupLines(runs: TextRun[]): Line[] {
+  const sorted = runs.filter((r) => r.str.trim() !== "").sort((a, b) => b.y - a.y || a.x - b.x);
+  const lines: Line[] = [];
+  for (const r of sorted) {
+    const line = lines.at(-1);
+    if (line && Math.abs(line.y - r.y) <= Math.max(1, 0.5 * Math.min(line.size, r.size || 1))) {
+      line.runs.push(r);
+    } else {
+      lines.push({ runs: [r], y: r.y, x0: 0, x1: 0, size: r.size || 1 });
+    }
+  }
+  for (const l of lines) {
+    l.runs.sort((a, b) => a.x - b.x);
+    l.x0 = Math.min(...l.runs.map((r) => r.x));
+    l.x1 = Math.max(...l.runs.map((r) => r.x + r.width));
+    l.size = Math.max(...l.runs.map((r) => r.size || 1));
+  }
+  return lines;
+}
+
+/** Text of a line: runs joined with a space where there is a visible gap (two for wide gaps). */
+export function lineText(runs: TextRun[]): string {
+  let out = "";
+  let end = -Infinity;
+  for (const r of runs) {
+    const gap = r.x - end;
+    const size = r.size || 1;
+    if (out && gap > 1.5 * size) out = out.trimEnd() + "  ";
+    else if (out && gap > 0.15 * size && !out.endsWith(" ") && !r.str.startsWith(" ")) out += " ";
+    out += r.str;
+    end = Math.max(end, r.x + r.width);
+  }
+  return out.replace(/\s+$/, "");
+}
+
+/**
+ * Finds the x of a gutter between two text columns, or null. A gutter is an empty vertical
+ * strip in the middle of the page with prose on both sides whose lines reach close to it
+ * (so a table's label column and number columns are not mistaken for two columns).
+ */
+export function findGutter(lines: Line[], pageWidth: number): number | null {
+  if (lines.length < 6) return null;
+  const lo = pageWidth * 0.3, hi = pageWidth * 0.7, step = 2;
+  const candidates: number[] = [];
+  for (let x = lo; x <= hi; x += step) {
+    const crossing = lines.filter((l) => l.runs.some((r) => r.x < x && r.x + r.width > x)).length;
+    if (crossing <= Math.max(1, lines.length * 0.12)) candidates.push(x);
+  }
+  if (candidates.length === 0) return null;
+  // Take the centre of the widest run of empty positions.
+  let best: [number, number] = [candidates[0], candidates[0]];
+  let start = candidates[0];
+  for (let i = 1; i <= candidates.length; i++) {
+    if (i === candidates.length || candidates[i] - candidates[i - 1] > step * 1.5) {
+      if (candidates[i - 1] - start > best[1] - best[0]) best = [start, candidates[i - 1]];
+      if (i < candidates.length) start = candidates[i];
+    }
+  }
+  const gutter = (best[0] + best[1]) / 2;
+  const left = sideSegments(lines, (r) => r.x + r.width <= gutter);
+  const right = sideSegments(lines, (r) => r.x >= gutter);
+  if (left.length < 5 || right.length < 5) return null;
+  // Prose fills its column: the median left line ends within a fifth of the column width of
+  // the gutter, and both sides are mostly letters (a table's number columns are not).
+  const leftStart = median(left.map((s) => s.x0));
+  if (best[0] - median(left.map((s) => s.x1)) > (best[0] - leftStart) * 0.2) return null;
+  if (letterShare(left) < 0.6 || letterShare(right) < 0.6) return null;
+  return gutter;
+}
+
+interface Segment {
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+function sideSegments(lines: Line[], keep: (r: TextRun) => boolean): Segment[] {
+  const out: Segment[] = [];
+  for (const l of lines) {
+    const runs = l.runs.filter(keep);
+    if (!runs.length) continue;
+    out.push({
+      x0: Math.min(...runs.map((r) => r.x)),
+      x1: Math.max(...runs.map((r) => r.x + r.width)),
+      text: runs.map((r) => r.str).join(""),
+    });
+  }
+  return out;
+}
+
+function letterShare(segments: Segment[]): number {
+  const all = segments.map((s) => s.text.replace(/\s/g, "")).join("");
+  return all.length ? (all.match(/\p{L}/gu)?.length ?? 0) / all.length : 0;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Orders lines for reading: bands between full-width lines are read left column, then right. */
+export function readingOrder(lines: Line[], pageWidth: number): Line[] {
+  const gutter = findGutter(lines, pageWidth);
+  if (gutter === null) return lines;
+  const out: Line[] = [];
+  let left: Line[] = [], right: Line[] = [];
+  const flush = () => {
+    out.push(...left, ...right);
+    left = [];
+    right = [];
+  };
+  for (const l of lines) {
+    if (l.x1 <= gutter) left.push(l);
+    else if (l.x0 >= gutter) right.push(l);
+    else {
+      // A line straddling the gutter: split it if its runs fall cleanly on both sides.
+      const a = l.runs.filter((r) => r.x + r.width <= gutter);
+      const b = l.runs.filter((r) => r.x >= gutter);
+      if (a.length + b.length === l.runs.length && a.length && b.length) {
+        left.push({ ...l, runs: a, x1: gutter });
+        right.push({ ...l, runs: b, x0: gutter });
+      } else {
+        flush();
+        out.push(l);
+      }
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Joins line texts; a word hyphenated at a line end is rejoined with the next line. */
+export function joinLines(texts: string[]): string {
+  let out = "";
+  for (const t of texts) {
+    if (!out) out = t;
+    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(t)) out = out.slice(0, -1) + t;
+    else out += "\n" + t;
+  }
+  return out;
+}
+
+/** Plain text of a page in reading order. */
+export function pageText(runs: TextRun[], pageWidth: number): string {
+  const lines = readingOrder(groupLines(runs), pageWidth);
+  return joinLines(lines.map((l) => lineText(l.runs)));
+}
