@@ -78,6 +78,8 @@ export interface HttpClientOptions {
   nowMs?: () => number;
   urlGuard?: UrlGuard;
   userAgent?: string;
+  /** Upper bound on every request's timeout in ms (fault tests). */
+  timeoutCapMs?: number;
   /** Per-host spacing and concurrency (default on; tests with a fake network turn it off). */
   politeness?: boolean;
 }
@@ -437,7 +439,7 @@ export class HttpClient {
   }
 
   async #fetchOnce(req: HttpRequest, parsed: URL): Promise<HttpResponse> {
-    const timeoutMs = req.timeoutMs ?? 30_000;
+    const timeoutMs = Math.min(req.timeoutMs ?? 30_000, this.#opts.timeoutCapMs ?? Infinity);
     const shownUrl = redactUrl(req.url, req.secrets);
     let current = parsed;
     const release = this.#opts.politeness === false

@@ -18,6 +18,8 @@ export interface SessionOptions {
   backoffBaseMs?: number;
   /** Per-host politeness (default on). */
   politeness?: boolean;
+  /** Cap on request timeouts in ms (fault tests). */
+  timeoutCapMs?: number;
 }
 
 export class Session {
@@ -29,6 +31,7 @@ export class Session {
   readonly #fetch?: typeof fetch;
   readonly #backoff?: number;
   readonly #politeness?: boolean;
+  readonly #timeoutCap?: number;
 
   constructor(opts: SessionOptions = {}) {
     this.config = opts.config ?? loadConfig();
@@ -51,6 +54,7 @@ export class Session {
     this.#fetch = opts.fetch;
     this.#backoff = opts.backoffBaseMs;
     this.#politeness = opts.politeness;
+    this.#timeoutCap = opts.timeoutCapMs;
   }
 
   /** Values of secret environment variables, for redaction. */
@@ -79,6 +83,7 @@ export class Session {
       warn,
       backoffBaseMs: this.#backoff,
       politeness: this.#politeness,
+      timeoutCapMs: this.#timeoutCap,
       ...extra,
     });
   }

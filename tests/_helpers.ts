@@ -39,6 +39,8 @@ export interface TestRunOptions {
   now?: string;
   /** Keep per-host spacing (GDELT's 5 s) even with a fake network. Default: off in tests. */
   politeness?: boolean;
+  /** Cap every request timeout (ms). */
+  timeoutCapMs?: number;
 }
 
 /** A fetch that fails the test if called. */
@@ -60,6 +62,7 @@ export function testSession(opts: TestRunOptions = {}): Session {
     fetch: opts.fetch ?? noNetwork,
     backoffBaseMs: 1,
     politeness: opts.politeness ?? false,
+    timeoutCapMs: opts.timeoutCapMs,
   });
 }
 
