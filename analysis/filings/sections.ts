@@ -60,7 +60,6 @@ export function cleanDocument(doc: DocText): DocText {
   return { text: kept.join("\n") + (kept.length ? "\n" : ""), anchors, links };
 }
 
-const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4 };
 const ITEM_LINE =
   /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?items?\s+(\d{1,2}[a-d]?)\s*(?:(?:and|&|,|through|to)\s*(\d{1,2}[a-d]?))?\s*[.:\-–—]?\s*(.*)$/i;
 const PART_LINE = /^part\s+([ivx]+)\b\s*[.:\-–—]?\s*(.{0,80})$/i;

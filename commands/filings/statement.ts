@@ -1,29 +1,158 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
-import { ticker } from "../../core/schema.ts";
+import { defineCommand } from "../../core/command.ts";
+import { FinanceError } from "../../core/errors.ts";
+import { filingArgs, filingSchema, resolveFiling } from "./_shared.ts";
+
+const valueSchema = z.object({
+  raw: z.number().nullable(),
+  reported: z.number().nullable(),
+  unit: z.string().nullable(),
+  decimals: z.int().nullable(),
+  period_type: z.enum(["instant", "duration"]),
+  preferred_sign: z.int(),
+});
+
+const rowSchema = z.object({
+  concept: z.string(),
+  label: z.string(),
+  level: z.int(),
+  abstract: z.boolean(),
+  balance: z.string().nullable(),
+  parent: z.string().nullable(),
+  calculation_parent: z.string().nullable(),
+  values: z.record(z.string(), valueSchema),
+});
+
+const STATEMENT_ALIASES: Record<string, string> = {
+  income_statement: "income",
+  operations: "income",
+  balance_sheet: "balance",
+  cash_flow: "cashflow",
+  cash_flows: "cashflow",
+  cash_flow_statement: "cashflow",
+};
 
 export default defineCommand({
   name: "filings.statement",
   summary: "Income, balance sheet or cash flow statement from a filing's XBRL",
+  description:
+    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Only non-dimensional facts are used (no segment breakdowns). The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
   usage:
-    "finance filings.statement [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K statement=income|balance|cashflow query=TEXT max_rows=0]",
+    "finance filings.statement [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K statement=income|balance|cashflow query=TEXT include_abstract=false max_rows=0]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "accession_no", "accession", "url", "form", "report_name", "section"],
+  citation_fields: ["accession_no", "filing_url", "statement", "role", "instance_file"],
   positional: ["symbol"],
-  aliases: { "accession_no": "accession" },
+  aliases: { accession_no: "accession" },
   args: z.strictObject({
-    symbol: ticker().optional().describe("Ticker used to locate a recent filing."),
-    accession: z.string().optional().describe("SEC accession number."),
-    url: z.string().optional().describe("Direct SEC filing URL."),
-    form: z.string().default("10-K").describe("SEC form used when resolving by symbol."),
-    statement: z.enum(["income", "balance", "cashflow"]).default("income").describe(
-      "Statement family.",
+    ...filingArgs,
+    statement: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? STATEMENT_ALIASES[v.toLowerCase().replace(/[-\s]/g, "_")] ?? v.toLowerCase()
+          : v,
+      z.enum(["income", "balance", "cashflow"]),
+    ).default("income").describe(
+      "Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted).",
     ),
-    query: z.string().optional().describe("Optional row label search."),
-    max_rows: z.int().default(0).describe("Maximum rows; 0 means unlimited."),
-    include_abstract: z.boolean().default(false).describe("Include abstract rows when true."),
+    query: z.string().optional().describe(
+      "Keep only rows whose concept, label, parent or calculation parent contains this text (case-insensitive).",
+    ),
+    include_abstract: z.boolean().default(false).describe(
+      "Include header (abstract) rows that carry no values.",
+    ),
+    max_rows: z.int().min(0).default(0).describe(
+      "Most rows to return after filtering; 0 means all.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("filings.statement"),
+  data: z.object({
+    filing: filingSchema,
+    statement: z.string(),
+    role: z.string(),
+    role_definition: z.string(),
+    periods: z.array(z.string()),
+    rows: z.array(rowSchema),
+    count: z.int(),
+    truncated: z.boolean(),
+    instance_file: z.string(),
+    source: z.literal("filings_lib"),
+  }),
+  examples: [
+    "finance filings.statement NVDA accession=0001045810-24-000029 statement=income",
+    "finance filings.statement AAPL form=10-Q statement=balance query=cash",
+  ],
+  async run(args, ctx) {
+    const { client, filing, meta } = await resolveFiling(ctx, args);
+    const { loadXbrl } = await import("../../providers/filings_a/xbrl_files.ts");
+    const x = await import("../../analysis/filings/xbrl.ts");
+    const { buildStatement, chooseRole } = await import("../../analysis/filings/statement.ts");
+    const bundle = await loadXbrl(client, filing);
+    if (!bundle.pre) {
+      throw new FinanceError(
+        `filing ${filing.accession_no} has no presentation linkbase, so statement rows cannot be ordered; use filings.reports and filings.report instead`,
+      );
+    }
+    const schema = x.parseSchema(bundle.schema);
+    const menu = bundle.summary?.reports.filter((r) => r.role && /statement/i.test(r.category))
+      .map((r) => ({ uri: r.role!, definition: r.long_name })) ?? [];
+    const role = chooseRole(args.statement, menu) ?? chooseRole(args.statement, schema.roles);
+    if (!role) {
+      throw new FinanceError(
+        `no ${args.statement} statement found among the statement roles of ${filing.accession_no}; list them with filings.reports, then read one with filings.report`,
+      );
+    }
+    const built = buildStatement({
+      role: role.uri,
+      presentation: x.parseLinkbase(bundle.pre, "presentationLink"),
+      calculation: bundle.cal ? x.parseLinkbase(bundle.cal, "calculationLink") : new Map(),
+      labels: bundle.lab ? x.parseLabels(bundle.lab) : new Map(),
+      instance: x.parseInstance(bundle.instance),
+      balances: schema.balances,
+    });
+    const q = args.query?.toLowerCase();
+    let rows = built.rows.filter((r) => args.include_abstract || !r.abstract).filter((r) =>
+      !q ||
+      [r.concept, r.label, r.parent, r.calculation_parent].some((f) => f?.toLowerCase().includes(q))
+    );
+    const matched = rows.length;
+    if (args.max_rows > 0) rows = rows.slice(0, args.max_rows);
+    if (!rows.length) {
+      ctx.warn(
+        `no ${args.statement} statement row matched${
+          q ? ` query "${args.query}"` : ""
+        }; try filings.reports then document.scan`,
+      );
+    }
+    return {
+      filing: meta,
+      statement: args.statement,
+      role: role.uri,
+      role_definition: role.definition,
+      periods: built.periods,
+      rows: rows.map(({ preferred_label_role: _p, ...r }) => ({
+        ...r,
+        values: r.abstract ? r.values : fillPeriods(r.values, built.periods),
+      })),
+      count: rows.length,
+      truncated: rows.length < matched,
+      instance_file: bundle.files.instance,
+      source: "filings_lib" as const,
+    };
+  },
 });
+
+// Every non-abstract row has one key per period (contract 2.6); a missing fact is null.
+function fillPeriods<T>(values: Record<string, T>, periods: string[]) {
+  const out: Record<string, T | z.infer<typeof valueSchema>> = {};
+  for (const p of periods) {
+    out[p] = values[p] ?? {
+      raw: null,
+      reported: null,
+      unit: null,
+      decimals: null,
+      period_type: p.includes(" to ") ? "duration" : "instant",
+      preferred_sign: 1,
+    };
+  }
+  return out;
+}

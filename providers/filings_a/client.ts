@@ -194,9 +194,17 @@ export class Client {
     // Without a symbol or URL, the accession's first ten digits name the filer when it filed
     // for itself; filing agents (e.g. 0001628280 Workiva) file for many companies.
     if (cik === null) cik = Number(accession.slice(0, 10));
-    const row = await this.findAccession(cik, accession).catch((err) => {
+    const filer = cik;
+    const row = await this.findAccession(filer, accession).catch((err) => {
       if (fromUrl) return null;
-      throw err;
+      const why = err instanceof Error ? err.message : String(err);
+      throw new FinanceError(
+        `accession ${accession} could not be resolved: searching the filings of CIK ${filer} failed (${why})${
+          q.symbol
+            ? ""
+            : "; if a filing agent filed it, pass symbol= of the company or url= of the filing"
+        }`,
+      );
     });
     if (row) return this.#describe(await this.company(cik), row, fromUrl?.file ?? null);
     if (fromUrl) return this.#fromIndexPage(cik, accession, fromUrl.file);

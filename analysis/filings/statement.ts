@@ -1,0 +1,206 @@
+/**
+ * Builds one financial statement (contract 2.6) from parsed XBRL: the presentation tree of the
+ * chosen role gives order, level, parent and abstract rows; the calculation links give
+ * calculation_parent; labels honour the preferred label; values are the non-dimensional facts.
+ */
+import type { Arc, Instance, Labels } from "./xbrl.ts";
+
+export type StatementKind = "income" | "balance" | "cashflow";
+
+export interface StatementValue {
+  raw: number | null;
+  reported: number | null;
+  unit: string | null;
+  decimals: number | null;
+  period_type: "instant" | "duration";
+  preferred_sign: number;
+}
+
+export interface StatementRow {
+  concept: string;
+  label: string;
+  level: number;
+  abstract: boolean;
+  balance: string | null;
+  parent: string | null;
+  calculation_parent: string | null;
+  preferred_label_role: string | null;
+  values: Record<string, StatementValue>;
+}
+
+/** A statement role offered by the filing: its URI and its human definition. */
+export interface RoleChoice {
+  uri: string;
+  definition: string;
+}
+
+const EXCLUDE = /parenthetical|details?\b|\(tables?\)|policies|narrative/i;
+const PATTERNS: Record<StatementKind, [RegExp, number][]> = {
+  income: [
+    [/statements? of (consolidated )?(operations|income|earnings)(?! and comprehensive)/i, 10],
+    [/income statements?|statements? of (net )?(loss|income)/i, 9],
+    [/(operations|income|earnings) and comprehensive (income|loss)/i, 8],
+    [/comprehensive (income|loss)/i, 2],
+  ],
+  balance: [
+    [/balance sheets?/i, 10],
+    [/(financial|statements? of) (condition|position)/i, 9],
+  ],
+  cashflow: [[/cash flows?/i, 10]],
+};
+
+/** Picks the role of a statement by its definition (menu order breaks ties), never by URI. */
+export function chooseRole(kind: StatementKind, roles: RoleChoice[]): RoleChoice | null {
+  let best: RoleChoice | null = null;
+  let bestScore = 0;
+  for (const role of roles) {
+    const def = role.definition;
+    if (!/statement/i.test(def) || EXCLUDE.test(def)) continue;
+    if (kind !== "income" && /comprehensive/i.test(def)) continue;
+    if (/equity|stockholders|shareholders/i.test(def) && !/balance/i.test(def)) continue;
+    const score = Math.max(0, ...PATTERNS[kind].filter(([re]) => re.test(def)).map(([, s]) => s));
+    if (score > bestScore) (best = role), (bestScore = score);
+  }
+  return best;
+}
+
+const ABSTRACT_NAME = /(Abstract|Table|LineItems)$/;
+const DIMENSION_NAME = /(Axis|Domain|Member)$/;
+
+/** Label text of a concept for a preferred role, falling back to the standard label. */
+export function labelOf(labels: Labels, concept: string, role: string | null): string {
+  const roles = labels.get(concept);
+  const std = "http://www.xbrl.org/2003/role/label";
+  return (role && roles?.get(role)) || roles?.get(std) || roles?.values().next().value ||
+    concept.split(":").pop()!;
+}
+
+/** `YYYY-MM-DD` for instants, `YYYY-MM-DD to YYYY-MM-DD` for durations. */
+function periodLabel(ctx: { start: string | null; end: string | null; instant: string | null }) {
+  return ctx.instant ?? `${ctx.start} to ${ctx.end}`;
+}
+
+export interface BuildInput {
+  role: string;
+  presentation: Map<string, Arc[]>;
+  calculation: Map<string, Arc[]>;
+  labels: Labels;
+  instance: Instance;
+  balances?: Map<string, string>;
+}
+
+/** The rows and period labels (most recent first) of one statement role. */
+export function buildStatement(input: BuildInput): { rows: StatementRow[]; periods: string[] } {
+  const arcs = input.presentation.get(input.role) ?? [];
+  const children = new Map<string, Arc[]>();
+  const isChild = new Set<string>();
+  for (const a of arcs) {
+    const list = children.get(a.from) ?? [];
+    list.push(a);
+    children.set(a.from, list);
+    isChild.add(a.to);
+  }
+  for (const list of children.values()) list.sort((x, y) => x.order - y.order);
+  const roots = [...new Set(arcs.map((a) => a.from))].filter((c) => !isChild.has(c));
+  const calcParent = calculationParents(input.calculation, input.role);
+  const rows: StatementRow[] = [];
+  const visit = (concept: string, level: number, parent: string | null, pref: string | null) => {
+    if (DIMENSION_NAME.test(concept) || level > 30) return;
+    rows.push({
+      concept,
+      label: labelOf(input.labels, concept, pref),
+      level,
+      abstract: ABSTRACT_NAME.test(concept),
+      balance: input.balances?.get(concept) ?? null,
+      parent,
+      calculation_parent: calcParent.get(concept) ?? null,
+      preferred_label_role: pref,
+      values: {},
+    });
+    for (const a of children.get(concept) ?? []) visit(a.to, level + 1, concept, a.preferredLabel);
+  };
+  for (const r of roots) visit(r, 0, null, null);
+  return { rows, periods: attachValues(rows, input.instance) };
+}
+
+function calculationParents(calc: Map<string, Arc[]>, role: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of calc.get(role) ?? []) out.set(a.to, a.from);
+  // Concepts summed only in another role still have a calculation parent there.
+  for (const [r, arcs] of calc) {
+    if (r === role) continue;
+    for (const a of arcs) if (!out.has(a.to)) out.set(a.to, a.from);
+  }
+  return out;
+}
+
+// Keeps the periods most rows report (the statement's columns), most recent first.
+function attachValues(rows: StatementRow[], inst: Instance): string[] {
+  const counts = new Map<string, { n: number; end: string; start: string }>();
+  for (const row of rows) {
+    if (row.abstract) continue;
+    const sign = /negated/i.test(row.preferred_label_role ?? "") ? -1 : 1;
+    for (const f of inst.facts.get(row.concept) ?? []) {
+      const ctx = inst.contexts.get(f.context);
+      if (!ctx || ctx.dimensional) continue;
+      const label = periodLabel(ctx);
+      if (row.values[label]) continue;
+      row.values[label] = {
+        raw: f.value,
+        reported: f.value === null
+          ? null
+          : f.decimals !== null && f.decimals < 0
+          ? f.value / 10 ** -f.decimals
+          : f.value,
+        unit: f.unit,
+        decimals: f.decimals,
+        period_type: ctx.instant ? "instant" : "duration",
+        preferred_sign: sign,
+      };
+      const c = counts.get(label) ??
+        { n: 0, end: ctx.instant ?? ctx.end ?? "", start: ctx.start ?? "" };
+      c.n++;
+      counts.set(label, c);
+    }
+  }
+  placeBalances(rows, inst, counts);
+  const max = Math.max(0, ...[...counts.values()].map((c) => c.n));
+  const keep = [...counts].filter(([, c]) => c.n * 4 >= max)
+    .sort((a, b) => b[1].end.localeCompare(a[1].end) || a[1].start.localeCompare(b[1].start))
+    .map(([label]) => label);
+  const kept = new Set(keep);
+  for (const row of rows) {
+    for (const label of Object.keys(row.values)) if (!kept.has(label)) delete row.values[label];
+  }
+  return keep;
+}
+
+function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+// Cash-flow "beginning/ending balance" rows are instants shown under duration columns: the
+// period-start label takes the instant just before the period, the others its last day.
+function placeBalances(
+  rows: StatementRow[],
+  inst: Instance,
+  counts: Map<string, { n: number; end: string; start: string }>,
+) {
+  const durations = [...counts.keys()].filter((p) => p.includes(" to "));
+  if (!durations.length) return;
+  for (const row of rows) {
+    const keys = Object.keys(row.values);
+    if (row.abstract || !keys.length || keys.some((k) => k.includes(" to "))) continue;
+    const atStart = /periodStart/i.test(row.preferred_label_role ?? "");
+    const instants = new Map(Object.entries(row.values));
+    row.values = {};
+    for (const p of durations) {
+      const [start, end] = p.split(" to ");
+      const v = atStart ? instants.get(dayBefore(start)) ?? instants.get(start) : instants.get(end);
+      if (v) row.values[p] = v;
+    }
+  }
+  void inst;
+}
