@@ -1,37 +1,203 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
-import { ticker } from "../../core/schema.ts";
+import { defineCommand } from "../../core/command.ts";
+import { UsageError } from "../../core/errors.ts";
+import {
+  languageFilter,
+  newsArgs,
+  resolveScope,
+  scopeSchema,
+  warnIfBeforeCoverage,
+} from "./_scope.ts";
+
+const point = z.object({
+  date: z.string().nullable(),
+  value: z.number().nullable(),
+  norm: z.number().nullable().optional(),
+});
+
+const DEFAULT_MODE = { timeline: "timelinevolraw", tone: "timelinetone", doc: "timelinevolraw" };
+
+/** GeoJSON features as plottable points. */
+function geoPoints(payload: unknown) {
+  const features = (payload as { features?: unknown })?.features;
+  if (!Array.isArray(features)) return [];
+  return features.map((f: Record<string, unknown>) => {
+    const coords = (f.geometry as { coordinates?: unknown })?.coordinates;
+    const props = (f.properties ?? {}) as Record<string, unknown>;
+    const [lon, lat] = Array.isArray(coords) ? coords : [];
+    return {
+      name: typeof props.name === "string" ? props.name : null,
+      lat: typeof lat === "number" ? lat : null,
+      lon: typeof lon === "number" ? lon : null,
+      count: typeof props.count === "number" ? props.count : null,
+    };
+  });
+}
+
+/** Tone histogram bins of a `tonechart` answer. */
+function toneBins(payload: unknown) {
+  const bins = (payload as { tonechart?: unknown })?.tonechart;
+  if (!Array.isArray(bins)) return [];
+  return bins.map((b: Record<string, unknown>) => ({
+    bin: typeof b.bin === "number" ? b.bin : null,
+    count: typeof b.count === "number" ? b.count : null,
+  }));
+}
 
 export default defineCommand({
   name: "news.analyze",
-  summary: "News timelines, tone, context and geography from GDELT",
+  summary: "News volume, tone, context snippets or places over time (GDELT)",
+  description:
+    "Asks GDELT for an aggregate view of coverage: timeline (article volume per interval), tone (average tone per interval; mode=tonechart gives the tone histogram), context (articles with the matching sentence, Context 2.0), geo (places mentioned, GEO 2.0 GeoJSON, last 7 days at most) or doc (any DOC 2.0 mode). Series come back tidy as {series, data:[{date, value}]} ready to plot, next to GDELT's own payload. For article lists use news.search.",
   usage:
-    "finance news.analyze analysis=timeline|tone|context|geo|doc [query=TEXT | symbol=SYMBOL | sector=SECTOR] [mode=MODE max_records=50 timespan=30D|1W|1M|24H date=YYYY-MM-DD start_date=YYYY-MM-DD end_date=YYYY-MM-DD start_datetime=YYYYMMDDHHMMSS end_datetime=YYYYMMDDHHMMSS]",
+    "finance news.analyze analysis=timeline|tone|context|geo|doc [query=TEXT | symbol=SYMBOL | sector=SECTOR] [mode=MODE max_records=50 language=english timespan=30D date=YYYY-MM-DD start_date=... end_date=... start_datetime=YYYYMMDDHHMMSS end_datetime=...]",
   side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["url", "source", "published_at", "seendate"],
+  auth_required: "none",
+  citation_fields: ["url", "source", "published_at", "request_url"],
   positional: [],
-  aliases: { "type": "analysis" },
+  aliases: { type: "analysis" },
   args: z.strictObject({
-    analysis: z.enum(["timeline", "tone", "context", "geo", "doc"]).describe("Analysis mode."),
-    query: z.string().optional().describe("Search query."),
-    symbol: ticker().optional().describe("Ticker symbol."),
-    sector: z.string().optional().describe("Sector key or sector name to query."),
-    mode: z.string().optional().describe("Analysis mode."),
-    max_records: z.int().default(50).describe("Maximum records to return."),
-    timespan: z.string().optional().describe(
-      "Relative provider lookback window such as 24H, 7D, or 1M.",
+    analysis: z.preprocess(
+      (v) => typeof v === "string" ? v.trim().toLowerCase() : v,
+      z.enum(["timeline", "tone", "context", "geo", "doc"]),
+    ).default("timeline").describe(
+      "What to compute: timeline, tone, context, geo or doc (raw DOC mode).",
     ),
-    date: z.string().optional().describe("Date."),
-    start_date: z.string().optional().describe("Start date."),
-    end_date: z.string().optional().describe("End date."),
-    start_datetime: z.string().optional().describe(
-      "Inclusive start timestamp for precise provider queries.",
-    ),
-    end_datetime: z.string().optional().describe(
-      "Inclusive end timestamp for precise provider queries.",
+    ...newsArgs,
+    mode: z.string().optional().describe(
+      "GDELT mode: a DOC mode such as timelinevolraw, timelinetone, tonechart, timelinesourcecountry (timeline, tone, doc), or a GEO mode such as PointData or PointHeatmap (geo).",
     ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("news.analyze"),
+  data: z.object({
+    analysis: z.string(),
+    scope: scopeSchema,
+    query: z.string(),
+    mode: z.string(),
+    series: z.array(z.object({ series: z.string(), data: z.array(point) })),
+    bins: z.array(z.object({ bin: z.number().nullable(), count: z.number().nullable() })),
+    points: z.array(z.looseObject({})),
+    articles: z.array(z.looseObject({ url: z.string() })),
+    count: z.int(),
+    payload: z.unknown(),
+    request_url: z.string(),
+    source: z.enum(["gdelt_doc", "gdelt_context", "gdelt_geo"]),
+  }),
+  examples: [
+    "finance news.analyze analysis=timeline symbol=NVDA timespan=1M",
+    'finance news.analyze analysis=tone query="federal reserve" timespan=7D',
+    "finance news.analyze analysis=geo sector=energy timespan=24H",
+  ],
+  async run(args, ctx) {
+    const g = await import("../../providers/news/gdelt.ts");
+    const { scope, query } = await resolveScope(args, ctx, "news.analyze");
+    const language = languageFilter(args.language);
+    const gdelt = await ctx.provider("news");
+    const base = {
+      analysis: args.analysis,
+      scope,
+      query,
+      series: [],
+      bins: [],
+      points: [],
+      articles: [],
+    };
+    if (args.analysis === "geo") {
+      if (
+        args.date || args.start_date || args.end_date || args.start_datetime || args.end_datetime
+      ) {
+        throw new UsageError(
+          "news.analyze analysis=geo takes only timespan= (GEO 2.0 has no date range)",
+        );
+      }
+      const key = (args.mode ?? "pointdata").toLowerCase().replace(/[_\s-]/g, "");
+      const mode = g.GEO_MODES[key];
+      if (!mode) {
+        throw new UsageError(
+          `mode="${args.mode}" is not a GEO mode; use one of ${
+            [...new Set(Object.values(g.GEO_MODES))].join(", ")
+          }`,
+        );
+      }
+      let span = g.normalizeTimespan(args.timespan ?? "24h");
+      if (span.minutes > 7 * 1440) {
+        ctx.warn(`timespan ${args.timespan} is longer than GEO 2.0's 7 days; used 7d`);
+        span = g.normalizeTimespan("7d");
+      }
+      const q = g.withLanguage(query, language);
+      const { payload, url } = await gdelt.geo({
+        query: q,
+        mode,
+        maxPoints: args.max_records,
+        timespan: span.value,
+      });
+      const points = geoPoints(payload);
+      return {
+        ...base,
+        mode,
+        points,
+        count: points.length,
+        payload,
+        request_url: url,
+        source: "gdelt_geo" as const,
+      };
+    }
+    const window = g.resolveWindow(args, args.analysis === "context" ? "24h" : "1w");
+    warnIfBeforeCoverage(window.start, ctx);
+    if (args.analysis === "context") {
+      const { payload, articles, url } = await gdelt.context({
+        query,
+        maxRecords: args.max_records,
+        window,
+        language,
+      });
+      return {
+        ...base,
+        mode: "artlist",
+        articles,
+        count: articles.length,
+        payload,
+        request_url: url,
+        source: "gdelt_context" as const,
+      };
+    }
+    const mode = (args.mode ?? DEFAULT_MODE[args.analysis]).toLowerCase().replace(/_/g, "");
+    if (!(g.DOC_MODES as readonly string[]).includes(mode)) {
+      throw new UsageError(
+        `mode="${args.mode}" is not a GDELT DOC mode; use one of ${g.DOC_MODES.join(", ")}`,
+      );
+    }
+    if (args.analysis !== "doc" && !/^(timeline|tonechart)/.test(mode)) {
+      throw new UsageError(
+        `analysis=${args.analysis} needs a timeline or tonechart mode, not ${mode}; use analysis=doc for other DOC modes`,
+      );
+    }
+    const { payload, url } = await gdelt.doc({
+      query,
+      mode,
+      maxRecords: args.max_records,
+      window,
+      language,
+      sort: mode.startsWith("art") ? "DateDesc" : undefined,
+    });
+    const series = g.tidyTimeline(payload);
+    const bins = toneBins(payload);
+    const articles = Array.isArray((payload as { articles?: unknown })?.articles)
+      ? (payload as { articles: Record<string, unknown>[] }).articles.map(g.toArticle).filter((a) =>
+        a !== null
+      )
+      : [];
+    const count = series.reduce((n, s) => n + s.data.length, 0) + bins.length + articles.length;
+    if (count === 0) ctx.warn(`GDELT returned no data for ${query} in mode ${mode}`);
+    return {
+      ...base,
+      mode,
+      series,
+      bins,
+      articles,
+      count,
+      payload,
+      request_url: url,
+      source: "gdelt_doc" as const,
+    };
+  },
 });

@@ -1,34 +1,82 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
-import { ticker } from "../../core/schema.ts";
+import { defineCommand } from "../../core/command.ts";
+import {
+  languageFilter,
+  newsArgs,
+  resolveScope,
+  scopeSchema,
+  warnIfBeforeCoverage,
+} from "./_scope.ts";
+
+const article = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  domain: z.string().nullable(),
+  language: z.string().nullable(),
+  source_country: z.string().nullable(),
+  published_at: z.string().nullable(),
+  seendate: z.string().nullable(),
+  url_mobile: z.string().nullable(),
+  social_image: z.string().nullable(),
+});
 
 export default defineCommand({
   name: "news.search",
-  summary: "Search recent news articles",
+  summary: "Search recent news articles (GDELT)",
+  description:
+    "Lists news articles from GDELT's DOC 2.0 index, newest first, for a free-text query, a company ticker (searched by the company's name) or a sector. English sources by default. GDELT covers about the last three months and answers one request every 5 seconds, so calls can take a while. Articles are records of coverage, not verified facts; use news.analyze for volume or tone over time.",
   usage:
-    "finance news.search [query=TEXT | symbol=SYMBOL | sector=SECTOR] [max_records=50 timespan=30D|1W|1M|24H date=YYYY-MM-DD start_date=YYYY-MM-DD end_date=YYYY-MM-DD start_datetime=YYYYMMDDHHMMSS end_datetime=YYYYMMDDHHMMSS]",
+    "finance news.search [query=TEXT | symbol=SYMBOL | sector=SECTOR] [max_records=50 language=english timespan=30D|1W|1M|24H date=YYYY-MM-DD start_date=YYYY-MM-DD end_date=YYYY-MM-DD start_datetime=YYYYMMDDHHMMSS end_datetime=YYYYMMDDHHMMSS]",
   side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["url", "source", "published_at", "seendate"],
+  auth_required: "none",
+  citation_fields: ["url", "domain", "published_at", "source"],
   positional: [],
-  args: z.strictObject({
-    query: z.string().optional().describe("Free-text news query."),
-    symbol: ticker().optional().describe("Ticker query."),
-    sector: z.string().optional().describe("Sector query."),
-    max_records: z.int().default(50).describe("Maximum records to return."),
-    timespan: z.string().optional().describe(
-      "Relative provider lookback window such as 24H, 7D, or 1M.",
-    ),
-    date: z.string().optional().describe("Date."),
-    start_date: z.string().optional().describe("Start date."),
-    end_date: z.string().optional().describe("End date."),
-    start_datetime: z.string().optional().describe(
-      "Inclusive start timestamp for precise provider queries.",
-    ),
-    end_datetime: z.string().optional().describe(
-      "Inclusive end timestamp for precise provider queries.",
-    ),
+  args: z.strictObject(newsArgs),
+  data: z.object({
+    scope: scopeSchema,
+    query: z.string(),
+    window: z.object({
+      timespan: z.string().nullable(),
+      start: z.string().nullable(),
+      end: z.string().nullable(),
+    }),
+    articles: z.array(article),
+    count: z.int(),
+    request_url: z.string(),
+    source: z.literal("gdelt_doc"),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("news.search"),
+  examples: [
+    "finance news.search symbol=NVDA timespan=7D",
+    'finance news.search query="interest rates" start_date=2026-02-20 end_date=2026-02-24 max_records=20',
+  ],
+  async run(args, ctx) {
+    const { resolveWindow } = await import("../../providers/news/gdelt.ts");
+    const { scope, query } = await resolveScope(args, ctx, "news.search");
+    const window = resolveWindow(args, "1d");
+    warnIfBeforeCoverage(window.start, ctx);
+    const gdelt = await ctx.provider("news");
+    const { articles, url } = await gdelt.articles({
+      query,
+      maxRecords: args.max_records,
+      window,
+      language: languageFilter(args.language),
+    });
+    if (args.max_records > 250) {
+      ctx.warn("max_records was clamped to 250, the most GDELT DOC returns");
+    }
+    if (!articles.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
+    return {
+      scope,
+      query,
+      window: {
+        timespan: window.timespan,
+        start: window.start?.toISOString() ?? null,
+        end: window.end?.toISOString() ?? null,
+      },
+      articles: articles.map(({ snippet: _s, ...a }) => a),
+      count: articles.length,
+      request_url: url,
+      source: "gdelt_doc" as const,
+    };
+  },
 });

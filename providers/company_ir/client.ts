@@ -1,6 +1,89 @@
+/**
+ * Company investor-relations documents: SEC filing indexes (8-K EX-99 exhibits) and, where a
+ * company's IR site serves plain HTML, its presentation links.
+ */
+import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
+import { secHeaders } from "../filings_a/agent.ts";
+import { type Exhibit, parseFilingIndex } from "./exhibits.ts";
+
+export interface Company {
+  cik: string;
+  name: string;
+  ticker: string;
+}
 
 /** Client of provider company_ir. */
 export class Client {
+  #tickers: Promise<Map<string, Company>> | null = null;
+
   constructor(readonly env: ProviderEnv) {}
+
+  async #tickerMap(): Promise<Map<string, Company>> {
+    return await (this.#tickers ??= (async () => {
+      const body = await this.env.http.json<
+        Record<string, { cik_str: number; ticker: string; title: string }>
+      >({
+        provider: "company_ir",
+        url: "https://www.sec.gov/files/company_tickers.json",
+        headers: secHeaders(this.env),
+        cache: { ttl: 86_400 },
+        signal: this.env.signal,
+      });
+      const map = new Map<string, Company>();
+      for (const row of Object.values(body)) {
+        const t = String(row.ticker).toUpperCase();
+        if (!map.has(t)) {
+          map.set(t, { cik: String(row.cik_str), name: row.title, ticker: t });
+        }
+      }
+      return map;
+    })());
+  }
+
+  /** Company name and CIK of a ticker from SEC's ticker list, or null when SEC does not list it. */
+  async lookupCompany(symbol: string): Promise<Company | null> {
+    const map = await this.#tickerMap();
+    const s = symbol.toUpperCase();
+    return map.get(s) ?? map.get(s.replace(/\./g, "-")) ?? null;
+  }
+
+  /** The documents of one filing, from its EDGAR index page. */
+  async filingIndex(
+    cik: string,
+    accessionNo: string,
+  ): Promise<{ url: string; exhibits: Exhibit[] }> {
+    const acc = accessionNo.trim();
+    if (!/^\d{10}-\d{2}-\d{6}$/.test(acc)) {
+      throw new ProviderError("company_ir", `"${accessionNo}" is not an SEC accession number`);
+    }
+    const url = `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${
+      acc.replace(/-/g, "")
+    }/${acc}-index.html`;
+    const html = await this.env.http.text({
+      provider: "company_ir",
+      url,
+      headers: secHeaders(this.env),
+      cache: { ttl: "forever" },
+      signal: this.env.signal,
+    });
+    return { url, exhibits: parseFilingIndex(html, url) };
+  }
+
+  /** An HTML page (IR sites); null when the answer is not HTML. */
+  async page(url: string, guard?: (u: URL) => Promise<void> | void): Promise<string | null> {
+    const res = await this.env.http.request({
+      provider: "company_ir",
+      url,
+      cache: { ttl: 3600 },
+      timeoutMs: 15_000,
+      retries: 1,
+      signal: this.env.signal,
+      guard,
+    });
+    const type = res.headers["content-type"] ?? "";
+    const text = res.text();
+    if (!/html/i.test(type) && !/^\s*<(!doctype|html)/i.test(text)) return null;
+    return text;
+  }
 }

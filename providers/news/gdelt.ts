@@ -1,0 +1,305 @@
+/**
+ * GDELT's quirks, as pure functions: time forms, timespans, query scoping, answer checking and
+ * the shapes of its articles and timelines. The client (client.ts) does the requests.
+ */
+import { InputError, ProviderError } from "../../core/errors.ts";
+
+export const DOC_URL = "https://api.gdeltproject.org/api/v2/doc/doc";
+export const CONTEXT_URL = "https://api.gdeltproject.org/api/v2/context/context";
+export const GEO_URL = "https://api.gdeltproject.org/api/v2/geo/geo";
+
+/** Largest record counts each API accepts. */
+export const MAX_RECORDS = { doc: 250, context: 200, geo: 1000 } as const;
+
+export const DOC_MODES = [
+  "artlist",
+  "artgallery",
+  "imagecollageinfo",
+  "imagegallery",
+  "timelinevol",
+  "timelinevolraw",
+  "timelinevolinfo",
+  "timelinelang",
+  "timelinesourcecountry",
+  "timelinetone",
+  "tonechart",
+  "wordcloudenglish",
+  "wordcloudimagetags",
+  "wordcloudimagewebtags",
+] as const;
+
+export const GEO_MODES: Record<string, string> = {
+  pointdata: "PointData",
+  point: "PointData",
+  article: "PointData",
+  pointheatmap: "PointHeatmap",
+  heatmap: "PointHeatmap",
+  pointanimation: "PointAnimation",
+  animation: "PointAnimation",
+  country: "Country",
+  adm1: "ADM1",
+};
+
+const UNIT: Record<string, string> = {
+  min: "min",
+  mins: "min",
+  minute: "min",
+  minutes: "min",
+  h: "h",
+  hr: "h",
+  hrs: "h",
+  hour: "h",
+  hours: "h",
+  d: "d",
+  day: "d",
+  days: "d",
+  w: "w",
+  wk: "w",
+  wks: "w",
+  week: "w",
+  weeks: "w",
+  m: "m",
+  mo: "m",
+  mon: "m",
+  month: "m",
+  months: "m",
+};
+
+/** Minutes per unit, to compare a timespan with what an API covers. */
+const UNIT_MINUTES: Record<string, number> = { min: 1, h: 60, d: 1440, w: 10080, m: 43200 };
+
+/** `30D`, `1 week`, `24H`, `15min`, `today` → GDELT's form (`30d`, `1w`, `24h`, `15min`, `1d`). */
+export function normalizeTimespan(text: string): { value: string; minutes: number } {
+  const t = text.trim().toLowerCase().replace(/[\s_]+/g, "");
+  const alias: Record<string, string> = { today: "1d", day: "1d", week: "1w", month: "1m" };
+  const m = /^(\d+)([a-z]*)$/.exec(alias[t] ?? t);
+  const unit = m ? UNIT[m[2] === "" ? "min" : m[2]] : undefined;
+  if (!m || !unit || Number(m[1]) < 1) {
+    throw new InputError(
+      `timespan="${text}" is not a GDELT timespan; use forms such as 24H, 7D, 1W, 1M or 15min`,
+    );
+  }
+  return { value: `${Number(m[1])}${unit}`, minutes: Number(m[1]) * UNIT_MINUTES[unit] };
+}
+
+/** `YYYYMMDDHHMMSS` of a Date in UTC (GDELT's clock). */
+export function gdeltStamp(d: Date): string {
+  return d.toISOString().replace(/[-:T]/g, "").slice(0, 14);
+}
+
+/**
+ * Reads a start or end time: `YYYYMMDDHHMMSS`, `YYYYMMDD`, `YYYY-MM-DD`, or ISO 8601 with an
+ * offset (converted to UTC). A bare date means the start or the end of that UTC day.
+ */
+export function parseBound(text: string, edge: "start" | "end", argName: string): Date {
+  const t = text.trim();
+  let iso: string | null = null;
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(t))) {
+    iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`;
+  } else if ((m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(t))) {
+    iso = `${m[1]}-${m[2]}-${m[3]}T${edge === "start" ? "00:00:00" : "23:59:59"}Z`;
+  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(t)) {
+    // No offset means UTC, GDELT's own clock.
+    iso = /(Z|[+-]\d{2}:?\d{2})$/i.test(t) ? t : `${t}Z`;
+  }
+  const d = iso ? new Date(iso) : null;
+  if (!d || Number.isNaN(d.getTime()) || (iso && !sameCalendar(iso, d))) {
+    throw new InputError(
+      `${argName}="${text}" is not a date or time; use YYYY-MM-DD, YYYYMMDDHHMMSS or ISO 8601 such as 2026-02-24T14:30:00-05:00`,
+    );
+  }
+  return d;
+}
+
+// Rejects 2026-02-30 (Date would roll it over to March).
+function sameCalendar(iso: string, d: Date): boolean {
+  if (!/Z$/i.test(iso)) return true;
+  return d.toISOString().slice(0, 10) === iso.slice(0, 10);
+}
+
+export interface TimeArgs {
+  timespan?: string;
+  date?: string;
+  start_date?: string;
+  end_date?: string;
+  start_datetime?: string;
+  end_datetime?: string;
+}
+
+export interface TimeWindow {
+  timespan: string | null;
+  start: Date | null;
+  end: Date | null;
+}
+
+/** Resolves the time arguments: a fixed range wins over a timespan; `date` is one whole day. */
+export function resolveWindow(a: TimeArgs, defaultSpan: string | null): TimeWindow {
+  if (a.date) {
+    return {
+      timespan: null,
+      start: parseBound(a.date, "start", "date"),
+      end: parseBound(a.date, "end", "date"),
+    };
+  }
+  const startText = a.start_date ?? a.start_datetime;
+  const endText = a.end_date ?? a.end_datetime;
+  const startName = a.start_date ? "start_date" : "start_datetime";
+  const endName = a.end_date ? "end_date" : "end_datetime";
+  const start = startText ? parseBound(startText, "start", startName) : null;
+  const end = endText ? parseBound(endText, "end", endName) : null;
+  if (start && end && start > end) {
+    throw new InputError(`${startName} (${startText}) is after ${endName} (${endText})`);
+  }
+  if (start || end) return { timespan: null, start, end };
+  const span = a.timespan ?? defaultSpan;
+  return { timespan: span ? normalizeTimespan(span).value : null, start: null, end: null };
+}
+
+const SECTORS: Record<string, string> = {
+  TECHNOLOGY: "(technology OR software OR semiconductor OR cloud)",
+  FINANCE: '("financial services" OR banks OR fintech)',
+  FINANCIAL: '("financial services" OR banks OR fintech)',
+  ENERGY: "(energy OR oil OR gas OR renewables)",
+  HEALTHCARE: "(healthcare OR biotech OR pharmaceutical)",
+  POLITICS: "(politics OR election OR government)",
+};
+
+/** A sector key expanded into a GDELT boolean query; other text is used as given. */
+export function sectorQuery(sector: string): string {
+  return SECTORS[sector.trim().toUpperCase().replace(/[\s_-]+/g, "")] ?? sector.trim();
+}
+
+const SUFFIX =
+  /[,\s]+(corporation|corp\.?|incorporated|inc\.?|limited|ltd\.?|plc|holdings?|company|co\.?|group|n\.?v\.?|s\.?a\.?|ag|se)$/i;
+
+/** "Apple Inc." → `"Apple"`; "NVIDIA CORP" → `"NVIDIA"` (one trailing legal suffix removed). */
+export function companyQuery(name: string): string {
+  const clean = name.replace(/\s+/g, " ").trim().replace(/\/[A-Z]{2}\/?$/, "").trim();
+  const stripped = clean.replace(SUFFIX, "").trim() || clean;
+  return `"${stripped.replace(/"/g, "")}"`;
+}
+
+/** Adds `sourcelang:english` unless the query already names a source language. */
+export function withLanguage(query: string, language: string | null): string {
+  if (!language || /sourcelang:/i.test(query)) return query;
+  return `${query} sourcelang:${language}`;
+}
+
+// GDELT writes these at the very start of a plain-text answer when throttling.
+const THROTTLE =
+  /^(please\s+limit\s+requests|.{0,40}\blimit requests\b|rate limit|too many requests)/i;
+
+/** What a GDELT body is: JSON, a throttling notice, an empty answer, or a rejection message. */
+export function classifyBody(
+  body: string,
+): { kind: "json" } | { kind: "throttled" | "empty" | "rejected"; message: string } {
+  const head = body.trimStart();
+  if (head === "") return { kind: "empty", message: "" };
+  if (head.startsWith("{") || head.startsWith("[")) return { kind: "json" };
+  const text = head.slice(0, 2000)
+    .replace(/<(head|script|style|title)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  if (THROTTLE.test(text)) return { kind: "throttled", message: text.slice(0, 200) };
+  return { kind: "rejected", message: text.slice(0, 300) };
+}
+
+/** Parses GDELT JSON, repairing the stray control characters and `\'` escapes it sometimes emits. */
+export function parseGdeltJson(body: string, url: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    const repaired = body.replace(/\\'/g, "'").replace(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g,
+      " ",
+    );
+    try {
+      return JSON.parse(repaired);
+    } catch {
+      throw new ProviderError(
+        "news",
+        `GDELT sent malformed JSON from ${url} (${body.length} bytes)`,
+        {
+          url,
+        },
+      );
+    }
+  }
+}
+
+/** GDELT `20260121T083000Z` → ISO 8601 `2026-01-21T08:30:00Z`; other forms pass through or null. */
+export function isoFromSeen(seen: unknown): string | null {
+  if (typeof seen !== "string") return null;
+  const m = /^(\d{4})(\d{2})(\d{2})T?(\d{2})(\d{2})(\d{2})Z?$/.exec(seen.trim());
+  if (m) return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`;
+  const d = new Date(seen);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString().replace(".000Z", "Z");
+}
+
+export type Article = {
+  url: string;
+  title: string | null;
+  domain: string | null;
+  language: string | null;
+  source_country: string | null;
+  published_at: string | null;
+  seendate: string | null;
+  url_mobile: string | null;
+  social_image: string | null;
+  /** Context API only: the sentence that matched. */
+  snippet?: string | null;
+};
+
+function str(v: unknown): string | null {
+  return typeof v === "string" && v.trim() !== "" ? v.trim() : null;
+}
+
+/** One GDELT article row in our shape (keeps the raw `seendate` for citation). */
+export function toArticle(raw: Record<string, unknown>): Article | null {
+  const url = str(raw.url);
+  if (!url) return null;
+  const out: Article = {
+    url,
+    title: str(raw.title),
+    domain: str(raw.domain) ?? safeHost(url),
+    language: str(raw.language),
+    source_country: str(raw.sourcecountry) ?? str(raw.sourceCountry),
+    published_at: isoFromSeen(raw.seendate ?? raw.date),
+    seendate: str(raw.seendate),
+    url_mobile: str(raw.url_mobile),
+    social_image: str(raw.socialimage),
+  };
+  if ("sentence" in raw || "context" in raw) out.snippet = str(raw.sentence) ?? str(raw.context);
+  return out;
+}
+
+function safeHost(url: string): string | null {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
+export interface SeriesPoint {
+  date: string | null;
+  value: number | null;
+  norm?: number | null;
+}
+
+/** Tidy series from a DOC timeline payload: one `{series, data:[{date, value}]}` per line. */
+export function tidyTimeline(payload: unknown): { series: string; data: SeriesPoint[] }[] {
+  const timeline = (payload as { timeline?: unknown })?.timeline;
+  if (!Array.isArray(timeline)) return [];
+  return timeline.map((s: Record<string, unknown>, i) => ({
+    series: str(s.series) ?? `series_${i + 1}`,
+    data: (Array.isArray(s.data) ? s.data : []).map((p: Record<string, unknown>) => {
+      const point: SeriesPoint = {
+        date: isoFromSeen(p.date),
+        value: typeof p.value === "number" ? p.value : null,
+      };
+      if (typeof p.norm === "number") point.norm = p.norm;
+      return point;
+    }),
+  }));
+}

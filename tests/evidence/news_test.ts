@@ -1,0 +1,143 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
+import {
+  classifyBody,
+  companyQuery,
+  normalizeTimespan,
+  parseBound,
+  toArticle,
+} from "../../providers/news/gdelt.ts";
+import { sendWithThrottleRetry } from "../../providers/news/client.ts";
+
+const CASSETTE = join(FIXTURES, "evidence", "gdelt");
+const opts = { replay: [CASSETTE] };
+
+Deno.test("news.search: articles with ISO published_at, domain, language and country", async () => {
+  const env = await envelope(
+    "news.search",
+    { query: "chip export licences", timespan: "7D" },
+    opts,
+  );
+  const data = dataOf(env) as Record<string, unknown> & { articles: Record<string, unknown>[] };
+  assert.equal(data.count, 2);
+  const [first] = data.articles;
+  assert.equal(first.published_at, "2026-02-24T15:30:00Z");
+  assert.equal(first.source_country, "United States");
+  assert.equal(first.language, "English");
+  assert.equal(first.domain, "example-news.com");
+  assert.match(String(data.request_url), /sourcelang%3Aenglish/);
+  assert.equal((data.window as { timespan: string }).timespan, "7d");
+});
+
+Deno.test("news.search: symbol is searched by company name over a date range", async () => {
+  const env = await envelope("news.search", {
+    symbol: "aapl",
+    start_date: "2026-02-21",
+    end_date: "2026-02-27",
+    max_records: 5,
+  }, opts);
+  const data = dataOf(env) as { query: string; scope: { company_name: string } };
+  assert.equal(data.query, '"Apple"');
+  assert.equal(data.scope.company_name, "Apple Inc.");
+});
+
+Deno.test("news.search: GDELT's HTML answer to a bad query is a clear failure", async () => {
+  const env = await envelope("news.search", { query: "ab" }, opts);
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /GDELT rejected the query \(The specified phrase is too short\.\)/);
+});
+
+Deno.test("news.search: needs exactly one selector", async () => {
+  const none = await envelope("news.search", {}, opts);
+  assert.match(none.error!, /one of query=, symbol= or sector=/);
+  const two = await envelope("news.search", { query: "x y z", sector: "energy" }, opts);
+  assert.match(two.error!, /not query and sector/);
+});
+
+Deno.test("news.analyze timeline: tidy {date, value} series beside the payload", async () => {
+  const env = await envelope("news.analyze", {
+    analysis: "timeline",
+    symbol: "AAPL",
+    start_date: "2026-02-22",
+    end_date: "2026-02-24",
+  }, opts);
+  const data = dataOf(env) as {
+    series: { series: string; data: { date: string; value: number }[] }[];
+    payload: { timeline: unknown[] };
+  };
+  assert.equal(data.series[0].series, "Article Count");
+  assert.deepEqual(data.series[0].data[2], {
+    date: "2026-02-24T00:00:00Z",
+    value: 1480,
+    norm: 140377,
+  });
+  assert.ok(Array.isArray(data.payload.timeline));
+});
+
+Deno.test("throttling notice is detected only at the start of a non-JSON body", () => {
+  assert.equal(classifyBody('{"articles":[{"title":"Fed may lift rate limit"}]}').kind, "json");
+  assert.equal(
+    classifyBody("Please limit requests to one every 5 seconds or contact us.").kind,
+    "throttled",
+  );
+  assert.equal(classifyBody("<html><body>Invalid query</body></html>").kind, "rejected");
+  assert.equal(classifyBody("  ").kind, "empty");
+});
+
+Deno.test("one retry after a throttling answer, then a clear failure", async () => {
+  const answers = [
+    { status: 429, body: "Please limit requests to one every 5 seconds" },
+    { status: 200, body: '{"articles":[]}' },
+  ];
+  let calls = 0;
+  const ok = await sendWithThrottleRetry(() => Promise.resolve(answers[calls++]), "u");
+  assert.deepEqual(ok, { articles: [] });
+  assert.equal(calls, 2);
+  let n = 0;
+  await assert.rejects(
+    sendWithThrottleRetry(() => {
+      n++;
+      return Promise.resolve({ status: 200, body: "Please limit requests to one every 5 seconds" });
+    }, "u"),
+    /throttling requests .* after one retry/,
+  );
+  assert.equal(n, 2);
+});
+
+Deno.test("time forms: timespans, compact stamps and ISO offsets", () => {
+  assert.equal(normalizeTimespan("30D").value, "30d");
+  assert.equal(normalizeTimespan("1 week").value, "1w");
+  assert.equal(normalizeTimespan("24H").value, "24h");
+  assert.equal(normalizeTimespan("15min").value, "15min");
+  assert.throws(() => normalizeTimespan("soon"), /not a GDELT timespan/);
+  assert.equal(
+    parseBound("2026-02-24T09:30:00-05:00", "start", "s").toISOString(),
+    "2026-02-24T14:30:00.000Z",
+  );
+  assert.equal(
+    parseBound("20260224093000", "start", "s").toISOString(),
+    "2026-02-24T09:30:00.000Z",
+  );
+  assert.equal(parseBound("2026-02-24", "end", "e").toISOString(), "2026-02-24T23:59:59.000Z");
+  assert.throws(() => parseBound("2026-02-30", "start", "start_date"), /start_date/);
+  assert.equal(companyQuery("NVIDIA CORP"), '"NVIDIA"');
+  assert.equal(companyQuery("Apple Inc."), '"Apple"');
+});
+
+Deno.test({
+  name: "conformance: a real GDELT artlist answer maps to articles with ISO dates",
+  ignore: !SHARED,
+  fn() {
+    const root = sharedOrSkip("GDELT artlist conformance");
+    if (!root) return;
+    const raw = JSON.parse(Deno.readTextFileSync(join(root, "gdelt", "gdelt_response.json")));
+    const rows = raw.articles.map(toArticle);
+    assert.equal(rows.length, 250);
+    for (const a of rows) {
+      assert.ok(a && a.url.startsWith("http"));
+      assert.match(a!.published_at!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      assert.ok(a!.domain && a!.language && a!.source_country);
+    }
+  },
+});
