@@ -1,18 +1,69 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+
+const n = z.number().nullable();
+const s = z.string().nullable();
 
 export default defineCommand({
   name: "symbol.snapshot",
   summary: "Price, market cap, valuation and profile of a symbol in one call",
+  description:
+    "One view of a listed company: last price and its time, market cap, enterprise value, " +
+    "shares, cash and debt, valuation ratios (P/E, P/S, P/B, EV/revenue, EV/EBITDA), sector, " +
+    "industry and the SEC CIK for US tickers. Each group of fields names its source. Use " +
+    "symbol.profile for the description, address and officers; market.quote when only the price " +
+    "matters; valuation.multiples to compute multiples from reported revenue.",
   usage: "finance symbol.snapshot SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "source", "provider"],
+  citation_fields: ["symbol", "as_of", "sources", "provider"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
+    symbol: ticker().describe("Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE)."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("symbol.snapshot"),
+  data: z.object({
+    symbol: z.string(),
+    company_name: s,
+    sector: s,
+    sector_key: s,
+    industry: s,
+    industry_key: s,
+    website: s,
+    ir_website: s,
+    country: s,
+    cik: s,
+    price: n,
+    change_pct: n,
+    currency: s,
+    exchange: s,
+    market_state: s,
+    market_cap: n,
+    enterprise_value: n,
+    shares_outstanding: n,
+    total_revenue_ttm: n,
+    cash: n,
+    debt: n,
+    net_debt: n,
+    financial_currency: s,
+    valuation: z.object({
+      trailing_pe: n,
+      forward_pe: n,
+      price_to_sales_ttm: n,
+      price_to_book: n,
+      ev_to_revenue: n,
+      ev_to_ebitda: n,
+      dividend_yield: n,
+      beta: n,
+    }),
+    as_of: s,
+    retrieved_at: z.string(),
+    provider: z.string(),
+    sources: z.array(z.object({ fields: z.string(), source: z.string() })),
+  }),
+  examples: ["finance symbol.snapshot AAPL", "finance symbol.snapshot MSFT --output compact"],
+  async run(args, ctx) {
+    const { snapshot } = await import("../../analysis/market/snapshot.ts");
+    return await snapshot(ctx, args.symbol.toUpperCase());
+  },
 });

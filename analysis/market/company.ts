@@ -1,0 +1,161 @@
+/**
+ * Company facts from market_a: the v7 quote plus quoteSummary modules, each value kept with
+ * the module it came from, so snapshot, profile, quote and valuation commands share one
+ * reading of Yahoo's fields.
+ */
+import { z } from "zod";
+import type { Context } from "../../core/context.ts";
+import { ProviderError } from "../../core/errors.ts";
+import { epoch, num, type QuoteRow } from "../../providers/market_a/schemas.ts";
+
+export const QUOTE_SOURCE = "Yahoo Finance quote API (v7/finance/quote)";
+export const SUMMARY_SOURCE = "Yahoo Finance quoteSummary API (v10/finance/quoteSummary)";
+
+const isoTime = (sec: number | null) => (sec === null ? null : new Date(sec * 1000).toISOString());
+
+/** The normalized quote every market command returns. */
+export const quoteSchema = z.object({
+  symbol: z.string(),
+  company_name: z.string().nullable(),
+  quote_type: z.string().nullable(),
+  exchange: z.string().nullable(),
+  currency: z.string().nullable(),
+  price: z.number().nullable(),
+  change: z.number().nullable(),
+  change_pct: z.number().nullable(),
+  previous_close: z.number().nullable(),
+  open: z.number().nullable(),
+  day_high: z.number().nullable(),
+  day_low: z.number().nullable(),
+  volume: z.number().nullable(),
+  market_cap: z.number().nullable(),
+  shares_outstanding: z.number().nullable(),
+  fifty_two_week_high: z.number().nullable(),
+  fifty_two_week_low: z.number().nullable(),
+  market_state: z.string().nullable(),
+  as_of: z.string().nullable(),
+  provider: z.string(),
+  source: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export function fromYahooQuote(q: QuoteRow): Quote {
+  return {
+    symbol: q.symbol,
+    company_name: q.longName ?? q.shortName ?? null,
+    quote_type: q.quoteType ?? null,
+    exchange: q.fullExchangeName ?? q.exchange ?? null,
+    currency: q.currency ?? null,
+    price: q.regularMarketPrice,
+    change: q.regularMarketChange,
+    change_pct: q.regularMarketChangePercent,
+    previous_close: q.regularMarketPreviousClose,
+    open: q.regularMarketOpen,
+    day_high: q.regularMarketDayHigh,
+    day_low: q.regularMarketDayLow,
+    volume: q.regularMarketVolume,
+    market_cap: q.marketCap,
+    shares_outstanding: q.sharesOutstanding,
+    fifty_two_week_high: q.fiftyTwoWeekHigh,
+    fifty_two_week_low: q.fiftyTwoWeekLow,
+    market_state: q.marketState ?? null,
+    as_of: isoTime(q.regularMarketTime),
+    provider: "market_a",
+    source: QUOTE_SOURCE,
+  };
+}
+
+/** Yahoo quote of one symbol; an unknown symbol is an error naming it. */
+export async function yahooQuote(ctx: Context, symbol: string): Promise<Quote> {
+  const rows = await (await ctx.provider("market_a")).quotes([symbol]);
+  const row = rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase()) ?? rows[0];
+  if (!row) {
+    throw new ProviderError("market_a", `Yahoo has no quote for '${symbol}'; check the ticker`);
+  }
+  return fromYahooQuote(row);
+}
+
+const profile = z.looseObject({
+  sector: z.string().optional(),
+  sectorKey: z.string().optional(),
+  industry: z.string().optional(),
+  industryKey: z.string().optional(),
+  website: z.string().optional(),
+  irWebsite: z.string().optional(),
+  country: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  address1: z.string().optional(),
+  phone: z.string().optional(),
+  fullTimeEmployees: num,
+  longBusinessSummary: z.string().optional(),
+}).prefault({});
+
+const financial = z.looseObject({
+  currentPrice: num,
+  totalCash: num,
+  totalDebt: num,
+  totalRevenue: num,
+  ebitda: num,
+  freeCashflow: num,
+  grossMargins: num,
+  operatingMargins: num,
+  profitMargins: num,
+  revenueGrowth: num,
+  financialCurrency: z.string().nullable().optional(),
+  targetMeanPrice: num,
+  recommendationKey: z.string().optional(),
+  numberOfAnalystOpinions: num,
+}).prefault({});
+
+const keyStats = z.looseObject({
+  enterpriseValue: num,
+  sharesOutstanding: num,
+  impliedSharesOutstanding: num,
+  forwardPE: num,
+  priceToBook: num,
+  enterpriseToRevenue: num,
+  enterpriseToEbitda: num,
+  trailingEps: num,
+  forwardEps: num,
+  beta: num,
+  lastFiscalYearEnd: epoch,
+  mostRecentQuarter: epoch,
+}).prefault({});
+
+const detail = z.looseObject({
+  marketCap: num,
+  trailingPE: num,
+  forwardPE: num,
+  priceToSalesTrailing12Months: num,
+  dividendYield: num,
+  beta: num,
+  currency: z.string().nullable().optional(),
+}).prefault({});
+
+export const summarySchema = z.looseObject({
+  assetProfile: profile,
+  summaryProfile: profile,
+  financialData: financial,
+  defaultKeyStatistics: keyStats,
+  summaryDetail: detail,
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+/** quoteSummary modules of one symbol, checked; missing modules are absent, not invented. */
+export async function yahooSummary(
+  ctx: Context,
+  symbol: string,
+  modules: string[],
+): Promise<Summary> {
+  const raw = await (await ctx.provider("market_a")).summary(symbol, modules);
+  const r = summarySchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new ProviderError(
+      "market_a",
+      `unexpected quoteSummary answer for ${symbol}: ${i.path.join(".")} ${i.message}`,
+    );
+  }
+  return r.data;
+}
