@@ -210,6 +210,7 @@ export function parseGdeltJson(body: string, url: string): unknown {
     return JSON.parse(body);
   } catch {
     const repaired = body.replace(/\\'/g, "'").replace(
+      // deno-lint-ignore no-control-regex -- GDELT emits raw control characters inside strings
       /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g,
       " ",
     );
