@@ -1,27 +1,130 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
-import { ticker } from "../../core/schema.ts";
+import { defineCommand } from "../../core/command.ts";
+import { FinanceError, UsageError } from "../../core/errors.ts";
+import { filingArgs, filingSchema, resolveFiling } from "./_shared.ts";
+import { descriptorSchema } from "./reports.ts";
+
+const cellSchema = z.object({
+  column: z.string(),
+  text: z.string(),
+  number: z.number().nullable(),
+  scaled: z.number().nullable(),
+});
+
+const rowSchema = z.object({
+  table: z.string(),
+  context: z.array(z.string()),
+  label: z.string(),
+  concept: z.string().nullable(),
+  abstract: z.boolean(),
+  values: z.array(cellSchema),
+});
 
 export default defineCommand({
   name: "filings.report",
-  summary: "Read one rendered XBRL report (R file) of a filing as text and rows",
+  summary: "Read one financial report page (R file) of a filing as text and structured rows",
+  description:
+    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and section headings above the row, concept = the XBRL element the row shows). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null, percentages as printed) and `scaled` applies the scale of the table title ("$ in Millions", "shares in Thousands"; per-share rows unscaled). Name lookup: exact short name (case-insensitive), then a short or long name containing `name`; the file name (R4.htm) also works.',
   usage:
-    "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] name='Report Short Name' [form=10-K query=TEXT max_rows=25 (0=unlimited) max_chars=8000]",
+    "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] name=SHORT_NAME [form=10-K query=TEXT max_rows=25 max_chars=8000]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "accession_no", "accession", "url", "form", "report_name", "section"],
+  citation_fields: ["accession_no", "filing_url", "file_name", "url"],
   positional: ["symbol"],
-  aliases: { "accession_no": "accession", "report": "name" },
+  aliases: { accession_no: "accession", report: "name" },
   args: z.strictObject({
-    symbol: ticker().optional().describe("Ticker symbol."),
-    accession: z.string().optional().describe("SEC accession number."),
-    url: z.string().optional().describe("Remote URL."),
-    name: z.string().optional().describe("Report, section, or table name selected by the caller."),
-    form: z.string().default("10-K").describe("SEC form type."),
-    query: z.string().optional().describe("Search query."),
-    max_rows: z.int().default(25).describe("Maximum rows to return."),
-    max_chars: z.int().default(8000).describe("Maximum text characters to return."),
+    ...filingArgs,
+    name: z.string().trim().min(1).optional().describe(
+      "Short name of the report as listed by filings.reports (alias report=); R file names also work.",
+    ),
+    query: z.string().optional().describe(
+      "Keep rows whose label, concept, context or cells contain this text, or all of its words.",
+    ),
+    max_rows: z.int().min(0).default(25).describe("Most rows to return; 0 means all."),
+    max_chars: z.int().min(0).default(8000).describe(
+      "Most text characters to return; 0 means all.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("filings.report"),
+  data: z.object({
+    filing: filingSchema,
+    report: descriptorSchema,
+    text: z.string(),
+    rows: z.array(rowSchema),
+    row_count: z.int(),
+    row_query: z.string().nullable(),
+    rows_truncated: z.boolean(),
+    char_count: z.int(),
+    returned_chars: z.int(),
+    truncated: z.boolean(),
+    source: z.literal("filings_lib"),
+  }),
+  examples: [
+    'finance filings.report AAPL accession=0000320193-25-000057 name="CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)"',
+    "finance filings.report AAPL accession=0000320193-25-000057 name=Revenue max_rows=0",
+  ],
+  async run(args, ctx) {
+    if (!args.name) {
+      throw new UsageError(
+        "name: give the report's short name (see filings.reports), e.g. name=Revenue",
+      );
+    }
+    const { client, filing, meta } = await resolveFiling(ctx, args);
+    const { loadSummary } = await import("../../providers/filings_a/xbrl_files.ts");
+    const { parseReport, reportText } = await import("../../analysis/filings/rfile.ts");
+    const summary = await loadSummary(client, filing);
+    if (!summary) {
+      throw new FinanceError(
+        `filing ${filing.accession_no} has no FilingSummary.xml (no XBRL financial report); use filings.read or document.scan`,
+      );
+    }
+    const want = args.name.toLowerCase();
+    const r = summary.reports.find((x) => x.short_name.toLowerCase() === want) ??
+      summary.reports.find((x) => x.file_name.toLowerCase() === want) ??
+      summary.reports.find((x) => x.short_name.toLowerCase().includes(want)) ??
+      summary.reports.find((x) => x.long_name.toLowerCase().includes(want));
+    if (!r) {
+      const names = summary.reports.slice(0, 8).map((x) => x.short_name).join("; ");
+      throw new FinanceError(
+        `report not available: "${args.name}" matches no report of ${filing.accession_no}; list them with filings.reports (first ones: ${names})`,
+      );
+    }
+    const html = await client.archiveText(filing.cik, filing.accession_no, r.file_name);
+    const text = reportText(html);
+    const parsed = parseReport(html);
+    const q = args.query?.toLowerCase();
+    const words = q?.split(/\s+/).filter(Boolean) ?? [];
+    let rows = parsed.rows.filter((row) => {
+      if (!q) return true;
+      const hay = [
+        row.table,
+        ...row.context,
+        row.label,
+        row.concept ?? "",
+        ...row.values.flatMap((v) => [v.column, v.text]),
+      ].join(" ").toLowerCase();
+      return hay.includes(q) || words.every((w) => hay.includes(w));
+    });
+    const matched = rows.length;
+    if (args.max_rows > 0) rows = rows.slice(0, args.max_rows);
+    const shown = args.max_chars > 0 ? text.slice(0, args.max_chars).trimEnd() : text;
+    return {
+      filing: meta,
+      report: {
+        short_name: r.short_name,
+        long_name: r.long_name,
+        category: r.category,
+        file_name: r.file_name,
+        url: client.fileUrl(filing, r.file_name),
+      },
+      text: shown,
+      rows,
+      row_count: rows.length,
+      row_query: args.query ?? null,
+      rows_truncated: rows.length < matched,
+      char_count: text.length,
+      returned_chars: shown.length,
+      truncated: shown.length < text.length,
+      source: "filings_lib" as const,
+    };
+  },
 });

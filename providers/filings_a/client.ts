@@ -168,6 +168,11 @@ export class Client {
     return res.status === 404 ? null : res.text();
   }
 
+  /** URL of a file in a resolved filing's folder (for citations). */
+  fileUrl(f: ResolvedFiling, file: string): string {
+    return archiveUrl(f.cik, f.accession_no, file);
+  }
+
   /** Pins a filing down from a symbol, an accession or a URL (contract 4.4). */
   async resolve(q: FilingQuery): Promise<ResolvedFiling> {
     const fromUrl = q.url ? parseArchiveUrl(q.url) : null;
