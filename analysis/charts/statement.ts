@@ -1,0 +1,230 @@
+/**
+ * Statement line items across periods (grouped bars), from a filings.statement payload, plus
+ * the frame every chart of this folder uses: a title, the plot, a legend and a caption that
+ * names the source and as-of date, all in one standalone SVG (so it renders the same in a
+ * notebook, a browser and rsvg-convert).
+ */
+import { plotKit, toSvgText } from "./dom.ts";
+
+/** Colour-blind-safe palette (Okabe–Ito), in the order series are coloured. */
+export const PALETTE = [
+  "#0072B2",
+  "#E69F00",
+  "#009E73",
+  "#D55E00",
+  "#CC79A7",
+  "#56B4E9",
+  "#F0E442",
+  "#000000",
+];
+
+/** A legend entry: label and its colour (a dot or a square). */
+export interface LegendItem {
+  label: string;
+  color: string;
+  shape?: "square" | "dot" | "line";
+}
+
+/** What {@link frameChart} puts around a plot. */
+export interface FrameOptions {
+  title: string;
+  /** Source and as-of date; wrapped to the chart width. */
+  caption: string;
+  subtitle?: string;
+  legend?: LegendItem[];
+}
+
+const FONT = "DejaVu Sans, Helvetica, Arial, sans-serif";
+
+function esc(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Splits text into lines of at most `max` characters at spaces. */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && (line + " " + word).length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Reads width and height from a Plot SVG's root attributes. */
+function sizeOf(svg: string): { width: number; height: number } {
+  const head = svg.slice(0, svg.indexOf(">"));
+  const width = Number(/\swidth="(\d+(?:\.\d+)?)"/.exec(head)?.[1] ?? 640);
+  const height = Number(/\sheight="(\d+(?:\.\d+)?)"/.exec(head)?.[1] ?? 400);
+  return { width, height };
+}
+
+/** Wraps a Plot SVG in a standalone SVG with title, subtitle, legend and caption. */
+export function frameChart(plotSvg: string, options: FrameOptions): string {
+  const { width, height } = sizeOf(plotSvg);
+  const pad = 12;
+  const perLine = Math.floor((width - 2 * pad) / 6.4);
+  const parts: string[] = [];
+  let y = 24;
+  for (const line of wrap(options.title, Math.floor((width - 2 * pad) / 9))) {
+    parts.push(`<text x="${pad}" y="${y}" font-size="16" font-weight="bold">${esc(line)}</text>`);
+    y += 20;
+  }
+  if (options.subtitle) {
+    for (const line of wrap(options.subtitle, perLine - 10)) {
+      parts.push(`<text x="${pad}" y="${y}" font-size="12" fill="#444">${esc(line)}</text>`);
+      y += 16;
+    }
+  }
+  if (options.legend?.length) {
+    let x = pad;
+    y += 2;
+    for (const item of options.legend) {
+      const w = 22 + item.label.length * 6.6;
+      if (x + w > width - pad && x > pad) {
+        x = pad;
+        y += 18;
+      }
+      parts.push(legendMark(item, x, y));
+      parts.push(`<text x="${x + 16}" y="${y + 4}" font-size="12">${esc(item.label)}</text>`);
+      x += w + 12;
+    }
+    y += 14;
+  }
+  const plotTop = y;
+  y = plotTop + height + 16;
+  const captionLines = wrap(options.caption, perLine);
+  for (const line of captionLines) {
+    parts.push(`<text x="${pad}" y="${y}" font-size="11" fill="#444">${esc(line)}</text>`);
+    y += 14;
+  }
+  const total = Math.ceil(y);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" ` +
+    `viewBox="0 0 ${width} ${total}" font-family="${FONT}">` +
+    `<rect width="100%" height="100%" fill="white"/>${parts.join("")}` +
+    `<g transform="translate(0,${plotTop})">${plotSvg}</g></svg>`;
+}
+
+function legendMark(item: LegendItem, x: number, y: number): string {
+  if (item.shape === "line") {
+    return `<line x1="${x}" y1="${y}" x2="${
+      x + 12
+    }" y2="${y}" stroke="${item.color}" stroke-width="2"/>`;
+  }
+  if (item.shape === "dot") {
+    return `<circle cx="${x + 6}" cy="${y}" r="5" fill="${item.color}"/>`;
+  }
+  return `<rect x="${x}" y="${y - 6}" width="12" height="12" fill="${item.color}"/>`;
+}
+
+/** One statement line item's values by period. */
+export interface StatementSeries {
+  label: string;
+  points: { period: string; value: number }[];
+}
+
+interface StatementRowLike {
+  concept?: string;
+  label?: string;
+  values?: Record<string, { reported?: number | null; raw?: number | null } | null>;
+}
+
+/**
+ * Picks line items from a filings.statement payload by concept or label (case-insensitive,
+ * exact first, then substring) and returns their reported values per period, oldest first.
+ * Items with no numeric value are left out rather than drawn as zero.
+ */
+export function statementSeries(
+  data: { rows?: StatementRowLike[]; periods?: string[] },
+  wanted: string[],
+): StatementSeries[] {
+  const rows = data.rows ?? [];
+  const out: StatementSeries[] = [];
+  for (const name of wanted) {
+    const lower = name.toLowerCase();
+    const row = rows.find((r) =>
+      r.concept?.toLowerCase() === lower || r.label?.toLowerCase() === lower
+    ) ??
+      rows.find((r) =>
+        r.concept?.toLowerCase().includes(lower) || r.label?.toLowerCase().includes(lower)
+      );
+    if (!row?.values) continue;
+    const periods = (data.periods ?? Object.keys(row.values)).slice().sort();
+    const points = periods.flatMap((period) => {
+      const cell = row.values?.[period];
+      const value = cell?.reported ?? cell?.raw;
+      return typeof value === "number" && isFinite(value) ? [{ period, value }] : [];
+    });
+    if (points.length) out.push({ label: row.label ?? row.concept ?? name, points });
+  }
+  return out;
+}
+
+/** Options of {@link statementChart}. */
+export interface StatementChartOptions {
+  title: string;
+  /** Provider, document and accession the values come from. */
+  source: string;
+  /** As-of date of the data (e.g. the filing date). */
+  asOf: string;
+  /** Currency or unit of the raw values, e.g. "USD". */
+  unit?: string;
+  /** Divide values by this and say so on the axis (default: billions when values are large). */
+  scale?: { divisor: number; label: string };
+  width?: number;
+  height?: number;
+}
+
+/** Grouped bars: one group per period, one coloured bar per line item. Returns SVG text. */
+export async function statementChart(
+  series: StatementSeries[],
+  options: StatementChartOptions,
+): Promise<string> {
+  if (!series.length) throw new Error("statementChart: no line items with numeric values");
+  const { Plot, document } = await plotKit();
+  const max = Math.max(...series.flatMap((s) => s.points.map((p) => Math.abs(p.value))));
+  const scale = options.scale ??
+    (max >= 1e9
+      ? { divisor: 1e9, label: "billions" }
+      : max >= 1e6
+      ? { divisor: 1e6, label: "millions" }
+      : { divisor: 1, label: "" });
+  const unit = [options.unit ?? "USD", scale.label].filter(Boolean).join(" ");
+  const labels = series.map((s) => s.label);
+  const colors = labels.map((_, i) => PALETTE[i % PALETTE.length]);
+  const rows = series.flatMap((s) =>
+    s.points.map((p) => ({ period: p.period, item: s.label, value: p.value / scale.divisor }))
+  );
+  const plot = Plot.plot({
+    document,
+    width: options.width ?? 720,
+    height: options.height ?? 380,
+    marginLeft: 70,
+    marginBottom: 40,
+    fx: { label: "Fiscal period end", padding: 0.15 },
+    x: { axis: null, domain: labels, padding: 0.05 },
+    y: { label: `Reported value (${unit})`, grid: true, nice: true },
+    color: { domain: labels, range: colors },
+    marks: [
+      Plot.barY(rows, { fx: "period", x: "item", y: "value", fill: "item" }),
+      Plot.ruleY([0]),
+      Plot.text(rows, {
+        fx: "period",
+        x: "item",
+        y: "value",
+        text: (d: { value: number }) => d.value.toFixed(d.value >= 100 ? 0 : 1),
+        dy: -6,
+        fontSize: 9,
+      }),
+    ],
+  });
+  return frameChart(toSvgText(plot as unknown as Element), {
+    title: options.title,
+    subtitle: `Bars: reported values per fiscal period, in ${unit}.`,
+    legend: labels.map((label, i) => ({ label, color: colors[i] })),
+    caption: `Source: ${options.source}. As of ${options.asOf}.`,
+  });
+}
