@@ -108,7 +108,7 @@ export function alignBars(
   const all = new Set<string>();
   for (const s of kept) for (const d of series.get(s)!.keys()) if (d >= common) all.add(d);
   const dates = [...all].sort();
-  const late = kept.filter((s, i) => firsts[i] === common && firsts[i] > startDate);
+  const late = kept.filter((_s, i) => firsts[i] === common && firsts[i] > startDate);
   if (late.length && common > startDate) {
     notes.push(
       `the aligned window starts at ${common.slice(0, 10)}, the first bar of ${

@@ -18,14 +18,14 @@ export interface Panel {
 }
 
 /** A strategy parameter as shown by backtest.describe. */
-export interface ParamSpec {
+export type ParamSpec = {
   type: "integer" | "number" | "string";
   default: number | string;
   description: string;
   min?: number;
   max?: number;
   allowed?: string[];
-}
+};
 
 export type Params = Record<string, number | string>;
 
