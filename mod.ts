@@ -2,64 +2,159 @@
  * finance: a research toolkit for public-company analysis. Every command returns the envelope
  * `{ok, data, error, warnings}`; the same commands serve the CLI, HTTP, MCP and notebooks.
  *
+ * Run as a script, this module is the `finance` command line.
+ *
  * @example
  * ```ts
  * import { finance } from "./mod.ts";
  * const result = await finance("formula.cagr", { start: 100, end: 150, periods: 3 });
  * if (result.ok) console.log(result.data);
+ * else console.error(result.error);
  * ```
  * @module
  */
-import { runCommand, type RunOptions } from "./core/runner.ts";
+import { runCommand } from "./core/runner.ts";
 import type { Envelope } from "./core/envelope.ts";
-import { Session } from "./core/session.ts";
+import { getDefaultSession, Session } from "./core/session.ts";
 import { loadConfig } from "./core/config.ts";
+import { loadAllCommands } from "./core/registry.ts";
+import { argsJsonSchema, dataJsonSchema } from "./adapters/jsonschema.ts";
+import { createHandler as makeHandler } from "./adapters/http.ts";
+import { openApiDocument as buildOpenApi } from "./adapters/openapi.ts";
 
 export type { Envelope } from "./core/envelope.ts";
-export type { CommandDef, SideEffects } from "./core/command.ts";
-export type { RunOptions } from "./core/runner.ts";
-export { Session } from "./core/session.ts";
-export { commandNames, loadAllCommands, loadCommand } from "./core/registry.ts";
 
 /** Per-call options of {@link finance}. */
 export interface FinanceOptions {
-  /** Answer every request from these cassette folders (no network). */
+  /** Answer every request from these cassette folders; nothing touches the network. */
   replay?: string | string[];
   /** Record live responses into this cassette folder. */
   record?: string;
-  /** A session to reuse (cache, replay, clock). */
-  session?: Session;
+  /** Fixed "now" (ISO date or date-time) for relative ranges such as `years=3`. */
+  now?: string;
   /** Give up after this many milliseconds. */
   timeoutMs?: number;
 }
 
+const sessions = new Map<string, Session>();
+
+function sessionFor(options: FinanceOptions): Session {
+  if (!options.replay && !options.record && !options.now) return getDefaultSession();
+  const replay = options.replay
+    ? (Array.isArray(options.replay) ? options.replay.join(":") : options.replay)
+    : "";
+  const key = JSON.stringify([replay, options.record ?? "", options.now ?? ""]);
+  let session = sessions.get(key);
+  if (!session) {
+    const env: Record<string, string | undefined> = Deno.env.toObject();
+    if (replay) env.FINANCE_REPLAY = replay;
+    if (options.record) env.FINANCE_RECORD = options.record;
+    if (options.now) env.FINANCE_NOW = options.now;
+    session = new Session({ config: loadConfig(env) });
+    sessions.set(key, session);
+  }
+  return session;
+}
+
 /**
- * Runs a command by name and returns its envelope. Never throws: failures are `ok: false`.
+ * Runs a command by name and returns its envelope. Never throws: a failure is `ok: false` with
+ * an `error` that says what to do.
+ *
+ * @param command Dotted command name, e.g. `filings.statement` (see {@link commands}).
+ * @param args Named arguments, as in the HTTP adapter's JSON body.
+ * @param options Replay, record, clock and time limit for this call.
  */
 export async function finance<T = Record<string, unknown>>(
   command: string,
   args: Record<string, unknown> = {},
   options: FinanceOptions = {},
 ): Promise<Envelope<T>> {
-  let session = options.session;
-  let temporary = false;
-  if (!session && (options.replay || options.record)) {
-    const env = Deno.env.toObject();
-    if (options.replay) {
-      env.FINANCE_REPLAY = Array.isArray(options.replay)
-        ? options.replay.join(":")
-        : options.replay;
-    }
-    if (options.record) env.FINANCE_RECORD = options.record;
-    session = new Session({ config: loadConfig(env) });
-    temporary = true;
-  }
-  const runOpts: RunOptions = { session, surface: "library", timeoutMs: options.timeoutMs };
+  let session: Session;
   try {
-    return await runCommand<T>(command, args, runOpts);
-  } finally {
-    if (temporary) session?.close();
+    session = sessionFor(options);
+  } catch (err) {
+    return {
+      ok: false,
+      data: null,
+      error: err instanceof Error ? err.message : String(err),
+      warnings: [],
+    };
   }
+  return await runCommand<T>(command, args, {
+    session,
+    surface: "library",
+    timeoutMs: options.timeoutMs,
+  });
+}
+
+/** What the registry knows about one command, with its schemas as JSON Schema. */
+export interface CommandInfo {
+  /** Dotted name. */
+  name: string;
+  /** One line. */
+  summary: string;
+  /** When to use it and when not. */
+  description: string;
+  /** CLI usage line. */
+  usage: string;
+  /** `network_read_only`, `local_or_network_read` or `pure_calculation`. */
+  side_effects: string;
+  /** `none` or `optional_environment_or_public_provider`. */
+  auth_required: string;
+  /** Result fields to cite. */
+  citation_fields: string[];
+  /** Arguments that may be given positionally on the CLI, in order. */
+  positional: string[];
+  /** JSON Schema of the arguments (the HTTP request body). */
+  args_schema: Record<string, unknown>;
+  /** JSON Schema of `data` in a successful envelope. */
+  data_schema: Record<string, unknown>;
+}
+
+/** The command registry: every command with its schemas. */
+export async function commands(): Promise<CommandInfo[]> {
+  return (await loadAllCommands()).map((def) => ({
+    name: def.name,
+    summary: def.summary,
+    description: def.description ?? def.summary,
+    usage: def.usage,
+    side_effects: def.side_effects,
+    auth_required: def.auth_required,
+    citation_fields: def.citation_fields,
+    positional: def.positional,
+    args_schema: argsJsonSchema(def),
+    data_schema: dataJsonSchema(def),
+  }));
+}
+
+/** The adapter's OpenAPI 3.1 document. */
+export async function openApiDocument(): Promise<Record<string, unknown>> {
+  return await buildOpenApi();
+}
+
+/** Options of {@link createHandler}. */
+export interface AdapterOptions {
+  /** Require `Authorization: Bearer <token>` on every request. */
+  token?: string;
+  /** Largest request body in bytes (default 1 MB). */
+  maxBodyBytes?: number;
+  /** Per-request time limit in ms (default 120 s). */
+  timeoutMs?: number;
+  /** Answer provider requests from these cassette folders. */
+  replay?: string | string[];
+}
+
+/**
+ * The HTTP adapter as a `(Request) => Promise<Response>` handler, for embedding in another
+ * `Deno.serve` app: `Deno.serve(createHandler())`.
+ */
+export function createHandler(options: AdapterOptions = {}): (req: Request) => Promise<Response> {
+  return makeHandler({
+    session: sessionFor({ replay: options.replay }),
+    token: options.token,
+    maxBodyBytes: options.maxBodyBytes,
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 if (import.meta.main) {

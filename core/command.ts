@@ -6,12 +6,16 @@ import type { z } from "zod";
 import type { Context } from "./context.ts";
 import { FinanceError } from "./errors.ts";
 
+/** What a command touches. */
 export type SideEffects = "network_read_only" | "local_or_network_read" | "pure_calculation";
+/** Whether a command needs credentials. */
 export type AuthRequired = "none" | "optional_environment_or_public_provider";
 
+/** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any
 export type ArgsSchema = z.ZodObject<any>;
 
+/** Everything one command declares; adapters derive their forms from it. */
 export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodType = z.ZodType> {
   /** Dotted name, e.g. `filings.statement`. */
   name: string;
@@ -21,8 +25,11 @@ export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodTy
   description?: string;
   /** Usage line, as in the reference adapter document. */
   usage: string;
+  /** What the command touches. */
   side_effects: SideEffects;
+  /** Whether credentials are needed. */
   auth_required: AuthRequired;
+  /** Result fields a user should cite. */
   citation_fields: string[];
   /** Argument names that may be given positionally on the CLI, in order. */
   positional: string[];

@@ -1,8 +1,12 @@
 /** The one result shape every command returns, on every surface. */
 export interface Envelope<T = unknown> {
+  /** True when the command completed. */
   ok: boolean;
+  /** The command's payload; null when ok is false. */
   data: T | null;
+  /** What went wrong and what to do, when ok is false; otherwise null. */
   error: string | null;
+  /** Non-fatal issues (stale cache, reinterpreted input, partial sources). */
   warnings: string[];
 }
 

@@ -11,17 +11,21 @@ import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";
 import { closest } from "./suggest.ts";
-import { accessPolicy, type Surface } from "./access.ts";
+import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
 import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/index.ts";
 import type { ProviderEnv } from "./provider.ts";
 
+/** Options of one command call. */
 export interface RunOptions {
+  /** Session to run in (cache, replay, clock); the process-wide one by default. */
   session?: Session;
+  /** Where the call comes from; decides which local files and URLs it may read. */
   surface?: Surface;
   /** Check `data` against the command's result schema (tests turn this on). */
   validateData?: boolean;
   /** Give up after this many ms (the envelope says so). */
   timeoutMs?: number;
+  /** Aborts the call. */
   signal?: AbortSignal;
 }
 
@@ -124,6 +128,16 @@ export async function execute(
   }
 }
 
+const policies = new WeakMap<Session, Map<Surface, AccessPolicy>>();
+
+function policyFor(session: Session, surface: Surface): AccessPolicy {
+  let bySurface = policies.get(session);
+  if (!bySurface) policies.set(session, bySurface = new Map());
+  let policy = bySurface.get(surface);
+  if (!policy) bySurface.set(surface, policy = accessPolicy(surface, session.config));
+  return policy;
+}
+
 function makeContext(
   session: Session,
   opts: RunOptions,
@@ -148,7 +162,7 @@ function makeContext(
     http,
     surface,
     signal,
-    access: accessPolicy(surface, session.config),
+    access: policyFor(session, surface),
     warn,
     providerEnv,
     provider<K extends ProviderKey>(key: K): Promise<ProviderTypes[K]> {
@@ -224,7 +238,7 @@ function formatIssues(def: CommandDef, error: z.ZodError, args: Record<string, u
       parts.push(`unknown argument(s) ${issue.keys.map((k) => `\`${k}\``).join(", ")}`);
       continue;
     }
-    if (key && !(key in args) && issue.code === "invalid_type") {
+    if (key && (!(key in args) || args[key] === undefined) && issue.path.length === 1) {
       parts.push(`missing required argument \`${key}\``);
       continue;
     }

@@ -10,11 +10,15 @@ import { type Clock, fixedClock, systemClock } from "./clock.ts";
 import { HttpClient, type HttpClientOptions } from "./http.ts";
 import { FinanceError } from "./errors.ts";
 
+/** How to build a Session. */
 export interface SessionOptions {
+  /** Settings; read from the environment by default. */
   config?: Config;
   /** Replace the network (tests, fault injection). */
   fetch?: typeof fetch;
+  /** Fixed clock (otherwise FINANCE_NOW, the cassette's time, or the wall clock). */
   clock?: Clock;
+  /** Retry backoff base in ms. */
   backoffBaseMs?: number;
   /** Per-host politeness (default on). */
   politeness?: boolean;
@@ -22,17 +26,24 @@ export interface SessionOptions {
   timeoutCapMs?: number;
 }
 
+/** State shared by calls: configuration, cache, cassettes, clock. */
 export class Session {
+  /** Settings read at creation. */
   readonly config: Config;
+  /** The program's "now". */
   readonly clock: Clock;
+  /** On-disk response cache, or null when off or replaying. */
   readonly cache: ResponseCache | null;
+  /** Cassettes answering every request, or null. */
   readonly replay: CassetteLibrary | null;
+  /** Recorder of live responses, or null. */
   readonly recorder: CassetteRecorder | null;
   readonly #fetch?: typeof fetch;
   readonly #backoff?: number;
   readonly #politeness?: boolean;
   readonly #timeoutCap?: number;
 
+  /** Builds a session; a bad FINANCE_REPLAY folder is an error here. */
   constructor(opts: SessionOptions = {}) {
     this.config = opts.config ?? loadConfig();
     const c = this.config;
@@ -88,6 +99,7 @@ export class Session {
     });
   }
 
+  /** Closes the cache file. */
   close(): void {
     this.cache?.close();
   }
