@@ -1,21 +1,61 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+
+const n = z.number().nullable();
 
 export default defineCommand({
   name: "screen.run",
   summary: "Run a predefined screen or a query over the market screener",
+  description:
+    "Runs Yahoo's screener. Give a predefined id from screen.predefined (day_gainers) or a " +
+    'query such as `region=us AND sector="Technology" AND intradaymarketcap>10B` ' +
+    "(operators = != > >= < <= and IN (a, b); AND binds before OR; numbers take K/M/B/T). " +
+    "Rows carry price, change, market cap and volume with the quote time. Screen membership is " +
+    "a filter result, not a recommendation; fewer rows than asked means fewer matched.",
   usage: "finance screen.run QUERY [count=25 offset=0 sort_field=FIELD sort_asc=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["query", "source", "provider"],
   positional: ["query"],
   args: z.strictObject({
-    query: z.string().describe("Search query."),
-    count: z.int().default(25).describe("Maximum records requested."),
-    offset: z.int().default(0).describe("Result offset."),
-    sort_field: z.string().optional().describe("Field used to sort screen results."),
-    sort_asc: z.boolean().optional().describe("Sort ascending when set."),
+    query: z.string().min(1).describe(
+      "A predefined screen id, or clauses like region=us AND intradaymarketcap>10B.",
+    ),
+    count: z.int().min(1).max(250).default(25).describe("How many rows to return (1-250)."),
+    offset: z.int().min(0).default(0).describe("Rows to skip, for paging."),
+    sort_field: z.string().optional().describe(
+      "Field to sort a query's results by (e.g. intradaymarketcap); default percentchange.",
+    ),
+    sort_asc: z.boolean().optional().describe("Sort ascending instead of descending."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("screen.run"),
+  data: z.object({
+    query: z.string(),
+    kind: z.enum(["predefined", "query"]),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    quotes: z.array(z.object({
+      symbol: z.string(),
+      name: z.string().nullable(),
+      price: n,
+      change_pct: n,
+      market_cap: n,
+      volume: n,
+      currency: z.string().nullable(),
+      exchange: z.string().nullable(),
+      as_of: z.string().nullable(),
+    })),
+    count: z.int(),
+    total: z.int().nullable(),
+    provider: z.string(),
+    source: z.string(),
+    retrieved_at: z.string(),
+  }),
+  examples: [
+    "finance screen.run day_gainers count=10",
+    "finance screen.run 'region=us AND sector=\"Technology\" AND intradaymarketcap>10B'",
+  ],
+  async run(args, ctx) {
+    const { runScreen } = await import("../../analysis/market/screen_run.ts");
+    return await runScreen(ctx, args);
+  },
 });

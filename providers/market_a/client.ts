@@ -178,22 +178,36 @@ export class Client {
     });
   }
 
-  /** A custom screen: POST /v1/finance/screener (needs the crumb, so it rides yahoo-finance2). */
-  async screenQuery(body: Record<string, unknown>) {
-    const raw = await this.#call("screener query", (yf) =>
-      yf._fetch(
-        "https://${YF_QUERY_HOST}/v1/finance/screener",
-        { lang: "en-US", region: "US", formatted: "false", corsDomain: "finance.yahoo.com" },
-        {
-          fetchOptions: {
-            method: "POST",
-            body: JSON.stringify(body),
-            headers: { "content-type": "application/json" },
-          },
-        },
-        "json",
-        true,
+  /** Cookie and crumb from yahoo-finance2's handshake, for direct calls that need them. */
+  async #session(url: string): Promise<{ crumb: string; cookie: string }> {
+    const yf = await this.yf();
+    const { default: getCrumb } = await import("yahoo-finance2/lib/getCrumb");
+    const crumb = await this.#call("crumb handshake", () =>
+      getCrumb(
+        yf._opts.cookieJar,
+        yahooFetch(this.env.http, () => this.env.clock.now().getTime(), this.env.signal),
+        { headers: yf._opts.fetchOptions?.headers ?? {} },
+        silentLogger,
+        yf._notices,
       ));
+    const cookie = await yf._opts.cookieJar.getCookieString(url, { allPaths: true });
+    return { crumb: String(crumb ?? ""), cookie };
+  }
+
+  /** A custom screen: POST /v1/finance/screener with the session's cookie and crumb. */
+  async screenQuery(body: Record<string, unknown>) {
+    const base = "https://query2.finance.yahoo.com/v1/finance/screener";
+    const { crumb, cookie } = await this.#session(base);
+    const q = new URLSearchParams({ lang: "en-US", region: "US", formatted: "false", crumb });
+    const raw = await this.env.http.json({
+      provider: P,
+      url: `${base}?${q}`,
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      cache: { ttl: 60 },
+      signal: this.env.signal,
+    });
     const parsed = parse(screenerBody, raw, { what: "screen query" });
     const first = parsed.finance.result?.[0];
     if (!first) {

@@ -1,0 +1,143 @@
+/**
+ * The screen.run query language → Yahoo's screener body.
+ *
+ *   region=us AND sector="Technology" AND intradaymarketcap>10B
+ *   exchange IN (NMS, NYQ) AND peratio.lasttwelvemonths<=15 OR percentchange>5
+ *
+ * Clauses are `field OP value` with OP one of = != > >= < <= or `field IN (a, b)`;
+ * AND binds tighter than OR; numbers take K/M/B/T suffixes and `%` (percent kept as a number,
+ * as Yahoo's percent fields are). Fields are checked against a list so typos fail clearly.
+ */
+import { InputError } from "../../core/errors.ts";
+
+/** Equity fields Yahoo's screener accepts, with what they mean. */
+export const SCREEN_FIELDS: Record<string, string> = {
+  region: "listing country code (us, gb, de, ...)",
+  exchange: "exchange code (NMS, NYQ, ASE, ...)",
+  sector: "sector name (Technology, Healthcare, ...)",
+  industry: "industry name (Semiconductors, ...)",
+  intradaymarketcap: "market capitalization",
+  intradayprice: "last price",
+  percentchange: "change today, percent",
+  dayvolume: "volume today",
+  avgdailyvol3m: "average daily volume over 3 months",
+  "peratio.lasttwelvemonths": "price/earnings, trailing twelve months",
+  "pegratio_5y": "PEG ratio (5-year expected growth)",
+  "pricebookratio.quarterly": "price/book",
+  "epsgrowth.lasttwelvemonths": "EPS growth, trailing twelve months, percent",
+  "totalrevenues.lasttwelvemonths": "revenue, trailing twelve months",
+  "quarterlyrevenuegrowth.quarterly": "revenue growth, latest quarter year on year, percent",
+  "forward_dividend_yield": "forward dividend yield, percent",
+  beta: "beta",
+  fiftytwowkpercentchange: "52-week price change, percent",
+  eodprice: "end-of-day price",
+  "short_percentage_of_shares_outstanding.value": "short interest, percent of shares",
+};
+
+const OPS: Record<string, string> = {
+  "=": "eq",
+  "!=": "neq",
+  ">": "gt",
+  ">=": "gte",
+  "<": "lt",
+  "<=": "lte",
+};
+const SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
+
+type Operand = string | number | YQuery;
+export interface YQuery {
+  operator: string;
+  operands: Operand[];
+}
+
+function parseValue(raw: string, field: string): string | number {
+  const v = raw.trim();
+  if (/^".*"$|^'.*'$/.test(v)) return v.slice(1, -1);
+  const m = v.match(/^(-?\d+(?:\.\d+)?)\s*([kmbt%])?$/i);
+  if (m) return Number(m[1]) * (m[2] && m[2] !== "%" ? SUFFIX[m[2].toLowerCase()] : 1);
+  if (/^[\w.\- &]+$/.test(v)) return v;
+  throw new InputError(`query: cannot read the value '${raw}' for ${field}; quote text values`);
+}
+
+function parseClause(text: string): YQuery {
+  const c = text.trim();
+  const inMatch = c.match(/^([\w.]+)\s+in\s*\((.*)\)$/i);
+  if (inMatch) {
+    const field = checkField(inMatch[1]);
+    const values = inMatch[2].split(",").map((v) => parseValue(v, field));
+    if (!values.length) throw new InputError(`query: ${field} IN () lists no values`);
+    return {
+      operator: "or",
+      operands: values.map((v) => ({ operator: "eq", operands: [field, v] })),
+    };
+  }
+  const m = c.match(/^([\w.]+)\s*(>=|<=|!=|=|>|<)\s*(.+)$/);
+  if (!m) {
+    throw new InputError(
+      `query: cannot read '${c}'; write clauses like sector="Technology" or intradaymarketcap>10B`,
+    );
+  }
+  const field = checkField(m[1]);
+  const value = parseValue(m[3], field);
+  if (m[2] !== "=" && m[2] !== "!=" && typeof value !== "number") {
+    throw new InputError(`query: ${field}${m[2]} needs a number, not '${m[3].trim()}'`);
+  }
+  if (m[2] === "!=") {
+    return { operator: "not", operands: [{ operator: "eq", operands: [field, value] }] };
+  }
+  return { operator: OPS[m[2]], operands: [field, value] };
+}
+
+function checkField(name: string): string {
+  const f = name.toLowerCase();
+  if (SCREEN_FIELDS[f]) return f;
+  const close = Object.keys(SCREEN_FIELDS).filter((k) =>
+    k.startsWith(f.slice(0, 4)) || f.startsWith(k.slice(0, 4))
+  );
+  throw new InputError(
+    `query: unknown field '${name}'${
+      close.length ? ` (did you mean ${close.join(", ")}?)` : ""
+    }; ` +
+      `fields: ${Object.keys(SCREEN_FIELDS).join(", ")}`,
+  );
+}
+
+/** Splits on a keyword outside quotes and parentheses. */
+function splitOn(text: string, word: "AND" | "OR"): string[] {
+  const parts: string[] = [];
+  let depth = 0, quote = "", start = 0;
+  const re = new RegExp(`^\\s${word}\\s`, "i");
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === quote) quote = "";
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+    else if (depth === 0 && re.test(text.slice(i))) {
+      parts.push(text.slice(start, i));
+      i += word.length + 1;
+      start = i + 1;
+    }
+  }
+  if (quote) throw new InputError("query: a quoted value is not closed");
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim());
+}
+
+/** Parses the query into Yahoo's nested operator form. */
+export function parseScreenQuery(query: string): YQuery {
+  const text = query.trim();
+  if (!text) throw new InputError("query is empty; give a predefined id or clauses");
+  const ors = splitOn(text, "OR").map((part) => {
+    const ands = splitOn(part, "AND");
+    if (ands.some((a) => !a)) throw new InputError(`query: an AND has nothing on one side`);
+    const clauses = ands.map(parseClause);
+    return clauses.length === 1 ? clauses[0] : { operator: "and", operands: clauses };
+  });
+  if (ors.length === 1) {
+    const only = ors[0];
+    return only.operator === "and" ? only : { operator: "and", operands: [only] };
+  }
+  return { operator: "or", operands: ors };
+}
