@@ -75,3 +75,27 @@ Deno.test("cli: exit codes for calculator failures", async () => {
   assert.equal(env.data.irr, null);
   assert.equal(env.warnings.length, 1);
 });
+
+Deno.test("http: valuation.npv with JSON numbers, and an unknown property named", async () => {
+  const { createHandler } = await import("../../adapters/http.ts");
+  const session = testSession();
+  try {
+    const handler = createHandler({ session, validateData: true });
+    const post = (body: unknown) =>
+      handler(
+        new Request("http://local/commands/valuation.npv", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      ).then((r) => r.json());
+    const good = await post({ cashflows: [-100, 60, 60], discount_rate: 0.1 });
+    assert.equal(good.ok, true);
+    assert.ok(Math.abs(good.data.npv - 5 / 1.21) < 1e-12);
+    const bad = await post({ bogus: 1 });
+    assert.equal(bad.ok, false);
+    assert.match(bad.error, /bogus/);
+  } finally {
+    session.close();
+  }
+});
