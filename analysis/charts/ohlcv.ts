@@ -1,0 +1,176 @@
+/**
+ * A price chart of market.ohlcv data: close and adjusted close lines over a volume panel, split
+ * and dividend dates marked. Returns standalone SVG text (Observable Plot on a linkedom DOM).
+ */
+import { plotKit, toSvgText } from "./dom.ts";
+
+export interface OhlcvChartData {
+  symbol: string;
+  currency: string | null;
+  provider?: string;
+  source?: string;
+  rows: {
+    date: string;
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    close: number | null;
+    adj_close: number | null;
+    volume: number | null;
+  }[];
+  splits?: { date: string; numerator: number; denominator: number }[];
+  dividends?: { date: string; amount: number }[];
+}
+
+export interface OhlcvChartOptions {
+  width?: number;
+  height?: number;
+  title?: string;
+}
+
+const toDate = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00Z` : d);
+
+/** Renders the chart as two stacked SVGs (price, volume) in one SVG document. */
+export async function ohlcvChartSvg(
+  data: OhlcvChartData,
+  opts: OhlcvChartOptions = {},
+): Promise<string> {
+  const { Plot, document } = await plotKit();
+  const width = opts.width ?? 900;
+  const priceH = Math.round((opts.height ?? 520) * 0.72);
+  const volH = (opts.height ?? 520) - priceH;
+  const rows = data.rows.filter((r) => r.close !== null).map((r) => ({ ...r, t: toDate(r.date) }));
+  if (!rows.length) throw new Error(`no bars to chart for ${data.symbol}`);
+  const lines = rows.flatMap((r) => [
+    { t: r.t, value: r.close, series: "Close" },
+    ...(r.adj_close !== null && r.adj_close !== r.close
+      ? [{ t: r.t, value: r.adj_close, series: "Adjusted close" }]
+      : []),
+  ]);
+  // Both panels share one x domain (one day past the last bar, so its volume bar fits) and
+  // the same margins, so a price and its volume line up vertically.
+  const domain = [rows[0].t, new Date(rows.at(-1)!.t.getTime() + 86_400_000)];
+  const mid = (rows[0].t.getTime() + rows.at(-1)!.t.getTime()) / 2;
+  const rawEvents = [
+    ...(data.splits ?? []).map((s) => ({
+      t: toDate(s.date),
+      label: `split ${s.numerator}:${s.denominator}`,
+    })),
+    ...(data.dividends ?? []).map((d) => ({ t: toDate(d.date), label: `dividend ${d.amount}` })),
+  ];
+  const events = rawEvents.map((e) => ({ ...e, right: e.t.getTime() > mid }));
+  const cur = data.currency ? ` (${data.currency})` : "";
+  const price = Plot.plot({
+    document,
+    width,
+    height: priceH,
+    marginLeft: 60,
+    marginRight: 20,
+    marginTop: 24,
+    style: { fontFamily: "sans-serif", fontSize: "12px", background: "white" },
+    // Dates are read off the volume panel below; repeating them here would collide with it.
+    x: { type: "utc", label: null, axis: null, domain },
+    y: { label: `Price${cur}`, grid: true, nice: true },
+    color: { domain: ["Close", "Adjusted close"], range: ["#1f5fbf", "#e07b00"] },
+    marks: [
+      Plot.ruleX(events, { x: "t", stroke: "#999", strokeDasharray: "4,3" }),
+      // Labels sit inside the frame, on the side of the rule with room, so none is clipped.
+      ...[false, true].map((right) =>
+        Plot.text(events.filter((e) => e.right === right), {
+          x: "t",
+          text: "label",
+          frameAnchor: "top",
+          dy: 6,
+          dx: right ? -4 : 4,
+          textAnchor: right ? "end" : "start",
+          fill: "#444",
+          lineAnchor: "top",
+        })
+      ),
+      Plot.lineY(lines, { x: "t", y: "value", stroke: "series", strokeWidth: 1.6 }),
+    ],
+  });
+  const volume = Plot.plot({
+    document,
+    width,
+    height: volH,
+    marginLeft: 60,
+    marginRight: 20,
+    marginBottom: 36,
+    style: { fontFamily: "sans-serif", fontSize: "12px", background: "white" },
+    x: { type: "utc", label: null, domain },
+    y: { label: "Volume (millions)", grid: true, transform: (v: number) => v / 1e6, nice: true },
+    marks: [
+      Plot.rectY(rows, {
+        x: "t",
+        y: "volume",
+        interval: "day",
+        fill: (r: { close: number; open: number | null }) =>
+          r.open !== null && r.close < r.open ? "#c0392b" : "#2e8b57",
+        insetLeft: 0.5,
+        insetRight: 0.5,
+      }),
+      Plot.ruleY([0]),
+    ],
+  });
+  const footer = data.source
+    ? `Source: ${data.source}${data.provider ? ` (${data.provider})` : ""}`
+    : "";
+  const hasAdj = lines.some((l) => l.series === "Adjusted close");
+  const frame: Frame = {
+    width,
+    priceH,
+    volH,
+    title: opts.title ?? `${data.symbol} prices${cur}, ${rows[0].date} to ${rows.at(-1)!.date}`,
+    legend: hasAdj ? ["Close", "Adjusted close"] : ["Close"],
+    footer,
+  };
+  return stack(frame, svgOf(price), svgOf(volume));
+}
+
+function svgOf(node: Element): string {
+  return toSvgText(node);
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+}
+
+interface Frame {
+  width: number;
+  priceH: number;
+  volH: number;
+  title: string;
+  legend: string[];
+  footer: string;
+}
+
+function stack(f: Frame, price: string, volume: string): string {
+  const head = 34;
+  const foot = f.footer ? 20 : 0;
+  const total = head + f.priceH + f.volH + foot;
+  const colors = ["#1f5fbf", "#e07b00"];
+  const legend = f.legend.map((l, i) =>
+    `<rect x="${f.width - 280 + i * 120}" y="12" width="12" height="12" fill="${colors[i]}"/>` +
+    `<text x="${f.width - 264 + i * 120}" y="22" font-size="12" font-family="sans-serif">${
+      esc(l)
+    }</text>`
+  ).join("");
+  // Nested <svg> elements keep Plot's own coordinates; only their y offset changes.
+  const inner = (svg: string, y: number) =>
+    svg.replace(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/, "<svg").replace(
+      "<svg",
+      `<svg y="${y}"`,
+    );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${f.width}" height="${total}" ` +
+    `viewBox="0 0 ${f.width} ${total}"><rect width="100%" height="100%" fill="white"/>` +
+    `<text x="60" y="22" font-size="15" font-weight="bold" font-family="sans-serif">${
+      esc(f.title)
+    }</text>${legend}` + inner(price, head) + inner(volume, head + f.priceH) +
+    (f.footer
+      ? `<text x="60" y="${total - 6}" font-size="10" fill="#666" font-family="sans-serif">${
+        esc(f.footer)
+      }</text>`
+      : "") +
+    `</svg>`;
+}
