@@ -157,7 +157,7 @@ function byPattern(text: string, re: RegExp, items: ItemSpan[]): ItemSpan | unde
   return undefined;
 }
 
-const NOTE_HEAD = /^(?:note\s+)?(\d{1,2})\s*[.:\-–—]?\s+([A-Z][^|]{2,120})$/;
+const NOTE_HEAD = /^(?:[Nn][Oo][Tt][Ee]\s+)?(\d{1,2})\s*[.:\-–—]?\s+([A-Z][^|]{2,120})$/;
 const SEGMENT_HEAD =
   /^(?:note\s+)?(\d{1,2})?\s*[.:\-–—]?\s*(segment information|segment reporting|segments?\b|operating segments|segment and geographic|business segment)/i;
 

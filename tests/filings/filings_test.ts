@@ -1,0 +1,243 @@
+/** filings.* against the project's own ACME cassette: every command and its error paths. */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
+
+const CASSETTE = join(FIXTURES, "filings", "cassette");
+const opts = { replay: [CASSETTE] };
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+Deno.test("filings.recent lists rows with padded CIK, URLs and Eastern/UTC acceptance times", async () => {
+  const d = dataOf<Any>(await envelope("filings.recent", { symbol: "acme", limit: 10 }, opts));
+  assert.equal(d.cik, "0001234567");
+  assert.equal(d.source, "filings_archive");
+  assert.equal(d.company_name, "ACME WIDGETS INC");
+  // Four recent rows plus the one on the older page.
+  assert.equal(d.count, 5);
+  assert.equal(d.filings.at(-1).accession_no, "0001234567-15-000005");
+  const k = d.filings[1];
+  assert.equal(k.form, "10-K");
+  assert.equal(
+    k.url,
+    "https://www.sec.gov/Archives/edgar/data/1234567/000123456724000010/acme-20231231.htm",
+  );
+  assert.equal(k.acceptance_datetime, "2024-02-20T08:30:00.000Z");
+  // February: EST, five hours behind UTC.
+  assert.equal(k.acceptance_datetime_eastern, "2024-02-20T08:30:00.000-05:00");
+  assert.equal(k.accepted_at_utc, "2024-02-20T13:30:00.000Z");
+  // April: EDT, four hours.
+  assert.equal(d.filings[0].accepted_at_utc, "2024-04-25T20:05:10.000Z");
+  assert.deepEqual(d.filings[0].items, ["2.02", "9.01"]);
+});
+
+Deno.test("filings.recent filters forms exactly, honours limit, classifies 8-K items", async () => {
+  const d = dataOf<Any>(
+    await envelope("filings.recent", {
+      symbol: "ACME",
+      forms: "8-K,10-K",
+      classify: true,
+      limit: 2,
+    }, opts),
+  );
+  assert.deepEqual(d.filings.map((f: Any) => f.form), ["8-K", "10-K"]);
+  assert.equal(d.filings[0].event_type, "results_of_operations");
+  assert.deepEqual(d.filings[0].events.map((e: Any) => e.item), ["2.02", "9.01"]);
+  assert.equal(d.filings[1].event_type, "annual_report");
+  const older = dataOf<Any>(
+    await envelope("filings.recent", { symbol: "ACME", forms: "10-K" }, opts),
+  );
+  assert.deepEqual(older.filings.map((f: Any) => f.filed_at), ["2024-02-20", "2015-03-01"]);
+});
+
+Deno.test("filings.recent: unknown ticker is ok:false naming the ticker list", async () => {
+  const env = await envelope("filings.recent", { symbol: "NOPE" }, opts);
+  assert.equal(env.ok, false);
+  assert.equal(env.data, null);
+  assert.match(env.error!, /NOPE.*company_tickers\.json/);
+});
+
+Deno.test("filings.sections finds TOC items, sizes and the segment note", async () => {
+  const d = dataOf<Any>(await envelope("filings.sections", { symbol: "ACME" }, opts));
+  assert.equal(d.filing.cik, "1234567");
+  assert.equal(d.filing.accession_no, "0001234567-24-000010");
+  const by = Object.fromEntries(d.supported_sections.map((s: Any) => [s.key, s]));
+  for (const k of ["business", "risk_factors", "mda", "financial_statements", "segments"]) {
+    assert.equal(by[k].available, true, k);
+    assert.ok(by[k].char_count > 50, k);
+  }
+  assert.equal(by.mda.edgar_section, "part_ii_item_7");
+  assert.equal(by.business.method, "toc");
+  // "Items 7 and 7A" is one combined heading: both ids start at the same place.
+  assert.ok(d.edgartools_sections.includes("part_ii_item_7a"));
+  assert.equal(by.financial_statements.found_as, "part_iv_item_15");
+  assert.match(by.financial_statements.cross_reference, /set forth in Item 15/);
+});
+
+Deno.test("filings.read returns clean text with citable offsets", async () => {
+  const env = await envelope("filings.read", { symbol: "ACME", section: "risk" }, opts);
+  const d = dataOf<Any>(env);
+  assert.equal(d.section.key, "risk_factors");
+  assert.match(d.text, /^Item 1A\. Risk Factors\nDemand for widgets is cyclical/);
+  assert.match(d.text, /Steel prices \| High/);
+  // The running footer and the page number are gone.
+  assert.doesNotMatch(d.text, /Form 10-K \| 4|Table of Contents/);
+  assert.equal(d.end_char - d.start_char, d.char_count);
+  const mda = dataOf<Any>(
+    await envelope("filings.read", { symbol: "ACME", section: "mda", max_chars: 40 }, opts),
+  );
+  assert.equal(mda.truncated, true);
+  assert.equal(mda.returned_chars <= 40, true);
+  // Currency cells join their number; "%" cells join theirs.
+  const full = dataOf<Any>(
+    await envelope("filings.read", { symbol: "ACME", section: "mda", max_chars: 0 }, opts),
+  );
+  assert.match(full.text, /Revenue \| \$ 1,200 \| \$ 1,000/);
+  assert.match(full.text, /Margin \| 25% \| \(3\)%/);
+  const seg = dataOf<Any>(
+    await envelope("filings.read", { symbol: "ACME", section: "segments" }, opts),
+  );
+  assert.match(seg.text, /^Note 2\. Segment Information/);
+  assert.doesNotMatch(seg.text, /Subsequent Events/);
+});
+
+Deno.test("filings.read: a filing the cassette lacks fails naming the URL", async () => {
+  const env = await envelope(
+    "filings.read",
+    { accession: "0001234567-23-000030", form: "10-Q" },
+    opts,
+  );
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /000123456723000030\/acme-20230930\.htm/);
+});
+
+Deno.test("filings.statement builds rows from XBRL with labels, signs and non-dimensional facts", async () => {
+  const d = dataOf<Any>(
+    await envelope(
+      "filings.statement",
+      { accession: "000123456724000010", statement: "income" },
+      opts,
+    ),
+  );
+  assert.equal(d.role, "http://acme.example/role/Ops");
+  assert.deepEqual(d.periods, ["2023-01-01 to 2023-12-31", "2022-01-01 to 2022-12-31"]);
+  assert.deepEqual(d.rows.map((r: Any) => r.concept), [
+    "us-gaap:Revenues",
+    "acme:RoyaltyIncome",
+    "us-gaap:CostOfRevenue",
+    "us-gaap:GrossProfit",
+    "us-gaap:EarningsPerShareBasic",
+  ]);
+  const [rev, roy, cost] = d.rows;
+  // The segment fact (900) and the quarter (310) are not the statement's values.
+  assert.equal(rev.values["2023-01-01 to 2023-12-31"].raw, 1200000000);
+  assert.equal(rev.values["2023-01-01 to 2023-12-31"].reported, 1200);
+  assert.equal(rev.calculation_parent, "us-gaap:GrossProfit");
+  assert.equal(roy.level, 2);
+  assert.equal(roy.parent, "us-gaap:Revenues");
+  assert.equal(roy.balance, "credit");
+  assert.equal(roy.values["2022-01-01 to 2022-12-31"].raw, null);
+  assert.equal(cost.label, "Less: cost of revenue");
+  assert.equal(cost.values["2022-01-01 to 2022-12-31"].preferred_sign, -1);
+  assert.equal(d.rows[4].values["2023-01-01 to 2023-12-31"].unit, "USD/shares");
+  assert.equal(d.rows[4].values["2023-01-01 to 2023-12-31"].reported, 1.25);
+});
+
+Deno.test("filings.statement: query, include_abstract, max_rows and the missing statement", async () => {
+  const all = dataOf<Any>(
+    await envelope("filings.statement", { symbol: "ACME", include_abstract: true }, opts),
+  );
+  assert.equal(all.rows[0].abstract, true);
+  const q = dataOf<Any>(
+    await envelope("filings.statement", { symbol: "ACME", query: "cost", max_rows: 1 }, opts),
+  );
+  assert.equal(q.count, 1);
+  assert.equal(q.rows[0].concept, "us-gaap:CostOfRevenue");
+  const cut = dataOf<Any>(
+    await envelope("filings.statement", { symbol: "ACME", max_rows: 2 }, opts),
+  );
+  assert.equal(cut.truncated, true);
+  const bal = await envelope("filings.statement", { symbol: "ACME", statement: "balance" }, opts);
+  assert.equal(bal.ok, false);
+  assert.match(bal.error!, /no balance statement/);
+});
+
+Deno.test("filings.reports and filings.report read FilingSummary and the R page", async () => {
+  const list = dataOf<Any>(
+    await envelope("filings.reports", { symbol: "ACME", query: "statements" }, opts),
+  );
+  assert.equal(list.count, 2);
+  assert.deepEqual(list.reports[0], {
+    short_name: "Consolidated Statements of Operations",
+    long_name: "0000002 - Statement - Consolidated Statements of Operations",
+    category: "Statements",
+    file_name: "R2.htm",
+    url: "https://www.sec.gov/Archives/edgar/data/1234567/000123456724000010/R2.htm",
+  });
+  const d = dataOf<Any>(
+    await envelope("filings.report", {
+      symbol: "ACME",
+      report: "consolidated statements of operations",
+      max_rows: 0,
+    }, opts),
+  );
+  assert.equal(d.report.file_name, "R2.htm");
+  assert.doesNotMatch(d.text, /Definition of revenues/);
+  const cost = d.rows.find((r: Any) => r.concept === "us-gaap:CostOfRevenue");
+  assert.deepEqual(cost.context, ["Costs"]);
+  assert.deepEqual(cost.values[0], {
+    column: "12 Months Ended Dec. 31, 2023",
+    text: "(900)",
+    number: -900,
+    scaled: -900000000,
+  });
+  const widgets = d.rows.filter((r: Any) => r.context[0] === "Widgets");
+  assert.equal(widgets[0].values[1].number, null);
+  const shares = d.rows.find((r: Any) => /shares/.test(r.label));
+  assert.equal(shares.values[0].scaled, 120000);
+  const eps = d.rows.find((r: Any) => /per share/.test(r.label));
+  assert.equal(eps.values[0].scaled, 1.25);
+  const q = dataOf<Any>(
+    await envelope(
+      "filings.report",
+      { symbol: "ACME", name: "R2.htm", query: "widgets revenue" },
+      opts,
+    ),
+  );
+  assert.equal(q.row_count, 1);
+  const missing = await envelope(
+    "filings.report",
+    { symbol: "ACME", name: "Balance Sheets" },
+    opts,
+  );
+  assert.equal(missing.ok, false);
+  assert.match(missing.error!, /report not available: "Balance Sheets"/);
+});
+
+Deno.test("filings.*: resolution errors are clear", async () => {
+  const none = await envelope("filings.sections", {}, opts);
+  assert.equal(none.ok, false);
+  assert.match(none.error!, /symbol|accession|url/);
+  const bad = await envelope("filings.sections", { accession: "12-34" }, opts);
+  assert.match(bad.error!, /not an accession number/);
+  const agent = await envelope("filings.sections", { accession: "0009999999-24-000001" }, opts);
+  assert.equal(agent.ok, false);
+  assert.match(agent.error!, /could not be resolved.*symbol=/);
+  const other = await envelope("filings.sections", {
+    symbol: "ACME",
+    accession: "0001234567-99-000001",
+  }, opts);
+  assert.match(other.error!, /not among ACME's filings/);
+  const url = await envelope("filings.sections", { url: "https://example.com/x.htm" }, opts);
+  assert.match(url.error!, /not an SEC archive URL/);
+});
+
+Deno.test("filings.*: a URL inside the filing folder resolves the filing", async () => {
+  const d = dataOf<Any>(
+    await envelope("filings.reports", {
+      url: "https://www.sec.gov/Archives/edgar/data/1234567/000123456724000010/R2.htm",
+    }, opts),
+  );
+  assert.equal(d.filing.accession_no, "0001234567-24-000010");
+  assert.equal(d.filing.filing_url.endsWith("/acme-20231231.htm"), true);
+});
