@@ -1,17 +1,66 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 
 export default defineCommand({
   name: "industry.keys",
   summary: "List industry keys, optionally within a sector",
+  description:
+    "Industry keys as Yahoo spells them (hyphenated, e.g. software-infrastructure), read from " +
+    "the sector pages, with their sector. Give sector= to read one sector (one request); " +
+    "without it all eleven are read, and sectors that fail are named in warnings.",
   usage: "finance industry.keys [sector=SECTOR_KEY]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["key", "source"],
   positional: [],
   args: z.strictObject({
-    sector: z.string().optional().describe("Sector key or sector name to query."),
+    sector: z.string().optional().describe("Sector key or name (technology or Technology)."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("industry.keys"),
+  data: z.object({
+    industries: z.array(z.object({
+      key: z.string(),
+      name: z.string(),
+      sector_key: z.string(),
+      sector_name: z.string(),
+    })),
+    count: z.int(),
+    provider: z.string(),
+    source: z.string(),
+  }),
+  examples: ["finance industry.keys sector=technology"],
+  async run(args, ctx) {
+    const { SECTORS, normalizeKey } = await import("../../providers/market_a/domain.ts");
+    const { SECTOR_SOURCE } = await import("../../analysis/market/domain.ts");
+    const { FinanceError } = await import("../../core/errors.ts");
+    const client = await ctx.provider("market_a");
+    const keys = args.sector ? [normalizeKey(args.sector)] : Object.keys(SECTORS);
+    const pages = await Promise.all(keys.map(async (k) => {
+      try {
+        return await client.domain.sector(k);
+      } catch (err) {
+        if (args.sector || !(err instanceof FinanceError)) throw err;
+        ctx.warn(`sector ${k}: ${err.message}`);
+        return null;
+      }
+    }));
+    if (pages.every((p) => p === null)) {
+      throw new FinanceError("no sector page could be read; see warnings");
+    }
+    const industries = pages.flatMap((p) =>
+      p
+        ? p.industries.filter((i) => i.key).map((i) => ({
+          key: i.key!,
+          name: i.name,
+          sector_key: p.key,
+          sector_name: p.name,
+        }))
+        : []
+    );
+    return {
+      industries,
+      count: industries.length,
+      provider: "market_a",
+      source: SECTOR_SOURCE,
+    };
+  },
 });

@@ -1,17 +1,50 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { overviewSchema, performanceSchema } from "../../analysis/market/domain.ts";
 
 export default defineCommand({
   name: "industry.overview",
   summary: "Overview figures of an industry",
+  description:
+    "Size and performance of one industry: companies, market cap, weight, description, its " +
+    "sector, and returns (day, YTD, 1/3/5 years, percent). Keys come from industry.keys.",
   usage: "finance industry.overview KEY",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["key", "source", "provider"],
   positional: ["key"],
   args: z.strictObject({
-    key: z.string().describe("Provider key returned by the corresponding list command."),
+    key: z.string().describe("Industry key from industry.keys, e.g. semiconductors."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("industry.overview"),
+  data: z.object({
+    key: z.string(),
+    name: z.string(),
+    sector_key: z.string().nullable(),
+    sector_name: z.string().nullable(),
+    symbol: z.string().nullable(),
+    overview: overviewSchema,
+    performance: performanceSchema,
+    provider: z.string(),
+    source: z.string(),
+    retrieved_at: z.string(),
+  }),
+  examples: ["finance industry.overview banks-diversified"],
+  async run(args, ctx) {
+    const { overviewOf, performanceOf, INDUSTRY_SOURCE } = await import(
+      "../../analysis/market/domain.ts"
+    );
+    const d = await (await ctx.provider("market_a")).domain.industry(args.key);
+    return {
+      key: d.key,
+      name: d.name,
+      sector_key: d.sectorKey ?? null,
+      sector_name: d.sectorName ?? null,
+      symbol: d.symbol ?? null,
+      overview: overviewOf(d),
+      performance: performanceOf(d.performance),
+      provider: "market_a",
+      source: INDUSTRY_SOURCE,
+      retrieved_at: ctx.clock.now().toISOString(),
+    };
+  },
 });

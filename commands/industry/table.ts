@@ -1,25 +1,63 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 
 export default defineCommand({
   name: "industry.table",
   summary: "Top companies, growth, performers or research reports of an industry",
+  description:
+    "One table of an industry page: top_companies, top_growth_companies (growth estimate), " +
+    "top_performing_companies (YTD return, target price) or research_reports. Percent fields " +
+    "are percent numbers.",
   usage:
     "finance industry.table KEY [table=top_companies|top_growth_companies|top_performing_companies|research_reports limit=25]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["key", "table", "source", "provider"],
   positional: ["key"],
   args: z.strictObject({
-    key: z.string().describe("Provider key returned by the corresponding list command."),
+    key: z.string().describe("Industry key from industry.keys, e.g. semiconductors."),
     table: z.enum([
       "top_companies",
       "top_growth_companies",
       "top_performing_companies",
       "research_reports",
-    ]).optional().describe("Provider table name to return."),
-    limit: z.int().default(25).describe("Maximum records to return."),
+    ]).default("top_companies").describe("Which table of the industry page to return."),
+    limit: z.int().min(1).max(100).default(25).describe("Most rows to return (1-100)."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("industry.table"),
+  data: z.object({
+    key: z.string(),
+    name: z.string(),
+    sector_key: z.string().nullable(),
+    sector_name: z.string().nullable(),
+    table: z.string(),
+    rows: z.array(z.record(z.string(), z.unknown())),
+    count: z.int(),
+    provider: z.string(),
+    source: z.string(),
+    retrieved_at: z.string(),
+  }),
+  examples: ["finance industry.table banks-diversified table=top_growth_companies"],
+  async run(args, ctx) {
+    const { tableRow, TABLE_FIELDS, INDUSTRY_SOURCE } = await import(
+      "../../analysis/market/domain.ts"
+    );
+    const d = await (await ctx.provider("market_a")).domain.industry(args.key);
+    const raw = (d as Record<string, unknown>)[TABLE_FIELDS[args.table]] as Record<
+      string,
+      unknown
+    >[];
+    const rows = raw.slice(0, args.limit).map((r) => tableRow(args.table, r));
+    return {
+      key: d.key,
+      name: d.name,
+      sector_key: d.sectorKey ?? null,
+      sector_name: d.sectorName ?? null,
+      table: args.table,
+      rows,
+      count: rows.length,
+      provider: "market_a",
+      source: INDUSTRY_SOURCE,
+      retrieved_at: ctx.clock.now().toISOString(),
+    };
+  },
 });

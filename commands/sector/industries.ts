@@ -1,17 +1,52 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 
 export default defineCommand({
   name: "sector.industries",
   summary: "Industries within a sector",
+  description:
+    "The industries Yahoo files under one sector, with their keys (for industry.overview and " +
+    "industry.table), index symbol, market weight and YTD return (percent).",
   usage: "finance sector.industries KEY",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["key", "source", "provider"],
   positional: ["key"],
   args: z.strictObject({
-    key: z.string().describe("Provider key returned by the corresponding list command."),
+    key: z.string().describe("Sector key from sector.keys, e.g. technology."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("sector.industries"),
+  data: z.object({
+    key: z.string(),
+    name: z.string(),
+    industries: z.array(z.object({
+      key: z.string(),
+      name: z.string(),
+      symbol: z.string().nullable(),
+      market_weight: z.number().nullable(),
+      ytd_return_pct: z.number().nullable(),
+    })),
+    count: z.int(),
+    provider: z.string(),
+    source: z.string(),
+  }),
+  examples: ["finance sector.industries technology"],
+  async run(args, ctx) {
+    const { SECTOR_SOURCE } = await import("../../analysis/market/domain.ts");
+    const d = await (await ctx.provider("market_a")).domain.sector(args.key);
+    const industries = d.industries.filter((i) => i.key).map((i) => ({
+      key: i.key!,
+      name: i.name,
+      symbol: i.symbol ?? null,
+      market_weight: i.marketWeight,
+      ytd_return_pct: i.ytdReturn === null ? null : Math.round(i.ytdReturn * 1e6) / 1e4,
+    }));
+    return {
+      key: d.key,
+      name: d.name,
+      industries,
+      count: industries.length,
+      provider: "market_a",
+      source: SECTOR_SOURCE,
+    };
+  },
 });

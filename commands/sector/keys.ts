@@ -1,15 +1,32 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 
 export default defineCommand({
   name: "sector.keys",
   summary: "List sector keys",
+  description: "Yahoo's eleven sector keys (technology, healthcare, ...) with their names, for " +
+    "sector.overview, sector.industries, sector.table and industry.keys. Built in, no request.",
   usage: "finance sector.keys",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["key", "source"],
   positional: [],
   args: z.strictObject({}),
-  data: z.looseObject({}),
-  run: notImplemented("sector.keys"),
+  data: z.object({
+    sectors: z.array(z.object({ key: z.string(), name: z.string() })),
+    count: z.int(),
+    provider: z.string(),
+    source: z.string(),
+  }),
+  examples: ["finance sector.keys"],
+  async run() {
+    const { SECTORS } = await import("../../providers/market_a/domain.ts");
+    const sectors = Object.entries(SECTORS).map(([key, name]) => ({ key, name }));
+    return {
+      sectors,
+      count: sectors.length,
+      provider: "market_a",
+      source: "Yahoo Finance sector keys (as used by v1/finance/sectors)",
+    };
+  },
 });

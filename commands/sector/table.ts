@@ -1,21 +1,55 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 
 export default defineCommand({
   name: "sector.table",
   summary: "Top companies, ETFs, funds or research reports of a sector",
+  description:
+    "One table of a sector page: top_companies (rating, weight, cap, price, target), top_etfs " +
+    "and top_mutual_funds (net assets, expense ratio, YTD return), or research_reports " +
+    "(provider, rating, target price, date). Percent fields are percent numbers.",
   usage:
     "finance sector.table KEY [table=top_companies|top_etfs|top_mutual_funds|research_reports limit=25]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["key", "table", "source", "provider"],
   positional: ["key"],
   args: z.strictObject({
-    key: z.string().describe("Provider key returned by the corresponding list command."),
-    table: z.enum(["top_companies", "top_etfs", "top_mutual_funds", "research_reports"]).optional()
-      .describe("Provider table name to return."),
-    limit: z.int().default(25).describe("Maximum records to return."),
+    key: z.string().describe("Sector key from sector.keys, e.g. technology."),
+    table: z.enum(["top_companies", "top_etfs", "top_mutual_funds", "research_reports"])
+      .default("top_companies").describe("Which table of the sector page to return."),
+    limit: z.int().min(1).max(100).default(25).describe("Most rows to return (1-100)."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("sector.table"),
+  data: z.object({
+    key: z.string(),
+    name: z.string(),
+    table: z.string(),
+    rows: z.array(z.record(z.string(), z.unknown())),
+    count: z.int(),
+    provider: z.string(),
+    source: z.string(),
+    retrieved_at: z.string(),
+  }),
+  examples: ["finance sector.table technology table=top_etfs limit=5"],
+  async run(args, ctx) {
+    const { tableRow, TABLE_FIELDS, SECTOR_SOURCE } = await import(
+      "../../analysis/market/domain.ts"
+    );
+    const d = await (await ctx.provider("market_a")).domain.sector(args.key);
+    const raw = (d as Record<string, unknown>)[TABLE_FIELDS[args.table]] as Record<
+      string,
+      unknown
+    >[];
+    const rows = raw.slice(0, args.limit).map((r) => tableRow(args.table, r));
+    return {
+      key: d.key,
+      name: d.name,
+      table: args.table,
+      rows,
+      count: rows.length,
+      provider: "market_a",
+      source: SECTOR_SOURCE,
+      retrieved_at: ctx.clock.now().toISOString(),
+    };
+  },
 });
