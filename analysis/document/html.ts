@@ -108,8 +108,7 @@ function tidy(raw: string): string {
 
 async function parse(html: string): Promise<Node> {
   const { parseHTML } = await import("linkedom");
-  const { document } = parseHTML(html);
-  return document;
+  return (parseHTML(html) as unknown as { document: Node }).document;
 }
 
 /** Visible text of an HTML document in reading order. */
@@ -141,7 +140,12 @@ export async function htmlTableGrids(html: string): Promise<string[][][]> {
         if (tag !== "td" && tag !== "th") continue;
         const out: string[] = [];
         walk(cell, out);
-        cells.push(out.join(" ").replace(/[\s\u00a0\u200b\u0001]+/g, " ").trim());
+        cells.push(
+          out.join(" ").replaceAll("\u0001", " ").replace(/[\s\u00a0\u200b]+/g, " ").trim(),
+        );
+        // A cell spanning k columns fills k slots (text in the first) so columns line up.
+        const span = Math.min(50, Math.max(1, Number(cell.getAttribute("colspan")) || 1));
+        for (let k = 1; k < span; k++) cells.push("\u0002");
       }
       if (cells.some(Boolean)) rows.push(cells);
     }

@@ -1,9 +1,21 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { InputError } from "../../core/errors.ts";
+import {
+  cutToBudget,
+  documentFields,
+  liftWarnings,
+  pageSchema,
+} from "../../analysis/document/view.ts";
 
 export default defineCommand({
   name: "document.ocr",
   summary: "Recognise text on PDF pages offline (for scanned documents)",
+  description:
+    "Renders PDF pages and recognises their text with Tesseract (English, fully offline), giving " +
+    "per-page text with a confidence score and the same page/offset model as document.read. Use it " +
+    "for scanned or image-only PDFs when document.read returns little or no text (read and scan " +
+    "already OCR pages that have no text layer). It is slow (seconds per page): keep max_pages small.",
   usage: "finance document.ocr SOURCE|source=PATH_OR_URL [max_chars=12000 max_pages=5]",
   side_effects: "local_or_network_read",
   auth_required: "none",
@@ -11,10 +23,61 @@ export default defineCommand({
   positional: ["source"],
   aliases: { "path": "source", "url": "source" },
   args: z.strictObject({
-    source: z.string().describe("Source key, path, or URL depending on command."),
-    max_chars: z.int().default(12000).describe("Maximum text characters to return."),
-    max_pages: z.int().default(5).describe("Maximum PDF pages to read."),
+    source: z.string().describe("Local file path or http(s) URL of the PDF."),
+    max_chars: z.int().min(0).default(12000).describe(
+      "Characters of recognised text to return (0 = all).",
+    ),
+    max_pages: z.int().min(0).default(5).describe(
+      "Pages to recognise from the start (0 = every page).",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("document.ocr"),
+  data: z.object({
+    ...documentFields,
+    text: z.string(),
+    char_count: z.int(),
+    returned_chars: z.int(),
+    truncated: z.boolean(),
+    pages_read: z.int(),
+    mean_confidence: z.number().nullable().describe("Mean word confidence 0-100 over the pages."),
+    pages: z.array(pageSchema.extend({ text: z.string() })),
+  }),
+  examples: ["finance document.ocr ./scanned-results.pdf max_pages=1"],
+  async run(args, ctx) {
+    if (!args.source?.trim()) {
+      throw new InputError("source is required (a local path or an http(s) URL)");
+    }
+    const { loadDocument } = await import("../../analysis/document/load.ts");
+    const doc = await loadDocument(ctx, args.source, {
+      format: "pdf",
+      maxPages: args.max_pages,
+      ocr: "force",
+    });
+    const view = cutToBudget(doc, args.max_chars);
+    const confidences = doc.pages.map((p) => p.ocr_confidence).filter((c): c is number =>
+      c !== null
+    );
+    const warnings = [...doc.warnings];
+    if (!doc.text.trim()) warnings.push("OCR found no text on the pages read");
+    return {
+      source: doc.source,
+      url: doc.url,
+      path: doc.path,
+      format: doc.format,
+      engine: "tesseract",
+      page_count: doc.page_count,
+      text: view.text,
+      char_count: doc.text.length,
+      returned_chars: view.text.length,
+      truncated: view.truncated,
+      pages_read: doc.pages.length,
+      mean_confidence: confidences.length
+        ? Math.round(confidences.reduce((a, b) => a + b, 0) / confidences.length * 100) / 100
+        : null,
+      pages: view.pages.map((p) => ({
+        ...p,
+        text: view.text.slice(p.start_char, p.start_char + p.returned_chars),
+      })),
+      warnings: liftWarnings(warnings, ctx.warn),
+    };
+  },
 });

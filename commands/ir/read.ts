@@ -1,21 +1,70 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { InputError } from "../../core/errors.ts";
+import { cutToBudget, liftWarnings, pageSchema } from "../../analysis/document/view.ts";
 
 export default defineCommand({
   name: "ir.read",
   summary: "Read an investor-relations PDF or HTML document",
+  description:
+    "Reads an investor-relations document (presentation, press release, letter) from its URL with " +
+    "the same engine and offsets as document.read, one shape for PDF and HTML. ocr=auto recognises " +
+    "pages without a text layer, force recognises every page read, off never does. Find documents " +
+    "with ir.presentations; search inside one with document.scan.",
   usage: "finance ir.read url=URL [max_chars=12000 ocr=off|auto|force]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "url", "filing_url", "accession_no", "source"],
   positional: [],
   args: z.strictObject({
-    url: z.string().describe("Remote URL."),
-    max_chars: z.int().default(12000).describe("Maximum text characters to return."),
-    ocr: z.enum(["off", "auto", "force"]).optional().describe(
-      "OCR mode for presentation or document text extraction.",
+    url: z.string().describe("http(s) address of the PDF or HTML document."),
+    max_chars: z.int().min(0).default(12000).describe("Characters of text to return (0 = all)."),
+    ocr: z.enum(["off", "auto", "force"]).default("auto").describe(
+      "off: text layer only; auto: OCR pages without text; force: OCR every page read.",
     ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("ir.read"),
+  data: z.object({
+    source: z.string(),
+    url: z.string(),
+    format: z.enum(["pdf", "html"]),
+    engine: z.string(),
+    page_count: z.int(),
+    text: z.string(),
+    char_count: z.int(),
+    returned_chars: z.int(),
+    truncated: z.boolean(),
+    pages: z.array(pageSchema),
+    ocr: z.object({ mode: z.enum(["off", "auto", "force"]), pages: z.array(z.int()) }),
+    warnings: z.array(z.string()),
+  }),
+  examples: [
+    "finance ir.read url=https://investor.example.com/static-files/q4-2024-presentation.pdf",
+    "finance ir.read url=https://www.sec.gov/Archives/edgar/data/885245/000088524524000033/ex991.htm max_chars=4000",
+  ],
+  async run(args, ctx) {
+    if (!/^https?:\/\//i.test(args.url?.trim() ?? "")) {
+      throw new InputError(`url must be an http(s) address, got "${args.url}"`);
+    }
+    const { loadDocument } = await import("../../analysis/document/load.ts");
+    const doc = await loadDocument(ctx, args.url, {
+      ocr: args.ocr,
+      maxPages: 0,
+      untilChar: args.max_chars > 0 ? args.max_chars : undefined,
+    });
+    const view = cutToBudget(doc, args.max_chars);
+    return {
+      source: "ir",
+      url: doc.url ?? doc.source,
+      format: doc.format,
+      engine: doc.engine,
+      page_count: doc.page_count,
+      text: view.text,
+      char_count: doc.text.length,
+      returned_chars: view.text.length,
+      truncated: view.truncated,
+      pages: view.pages,
+      ocr: { mode: args.ocr, pages: doc.pages.filter((p) => p.ocr).map((p) => p.page) },
+      warnings: liftWarnings(doc.warnings, ctx.warn),
+    };
+  },
 });

@@ -1,4 +1,5 @@
 import type { ProviderInfo } from "../../core/provider.ts";
+import { lazyImport } from "../../core/lazy.ts";
 
 export const info: ProviderInfo = {
   key: "ocr_a",
@@ -9,9 +10,10 @@ export const info: ProviderInfo = {
   optional_env: [],
   package: "tesseract.js",
   notes: "Fully offline: language data comes from the @tesseract.js-data/eng package.",
-  checkPackage: async () => !!(await import("tesseract.js")) && !!(await import("@napi-rs/canvas")),
+  checkPackage: async () =>
+    !!(await lazyImport("tesseract.js")) && !!(await lazyImport("@napi-rs/canvas")),
   async probe() {
-    await import("tesseract.js");
-    await import("@napi-rs/canvas");
+    await lazyImport("tesseract.js");
+    await lazyImport("@napi-rs/canvas");
   },
 };

@@ -1,4 +1,5 @@
 import type { ProviderInfo } from "../../core/provider.ts";
+import { lazyImport } from "../../core/lazy.ts";
 
 export const info: ProviderInfo = {
   key: "pdf_tables_a",
@@ -9,8 +10,8 @@ export const info: ProviderInfo = {
   optional_env: [],
   package: "pdfjs-dist",
   notes: "stream flavor aligns text columns; lattice flavor reads the PDF's ruling lines.",
-  checkPackage: async () => !!(await import("pdfjs-dist/legacy/build/pdf.mjs")),
+  checkPackage: async () => !!(await lazyImport("pdfjs-dist/legacy/build/pdf.mjs")),
   async probe() {
-    await import("pdfjs-dist/legacy/build/pdf.mjs");
+    await lazyImport("pdfjs-dist/legacy/build/pdf.mjs");
   },
 };

@@ -20,7 +20,6 @@ let pdfjsModule: Promise<PdfJs> | null = null;
 /** The pdf.js module, loaded once. */
 export function loadPdfJs(): Promise<PdfJs> {
   pdfjsModule ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((m) => {
-    m.GlobalWorkerOptions.workerSrc ||= "pdfjs-dist/legacy/build/pdf.worker.mjs";
     return m;
   });
   return pdfjsModule;

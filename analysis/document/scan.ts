@@ -1,0 +1,137 @@
+/**
+ * Scanning the text model for phrases and topic groups: each hit is the matched words
+ * themselves (not a whole block), with offsets, page and a context window.
+ */
+import { findMatches, type MatchMode, prepareText } from "../fuzzy.ts";
+import { type DocText, matchId, pageAt, snapEnd, snapStart } from "./model.ts";
+
+/** Topic groups searched when neither query nor topics is given (and names usable in topics=). */
+export const TOPICS: Record<string, string[]> = {
+  disclosure: [
+    "investment disclosure",
+    "regulation fd disclosure",
+    "forward looking statements",
+    "non gaap financial measures",
+  ],
+  risk: [
+    "risk factors",
+    "customer concentration risk",
+    "competition risk",
+    "macroeconomic risk",
+    "cybersecurity risk",
+  ],
+  financial_reporting: [
+    "financial statements",
+    "management discussion and analysis",
+    "revenue",
+    "gross margin",
+    "operating income",
+    "free cash flow",
+  ],
+  portfolio: ["portfolio holdings", "holdings", "assets under management", "investment portfolio"],
+  guidance: [
+    "guidance",
+    "outlook",
+    "annual recurring revenue",
+    "remaining performance obligations",
+    "net retention",
+  ],
+};
+
+export interface ScanOptions {
+  topics: { topic: string; queries: string[] }[];
+  mode: MatchMode;
+  threshold: number;
+  limit: number;
+  /** Context characters around each hit (0 = a short default). */
+  window: number;
+  /** The slice of the text to search. */
+  start: number;
+  end: number;
+}
+
+export interface ScanMatch {
+  match_id: string;
+  start_char: number;
+  end_char: number;
+  page: number | null;
+  score: number;
+  method: string;
+  topic: string;
+  query: string;
+  text: string;
+  context: string;
+  context_start_char: number;
+  context_end_char: number;
+}
+
+/** Topic list from query=/topics=: a query is one literal topic; known names expand. */
+export function resolveTopics(query?: string, topics?: string[]): ScanOptions["topics"] {
+  if (query?.trim()) return [{ topic: query.trim(), queries: [query.trim()] }];
+  const names = (topics ?? []).map((t) => t.trim()).filter(Boolean);
+  if (names.length === 0) {
+    return Object.entries(TOPICS).map(([topic, queries]) => ({ topic, queries }));
+  }
+  return names.map((t) => {
+    const key = t.toLowerCase().replace(/[\s-]+/g, "_");
+    return TOPICS[key] ? { topic: key, queries: TOPICS[key] } : { topic: t, queries: [t] };
+  });
+}
+
+const DEFAULT_CONTEXT = 240;
+
+/** Finds every topic's queries in doc.text[start, end); best matches first. */
+export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[]; total: number } {
+  const slice = doc.text.slice(opts.start, opts.end);
+  const prepared = prepareText(slice);
+  const found: ScanMatch[] = [];
+  for (const { topic, queries } of opts.topics) {
+    for (const query of queries) {
+      for (
+        const m of findMatches(prepared, query, { threshold: opts.threshold, mode: opts.mode })
+      ) {
+        const start = m.start + opts.start, end = m.end + opts.start;
+        if (
+          found.some((f) => f.start_char < end && start < f.end_char && f.score >= m.score)
+        ) continue;
+        found.push(toMatch(doc, start, end, m.score, m.method, topic, query, opts.window));
+      }
+    }
+  }
+  // Overlapping hits of different queries keep the best one.
+  found.sort((a, b) => b.score - a.score || a.start_char - b.start_char);
+  const kept: ScanMatch[] = [];
+  for (const f of found) {
+    if (!kept.some((k) => f.start_char < k.end_char && k.start_char < f.end_char)) kept.push(f);
+  }
+  return { matches: kept.slice(0, opts.limit), total: kept.length };
+}
+
+function toMatch(
+  doc: DocText,
+  start: number,
+  end: number,
+  score: number,
+  method: string,
+  topic: string,
+  query: string,
+  window: number,
+): ScanMatch {
+  const half = Math.floor((window > 0 ? window : DEFAULT_CONTEXT) / 2);
+  const cs = snapStart(doc.text, Math.max(0, start - half));
+  const ce = snapEnd(doc.text, Math.min(doc.text.length, end + half));
+  return {
+    match_id: matchId(start, end),
+    start_char: start,
+    end_char: end,
+    page: pageAt(doc.pages, start),
+    score,
+    method,
+    topic,
+    query,
+    text: doc.text.slice(start, end),
+    context: doc.text.slice(cs, ce),
+    context_start_char: cs,
+    context_end_char: ce,
+  };
+}

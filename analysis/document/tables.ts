@@ -1,0 +1,247 @@
+/**
+ * Table detection on positioned text: `stream` infers columns from text alignment (gaps
+ * between runs), `lattice` builds cells from ruling lines drawn on the page. Cells are
+ * strings; numeric cells are also parsed (parentheses negative, thousands separators,
+ * dashes as null).
+ */
+import { groupLines, type Line, type TextRun } from "./pdf_layout.ts";
+
+export interface Ruling {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Table {
+  page: number;
+  /** [x0, y0, x1, y1] in points, y from the page top (null for HTML tables). */
+  bbox: [number, number, number, number] | null;
+  header: string[];
+  rows: string[][];
+  /** Parsed numbers per cell of `rows` (null where not numeric or a dash). */
+  values: (number | null)[][];
+}
+
+const DASHES = /^[\u2014\u2013\u2012\u2015-]+$/;
+
+/** Parses a financial cell: "$ 1,234.5" → 1234.5, "(7,300)" → -7300, "12%" → 12; else null. */
+export function parseNumber(cell: string): number | null {
+  let s = cell.replace(/[\s\u00a0$€£¥]/g, "");
+  if (!s || DASHES.test(s)) return null;
+  let negative = false;
+  if (/^\(.*\)%?$/.test(s)) {
+    negative = true;
+    s = s.replace(/[()]/g, "");
+  }
+  if (s.startsWith("-") || s.startsWith("\u2212")) {
+    negative = !negative;
+    s = s.slice(1);
+  }
+  s = s.replace(/%$/, "");
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(s) && !/^\.\d+$/.test(s)) return null;
+  const n = Number(s.replace(/,/g, ""));
+  return Number.isFinite(n) ? (negative ? -n : n) : null;
+}
+
+interface Cell {
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+/** Splits a line into cells at gaps wider than one font size; lone "$" joins the next cell. */
+function lineCells(line: Line): Cell[] {
+  const cells: Cell[] = [];
+  for (const r of line.runs) {
+    const last = cells.at(-1);
+    const gap = last ? r.x - last.x1 : Infinity;
+    if (last && (gap < 0.9 * (r.size || 1) || /^[$€£]$/.test(last.text.trim()))) {
+      last.text += (gap > 0.15 * (r.size || 1) ? " " : "") + r.str;
+      last.x1 = Math.max(last.x1, r.x + r.width);
+    } else if (last && /^\s*[%)]\s*$/.test(r.str)) {
+      last.text += r.str.trim();
+      last.x1 = r.x + r.width;
+    } else cells.push({ x0: r.x, x1: r.x + r.width, text: r.str });
+  }
+  return cells.map((c) => ({ ...c, text: c.text.replace(/\s+/g, " ").trim() })).filter((c) =>
+    c.text
+  );
+}
+
+const isNumeric = (t: string) => parseNumber(t) !== null || DASHES.test(t.trim());
+
+/** Stream tables: runs of aligned lines with a label and at least one numeric column. */
+export function streamTables(runs: TextRun[], page: number, pageHeight: number): Table[] {
+  const lines = groupLines(runs).map((line) => ({ line, cells: lineCells(line) }));
+  const tables: Table[] = [];
+  let block: typeof lines = [];
+  let gapLines = 0;
+  const flush = () => {
+    while (block.length && block.at(-1)!.cells.length < 2) block.pop();
+    const tabular = block.filter((b) =>
+      b.cells.length >= 2 && b.cells.slice(1).some((c) => isNumeric(c.text))
+    );
+    if (tabular.length >= 2) tables.push(buildStream(block, page, pageHeight));
+    block = [];
+    gapLines = 0;
+  };
+  for (const entry of lines) {
+    const prev = block.at(-1)?.line;
+    const far = prev && prev.y - entry.line.y > 3 * Math.max(prev.size, entry.line.size);
+    if (far) flush();
+    if (entry.cells.length >= 2) {
+      block.push(entry);
+      gapLines = 0;
+    } else if (block.length && gapLines < 2 && entry.line.x1 - entry.line.x0 < 300) {
+      block.push(entry); // a section label inside the table ("Operating expenses:")
+      gapLines++;
+    } else {
+      flush();
+      if (entry.cells.length >= 1) block = [];
+    }
+  }
+  flush();
+  return tables;
+}
+
+function buildStream(
+  block: { line: Line; cells: Cell[] }[],
+  page: number,
+  pageHeight: number,
+): Table {
+  // Column slots come from the rows with the most cells; other rows snap to the nearest slot.
+  const widest = Math.max(...block.map((b) => b.cells.length));
+  const model = block.filter((b) => b.cells.length === widest);
+  const slots = Array.from({ length: widest }, (_, k) => {
+    const xs = model.map((b) => b.cells[k]);
+    return { x0: Math.min(...xs.map((c) => c.x0)), x1: Math.max(...xs.map((c) => c.x1)) };
+  });
+  const grid = block.map(({ cells }) => {
+    const row = new Array<string>(widest).fill("");
+    for (const c of cells) {
+      let best = 0, bestScore = -Infinity;
+      slots.forEach((s, k) => {
+        const overlap = Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0);
+        const score = overlap > 0 ? overlap : -Math.abs((s.x0 + s.x1) / 2 - (c.x0 + c.x1) / 2);
+        if (score > bestScore) [best, bestScore] = [k, score];
+      });
+      row[best] = row[best] ? `${row[best]} ${c.text}` : c.text;
+    }
+    return row;
+  });
+  const ys = block.map((b) => b.line.y);
+  const bbox: [number, number, number, number] = [
+    round(Math.min(...block.map((b) => b.line.x0))),
+    round(pageHeight - Math.max(...ys) - block[0].line.size),
+    round(Math.max(...block.map((b) => b.line.x1))),
+    round(pageHeight - Math.min(...ys)),
+  ];
+  return finish(grid, page, bbox);
+}
+
+/** Header rows are the leading rows without numbers other than years. */
+function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
+  let h = 0;
+  while (
+    h < grid.length - 1 &&
+    grid[h].every((c) => !c || parseNumber(c) === null || /^(19|20)\d\d$/.test(c.trim()))
+  ) h++;
+  const headerRows = grid.slice(0, h);
+  const header = grid[0].map((_, k) => headerRows.map((r) => r[k]).filter(Boolean).join(" "));
+  const rows = grid.slice(h);
+  return { page, bbox, header, rows, values: rows.map((r) => r.map(parseNumber)) };
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+function cluster(values: number[], tolerance: number): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const v of sorted) if (!out.length || v - out.at(-1)! > tolerance) out.push(v);
+  return out;
+}
+
+/** Lattice tables: grids of horizontal and vertical ruling lines; text assigned by centre. */
+export function latticeTables(
+  runs: TextRun[],
+  rulings: Ruling[],
+  page: number,
+  pageHeight: number,
+): Table[] {
+  const horizontal = rulings.filter((r) => r.y1 - r.y0 <= 3 && r.x1 - r.x0 > 10);
+  const vertical = rulings.filter((r) => r.x1 - r.x0 <= 3 && r.y1 - r.y0 > 5);
+  const tables: Table[] = [];
+  for (const group of groupRulings(horizontal, vertical)) {
+    const ys = cluster(group.h.map((r) => (r.y0 + r.y1) / 2), 2).reverse(); // top first
+    const xs = cluster(group.v.map((r) => (r.x0 + r.x1) / 2), 2);
+    if (ys.length < 2 || xs.length < 2) continue;
+    const grid = ys.slice(1).map(() => new Array<string>(xs.length - 1).fill(""));
+    for (const r of [...runs].sort((a, b) => b.y - a.y || a.x - b.x)) {
+      const cx = r.x + r.width / 2, cy = r.y + r.size * 0.3;
+      const col = xs.findIndex((x, k) => k < xs.length - 1 && cx >= x && cx < xs[k + 1]);
+      const row = ys.findIndex((y, k) => k < ys.length - 1 && cy <= y && cy > ys[k + 1]);
+      if (col < 0 || row < 0 || !r.str.trim()) continue;
+      grid[row][col] = grid[row][col] ? `${grid[row][col]} ${r.str.trim()}` : r.str.trim();
+    }
+    const kept = grid.filter((row) => row.some(Boolean));
+    if (kept.length === 0) continue;
+    const bbox: [number, number, number, number] = [
+      round(xs[0]),
+      round(pageHeight - ys[0]),
+      round(xs.at(-1)!),
+      round(pageHeight - ys.at(-1)!),
+    ];
+    tables.push(finish(kept, page, bbox));
+  }
+  return tables;
+}
+
+/** Groups ruling lines that touch into separate tables. */
+function groupRulings(h: Ruling[], v: Ruling[]): { h: Ruling[]; v: Ruling[] }[] {
+  const all = [
+    ...h.map((r) => ({ r, kind: "h" as const })),
+    ...v.map((r) => ({ r, kind: "v" as const })),
+  ];
+  const parent = all.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const touch = (a: Ruling, b: Ruling) =>
+    a.x0 <= b.x1 + 2 && b.x0 <= a.x1 + 2 && a.y0 <= b.y1 + 2 && b.y0 <= a.y1 + 2;
+  for (let i = 0; i < all.length; i++) {
+    for (let j = i + 1; j < all.length; j++) {
+      if (touch(all[i].r, all[j].r)) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, { h: Ruling[]; v: Ruling[] }>();
+  all.forEach((item, i) => {
+    const g = groups.get(find(i)) ?? { h: [], v: [] };
+    g[item.kind].push(item.r);
+    groups.set(find(i), g);
+  });
+  return [...groups.values()].filter((g) => g.h.length >= 2 && g.v.length >= 2);
+}
+
+/**
+ * HTML tables: slots "\u0002" continue a spanning cell. Columns under one header span are
+ * merged (SEC tables put "$", the number and ")" in separate cells under one year), then
+ * empty columns are dropped.
+ */
+export function htmlTable(grid: string[][]): Table {
+  const width = Math.max(...grid.map((r) => r.length));
+  const padded = grid.map((r) => [...r, ...new Array(width - r.length).fill("")]);
+  const header = padded.find((r) => r.filter((c) => c && c !== "\u0002").length >= 2) ?? padded[0];
+  const groups: number[][] = [];
+  header.forEach((c, k) => {
+    if (c === "\u0002" && groups.length) groups.at(-1)!.push(k);
+    else groups.push([k]);
+  });
+  const merged = padded.map((row) =>
+    groups.map((g) =>
+      g.map((k) => row[k]).filter((c) => c && c !== "\u0002").join(" ")
+        .replace(/([$€£]) (?=\S)/g, "$1 ").replace(/ ([%)])/g, "$1").trim()
+    )
+  );
+  const used = groups.map((_, k) => merged.some((r) => r[k]));
+  const compact = merged.map((r) => r.filter((_, k) => used[k]));
+  return finish(compact, 1, null);
+}
