@@ -12,6 +12,7 @@ import { closest } from "../core/suggest.ts";
 import { type OutputMode, render } from "./render.ts";
 import { commandHelp, listText, namespaceHelp } from "./help.ts";
 import { VERSION } from "../core/version.ts";
+import { lazyImport } from "../core/lazy.ts";
 
 export interface CliIO {
   out(text: string): void;
@@ -143,15 +144,21 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return 0;
   }
   if (first === "serve") {
-    const { serveFromCli } = await import("./http.ts");
+    const { serveFromCli } = await lazyImport<typeof import("./http.ts")>(
+      new URL("./http.ts", import.meta.url),
+    );
     return await serveFromCli(argv.slice(1), io);
   }
   if (first === "mcp") {
-    const { mcpFromCli } = await import("./mcp.ts");
+    const { mcpFromCli } = await lazyImport<typeof import("./mcp.ts")>(
+      new URL("./mcp.ts", import.meta.url),
+    );
     return await mcpFromCli(argv.slice(1), io);
   }
   if (first === "completions") {
-    const { completions } = await import("./completions.ts");
+    const { completions } = await lazyImport<typeof import("./completions.ts")>(
+      new URL("./completions.ts", import.meta.url),
+    );
     return completions(argv[1], io);
   }
   let flags: Flags;

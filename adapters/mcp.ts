@@ -26,6 +26,7 @@ import { argsJsonSchema, dataJsonSchema } from "./jsonschema.ts";
 import { openApiDocument, operationId } from "./openapi.ts";
 import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "./cli.ts";
+import { lazyImport } from "../core/lazy.ts";
 
 export interface McpOptions {
   session?: Session;
@@ -193,7 +194,9 @@ function playbookText(p: (typeof PLAYBOOKS)[number]): string {
 /** `finance mcp [--http] [--port N]`. */
 export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
   if (argv.includes("--http")) {
-    const { serveMcpHttp } = await import("./mcp_http.ts");
+    const { serveMcpHttp } = await lazyImport<typeof import("./mcp_http.ts")>(
+      new URL("./mcp_http.ts", import.meta.url),
+    );
     return await serveMcpHttp(argv.filter((a) => a !== "--http"), io);
   }
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");

@@ -3,6 +3,7 @@
  * probe, light to import) and `client.ts` (the implementation, loaded on first use).
  */
 import type { ProviderEnv, ProviderInfo } from "../core/provider.ts";
+import { lazyImport } from "../core/lazy.ts";
 import { info as market_a } from "./market_a/info.ts";
 import { info as filings_a } from "./filings_a/info.ts";
 import { info as news } from "./news/info.ts";
@@ -52,18 +53,18 @@ export type ProviderKey = keyof ProviderTypes;
 const loaders: {
   [K in ProviderKey]: () => Promise<{ Client: new (env: ProviderEnv) => ProviderTypes[K] }>;
 } = {
-  market_a: () => import("./market_a/client.ts"),
-  filings_a: () => import("./filings_a/client.ts"),
-  news: () => import("./news/client.ts"),
-  transcripts_a: () => import("./transcripts_a/client.ts"),
-  company_ir: () => import("./company_ir/client.ts"),
-  estimates_a: () => import("./estimates_a/client.ts"),
-  pdf_text_a: () => import("./pdf_text_a/client.ts"),
-  pdf_tables_a: () => import("./pdf_tables_a/client.ts"),
-  ocr_a: () => import("./ocr_a/client.ts"),
-  market_b: () => import("./market_b/client.ts"),
-  broker_a: () => import("./broker_a/client.ts"),
-  stooq: () => import("./stooq/client.ts"),
+  market_a: () => lazyImport(new URL("./market_a/client.ts", import.meta.url)),
+  filings_a: () => lazyImport(new URL("./filings_a/client.ts", import.meta.url)),
+  news: () => lazyImport(new URL("./news/client.ts", import.meta.url)),
+  transcripts_a: () => lazyImport(new URL("./transcripts_a/client.ts", import.meta.url)),
+  company_ir: () => lazyImport(new URL("./company_ir/client.ts", import.meta.url)),
+  estimates_a: () => lazyImport(new URL("./estimates_a/client.ts", import.meta.url)),
+  pdf_text_a: () => lazyImport(new URL("./pdf_text_a/client.ts", import.meta.url)),
+  pdf_tables_a: () => lazyImport(new URL("./pdf_tables_a/client.ts", import.meta.url)),
+  ocr_a: () => lazyImport(new URL("./ocr_a/client.ts", import.meta.url)),
+  market_b: () => lazyImport(new URL("./market_b/client.ts", import.meta.url)),
+  broker_a: () => lazyImport(new URL("./broker_a/client.ts", import.meta.url)),
+  stooq: () => lazyImport(new URL("./stooq/client.ts", import.meta.url)),
 };
 
 /** Creates a provider client. */

@@ -1,4 +1,5 @@
 import type { ProviderInfo } from "../../core/provider.ts";
+import { lazyImport } from "../../core/lazy.ts";
 
 export const info: ProviderInfo = {
   key: "market_a",
@@ -10,7 +11,7 @@ export const info: ProviderInfo = {
   package: "yahoo-finance2",
   notes:
     "No key needed. Unofficial public endpoints: Yahoo rate-limits bursts (429); quotes are cached briefly.",
-  checkPackage: async () => !!(await import("yahoo-finance2")),
+  checkPackage: async () => !!(await lazyImport("yahoo-finance2")),
   async probe(env, { symbol, timeoutMs }) {
     const body = await env.http.json<{ chart?: { result?: unknown[] | null } }>({
       provider: "market_a",
