@@ -1,21 +1,74 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
+import { loadTranscript, transcriptMeta } from "./_load.ts";
+
+const passage = z.object({ text: z.string(), start_char: z.int(), end_char: z.int() });
 
 export default defineCommand({
   name: "transcripts.qa",
-  summary: "Pair analyst questions with management answers from a call",
-  usage: "finance transcripts.qa [SYMBOL] [url=URL] [quarter=latest limit=10]",
-  side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "url", "quarter", "speaker", "published_at"],
+  summary: "Pair analyst questions with management answers from an earnings call",
+  description:
+    "Finds the Q&A part of one earnings-call transcript (by ticker and quarter, page URL, local file or file:// URL) and returns each analyst's question, with follow-ups, paired with the management answers that followed, every passage cited by character offsets into the transcript text (as transcripts.read returns it with max_chars=0). Analysts are recognised from participant lists, page markup, the operator's introductions and titles, so an executive who speaks only in the Q&A is still management.",
+  usage: "finance transcripts.qa [SYMBOL] [url=URL|PATH] [quarter=latest limit=10]",
+  side_effects: "local_or_network_read",
+  auth_required: "none",
+  citation_fields: ["url", "quarter", "questioner", "speaker", "start_char", "end_char"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().optional().describe("Ticker symbol."),
-    url: z.string().optional().describe("Remote URL."),
-    quarter: z.string().default("latest").describe("Fiscal quarter label, such as Q1 or Q4."),
-    limit: z.int().default(10).describe("Maximum records to return."),
+    symbol: ticker("Ticker to find the transcript for (ignored when url is given).").optional(),
+    url: z.string().trim().min(1).optional().describe(
+      "Transcript page URL, local file path or file:// URL.",
+    ),
+    quarter: z.string().default("latest").describe(
+      "Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4.",
+    ),
+    limit: z.int().min(1).max(200).default(10).describe("Most question/answer pairs returned."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("transcripts.qa"),
+  data: z.object({
+    symbol: z.string().nullable(),
+    transcript: transcriptMeta,
+    qa_pairs: z.array(z.object({
+      questioner: z.string(),
+      questioner_title: z.string().nullable(),
+      question: z.array(passage),
+      answers: z.array(
+        passage.extend({ speaker: z.string(), speaker_title: z.string().nullable() }),
+      ),
+    })),
+    count: z.int(),
+    total_count: z.int(),
+    unanswered_count: z.int(),
+    source: z.string(),
+  }),
+  examples: [
+    "finance transcripts.qa NVDA",
+    "finance transcripts.qa url=./saved/nvda-q4-2024.html limit=20",
+  ],
+  async run(args, ctx) {
+    const { pairQuestions } = await import("../../analysis/evidence/transcript.ts");
+    const { meta, parsed } = await loadTranscript(args, ctx, "transcripts.qa");
+    if (parsed.qa_start_char === null) {
+      throw new FinanceError(
+        `no Q&A section found in ${meta.url}; use transcripts.read to see what the transcript holds`,
+      );
+    }
+    const { pairs, unanswered } = pairQuestions(parsed.turns);
+    if (!pairs.length) {
+      ctx.warn(`the Q&A of ${meta.url} has no question followed by a management answer`);
+    }
+    if (unanswered) {
+      ctx.warn(`${unanswered} question(s) had no management answer and were left out`);
+    }
+    return {
+      symbol: args.symbol ?? null,
+      transcript: meta,
+      qa_pairs: pairs.slice(0, args.limit),
+      count: Math.min(pairs.length, args.limit),
+      total_count: pairs.length,
+      unanswered_count: unanswered,
+      source: meta.source,
+    };
+  },
 });

@@ -1,23 +1,123 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+import { loadTranscript, transcriptMeta } from "./_load.ts";
+
+const turn = z.object({
+  speaker: z.string(),
+  speaker_title: z.string().nullable(),
+  role: z.enum(["operator", "management", "analyst", "unknown"]),
+  role_source: z.string(),
+  text: z.string(),
+  start_char: z.int(),
+  end_char: z.int(),
+});
+
+const speaker = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  role: z.enum(["operator", "management", "analyst", "unknown"]),
+  turns: z.int(),
+});
 
 export default defineCommand({
   name: "transcripts.read",
-  summary: "Read an earnings-call transcript with speakers and sections",
+  summary: "Read an earnings-call transcript split into prepared remarks and Q&A",
+  description:
+    "Reads one earnings-call transcript (a Motley Fool page found by ticker and quarter, any transcript page with speaker labels, a saved local page or text file, or a file:// URL) and returns its text with the speakers, their roles (management, analyst, operator, and how each role was decided) and where the Q&A starts. include_turns=true adds every turn of the prepared remarks and the Q&A with character offsets into the full transcript text. Use transcripts.qa for question/answer pairs and kpi.extract for numbers.",
   usage:
-    "finance transcripts.read [SYMBOL] [url=URL] [quarter=latest max_chars=12000 include_turns=false]",
-  side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "url", "quarter", "speaker", "published_at"],
+    "finance transcripts.read [SYMBOL] [url=URL|PATH] [quarter=latest max_chars=12000 include_turns=false]",
+  side_effects: "local_or_network_read",
+  auth_required: "none",
+  citation_fields: ["url", "quarter", "speaker", "start_char", "end_char", "published_at"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().optional().describe("Ticker symbol."),
-    url: z.string().optional().describe("Remote URL."),
-    quarter: z.string().default("latest").describe("Fiscal quarter label, such as Q1 or Q4."),
-    max_chars: z.int().default(12000).describe("Maximum text characters to return."),
-    include_turns: z.boolean().default(false).describe("Include transcript speaker turns."),
+    symbol: ticker("Ticker to find the transcript for (ignored when url is given).").optional(),
+    url: z.string().trim().min(1).optional().describe(
+      "Transcript page URL, local file path or file:// URL (HTML or plain text).",
+    ),
+    quarter: z.string().default("latest").describe(
+      "Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4.",
+    ),
+    max_chars: z.int().min(0).default(12000).describe(
+      "Characters of transcript text returned (0 = all); turns are never cut.",
+    ),
+    include_turns: z.boolean().default(false).describe(
+      "Add prepared_remarks and qa_turns with speaker, role and offsets.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("transcripts.read"),
+  data: z.object({
+    symbol: z.string().nullable(),
+    transcript: transcriptMeta,
+    text: z.string(),
+    char_count: z.int(),
+    returned_chars: z.int(),
+    truncated: z.boolean(),
+    summary: z.string().nullable(),
+    speakers: z.array(speaker),
+    prepared_speakers: z.array(z.string()),
+    prepared_turn_count: z.int(),
+    qa_turn_count: z.int(),
+    qa_start_char: z.int().nullable(),
+    qa_marker: z.string().nullable(),
+    prepared_remarks: z.array(turn).optional(),
+    qa_turns: z.array(turn).optional(),
+    source: z.string(),
+  }),
+  examples: [
+    "finance transcripts.read NVDA quarter=latest",
+    "finance transcripts.read url=./saved/nvda-q4-2024.html include_turns=true max_chars=0",
+  ],
+  async run(args, ctx) {
+    const { meta, parsed } = await loadTranscript(args, ctx, "transcripts.read");
+    const speakers = new Map<string, z.infer<typeof speaker>>();
+    for (const t of parsed.turns) {
+      const s = speakers.get(t.speaker);
+      if (s) s.turns++;
+      else {speakers.set(t.speaker, {
+          name: t.speaker,
+          title: t.speaker_title,
+          role: t.role,
+          turns: 1,
+        });}
+    }
+    const prepared = parsed.turns.filter((t) => t.part === "prepared");
+    const qa = parsed.turns.filter((t) => t.part === "qa");
+    if (!parsed.turns.length) {
+      ctx.warn(`no speaker labels found in ${meta.url}; the text is returned without turns`);
+    } else if (parsed.qa_start_char === null) {
+      ctx.warn("no Q&A section found; every turn is counted as prepared remarks");
+    }
+    const limit = args.max_chars === 0 ? parsed.text.length : args.max_chars;
+    const shape = (t: (typeof parsed.turns)[number]) => ({
+      speaker: t.speaker,
+      speaker_title: t.speaker_title,
+      role: t.role,
+      role_source: t.role_source,
+      text: t.text,
+      start_char: t.start_char,
+      end_char: t.end_char,
+    });
+    return {
+      symbol: args.symbol ?? null,
+      transcript: meta,
+      text: parsed.text.slice(0, limit),
+      char_count: parsed.text.length,
+      returned_chars: Math.min(limit, parsed.text.length),
+      truncated: limit < parsed.text.length,
+      summary: parsed.sections.summary ?? null,
+      speakers: [...speakers.values()],
+      prepared_speakers: [
+        ...new Set(prepared.filter((t) => t.role !== "operator").map((t) => t.speaker)),
+      ],
+      prepared_turn_count: prepared.length,
+      qa_turn_count: qa.length,
+      qa_start_char: parsed.qa_start_char,
+      qa_marker: parsed.qa_marker,
+      ...(args.include_turns
+        ? { prepared_remarks: prepared.map(shape), qa_turns: qa.map(shape) }
+        : {}),
+      source: meta.source,
+    };
+  },
 });

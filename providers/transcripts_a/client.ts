@@ -1,6 +1,76 @@
+/**
+ * Public earnings-call transcript pages: discovery on Motley Fool quote pages, and fetching of
+ * any transcript page (Motley Fool or another site with speaker labels).
+ */
+import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
+import { type TranscriptLink, transcriptLinks } from "./fool.ts";
+
+export interface SearchAttempt {
+  url: string;
+  ok: boolean;
+  found: number;
+  error: string | null;
+}
+
+const EXCHANGES = ["nasdaq", "nyse", "nysemkt", "amex"];
 
 /** Client of provider transcripts_a. */
 export class Client {
   constructor(readonly env: ProviderEnv) {}
+
+  /**
+   * Transcript links for a ticker, newest first, from the first exchange quote page that lists
+   * any. Throws when every page failed for a reason other than "no such page".
+   */
+  async search(
+    symbol: string,
+    limit: number,
+  ): Promise<{ transcripts: TranscriptLink[]; attempts: SearchAttempt[] }> {
+    const attempts: SearchAttempt[] = [];
+    for (const exchange of EXCHANGES) {
+      const url = `https://www.fool.com/quote/${exchange}/${symbol.toLowerCase()}/`;
+      try {
+        const res = await this.env.http.request({
+          provider: "transcripts_a",
+          url,
+          acceptStatus: [404],
+          cache: { ttl: 6 * 3600 },
+          retries: 1,
+          signal: this.env.signal,
+        });
+        if (res.status === 404) {
+          attempts.push({ url, ok: true, found: 0, error: "no quote page (404)" });
+          continue;
+        }
+        const links = transcriptLinks(res.text(), symbol);
+        attempts.push({ url, ok: true, found: links.length, error: null });
+        if (links.length) return { transcripts: links.slice(0, limit), attempts };
+      } catch (err) {
+        attempts.push({ url, ok: false, found: 0, error: (err as Error).message });
+      }
+    }
+    if (attempts.every((a) => !a.ok)) {
+      throw new ProviderError(
+        "transcripts_a",
+        `no Motley Fool quote page could be read for ${symbol}: ${
+          attempts.map((a) => `${a.url} (${a.error})`).join("; ")
+        }`,
+      );
+    }
+    return { transcripts: [], attempts };
+  }
+
+  /** A transcript page's HTML. */
+  async page(url: string, guard?: (u: URL) => Promise<void> | void): Promise<string> {
+    return await this.env.http.text({
+      provider: "transcripts_a",
+      url,
+      cache: { ttl: "forever" },
+      retries: 2,
+      signal: this.env.signal,
+      guard,
+      hint: "check the transcript URL, or save the page and pass its local path",
+    });
+  }
 }
