@@ -246,15 +246,3 @@ async function viaProcess(file: string, message: unknown, timeoutMs: number) {
   }
   return unwrap(JSON.parse(text) as Reply);
 }
-
-/** First index where two target sets differ within the first `length` bars, or −1. */
-export function firstDifference(a: Targets, b: Targets, length: number): number {
-  for (let t = 0; t < length; t++) {
-    for (let s = 0; s < a.length; s++) {
-      const x = a[s][t];
-      const y = b[s][t];
-      if (!(Object.is(x, y) || Math.abs(x - y) < 1e-12)) return t;
-    }
-  }
-  return -1;
-}

@@ -36,6 +36,7 @@ export interface SymbolBars {
   currency?: string | null;
   rows: Bar[];
   splits?: SplitEvent[];
+  price_basis?: string;
 }
 
 export interface SourceInfo {
@@ -46,6 +47,8 @@ export interface SourceInfo {
   first_date: string | null;
   last_date: string | null;
   price_adjustment: "total_return" | "splits_only" | "none";
+  /** What the provider says its prices are (e.g. split-adjusted OHLC, adjusted close). */
+  provider_price_basis: string | null;
 }
 
 export interface LoadedPanel {
@@ -198,6 +201,7 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
       first_date: rows[0].date,
       last_date: rows[rows.length - 1].date,
       price_adjustment: adjustment,
+      provider_price_basis: d?.price_basis ?? null,
     } satisfies SourceInfo,
   };
 }

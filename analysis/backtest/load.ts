@@ -4,7 +4,14 @@
  */
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { alignBars, type LoadedPanel, readOhlcvData, shiftDate, warmupDays } from "./data.ts";
+import {
+  alignBars,
+  type LoadedPanel,
+  readOhlcvData,
+  shiftDate,
+  type SymbolBars,
+  warmupDays,
+} from "./data.ts";
 
 export interface LoadRequest {
   symbols: string[];
@@ -24,38 +31,48 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
     );
   }
   const from = shiftDate(req.startDate, -warmupDays(req.warmupBars, req.timeframe));
-  const env = await ctx.call("market.ohlcv", {
-    symbols: req.symbols.join(","),
-    start_date: from,
-    end_date: req.endDate,
-    timeframe: req.timeframe,
-    // Enough for decades of daily bars: the date range, not the limit, bounds the request.
-    limit: 100000,
-    provider: req.provider,
+  // One call per symbol, so a symbol the provider does not know is named on its own instead
+  // of failing the others.
+  const answers = await Promise.all(req.symbols.map((symbol) =>
+    ctx.call("market.ohlcv", {
+      symbols: symbol,
+      start_date: from,
+      end_date: req.endDate,
+      timeframe: req.timeframe,
+      // The date range bounds the request; the limit only applies without a start date.
+      limit: 20000,
+      provider: req.provider,
+    })
+  ));
+  const data: Record<string, SymbolBars> = {};
+  const failed: string[] = [];
+  answers.forEach((env, i) => {
+    const symbol = req.symbols[i];
+    for (const w of env.warnings) ctx.warn(`market.ohlcv ${symbol}: ${w}`);
+    if (env.ok) Object.assign(data, readOhlcvData(env.data, [symbol]));
+    else failed.push(`${symbol}: ${env.error}`);
   });
-  for (const w of env.warnings) ctx.warn(`market.ohlcv: ${w}`);
-  if (!env.ok) {
-    throw new FinanceError(`price data unavailable, backtest not run: ${env.error}`);
+  if (failed.length === req.symbols.length) {
+    throw new FinanceError(`price data unavailable, backtest not run: ${failed.join("; ")}`);
   }
-  const loaded = alignBars(
-    readOhlcvData(env.data, req.symbols),
-    req.symbols,
-    req.startDate,
-    req.endDate,
-  );
-  if (loaded.missing.length) {
-    const list = loaded.missing.join(", ");
+  if (failed.length && !req.dropMissing) {
+    throw new FinanceError(
+      `price data unavailable for ${failed.length} of ${req.symbols.length} symbols, backtest ` +
+        `not run: ${failed.join("; ")}; fix or remove them, or pass drop_missing=true`,
+    );
+  }
+  for (const f of failed) ctx.warn(`left out (drop_missing=true): ${f}`);
+  const loaded = alignBars(data, req.symbols, req.startDate, req.endDate);
+  const empty = loaded.missing.filter((s) => !failed.some((f) => f.startsWith(`${s}:`)));
+  if (empty.length) {
+    const list = empty.join(", ");
     if (!req.dropMissing) {
       throw new FinanceError(
         `no price bars for ${list} from ${req.startDate} to ${req.endDate} (provider ${req.provider}); ` +
           `check the symbol, or pass drop_missing=true to run without it`,
       );
     }
-    ctx.warn(
-      `no price bars for ${list}; run continues without ${
-        loaded.missing.length > 1 ? "them" : "it"
-      } (drop_missing=true)`,
-    );
+    ctx.warn(`no price bars for ${list}; left out (drop_missing=true)`);
   }
   const have = loaded.panel.start;
   if (have < req.warmupBars) {

@@ -7,7 +7,11 @@ import type { Params, ParamSpec, StrategyDef } from "./types.ts";
  * of range are errors that name the parameter and the valid choices. Text such as "20" from the
  * command line is accepted for numbers.
  */
-export function resolveParams(def: StrategyDef, raw: Record<string, unknown>): Params {
+export function resolveParams(
+  def: StrategyDef,
+  raw: Record<string, unknown>,
+  hint = "",
+): Params {
   const out: Params = {};
   const names = Object.keys(def.parameters);
   for (const key of Object.keys(raw)) {
@@ -15,7 +19,7 @@ export function resolveParams(def: StrategyDef, raw: Record<string, unknown>): P
       throw new InputError(
         `${def.name} has no parameter \`${key}\`; its parameters are ${
           names.length ? names.join(", ") : "none"
-        } (see finance backtest.describe ${def.name})`,
+        } (see finance backtest.describe ${def.name})${hint ? `; ${hint}` : ""}`,
       );
     }
   }

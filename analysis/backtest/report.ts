@@ -82,7 +82,7 @@ export function orderRows(panel: Panel, sim: SimResult) {
   return sim.orders.map((o) => ({
     date: panel.dates[o.bar],
     symbol: panel.symbols[o.symbol],
-    side: o.size > 0 ? "buy" : "sell",
+    side: (o.size > 0 ? "buy" : "sell") as "buy" | "sell",
     size: Math.abs(o.size),
     price: o.price,
     value: Math.abs(o.size) * o.price,

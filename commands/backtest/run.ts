@@ -1,26 +1,180 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { InputError } from "../../core/errors.ts";
+import { checkLocalPath } from "../../core/access.ts";
 import { isoDate, jsonObject } from "../../core/schema.ts";
+import { requireStrategy } from "../../analysis/backtest/catalog.ts";
+import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
+import { parseSymbols } from "../../analysis/backtest/data.ts";
+import { loadPanel } from "../../analysis/backtest/load.ts";
+import {
+  costConfig,
+  RUN_OPTION_ARGS,
+  RUN_OPTION_NAMES,
+  type RunOptionValues,
+  simConfig,
+} from "../../analysis/backtest/options.ts";
+import { resolveParams } from "../../analysis/backtest/params.ts";
+import { evaluate, reportSections } from "../../analysis/backtest/pipeline.ts";
+import { ENGINE } from "../../analysis/backtest/report.ts";
+import { type StrategyChoice, strategyTargets } from "../../analysis/backtest/targets.ts";
+import { RUN_DATA } from "../../analysis/backtest/schemas.ts";
 
 export default defineCommand({
   name: "backtest.run",
   summary: "Backtest a strategy over symbols and dates with costs and no look-ahead",
+  description:
+    "Simulates a strategy on daily (or other) bars from market.ohlcv and reports config, " +
+    "metrics, trades, orders, target weights and the equity curve against an equal-weight " +
+    "buy-and-hold benchmark. A signal on bar t's close fills at bar t+1's open (fill=next_close " +
+    "for the close); sells fill before buys; one shared cash account that never goes negative " +
+    "unless leverage>1. Prices are total-return adjusted (adj_close/close), so splits are " +
+    "continuous and dividends count. Indicators get warm-up bars from before start_date. " +
+    "Strategy parameters go in params='{...}' or as bare key=value (fast=20 slow=100). " +
+    "strategy=custom strategy_file=./rule.ts runs your module (export generateWeights(ctx) or " +
+    "generateSignals(ctx); see backtest.describe custom) sandboxed with read access to that " +
+    "file only. Identical inputs give identical JSON. Fails (no run) when price data is " +
+    "unavailable. Not for live trading decisions; use backtest.tune to compare parameters.",
   usage:
-    "finance backtest.run STRATEGY SYMBOLS START_DATE END_DATE [params='{}' strategy_file=./rule.py]",
+    "finance backtest.run STRATEGY SYMBOLS START_DATE END_DATE [key=value params…] [params='{}' strategy_file=./rule.ts fees=0.001 slippage=0 fill=next_open plot_path=chart.svg]",
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: [],
+  citation_fields: ["config", "data.sources"],
   positional: ["strategy", "symbols", "start_date", "end_date"],
+  extra_into: "params",
   args: z.strictObject({
-    strategy: z.string().describe("Built-in strategy key."),
-    symbols: z.string().describe("Ticker symbol or comma-separated ticker list."),
-    start_date: isoDate().describe("Start date."),
-    end_date: isoDate().describe("End date."),
-    params: jsonObject().default({}).describe(
-      "Strategy parameters supplied as JSON or key-value pairs.",
+    strategy: z.string().trim().min(1).describe(
+      "Built-in strategy (see backtest.strategies) or custom with strategy_file.",
     ),
-    strategy_file: z.string().default("./rule.py").describe("Path to a custom strategy file."),
+    symbols: z.string().describe("One ticker or a comma-separated list, e.g. AAPL,MSFT."),
+    start_date: isoDate().describe("First evaluated bar, YYYY-MM-DD (warm-up bars come before)."),
+    end_date: isoDate().describe("Last bar included, YYYY-MM-DD."),
+    params: jsonObject().default({}).describe(
+      "Strategy parameters as a JSON object; bare key=value arguments that are not run options " +
+        "are added here. Unknown names are an error listing the strategy's parameters.",
+    ),
+    strategy_file: z.string().optional().describe(
+      "Path of a .ts/.js strategy module, required with strategy=custom (Python is not supported).",
+    ),
+    ...RUN_OPTION_ARGS,
+    plot_path: z.string().optional().describe(
+      "Write an SVG chart (equity vs benchmark, with drawdown) to this path.",
+    ),
+    max_points: z.int().min(0).default(300).describe(
+      "Equity curve points returned, evenly thinned (extremes kept); 0 = every bar.",
+    ),
+    max_records: z.int().min(0).default(200).describe(
+      "Most trades, orders and target-weight rows returned (first ones); 0 = all. Counts are exact.",
+    ),
+    timeout_s: z.number().min(1).max(600).default(30).describe(
+      "Time limit for a custom strategy module, in seconds.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("backtest.run"),
+  data: RUN_DATA,
+  examples: [
+    "finance backtest.run sma_cross AAPL 2020-01-01 2024-12-31 fast=20 slow=100",
+    "finance backtest.run momentum_top_n AAPL,MSFT,NVDA,AMZN 2018-01-01 2024-12-31 lookback=126 top_n=2 rebalance=M fees=0.0005",
+    "finance backtest.run custom SPY 2015-01-01 2024-12-31 strategy_file=./rule.ts window=50",
+  ],
+  async run(args, ctx) {
+    const symbols = parseSymbols(args.symbols);
+    const opts = args as unknown as RunOptionValues;
+    const sim = simConfig(opts);
+    const choice = chooseStrategy(args, ctx.access);
+    const warmup = args.warmup_bars ??
+      (choice.kind === "builtin" ? choice.def.warmup(choice.params) : 0);
+    const loaded = await loadPanel(ctx, {
+      symbols,
+      startDate: args.start_date,
+      endDate: args.end_date,
+      timeframe: args.timeframe,
+      provider: args.provider,
+      warmupBars: warmup,
+      dropMissing: args.drop_missing,
+    });
+    const { panel } = loaded;
+    const made = await strategyTargets(panel, choice);
+    made.notes.forEach((n) => ctx.warn(n));
+    const ev = evaluate(panel, made.targets, sim, args.timeframe);
+    ev.notes.forEach((n) => ctx.warn(n));
+    if (ev.sim.unfilledAtEnd) {
+      ctx.warn(
+        "the strategy changed its targets on the last bar; those orders fall after end_date",
+      );
+    }
+    const sections = reportSections(panel, made.targets, ev, {
+      maxPoints: args.max_points,
+      maxRecords: args.max_records,
+    });
+    let plotPath: string | null = null;
+    if (args.plot_path) {
+      const { writeBacktestChart } = await import("../../analysis/charts/backtest.ts");
+      plotPath = await writeBacktestChart(args.plot_path, ctx.access, sections.equity_curve, {
+        title: `${choice.kind === "custom" ? "custom" : choice.def.name} on ${
+          panel.symbols.join(", ")
+        }`,
+        subtitle: `${args.start_date} to ${args.end_date}; source: ${
+          [...new Set(Object.values(loaded.sources).map((s) => s.provider ?? "unknown"))].join(", ")
+        } via market.ohlcv`,
+      });
+    }
+    return {
+      run_type: "backtest" as const,
+      engine: { ...ENGINE },
+      config: {
+        strategy: choice.kind === "custom" ? "custom" : choice.def.name,
+        symbols: panel.symbols,
+        start_date: args.start_date,
+        end_date: args.end_date,
+        params: choice.params,
+        strategy_file: choice.kind === "custom" ? args.strategy_file ?? null : null,
+        ...costConfig(opts),
+        warmup_bars: warmup,
+        price_basis: "total-return adjusted OHLC (each bar scaled by adj_close / close)",
+        benchmark: "equal-weight buy-and-hold of all symbols from the first bar's close, no costs",
+        isolation: made.isolation ?? null,
+        engine: { ...ENGINE },
+      },
+      data: {
+        symbols: panel.symbols,
+        missing_symbols: loaded.missing,
+        bars: panel.dates.length - panel.start,
+        warmup_bars_loaded: panel.start,
+        first_date: panel.dates[panel.start],
+        last_date: panel.dates[panel.dates.length - 1],
+        sources: loaded.sources,
+      },
+      ...sections,
+      plot_path: plotPath,
+    };
+  },
 });
+
+function chooseStrategy(
+  args: {
+    strategy: string;
+    params: Record<string, unknown>;
+    strategy_file?: string;
+    timeout_s: number;
+  },
+  access: import("../../core/access.ts").AccessPolicy,
+): StrategyChoice {
+  if (args.strategy.toLowerCase() === "custom") {
+    if (!args.strategy_file) {
+      throw new InputError("strategy=custom needs strategy_file=./rule.ts (a .ts or .js module)");
+    }
+    const file = checkLocalPath(access, checkStrategyFile(args.strategy_file), 1_000_000);
+    return { kind: "custom", file, params: args.params, timeoutMs: args.timeout_s * 1000 };
+  }
+  const def = requireStrategy(args.strategy);
+  if (args.strategy_file) {
+    throw new InputError(
+      `strategy_file is only used with strategy=custom, not ${def.name}; drop it or use custom`,
+    );
+  }
+  return {
+    kind: "builtin",
+    def,
+    params: resolveParams(def, args.params, `run options are ${RUN_OPTION_NAMES.join(", ")}`),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The backtest chart: equity vs the buy-and-hold benchmark on top, drawdown below, as one SVG
+ * built with Observable Plot (two plots stacked in an outer SVG).
+ */
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { AccessDenied, type AccessPolicy } from "../../core/access.ts";
+import { plotKit, toSvgText } from "./dom.ts";
+
+export interface CurveRow {
+  date: string;
+  equity: number;
+  benchmark: number;
+  drawdown_pct: number;
+}
+
+export interface ChartText {
+  title: string;
+  subtitle?: string;
+}
+
+const WIDTH = 820;
+
+/** SVG text of the chart. Deterministic for the same rows and text. */
+export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promise<string> {
+  const { Plot, document } = await plotKit();
+  const when = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
+  const long = rows.flatMap((r) => [
+    { date: when(r.date), value: r.equity, series: "Strategy" },
+    { date: when(r.date), value: r.benchmark, series: "Buy & hold (equal weight)" },
+  ]);
+  const top = Plot.plot({
+    document,
+    width: WIDTH,
+    height: 340,
+    marginLeft: 70,
+    marginTop: 30,
+    x: { type: "utc", label: null },
+    y: { label: "Portfolio value", grid: true },
+    color: {
+      legend: true,
+      domain: ["Strategy", "Buy & hold (equal weight)"],
+      range: ["#1f77b4", "#999999"],
+    },
+    marks: [
+      Plot.lineY(long, { x: "date", y: "value", stroke: "series", strokeWidth: 1.6 }),
+    ],
+  });
+  const bottom = Plot.plot({
+    document,
+    width: WIDTH,
+    height: 170,
+    marginLeft: 70,
+    x: { type: "utc", label: "Date" },
+    y: { label: "Drawdown (%)", reverse: true, grid: true },
+    marks: [
+      Plot.areaY(rows, {
+        x: (r: CurveRow) => when(r.date),
+        y: "drawdown_pct",
+        fill: "#d62728",
+        fillOpacity: 0.35,
+      }),
+      Plot.lineY(rows, { x: (r: CurveRow) => when(r.date), y: "drawdown_pct", stroke: "#d62728" }),
+      Plot.ruleY([0]),
+    ],
+  });
+  return stack([top, bottom], text);
+}
+
+/** Places the plots (each an SVG, or a figure holding a legend and an SVG) one under another. */
+function stack(nodes: Element[], text: ChartText): string {
+  const header = 48;
+  let y = header;
+  const parts: string[] = [];
+  for (const node of nodes) {
+    const svgs = [...node.querySelectorAll("svg")].filter((s) =>
+      s.getAttribute("class")?.includes("plot")
+    );
+    const legend = node.tagName.toLowerCase() === "figure" ? legendText(node) : null;
+    if (legend) {
+      parts.push(
+        `<text x="70" y="${y + 12}" font-size="12" font-family="sans-serif">${legend}</text>`,
+      );
+      y += 20;
+    }
+    const svg = node.tagName.toLowerCase() === "svg" ? node : svgs[svgs.length - 1];
+    const h = Number(svg.getAttribute("height"));
+    svg.setAttribute("x", "0");
+    svg.setAttribute("y", String(y));
+    parts.push(toSvgText(svg).replace(' xmlns="http://www.w3.org/2000/svg"', ""));
+    y += h + 10;
+  }
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}">` +
+    `<rect width="100%" height="100%" fill="white"/>` +
+    `<text x="70" y="22" font-size="16" font-weight="bold" font-family="sans-serif">${
+      esc(text.title)
+    }</text>` +
+    (text.subtitle
+      ? `<text x="70" y="40" font-size="12" fill="#555" font-family="sans-serif">${
+        esc(text.subtitle)
+      }</text>`
+      : "") +
+    parts.join("") + `</svg>`;
+}
+
+/** The legend as plain text with colour swatches (Plot renders legends as HTML). */
+function legendText(figure: Element): string {
+  const items = [...figure.querySelectorAll("span")].filter((s) => s.querySelector("svg"));
+  return items.map((s) => {
+    const fill = s.querySelector("svg")?.getAttribute("fill") ??
+      s.querySelector("svg")?.getAttribute("style") ?? "";
+    const color = /#[0-9a-f]{3,6}/i.exec(fill)?.[0] ?? "#000";
+    return `<tspan fill="${color}">■</tspan> ${s.textContent?.trim() ?? ""}`;
+  }).join("   ");
+}
+
+/**
+ * Writes the chart to `path` (SVG) and returns its absolute path. The folder must be inside
+ * the folders this surface may use, like any other local path.
+ */
+export async function writeBacktestChart(
+  path: string,
+  policy: AccessPolicy,
+  rows: CurveRow[],
+  text: ChartText,
+): Promise<string> {
+  const target = resolve(path);
+  let folder: string;
+  try {
+    folder = realpathSync(dirname(target));
+  } catch {
+    throw new AccessDenied(`plot_path ${path}: folder ${dirname(target)} does not exist`);
+  }
+  const inside = policy.roots.some((root) => {
+    const rel = relative(root, folder);
+    return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  });
+  if (!inside) {
+    throw new AccessDenied(
+      `plot_path ${path} refused: it is outside the allowed folders (${
+        policy.roots.join(", ") || "none"
+      })`,
+    );
+  }
+  if (!/\.svg$/i.test(target)) {
+    throw new AccessDenied(`plot_path ${path} must end in .svg (the chart is SVG)`);
+  }
+  await Deno.writeTextFile(target, await backtestChartSvg(rows, text));
+  return target;
+}

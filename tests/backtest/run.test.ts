@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES, run } from "../_helpers.ts";
+
+const CASSETTE = join(FIXTURES, "backtest", "cassette");
+const replay = { replay: [CASSETTE] };
+// deno-lint-ignore no-explicit-any
+type Data = any;
+
+const SMA = {
+  strategy: "sma_cross",
+  symbols: "AAPL,MSFT",
+  start_date: "2023-03-01",
+  end_date: "2023-06-30",
+  provider: "market_a",
+  params: { fast: 5, slow: 20 },
+};
+
+Deno.test("backtest.run sma_cross: metrics, trades, curve; identical JSON on rerun", async () => {
+  const a = await envelope<Data>("backtest.run", SMA, replay);
+  const b = await envelope<Data>("backtest.run", SMA, replay);
+  const d = dataOf(a);
+  assert.equal(JSON.stringify(a), JSON.stringify(b));
+  assert.equal(d.data.first_date, "2023-03-01");
+  assert.equal(d.data.warmup_bars_loaded, 29, "warm-up bars come before start_date");
+  assert.equal(d.config.warmup_bars, 20);
+  assert.ok(d.metrics.total_trades > 0);
+  assert.equal(d.equity_curve[0].equity, 100000);
+  assert.equal(d.equity_curve[0].date, "2023-03-01");
+  // No look-ahead: every order fills on the bar after a target was set.
+  const fills = new Set(d.target_weights.map((r: Data) => r.fill_date));
+  for (const o of d.orders) assert.ok(fills.has(o.date), `order on ${o.date} without a signal`);
+  for (const r of d.target_weights) {
+    if (r.fill_date !== null) assert.ok(r.fill_date > r.signal_date);
+    else assert.equal(r.signal_date, "2023-06-30", "only a last-bar signal has no fill");
+  }
+});
+
+Deno.test("backtest.run: bare key=value params land in params and are validated", async () => {
+  const { params: _p, ...rest } = SMA;
+  const out = await run("backtest.run", { ...rest, fast: "5", slow: "20" }, replay);
+  assert.equal(out.status, "ok");
+  assert.deepEqual((out.envelope.data as Data).config.params, { fast: 5, slow: 20 });
+  const bad = await envelope("backtest.run", { ...rest, fastt: 5 }, replay);
+  assert.equal(bad.ok, false);
+  assert.match(bad.error!, /no parameter `fastt`; its parameters are fast, slow/);
+  const order = await envelope("backtest.run", { ...rest, fast: 30, slow: 20 }, replay);
+  assert.match(order.error!, /fast must be below slow/);
+});
+
+Deno.test("backtest.run: provider failure is ok:false with the provider error", async () => {
+  const env = await envelope("backtest.run", { ...SMA, start_date: "2021-03-01" }, replay);
+  assert.equal(env.ok, false);
+  assert.equal(env.data, null);
+  assert.match(env.error!, /price data unavailable, backtest not run/);
+  assert.match(env.error!, /market_a/);
+});
+
+Deno.test("backtest.run: a symbol without data is named, never dropped silently", async () => {
+  const args = { ...SMA, strategy: "buy_hold", symbols: "AAPL,ZZZZ", params: {} };
+  const env = await envelope("backtest.run", args, replay);
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /ZZZZ/);
+  assert.match(env.error!, /drop_missing=true/);
+  const kept = await envelope<Data>("backtest.run", { ...args, drop_missing: true }, replay);
+  const d = dataOf(kept);
+  assert.deepEqual(d.data.symbols, ["AAPL"]);
+  assert.ok(kept.warnings.some((w) => w.includes("ZZZZ")));
+});
+
+Deno.test("backtest.run buy_hold: first order fills at the second bar's open", async () => {
+  const env = await envelope<Data>(
+    "backtest.run",
+    { ...SMA, strategy: "buy_hold", params: {}, fees: 0 },
+    replay,
+  );
+  const d = dataOf(env);
+  assert.equal(d.orders.length, 2);
+  assert.equal(d.orders[0].date, "2023-03-02");
+  assert.equal(d.target_weights[0].signal_date, "2023-03-01");
+  assert.equal(d.metrics.total_fees_paid, 0);
+});
+
+Deno.test("backtest.run custom: example rule runs sandboxed; Python and escapes refused", async () => {
+  const base = { ...SMA, strategy: "custom", params: { window: 10 } };
+  const ok = await envelope<Data>(
+    "backtest.run",
+    { ...base, strategy_file: join(FIXTURES, "backtest", "rule.ts"), warmup_bars: 20 },
+    replay,
+  );
+  const d = dataOf(ok);
+  assert.ok(d.metrics.total_trades > 0);
+  assert.match(d.config.isolation, /read|file/);
+  assert.ok(!ok.warnings.some((w) => w.includes("looks ahead")), ok.warnings.join("\n"));
+
+  const py = await envelope("backtest.run", {
+    ...base,
+    strategy_file: join(FIXTURES, "backtest", "rule.py"),
+  }, replay);
+  assert.match(py.error!, /Python.*TypeScript or JavaScript/);
+
+  const escape = await envelope("backtest.run", {
+    ...base,
+    strategy_file: join(FIXTURES, "backtest", "escape.ts"),
+    warmup_bars: 20,
+  }, replay);
+  assert.equal(escape.ok, false);
+  assert.match(
+    escape.error!,
+    /custom strategy failed: .*(NotCapable|PermissionDenied|read access)/,
+  );
+});
+
+Deno.test("backtest.run custom: a module that reads future bars is reported", async () => {
+  const env = await envelope<Data>("backtest.run", {
+    ...SMA,
+    strategy: "custom",
+    params: {},
+    strategy_file: join(FIXTURES, "backtest", "peek.ts"),
+    warmup_bars: 20,
+  }, replay);
+  dataOf(env);
+  assert.ok(
+    env.warnings.some((w) => w.includes("custom strategy looks ahead")),
+    env.warnings.join("\n"),
+  );
+});
+
+Deno.test("backtest.run plot_path writes an SVG chart", async () => {
+  const dir = await Deno.makeTempDir({ dir: Deno.cwd(), prefix: ".bt-plot-" });
+  try {
+    const path = join(dir, "equity.svg");
+    const env = await envelope<Data>("backtest.run", { ...SMA, plot_path: path }, replay);
+    assert.equal(dataOf(env).plot_path, path);
+    const svg = await Deno.readTextFile(path);
+    assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    assert.match(svg, /Drawdown/);
+    assert.match(svg, /sma_cross on AAPL, MSFT/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
