@@ -1,18 +1,41 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+
+const n = z.number().nullable();
+const range = z.object({ average: n, low: n, high: n });
 
 export default defineCommand({
   name: "calendar.company",
   summary: "Upcoming earnings and dividend dates for a company",
+  description:
+    "The next earnings date (or Yahoo's window of likely dates, flagged as an estimate), the " +
+    "call time, analysts' EPS and revenue estimates for that quarter, and the ex-dividend and " +
+    "payment dates. For past quarters with actual EPS and surprises use calendar.earnings.",
   usage: "finance calendar.company SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["symbol", "source", "provider"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
+    symbol: ticker().describe("Ticker as the exchange lists it."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("calendar.company"),
+  data: z.object({
+    symbol: z.string(),
+    earnings_dates: z.array(z.string()),
+    earnings_date_is_estimate: z.boolean().nullable(),
+    earnings_call_times: z.array(z.string()),
+    eps_estimate: range,
+    revenue_estimate: range,
+    ex_dividend_date: z.string().nullable(),
+    dividend_date: z.string().nullable(),
+    provider: z.string(),
+    source: z.string(),
+    retrieved_at: z.string(),
+  }),
+  examples: ["finance calendar.company AAPL"],
+  async run(args, ctx) {
+    const { companyCalendar } = await import("../../analysis/market/calendar.ts");
+    return await companyCalendar(ctx, args.symbol.toUpperCase());
+  },
 });

@@ -1,19 +1,45 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+
+const n = z.number().nullable();
 
 export default defineCommand({
   name: "calendar.earnings",
   summary: "Past and upcoming earnings dates with estimates and surprises",
+  description:
+    "Earnings rows, newest first: the upcoming report (date and EPS estimate) and the last " +
+    "reported quarters with estimated and actual EPS and the surprise in percent. Yahoo keeps " +
+    "about four past quarters. For dividend dates use calendar.company.",
   usage: "finance calendar.earnings SYMBOL [limit=12]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["symbol", "source", "provider"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    limit: z.int().default(12).describe("Maximum records to return."),
+    symbol: ticker().describe("Ticker as the exchange lists it."),
+    limit: z.int().min(1).max(100).default(12).describe("Most rows to return (1-100)."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("calendar.earnings"),
+  data: z.object({
+    symbol: z.string(),
+    rows: z.array(z.object({
+      quarter_end: z.string().nullable(),
+      earnings_date: z.string().nullable(),
+      status: z.enum(["reported", "upcoming"]),
+      eps_estimate: n,
+      eps_actual: n,
+      eps_difference: n,
+      surprise_pct: n,
+      currency: z.string().nullable(),
+    })),
+    count: z.int(),
+    provider: z.string(),
+    source: z.string(),
+    retrieved_at: z.string(),
+  }),
+  examples: ["finance calendar.earnings AAPL limit=4"],
+  async run(args, ctx) {
+    const { earningsCalendar } = await import("../../analysis/market/calendar.ts");
+    return await earningsCalendar(ctx, args.symbol.toUpperCase(), args.limit);
+  },
 });

@@ -1,25 +1,49 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
 
 export default defineCommand({
   name: "fundamentals.statement",
   summary: "Financial statement line items per period from the market provider",
+  description: "Statement line items (Total Revenue, Net Income, ...) per fiscal period as Yahoo " +
+    "reports them, each with its unit (currency), for the last ~3 fiscal years (annual) or " +
+    "~4 quarters (quarterly). For figures as filed with the SEC, with accession numbers to " +
+    "cite, use filings.statement instead.",
   usage:
     "finance fundamentals.statement SYMBOL [statement=income|balance|cashflow period=annual|quarterly]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["symbol", "statement", "period", "source", "provider"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    statement: z.enum(["income", "balance", "cashflow"]).optional().describe(
-      "Financial statement family.",
+    symbol: ticker().describe("Ticker as the exchange lists it."),
+    statement: z.enum(["income", "balance", "cashflow"]).default("income").describe(
+      "income, balance (balance sheet) or cashflow.",
     ),
-    period: z.enum(["annual", "quarterly"]).optional().describe(
-      "Financial statement period, such as annual or quarterly.",
-    ),
+    period: z.preprocess(
+      (v) => (typeof v === "string" && /^(q|quarter)$/i.test(v) ? "quarterly" : v),
+      z.enum(["annual", "quarterly"]),
+    ).default("annual").describe("annual or quarterly (quarter and q accepted)."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("fundamentals.statement"),
+  data: z.object({
+    symbol: z.string(),
+    statement: z.string(),
+    period: z.string(),
+    periods: z.array(z.string()),
+    rows: z.array(z.object({
+      field: z.string(),
+      key: z.string(),
+      unit: z.string().nullable(),
+      values: z.record(z.string(), z.number().nullable()),
+    })),
+    count: z.int(),
+    provider: z.string(),
+    source: z.string(),
+    retrieved_at: z.string(),
+  }),
+  examples: ["finance fundamentals.statement AAPL statement=income period=annual"],
+  async run(args, ctx) {
+    const { statement } = await import("../../analysis/market/statement.ts");
+    return await statement(ctx, args.symbol.toUpperCase(), args.statement, args.period);
+  },
 });
