@@ -1,0 +1,89 @@
+/**
+ * filings: section extraction of a ~1.5 MB 10-K and one full XBRL statement, each against the
+ * bare DOM parse of the same file(s) with linkedom. Skipped when ../shared is absent.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { htmlToText } from "../analysis/filings/html.ts";
+import { cleanDocument } from "../analysis/filings/sections.ts";
+import { locateSections } from "../analysis/filings/canonical.ts";
+import {
+  parseInstance,
+  parseLabels,
+  parseLinkbase,
+  parseSchema,
+} from "../analysis/filings/xbrl.ts";
+import { buildStatement, chooseRole } from "../analysis/filings/statement.ts";
+
+const SEC = fileURLToPath(new URL("../../shared/fixtures/sec/", import.meta.url));
+const ignore = !existsSync(SEC);
+if (ignore) console.log("skipped filings benches: ../shared/fixtures is absent (fresh clone)");
+const read = (p: string) => ignore ? "" : Deno.readTextFileSync(SEC + p);
+
+const TENK = read("AAPL/10-K/0000320193-24-000123/aapl-20240928.htm");
+const NV = "NVDA/10-K/0001045810-24-000029/nvda-20240128";
+const XBRL = {
+  instance: read(`${NV}_htm.xml`),
+  xsd: read(`${NV}.xsd`),
+  pre: read(`${NV}_pre.xml`),
+  cal: read(`${NV}_cal.xml`),
+  lab: read(`${NV}_lab.xml`),
+};
+const { parseHTML, DOMParser } = ignore ? ({} as never) : await import("linkedom");
+
+Deno.bench({
+  name: "10-K 1.5 MB: bare linkedom HTML parse",
+  group: "sections",
+  baseline: true,
+  ignore,
+  fn: () => {
+    parseHTML(TENK);
+  },
+});
+
+Deno.bench({
+  name: "10-K 1.5 MB: bare tokenizer pass (htmlToText only)",
+  group: "sections",
+  ignore,
+  fn: () => {
+    htmlToText(TENK);
+  },
+});
+
+Deno.bench({
+  name: "10-K 1.5 MB: text + all five sections",
+  group: "sections",
+  ignore,
+  fn: () => {
+    locateSections(cleanDocument(htmlToText(TENK)), "10-K");
+  },
+});
+
+Deno.bench({
+  name: "XBRL: bare linkedom XML parse of instance + linkbases",
+  group: "statement",
+  baseline: true,
+  ignore,
+  fn: () => {
+    const p = new DOMParser();
+    for (const x of [XBRL.instance, XBRL.pre, XBRL.cal, XBRL.lab]) p.parseFromString(x, "text/xml");
+  },
+});
+
+Deno.bench({
+  name: "XBRL: full income statement (parse + build)",
+  group: "statement",
+  ignore,
+  fn: () => {
+    const schema = parseSchema(XBRL.xsd);
+    const role = chooseRole("income", schema.roles)!;
+    buildStatement({
+      role: role.uri,
+      presentation: parseLinkbase(XBRL.pre, "presentationLink"),
+      calculation: parseLinkbase(XBRL.cal, "calculationLink"),
+      labels: parseLabels(XBRL.lab),
+      instance: parseInstance(XBRL.instance),
+      balances: schema.balances,
+    });
+  },
+});
