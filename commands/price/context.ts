@@ -1,25 +1,238 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { FinanceError } from "../../core/errors.ts";
 import { isoDate, ticker } from "../../core/schema.ts";
+import type { Context } from "../../core/context.ts";
+import type { EvidenceItem } from "../../analysis/evidence/timeline.ts";
+
+const item = z.object({
+  date: z.string(),
+  relative_day: z.int(),
+  evidence_role: z.enum(["before_move", "same_day", "after_move"]),
+  source_type: z.enum(["filing", "news", "transcript"]),
+  title: z.string(),
+  url: z.string().nullable(),
+  citation: z.record(z.string(), z.string().nullable()),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+type Rows = Record<string, unknown>[];
+type Block = { source: string; items: EvidenceItem[] };
+
+const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+
+async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
+  const { roleOf, inRange } = await import("../../analysis/evidence/timeline.ts");
+  const env = await ctx.call<{ filings: Rows }>("filings.recent", {
+    symbol: a.symbol,
+    forms: "8-K,8-K/A,10-Q,10-K",
+    limit: a.filing_limit,
+  });
+  if (!env.ok) throw new FinanceError(env.error ?? "filings.recent failed");
+  const items = (env.data?.filings ?? []).filter((f) =>
+    inRange(str(f.filed_at), range.start, range.end)
+  )
+    .map((f) => {
+      const date = str(f.filed_at)!.slice(0, 10);
+      const items = Array.isArray(f.items) ? f.items.map(String) : [];
+      const { relative_day, role } = roleOf(a.date, date);
+      return {
+        date,
+        relative_day,
+        evidence_role: role,
+        source_type: "filing" as const,
+        title: `${f.form} filed${items.length ? ` (items ${items.join(", ")})` : ""}`,
+        url: str(f.url),
+        citation: {
+          accession_no: str(f.accession_no),
+          url: str(f.url),
+          filed_at: str(f.filed_at),
+          acceptance_datetime: str(f.acceptance_datetime),
+        },
+        metadata: {
+          form: f.form,
+          accession_no: f.accession_no,
+          report_date: f.report_date ?? null,
+          items,
+        },
+      };
+    });
+  return { source: "filings", items };
+}
+
+async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
+  const { roleOf } = await import("../../analysis/evidence/timeline.ts");
+  const env = await ctx.call<{ articles: Rows }>("news.search", {
+    symbol: a.symbol,
+    start_date: range.start,
+    end_date: range.end,
+    max_records: a.news_limit,
+  });
+  if (!env.ok) throw new FinanceError(env.error ?? "news.search failed");
+  const items = (env.data?.articles ?? []).slice(0, a.news_limit).flatMap((n) => {
+    const published = str(n.published_at);
+    if (!published) return [];
+    const date = published.slice(0, 10);
+    const { relative_day, role } = roleOf(a.date, date);
+    return [{
+      date,
+      relative_day,
+      evidence_role: role,
+      source_type: "news" as const,
+      title: str(n.title) ?? "News article",
+      url: str(n.url),
+      citation: {
+        url: str(n.url),
+        domain: str(n.domain),
+        published_at: published,
+        provider: "gdelt",
+      },
+      metadata: {
+        domain: n.domain,
+        source_country: n.source_country,
+        language: n.language,
+        published_at: published,
+      },
+    }];
+  });
+  return { source: "news", items };
+}
+
+async function transcripts(ctx: Context, a: Args, range: Range): Promise<Block> {
+  const { roleOf, inRange } = await import("../../analysis/evidence/timeline.ts");
+  const env = await ctx.call<{ transcripts: Rows }>("transcripts.search", {
+    symbol: a.symbol,
+    limit: a.transcript_limit,
+  });
+  if (!env.ok) throw new FinanceError(env.error ?? "transcripts.search failed");
+  const items = (env.data?.transcripts ?? []).filter((t) =>
+    inRange(str(t.published_at), range.start, range.end)
+  )
+    .map((t) => {
+      const date = str(t.published_at)!.slice(0, 10);
+      const { relative_day, role } = roleOf(a.date, date);
+      return {
+        date,
+        relative_day,
+        evidence_role: role,
+        source_type: "transcript" as const,
+        title: str(t.title) ?? "Earnings call transcript",
+        url: str(t.url),
+        citation: { url: str(t.url), quarter: str(t.quarter), published_at: str(t.published_at) },
+        metadata: {
+          quarter: t.quarter ?? null,
+          published_at: t.published_at ?? null,
+          source: t.source ?? null,
+        },
+      };
+    });
+  return { source: "transcripts", items };
+}
+
+type Args = {
+  symbol: string;
+  date: string;
+  news_limit: number;
+  filing_limit: number;
+  transcript_limit: number;
+};
+type Range = { start: string; end: string };
 
 export default defineCommand({
   name: "price.context",
-  summary: "Filings, news and transcripts dated around a price move",
+  summary: "Dated filings, news and transcripts around a price move",
+  description:
+    "Builds a timeline of SEC filings, news articles and earnings-call transcripts dated within `lookback` calendar days either side of a move date (from price.moves), each marked before_move, same_day or after_move with its citation (accession and URL, article URL and domain, transcript URL and quarter). A source that cannot answer becomes a warning naming it; the command fails only when none can. Timing is not causation: an item on the same day is a lead to read, not an explanation.",
   usage:
     "finance price.context SYMBOL date=YYYY-MM-DD [lookback=3D news_limit=5 filing_limit=80 transcript_limit=12]",
   side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "date", "source", "url"],
+  auth_required: "none",
+  citation_fields: ["url", "accession_no", "published_at", "date", "source_type"],
   positional: ["symbol"],
-  aliases: { "target_date": "date" },
+  aliases: { target_date: "date" },
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    date: isoDate().describe("Date."),
-    lookback: z.string().default("3D").describe("Lookback window around the requested date."),
-    news_limit: z.int().default(5).describe("Maximum news records to include."),
-    filing_limit: z.int().default(80).describe("Maximum filing records to include."),
-    transcript_limit: z.int().default(12).describe("Maximum transcript records to include."),
+    symbol: ticker("Ticker whose move is examined, e.g. AAPL."),
+    date: isoDate("Move date, YYYY-MM-DD (for a multi-day move, its end date)."),
+    lookback: z.string().default("3D").describe(
+      "Calendar days searched on each side of the date: 3D, 1W (7 days) or 1M (30 days).",
+    ),
+    news_limit: z.int().min(1).max(250).default(5).describe("Most news articles included."),
+    filing_limit: z.int().min(1).max(1000).default(80).describe(
+      "Recent filings scanned for dates in the window.",
+    ),
+    transcript_limit: z.int().min(1).max(50).default(12).describe(
+      "Recent transcripts scanned for dates in the window.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("price.context"),
+  data: z.object({
+    symbol: z.string(),
+    target_date: z.string(),
+    lookback: z.string(),
+    lookback_days: z.int(),
+    start_date: z.string(),
+    end_date: z.string(),
+    timeline: z.array(item),
+    count: z.int(),
+    sources: z.array(z.object({
+      source: z.string(),
+      ok: z.boolean(),
+      count: z.int(),
+      error: z.string().nullable(),
+    })),
+    notes: z.array(z.string()),
+  }),
+  examples: [
+    "finance price.context AAPL date=2026-02-24 lookback=3D",
+    "finance price.context NVDA date=2024-02-22 lookback=1W news_limit=10",
+  ],
+  async run(args, ctx) {
+    const { parseWindowDays, addDays } = await import("../../analysis/evidence/windows.ts");
+    const { sortTimeline } = await import("../../analysis/evidence/timeline.ts");
+    const days = parseWindowDays(args.lookback, "calendar", "lookback");
+    const range = { start: addDays(args.date, -days), end: addDays(args.date, days) };
+    const blocks = [filings, news, transcripts];
+    const names = ["filings", "news", "transcripts"];
+    // Sequential on purpose: GDELT and SEC have their own pacing, and warnings stay in order.
+    const results: { source: string; ok: boolean; count: number; error: string | null }[] = [];
+    const timeline: EvidenceItem[] = [];
+    for (const [i, gather] of blocks.entries()) {
+      try {
+        const block = await gather(ctx, args, range);
+        timeline.push(...block.items);
+        results.push({ source: block.source, ok: true, count: block.items.length, error: null });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        ctx.warn(`${names[i]} unavailable: ${message}`);
+        results.push({ source: names[i], ok: false, count: 0, error: message });
+      }
+    }
+    if (results.every((r) => !r.ok)) {
+      throw new FinanceError(
+        `no evidence source answered for ${args.symbol} around ${args.date}: ${
+          results.map((r) => `${r.source}: ${r.error}`).join("; ")
+        }`,
+      );
+    }
+    const sorted = sortTimeline(timeline);
+    if (!sorted.length) {
+      ctx.warn(
+        `no dated filings, news or transcripts found between ${range.start} and ${range.end}`,
+      );
+    }
+    return {
+      symbol: args.symbol,
+      target_date: args.date,
+      lookback: args.lookback,
+      lookback_days: days,
+      start_date: range.start,
+      end_date: range.end,
+      timeline: sorted,
+      count: sorted.length,
+      sources: results,
+      notes: [
+        "evidence_role says only when an item is dated relative to the move (before_move, same_day, after_move); it does not say the item caused the move.",
+        "Filings are dated by filing day; an 8-K accepted after the close can only move the next session. Read the cited documents before drawing conclusions.",
+      ],
+    };
+  },
 });

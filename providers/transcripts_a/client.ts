@@ -53,9 +53,9 @@ export class Client {
     if (attempts.every((a) => !a.ok)) {
       throw new ProviderError(
         "transcripts_a",
-        `no Motley Fool quote page could be read for ${symbol}: ${
-          attempts.map((a) => `${a.url} (${a.error})`).join("; ")
-        }`,
+        `no Motley Fool quote page could be read for ${symbol} (${attempts.length} tried, ${
+          attempts.map((a) => a.url.split("/quote/")[1]).join(", ")
+        }); first error: ${attempts[0].error?.replace(/^transcripts_a: /, "")}`,
       );
     }
     return { transcripts: [], attempts };
