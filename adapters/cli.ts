@@ -28,7 +28,7 @@ const KEY = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
 /** Splits command tokens into named arguments using the command's positional names. */
 export function parseTokens(def: CommandDef, tokens: string[]): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
+  const args: Record<string, unknown> = Object.create(null);
   const positional: string[] = [];
   for (const token of tokens) {
     const m = KEY.exec(token);
@@ -74,7 +74,7 @@ export function parseTokens(def: CommandDef, tokens: string[]): Record<string, u
 /** Turns text into numbers and booleans where the schema wants them. */
 function coerce(def: CommandDef, args: Record<string, unknown>): Record<string, unknown> {
   const shape = def.args.shape as Record<string, import("zod").ZodType>;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(args)) {
     const canonical = shape[key] ? key : def.aliases?.[key];
     const schema = canonical ? shape[canonical] : undefined;

@@ -191,8 +191,9 @@ export function normalizeArgs(def: CommandDef, raw: unknown): Record<string, unk
   }
   const known = new Set(Object.keys(def.args.shape));
   const aliases = def.aliases ?? {};
-  const out: Record<string, unknown> = {};
-  const extras: Record<string, unknown> = {};
+  // null prototypes: a key named __proto__ is data here, never an object's prototype
+  const out: Record<string, unknown> = Object.create(null);
+  const extras: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const canonical = known.has(key) ? key : aliases[key];
     if (canonical) {
