@@ -1,19 +1,52 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+
+const row = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  heat_score: z.number(),
+  return_pct: z.number(),
+  lookback_bars: z.int(),
+  last_close: z.number(),
+  last_date: z.string(),
+  provider: z.string(),
+});
 
 export default defineCommand({
   name: "market.sector_heat",
   summary: "Rank sector ETFs by recent return",
+  description:
+    "Ranks the eleven US sectors by the return of their SPDR sector ETF (XLK, XLF, ...) over " +
+    "the lookback, from adjusted daily closes: leaders, laggards (worst first) and the full " +
+    "ranking. ETFs without bars are named in warnings. Use sector.overview for Yahoo's own " +
+    "sector figures.",
   usage: "finance market.sector_heat [MARKET=US] [LOOKBACK_DAYS=20] [GROUP_BY=sector]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["symbol", "last_date", "source"],
   positional: ["market", "lookback_days", "group_by"],
   args: z.strictObject({
-    market: z.string().default("US").describe("Market code."),
-    lookback_days: z.int().default(20).describe("Lookback window in calendar days."),
-    group_by: z.string().default("sector").describe("Aggregation grouping for analysis output."),
+    market: z.string().default("US").transform((s) => s.toUpperCase()).describe(
+      "Market to rank; only US is configured.",
+    ),
+    lookback_days: z.coerce.number().int().min(1).max(250).default(20).describe(
+      "Return window in trading days (bars).",
+    ),
+    group_by: z.enum(["sector"]).default("sector").describe("Grouping; sector is the only one."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("market.sector_heat"),
+  data: z.object({
+    market: z.string(),
+    group_by: z.string(),
+    lookback_days: z.int(),
+    leaders: z.array(row),
+    laggards: z.array(row),
+    all: z.array(row),
+    count: z.int(),
+    source: z.string(),
+  }),
+  examples: ["finance market.sector_heat lookback_days=60"],
+  async run(args, ctx) {
+    const { sectorHeat } = await import("../../analysis/market/regime.ts");
+    return await sectorHeat(ctx, args.market, args.lookback_days);
+  },
 });

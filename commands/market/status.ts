@@ -1,17 +1,51 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 
 export default defineCommand({
   name: "market.status",
   summary: "Whether the exchange is open, with its hours",
+  description:
+    "The exchange's own trading state (open or closed) with the session open and close times " +
+    "and time zone, from Yahoo's market-time service — not inferred from a futures or index " +
+    "quote. Markets: US, GB, DE, FR, JP, HK, CA, AU and other Yahoo region codes.",
   usage: "finance market.status [MARKET=US]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: [],
+  citation_fields: ["market", "as_of", "source"],
   positional: ["market"],
   args: z.strictObject({
-    market: z.string().default("US").describe("Market code."),
+    market: z.string().regex(/^[A-Za-z]{2}$/, "use a two-letter region code such as US or GB")
+      .default("US").transform((s) => s.toUpperCase()).describe(
+        "Two-letter region code (US, GB, DE, JP, ...).",
+      ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("market.status"),
+  data: z.object({
+    market: z.string(),
+    exchange: z.string().nullable(),
+    state: z.string().nullable(),
+    message: z.string().nullable(),
+    open: z.string().nullable(),
+    close: z.string().nullable(),
+    timezone: z.string().nullable(),
+    as_of: z.string().nullable(),
+    provider: z.string(),
+    source: z.string(),
+  }),
+  examples: ["finance market.status", "finance market.status GB"],
+  async run(args, ctx) {
+    const mt = await (await ctx.provider("market_a")).domain.marketTime(args.market);
+    const tz = (mt.timezone?.[0] ?? {}) as { $text?: string; short?: string };
+    return {
+      market: args.market,
+      exchange: mt.name ?? null,
+      state: mt.status ?? null,
+      message: mt.message ?? null,
+      open: mt.open ?? null,
+      close: mt.close ?? null,
+      timezone: tz.$text ?? tz.short ?? null,
+      as_of: mt.time ?? null,
+      provider: "market_a",
+      source: "Yahoo Finance market time (v6/finance/markettime)",
+    };
+  },
 });
