@@ -45,7 +45,7 @@ Deno.test("runner: every failure is a full envelope; usage errors are marked", a
 
 Deno.test("runner: aliases map to the canonical name and clash when both are given", async () => {
   const def = (await loadAllCommands()).find((d) => d.name === "filings.report")!;
-  assert.deepEqual(normalizeArgs(def, { accession_no: "1", report: "X" }), {
+  assert.deepEqual({ ...normalizeArgs(def, { accession_no: "1", report: "X" }) }, {
     accession: "1",
     name: "X",
   });
