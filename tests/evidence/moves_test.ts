@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { detectMoves } from "../../analysis/evidence/moves.ts";
 import { parseThresholdPct, parseWindowDays } from "../../analysis/evidence/windows.ts";
 
@@ -75,4 +77,53 @@ Deno.test("window units: trading vs calendar", () => {
   assert.equal(parseWindowDays("1m", "calendar"), 30);
   assert.equal(parseWindowDays("3D", "calendar"), 3);
   assert.throws(() => parseWindowDays("3x", "calendar"), /unknown unit/);
+});
+
+Deno.test("price.moves over market.ohlcv: known moves with volume ratio from a project cassette", async () => {
+  const env = await envelope("price.moves", {
+    symbol: "EXSW",
+    window: "1d",
+    threshold: "5%",
+    years: 1,
+    provider: "stooq",
+  }, { replay: [join(FIXTURES, "evidence", "bars")] });
+  const data = dataOf(env) as {
+    moves: { end_date: string; return_pct: number; volume_vs_20d: number }[];
+    source: string;
+  };
+  assert.deepEqual(data.moves.map((m) => [m.end_date, m.return_pct]), [
+    ["2026-02-26", 12],
+    ["2026-03-02", -9],
+  ]);
+  assert.equal(data.moves[0].volume_vs_20d, 3);
+  assert.ok(data.source);
+});
+
+Deno.test("price.moves fails with the provider errors when no bars come back", async () => {
+  const env = await envelope("price.moves", { symbol: "NOPE", provider: "stooq" }, {
+    replay: [join(FIXTURES, "evidence", "bars")],
+  });
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /no daily bars for NOPE: .*stooq/);
+});
+
+Deno.test({
+  name: "conformance: AAPL daily moves from the real Stooq history (2025-04-09 +15%)",
+  ignore: !SHARED,
+  async fn() {
+    const root = sharedOrSkip("price.moves Stooq conformance");
+    if (!root) return;
+    const env = await envelope("price.moves", {
+      symbol: "AAPL",
+      threshold: "5%",
+      years: 3,
+      provider: "stooq",
+    }, { replay: [join(root, "cassettes", "stooq")], now: "2026-01-15T00:00:00Z" });
+    const data = dataOf(env) as { moves: { end_date: string; return_pct: number }[] };
+    assert.equal(data.moves[0].end_date, "2025-04-09");
+    assert.ok(data.moves[0].return_pct > 15 && data.moves[0].return_pct < 15.5);
+    for (let i = 1; i < data.moves.length; i++) {
+      assert.ok(Math.abs(data.moves[i - 1].return_pct) >= Math.abs(data.moves[i].return_pct));
+    }
+  },
 });
