@@ -1,25 +1,182 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { InputError } from "../../core/errors.ts";
 import { isoDate, jsonObject } from "../../core/schema.ts";
+import { requireStrategy } from "../../analysis/backtest/catalog.ts";
+import { parseSymbols } from "../../analysis/backtest/data.ts";
+import { loadPanel } from "../../analysis/backtest/load.ts";
+import { METRIC_DIRECTION } from "../../analysis/backtest/metrics.ts";
+import {
+  costConfig,
+  RUN_OPTION_ARGS,
+  type RunOptionValues,
+  simConfig,
+} from "../../analysis/backtest/options.ts";
+import { ENGINE } from "../../analysis/backtest/report.ts";
+import { checkMetric, planGrid, runGrid } from "../../analysis/backtest/tune.ts";
+import {
+  COST_CONFIG,
+  DATA_SECTION,
+  ENGINE_SCHEMA,
+  METRICS_SCHEMA,
+} from "../../analysis/backtest/schemas.ts";
+
+const ROW = z.strictObject({
+  rank: z.int(),
+  params: z.record(z.string(), z.union([z.number(), z.string()])),
+  score: z.number().nullable(),
+  metrics: METRICS_SCHEMA,
+});
 
 export default defineCommand({
   name: "backtest.tune",
   summary: "Grid-search strategy parameters and rank runs by a metric",
+  description:
+    "Loads the bars once, runs the strategy for every combination of the grid (Cartesian " +
+    "product, at most max_runs; more is an error) with the same costs and fills as " +
+    "backtest.run, and ranks by `metric` in its own direction: higher is better for returns and " +
+    "ratios, lower for max_drawdown_pct, volatility_pct and total_fees_paid. Combinations the " +
+    "strategy rejects (fast ≥ slow) are listed as skipped. Returns the leaderboard (params, " +
+    "score, metrics) and the best run; rerun the winner with backtest.run for trades and the " +
+    "curve. Beware: the best in-sample parameters overfit; check them on a later period. " +
+    "Built-in strategies only. Progress goes to stderr when run in a terminal.",
   usage:
-    "finance backtest.tune STRATEGY SYMBOLS START_DATE END_DATE grid='{}' [metric=sharpe_ratio max_runs=100]",
+    'finance backtest.tune STRATEGY SYMBOLS START_DATE END_DATE grid=\'{"fast":[5,10],"slow":[50,100]}\' [metric=sharpe_ratio max_runs=100]',
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: [],
+  citation_fields: ["config", "data.sources"],
   positional: ["strategy", "symbols", "start_date", "end_date"],
   args: z.strictObject({
-    strategy: z.string().describe("Built-in strategy key."),
-    symbols: z.string().describe("Ticker symbol or comma-separated ticker list."),
-    start_date: isoDate().describe("Start date."),
-    end_date: isoDate().describe("End date."),
-    grid: jsonObject().describe("Parameter grid where each key maps to candidate values."),
-    metric: z.string().default("sharpe_ratio").describe("Metric used to rank tuning results."),
-    max_runs: z.int().default(100).describe("Maximum parameter combinations to evaluate."),
+    strategy: z.string().trim().min(1).describe(
+      "Built-in strategy to tune (see backtest.strategies).",
+    ),
+    symbols: z.string().describe("One ticker or a comma-separated list."),
+    start_date: isoDate().describe("First evaluated bar, YYYY-MM-DD."),
+    end_date: isoDate().describe("Last bar included, YYYY-MM-DD."),
+    grid: jsonObject().describe(
+      'Candidate values per parameter as a JSON object, e.g. {"fast":[5,10,20],"slow":[100,200]}.',
+    ),
+    metric: z.string().default("sharpe_ratio").describe(
+      `Ranking metric: ${Object.keys(METRIC_DIRECTION).join(", ")}.`,
+    ),
+    max_runs: z.int().min(1).max(5000).default(100).describe(
+      "Most combinations evaluated; a larger grid is refused, not cut.",
+    ),
+    ...RUN_OPTION_ARGS,
+    top: z.int().min(0).default(0).describe("Leaderboard rows returned (0 = all runs)."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("backtest.tune"),
+  data: z.strictObject({
+    run_type: z.literal("tune"),
+    engine: ENGINE_SCHEMA,
+    config: z.strictObject({
+      strategy: z.string(),
+      symbols: z.array(z.string()),
+      start_date: z.string(),
+      end_date: z.string(),
+      grid: z.record(z.string(), z.unknown()),
+      metric: z.string(),
+      direction: z.enum(["higher", "lower"]),
+      max_runs: z.int(),
+      ...COST_CONFIG,
+      warmup_bars: z.int(),
+    }),
+    data: DATA_SECTION,
+    combinations: z.int(),
+    runs: z.int(),
+    skipped: z.array(
+      z.strictObject({ params: z.record(z.string(), z.unknown()), reason: z.string() }),
+    ),
+    best: ROW.nullable(),
+    leaderboard: z.array(ROW),
+  }),
+  examples: [
+    `finance backtest.tune sma_cross AAPL,MSFT 2015-01-01 2024-12-31 grid='{"fast":[5,10,20,50],"slow":[100,150,200]}' metric=max_drawdown_pct`,
+    `finance backtest.tune momentum_top_n AAPL,MSFT,NVDA,AMZN,GOOGL 2018-01-01 2024-12-31 grid='{"lookback":[21,63,126],"top_n":[1,2]}'`,
+  ],
+  async run(args, ctx) {
+    if (args.strategy.toLowerCase() === "custom") {
+      throw new InputError(
+        "backtest.tune runs built-in strategies only; tune a custom module by calling backtest.run per setting",
+      );
+    }
+    const def = requireStrategy(args.strategy);
+    const direction = checkMetric(args.metric);
+    const plan = planGrid(def, args.grid, args.max_runs);
+    if (!plan.combos.length) {
+      throw new InputError(
+        `no valid combination in the grid: ${plan.skipped[0]?.reason ?? "empty grid"}`,
+      );
+    }
+    if (plan.skipped.length) {
+      ctx.warn(
+        `${plan.skipped.length} of ${plan.total} combinations skipped as invalid (see data.skipped)`,
+      );
+    }
+    const symbols = parseSymbols(args.symbols);
+    const opts = args as unknown as RunOptionValues;
+    const sim = simConfig(opts);
+    const warmup = args.warmup_bars ?? Math.max(...plan.combos.map((p) => def.warmup(p)));
+    const loaded = await loadPanel(ctx, {
+      symbols,
+      startDate: args.start_date,
+      endDate: args.end_date,
+      timeframe: args.timeframe,
+      provider: args.provider,
+      warmupBars: warmup,
+      dropMissing: args.drop_missing,
+    });
+    const progress = ctx.surface === "cli" && Deno.stderr.isTerminal()
+      ? stderrProgress()
+      : undefined;
+    const rows = runGrid(
+      loaded.panel,
+      def,
+      plan.combos,
+      sim,
+      args.timeframe,
+      args.metric,
+      progress,
+    );
+    return {
+      run_type: "tune" as const,
+      engine: { ...ENGINE },
+      config: {
+        strategy: def.name,
+        symbols: loaded.panel.symbols,
+        start_date: args.start_date,
+        end_date: args.end_date,
+        grid: args.grid,
+        metric: args.metric,
+        direction,
+        max_runs: args.max_runs,
+        ...costConfig(opts),
+        warmup_bars: warmup,
+      },
+      data: {
+        symbols: loaded.panel.symbols,
+        missing_symbols: loaded.missing,
+        bars: loaded.panel.dates.length - loaded.panel.start,
+        warmup_bars_loaded: loaded.panel.start,
+        first_date: loaded.panel.dates[loaded.panel.start],
+        last_date: loaded.panel.dates[loaded.panel.dates.length - 1],
+        sources: loaded.sources,
+      },
+      combinations: plan.total,
+      runs: rows.length,
+      skipped: plan.skipped,
+      best: rows[0] ?? null,
+      leaderboard: args.top > 0 ? rows.slice(0, args.top) : rows,
+    };
+  },
 });
+
+function stderrProgress() {
+  const enc = new TextEncoder();
+  return (done: number, total: number) => {
+    if (done === total || done % 10 === 0) {
+      Deno.stderr.writeSync(
+        enc.encode(`\rbacktest.tune: ${done}/${total} runs${done === total ? "\n" : ""}`),
+      );
+    }
+  };
+}
