@@ -75,7 +75,8 @@ function hidden(el: Node): boolean {
 function walk(node: Node, out: string[]): void {
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
-      out.push(child.nodeValue ?? "");
+      // Source line breaks are layout of the HTML file, not of the page.
+      out.push((child.nodeValue ?? "").replace(/\s+/g, " "));
       continue;
     }
     if (child.nodeType !== 1) continue;

@@ -1,0 +1,216 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
+
+const F = (name: string) => join(FIXTURES, "document", name);
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+Deno.test("document.read: PDF text in reading order with page offsets and hyphenation rejoined", async () => {
+  const d: Any = dataOf(await envelope("document.read", { source: F("prose.pdf") }));
+  assert.equal(d.format, "pdf");
+  assert.equal(d.page_count, 2);
+  assert.match(d.text, /non-recurring and are excluded/);
+  assert.equal(d.pages[1].start_char, d.pages[0].end_char + 2);
+  assert.ok(d.text.slice(d.pages[1].start_char).startsWith("Risk Factors"));
+  const cut: Any = dataOf(
+    await envelope("document.read", { source: F("prose.pdf"), max_chars: 50 }),
+  );
+  assert.equal(cut.truncated, true);
+  assert.ok(cut.returned_chars <= 50);
+});
+
+Deno.test("document.read: two columns are read left column first, title kept on top", async () => {
+  const d: Any = dataOf(await envelope("document.read", { source: F("two_column.pdf") }));
+  const t: string = d.text;
+  assert.ok(t.startsWith("Quarterly Letter to Shareholders\n"));
+  assert.ok(t.indexOf("Left column ends here today.") < t.indexOf("Right column starts with the"));
+  assert.ok(!/period\.\s+steady/.test(t), "columns must not interleave");
+});
+
+Deno.test("document.read: HTML visible text, table rows with cell separators, no script/hidden/XBRL header", async () => {
+  const d: Any = dataOf(await envelope("document.read", { source: F("filing.html") }));
+  assert.equal(d.format, "html");
+  assert.match(d.text, /Our effective tax rate was 21\.0% for fiscal 2024\./);
+  assert.match(d.text, /Revenue \| \$ \| 12,500/);
+  assert.ok(!d.text.includes("do not show"));
+  assert.ok(!d.text.includes("hidden"));
+  assert.ok(!d.text.includes("HiddenFact"));
+});
+
+Deno.test("document.scan: match ids reopen the same passage with document.window", async () => {
+  const s: Any = dataOf(
+    await envelope("document.scan", {
+      source: F("prose.pdf"),
+      query: "effective tax rate",
+      window: 80,
+    }),
+  );
+  assert.equal(s.count, 2);
+  const second = s.matches.find((m: Any) => m.page === 2);
+  assert.equal(second.text, "Effective\nTax Rate");
+  assert.equal(second.score, 100);
+  assert.ok(second.context.includes(second.text));
+  assert.deepEqual(s.warnings, []);
+  const w: Any = dataOf(
+    await envelope("document.window", {
+      source: F("prose.pdf"),
+      match_id: second.match_id,
+      chars: 30,
+    }),
+  );
+  assert.ok(w.text.includes("Effective\nTax Rate"), w.text);
+  assert.equal(w.page, 2);
+  const next: Any = dataOf(
+    await envelope("document.window", {
+      source: F("prose.pdf"),
+      start_char: w.end_char,
+      direction: "next",
+      chars: 20,
+    }),
+  );
+  assert.equal(next.start_char, w.end_char);
+});
+
+Deno.test("document.scan: no match inside a longer word; number formatting and hyphenation tolerated", async () => {
+  const arr: Any = dataOf(
+    await envelope("document.scan", { source: F("prose.pdf"), query: "arr" }),
+  );
+  assert.equal(arr.count, 0);
+  const num: Any = dataOf(
+    await envelope("document.scan", {
+      source: F("prose.pdf"),
+      query: "operating income was 9285 million",
+    }),
+  );
+  assert.equal(num.matches[0].score, 100);
+  const hy: Any = dataOf(
+    await envelope("document.scan", { source: F("prose.pdf"), query: "non-recurring" }),
+  );
+  assert.equal(hy.matches[0].page, 1);
+  const topics: Any = dataOf(
+    await envelope("document.scan", { source: F("prose.pdf"), topics: ["risk"] }),
+  );
+  assert.ok(topics.matches.some((m: Any) => m.query === "customer concentration risk"));
+});
+
+Deno.test("document.scan: start_char/end_char bound the scan; HTML works the same way", async () => {
+  const all: Any = dataOf(
+    await envelope("document.scan", { source: F("prose.pdf"), query: "effective tax rate" }),
+  );
+  const p2 = all.matches.find((m: Any) => m.page === 2);
+  const bounded: Any = dataOf(
+    await envelope("document.scan", {
+      source: F("prose.pdf"),
+      query: "effective tax rate",
+      start_char: p2.start_char - 5,
+    }),
+  );
+  assert.equal(bounded.count, 1);
+  assert.equal(bounded.matches[0].match_id, p2.match_id);
+  const h: Any = dataOf(
+    await envelope("document.scan", { source: F("filing.html"), query: "warrant liability" }),
+  );
+  assert.equal(h.matches[0].text, "warrant liability");
+});
+
+Deno.test("document.tables: stream table with parsed numbers (parentheses, dashes, decimals)", async () => {
+  const d: Any = dataOf(
+    await envelope("document.tables", { source: F("stream_table.pdf"), flavor: "stream" }),
+  );
+  assert.equal(d.count, 1);
+  const t = d.tables[0];
+  assert.deepEqual(t.header, ["", "2024", "2023"]);
+  assert.deepEqual(t.rows[1], ["Cost of sales", "(7,300)", "(6,900)"]);
+  assert.deepEqual(t.values[1], [null, -7300, -6900]);
+  assert.deepEqual(t.values[3], [null, null, 45]);
+  assert.deepEqual(t.values[4], [null, 1234.5, 987]);
+  assert.equal(t.values[0][1], 12500);
+});
+
+Deno.test("document.tables: lattice table from ruling lines; HTML tables with spans", async () => {
+  const d: Any = dataOf(
+    await envelope("document.tables", { source: F("ruled_table.pdf"), flavor: "lattice" }),
+  );
+  assert.equal(d.tables[0].flavor, "lattice");
+  assert.deepEqual(d.tables[0].header, ["Segment", "Revenue", "Margin"]);
+  assert.deepEqual(d.tables[0].values[1], [null, -150, -2]);
+  const h: Any = dataOf(await envelope("document.tables", { source: F("filing.html") }));
+  assert.deepEqual(h.tables[0].rows[1], ["Net loss", "(1,050)", "—"]);
+  assert.deepEqual(h.tables[0].values[1], [null, -1050, null]);
+  const bad = await envelope("document.tables", { source: F("stream_table.pdf"), pages: "x-2" });
+  assert.equal(bad.ok, false);
+});
+
+Deno.test("document.ocr and auto OCR in scan: image-only page read offline", async () => {
+  const o: Any = dataOf(await envelope("document.ocr", { source: F("scanned.pdf"), max_pages: 1 }));
+  assert.match(o.text, /4,812/);
+  assert.match(o.text, /1,207/);
+  assert.ok(o.mean_confidence > 60);
+  const s = await envelope("document.scan", {
+    source: F("scanned.pdf"),
+    query: "diluted earnings per share",
+  });
+  const d: Any = dataOf(s);
+  assert.equal(d.matches[0].score, 100);
+  assert.ok(s.warnings.some((w) => /OCR/.test(w)), "auto OCR must be said in warnings");
+  assert.ok(d.warnings.some((w: string) => /OCR/.test(w)));
+});
+
+Deno.test("document safety: missing, directory, non-document, broken PDF, oversize, bad match_id", async () => {
+  const cases: [Record<string, unknown>, RegExp, Record<string, string>?][] = [
+    [{ source: F("nope.pdf") }, /not found/],
+    [{ source: join(FIXTURES, "document") }, /directory/],
+    [{ source: F("not_a_document.bin") }, /neither a PDF nor an HTML/],
+    [{ source: F("broken.pdf") }, /could not be opened as a PDF/],
+    [{ source: F("prose.pdf") }, /over the 100-byte limit/, { FINANCE_MAX_DOCUMENT_BYTES: "100" }],
+    [{ source: F("filing.html"), format: "pdf" }, /HTML page/],
+    [{ source: "ftp://example.com/a.pdf" }, /only local paths and http/],
+  ];
+  for (const [args, re, env] of cases) {
+    const e = await envelope("document.read", args, { env });
+    assert.equal(e.ok, false, JSON.stringify(args));
+    assert.equal(e.data, null);
+    assert.match(String(e.error), re);
+  }
+  const w = await envelope("document.window", { source: F("prose.pdf"), match_id: "line_3" });
+  assert.match(String(w.error), /char_<START>_<END>/);
+});
+
+Deno.test("document URLs: fetched through the HTTP client; 404 and HTML-instead-of-PDF fail clearly", async () => {
+  const pdf = Deno.readFileSync(F("prose.pdf"));
+  const fake: typeof fetch = (input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith("/ok.pdf")) {
+      return Promise.resolve(new Response(pdf, { headers: { "content-type": "application/pdf" } }));
+    }
+    if (url.endsWith("/login.pdf")) {
+      return Promise.resolve(
+        new Response("<html><body>Please sign in</body></html>", {
+          headers: { "content-type": "text/html" },
+        }),
+      );
+    }
+    return Promise.resolve(new Response("not found", { status: 404 }));
+  };
+  const ok: Any = dataOf(
+    await envelope("document.scan", {
+      source: "https://ir.example.com/ok.pdf",
+      query: "effective tax rate",
+    }, { fetch: fake }),
+  );
+  assert.equal(ok.matches[0].url, "https://ir.example.com/ok.pdf");
+  const ir: Any = dataOf(
+    await envelope("ir.read", { url: "https://ir.example.com/ok.pdf" }, { fetch: fake }),
+  );
+  assert.match(ir.text, /Annual Report 2024/);
+  const login = await envelope("document.read", { source: "https://ir.example.com/login.pdf" }, {
+    fetch: fake,
+  });
+  assert.match(String(login.error), /HTML page instead of the PDF/);
+  const missing = await envelope("document.read", { source: "https://ir.example.com/gone.pdf" }, {
+    fetch: fake,
+  });
+  assert.equal(missing.ok, false);
+  assert.match(String(missing.error), /404/);
+});
