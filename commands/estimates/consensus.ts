@@ -1,23 +1,91 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+
+const n = z.number().nullable();
+const range = z.object({ avg: n, low: n, high: n });
 
 export default defineCommand({
   name: "estimates.consensus",
   summary: "Analyst consensus estimates (annual or quarterly)",
+  description:
+    "Analysts' consensus (average, low, high) of revenue, EPS, EBITDA, EBIT, net income and " +
+    "SG&A per fiscal period, with analyst counts, from Financial Modeling Prep (estimates_a). " +
+    "Needs ESTIMATES_A_API_KEY; without it the command fails naming the variable and makes no " +
+    "request. Estimates are one provider's aggregate, not facts. Compare your own figures with " +
+    "estimates.compare.",
   usage: "finance estimates.consensus SYMBOL [period=annual|quarter limit=10 page=0]",
   side_effects: "network_read_only",
-  auth_required: "none",
-  citation_fields: [],
+  auth_required: "optional_environment_or_public_provider",
+  citation_fields: ["symbol", "date", "provider", "source_url"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    period: z.enum(["annual", "quarter"]).optional().describe(
-      "Financial statement period, such as annual or quarterly.",
-    ),
-    limit: z.int().default(10).describe("Maximum records to return."),
-    page: z.int().default(0).describe("Page number to request from the provider."),
+    symbol: ticker().describe("Ticker as the exchange lists it."),
+    period: z.preprocess(
+      (v) => (typeof v === "string" && /^(quarterly|q)$/i.test(v) ? "quarter" : v),
+      z.enum(["annual", "quarter"]),
+    ).default("annual").describe("annual or quarter (quarterly accepted)."),
+    limit: z.int().min(1).max(100).default(10).describe("Most periods to return (1-100)."),
+    page: z.int().min(0).default(0).describe("Page of results, from 0."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("estimates.consensus"),
+  data: z.object({
+    symbol: z.string(),
+    period: z.string(),
+    provider: z.string(),
+    estimates: z.array(z.object({
+      symbol: z.string(),
+      date: z.string(),
+      period: z.string(),
+      fiscal_year: z.string(),
+      revenue: range,
+      eps: range,
+      ebitda: range,
+      ebit: range,
+      net_income: range,
+      sga_expense: range,
+      analyst_count: z.object({ revenue: n, eps: n }),
+      provider: z.string(),
+      source_url: z.string(),
+    })),
+    count: z.int(),
+    retrieved_at: z.string(),
+  }),
+  examples: ["finance estimates.consensus AAPL period=annual limit=4"],
+  async run(args, ctx) {
+    const { ESTIMATES_URL } = await import("../../providers/estimates_a/client.ts");
+    const symbol = args.symbol.toUpperCase();
+    const rows = await (await ctx.provider("estimates_a")).estimates(
+      symbol,
+      args.period,
+      args.limit,
+      args.page,
+    );
+    const pick = (r: Record<string, unknown>, p: string) => {
+      const v = (k: string) => (typeof r[k] === "number" ? r[k] as number : null);
+      return { avg: v(`${p}Avg`), low: v(`${p}Low`), high: v(`${p}High`) };
+    };
+    const estimates = rows.map((r) => ({
+      symbol: r.symbol,
+      date: r.date,
+      period: args.period,
+      fiscal_year: r.date.slice(0, 4),
+      revenue: pick(r, "revenue"),
+      eps: pick(r, "eps"),
+      ebitda: pick(r, "ebitda"),
+      ebit: pick(r, "ebit"),
+      net_income: pick(r, "netIncome"),
+      sga_expense: pick(r, "sgaExpense"),
+      analyst_count: { revenue: r.numAnalystsRevenue ?? null, eps: r.numAnalystsEps ?? null },
+      provider: "estimates_a",
+      source_url: ESTIMATES_URL,
+    }));
+    return {
+      symbol,
+      period: args.period,
+      provider: "estimates_a",
+      estimates,
+      count: estimates.length,
+      retrieved_at: ctx.clock.now().toISOString(),
+    };
+  },
 });

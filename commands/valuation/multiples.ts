@@ -1,18 +1,44 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+
+const n = z.number().nullable();
 
 export default defineCommand({
   name: "valuation.multiples",
   summary: "Price-to-sales and EV-to-sales from live market data",
+  description: "Market cap and enterprise value (Yahoo) over the latest fiscal-year revenue " +
+    "(fundamentals.statement; trailing twelve months when that is missing), plus TTM versions " +
+    "and Yahoo's P/E and EV/EBITDA. Says which revenue period was used. A calculation from " +
+    "provider data, not advice.",
   usage: "finance valuation.multiples SYMBOL",
   side_effects: "network_read_only",
-  auth_required: "none",
-  citation_fields: [],
+  auth_required: "optional_environment_or_public_provider",
+  citation_fields: ["symbol", "revenue_period", "as_of", "sources"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
+    symbol: ticker().describe("Ticker as the exchange lists it."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("valuation.multiples"),
+  data: z.object({
+    symbol: z.string(),
+    price: n,
+    currency: z.string().nullable(),
+    market_cap: n,
+    enterprise_value: n,
+    cash: n,
+    debt: n,
+    net_debt: n,
+    revenue: n,
+    revenue_period: z.string().nullable(),
+    revenue_period_type: z.enum(["FY", "TTM"]).nullable(),
+    multiples: z.record(z.string(), n),
+    as_of: z.string().nullable(),
+    sources: z.array(z.string()),
+    warnings: z.array(z.string()),
+  }),
+  examples: ["finance valuation.multiples AAPL"],
+  async run(args, ctx) {
+    const { multiples } = await import("../../analysis/market/valuation.ts");
+    return await multiples(ctx, args.symbol.toUpperCase());
+  },
 });
