@@ -56,7 +56,8 @@ function lineCells(line: Line): Cell[] {
   for (const r of line.runs) {
     const last = cells.at(-1);
     const gap = last ? r.x - last.x1 : Infinity;
-    if (last && (gap < 0.9 * (r.size || 1) || /^[$€£]$/.test(last.text.trim()))) {
+    const currency = /^[$€£]$/.test(r.str.trim()); // a "$" always opens the next cell
+    if (last && ((gap < 0.9 * (r.size || 1) && !currency) || /^[$€£]$/.test(last.text.trim()))) {
       last.text += (gap > 0.15 * (r.size || 1) ? " " : "") + r.str;
       last.x1 = Math.max(last.x1, r.x + r.width);
     } else if (last && /^\s*[%)]\s*$/.test(r.str)) {
@@ -185,7 +186,8 @@ export function latticeTables(
       grid[row][col] = grid[row][col] ? `${grid[row][col]} ${r.str.trim()}` : r.str.trim();
     }
     const kept = grid.filter((row) => row.some(Boolean));
-    if (kept.length === 0) continue;
+    // A frame around a paragraph or a shaded cell is not a table.
+    if (kept.length < 2 || xs.length < 3 || kept.flat().filter(Boolean).length < 4) continue;
     const bbox: [number, number, number, number] = [
       round(xs[0]),
       round(pageHeight - ys[0]),

@@ -62,7 +62,16 @@ export class Client {
       else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
       else if (fn === OPS.transform) ctm = multiply(ctm, args as Matrix);
       else if (fn === OPS.constructPath) {
-        for (const r of pathRulings(args, ctm)) {
+        const stroked = [
+          OPS.stroke,
+          OPS.closeStroke,
+          OPS.fillStroke,
+          OPS.eoFillStroke,
+          OPS.closeFillStroke,
+          OPS.closeEOFillStroke,
+        ]
+          .includes(args?.[0]);
+        for (const r of pathRulings(args, ctm, stroked)) {
           out.push({ x0: r.x0 - vx, x1: r.x1 - vx, y0: r.y0 - vy, y1: r.y1 - vy });
         }
       }
@@ -73,7 +82,7 @@ export class Client {
 
 /** Segments of a path (pdf.js 5: [paintOp, [Float32Array of DrawOPS], minMax]). */
 // deno-lint-ignore no-explicit-any
-function pathRulings(args: any, ctm: Matrix): Ruling[] {
+function pathRulings(args: any, ctm: Matrix, stroked: boolean): Ruling[] {
   const data: ArrayLike<number> | undefined = args?.[1]?.[0];
   if (!data) return [];
   const out: Ruling[] = [];
@@ -89,8 +98,8 @@ function pathRulings(args: any, ctm: Matrix): Ruling[] {
       };
       const w = box.x1 - box.x0, h = box.y1 - box.y0;
       if (w <= 3 || h <= 3) out.push(box); // a line or a thin filled rectangle
-      else {
-        // A bordered rectangle: its four edges.
+      else if (stroked) {
+        // A bordered rectangle: its four edges (filled ones are shading, not borders).
         out.push({ ...box, y1: box.y0 }, { ...box, y0: box.y1 }, { ...box, x1: box.x0 }, {
           ...box,
           x0: box.x1,
