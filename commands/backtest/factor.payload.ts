@@ -1,31 +1,166 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { InputError } from "../../core/errors.ts";
 import { isoDate } from "../../core/schema.ts";
+import { parseSymbols } from "../../analysis/backtest/data.ts";
+import { basketWeights, checkPct, FACTORS, factorScore } from "../../analysis/backtest/factors.ts";
+import { loadPanel } from "../../analysis/backtest/load.ts";
+import { ENGINE, round6 } from "../../analysis/backtest/report.ts";
+import { DATA_SECTION, ENGINE_SCHEMA } from "../../analysis/backtest/schemas.ts";
+import { rebalanceBars } from "../../analysis/backtest/strategies.ts";
+
+const member = z.strictObject({ symbol: z.string(), weight: z.number(), score: z.number() });
+const REBALANCE = z.strictObject({
+  date: z.string(),
+  scores: z.record(z.string(), z.number().nullable()),
+  long: z.array(member),
+  short: z.array(member),
+  weights: z.record(z.string(), z.number()),
+  gross_exposure: z.number(),
+  net_exposure: z.number(),
+  unscored: z.array(z.string()),
+});
 
 export default defineCommand({
   name: "backtest.factor.payload",
   summary: "Score symbols on a factor from real bars and form long/short baskets",
+  description:
+    "Computes a factor from adjusted daily bars (market.ohlcv) on each rebalance date in the " +
+    "window and forms baskets like backtest.factor.weights. Factors: " +
+    FACTORS.map((f) => `${f.name} (${f.summary})`).join("; ") +
+    ". History before start_date is loaded so the first date has a score; a symbol without " +
+    "enough history is listed as unscored. Scores use only bars up to the rebalance date. " +
+    "size is not offered: it needs market capitalisation on each past date, which no " +
+    "configured provider supplies. Fails when price data is unavailable.",
   usage:
-    "finance backtest.factor.payload FACTOR_NAME SYMBOLS START_DATE END_DATE [timeframe=1d top_pct=0.2 bottom_pct=0.2]",
+    "finance backtest.factor.payload FACTOR_NAME SYMBOLS START_DATE END_DATE [timeframe=1d top_pct=0.2 bottom_pct=0.2 direction=long_short rebalance=monthly]",
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: [],
+  citation_fields: ["data.sources"],
   positional: ["factor_name", "symbols", "start_date", "end_date"],
   args: z.strictObject({
-    factor_name: z.string().describe("Name assigned to the factor signal."),
-    symbols: z.string().describe("Ticker symbol or comma-separated ticker list."),
-    start_date: isoDate().describe("Start date."),
-    end_date: isoDate().describe("End date."),
-    timeframe: z.string().default("1d").describe(
-      "Provider-supported timeframe or research horizon.",
+    factor_name: z.string().trim().min(1).describe(
+      `Factor to compute: ${FACTORS.map((f) => f.name).join(", ")}.`,
     ),
-    top_pct: z.number().default(0.2).describe(
-      "Top-ranked percentage used for the long or overweight side.",
+    symbols: z.string().describe("Comma-separated tickers forming the universe."),
+    start_date: isoDate().describe("First rebalance window date, YYYY-MM-DD."),
+    end_date: isoDate().describe("Last date, YYYY-MM-DD."),
+    timeframe: z.literal("1d").default("1d").describe(
+      "Bar interval; only 1d, since factor lookbacks are defined in trading days.",
     ),
-    bottom_pct: z.number().default(0.2).describe(
-      "Bottom-ranked percentage used for the short or underweight side.",
+    top_pct: z.number().default(0.2).describe("Fraction of symbols in the long basket (0–1]."),
+    bottom_pct: z.number().default(0.2).describe("Fraction of symbols in the short basket (0–1]."),
+    direction: z.enum(["long_short", "long_only"]).default("long_short").describe(
+      "long_short (default) or long_only.",
+    ),
+    rebalance: z.enum(["monthly", "weekly", "daily"]).default("monthly").describe(
+      "Rebalance dates: last bar of each month (default), of each week, or every bar.",
+    ),
+    provider: z.string().default("auto").describe("market.ohlcv provider (default auto)."),
+    drop_missing: z.boolean().default(false).describe(
+      "Continue without symbols that have no bars (named in warnings) instead of failing.",
     ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("backtest.factor.payload"),
+  data: z.strictObject({
+    run_type: z.literal("factor_scores"),
+    engine: ENGINE_SCHEMA,
+    factor: z.strictObject({ name: z.string(), summary: z.string(), lookback: z.int() }),
+    config: z.strictObject({
+      symbols: z.array(z.string()),
+      start_date: z.string(),
+      end_date: z.string(),
+      timeframe: z.string(),
+      top_pct: z.number(),
+      bottom_pct: z.number(),
+      direction: z.enum(["long_short", "long_only"]),
+      rebalance: z.string(),
+      provider: z.string(),
+    }),
+    data: DATA_SECTION,
+    rebalances: z.array(REBALANCE),
+    count: z.int(),
+    latest: REBALANCE.nullable(),
+  }),
+  examples: [
+    "finance backtest.factor.payload momentum AAPL,MSFT,NVDA,AMZN,GOOGL,META,TSLA,JPM,XOM,JNJ 2023-01-01 2024-12-31",
+    "finance backtest.factor.payload reversal AAPL,MSFT,NVDA 2024-01-01 2024-06-30 rebalance=weekly direction=long_only",
+  ],
+  async run(args, ctx) {
+    const name = args.factor_name.toLowerCase();
+    const factor = FACTORS.find((f) => f.name === name);
+    if (!factor) {
+      throw new InputError(
+        `unknown factor "${args.factor_name}"; available: ${
+          FACTORS.map((f) => f.name).join(", ")
+        }` +
+          (name === "size"
+            ? " (size needs historical market capitalisation, which no provider here supplies)"
+            : ""),
+      );
+    }
+    const topPct = checkPct("top_pct", args.top_pct);
+    const bottomPct = checkPct("bottom_pct", args.bottom_pct);
+    const loaded = await loadPanel(ctx, {
+      symbols: parseSymbols(args.symbols),
+      startDate: args.start_date,
+      endDate: args.end_date,
+      timeframe: args.timeframe,
+      provider: args.provider,
+      warmupBars: factor.lookback,
+      dropMissing: args.drop_missing,
+    });
+    const { panel } = loaded;
+    const freq = args.rebalance === "monthly" ? "M" : args.rebalance === "weekly" ? "W" : "D";
+    const marks = rebalanceBars(panel, freq);
+    const rebalances = [];
+    for (let t = panel.start; t < panel.dates.length; t++) {
+      if (!marks[t]) continue;
+      const scores: Record<string, number | null> = {};
+      const scored: [string, number][] = [];
+      panel.symbols.forEach((sym, s) => {
+        const v = factorScore(factor.name, panel, s, t);
+        scores[sym] = v;
+        if (v !== null && Number.isFinite(v)) scored.push([sym, v]);
+      });
+      const b = basketWeights(scored, topPct, bottomPct, args.direction);
+      rebalances.push({
+        date: panel.dates[t],
+        scores,
+        long: b.long,
+        short: b.short,
+        weights: b.weights,
+        gross_exposure: b.gross_exposure,
+        net_exposure: b.net_exposure,
+        unscored: panel.symbols.filter((sym) => scores[sym] === null),
+      });
+    }
+    return round6({
+      run_type: "factor_scores" as const,
+      engine: { ...ENGINE },
+      factor: { name: factor.name, summary: factor.summary, lookback: factor.lookback },
+      config: {
+        symbols: panel.symbols,
+        start_date: args.start_date,
+        end_date: args.end_date,
+        timeframe: args.timeframe,
+        top_pct: topPct,
+        bottom_pct: bottomPct,
+        direction: args.direction,
+        rebalance: args.rebalance,
+        provider: args.provider,
+      },
+      data: {
+        symbols: panel.symbols,
+        missing_symbols: loaded.missing,
+        bars: panel.dates.length - panel.start,
+        warmup_bars_loaded: panel.start,
+        first_date: panel.dates[panel.start],
+        last_date: panel.dates[panel.dates.length - 1],
+        sources: loaded.sources,
+      },
+      rebalances,
+      count: rebalances.length,
+      latest: rebalances.at(-1) ?? null,
+    });
+  },
 });

@@ -1,26 +1,110 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { InputError } from "../../core/errors.ts";
 import { jsonObject } from "../../core/schema.ts";
+import { basketWeights, checkPct } from "../../analysis/backtest/factors.ts";
+import { round6 } from "../../analysis/backtest/report.ts";
+
+const member = z.strictObject({ symbol: z.string(), weight: z.number(), score: z.number() });
 
 export default defineCommand({
   name: "backtest.factor.weights",
   summary: "Turn factor scores into long/short basket weights",
+  description:
+    "Pure calculation: ranks the given scores and forms baskets. The top max(1, ⌊n·top_pct⌋) " +
+    "scores go long; with direction=long_short the bottom max(1, ⌊n·bottom_pct⌋) go short (a " +
+    "symbol never sits in both). Long weights are 0.5/len(long) and short −0.5/len(short) " +
+    "(gross 1, net 0); long_only, or no short left, puts 1/len(long) on each long. Ties keep " +
+    "the input order; null scores are skipped and listed. Same input, same output. Use " +
+    "backtest.factor.payload to compute scores from real bars.",
   usage:
-    'finance backtest.factor.weights FACTOR_NAME scores=\'{"AAPL":1.2,"MSFT":0.4}\' [top_pct=0.2 bottom_pct=0.2]',
+    'finance backtest.factor.weights FACTOR_NAME scores=\'{"AAPL":1.2,"MSFT":0.4}\' [top_pct=0.2 bottom_pct=0.2 direction=long_short]',
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
   positional: ["factor_name"],
   args: z.strictObject({
-    factor_name: z.string().describe("Name assigned to the factor signal."),
-    scores: jsonObject().describe("Mapping of symbols to factor scores."),
-    top_pct: z.number().default(0.2).describe(
-      "Top-ranked percentage used for the long or overweight side.",
+    factor_name: z.string().trim().min(1).describe("Label of the factor the scores come from."),
+    scores: jsonObject().describe(
+      'Symbol → score as a JSON object, e.g. {"AAPL":1.2,"MSFT":0.4}; higher = long side.',
     ),
-    bottom_pct: z.number().default(0.2).describe(
-      "Bottom-ranked percentage used for the short or underweight side.",
+    top_pct: z.number().default(0.2).describe("Fraction of symbols in the long basket (0–1]."),
+    bottom_pct: z.number().default(0.2).describe("Fraction of symbols in the short basket (0–1]."),
+    direction: z.enum(["long_short", "long_only"]).default("long_short").describe(
+      "long_short (default) or long_only.",
     ),
+    timestamp: z.string().optional().describe("Date the scores refer to, echoed in the result."),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("backtest.factor.weights"),
+  data: z.strictObject({
+    run_type: z.literal("factor_weights"),
+    factor_name: z.string(),
+    timestamp: z.string().nullable(),
+    config: z.strictObject({
+      top_pct: z.number(),
+      bottom_pct: z.number(),
+      direction: z.enum(["long_short", "long_only"]),
+    }),
+    long: z.array(member),
+    short: z.array(member),
+    weights: z.record(z.string(), z.number()),
+    gross_exposure: z.number(),
+    net_exposure: z.number(),
+    symbols: z.array(z.string()),
+    skipped: z.array(z.string()),
+  }),
+  examples: [
+    `finance backtest.factor.weights momentum scores='{"AAPL":1.2,"MSFT":0.4,"NVDA":2.0,"TSLA":-1.0,"META":0.9}'`,
+    `finance backtest.factor.weights value scores='{"A":3,"B":2,"C":1}' direction=long_only top_pct=0.34`,
+  ],
+  run(args) {
+    const { scores, skipped } = readScores(args.scores);
+    if (!scores.length) {
+      throw new InputError("scores: give at least one symbol with a numeric score");
+    }
+    const b = basketWeights(
+      scores,
+      checkPct("top_pct", args.top_pct),
+      checkPct("bottom_pct", args.bottom_pct),
+      args.direction,
+    );
+    const symbols = Object.keys(b.weights).sort();
+    return Promise.resolve(round6({
+      run_type: "factor_weights" as const,
+      factor_name: args.factor_name,
+      timestamp: args.timestamp ?? null,
+      config: { top_pct: args.top_pct, bottom_pct: args.bottom_pct, direction: args.direction },
+      long: b.long,
+      short: b.short,
+      weights: Object.fromEntries(symbols.map((s) => [s, b.weights[s]])),
+      gross_exposure: b.gross_exposure,
+      net_exposure: b.net_exposure,
+      symbols,
+      skipped,
+    }));
+  },
 });
+
+/** Symbol → score pairs in input order; null scores skipped; anything else non-numeric is an error. */
+function readScores(raw: Record<string, unknown>) {
+  const scores: [string, number][] = [];
+  const skipped: string[] = [];
+  const seen = new Set<string>();
+  for (const [key, value] of Object.entries(raw)) {
+    const symbol = key.trim().toUpperCase();
+    if (!symbol) throw new InputError("scores: a symbol name is empty");
+    if (seen.has(symbol)) throw new InputError(`scores: ${symbol} is given twice`);
+    seen.add(symbol);
+    if (value === null) {
+      skipped.push(symbol);
+      continue;
+    }
+    const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
+    if (!Number.isFinite(n) || (typeof value === "string" && value.trim() === "")) {
+      throw new InputError(
+        `scores: ${symbol} must be a number (or null to skip), got ${JSON.stringify(value)}`,
+      );
+    }
+    scores.push([symbol, n]);
+  }
+  return { scores, skipped };
+}
