@@ -1,0 +1,158 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, run, SHARED, sharedOrSkip } from "../_helpers.ts";
+import { type FakeLog, fakeMarket, offline } from "./_fake.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+const NOW = "2023-11-22T20:00:00Z";
+
+Deno.test("market.ohlcv market_a: inclusive end, splits, dividends, adjusted and raw closes", async () => {
+  const log: FakeLog = { urls: [], posts: [] };
+  const out = await run("market.ohlcv", {
+    symbols: "msft",
+    start_date: "2023-11-17",
+    end_date: "2023-11-21",
+    provider: "market_a",
+  }, { fetch: fakeMarket(log), now: NOW });
+  const d = dataOf(out.envelope) as Any;
+  assert.equal(d.provider, "market_a");
+  assert.deepEqual(d.rows.map((r: Any) => r.date), ["2023-11-17", "2023-11-20", "2023-11-21"]);
+  assert.equal(d.rows[0].close, 371);
+  assert.equal(d.rows[0].adj_close, 184);
+  assert.deepEqual(d.splits, [{ date: "2023-11-20", ratio: 2, numerator: 2, denominator: 1 }]);
+  assert.deepEqual(d.dividends, [{ date: "2023-11-21", amount: 0.75 }]);
+  assert.equal(d.attempts, undefined);
+  // Yahoo's period2 is exclusive: the request asks for the day after end_date.
+  const chart = new URL(log.urls.find((u) => u.includes("/v8/finance/chart/"))!);
+  assert.equal(
+    chart.searchParams.get("period2"),
+    String(Date.parse("2023-11-22T00:00:00Z") / 1000),
+  );
+});
+
+Deno.test("market.ohlcv auto falls back to stooq and reports each attempt", async () => {
+  const out = await run("market.ohlcv", {
+    symbols: "MSFT",
+    start_date: "2023-11-17",
+    end_date: "2023-11-20",
+    include_attempts: true,
+  }, {
+    fetch: fakeMarket(undefined, { "/v8/finance/chart/": () => new Response("", { status: 500 }) }),
+    now: NOW,
+  });
+  const d = dataOf(out.envelope) as Any;
+  assert.equal(d.provider, "stooq");
+  assert.deepEqual(d.rows.map((r: Any) => r.date), ["2023-11-17", "2023-11-20"]);
+  assert.deepEqual(d.attempts.map((a: Any) => [a.provider, a.success]), [
+    ["market_a", false],
+    ["stooq", true],
+  ]);
+  assert.match(d.attempts[0].error, /HTTP 500/);
+});
+
+Deno.test("market.ohlcv fails with every attempt named when the network is down", async () => {
+  const out = await run("market.ohlcv", { symbols: "AAPL", include_attempts: true }, {
+    fetch: offline,
+    now: NOW,
+  });
+  assert.equal(out.envelope.ok, false);
+  assert.equal(out.envelope.data, null);
+  const err = out.envelope.error!;
+  for (const p of ["market_a:", "stooq:", "broker_a: skipped", "market_b: skipped"]) {
+    assert.ok(err.includes(p), `${p} missing from: ${err}`);
+  }
+});
+
+Deno.test("market.ohlcv broker_a follows next_page_token; missing keys name the variable", async () => {
+  const log: FakeLog = { urls: [], posts: [] };
+  const out = await run("market.ohlcv", {
+    symbols: "MSFT",
+    start_date: "2023-11-20",
+    end_date: "2023-11-21",
+    provider: "alpaca",
+  }, {
+    fetch: fakeMarket(log),
+    env: { ALPACA_API_KEY_ID: "id123456", ALPACA_API_SECRET_KEY: "sec123456" },
+    now: NOW,
+  });
+  const d = dataOf(out.envelope) as Any;
+  assert.equal(d.count, 2);
+  assert.ok(log.urls[1].includes("page_token=TOKEN2"));
+  const missing = await run("market.ohlcv", { symbols: "MSFT", provider: "broker_a" }, {
+    fetch: offline,
+    now: NOW,
+  });
+  assert.equal(missing.envelope.ok, false);
+  assert.match(missing.envelope.error!, /ALPACA_API_KEY_ID/);
+});
+
+Deno.test("market.ohlcv several symbols and argument errors", async () => {
+  const out = await run("market.ohlcv", {
+    symbols: "MSFT, msft",
+    start_date: "2023-11-17",
+    end_date: "2023-11-21",
+    provider: "stooq",
+  }, { fetch: fakeMarket(), now: NOW });
+  const d = dataOf(out.envelope) as Any;
+  // Duplicates collapse to one symbol, so the one-symbol shape comes back.
+  assert.equal(d.symbol, "MSFT");
+  assert.equal(d.count, 3);
+  const two = await run("market.ohlcv", {
+    symbols: "MSFT,ZZZZ",
+    start_date: "2023-11-17",
+    end_date: "2023-11-21",
+    provider: "stooq",
+  }, { fetch: fakeMarket(), now: NOW });
+  assert.equal(two.envelope.ok, false);
+  assert.match(two.envelope.error!, /ZZZZ.*no daily data/);
+  const bad = await run("market.ohlcv", { symbols: "MSFT", provider: "nope" }, { now: NOW });
+  assert.match(bad.envelope.error!, /unknown market data provider 'nope'/);
+  const order = await run("market.ohlcv", {
+    symbols: "MSFT",
+    start_date: "2023-11-21",
+    end_date: "2023-11-01",
+  }, { now: NOW });
+  assert.match(order.envelope.error!, /after end_date/);
+});
+
+Deno.test({
+  name: "conformance: AAPL across the 2020 4-for-1 split (yahoo cassette)",
+  ignore: !SHARED,
+  async fn() {
+    const shared = sharedOrSkip("yahoo cassette")!;
+    const out = await run("market.ohlcv", {
+      symbols: "AAPL",
+      start_date: "2020-08-31",
+      end_date: "2020-11-06",
+      provider: "market_a",
+    }, { replay: [join(shared, "cassettes", "yahoo")] });
+    const d = dataOf(out.envelope) as Any;
+    assert.equal(d.rows[0].date, "2020-08-31");
+    assert.equal(d.rows.at(-1).date, "2020-11-06");
+    assert.deepEqual(d.splits.map((s: Any) => [s.date, s.ratio]), [["2020-08-31", 4]]);
+    assert.deepEqual(d.dividends, [{ date: "2020-11-06", amount: 0.205 }]);
+    assert.ok(d.rows[0].adj_close < d.rows[0].close);
+  },
+});
+
+Deno.test({
+  name: "conformance: stooq whole history sliced locally",
+  ignore: !SHARED,
+  async fn() {
+    const shared = sharedOrSkip("stooq cassette")!;
+    const out = await run("market.ohlcv", {
+      symbols: "AAPL",
+      start_date: "2024-01-02",
+      end_date: "2024-01-05",
+      provider: "stooq",
+    }, { replay: [join(shared, "cassettes", "stooq")] });
+    const d = dataOf(out.envelope) as Any;
+    assert.deepEqual(d.rows.map((r: Any) => r.date), [
+      "2024-01-02",
+      "2024-01-03",
+      "2024-01-04",
+      "2024-01-05",
+    ]);
+  },
+});
