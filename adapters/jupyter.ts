@@ -150,10 +150,29 @@ function isCitable(v: unknown): boolean {
   return (typeof v === "string" && v.trim() !== "") || (typeof v === "number" && isFinite(v));
 }
 
+/** How a citation field reads in prose. */
+const LABELS: Record<string, string> = {
+  accession_no: "accession",
+  accession: "accession",
+  filing_url: "document",
+  filing_date: "filed",
+  filed_at: "filed",
+  period_of_report: "period",
+  published_at: "published",
+  retrieved_at: "retrieved",
+  as_of: "as of",
+  match_id: "match",
+  report_name: "report",
+  request_url: "request",
+  start_date: "from",
+  end_date: "to",
+};
+
 /**
  * One-line citation for the text next to a number, e.g.
- * `[sec · accession 0000320193-24-000123 · filed 2024-11-01]`. Takes a record (a row or the
- * payload) and uses whichever citation fields it has; `extra` adds or overrides fields.
+ * `[filings_lib · accession 0000320193-24-000123 · filed 2024-11-01]`. Takes a record (a row
+ * or the payload) and uses whichever citation fields it has; `extra` adds or overrides fields.
+ * A value already printed (a URL given as both source and url) is not repeated.
  */
 export function cite(record: unknown, extra: Record<string, unknown> = {}): string {
   const merged = { ...(record && typeof record === "object" ? record : {}), ...extra } as Record<
@@ -161,12 +180,98 @@ export function cite(record: unknown, extra: Record<string, unknown> = {}): stri
     unknown
   >;
   const parts: string[] = [];
+  const printed = new Set<string>();
   for (const k of CITATION_FIELDS) {
     const v = merged[k];
-    if (!isCitable(v)) continue;
-    parts.push(k === "provider" || k === "source" ? String(v) : `${k.replace(/_/g, " ")} ${v}`);
+    if (!isCitable(v) || printed.has(String(v)) || k === "end_char") continue;
+    printed.add(String(v));
+    if (k === "provider" || k === "source") parts.push(String(v));
+    else if (k === "start_char" && isCitable(merged.end_char)) {
+      parts.push(`chars ${v}–${merged.end_char}`);
+    } else parts.push(`${LABELS[k] ?? k.replace(/_/g, " ")} ${v}`);
   }
   return parts.length ? `[${parts.join(" · ")}]` : "[no citation fields in this record]";
+}
+
+/** Which recordings a notebook replays, and why. */
+export interface Recordings {
+  /** Cassette folders for `finance(..., { replay })`. */
+  replay: string[];
+  /** "shared" (the real recordings beside the project), "project" (tests/fixtures) or "none". */
+  kind: "shared" | "project" | "none";
+  /** A sentence for the reader saying what was chosen. */
+  note: string;
+}
+
+const ROOT = new URL("..", import.meta.url);
+
+function isDir(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Picks the cassettes a notebook replays: the real recordings in `../shared/fixtures/cassettes/`
+ * beside the project when they exist, else the project's own small cassettes under
+ * `tests/fixtures/` (each a folder holding `index.json`). Never throws.
+ */
+export function recordings(shared: string[], project: string[] = []): Recordings {
+  const root = decodeURIComponent(ROOT.pathname);
+  const sharedDirs = shared.map((n) => `${root}../shared/fixtures/cassettes/${n}`);
+  if (sharedDirs.length && sharedDirs.every((d) => isDir(d))) {
+    return {
+      replay: sharedDirs,
+      kind: "shared",
+      note: `Replaying the real recordings in ../shared/fixtures/cassettes (${shared.join(", ")}).`,
+    };
+  }
+  const found: string[] = [];
+  for (const rel of project) {
+    const dir = `${root}tests/fixtures/${rel}`;
+    if (isDir(dir)) {
+      // A fixture area may hold one cassette or several sub-folders with one each.
+      if (isFile(`${dir}/index.json`)) found.push(dir);
+      for (const e of safeReadDir(dir)) {
+        if (e.isDirectory && isFile(`${dir}/${e.name}/index.json`)) found.push(`${dir}/${e.name}`);
+      }
+    }
+  }
+  const missing = "The real recordings (../shared/fixtures/cassettes) are missing";
+  if (found.length) {
+    return {
+      replay: found,
+      kind: "project",
+      note: `${missing}; replaying the project's own small cassettes: ${
+        found.map((d) => d.slice(root.length)).join(", ")
+      }. Steps these do not cover show the replay error instead of data.`,
+    };
+  }
+  return {
+    replay: [`${root}tests/fixtures/none`],
+    kind: "none",
+    note: `${missing} and the project has no cassettes for ${
+      project.join(", ") || "this notebook"
+    }; every provider call will report that no recording exists (no network is used).`,
+  };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+function safeReadDir(dir: string): Deno.DirEntry[] {
+  try {
+    return [...Deno.readDirSync(dir)];
+  } catch {
+    return [];
+  }
 }
 
 /** Formats a number for prose: thousands separators, or B/M/K scale for large amounts. */

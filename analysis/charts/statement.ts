@@ -68,8 +68,8 @@ export function frameChart(plotSvg: string, options: FrameOptions): string {
   const pad = 12;
   const perLine = Math.floor((width - 2 * pad) / 6.4);
   const parts: string[] = [];
-  let y = 24;
-  for (const line of wrap(options.title, Math.floor((width - 2 * pad) / 9))) {
+  let y = options.title ? 24 : 4;
+  for (const line of options.title ? wrap(options.title, Math.floor((width - 2 * pad) / 9)) : []) {
     parts.push(`<text x="${pad}" y="${y}" font-size="16" font-weight="bold">${esc(line)}</text>`);
     y += 20;
   }
@@ -129,12 +129,12 @@ export interface StatementSeries {
 interface StatementRowLike {
   concept?: string;
   label?: string;
-  values?: Record<string, { reported?: number | null; raw?: number | null } | null>;
+  values?: Record<string, { reported?: number | null; raw?: number | null } | null | undefined>;
 }
 
 /**
  * Picks line items from a filings.statement payload by concept or label (case-insensitive,
- * exact first, then substring) and returns their reported values per period, oldest first.
+ * exact first, then substring) and returns their raw values per period end, oldest first.
  * Items with no numeric value are left out rather than drawn as zero.
  */
 export function statementSeries(
@@ -152,12 +152,15 @@ export function statementSeries(
         r.concept?.toLowerCase().includes(lower) || r.label?.toLowerCase().includes(lower)
       );
     if (!row?.values) continue;
-    const periods = (data.periods ?? Object.keys(row.values)).slice().sort();
-    const points = periods.flatMap((period) => {
-      const cell = row.values?.[period];
-      const value = cell?.reported ?? cell?.raw;
+    const periods = data.periods ?? Object.keys(row.values);
+    const points = periods.flatMap((label) => {
+      const cell = row.values?.[label];
+      // raw is the full amount (USD); reported is scaled by the filing's decimals.
+      const value = cell?.raw ?? cell?.reported;
+      // A duration label "2022-09-25 to 2023-09-30" is drawn at its end date.
+      const period = label.split(" to ").pop() ?? label;
       return typeof value === "number" && isFinite(value) ? [{ period, value }] : [];
-    });
+    }).sort((a, b) => a.period.localeCompare(b.period));
     if (points.length) out.push({ label: row.label ?? row.concept ?? name, points });
   }
   return out;
