@@ -1,27 +1,165 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
+import {
+  dedupe,
+  type DocMeta,
+  documentSchema,
+  filingRows,
+  type KpiRow,
+  kpiRowSchema,
+  pickMetrics,
+  transcriptRows,
+} from "./_documents.ts";
+
+const point = z.object({
+  period: z.string().nullable(),
+  published_at: z.string().nullable(),
+  value: z.object({ raw: z.string(), number: z.number(), unit: z.string() }),
+  comparison: z.enum(["yoy", "qoq"]).nullable(),
+  confidence: z.enum(["high", "medium", "low"]),
+  doc_ref: z.int(),
+  url: z.string().nullable(),
+  accession_no: z.string().nullable(),
+  sentence: z.string(),
+  start_char: z.int(),
+  end_char: z.int(),
+});
+
+/** One point per metric and document: the best-confidence, earliest mention. */
+function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
+  return metrics.map((metric) => ({
+    metric,
+    points: docs.flatMap((d) => {
+      const r = rows.find((x) => x.metric === metric && x.doc_ref === d.doc_ref);
+      if (!r) return [];
+      return [{
+        period: r.period ?? d.period,
+        published_at: d.published_at,
+        value: r.value,
+        comparison: r.comparison,
+        confidence: r.confidence,
+        doc_ref: d.doc_ref,
+        url: r.url,
+        accession_no: r.accession_no,
+        sentence: r.sentence,
+        start_char: r.start_char,
+        end_char: r.end_char,
+      }];
+    }).sort((a, b) => String(a.published_at).localeCompare(String(b.published_at))),
+  }));
+}
 
 export default defineCommand({
   name: "kpi.history",
-  summary: "Line up KPI mentions across a company's recent documents",
+  summary: "Line up KPI mentions across a company's recent transcripts or filings",
+  description:
+    "Reads the last `limit` earnings-call transcripts (source=transcripts) or 10-Q/10-K filings (source=filings: MD&A, business and financial statements) and extracts the chosen metrics from each, then lines them up per metric oldest to newest with period, value and citation, ready to compare quarter by quarter. A document that cannot be read is a warning. Numbers are quoted from prose and may mix definitions between periods: check the cited sentences.",
   usage:
-    "finance kpi.history SYMBOL [source=transcripts metrics=arr,nrr limit=4 per_document_limit=20]",
+    "finance kpi.history SYMBOL [source=transcripts|filings metrics=arr,nrr limit=4 per_document_limit=20]",
   side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "url", "accession_no", "quarter", "metric"],
+  auth_required: "none",
+  citation_fields: ["url", "accession_no", "start_char", "end_char", "period"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    source: z.string().default("transcripts").describe(
-      "Source key, path, or URL depending on command.",
+    symbol: ticker("Company ticker, e.g. SNOW."),
+    source: z.enum(["transcripts", "filings"]).default("transcripts").describe(
+      "Documents to compare: transcripts or filings (10-Q and 10-K).",
     ),
-    metrics: z.string().optional().describe("Comma-separated KPI or metric names to search for."),
-    limit: z.int().default(4).describe("Maximum records to return."),
-    per_document_limit: z.int().default(20).describe(
-      "Maximum KPI evidence rows per source document.",
+    metrics: z.string().optional().describe("Comma-separated metric keys (default all)."),
+    limit: z.int().min(1).max(12).default(4).describe("How many recent documents to read."),
+    per_document_limit: z.int().min(1).max(200).default(20).describe(
+      "Most KPI rows kept per document.",
     ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("kpi.history"),
+  data: z.object({
+    symbol: z.string(),
+    source: z.string(),
+    metrics: z.array(z.string()),
+    documents: z.array(documentSchema),
+    history: z.array(z.object({ doc_ref: z.int(), kpis: z.array(kpiRowSchema), count: z.int() })),
+    series: z.array(z.object({ metric: z.string(), points: z.array(point) })),
+    count: z.int(),
+  }),
+  examples: [
+    "finance kpi.history SNOW metrics=arr,nrr limit=4",
+    "finance kpi.history AAPL source=filings metrics=revenue_growth,gross_margin limit=3",
+  ],
+  async run(args, ctx) {
+    const metrics = await pickMetrics(args.metrics);
+    const docs: DocMeta[] = [];
+    const rows: KpiRow[] = [];
+    const history: { doc_ref: number; kpis: KpiRow[]; count: number }[] = [];
+    const keep = (refs: number[], found: KpiRow[]) => {
+      for (const ref of refs) {
+        const kpis = dedupe(found.filter((r) => r.doc_ref === ref)).slice(
+          0,
+          args.per_document_limit,
+        );
+        rows.push(...kpis);
+        history.push({ doc_ref: ref, kpis, count: kpis.length });
+      }
+    };
+    if (args.source === "transcripts") {
+      const found = await (await ctx.provider("transcripts_a")).search(args.symbol, args.limit);
+      if (!found.transcripts.length) {
+        throw new FinanceError(
+          `no transcripts found for ${args.symbol} (tried ${
+            found.attempts.map((a) => a.url).join(", ")
+          })`,
+        );
+      }
+      for (const t of found.transcripts) {
+        try {
+          const r = await transcriptRows(
+            ctx,
+            { url: t.url, quarter: "latest" },
+            metrics,
+            docs.length,
+          );
+          r.doc.period ??= t.quarter;
+          r.doc.published_at = t.published_at ?? r.doc.published_at;
+          docs.push(r.doc);
+          keep([r.doc.doc_ref], r.rows);
+        } catch (err) {
+          ctx.warn(`transcript skipped: ${t.url}: ${(err as Error).message}`);
+        }
+      }
+    } else {
+      const env = await ctx.call<{ filings: { accession_no: string; form: string }[] }>(
+        "filings.recent",
+        {
+          symbol: args.symbol,
+          forms: "10-Q,10-K",
+          limit: args.limit,
+        },
+      );
+      if (!env.ok) throw new FinanceError(env.error ?? "filings.recent failed");
+      for (const f of env.data?.filings ?? []) {
+        try {
+          const r = await filingRows(
+            ctx,
+            { symbol: args.symbol, accession: f.accession_no },
+            metrics,
+            docs.length,
+          );
+          docs.push(...r.docs);
+          keep(r.docs.map((d) => d.doc_ref), r.rows);
+        } catch (err) {
+          ctx.warn(`filing skipped: ${f.form} ${f.accession_no}: ${(err as Error).message}`);
+        }
+      }
+    }
+    if (!docs.length) throw new FinanceError(`no ${args.source} of ${args.symbol} could be read`);
+    return {
+      symbol: args.symbol,
+      source: args.source,
+      metrics: metrics.map((m) => m.key),
+      documents: docs,
+      history,
+      series: lineUp(metrics.map((m) => m.key), docs, rows),
+      count: rows.length,
+    };
+  },
 });

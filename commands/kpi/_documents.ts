@@ -1,0 +1,186 @@
+/**
+ * The documents KPI commands read: transcripts (every turn, prepared remarks and Q&A) and filing
+ * sections (each read on its own; a missing section is a warning, not a failure).
+ */
+import { z } from "zod";
+import type { Context } from "../../core/context.ts";
+import { FinanceError, UsageError } from "../../core/errors.ts";
+import type { KpiHit, MetricDef } from "../../analysis/evidence/kpi.ts";
+import { loadFromUrl, loadTranscript } from "../transcripts/_load.ts";
+
+export const documentSchema = z.object({
+  doc_ref: z.int(),
+  kind: z.enum(["transcript", "filing_section"]),
+  title: z.string().nullable(),
+  period: z.string().nullable(),
+  published_at: z.string().nullable(),
+  url: z.string().nullable(),
+  accession_no: z.string().nullable(),
+  section: z.string().nullable(),
+  source: z.string(),
+});
+
+export const kpiRowSchema = z.object({
+  metric: z.string(),
+  label: z.string(),
+  value: z.object({ raw: z.string(), number: z.number(), unit: z.string() }),
+  period: z.string().nullable(),
+  comparison: z.enum(["yoy", "qoq"]).nullable(),
+  sentence: z.string(),
+  start_char: z.int(),
+  end_char: z.int(),
+  matched_term: z.string(),
+  confidence: z.enum(["high", "medium", "low"]),
+  doc_ref: z.int(),
+  url: z.string().nullable(),
+  accession_no: z.string().nullable(),
+  section: z.string().nullable(),
+  speaker: z.string().nullable(),
+  part: z.string().nullable(),
+});
+
+export type DocMeta = z.infer<typeof documentSchema>;
+export type KpiRow = z.infer<typeof kpiRowSchema>;
+
+/** `arr,nrr` → metric definitions; unknown names fail with the list of known ones. */
+export async function pickMetrics(list: string | undefined): Promise<MetricDef[]> {
+  const { METRICS } = await import("../../analysis/evidence/kpi.ts");
+  if (!list?.trim()) return METRICS;
+  const wanted = list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const unknown = wanted.filter((w) => !METRICS.some((m) => m.key === w));
+  if (unknown.length) {
+    throw new UsageError(
+      `unknown metric ${unknown.join(", ")}; choose from ${METRICS.map((m) => m.key).join(", ")}`,
+    );
+  }
+  return METRICS.filter((m) => wanted.includes(m.key));
+}
+
+/** Rows of one transcript: each turn read separately so rows know speaker and part. */
+export async function transcriptRows(
+  ctx: Context,
+  pick: { symbol?: string; url?: string; quarter: string },
+  metrics: MetricDef[],
+  docRef: number,
+): Promise<{ doc: DocMeta; rows: KpiRow[] }> {
+  const { extractKpis } = await import("../../analysis/evidence/kpi.ts");
+  const { meta, parsed } = pick.url
+    ? await loadFromUrl(pick.url, ctx)
+    : await loadTranscript(pick, ctx, "kpi.extract");
+  const doc: DocMeta = {
+    doc_ref: docRef,
+    kind: "transcript",
+    title: meta.title,
+    period: meta.quarter,
+    published_at: meta.published_at,
+    url: meta.url,
+    accession_no: null,
+    section: null,
+    source: meta.source,
+  };
+  const pieces = parsed.turns.length
+    ? parsed.turns.map((t) => ({
+      text: t.text,
+      base: t.start_char,
+      speaker: t.speaker,
+      part: t.part,
+    }))
+    : [{ text: parsed.text, base: 0, speaker: null, part: null }];
+  const rows = pieces.flatMap((p) =>
+    extractKpis(p.text, metrics, p.base).map((h) =>
+      row(h, doc, { speaker: p.speaker, part: p.part, fallbackPeriod: meta.quarter })
+    )
+  );
+  return { doc, rows };
+}
+
+const SECTIONS = ["mda", "business", "financial_statements"] as const;
+
+/** Rows of a filing's sections; sections that cannot be read are warned about and skipped. */
+export async function filingRows(
+  ctx: Context,
+  pick: { symbol: string; form?: string; accession?: string },
+  metrics: MetricDef[],
+  firstRef: number,
+): Promise<{ docs: DocMeta[]; rows: KpiRow[] }> {
+  const { extractKpis } = await import("../../analysis/evidence/kpi.ts");
+  const docs: DocMeta[] = [];
+  const rows: KpiRow[] = [];
+  const errors: string[] = [];
+  for (const section of SECTIONS) {
+    const env = await ctx.call<
+      {
+        filing: {
+          form: string;
+          accession_no: string;
+          filing_url: string;
+          filing_date: string;
+          period_of_report: string;
+          company: string;
+        };
+        text: string;
+        start_char?: number;
+      }
+    >("filings.read", {
+      ...(pick.accession
+        ? { accession: pick.accession }
+        : { symbol: pick.symbol, form: pick.form ?? "10-K" }),
+      section,
+      max_chars: 0,
+    });
+    if (!env.ok || !env.data) {
+      errors.push(`${section}: ${env.error}`);
+      continue;
+    }
+    const f = env.data.filing;
+    const doc: DocMeta = {
+      doc_ref: firstRef + docs.length,
+      kind: "filing_section",
+      title: `${f.company} ${f.form} ${section}`,
+      period: f.period_of_report,
+      published_at: f.filing_date,
+      url: f.filing_url,
+      accession_no: f.accession_no,
+      section,
+      source: "filings_a",
+    };
+    docs.push(doc);
+    for (const h of extractKpis(env.data.text, metrics, env.data.start_char ?? 0)) {
+      rows.push(row(h, doc, { speaker: null, part: null, fallbackPeriod: f.period_of_report }));
+    }
+  }
+  for (const e of errors) ctx.warn(`filing section skipped: ${e}`);
+  if (!docs.length) throw new FinanceError(`no filing section could be read: ${errors.join("; ")}`);
+  return { docs, rows };
+}
+
+function row(
+  h: KpiHit,
+  doc: DocMeta,
+  extra: { speaker: string | null; part: string | null; fallbackPeriod: string | null },
+): KpiRow {
+  return {
+    ...h,
+    period: h.period ?? extra.fallbackPeriod,
+    doc_ref: doc.doc_ref,
+    url: doc.url,
+    accession_no: doc.accession_no,
+    section: doc.section,
+    speaker: extra.speaker,
+    part: extra.part,
+  };
+}
+
+/** Same metric and sentence once; best confidence first, then document order. */
+export function dedupe(rows: KpiRow[]): KpiRow[] {
+  const rank = { high: 0, medium: 1, low: 2 };
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const k = `${r.doc_ref}|${r.metric}|${r.sentence.slice(0, 200)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  }).sort((a, b) =>
+    rank[a.confidence] - rank[b.confidence] || a.doc_ref - b.doc_ref || a.start_char - b.start_char
+  );
+}
