@@ -129,6 +129,9 @@ function splitOn(text: string, word: "AND" | "OR"): string[] {
 export function parseScreenQuery(query: string): YQuery {
   const text = query.trim();
   if (!text) throw new InputError("query is empty; give a predefined id or clauses");
+  if (/(^|\s)(and|or)$/i.test(text) || /^(and|or)(\s|$)/i.test(text)) {
+    throw new InputError("query: an AND/OR has nothing on one side");
+  }
   const ors = splitOn(text, "OR").map((part) => {
     const ands = splitOn(part, "AND");
     if (ands.some((a) => !a)) throw new InputError(`query: an AND has nothing on one side`);
