@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { loadPdfJs } from "../pdf_text_a/client.ts";
+import { loadPdfJs, pdfjsAssetDir } from "../pdf_text_a/client.ts";
 
 /** Render scale: 300 dpi over 72 pt gives Tesseract characters of a comfortable height. */
 const SCALE = 300 / 72;
@@ -50,6 +50,9 @@ export class Client {
     ]);
     const doc = await pdfjs.getDocument({
       data: new Uint8Array(bytes),
+      // Scans are mostly CCITT/JBIG2 or JPEG 2000 images: their decoders are wasm files.
+      wasmUrl: pdfjsAssetDir("wasm"),
+      standardFontDataUrl: pdfjsAssetDir("standard_fonts"),
       disableWorker: true,
       isEvalSupported: false,
       verbosity: 0,

@@ -3,6 +3,9 @@
  * runs per page. No worker thread, no network, no eval. Also owns the document size limit
  * (FINANCE_MAX_DOCUMENT_BYTES), since providers are the ones that read the environment.
  */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
 import type { TextRun } from "../../analysis/document/pdf_layout.ts";
@@ -16,6 +19,20 @@ type PdfJs = any;
 export type PdfDocumentProxy = any;
 
 let pdfjsModule: Promise<PdfJs> | null = null;
+
+/**
+ * Folder (with trailing slash) of a pdfjs-dist asset directory such as `wasm` (JBIG2/CCITT
+ * and JPEG 2000 decoders) or `standard_fonts`, read from the installed package; or undefined.
+ */
+export function pdfjsAssetDir(name: "wasm" | "standard_fonts"): string | undefined {
+  const root = fileURLToPath(new URL("../../node_modules/.deno/", import.meta.url));
+  if (!existsSync(root)) return undefined;
+  for (const d of readdirSync(root).filter((d) => d.startsWith("pdfjs-dist@")).sort().reverse()) {
+    const dir = join(root, d, "node_modules", "pdfjs-dist", name);
+    if (existsSync(dir)) return dir + "/";
+  }
+  return undefined;
+}
 
 /** The pdf.js module, loaded once. */
 export function loadPdfJs(): Promise<PdfJs> {

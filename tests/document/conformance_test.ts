@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, SHARED, sharedOrSkip } from "../_helpers.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+const env = () => ({ FINANCE_DOCUMENT_ROOTS: SHARED! });
+const P = (...parts: string[]) => join(SHARED ?? "", ...parts);
+
+Deno.test({
+  name: "conformance: a phrase printed in Boeing's 10-K is found and its match_id reopens it",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("Boeing 10-K scan")) return;
+    const source = P("pdf", "BOEING_2022_10K.pdf");
+    const s: Any = dataOf(
+      await envelope("document.scan", { source, query: "effective tax rate", window: 600 }, {
+        env: env(),
+      }),
+    );
+    assert.equal(s.page_count, 190);
+    const exact = s.matches.find((m: Any) => m.score === 100);
+    assert.ok(exact, "an exact hit");
+    const w: Any = dataOf(
+      await envelope("document.window", { source, match_id: exact.match_id, chars: 400 }, {
+        env: env(),
+      }),
+    );
+    assert.ok(w.text.toLowerCase().includes("effective tax rate"));
+    assert.equal(w.page, exact.page);
+    assert.ok(
+      s.matches.some((m: Any) => /effective income tax rate/i.test(m.text)),
+      "fuzzy: extra word between",
+    );
+  },
+});
+
+Deno.test({
+  name: "conformance: Ulta's earnings release income statement table with numbers parsed",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("Ulta tables")) return;
+    const d: Any = dataOf(
+      await envelope("document.tables", {
+        source: P("pdf", "ULTABEAUTY_2023Q4_EARNINGS.pdf"),
+        pages: "6",
+      }, { env: env() }),
+    );
+    const t = d.tables.find((t: Any) => t.rows.some((r: string[]) => r[0] === "Net sales"));
+    const row = t.rows.findIndex((r: string[]) => r[0] === "Net sales");
+    assert.ok(t.values[row].includes(3226773), JSON.stringify(t.values[row]));
+  },
+});
+
+Deno.test({
+  name: "conformance: OCR of the scanned Maruti results page finds its headline figures offline",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("OCR results page")) return;
+    const d: Any = dataOf(
+      await envelope("document.ocr", { source: P("ocr", "Financial_results.pdf"), max_pages: 1 }, {
+        env: env(),
+      }),
+    );
+    assert.match(d.text, /MARUTI SUZUKI INDIA LIMITED/);
+    assert.match(d.text, /quarter ended June 30, 2020/);
+    assert.match(d.text, /\(3,457\)/); // loss before tax of the quarter
+  },
+});
+
+Deno.test({
+  name: "conformance: IR exhibit HTML reads as text with the release's figures",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("IR HTML")) return;
+    const d: Any = dataOf(
+      await envelope("document.read", {
+        source: P("ir", "BuckleInc.8-K.EX99.1.html"),
+        max_chars: 0,
+      }, { env: env() }),
+    );
+    assert.equal(d.format, "html");
+    assert.match(d.text, /Buckle/);
+    const s: Any = dataOf(
+      await envelope("document.scan", {
+        source: P("ir", "BuckleInc.8-K.EX99.1.html"),
+        query: "net sales",
+      }, { env: env() }),
+    );
+    assert.ok(s.count > 0);
+  },
+});
