@@ -33,13 +33,14 @@ export function simulate(panel: Panel, targets: Targets, cfg: SimConfig): SimRes
   const open: (OpenTrade | null)[] = new Array(m).fill(null);
   const state = { cash: cfg.initialCash, fees: 0 };
   const pending = new Float64Array(m);
+  const px = new Float64Array(m);
+  const delta = new Float64Array(m);
   let hasPending = false;
 
   for (let t = panel.start; t < n; t++) {
     if (hasPending) {
-      const px = new Float64Array(m);
       for (let s = 0; s < m; s++) px[s] = fillPx[s][t];
-      execute(t, px, pending, qty, state, cfg, orders, open, trades);
+      execute(t, px, pending, delta, qty, state, cfg, orders, open, trades);
       hasPending = false;
     }
     let value = state.cash;
@@ -76,6 +77,7 @@ function execute(
   t: number,
   px: Float64Array,
   target: Float64Array,
+  delta: Float64Array,
   qty: Float64Array,
   state: { cash: number; fees: number },
   cfg: SimConfig,
@@ -86,7 +88,7 @@ function execute(
   const m = qty.length;
   let value = state.cash;
   for (let s = 0; s < m; s++) value += qty[s] * px[s];
-  const delta = new Float64Array(m);
+  delta.fill(0);
   for (let s = 0; s < m; s++) {
     if (Number.isNaN(target[s]) || !(px[s] > 0)) continue;
     const d = (target[s] * value) / px[s] - qty[s];

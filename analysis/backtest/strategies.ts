@@ -184,25 +184,38 @@ const momentum: StrategyDef = {
     const lb = Number(p.lookback);
     const mom = panel.close.map((c, s) => cached(cache, `chg:${s}:${lb}`, () => change(c, lb)));
     const targets = noOrders(panel);
-    const rebalance = rebalanceBars(panel, String(p.rebalance));
+    const freq = String(p.rebalance);
+    const rebalance = cached(cache, `rebal:${freq}`, () => rebalanceBars(panel, freq));
     const topN = Number(p.top_n);
+    const m = panel.symbols.length;
+    const picked = new Int32Array(m);
     for (let t = panel.start; t < panel.dates.length; t++) {
       if (!rebalance[t]) continue;
-      const ranked = panel.symbols.map((_, s) => s).filter((s) => Number.isFinite(mom[s][t]))
-        // Stable order on ties: the symbol listed first wins.
-        .sort((a, b) => mom[b][t] - mom[a][t] || a - b).slice(0, topN);
-      if (!ranked.length) continue;
-      for (let s = 0; s < panel.symbols.length; s++) targets[s][t] = 0;
-      for (const s of ranked) targets[s][t] = 1 / ranked.length;
+      // Selection of the top_n by return without allocating; ties go to the symbol listed first.
+      let k = 0;
+      const taken = new Uint8Array(m);
+      while (k < topN) {
+        let best = -1;
+        for (let s = 0; s < m; s++) {
+          if (taken[s] || !Number.isFinite(mom[s][t])) continue;
+          if (best < 0 || mom[s][t] > mom[best][t]) best = s;
+        }
+        if (best < 0) break;
+        taken[best] = 1;
+        picked[k++] = best;
+      }
+      if (!k) continue;
+      for (let s = 0; s < m; s++) targets[s][t] = 0;
+      for (let i = 0; i < k; i++) targets[picked[i]][t] = 1 / k;
     }
     return targets;
   },
 };
 
 /** Marks rebalance bars: every bar (D), or the last bar of each calendar week (W) or month (M). */
-export function rebalanceBars(panel: Panel, freq: string): Uint8Array {
+export function rebalanceBars(panel: Panel, freq: string): Float64Array {
   const n = panel.dates.length;
-  const out = new Uint8Array(n);
+  const out = new Float64Array(n);
   const key = (d: string) => {
     if (freq === "M") return d.slice(0, 7);
     // Monday-based week number: 1970-01-01 was a Thursday.
