@@ -95,6 +95,11 @@ export class CassetteLibrary {
 
 const DROP_HEADERS = new Set(["set-cookie", "authorization", "cookie", "x-api-key"]);
 
+/** Keeps a Set-Cookie line's name and attributes but never its value (a session token). */
+function redactCookie(line: string): string {
+  return line.replace(/^([^=;]+)=[^;]*/, "$1=redacted");
+}
+
 /** Writes live exchanges into a cassette folder, credentials stripped. */
 export class CassetteRecorder {
   readonly dir: string;
@@ -128,6 +133,9 @@ export class CassetteRecorder {
     headers.forEach((v, k) => {
       if (!DROP_HEADERS.has(k.toLowerCase())) kept[k.toLowerCase()] = v;
     });
+    // Handshakes (Yahoo's consent and crumb) need a cookie to exist on replay, not its value.
+    const cookies = headers.getSetCookie?.() ?? [];
+    if (cookies.length) kept["set-cookie"] = cookies.map(redactCookie).join("\n");
     const n = this.#index.entries.length + 1;
     const ext = extensionFor(kept["content-type"] ?? "");
     const file = `bodies/${String(n).padStart(5, "0")}${ext}`;
