@@ -1,20 +1,213 @@
 import { z } from "zod";
-import { defineCommand, notImplemented } from "../../core/command.ts";
+import { defineCommand } from "../../core/command.ts";
+import { urlGuardFor } from "../../core/access.ts";
+import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
+import type { Context } from "../../core/context.ts";
+
+const doc = z.object({
+  title: z.string(),
+  date: z.string().nullable(),
+  url: z.string(),
+  kind: z.string(),
+  confidence: z.enum(["high", "medium", "low"]),
+  why_matched: z.string(),
+  source: z.enum(["filings_a", "company_ir"]),
+  filing_url: z.string().nullable(),
+  accession_no: z.string().nullable(),
+  form: z.string().nullable(),
+  items: z.array(z.string()),
+  exhibit: z.string().nullable(),
+  page_url: z.string().nullable(),
+  warnings: z.array(z.string()),
+});
+type Doc = z.infer<typeof doc>;
+
+type FilingRow = {
+  form: string;
+  accession_no: string;
+  filed_at: string;
+  items?: string[];
+  url?: string;
+};
+
+async function fromFilings(ctx: Context, symbol: string, limit: number): Promise<Doc[]> {
+  const env = await ctx.call<{ cik: string; filings: FilingRow[] }>("filings.recent", {
+    symbol,
+    forms: "8-K,8-K/A",
+    limit,
+  });
+  if (!env.ok || !env.data) throw new FinanceError(env.error ?? "filings.recent failed");
+  const { classifyExhibit } = await import("../../providers/company_ir/exhibits.ts");
+  const ir = await ctx.provider("company_ir");
+  const out: Doc[] = [];
+  const failed: string[] = [];
+  for (const f of env.data.filings) {
+    let index;
+    try {
+      index = await ir.filingIndex(env.data.cik, f.accession_no);
+    } catch (err) {
+      failed.push(`${f.accession_no}: ${(err as Error).message}`);
+      ctx.warn(
+        `filings_a: exhibit list of ${f.accession_no} unavailable: ${(err as Error).message}`,
+      );
+      continue;
+    }
+    for (const ex of index.exhibits.filter((e) => /^EX-99/i.test(e.type))) {
+      const c = classifyExhibit(ex.description, ex.document);
+      const bare = /^(ex(hibit)?[- ]?)?99(\.\d+)?$/i.test(ex.description.trim());
+      out.push({
+        title: bare || !ex.description ? ex.document : ex.description,
+        date: f.filed_at.slice(0, 10),
+        url: ex.url,
+        kind: c.kind,
+        confidence: c.confidence,
+        why_matched: c.why,
+        source: "filings_a",
+        filing_url: index.url,
+        accession_no: f.accession_no,
+        form: f.form,
+        items: f.items ?? [],
+        exhibit: ex.type,
+        page_url: null,
+        warnings: c.kind !== "press_release" && c.confidence === "medium" &&
+            /release/i.test(`${ex.description} ${ex.document}`)
+          ? ["the exhibit also reads as a press release"]
+          : [],
+      });
+    }
+  }
+  if (failed.length && failed.length === env.data.filings.length) {
+    throw new FinanceError(`no 8-K exhibit list could be read (first: ${failed[0]})`);
+  }
+  return out;
+}
+
+async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
+  const profile = await ctx.call<{ website?: string | null; ir_website?: string | null }>(
+    "symbol.profile",
+    { symbol },
+  );
+  if (!profile.ok) throw new FinanceError(`no company website known: ${profile.error}`);
+  const website = profile.data?.website ?? null;
+  const irSite = profile.data?.ir_website ?? null;
+  if (!website && !irSite) throw new FinanceError(`the profile of ${symbol} names no website`);
+  const guard = ctx.surface === "http" || ctx.surface === "mcp"
+    ? urlGuardFor(ctx.access)
+    : undefined;
+  const crawl = await (await ctx.provider("company_ir")).crawl(website, irSite, { guard });
+  if (crawl.errors.length === crawl.visited.length) {
+    throw new FinanceError(`no IR page could be read (${crawl.errors.join("; ")})`);
+  }
+  if (!crawl.documents.length) {
+    ctx.warn(
+      `company_ir: no presentation links in the plain HTML of ${
+        crawl.visited.join(", ")
+      } (many IR sites build their lists with JavaScript)`,
+    );
+  }
+  return crawl.documents.map((d) => ({
+    title: d.title,
+    date: d.date,
+    url: d.url,
+    kind: d.kind,
+    confidence: d.confidence,
+    why_matched: d.why,
+    source: "company_ir" as const,
+    filing_url: null,
+    accession_no: null,
+    form: null,
+    items: [],
+    exhibit: null,
+    page_url: d.page_url,
+    warnings: d.external
+      ? ["the document is hosted outside the company's domain (linked from its IR page)"]
+      : [],
+  }));
+}
+
+const RANK = { high: 0, medium: 1, low: 2 };
 
 export default defineCommand({
   name: "ir.presentations",
-  summary: "Find investor presentations and press releases for a company",
-  usage: "finance ir.presentations SYMBOL [limit=20 source=auto|sec|company_ir|all]",
+  summary: "Investor presentations and press releases from 8-K exhibits and IR pages",
+  description:
+    "Lists investor-relations documents for a company: EX-99 exhibits of its recent 8-K filings (earnings releases, investor-day and earnings presentations, shareholder letters), each with title, filing date, URL, kind, confidence, accession and 8-K items; and, with source=company_ir or all, presentation links found in the plain HTML of its IR site. source=auto reads the IR site only when the filings give nothing. Read a document with ir.read.",
+  usage: "finance ir.presentations SYMBOL [limit=20 source=auto|filings_a|company_ir|all]",
   side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "url", "filing_url", "accession_no", "source"],
+  auth_required: "none",
+  citation_fields: ["url", "filing_url", "accession_no", "source", "date"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker symbol."),
-    limit: z.int().default(20).describe("Maximum records to return."),
-    source: z.string().optional().describe("Source key, path, or URL depending on command."),
+    symbol: ticker("Company ticker, e.g. NVDA."),
+    limit: z.int().min(1).max(200).default(20).describe(
+      "Most documents returned (and most 8-K filings scanned).",
+    ),
+    source: z.preprocess(
+      (
+        v,
+      ) => (typeof v === "string" && ["sec", "sec_edgar", "filings"].includes(v.toLowerCase())
+        ? "filings_a"
+        : v),
+      z.enum(["auto", "filings_a", "company_ir", "all"]),
+    ).default("auto").describe(
+      "Where to look: auto, filings_a (SEC 8-K exhibits), company_ir or all.",
+    ),
   }),
-  data: z.looseObject({}),
-  run: notImplemented("ir.presentations"),
+  data: z.object({
+    symbol: z.string(),
+    presentations: z.array(doc),
+    count: z.int(),
+    source: z.string(),
+    sources_used: z.array(z.string()),
+    notes: z.array(z.string()),
+  }),
+  examples: [
+    "finance ir.presentations NVDA",
+    "finance ir.presentations JPM source=all limit=10",
+  ],
+  async run(args, ctx) {
+    const used: string[] = [];
+    const failures: string[] = [];
+    let docs: Doc[] = [];
+    const attempt = async (name: string, fn: () => Promise<Doc[]>) => {
+      try {
+        docs = docs.concat(await fn());
+        used.push(name);
+      } catch (err) {
+        const text = (err as Error).message;
+        const message = text.startsWith(`${name}:`) ? text : `${name}: ${text}`;
+        failures.push(message);
+        ctx.warn(message);
+      }
+    };
+    if (args.source !== "company_ir") {
+      await attempt("filings_a", () => fromFilings(ctx, args.symbol, args.limit));
+    }
+    if (
+      args.source === "company_ir" || args.source === "all" ||
+      (args.source === "auto" && !docs.length)
+    ) {
+      await attempt("company_ir", () => fromIrSite(ctx, args.symbol));
+    }
+    if (!used.length) throw new FinanceError(`no source answered: ${failures.join("; ")}`);
+    const unique = docs.filter((d, i) => docs.findIndex((x) => x.url === d.url) === i)
+      .sort((a, b) =>
+        RANK[a.confidence] - RANK[b.confidence] || String(b.date).localeCompare(String(a.date)) ||
+        a.url.localeCompare(b.url)
+      ).slice(0, args.limit);
+    if (!unique.length) ctx.warn(`no presentations or press releases found for ${args.symbol}`);
+    return {
+      symbol: args.symbol,
+      presentations: unique,
+      count: unique.length,
+      source: args.source,
+      sources_used: used,
+      notes: [
+        "kind and confidence come from exhibit descriptions, file names and link text, not from reading the documents.",
+        "8-K exhibits are dated by filing day; IR-site dates come from link text or URLs and may be missing.",
+        "Company IR sites are read as plain HTML without running JavaScript, so lists built in the browser are not seen.",
+      ],
+    };
+  },
 });

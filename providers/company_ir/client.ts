@@ -6,6 +6,7 @@ import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { secHeaders } from "../filings_a/agent.ts";
 import { type Exhibit, parseFilingIndex } from "./exhibits.ts";
+import { type IrLink, irLinks, startPages } from "./crawl.ts";
 
 export interface Company {
   cik: string;
@@ -85,5 +86,40 @@ export class Client {
     const text = res.text();
     if (!/html/i.test(type) && !/^\s*<(!doctype|html)/i.test(text)) return null;
     return text;
+  }
+
+  /**
+   * Presentation and press-release links from a company's IR pages: the start pages, then up to
+   * `maxPages` hub pages they link to on the same site. Unreachable pages are reported, not hidden.
+   */
+  async crawl(
+    website: string | null,
+    irWebsite: string | null,
+    opts: { maxPages?: number; guard?: (u: URL) => Promise<void> | void } = {},
+  ): Promise<
+    { documents: (IrLink & { page_url: string })[]; visited: string[]; errors: string[] }
+  > {
+    const queue = startPages(website, irWebsite);
+    const visited: string[] = [];
+    const errors: string[] = [];
+    const documents: (IrLink & { page_url: string })[] = [];
+    const max = opts.maxPages ?? 6;
+    while (queue.length && visited.length < max) {
+      const url = queue.shift()!;
+      if (visited.includes(url)) continue;
+      visited.push(url);
+      try {
+        const html = await this.page(url, opts.guard);
+        if (!html) continue;
+        const found = irLinks(html, url);
+        for (const d of found.documents) {
+          if (!documents.some((x) => x.url === d.url)) documents.push({ ...d, page_url: url });
+        }
+        for (const h of found.hubs) if (!visited.includes(h) && !queue.includes(h)) queue.push(h);
+      } catch (err) {
+        errors.push(`${url}: ${(err as Error).message}`);
+      }
+    }
+    return { documents, visited, errors };
   }
 }

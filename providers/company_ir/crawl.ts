@@ -1,0 +1,100 @@
+/**
+ * Investor-relations pages: documents (presentations, press releases) and hub pages worth one
+ * more hop. Plain HTML only; sites that render links with JavaScript yield nothing here.
+ */
+import { cellText, classifyExhibit, type ExhibitKind } from "./exhibits.ts";
+
+export interface IrLink {
+  title: string;
+  url: string;
+  date: string | null;
+  kind: ExhibitKind;
+  confidence: "high" | "medium" | "low";
+  why: string;
+  /** The document sits on another host than the IR page (a CDN); cite with care. */
+  external: boolean;
+}
+
+const TWO_PART_SUFFIX = /\.(co|com|ac|gov|org|net)\.[a-z]{2}$/;
+
+/** `investors.apple.com` → `apple.com`; `ir.example.co.uk` → `example.co.uk`. */
+export function registrableDomain(host: string): string {
+  const h = host.toLowerCase().replace(/^www\./, "");
+  const parts = h.split(".");
+  return parts.slice(TWO_PART_SUFFIX.test(h) ? -3 : -2).join(".");
+}
+
+const DOC = /\.(pdf|pptx?|htm|html)(\?|#|$)/i;
+const HUB =
+  /\b(presentations?|events?|investor[- ]?(day|relations)|financial[- ]results|quarterly[- ]results|press[- ]?releases|news)\b/i;
+const SKIP =
+  /\b(privacy|terms|cookie|governance|proxy|code of conduct|email alerts?|contact|careers|login|subscribe)\b/i;
+
+/** A date in link text or URL: 2026-03-05, 2026_3_5, March 5, 2026 or a lone year. */
+export function linkDate(text: string): string | null {
+  let m = /\b(20\d{2})[-_/](\d{1,2})[-_/](\d{1,2})\b/.exec(text);
+  if (m) return `${m[1]}-${m[2].padStart(2, "0")}-${m[3].padStart(2, "0")}`;
+  m = /\b(20\d{2})\b/.exec(text);
+  return m ? m[1] : null;
+}
+
+/** Documents and hub pages linked from one IR page. */
+export function irLinks(html: string, pageUrl: string): { documents: IrLink[]; hubs: string[] } {
+  const home = registrableDomain(new URL(pageUrl).hostname);
+  const documents: IrLink[] = [];
+  const hubs: string[] = [];
+  for (const m of html.matchAll(/<a\b[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi)) {
+    let url: URL;
+    try {
+      url = new URL(m[1].trim(), pageUrl);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") continue;
+    url.hash = "";
+    const label = cellText(m[2]);
+    const file = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    if (SKIP.test(label)) continue;
+    const external = registrableDomain(url.hostname) !== home;
+    if (DOC.test(url.pathname) && !/default\.aspx$/i.test(url.pathname)) {
+      const c = classifyExhibit(label, file);
+      if (c.kind === "exhibit_99") continue; // a document link with nothing telling about it
+      if (external && c.confidence !== "high") continue;
+      documents.push({
+        title: label || file.replace(/[-_]+/g, " "),
+        url: url.toString(),
+        date: linkDate(`${label} ${url.pathname}`),
+        kind: c.kind,
+        confidence: c.confidence,
+        why: c.why,
+        external,
+      });
+    } else if (!external && HUB.test(`${label} ${url.pathname.replace(/[-_/]/g, " ")}`)) {
+      hubs.push(url.toString());
+    }
+  }
+  return { documents, hubs: [...new Set(hubs)] };
+}
+
+/** Start pages for a company: its IR site, else the usual IR paths of its website. */
+export function startPages(website: string | null, irWebsite: string | null): string[] {
+  const out: string[] = [];
+  const add = (u: string) => {
+    try {
+      const url = new URL(/^https?:\/\//i.test(u) ? u : `https://${u}`);
+      url.hash = "";
+      if (!out.includes(url.toString())) out.push(url.toString());
+    } catch {
+      // not a URL; skip it
+    }
+  };
+  if (irWebsite) add(irWebsite);
+  if (website) {
+    const base = new URL(/^https?:\/\//i.test(website) ? website : `https://${website}`);
+    const bare = base.hostname.replace(/^www\./, "");
+    add(`https://investor.${bare}/`);
+    add(`https://investors.${bare}/`);
+    add(`${base.origin}/investors`);
+  }
+  return out;
+}

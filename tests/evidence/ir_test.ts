@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
+import { classifyExhibit, parseFilingIndex } from "../../providers/company_ir/exhibits.ts";
+import { irLinks, registrableDomain } from "../../providers/company_ir/crawl.ts";
+
+const DIR = join(FIXTURES, "evidence", "ir");
+
+Deno.test("ir.presentations: 8-K EX-99 exhibits with kind, date, accession; failed index is a warning", async () => {
+  const env = await envelope("ir.presentations", { symbol: "EXSW", source: "sec" }, {
+    replay: [DIR],
+  });
+  const data = dataOf(env) as {
+    presentations: {
+      title: string;
+      kind: string;
+      confidence: string;
+      date: string;
+      accession_no: string;
+      exhibit: string;
+      url: string;
+      items: string[];
+    }[];
+    sources_used: string[];
+  };
+  assert.deepEqual(
+    data.presentations.map((p) => [p.exhibit, p.kind, p.confidence]),
+    [["EX-99.2", "investor_day", "high"], ["EX-99.1", "press_release", "medium"]],
+  );
+  const [deck] = data.presentations;
+  assert.equal(deck.date, "2026-03-05");
+  assert.equal(deck.accession_no, "0009999001-26-000012");
+  assert.deepEqual(deck.items, ["7.01", "9.01"]);
+  assert.equal(
+    deck.url,
+    "https://www.sec.gov/Archives/edgar/data/9999001/000999900126000012/exsw-ex992.htm",
+  );
+  assert.deepEqual(data.sources_used, ["filings_a"]);
+  assert.ok(
+    env.warnings.some((w) => /exhibit list of 0009999001-26-000007 unavailable.*503/.test(w)),
+  );
+});
+
+Deno.test("exhibit scoring follows the reference vectors (whole words, file-name words)", () => {
+  const c = (d: string, f: string) => classifyExhibit(d, f);
+  assert.equal(c("INVESTOR DAY PRESENTATION", "iot20260305_ex99-1.htm").confidence, "high");
+  assert.equal(c("EXHIBIT 99.1", "iot-slides-2026.htm").confidence, "medium");
+  assert.equal(c("PRESS RELEASE", "x_pressrelease.htm").kind, "press_release");
+  const mixed = c(
+    "PRESS RELEASE AND INVESTOR DAY PRESENTATION",
+    "iot-q4-results-and-investorday.htm",
+  );
+  assert.equal(mixed.confidence, "medium");
+  assert.equal(c("EXHIBIT 99.1", "ex99-1.htm").kind, "exhibit_99");
+  assert.equal(c("EX-99.1", "iot-investorday-capitalmarketsdeck.pdf").confidence, "high");
+  assert.equal(
+    c("EX-99.1", "quarterly-checkdeck-notes.htm").kind,
+    "exhibit_99",
+    "deck inside a word",
+  );
+});
+
+Deno.test("IR page links: documents on the site, high-confidence CDN files flagged, hubs queued", () => {
+  const html = Deno.readTextFileSync(join(DIR, "ir_page.html"));
+  const { documents, hubs } = irLinks(html, "https://investors.exsw.example/");
+  assert.deepEqual(
+    documents.map((d) => [d.kind, d.external, d.date]),
+    [["earnings_presentation", false, "2026"], ["investor_day", true, "2025"]],
+  );
+  assert.deepEqual(hubs, ["https://investors.exsw.example/investors/events-and-presentations"]);
+  assert.equal(registrableDomain("ir.example.co.uk"), "example.co.uk");
+});
+
+Deno.test({
+  name: "conformance: real EDGAR index and IR page (JPM EX-99.1, Braiin investors page)",
+  ignore: !SHARED,
+  fn() {
+    const root = sharedOrSkip("IR conformance");
+    if (!root) return;
+    const acc = "0000019617-26-000241";
+    const html = Deno.readTextFileSync(join(root, "sec", "JPM", "8-K", acc, `${acc}-index.html`));
+    const ex = parseFilingIndex(
+      html,
+      `https://www.sec.gov/Archives/edgar/data/19617/000001961726000241/${acc}-index.html`,
+    );
+    const ex99 = ex.filter((e) => e.type.startsWith("EX-99"));
+    assert.equal(ex99.length, 1);
+    assert.equal(ex99[0].document, "jpmcpressrelease06252026.htm");
+    assert.equal(classifyExhibit(ex99[0].description, ex99[0].document).kind, "press_release");
+    const primary = ex.find((e) => e.type === "8-K")!;
+    assert.equal(
+      primary.url,
+      "https://www.sec.gov/Archives/edgar/data/19617/000001961726000241/jpm-20260624.htm",
+    );
+    const page = Deno.readTextFileSync(join(root, "ir", "investors.html"));
+    const links = irLinks(page, "https://braiin.com/investors.html");
+    assert.ok(links.hubs.includes("https://ir.braiin.com/presentations"));
+    assert.ok(!links.hubs.some((h) => h.includes("emailalerts")));
+  },
+});
