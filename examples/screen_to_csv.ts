@@ -1,0 +1,97 @@
+/**
+ * A `deno task` script: run a predefined screen, pull the latest annual income statement of each
+ * hit from SEC EDGAR, and write one CSV row per company with the figures and their citations.
+ *
+ *   deno task example:screen [screen=day_gainers] [count=5] [out=screen.csv]
+ *
+ * Offline, replay recorded responses: FINANCE_REPLAY=dir1:dir2 deno task example:screen
+ */
+import { finance } from "../mod.ts";
+
+const opts = Object.fromEntries(Deno.args.map((a) => a.split("=", 2) as [string, string]));
+const screen = opts.screen ?? "day_gainers";
+const count = Number(opts.count ?? 5);
+const out = opts.out ?? "screen.csv";
+
+interface ScreenRow {
+  symbol: string;
+  name: string | null;
+  price: number | null;
+  market_cap: number | null;
+}
+interface StatementRow {
+  concept: string;
+  values: Record<string, { reported: number | null; unit: string | null }>;
+}
+interface Statement {
+  periods: string[];
+  rows: StatementRow[];
+  filing: { accession_no: string; filing_url: string; form: string; filing_date: string };
+}
+
+const hits = await finance<{ quotes: ScreenRow[]; source: string }>("screen.run", {
+  query: screen,
+  count,
+});
+if (!hits.ok) {
+  console.error(`screen.run failed: ${hits.error}`);
+  Deno.exit(1);
+}
+
+const CONCEPTS: Record<string, string[]> = {
+  revenue: ["Revenues", "RevenueFromContractWithCustomerExcludingAssessedTax", "SalesRevenueNet"],
+  net_income: ["NetIncomeLoss"],
+};
+const header = [
+  "symbol",
+  "name",
+  "price",
+  "market_cap",
+  "period",
+  "revenue",
+  "net_income",
+  "unit",
+  "form",
+  "accession_no",
+  "filing_url",
+  "error",
+];
+const lines = [header.join(",")];
+const csv = (v: unknown) => {
+  const s = v === null || v === undefined ? "" : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+for (const hit of hits.data!.quotes) {
+  const st = await finance<Statement>("filings.statement", {
+    symbol: hit.symbol,
+    statement: "income",
+  });
+  const base = [hit.symbol, hit.name, hit.price, hit.market_cap];
+  if (!st.ok) {
+    lines.push([...base, "", "", "", "", "", "", "", st.error].map(csv).join(","));
+    continue;
+  }
+  const { periods, rows, filing } = st.data!;
+  const period = periods.find((p) => p.includes(" to ")) ?? periods[0];
+  const pick = (names: string[]) =>
+    rows.find((r) => names.some((n) => r.concept.endsWith(n)))?.values[period];
+  const revenue = pick(CONCEPTS.revenue);
+  const income = pick(CONCEPTS.net_income);
+  lines.push(
+    [
+      ...base,
+      period,
+      revenue?.reported,
+      income?.reported,
+      revenue?.unit ?? income?.unit,
+      filing.form,
+      filing.accession_no,
+      filing.filing_url,
+      "",
+    ].map(csv).join(","),
+  );
+}
+
+await Deno.writeTextFile(out, lines.join("\n") + "\n");
+console.log(`wrote ${lines.length - 1} rows to ${out} (screen ${screen}, ${hits.data!.source})`);
