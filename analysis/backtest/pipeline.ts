@@ -88,3 +88,9 @@ export function reportSections(
 }
 
 export { round6 };
+
+/** Every bar of the equity curve (for charts), rounded like the report. */
+export function fullCurve(panel: Panel, ev: Evaluation) {
+  const dd = drawdown(ev.sim.equity, panel.start);
+  return round6(equityCurve(panel, ev.sim.equity, ev.benchmark, dd.dd, [], 0));
+}

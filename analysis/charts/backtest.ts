@@ -90,7 +90,6 @@ function stack(nodes: Element[], text: ChartText): string {
     parts.push(toSvgText(svg).replace(' xmlns="http://www.w3.org/2000/svg"', ""));
     y += h + 10;
   }
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}">` +
     `<rect width="100%" height="100%" fill="white"/>` +
     `<text x="70" y="22" font-size="16" font-weight="bold" font-family="sans-serif">${
@@ -104,6 +103,10 @@ function stack(nodes: Element[], text: ChartText): string {
     parts.join("") + `</svg>`;
 }
 
+function esc(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 /** The legend as plain text with colour swatches (Plot renders legends as HTML). */
 function legendText(figure: Element): string {
   const items = [...figure.querySelectorAll("span")].filter((s) => s.querySelector("svg"));
@@ -111,7 +114,7 @@ function legendText(figure: Element): string {
     const fill = s.querySelector("svg")?.getAttribute("fill") ??
       s.querySelector("svg")?.getAttribute("style") ?? "";
     const color = /#[0-9a-f]{3,6}/i.exec(fill)?.[0] ?? "#000";
-    return `<tspan fill="${color}">■</tspan> ${s.textContent?.trim() ?? ""}`;
+    return `<tspan fill="${color}">■</tspan> ${esc(s.textContent?.trim() ?? "")}`;
   }).join("   ");
 }
 

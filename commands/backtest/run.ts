@@ -15,7 +15,7 @@ import {
   simConfig,
 } from "../../analysis/backtest/options.ts";
 import { resolveParams } from "../../analysis/backtest/params.ts";
-import { evaluate, reportSections } from "../../analysis/backtest/pipeline.ts";
+import { evaluate, fullCurve, reportSections } from "../../analysis/backtest/pipeline.ts";
 import { ENGINE } from "../../analysis/backtest/report.ts";
 import { type StrategyChoice, strategyTargets } from "../../analysis/backtest/targets.ts";
 import { RUN_DATA } from "../../analysis/backtest/schemas.ts";
@@ -109,7 +109,7 @@ export default defineCommand({
     let plotPath: string | null = null;
     if (args.plot_path) {
       const { writeBacktestChart } = await import("../../analysis/charts/backtest.ts");
-      plotPath = await writeBacktestChart(args.plot_path, ctx.access, sections.equity_curve, {
+      plotPath = await writeBacktestChart(args.plot_path, ctx.access, fullCurve(panel, ev), {
         title: `${choice.kind === "custom" ? "custom" : choice.def.name} on ${
           panel.symbols.join(", ")
         }`,

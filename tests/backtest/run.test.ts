@@ -111,6 +111,19 @@ Deno.test("backtest.run custom: example rule runs sandboxed; Python and escapes 
   );
 });
 
+Deno.test("backtest.run custom: a module that never returns is stopped", async () => {
+  const env = await envelope("backtest.run", {
+    ...SMA,
+    strategy: "custom",
+    params: {},
+    strategy_file: join(FIXTURES, "backtest", "spin.ts"),
+    warmup_bars: 20,
+    timeout_s: 1,
+  }, replay);
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /did not finish within 1 s and was stopped/);
+});
+
 Deno.test("backtest.run custom: a module that reads future bars is reported", async () => {
   const env = await envelope<Data>("backtest.run", {
     ...SMA,
@@ -136,6 +149,7 @@ Deno.test("backtest.run plot_path writes an SVG chart", async () => {
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.match(svg, /Drawdown/);
     assert.match(svg, /sma_cross on AAPL, MSFT/);
+    assert.doesNotMatch(svg, /&(?!(amp|lt|gt|quot|apos|#\d+);)/, "every & is an XML entity");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
