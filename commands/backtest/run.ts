@@ -36,7 +36,7 @@ export default defineCommand({
     "file only. Identical inputs give identical JSON. Fails (no run) when price data is " +
     "unavailable. Not for live trading decisions; use backtest.tune to compare parameters.",
   usage:
-    "finance backtest.run STRATEGY SYMBOLS START_DATE END_DATE [key=value params…] [params='{}' strategy_file=./rule.ts fees=0.001 slippage=0 fill=next_open plot_path=chart.svg]",
+    "finance backtest.run STRATEGY SYMBOLS START_DATE END_DATE [params='{\"fast\":20}' strategy_file=./rule.ts fees=0.001 slippage=0 fill=next_open plot_path=chart.svg]",
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: ["config", "data.sources"],
@@ -164,7 +164,12 @@ function chooseStrategy(
       throw new InputError("strategy=custom needs strategy_file=./rule.ts (a .ts or .js module)");
     }
     const file = checkLocalPath(access, checkStrategyFile(args.strategy_file), 1_000_000);
-    return { kind: "custom", file, params: args.params, timeoutMs: args.timeout_s * 1000 };
+    return {
+      kind: "custom",
+      file,
+      params: scalarParams(args.params),
+      timeoutMs: args.timeout_s * 1000,
+    };
   }
   const def = requireStrategy(args.strategy);
   if (args.strategy_file) {
@@ -177,4 +182,16 @@ function chooseStrategy(
     def,
     params: resolveParams(def, args.params, `run options are ${RUN_OPTION_NAMES.join(", ")}`),
   };
+}
+
+/** Command-line values arrive as text; numbers and true/false become typed for the module. */
+function scalarParams(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (typeof v !== "string") out[k] = v;
+    else if (v === "true" || v === "false") out[k] = v === "true";
+    else if (v.trim() !== "" && Number.isFinite(Number(v))) out[k] = Number(v);
+    else out[k] = v;
+  }
+  return out;
 }

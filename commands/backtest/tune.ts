@@ -41,7 +41,7 @@ export default defineCommand({
     "curve. Beware: the best in-sample parameters overfit; check them on a later period. " +
     "Built-in strategies only. Progress goes to stderr when run in a terminal.",
   usage:
-    'finance backtest.tune STRATEGY SYMBOLS START_DATE END_DATE grid=\'{"fast":[5,10],"slow":[50,100]}\' [metric=sharpe_ratio max_runs=100]',
+    "finance backtest.tune STRATEGY SYMBOLS START_DATE END_DATE grid='{}' [metric=sharpe_ratio max_runs=100]",
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: ["config", "data.sources"],
