@@ -109,6 +109,9 @@ function tidy(raw: string): string {
 
 async function parse(html: string): Promise<Node> {
   const { parseHTML } = await import("linkedom");
+  // SEC exhibits may keep the EDGAR SGML envelope (<DOCUMENT><TYPE>...) before <html>.
+  const at = html.search(/<html[\s>]/i);
+  if (at > 0) html = html.slice(at);
   return (parseHTML(html) as unknown as { document: Node }).document;
 }
 
@@ -116,7 +119,7 @@ async function parse(html: string): Promise<Node> {
 export async function htmlToText(html: string): Promise<string> {
   const doc = await parse(html);
   const out: string[] = [];
-  walk(doc.body ?? doc.documentElement ?? doc, out);
+  walk(doc.documentElement ?? doc, out);
   return tidy(out.join(""));
 }
 
