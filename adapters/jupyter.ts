@@ -278,7 +278,9 @@ function safeReadDir(dir: string): Deno.DirEntry[] {
 export function fmt(n: number | null | undefined, unit = ""): string {
   if (n === null || n === undefined || !isFinite(n)) return "n/a";
   const abs = Math.abs(n);
-  const scaled = abs >= 1e9
+  const scaled = abs >= 1e12
+    ? `${(n / 1e12).toFixed(2)}T`
+    : abs >= 1e9
     ? `${(n / 1e9).toFixed(2)}B`
     : abs >= 1e6
     ? `${(n / 1e6).toFixed(2)}M`

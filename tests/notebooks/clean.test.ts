@@ -1,0 +1,56 @@
+/** Notebooks in the repository carry no outputs: executed copies are never committed. */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { ROOT } from "../_helpers.ts";
+
+const DIR = join(ROOT, "notebooks");
+const PLAYBOOKS = [
+  "extract_metric_from_10k",
+  "explain_price_move",
+  "screen_and_contextualize_equities",
+  "run_reproducible_backtest",
+];
+
+interface Cell {
+  cell_type: string;
+  source: string | string[];
+  outputs?: unknown[];
+  execution_count?: number | null;
+}
+
+function notebooks(): string[] {
+  return [...Deno.readDirSync(DIR)].filter((e) => e.name.endsWith(".ipynb")).map((e) => e.name)
+    .sort();
+}
+
+Deno.test("every playbook has a notebook", () => {
+  assert.deepEqual(
+    PLAYBOOKS.filter((p) => !notebooks().includes(`${p}.ipynb`)),
+    [],
+    "missing notebooks",
+  );
+});
+
+Deno.test("notebooks have no outputs or execution counts and use the Deno kernel", () => {
+  for (const name of notebooks()) {
+    const nb = JSON.parse(Deno.readTextFileSync(join(DIR, name)));
+    assert.equal(nb.nbformat, 4, `${name}: nbformat`);
+    assert.equal(nb.metadata?.kernelspec?.name, "deno", `${name}: kernel`);
+    nb.cells.forEach((cell: Cell, i: number) => {
+      if (cell.cell_type !== "code") return;
+      assert.deepEqual(cell.outputs, [], `${name} cell ${i}: outputs must be stripped`);
+      assert.equal(cell.execution_count, null, `${name} cell ${i}: execution_count must be null`);
+    });
+  }
+});
+
+Deno.test("each notebook imports the library, replays by default and draws a chart", () => {
+  for (const name of notebooks()) {
+    const nb = JSON.parse(Deno.readTextFileSync(join(DIR, name)));
+    const code = nb.cells.filter((c: Cell) => c.cell_type === "code")
+      .map((c: Cell) => Array.isArray(c.source) ? c.source.join("") : c.source).join("\n");
+    assert.match(code, /from "\.\.\/mod\.ts"/, `${name}: imports ../mod.ts`);
+    assert.match(code, /\/\/ Offline: .*Delete the next line/, `${name}: one offline line`);
+    assert.match(code, /figure\(/, `${name}: displays a chart`);
+  }
+});
