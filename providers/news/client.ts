@@ -40,7 +40,14 @@ export async function sendWithThrottleRetry(
       last = kind.kind === "json" ? "HTTP 429" : kind.message || `HTTP ${answer.status}`;
       continue;
     }
-    if (kind.kind === "empty") return {};
+    if (kind.kind === "empty") {
+      // GDELT answers {} when nothing matches, so an empty body is a failed request, not "no news".
+      throw new ProviderError(
+        "news",
+        `GDELT sent an empty response body from ${shownUrl}; it answers {} when nothing matches, so the request failed: try again`,
+        { url: shownUrl, status: answer.status },
+      );
+    }
     if (kind.kind === "rejected") {
       throw new ProviderError(
         "news",

@@ -43,7 +43,16 @@ export class Client {
           attempts.push({ url, ok: true, found: 0, error: "no quote page (404)" });
           continue;
         }
-        const links = transcriptLinks(res.text(), symbol);
+        const html = res.text();
+        // A cut-off or non-HTML answer must not pass for "this company has no transcripts".
+        if (!/<\/(html|body)>/i.test(html) || !/motley fool|fool\.com/i.test(html)) {
+          throw new ProviderError(
+            "transcripts_a",
+            `the page at ${url} is not a complete Motley Fool quote page (${html.length} characters); the answer was cut off or is an error page`,
+            { url },
+          );
+        }
+        const links = transcriptLinks(html, symbol);
         attempts.push({ url, ok: true, found: links.length, error: null });
         if (links.length) return { transcripts: links.slice(0, limit), attempts };
       } catch (err) {
