@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { Buffer } from "node:buffer";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { loadPdfJs, pdfjsAssetDir } from "../pdf_text_a/client.ts";
@@ -69,7 +70,10 @@ export class Client {
       for (const n of pages) {
         if (n < 1 || n > doc.numPages) continue;
         const png = await renderPage(doc, n, canvasMod);
-        const { data } = await worker.recognize(png, {}, { text: true, blocks: true });
+        const { data } = await worker.recognize(Buffer.from(png), {}, {
+          text: true,
+          blocks: true,
+        });
         out.push(pageResult(n, data));
       }
       return out;

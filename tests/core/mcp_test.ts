@@ -17,15 +17,15 @@ Deno.test("mcp: the SDK client lists 76 tools with schemas and annotations", asy
   const { client, server } = await connect();
   const { tools } = await client.listTools();
   assert.equal(tools.length, 76);
-  const tool = tools.find((t) => t.name === "finance_filings_statement")!;
+  const tool = tools.find((t: { name: string }) => t.name === "finance_filings_statement")!;
   assert.equal(tool.inputSchema.type, "object");
   assert.ok(tool.inputSchema.properties && "statement" in tool.inputSchema.properties);
   assert.equal(tool.annotations?.readOnlyHint, true);
   assert.equal(tool.annotations?.openWorldHint, true);
-  const calc = tools.find((t) => t.name === "finance_formula_cagr")!;
+  const calc = tools.find((t: { name: string }) => t.name === "finance_formula_cagr")!;
   assert.equal(calc.annotations?.openWorldHint, false);
   const resources = await client.listResources();
-  assert.ok(resources.resources.some((r) => r.uri === "finance://openapi.json"));
+  assert.ok(resources.resources.some((r: { uri: string }) => r.uri === "finance://openapi.json"));
   const prompts = await client.listPrompts();
   assert.equal(prompts.prompts.length, 4);
   const prompt = await client.getPrompt({

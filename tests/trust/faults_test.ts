@@ -91,7 +91,8 @@ for (const [provider, command, args] of CALLS) {
 
 Deno.test("faults: sources.test reports failed rows, not a failed command", async () => {
   const env = await envelope("sources.test", { timeout: 2 }, {
-    fetch: FAULTS["503"],
+    fetch: ((input: string | URL | Request, init?: RequestInit) =>
+      FAULTS["503"](String(input), init ?? {})) as typeof fetch,
     env: KEYS,
   });
   assert.equal(env.ok, true);
