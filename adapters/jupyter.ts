@@ -216,12 +216,15 @@ function isDir(path: string): boolean {
 /**
  * Picks the cassettes a notebook replays: the real recordings in `../shared/fixtures/cassettes/`
  * beside the project when they exist, else the project's own small cassettes under
- * `tests/fixtures/` (each a folder holding `index.json`). Never throws.
+ * `tests/fixtures/` (each a folder holding `index.json`). Never throws. Set
+ * `FINANCE_NOTEBOOK_SHARED=off` to ignore `../shared` (to try the fresh-clone path).
  */
 export function recordings(shared: string[], project: string[] = []): Recordings {
   const root = decodeURIComponent(ROOT.pathname);
   const sharedDirs = shared.map((n) => `${root}../shared/fixtures/cassettes/${n}`);
-  if (sharedDirs.length && sharedDirs.every((d) => isDir(d))) {
+  // FINANCE_NOTEBOOK_SHARED=off runs a notebook as a fresh clone would (no ../shared).
+  const useShared = Deno.env.get("FINANCE_NOTEBOOK_SHARED")?.toLowerCase() !== "off";
+  if (useShared && sharedDirs.length && sharedDirs.every((d) => isDir(d))) {
     return {
       replay: sharedDirs,
       kind: "shared",
@@ -249,8 +252,14 @@ export function recordings(shared: string[], project: string[] = []): Recordings
       }. Steps these do not cover show the replay error instead of data.`,
     };
   }
+  // An empty cassette keeps replay on (no network) while commands that need no provider still run.
+  const empty = Deno.makeTempDirSync({ prefix: "finance-empty-cassette-" });
+  Deno.writeTextFileSync(
+    `${empty}/index.json`,
+    JSON.stringify({ version: 1, description: "empty: no recordings", entries: [] }),
+  );
   return {
-    replay: [`${root}tests/fixtures/none`],
+    replay: [empty],
     kind: "none",
     note: `${missing} and the project has no cassettes for ${
       project.join(", ") || "this notebook"

@@ -75,7 +75,9 @@ export async function movesChart(
     marginLeft: 60,
     marginRight: 20,
     marginTop: 24,
-    x: { type: "utc", label: "Trading date (UTC)" },
+    marginBottom: 48,
+    // Centred under the axis so the label never sits on the last tick's text.
+    x: { type: "utc", label: "Trading date (UTC)", labelAnchor: "center", labelOffset: 40 },
     y: { label: `Close (${currency}, adjusted)`, grid: true },
     marks: [
       Plot.rectX(shown, {

@@ -190,9 +190,10 @@ export async function statementChart(
   const { Plot, document } = await plotKit();
   const max = Math.max(...series.flatMap((s) => s.points.map((p) => Math.abs(p.value))));
   const scale = options.scale ??
-    (max >= 1e9
+    // Billions only from 10B up, so small companies' axes do not read 0.9, 1.0, 1.0.
+    (max >= 1e10
       ? { divisor: 1e9, label: "billions" }
-      : max >= 1e6
+      : max >= 1e7
       ? { divisor: 1e6, label: "millions" }
       : { divisor: 1, label: "" });
   const unit = [options.unit ?? "USD", scale.label].filter(Boolean).join(" ");
