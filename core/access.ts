@@ -3,11 +3,26 @@
  * working directory (or FINANCE_DOCUMENT_ROOTS); the HTTP and MCP adapters read no local file
  * unless roots are configured, and never fetch private, loopback or metadata addresses.
  */
-import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { isIP } from "node:net";
-import { lookup } from "node:dns/promises";
 import { FinanceError } from "./errors.ts";
+import { lazyImport } from "./lazy.ts";
+
+// Deno's own file APIs: node:fs and node:net would add their start-up cost to every command.
+const realpathSync = (p: string) => Deno.realPathSync(p);
+
+/** 4 for an IPv4 literal, 6 for IPv6, 0 otherwise. */
+function isIP(text: string): 0 | 4 | 6 {
+  if (/^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(text)) return 4;
+  if (text.includes(":") && /^[0-9a-f:.]+$/i.test(text)) {
+    try {
+      new URL(`http://[${text}]/`);
+      return 6;
+    } catch {
+      return 0;
+    }
+  }
+  return 0;
+}
 import type { Config } from "./config.ts";
 
 export type Surface = "cli" | "http" | "mcp" | "library";
@@ -80,9 +95,9 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
       }); set FINANCE_DOCUMENT_ROOTS to allow another folder`,
     );
   }
-  const info = statSync(real);
-  if (info.isDirectory()) throw new FinanceError(`"${path}" is a directory, not a document`);
-  if (!info.isFile()) throw new AccessDenied(`"${path}" is not a regular file`);
+  const info = Deno.statSync(real);
+  if (info.isDirectory) throw new FinanceError(`"${path}" is a directory, not a document`);
+  if (!info.isFile) throw new AccessDenied(`"${path}" is not a regular file`);
   if (maxBytes !== undefined && info.size > maxBytes) {
     throw new FinanceError(
       `"${path}" is ${info.size} bytes, over the ${maxBytes}-byte limit; raise FINANCE_MAX_DOCUMENT_BYTES to read it`,
@@ -126,7 +141,8 @@ export function urlGuardFor(policy: AccessPolicy) {
     if (isIP(host)) addresses = [host];
     else {
       try {
-        addresses = (await lookup(host, { all: true })).map((r) => r.address);
+        const dns = await lazyImport<typeof import("node:dns/promises")>("node:dns/promises");
+        addresses = (await dns.lookup(host, { all: true })).map((r) => r.address);
       } catch {
         return; // the fetch itself will report the DNS failure
       }

@@ -2,9 +2,9 @@
  * On-disk response cache in one SQLite file (node:sqlite). Entries are kept past their
  * freshness so a stale copy can be served, with a warning, when the network fails.
  */
-import { DatabaseSync } from "node:sqlite";
-import { mkdirSync } from "node:fs";
+import type { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
+import { lazyImport } from "./lazy.ts";
 
 export interface CachedResponse {
   url: string;
@@ -24,11 +24,14 @@ export class ResponseCache {
     this.file = join(dir, "responses.sqlite");
   }
 
-  #open(): DatabaseSync | null {
+  // node:sqlite loads on first use, so commands that never fetch do not pay for it.
+  async #open(): Promise<DatabaseSync | null> {
     if (this.#db || this.#failed) return this.#db;
     try {
-      mkdirSync(join(this.file, ".."), { recursive: true });
-      const db = new DatabaseSync(this.file);
+      Deno.mkdirSync(join(this.file, ".."), { recursive: true });
+      const sqlite = await lazyImport<typeof import("node:sqlite")>("node:sqlite");
+      if (this.#db) return this.#db;
+      const db = new sqlite.DatabaseSync(this.file);
       db.exec(`PRAGMA journal_mode=WAL; PRAGMA busy_timeout=3000;
         CREATE TABLE IF NOT EXISTS responses (
           key TEXT PRIMARY KEY, url TEXT NOT NULL, status INTEGER NOT NULL,
@@ -41,8 +44,8 @@ export class ResponseCache {
     return this.#db;
   }
 
-  get(key: string): CachedResponse | null {
-    const db = this.#open();
+  async get(key: string): Promise<CachedResponse | null> {
+    const db = await this.#open();
     if (!db) return null;
     try {
       const row = db.prepare(
@@ -62,8 +65,8 @@ export class ResponseCache {
     }
   }
 
-  put(key: string, entry: CachedResponse): void {
-    const db = this.#open();
+  async put(key: string, entry: CachedResponse): Promise<void> {
+    const db = await this.#open();
     if (!db) return;
     try {
       db.prepare(

@@ -2,8 +2,23 @@
  * Record and replay of HTTP exchanges in the cassette format of the fixtures README:
  * `index.json` with `entries[]` of {method, url, status, headers, file | body}.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+
+// Deno's file APIs rather than node:fs, which would add start-up cost to every command.
+function existsSync(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const readText = (path: string) => Deno.readTextFileSync(path);
+const mkdirSync = (path: string, opts: { recursive: boolean }) => Deno.mkdirSync(path, opts);
+function writeFileSync(path: string, data: string | Uint8Array) {
+  if (typeof data === "string") Deno.writeTextFileSync(path, data);
+  else Deno.writeFileSync(path, data);
+}
 import { SECRET_PARAMS, stripSecrets } from "./redact.ts";
 
 export interface CassetteEntry {
@@ -60,7 +75,7 @@ export class CassetteLibrary {
     if (!existsSync(indexPath)) {
       throw new Error(`cassette folder ${dir} has no index.json`);
     }
-    const index = JSON.parse(readFileSync(indexPath, "utf8")) as CassetteIndex;
+    const index = JSON.parse(readText(indexPath)) as CassetteIndex;
     if (!Array.isArray(index.entries)) throw new Error(`${indexPath}: entries is not an array`);
     if (index.recorded_at && !this.#recordedAt) this.#recordedAt = index.recorded_at;
     for (const entry of index.entries) {
@@ -85,7 +100,7 @@ export class CassetteLibrary {
     const { dir, entry } = hit;
     let body: Uint8Array;
     if (entry.file !== undefined) {
-      body = new Uint8Array(readFileSync(resolve(dir, entry.file)));
+      body = Deno.readFileSync(resolve(dir, entry.file));
     } else {
       body = new TextEncoder().encode(entry.body ?? "");
     }
@@ -112,7 +127,7 @@ export class CassetteRecorder {
     this.#secrets = secrets.filter((s) => s.length >= 4);
     const indexPath = join(this.dir, "index.json");
     if (existsSync(indexPath)) {
-      this.#index = JSON.parse(readFileSync(indexPath, "utf8"));
+      this.#index = JSON.parse(readText(indexPath));
     } else {
       this.#index = {
         version: 1,

@@ -299,7 +299,7 @@ export class HttpClient {
       req.body ? ` ${await digest(req.body)}` : ""
     }`;
     const now = this.#opts.nowMs?.() ?? Date.now();
-    const cached = cache ? cache.get(cacheKey) : null;
+    const cached = cache ? await cache.get(cacheKey) : null;
     if (cached && isFresh(cached, now)) {
       return makeResponse(
         req,
@@ -316,7 +316,7 @@ export class HttpClient {
       const res = await this.#fetchWithRetries(req, parsed);
       if (cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none") {
         const ttl = req.cache.ttl === "forever" ? -1 : req.cache.ttl;
-        cache.put(cacheKey, {
+        await cache.put(cacheKey, {
           url: res.url,
           status: res.status,
           headers: res.headers,
