@@ -111,16 +111,7 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
       );
     }
     const type = req.headers.get("content-type") ?? "";
-    if (!/^application\/json\b/i.test(type.trim())) {
-      return reply(
-        failure(
-          `send the arguments as a JSON object with content-type application/json (got ${
-            type || "no content type"
-          })`,
-        ),
-        415,
-      );
-    }
+    const declaredJson = type === "" || /^application\/([a-z.+-]*\+)?json\b/i.test(type.trim());
     const text = await readBody(req, maxBody);
     if (text === null) {
       return reply(failure(`request body over the ${maxBody}-byte limit`), 413);
@@ -129,6 +120,16 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
     try {
       body = JSON.parse(text);
     } catch {
+      // curl -d sends application/x-www-form-urlencoded: a JSON body is still accepted under
+      // another content type, but a body that is not JSON gets the content-type explanation.
+      if (!declaredJson) {
+        return reply(
+          failure(
+            `send the arguments as a JSON object with content-type application/json (got ${type})`,
+          ),
+          415,
+        );
+      }
       return reply(
         failure(
           'request body is not valid JSON; send a JSON object such as {} or {"symbol":"AAPL"}',

@@ -32,7 +32,15 @@ Deno.test("adapter: envelopes for good and bad requests", async () => {
   assert.equal((await unknown.json()).ok, false);
   assert.equal((await post("/commands/sources.status", "{not json")).status, 400);
   assert.equal((await post("/commands/sources.status", "[1]")).status, 400);
-  assert.equal((await post("/commands/sources.status", "{}", "text/plain")).status, 415);
+  assert.equal((await post("/commands/sources.status", "a=b", "text/plain")).status, 415);
+  // curl -d sends a form content type; a JSON body is still understood
+  const curlStyle = await post(
+    "/commands/sources.status",
+    "{}",
+    "application/x-www-form-urlencoded",
+  );
+  assert.equal(curlStyle.status, 200);
+  assert.equal((await curlStyle.json()).ok, true);
   const big = await post("/commands/sources.status", JSON.stringify({ x: "y".repeat(5000) }));
   assert.equal(big.status, 413);
   assert.equal((await big.json()).ok, false);
