@@ -35,7 +35,7 @@ Deno.test("README: every finance example runs", async () => {
   const list = examples();
   assert.ok(list.length >= 8, `only ${list.length} examples found`);
   const replay = SHARED
-    ? ["sec", "yahoo", "stooq"].map((c) => join(SHARED, "cassettes", c))
+    ? ["sec", "yahoo", "stooq"].map((c) => join(SHARED!, "cassettes", c))
     : undefined;
   setDefaultSession(testSession({ replay, env: { FINANCE_DOCUMENT_ROOTS: ROOT } }));
   const needLive: string[] = [];
