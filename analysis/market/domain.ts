@@ -1,6 +1,7 @@
 /** Shared shaping of Yahoo sector and industry pages for the sector.* and industry.* commands. */
 import { z } from "zod";
 import { num } from "../../providers/market_a/schemas.ts";
+import { ProviderError } from "../../core/errors.ts";
 import type { IndustryData, SectorData } from "../../providers/market_a/domain.ts";
 
 export const SECTOR_SOURCE = "Yahoo Finance sector page (v1/finance/sectors)";
@@ -116,3 +117,17 @@ export const TABLE_FIELDS: Record<string, string> = {
   top_performing_companies: "topPerformingCompanies",
   research_reports: "researchReports",
 };
+
+/** The first `limit` rows of one table of a sector or industry page, normalized. */
+export function pageTable(
+  page: SectorData | IndustryData,
+  table: string,
+  limit: number,
+): Record<string, unknown>[] {
+  const raw = (page as unknown as Record<string, unknown>)[TABLE_FIELDS[table]];
+  if (!Array.isArray(raw)) {
+    // an absent table is a provider change to report, not an empty result
+    throw new ProviderError("market_a", `the ${table} table is missing from Yahoo's page answer`);
+  }
+  return raw.slice(0, limit).map((r) => tableRow(table, r as Record<string, unknown>));
+}

@@ -1,4 +1,5 @@
 /** symbol.snapshot and symbol.profile: Yahoo quote + quoteSummary, SEC CIK for US listings. */
+import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { QUOTE_SOURCE, type Summary, SUMMARY_SOURCE, yahooQuote, yahooSummary } from "./company.ts";
@@ -14,6 +15,17 @@ export async function secCik(ctx: Context, symbol: string): Promise<string | nul
     return null;
   }
 }
+
+/** Schema of what profileFields() returns, shared by symbol.profile and symbol.snapshot. */
+export const profileFieldsShape = {
+  sector: z.string().nullable(),
+  sector_key: z.string().nullable(),
+  industry: z.string().nullable(),
+  industry_key: z.string().nullable(),
+  website: z.string().nullable(),
+  ir_website: z.string().nullable(),
+  country: z.string().nullable(),
+};
 
 export function profileFields(s: Summary) {
   const p = s.assetProfile.sector || s.assetProfile.website ? s.assetProfile : s.summaryProfile;

@@ -38,15 +38,9 @@ export default defineCommand({
   }),
   examples: ["finance industry.table banks-diversified table=top_growth_companies"],
   async run(args, ctx) {
-    const { tableRow, TABLE_FIELDS, INDUSTRY_SOURCE } = await import(
-      "../../analysis/market/domain.ts"
-    );
+    const { pageTable, INDUSTRY_SOURCE } = await import("../../analysis/market/domain.ts");
     const d = await (await ctx.provider("market_a")).domain.industry(args.key);
-    const raw = (d as Record<string, unknown>)[TABLE_FIELDS[args.table]] as Record<
-      string,
-      unknown
-    >[];
-    const rows = raw.slice(0, args.limit).map((r) => tableRow(args.table, r));
+    const rows = pageTable(d, args.table, args.limit);
     return {
       key: d.key,
       name: d.name,

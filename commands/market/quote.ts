@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
 import { FinanceError } from "../../core/errors.ts";
+import { quoteSchema, yahooQuote } from "../../analysis/market/company.ts";
 
 export default defineCommand({
   name: "market.quote",
@@ -20,33 +21,9 @@ export default defineCommand({
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE)."),
   }),
-  data: z.object({
-    symbol: z.string(),
-    company_name: z.string().nullable(),
-    quote_type: z.string().nullable(),
-    exchange: z.string().nullable(),
-    currency: z.string().nullable(),
-    price: z.number().nullable(),
-    change: z.number().nullable(),
-    change_pct: z.number().nullable(),
-    previous_close: z.number().nullable(),
-    open: z.number().nullable(),
-    day_high: z.number().nullable(),
-    day_low: z.number().nullable(),
-    volume: z.number().nullable(),
-    market_cap: z.number().nullable(),
-    shares_outstanding: z.number().nullable(),
-    fifty_two_week_high: z.number().nullable(),
-    fifty_two_week_low: z.number().nullable(),
-    market_state: z.string().nullable(),
-    as_of: z.string().nullable(),
-    provider: z.string(),
-    source: z.string(),
-    fallback_reason: z.string().optional(),
-  }),
+  data: quoteSchema.extend({ fallback_reason: z.string().optional() }),
   examples: ["finance market.quote AAPL", "finance market.quote SAP.DE"],
   async run(args, ctx) {
-    const { yahooQuote } = await import("../../analysis/market/company.ts");
     const symbol = args.symbol.toUpperCase();
     try {
       return await yahooQuote(ctx, symbol);

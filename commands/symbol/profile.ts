@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+import { profileFieldsShape } from "../../analysis/market/snapshot.ts";
 
 const s = z.string().nullable();
 
@@ -22,13 +23,7 @@ export default defineCommand({
   data: z.object({
     symbol: z.string(),
     company_name: s,
-    sector: s,
-    sector_key: s,
-    industry: s,
-    industry_key: s,
-    website: s,
-    ir_website: s,
-    country: s,
+    ...profileFieldsShape,
     city: s,
     address: s,
     phone: s,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+import { profileFieldsShape } from "../../analysis/market/snapshot.ts";
 
 const n = z.number().nullable();
 const s = z.string().nullable();
@@ -25,13 +26,7 @@ export default defineCommand({
   data: z.object({
     symbol: z.string(),
     company_name: s,
-    sector: s,
-    sector_key: s,
-    industry: s,
-    industry_key: s,
-    website: s,
-    ir_website: s,
-    country: s,
+    ...profileFieldsShape,
     cik: s,
     price: n,
     change_pct: n,

@@ -9,7 +9,8 @@ export const FALLBACK_SEC_AGENT = "finance-research-toolkit/0.1.0 (contact not c
  */
 export function secHeaders(env: ProviderEnv): Record<string, string> {
   const agent = env.env("FINANCE_FILINGS_USER_AGENT");
-  if (!agent) {
+  // Under replay nothing reaches SEC, so the missing contact is not worth a warning.
+  if (!agent && !env.http.replaying) {
     env.warn(
       "filings_a: FINANCE_FILINGS_USER_AGENT is not set; SEC asks for a real contact (e.g. 'Jane Doe jane@example.com') and may answer 403 without one",
     );
