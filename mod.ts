@@ -13,14 +13,15 @@
  * ```
  * @module
  */
-import { runCommand } from "./core/runner.ts";
 import type { Envelope } from "./core/envelope.ts";
-import { getDefaultSession, Session } from "./core/session.ts";
-import { loadConfig } from "./core/config.ts";
-import { loadAllCommands } from "./core/registry.ts";
-import { argsJsonSchema, dataJsonSchema } from "./adapters/jsonschema.ts";
-import { createHandler as makeHandler } from "./adapters/http.ts";
-import { openApiDocument as buildOpenApi } from "./adapters/openapi.ts";
+import type { Session } from "./core/session.ts";
+import { lazyImport } from "./core/lazy.ts";
+
+// Implementations load on first use: run as a script for a pure calculation, this module loads
+// none of them (see core/pure.ts).
+const load = <T>(path: string) => lazyImport<T>(new URL(path, import.meta.url));
+const runner = () => load<typeof import("./core/runner.ts")>("./core/runner.ts");
+const sessions_ = () => load<typeof import("./core/session.ts")>("./core/session.ts");
 
 export type { Envelope } from "./core/envelope.ts";
 
@@ -38,7 +39,8 @@ export interface FinanceOptions {
 
 const sessions = new Map<string, Session>();
 
-function sessionFor(options: FinanceOptions): Session {
+async function sessionFor(options: FinanceOptions): Promise<Session> {
+  const { getDefaultSession, Session } = await sessions_();
   if (!options.replay && !options.record && !options.now) return getDefaultSession();
   const replay = options.replay
     ? (Array.isArray(options.replay) ? options.replay.join(":") : options.replay)
@@ -50,6 +52,7 @@ function sessionFor(options: FinanceOptions): Session {
     if (replay) env.FINANCE_REPLAY = replay;
     if (options.record) env.FINANCE_RECORD = options.record;
     if (options.now) env.FINANCE_NOW = options.now;
+    const { loadConfig } = await load<typeof import("./core/config.ts")>("./core/config.ts");
     session = new Session({ config: loadConfig(env) });
     sessions.set(key, session);
   }
@@ -71,7 +74,7 @@ export async function finance<T = Record<string, unknown>>(
 ): Promise<Envelope<T>> {
   let session: Session;
   try {
-    session = sessionFor(options);
+    session = await sessionFor(options);
   } catch (err) {
     return {
       ok: false,
@@ -80,7 +83,7 @@ export async function finance<T = Record<string, unknown>>(
       warnings: [],
     };
   }
-  return await runCommand<T>(command, args, {
+  return await (await runner()).runCommand<T>(command, args, {
     session,
     surface: "library",
     timeoutMs: options.timeoutMs,
@@ -113,6 +116,10 @@ export interface CommandInfo {
 
 /** The command registry: every command with its schemas. */
 export async function commands(): Promise<CommandInfo[]> {
+  const { loadAllCommands } = await load<typeof import("./core/registry.ts")>("./core/registry.ts");
+  const { argsJsonSchema, dataJsonSchema } = await load<
+    typeof import("./adapters/jsonschema.ts")
+  >("./adapters/jsonschema.ts");
   return (await loadAllCommands()).map((def) => ({
     name: def.name,
     summary: def.summary,
@@ -129,7 +136,10 @@ export async function commands(): Promise<CommandInfo[]> {
 
 /** The adapter's OpenAPI 3.1 document. */
 export async function openApiDocument(): Promise<Record<string, unknown>> {
-  return await buildOpenApi();
+  const { openApiDocument } = await load<typeof import("./adapters/openapi.ts")>(
+    "./adapters/openapi.ts",
+  );
+  return await openApiDocument();
 }
 
 /** Options of {@link createHandler}. */
@@ -149,12 +159,27 @@ export interface AdapterOptions {
  * `Deno.serve` app: `Deno.serve(createHandler())`.
  */
 export function createHandler(options: AdapterOptions = {}): (req: Request) => Promise<Response> {
-  return makeHandler({
-    session: sessionFor({ replay: options.replay }),
-    token: options.token,
-    maxBodyBytes: options.maxBodyBytes,
-    timeoutMs: options.timeoutMs,
+  type Handler = (req: Request) => Promise<Response>;
+  const handler: Promise<Handler> = (async () => {
+    const { createHandler } = await load<typeof import("./adapters/http.ts")>("./adapters/http.ts");
+    return createHandler({
+      session: await sessionFor({ replay: options.replay }),
+      token: options.token,
+      maxBodyBytes: options.maxBodyBytes,
+      timeoutMs: options.timeoutMs,
+    });
+  })().catch((err) => {
+    // A session that cannot start (say, a replay folder that does not exist) answers every
+    // request with an envelope that says why, instead of a bare 500.
+    const error = `the adapter could not start: ${
+      err instanceof Error ? err.message : String(err)
+    }`;
+    return () =>
+      Promise.resolve(
+        Response.json({ ok: false, data: null, error, warnings: [] }, { status: 500 }),
+      );
   });
+  return async (req) => (await handler)(req);
 }
 
 if (import.meta.main) {

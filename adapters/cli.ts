@@ -2,17 +2,23 @@
  * The `finance` command line: `finance <command> [positional ...] [key=value ...] [--output m]`.
  * Exit codes: 0 ok, 1 the command failed, 2 the call was malformed.
  */
-import type { CommandDef } from "../core/command.ts";
+import { argShape, type CommandDef } from "../core/command.ts";
 import { failure } from "../core/envelope.ts";
 import { describeError, UsageError } from "../core/errors.ts";
 import { commandNames, hasCommand, loadCommand, namespaces } from "../core/registry.ts";
-import { execute } from "../core/runner.ts";
-import { cliKind, parseBooleanText } from "../core/schema.ts";
+import { cliKind, tokensToArgs } from "../core/args.ts";
+import { runPureTokens } from "../core/pure.ts";
 import { closest } from "../core/suggest.ts";
 import { type OutputMode, render } from "./render.ts";
-import { commandHelp, listText, namespaceHelp } from "./help.ts";
 import { VERSION } from "../core/version.ts";
 import { lazyImport } from "../core/lazy.ts";
+
+// The runner, help and every schema are loaded only when a call needs them: a pure calculation
+// from commands/pure.json runs without them (core/pure.ts).
+type Runner = typeof import("../core/runner.ts");
+type Help = typeof import("./help.ts");
+const runner = () => lazyImport<Runner>(new URL("../core/runner.ts", import.meta.url));
+const helpText = () => lazyImport<Help>(new URL("./help.ts", import.meta.url));
 
 export interface CliIO {
   out(text: string): void;
@@ -24,81 +30,10 @@ const defaultIO: CliIO = {
   err: (t) => console.error(t),
 };
 
-const KEY = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
-
 /** Splits command tokens into named arguments using the command's positional names. */
 export function parseTokens(def: CommandDef, tokens: string[]): Record<string, unknown> {
-  const args: Record<string, unknown> = Object.create(null);
-  const positional: string[] = [];
-  for (const token of tokens) {
-    const m = KEY.exec(token);
-    if (m) {
-      const [, key, value] = m;
-      if (Object.hasOwn(args, key)) {
-        throw new UsageError(
-          `${def.name}: \`${key}\` is given twice; give each argument once (usage: ${def.usage})`,
-        );
-      }
-      args[key] = value;
-    } else if (/^=/.test(token)) {
-      throw new UsageError(
-        `${def.name}: "${
-          clip(token)
-        }" has no argument name before "="; write name=value (usage: ${def.usage})`,
-      );
-    } else {
-      positional.push(token);
-    }
-  }
-  if (positional.length > def.positional.length) {
-    const extra = positional[def.positional.length];
-    throw new UsageError(
-      `${def.name}: unexpected argument "${clip(extra)}"${
-        def.positional.length ? ` (takes ${def.positional.length} positional)` : ""
-      }; use name=value (usage: ${def.usage})`,
-    );
-  }
-  positional.forEach((value, i) => {
-    const name = def.positional[i];
-    const aliasUsed = Object.entries(def.aliases ?? {}).find(([a, c]) => c === name && a in args);
-    if (Object.hasOwn(args, name) || aliasUsed) {
-      throw new UsageError(
-        `${def.name}: \`${name}\` is given both positionally and as ${name}=; give it once`,
-      );
-    }
-    args[name] = value;
-  });
-  return coerce(def, args);
-}
-
-/** Turns text into numbers and booleans where the schema wants them. */
-function coerce(def: CommandDef, args: Record<string, unknown>): Record<string, unknown> {
   const shape = def.args.shape as Record<string, import("zod").ZodType>;
-  const out: Record<string, unknown> = Object.create(null);
-  for (const [key, value] of Object.entries(args)) {
-    const canonical = shape[key] ? key : def.aliases?.[key];
-    const schema = canonical ? shape[canonical] : undefined;
-    if (!schema || typeof value !== "string") {
-      out[key] = value;
-      continue;
-    }
-    const kind = cliKind(schema);
-    if (kind === "number" || kind === "integer") {
-      const t = value.trim();
-      const n = t === "" ? NaN : Number(t.replace(/,/g, ""));
-      out[key] = Number.isFinite(n) ? n : value;
-    } else if (kind === "boolean") {
-      const b = parseBooleanText(value);
-      out[key] = b === null ? value : b;
-    } else {
-      out[key] = value;
-    }
-  }
-  return out;
-}
-
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return tokensToArgs(argShape(def), tokens, (key) => cliKind(shape[key]));
 }
 
 interface Flags {
@@ -170,13 +105,19 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   }
   const [name, ...tokens] = flags.rest;
   if (flags.list || !name || name === "list") {
-    io.out(await listText());
+    io.out(await (await helpText()).listText());
     return 0;
   }
   if (name === "help") {
     return await help(tokens[0], io);
   }
   if (flags.help || tokens[0] === "help") return await help(name, io);
+
+  const pure = await runPureTokens(name, tokens);
+  if (pure) {
+    io.out(render(pure.envelope, flags.output));
+    return 0;
+  }
 
   if (!hasCommand(name) && namespaces().includes(name)) return await help(name, io);
   let def: CommandDef;
@@ -193,12 +134,13 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     io.out(render(failure(describeError(err)), flags.output));
     return 2;
   }
-  const outcome = await execute(name, args, { surface: "cli" });
+  const outcome = await (await runner()).execute(name, args, { surface: "cli" });
   io.out(render(outcome.envelope, flags.output));
   return outcome.status === "ok" ? 0 : outcome.status === "usage" ? 2 : 1;
 }
 
 async function help(topic: string | undefined, io: CliIO): Promise<number> {
+  const { commandHelp, listText, namespaceHelp } = await helpText();
   if (!topic) {
     io.out(await listText());
     io.out("\nRun `finance help <namespace>` or `finance <command> --help` for details.");

@@ -1,4 +1,7 @@
-/** docs/commands.md, generated from the registry so it cannot drift from the code. */
+/**
+ * Generated files: docs/commands.md (the command reference) and commands/pure.json (the CLI's
+ * manifest of pure calculators), both from the registry so they cannot drift from the code.
+ */
 import { loadAllCommands, namespaces } from "../core/registry.ts";
 import { describeArgs } from "./jsonschema.ts";
 
@@ -53,5 +56,10 @@ if (import.meta.main) {
   await Deno.writeTextFile(
     new URL("../docs/commands.md", import.meta.url),
     await commandsMarkdown(),
+  );
+  const { pureManifestText } = await import("./pure_manifest.ts");
+  await Deno.writeTextFile(
+    new URL("../commands/pure.json", import.meta.url),
+    await pureManifestText(),
   );
 }

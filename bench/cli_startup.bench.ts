@@ -11,7 +11,7 @@ async function spawn(args: string[]) {
     args,
     cwd: root,
     stdout: "null",
-    stderr: "null",
+    stderr: "piped",
     env: { FINANCE_CACHE: "off" },
   }).output();
   if (!out.success && args.includes("formula.margin")) throw new Error("finance exited non-zero");
@@ -21,13 +21,12 @@ Deno.bench({
   name: "deno run empty script",
   group: "cold start",
   baseline: true,
-  n: 20,
-  fn: () => spawn(["run", "-A", "bench/empty.ts"]),
+  fn: async () => await spawn(["run", "-A", "bench/empty.ts"]),
 });
 
 Deno.bench({
   name: "finance formula.margin (pure calculation)",
   group: "cold start",
-  n: 20,
-  fn: () => spawn(["run", "-A", "mod.ts", "formula.margin", "numerator=1", "denominator=4"]),
+  fn: async () =>
+    await spawn(["run", "-A", "mod.ts", "formula.margin", "numerator=1", "denominator=4"]),
 });

@@ -72,7 +72,7 @@ export const COMMANDS: Record<string, Loader> = {
   "formula.operating_current_assets": () =>
     lazyImport(new URL("./formula/operating_current_assets.ts", import.meta.url)),
   "formula.operating_current_liabilities": () =>
-    import("./formula/operating_current_liabilities.ts"),
+    lazyImport(new URL("./formula/operating_current_liabilities.ts", import.meta.url)),
   "formula.roic": () => lazyImport(new URL("./formula/roic.ts", import.meta.url)),
   "formula.turnover": () => lazyImport(new URL("./formula/turnover.ts", import.meta.url)),
   "formula.wacc": () => lazyImport(new URL("./formula/wacc.ts", import.meta.url)),

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { Context } from "./context.ts";
 import { FinanceError } from "./errors.ts";
+import type { ArgShape } from "./args.ts";
 
 /** What a command touches. */
 export type SideEffects = "network_read_only" | "local_or_network_read" | "pure_calculation";
@@ -45,13 +46,48 @@ export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodTy
   examples?: string[];
   /** Runs the command. Throw FinanceError subclasses for failures; use ctx.warn for warnings. */
   run(args: z.output<A>, ctx: Context): Promise<z.input<D>>;
+  /**
+   * A pure calculation's computation, exported from a module under `analysis/calculators/`
+   * (modules there import no npm package). When set, `run` is derived from it, and the CLI can
+   * run the command from the generated manifest `commands/pure.json` without loading any schema
+   * code (see core/pure.ts).
+   */
+  compute?: Compute<z.output<A>, z.input<D>>;
 }
 
-/** Identity helper that gives a command file full type inference. */
+/** What a pure computation may do besides computing: add warnings. */
+export interface ComputeContext {
+  warn(message: string): void;
+}
+
+/** A synchronous, pure computation from parsed arguments to `data`. */
+export type Compute<Args, Data> = (args: Args, ctx: ComputeContext) => Data;
+
+/** What a command file passes to {@link defineCommand}: `run`, or `compute` for pure calculations. */
+export type CommandSpec<A extends ArgsSchema, D extends z.ZodType> =
+  & Omit<CommandDef<A, D>, "run" | "compute">
+  & (
+    | { run: CommandDef<A, D>["run"]; compute?: undefined }
+    | { compute: Compute<z.output<A>, z.input<D>>; run?: undefined }
+  );
+
+/** Gives a command file full type inference; builds `run` from `compute` when that is given. */
 export function defineCommand<A extends ArgsSchema, D extends z.ZodType>(
-  def: CommandDef<A, D>,
+  spec: CommandSpec<A, D>,
 ): CommandDef<A, D> {
-  return def;
+  if (spec.run) return spec as CommandDef<A, D>;
+  const compute = spec.compute;
+  return {
+    ...spec,
+    compute,
+    run: (args, ctx) => {
+      try {
+        return Promise.resolve(compute(args, { warn: ctx.warn }));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+  };
 }
 
 /** Thrown by commands whose implementation has not landed yet. */
@@ -73,4 +109,16 @@ export function notImplemented(name: string): () => Promise<never> {
 /** True when a command still has the placeholder `run`. */
 export function isPlaceholder(def: CommandDef): boolean {
   return Object.hasOwn(def.run, PLACEHOLDER);
+}
+
+/** The argument names, positionals and aliases of a command, for argument handling. */
+export function argShape(def: CommandDef): ArgShape {
+  return {
+    name: def.name,
+    usage: def.usage,
+    keys: Object.keys(def.args.shape),
+    positional: def.positional,
+    aliases: def.aliases,
+    extra_into: def.extra_into,
+  };
 }

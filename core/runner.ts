@@ -3,14 +3,14 @@
  * arguments, builds the context, runs the command, and always answers an envelope.
  */
 import type { z } from "zod";
-import type { CommandDef } from "./command.ts";
+import { argShape, type CommandDef } from "./command.ts";
+import { clip, normalizeArgShape } from "./args.ts";
 import type { Context } from "./context.ts";
 import { type Envelope, failure, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
 import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";
-import { closest } from "./suggest.ts";
 import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
 import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/index.ts";
 import type { ProviderEnv } from "./provider.ts";
@@ -181,54 +181,7 @@ function makeContext(
 
 /** Applies aliases, rejects unknown arguments with the closest name, gathers extras. */
 export function normalizeArgs(def: CommandDef, raw: unknown): Record<string, unknown> {
-  if (raw === null || raw === undefined) raw = {};
-  if (typeof raw !== "object" || Array.isArray(raw)) {
-    throw new UsageError(
-      `${def.name}: arguments must be a JSON object of named arguments, not ${
-        Array.isArray(raw) ? "an array" : typeof raw
-      }`,
-    );
-  }
-  const known = new Set(Object.keys(def.args.shape));
-  const aliases = def.aliases ?? {};
-  // null prototypes: a key named __proto__ is data here, never an object's prototype
-  const out: Record<string, unknown> = Object.create(null);
-  const extras: Record<string, unknown> = Object.create(null);
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const canonical = known.has(key) ? key : aliases[key];
-    if (canonical) {
-      if (Object.hasOwn(out, canonical)) {
-        throw new UsageError(
-          `${def.name}: \`${key}\` and \`${canonical}\` name the same argument; give only one of them`,
-        );
-      }
-      out[canonical] = value;
-      continue;
-    }
-    if (def.extra_into && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
-      extras[key] = value;
-      continue;
-    }
-    const guess = closest(key, [...known, ...Object.keys(aliases)]);
-    throw new UsageError(
-      `unknown argument \`${clip(key)}\` for ${def.name}${
-        guess ? `; did you mean \`${guess}\`?` : ""
-      } (usage: ${def.usage})`,
-    );
-  }
-  if (def.extra_into && Object.keys(extras).length) {
-    const target = out[def.extra_into];
-    let base: Record<string, unknown> = {};
-    if (typeof target === "string" && target.trim()) {
-      try {
-        base = JSON.parse(target);
-      } catch {
-        throw new UsageError(`${def.name}: ${def.extra_into} must be a JSON object`);
-      }
-    } else if (target && typeof target === "object") base = target as Record<string, unknown>;
-    out[def.extra_into] = { ...base, ...extras };
-  }
-  return out;
+  return normalizeArgShape(argShape(def), raw);
 }
 
 function formatIssues(def: CommandDef, error: z.ZodError, args: Record<string, unknown>): string {
@@ -267,8 +220,4 @@ function describeValue(v: unknown): string {
   if (v === null) return "null";
   if (typeof v === "object") return "an object";
   return `${typeof v} ${String(v)}`;
-}
-
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }

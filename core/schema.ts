@@ -5,6 +5,30 @@
 import { z } from "zod";
 import { parseAmount, parseRate, splitList } from "./numbers.ts";
 
+export { cliKind, parseBooleanText } from "./args.ts";
+export type { CliKind } from "./args.ts";
+
+/**
+ * What each argument type built here is, keyed by its zod definition (shared by the copies that
+ * `.describe()` makes): the manifest generator reads it to describe pure calculators' arguments.
+ */
+export type BuiltKind =
+  | { kind: "amount" }
+  | { kind: "rate"; name: string }
+  | { kind: "list"; item: z.ZodType };
+
+const builtKinds = new WeakMap<object, BuiltKind>();
+
+function mark<T extends z.ZodType>(schema: T, kind: BuiltKind): T {
+  builtKinds.set(schema._zod.def, kind);
+  return schema;
+}
+
+/** The kind of an argument type built by this module, or null. */
+export function builtKind(schema: z.ZodType): BuiltKind | null {
+  return builtKinds.get(schema._zod.def) ?? null;
+}
+
 let noteSink: string[] | null = null;
 
 /** Runs `fn` while collecting the notes that argument parsing emits (e.g. rate reinterpretation). */
@@ -38,6 +62,7 @@ export function amount(description?: string) {
     }
     return n;
   });
+  mark(s, { kind: "amount" });
   return description ? s.describe(description) : s;
 }
 
@@ -55,6 +80,7 @@ export function rate(description?: string, name = "rate") {
     if (r.note) note(r.note);
     return r.value;
   });
+  mark(s, { kind: "rate", name });
   return description ? s.describe(description) : s;
 }
 
@@ -71,6 +97,7 @@ export function list<T extends z.ZodType>(item: T, description?: string) {
     }
     return parsed.data;
   });
+  mark(s, { kind: "list", item });
   return description ? s.describe(description) : s;
 }
 
@@ -119,47 +146,4 @@ export function ticker(description = "Ticker symbol, e.g. AAPL.") {
 
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
-}
-
-/** What the CLI should turn a text token into for a given schema. */
-export type CliKind = "string" | "number" | "integer" | "boolean" | "passthrough";
-
-/** Looks through wrappers (optional, default, pipe) to decide how the CLI coerces text. */
-export function cliKind(schema: z.ZodType): CliKind {
-  // deno-lint-ignore no-explicit-any
-  let s: any = schema;
-  for (let i = 0; i < 20 && s; i++) {
-    const def = s._zod?.def;
-    if (!def) return "passthrough";
-    switch (def.type) {
-      case "optional":
-      case "default":
-      case "prefault":
-      case "nullable":
-      case "readonly":
-      case "catch":
-        s = def.innerType;
-        continue;
-      case "pipe":
-        s = def.in;
-        continue;
-      case "number":
-        return def.format && /int/.test(def.format) ? "integer" : "number";
-      case "int":
-        return "integer";
-      case "boolean":
-        return "boolean";
-      default:
-        return "passthrough";
-    }
-  }
-  return "passthrough";
-}
-
-/** The booleans a terminal user may type. */
-export function parseBooleanText(text: string): boolean | null {
-  const t = text.trim().toLowerCase();
-  if (["true", "1", "yes", "y", "on"].includes(t)) return true;
-  if (["false", "0", "no", "n", "off"].includes(t)) return false;
-  return null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaAdjustedEbitda } from "../../analysis/calculators/formula.ts";
 import { amount, list } from "../../core/schema.ts";
 
 export default defineCommand({
@@ -32,15 +33,5 @@ export default defineCommand({
     "finance formula.adjusted_ebitda ebit=9285 d_and_a=2237 addbacks=284,163",
     "finance formula.adjusted_ebitda ebit=1.1B d_and_a=250M",
   ],
-  run(args) {
-    const ebitda = args.ebit + args.d_and_a;
-    const addbacksTotal = args.addbacks.reduce((sum, v) => sum + v, 0);
-    return Promise.resolve({
-      adjusted_ebitda: ebitda + addbacksTotal,
-      ebitda,
-      addbacks_total: addbacksTotal,
-      inputs: { ebit: args.ebit, d_and_a: args.d_and_a, addbacks: args.addbacks },
-      method: "adjusted EBITDA = EBIT + depreciation and amortization + sum of add-backs",
-    });
-  },
+  compute: formulaAdjustedEbitda,
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaCagr } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { cagr } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.cagr",
@@ -32,13 +32,5 @@ export default defineCommand({
     "finance formula.cagr start=100 end=150 periods=3",
     "finance formula.cagr start=1.2B end=2.5B periods=4",
   ],
-  run(args) {
-    const growth = cagr(args.start, args.end, args.periods);
-    return Promise.resolve({
-      cagr: growth,
-      cagr_pct: growth * 100,
-      inputs: { start: args.start, end: args.end, periods: args.periods },
-      method: "CAGR = (end / start)^(1 / periods) − 1",
-    });
-  },
+  compute: formulaCagr,
 });

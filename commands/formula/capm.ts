@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaCapm } from "../../analysis/calculators/formula.ts";
 import { amount, rate } from "../../core/schema.ts";
 
 export default defineCommand({
@@ -30,13 +31,5 @@ export default defineCommand({
     method: z.string(),
   }),
   examples: ["finance formula.capm risk_free=4.617% beta=0.79 market_return=11%"],
-  run(args) {
-    const premium = args.market_return - args.risk_free;
-    return Promise.resolve({
-      cost_of_equity: args.risk_free + args.beta * premium,
-      market_risk_premium: premium,
-      inputs: { risk_free: args.risk_free, beta: args.beta, market_return: args.market_return },
-      method: "cost of equity = risk_free + beta × (market_return − risk_free)",
-    });
-  },
+  compute: formulaCapm,
 });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaDays } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { averageBalance, divide } from "../../analysis/finance_math.ts";
-import { InputError } from "../../core/errors.ts";
 
 export default defineCommand({
   name: "formula.days",
@@ -41,21 +40,5 @@ export default defineCommand({
     "finance formula.days current=2721 prior=2285 denominator=254453",
     "finance formula.days current=1.2B prior=1.1B denominator=2.4B days=91",
   ],
-  run(args, ctx) {
-    if (!(args.days > 0)) throw new InputError(`days must be greater than 0 (got ${args.days})`);
-    const average = averageBalance(args.current, args.prior);
-    const share = divide(average, args.denominator, "days");
-    if (share.reason) ctx.warn(share.reason);
-    return Promise.resolve({
-      days: share.value === null ? null : share.value * args.days,
-      average_balance: average,
-      inputs: {
-        current: args.current,
-        prior: args.prior,
-        denominator: args.denominator,
-        days: args.days,
-      },
-      method: "days = ((current + prior) / 2) / denominator × days",
-    });
-  },
+  compute: formulaDays,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaEbitda } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
 
 export default defineCommand({
@@ -29,11 +30,5 @@ export default defineCommand({
     "finance formula.ebitda ebit=9285 d_and_a=2237",
     "finance formula.ebitda ebit=1.2B d_and_a=300M",
   ],
-  run(args) {
-    return Promise.resolve({
-      ebitda: args.ebit + args.d_and_a,
-      inputs: { ebit: args.ebit, d_and_a: args.d_and_a },
-      method: "EBITDA = EBIT + depreciation and amortization",
-    });
-  },
+  compute: formulaEbitda,
 });

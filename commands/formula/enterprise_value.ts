@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaEnterpriseValue } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { excessCash } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.enterprise_value",
@@ -39,19 +39,5 @@ export default defineCommand({
     "finance formula.enterprise_value market_equity=418856 debt=11415 cash=11144 operating_cash=5089",
     "finance formula.enterprise_value market_equity=25B debt=3B cash=1.5B",
   ],
-  run(args) {
-    const excess = excessCash(args.cash, args.operating_cash);
-    return Promise.resolve({
-      enterprise_value: args.market_equity + args.debt - excess,
-      excess_cash: excess,
-      inputs: {
-        market_equity: args.market_equity,
-        debt: args.debt,
-        cash: args.cash,
-        operating_cash: args.operating_cash,
-      },
-      method:
-        "enterprise value = market_equity + debt − excess cash; excess cash = max(cash − operating_cash, 0)",
-    });
-  },
+  compute: formulaEnterpriseValue,
 });

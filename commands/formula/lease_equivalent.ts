@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaLeaseEquivalent } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { divide } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.lease_equivalent",
@@ -36,18 +36,5 @@ export default defineCommand({
   examples: [
     "finance formula.lease_equivalent base_liability=2554 variable_cost=163 operating_cost=284",
   ],
-  run(args, ctx) {
-    const ratio = divide(args.variable_cost, args.operating_cost, "lease_equivalent ratio");
-    if (ratio.reason) ctx.warn(ratio.reason);
-    return Promise.resolve({
-      lease_equivalent: ratio.value === null ? null : args.base_liability * ratio.value,
-      ratio: ratio.value,
-      inputs: {
-        base_liability: args.base_liability,
-        variable_cost: args.variable_cost,
-        operating_cost: args.operating_cost,
-      },
-      method: "lease equivalent = base_liability × (variable_cost / operating_cost)",
-    });
-  },
+  compute: formulaLeaseEquivalent,
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaMargin } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { divide, percent } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.margin",
@@ -29,14 +29,5 @@ export default defineCommand({
     "finance formula.margin numerator=11969 denominator=254453",
     "finance formula.margin numerator=2.1B denominator=9.8B",
   ],
-  run(args, ctx) {
-    const margin = divide(args.numerator, args.denominator, "margin");
-    if (margin.reason) ctx.warn(margin.reason);
-    return Promise.resolve({
-      margin: margin.value,
-      margin_pct: percent(margin.value),
-      inputs: { numerator: args.numerator, denominator: args.denominator },
-      method: "margin = numerator / denominator; margin_pct = margin × 100",
-    });
-  },
+  compute: formulaMargin,
 });

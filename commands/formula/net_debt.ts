@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaNetDebt } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { excessCash } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.net_debt",
@@ -32,13 +32,5 @@ export default defineCommand({
     "finance formula.net_debt debt=11415 cash=11144",
     "finance formula.net_debt debt=11415 cash=11144 operating_cash=5089",
   ],
-  run(args) {
-    const excess = excessCash(args.cash, args.operating_cash);
-    return Promise.resolve({
-      net_debt: args.debt - excess,
-      excess_cash: excess,
-      inputs: { debt: args.debt, cash: args.cash, operating_cash: args.operating_cash },
-      method: "net debt = debt − max(cash − operating_cash, 0)",
-    });
-  },
+  compute: formulaNetDebt,
 });

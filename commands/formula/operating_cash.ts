@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaOperatingCash } from "../../analysis/calculators/formula.ts";
 import { amount, rate } from "../../core/schema.ts";
-import { InputError } from "../../core/errors.ts";
-import { formatPercent } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.operating_cash",
@@ -43,27 +42,5 @@ export default defineCommand({
     "finance formula.operating_cash revenue=254453 cash_like_assets=11144",
     "finance formula.operating_cash revenue=2.5B cash_like_assets=120M percent_revenue=2%",
   ],
-  run(args) {
-    if (args.percent_revenue < 0) {
-      throw new InputError(
-        `percent_revenue must be 0% or more (got ${formatPercent(args.percent_revenue)})`,
-      );
-    }
-    const revenueCap = args.revenue * args.percent_revenue;
-    const operatingCash = Math.min(revenueCap, args.cash_like_assets);
-    return Promise.resolve({
-      operating_cash: operatingCash,
-      revenue_cap: revenueCap,
-      cash_like_assets: args.cash_like_assets,
-      capped_by: revenueCap <= args.cash_like_assets
-        ? "revenue_share" as const
-        : "cash_like_assets" as const,
-      inputs: {
-        revenue: args.revenue,
-        cash_like_assets: args.cash_like_assets,
-        percent_revenue: args.percent_revenue,
-      },
-      method: "operating cash = min(revenue × percent_revenue, cash_like_assets)",
-    });
-  },
+  compute: formulaOperatingCash,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaOperatingCurrentAssets } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
 
 export default defineCommand({
@@ -36,15 +37,5 @@ export default defineCommand({
   examples: [
     "finance formula.operating_current_assets current_assets=34246 cash_like_assets=11144 operating_cash=5089",
   ],
-  run(args) {
-    return Promise.resolve({
-      operating_current_assets: args.current_assets - args.cash_like_assets + args.operating_cash,
-      inputs: {
-        current_assets: args.current_assets,
-        cash_like_assets: args.cash_like_assets,
-        operating_cash: args.operating_cash,
-      },
-      method: "operating current assets = current_assets − cash_like_assets + operating_cash",
-    });
-  },
+  compute: formulaOperatingCurrentAssets,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaOperatingCurrentLiabilities } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
 
 export default defineCommand({
@@ -32,14 +33,5 @@ export default defineCommand({
   examples: [
     "finance formula.operating_current_liabilities current_liabilities=35464 interest_bearing_current_debt=103",
   ],
-  run(args) {
-    return Promise.resolve({
-      operating_current_liabilities: args.current_liabilities - args.interest_bearing_current_debt,
-      inputs: {
-        current_liabilities: args.current_liabilities,
-        interest_bearing_current_debt: args.interest_bearing_current_debt,
-      },
-      method: "operating current liabilities = current_liabilities − interest_bearing_current_debt",
-    });
-  },
+  compute: formulaOperatingCurrentLiabilities,
 });

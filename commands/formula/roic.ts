@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaRoic } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { divide, percent } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.roic",
@@ -28,14 +28,5 @@ export default defineCommand({
     method: z.string(),
   }),
   examples: ["finance formula.roic nopat=7113 invested_capital=28077"],
-  run(args, ctx) {
-    const roic = divide(args.nopat, args.invested_capital, "roic");
-    if (roic.reason) ctx.warn(roic.reason);
-    return Promise.resolve({
-      roic: roic.value,
-      roic_pct: percent(roic.value),
-      inputs: { nopat: args.nopat, invested_capital: args.invested_capital },
-      method: "ROIC = nopat / invested_capital; roic_pct = ROIC × 100",
-    });
-  },
+  compute: formulaRoic,
 });

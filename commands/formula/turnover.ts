@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaTurnover } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
-import { averageBalance, divide } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.turnover",
@@ -27,15 +27,5 @@ export default defineCommand({
     method: z.string(),
   }),
   examples: ["finance formula.turnover numerator=222358 current=18647 prior=16651"],
-  run(args, ctx) {
-    const average = averageBalance(args.current, args.prior);
-    const turnover = divide(args.numerator, average, "turnover");
-    if (turnover.reason) ctx.warn(turnover.reason);
-    return Promise.resolve({
-      turnover: turnover.value,
-      average_balance: average,
-      inputs: { numerator: args.numerator, current: args.current, prior: args.prior },
-      method: "turnover = numerator / ((current + prior) / 2)",
-    });
-  },
+  compute: formulaTurnover,
 });

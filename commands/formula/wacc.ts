@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaWacc } from "../../analysis/calculators/formula.ts";
 import { amount, rate } from "../../core/schema.ts";
-import { wacc } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "formula.wacc",
@@ -52,32 +52,5 @@ export default defineCommand({
     "finance formula.wacc equity_value=418856 debt_value=11415 cost_of_equity=9.66% cost_of_debt=6% tax_rate=24%",
     "finance formula.wacc equity_value=10B debt_value=2B cost_of_equity=10% cost_of_debt=5% debt_tax=pretax",
   ],
-  run(args) {
-    const afterTax = args.debt_tax === "after_tax";
-    const result = wacc(
-      args.equity_value,
-      args.debt_value,
-      args.cost_of_equity,
-      args.cost_of_debt,
-      args.tax_rate,
-      afterTax,
-    );
-    return Promise.resolve({
-      wacc: result.wacc,
-      wacc_pct: result.wacc * 100,
-      weights: result.weights,
-      cost_of_debt_used: result.cost_of_debt_used,
-      inputs: {
-        equity_value: args.equity_value,
-        debt_value: args.debt_value,
-        cost_of_equity: args.cost_of_equity,
-        cost_of_debt: args.cost_of_debt,
-        tax_rate: args.tax_rate,
-        debt_tax: args.debt_tax,
-      },
-      method: afterTax
-        ? "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)"
-        : "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt (pretax: no tax shield)",
-    });
-  },
+  compute: formulaWacc,
 });

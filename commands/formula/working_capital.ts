@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { formulaWorkingCapital } from "../../analysis/calculators/formula.ts";
 import { amount } from "../../core/schema.ts";
 
 export default defineCommand({
@@ -34,14 +35,5 @@ export default defineCommand({
   examples: [
     "finance formula.working_capital operating_current_assets=28191 operating_current_liabilities=35035",
   ],
-  run(args) {
-    return Promise.resolve({
-      working_capital: args.operating_current_assets - args.operating_current_liabilities,
-      inputs: {
-        operating_current_assets: args.operating_current_assets,
-        operating_current_liabilities: args.operating_current_liabilities,
-      },
-      method: "working capital = operating_current_assets − operating_current_liabilities",
-    });
-  },
+  compute: formulaWorkingCapital,
 });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { valuationIrr } from "../../analysis/calculators/valuation.ts";
 import { amount, list } from "../../core/schema.ts";
-import { InputError } from "../../core/errors.ts";
-import { formatPercent, irr, npv } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "valuation.irr",
@@ -37,31 +36,5 @@ export default defineCommand({
     "finance valuation.irr cashflows=-100M,30M,40M,50M",
     "finance valuation.irr cashflows=-100,230,-132",
   ],
-  run(args, ctx) {
-    if (args.cashflows.length < 2) {
-      throw new InputError("cashflows needs at least two values, e.g. cashflows=-100,60,60");
-    }
-    const result = irr(args.cashflows);
-    if (result.reason) ctx.warn(result.reason);
-    if (result.sign_changes > 1) {
-      ctx.warn(
-        `the cash flows change sign ${result.sign_changes} times, so several IRRs may exist; found ${
-          result.candidates.map(formatPercent).join(", ") || "none"
-        }; irr reports the one closest to 0%`,
-      );
-    }
-    return Promise.resolve({
-      irr: result.irr,
-      irr_pct: result.irr === null ? null : result.irr * 100,
-      irr_candidates: result.candidates,
-      npv_at_irr: result.irr === null ? null : npv(result.irr, args.cashflows),
-      sign_changes: result.sign_changes,
-      solver: "brent_bracketed" as const,
-      iterations: result.iterations,
-      inputs: { cashflows: args.cashflows },
-      method:
-        "IRR = the rate r with sum of cashflow_t / (1 + r)^t = 0 (t = 0 … n−1); brackets found by " +
-        "scanning NPV from −99.99% to 1,000,000%, each refined with Brent's method to 1e-13",
-    });
-  },
+  compute: valuationIrr,
 });

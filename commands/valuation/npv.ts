@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { valuationNpv } from "../../analysis/calculators/valuation.ts";
 import { amount, list, rate } from "../../core/schema.ts";
-import { InputError } from "../../core/errors.ts";
 
 const discountedRow = z.object({
   t: z.int(),
@@ -41,20 +41,5 @@ export default defineCommand({
     "finance valuation.npv cashflows=-100M,30M,40M,50M discount_rate=10%",
     "finance valuation.npv cashflows=-100,60,60 discount_rate=0.1",
   ],
-  run(args) {
-    if (!args.cashflows.length) {
-      throw new InputError("cashflows needs at least one value, e.g. cashflows=-100,60,60");
-    }
-    const rows = args.cashflows.map((cashflow, t) => {
-      const factor = 1 / Math.pow(1 + args.discount_rate, t);
-      return { t, cashflow, discount_factor: factor, present_value: cashflow * factor };
-    });
-    return Promise.resolve({
-      npv: rows.reduce((sum, row) => sum + row.present_value, 0),
-      discounted_cashflows: rows,
-      inputs: { cashflows: args.cashflows, discount_rate: args.discount_rate },
-      method:
-        "NPV = sum of cashflow_t / (1 + discount_rate)^t for t = 0 … n−1 (the first flow is not discounted)",
-    });
-  },
+  compute: valuationNpv,
 });

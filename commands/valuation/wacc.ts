@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { valuationWacc } from "../../analysis/calculators/valuation.ts";
 import { amount, rate } from "../../core/schema.ts";
-import { wacc } from "../../analysis/finance_math.ts";
 
 export default defineCommand({
   name: "valuation.wacc",
@@ -47,28 +47,5 @@ export default defineCommand({
   examples: [
     "finance valuation.wacc equity_value=10B debt_value=1B cost_of_equity=10% cost_of_debt=5% tax_rate=21%",
   ],
-  run(args) {
-    const result = wacc(
-      args.equity_value,
-      args.debt_value,
-      args.cost_of_equity,
-      args.cost_of_debt,
-      args.tax_rate,
-      true,
-    );
-    return Promise.resolve({
-      wacc: result.wacc,
-      wacc_pct: result.wacc * 100,
-      weights: result.weights,
-      cost_of_debt_after_tax: result.cost_of_debt_used,
-      inputs: {
-        equity_value: args.equity_value,
-        debt_value: args.debt_value,
-        cost_of_equity: args.cost_of_equity,
-        cost_of_debt: args.cost_of_debt,
-        tax_rate: args.tax_rate,
-      },
-      method: "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)",
-    });
-  },
+  compute: valuationWacc,
 });

@@ -1,0 +1,363 @@
+/**
+ * The formula calculators' computations. Modules under analysis/calculators/ import no npm package,
+ * so the CLI can run them from commands/pure.json without loading schemas (core/pure.ts).
+ */
+import type { ComputeContext } from "../../core/command.ts";
+import {
+  averageBalance,
+  cagr,
+  divide,
+  excessCash,
+  formatPercent,
+  percent,
+  wacc,
+} from "../finance_math.ts";
+import { InputError } from "../../core/errors.ts";
+
+/** Arguments of formula.adjusted_ebitda. */
+export interface FormulaAdjustedEbitdaArgs {
+  ebit: number;
+  d_and_a: number;
+  addbacks: number[];
+}
+
+/** formula.adjusted_ebitda. */
+export function formulaAdjustedEbitda(args: FormulaAdjustedEbitdaArgs) {
+  const ebitda = args.ebit + args.d_and_a;
+  const addbacksTotal = args.addbacks.reduce((sum, v) => sum + v, 0);
+  return {
+    adjusted_ebitda: ebitda + addbacksTotal,
+    ebitda,
+    addbacks_total: addbacksTotal,
+    inputs: { ebit: args.ebit, d_and_a: args.d_and_a, addbacks: args.addbacks },
+    method: "adjusted EBITDA = EBIT + depreciation and amortization + sum of add-backs",
+  };
+}
+
+/** Arguments of formula.cagr. */
+export interface FormulaCagrArgs {
+  start: number;
+  end: number;
+  periods: number;
+}
+
+/** formula.cagr. */
+export function formulaCagr(args: FormulaCagrArgs) {
+  const growth = cagr(args.start, args.end, args.periods);
+  return {
+    cagr: growth,
+    cagr_pct: growth * 100,
+    inputs: { start: args.start, end: args.end, periods: args.periods },
+    method: "CAGR = (end / start)^(1 / periods) − 1",
+  };
+}
+
+/** Arguments of formula.capm. */
+export interface FormulaCapmArgs {
+  risk_free: number;
+  beta: number;
+  market_return: number;
+}
+
+/** formula.capm. */
+export function formulaCapm(args: FormulaCapmArgs) {
+  const premium = args.market_return - args.risk_free;
+  return {
+    cost_of_equity: args.risk_free + args.beta * premium,
+    market_risk_premium: premium,
+    inputs: { risk_free: args.risk_free, beta: args.beta, market_return: args.market_return },
+    method: "cost of equity = risk_free + beta × (market_return − risk_free)",
+  };
+}
+
+/** Arguments of formula.days. */
+export interface FormulaDaysArgs {
+  current: number;
+  prior: number;
+  denominator: number;
+  days: number;
+}
+
+/** formula.days. */
+export function formulaDays(args: FormulaDaysArgs, ctx: ComputeContext) {
+  if (!(args.days > 0)) throw new InputError(`days must be greater than 0 (got ${args.days})`);
+  const average = averageBalance(args.current, args.prior);
+  const share = divide(average, args.denominator, "days");
+  if (share.reason) ctx.warn(share.reason);
+  return {
+    days: share.value === null ? null : share.value * args.days,
+    average_balance: average,
+    inputs: {
+      current: args.current,
+      prior: args.prior,
+      denominator: args.denominator,
+      days: args.days,
+    },
+    method: "days = ((current + prior) / 2) / denominator × days",
+  };
+}
+
+/** Arguments of formula.ebitda. */
+export interface FormulaEbitdaArgs {
+  ebit: number;
+  d_and_a: number;
+}
+
+/** formula.ebitda. */
+export function formulaEbitda(args: FormulaEbitdaArgs) {
+  return {
+    ebitda: args.ebit + args.d_and_a,
+    inputs: { ebit: args.ebit, d_and_a: args.d_and_a },
+    method: "EBITDA = EBIT + depreciation and amortization",
+  };
+}
+
+/** Arguments of formula.enterprise_value. */
+export interface FormulaEnterpriseValueArgs {
+  market_equity: number;
+  debt: number;
+  cash: number;
+  operating_cash: number;
+}
+
+/** formula.enterprise_value. */
+export function formulaEnterpriseValue(args: FormulaEnterpriseValueArgs) {
+  const excess = excessCash(args.cash, args.operating_cash);
+  return {
+    enterprise_value: args.market_equity + args.debt - excess,
+    excess_cash: excess,
+    inputs: {
+      market_equity: args.market_equity,
+      debt: args.debt,
+      cash: args.cash,
+      operating_cash: args.operating_cash,
+    },
+    method:
+      "enterprise value = market_equity + debt − excess cash; excess cash = max(cash − operating_cash, 0)",
+  };
+}
+
+/** Arguments of formula.lease_equivalent. */
+export interface FormulaLeaseEquivalentArgs {
+  base_liability: number;
+  variable_cost: number;
+  operating_cost: number;
+}
+
+/** formula.lease_equivalent. */
+export function formulaLeaseEquivalent(args: FormulaLeaseEquivalentArgs, ctx: ComputeContext) {
+  const ratio = divide(args.variable_cost, args.operating_cost, "lease_equivalent ratio");
+  if (ratio.reason) ctx.warn(ratio.reason);
+  return {
+    lease_equivalent: ratio.value === null ? null : args.base_liability * ratio.value,
+    ratio: ratio.value,
+    inputs: {
+      base_liability: args.base_liability,
+      variable_cost: args.variable_cost,
+      operating_cost: args.operating_cost,
+    },
+    method: "lease equivalent = base_liability × (variable_cost / operating_cost)",
+  };
+}
+
+/** Arguments of formula.margin. */
+export interface FormulaMarginArgs {
+  numerator: number;
+  denominator: number;
+}
+
+/** formula.margin. */
+export function formulaMargin(args: FormulaMarginArgs, ctx: ComputeContext) {
+  const margin = divide(args.numerator, args.denominator, "margin");
+  if (margin.reason) ctx.warn(margin.reason);
+  return {
+    margin: margin.value,
+    margin_pct: percent(margin.value),
+    inputs: { numerator: args.numerator, denominator: args.denominator },
+    method: "margin = numerator / denominator; margin_pct = margin × 100",
+  };
+}
+
+/** Arguments of formula.net_debt. */
+export interface FormulaNetDebtArgs {
+  debt: number;
+  cash: number;
+  operating_cash: number;
+}
+
+/** formula.net_debt. */
+export function formulaNetDebt(args: FormulaNetDebtArgs) {
+  const excess = excessCash(args.cash, args.operating_cash);
+  return {
+    net_debt: args.debt - excess,
+    excess_cash: excess,
+    inputs: { debt: args.debt, cash: args.cash, operating_cash: args.operating_cash },
+    method: "net debt = debt − max(cash − operating_cash, 0)",
+  };
+}
+
+/** Arguments of formula.operating_cash. */
+export interface FormulaOperatingCashArgs {
+  revenue: number;
+  cash_like_assets: number;
+  percent_revenue: number;
+}
+
+/** formula.operating_cash. */
+export function formulaOperatingCash(args: FormulaOperatingCashArgs) {
+  if (args.percent_revenue < 0) {
+    throw new InputError(
+      `percent_revenue must be 0% or more (got ${formatPercent(args.percent_revenue)})`,
+    );
+  }
+  const revenueCap = args.revenue * args.percent_revenue;
+  const operatingCash = Math.min(revenueCap, args.cash_like_assets);
+  return {
+    operating_cash: operatingCash,
+    revenue_cap: revenueCap,
+    cash_like_assets: args.cash_like_assets,
+    capped_by: revenueCap <= args.cash_like_assets
+      ? "revenue_share" as const
+      : "cash_like_assets" as const,
+    inputs: {
+      revenue: args.revenue,
+      cash_like_assets: args.cash_like_assets,
+      percent_revenue: args.percent_revenue,
+    },
+    method: "operating cash = min(revenue × percent_revenue, cash_like_assets)",
+  };
+}
+
+/** Arguments of formula.operating_current_assets. */
+export interface FormulaOperatingCurrentAssetsArgs {
+  current_assets: number;
+  cash_like_assets: number;
+  operating_cash: number;
+}
+
+/** formula.operating_current_assets. */
+export function formulaOperatingCurrentAssets(args: FormulaOperatingCurrentAssetsArgs) {
+  return {
+    operating_current_assets: args.current_assets - args.cash_like_assets + args.operating_cash,
+    inputs: {
+      current_assets: args.current_assets,
+      cash_like_assets: args.cash_like_assets,
+      operating_cash: args.operating_cash,
+    },
+    method: "operating current assets = current_assets − cash_like_assets + operating_cash",
+  };
+}
+
+/** Arguments of formula.operating_current_liabilities. */
+export interface FormulaOperatingCurrentLiabilitiesArgs {
+  current_liabilities: number;
+  interest_bearing_current_debt: number;
+}
+
+/** formula.operating_current_liabilities. */
+export function formulaOperatingCurrentLiabilities(args: FormulaOperatingCurrentLiabilitiesArgs) {
+  return {
+    operating_current_liabilities: args.current_liabilities - args.interest_bearing_current_debt,
+    inputs: {
+      current_liabilities: args.current_liabilities,
+      interest_bearing_current_debt: args.interest_bearing_current_debt,
+    },
+    method: "operating current liabilities = current_liabilities − interest_bearing_current_debt",
+  };
+}
+
+/** Arguments of formula.roic. */
+export interface FormulaRoicArgs {
+  nopat: number;
+  invested_capital: number;
+}
+
+/** formula.roic. */
+export function formulaRoic(args: FormulaRoicArgs, ctx: ComputeContext) {
+  const roic = divide(args.nopat, args.invested_capital, "roic");
+  if (roic.reason) ctx.warn(roic.reason);
+  return {
+    roic: roic.value,
+    roic_pct: percent(roic.value),
+    inputs: { nopat: args.nopat, invested_capital: args.invested_capital },
+    method: "ROIC = nopat / invested_capital; roic_pct = ROIC × 100",
+  };
+}
+
+/** Arguments of formula.turnover. */
+export interface FormulaTurnoverArgs {
+  numerator: number;
+  current: number;
+  prior: number;
+}
+
+/** formula.turnover. */
+export function formulaTurnover(args: FormulaTurnoverArgs, ctx: ComputeContext) {
+  const average = averageBalance(args.current, args.prior);
+  const turnover = divide(args.numerator, average, "turnover");
+  if (turnover.reason) ctx.warn(turnover.reason);
+  return {
+    turnover: turnover.value,
+    average_balance: average,
+    inputs: { numerator: args.numerator, current: args.current, prior: args.prior },
+    method: "turnover = numerator / ((current + prior) / 2)",
+  };
+}
+
+/** Arguments of formula.wacc. */
+export interface FormulaWaccArgs {
+  equity_value: number;
+  debt_value: number;
+  cost_of_equity: number;
+  cost_of_debt: number;
+  tax_rate: number;
+  debt_tax: "pretax" | "after_tax";
+}
+
+/** formula.wacc. */
+export function formulaWacc(args: FormulaWaccArgs) {
+  const afterTax = args.debt_tax === "after_tax";
+  const result = wacc(
+    args.equity_value,
+    args.debt_value,
+    args.cost_of_equity,
+    args.cost_of_debt,
+    args.tax_rate,
+    afterTax,
+  );
+  return {
+    wacc: result.wacc,
+    wacc_pct: result.wacc * 100,
+    weights: result.weights,
+    cost_of_debt_used: result.cost_of_debt_used,
+    inputs: {
+      equity_value: args.equity_value,
+      debt_value: args.debt_value,
+      cost_of_equity: args.cost_of_equity,
+      cost_of_debt: args.cost_of_debt,
+      tax_rate: args.tax_rate,
+      debt_tax: args.debt_tax,
+    },
+    method: afterTax
+      ? "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)"
+      : "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt (pretax: no tax shield)",
+  };
+}
+
+/** Arguments of formula.working_capital. */
+export interface FormulaWorkingCapitalArgs {
+  operating_current_assets: number;
+  operating_current_liabilities: number;
+}
+
+/** formula.working_capital. */
+export function formulaWorkingCapital(args: FormulaWorkingCapitalArgs) {
+  return {
+    working_capital: args.operating_current_assets - args.operating_current_liabilities,
+    inputs: {
+      operating_current_assets: args.operating_current_assets,
+      operating_current_liabilities: args.operating_current_liabilities,
+    },
+    method: "working capital = operating_current_assets − operating_current_liabilities",
+  };
+}

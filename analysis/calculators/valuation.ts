@@ -1,0 +1,193 @@
+/**
+ * The valuation calculators' computations. Modules under analysis/calculators/ import no npm package,
+ * so the CLI can run them from commands/pure.json without loading schemas (core/pure.ts).
+ */
+import type { ComputeContext } from "../../core/command.ts";
+import { formatPercent, irr, npv, wacc } from "../finance_math.ts";
+import { InputError, UsageError } from "../../core/errors.ts";
+
+interface Terminal {
+  method: "gordon_growth" | "exit_multiple" | "none";
+  value: number | null;
+  formula: string;
+}
+
+/** Terminal value at the end of the last forecast year, by the method the caller chose. */
+function terminalValue(
+  last: number,
+  discountRate: number,
+  growth: number | undefined,
+  multiple: number | undefined,
+): Terminal {
+  if (growth !== undefined && multiple !== undefined) {
+    throw new UsageError(
+      "valuation.dcf: give terminal_growth or exit_multiple, not both (usage: finance valuation.dcf cashflows=100M,120M,140M discount_rate=10% [terminal_growth=3%|exit_multiple=15])",
+    );
+  }
+  if (growth !== undefined) {
+    if (growth >= discountRate) {
+      throw new InputError(
+        `discount_rate (${formatPercent(discountRate)}) must be greater than terminal_growth (${
+          formatPercent(growth)
+        }); a perpetuity growing at or above the discount rate has no finite value`,
+      );
+    }
+    return {
+      method: "gordon_growth",
+      value: last * (1 + growth) / (discountRate - growth),
+      formula: "TV = last cashflow × (1 + terminal_growth) / (discount_rate − terminal_growth)",
+    };
+  }
+  if (multiple !== undefined) {
+    if (multiple < 0) throw new InputError(`exit_multiple must be 0 or more (got ${multiple})`);
+    return {
+      method: "exit_multiple",
+      value: last * multiple,
+      formula: "TV = last cashflow × exit_multiple",
+    };
+  }
+  return { method: "none", value: null, formula: "no terminal value" };
+}
+
+/** Arguments of valuation.dcf. */
+export interface ValuationDcfArgs {
+  cashflows: number[];
+  discount_rate: number;
+  terminal_growth?: number;
+  exit_multiple?: number;
+}
+
+/** valuation.dcf. */
+export function valuationDcf(args: ValuationDcfArgs, ctx: ComputeContext) {
+  const flows = args.cashflows;
+  if (!flows.length) {
+    throw new InputError("cashflows needs at least one forecast value, e.g. cashflows=100M,120M");
+  }
+  const r = args.discount_rate;
+  const n = flows.length;
+  const terminal = terminalValue(flows[n - 1], r, args.terminal_growth, args.exit_multiple);
+  const rows = flows.map((cashflow, i) => {
+    const factor = 1 / Math.pow(1 + r, i + 1);
+    return { t: i + 1, cashflow, discount_factor: factor, present_value: cashflow * factor };
+  });
+  const pvCashflows = rows.reduce((sum, row) => sum + row.present_value, 0);
+  const pvTerminal = terminal.value === null ? null : terminal.value / Math.pow(1 + r, n);
+  const ev = pvCashflows + (pvTerminal ?? 0);
+  if (terminal.method === "none") {
+    ctx.warn(
+      "no terminal value: give terminal_growth or exit_multiple; enterprise_value covers only the forecast years",
+    );
+  } else if (terminal.value !== null && terminal.value < 0) {
+    ctx.warn("terminal value is negative because the last forecast cash flow is negative");
+  }
+  return {
+    enterprise_value: ev,
+    pv_cashflows: pvCashflows,
+    pv_terminal_value: pvTerminal,
+    terminal_value: terminal.value,
+    terminal_method: terminal.method,
+    terminal_share: pvTerminal === null || ev === 0 ? null : pvTerminal / ev,
+    discounted_cashflows: rows,
+    inputs: {
+      cashflows: flows,
+      discount_rate: r,
+      terminal_growth: args.terminal_growth ?? null,
+      exit_multiple: args.exit_multiple ?? null,
+    },
+    method:
+      `EV = sum of cashflow_t / (1 + discount_rate)^t for t = 1 … ${n} + TV / (1 + discount_rate)^${n}; ${terminal.formula}`,
+  };
+}
+
+/** Arguments of valuation.irr. */
+export interface ValuationIrrArgs {
+  cashflows: number[];
+}
+
+/** valuation.irr. */
+export function valuationIrr(args: ValuationIrrArgs, ctx: ComputeContext) {
+  if (args.cashflows.length < 2) {
+    throw new InputError("cashflows needs at least two values, e.g. cashflows=-100,60,60");
+  }
+  const result = irr(args.cashflows);
+  if (result.reason) ctx.warn(result.reason);
+  if (result.sign_changes > 1) {
+    ctx.warn(
+      `the cash flows change sign ${result.sign_changes} times, so several IRRs may exist; found ${
+        result.candidates.map(formatPercent).join(", ") || "none"
+      }; irr reports the one closest to 0%`,
+    );
+  }
+  return {
+    irr: result.irr,
+    irr_pct: result.irr === null ? null : result.irr * 100,
+    irr_candidates: result.candidates,
+    npv_at_irr: result.irr === null ? null : npv(result.irr, args.cashflows),
+    sign_changes: result.sign_changes,
+    solver: "brent_bracketed" as const,
+    iterations: result.iterations,
+    inputs: { cashflows: args.cashflows },
+    method:
+      "IRR = the rate r with sum of cashflow_t / (1 + r)^t = 0 (t = 0 … n−1); brackets found by " +
+      "scanning NPV from −99.99% to 1,000,000%, each refined with Brent's method to 1e-13",
+  };
+}
+
+/** Arguments of valuation.npv. */
+export interface ValuationNpvArgs {
+  cashflows: number[];
+  discount_rate: number;
+}
+
+/** valuation.npv. */
+export function valuationNpv(args: ValuationNpvArgs) {
+  if (!args.cashflows.length) {
+    throw new InputError("cashflows needs at least one value, e.g. cashflows=-100,60,60");
+  }
+  const rows = args.cashflows.map((cashflow, t) => {
+    const factor = 1 / Math.pow(1 + args.discount_rate, t);
+    return { t, cashflow, discount_factor: factor, present_value: cashflow * factor };
+  });
+  return {
+    npv: rows.reduce((sum, row) => sum + row.present_value, 0),
+    discounted_cashflows: rows,
+    inputs: { cashflows: args.cashflows, discount_rate: args.discount_rate },
+    method:
+      "NPV = sum of cashflow_t / (1 + discount_rate)^t for t = 0 … n−1 (the first flow is not discounted)",
+  };
+}
+
+/** Arguments of valuation.wacc. */
+export interface ValuationWaccArgs {
+  equity_value: number;
+  debt_value: number;
+  cost_of_equity: number;
+  cost_of_debt: number;
+  tax_rate: number;
+}
+
+/** valuation.wacc. */
+export function valuationWacc(args: ValuationWaccArgs) {
+  const result = wacc(
+    args.equity_value,
+    args.debt_value,
+    args.cost_of_equity,
+    args.cost_of_debt,
+    args.tax_rate,
+    true,
+  );
+  return {
+    wacc: result.wacc,
+    wacc_pct: result.wacc * 100,
+    weights: result.weights,
+    cost_of_debt_after_tax: result.cost_of_debt_used,
+    inputs: {
+      equity_value: args.equity_value,
+      debt_value: args.debt_value,
+      cost_of_equity: args.cost_of_equity,
+      cost_of_debt: args.cost_of_debt,
+      tax_rate: args.tax_rate,
+    },
+    method: "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)",
+  };
+}

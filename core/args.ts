@@ -1,0 +1,206 @@
+/**
+ * Named-argument handling that needs no schema library: CLI tokens to named arguments, aliases,
+ * unknown names with the closest valid one. The runner and the CLI use it with a command's
+ * definition; the CLI's pure-calculation path (core/pure.ts) uses it with the generated manifest,
+ * so both paths read arguments the same way.
+ */
+import type { z } from "zod";
+import { UsageError } from "./errors.ts";
+import { closest } from "./suggest.ts";
+
+/** What argument handling needs to know about a command. */
+export interface ArgShape {
+  /** Dotted command name. */
+  name: string;
+  /** Usage line, quoted in errors. */
+  usage: string;
+  /** Argument names in schema order. */
+  keys: string[];
+  /** Names that may be given positionally, in order. */
+  positional: string[];
+  /** Alias → canonical argument name. */
+  aliases?: Record<string, string>;
+  /** Unknown keys are gathered into this object argument. */
+  extra_into?: string;
+}
+
+/** What the CLI turns a text token into for one argument. */
+export type CliKind = "string" | "number" | "integer" | "boolean" | "passthrough";
+
+const KEY = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
+/**
+ * Splits CLI tokens into named arguments using the positional names, then turns text into numbers
+ * and booleans where `kindOf(argument)` says the schema wants them.
+ */
+export function tokensToArgs(
+  shape: ArgShape,
+  tokens: string[],
+  kindOf: (key: string) => CliKind,
+): Record<string, unknown> {
+  const args: Record<string, unknown> = Object.create(null);
+  const positional: string[] = [];
+  for (const token of tokens) {
+    const m = KEY.exec(token);
+    if (m) {
+      const [, key, value] = m;
+      if (Object.hasOwn(args, key)) {
+        throw new UsageError(
+          `${shape.name}: \`${key}\` is given twice; give each argument once (usage: ${shape.usage})`,
+        );
+      }
+      args[key] = value;
+    } else if (/^=/.test(token)) {
+      throw new UsageError(
+        `${shape.name}: "${
+          clip(token)
+        }" has no argument name before "="; write name=value (usage: ${shape.usage})`,
+      );
+    } else {
+      positional.push(token);
+    }
+  }
+  if (positional.length > shape.positional.length) {
+    const extra = positional[shape.positional.length];
+    throw new UsageError(
+      `${shape.name}: unexpected argument "${clip(extra)}"${
+        shape.positional.length ? ` (takes ${shape.positional.length} positional)` : ""
+      }; use name=value (usage: ${shape.usage})`,
+    );
+  }
+  positional.forEach((value, i) => {
+    const name = shape.positional[i];
+    const aliasUsed = Object.entries(shape.aliases ?? {}).find(([a, c]) => c === name && a in args);
+    if (Object.hasOwn(args, name) || aliasUsed) {
+      throw new UsageError(
+        `${shape.name}: \`${name}\` is given both positionally and as ${name}=; give it once`,
+      );
+    }
+    args[name] = value;
+  });
+  return coerce(shape, args, kindOf);
+}
+
+function coerce(
+  shape: ArgShape,
+  args: Record<string, unknown>,
+  kindOf: (key: string) => CliKind,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(args)) {
+    const canonical = shape.keys.includes(key) ? key : shape.aliases?.[key];
+    if (!canonical || typeof value !== "string") {
+      out[key] = value;
+      continue;
+    }
+    const kind = kindOf(canonical);
+    if (kind === "number" || kind === "integer") {
+      const t = value.trim();
+      const n = t === "" ? NaN : Number(t.replace(/,/g, ""));
+      out[key] = Number.isFinite(n) ? n : value;
+    } else if (kind === "boolean") {
+      const b = parseBooleanText(value);
+      out[key] = b === null ? value : b;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** Looks through wrappers (optional, default, pipe) to decide how the CLI coerces text. */
+export function cliKind(schema: z.ZodType): CliKind {
+  // deno-lint-ignore no-explicit-any
+  let s: any = schema;
+  for (let i = 0; i < 20 && s; i++) {
+    const def = s._zod?.def;
+    if (!def) return "passthrough";
+    switch (def.type) {
+      case "optional":
+      case "default":
+      case "prefault":
+      case "nullable":
+      case "readonly":
+      case "catch":
+        s = def.innerType;
+        continue;
+      case "pipe":
+        s = def.in;
+        continue;
+      case "number":
+        return def.format && /int/.test(def.format) ? "integer" : "number";
+      case "int":
+        return "integer";
+      case "boolean":
+        return "boolean";
+      default:
+        return "passthrough";
+    }
+  }
+  return "passthrough";
+}
+
+/** The booleans a terminal user may type. */
+export function parseBooleanText(text: string): boolean | null {
+  const t = text.trim().toLowerCase();
+  if (["true", "1", "yes", "y", "on"].includes(t)) return true;
+  if (["false", "0", "no", "n", "off"].includes(t)) return false;
+  return null;
+}
+
+/** Applies aliases, rejects unknown arguments with the closest name, gathers extras. */
+export function normalizeArgShape(shape: ArgShape, raw: unknown): Record<string, unknown> {
+  if (raw === null || raw === undefined) raw = {};
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    throw new UsageError(
+      `${shape.name}: arguments must be a JSON object of named arguments, not ${
+        Array.isArray(raw) ? "an array" : typeof raw
+      }`,
+    );
+  }
+  const known = new Set(shape.keys);
+  const aliases = shape.aliases ?? {};
+  // null prototypes: a key named __proto__ is data here, never an object's prototype
+  const out: Record<string, unknown> = Object.create(null);
+  const extras: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const canonical = known.has(key) ? key : aliases[key];
+    if (canonical) {
+      if (Object.hasOwn(out, canonical)) {
+        throw new UsageError(
+          `${shape.name}: \`${key}\` and \`${canonical}\` name the same argument; give only one of them`,
+        );
+      }
+      out[canonical] = value;
+      continue;
+    }
+    if (shape.extra_into && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+      extras[key] = value;
+      continue;
+    }
+    const guess = closest(key, [...known, ...Object.keys(aliases)]);
+    throw new UsageError(
+      `unknown argument \`${clip(key)}\` for ${shape.name}${
+        guess ? `; did you mean \`${guess}\`?` : ""
+      } (usage: ${shape.usage})`,
+    );
+  }
+  if (shape.extra_into && Object.keys(extras).length) {
+    const target = out[shape.extra_into];
+    let base: Record<string, unknown> = {};
+    if (typeof target === "string" && target.trim()) {
+      try {
+        base = JSON.parse(target);
+      } catch {
+        throw new UsageError(`${shape.name}: ${shape.extra_into} must be a JSON object`);
+      }
+    } else if (target && typeof target === "object") base = target as Record<string, unknown>;
+    out[shape.extra_into] = { ...base, ...extras };
+  }
+  return out;
+}
+
+/** Cuts long user text for error messages. */
+export function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}

@@ -1,0 +1,165 @@
+/**
+ * Pure calculations on the command line without the schema library.
+ *
+ * Loading zod and the runner costs more than the whole calculation, so `finance formula.margin …`
+ * would take several times as long as starting Deno. For commands that declare a `compute`
+ * (core/command.ts), `deno task docs` writes `commands/pure.json`: each command's usage,
+ * positionals, argument kinds (derived from its zod schema) and the module under
+ * `analysis/calculators/` that exports the computation. This module reads arguments with that
+ * manifest and runs the computation, producing the envelope the runner would.
+ *
+ * It only answers calls it can read completely. Anything else (an unknown or missing argument, a
+ * value it cannot read, a computation that throws) returns null, and the caller runs the command
+ * the ordinary way, so every error message still comes from the one schema. A test compares this
+ * path with the runner on every manifest command.
+ */
+import manifest from "../commands/pure.json" with { type: "json" };
+import { type ArgShape, normalizeArgShape, tokensToArgs } from "./args.ts";
+import { type Envelope, jsonSafe, success } from "./envelope.ts";
+import { parseAmount, parseRate, splitList } from "./numbers.ts";
+import { lazyImport } from "./lazy.ts";
+import type { Compute } from "./command.ts";
+
+/** How one argument is read. */
+export type PureKind =
+  | { kind: "amount" }
+  | { kind: "rate"; name: string }
+  | { kind: "list"; item: PureKind }
+  | { kind: "enum"; values: string[] };
+
+/** One argument: its kind, and whether it is required or has a default (else optional). */
+export type PureArg = PureKind & { required?: boolean; default?: unknown };
+
+/** One command of the manifest. */
+export interface PureEntry {
+  usage: string;
+  positional: string[];
+  aliases?: Record<string, string>;
+  /** Module path from the project root, e.g. `analysis/calculators/formula.ts`. */
+  module: string;
+  /** Name of the computation exported by `module`. */
+  export: string;
+  /** Arguments in schema order. */
+  args: Record<string, PureArg>;
+}
+
+/** The generated manifest. */
+export interface PureManifest {
+  note: string;
+  commands: Record<string, PureEntry>;
+}
+
+const MANIFEST = manifest as PureManifest;
+
+/** The manifest entry of `name`, if it is a pure calculator. */
+export function pureEntry(name: string): PureEntry | null {
+  return Object.hasOwn(MANIFEST.commands, name) ? MANIFEST.commands[name] : null;
+}
+
+/** An envelope from the pure path; always successful (failures go the ordinary way). */
+export interface PureOutcome {
+  envelope: Envelope;
+}
+
+/**
+ * Runs a pure calculator from CLI tokens. Returns null when the call should go through the
+ * runner instead (the command is not in the manifest, or anything about the call is not plain).
+ */
+export async function runPureTokens(name: string, tokens: string[]): Promise<PureOutcome | null> {
+  const entry = pureEntry(name);
+  if (!entry) return null;
+  const shape: ArgShape = {
+    name,
+    usage: entry.usage,
+    keys: Object.keys(entry.args),
+    positional: entry.positional,
+    aliases: entry.aliases,
+  };
+  let named: Record<string, unknown>;
+  try {
+    named = normalizeArgShape(shape, tokensToArgs(shape, tokens, () => "passthrough"));
+  } catch {
+    return null;
+  }
+  const notes: string[] = [];
+  const args = readArgs(entry, named, notes);
+  if (!args) return null;
+  let compute: Compute<Record<string, unknown>, unknown>;
+  try {
+    const mod = await lazyImport<Record<string, unknown>>(
+      new URL(`../${entry.module}`, import.meta.url),
+    );
+    const fn = mod[entry.export];
+    if (typeof fn !== "function") return null;
+    compute = fn as Compute<Record<string, unknown>, unknown>;
+  } catch {
+    return null;
+  }
+  const warnings = [...notes];
+  const warn = (m: string) => {
+    if (!warnings.includes(m)) warnings.push(m);
+  };
+  let data: unknown;
+  try {
+    data = compute(args, { warn });
+  } catch {
+    return null;
+  }
+  const safe = jsonSafe(data, warnings);
+  return { envelope: success(safe, warnings) };
+}
+
+/** Reads every argument in schema order, as the zod schema would; null if any is not plain. */
+export function readArgs(
+  entry: PureEntry,
+  named: Record<string, unknown>,
+  notes: string[],
+): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(entry.args)) {
+    const given = named[key];
+    if (given === undefined) {
+      if (spec.required) return null;
+      if ("default" in spec) out[key] = structuredClone(spec.default);
+      continue;
+    }
+    const value = readValue(spec, given, notes);
+    if (value === undefined) return null;
+    out[key] = value;
+  }
+  return out;
+}
+
+function readValue(spec: PureKind, value: unknown, notes: string[]): unknown {
+  switch (spec.kind) {
+    case "amount":
+      if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+      if (typeof value === "string") return parseAmount(value) ?? undefined;
+      return undefined;
+    case "rate": {
+      if (typeof value === "number" && !Number.isFinite(value)) return undefined;
+      if (typeof value !== "number" && typeof value !== "string") return undefined;
+      const r = parseRate(value, spec.name);
+      if (typeof r === "string") return undefined;
+      if (r.note) notes.push(r.note);
+      return r.value;
+    }
+    case "list": {
+      const items = typeof value === "string"
+        ? splitList(value)
+        : Array.isArray(value)
+        ? value
+        : undefined;
+      if (!items) return undefined;
+      const out: unknown[] = [];
+      for (const item of items) {
+        const v = readValue(spec.item, item, notes);
+        if (v === undefined) return undefined;
+        out.push(v);
+      }
+      return out;
+    }
+    case "enum":
+      return typeof value === "string" && spec.values.includes(value) ? value : undefined;
+  }
+}
