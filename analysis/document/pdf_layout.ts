@@ -23,9 +23,40 @@ export interface Line {
   size: number;
 }
 
-/** Groups runs into lines (same baseline within half a font size), each sorted left to right. */
+/** Footnote reference marks as they appear in superscript: (1), 1, *, †, (a). */
+const MARKER = /^(\(\s*(\d{1,2}|[a-z])\s*\)|\d{1,2}|[*\u2020\u2021]{1,3}|[a-z])$/;
+
+/**
+ * Groups runs into lines (same baseline within half a font size), each sorted left to right.
+ * A superscript footnote mark (smaller, raised, e.g. the "(1)" after "Income tax impact") joins
+ * the line it is raised above, instead of forming a line of its own that would read as a row
+ * with the number -1 and pull in nearby cells.
+ */
 export function groupLines(runs: TextRun[]): Line[] {
-  const sorted = runs.filter((r) => r.str.trim() !== "").sort((a, b) => b.y - a.y || a.x - b.x);
+  const visible = runs.filter((r) => r.str.trim() !== "");
+  const candidates = visible.filter((r) => MARKER.test(r.str.trim()));
+  if (!candidates.length) return finishLines(baselineGroups(visible));
+  const others = visible.filter((r) => !MARKER.test(r.str.trim()));
+  const lines = baselineGroups(others);
+  const loose: TextRun[] = [];
+  const attached: [TextRun, Line][] = [];
+  for (const mark of candidates) {
+    const host = superscriptHost(mark, lines);
+    if (host) attached.push([mark, host]);
+    else loose.push(mark);
+  }
+  const final = loose.length ? baselineGroups([...others, ...loose]) : lines;
+  finishLines(final);
+  for (const [mark, host] of attached) {
+    // the host line object may have been rebuilt when loose marks were grouped in
+    const line = final.find((l) => l.runs.includes(host.runs[0])) ?? host;
+    line.runs.push({ ...mark, y: line.y, size: line.size });
+  }
+  return finishLines(final);
+}
+
+function baselineGroups(runs: TextRun[]): Line[] {
+  const sorted = [...runs].sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: Line[] = [];
   for (const r of sorted) {
     const line = lines.at(-1);
@@ -35,6 +66,10 @@ export function groupLines(runs: TextRun[]): Line[] {
       lines.push({ runs: [r], y: r.y, x0: 0, x1: 0, size: r.size || 1 });
     }
   }
+  return lines;
+}
+
+function finishLines(lines: Line[]): Line[] {
   for (const l of lines) {
     l.runs.sort((a, b) => a.x - b.x);
     l.x0 = Math.min(...l.runs.map((r) => r.x));
@@ -42,6 +77,29 @@ export function groupLines(runs: TextRun[]): Line[] {
     l.size = Math.max(...l.runs.map((r) => r.size || 1));
   }
   return lines;
+}
+
+/** The line a small raised mark sits on, when it is a superscript of that line's text. */
+function superscriptHost(mark: TextRun, lines: Line[]): Line | null {
+  let best: Line | null = null;
+  let bestDistance = Infinity;
+  for (const line of lines) {
+    const size = Math.max(...line.runs.map((r) => r.size || 1));
+    if (!(mark.size > 0) || mark.size > 0.85 * size) continue;
+    const raise = mark.y - line.y;
+    if (raise < 0.15 * size || raise > 0.7 * size) continue;
+    // just after some run of the line (a mark follows the word it refers to)
+    const touches = line.runs.some((r) => {
+      const gap = mark.x - (r.x + r.width);
+      return gap >= -0.5 * size && gap <= 1.0 * size;
+    });
+    if (!touches) continue;
+    if (raise < bestDistance) {
+      best = line;
+      bestDistance = raise;
+    }
+  }
+  return best;
 }
 
 /** Text of a line: runs joined with a space where there is a visible gap (two for wide gaps). */

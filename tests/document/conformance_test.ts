@@ -53,6 +53,30 @@ Deno.test({
 });
 
 Deno.test({
+  name: "conformance: MGM's superscript footnote marks stay on their rows (no -1 rows)",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("MGM footnote marks")) return;
+    const d: Any = dataOf(
+      await envelope("document.tables", {
+        source: P("pdf", "MGMRESORTS_2022Q4_EARNINGS.pdf"),
+        pages: "3-5",
+      }, { env: env() }),
+    );
+    const rows: string[][] = d.tables.flatMap((t: Any) => t.rows);
+    assert.ok(!rows.some((r) => /^\(\d\)$/.test(r[0])), "a row labelled only by a mark");
+    const t = d.tables.find((t: Any) =>
+      t.rows.some((r: string[]) => r[0].startsWith("Income tax impact on net income adjustments"))
+    );
+    const i = t.rows.findIndex((r: string[]) => r[0].startsWith("Income tax impact"));
+    assert.equal(t.rows[i][0], "Income tax impact on net income adjustments (1)");
+    assert.deepEqual(t.values[i], [null, 0.64, 0.03]);
+    const revpar = rows.find((r) => r[0].startsWith("Revenue per available room"))!;
+    assert.deepEqual(revpar.slice(1), ["$ 238", "$ 173", "38 %"]);
+  },
+});
+
+Deno.test({
   name: "conformance: OCR of the scanned Maruti results page finds its headline figures offline",
   ignore: !SHARED,
   async fn() {

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
+import { streamTables } from "../../analysis/document/tables.ts";
+import type { TextRun } from "../../analysis/document/pdf_layout.ts";
 
 const F = (name: string) => join(FIXTURES, "document", name);
 // deno-lint-ignore no-explicit-any
@@ -213,4 +215,35 @@ Deno.test("document URLs: fetched through the HTTP client; 404 and HTML-instead-
   });
   assert.equal(missing.ok, false);
   assert.match(String(missing.error), /404/);
+});
+
+Deno.test("document.tables: a raised, smaller footnote mark joins its row instead of reading as -1", () => {
+  const run = (str: string, x: number, y: number, size = 11.5): TextRun => ({
+    str,
+    x,
+    y,
+    size,
+    width: str.length * size * 0.5,
+  });
+  const runs = [
+    run("Revenue", 54, 700),
+    run("1,200", 400, 700),
+    run("1,100", 480, 700),
+    run("Income tax impact", 54, 680),
+    run("(1)", 54 + 17 * 5.75, 684, 7.6), // superscript right after the label
+    run("0.64", 400, 680),
+    run("0.03", 480, 680),
+    run("Other items", 54, 660),
+    run("(5)", 400, 660), // a real negative value, full size, on the baseline
+    run("2", 480, 660),
+  ];
+  const [t] = streamTables(runs, 1, 800);
+  assert.ok(t, "a table");
+  const all = [t.header, ...t.rows];
+  const tax = all.find((r) => r[0].startsWith("Income tax impact"))!;
+  assert.equal(tax[0], "Income tax impact(1)");
+  assert.deepEqual(tax.slice(1), ["0.64", "0.03"]);
+  assert.ok(!all.some((r) => r[0] === "(1)"));
+  const i = t.rows.findIndex((r) => r[0] === "Other items");
+  assert.deepEqual(t.values[i], [null, -5, 2]);
 });
