@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Context } from "../../core/context.ts";
 import { checkLocalPath, urlGuardFor } from "../../core/access.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
-import { assemble, type DocText, type PageInput } from "./model.ts";
+import { assemble, type DocText, PAGE_SEPARATOR, type PageInput } from "./model.ts";
 import { pageText } from "./pdf_layout.ts";
 import { htmlToText } from "./html.ts";
 
@@ -110,6 +110,28 @@ export interface LoadOptions {
   ocr?: OcrMode;
 }
 
+/**
+ * Text models built in this process, by content digest and read options. The model is a pure
+ * function of the bytes and the options, so a scan followed by window/read calls on the same file
+ * (the usual agent sequence over HTTP or MCP, or cells of a notebook) parses and OCRs it once.
+ */
+const models = new Map<string, DocText>();
+const MAX_MODELS = 8;
+const MAX_MODEL_CHARS = 40_000_000;
+let builds = 0;
+
+const NO_TEXT = "no text found on the pages read; the PDF may be scanned: try document.ocr";
+
+/** Forgets the remembered text models (tests). */
+export function clearModels(): void {
+  models.clear();
+}
+
+/** How many text models this process has built (not served from memory); for tests. */
+export function modelBuilds(): number {
+  return builds;
+}
+
 /** Loads a document into the canonical text model. */
 export async function loadDocument(
   ctx: Context,
@@ -117,7 +139,78 @@ export async function loadDocument(
   opts: LoadOptions = {},
 ): Promise<DocText> {
   const raw = await fetchDocument(ctx, source, opts.format);
-  return raw.format === "html" ? await htmlModel(raw) : await pdfModel(ctx, raw, opts);
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", raw.bytes as Uint8Array<ArrayBuffer>),
+  );
+  const key = [
+    Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join(""),
+    raw.format,
+    opts.maxPages ?? 0,
+    opts.untilChar ?? "",
+    opts.ocr ?? "auto",
+  ].join("|");
+  // a request that only needs text up to some offset is served by the whole document's model
+  const whole = opts.untilChar !== undefined && !(opts.maxPages && opts.maxPages > 0)
+    ? models.get(key.replace(/\|[^|]*\|[^|]*\|([^|]*)$/, "|0||$1"))
+    : undefined;
+  let model = models.get(key);
+  if (!model && whole) return served(raw, prefixModel(whole, opts.untilChar!));
+  if (model) {
+    models.delete(key); // most recently used goes last
+  } else {
+    builds++;
+    model = raw.format === "html" ? await htmlModel(raw) : await pdfModel(ctx, raw, opts);
+  }
+  models.set(key, model);
+  let chars = 0;
+  for (const m of models.values()) chars += m.text.length;
+  for (const [k, m] of models) {
+    if (models.size <= MAX_MODELS && chars <= MAX_MODEL_CHARS) break;
+    if (k === key) continue;
+    models.delete(k);
+    chars -= m.text.length;
+  }
+  return served(raw, model);
+}
+
+/**
+ * The model pdfModel builds with `untilChar`, cut from the whole document's model: the same pages
+ * (reading stops after the page that passes untilChar, unless a page needed OCR), text, flags and
+ * warnings, so a call answers the same whether or not the document was read before.
+ */
+function prefixModel(whole: DocText, untilChar: number): DocText {
+  if (whole.format !== "pdf") return whole;
+  let length = 0;
+  let count = 0;
+  let ocr = false;
+  for (const p of whole.pages) {
+    count++;
+    ocr ||= p.ocr;
+    length += p.end_char - p.start_char + PAGE_SEPARATOR.length;
+    if (length > untilChar && !ocr) break;
+  }
+  if (count === whole.pages.length) return whole;
+  const pages = whole.pages.slice(0, count);
+  const text = whole.text.slice(0, pages[count - 1].end_char);
+  return {
+    ...whole,
+    engine: "pdfjs",
+    text,
+    pages,
+    complete: false,
+    warnings: text.trim() ? [] : [NO_TEXT],
+  };
+}
+
+/** A copy of a remembered model; the same bytes may arrive under another name, so the source
+ * fields are this call's. */
+function served(raw: RawDocument, model: DocText): DocText {
+  return {
+    ...model,
+    ...base(raw, model.engine),
+    pages: model.pages.map((p) => ({ ...p })),
+    warnings: [...model.warnings],
+  };
 }
 
 async function htmlModel(raw: RawDocument): Promise<DocText> {
@@ -160,7 +253,7 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
     if (needOcr.length) await applyOcr(ctx, raw, needOcr, pages, warnings, mode);
     const built = assemble(pages);
     if (!built.text.trim()) {
-      warnings.push("no text found on the pages read; the PDF may be scanned: try document.ocr");
+      warnings.push(NO_TEXT);
     }
     if (pages.length < total && opts.untilChar === undefined) {
       warnings.push(

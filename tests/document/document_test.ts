@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
 import { streamTables } from "../../analysis/document/tables.ts";
+import { clearModels, modelBuilds } from "../../analysis/document/load.ts";
 import type { TextRun } from "../../analysis/document/pdf_layout.ts";
 
 const F = (name: string) => join(FIXTURES, "document", name);
@@ -246,4 +247,22 @@ Deno.test("document.tables: a raised, smaller footnote mark joins its row instea
   assert.ok(!all.some((r) => r[0] === "(1)"));
   const i = t.rows.findIndex((r) => r[0] === "Other items");
   assert.deepEqual(t.values[i], [null, -5, 2]);
+});
+
+Deno.test("document text models are remembered: a window after a scan answers as a cold window", async () => {
+  const source = F("prose.pdf");
+  const windowArgs = { source, start_char: 10, chars: 20 };
+  clearModels();
+  const cold: Any = dataOf(await envelope("document.window", windowArgs));
+  assert.equal(cold.char_count, 302, "a cold window reads only page 1");
+  clearModels();
+  const before = modelBuilds();
+  const scan: Any = dataOf(await envelope("document.scan", { source, query: "tax" }));
+  assert.equal(modelBuilds(), before + 1);
+  const warm: Any = dataOf(await envelope("document.window", windowArgs));
+  assert.equal(modelBuilds(), before + 1, "the window was cut from the scan's model");
+  assert.deepEqual(warm, cold);
+  const again: Any = dataOf(await envelope("document.scan", { source, query: "tax" }));
+  assert.equal(modelBuilds(), before + 1, "the second scan parsed nothing");
+  assert.deepEqual(again, scan);
 });
