@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { list, ticker } from "../../core/schema.ts";
-import { InputError } from "../../core/errors.ts";
+import { describeError, InputError } from "../../core/errors.ts";
 import { classifyFiling, EIGHT_K_EVENTS } from "./_events.ts";
 
 const eventSchema = z.object({
@@ -34,7 +34,7 @@ export default defineCommand({
   name: "filings.recent",
   summary: "List a company's recent SEC filings",
   description:
-    `Use first when you only know a ticker: lists the company's filings newest first from SEC's submissions history (older pages are read when the recent block runs out), each with its accession number and primary document URL to pass to filings.sections/read/statement/reports/report. Not for the content of a filing.
+    `Use first when you only know a ticker: lists the company's filings newest first from SEC's submissions history (older pages are read when the recent block runs out; if one cannot be read, the list stops there with a warning), each with its accession number and primary document URL to pass to filings.sections/read/statement/reports/report. Not for the content of a filing.
 
 Times: \`acceptance_datetime\` is SEC's acceptanceDateTime in the contract's form (ISO 8601, milliseconds, Z), but SEC writes US Eastern wall-clock time behind that Z. \`acceptance_datetime_eastern\` is the same clock time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` is the real UTC instant; use those two for ordering against other sources.
 
@@ -99,6 +99,11 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
       }
       rows.push(row);
       return rows.length < args.limit;
+    }, (page, err) => {
+      ctx.warn(
+        `older filings page ${page} could not be read, so the list stops at ${rows.length} filing(s) ` +
+          `(limit ${args.limit}): ${describeError(err)}`,
+      );
     });
     if (!rows.length) {
       ctx.warn(

@@ -137,13 +137,26 @@ export class Client {
 
   /**
    * Walks the history newest-first, reading older pages only while `want` still asks for
-   * more (returns false to stop).
+   * more (returns false to stop). With `onPageError`, an older page that cannot be read ends the
+   * walk there (the caller reports it) instead of failing the call.
    */
-  async walk(cik: number, want: (row: FilingRow) => boolean): Promise<void> {
+  async walk(
+    cik: number,
+    want: (row: FilingRow) => boolean,
+    onPageError?: (page: string, err: unknown) => void,
+  ): Promise<void> {
     const company = await this.company(cik);
     for (const row of company.recent) if (!want(row)) return;
     for (const page of company.pages) {
-      for (const row of await this.page(page.name)) if (!want(row)) return;
+      let rows: FilingRow[];
+      try {
+        rows = await this.page(page.name);
+      } catch (err) {
+        if (!onPageError || this.env.signal?.aborted) throw err;
+        onPageError(page.name, err);
+        return;
+      }
+      for (const row of rows) if (!want(row)) return;
     }
   }
 

@@ -50,6 +50,35 @@ Deno.test("filings.recent filters forms exactly, honours limit, classifies 8-K i
   assert.deepEqual(older.filings.map((f: Any) => f.filed_at), ["2024-02-20", "2015-03-01"]);
 });
 
+Deno.test("filings.recent: an older page that cannot be read ends the list with a warning", async () => {
+  // the same cassette without the older submissions page
+  const dir = await Deno.makeTempDir();
+  try {
+    const index = JSON.parse(await Deno.readTextFile(join(CASSETTE, "index.json")));
+    const before = index.entries.length;
+    index.entries = index.entries.filter((e: Any) => !/submissions-001\.json$/.test(e.url));
+    assert.equal(index.entries.length, before - 1);
+    for (const e of index.entries) {
+      if (!e.file) continue; // body kept inline
+      await Deno.mkdir(join(dir, e.file, ".."), { recursive: true });
+      await Deno.copyFile(join(CASSETTE, e.file), join(dir, e.file));
+    }
+    await Deno.writeTextFile(join(dir, "index.json"), JSON.stringify(index));
+    const env = await envelope("filings.recent", { symbol: "ACME", forms: "10-K" }, {
+      replay: [dir],
+    });
+    const d = dataOf<Any>(env);
+    assert.deepEqual(d.filings.map((f: Any) => f.filed_at), ["2024-02-20"]);
+    assert.equal(env.warnings.length, 1);
+    assert.match(
+      env.warnings[0],
+      /older filings page CIK0001234567-submissions-001\.json could not be read, so the list stops at 1 filing\(s\) \(limit 20\): .*no recording/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("filings.recent: unknown ticker is ok:false naming the ticker list", async () => {
   const env = await envelope("filings.recent", { symbol: "NOPE" }, opts);
   assert.equal(env.ok, false);
