@@ -109,6 +109,8 @@ export function locateSections(doc: DocText, form: string): {
 }
 
 const AUDITOR = /^report of independent registered public accounting firm$/i;
+const REPORT_OPENING =
+  /\bto the (board|shareholders|stockholders|members|partners|directors|unitholders)\b|\bopinions? on\b|\bwe have audited\b|\bin our opinion\b/i;
 
 // "The information required by this Item is set forth in our Consolidated Financial
 // Statements": the statements start at the auditor's report, wherever the filer put them.
@@ -121,8 +123,10 @@ function auditorReport(
   while (pos < text.length) {
     let nl = text.indexOf("\n", pos);
     if (nl < 0) nl = text.length;
+    // the report itself opens with its addressee or opinion, right under the heading; a list of
+    // the statements (Item 15's index: "Report of …", "Consolidated Balance Sheets …") does not
     const isReport = nl - pos < 80 && AUDITOR.test(text.slice(pos, nl).trim()) &&
-      /\b(in our opinion|we have audited)\b/i.test(text.slice(nl, nl + 3000));
+      REPORT_OPENING.test(text.slice(nl, nl + 600));
     if (isReport) {
       const holder = items.filter((s) => s.start <= pos).at(-1);
       const end = holder && holder.end > pos ? holder.end : text.length;
@@ -161,6 +165,11 @@ const NOTE_HEAD = /^(?:[Nn][Oo][Tt][Ee]\s+)?(\d{1,2})\s*[.:\-–—]?\s+([A-Z][^
 const SEGMENT_HEAD =
   /^(?:note\s+)?(\d{1,2})?\s*[.:\-–—]?\s*(segment information|segment reporting|segments?\b|operating segments|segment and geographic|business segment)/i;
 
+/** A line with a note heading laid out as a table row ("13. | Segment Information") read as text. */
+function noteLine(raw: string): string {
+  return raw.trim().replace(/^((?:note\s+)?\d{1,2}[.:]?)\s*\|\s*(?=[A-Z])/i, "$1 ");
+}
+
 /** The segment note of the financial statements, from its heading to the next note heading. */
 export function findSegmentNote(text: string, fin?: SectionSpan): SectionSpan | null {
   const from = fin?.start ?? 0;
@@ -169,7 +178,7 @@ export function findSegmentNote(text: string, fin?: SectionSpan): SectionSpan | 
   while (pos < to) {
     let nl = text.indexOf("\n", pos);
     if (nl < 0) nl = text.length;
-    const line = text.slice(pos, nl).trim();
+    const line = noteLine(text.slice(pos, nl));
     const m = line.length < 140 && !line.includes("|") ? SEGMENT_HEAD.exec(line) : null;
     if (m && (m[1] || /^segment/i.test(line))) {
       const noteNo = m[1] ? parseInt(m[1], 10) : null;
@@ -178,7 +187,7 @@ export function findSegmentNote(text: string, fin?: SectionSpan): SectionSpan | 
       while (p < to) {
         let e = text.indexOf("\n", p);
         if (e < 0) e = text.length;
-        const head = NOTE_HEAD.exec(text.slice(p, e).trim());
+        const head = NOTE_HEAD.exec(noteLine(text.slice(p, e)));
         if (head && (noteNo === null || parseInt(head[1], 10) === noteNo + 1)) {
           end = p;
           break;

@@ -191,3 +191,37 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "conformance: CARBO 2017 10-K financial statements start at the auditor's report, not Item 15's index",
+  ignore,
+  fn: async () => {
+    if (!sharedOrSkip("SEC conformance")) return;
+    const url =
+      "https://www.sec.gov/Archives/edgar/data/1009672/000156459018004771/crr-10k_20171231.htm";
+    const d = dataOf<Any>(await envelope("filings.sections", { url }, opts()));
+    const byKey = Object.fromEntries(d.supported_sections.map((s: Any) => [s.key, s]));
+    const fs = byKey.financial_statements;
+    // Item 8 points to pages F-3 … F-25; Item 15 only lists them
+    assert.match(fs.cross_reference, /pages F-3 through F-25/);
+    assert.ok(fs.char_count > 50_000, `financial statements are ${fs.char_count} characters`);
+    const read = dataOf<Any>(
+      await envelope(
+        "filings.read",
+        { url, section: "financial_statements", max_chars: 300 },
+        opts(),
+      ),
+    );
+    assert.match(
+      read.text,
+      /^REPORT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM\nTo the Board/,
+    );
+    // the segment note is a table-row heading ("13. | Segment Information")
+    assert.equal(byKey.segments.available, true);
+    const seg = dataOf<Any>(
+      await envelope("filings.read", { url, section: "segments", max_chars: 400 }, opts()),
+    );
+    assert.match(seg.text, /^13\. \| Segment Information\nThe Company has two operating segments/);
+  },
+});
