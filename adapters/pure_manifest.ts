@@ -57,6 +57,7 @@ function kindOf(schema: z.ZodType): PureKind | string {
   const built = builtKind(schema);
   if (built?.kind === "amount") return { kind: "amount" };
   if (built?.kind === "rate") return { kind: "rate", name: built.name };
+  if (built?.kind === "ticker") return { kind: "ticker" };
   if (built?.kind === "list") {
     const item = kindOf(built.item);
     return typeof item === "string" ? item : { kind: "list", item };
@@ -69,7 +70,25 @@ function kindOf(schema: z.ZodType): PureKind | string {
       return { kind: "enum", values: values as string[] };
     }
   }
-  return `a ${def.type} argument is not one of amount, rate, list or enum`;
+  if (def.type === "string" && !def.format) {
+    const out: PureKind & { kind: "string" } = { kind: "string", trim: false };
+    for (const check of def.checks ?? []) {
+      const c = check._zod.def;
+      if (c.check === "min_length") out.min = c.minimum;
+      else if (c.check === "max_length") out.max = c.maximum;
+      else if (c.check === "overwrite" && c.tx(" a B\t") === "a B") out.trim = true;
+      else return `a string argument with a ${c.check} check`;
+    }
+    // checks run in order: a trim after a length check would change the meaning
+    const order = (def.checks ?? []).map((c: { _zod: { def: { check: string } } }) =>
+      c._zod.def.check
+    );
+    if (out.trim && order.indexOf("overwrite") > 0) {
+      return "a string trimmed after its length check";
+    }
+    return out;
+  }
+  return `a ${def.type} argument is not one of amount, rate, list, enum, ticker or string`;
 }
 
 /** The manifest for every command that declares a `compute`. Throws when one cannot be listed. */

@@ -24,6 +24,11 @@ export interface ArgShape {
   extra_into?: string;
 }
 
+/** Characters of a ticker symbol (AAPL, BRK-B, ^VIX, EURUSD=X, SAP.DE). */
+export const TICKER_PATTERN = /^[A-Za-z0-9.^=\-]+$/;
+/** Longest ticker accepted. */
+export const TICKER_MAX = 32;
+
 /** What the CLI turns a text token into for one argument. */
 export type CliKind = "string" | "number" | "integer" | "boolean" | "passthrough";
 

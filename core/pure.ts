@@ -14,7 +14,13 @@
  * path with the runner on every manifest command.
  */
 import manifest from "../commands/pure.json" with { type: "json" };
-import { type ArgShape, normalizeArgShape, tokensToArgs } from "./args.ts";
+import {
+  type ArgShape,
+  normalizeArgShape,
+  TICKER_MAX,
+  TICKER_PATTERN,
+  tokensToArgs,
+} from "./args.ts";
 import { type Envelope, jsonSafe, success } from "./envelope.ts";
 import { parseAmount, parseRate, splitList } from "./numbers.ts";
 import { lazyImport } from "./lazy.ts";
@@ -25,7 +31,9 @@ export type PureKind =
   | { kind: "amount" }
   | { kind: "rate"; name: string }
   | { kind: "list"; item: PureKind }
-  | { kind: "enum"; values: string[] };
+  | { kind: "enum"; values: string[] }
+  | { kind: "ticker" }
+  | { kind: "string"; trim: boolean; min?: number; max?: number };
 
 /** One argument: its kind, and whether it is required or has a default (else optional). */
 export type PureArg = PureKind & { required?: boolean; default?: unknown };
@@ -161,5 +169,18 @@ function readValue(spec: PureKind, value: unknown, notes: string[]): unknown {
     }
     case "enum":
       return typeof value === "string" && spec.values.includes(value) ? value : undefined;
+    case "ticker": {
+      if (typeof value !== "string") return undefined;
+      const t = value.trim();
+      if (!t || t.length > TICKER_MAX || !TICKER_PATTERN.test(t)) return undefined;
+      return t.toUpperCase();
+    }
+    case "string": {
+      if (typeof value !== "string") return undefined;
+      const t = spec.trim ? value.trim() : value;
+      if (spec.min !== undefined && t.length < spec.min) return undefined;
+      if (spec.max !== undefined && t.length > spec.max) return undefined;
+      return t;
+    }
   }
 }

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { parseAmount, parseRate, splitList } from "./numbers.ts";
 
+import { TICKER_MAX, TICKER_PATTERN } from "./args.ts";
+
 export { cliKind, parseBooleanText } from "./args.ts";
 export type { CliKind } from "./args.ts";
 
@@ -15,7 +17,8 @@ export type { CliKind } from "./args.ts";
 export type BuiltKind =
   | { kind: "amount" }
   | { kind: "rate"; name: string }
-  | { kind: "list"; item: z.ZodType };
+  | { kind: "list"; item: z.ZodType }
+  | { kind: "ticker" };
 
 const builtKinds = new WeakMap<object, BuiltKind>();
 
@@ -138,10 +141,12 @@ export function isoDate(description?: string) {
 
 /** A non-empty ticker symbol, upper-cased. */
 export function ticker(description = "Ticker symbol, e.g. AAPL.") {
-  return z.string().trim().min(1, "a ticker symbol is required").max(32).regex(
-    /^[A-Za-z0-9.^=\-]+$/,
+  const s = z.string().trim().min(1, "a ticker symbol is required").max(TICKER_MAX).regex(
+    TICKER_PATTERN,
     "expected a ticker symbol such as AAPL, BRK-B or ^VIX",
-  ).transform((v) => v.toUpperCase()).describe(description);
+  ).transform((v) => v.toUpperCase());
+  mark(s, { kind: "ticker" });
+  return s.describe(description);
 }
 
 function clip(text: string): string {

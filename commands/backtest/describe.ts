@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import {
-  customInfo,
-  ENGINE,
-  requireStrategy,
-  strategyInfo,
-} from "../../analysis/backtest/catalog.ts";
+import { backtestDescribe } from "../../analysis/calculators/backtest.ts";
 
 export default defineCommand({
   name: "backtest.describe",
@@ -33,9 +28,5 @@ export default defineCommand({
     engine: z.strictObject({ name: z.string(), version: z.string() }),
   }),
   examples: ["finance backtest.describe sma_cross", "finance backtest.describe custom"],
-  run(args) {
-    const name = args.strategy.toLowerCase();
-    const info = name === "custom" ? customInfo() : strategyInfo(requireStrategy(name));
-    return Promise.resolve({ ...info, engine: { ...ENGINE } });
-  },
+  compute: backtestDescribe,
 });

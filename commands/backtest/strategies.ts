@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { customInfo, ENGINE, listStrategies } from "../../analysis/backtest/catalog.ts";
+import { backtestStrategies } from "../../analysis/calculators/backtest.ts";
 
 const param = z.looseObject({
   type: z.string(),
@@ -37,13 +37,5 @@ export default defineCommand({
     count: z.int(),
   }),
   examples: ["finance backtest.strategies"],
-  run() {
-    const strategies = listStrategies();
-    return Promise.resolve({
-      engine: { ...ENGINE },
-      strategies,
-      custom: customInfo(),
-      count: strategies.length,
-    });
-  },
+  compute: backtestStrategies,
 });

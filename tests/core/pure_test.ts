@@ -34,6 +34,8 @@ const VALUES: Record<PureArg["kind"], string[]> = {
   rate: ["8%", "0.08", "8", "1", "0", "-50%", "-150%", "150", "abc", "", "2.5%"],
   list: ["1,2,3", "-100M,30M,40M,50M", "-100,60,60", "", "5", "1,x", "[1,2]", " 1 , 2 "],
   enum: ["bogus", ""],
+  ticker: ["aapl", " brk-b ", "^VIX", "EURUSD=X", "", "a b", "x".repeat(33), "sap.de", "$$"],
+  string: ["sma_cross", " Momentum_Top_N ", "custom", "", "  ", "nope"],
 };
 
 /** Token lists for one command: its examples, then each argument varied, dropped, misspelt. */
