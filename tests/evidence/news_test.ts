@@ -10,6 +10,8 @@ import {
 } from "../../providers/news/gdelt.ts";
 import { sendWithThrottleRetry } from "../../providers/news/client.ts";
 
+// deno-lint-ignore no-explicit-any
+type Any = any;
 const CASSETTE = join(FIXTURES, "evidence", "gdelt");
 const opts = { replay: [CASSETTE] };
 
@@ -140,4 +142,76 @@ Deno.test({
       assert.ok(a!.domain && a!.language && a!.source_country);
     }
   },
+});
+
+Deno.test("news.analyze geo and context: GeoJSON points and sentence snippets, with the request URL", async () => {
+  const seen: string[] = [];
+  const fakeGdelt: typeof fetch = (input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    seen.push(url);
+    const body = url.includes("/geo/")
+      ? {
+        type: "FeatureCollection",
+        features: [
+          {
+            type: "Feature",
+            properties: { name: "Houston, Texas, United States", count: 42, html: "<a>x</a>" },
+            geometry: { type: "Point", coordinates: [-95.3633, 29.7633] },
+          },
+          { type: "Feature", properties: { name: "Nowhere" }, geometry: null },
+        ],
+      }
+      : {
+        articles: [{
+          url: "https://www.example-news.com/energy/refinery",
+          title: "Refinery restarts after storm",
+          seendate: "20260224T153000Z",
+          domain: "example-news.com",
+          language: "English",
+          sourcecountry: "United States",
+          sentence: "The refinery restarted on Tuesday, the company said.",
+        }],
+      };
+    return Promise.resolve(Response.json(body));
+  };
+  const geo = dataOf<Any>(
+    await envelope("news.analyze", { analysis: "geo", query: "refinery", timespan: "3D" }, {
+      fetch: fakeGdelt,
+    }),
+  );
+  assert.equal(geo.source, "gdelt_geo");
+  assert.deepEqual(geo.points[0], {
+    name: "Houston, Texas, United States",
+    lat: 29.7633,
+    lon: -95.3633,
+    count: 42,
+  });
+  // a feature without coordinates keeps its name and reports null, never invented numbers
+  assert.deepEqual(geo.points[1], { name: "Nowhere", lat: null, lon: null, count: null });
+  assert.match(geo.request_url, /\/api\/v2\/geo\/geo\?.*format=GeoJSON.*timespan=3d/i);
+  const tooLong = await envelope("news.analyze", {
+    analysis: "geo",
+    query: "refinery",
+    timespan: "30D",
+  }, { fetch: fakeGdelt });
+  assert.ok(tooLong.ok);
+  assert.match(tooLong.warnings.join(" "), /longer than GEO 2\.0's 7 days; used 7d/);
+  const dated = await envelope("news.analyze", {
+    analysis: "geo",
+    query: "refinery",
+    start_date: "2026-02-20",
+  }, { fetch: fakeGdelt });
+  assert.equal(dated.ok, false);
+  assert.match(dated.error!, /GEO 2\.0 has no date range/);
+
+  const context = dataOf<Any>(
+    await envelope("news.analyze", { analysis: "context", query: "refinery restart" }, {
+      fetch: fakeGdelt,
+    }),
+  );
+  assert.equal(context.source, "gdelt_context");
+  assert.equal(context.count, 1);
+  assert.equal(context.articles[0].snippet, "The refinery restarted on Tuesday, the company said.");
+  assert.equal(context.articles[0].published_at, "2026-02-24T15:30:00Z");
+  assert.match(context.request_url, /\/api\/v2\/context\/context\?.*mode=artlist/);
 });
