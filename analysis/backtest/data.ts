@@ -58,6 +58,20 @@ export interface LoadedPanel {
   notes: string[];
 }
 
+/** The `data` block of a backtest answer: which symbols and bars the run used, and from where. */
+export function panelSummary(loaded: LoadedPanel) {
+  const { panel } = loaded;
+  return {
+    symbols: panel.symbols,
+    missing_symbols: loaded.missing,
+    bars: panel.dates.length - panel.start,
+    warmup_bars_loaded: panel.start,
+    first_date: panel.dates[panel.start],
+    last_date: panel.dates[panel.dates.length - 1],
+    sources: loaded.sources,
+  };
+}
+
 /** Calendar days to request before start_date so `bars` warm-up bars exist. */
 export function warmupDays(bars: number, timeframe: string): number {
   if (bars <= 0) return 0;

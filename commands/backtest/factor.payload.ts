@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { isoDate } from "../../core/schema.ts";
-import { parseSymbols } from "../../analysis/backtest/data.ts";
+import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import { basketWeights, checkPct, FACTORS, factorScore } from "../../analysis/backtest/factors.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
 import { ENGINE, round6 } from "../../analysis/backtest/report.ts";
@@ -149,15 +149,7 @@ export default defineCommand({
         rebalance: args.rebalance,
         provider: args.provider,
       },
-      data: {
-        symbols: panel.symbols,
-        missing_symbols: loaded.missing,
-        bars: panel.dates.length - panel.start,
-        warmup_bars_loaded: panel.start,
-        first_date: panel.dates[panel.start],
-        last_date: panel.dates[panel.dates.length - 1],
-        sources: loaded.sources,
-      },
+      data: panelSummary(loaded),
       rebalances,
       count: rebalances.length,
       latest: rebalances.at(-1) ?? null,

@@ -5,7 +5,7 @@ import { checkLocalPath } from "../../core/access.ts";
 import { isoDate, jsonObject } from "../../core/schema.ts";
 import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
-import { parseSymbols } from "../../analysis/backtest/data.ts";
+import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
 import {
   costConfig,
@@ -135,15 +135,7 @@ export default defineCommand({
         isolation: made.isolation ?? null,
         engine: { ...ENGINE },
       },
-      data: {
-        symbols: panel.symbols,
-        missing_symbols: loaded.missing,
-        bars: panel.dates.length - panel.start,
-        warmup_bars_loaded: panel.start,
-        first_date: panel.dates[panel.start],
-        last_date: panel.dates[panel.dates.length - 1],
-        sources: loaded.sources,
-      },
+      data: panelSummary(loaded),
       ...sections,
       plot_path: plotPath,
     };
