@@ -21,7 +21,8 @@ import { lazyImport } from "./core/lazy.ts";
 // none of them (see core/pure.ts).
 const load = <T>(path: string) => lazyImport<T>(new URL(path, import.meta.url));
 const runner = () => load<typeof import("./core/runner.ts")>("./core/runner.ts");
-const sessions_ = () => load<typeof import("./core/session.ts")>("./core/session.ts");
+const sessionModule = () => load<typeof import("./core/session.ts")>("./core/session.ts");
+const configModule = () => load<typeof import("./core/config.ts")>("./core/config.ts");
 
 export type { Envelope } from "./core/envelope.ts";
 
@@ -40,7 +41,11 @@ export interface FinanceOptions {
 const sessions = new Map<string, Session>();
 
 async function sessionFor(options: FinanceOptions): Promise<Session> {
-  const { getDefaultSession, Session } = await sessions_();
+  const [{ getDefaultSession, Session }, { loadConfig }] = await Promise.all([
+    sessionModule(),
+    configModule(),
+  ]);
+  // no await below: concurrent first calls with the same options share one session
   if (!options.replay && !options.record && !options.now) return getDefaultSession();
   const replay = options.replay
     ? (Array.isArray(options.replay) ? options.replay.join(":") : options.replay)
@@ -52,7 +57,6 @@ async function sessionFor(options: FinanceOptions): Promise<Session> {
     if (replay) env.FINANCE_REPLAY = replay;
     if (options.record) env.FINANCE_RECORD = options.record;
     if (options.now) env.FINANCE_NOW = options.now;
-    const { loadConfig } = await load<typeof import("./core/config.ts")>("./core/config.ts");
     session = new Session({ config: loadConfig(env) });
     sessions.set(key, session);
   }

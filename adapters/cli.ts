@@ -115,7 +115,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
 
   const pure = await runPureTokens(name, tokens);
   if (pure) {
-    io.out(render(pure.envelope, flags.output));
+    io.out(render(pure, flags.output));
     return 0;
   }
 

@@ -77,17 +77,8 @@ export function defineCommand<A extends ArgsSchema, D extends z.ZodType>(
 ): CommandDef<A, D> {
   if (spec.run) return spec as CommandDef<A, D>;
   const compute = spec.compute;
-  return {
-    ...spec,
-    compute,
-    run: (args, ctx) => {
-      try {
-        return Promise.resolve(compute(args, { warn: ctx.warn }));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    },
-  };
+  // a throw inside the executor becomes the rejection
+  return { ...spec, run: (args, ctx) => new Promise((ok) => ok(compute(args, ctx))) };
 }
 
 /** Thrown by commands whose implementation has not landed yet. */

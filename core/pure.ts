@@ -64,16 +64,11 @@ export function pureEntry(name: string): PureEntry | null {
   return Object.hasOwn(MANIFEST.commands, name) ? MANIFEST.commands[name] : null;
 }
 
-/** An envelope from the pure path; always successful (failures go the ordinary way). */
-export interface PureOutcome {
-  envelope: Envelope;
-}
-
 /**
  * Runs a pure calculator from CLI tokens. Returns null when the call should go through the
  * runner instead (the command is not in the manifest, or anything about the call is not plain).
  */
-export async function runPureTokens(name: string, tokens: string[]): Promise<PureOutcome | null> {
+export async function runPureTokens(name: string, tokens: string[]): Promise<Envelope | null> {
   const entry = pureEntry(name);
   if (!entry) return null;
   const shape: ArgShape = {
@@ -114,11 +109,11 @@ export async function runPureTokens(name: string, tokens: string[]): Promise<Pur
     return null;
   }
   const safe = jsonSafe(data, warnings);
-  return { envelope: success(safe, warnings) };
+  return success(safe, warnings);
 }
 
 /** Reads every argument in schema order, as the zod schema would; null if any is not plain. */
-export function readArgs(
+function readArgs(
   entry: PureEntry,
   named: Record<string, unknown>,
   notes: string[],

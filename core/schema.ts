@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import { parseAmount, parseRate, splitList } from "./numbers.ts";
-
-import { TICKER_MAX, TICKER_PATTERN } from "./args.ts";
+import { clip, TICKER_MAX, TICKER_PATTERN } from "./args.ts";
 
 export { cliKind, parseBooleanText } from "./args.ts";
 export type { CliKind } from "./args.ts";
@@ -147,8 +146,4 @@ export function ticker(description = "Ticker symbol, e.g. AAPL.") {
   ).transform((v) => v.toUpperCase());
   mark(s, { kind: "ticker" });
   return s.describe(description);
-}
-
-function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }

@@ -142,16 +142,14 @@ export async function loadDocument(
   const digest = new Uint8Array(
     await crypto.subtle.digest("SHA-256", raw.bytes as Uint8Array<ArrayBuffer>),
   );
-  const key = [
-    Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join(""),
-    raw.format,
-    opts.maxPages ?? 0,
-    opts.untilChar ?? "",
-    opts.ocr ?? "auto",
-  ].join("|");
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  const keyFor = (maxPages: number, untilChar: number | undefined) =>
+    [hex, raw.format, maxPages, untilChar ?? "", opts.ocr ?? "auto"].join("|");
+  const maxPages = opts.maxPages && opts.maxPages > 0 ? opts.maxPages : 0;
+  const key = keyFor(maxPages, opts.untilChar);
   // a request that only needs text up to some offset is served by the whole document's model
-  const whole = opts.untilChar !== undefined && !(opts.maxPages && opts.maxPages > 0)
-    ? models.get(key.replace(/\|[^|]*\|[^|]*\|([^|]*)$/, "|0||$1"))
+  const whole = opts.untilChar !== undefined && maxPages === 0
+    ? models.get(keyFor(0, undefined))
     : undefined;
   let model = models.get(key);
   if (!model && whole) return served(raw, prefixModel(whole, opts.untilChar!));

@@ -34,25 +34,18 @@ const MARKER = /^(\(\s*(\d{1,2}|[a-z])\s*\)|\d{1,2}|[*\u2020\u2021]{1,3}|[a-z])$
  */
 export function groupLines(runs: TextRun[]): Line[] {
   const visible = runs.filter((r) => r.str.trim() !== "");
-  const candidates = visible.filter((r) => MARKER.test(r.str.trim()));
-  if (!candidates.length) return finishLines(baselineGroups(visible));
-  const others = visible.filter((r) => !MARKER.test(r.str.trim()));
+  const isMark = (r: TextRun) => MARKER.test(r.str.trim());
+  if (!visible.some(isMark)) return finishLines(baselineGroups(visible));
+  const others = visible.filter((r) => !isMark(r));
   const lines = baselineGroups(others);
-  const loose: TextRun[] = [];
-  const attached: [TextRun, Line][] = [];
-  for (const mark of candidates) {
+  // a mark set on its host line's baseline, at the line's size, groups into that line
+  const placed = visible.filter(isMark).map((mark) => {
     const host = superscriptHost(mark, lines);
-    if (host) attached.push([mark, host]);
-    else loose.push(mark);
-  }
-  const final = loose.length ? baselineGroups([...others, ...loose]) : lines;
-  finishLines(final);
-  for (const [mark, host] of attached) {
-    // the host line object may have been rebuilt when loose marks were grouped in
-    const line = final.find((l) => l.runs.includes(host.runs[0])) ?? host;
-    line.runs.push({ ...mark, y: line.y, size: line.size });
-  }
-  return finishLines(final);
+    return host
+      ? { ...mark, y: host.y, size: Math.max(...host.runs.map((r) => r.size || 1)) }
+      : mark;
+  });
+  return finishLines(baselineGroups([...others, ...placed]));
 }
 
 function baselineGroups(runs: TextRun[]): Line[] {
