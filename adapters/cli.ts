@@ -78,6 +78,9 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     io.out(`finance ${VERSION}`);
     return 0;
   }
+  if ((first === "serve" || first === "mcp") && argv.some((a) => a === "--help" || a === "-h")) {
+    return await help(first, io);
+  }
   if (first === "serve") {
     const { serveFromCli } = await lazyImport<typeof import("./http.ts")>(
       new URL("./http.ts", import.meta.url),
@@ -104,10 +107,11 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return 2;
   }
   const [name, ...tokens] = flags.rest;
-  if (flags.list || !name || name === "list") {
-    io.out(await (await helpText()).listText());
+  if (flags.list || name === "list") {
+    io.out((await helpText()).listText());
     return 0;
   }
+  if (!name) return await help(undefined, io);
   if (name === "help") {
     return await help(tokens[0], io);
   }
@@ -140,28 +144,26 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
 }
 
 async function help(topic: string | undefined, io: CliIO): Promise<number> {
-  const { commandHelp, listText, namespaceHelp } = await helpText();
-  if (!topic) {
-    io.out(await listText());
-    io.out("\nRun `finance help <namespace>` or `finance <command> --help` for details.");
-    return 0;
-  }
-  if (hasCommand(topic)) {
-    io.out(commandHelp(await loadCommand(topic)));
-    return 0;
-  }
-  if (namespaces().includes(topic)) {
-    io.out(await namespaceHelp(topic));
-    return 0;
-  }
-  const guess = closest(topic, [...commandNames(), ...namespaces()]);
-  io.out(
-    render(
-      failure(
-        `unknown command or namespace \`${topic}\`${guess ? `; did you mean \`${guess}\`?` : ""}`,
+  const { commandHelp, helpEntry, helpNamespaces, mainHelp, mcpHelp, namespaceHelp, serveHelp } =
+    await helpText();
+  const entry = topic ? helpEntry(topic) : null;
+  if (!topic) io.out(mainHelp());
+  else if (entry) io.out(commandHelp(entry));
+  else if (helpNamespaces().has(topic)) io.out(namespaceHelp(topic));
+  else if (topic === "serve") io.out(serveHelp());
+  else if (topic === "mcp") io.out(mcpHelp());
+  else {
+    const names = topic.includes(".") ? commandNames() : [...commandNames(), ...namespaces()];
+    const guess = closest(topic, names);
+    io.out(
+      render(
+        failure(
+          `unknown command or namespace \`${topic}\`${guess ? `; did you mean \`${guess}\`?` : ""}`,
+        ),
+        "json",
       ),
-      "json",
-    ),
-  );
-  return 2;
+    );
+    return 2;
+  }
+  return 0;
 }

@@ -1,6 +1,7 @@
 /**
- * Generated files: docs/commands.md (the command reference) and commands/pure.json (the CLI's
- * manifest of pure calculators), both from the registry so they cannot drift from the code.
+ * Generated files: docs/commands.md (the command reference), commands/pure.json (the CLI's
+ * manifest of pure calculators) and commands/help.json (the manifest behind help, --list and
+ * completions), all from the registry so they cannot drift from the code.
  */
 import { loadAllCommands, namespaces } from "../core/registry.ts";
 import { describeArgs } from "./jsonschema.ts";
@@ -61,5 +62,10 @@ if (import.meta.main) {
   await Deno.writeTextFile(
     new URL("../commands/pure.json", import.meta.url),
     await pureManifestText(),
+  );
+  const { helpManifestText } = await import("./help_manifest.ts");
+  await Deno.writeTextFile(
+    new URL("../commands/help.json", import.meta.url),
+    await helpManifestText(),
   );
 }

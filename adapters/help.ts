@@ -1,50 +1,209 @@
-/** Help text for the CLI, generated from the command definitions. */
-import type { CommandDef } from "../core/command.ts";
-import { commandNames, loadAllCommands, loadCommand } from "../core/registry.ts";
-import { describeArgs } from "./jsonschema.ts";
+/**
+ * Help text for the CLI. It reads the generated manifest `commands/help.json` (written by
+ * `deno task docs` from the command definitions, see adapters/help_manifest.ts), so help, the
+ * command list and completions load neither zod nor any command module and answer about as fast
+ * as Deno starts.
+ */
+import manifest from "../commands/help.json" with { type: "json" };
+import { VERSION } from "../core/version.ts";
 
-/** `NAME<TAB>SUMMARY` per command. */
-export async function listText(): Promise<string> {
-  const defs = await loadAllCommands();
-  const width = Math.max(...defs.map((d) => d.name.length));
-  return defs.map((d) => `${d.name.padEnd(width)}  ${d.summary}`).join("\n");
+/** One argument as help shows it. */
+export interface HelpArg {
+  name: string;
+  type: string;
+  required?: boolean;
+  positional?: boolean;
+  default?: unknown;
+  enum?: string[];
+  aliases?: string[];
+  description?: string;
+}
+
+/** One command of the manifest. */
+export interface HelpEntry {
+  name: string;
+  summary: string;
+  description?: string;
+  usage: string;
+  side_effects: string;
+  auth_required: string;
+  citation_fields: string[];
+  examples?: string[];
+  args: HelpArg[];
+}
+
+/** The generated manifest. */
+export interface HelpManifest {
+  note: string;
+  commands: HelpEntry[];
+}
+
+const MANIFEST = manifest as HelpManifest;
+let byName: Map<string, HelpEntry> | null = null;
+
+/** Every command of the manifest, in display order. */
+export function helpEntries(): HelpEntry[] {
+  return MANIFEST.commands;
+}
+
+/** One command's entry, or null. */
+export function helpEntry(name: string): HelpEntry | null {
+  byName ??= new Map(MANIFEST.commands.map((c) => [c.name, c]));
+  return byName.get(name) ?? null;
+}
+
+/** Namespaces in display order, each with its commands. */
+export function helpNamespaces(): Map<string, HelpEntry[]> {
+  const out = new Map<string, HelpEntry[]>();
+  for (const c of MANIFEST.commands) {
+    const ns = c.name.split(".")[0];
+    const list = out.get(ns);
+    if (list) list.push(c);
+    else out.set(ns, [c]);
+  }
+  return out;
+}
+
+/** `NAME  SUMMARY` per command. */
+export function listText(): string {
+  const width = Math.max(...MANIFEST.commands.map((c) => c.name.length));
+  return MANIFEST.commands.map((c) => `${c.name.padEnd(width)}  ${c.summary}`).join("\n");
 }
 
 /** Commands of one namespace. */
-export async function namespaceHelp(ns: string): Promise<string> {
-  const names = commandNames().filter((n) => n.startsWith(`${ns}.`));
-  const defs = await Promise.all(names.map(loadCommand));
+export function namespaceHelp(ns: string): string {
+  const entries = helpNamespaces().get(ns) ?? [];
   const lines = [`${ns}`, `Commands under \`${ns}\`:`];
-  for (const d of defs) lines.push(`  ${d.name.slice(ns.length + 1).padEnd(24)} ${d.summary}`);
+  for (const c of entries) lines.push(`  ${c.name.slice(ns.length + 1).padEnd(24)} ${c.summary}`);
   lines.push("", `Run \`finance ${ns}.COMMAND --help\` for a command's arguments.`);
   return lines.join("\n");
 }
 
 /** Full help of one command. */
-export function commandHelp(def: CommandDef): string {
-  const lines = [def.name, def.summary];
-  if (def.description) lines.push("", def.description);
-  lines.push("", `Usage: ${def.usage}`, "", "Arguments:");
-  const args = describeArgs(def);
-  if (!args.length) lines.push("  (none)");
-  for (const a of args) {
+export function commandHelp(entry: HelpEntry): string {
+  const lines = [entry.name, entry.summary];
+  if (entry.description) lines.push("", entry.description);
+  lines.push("", `Usage: ${entry.usage}`, "", "Arguments:");
+  if (!entry.args.length) lines.push("  (none)");
+  for (const a of entry.args) {
     const bits = [a.type];
     if (a.required) bits.push("required");
     if (a.positional) bits.push("positional");
     if (a.default !== undefined) bits.push(`default ${JSON.stringify(a.default)}`);
     if (a.enum) bits.push(`one of ${a.enum.join("|")}`);
-    if (a.aliases.length) bits.push(`also ${a.aliases.join(", ")}`);
+    if (a.aliases?.length) bits.push(`also ${a.aliases.join(", ")}`);
     lines.push(`  ${a.name.padEnd(22)} ${bits.join(", ")}`);
     if (a.description) lines.push(`  ${"".padEnd(22)} ${a.description}`);
   }
   lines.push(
     "",
-    `Side effects: ${def.side_effects}`,
-    `Auth: ${def.auth_required}`,
-    `Cite: ${def.citation_fields.length ? def.citation_fields.join(", ") : "(calculation)"}`,
+    `Side effects: ${entry.side_effects}`,
+    `Auth: ${entry.auth_required}`,
+    `Cite: ${entry.citation_fields.length ? entry.citation_fields.join(", ") : "(calculation)"}`,
   );
-  const examples = def.examples ?? [def.usage.replace(/\s\[.*$/, "")];
+  const examples = entry.examples ?? [entry.usage.replace(/\s\[.*$/, "")];
   lines.push("", "Examples:", ...examples.map((e) => `  ${e}`));
   lines.push("", "Output: --output json (default) | text | compact");
   return lines.join("\n");
+}
+
+/** Environment settings the program reads, for `finance --help`. */
+const ENVIRONMENT: [string, string][] = [
+  ["FINANCE_FILINGS_USER_AGENT", 'name and e-mail sent to SEC EDGAR ("Name you@example.com")'],
+  ["FINANCE_REPLAY=DIR[:DIR]", "answer every request from recorded cassettes; no network"],
+  ["FINANCE_RECORD=DIR", "record live responses into a cassette folder"],
+  ["FINANCE_NOW", 'fixed "now" (ISO date or date-time) for relative ranges'],
+  ["FINANCE_CACHE=off", "disable the response cache (FINANCE_CACHE_DIR moves it)"],
+  ["FINANCE_DOCUMENT_ROOTS", "folders (`:`-separated) document commands may read over HTTP/MCP"],
+  ["FINANCE_MAX_DOCUMENT_BYTES", "largest document read (bytes)"],
+  ["FINANCE_ALLOW_PRIVATE_URLS=1", "allow document URLs on private or loopback addresses"],
+  ["ESTIMATES_A_API_KEY", "Financial Modeling Prep key (analyst estimates)"],
+  ["ALPHA_VANTAGE_API_KEY", "Alpha Vantage key (market_b)"],
+  ["ALPACA_API_KEY_ID, ALPACA_API_SECRET_KEY", "Alpaca market data keys (broker_a)"],
+  ["FINANCE_PORT, FINANCE_ADAPTER_TOKEN", "`finance serve` port and bearer token"],
+  ["FINANCE_MAX_BODY_BYTES", "`finance serve` largest request body (default 1 MB)"],
+  ["FINANCE_REQUEST_TIMEOUT_MS", "`finance serve` time limit per request (default 120000)"],
+  ["FINANCE_MCP_PORT", "`finance mcp --http` port (default 8766)"],
+];
+
+/** `finance --help`: usage, namespaces, servers and environment settings. */
+export function mainHelp(): string {
+  const lines = [
+    `finance ${VERSION}: research toolkit for public-company analysis`,
+    "",
+    "Usage:",
+    "  finance <command> [positional ...] [key=value ...] [--output json|text|compact]",
+    "  finance <command> --help        arguments, types, defaults and examples of a command",
+    "  finance help <namespace>        the commands of one namespace",
+    "  finance --list                  every command with a one-line summary",
+    "  finance serve [--port N] [--host ADDRESS]   HTTP adapter: POST /commands/<command>",
+    "  finance mcp [--http] [--port N]             MCP server for agents (stdio or HTTP)",
+    "  finance completions bash|zsh|fish",
+    "  finance --version",
+    "",
+    "Namespaces:",
+  ];
+  const namespaces = helpNamespaces();
+  const width = Math.max(...[...namespaces.keys()].map((n) => n.length));
+  for (const [ns, entries] of namespaces) {
+    const names = entries.map((e) => e.name.slice(ns.length + 1));
+    lines.push(...wrap(`  ${ns.padEnd(width)}  `, names));
+  }
+  lines.push("", "Environment:");
+  const envWidth = Math.max(...ENVIRONMENT.map(([k]) => k.length));
+  for (const [k, v] of ENVIRONMENT) lines.push(`  ${k.padEnd(envWidth)}  ${v}`);
+  lines.push(
+    "",
+    "Exit codes: 0 ok, 1 the command failed (ok:false), 2 the call was malformed.",
+    "Example: finance formula.cagr start=100 end=150 periods=3 --output text",
+  );
+  return lines.join("\n");
+}
+
+/** `prefix a, b, c` folded at 100 columns, continuation lines indented under the first name. */
+function wrap(prefix: string, words: string[]): string[] {
+  const out: string[] = [];
+  let line = prefix;
+  for (const [i, w] of words.entries()) {
+    const piece = i < words.length - 1 ? `${w},` : w;
+    if (line.length > prefix.length && line.length + 1 + piece.length > 100) {
+      out.push(line);
+      line = " ".repeat(prefix.length) + piece;
+    } else line = line.length > prefix.length ? `${line} ${piece}` : line + piece;
+  }
+  out.push(line);
+  return out;
+}
+
+/** `finance serve --help`. */
+export function serveHelp(): string {
+  return [
+    "finance serve [--port N] [--host ADDRESS]",
+    "",
+    "Serves the HTTP adapter: POST /commands/<command> with a JSON object of named arguments",
+    "answers the envelope; GET /openapi.json is the OpenAPI 3.1 document; GET /health.",
+    "",
+    "Options:",
+    "  --port N          port (default 8765, or FINANCE_PORT)",
+    "  --host ADDRESS    address to bind (default 127.0.0.1); any other address requires",
+    "                    FINANCE_ADAPTER_TOKEN, and clients send Authorization: Bearer <token>",
+    "",
+    "Environment: FINANCE_ADAPTER_TOKEN, FINANCE_MAX_BODY_BYTES (default 1000000),",
+    "FINANCE_REQUEST_TIMEOUT_MS (default 120000), FINANCE_DOCUMENT_ROOTS, FINANCE_REPLAY.",
+  ].join("\n");
+}
+
+/** `finance mcp --help`. */
+export function mcpHelp(): string {
+  return [
+    "finance mcp [--http] [--port N]",
+    "",
+    "Serves MCP for agents: one tool per command (finance_<namespace>_<name>), the OpenAPI",
+    "document and the playbooks as resources, the playbooks as prompts.",
+    "",
+    "Options:",
+    "  (none)      MCP over stdio",
+    "  --http      Streamable HTTP on http://127.0.0.1:8766/mcp, beside the command adapter",
+    "  --port N    port for --http (default 8766, or FINANCE_MCP_PORT)",
+  ].join("\n");
 }

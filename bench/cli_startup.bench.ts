@@ -30,3 +30,18 @@ Deno.bench({
   fn: async () =>
     await spawn(["run", "-A", "mod.ts", "formula.margin", "numerator=1", "denominator=4"]),
 });
+
+// Help, the command list and a command's help come from commands/help.json (goal: at most 1.5x).
+for (
+  const [name, argv] of [
+    ["finance --help", ["--help"]],
+    ["finance --list", ["--list"]],
+    ["finance filings.statement --help", ["filings.statement", "--help"]],
+  ] as const
+) {
+  Deno.bench({
+    name,
+    group: "cold start",
+    fn: async () => await spawn(["run", "-A", "mod.ts", ...argv]),
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Help, --list and completions come from the generated manifest commands/help.json: it must be
+ * fresh, agree with the registry, and answer without loading zod (hence no command module).
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { main } from "../../adapters/cli.ts";
+import { helpManifestText } from "../../adapters/help_manifest.ts";
+import { commandNames, namespaces } from "../../core/registry.ts";
+import { ROOT } from "../_helpers.ts";
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+Deno.test("help manifest: commands/help.json is generated from the registry and up to date", async () => {
+  const current = readFileSync(join(ROOT, "commands", "help.json"), "utf8");
+  const fresh = await helpManifestText();
+  const parsed = JSON.parse(fresh);
+  assert.deepEqual(parsed.commands.map((c: { name: string }) => c.name), commandNames());
+  assert.ok(current === fresh, "commands/help.json is stale: run `deno task docs`");
+});
+
+Deno.test("help: finance --help shows usage, every namespace, the environment and the servers", async () => {
+  for (const argv of [["--help"], [], ["help"], ["-h"]]) {
+    const r = await cli(...argv);
+    assert.equal(r.code, 0, argv.join(" "));
+    assert.match(r.out, /^Usage:/m);
+    for (const ns of namespaces()) assert.match(r.out, new RegExp(`^  ${ns}\\s`, "m"), ns);
+    assert.match(r.out, /^Environment:/m);
+    assert.match(r.out, /FINANCE_FILINGS_USER_AGENT/);
+    assert.match(r.out, /finance serve \[--port N\]/);
+    assert.match(r.out, /finance mcp \[--http\]/);
+  }
+  const list = await cli("--list");
+  assert.equal(list.out.split("\n").length, commandNames().length);
+});
+
+Deno.test("help: serve --help and mcp --help print help and start nothing", async () => {
+  const serve = await cli("serve", "--help");
+  assert.equal(serve.code, 0);
+  assert.match(serve.out, /^finance serve \[--port N\] \[--host ADDRESS\]/);
+  assert.match(serve.out, /FINANCE_ADAPTER_TOKEN/);
+  const mcp = await cli("mcp", "--http", "-h");
+  assert.equal(mcp.code, 0);
+  assert.match(mcp.out, /^finance mcp \[--http\]/);
+  assert.equal((await cli("help", "serve")).out, serve.out);
+});
+
+Deno.test("help: a command's help lists its arguments with descriptions and examples", async () => {
+  const r = await cli("backtest.tune", "--help");
+  assert.equal(r.code, 0);
+  assert.match(r.out, /^Usage: finance backtest\.tune/m);
+  assert.match(r.out, /^ {2}strategy\s+string, required, positional/m);
+  assert.match(r.out, /^Examples:/m);
+  const viaHelp = await cli("help", "backtest.tune");
+  assert.equal(viaHelp.out, r.out);
+  const unknown = await cli("help", "backtest.tunr");
+  assert.equal(unknown.code, 2);
+  assert.match(JSON.parse(unknown.out).error, /did you mean `backtest.tune`/);
+});
+
+Deno.test("help: completions offer commands first, then the command's name= arguments", async () => {
+  const bash = await cli("completions", "bash");
+  assert.equal(bash.code, 0);
+  assert.match(bash.out, /filings\.recent\) args="[^"]*\bforms= /);
+  const fish = await cli("completions", "fish");
+  assert.match(fish.out, /__fish_seen_subcommand_from market\.quote" -a "symbol="/);
+  assert.equal((await cli("completions", "tcsh")).code, 2);
+});
+
+Deno.test("help: --help, --list, command help and completions load no zod", async () => {
+  const probe = (argv: string[]) => `
+    const { main } = await import(${
+    JSON.stringify(new URL("../../adapters/cli.ts", import.meta.url).href)
+  });
+    const code = await main(${JSON.stringify(argv)}, { out: () => {}, err: () => {} });
+    console.log(JSON.stringify({ code, zod: "__zod_globalConfig" in globalThis }));`;
+  const run = async (argv: string[]) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["eval", "--config", join(ROOT, "deno.json"), probe(argv)],
+      cwd: ROOT,
+      env: { FINANCE_CACHE: "off" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.ok(out.success, new TextDecoder().decode(out.stderr));
+    return JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+  };
+  for (
+    const argv of [
+      ["--help"],
+      ["--list"],
+      ["filings.statement", "--help"],
+      ["help", "backtest"],
+      ["completions", "bash"],
+    ]
+  ) {
+    assert.deepEqual(await run(argv), { code: 0, zod: false }, argv.join(" "));
+  }
+  // the probe can fail: running a command does load zod
+  assert.deepEqual(await run(["sources.list"]), { code: 0, zod: true });
+});
