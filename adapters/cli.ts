@@ -9,7 +9,8 @@ import { commandNames, hasCommand, loadCommand, namespaces } from "../core/regis
 import { cliKind, tokensToArgs } from "../core/args.ts";
 import { runPureTokens } from "../core/pure.ts";
 import { closest } from "../core/suggest.ts";
-import { type OutputMode, render } from "./render.ts";
+import { OUTPUT_MODES, type OutputMode, renderOutput } from "./render.ts";
+import type { Envelope } from "../core/envelope.ts";
 import { VERSION } from "../core/version.ts";
 import { lazyImport } from "../core/lazy.ts";
 
@@ -59,7 +60,7 @@ function readFlags(argv: string[]): Flags {
     else if (a === "--list") list = true;
     else if (/^--[A-Za-z]/.test(a)) {
       throw new UsageError(
-        `unknown option ${a}; options are --output json|text|compact and --help`,
+        `unknown option ${a}; options are --output ${OUTPUT_MODES.join("|")} and --help`,
       );
     } else rest.push(a);
   }
@@ -67,8 +68,40 @@ function readFlags(argv: string[]): Flags {
 }
 
 function checkMode(m: string | undefined): OutputMode {
-  if (m === "json" || m === "text" || m === "compact") return m;
-  throw new UsageError(`--output takes json, text or compact, not ${m ?? "nothing"}`);
+  if (OUTPUT_MODES.includes(m as OutputMode)) return m as OutputMode;
+  throw new UsageError(`--output takes ${OUTPUT_MODES.join(", ")}, not ${m ?? "nothing"}`);
+}
+
+/** The output mode asked for, read leniently (for reporting a usage error in that mode). */
+function askedMode(argv: string[]): OutputMode {
+  let mode: OutputMode = "json";
+  argv.forEach((a, i) => {
+    const m = a === "--output" || a === "-o"
+      ? argv[i + 1]
+      : a.startsWith("--output=")
+      ? a.slice(9)
+      : null;
+    if (OUTPUT_MODES.includes(m as OutputMode)) mode = m as OutputMode;
+  });
+  return mode;
+}
+
+/** The terminal's width: `COLUMNS`, else the console's, else 100. */
+function terminalWidth(): number {
+  const cols = Number(Deno.env.get("COLUMNS"));
+  if (Number.isInteger(cols) && cols > 0) return cols;
+  try {
+    return Deno.consoleSize().columns;
+  } catch {
+    return 100;
+  }
+}
+
+/** Prints an envelope: errors (text, csv, tsv) and sheet warnings to stderr, the rest to stdout. */
+function emit(io: CliIO, env: Envelope, mode: OutputMode, view?: CommandDef["view"]): void {
+  const r = renderOutput(env, mode, { view, width: mode === "text" ? terminalWidth() : undefined });
+  if (r.out) io.out(r.out);
+  if (r.err) io.err(r.err);
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -103,7 +136,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   try {
     flags = readFlags(argv);
   } catch (err) {
-    io.out(render(failure(describeError(err)), "json"));
+    emit(io, failure(describeError(err)), askedMode(argv));
     return 2;
   }
   const [name, ...tokens] = flags.rest;
@@ -113,37 +146,41 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   }
   if (!name) return await help(undefined, io);
   if (name === "help") {
-    return await help(tokens[0], io);
+    return await help(tokens[0], io, flags.output);
   }
-  if (flags.help || tokens[0] === "help") return await help(name, io);
+  if (flags.help || tokens[0] === "help") return await help(name, io, flags.output);
 
   const pure = await runPureTokens(name, tokens);
   if (pure) {
-    io.out(render(pure, flags.output));
-    return 0;
+    emit(io, pure, flags.output);
+    return pure.ok ? 0 : 1;
   }
 
-  if (!hasCommand(name) && namespaces().includes(name)) return await help(name, io);
+  if (!hasCommand(name) && namespaces().includes(name)) return await help(name, io, flags.output);
   let def: CommandDef;
   try {
     def = await loadCommand(name);
   } catch (err) {
-    io.out(render(failure(describeError(err)), flags.output));
+    emit(io, failure(describeError(err)), flags.output);
     return 2;
   }
   let args: Record<string, unknown>;
   try {
     args = parseTokens(def, tokens);
   } catch (err) {
-    io.out(render(failure(describeError(err)), flags.output));
+    emit(io, failure(describeError(err)), flags.output);
     return 2;
   }
   const outcome = await (await runner()).execute(name, args, { surface: "cli" });
-  io.out(render(outcome.envelope, flags.output));
+  emit(io, outcome.envelope, flags.output, def.view);
   return outcome.status === "ok" ? 0 : outcome.status === "usage" ? 2 : 1;
 }
 
-async function help(topic: string | undefined, io: CliIO): Promise<number> {
+async function help(
+  topic: string | undefined,
+  io: CliIO,
+  mode: OutputMode = "json",
+): Promise<number> {
   const { commandHelp, helpEntry, helpNamespaces, mainHelp, mcpHelp, namespaceHelp, serveHelp } =
     await helpText();
   const entry = topic ? helpEntry(topic) : null;
@@ -155,13 +192,12 @@ async function help(topic: string | undefined, io: CliIO): Promise<number> {
   else {
     const names = topic.includes(".") ? commandNames() : [...commandNames(), ...namespaces()];
     const guess = closest(topic, names);
-    io.out(
-      render(
-        failure(
-          `unknown command or namespace \`${topic}\`${guess ? `; did you mean \`${guess}\`?` : ""}`,
-        ),
-        "json",
+    emit(
+      io,
+      failure(
+        `unknown command or namespace \`${topic}\`${guess ? `; did you mean \`${guess}\`?` : ""}`,
       ),
+      mode,
     );
     return 2;
   }

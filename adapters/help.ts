@@ -103,7 +103,7 @@ export function commandHelp(entry: HelpEntry): string {
   );
   const examples = entry.examples ?? [entry.usage.replace(/\s\[.*$/, "")];
   lines.push("", "Examples:", ...examples.map((e) => `  ${e}`));
-  lines.push("", "Output: --output json (default) | text | compact");
+  lines.push("", "Output: --output json (default) | text | compact | csv | tsv");
   return lines.join("\n");
 }
 
@@ -132,7 +132,7 @@ export function mainHelp(): string {
     `finance ${VERSION}: research toolkit for public-company analysis`,
     "",
     "Usage:",
-    "  finance <command> [positional ...] [key=value ...] [--output json|text|compact]",
+    "  finance <command> [positional ...] [key=value ...] [--output json|text|compact|csv|tsv]",
     "  finance <command> --help        arguments, types, defaults and examples of a command",
     "  finance help <namespace>        the commands of one namespace",
     "  finance --list                  every command with a one-line summary",

@@ -1,109 +1,145 @@
-/** Renders an envelope for a terminal: json (canonical), text (readable), compact (one line a record). */
+/**
+ * Renders an envelope for a terminal or a file: json (the envelope, canonical), text (the
+ * command's view, fitted to the terminal), compact (one short line per record), csv and tsv
+ * (one row per record of the result's main list, nested fields flattened with dots).
+ *
+ * In json and compact modes everything goes to stdout. In text, csv and tsv modes a failure's
+ * error goes to stderr (stdout stays empty); text prints the warnings once at the end, csv and
+ * tsv print them on stderr so stdout stays a clean sheet.
+ */
+import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
+import { flatten } from "./views/generic.ts";
+import { viewBlocks } from "./views/index.ts";
+import { fieldText, isRecord, isRecordArray } from "./views/model.ts";
+import { blocksText, DEFAULT_WIDTH } from "./views/text.ts";
 
-export type OutputMode = "json" | "text" | "compact";
+export type OutputMode = "json" | "text" | "compact" | "csv" | "tsv";
 
-/** Renders an envelope in the chosen mode. */
-export function render(env: Envelope, mode: OutputMode): string {
-  if (mode === "json") return JSON.stringify(env, null, 2);
-  const lines: string[] = [];
+/** Every output mode, for help and errors. */
+export const OUTPUT_MODES: OutputMode[] = ["json", "text", "compact", "csv", "tsv"];
+
+/** Options of {@link renderOutput}. */
+export interface RenderOptions {
+  /** The command's view (text mode). */
+  view?: ViewName;
+  /** Terminal width in columns (text mode); default 100. */
+  width?: number;
+}
+
+/** What to print on each stream. */
+export interface Rendered {
+  out: string;
+  err: string;
+}
+
+/** Renders an envelope in the chosen mode, split into stdout and stderr text. */
+export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOptions = {}): Rendered {
+  if (mode === "json") return { out: JSON.stringify(env, null, 2), err: "" };
+  if (mode === "compact") return { out: render(env, "compact"), err: "" };
+  const warnings = env.warnings.map((w) => `warning: ${w}`).join("\n");
   if (!env.ok) {
-    lines.push(`Error: ${env.error}`);
-  } else if (mode === "compact") {
-    lines.push(...compact(env.data));
-  } else {
-    lines.push(...text(env.data, ""));
+    return { out: "", err: [`error: ${env.error}`, warnings].filter(Boolean).join("\n") };
   }
-  for (const w of env.warnings) lines.push(`warning: ${w}`);
-  return lines.join("\n");
-}
-
-function scalar(v: unknown): string {
-  if (v === null || v === undefined) return "—";
-  if (typeof v === "number") return formatNumber(v);
-  if (typeof v === "string") return v.length > 200 ? `${v.slice(0, 200)}…` : v;
-  if (typeof v === "boolean") return String(v);
-  return JSON.stringify(v);
-}
-
-function formatNumber(n: number): string {
-  if (Number.isInteger(n)) return String(n);
-  const abs = Math.abs(n);
-  if (abs >= 1000) return n.toFixed(2);
-  if (abs >= 1) return String(Number(n.toPrecision(8)));
-  return String(Number(n.toPrecision(6)));
-}
-
-function isRecordArray(v: unknown): v is Record<string, unknown>[] {
-  return Array.isArray(v) && v.length > 0 &&
-    v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
-}
-
-function text(data: unknown, indent: string): string[] {
-  if (data === null || typeof data !== "object") return [`${indent}${scalar(data)}`];
-  if (Array.isArray(data)) {
-    if (isRecordArray(data)) return table(data, indent);
-    return [`${indent}${data.map(scalar).join(", ")}`];
+  if (mode === "text") {
+    const body = blocksText(viewBlocks(env.data, opts.view), opts.width ?? DEFAULT_WIDTH);
+    return { out: [...body, ...(warnings ? ["", warnings] : [])].join("\n"), err: "" };
   }
-  const lines: string[] = [];
-  for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
-    if (isRecordArray(v)) {
-      lines.push(`${indent}${k}: (${v.length})`);
-      lines.push(...table(v, `${indent}  `));
-    } else if (v && typeof v === "object" && !Array.isArray(v)) {
-      lines.push(`${indent}${k}:`);
-      lines.push(...text(v, `${indent}  `));
-    } else if (Array.isArray(v)) {
-      lines.push(`${indent}${k}: ${v.length ? v.map(scalar).join(", ") : "(none)"}`);
-    } else if (typeof v === "string" && v.includes("\n")) {
-      lines.push(`${indent}${k}:`);
-      for (const l of v.split("\n")) lines.push(`${indent}  ${l}`);
-    } else {
-      lines.push(`${indent}${k}: ${scalar(v)}`);
+  return { out: delimited(env.data, mode === "csv" ? "," : "\t"), err: warnings };
+}
+
+/** Renders an envelope in one string (errors and warnings included), e.g. for notebooks. */
+export function render(env: Envelope, mode: OutputMode, opts: RenderOptions = {}): string {
+  if (mode === "compact") {
+    const lines = env.ok ? compact(env.data) : [`Error: ${env.error}`];
+    for (const w of env.warnings) lines.push(`warning: ${w}`);
+    return lines.join("\n");
+  }
+  const r = renderOutput(env, mode, opts);
+  return [r.out, r.err].filter(Boolean).join("\n");
+}
+
+// ---------------------------------------------------------------- csv and tsv
+
+/**
+ * The records a sheet shows: the data itself when it is a list, else its longest list of
+ * records (one level down if need be), else the data as one row.
+ */
+export function sheetRecords(data: unknown): Record<string, unknown>[] {
+  if (isRecordArray(data)) return data;
+  if (!isRecord(data)) return [{ value: data }];
+  const lists = (obj: Record<string, unknown>) =>
+    Object.values(obj).filter(isRecordArray) as Record<string, unknown>[][];
+  let found = lists(data);
+  if (!found.length) found = Object.values(data).filter(isRecord).flatMap(lists);
+  if (!found.length) return [data];
+  return found.reduce((a, b) => (b.length > a.length ? b : a));
+}
+
+/** A header row and one row per record, nested fields flattened with dots. */
+export function delimited(data: unknown, sep: "," | "\t"): string {
+  const rows = sheetRecords(data).map((r) => sheetRow(r));
+  const keys: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+  const cell = sep === "," ? csvCell : tsvCell;
+  return [keys.map(cell), ...rows.map((r) => keys.map((k) => cell(r[k])))]
+    .map((r) => r.join(sep)).join("\n");
+}
+
+/** Flattens one record for a sheet: lists of scalars join with "; ", lists of records as JSON. */
+function sheetRow(r: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const walk = (obj: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(obj)) {
+      if (isRecord(v)) walk(v, `${prefix}${k}.`);
+      else if (Array.isArray(v)) {
+        out[prefix + k] = v.every((x) => x === null || typeof x !== "object")
+          ? v.join("; ")
+          : JSON.stringify(v);
+      } else out[prefix + k] = v;
     }
-  }
-  return lines;
+  };
+  walk(r, "");
+  return out;
 }
 
-function table(rows: Record<string, unknown>[], indent: string): string[] {
-  const cols: string[] = [];
-  for (const r of rows.slice(0, 50)) {
-    for (const [k, v] of Object.entries(r)) {
-      if (!cols.includes(k) && (v === null || typeof v !== "object")) cols.push(k);
-    }
-  }
-  const shown = cols.slice(0, 8);
-  const cells = rows.map((r) => shown.map((c) => clipCell(scalar(r[c]))));
-  const widths = shown.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
-  const line = (vals: string[]) =>
-    indent + vals.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(shown), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)];
+function plain(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  return String(v);
 }
 
-function clipCell(s: string): string {
-  return s.length > 48 ? `${s.slice(0, 47)}…` : s;
+function csvCell(v: unknown): string {
+  const s = plain(v);
+  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
+
+function tsvCell(v: unknown): string {
+  return plain(v).replace(/[\t\r\n]+/g, " ");
+}
+
+// ---------------------------------------------------------------- compact
 
 /** One short line per record of the main list, or one line for a flat result. */
 function compact(data: unknown): string[] {
-  if (data === null || typeof data !== "object") return [scalar(data)];
+  if (data === null || typeof data !== "object") return [fieldText("", data)];
   const obj = data as Record<string, unknown>;
   const listKey = Object.keys(obj).find((k) => isRecordArray(obj[k]));
-  const head = Object.entries(obj)
-    .filter(([, v]) => v === null || typeof v !== "object")
-    .slice(0, 6)
-    .map(([k, v]) => `${k}=${clipCell(scalar(v))}`)
-    .join(" ");
+  const line = (r: Record<string, unknown>, max: number) =>
+    Object.entries(flatten(r))
+      .filter(([, v]) => v !== null && v !== undefined && v !== "")
+      .slice(0, max)
+      .map(([k, v]) => `${k}=${clipCell(fieldText(k.split(".").pop() ?? k, v))}`)
+      .join(" ");
+  const head = line(
+    Object.fromEntries(Object.entries(obj).filter(([, v]) => v === null || typeof v !== "object")),
+    6,
+  );
   if (!listKey) return [head];
   const lines = head ? [head] : [];
-  for (const r of obj[listKey] as Record<string, unknown>[]) {
-    lines.push(
-      Object.entries(r)
-        .filter(([, v]) => v !== null && typeof v !== "object")
-        .slice(0, 8)
-        .map(([k, v]) => `${k}=${clipCell(scalar(v))}`)
-        .join(" "),
-    );
-  }
+  for (const r of obj[listKey] as Record<string, unknown>[]) lines.push(line(r, 8));
   return lines;
+}
+
+function clipCell(s: string): string {
+  return s.length > 48 && !/^https?:\/\//.test(s) ? `${s.slice(0, 47)}…` : s;
 }

@@ -12,6 +12,23 @@ export type SideEffects = "network_read_only" | "local_or_network_read" | "pure_
 /** Whether a command needs credentials. */
 export type AuthRequired = "none" | "optional_environment_or_public_provider";
 
+/**
+ * How a person reads a command's result (CLI text, notebooks): one of the views in
+ * adapters/views/. Commands without one get the generic view.
+ */
+export type ViewName =
+  | "statement"
+  | "scan"
+  | "news"
+  | "filings"
+  | "transcripts"
+  | "screen"
+  | "tables"
+  | "backtest"
+  | "tune"
+  | "kpi"
+  | "qa";
+
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any
 export type ArgsSchema = z.ZodObject<any>;
@@ -42,6 +59,8 @@ export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodTy
   args: A;
   /** The `data` of a successful envelope. */
   data: D;
+  /** The view that shows `data` to a person (text output, notebooks); generic when absent. */
+  view?: ViewName;
   /** Example invocations (CLI form). */
   examples?: string[];
   /** Runs the command. Throw FinanceError subclasses for failures; use ctx.warn for warnings. */

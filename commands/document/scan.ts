@@ -42,6 +42,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["source", "url", "path", "page", "start_char", "end_char", "match_id"],
   positional: ["source"],
+  view: "scan",
   aliases: { "path": "source", "url": "source", "topic": "topics" },
   args: z.strictObject({
     source: z.string().describe("Local file path or http(s) URL of the PDF or HTML document."),

@@ -43,6 +43,7 @@ export default defineCommand({
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["accession_no", "filing_url", "statement", "role", "instance_file"],
   positional: ["symbol"],
+  view: "statement",
   aliases: { accession_no: "accession" },
   args: z.strictObject({
     ...filingArgs,

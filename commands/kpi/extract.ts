@@ -22,6 +22,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["url", "accession_no", "section", "start_char", "end_char", "speaker"],
   positional: ["symbol"],
+  view: "kpi",
   args: z.strictObject({
     symbol: ticker("Company ticker, e.g. SNOW."),
     source: z.enum(["transcripts", "transcript", "filings", "filing", "both"]).default(

@@ -17,6 +17,7 @@ export default defineCommand({
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["query", "source", "provider"],
   positional: ["query"],
+  view: "screen",
   args: z.strictObject({
     query: z.string().min(1).describe(
       "A predefined screen id, or clauses like region=us AND intradaymarketcap>10B.",

@@ -16,6 +16,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["url", "quarter", "questioner", "speaker", "start_char", "end_char"],
   positional: ["symbol"],
+  view: "qa",
   args: z.strictObject({
     symbol: ticker("Ticker to find the transcript for (ignored when url is given).").optional(),
     url: z.string().trim().min(1).optional().describe(

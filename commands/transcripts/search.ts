@@ -12,6 +12,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["symbol", "url", "quarter", "published_at", "source"],
   positional: ["symbol"],
+  view: "transcripts",
   args: z.strictObject({
     symbol: ticker("Ticker whose transcripts are listed, e.g. NVDA."),
     limit: z.int().min(1).max(50).default(4).describe("Most transcripts to list."),

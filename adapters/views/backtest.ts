@@ -1,0 +1,208 @@
+/**
+ * Backtests and tunes: the summary first (return, CAGR, volatility, Sharpe, max drawdown,
+ * trades, with units), then the trades or the best parameter sets, then the data's sources.
+ */
+import {
+  type Block,
+  type Cell,
+  dateText,
+  flatText,
+  formatNumber,
+  isRecord,
+  money,
+  num,
+  percent,
+  str,
+} from "./model.ts";
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
+const ratio = (v: unknown) => (num(v) === undefined ? "—" : formatNumber(num(v)!, 2, 2));
+
+/** The summary metrics of one run, with units. */
+export function metricsFields(m: Rec, currency?: string): [string, string][] {
+  const rows: [string, string][] = [
+    [
+      "Total return",
+      `${percent(num(m.total_return_pct))}  (benchmark ${
+        percent(num(m.benchmark_return_pct))
+      }, excess ${percent(num(m.excess_return_pct))})`,
+    ],
+    ["CAGR", percent(num(m.cagr_pct))],
+    ["Volatility", `${percent(num(m.volatility_pct))} a year`],
+    [
+      "Sharpe ratio",
+      `${ratio(m.sharpe_ratio)}  (Sortino ${ratio(m.sortino_ratio)}, Calmar ${
+        ratio(m.calmar_ratio)
+      })`,
+    ],
+    [
+      "Max drawdown",
+      `${percent(num(m.max_drawdown_pct))}${
+        str(m.max_drawdown_peak_date)
+          ? `  (peak ${m.max_drawdown_peak_date}, trough ${m.max_drawdown_trough_date}, ${
+            str(m.max_drawdown_recovery_date)
+              ? `recovered ${m.max_drawdown_recovery_date}`
+              : "not recovered"
+          })`
+          : ""
+      }`,
+    ],
+    [
+      "Trades",
+      `${m.total_trades ?? "—"}  (${m.closed_trades ?? "—"} closed, win rate ${
+        percent(num(m.win_rate_pct))
+      }, profit factor ${ratio(m.profit_factor)})`,
+    ],
+    ["Exposure", `${percent(num(m.exposure_pct))} of bars invested`],
+    ["Value", `${money(num(m.start_value), currency)} → ${money(num(m.end_value), currency)}`],
+    ["Fees paid", money(num(m.total_fees_paid), currency)],
+  ];
+  return rows;
+}
+
+function header(config: Rec, data: Rec, kind: string): string {
+  const symbols = Array.isArray(config.symbols) ? config.symbols.join(", ") : "";
+  return `${kind} ${config.strategy} on ${symbols}, ${data.first_date ?? config.start_date} to ${
+    data.last_date ?? config.end_date
+  } (${data.bars ?? "?"} bars of ${config.timeframe ?? "1d"})`;
+}
+
+function costs(config: Rec, currency?: string): string {
+  return [
+    num(config.fees) !== undefined && `fees ${percent(num(config.fees)! * 100)} of value`,
+    num(config.fixed_fees) && `plus ${money(num(config.fixed_fees), currency)} per order`,
+    num(config.slippage) !== undefined && `slippage ${percent(num(config.slippage)! * 100)}`,
+    str(config.fill) && `fill ${config.fill}`,
+    num(config.leverage) !== undefined && `leverage ${config.leverage}`,
+    num(config.initial_cash) !== undefined &&
+    `initial cash ${money(num(config.initial_cash), currency)}`,
+  ].filter(Boolean).join(", ");
+}
+
+function sources(data: Rec): string {
+  const lines = Object.entries(rec(data.sources)).map(([sym, s]) => {
+    const r = rec(s);
+    return `${sym}: ${r.provider}, ${r.source}, ${r.currency ?? ""} ${
+      r.price_adjustment ?? ""
+    } bars ${r.first_date} to ${r.last_date}`.replace(/ +/g, " ");
+  });
+  const missing = Array.isArray(data.missing_symbols) && data.missing_symbols.length
+    ? [`missing symbols: ${data.missing_symbols.join(", ")}`]
+    : [];
+  return ["Sources:", ...lines.map((l) => `  ${l}`), ...missing].join("\n");
+}
+
+function currencyOf(data: Rec): string | undefined {
+  return Object.values(rec(data.sources)).map((s) => str(rec(s).currency)).find(Boolean);
+}
+
+/** backtest.run. */
+export function backtestView(raw: unknown): Block[] {
+  if (!isRecord(raw) || !isRecord(raw.metrics)) return [];
+  const config = rec(raw.config);
+  const data = rec(raw.data);
+  const cur = currencyOf(data);
+  const trades = Array.isArray(raw.trades) ? (raw.trades as Rec[]) : [];
+  const blocks: Block[] = [
+    { kind: "title", text: header(config, data, "Backtest") },
+    { kind: "fields", rows: metricsFields(raw.metrics, cur) },
+    {
+      kind: "note",
+      text: `Parameters: ${flatText(config.params) || "(defaults)"}\nCosts: ${costs(config, cur)}`,
+    },
+  ];
+  if (trades.length) {
+    blocks.push({
+      kind: "table",
+      caption: `Trades (${trades.length}${rec(raw.truncated).trades ? ", truncated" : ""})`,
+      columns: [
+        { name: "symbol" },
+        { name: "side" },
+        { name: "entry" },
+        { name: "entry price", number: true },
+        { name: "exit" },
+        { name: "exit price", number: true },
+        { name: "return", number: true },
+        { name: "P&L", number: true },
+        { name: "bars", number: true },
+      ],
+      rows: trades.slice(0, 50).map((t): Cell[] => [
+        { text: String(t.symbol) },
+        { text: `${t.direction ?? ""}${t.status === "open" ? " (open)" : ""}` },
+        { text: dateText(String(t.entry_date ?? "")) },
+        { text: money(num(t.entry_price), cur), number: true },
+        { text: str(t.exit_date) ? dateText(String(t.exit_date)) : "—" },
+        { text: money(num(t.exit_price), cur), number: true },
+        { text: percent(num(t.return_pct)), number: true },
+        { text: money(num(t.pnl), cur), number: true },
+        { text: String(t.bars_held ?? "—"), number: true },
+      ]),
+      note: trades.length > 50 ? `${trades.length - 50} more trades (--output json)` : undefined,
+    });
+  }
+  if (str(raw.plot_path)) blocks.push({ kind: "note", text: `Chart: ${raw.plot_path}` });
+  blocks.push({ kind: "note", text: sources(data) });
+  return blocks;
+}
+
+/** backtest.tune: the best run's summary, then the ranked parameter sets. */
+export function tuneView(raw: unknown): Block[] {
+  if (!isRecord(raw)) return [];
+  const config = rec(raw.config);
+  const data = rec(raw.data);
+  const cur = currencyOf(data);
+  const board = Array.isArray(raw.leaderboard) ? (raw.leaderboard as Rec[]) : [];
+  const best = rec(raw.best);
+  const blocks: Block[] = [
+    {
+      kind: "title",
+      text: `${
+        header(config, data, "Tune")
+      }: ${raw.runs} of ${raw.combinations} parameter sets run, ranked by ${config.metric} (${config.direction} is better)`,
+    },
+  ];
+  if (isRecord(best.metrics)) {
+    blocks.push({
+      kind: "note",
+      text: `Best: ${flatText(best.params)} (score ${ratio(best.score)})`,
+    });
+    blocks.push({ kind: "fields", rows: metricsFields(best.metrics, cur) });
+  }
+  blocks.push({
+    kind: "table",
+    caption: "Parameter sets, best first",
+    columns: [
+      { name: "rank", number: true },
+      { name: "params" },
+      { name: "score", number: true },
+      { name: "return", number: true },
+      { name: "CAGR", number: true },
+      { name: "volatility", number: true },
+      { name: "Sharpe", number: true },
+      { name: "max DD", number: true },
+      { name: "trades", number: true },
+    ],
+    rows: board.slice(0, 20).map((r): Cell[] => {
+      const m = rec(r.metrics);
+      return [
+        { text: String(r.rank), number: true },
+        { text: flatText(r.params) },
+        { text: ratio(r.score), number: true },
+        { text: percent(num(m.total_return_pct)), number: true },
+        { text: percent(num(m.cagr_pct)), number: true },
+        { text: percent(num(m.volatility_pct)), number: true },
+        { text: ratio(m.sharpe_ratio), number: true },
+        { text: percent(num(m.max_drawdown_pct)), number: true },
+        { text: String(m.total_trades ?? "—"), number: true },
+      ];
+    }),
+    note: board.length > 20
+      ? `${board.length - 20} more parameter sets (--output json)`
+      : undefined,
+  });
+  const skipped = Array.isArray(raw.skipped) ? raw.skipped : [];
+  if (skipped.length) blocks.push({ kind: "note", text: `Skipped: ${flatText(skipped)}` });
+  blocks.push({ kind: "note", text: `Costs: ${costs(config, cur)}\n${sources(data)}` });
+  return blocks;
+}

@@ -1,0 +1,111 @@
+/**
+ * Evidence from text: kpi.extract (each value with its sentence, the number marked, and where
+ * it was said) and transcripts.qa (each question and its answers, speaker by speaker).
+ */
+import { type Block, dateText, isRecord, type Match, money, num, percent, str } from "./model.ts";
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
+const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+
+/** A KPI value read as its unit says: USD with separators, percent, counts. */
+export function kpiValue(v: Rec): string {
+  const n = num(v.number);
+  const unit = str(v.unit);
+  if (n === undefined) return str(v.raw) ?? "—";
+  if (unit === "percent") return percent(n);
+  if (unit && /^[A-Z]{3}$/.test(unit)) return money(n, unit);
+  return `${n.toLocaleString("en-US")}${unit && unit !== "count" ? ` ${unit}` : ""}`;
+}
+
+/** kpi.extract. */
+export function kpiView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const docs = recs(data.documents);
+  const items: Match[] = recs(data.kpis).map((k) => {
+    const value = rec(k.value);
+    const sentence = str(k.sentence) ?? "";
+    const raw = str(value.raw) ?? "";
+    const at = raw ? sentence.indexOf(raw) : -1;
+    const doc = docs.find((d) => d.doc_ref === k.doc_ref);
+    return {
+      head: [
+        `${k.label}: ${kpiValue(value)}`,
+        [str(k.period), str(k.comparison)].filter(Boolean).join(", "),
+        `confidence ${k.confidence}`,
+        str(k.speaker) && `said by ${k.speaker}${str(k.part) ? ` (${k.part})` : ""}`,
+      ].filter(Boolean).join(" · "),
+      before: at >= 0 ? sentence.slice(0, at) : sentence,
+      match: at >= 0 ? raw : undefined,
+      after: at >= 0 ? sentence.slice(at + raw.length) : undefined,
+      lines: [
+        [
+          doc && str(doc.title),
+          str(k.accession_no) && `accession ${k.accession_no}`,
+          str(k.section) && `section ${k.section}`,
+          `chars ${k.start_char}–${k.end_char}`,
+        ].filter(Boolean).join(" · "),
+        ...(str(k.url) ? [String(k.url)] : []),
+      ],
+    };
+  });
+  const missing = Array.isArray(data.missing_metrics) ? data.missing_metrics : [];
+  const blocks: Block[] = [
+    {
+      kind: "title",
+      text: `${items.length}${
+        num(data.total_count)! > items.length ? ` of ${data.total_count}` : ""
+      } KPI values for ${data.symbol ?? "the document"} from ${docs.length} ${
+        data.source ?? ""
+      } document${docs.length === 1 ? "" : "s"}`.replace(/ +/g, " "),
+    },
+    items.length ? { kind: "matches", items } : { kind: "note", text: "no KPI values found" },
+  ];
+  if (missing.length) blocks.push({ kind: "note", text: `Not found: ${missing.join(", ")}` });
+  return blocks;
+}
+
+function who(name: unknown, title: unknown): string {
+  return `${str(name) ?? "Unknown speaker"}${str(title) ? ` (${title})` : ""}`;
+}
+
+/** transcripts.qa. */
+export function qaView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const t = rec(data.transcript);
+  const pairs = recs(data.qa_pairs);
+  const blocks: Block[] = [{
+    kind: "title",
+    text: `${str(t.title) ?? "Transcript"}: ${pairs.length}${
+      num(data.total_count)! > pairs.length ? ` of ${data.total_count}` : ""
+    } questions${num(data.unanswered_count) ? `, ${data.unanswered_count} unanswered` : ""}`,
+  }];
+  pairs.forEach((p, i) => {
+    const q = recs(p.question).map((s) => str(s.text)).filter(Boolean).join("\n");
+    const first = recs(p.question)[0];
+    blocks.push({
+      kind: "text",
+      caption: `Q${i + 1}. ${who(p.questioner, p.questioner_title)}${
+        first ? ` [chars ${first.start_char}–${first.end_char}]` : ""
+      }`,
+      text: q,
+    });
+    for (const a of recs(p.answers)) {
+      blocks.push({
+        kind: "text",
+        caption: `A. ${who(a.speaker, a.speaker_title)} [chars ${a.start_char}–${a.end_char}]`,
+        text: String(a.text ?? ""),
+      });
+    }
+  });
+  blocks.push({
+    kind: "note",
+    text: [
+      `Source: ${t.source ?? data.source}${str(t.quarter) ? `, ${t.quarter}` : ""}${
+        str(t.published_at) ? `, published ${dateText(String(t.published_at))}` : ""
+      }`,
+      ...(str(t.url) ? [String(t.url)] : []),
+    ].join("\n"),
+  });
+  return blocks;
+}

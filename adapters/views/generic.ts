@@ -1,0 +1,115 @@
+/**
+ * The fallback view for commands without their own: scalars as fields (nested objects with
+ * dotted names), lists of records as tables, long text as paragraphs. Values are formatted by
+ * field name (percent, money with its currency, dates) and never cut.
+ */
+import {
+  type Block,
+  type Cell,
+  type Column,
+  fieldText,
+  flatText,
+  isRecord,
+  isRecordArray,
+  isUrl,
+} from "./model.ts";
+
+/** Rows shown per table; the rest are counted. */
+export const MAX_ROWS = 50;
+const MAX_COLUMNS = 10;
+
+/** The generic view. */
+export function genericView(data: unknown): Block[] {
+  if (!isRecord(data)) {
+    if (isRecordArray(data)) return [recordsTable("rows", data)];
+    return [{ kind: "note", text: fieldText("", data) }];
+  }
+  const fields: [string, string][] = [];
+  const blocks: Block[] = [];
+  const currency = typeof data.currency === "string" ? data.currency : null;
+  collect(data, "", currency, fields, blocks, 0);
+  return [...(fields.length ? [{ kind: "fields", rows: fields } as Block] : []), ...blocks];
+}
+
+function collect(
+  obj: Record<string, unknown>,
+  prefix: string,
+  currency: string | null,
+  fields: [string, string][],
+  blocks: Block[],
+  depth: number,
+): void {
+  for (const [k, v] of Object.entries(obj)) {
+    const name = prefix + k;
+    // data.warnings repeats the envelope's warnings, which print once at the end
+    if (k === "warnings" && depth === 0 && Array.isArray(v)) continue;
+    if (isRecordArray(v)) blocks.push(recordsTable(name, v));
+    else if (isRecord(v) && depth < 2) collect(v, `${name}.`, currency, fields, blocks, depth + 1);
+    else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
+      blocks.push({ kind: "text", caption: `${name}:`, text: v });
+    } else fields.push([name, fieldText(k, v, currency)]);
+  }
+}
+
+/** A list of records as a table: scalar fields (one level of nesting flattened) as columns. */
+export function recordsTable(name: string, rows: Record<string, unknown>[]): Block {
+  const flat = rows.map((r) => flatten(r));
+  const keys: string[] = [];
+  for (const r of flat.slice(0, MAX_ROWS)) {
+    for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+  }
+  // URLs last, so a narrow terminal still shows the key fields together
+  const ordered = [
+    ...keys.filter((k) => !isUrlColumn(flat, k)),
+    ...keys.filter((k) => isUrlColumn(flat, k)),
+  ];
+  const shown = ordered.slice(0, MAX_COLUMNS);
+  const numeric = shown.map((k) =>
+    flat.every((r) => r[k] === null || r[k] === undefined || typeof r[k] === "number")
+  );
+  const columns: Column[] = shown.map((k, i) => ({ name: k, number: numeric[i] }));
+  const cells: Cell[][] = flat.slice(0, MAX_ROWS).map((r) =>
+    shown.map((k, i) => {
+      const v = r[k];
+      const leaf = k.split(".").pop() ?? k;
+      const cur = typeof r.currency === "string" ? r.currency : null;
+      return {
+        text: fieldText(leaf, v, cur),
+        number: numeric[i] && typeof v === "number",
+        href: isUrl(v) ? v : undefined,
+      };
+    })
+  );
+  const notes: string[] = [];
+  if (rows.length > MAX_ROWS) notes.push(`${rows.length - MAX_ROWS} more rows not shown`);
+  if (ordered.length > shown.length) {
+    notes.push(`fields not shown: ${ordered.slice(shown.length).join(", ")}`);
+  }
+  return {
+    kind: "table",
+    caption: `${name} (${rows.length})`,
+    columns,
+    rows: cells,
+    note: notes.length ? `${notes.join("; ")} (--output json or csv has everything)` : undefined,
+  };
+}
+
+function isUrlColumn(rows: Record<string, unknown>[], k: string): boolean {
+  return rows.some((r) => isUrl(r[k]));
+}
+
+/** Flattens nested objects with dotted keys; lists of scalars join with ", ". */
+export function flatten(
+  obj: Record<string, unknown>,
+  prefix = "",
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix + k;
+    if (isRecord(v)) flatten(v, `${key}.`, out);
+    else if (Array.isArray(v)) {
+      out[key] = v.every((x) => x === null || typeof x !== "object") ? v.join(", ") : flatText(v);
+    } else out[key] = v;
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+/**
+ * The views by name. A command picks its view with `view:` beside its schema (core/command.ts);
+ * a result whose command is unknown (a notebook given only an envelope) is recognised by shape;
+ * everything else gets the generic view.
+ */
+import type { ViewName } from "../../core/command.ts";
+import { backtestView, tuneView } from "./backtest.ts";
+import { kpiView, qaView } from "./evidence.ts";
+import { genericView } from "./generic.ts";
+import {
+  filingsView,
+  newsView,
+  scanView,
+  screenView,
+  tablesView,
+  transcriptsView,
+} from "./lists.ts";
+import { type Block, isRecord, type View } from "./model.ts";
+import { statementView } from "./statement.ts";
+
+/** Every named view. */
+export const VIEWS: Record<ViewName, View> = {
+  statement: statementView,
+  scan: scanView,
+  news: newsView,
+  filings: filingsView,
+  transcripts: transcriptsView,
+  screen: screenView,
+  tables: tablesView,
+  backtest: backtestView,
+  tune: tuneView,
+  kpi: kpiView,
+  qa: qaView,
+};
+
+/** Guesses the view from the data's shape, for envelopes shown without their command. */
+export function viewByShape(data: unknown): ViewName | undefined {
+  if (!isRecord(data)) return undefined;
+  if (Array.isArray(data.rows) && Array.isArray(data.periods) && isRecord(data.filing)) {
+    return "statement";
+  }
+  if (data.run_type === "backtest") return "backtest";
+  if (data.run_type === "tune") return "tune";
+  if (Array.isArray(data.matches) && "page_count" in data) return "scan";
+  if (Array.isArray(data.tables) && "total_detected" in data) return "tables";
+  if (Array.isArray(data.kpis) && Array.isArray(data.documents)) return "kpi";
+  if (Array.isArray(data.qa_pairs)) return "qa";
+  if (Array.isArray(data.articles) && typeof data.request_url === "string") return "news";
+  if (Array.isArray(data.filings) && typeof data.cik === "string") return "filings";
+  if (Array.isArray(data.transcripts)) return "transcripts";
+  if (Array.isArray(data.quotes) && "total" in data) return "screen";
+  return undefined;
+}
+
+/** The blocks of a result: the named view, else one recognised by shape, else the generic one. */
+export function viewBlocks(data: unknown, view?: ViewName): Block[] {
+  const name = view ?? viewByShape(data);
+  if (name) {
+    const blocks = VIEWS[name](data);
+    if (blocks.length) return blocks;
+  }
+  return genericView(data);
+}

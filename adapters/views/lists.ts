@@ -1,0 +1,230 @@
+/**
+ * Lists of matches and records: document.scan (page, offsets, context with the match marked),
+ * news.search, filings.recent, transcripts.search and screen.run, one entry each with its key
+ * fields and its full URL.
+ */
+import {
+  type Block,
+  type Cell,
+  dateText,
+  fieldText,
+  isRecord,
+  type Match,
+  money,
+  num,
+  percent,
+  str,
+} from "./model.ts";
+import { oneLine } from "./text.ts";
+
+type Rec = Record<string, unknown>;
+
+const list = (data: Rec, key: string): Rec[] =>
+  Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isRecord) : [];
+
+const join = (parts: (string | undefined | false | null)[]) => parts.filter(Boolean).join(" · ");
+
+function countLine(shown: number, total: unknown, what: string): string {
+  const t = num(total);
+  const noun = shown === 1 ? what.replace(/s$/, "") : what;
+  return t !== undefined && t > shown ? `${shown} of ${t} ${what}` : `${shown} ${noun}`;
+}
+
+/** document.scan: each match's page, offsets and score, then its context with the match marked. */
+export function scanView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const matches = list(data, "matches");
+  const items: Match[] = matches.map((m) => {
+    const context = str(m.context) ?? "";
+    const from = (num(m.start_char) ?? 0) - (num(m.context_start_char) ?? 0);
+    const to = (num(m.end_char) ?? 0) - (num(m.context_start_char) ?? 0);
+    const inside = from >= 0 && to <= context.length && to > from;
+    return {
+      head: join([
+        num(m.page) !== undefined && `page ${m.page}`,
+        `chars ${m.start_char}–${m.end_char}`,
+        str(m.topic) && `“${m.topic}”`,
+        num(m.score) !== undefined && `score ${m.score}${str(m.method) ? ` (${m.method})` : ""}`,
+        str(m.match_id) && `match_id ${m.match_id}`,
+      ]),
+      before: inside ? context.slice(0, from) : context,
+      match: inside ? context.slice(from, to) : undefined,
+      after: inside ? context.slice(to) : undefined,
+    };
+  });
+  return [
+    {
+      kind: "title",
+      text: `${countLine(matches.length, data.total_matches, "matches")} in ${
+        str(data.url) ?? str(data.path) ?? str(data.source) ?? "the document"
+      }${num(data.page_count) !== undefined ? ` (${data.page_count} pages, ${data.format})` : ""}`,
+    },
+    items.length
+      ? { kind: "matches", items }
+      : { kind: "note", text: `no match for ${fieldText("topics", data.topics)}` },
+  ];
+}
+
+/** news.search: date, outlet and title per article, with its URL. */
+export function newsView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const articles = list(data, "articles");
+  const items: Match[] = articles.map((a) => ({
+    head: join([
+      str(a.published_at) && dateText(String(a.published_at)),
+      str(a.domain),
+      str(a.source_country),
+      str(a.language),
+    ]),
+    lines: [str(a.title) ?? "(untitled)", String(a.url)],
+  }));
+  const window = isRecord(data.window) ? data.window : {};
+  return [
+    {
+      kind: "title",
+      text: `${countLine(articles.length, data.count, "articles")} for “${data.query}”${
+        str(window.timespan) ? ` in the last ${window.timespan}` : ""
+      }${str(window.start) ? ` from ${window.start} to ${window.end ?? "now"}` : ""}`,
+    },
+    items.length ? { kind: "matches", items } : { kind: "note", text: "no articles" },
+    { kind: "note", text: `Source: GDELT DOC 2.0 (${data.source})\n${data.request_url}` },
+  ];
+}
+
+/** filings.recent: form, dates, accession and items per filing, with the document URL. */
+export function filingsView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const filings = list(data, "filings");
+  const items: Match[] = filings.map((f) => ({
+    head: join([
+      String(f.form),
+      str(f.filed_at) && `filed ${f.filed_at}`,
+      str(f.report_date) && `period ${f.report_date}`,
+      str(f.accession_no) && `accession ${f.accession_no}`,
+      Array.isArray(f.items) && f.items.length > 0 && `items ${f.items.join(", ")}`,
+      str(f.event_type) && `event ${f.event_type}`,
+    ]),
+    lines: [String(f.url)],
+  }));
+  return [
+    {
+      kind: "title",
+      text: `${countLine(filings.length, data.total_count, "filings")} of ${
+        str(data.company_name) ?? data.symbol
+      } (${data.symbol}, CIK ${data.cik}), newest first`,
+    },
+    items.length ? { kind: "matches", items } : { kind: "note", text: "no filings match" },
+    { kind: "note", text: `Source: SEC EDGAR (${data.source})` },
+  ];
+}
+
+/** transcripts.search: quarter, date and title per transcript, with its URL. */
+export function transcriptsView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const rows = list(data, "transcripts");
+  const items: Match[] = rows.map((t) => ({
+    head: join([
+      str(t.quarter),
+      str(t.published_at) && dateText(String(t.published_at)),
+      str(t.title),
+    ]),
+    lines: [String(t.url)],
+  }));
+  return [
+    {
+      kind: "title",
+      text: `${countLine(rows.length, data.count, "transcripts")} for ${data.symbol}`,
+    },
+    items.length ? { kind: "matches", items } : { kind: "note", text: "no transcripts found" },
+    { kind: "note", text: `Source: ${data.source}` },
+  ];
+}
+
+/** screen.run: one row per quote: symbol, name, price with currency, change, market cap, volume. */
+export function screenView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const quotes = list(data, "quotes");
+  const rows: Cell[][] = quotes.map((q) => {
+    const cur = str(q.currency);
+    return [
+      { text: String(q.symbol) },
+      { text: str(q.name) ?? "" },
+      { text: money(num(q.price), cur), number: true },
+      { text: percent(num(q.change_pct)), number: true },
+      { text: money(num(q.market_cap), cur), number: true },
+      { text: fieldText("volume", q.volume), number: true },
+      { text: str(q.exchange) ?? "" },
+    ];
+  });
+  const asOf = quotes.map((q) => str(q.as_of)).filter(Boolean).sort().at(-1);
+  return [
+    {
+      kind: "title",
+      text: `${str(data.title) ?? data.query}: ${countLine(quotes.length, data.total, "quotes")}`,
+    },
+    {
+      kind: "table",
+      columns: [
+        { name: "symbol" },
+        { name: "name" },
+        { name: "price", number: true },
+        { name: "change", number: true },
+        { name: "market cap", number: true },
+        { name: "volume", number: true },
+        { name: "exchange" },
+      ],
+      rows,
+    },
+    {
+      kind: "note",
+      text: `Source: ${data.provider}, ${data.source}${
+        asOf ? `; quotes as of ${dateText(asOf)}` : ""
+      }`,
+    },
+  ];
+}
+
+/** document.tables: each table's cells as a grid, numbers right-aligned. */
+export function tablesView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const tables = list(data, "tables");
+  const blocks: Block[] = [{
+    kind: "title",
+    text: `${countLine(tables.length, data.total_detected, "tables")} in ${
+      str(data.url) ?? str(data.path) ?? str(data.source) ?? "the document"
+    }`,
+  }];
+  for (const t of tables) {
+    const header = Array.isArray(t.header)
+      ? (t.header as unknown[]).map((h) => oneLine(String(h ?? "")))
+      : [];
+    const body = Array.isArray(t.rows) ? (t.rows as unknown[][]) : [];
+    const values = Array.isArray(t.values) ? (t.values as (number | null)[][]) : [];
+    const width = Math.max(header.length, ...body.map((r) => r.length));
+    const numeric = Array.from(
+      { length: width },
+      (_, c) => values.some((r) => typeof r?.[c] === "number"),
+    );
+    blocks.push({
+      kind: "table",
+      caption: join([
+        `Table ${t.table}`,
+        num(t.page) !== undefined && `page ${t.page}`,
+        str(t.flavor),
+        Array.isArray(t.shape) && `${t.shape[0]} rows × ${t.shape[1]} columns`,
+      ]),
+      columns: Array.from(
+        { length: width },
+        (_, c) => ({ name: header[c] ?? "", number: numeric[c] }),
+      ),
+      rows: body.map((r) =>
+        Array.from(
+          { length: width },
+          (_, c) => ({ text: oneLine(String(r[c] ?? "")), number: numeric[c] }),
+        )
+      ),
+      note: t.truncated === true ? `${t.returned_rows} rows shown (max_rows)` : undefined,
+    });
+  }
+  return blocks;
+}

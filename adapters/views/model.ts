@@ -1,0 +1,163 @@
+/**
+ * What a view produces: a short list of blocks (title, fields, tables, matches, prose, notes)
+ * that the text renderer lays out for a terminal and the HTML renderer for a notebook, so both
+ * show the same content.
+ */
+
+/** One cell of a table. `number` cells align right and are never cut. */
+export interface Cell {
+  text: string;
+  /** Right-aligned, never clipped. */
+  number?: boolean;
+  /** Leading indent in levels (statement rows). */
+  indent?: number;
+  /** A total: set apart by a rule above its numbers and bold in HTML. */
+  total?: boolean;
+  /** A link target, shown in full. */
+  href?: string;
+}
+
+/** A column of a table. */
+export interface Column {
+  /** Header; may hold "\n" for a two-line header. */
+  name: string;
+  /** Right-aligned (numbers). */
+  number?: boolean;
+}
+
+/** A match inside a document, with the matched words marked in its context. */
+export interface Match {
+  /** Head line: the key fields (page, score, date, title …). */
+  head: string;
+  /** Context before the match, the match, and after it. */
+  before?: string;
+  match?: string;
+  after?: string;
+  /** Extra lines: URL, citation. */
+  lines?: string[];
+}
+
+export type Block =
+  | { kind: "title"; text: string }
+  | { kind: "fields"; rows: [string, string][] }
+  | { kind: "table"; caption?: string; columns: Column[]; rows: Cell[][]; note?: string }
+  | { kind: "matches"; caption?: string; items: Match[] }
+  | { kind: "text"; text: string; caption?: string }
+  | { kind: "note"; text: string };
+
+/** A view turns a command's `data` into blocks. */
+export type View = (data: unknown) => Block[];
+
+// ---------------------------------------------------------------- value formatting
+
+/** Thousands separators; up to `digits` decimals, trailing zeros kept at `min`. */
+export function formatNumber(n: number, digits = 2, min = 0): string {
+  if (!Number.isFinite(n)) return "—";
+  const abs = Math.abs(n);
+  const max = Number.isInteger(n) ? 0 : abs >= 100 ? Math.min(digits, 2) : abs >= 1 ? digits : 4;
+  return n.toLocaleString("en-US", {
+    minimumFractionDigits: Math.min(min, max),
+    maximumFractionDigits: max,
+  });
+}
+
+/** A number already in percent units: `24.935478` → `24.94%`. */
+export function percent(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "—";
+  return `${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+}
+
+/** Money with its currency: `USD 124,935.48`. */
+export function money(n: number | null | undefined, currency?: string | null): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "—";
+  const text = n.toLocaleString("en-US", {
+    minimumFractionDigits: Number.isInteger(n) && Math.abs(n) >= 1000 ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return currency ? `${currency} ${text}` : text;
+}
+
+/** A figure with a negative in parentheses, the statement convention. */
+export function accounting(n: number, decimals = 0): string {
+  const text = Math.abs(n).toLocaleString("en-US", {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return n < 0 ? `(${text})` : text;
+}
+
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** ISO date-times read as `2024-04-25 16:05:10 UTC`; other strings unchanged. */
+export function dateText(s: string): string {
+  const m = ISO_INSTANT.exec(s);
+  if (!m) return s;
+  return `${m[1]} ${m[2]} ${m[3] === "Z" ? "UTC" : m[3]}`;
+}
+
+/** True for http(s) URLs. */
+export function isUrl(v: unknown): v is string {
+  return typeof v === "string" && /^https?:\/\//.test(v);
+}
+
+/** How a field reads, from its name: `total_return_pct` → `total return`. */
+export function label(key: string): string {
+  return key.replace(/_pct$/, "").replace(/_/g, " ");
+}
+
+/**
+ * Formats one field by its name and value: `*_pct` as percent, `*_ratio` with two decimals,
+ * ISO date-times as dates, numbers with separators; objects and lists as short JSON-free text.
+ */
+export function fieldText(key: string, v: unknown, currency?: string | null): string {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "number") {
+    if (key.endsWith("_pct") || key === "change_percent") return percent(v);
+    if (/(_ratio|_factor)$/.test(key)) return formatNumber(v, 2, 2);
+    if (currency && MONEY_KEYS.test(key)) return money(v, currency);
+    return formatNumber(v, Math.abs(v) >= 1 ? 2 : 4);
+  }
+  if (typeof v === "string") return dateText(v);
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (Array.isArray(v)) {
+    // sentences (notes) one per line; short items on one line
+    if (v.some((x) => typeof x === "string" && x.length > 40)) return v.map(String).join("\n");
+    return v.length
+      ? v.map((x) => (typeof x === "object" ? flatText(x) : fieldText(key, x))).join(", ")
+      : "(none)";
+  }
+  return flatText(v);
+}
+
+const MONEY_KEYS =
+  /^(price|change|open|high|low|close|adj_close|previous_close|day_high|day_low|fifty_two_week_high|fifty_two_week_low|market_cap|value|amount|pnl|fees|equity|start_value|end_value|cash|expectancy|total_fees_paid|eps|dividend|target_price|bid|ask)$|_(price|value|cap)$/;
+
+/** An object on one line: `fast=5 slow=20`. */
+export function flatText(v: unknown): string {
+  if (v === null || v === undefined) return "—";
+  if (typeof v !== "object") return String(v);
+  if (Array.isArray(v)) return v.map(flatText).join(", ");
+  return Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${k}=${typeof x === "object" && x !== null ? flatText(x) : fieldText(k, x)}`)
+    .join(" ");
+}
+
+/** A plain record (object, not array). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** A non-empty array of plain records. */
+export function isRecordArray(v: unknown): v is Record<string, unknown>[] {
+  return Array.isArray(v) && v.length > 0 && v.every(isRecord);
+}
+
+/** A string field or undefined. */
+export function str(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+/** A finite number field or undefined. */
+export function num(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}

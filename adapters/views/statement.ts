@@ -1,0 +1,123 @@
+/**
+ * Financial statements (filings.statement): line items as rows indented by level, totals set
+ * apart, periods as columns, figures as the filing presents them (negatives in parentheses), the
+ * unit stated once, then the citation: form, accession, filing date and the filing's full URL.
+ */
+import { accounting, type Block, type Cell, type Column, isRecord, str } from "./model.ts";
+
+interface Fact {
+  raw: number | null;
+  reported: number | null;
+  unit: string | null;
+  decimals: number | null;
+  preferred_sign?: number | null;
+}
+
+interface Row {
+  concept: string;
+  label: string;
+  level: number;
+  abstract: boolean;
+  calculation_parent?: string | null;
+  values: Record<string, Fact>;
+}
+
+const SCALES: Record<number, string> = { 3: "thousands", 6: "millions", 9: "billions" };
+
+/** `USD` with decimals -6 → `USD millions`; `USD/shares` → `USD per share`. */
+function unitName(unit: string, decimals: number | null): string {
+  const scale = decimals !== null && decimals < 0 ? SCALES[-decimals] ?? `× 10^${-decimals}` : "";
+  const base = unit.replace(/^(\w+)\/shares?$/i, "$1 per share");
+  return scale ? `${base} ${scale}` : base;
+}
+
+/** `2023-01-30 to 2024-01-28` → `12 months\nto 2024-01-28`; an instant stays a date. */
+export function periodHeader(period: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})$/.exec(period);
+  if (!m) return period;
+  const days = (Date.parse(m[2]) - Date.parse(m[1])) / 86_400_000;
+  const months = Math.round(days / 30.44);
+  return `${months} months\nto ${m[2]}`;
+}
+
+/** The statement view. */
+export function statementView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.rows)) return [];
+  const rows = data.rows as Row[];
+  const periods = (data.periods as string[] | undefined) ?? [];
+  const filing = isRecord(data.filing) ? data.filing : {};
+  const totals = new Set(rows.map((r) => r.calculation_parent).filter(Boolean));
+
+  // The unit most figures share is stated once; rows in another unit say theirs.
+  const tally = new Map<string, number>();
+  for (const r of rows) {
+    for (const f of Object.values(r.values ?? {})) {
+      if (f?.unit) {
+        const u = unitName(f.unit, f.decimals);
+        tally.set(u, (tally.get(u) ?? 0) + 1);
+      }
+    }
+  }
+  const main = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
+  const others = [...tally.keys()].filter((u) => u !== main);
+
+  const columns: Column[] = [
+    { name: "" },
+    ...periods.map((p) => ({ name: periodHeader(p), number: true })),
+  ];
+  const cells: Cell[][] = rows.map((r) => {
+    const facts = periods.map((p) => r.values?.[p]);
+    const unit = facts.find((f) => f?.unit);
+    const own = unit?.unit ? unitName(unit.unit, unit.decimals) : main;
+    const total = totals.has(r.concept) && !r.abstract && own === main;
+    const labelText = own !== main && !r.label.toLowerCase().includes("per share") &&
+        !r.label.toLowerCase().includes("shares")
+      ? `${r.label} (${own})`
+      : r.label;
+    return [
+      { text: labelText, indent: Math.max(0, (r.level ?? 1) - 1), total },
+      ...facts.map((f): Cell => ({ text: figure(f), number: true, total })),
+    ];
+  });
+
+  const title = [
+    str(filing.company),
+    str(data.role_definition)?.replace(/^\d+ - \w+ - /, "") ?? str(data.statement),
+  ]
+    .filter(Boolean).join(" — ");
+  const blocks: Block[] = [
+    { kind: "title", text: title },
+    {
+      kind: "note",
+      text: `${main}${others.length ? ` (also: ${others.join("; ")}, as labelled)` : ""}` +
+        "; negatives in parentheses",
+    },
+    { kind: "table", columns, rows: cells },
+  ];
+  if (data.truncated === true) {
+    blocks.push({ kind: "note", text: `showing ${rows.length} rows; more exist (max_rows)` });
+  }
+  blocks.push({ kind: "note", text: citation(filing, data) });
+  return blocks;
+}
+
+/** The figure as the filing shows it: reported (scaled) value, with the presented sign. */
+function figure(f: Fact | undefined): string {
+  if (!f || f.reported === null || f.reported === undefined) return "";
+  const shown = f.reported * (f.preferred_sign === -1 ? -1 : 1);
+  const decimals = f.decimals !== null && f.decimals > 0 ? f.decimals : 0;
+  return accounting(shown, decimals);
+}
+
+function citation(filing: Record<string, unknown>, data: Record<string, unknown>): string {
+  const head = [
+    `Source: SEC EDGAR ${str(filing.form) ?? "filing"}`,
+    str(filing.accession_no) && `accession ${filing.accession_no}`,
+    str(filing.period_of_report) && `period ${filing.period_of_report}`,
+    str(filing.filing_date) && `filed ${filing.filing_date}`,
+  ].filter(Boolean).join(", ");
+  const lines = [head];
+  if (str(filing.filing_url)) lines.push(String(filing.filing_url));
+  if (str(data.instance_file)) lines.push(`XBRL instance ${data.instance_file}`);
+  return lines.join("\n");
+}

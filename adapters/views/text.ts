@@ -1,0 +1,177 @@
+/**
+ * Lays blocks out for a terminal of `width` columns. Numbers, dates and URLs are never cut:
+ * prose cells give up width first (ending in "…"), and a table that still does not fit is
+ * printed record by record instead.
+ */
+import type { Block, Cell, Column, Match } from "./model.ts";
+
+/** Default width when the terminal's is unknown. */
+export const DEFAULT_WIDTH = 100;
+const MIN_PROSE = 14;
+
+/** Renders blocks as text lines. */
+export function blocksText(blocks: Block[], width = DEFAULT_WIDTH): string[] {
+  const out: string[] = [];
+  blocks.forEach((b, i) => {
+    // a note right under a title (the unit line) stays with it; every other block stands apart
+    if (out.length && !(b.kind === "note" && blocks[i - 1]?.kind === "title")) out.push("");
+    out.push(...blockText(b, Math.max(40, width)));
+  });
+  return out;
+}
+
+function blockText(b: Block, width: number): string[] {
+  switch (b.kind) {
+    case "title":
+      return wrap(b.text, width);
+    case "fields":
+      return fieldsText(b.rows, width);
+    case "table":
+      return [
+        ...(b.caption ? [b.caption] : []),
+        ...tableText(b.columns, b.rows, width),
+        ...(b.note ? wrap(b.note, width) : []),
+      ];
+    case "matches":
+      return matchesText(b.items, width, b.caption);
+    case "text":
+      return [...(b.caption ? [b.caption] : []), ...paragraphs(b.text, width, "  ")];
+    case "note":
+      return b.text.split("\n").flatMap((l) => {
+        const indent = /^ */.exec(l)![0];
+        return wrap(l.trimStart(), width - indent.length).map((x) => indent + x);
+      });
+  }
+}
+
+function fieldsText(rows: [string, string][], width: number): string[] {
+  const keyWidth = Math.min(24, Math.max(0, ...rows.map(([k]) => k.length)));
+  const out: string[] = [];
+  for (const [k, v] of rows) {
+    const head = k.length > keyWidth ? `${k}: ` : `${k}:`.padEnd(keyWidth + 2);
+    const pad = " ".repeat(head.length);
+    const lines = paragraphs(v, width - Math.min(head.length, keyWidth + 2), "");
+    out.push(`${head}${lines[0] ?? ""}`.trimEnd());
+    for (const l of lines.slice(1)) out.push(`${pad.slice(0, keyWidth + 2)}${l}`);
+  }
+  return out;
+}
+
+/** A cell's text with its indent. */
+function cellText(c: Cell): string {
+  return `${"  ".repeat(c.indent ?? 0)}${c.text}`;
+}
+
+function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
+  const headLines = columns.map((c) => c.name.split("\n"));
+  const headHeight = Math.max(1, ...headLines.map((h) => h.length));
+  const natural = columns.map((_c, i) =>
+    Math.max(
+      ...headLines[i].map((h) => h.length),
+      ...rows.map((r) => cellText(r[i] ?? EMPTY).length),
+    )
+  );
+  const widths = fit(columns, rows, natural, width);
+  if (!widths) return recordsText(columns, rows, width);
+  const line = (vals: string[]) =>
+    vals.map((v, i) => (columns[i].number ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+      .join("  ").trimEnd();
+  const out: string[] = [];
+  for (let h = 0; h < headHeight; h++) {
+    // two-line headers sit on the bottom line
+    out.push(line(headLines.map((hl) => hl[h - (headHeight - hl.length)] ?? "")));
+  }
+  out.push(line(widths.map((w) => "-".repeat(w))));
+  for (const r of rows) {
+    if (r.some((c) => c?.total)) {
+      out.push(line(columns.map((c, i) => (c.number && r[i]?.text ? "-".repeat(widths[i]) : ""))));
+    }
+    out.push(line(columns.map((c, i) => clip(cellText(r[i] ?? EMPTY), widths[i], c.number))));
+  }
+  return out;
+}
+
+const EMPTY: Cell = { text: "" };
+
+/** Column widths that fit, shrinking prose columns only; null when even that is not enough. */
+function fit(columns: Column[], rows: Cell[][], natural: number[], width: number): number[] | null {
+  const widths = [...natural];
+  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
+  const shrinkable = columns.map((c, i) =>
+    !c.number && rows.every((r) => !r[i]?.number && !r[i]?.href && !isWhole(r[i]?.text ?? ""))
+  );
+  while (total() > width) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (shrinkable[i] && widths[i] > MIN_PROSE && (widest < 0 || widths[i] > widths[widest])) {
+        widest = i;
+      }
+    }
+    if (widest < 0) return null;
+    widths[widest] = Math.max(MIN_PROSE, widths[widest] - (total() - width));
+  }
+  return widths;
+}
+
+/** Values that must never be cut: URLs, dates, numbers, identifiers without spaces. */
+function isWhole(s: string): boolean {
+  return /^https?:\/\//.test(s) || /^[-+(]?[\d.,]+%?\)?$/.test(s) || /^\d{4}-\d{2}-\d{2}/.test(s);
+}
+
+function clip(s: string, w: number, number?: boolean): string {
+  if (number || s.length <= w) return s;
+  return `${s.slice(0, w - 1)}…`;
+}
+
+/** A table that does not fit: each row as `column: value` lines. */
+function recordsText(columns: Column[], rows: Cell[][], width: number): string[] {
+  const out: string[] = [];
+  rows.forEach((r, n) => {
+    if (n) out.push("");
+    const fields: [string, string][] = [];
+    columns.forEach((c, i) => {
+      const t = r[i]?.text ?? "";
+      if (t !== "") fields.push([c.name.replace(/\n/g, " ") || "#", t]);
+    });
+    out.push(...fieldsText(fields, width));
+  });
+  return out;
+}
+
+function matchesText(items: Match[], width: number, caption?: string): string[] {
+  const out: string[] = caption ? [caption] : [];
+  items.forEach((m, n) => {
+    if (n || caption) out.push("");
+    out.push(...wrap(m.head, width));
+    if (m.match !== undefined || m.before || m.after) {
+      const marked = `${m.before ?? ""}${m.match ? `»${m.match}«` : ""}${m.after ?? ""}`;
+      out.push(...wrap(oneLine(marked), width - 4).map((l) => `    ${l}`));
+    }
+    for (const l of m.lines ?? []) out.push(...wrap(l, width - 4).map((x) => `    ${x}`));
+  });
+  return out;
+}
+
+/** Collapses whitespace runs (line breaks of a PDF) into single spaces. */
+export function oneLine(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+function paragraphs(text: string, width: number, indent: string): string[] {
+  return text.split("\n").flatMap((p) => wrap(p, width - indent.length).map((l) => indent + l));
+}
+
+/** Word-wraps one line; words longer than the width (URLs) stay whole. */
+export function wrap(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const out: string[] = [];
+  let cur = "";
+  for (const word of line.split(/ +/)) {
+    if (cur && cur.length + 1 + word.length > width) {
+      out.push(cur);
+      cur = word;
+    } else cur = cur ? `${cur} ${word}` : word;
+  }
+  if (cur) out.push(cur);
+  return out;
+}

@@ -1,0 +1,106 @@
+/** Output modes: csv/tsv sheets, text errors on stderr, warnings once, numbers never cut. */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { main } from "../../adapters/cli.ts";
+import { delimited, render, renderOutput } from "../../adapters/render.ts";
+import { failure, success } from "../../core/envelope.ts";
+import { setDefaultSession } from "../../core/session.ts";
+import { FIXTURES, testSession } from "../_helpers.ts";
+
+async function cli(argv: string[], replay?: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  setDefaultSession(testSession(replay ? { replay: [replay] } : {}));
+  try {
+    const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    setDefaultSession(null);
+  }
+}
+
+const ACME = join(FIXTURES, "filings", "cassette");
+
+Deno.test("csv: filings.recent is a sheet with a header and one row per filing", async () => {
+  const r = await cli(["filings.recent", "ACME", "--output", "csv"], ACME);
+  assert.equal(r.code, 0, r.err);
+  const lines = r.out.split("\n");
+  assert.match(lines[0], /^form,accession_no,filed_at,report_date,/);
+  assert.equal(lines.length, 1 + 5);
+  assert.match(
+    lines[1],
+    /^8-K,0001234567-24-000020,2024-04-25,.*,2\.02; 9\.01,https:\/\/www\.sec\.gov\//,
+  );
+});
+
+Deno.test("csv/tsv: nested fields flatten with dots, quoting only where needed", () => {
+  const data = {
+    count: 2,
+    rows: [
+      { name: "a, b", value: { raw: 1, unit: "USD" }, tags: ["x", "y"] },
+      { name: 'say "hi"', value: { raw: 2, unit: "USD" }, tags: [] },
+    ],
+  };
+  assert.equal(
+    delimited(data, ","),
+    'name,value.raw,value.unit,tags\n"a, b",1,USD,x; y\n"say ""hi""",2,USD,',
+  );
+  assert.equal(delimited(data, "\t").split("\n")[1], "a, b\t1\tUSD\tx; y");
+  // a result without a list is one row
+  assert.equal(delimited({ cagr: 0.1, inputs: { start: 1 } }, ","), "cagr,inputs.start\n0.1,1");
+});
+
+Deno.test("text: a failure goes to stderr with exit 1; json keeps the envelope on stdout", async () => {
+  const text = await cli(["filings.recent", "NOPE", "--output", "text"], ACME);
+  assert.equal(text.code, 1);
+  assert.equal(text.out, "");
+  assert.match(text.err, /^error: .*NOPE/);
+  const json = await cli(["filings.recent", "NOPE"], ACME);
+  assert.equal(json.code, 1);
+  assert.equal(JSON.parse(json.out).ok, false);
+  assert.equal(json.err, "");
+});
+
+Deno.test("usage errors respect --output text (stderr, exit 2), json otherwise", async () => {
+  const text = await cli(["filings.recent", "ACME", "form=10-K", "--output", "text"]);
+  assert.equal(text.code, 2);
+  assert.equal(text.out, "");
+  assert.match(text.err, /^error: .*did you mean `forms`/);
+  const unknown = await cli(["help", "nothing.here", "--output=text"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.err, /^error: unknown command or namespace/);
+  const badMode = await cli(["formula.cagr", "--output", "xml"]);
+  assert.equal(badMode.code, 2);
+  assert.match(JSON.parse(badMode.out).error, /--output takes json, text, compact, csv, tsv/);
+});
+
+Deno.test("text: warnings print once, at the end, even when data repeats them", () => {
+  const env = success({ matches: [], warnings: ["page 3 unreadable"] }, ["page 3 unreadable"]);
+  const out = render(env, "text");
+  assert.equal(out.split("page 3 unreadable").length - 1, 1);
+  assert.match(out, /warning: page 3 unreadable$/);
+  // csv keeps stdout a clean sheet: warnings on stderr
+  const sheet = renderOutput(env, "csv");
+  assert.equal(sheet.err, "warning: page 3 unreadable");
+  assert.equal(renderOutput(failure("boom"), "csv").out, "");
+});
+
+Deno.test("text: a narrow terminal never cuts a number or a URL", () => {
+  const url =
+    "https://www.sec.gov/Archives/edgar/data/1045810/000104581024000029/nvda-20240128.htm";
+  const env = success({
+    rows: [
+      { label: "A very long line item label that goes on and on", value: 60922123456.5, url },
+    ],
+  });
+  const out = renderOutput(env, "text", { width: 40 }).out;
+  assert.ok(out.includes("60,922,123,456.5"), out);
+  assert.ok(out.includes(url), out);
+  // percent fields read as percent, ISO instants as dates
+  const pct = render(
+    success({ total_return_pct: 24.935478, as_of: "2024-04-25T16:05:10.000Z" }),
+    "text",
+  );
+  assert.match(pct, /total_return_pct: +24\.94%/);
+  assert.match(pct, /as_of: +2024-04-25 16:05:10 UTC/);
+});
