@@ -1,7 +1,9 @@
 /**
- * What user-supplied paths and URLs a call may reach. The CLI and library may read under the
- * working directory (or FINANCE_DOCUMENT_ROOTS); the HTTP and MCP adapters read no local file
- * unless roots are configured, and never fetch private, loopback or metadata addresses.
+ * What user-supplied paths and URLs a call may reach. The CLI and library read any file the
+ * user can read (a person at their terminal, or their script); the HTTP and MCP adapters read
+ * only under FINANCE_DOCUMENT_ROOTS (none by default) and never fetch private, loopback or
+ * metadata addresses. A library caller embedding finance in a server opts into the adapters'
+ * rule (Session option `confineLocalFiles`).
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { FinanceError } from "./errors.ts";
@@ -10,26 +12,17 @@ import { lazyImport } from "./lazy.ts";
 // Deno's own file APIs: node:fs and node:net would add their start-up cost to every command.
 const realpathSync = (p: string) => Deno.realPathSync(p);
 
-/** 4 for an IPv4 literal, 6 for IPv6, 0 otherwise. */
-function isIP(text: string): 0 | 4 | 6 {
-  if (/^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(text)) return 4;
-  if (text.includes(":") && /^[0-9a-f:.]+$/i.test(text)) {
-    try {
-      new URL(`http://[${text}]/`);
-      return 6;
-    } catch {
-      return 0;
-    }
-  }
-  return 0;
-}
 import type { Config } from "./config.ts";
+import { formatAddress, parseAddress, refusalReason, refusedName } from "./address.ts";
+import type { PinnedAddress } from "./transport.ts";
 
 export type Surface = "cli" | "http" | "mcp" | "library";
 
 export interface AccessPolicy {
-  /** Real paths of folders local documents may come from; empty = no local files. */
+  /** Real paths of folders local documents may come from (and files be written to). */
   roots: string[];
+  /** Any file the user can read may be read, roots or not (CLI and library). */
+  readAnywhere?: boolean;
   /** When false, URLs resolving to private, loopback, link-local or metadata addresses fail. */
   allowPrivateUrls: boolean;
 }
@@ -42,12 +35,16 @@ export class AccessDenied extends FinanceError {
   }
 }
 
-/** Builds the policy for a surface from the configuration. */
-export function accessPolicy(surface: Surface, config: Config): AccessPolicy {
+/**
+ * Builds the policy for a surface from the configuration. `confine` puts the CLI or library
+ * under the adapters' folder rule (FINANCE_DOCUMENT_ROOTS, else no local files).
+ */
+export function accessPolicy(surface: Surface, config: Config, confine = false): AccessPolicy {
   const configured = config.env("FINANCE_DOCUMENT_ROOTS");
+  const network = surface === "http" || surface === "mcp" || confine;
   let roots: string[];
   if (configured) roots = configured.split(":").filter(Boolean);
-  else if (surface === "http" || surface === "mcp") roots = [];
+  else if (network) roots = [];
   else roots = [Deno.cwd()];
   const allow = config.env("FINANCE_ALLOW_PRIVATE_URLS");
   return {
@@ -58,8 +55,8 @@ export function accessPolicy(surface: Surface, config: Config): AccessPolicy {
         return resolve(r);
       }
     }),
-    allowPrivateUrls: allow === "1" || allow === "true" ||
-      (!allow && (surface === "cli" || surface === "library")),
+    readAnywhere: !network,
+    allowPrivateUrls: allow === "1" || allow === "true" || (!allow && !network),
   };
 }
 
@@ -68,7 +65,7 @@ export function accessPolicy(surface: Surface, config: Config): AccessPolicy {
  * Refuses `..` escapes, symlinks out of a root, /proc, /sys, /dev and anything not a file.
  */
 export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: number): string {
-  if (policy.roots.length === 0) {
+  if (policy.roots.length === 0 && !policy.readAnywhere) {
     throw new AccessDenied(
       `local file "${path}" refused: this surface reads no local files; set FINANCE_DOCUMENT_ROOTS to the folders it may read`,
     );
@@ -84,7 +81,7 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
   if (/^\/(proc|sys|dev)(\/|$)/.test(real)) {
     throw new AccessDenied(`local file "${path}" refused: system paths are never read`);
   }
-  const inside = policy.roots.some((root) => {
+  const inside = policy.readAnywhere || policy.roots.some((root) => {
     const rel = relative(root, real);
     return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
   });
@@ -106,52 +103,63 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
   return real;
 }
 
-/** True for loopback, private, link-local, CGNAT, unspecified and metadata addresses. */
+/** Resolves a host name to every address it has (the system resolver: hosts file, then DNS). */
+export type Resolver = (host: string) => Promise<string[]>;
+
+/** getaddrinfo through node:dns, which honours /etc/hosts as the connection itself would. */
+export const systemResolver: Resolver = async (host) => {
+  const dns = await lazyImport<typeof import("node:dns/promises")>("node:dns/promises");
+  return (await dns.lookup(host, { all: true, verbatim: true })).map((r) => r.address);
+};
+
+/** True for any address a network surface must not reach (see core/address.ts for the list). */
 export function isPrivateAddress(address: string): boolean {
-  const a = address.replace(/^\[|\]$/g, "").toLowerCase();
-  if (isIP(a) === 4) {
-    const [p, q] = a.split(".").map(Number);
-    return p === 0 || p === 10 || p === 127 || (p === 169 && q === 254) ||
-      (p === 172 && q >= 16 && q <= 31) || (p === 192 && q === 168) ||
-      (p === 100 && q >= 64 && q <= 127) || p >= 224;
-  }
-  if (isIP(a) === 6) {
-    if (a === "::1" || a === "::") return true;
-    if (a.startsWith("fe80") || a.startsWith("fc") || a.startsWith("fd")) return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
-    return mapped ? isPrivateAddress(mapped[1]) : false;
-  }
-  return false;
+  const bytes = parseAddress(address);
+  return bytes ? refusalReason(bytes) !== null : false;
 }
 
-/** A URL guard for the HTTP client: refuses private destinations, re-checked at each redirect. */
-export function urlGuardFor(policy: AccessPolicy) {
-  return async (url: URL): Promise<void> => {
+/**
+ * A URL guard for the HTTP client, run at every hop. With private URLs refused it decides on
+ * the bytes of every address the host has, refuses a host that does not resolve, and returns
+ * the checked address so the connection goes there and nowhere else.
+ */
+export function urlGuardFor(policy: AccessPolicy, resolver: Resolver = systemResolver) {
+  return async (url: URL): Promise<PinnedAddress | void> => {
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw new AccessDenied(`URL refused: only http(s) URLs are fetched, not ${url.protocol}`);
     }
     if (policy.allowPrivateUrls) return;
+    const open = "set FINANCE_ALLOW_PRIVATE_URLS=1 to allow private and local addresses";
     const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (
-      host === "localhost" || host.endsWith(".localhost") || host === "metadata.google.internal"
-    ) {
-      throw new AccessDenied(`URL refused: ${url.host} is a local or metadata address`);
+    const literal = parseAddress(host);
+    if (!literal) {
+      const name = refusedName(host);
+      if (name) throw new AccessDenied(`URL refused: ${url.host} is ${name}; ${open}`);
     }
-    let addresses: string[];
-    if (isIP(host)) addresses = [host];
+    let addresses: { text: string; bytes: Uint8Array }[];
+    if (literal) addresses = [{ text: host, bytes: literal }];
     else {
+      let answers: string[];
       try {
-        const dns = await lazyImport<typeof import("node:dns/promises")>("node:dns/promises");
-        addresses = (await dns.lookup(host, { all: true })).map((r) => r.address);
+        answers = await resolver(host);
       } catch {
-        return; // the fetch itself will report the DNS failure
+        answers = [];
+      }
+      if (!answers.length) {
+        throw new AccessDenied(
+          `URL refused: ${url.host} could not be resolved (DNS failure), so its address cannot be checked; check the host name`,
+        );
+      }
+      addresses = answers.map((text) => ({ text, bytes: parseAddress(text) ?? new Uint8Array() }));
+    }
+    for (const { text, bytes } of addresses) {
+      const reason = refusalReason(bytes);
+      if (reason) {
+        const what = literal ? `${url.host} is` : `${url.host} resolves to ${text},`;
+        throw new AccessDenied(`URL refused: ${what} ${reason}; ${open}`);
       }
     }
-    const bad = addresses.find(isPrivateAddress);
-    if (bad) {
-      throw new AccessDenied(
-        `URL refused: ${url.host} resolves to ${bad}, a private, loopback, link-local or metadata address; set FINANCE_ALLOW_PRIVATE_URLS=1 to allow it`,
-      );
-    }
+    const first = addresses[0];
+    return { address: formatAddress(first.bytes), family: first.bytes.length === 4 ? 4 : 6 };
   };
 }

@@ -1,6 +1,8 @@
 /**
  * On-disk response cache in one SQLite file (node:sqlite). Entries are kept past their
- * freshness so a stale copy can be served, with a warning, when the network fails.
+ * freshness so a stale copy can be served, with a warning, when the network fails. The file is
+ * the user's alone (0600); each row carries a SHA-256 of its contents, and a row that no longer
+ * matches it (a torn write, a disk error, a hand edit) is dropped and fetched again.
  */
 import type { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
@@ -28,7 +30,10 @@ export class ResponseCache {
   async #open(): Promise<DatabaseSync | null> {
     if (this.#db || this.#failed) return this.#db;
     try {
-      Deno.mkdirSync(join(this.file, ".."), { recursive: true });
+      Deno.mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
+      // created owner-only before SQLite opens it; its -wal and -shm files copy this mode
+      Deno.openSync(this.file, { create: true, append: true, mode: 0o600 }).close();
+      Deno.chmodSync(this.file, 0o600);
       const sqlite = await lazyImport<typeof import("node:sqlite")>("node:sqlite");
       if (this.#db) return this.#db;
       const db = new sqlite.DatabaseSync(this.file);
@@ -36,7 +41,18 @@ export class ResponseCache {
         CREATE TABLE IF NOT EXISTS responses (
           key TEXT PRIMARY KEY, url TEXT NOT NULL, status INTEGER NOT NULL,
           headers TEXT NOT NULL, body BLOB NOT NULL, stored_at INTEGER NOT NULL,
-          ttl INTEGER NOT NULL)`);
+          ttl INTEGER NOT NULL, sum TEXT)`);
+      const columns = db.prepare("PRAGMA table_info(responses)").all() as { name: string }[];
+      if (!columns.some((c) => c.name === "sum")) {
+        db.exec("ALTER TABLE responses ADD COLUMN sum TEXT");
+      }
+      for (const extra of ["-wal", "-shm"]) {
+        try {
+          Deno.chmodSync(this.file + extra, 0o600);
+        } catch {
+          // not created yet
+        }
+      }
       this.#db = db;
     } catch {
       this.#failed = true; // an unusable cache must never break a command
@@ -49,19 +65,40 @@ export class ResponseCache {
     if (!db) return null;
     try {
       const row = db.prepare(
-        "SELECT url, status, headers, body, stored_at, ttl FROM responses WHERE key = ?",
+        "SELECT url, status, headers, body, stored_at, ttl, sum FROM responses WHERE key = ?",
       ).get(key) as Record<string, unknown> | undefined;
       if (!row) return null;
-      return {
+      const entry: CachedResponse = {
         url: String(row.url),
         status: Number(row.status),
-        headers: JSON.parse(String(row.headers)),
+        headers: {},
         body: new Uint8Array(row.body as Uint8Array),
         storedAt: Number(row.stored_at),
         ttlSeconds: Number(row.ttl),
       };
+      let intact = false;
+      try {
+        entry.headers = JSON.parse(String(row.headers));
+        intact = typeof row.sum === "string" &&
+          row.sum === await rowSum(key, entry, String(row.headers));
+      } catch {
+        intact = false;
+      }
+      if (!intact) {
+        this.#drop(db, key);
+        return null;
+      }
+      return entry;
     } catch {
       return null;
+    }
+  }
+
+  #drop(db: DatabaseSync, key: string): void {
+    try {
+      db.prepare("DELETE FROM responses WHERE key = ?").run(key);
+    } catch {
+      // a locked file: the row stays, and is refused again next time
     }
   }
 
@@ -69,17 +106,20 @@ export class ResponseCache {
     const db = await this.#open();
     if (!db) return;
     try {
+      const headers = JSON.stringify(entry.headers);
+      const sum = await rowSum(key, entry, headers);
       db.prepare(
-        `INSERT OR REPLACE INTO responses (key, url, status, headers, body, stored_at, ttl)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO responses (key, url, status, headers, body, stored_at, ttl, sum)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         key,
         entry.url,
         entry.status,
-        JSON.stringify(entry.headers),
+        headers,
         entry.body,
         entry.storedAt,
         entry.ttlSeconds,
+        sum,
       );
     } catch {
       // a full disk or locked file only costs the cache
@@ -94,6 +134,19 @@ export class ResponseCache {
     }
     this.#db = null;
   }
+}
+
+/** SHA-256 (hex) over every field of a row, so any changed byte shows. */
+async function rowSum(key: string, entry: CachedResponse, headers: string): Promise<string> {
+  const meta = new TextEncoder().encode(
+    JSON.stringify([key, entry.url, entry.status, headers, entry.storedAt, entry.ttlSeconds]) +
+      "\n",
+  );
+  const all = new Uint8Array(meta.length + entry.body.length);
+  all.set(meta);
+  all.set(entry.body, meta.length);
+  const digest = await crypto.subtle.digest("SHA-256", all);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** True when an entry is still fresh at `now` (epoch ms). */

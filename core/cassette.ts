@@ -15,11 +15,13 @@ function existsSync(path: string): boolean {
 }
 const readText = (path: string) => Deno.readTextFileSync(path);
 const mkdirSync = (path: string, opts: { recursive: boolean }) => Deno.mkdirSync(path, opts);
+// Recordings may hold what a provider said about an account: owner-only (0600), always.
 function writeFileSync(path: string, data: string | Uint8Array) {
-  if (typeof data === "string") Deno.writeTextFileSync(path, data);
-  else Deno.writeFileSync(path, data);
+  if (typeof data === "string") Deno.writeTextFileSync(path, data, { mode: 0o600 });
+  else Deno.writeFileSync(path, data, { mode: 0o600 });
+  Deno.chmodSync(path, 0o600);
 }
-import { SECRET_PARAMS, stripSecrets } from "./redact.ts";
+import { isSecretHeader, redactHeaders, scrubBody, SECRET_PARAMS, stripSecrets } from "./redact.ts";
 
 export interface CassetteEntry {
   method: string;
@@ -146,8 +148,11 @@ export class CassetteRecorder {
     this.#keys.add(key);
     const kept: Record<string, string> = {};
     headers.forEach((v, k) => {
-      if (!DROP_HEADERS.has(k.toLowerCase())) kept[k.toLowerCase()] = v;
+      const name = k.toLowerCase();
+      if (!DROP_HEADERS.has(name) && !isSecretHeader(name)) kept[name] = v;
     });
+    // a redirect's Location keeps its query keys only as *** (it is shown, never matched)
+    Object.assign(kept, redactHeaders(kept, this.#secrets));
     // Handshakes (Yahoo's consent and crumb) need a cookie to exist on replay, not its value.
     const cookies = headers.getSetCookie?.() ?? [];
     if (cookies.length) kept["set-cookie"] = cookies.map(redactCookie).join("\n");
@@ -155,16 +160,7 @@ export class CassetteRecorder {
     const ext = extensionFor(kept["content-type"] ?? "");
     const file = `bodies/${String(n).padStart(5, "0")}${ext}`;
     mkdirSync(join(this.dir, "bodies"), { recursive: true });
-    let bytes = body;
-    if (this.#secrets.length) {
-      const text = new TextDecoder().decode(body);
-      if (this.#secrets.some((s) => text.includes(s))) {
-        let scrubbed = text;
-        for (const s of this.#secrets) scrubbed = scrubbed.split(s).join("***");
-        bytes = new TextEncoder().encode(scrubbed);
-      }
-    }
-    writeFileSync(join(this.dir, file), bytes);
+    writeFileSync(join(this.dir, file), scrubBody(body, this.#secrets));
     this.#index.entries.push({ method, url: cleanUrl, status, headers: kept, file });
     mkdirSync(dirname(join(this.dir, "index.json")), { recursive: true });
     writeFileSync(join(this.dir, "index.json"), JSON.stringify(this.#index, null, 1));

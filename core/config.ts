@@ -15,6 +15,8 @@ export interface Config {
   now: string | null;
   /** Read an environment variable (providers only). Empty strings count as absent. */
   env(name: string): string | undefined;
+  /** Names of the variables set (to find every key-bearing one for redaction). */
+  names?(): string[];
 }
 
 /** Builds the configuration from an environment map (defaults to the process environment). */
@@ -33,6 +35,7 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
     cacheDir: cacheOff ? null : get("FINANCE_CACHE_DIR") ?? defaultCacheDir(vars),
     now: get("FINANCE_NOW") ?? null,
     env: get,
+    names: () => Object.keys(vars).filter((n) => get(n) !== undefined),
   };
 }
 

@@ -5,7 +5,18 @@
 import { ProviderError } from "./errors.ts";
 import { isFresh, type ResponseCache } from "./cache.ts";
 import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
-import { redactUrl, redactValues, stripSecrets } from "./redact.ts";
+import { redactHeaders, redactUrl, redactValues, scrubBody, stripSecrets } from "./redact.ts";
+import { acquire, type HostPolicy, setHostPolicy, sleep } from "./limiter.ts";
+import {
+  BodyTooLarge,
+  type HopInit,
+  type PinnedAddress,
+  pinnedFetch,
+  readCapped,
+} from "./transport.ts";
+
+export { type HostPolicy, setHostPolicy };
+export type { HopInit, PinnedAddress };
 
 /** Default User-Agent for services that do not ask for a contact. */
 export const DEFAULT_USER_AGENT = "finance/0.1.0 (Deno research toolkit)";
@@ -36,6 +47,10 @@ export interface HttpRequest {
   guard?: UrlGuard;
   /** "manual" hands 3xx answers back instead of following them (cookie handshakes). */
   redirect?: "follow" | "manual";
+  /** Largest body accepted, in decompressed bytes (default: the client's cap). */
+  maxBytes?: number;
+  /** The setting that raises `maxBytes`, named in the error (e.g. FINANCE_MAX_DOCUMENT_BYTES). */
+  maxBytesSetting?: string;
 }
 
 export interface HttpResponse {
@@ -52,16 +67,16 @@ export interface HttpResponse {
   json<T = unknown>(): T;
 }
 
-/** Politeness rules for one host. */
-export interface HostPolicy {
-  /** Minimum milliseconds between request starts. */
-  minIntervalMs?: number;
-  /** Requests in flight at once. */
-  concurrency?: number;
-}
+/**
+ * Checks a URL before each hop (used to refuse private addresses); throws to refuse. When it
+ * returns an address, the hop connects to that address and no other (no second DNS lookup).
+ */
+export type UrlGuard = (
+  url: URL,
+) => Promise<PinnedAddress | void> | PinnedAddress | void;
 
-/** Checks a URL before each hop (used to refuse private addresses); throws to refuse. */
-export type UrlGuard = (url: URL) => Promise<void> | void;
+/** Default cap on a response body (decompressed), FINANCE_MAX_RESPONSE_BYTES raises it. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export interface HttpClientOptions {
   fetch?: typeof fetch;
@@ -82,77 +97,16 @@ export interface HttpClientOptions {
   timeoutCapMs?: number;
   /** Per-host spacing and concurrency (default on; tests with a fake network turn it off). */
   politeness?: boolean;
+  /** Cap on any response body in decompressed bytes (default DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
+  /** Values never written to the cache or shown in messages (API keys from the environment). */
+  secrets?: string[];
+  /** How a pinned hop reaches its checked address (default node:http(s); tests spy on it). */
+  transport?: (url: URL, init: HopInit, pin: PinnedAddress) => Promise<Response>;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 const MAX_REDIRECTS = 5;
-
-interface HostState {
-  policy: HostPolicy;
-  nextStart: number;
-  active: number;
-  waiters: (() => void)[];
-}
-
-const hostStates = new Map<string, HostState>();
-const hostPolicies = new Map<string, HostPolicy>();
-
-/** Declares politeness for a host, process-wide (e.g. SEC: 10 requests per second). */
-export function setHostPolicy(host: string, policy: HostPolicy): void {
-  hostPolicies.set(host.toLowerCase(), policy);
-  const state = hostStates.get(host.toLowerCase());
-  if (state) state.policy = policy;
-}
-
-setHostPolicy("www.sec.gov", { minIntervalMs: 100, concurrency: 4 });
-setHostPolicy("data.sec.gov", { minIntervalMs: 100, concurrency: 4 });
-setHostPolicy("efts.sec.gov", { minIntervalMs: 100, concurrency: 2 });
-setHostPolicy("api.gdeltproject.org", { minIntervalMs: 5000, concurrency: 1 });
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (ms <= 0) return resolve();
-    const id = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(id);
-      reject(new DOMException("aborted", "AbortError"));
-    }, { once: true });
-  });
-}
-
-// SEC shares one budget across its hosts.
-function budgetKey(host: string): string {
-  return host.endsWith(".sec.gov") || host === "sec.gov" ? "sec.gov" : host;
-}
-
-async function acquire(host: string): Promise<() => void> {
-  const key = budgetKey(host);
-  let state = hostStates.get(key);
-  if (!state) {
-    state = {
-      policy: hostPolicies.get(host) ?? {},
-      nextStart: 0,
-      active: 0,
-      waiters: [],
-    };
-    hostStates.set(key, state);
-  }
-  const s = state;
-  const limit = s.policy.concurrency ?? 8;
-  while (s.active >= limit) await new Promise<void>((r) => s.waiters.push(r));
-  s.active++;
-  const interval = s.policy.minIntervalMs ?? 0;
-  if (interval > 0) {
-    const now = Date.now();
-    const start = Math.max(now, s.nextStart);
-    s.nextStart = start + interval;
-    await sleep(start - now);
-  }
-  return () => {
-    s.active--;
-    s.waiters.shift()?.();
-  };
-}
 
 function headersToRecord(h: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -316,11 +270,12 @@ export class HttpClient {
       const res = await this.#fetchWithRetries(req, parsed);
       if (cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none") {
         const ttl = req.cache.ttl === "forever" ? -1 : req.cache.ttl;
+        const secrets = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
         await cache.put(cacheKey, {
-          url: res.url,
+          url: stripSecrets(res.url),
           status: res.status,
-          headers: res.headers,
-          body: res.body,
+          headers: redactHeaders(res.headers, secrets),
+          body: scrubBody(res.body, secrets),
           storedAt: now,
           ttlSeconds: ttl,
         });
@@ -447,8 +402,7 @@ export class HttpClient {
       : await acquire(current.host.toLowerCase());
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-        if (this.#opts.urlGuard) await this.#opts.urlGuard(current);
-        if (req.guard) await req.guard(current);
+        const pin = await this.#check(req, current);
         const controller = new AbortController();
         const timer = setTimeout(() => controller.abort(), timeoutMs);
         const onAbort = () => controller.abort();
@@ -456,7 +410,7 @@ export class HttpClient {
         let response: Response;
         let body: Uint8Array;
         try {
-          response = await this.#fetch(current.toString(), {
+          response = await this.#send(current, {
             method: req.method ?? "GET",
             headers: {
               "user-agent": this.#opts.userAgent ?? DEFAULT_USER_AGENT,
@@ -464,9 +418,8 @@ export class HttpClient {
               ...req.headers,
             },
             body: req.body,
-            redirect: "manual",
             signal: controller.signal,
-          });
+          }, pin);
           if (
             req.redirect !== "manual" && response.status >= 300 && response.status < 400 &&
             response.headers.get("location")
@@ -478,7 +431,7 @@ export class HttpClient {
             }
             continue;
           }
-          body = new Uint8Array(await response.arrayBuffer());
+          body = await this.#readBody(req, current, response);
         } catch (err) {
           if (err instanceof ProviderError) throw err;
           const timedOut = controller.signal.aborted && !req.signal?.aborted;
@@ -524,6 +477,60 @@ export class HttpClient {
       release();
     }
   }
+
+  /** Runs the guards on one hop; the last address a guard returns is the one to connect to. */
+  async #check(req: HttpRequest, url: URL): Promise<PinnedAddress | undefined> {
+    let pin: PinnedAddress | undefined;
+    for (const guard of [this.#opts.urlGuard, req.guard]) {
+      const checked = guard ? await guard(url) : undefined;
+      if (checked) pin = checked;
+    }
+    return pin;
+  }
+
+  /**
+   * One hop on the wire. A pinned hop goes to the checked address over node:http(s); an
+   * injected fetch (a fake network in tests) answers everything.
+   */
+  #send(url: URL, init: HopInit, pin: PinnedAddress | undefined): Promise<Response> {
+    if (pin && (this.#opts.transport || !this.#opts.fetch)) {
+      return (this.#opts.transport ?? pinnedFetch)(url, init, pin);
+    }
+    return this.#fetch(url.toString(), { ...init, redirect: "manual" });
+  }
+
+  /** Reads a body up to the cap, counting decompressed bytes; past it, a ProviderError. */
+  async #readBody(req: HttpRequest, url: URL, response: Response): Promise<Uint8Array> {
+    const cap = req.maxBytes ?? this.#opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const setting = req.maxBytesSetting ?? "FINANCE_MAX_RESPONSE_BYTES";
+    const tooLarge = () =>
+      new ProviderError(
+        req.provider,
+        `the response from ${
+          redactUrl(url.toString(), req.secrets)
+        } is larger than the ${cap}-byte limit (${formatBytes(cap)}); raise ${setting} to read it`,
+        { url: redactUrl(url.toString(), req.secrets) },
+      );
+    const declared = Number(response.headers.get("content-length"));
+    const encoded = !!response.headers.get("content-encoding");
+    if (!encoded && Number.isFinite(declared) && declared > cap) {
+      await response.body?.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    try {
+      return await readCapped(response.body, cap);
+    } catch (err) {
+      if (err instanceof BodyTooLarge) throw tooLarge();
+      throw err;
+    }
+  }
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(1)} GiB`;
+  if (n >= 1024 ** 2) return `${+(n / 1024 ** 2).toFixed(1)} MiB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
 }
 
 async function digest(text: string): Promise<string> {

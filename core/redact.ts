@@ -8,7 +8,61 @@ export const SECRET_PARAMS = new Set([
   "secret",
   "password",
   "access_token",
+  "api_token",
+  "apitoken",
+  "auth_token",
+  "refresh_token",
+  "client_secret",
+  "access_key",
+  "secret_key",
 ]);
+
+/** Header names whose values are credentials (exact, or by the words they contain). */
+export function isSecretHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === "authorization" || n === "proxy-authorization" || n === "cookie" ||
+    /(^|-)(api-?key|apikey|token|secret|auth|password|key-id)($|-)/.test(n);
+}
+
+/** Header values with credentials replaced: secret headers, secret values, URLs' keys. */
+export function redactHeaders(
+  headers: Record<string, string>,
+  secrets: string[] = [],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (isSecretHeader(name)) out[name] = "***";
+    else if (name.toLowerCase() === "location" || name.toLowerCase() === "content-location") {
+      out[name] = redactUrl(value, secrets);
+    } else out[name] = redactValues(value, secrets);
+  }
+  return out;
+}
+
+/** A body with secret values replaced, or the same bytes when it holds none. */
+export function scrubBody(body: Uint8Array, secrets: string[]): Uint8Array {
+  const live = secrets.filter((s) => s && s.length >= 4);
+  if (!live.length) return body;
+  const text = new TextDecoder().decode(body);
+  if (!live.some((s) => text.includes(s))) return body;
+  return new TextEncoder().encode(redactValues(text, live));
+}
+
+const PARAM_IN_TEXT = new RegExp(
+  `([?&;](?:${[...SECRET_PARAMS].join("|")})=)[^&#\\s"'<>]+`,
+  "gi",
+);
+
+/**
+ * Free text (error messages, warnings, log lines) with credentials replaced: the values of
+ * secret query parameters inside any URL, bearer and basic credentials, and known values.
+ */
+export function redactText(text: string, secrets: string[] = []): string {
+  let out = text.replace(PARAM_IN_TEXT, "$1***");
+  out = out.replace(/\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+\/=-]{8,}/g, "$1 ***");
+  out = out.replace(/(\/\/[^\/\s:@]+:)[^@\s\/]+@/g, "$1***@");
+  return redactValues(out, secrets);
+}
 
 /** The URL with credential parameters removed (for cache keys and cassettes). */
 export function stripSecrets(url: string): string {
@@ -48,4 +102,41 @@ export function redactValues(text: string, secrets: string[]): string {
     if (s && s.length >= 4) out = out.split(s).join("***");
   }
   return out;
+}
+
+/**
+ * An envelope with credentials removed wherever text leaves the process: the error and the
+ * warnings (secret query values, bearer tokens, known values), and in `data` every string
+ * that holds a known value or is a URL with a secret parameter. Works on the envelope's own
+ * copy of the data (the runner's JSON-safe copy), in place.
+ */
+export function redactEnvelope<
+  E extends { error: string | null; warnings: string[]; data: unknown },
+>(
+  envelope: E,
+  secrets: string[],
+): E {
+  const live = secrets.filter((s) => s && s.length >= 4);
+  if (envelope.error) envelope.error = redactText(envelope.error, live);
+  envelope.warnings = envelope.warnings.map((w) => redactText(w, live));
+  envelope.data = redactData(envelope.data, live);
+  return envelope;
+}
+
+function redactData(value: unknown, secrets: string[]): unknown {
+  if (typeof value === "string") {
+    if (/^https?:\/\//i.test(value) || secrets.some((s) => value.includes(s))) {
+      return redactText(value, secrets);
+    }
+    return value;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = redactData(value[i], secrets);
+    return value;
+  }
+  if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) record[key] = redactData(record[key], secrets);
+  }
+  return value;
 }

@@ -12,6 +12,7 @@ import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";
 import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
+import { redactEnvelope } from "./redact.ts";
 import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/index.ts";
 import type { ProviderEnv } from "./provider.ts";
 
@@ -44,11 +45,27 @@ export async function runCommand<T = unknown>(
   return (await execute(name, args, opts)).envelope as Envelope<T>;
 }
 
-/** Runs a command and reports how it ended. Never throws. */
+/** Runs a command and reports how it ended. Never throws. Keys never leave in the envelope. */
 export async function execute(
   name: string,
   rawArgs: unknown,
   opts: RunOptions = {},
+): Promise<Outcome> {
+  const outcome = await executeRaw(name, rawArgs, opts);
+  let secrets: string[] = [];
+  try {
+    secrets = (opts.session ?? getDefaultSession()).secrets();
+  } catch {
+    // no session (a bad FINANCE_REPLAY): query keys are still redacted by pattern
+  }
+  redactEnvelope(outcome.envelope, secrets);
+  return outcome;
+}
+
+async function executeRaw(
+  name: string,
+  rawArgs: unknown,
+  opts: RunOptions,
 ): Promise<Outcome> {
   const warnings: string[] = [];
   let def: CommandDef;
@@ -134,7 +151,10 @@ function policyFor(session: Session, surface: Surface): AccessPolicy {
   let bySurface = policies.get(session);
   if (!bySurface) policies.set(session, bySurface = new Map());
   let policy = bySurface.get(surface);
-  if (!policy) bySurface.set(surface, policy = accessPolicy(surface, session.config));
+  if (!policy) {
+    policy = accessPolicy(surface, session.config, session.confineLocalFiles);
+    bySurface.set(surface, policy);
+  }
   return policy;
 }
 

@@ -24,6 +24,11 @@ export interface SessionOptions {
   politeness?: boolean;
   /** Cap on request timeouts in ms (fault tests). */
   timeoutCapMs?: number;
+  /**
+   * Puts library calls under the adapters' file rule: local files only under
+   * FINANCE_DOCUMENT_ROOTS, none when it is unset (for a server that embeds finance).
+   */
+  confineLocalFiles?: boolean;
 }
 
 /** State shared by calls: configuration, cache, cassettes, clock. */
@@ -38,6 +43,8 @@ export class Session {
   readonly replay: CassetteLibrary | null;
   /** Recorder of live responses, or null. */
   readonly recorder: CassetteRecorder | null;
+  /** Library and CLI calls follow the adapters' local-file rule. */
+  readonly confineLocalFiles: boolean;
   readonly #fetch?: typeof fetch;
   readonly #backoff?: number;
   readonly #politeness?: boolean;
@@ -63,14 +70,23 @@ export class Session {
       ? new CassetteRecorder(c.recordDir, this.clock.now().toISOString(), this.secrets())
       : null;
     this.#fetch = opts.fetch;
+    this.confineLocalFiles = opts.confineLocalFiles ?? false;
     this.#backoff = opts.backoffBaseMs;
     this.#politeness = opts.politeness;
     this.#timeoutCap = opts.timeoutCapMs;
   }
 
-  /** Values of secret environment variables, for redaction. */
+  /**
+   * Values of secret environment variables, for redaction: the known key variables and any
+   * variable whose name says it holds a key, token, secret or password.
+   */
   secrets(): string[] {
+    const named =
+      this.config.names?.().filter((n) =>
+        /(API_?KEY|_KEY_ID|SECRET|TOKEN|PASSWORD|PASSPHRASE|_KEY)$/i.test(n)
+      ) ?? [];
     const names = [
+      ...named,
       "ESTIMATES_A_API_KEY",
       "ALPHA_VANTAGE_API_KEY",
       "ALPHAVANTAGE_API_KEY",
@@ -81,7 +97,8 @@ export class Session {
       "FINANCE_ADAPTER_TOKEN",
       "FINANCE_FILINGS_USER_AGENT",
     ];
-    return names.map((n) => this.config.env(n)).filter((v): v is string => !!v);
+    const values = names.map((n) => this.config.env(n)).filter((v): v is string => !!v);
+    return [...new Set(values)].filter((v) => v.length >= 4);
   }
 
   /** An HTTP client bound to this session, reporting warnings to `warn`. */
@@ -95,6 +112,8 @@ export class Session {
       backoffBaseMs: this.#backoff,
       politeness: this.#politeness,
       timeoutCapMs: this.#timeoutCap,
+      secrets: this.secrets(),
+      maxResponseBytes: positiveInt(this.config.env("FINANCE_MAX_RESPONSE_BYTES")),
       ...extra,
     });
   }
@@ -103,6 +122,11 @@ export class Session {
   close(): void {
     this.cache?.close();
   }
+}
+
+function positiveInt(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
 }
 
 let defaultSession: Session | null = null;

@@ -48,6 +48,8 @@ export async function fetchDocument(
       guard: urlGuardFor(ctx.access),
       signal: ctx.signal,
       timeoutMs: 60_000,
+      maxBytes,
+      maxBytesSetting: "FINANCE_MAX_DOCUMENT_BYTES",
       hint: "check the URL in a browser; the document must be publicly reachable",
     });
     bytes = res.body;

@@ -4,6 +4,7 @@
  */
 import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
+import type { UrlGuard } from "../../core/http.ts";
 import { secHeaders } from "../filings_a/agent.ts";
 import { type Exhibit, parseFilingIndex } from "./exhibits.ts";
 import { type IrLink, irLinks, startPages } from "./crawl.ts";
@@ -72,7 +73,7 @@ export class Client {
   }
 
   /** An HTML page (IR sites); null when the answer is not HTML. */
-  async page(url: string, guard?: (u: URL) => Promise<void> | void): Promise<string | null> {
+  async page(url: string, guard?: UrlGuard): Promise<string | null> {
     const res = await this.env.http.request({
       provider: "company_ir",
       url,
@@ -95,7 +96,7 @@ export class Client {
   async crawl(
     website: string | null,
     irWebsite: string | null,
-    opts: { maxPages?: number; guard?: (u: URL) => Promise<void> | void } = {},
+    opts: { maxPages?: number; guard?: UrlGuard } = {},
   ): Promise<
     { documents: (IrLink & { page_url: string })[]; visited: string[]; errors: string[] }
   > {

@@ -4,6 +4,7 @@
  */
 import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
+import type { UrlGuard } from "../../core/http.ts";
 import { type TranscriptLink, transcriptLinks } from "./fool.ts";
 
 export interface SearchAttempt {
@@ -71,7 +72,7 @@ export class Client {
   }
 
   /** A transcript page's HTML. */
-  async page(url: string, guard?: (u: URL) => Promise<void> | void): Promise<string> {
+  async page(url: string, guard?: UrlGuard): Promise<string> {
     return await this.env.http.text({
       provider: "transcripts_a",
       url,

@@ -1,0 +1,158 @@
+/**
+ * How bytes travel: a connection pinned to the address the URL guard checked (so a rebinding
+ * DNS server gets no second say), and body reading with a running byte count that stops at a
+ * cap, counting decompressed bytes.
+ */
+import { lazyImport } from "./lazy.ts";
+
+/** The address a guarded hop must connect to: the one that was checked. */
+export interface PinnedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** What one hop sends. */
+export interface HopInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+type LookupCallback = (
+  err: Error | null,
+  address: string | { address: string; family: number }[],
+  family?: number,
+) => void;
+
+/**
+ * Sends one request over node:http(s) with a `lookup` that answers only the pinned address.
+ * TLS still verifies the certificate against the URL's host name (SNI is that name), so
+ * https works and the Host header is the original one. Redirects are not followed.
+ */
+export async function pinnedFetch(url: URL, init: HopInit, pin: PinnedAddress): Promise<Response> {
+  const secure = url.protocol === "https:";
+  const mod = secure
+    ? await lazyImport<typeof import("node:https")>("node:https")
+    : await lazyImport<typeof import("node:http")>("node:http");
+  const lookup = (_host: string, opts: unknown, cb?: LookupCallback) => {
+    const done = (typeof opts === "function" ? opts : cb) as LookupCallback;
+    const all = typeof opts === "object" && opts !== null && (opts as { all?: boolean }).all;
+    if (all) done(null, [{ address: pin.address, family: pin.family }]);
+    else done(null, pin.address, pin.family);
+  };
+  return await new Promise<Response>((resolve, reject) => {
+    const request = mod.request(url, {
+      method: init.method,
+      headers: init.body === undefined ? init.headers : {
+        ...init.headers,
+        "content-length": String(new TextEncoder().encode(init.body).length),
+      },
+      lookup: lookup as never,
+      agent: false,
+      signal: init.signal,
+    }, (incoming) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(incoming.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      }
+      const status = incoming.statusCode ?? 502;
+      let settled = false;
+      const raw = new ReadableStream<Uint8Array>({
+        start(controller) {
+          incoming.on("data", (chunk: Uint8Array) => {
+            if (settled) return;
+            controller.enqueue(new Uint8Array(chunk));
+            if ((controller.desiredSize ?? 1) <= 0) incoming.pause();
+          });
+          const finish = (err?: Error) => {
+            if (settled) return;
+            settled = true;
+            if (err) controller.error(err);
+            else controller.close();
+          };
+          incoming.on("end", () => finish());
+          incoming.on("error", (e: Error) => finish(e));
+          incoming.on("close", () => {
+            if (!incoming.complete) finish(new Error("the connection closed mid-body"));
+          });
+        },
+        pull() {
+          incoming.resume();
+        },
+        cancel() {
+          settled = true;
+          incoming.destroy();
+        },
+      }, { highWaterMark: 4 });
+      const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
+      let body: ReadableStream<Uint8Array> = raw;
+      if (encoding === "gzip" || encoding === "x-gzip" || encoding === "deflate") {
+        const format = encoding === "deflate" ? "deflate" : "gzip";
+        body = raw.pipeThrough(
+          new DecompressionStream(format) as unknown as TransformStream<Uint8Array, Uint8Array>,
+        );
+        headers.delete("content-encoding");
+        headers.delete("content-length");
+      }
+      const nullBody = status === 204 || status === 304 || init.method === "HEAD" ||
+        (status >= 100 && status < 200);
+      if (nullBody) incoming.destroy();
+      resolve(
+        new Response(nullBody ? null : body, {
+          status: status < 200 || status > 599 ? 502 : status,
+          headers,
+        }),
+      );
+    });
+    request.on("error", reject);
+    if (init.body !== undefined) request.write(init.body);
+    request.end();
+  });
+}
+
+/** A body that went past its cap. */
+export class BodyTooLarge extends Error {
+  constructor(readonly cap: number) {
+    super(`body over ${cap} bytes`);
+    this.name = "BodyTooLarge";
+  }
+}
+
+/**
+ * Reads a body chunk by chunk, stopping (and cancelling the stream) as soon as the running
+ * count passes `cap`. Bytes counted are the ones the stream yields, i.e. after decompression.
+ */
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  cap: number,
+): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap) {
+        chunks.length = 0;
+        await reader.cancel().catch(() => {});
+        throw new BodyTooLarge(cap);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
