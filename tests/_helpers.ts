@@ -98,3 +98,6 @@ export function dataOf<T>(env: Envelope<T>): T {
   if (!env.ok) throw new Error(`expected ok, got error: ${env.error}`);
   return env.data as T;
 }
+
+/** Commands in the registry: the contract's 76 plus filings.facts, history and frames. */
+export const COMMAND_COUNT = 79;

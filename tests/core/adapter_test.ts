@@ -4,7 +4,7 @@ import { constantTimeEqual, createHandler } from "../../adapters/http.ts";
 import { openApiDocument, operationId } from "../../adapters/openapi.ts";
 import { parseTokens } from "../../adapters/cli.ts";
 import { loadAllCommands } from "../../core/registry.ts";
-import { testSession } from "../_helpers.ts";
+import { COMMAND_COUNT, testSession } from "../_helpers.ts";
 
 const handler = createHandler({ session: testSession(), validateData: true, maxBodyBytes: 2000 });
 
@@ -45,7 +45,7 @@ Deno.test("adapter: envelopes for good and bad requests", async () => {
   assert.equal(big.status, 413);
   assert.equal((await big.json()).ok, false);
   const health = await handler(new Request("http://127.0.0.1/health"));
-  assert.equal((await health.json()).commands, 76);
+  assert.equal((await health.json()).commands, COMMAND_COUNT);
 });
 
 Deno.test("adapter: bearer token is required when configured", async () => {
@@ -79,7 +79,7 @@ Deno.test("openapi: a valid OpenAPI 3.1 document with one operation per command"
     "validator must catch errors",
   );
   const paths = doc.paths as Record<string, { post: Record<string, unknown> }>;
-  assert.equal(Object.keys(paths).length, 76);
+  assert.equal(Object.keys(paths).length, COMMAND_COUNT);
   const op = paths["/commands/filings.statement"].post;
   assert.equal(op.operationId, "finance_filings_statement");
   const x = op["x-finance-cli"] as Record<string, unknown>;
@@ -87,7 +87,7 @@ Deno.test("openapi: a valid OpenAPI 3.1 document with one operation per command"
   assert.equal(x.side_effects, "network_read_only");
   assert.equal(operationId("backtest.factor.payload"), "finance_backtest_factor_payload");
   const served = await (await handler(new Request("http://127.0.0.1/openapi.json"))).json();
-  assert.deepEqual(Object.keys(served.paths).length, 76);
+  assert.deepEqual(Object.keys(served.paths).length, COMMAND_COUNT);
 });
 
 /** Fills placeholders of a usage line with sample values and keeps the first of `a|b` choices. */
@@ -150,5 +150,5 @@ Deno.test("openapi: every request schema accepts its command's reference usage e
     );
     checked++;
   }
-  assert.equal(checked, 76);
+  assert.equal(checked, COMMAND_COUNT);
 });

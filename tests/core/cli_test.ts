@@ -3,7 +3,7 @@ import { main, parseTokens } from "../../adapters/cli.ts";
 import { loadCommand } from "../../core/registry.ts";
 import { UsageError } from "../../core/errors.ts";
 import { setDefaultSession } from "../../core/session.ts";
-import { testSession } from "../_helpers.ts";
+import { COMMAND_COUNT, testSession } from "../_helpers.ts";
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -29,7 +29,7 @@ Deno.test("cli: unknown command suggests, --list lists every command, help works
   assert.match(JSON.parse(bad.out).error, /did you mean `filings.recent`/);
   const list = await cli("--list");
   assert.equal(list.code, 0);
-  assert.equal(list.out.trim().split("\n").length, 76);
+  assert.equal(list.out.trim().split("\n").length, COMMAND_COUNT);
   const help = await cli("filings.statement", "--help");
   assert.equal(help.code, 0);
   assert.match(help.out, /Usage: finance filings.statement/);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { commands, createHandler, finance, openApiDocument } from "../../mod.ts";
+import { COMMAND_COUNT } from "../_helpers.ts";
 
 Deno.test("library: finance() returns typed envelopes and never throws", async () => {
   const r = await finance<{ cagr: number }>("formula.cagr", { start: 100, end: 150, periods: 3 });
@@ -19,7 +20,7 @@ Deno.test("library: finance() returns typed envelopes and never throws", async (
 
 Deno.test("library: registry with JSON schemas, OpenAPI, embeddable handler", async () => {
   const list = await commands();
-  assert.equal(list.length, 76);
+  assert.equal(list.length, COMMAND_COUNT);
   const npv = list.find((c) => c.name === "valuation.npv")!;
   assert.deepEqual((npv.args_schema.required as string[]).sort(), ["cashflows", "discount_rate"]);
   assert.equal((await openApiDocument()).openapi, "3.1.0");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMcpServer } from "../../adapters/mcp.ts";
-import { testSession } from "../_helpers.ts";
+import { COMMAND_COUNT, testSession } from "../_helpers.ts";
 
 async function connect() {
   const server = await createMcpServer({ session: testSession(), validateData: true });
@@ -13,10 +13,10 @@ async function connect() {
   return { client, server };
 }
 
-Deno.test("mcp: the SDK client lists 76 tools with schemas and annotations", async () => {
+Deno.test("mcp: the SDK client lists every command as a tool with schemas and annotations", async () => {
   const { client, server } = await connect();
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 76);
+  assert.equal(tools.length, COMMAND_COUNT);
   const tool = tools.find((t: { name: string }) => t.name === "finance_filings_statement")!;
   assert.equal(tool.inputSchema.type, "object");
   assert.ok(tool.inputSchema.properties && "statement" in tool.inputSchema.properties);

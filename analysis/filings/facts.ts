@@ -1,0 +1,206 @@
+/**
+ * Company facts as periods: every value SEC's companyfacts API holds for one concept, grouped by
+ * the period it describes, with the value as first reported and as last reported (each with the
+ * filing that reported it), and the fiscal year and period the value belongs to.
+ *
+ * A trap in SEC's answer: `fy` and `fp` on a row describe the filing that reported the value,
+ * not the value's own period (a FY2024 10-K reports FY2022 revenue with fy=2024). The fiscal
+ * label of a period therefore comes from the filing whose own period ends on that date.
+ */
+
+/** One reported value, shaped as in SEC's companyfacts and companyconcept answers. */
+export interface FactRow {
+  start?: string;
+  end: string;
+  val: number;
+  accn: string;
+  fy?: number | null;
+  fp?: string | null;
+  form: string;
+  filed: string;
+  frame?: string;
+}
+
+/** The length class of a period. */
+export type PeriodKind = "annual" | "quarter" | "half" | "nine_months" | "instant" | "other";
+
+/** One filing's report of a value. */
+export interface Report {
+  value: number;
+  accession_no: string;
+  form: string;
+  filed: string;
+}
+
+/** One period of one concept. */
+export interface FactPeriod {
+  tag: string;
+  unit: string;
+  start: string | null;
+  end: string;
+  duration_days: number | null;
+  kind: PeriodKind;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  frame: string | null;
+  first: Report;
+  last: Report;
+  /** How many filings reported this period (within the filters). */
+  reports: number;
+  restated: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `a` to `b` (ISO dates). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+}
+
+/** The length class of a period from its dates (52/53-week years and 13/14-week quarters). */
+export function periodKind(start: string | null | undefined, end: string): PeriodKind {
+  if (!start) return "instant";
+  const d = daysBetween(start, end);
+  if (d >= 340 && d <= 392) return "annual";
+  if (d >= 80 && d <= 100) return "quarter";
+  if (d >= 170 && d <= 196) return "half";
+  if (d >= 260 && d <= 290) return "nine_months";
+  return "other";
+}
+
+/** The period a filing is about: the latest end date of its durations of a quarter or more. */
+export interface FilingPeriod {
+  end: string;
+  fy: number | null;
+  fp: string | null;
+  form: string;
+}
+
+/**
+ * Finds each filing's own period from all of a company's facts (subsequent-event instants and
+ * cover-page dates are ignored because only durations of 80 days or more count).
+ */
+export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
+  const out = new Map<string, FilingPeriod>();
+  for (const rows of allRows) {
+    for (const r of rows) {
+      if (!r.start || daysBetween(r.start, r.end) < 80) continue;
+      const seen = out.get(r.accn);
+      if (!seen) out.set(r.accn, { end: r.end, fy: r.fy ?? null, fp: r.fp ?? null, form: r.form });
+      else if (r.end > seen.end) seen.end = r.end;
+    }
+  }
+  const byEnd = new Map<string, FilingPeriod[]>();
+  for (const f of out.values()) byEnd.set(f.end, [...byEnd.get(f.end) ?? [], f]);
+  return { byAccn: out, byEnd };
+}
+
+/** Filings by accession and by the end date of their own period. */
+export interface FilingIndex {
+  byAccn: Map<string, FilingPeriod>;
+  byEnd: Map<string, FilingPeriod[]>;
+}
+
+export interface PeriodOptions {
+  /** Keep only reports filed on or before this date (point in time). */
+  asOf?: string | null;
+  /** Keep only reports on these forms (exact, upper case, amendments listed separately). */
+  forms?: string[] | null;
+}
+
+/** Groups one tag's rows of one unit into periods with first and last reports. */
+export function groupPeriods(
+  tag: string,
+  unit: string,
+  rows: FactRow[],
+  filings: FilingIndex,
+  opts: PeriodOptions = {},
+): FactPeriod[] {
+  const groups = new Map<string, FactRow[]>();
+  for (const r of rows) {
+    if (opts.asOf && r.filed > opts.asOf) continue;
+    if (opts.forms && !opts.forms.includes(r.form.toUpperCase())) continue;
+    const key = `${r.start ?? ""}|${r.end}`;
+    const g = groups.get(key);
+    if (g) g.push(r);
+    else groups.set(key, [r]);
+  }
+  const out: FactPeriod[] = [];
+  for (const g of groups.values()) {
+    g.sort((a, b) => a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn));
+    const first = g[0];
+    const last = g[g.length - 1];
+    const start = first.start ?? null;
+    const kind = periodKind(start, first.end);
+    const label = fiscalLabel(first, kind, filings);
+    out.push({
+      tag,
+      unit,
+      start,
+      end: first.end,
+      duration_days: start ? daysBetween(start, first.end) + 1 : null,
+      kind,
+      fiscal_year: label.fy,
+      fiscal_period: label.fp,
+      frame: g.find((r) => r.frame)?.frame ?? null,
+      first: report(first),
+      last: report(last),
+      reports: new Set(g.map((r) => r.accn)).size,
+      restated: g.some((r) => r.val !== first.val),
+    });
+  }
+  return out.sort((a, b) =>
+    a.end.localeCompare(b.end) || (a.start ?? "").localeCompare(b.start ?? "")
+  );
+}
+
+function report(r: FactRow): Report {
+  return { value: r.val, accession_no: r.accn, form: r.form, filed: r.filed };
+}
+
+const QUARTER_OF_YTD: Partial<Record<PeriodKind, string>> = {
+  quarter: "",
+  half: "Q2",
+  nine_months: "Q3",
+};
+
+/**
+ * Fiscal year and period of a value: from the filing whose own period ends on the value's end
+ * date; otherwise counted back from the filing that first reported it (a comparative column).
+ */
+function fiscalLabel(
+  row: FactRow,
+  kind: PeriodKind,
+  filings: FilingIndex,
+): { fy: number | null; fp: string | null } {
+  const own = filings.byAccn.get(row.accn);
+  if (own && own.end === row.end) return labelFor(kind, own.fy, own.fp);
+  // Another filing may be about this period (a comparative whose original filing we know).
+  for (const f of filings.byEnd.get(row.end) ?? []) {
+    if (kind !== "annual" || f.fp === "FY") return labelFor(kind, f.fy, f.fp);
+  }
+  if (!own || own.fy === null) return { fy: null, fp: null };
+  const yearsBack = Math.round(daysBetween(row.end, own.end) / 365.25);
+  const offBy = Math.abs(daysBetween(row.end, own.end) - yearsBack * 365.25);
+  if (offBy > 20) return { fy: null, fp: null }; // not the same point of another fiscal year
+  return labelFor(kind, own.fy - yearsBack, own.fp);
+}
+
+function labelFor(
+  kind: PeriodKind,
+  fy: number | null,
+  fp: string | null,
+): { fy: number | null; fp: string | null } {
+  if (kind === "annual") return { fy, fp: "FY" };
+  if (kind === "quarter") return { fy, fp: fp === "FY" ? "Q4" : fp };
+  if (kind in QUARTER_OF_YTD) return { fy, fp: fp === QUARTER_OF_YTD[kind] ? `${fp} YTD` : null };
+  if (kind === "instant") return { fy, fp };
+  return { fy, fp: null };
+}
+
+/** Readable fiscal label: "FY2024", "Q3 FY2025", "Q2 YTD FY2025". */
+export function fiscalName(p: { fiscal_year: number | null; fiscal_period: string | null }) {
+  if (p.fiscal_year === null) return null;
+  if (!p.fiscal_period || p.fiscal_period === "FY") return `FY${p.fiscal_year}`;
+  return `${p.fiscal_period} FY${p.fiscal_year}`;
+}

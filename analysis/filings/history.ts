@@ -1,0 +1,526 @@
+/**
+ * A standardized multi-period statement from company facts: standard line items as rows,
+ * fiscal periods as columns, each cell with the filing that reported it. Derived cells (a Q4
+ * from the full year, a quarter from year-to-date figures, free cash flow, a TTM sum) say how
+ * they were derived and cite every value they use. Gaps stay gaps.
+ */
+import {
+  daysBetween,
+  type FactPeriod,
+  type FactRow,
+  type FilingIndex,
+  fiscalName,
+  groupPeriods,
+} from "./facts.ts";
+import { type LineItem, statementItems, type StatementKind, type Taxonomy } from "./facts_items.ts";
+
+/** One value a cell rests on. */
+export interface CellSource {
+  item: string;
+  period: string;
+  start: string | null;
+  end: string;
+  value: number;
+  tag: string | null;
+  accession_no: string | null;
+  form: string | null;
+  filed: string | null;
+  derived: string | null;
+  /** What a derived source rests on, one level down. */
+  sources?: CellSource[] | null;
+}
+
+export interface Cell {
+  value: number | null;
+  tag: string | null;
+  accession_no: string | null;
+  form: string | null;
+  filed: string | null;
+  restated: boolean;
+  first_reported: number | null;
+  /** How the value was derived ("FY - Q1 - Q2 - Q3"); null for a reported value. */
+  derived: string | null;
+  /** Every value a derived cell uses. */
+  sources: CellSource[] | null;
+  note: string | null;
+}
+
+export interface Column {
+  label: string;
+  start: string | null;
+  end: string;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+}
+
+export interface Row {
+  key: string;
+  label: string;
+  kind: LineItem["kind"];
+  unit: string;
+  level: number;
+  total: boolean;
+  cells: Cell[];
+}
+
+export interface History {
+  taxonomy: Taxonomy;
+  currency: string;
+  columns: Column[];
+  rows: Row[];
+  /** Line items with no value in any column. */
+  missing: string[];
+  warnings: string[];
+}
+
+export interface HistoryOptions {
+  statement: StatementKind;
+  period: "annual" | "quarterly" | "ttm";
+  years: number;
+  asOf: string | null;
+  basis: "latest" | "first_reported";
+}
+
+/** Forms whose facts a statement history uses (annual and quarterly reports and amendments). */
+export const STATEMENT_FORMS = [
+  "10-K",
+  "10-K/A",
+  "10-KT",
+  "10-KT/A",
+  "10-Q",
+  "10-Q/A",
+  "20-F",
+  "20-F/A",
+  "40-F",
+  "40-F/A",
+];
+
+type Concepts = Record<string, { units: Record<string, FactRow[]> }>;
+
+/** A value of one line item for one period, before it becomes a cell. */
+interface Point {
+  item: LineItem;
+  start: string | null;
+  end: string;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  cell: Cell;
+}
+
+/** Picks the taxonomy and currency a company reports its statements in. */
+export function reportingBasis(
+  taxonomies: Record<string, Concepts>,
+): { taxonomy: Taxonomy; currency: string } | null {
+  for (const taxonomy of ["us-gaap", "ifrs-full"] as Taxonomy[]) {
+    const concepts = taxonomies[taxonomy];
+    if (!concepts) continue;
+    const counts = new Map<string, number>();
+    for (const key of ["revenue", "net_income", "total_assets"]) {
+      const item = statementItemsAll().find((i) => i.key === key)!;
+      for (const tag of item.tags[taxonomy]) {
+        for (const [unit, rows] of Object.entries(concepts[tag]?.units ?? {})) {
+          if (/^[A-Z]{3}$/.test(unit)) counts.set(unit, (counts.get(unit) ?? 0) + rows.length);
+        }
+      }
+    }
+    if (!counts.size) continue;
+    const currency = counts.has("USD")
+      ? "USD"
+      : [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    return { taxonomy, currency };
+  }
+  return null;
+}
+
+function statementItemsAll(): LineItem[] {
+  return [
+    ...statementItems("income"),
+    ...statementItems("balance"),
+    ...statementItems("cashflow"),
+  ];
+}
+
+/** The unit a line item is read in. */
+export function unitOf(item: LineItem, currency: string): string {
+  if (item.kind === "per_share") return `${currency}/shares`;
+  if (item.kind === "shares") return "shares";
+  return currency;
+}
+
+/** Builds the statement history. */
+export function buildHistory(
+  taxonomies: Record<string, Concepts>,
+  filings: FilingIndex,
+  opts: HistoryOptions,
+): History | null {
+  const basis = reportingBasis(taxonomies);
+  if (!basis) return null;
+  const { taxonomy, currency } = basis;
+  const warnings: string[] = [];
+  const items = statementItems(opts.statement);
+  const periods = new Map<string, FactPeriod[]>();
+  for (const item of items) {
+    const concepts = taxonomies[taxonomy];
+    periods.set(item.key, mergedPeriods(item, concepts, currency, filings, opts, taxonomy));
+    const other = otherUnits(item, concepts, currency, taxonomy);
+    if (!periods.get(item.key)!.length && other.length) {
+      warnings.push(
+        `${item.key}: reported only in ${other.join(", ")}, not in ${
+          unitOf(item, currency)
+        }; left out rather than mixed with ${currency} figures`,
+      );
+    }
+  }
+  const points = new Map<string, Point[]>();
+  for (const item of items) {
+    const ps = periods.get(item.key)!;
+    points.set(
+      item.key,
+      opts.period === "annual" ? annualPoints(item, ps, opts) : quarterPoints(item, ps, opts),
+    );
+  }
+  addComputed(items, points);
+  let columns: Column[];
+  let cellsFor: (item: LineItem) => Cell[];
+  if (opts.period === "ttm") {
+    const ttm = ttmColumn(items, points, warnings);
+    if (!ttm) return { taxonomy, currency, columns: [], rows: [], missing: [], warnings };
+    columns = [ttm.column];
+    cellsFor = (item) => [ttm.cells.get(item.key)!];
+  } else {
+    columns = pickColumns(items, points, opts);
+    cellsFor = (item) =>
+      columns.map((c) => points.get(item.key)!.find((p) => p.end === c.end)?.cell ?? gap());
+  }
+  const rows: Row[] = [];
+  const missing: string[] = [];
+  for (const item of items) {
+    const cells = cellsFor(item);
+    if (cells.every((c) => c.value === null && !c.note)) {
+      missing.push(item.key);
+      continue;
+    }
+    rows.push({
+      key: item.key,
+      label: item.label,
+      kind: item.kind,
+      unit: unitOf(item, currency),
+      level: item.level,
+      total: item.total ?? false,
+      cells,
+    });
+  }
+  return { taxonomy, currency, columns, rows, missing, warnings };
+}
+
+function otherUnits(
+  item: LineItem,
+  concepts: Concepts,
+  currency: string,
+  taxonomy: Taxonomy,
+): string[] {
+  const want = unitOf(item, currency);
+  const units = new Set<string>();
+  for (const tag of item.tags[taxonomy]) {
+    for (const unit of Object.keys(concepts[tag]?.units ?? {})) if (unit !== want) units.add(unit);
+  }
+  return [...units];
+}
+
+/** One line item's periods over all its tags; the first tag (in order) with a period wins it. */
+export function mergedPeriods(
+  item: LineItem,
+  concepts: Concepts | undefined,
+  currency: string,
+  filings: FilingIndex,
+  opts: { asOf: string | null },
+  taxonomy: Taxonomy,
+  forms: string[] | null = STATEMENT_FORMS,
+  unit = unitOf(item, currency),
+): FactPeriod[] {
+  if (!concepts) return [];
+  const tags = item.tags[taxonomy];
+  const byKey = new Map<string, FactPeriod>();
+  for (const tag of tags) {
+    const rows = concepts[tag]?.units[unit];
+    if (!rows) continue;
+    for (const p of groupPeriods(tag, unit, rows, filings, { asOf: opts.asOf, forms })) {
+      const key = `${p.start ?? ""}|${p.end}`;
+      if (!byKey.has(key)) byKey.set(key, p);
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.end.localeCompare(b.end));
+}
+
+function gap(note: string | null = null): Cell {
+  return {
+    value: null,
+    tag: null,
+    accession_no: null,
+    form: null,
+    filed: null,
+    restated: false,
+    first_reported: null,
+    derived: null,
+    sources: null,
+    note,
+  };
+}
+
+function reported(p: FactPeriod, basis: HistoryOptions["basis"]): Cell {
+  const r = basis === "first_reported" ? p.first : p.last;
+  return {
+    value: r.value,
+    tag: p.tag,
+    accession_no: r.accession_no,
+    form: r.form,
+    filed: r.filed,
+    restated: p.restated,
+    first_reported: p.first.value,
+    derived: null,
+    sources: null,
+    note: null,
+  };
+}
+
+function point(item: LineItem, p: FactPeriod, cell: Cell, fp?: string): Point {
+  return {
+    item,
+    start: p.start,
+    end: p.end,
+    fiscal_year: p.fiscal_year,
+    fiscal_period: fp ?? p.fiscal_period,
+    cell,
+  };
+}
+
+function annualPoints(item: LineItem, ps: FactPeriod[], opts: HistoryOptions): Point[] {
+  if (item.kind === "instant" || (item.kind === "shares" && item.statement === "balance")) {
+    return ps.filter((p) => p.kind === "instant" && p.fiscal_period === "FY")
+      .map((p) => point(item, p, reported(p, opts.basis)));
+  }
+  return ps.filter((p) => p.kind === "annual").map((p) => point(item, p, reported(p, opts.basis)));
+}
+
+const near = (a: string, b: string) => Math.abs(daysBetween(a, b)) <= 7;
+const nextDay = (d: string) => new Date(Date.parse(d) + 86_400_000).toISOString().slice(0, 10);
+
+function source(pt: Point): CellSource {
+  return {
+    item: pt.item.key,
+    period: fiscalName(pt) ?? `${pt.start ?? ""}..${pt.end}`,
+    start: pt.start,
+    end: pt.end,
+    value: pt.cell.value!,
+    tag: pt.cell.tag,
+    accession_no: pt.cell.accession_no,
+    form: pt.cell.form,
+    filed: pt.cell.filed,
+    derived: pt.cell.derived,
+    sources: pt.cell.sources?.map((s) => ({ ...s, sources: null })) ?? null,
+  };
+}
+
+/** A derived cell: `first` minus every value in `rest`, all cited. */
+function difference(formula: string, first: Point, rest: Point[]): Cell {
+  let value = first.cell.value!;
+  for (const r of rest) value -= r.cell.value!;
+  return {
+    ...gap(),
+    value,
+    derived: formula,
+    sources: [first, ...rest].map(source),
+  };
+}
+
+/** Discrete quarters: reported, or derived from year-to-date and full-year values (flows only). */
+function quarterPoints(item: LineItem, ps: FactPeriod[], opts: HistoryOptions): Point[] {
+  const cell = (p: FactPeriod) => reported(p, opts.basis);
+  if (item.kind === "instant" || (item.kind === "shares" && item.statement === "balance")) {
+    return ps.filter((p) => p.kind === "instant" && p.fiscal_period)
+      .map((p) => point(item, p, cell(p), p.fiscal_period === "FY" ? "Q4" : undefined));
+  }
+  const quarters = new Map<string, Point>();
+  for (const p of ps) if (p.kind === "quarter") quarters.set(p.end, point(item, p, cell(p)));
+  // Per-share and share-count figures cannot be subtracted: only reported quarters, and a note
+  // where a fiscal year's fourth quarter would have been derived.
+  if (item.kind !== "flow") {
+    for (const a of ps) {
+      if (a.kind !== "annual" || quarters.has(a.end)) continue;
+      const note = `Q4 not derived: FY - Q1 - Q2 - Q3 does not hold for ${
+        item.kind === "per_share" ? "per-share figures" : "share counts"
+      }`;
+      quarters.set(a.end, { ...point(item, a, gap(note), "Q4"), start: null });
+    }
+    return [...quarters.values()].sort((a, b) => a.end.localeCompare(b.end));
+  }
+  const ytd = (kind: FactPeriod["kind"]) =>
+    ps.filter((p) => p.kind === kind).map((p) => point(item, p, cell(p)));
+  const halves = ytd("half");
+  const nines = ytd("nine_months");
+  const startsAt = (s: string | null) => [...quarters.values()].find((q) => q.start === s);
+  for (const h of halves) {
+    const q1 = startsAt(h.start);
+    if (q1 && !quarters.has(h.end)) {
+      quarters.set(h.end, derivedQuarter(h, q1.end, "Q2", difference("Q2 YTD - Q1", h, [q1])));
+    }
+  }
+  for (const n of nines) {
+    if (quarters.has(n.end)) continue;
+    const h = halves.find((x) => x.start === n.start);
+    if (h) {
+      quarters.set(n.end, derivedQuarter(n, h.end, "Q3", difference("Q3 YTD - Q2 YTD", n, [h])));
+    }
+  }
+  for (const a of ps.filter((p) => p.kind === "annual")) {
+    if (quarters.has(a.end)) continue;
+    const fy = point(item, a, cell(a));
+    const q1 = startsAt(a.start);
+    const q2 = q1 && [...quarters.values()].find((q) => q.start && near(q.start, nextDay(q1.end)));
+    const q3 = q2 && [...quarters.values()].find((q) => q.start && near(q.start, nextDay(q2.end)));
+    let derived: Cell | null = null;
+    let q4Start: string | null = null;
+    if (q1 && q2 && q3 && q3.end < a.end) {
+      derived = difference("FY - Q1 - Q2 - Q3", fy, [q1, q2, q3]);
+      q4Start = nextDay(q3.end);
+    } else {
+      const n = nines.find((x) => x.start === a.start);
+      if (n) {
+        derived = difference("FY - Q3 YTD", fy, [n]);
+        q4Start = nextDay(n.end);
+      }
+    }
+    if (derived && q4Start) {
+      quarters.set(a.end, {
+        item,
+        start: q4Start,
+        end: a.end,
+        fiscal_year: a.fiscal_year,
+        fiscal_period: "Q4",
+        cell: derived,
+      });
+    }
+  }
+  return [...quarters.values()].sort((a, b) => a.end.localeCompare(b.end));
+}
+
+function derivedQuarter(ytd: Point, prevEnd: string, fp: string, cell: Cell): Point {
+  return {
+    item: ytd.item,
+    start: nextDay(prevEnd),
+    end: ytd.end,
+    fiscal_year: ytd.fiscal_year,
+    fiscal_period: fp,
+    cell,
+  };
+}
+
+/** Gross profit and free cash flow where no tag has them: one item minus another, same period. */
+function addComputed(items: LineItem[], points: Map<string, Point[]>): void {
+  for (const item of items) {
+    if (!item.compute) continue;
+    const own = points.get(item.key)!;
+    const plus = points.get(item.compute.plus) ?? [];
+    const minus = points.get(item.compute.minus) ?? [];
+    for (const a of plus) {
+      if (own.some((p) => p.end === a.end && p.start === a.start)) continue;
+      const b = minus.find((p) => p.end === a.end && p.start === a.start);
+      if (!b || a.cell.value === null || b.cell.value === null) continue;
+      own.push({ ...a, item, cell: difference(item.compute.formula, a, [b]) });
+    }
+    own.sort((x, y) => x.end.localeCompare(y.end));
+  }
+}
+
+/** The latest columns: fiscal years (annual) or quarters, at most `years` years of them. */
+function pickColumns(items: LineItem[], points: Map<string, Point[]>, opts: HistoryOptions) {
+  const byEnd = new Map<string, Point>();
+  for (const item of items) {
+    for (const p of points.get(item.key)!) {
+      const seen = byEnd.get(p.end);
+      if (!seen || (seen.fiscal_year === null && p.fiscal_year !== null)) byEnd.set(p.end, p);
+    }
+  }
+  const want = opts.period === "annual" ? opts.years : opts.years * 4;
+  return [...byEnd.values()].sort((a, b) => a.end.localeCompare(b.end)).slice(-want).map(
+    (p): Column => ({
+      label: fiscalName(p) ?? p.end,
+      start: p.start,
+      end: p.end,
+      fiscal_year: p.fiscal_year,
+      fiscal_period: p.fiscal_period,
+    }),
+  );
+}
+
+/**
+ * Trailing twelve months as of the latest quarter: flows are the sum of the last four discrete
+ * quarters (or the full year when the latest period is a fiscal year end); balances are the
+ * latest balance; per-share figures and share counts are not summed.
+ */
+function ttmColumn(
+  items: LineItem[],
+  points: Map<string, Point[]>,
+  warnings: string[],
+): { column: Column; cells: Map<string, Cell> } | null {
+  let latest: Point | null = null;
+  for (const item of items) {
+    for (const p of points.get(item.key)!) if (!latest || p.end > latest.end) latest = p;
+  }
+  if (!latest) {
+    warnings.push("no quarterly or annual values to build a trailing twelve months from");
+    return null;
+  }
+  const end = latest.end;
+  const cells = new Map<string, Cell>();
+  let start: string | null = null;
+  for (const item of items) {
+    const pts = points.get(item.key)!;
+    if (item.kind === "per_share" || item.kind === "shares") {
+      cells.set(
+        item.key,
+        gap(
+          item.kind === "per_share"
+            ? "per-share figures are not summed over quarters; divide TTM net income by shares"
+            : "share counts are not summed over quarters",
+        ),
+      );
+      continue;
+    }
+    const at = pts.find((p) => p.end === end);
+    if (item.kind === "instant") {
+      cells.set(item.key, at ? { ...at.cell } : gap());
+      continue;
+    }
+    const chain: Point[] = [];
+    let cursor = at;
+    while (cursor && chain.length < 4) {
+      chain.push(cursor);
+      const s = cursor.start;
+      cursor = s
+        ? pts.find((p) => near(nextDay(p.end), s) && p !== chain[chain.length - 1])
+        : undefined;
+    }
+    if (chain.length === 4) {
+      const [first, ...rest] = chain;
+      const value = chain.reduce((sum, p) => sum + p.cell.value!, 0);
+      start ??= chain[3].start;
+      cells.set(item.key, {
+        ...gap(),
+        value,
+        derived: [first, ...rest].map((p) => fiscalName(p) ?? p.end).join(" + "),
+        sources: chain.map(source),
+      });
+    } else cells.set(item.key, gap("fewer than four consecutive quarters reported"));
+  }
+  return {
+    column: {
+      label: `TTM to ${end}`,
+      start,
+      end,
+      fiscal_year: latest.fiscal_year,
+      fiscal_period: "TTM",
+    },
+    cells,
+  };
+}

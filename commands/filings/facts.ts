@@ -1,0 +1,262 @@
+import { z } from "zod";
+import { defineCommand } from "../../core/command.ts";
+import { isoDate, list, ticker } from "../../core/schema.ts";
+import { InputError, ProviderError } from "../../core/errors.ts";
+import { closest } from "../../core/suggest.ts";
+import { friendlyNames } from "../../analysis/filings/facts_items.ts";
+import { loadFacts, reportSchema } from "./_facts.ts";
+
+const rowSchema = z.object({
+  start: z.string().nullable(),
+  end: z.string(),
+  duration_days: z.int().nullable(),
+  period_kind: z.enum(["annual", "quarter", "half", "nine_months", "instant", "other"]),
+  fiscal_year: z.int().nullable(),
+  fiscal_period: z.string().nullable(),
+  frame: z.string().nullable(),
+  tag: z.string(),
+  first_reported: reportSchema,
+  last_reported: reportSchema,
+  restated: z.boolean(),
+  reports: z.int(),
+});
+
+const TAXONOMIES = ["us-gaap", "ifrs-full", "dei", "srt", "invest"] as const;
+
+export default defineCommand({
+  name: "filings.facts",
+  summary: "Every reported value of one XBRL concept over time, first and last reported",
+  description:
+    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ. as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead).
+
+concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period (${
+      friendlyNames().join(", ")
+    }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value). For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
+  usage:
+    "finance filings.facts SYMBOL concept=Revenues [taxonomy=us-gaap unit=USD forms=10-K,10-Q period=annual|quarterly|all as_of=YYYY-MM-DD]",
+  side_effects: "network_read_only",
+  auth_required: "optional_environment_or_public_provider",
+  citation_fields: ["symbol", "cik", "tags", "url", "rows.last_reported.accession_no"],
+  positional: ["symbol", "concept"],
+  aliases: { tag: "concept", form: "forms" },
+  args: z.strictObject({
+    symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
+    concept: z.string().trim().min(1).max(200).describe(
+      "XBRL tag (e.g. Revenues, NetIncomeLoss) or friendly name (revenue, net_income, eps_diluted, total_assets, ...).",
+    ),
+    taxonomy: z.enum(TAXONOMIES).optional().describe(
+      "Taxonomy of the tag; default: the first of us-gaap, ifrs-full, dei, srt that has it.",
+    ),
+    unit: z.string().trim().min(1).max(40).optional().describe(
+      "Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default USD when reported, else the only or most used unit.",
+    ),
+    forms: list(z.string().trim().min(1)).optional().describe(
+      "Keep only values reported on these forms (e.g. 10-K or 10-K,10-K/A); default all forms.",
+    ),
+    period: z.enum(["annual", "quarterly", "all"]).default("all").describe(
+      "annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances; all: every period including year-to-date.",
+    ),
+    as_of: isoDate(
+      "Point in time: only values filed on or before this date (YYYY-MM-DD).",
+    ).optional(),
+  }),
+  data: z.object({
+    symbol: z.string(),
+    cik: z.string(),
+    company: z.string(),
+    concept: z.string(),
+    alias: z.string().nullable(),
+    taxonomy: z.string(),
+    tags: z.array(z.string()),
+    unit: z.string(),
+    label: z.string().nullable(),
+    description: z.string().nullable(),
+    period: z.string(),
+    as_of: z.string().nullable(),
+    rows: z.array(rowSchema),
+    count: z.int(),
+    restated_count: z.int(),
+    source: z.literal("sec_companyfacts"),
+    url: z.string(),
+  }),
+  examples: [
+    "finance filings.facts AAPL concept=revenue period=annual",
+    "finance filings.facts NVDA concept=NetIncomeLoss period=quarterly as_of=2024-06-30",
+    "finance filings.facts AAPL concept=EarningsPerShareDiluted unit=USD/shares period=annual",
+  ],
+  async run(args, ctx) {
+    const { cik, facts, filings, urlOf } = await loadFacts(ctx, args.symbol);
+    const { lineItem, LINE_ITEMS } = await import("../../analysis/filings/facts_items.ts");
+    const { groupPeriods } = await import("../../analysis/filings/facts.ts");
+    const { mergedPeriods, reportingBasis, unitOf } = await import(
+      "../../analysis/filings/history.ts"
+    );
+    const has = (tax: string, tag: string) => !!facts.taxonomies[tax]?.[tag];
+    const taxonomies = args.taxonomy ? [args.taxonomy] : [...TAXONOMIES];
+    let taxonomy = taxonomies.find((t) => has(t, args.concept));
+    let tag = taxonomy ? args.concept : undefined;
+    const item = tag ? null : lineItem(args.concept);
+    if (!tag && !item) {
+      // XBRL tags are case-sensitive, but people type them in any case.
+      for (const t of taxonomies) {
+        const hit = Object.keys(facts.taxonomies[t] ?? {}).find((k) =>
+          k.toLowerCase() === args.concept.toLowerCase()
+        );
+        if (hit) [taxonomy, tag] = [t, hit];
+        if (hit) break;
+      }
+    }
+    const name = facts.entity_name || args.symbol;
+    if (!tag && !item) {
+      const known = taxonomies.flatMap((t) => Object.keys(facts.taxonomies[t] ?? {}));
+      const guess = closest(args.concept, [...known, ...LINE_ITEMS.map((i) => i.key)]);
+      throw new InputError(
+        `concept: ${name} has no XBRL concept "${args.concept}"${
+          args.taxonomy ? ` in ${args.taxonomy}` : ""
+        }${guess ? `; did you mean ${guess}?` : ""} (friendly names: ${
+          friendlyNames().join(", ")
+        })`,
+      );
+    }
+    let tags: string[];
+    let unit: string;
+    let periods;
+    let label: string | null = null;
+    let description: string | null = null;
+    const forms = args.forms?.map((f) => f.toUpperCase()) ?? null;
+    if (item) {
+      const basis = reportingBasis(facts.taxonomies);
+      taxonomy = args.taxonomy ?? basis?.taxonomy;
+      if (!taxonomy || (taxonomy !== "us-gaap" && taxonomy !== "ifrs-full")) {
+        throw new InputError(
+          `concept: "${args.concept}" is a friendly name for us-gaap and ifrs-full tags, and ${name} reports no ${
+            taxonomy ?? "us-gaap or ifrs-full"
+          } financial data to map it to; pass an XBRL tag`,
+        );
+      }
+      const concepts = facts.taxonomies[taxonomy];
+      tags = item.tags[taxonomy].filter((t) => concepts[t]);
+      unit = args.unit ?? unitOf(item, basis?.currency ?? "USD");
+      periods = mergedPeriods(
+        item,
+        concepts,
+        basis?.currency ?? "USD",
+        filings,
+        { asOf: args.as_of ?? null },
+        taxonomy,
+        forms,
+        unit,
+      );
+      if (!tags.length) {
+        throw new InputError(
+          `concept: ${name} tags none of ${
+            item.tags[taxonomy].join(", ")
+          } (what "${item.key}" maps to in ${taxonomy}); look for the company's own tag with an XBRL tag name`,
+        );
+      }
+      const firstTag = periods[0]?.tag ?? tags[0];
+      label = concepts[firstTag]?.label ?? item.label;
+      description = concepts[firstTag]?.description ?? null;
+    } else {
+      const concept = facts.taxonomies[taxonomy!][tag!];
+      tags = [tag!];
+      label = concept.label;
+      description = concept.description;
+      const units = Object.keys(concept.units);
+      if (args.unit && !concept.units[args.unit]) {
+        throw new InputError(
+          `unit: ${taxonomy}:${tag} of ${name} is reported in ${
+            units.join(", ")
+          }, not ${args.unit}`,
+        );
+      }
+      unit = args.unit ?? pickUnit(units, concept.units, (u) =>
+        ctx.warn(
+          `${taxonomy}:${tag} is reported in several units (${
+            units.join(", ")
+          }); showing ${u}, pass unit= for another`,
+        ));
+      periods = groupPeriods(tag!, unit, concept.units[unit] ?? [], filings, {
+        asOf: args.as_of ?? null,
+        forms,
+      });
+    }
+    const keep = periods.filter((p) => {
+      if (args.period === "all") return true;
+      if (p.kind === "instant") {
+        return args.period === "annual"
+          ? p.fiscal_period === "FY"
+          : /^Q[1-3]$/.test(p.fiscal_period ?? "");
+      }
+      return p.kind === (args.period === "annual" ? "annual" : "quarter");
+    });
+    if (!keep.length) {
+      if (!periods.length && !args.as_of && !forms) {
+        throw new ProviderError(
+          "filings_a",
+          `${name} has no ${unit} values for ${
+            tags.join(", ")
+          } in SEC's company facts (${facts.url})`,
+          { url: facts.url },
+        );
+      }
+      ctx.warn(
+        `no ${args.period === "all" ? "" : `${args.period} `}values of ${
+          tags.join(", ")
+        } in ${unit}${args.as_of ? ` filed by ${args.as_of}` : ""}${
+          forms ? ` on ${forms.join(", ")}` : ""
+        }`,
+      );
+    }
+    const cite = (r: { value: number; accession_no: string; form: string; filed: string }) => ({
+      ...r,
+      url: urlOf(r.accession_no),
+    });
+    const rows = keep.map((p) => ({
+      start: p.start,
+      end: p.end,
+      duration_days: p.duration_days,
+      period_kind: p.kind,
+      fiscal_year: p.fiscal_year,
+      fiscal_period: p.fiscal_period,
+      frame: p.frame,
+      tag: p.tag,
+      first_reported: cite(p.first),
+      last_reported: cite(p.last),
+      restated: p.restated,
+      reports: p.reports,
+    }));
+    return {
+      symbol: args.symbol,
+      cik: String(cik).padStart(10, "0"),
+      company: name,
+      concept: args.concept,
+      alias: item?.key ?? null,
+      taxonomy: taxonomy!,
+      tags,
+      unit,
+      label,
+      description,
+      period: args.period,
+      as_of: args.as_of ?? null,
+      rows,
+      count: rows.length,
+      restated_count: rows.filter((r) => r.restated).length,
+      source: "sec_companyfacts" as const,
+      url: facts.url,
+    };
+  },
+});
+
+function pickUnit(
+  units: string[],
+  rows: Record<string, unknown[]>,
+  warnMany: (chosen: string) => void,
+): string {
+  if (units.length === 1) return units[0];
+  const chosen = units.includes("USD")
+    ? "USD"
+    : [...units].sort((a, b) => rows[b].length - rows[a].length)[0];
+  if (chosen) warnMany(chosen);
+  return chosen ?? "USD";
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { defineCommand } from "../../core/command.ts";
+import { InputError, ProviderError } from "../../core/errors.ts";
+import { friendlyNames } from "../../analysis/filings/facts_items.ts";
+
+const PERIOD = /^CY\d{4}(Q[1-4])?I?$/;
+
+export default defineCommand({
+  name: "filings.frames",
+  summary: "One XBRL concept across all SEC filers for one calendar period, ranked",
+  description:
+    `Use to compare companies on one reported figure ("largest revenues in 2023", "total assets at the end of 2023 Q4"): SEC's frames API (data.sec.gov/api/xbrl/frames) returns, for one concept, unit and calendar period, the value each filer reported that best fits the period; rows are ranked by value (largest first), each with the company, CIK, period dates, accession number and filing URL.
+
+period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quarter (about 91 days), and a trailing I (CY2023Q4I) an instant, which balance-sheet concepts need. concept= is an XBRL tag or a friendly name (${
+      friendlyNames().join(", ")
+    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked. Per-share units are written USD/shares.`,
+  usage:
+    "finance filings.frames concept=Revenues period=CY2023 [taxonomy=us-gaap unit=USD limit=50]",
+  side_effects: "network_read_only",
+  auth_required: "optional_environment_or_public_provider",
+  citation_fields: ["tags", "period", "urls", "rows.accession_no", "rows.url"],
+  positional: ["concept", "period"],
+  aliases: { tag: "concept" },
+  args: z.strictObject({
+    concept: z.string().trim().min(1).max(200).regex(
+      /^[A-Za-z][A-Za-z0-9_]*$/,
+      "expected an XBRL tag such as Revenues or a friendly name such as revenue",
+    ).describe("XBRL tag (e.g. Revenues, Assets) or friendly name (revenue, total_assets, ...)."),
+    period: z.string().trim().transform((v) => v.toUpperCase()).refine(
+      (v) => PERIOD.test(v),
+      "expected CY2023 (year), CY2023Q4 (quarter) or CY2023Q4I (instant)",
+    ).describe("Calendar period: CY2023, CY2023Q4, or CY2023Q4I for instants."),
+    taxonomy: z.enum(["us-gaap", "ifrs-full", "dei", "srt"]).default("us-gaap").describe(
+      "Taxonomy of the tag.",
+    ),
+    unit: z.string().trim().min(1).max(40).optional().describe(
+      "Unit as SEC writes it: USD (default), USD/shares for per-share items (default for EPS names), shares, EUR, ...",
+    ),
+    limit: z.int().min(1).max(1000).default(50).describe("How many companies to return."),
+  }),
+  data: z.object({
+    concept: z.string(),
+    alias: z.string().nullable(),
+    taxonomy: z.string(),
+    tags: z.array(z.string()),
+    unit: z.string(),
+    period: z.string(),
+    label: z.string().nullable(),
+    companies: z.int(),
+    rows: z.array(z.object({
+      rank: z.int(),
+      cik: z.string(),
+      company: z.string(),
+      location: z.string().nullable(),
+      value: z.number(),
+      start: z.string().nullable(),
+      end: z.string(),
+      tag: z.string(),
+      accession_no: z.string(),
+      url: z.string(),
+    })),
+    count: z.int(),
+    source: z.literal("sec_frames"),
+    urls: z.array(z.string()),
+  }),
+  examples: [
+    "finance filings.frames concept=Revenues period=CY2023 limit=10",
+    "finance filings.frames concept=Assets period=CY2023Q4I limit=20",
+  ],
+  async run(args, ctx) {
+    const client = await ctx.provider("filings_a");
+    const { frame, factFilingUrl } = await import("../../providers/filings_a/facts.ts");
+    const { lineItem } = await import("../../analysis/filings/facts_items.ts");
+    const { unitOf } = await import("../../analysis/filings/history.ts");
+    // A capitalised name is a tag as typed; a friendly name maps to the tags companies use.
+    const item = /^[a-z]/.test(args.concept) ? lineItem(args.concept) : null;
+    if (/^[a-z]/.test(args.concept) && !item) {
+      throw new InputError(
+        `concept: "${args.concept}" is neither an XBRL tag (tags start with a capital: Revenues) nor a friendly name (${
+          friendlyNames().join(", ")
+        })`,
+      );
+    }
+    const taxonomy = args.taxonomy === "ifrs-full" ? "ifrs-full" : "us-gaap";
+    const tags = item ? item.tags[taxonomy] : [args.concept];
+    if (!tags.length) {
+      throw new InputError(`concept: "${args.concept}" maps to no ${taxonomy} tag; pass a tag`);
+    }
+    const unit = args.unit ?? (item ? unitOf(item, "USD") : "USD");
+    const instant = args.period.endsWith("I");
+    if (item && (item.kind === "instant") !== instant && item.kind !== "shares") {
+      ctx.warn(
+        instant
+          ? `${item.key} is a flow over a period; an instant period (${args.period}) usually has no values, use ${
+            args.period.slice(0, -1)
+          }`
+          : `${item.key} is a balance at a date; use an instant period such as ${args.period}I`,
+      );
+    }
+    const byCik = new Map<
+      number,
+      { row: import("../../providers/filings_a/facts.ts").FrameRow; tag: string }
+    >();
+    const urls: string[] = [];
+    let label: string | null = null;
+    for (const tag of tags) {
+      const f = await frame(client, args.taxonomy, tag, unit, args.period);
+      if (!f) continue;
+      urls.push(f.url);
+      label ??= f.label;
+      for (const row of f.rows) if (!byCik.has(row.cik)) byCik.set(row.cik, { row, tag });
+    }
+    if (!urls.length) {
+      throw new ProviderError(
+        "filings_a",
+        `SEC has no frame for ${args.taxonomy} ${tags.join(" / ")} in ${unit} for ${args.period}${
+          instant ? "" : " (balance-sheet concepts need an instant period such as CY2023Q4I)"
+        }; check the tag, unit and period`,
+      );
+    }
+    const ranked = [...byCik.values()].sort((a, b) => b.row.val - a.row.val);
+    const rows = ranked.slice(0, args.limit).map(({ row, tag }, i) => ({
+      rank: i + 1,
+      cik: String(row.cik).padStart(10, "0"),
+      company: row.entityName,
+      location: row.loc ?? null,
+      value: row.val,
+      start: row.start ?? null,
+      end: row.end,
+      tag,
+      accession_no: row.accn,
+      url: factFilingUrl(row.cik, row.accn),
+    }));
+    return {
+      concept: args.concept,
+      alias: item?.key ?? null,
+      taxonomy: args.taxonomy,
+      tags,
+      unit,
+      period: args.period,
+      label,
+      companies: byCik.size,
+      rows,
+      count: rows.length,
+      source: "sec_frames" as const,
+      urls,
+    };
+  },
+});

@@ -1,0 +1,179 @@
+import { z } from "zod";
+import { defineCommand } from "../../core/command.ts";
+import { isoDate, ticker } from "../../core/schema.ts";
+import { ProviderError } from "../../core/errors.ts";
+import { LINE_ITEMS } from "../../analysis/filings/facts_items.ts";
+import { loadFacts } from "./_facts.ts";
+
+const leafSchema = z.object({
+  item: z.string(),
+  period: z.string(),
+  start: z.string().nullable(),
+  end: z.string(),
+  value: z.number(),
+  tag: z.string().nullable(),
+  accession_no: z.string().nullable(),
+  form: z.string().nullable(),
+  filed: z.string().nullable(),
+  url: z.string().nullable(),
+  derived: z.string().nullable(),
+});
+
+const sourceSchema = z.object({
+  sources: z.array(leafSchema).nullable(),
+  item: z.string(),
+  period: z.string(),
+  start: z.string().nullable(),
+  end: z.string(),
+  value: z.number(),
+  tag: z.string().nullable(),
+  accession_no: z.string().nullable(),
+  form: z.string().nullable(),
+  filed: z.string().nullable(),
+  url: z.string().nullable(),
+  derived: z.string().nullable(),
+});
+
+const cellSchema = z.object({
+  value: z.number().nullable(),
+  tag: z.string().nullable(),
+  accession_no: z.string().nullable(),
+  form: z.string().nullable(),
+  filed: z.string().nullable(),
+  url: z.string().nullable(),
+  restated: z.boolean(),
+  first_reported: z.number().nullable(),
+  derived: z.string().nullable(),
+  sources: z.array(sourceSchema).nullable(),
+  note: z.string().nullable(),
+});
+
+const itemList = (statement: string) =>
+  LINE_ITEMS.filter((i) => i.statement === statement).map((i) => i.key).join(", ");
+
+export default defineCommand({
+  name: "filings.history",
+  summary: "A standardized multi-year income, balance or cash-flow statement from XBRL facts",
+  description:
+    `Use for a statement over many periods ("revenue and net income for ten years", "TTM free cash flow"): standard line items built from SEC's XBRL company facts, fiscal periods as columns, every cell citing the filing that reported it (accession, form, filing date, index URL). Values are as last reported by default (basis=first_reported for as-originally-filed); restated=true marks cells that differ from the first report; as_of=YYYY-MM-DD uses only what had been filed by that date.
+
+Line items (each mapped from the tags companies use, first tag with a value wins): income: ${
+      itemList("income")
+    }; balance: ${itemList("balance")}; cashflow: ${
+      itemList("cashflow")
+    }. period=quarterly gives discrete quarters: a quarter not reported on its own is derived from year-to-date figures ("Q2 YTD - Q1") and Q4 as "FY - Q1 - Q2 - Q3" (or "FY - Q3 YTD"), only for flow items in the same unit, never for per-share figures, share counts or balances; derived cells name their formula and cite every value used. period=ttm is the sum of the last four discrete quarters (the full year when the latest period is a fiscal year end), balances at the latest quarter end, no per-share sums. Gaps stay gaps. For one concept's full reporting history use filings.facts; for one filing's own statement use filings.statement.`,
+  usage:
+    "finance filings.history SYMBOL [statement=income|balance|cashflow period=annual|quarterly|ttm years=10 basis=latest|first_reported as_of=YYYY-MM-DD]",
+  side_effects: "network_read_only",
+  auth_required: "optional_environment_or_public_provider",
+  citation_fields: ["symbol", "cik", "url", "rows.cells.accession_no", "rows.cells.url"],
+  positional: ["symbol", "statement"],
+  args: z.strictObject({
+    symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
+    statement: z.enum(["income", "balance", "cashflow"]).default("income").describe(
+      "Which statement: income, balance or cashflow.",
+    ),
+    period: z.enum(["annual", "quarterly", "ttm"]).default("annual").describe(
+      "annual (fiscal years), quarterly (discrete quarters) or ttm (trailing twelve months as of the latest quarter).",
+    ),
+    years: z.int().min(1).max(30).default(10).describe(
+      "How many fiscal years of columns (quarterly: four columns a year); ignored for ttm.",
+    ),
+    basis: z.enum(["latest", "first_reported"]).default("latest").describe(
+      "latest: values as last reported (restatements applied); first_reported: as originally filed.",
+    ),
+    as_of: isoDate("Point in time: only values filed on or before this date (YYYY-MM-DD).")
+      .optional(),
+  }),
+  data: z.object({
+    symbol: z.string(),
+    cik: z.string(),
+    company: z.string(),
+    statement: z.string(),
+    period: z.string(),
+    basis: z.string(),
+    as_of: z.string().nullable(),
+    taxonomy: z.string(),
+    currency: z.string(),
+    columns: z.array(z.object({
+      label: z.string(),
+      start: z.string().nullable(),
+      end: z.string(),
+      fiscal_year: z.int().nullable(),
+      fiscal_period: z.string().nullable(),
+    })),
+    rows: z.array(z.object({
+      key: z.string(),
+      label: z.string(),
+      kind: z.enum(["flow", "instant", "per_share", "shares"]),
+      unit: z.string(),
+      level: z.int(),
+      total: z.boolean(),
+      cells: z.array(cellSchema),
+    })),
+    missing_items: z.array(z.string()),
+    source: z.literal("sec_companyfacts"),
+    url: z.string(),
+  }),
+  examples: [
+    "finance filings.history AAPL statement=income period=annual years=5",
+    "finance filings.history AAPL statement=income period=ttm",
+    "finance filings.history NVDA statement=cashflow period=quarterly years=2",
+  ],
+  async run(args, ctx) {
+    const { cik, facts, filings, urlOf } = await loadFacts(ctx, args.symbol);
+    const { buildHistory } = await import("../../analysis/filings/history.ts");
+    const history = buildHistory(facts.taxonomies, filings, {
+      statement: args.statement,
+      period: args.period,
+      years: args.years,
+      asOf: args.as_of ?? null,
+      basis: args.basis,
+    });
+    const name = facts.entity_name || args.symbol;
+    if (!history) {
+      throw new ProviderError(
+        "filings_a",
+        `${name} reports no us-gaap or ifrs-full revenue, net income or assets in a currency in SEC's company facts (${facts.url}); a standardized statement cannot be built (try filings.facts with the company's own tags)`,
+        { url: facts.url },
+      );
+    }
+    for (const w of history.warnings) ctx.warn(w);
+    if (!history.columns.length) {
+      ctx.warn(
+        `no ${args.period} ${args.statement} values${
+          args.as_of ? ` filed by ${args.as_of}` : ""
+        } in ${name}'s company facts`,
+      );
+    }
+    const url = (a: string | null) => (a ? urlOf(a) : null);
+    const rows = history.rows.map((r) => ({
+      ...r,
+      cells: r.cells.map((c) => ({
+        ...c,
+        url: url(c.accession_no),
+        sources: c.sources?.map((s) => ({
+          ...s,
+          url: url(s.accession_no),
+          sources: s.sources?.map((t) => ({ ...t, url: url(t.accession_no) })) ?? null,
+        })) ?? null,
+      })),
+    }));
+    return {
+      symbol: args.symbol,
+      cik: String(cik).padStart(10, "0"),
+      company: name,
+      statement: args.statement,
+      period: args.period,
+      basis: args.basis,
+      as_of: args.as_of ?? null,
+      taxonomy: history.taxonomy,
+      currency: history.currency,
+      columns: history.columns,
+      rows,
+      missing_items: history.missing,
+      source: "sec_companyfacts" as const,
+      url: facts.url,
+    };
+  },
+});
