@@ -34,6 +34,18 @@ export type CliKind = "string" | "number" | "integer" | "boolean" | "passthrough
 
 const KEY = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
+/** Yahoo's `=` symbol forms: `EURUSD=X` (currency pair), `GC=F` (future). */
+const EQ_SYMBOL = /^[A-Za-z0-9.^\-]{1,20}=[A-Za-z]{1,2}$/;
+
+/**
+ * A `key=value` token whose key names no argument of the command and that reads as a symbol
+ * (`EURUSD=X`, `GC=F`) is a positional value, not an unknown argument.
+ */
+function isSymbolToken(shape: ArgShape, token: string, key: string): boolean {
+  if (!shape.positional.length || !EQ_SYMBOL.test(token)) return false;
+  return !shape.keys.includes(key) && !Object.hasOwn(shape.aliases ?? {}, key);
+}
+
 /**
  * Splits CLI tokens into named arguments using the positional names, then turns text into numbers
  * and booleans where `kindOf(argument)` says the schema wants them.
@@ -47,7 +59,9 @@ export function tokensToArgs(
   const positional: string[] = [];
   for (const token of tokens) {
     const m = KEY.exec(token);
-    if (m) {
+    if (m && isSymbolToken(shape, token, m[1])) {
+      positional.push(token);
+    } else if (m) {
       const [, key, value] = m;
       if (Object.hasOwn(args, key)) {
         throw new UsageError(

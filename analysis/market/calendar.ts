@@ -56,6 +56,11 @@ export async function companyCalendar(ctx: Context, symbol: string) {
   };
 }
 
+type Status = "reported" | "upcoming" | "unconfirmed";
+
+/** A report date inside this many days after a quarter's end is that quarter's report. */
+const REPORT_LAG_DAYS = 120;
+
 export async function earningsCalendar(ctx: Context, symbol: string, limit: number) {
   const raw = await (await ctx.provider("market_a")).summary(symbol, [
     "earningsHistory",
@@ -63,32 +68,65 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
   ]);
   const h = history.parse(raw.earningsHistory ?? {});
   const c = calendarEvents.parse(raw.calendarEvents ?? {});
-  const past = h.history.map((r) => ({
+  const now = ctx.clock.now().getTime() / 1000;
+  const rows = h.history.map((r) => ({
     quarter_end: day(r.quarter),
     earnings_date: null as string | null,
-    status: "reported" as const,
+    earnings_date_end: null as string | null,
+    status: "reported" as Status,
+    date_is_estimate: null as boolean | null,
     eps_estimate: r.epsEstimate,
     eps_actual: r.epsActual,
     eps_difference: r.epsDifference,
     surprise_pct: r.surprisePercent === null ? null : Math.round(r.surprisePercent * 1e6) / 1e4,
     currency: r.currency ?? null,
-  }));
-  const next = c.earnings.earningsDate.length
-    ? [{
-      quarter_end: null,
-      earnings_date: day(c.earnings.earningsDate[0]),
-      status: "upcoming" as const,
-      eps_estimate: c.earnings.earningsAverage,
-      eps_actual: null,
-      eps_difference: null,
-      surprise_pct: null,
-      currency: null,
-    }]
-    : [];
-  const rows = past.sort((a, b) => (b.quarter_end ?? "").localeCompare(a.quarter_end ?? ""));
-  const all = [...next, ...rows].slice(0, limit);
+    quarter: r.quarter,
+  })).sort((a, b) => (b.quarter ?? 0) - (a.quarter ?? 0));
+  const dates = c.earnings.earningsDate.filter((d): d is number => d !== null);
+  if (dates.length) {
+    const first = Math.min(...dates);
+    const last = Math.max(...dates);
+    const estimate = c.earnings.isEarningsDateEstimate ?? null;
+    // Past once the whole window is behind the clock; Yahoo estimates give a window of dates.
+    const past = last < now;
+    const status: Status = past ? "reported" : estimate ? "unconfirmed" : "upcoming";
+    const event = {
+      earnings_date: day(first),
+      earnings_date_end: dates.length > 1 ? day(last) : null,
+      status,
+      date_is_estimate: estimate,
+    };
+    const match = past
+      ? rows.find((r) =>
+        r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400
+      )
+      : undefined;
+    if (match) Object.assign(match, event);
+    else {
+      if (past) {
+        ctx.warn(
+          `the report of ${
+            day(first)
+          } is past but Yahoo's earnings history has no actuals for it yet`,
+        );
+      }
+      rows.unshift({
+        quarter_end: null,
+        ...event,
+        eps_estimate: c.earnings.earningsAverage,
+        eps_actual: null,
+        eps_difference: null,
+        surprise_pct: null,
+        // The estimate is in the currency the filer reports EPS in, as its history states.
+        currency: rows[0]?.currency ?? null,
+        quarter: null,
+      });
+    }
+  }
+  const all = rows.slice(0, limit).map(({ quarter: _q, ...r }) => r);
   return {
     symbol,
+    as_of: ctx.clock.now().toISOString(),
     rows: all,
     count: all.length,
     provider: "market_a",

@@ -16,6 +16,7 @@ const isoTime = (sec: number | null) => (sec === null ? null : new Date(sec * 10
 /** The normalized quote every market command returns. */
 export const quoteSchema = z.object({
   symbol: z.string(),
+  provider_symbol: z.string(),
   company_name: z.string().nullable(),
   quote_type: z.string().nullable(),
   exchange: z.string().nullable(),
@@ -42,6 +43,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 export function fromYahooQuote(q: QuoteRow): Quote {
   return {
     symbol: q.symbol,
+    provider_symbol: q.symbol,
     company_name: q.longName ?? q.shortName ?? null,
     quote_type: q.quoteType ?? null,
     exchange: q.fullExchangeName ?? q.exchange ?? null,
@@ -65,14 +67,23 @@ export function fromYahooQuote(q: QuoteRow): Quote {
   };
 }
 
-/** Yahoo quote of one symbol; an unknown symbol is an error naming it. */
-export async function yahooQuote(ctx: Context, symbol: string): Promise<Quote> {
+/** Yahoo's quote row of one symbol; an unknown symbol is an error naming it. */
+export async function yahooQuoteRow(ctx: Context, symbol: string): Promise<QuoteRow> {
   const rows = await (await ctx.provider("market_a")).quotes([symbol]);
   const row = rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase()) ?? rows[0];
   if (!row) {
-    throw new ProviderError("market_a", `Yahoo has no quote for '${symbol}'; check the ticker`);
+    throw new ProviderError(
+      "market_a",
+      `Yahoo has no quote for '${symbol}'; check the ticker (Yahoo spells them AAPL, BRK-B, ` +
+        "SHEL.L, 0700.HK, 7203.T, ^GSPC, EURUSD=X, GC=F, BTC-USD)",
+    );
   }
-  return fromYahooQuote(row);
+  return row;
+}
+
+/** Yahoo quote of one symbol; an unknown symbol is an error naming it. */
+export async function yahooQuote(ctx: Context, symbol: string): Promise<Quote> {
+  return fromYahooQuote(await yahooQuoteRow(ctx, symbol));
 }
 
 const profile = z.looseObject({
@@ -118,6 +129,7 @@ const keyStats = z.looseObject({
   enterpriseToEbitda: num,
   trailingEps: num,
   forwardEps: num,
+  bookValue: num,
   beta: num,
   lastFiscalYearEnd: epoch,
   mostRecentQuarter: epoch,

@@ -51,6 +51,8 @@ export interface Attempt {
 
 export interface Series {
   symbol: string;
+  /** The symbol as the answering provider spells it. */
+  provider_symbol: string;
   timeframe: string;
   provider: string;
   source: string;
@@ -119,6 +121,17 @@ interface Got {
   currency: string | null;
   source: string;
   price_basis: string;
+  provider_symbol: string;
+}
+
+/** Alpaca's spelling: US equities only, classes with a dot (BRK.B). */
+function alpacaSymbol(symbol: string): string {
+  if (/[.^=]|-(USD|EUR|GBP)$/.test(symbol)) {
+    throw new InputError(
+      `broker_a cannot serve ${symbol}: Alpaca has US equities only, written AAPL or BRK.B`,
+    );
+  }
+  return symbol.replace(/-/g, ".");
 }
 
 async function fromProvider(
@@ -136,37 +149,47 @@ async function fromProvider(
     const b = await yf.chart(symbol, new Date(`${w.start}T00:00:00Z`), endExcl, interval);
     return {
       ...b,
+      provider_symbol: symbol,
       source: "Yahoo Finance chart API (v8/finance/chart)",
       // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both.
       price_basis: "OHLC adjusted for splits only; adj_close adjusted for splits and dividends",
     };
   }
   if (key === "stooq") {
-    const { Client } = await import("../../providers/stooq/client.ts");
+    const { Client, stooqSymbol } = await import("../../providers/stooq/client.ts");
     Client.check(tf);
+    const provider_symbol = stooqSymbol(symbol);
     const rows = await (await ctx.provider("stooq")).daily(symbol, w.start, w.end);
+    const pair = /^[a-z]{3}([a-z]{3})$/.exec(provider_symbol);
     return {
       rows,
       ...none,
-      currency: /\.|\^/.test(symbol) ? null : "USD",
+      provider_symbol,
+      // Stooq states no currency: known only for US listings (.us) and currency pairs.
+      currency: provider_symbol.endsWith(".us") ? "USD" : pair ? pair[1].toUpperCase() : null,
       source: "Stooq daily CSV (stooq.com/q/d/l)",
       price_basis: "all prices adjusted for splits and dividends by Stooq",
     };
   }
   if (key === "broker_a") {
-    const rows = await (await ctx.provider("broker_a")).bars(symbol, tf, w.start, w.end);
+    const provider_symbol = alpacaSymbol(symbol);
+    const rows = await (await ctx.provider("broker_a")).bars(provider_symbol, tf, w.start, w.end);
     return {
       rows,
       ...none,
+      provider_symbol,
       currency: "USD",
       source: "Alpaca market data v2 stock bars",
       price_basis: "split-adjusted; not dividend-adjusted",
     };
   }
+  const { avSymbol } = await import("../../providers/market_b/client.ts");
+  const provider_symbol = avSymbol(symbol);
   const rows = await (await ctx.provider("market_b")).bars(symbol, tf, w.start, w.end);
   return {
     rows,
     ...none,
+    provider_symbol,
     currency: "USD",
     source: "Alpha Vantage time series",
     price_basis: "raw OHLC; adj_close adjusted for splits and dividends",
@@ -229,6 +252,7 @@ export async function fetchSeries(
       const inWin = (d: string) => d >= w.start && d <= w.end;
       return {
         symbol,
+        provider_symbol: got.provider_symbol,
         timeframe: tf,
         provider: key,
         source: got.source,

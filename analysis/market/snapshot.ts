@@ -2,7 +2,18 @@
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { QUOTE_SOURCE, type Summary, SUMMARY_SOURCE, yahooQuote, yahooSummary } from "./company.ts";
+import {
+  fromYahooQuote,
+  type Quote,
+  QUOTE_SOURCE,
+  type Summary,
+  SUMMARY_SOURCE,
+  summarySchema,
+  yahooQuoteRow,
+  yahooSummary,
+} from "./company.ts";
+import type { QuoteRow } from "../../providers/market_a/schemas.ts";
+import { convert, FxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
 
 /** The SEC CIK of a ticker, or null with a warning (non-US listings have none). */
 export async function secCik(ctx: Context, symbol: string): Promise<string | null> {
@@ -40,10 +51,53 @@ export function profileFields(s: Summary) {
   };
 }
 
-export async function snapshot(ctx: Context, symbol: string) {
-  const [quote, summary, cik] = await Promise.all([
-    yahooQuote(ctx, symbol),
-    yahooSummary(ctx, symbol, [
+/** The exchange rate a snapshot used, as cited in results. */
+export const fxShape = z.object({
+  rate: z.number(),
+  from: z.string(),
+  to: z.string(),
+  symbol: z.string(),
+  as_of: z.string().nullable(),
+  provider: z.string(),
+  source: z.string(),
+});
+
+/** Which currency each money figure of a snapshot is in (major units unless stated). */
+export const figureCurrenciesShape = z.object({
+  price: z.string().nullable(),
+  market_cap: z.string().nullable(),
+  enterprise_value: z.string().nullable(),
+  total_revenue_ttm: z.string().nullable(),
+  ebitda_ttm: z.string().nullable(),
+  cash: z.string().nullable(),
+  debt: z.string().nullable(),
+  net_debt: z.string().nullable(),
+  per_share: z.string().nullable(),
+});
+
+const EMPTY_SUMMARY = summarySchema.parse({});
+
+/** quoteSummary, or an empty one with a warning naming what is missing when Yahoo refuses it. */
+async function summaryOrNothing(ctx: Context, symbol: string, modules: string[]) {
+  try {
+    return { summary: await yahooSummary(ctx, symbol, modules), ok: true };
+  } catch (err) {
+    if (!(err instanceof FinanceError)) throw err;
+    ctx.warn(
+      `quoteSummary has nothing for ${symbol} (${err.message.replace(/^market_a: /, "")}): ` +
+        "profile, enterprise value, cash, debt, revenue and the valuation ratios are missing; " +
+        "price, name, currency and market cap come from the quote",
+    );
+    return { summary: EMPTY_SUMMARY, ok: false };
+  }
+}
+
+export async function snapshot(ctx: Context, input: string) {
+  const { canonicalSymbol } = await import("./symbols.ts");
+  const symbol = canonicalSymbol(input);
+  const [row, got, cik] = await Promise.all([
+    yahooQuoteRow(ctx, symbol),
+    summaryOrNothing(ctx, symbol, [
       "summaryProfile",
       "financialData",
       "defaultKeyStatistics",
@@ -51,13 +105,15 @@ export async function snapshot(ctx: Context, symbol: string) {
     ]),
     secCik(ctx, symbol),
   ]);
+  const quote = fromYahooQuote(row);
+  const summary = got.summary;
   const f = summary.financialData;
   const k = summary.defaultKeyStatistics;
   const d = summary.summaryDetail;
-  const cash = f.totalCash ?? null;
-  const debt = f.totalDebt ?? null;
+  const m = await moneyFigures(ctx, quote, row, summary);
   return {
     symbol: quote.symbol,
+    provider_symbol: quote.provider_symbol,
     company_name: quote.company_name,
     ...profileFields(summary),
     cik,
@@ -66,22 +122,20 @@ export async function snapshot(ctx: Context, symbol: string) {
     currency: quote.currency,
     exchange: quote.exchange,
     market_state: quote.market_state,
-    market_cap: quote.market_cap ?? d.marketCap ?? null,
-    enterprise_value: k.enterpriseValue ?? null,
+    market_cap: m.market_cap,
+    enterprise_value: m.enterprise_value,
     shares_outstanding: quote.shares_outstanding ?? k.sharesOutstanding ??
       k.impliedSharesOutstanding ?? null,
     total_revenue_ttm: f.totalRevenue ?? null,
-    cash,
-    debt,
-    net_debt: cash !== null && debt !== null ? debt - cash : null,
-    financial_currency: f.financialCurrency ?? null,
+    ebitda_ttm: f.ebitda ?? null,
+    cash: f.totalCash ?? null,
+    debt: f.totalDebt ?? null,
+    net_debt: m.net_debt,
+    financial_currency: m.financial_currency,
+    figure_currencies: m.figure_currencies,
+    fx: m.fx,
     valuation: {
-      trailing_pe: d.trailingPE ?? null,
-      forward_pe: k.forwardPE ?? d.forwardPE ?? null,
-      price_to_sales_ttm: d.priceToSalesTrailing12Months ?? null,
-      price_to_book: k.priceToBook ?? null,
-      ev_to_revenue: k.enterpriseToRevenue ?? null,
-      ev_to_ebitda: k.enterpriseToEbitda ?? null,
+      ...m.ratios,
       dividend_yield: d.dividendYield ?? null,
       beta: k.beta ?? d.beta ?? null,
     },
@@ -90,12 +144,121 @@ export async function snapshot(ctx: Context, symbol: string) {
     provider: "market_a",
     sources: [
       { fields: "price, market_cap, shares_outstanding, as_of", source: QUOTE_SOURCE },
-      {
-        fields: "profile, valuation, enterprise_value, cash, debt, revenue",
-        source:
-          `${SUMMARY_SOURCE} modules summaryProfile, financialData, defaultKeyStatistics, summaryDetail`,
-      },
+      ...(got.ok
+        ? [{
+          fields: "profile, valuation, enterprise_value, cash, debt, revenue",
+          source:
+            `${SUMMARY_SOURCE} modules summaryProfile, financialData, defaultKeyStatistics, summaryDetail`,
+        }]
+        : []),
+      ...(m.fx ? [{ fields: `fx ${m.fx.symbol}`, source: `${QUOTE_SOURCE} ${m.fx.symbol}` }] : []),
       ...(cik ? [{ fields: "cik", source: "SEC EDGAR company tickers (filings_a)" }] : []),
     ],
+  };
+}
+
+/**
+ * Money figures and ratios of a snapshot, each in a stated currency. Yahoo's own ratios are
+ * kept only where both sides are in one currency; otherwise aggregates (revenue, EBITDA, cash,
+ * debt) are converted at Yahoo's FX quote and per-share ratios, whose currency Yahoo does not
+ * state for foreign filers, are refused with a warning.
+ */
+async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summary) {
+  const f = s.financialData;
+  const k = s.defaultKeyStatistics;
+  const d = s.summaryDetail;
+  const trade = unitOf(quote.currency ?? d.currency);
+  const cap = trade?.major ?? null;
+  const fin = majorOf(row.financialCurrency ?? f.financialCurrency);
+  const refusals: string[] = [];
+  const used: FxRate[] = [];
+  const book = new FxBook(ctx, quote.as_of);
+  const inCap = (v: number | null | undefined) =>
+    convert(book, { value: v ?? null, currency: fin }, cap, used);
+  const sameCurrency = !!cap && !!fin && cap === fin;
+  const marketCap = quote.market_cap ?? d.marketCap ?? null;
+  const cash = f.totalCash ?? null;
+  const debt = f.totalDebt ?? null;
+  const netDebt = cash !== null && debt !== null ? debt - cash : null;
+  let ev: number | null = k.enterpriseValue ?? null;
+  if (!sameCurrency && (ev !== null || netDebt !== null)) {
+    // Yahoo adds a cap in one currency to cash and debt in another: rebuild it in one.
+    const nd = netDebt === null ? null : await inCap(netDebt);
+    ev = marketCap !== null && nd !== null ? marketCap + nd : null;
+    if (ev === null && k.enterpriseValue !== null) {
+      refusals.push(
+        `enterprise_value: Yahoo's figure mixes ${quote.currency ?? "?"} and ${
+          fin ?? "an unstated currency"
+        }; not shown`,
+      );
+    }
+  }
+  const revenue = await inCap(f.totalRevenue);
+  const ebitda = await inCap(f.ebitda);
+  const money = (value: number | null, currency: string | null) => ({ value, currency });
+  const agg = (name: string, yahoo: number | null, a: number | null, b: number | null) =>
+    sameCurrency ? yahoo : ratioOf(name, money(a, cap), money(b, cap), refusals);
+  const ratios = {
+    trailing_pe: perShare(
+      "trailing_pe",
+      d.trailingPE ?? row.trailingPE ?? null,
+      k.trailingEps ?? row.epsTrailingTwelveMonths ?? null,
+    ),
+    forward_pe: perShare(
+      "forward_pe",
+      k.forwardPE ?? d.forwardPE ?? row.forwardPE ?? null,
+      k.forwardEps ?? row.epsForward ?? null,
+    ),
+    price_to_sales_ttm: agg(
+      "price_to_sales_ttm",
+      d.priceToSalesTrailing12Months ?? null,
+      marketCap,
+      revenue,
+    ),
+    price_to_book: perShare(
+      "price_to_book",
+      k.priceToBook ?? row.priceToBook ?? null,
+      k.bookValue ?? row.bookValue ?? null,
+    ),
+    ev_to_revenue: agg("ev_to_revenue", k.enterpriseToRevenue ?? null, ev, revenue),
+    ev_to_ebitda: agg("ev_to_ebitda", k.enterpriseToEbitda ?? null, ev, ebitda),
+  };
+  function perShare(name: string, yahoo: number | null, denominator: number | null) {
+    if (yahoo === null && denominator === null) return null;
+    // Earnings or book at or below zero make the ratio meaningless (Yahoo leaves it out too).
+    if (denominator !== null && denominator <= 0) return null;
+    if (sameCurrency && trade!.factor === 1) return yahoo;
+    if (sameCurrency) {
+      // Price in a minor unit (GBp) over per-share figures in the major one (GBP).
+      return ratioOf(name, money(quote.price, trade!.code), money(denominator, fin), refusals);
+    }
+    refusals.push(
+      `${name}: the price is in ${quote.currency ?? "an unstated currency"} and per-share ` +
+        `figures in ${
+          fin ?? "an unstated currency"
+        } (per share of the filer, not of the listing); not computed`,
+    );
+    return null;
+  }
+  for (const r of refusals) ctx.warn(r);
+  const finOrCap = fin ?? null;
+  return {
+    market_cap: marketCap,
+    enterprise_value: ev,
+    net_debt: netDebt,
+    financial_currency: fin,
+    fx: used[0] ?? null,
+    ratios,
+    figure_currencies: {
+      price: quote.currency,
+      market_cap: marketCap === null ? null : cap,
+      enterprise_value: ev === null ? null : cap,
+      total_revenue_ttm: f.totalRevenue === null ? null : finOrCap,
+      ebitda_ttm: f.ebitda === null ? null : finOrCap,
+      cash: cash === null ? null : finOrCap,
+      debt: debt === null ? null : finOrCap,
+      net_debt: netDebt === null ? null : finOrCap,
+      per_share: finOrCap,
+    },
   };
 }

@@ -5,10 +5,10 @@
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { snapshot } from "./snapshot.ts";
+import { canonicalSymbol } from "./symbols.ts";
+import { convert, FxBook, type FxRate, majorOf, ratioOf } from "./currency.ts";
 
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
-const ratio = (a: number | null, b: number | null) =>
-  a !== null && b !== null && b !== 0 ? r4(a / b) : null;
 
 interface StatementData {
   periods: string[];
@@ -35,36 +35,91 @@ async function fiscalRevenue(ctx: Context, symbol: string) {
   return null;
 }
 
-export async function multiples(ctx: Context, symbol: string) {
+export async function multiples(ctx: Context, input: string) {
+  const symbol = canonicalSymbol(input);
   const [snap, fy] = await Promise.all([snapshot(ctx, symbol), fiscalRevenue(ctx, symbol)]);
-  const revenue = fy?.value ?? snap.total_revenue_ttm;
   const warnings: string[] = [];
+  const cap = snap.figure_currencies.market_cap ?? majorOf(snap.currency);
+  const fin = snap.financial_currency;
+  // The FY figure names its own currency (the statement's unit); TTM is in financialCurrency.
+  const fyCurrency = fy ? majorOf(fy.unit) ?? fin : null;
+  const revenue = fy?.value ?? snap.total_revenue_ttm;
+  const revenueCurrency = fy ? fyCurrency : snap.total_revenue_ttm === null ? null : fin;
   if (revenue === null) warnings.push("revenue unavailable: no multiples of sales");
   if (snap.market_cap === null) warnings.push("market_cap unavailable");
   if (snap.enterprise_value === null) warnings.push("enterprise_value unavailable");
-  if (fy?.unit && snap.currency && fy.unit !== snap.currency) {
-    warnings.push(
-      `revenue is in ${fy.unit} but the price is in ${snap.currency}; ratios mix currencies`,
+  const used: FxRate[] = snap.fx ? [snap.fx] : [];
+  const book = new FxBook(ctx, snap.as_of);
+  const revenueInCap = await convert(
+    book,
+    { value: revenue, currency: revenueCurrency },
+    cap,
+    used,
+  );
+  const ttmInCap = await convert(
+    book,
+    { value: snap.total_revenue_ttm, currency: fin },
+    cap,
+    used,
+  );
+  const refusals: string[] = [];
+  const onCap = (v: number | null) => ({ value: v, currency: cap });
+  const ratios = {
+    price_to_sales: ratioOf(
+      "price_to_sales",
+      onCap(snap.market_cap),
+      onCap(revenueInCap),
+      refusals,
+    ),
+    ev_to_sales: ratioOf(
+      "ev_to_sales",
+      onCap(snap.enterprise_value),
+      onCap(revenueInCap),
+      refusals,
+    ),
+    price_to_sales_ttm: ratioOf(
+      "price_to_sales_ttm",
+      onCap(snap.market_cap),
+      onCap(ttmInCap),
+      refusals,
+    ),
+    ev_to_sales_ttm: ratioOf(
+      "ev_to_sales_ttm",
+      onCap(snap.enterprise_value),
+      onCap(ttmInCap),
+      refusals,
+    ),
+  };
+  if (revenue !== null && revenueInCap === null) {
+    refusals.push(
+      `revenue is in ${revenueCurrency ?? "an unstated currency"} and market cap in ${
+        cap ?? "an unstated currency"
+      } with no exchange rate: multiples of sales not computed`,
     );
   }
+  const fx = used.find((r) => r.from === revenueCurrency || r.from === fin) ?? null;
+  warnings.push(...refusals);
   for (const w of warnings) ctx.warn(w);
   return {
     symbol: snap.symbol,
+    provider_symbol: snap.provider_symbol,
     price: snap.price,
     currency: snap.currency,
     market_cap: snap.market_cap,
+    market_cap_currency: snap.market_cap === null ? null : cap,
     enterprise_value: snap.enterprise_value,
     cash: snap.cash,
     debt: snap.debt,
     net_debt: snap.net_debt,
+    financial_currency: fin,
     revenue,
+    revenue_currency: revenue === null ? null : revenueCurrency,
+    revenue_in_market_currency: revenueInCap,
     revenue_period: fy?.period ?? null,
     revenue_period_type: (fy ? "FY" : revenue !== null ? "TTM" : null) as "FY" | "TTM" | null,
+    fx,
     multiples: {
-      price_to_sales: ratio(snap.market_cap, revenue),
-      ev_to_sales: ratio(snap.enterprise_value, revenue),
-      price_to_sales_ttm: ratio(snap.market_cap, snap.total_revenue_ttm),
-      ev_to_sales_ttm: ratio(snap.enterprise_value, snap.total_revenue_ttm),
+      ...ratios,
       trailing_pe: snap.valuation.trailing_pe,
       forward_pe: snap.valuation.forward_pe,
       ev_to_ebitda: snap.valuation.ev_to_ebitda,
@@ -73,6 +128,7 @@ export async function multiples(ctx: Context, symbol: string) {
     sources: [
       "symbol.snapshot (Yahoo quote and quoteSummary)",
       ...(fy ? ["fundamentals.statement (Yahoo fundamentals time series)"] : []),
+      ...(fx ? [`Yahoo quote ${fx.symbol} (${fx.rate} ${fx.to} per ${fx.from}, ${fx.as_of})`] : []),
     ],
     warnings,
   };

@@ -36,6 +36,7 @@ export default defineCommand({
   examples: ["finance calendar.company AAPL"],
   async run(args, ctx) {
     const { companyCalendar } = await import("../../analysis/market/calendar.ts");
-    return await companyCalendar(ctx, args.symbol.toUpperCase());
+    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    return await companyCalendar(ctx, canonicalSymbol(args.symbol));
   },
 });

@@ -8,13 +8,16 @@ export default defineCommand({
   name: "calendar.earnings",
   summary: "Past and upcoming earnings dates with estimates and surprises",
   description:
-    "Earnings rows, newest first: the upcoming report (date and EPS estimate) and the last " +
-    "reported quarters with estimated and actual EPS and the surprise in percent. Yahoo keeps " +
-    "about four past quarters. For dividend dates use calendar.company.",
+    "Earnings rows, newest first: the next report (date and EPS estimate) and the last " +
+    "reported quarters with estimated and actual EPS and the surprise in percent. status comes " +
+    "from the clock (as_of; FINANCE_NOW under replay): reported when the date is past (with " +
+    "actuals where Yahoo gave them), upcoming when it is ahead and confirmed, unconfirmed when " +
+    "Yahoo marks the date as its estimate (then earnings_date..earnings_date_end is the " +
+    "window). Yahoo keeps about four past quarters. For dividend dates use calendar.company.",
   usage: "finance calendar.earnings SYMBOL [limit=12]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "source", "provider"],
+  citation_fields: ["symbol", "as_of", "source", "provider"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it."),
@@ -22,10 +25,13 @@ export default defineCommand({
   }),
   data: z.object({
     symbol: z.string(),
+    as_of: z.string(),
     rows: z.array(z.object({
       quarter_end: z.string().nullable(),
       earnings_date: z.string().nullable(),
-      status: z.enum(["reported", "upcoming"]),
+      earnings_date_end: z.string().nullable(),
+      status: z.enum(["reported", "upcoming", "unconfirmed"]),
+      date_is_estimate: z.boolean().nullable(),
       eps_estimate: n,
       eps_actual: n,
       eps_difference: n,
@@ -40,6 +46,7 @@ export default defineCommand({
   examples: ["finance calendar.earnings AAPL limit=4"],
   async run(args, ctx) {
     const { earningsCalendar } = await import("../../analysis/market/calendar.ts");
-    return await earningsCalendar(ctx, args.symbol.toUpperCase(), args.limit);
+    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    return await earningsCalendar(ctx, canonicalSymbol(args.symbol), args.limit);
   },
 });

@@ -21,6 +21,7 @@ const attempt = z.object({
 });
 const series = z.object({
   symbol: z.string(),
+  provider_symbol: z.string(),
   timeframe: z.string(),
   provider: z.string(),
   source: z.string(),
@@ -61,7 +62,11 @@ export default defineCommand({
   citation_fields: ["symbol", "date", "source", "provider"],
   positional: ["symbols"],
   args: z.strictObject({
-    symbols: z.string().describe("Ticker, or several separated by commas (AAPL,MSFT)."),
+    symbols: z.string().describe(
+      "Ticker, or several separated by commas (AAPL,MSFT). Any common form: BRK.B or BRK-B, " +
+        "SHEL.L, 0700.HK, ^GSPC, EURUSD=X, GC=F, BTC-USD; each provider's spelling is shown " +
+        "as provider_symbol.",
+    ),
     timeframe: z.enum(["1m", "5m", "15m", "30m", "1h", "1d", "1wk", "1mo"]).default("1d")
       .describe("Bar size: minutes (1m-30m), 1h, 1d, 1wk or 1mo."),
     start_date: isoDate().optional().describe(
@@ -91,8 +96,9 @@ export default defineCommand({
     const { fetchSeries, providerChain, resolveWindow } = await import(
       "../../analysis/market/ohlcv.ts"
     );
+    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
     const symbols = [
-      ...new Set(args.symbols.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean)),
+      ...new Set(args.symbols.split(",").map((s) => s.trim()).filter(Boolean).map(canonicalSymbol)),
     ];
     if (!symbols.length) throw new UsageError("symbols: give at least one ticker, e.g. AAPL");
     const chain = providerChain(args.provider);

@@ -19,20 +19,29 @@ export default defineCommand({
   citation_fields: ["symbol", "as_of", "source", "provider"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE)."),
+    symbol: ticker().describe(
+      "Ticker in any common form (AAPL, BRK.B, SAP.DE, ^GSPC, EURUSD=X, GC=F, BTC-USD).",
+    ),
   }),
   data: quoteSchema.extend({ fallback_reason: z.string().optional() }),
-  examples: ["finance market.quote AAPL", "finance market.quote SAP.DE"],
+  examples: [
+    "finance market.quote AAPL",
+    "finance market.quote SAP.DE",
+    "finance market.quote EURUSD=X",
+  ],
   async run(args, ctx) {
-    const symbol = args.symbol.toUpperCase();
+    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const symbol = canonicalSymbol(args.symbol);
     try {
       return await yahooQuote(ctx, symbol);
     } catch (err) {
       const av = await ctx.provider("market_b");
       if (!av.configured || !(err instanceof FinanceError)) throw err;
+      const { avSymbol } = await import("../../providers/market_b/client.ts");
       const q = await av.quote(symbol);
       return {
-        symbol: q.symbol,
+        symbol,
+        provider_symbol: avSymbol(symbol),
         company_name: null,
         quote_type: null,
         exchange: null,

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
-import { profileFieldsShape } from "../../analysis/market/snapshot.ts";
+import {
+  figureCurrenciesShape,
+  fxShape,
+  profileFieldsShape,
+} from "../../analysis/market/snapshot.ts";
 
 const n = z.number().nullable();
 const s = z.string().nullable();
@@ -14,17 +18,24 @@ export default defineCommand({
     "shares, cash and debt, valuation ratios (P/E, P/S, P/B, EV/revenue, EV/EBITDA), sector, " +
     "industry and the SEC CIK for US tickers. Each group of fields names its source. Use " +
     "symbol.profile for the description, address and officers; market.quote when only the price " +
-    "matters; valuation.multiples to compute multiples from reported revenue.",
+    "matters; valuation.multiples to compute multiples from reported revenue. Every figure " +
+    "states its currency (figure_currencies): market cap and enterprise value in the trading " +
+    "currency's major unit (GBP for a GBp listing), statement figures in financial_currency. " +
+    "A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
+    "quote (cited as fx) or is null with a warning; Yahoo's own mixed-currency ratios are " +
+    "never passed on. When quoteSummary has nothing for a listing the quote's fields are " +
+    "returned with a warning naming what is missing.",
   usage: "finance symbol.snapshot SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "as_of", "sources", "provider"],
   positional: ["symbol"],
   args: z.strictObject({
-    symbol: ticker().describe("Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE)."),
+    symbol: ticker().describe("Ticker in any common form (AAPL, BRK.B, SAP.DE, 0700.HK)."),
   }),
   data: z.object({
     symbol: z.string(),
+    provider_symbol: z.string(),
     company_name: s,
     ...profileFieldsShape,
     cik: s,
@@ -37,10 +48,13 @@ export default defineCommand({
     enterprise_value: n,
     shares_outstanding: n,
     total_revenue_ttm: n,
+    ebitda_ttm: n,
     cash: n,
     debt: n,
     net_debt: n,
     financial_currency: s,
+    figure_currencies: figureCurrenciesShape,
+    fx: fxShape.nullable(),
     valuation: z.object({
       trailing_pe: n,
       forward_pe: n,
@@ -59,6 +73,6 @@ export default defineCommand({
   examples: ["finance symbol.snapshot AAPL", "finance symbol.snapshot MSFT --output compact"],
   async run(args, ctx) {
     const { snapshot } = await import("../../analysis/market/snapshot.ts");
-    return await snapshot(ctx, args.symbol.toUpperCase());
+    return await snapshot(ctx, args.symbol);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+import { fxShape } from "../../analysis/market/snapshot.ts";
 
 const n = z.number().nullable();
 
@@ -9,8 +10,11 @@ export default defineCommand({
   summary: "Price-to-sales and EV-to-sales from live market data",
   description: "Market cap and enterprise value (Yahoo) over the latest fiscal-year revenue " +
     "(fundamentals.statement; trailing twelve months when that is missing), plus TTM versions " +
-    "and Yahoo's P/E and EV/EBITDA. Says which revenue period was used. A calculation from " +
-    "provider data, not advice.",
+    "and Yahoo's P/E and EV/EBITDA. Says which revenue period was used. Every ratio compares " +
+    "amounts in one currency: revenue reported in another currency than the market cap (ADRs " +
+    "such as SPOT: USD cap, EUR revenue) is converted at Yahoo's exchange-rate quote, cited " +
+    "as fx; without a rate the ratio is null with a warning. Pence listings (GBp) are read " +
+    "as 1/100 GBP. A calculation from provider data, not advice.",
   usage: "finance valuation.multiples SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -21,16 +25,22 @@ export default defineCommand({
   }),
   data: z.object({
     symbol: z.string(),
+    provider_symbol: z.string(),
     price: n,
     currency: z.string().nullable(),
     market_cap: n,
+    market_cap_currency: z.string().nullable(),
     enterprise_value: n,
     cash: n,
     debt: n,
     net_debt: n,
+    financial_currency: z.string().nullable(),
     revenue: n,
+    revenue_currency: z.string().nullable(),
+    revenue_in_market_currency: n,
     revenue_period: z.string().nullable(),
     revenue_period_type: z.enum(["FY", "TTM"]).nullable(),
+    fx: fxShape.nullable(),
     multiples: z.record(z.string(), n),
     as_of: z.string().nullable(),
     sources: z.array(z.string()),
@@ -39,6 +49,6 @@ export default defineCommand({
   examples: ["finance valuation.multiples AAPL"],
   async run(args, ctx) {
     const { multiples } = await import("../../analysis/market/valuation.ts");
-    return await multiples(ctx, args.symbol.toUpperCase());
+    return await multiples(ctx, args.symbol);
   },
 });

@@ -68,6 +68,7 @@ export const chartBody = z.looseObject({
 export const quoteRow = z.looseObject({
   symbol: z.string(),
   currency: z.string().nullable().optional(),
+  financialCurrency: z.string().nullable().optional(),
   longName: z.string().optional(),
   shortName: z.string().optional(),
   quoteType: z.string().optional(),
@@ -89,6 +90,8 @@ export const quoteRow = z.looseObject({
   forwardPE: num,
   priceToBook: num,
   epsTrailingTwelveMonths: num,
+  epsForward: num,
+  bookValue: num,
   fiftyTwoWeekHigh: num,
   fiftyTwoWeekLow: num,
   averageDailyVolume3Month: num,

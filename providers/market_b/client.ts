@@ -17,6 +17,42 @@ const SERIES: Record<string, { fn: string; key: string; interval?: string }> = {
   "1h": { fn: "TIME_SERIES_INTRADAY", key: "Time Series (60min)", interval: "60min" },
 };
 
+/** Yahoo exchange suffixes → Alpha Vantage's (the markets its equity endpoints cover). */
+const AV_MARKETS: Record<string, string> = {
+  L: "LON",
+  TO: "TRT",
+  V: "TRV",
+  DE: "DEX",
+  SS: "SHH",
+  SZ: "SHZ",
+  BO: "BSE",
+};
+
+/**
+ * Alpha Vantage's spelling of a symbol in Yahoo's canonical form: `BRK-B` → `BRK.B`,
+ * `SHEL.L` → `SHEL.LON`, `RY.TO` → `RY.TRT`. Its quote and bar endpoints cover equities only:
+ * indices, currency pairs, futures, crypto and other markets are refused by name.
+ */
+export function avSymbol(symbol: string): string {
+  const s = symbol.trim().toUpperCase();
+  const expects =
+    "Alpha Vantage (market_b) takes equities as AAPL, BRK.B, SHEL.LON, RY.TRT, SAP.DEX";
+  if (/^\^|=X$|=F$|-(USD|EUR|GBP)$/.test(s)) {
+    throw new InputError(`market_b cannot serve ${symbol}: not an equity; ${expects}`);
+  }
+  const dot = s.lastIndexOf(".");
+  if (dot < 0) return s.replace(/-/g, ".");
+  const market = AV_MARKETS[s.slice(dot + 1)];
+  if (!market) {
+    throw new InputError(
+      `market_b cannot serve ${symbol}: Alpha Vantage has no .${
+        s.slice(dot + 1)
+      } market; ${expects}`,
+    );
+  }
+  return `${s.slice(0, dot).replace(/-/g, ".")}.${market}`;
+}
+
 export interface AvQuote {
   symbol: string;
   open: number | null;
@@ -86,7 +122,7 @@ export class Client {
   }
 
   async quote(symbol: string): Promise<AvQuote> {
-    const body = await this.#query({ function: "GLOBAL_QUOTE", symbol });
+    const body = await this.#query({ function: "GLOBAL_QUOTE", symbol: avSymbol(symbol) });
     const g = body["Global Quote"] as Record<string, string> | undefined;
     if (!g || !g["01. symbol"]) {
       throw new ProviderError(P, `Alpha Vantage returned no quote for ${symbol}`);
@@ -113,7 +149,11 @@ export class Client {
         `Alpha Vantage has no ${timeframe} bars; use one of ${Object.keys(SERIES).join(", ")}`,
       );
     }
-    const params: Record<string, string> = { function: s.fn, symbol, outputsize: "full" };
+    const params: Record<string, string> = {
+      function: s.fn,
+      symbol: avSymbol(symbol),
+      outputsize: "full",
+    };
     if (s.interval) params.interval = s.interval;
     const body = await this.#query(params);
     const series = body[s.key] as Record<string, Record<string, string>> | undefined;

@@ -8,11 +8,66 @@ import type { Bar } from "../market_a/bars.ts";
 
 const P = "stooq";
 
-/** Stooq's symbol for a US ticker (`AAPL` → `aapl.us`, `BRK-B` → `brk-b.us`); others pass as given. */
+/** Yahoo index symbols → Stooq's. */
+const INDICES: Record<string, string> = {
+  "^GSPC": "^spx",
+  "^SPX": "^spx",
+  "^DJI": "^dji",
+  "^IXIC": "^ndq",
+  "^NDX": "^ndx",
+  "^RUT": "^rut",
+  "^FTSE": "^ukx",
+  "^GDAXI": "^dax",
+  "^FCHI": "^cac",
+  "^N225": "^nkx",
+  "^HSI": "^hsi",
+  "^STOXX50E": "^sx5e",
+};
+
+/** Yahoo exchange suffixes → Stooq's market suffixes (the markets Stooq serves daily bars for). */
+const MARKETS: Record<string, string> = { L: "uk", DE: "de", T: "jp", HK: "hk" };
+
+const EXPECTS = "Stooq spells symbols aapl.us, brk-b.us, shel.uk, sap.de, 7203.jp, 700.hk, " +
+  "^spx, eurusd, gc.f, btcusd";
+
+/**
+ * Stooq's spelling of a symbol in Yahoo's canonical form: `AAPL` → `aapl.us`, `BRK-B` →
+ * `brk-b.us`, `SHEL.L` → `shel.uk`, `0700.HK` → `700.hk`, `^GSPC` → `^spx`, `EURUSD=X` →
+ * `eurusd`, `GC=F` → `gc.f`, `BTC-USD` → `btcusd`. A symbol Stooq has no form for is an
+ * InputError that names the provider and the forms it expects.
+ */
 export function stooqSymbol(symbol: string): string {
-  const s = symbol.trim().toLowerCase();
-  if (s.includes(".") || s.startsWith("^")) return s;
-  return `${s}.us`;
+  const s = symbol.trim().toUpperCase();
+  const refuse = (why: string) =>
+    new InputError(`stooq cannot serve ${symbol}: ${why}; ${EXPECTS}`);
+  if (s.startsWith("^")) {
+    const idx = INDICES[s];
+    if (!idx) {
+      throw refuse(
+        `Stooq has no mapping for the index ${s} (known: ${Object.keys(INDICES).join(", ")})`,
+      );
+    }
+    return idx;
+  }
+  const fx = /^([A-Z]{3})?([A-Z]{3})=X$/.exec(s);
+  if (fx) return `${fx[1] ?? "USD"}${fx[2]}`.toLowerCase();
+  if (s.endsWith("=X")) throw refuse("not a currency pair Stooq knows");
+  const fut = /^([A-Z0-9]{1,4})=F$/.exec(s);
+  if (fut) return `${fut[1].toLowerCase()}.f`;
+  const crypto = /^([A-Z0-9]{2,10})-(USD|EUR|GBP|JPY|PLN)$/.exec(s);
+  if (crypto) return `${crypto[1]}${crypto[2]}`.toLowerCase();
+  const dot = s.lastIndexOf(".");
+  if (dot < 0) return `${s.toLowerCase()}.us`;
+  const root = s.slice(0, dot);
+  const suffix = s.slice(dot + 1);
+  const market = MARKETS[suffix];
+  if (!market) {
+    throw refuse(
+      `Stooq has no daily bars for the .${suffix} market (it serves US, .L, .DE, .T and .HK listings)`,
+    );
+  }
+  const code = market === "hk" ? root.replace(/^0+(?=\d)/, "") : root;
+  return `${code.toLowerCase()}.${market}`;
 }
 
 /** Parses Stooq's CSV (English or Polish headers). */

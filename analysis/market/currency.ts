@@ -1,0 +1,182 @@
+/**
+ * Currencies of market figures. Yahoo quotes a listing in its trading currency (`currency`,
+ * sometimes a minor unit: GBp, ZAc, ILA) and reports financial statements in the filer's
+ * `financialCurrency`. A ratio of two amounts is computed only in one currency: amounts are put
+ * in the major unit, converted with a rate Yahoo itself quotes (`EURUSD=X`), or the ratio is
+ * refused with a warning.
+ */
+import type { Context } from "../../core/context.ts";
+import { FinanceError } from "../../core/errors.ts";
+import { QUOTE_SOURCE } from "./company.ts";
+
+/** Minor units Yahoo uses for prices: code → [major currency, major units per minor unit]. */
+const MINOR: Record<string, [string, number]> = {
+  GBp: ["GBP", 0.01],
+  GBX: ["GBP", 0.01],
+  ZAc: ["ZAR", 0.01],
+  ZAC: ["ZAR", 0.01],
+  ILA: ["ILS", 0.01],
+};
+
+/** A currency code read as its major unit: `GBp` → GBP × 0.01; `USD` → USD × 1. */
+export interface Unit {
+  /** The code as the provider wrote it. */
+  code: string;
+  /** ISO major currency. */
+  major: string;
+  /** Major units per unit of `code`. */
+  factor: number;
+}
+
+/** Reads a provider's currency code; null when it gave none. */
+export function unitOf(code: string | null | undefined): Unit | null {
+  if (!code || typeof code !== "string") return null;
+  const c = code.trim();
+  if (!c) return null;
+  const minor = MINOR[c];
+  if (minor) return { code: c, major: minor[0], factor: minor[1] };
+  return { code: c, major: c.toUpperCase(), factor: 1 };
+}
+
+/** The major currency of a code (`GBp` → `GBP`), or null. */
+export const majorOf = (code: string | null | undefined) => unitOf(code)?.major ?? null;
+
+/** An exchange rate as Yahoo quoted it, cited. */
+export interface FxRate {
+  /** Units of `to` per unit of `from`. */
+  rate: number;
+  from: string;
+  to: string;
+  /** The Yahoo symbol read (`EURUSD=X`). */
+  symbol: string;
+  as_of: string | null;
+  provider: string;
+  source: string;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Converts between major currencies with Yahoo's `FROMTO=X` quote. The same currency needs no
+ * rate. When Yahoo has no rate, null is returned and the reason is warned; when the rate's time
+ * is more than three days from `asOf` (the figure's quote time), that is warned too.
+ */
+export class FxBook {
+  #rates = new Map<string, Promise<FxRate | null>>();
+  constructor(readonly ctx: Context, readonly asOf: string | null) {}
+
+  rate(from: string, to: string): Promise<FxRate | null> {
+    const key = `${from}${to}`;
+    let p = this.#rates.get(key);
+    if (!p) {
+      p = this.#fetch(from, to);
+      this.#rates.set(key, p);
+    }
+    return p;
+  }
+
+  async #fetch(from: string, to: string): Promise<FxRate | null> {
+    // Yahoo quotes most pairs both ways; the inverse pair is read when the direct one is absent.
+    const direct = await this.#quote(`${from}${to}=X`);
+    const got = direct ?? await this.#quote(`${to}${from}=X`);
+    if (!got) {
+      this.ctx.warn(
+        `no ${from}→${to} rate: Yahoo answered no quote for ${from}${to}=X or ${to}${from}=X`,
+      );
+      return null;
+    }
+    const rate = direct ? got.price : 1 / got.price;
+    if (got.as_of && this.asOf) {
+      const gap = Math.abs(Date.parse(got.as_of) - Date.parse(this.asOf)) / DAY;
+      if (gap > 3) {
+        this.ctx.warn(
+          `the ${got.symbol} rate is from ${got.as_of.slice(0, 10)}, ${
+            Math.round(gap)
+          } days from the quote (${this.asOf.slice(0, 10)})`,
+        );
+      }
+    }
+    return {
+      rate,
+      from,
+      to,
+      symbol: got.symbol,
+      as_of: got.as_of,
+      provider: "market_a",
+      source: direct ? QUOTE_SOURCE : `${QUOTE_SOURCE}, inverted`,
+    };
+  }
+
+  async #quote(
+    symbol: string,
+  ): Promise<{ symbol: string; price: number; as_of: string | null } | null> {
+    try {
+      const rows = await (await this.ctx.provider("market_a")).quotes([symbol]);
+      const row = rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase());
+      const price = row?.regularMarketPrice ?? null;
+      if (!row || price === null || !(price > 0)) return null;
+      const t = row.regularMarketTime;
+      return { symbol, price, as_of: t === null ? null : new Date(t * 1000).toISOString() };
+    } catch (err) {
+      if (!(err instanceof FinanceError)) throw err;
+      return null;
+    }
+  }
+}
+
+/** An amount with the currency it is in (major unit). */
+export interface Money {
+  value: number | null;
+  currency: string | null;
+}
+
+/**
+ * Puts an amount into `target` (a major currency): same currency as is, another one through
+ * the book. Null when the amount, its currency or a rate is missing.
+ */
+export async function convert(
+  book: FxBook,
+  m: Money,
+  target: string | null,
+  used: FxRate[],
+): Promise<number | null> {
+  if (m.value === null || !m.currency || !target) return null;
+  const u = unitOf(m.currency)!;
+  const major = m.value * u.factor;
+  if (u.major === target) return major;
+  const fx = await book.rate(u.major, target);
+  if (!fx) return null;
+  if (!used.some((r) => r.symbol === fx.symbol)) used.push(fx);
+  return major * fx.rate;
+}
+
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/**
+ * A ratio of two amounts in one currency. Each side names its currency; sides in different
+ * major currencies must have been converted first, so this refuses (null + reason) otherwise.
+ */
+export function ratioOf(
+  name: string,
+  a: Money,
+  b: Money,
+  refusals: string[],
+): number | null {
+  if (a.value === null || b.value === null || b.value === 0) return null;
+  const ua = unitOf(a.currency);
+  const ub = unitOf(b.currency);
+  if (!ua || !ub) {
+    refusals.push(
+      `${name}: the currency of ${
+        !ua ? "the numerator" : "the denominator"
+      } is not stated; not computed`,
+    );
+    return null;
+  }
+  if (ua.major !== ub.major) {
+    refusals.push(`${name}: ${ua.code} over ${ub.code} without an exchange rate; not computed`);
+    return null;
+  }
+  const v = (a.value * ua.factor) / (b.value * ub.factor);
+  return Number.isFinite(v) ? r4(v) : null;
+}

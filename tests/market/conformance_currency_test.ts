@@ -1,0 +1,139 @@
+/** Real recorded Yahoo answers of listings whose quote and financials differ in currency. */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, run, SHARED, sharedOrSkip, testSession } from "../_helpers.ts";
+import { main } from "../../adapters/cli.ts";
+import { setDefaultSession } from "../../core/session.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+const yahoo = () => join(sharedOrSkip("yahoo cassette")!, "cassettes", "yahoo");
+
+Deno.test({
+  name: "conformance: SPOT (USD quote, EUR financials) multiples convert at EURUSD=X, cited",
+  ignore: !SHARED,
+  async fn() {
+    const out = await run("valuation.multiples", { symbol: "spot" }, { replay: [yahoo()] });
+    const d = dataOf(out.envelope) as Any;
+    assert.equal(d.currency, "USD");
+    assert.equal(d.financial_currency, "EUR");
+    assert.equal(d.revenue_currency, "EUR");
+    assert.equal(d.fx.symbol, "EURUSD=X");
+    assert.ok(d.fx.rate > 1 && d.fx.rate < 1.2 && d.fx.as_of);
+    // P/S is the USD cap over EUR revenue converted to USD, never the raw quotient.
+    const raw = d.market_cap / d.revenue;
+    assert.equal(d.multiples.price_to_sales, Math.round(raw / d.fx.rate * 1e4) / 1e4);
+    assert.notEqual(d.multiples.price_to_sales_ttm, Math.round(raw * 1e4) / 1e4);
+    // Yahoo's EV/EBITDA (80.659) mixes currencies; ours is rebuilt in USD.
+    assert.notEqual(d.multiples.ev_to_ebitda, 80.659);
+    // Per-share ratios across two currencies are refused, with a warning that says so.
+    assert.equal(d.multiples.trailing_pe, null);
+    assert.ok(out.envelope.warnings.some((w) => /trailing_pe: the price is in USD.*EUR/.test(w)));
+  },
+});
+
+Deno.test({
+  name: "conformance: OCDO.L prices in pence, caps and financials in GBP, no false mismatch",
+  ignore: !SHARED,
+  async fn() {
+    const out = await run("symbol.snapshot", { symbol: "ocdo.l" }, { replay: [yahoo()] });
+    const d = dataOf(out.envelope) as Any;
+    assert.equal(d.figure_currencies.price, "GBp");
+    assert.equal(d.figure_currencies.market_cap, "GBP");
+    assert.equal(d.financial_currency, "GBP");
+    assert.equal(d.fx, null);
+    // Yahoo's priceToBook 185.13 divides pence by pounds; 308.8p / £1.668 is 1.85.
+    assert.equal(d.valuation.price_to_book, Math.round(3.088 / 1.668 * 1e4) / 1e4);
+    assert.ok(!out.envelope.warnings.some((w) => /currenc|mix|rate/i.test(w)));
+  },
+});
+
+Deno.test({
+  name: "conformance: BABA (USD vs CNY) without a recorded rate refuses every cross ratio",
+  ignore: !SHARED,
+  async fn() {
+    const out = await run("symbol.snapshot", { symbol: "BABA" }, { replay: [yahoo()] });
+    const d = dataOf(out.envelope) as Any;
+    assert.equal(d.financial_currency, "CNY");
+    for (const k of ["price_to_sales_ttm", "ev_to_revenue", "ev_to_ebitda", "trailing_pe"]) {
+      assert.equal(d.valuation[k], null, k);
+    }
+    assert.equal(d.enterprise_value, null);
+    assert.ok(out.envelope.warnings.some((w) => /no CNY→USD rate/.test(w)));
+  },
+});
+
+Deno.test({
+  name: "conformance: quoteSummary 404 (WSKT.JK) still answers from the quote, with a warning",
+  ignore: !SHARED,
+  async fn() {
+    const snap = await run("symbol.snapshot", { symbol: "WSKT.JK" }, { replay: [yahoo()] });
+    const d = dataOf(snap.envelope) as Any;
+    assert.equal(d.company_name, "PT Waskita Karya (Persero) Tbk");
+    assert.equal(d.currency, "IDR");
+    assert.ok(d.price > 0 && d.market_cap > 0);
+    assert.ok(snap.envelope.warnings.some((w) => /quoteSummary has nothing for WSKT\.JK/.test(w)));
+    const prof = await run("symbol.profile", { symbol: "WSKT.JK" }, { replay: [yahoo()] });
+    const p = dataOf(prof.envelope) as Any;
+    assert.equal(p.company_name, "PT Waskita Karya (Persero) Tbk");
+    assert.ok(prof.envelope.warnings.some((w) => /assetProfile has nothing/.test(w)));
+  },
+});
+
+Deno.test({
+  name: "conformance: calendar.earnings status follows the replayed clock",
+  ignore: !SHARED,
+  async fn() {
+    const at = async (now: string, symbol: string) =>
+      dataOf(
+        (await run("calendar.earnings", { symbol }, { replay: [yahoo()], now })).envelope,
+      ) as Any;
+    // SPOT reported on 2025-02-04 (a confirmed date).
+    const before = await at("2025-01-20T12:00:00Z", "SPOT");
+    assert.equal(before.rows[0].earnings_date, "2025-02-04");
+    assert.equal(before.rows[0].status, "upcoming");
+    const after = await at("2025-02-14T12:00:00Z", "SPOT");
+    const rep = after.rows.find((r: Any) => r.earnings_date === "2025-02-04");
+    assert.equal(rep.status, "reported");
+    assert.equal(rep.eps_actual, 1.76);
+    assert.equal(rep.quarter_end, "2024-12-31");
+    assert.ok(after.rows.every((r: Any) => r.status === "reported"));
+    // BABA's next date is Yahoo's estimate: a window, unconfirmed.
+    const baba = await at("2025-02-20T12:00:00Z", "BABA");
+    assert.equal(baba.rows[0].status, "unconfirmed");
+    assert.equal(baba.rows[0].earnings_date_end, "2025-05-16");
+    assert.equal(baba.rows[0].currency, "CNY");
+  },
+});
+
+Deno.test({
+  name: "conformance: `finance market.quote EURUSD=X` and `market.ohlcv GC=F` through the CLI",
+  ignore: !SHARED,
+  async fn() {
+    const cli = async (...argv: string[]) => {
+      const out: string[] = [];
+      setDefaultSession(testSession({ replay: [yahoo()] }));
+      try {
+        const code = await main(argv, { out: (t) => out.push(t), err: () => {} });
+        return { code, env: JSON.parse(out.join("\n")) };
+      } finally {
+        setDefaultSession(null);
+      }
+    };
+    const q = await cli("market.quote", "EURUSD=X");
+    assert.equal(q.code, 0, q.env.error);
+    assert.equal(q.env.data.provider_symbol, "EURUSD=X");
+    assert.equal(q.env.data.quote_type, "CURRENCY");
+    const bars = await cli(
+      "market.ohlcv",
+      "GC=F",
+      "start_date=2020-01-01",
+      "end_date=2020-01-02",
+      "provider=market_a",
+    );
+    assert.equal(bars.code, 0, bars.env.error);
+    assert.equal(bars.env.data.provider_symbol, "GC=F");
+    assert.ok(bars.env.data.count >= 1);
+  },
+});
