@@ -27,7 +27,10 @@ export type ViewName =
   | "backtest"
   | "tune"
   | "kpi"
-  | "qa";
+  | "qa"
+  | "history"
+  | "facts"
+  | "frames";
 
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any

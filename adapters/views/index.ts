@@ -17,6 +17,7 @@ import {
 } from "./lists.ts";
 import { type Block, isRecord, type View } from "./model.ts";
 import { statementView } from "./statement.ts";
+import { factsView, framesView, historyView } from "./facts.ts";
 
 /** Every named view. */
 export const VIEWS: Record<ViewName, View> = {
@@ -31,6 +32,9 @@ export const VIEWS: Record<ViewName, View> = {
   tune: tuneView,
   kpi: kpiView,
   qa: qaView,
+  history: historyView,
+  facts: factsView,
+  frames: framesView,
 };
 
 /** Guesses the view from the data's shape, for envelopes shown without their command. */

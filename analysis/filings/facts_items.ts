@@ -61,7 +61,7 @@ export const LINE_ITEMS: LineItem[] = [
       "RevenuesNetOfInterestExpense",
     ],
     ["Revenue", "RevenueFromContractsWithCustomers"],
-    { level: 0, total: true },
+    { level: 0 },
   ),
   item("cost_of_revenue", "Cost of revenue", "income", "flow", [
     "CostOfRevenue",

@@ -35,6 +35,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
   usage:
     "finance filings.facts SYMBOL concept=Revenues [taxonomy=us-gaap unit=USD forms=10-K,10-Q period=annual|quarterly|all as_of=YYYY-MM-DD]",
   side_effects: "network_read_only",
+  view: "facts",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "cik", "tags", "url", "rows.last_reported.accession_no"],
   positional: ["symbol", "concept"],

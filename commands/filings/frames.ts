@@ -17,6 +17,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
   usage:
     "finance filings.frames concept=Revenues period=CY2023 [taxonomy=us-gaap unit=USD limit=50]",
   side_effects: "network_read_only",
+  view: "frames",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["tags", "period", "urls", "rows.accession_no", "rows.url"],
   positional: ["concept", "period"],

@@ -65,6 +65,7 @@ Line items (each mapped from the tags companies use, first tag with a value wins
   usage:
     "finance filings.history SYMBOL [statement=income|balance|cashflow period=annual|quarterly|ttm years=10 basis=latest|first_reported as_of=YYYY-MM-DD]",
   side_effects: "network_read_only",
+  view: "history",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "cik", "url", "rows.cells.accession_no", "rows.cells.url"],
   positional: ["symbol", "statement"],

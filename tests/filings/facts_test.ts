@@ -260,3 +260,24 @@ Deno.test("filings.frames: instants need I; a missing frame is an error saying s
   assert.equal(bad.ok, false);
   assert.match(bad.error!, /period/);
 });
+
+Deno.test("filings.history text view: periods as columns, unit once, derived cells explained, URLs", async () => {
+  const { render } = await import("../../adapters/render.ts");
+  const e = await envelope("filings.history", {
+    symbol: "FCTS",
+    period: "quarterly",
+    years: 2,
+  }, opts);
+  const text = render(e, "text", { view: "history", width: 200 });
+  assert.match(text, /Q4 FY2023\s+Q1 FY2024/);
+  assert.match(text, /^USD unless labelled/m);
+  assert.match(text, /Revenue\s.*\b320 \[1\]\s+300/m);
+  assert.match(text, /\[1\] FY - Q1 - Q2 - Q3 = FY2023 \(0009990001-24-000010\)/);
+  assert.match(
+    text,
+    /https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/9990001\/000999000124000010\//,
+  );
+  const facts = await envelope("filings.facts", { symbol: "FCTS", concept: "revenue" }, opts);
+  const ftext = render(facts, "text", { view: "facts", width: 200 });
+  assert.match(ftext, /FY2022\s+2022-01-01\s+2022-12-31\s+1,000\s+2023-02-15 10-K\s+1,010/);
+});

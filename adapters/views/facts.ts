@@ -1,0 +1,222 @@
+/**
+ * Company facts: filings.history as a statement with periods as columns (figures scaled to one
+ * stated unit, derived cells marked and explained), filings.facts as one row per period with
+ * first and last reported values, filings.frames as a ranking. Each ends with its citations.
+ */
+import { accounting, type Block, type Cell, type Column, isRecord, num, str } from "./model.ts";
+
+interface HCell {
+  value: number | null;
+  accession_no: string | null;
+  url: string | null;
+  restated: boolean;
+  derived: string | null;
+  note: string | null;
+  sources: { period: string; accession_no: string | null }[] | null;
+}
+interface HRow {
+  key: string;
+  label: string;
+  kind: string;
+  unit: string;
+  level: number;
+  total: boolean;
+  cells: HCell[];
+}
+
+/** The scale that keeps the largest money figure readable: millions below 10 billion too. */
+function scaleFor(rows: HRow[]): { div: number; name: string } {
+  let max = 0;
+  for (const r of rows) {
+    if (r.kind !== "flow" && r.kind !== "instant") continue;
+    for (const c of r.cells) if (c.value !== null) max = Math.max(max, Math.abs(c.value));
+  }
+  if (max >= 1e8) return { div: 1e6, name: "millions" };
+  if (max >= 1e5) return { div: 1e3, name: "thousands" };
+  return { div: 1, name: "" };
+}
+
+/** filings.history. */
+export function historyView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.rows) || !Array.isArray(data.columns)) return [];
+  const rows = data.rows as HRow[];
+  const cols = data.columns as { label: string; end: string }[];
+  const currency = str(data.currency) ?? "";
+  const scale = scaleFor(rows);
+  const marks: string[] = [];
+  const mark = (text: string) => {
+    let i = marks.indexOf(text);
+    if (i < 0) i = marks.push(text) - 1;
+    return `[${i + 1}]`;
+  };
+  const columns: Column[] = [
+    { name: "" },
+    ...cols.map((c) => ({
+      name: c.label.includes(" to ") ? c.label.replace(" to ", "\nto ") : `${c.label}\nto ${c.end}`,
+      number: true,
+    })),
+  ];
+  const cells: Cell[][] = rows.map((r) => {
+    const money = r.kind === "flow" || r.kind === "instant";
+    const unitNote = money ? "" : r.kind === "per_share" ? ` (${currency} per share)` : " (shares)";
+    return [
+      { text: `${r.label}${unitNote}`, indent: r.level, total: r.total },
+      ...r.cells.map((c): Cell => {
+        if (c.value === null) return { text: c.note ? `— ${mark(c.note)}` : "", number: true };
+        const v = money ? c.value / scale.div : c.value;
+        const digits = money
+          ? (scale.div === 1 ? 0 : Math.abs(v) < 10 ? 1 : 0)
+          : r.kind === "per_share"
+          ? 2
+          : 0;
+        let text = accounting(v, digits);
+        if (c.derived) text += ` ${mark(derivation(c))}`;
+        else if (c.restated) text += " r";
+        return { text, number: true, total: r.total };
+      }),
+    ];
+  });
+  const blocks: Block[] = [
+    {
+      kind: "title",
+      text: `${str(data.company) ?? ""} — ${str(data.statement)} statement, ${str(data.period)}`,
+    },
+    {
+      kind: "note",
+      text:
+        `${currency}${
+          scale.name ? ` ${scale.name}` : ""
+        } unless labelled; negatives in parentheses; ` +
+        `values as ${data.basis === "first_reported" ? "first" : "last"} reported` +
+        (str(data.as_of) ? `, filed by ${data.as_of}` : "") +
+        "; r = restated since first reported",
+    },
+    { kind: "table", columns, rows: cells },
+  ];
+  if (marks.length) {
+    blocks.push({ kind: "note", text: marks.map((m, i) => `[${i + 1}] ${m}`).join("\n") });
+  }
+  const filings = new Map<string, string>();
+  type Cited = { accession_no: string | null; url?: string | null; sources?: Cited[] | null };
+  const cite = (c: Cited) => {
+    if (c.accession_no && c.url) filings.set(c.accession_no, c.url);
+    for (const s of c.sources ?? []) cite(s);
+  };
+  for (const r of rows) for (const c of r.cells) cite(c as Cited);
+  const missing = Array.isArray(data.missing_items) ? data.missing_items as string[] : [];
+  const lines = [
+    `Source: SEC XBRL company facts ${str(data.url) ?? ""} (taxonomy ${str(data.taxonomy) ?? ""})`,
+    ...[...filings.entries()].sort().map(([a, u]) => `  ${a}  ${u}`),
+  ];
+  if (missing.length) lines.push(`Not reported: ${missing.join(", ")}`);
+  blocks.push({ kind: "note", text: lines.join("\n") });
+  return blocks;
+}
+
+function derivation(c: HCell): string {
+  const used = (c.sources ?? []).map((s) =>
+    `${s.period}${s.accession_no ? ` (${s.accession_no})` : ""}`
+  );
+  return `${c.derived}${used.length ? ` = ${used.join(", ")}` : ""}`;
+}
+
+interface FReport {
+  value: number;
+  accession_no: string;
+  form: string;
+  filed: string;
+  url: string;
+}
+
+/** filings.facts. */
+export function factsView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.rows) || !Array.isArray(data.tags)) return [];
+  const unit = str(data.unit) ?? "";
+  const rows = data.rows as Record<string, unknown>[];
+  const columns: Column[] = [
+    { name: "period" },
+    { name: "start" },
+    { name: "end" },
+    { name: `first reported\n${unit}`, number: true },
+    { name: "filed" },
+    { name: `last reported\n${unit}`, number: true },
+    { name: "accession (last)" },
+    { name: "restated" },
+  ];
+  const digits = /shares$/.test(unit) && unit !== "shares" ? 2 : 0;
+  const body: Cell[][] = rows.map((r) => {
+    const first = r.first_reported as FReport;
+    const last = r.last_reported as FReport;
+    const label = r.fiscal_year !== null
+      ? `${
+        r.fiscal_period && r.fiscal_period !== "FY" ? `${r.fiscal_period} ` : ""
+      }FY${r.fiscal_year}`
+      : "";
+    return [
+      { text: label },
+      { text: str(r.start) ?? "" },
+      { text: String(r.end) },
+      { text: accounting(first.value, digits), number: true },
+      { text: `${first.filed} ${first.form}` },
+      { text: accounting(last.value, digits), number: true },
+      { text: `${last.accession_no} ${last.form}` },
+      { text: r.restated ? "yes" : "" },
+    ];
+  });
+  return [
+    {
+      kind: "title",
+      text: `${str(data.company) ?? ""} — ${(data.tags as string[]).join(" / ")} (${
+        str(data.taxonomy)
+      })`,
+    },
+    {
+      kind: "note",
+      text:
+        `${unit}, full figures; ${num(data.count)} periods, ${num(data.restated_count)} restated` +
+        (str(data.as_of) ? `; filed by ${data.as_of}` : ""),
+    },
+    { kind: "table", columns, rows: body },
+    {
+      kind: "note",
+      text: `Source: SEC XBRL company facts ${str(data.url) ?? ""}\n` +
+        "Filing index of an accession: https://www.sec.gov/Archives/edgar/data/<cik>/<accession digits>/<accession>-index.html" +
+        (rows.length ? `\n  e.g. ${(rows.at(-1)!.last_reported as FReport).url}` : ""),
+    },
+  ];
+}
+
+/** filings.frames. */
+export function framesView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.rows) || !Array.isArray(data.urls)) return [];
+  const unit = str(data.unit) ?? "";
+  const columns: Column[] = [
+    { name: "#", number: true },
+    { name: "company" },
+    { name: `value\n${unit}`, number: true },
+    { name: "period" },
+    { name: "accession" },
+    { name: "filing" },
+  ];
+  const rows: Cell[][] = (data.rows as Record<string, unknown>[]).map((r) => [
+    { text: String(r.rank), number: true },
+    { text: String(r.company) },
+    {
+      text: accounting(Number(r.value), /shares$/.test(unit) && unit !== "shares" ? 2 : 0),
+      number: true,
+    },
+    { text: r.start ? `${r.start} to ${r.end}` : `at ${r.end}` },
+    { text: String(r.accession_no) },
+    { text: String(r.url), href: String(r.url) },
+  ]);
+  return [
+    {
+      kind: "title",
+      text: `${(data.tags as string[]).join(" / ")} — ${str(data.period)} (${
+        num(data.companies)
+      } filers)`,
+    },
+    { kind: "table", columns, rows },
+    { kind: "note", text: `Source: SEC XBRL frames\n${(data.urls as string[]).join("\n")}` },
+  ];
+}
