@@ -15,6 +15,7 @@
  */
 import type { Envelope } from "./core/envelope.ts";
 import type { Session } from "./core/session.ts";
+import type { CommandMap } from "./commands/map.ts";
 import { lazyImport } from "./core/lazy.ts";
 
 // Implementations load on first use: run as a script for a pure calculation, this module loads
@@ -24,7 +25,26 @@ const runner = () => load<typeof import("./core/runner.ts")>("./core/runner.ts")
 const sessionModule = () => load<typeof import("./core/session.ts")>("./core/session.ts");
 const configModule = () => load<typeof import("./core/config.ts")>("./core/config.ts");
 
-export type { Envelope } from "./core/envelope.ts";
+export type { Envelope, Failure, Success } from "./core/envelope.ts";
+export type { CommandMap } from "./commands/map.ts";
+
+/** Every command name, e.g. `"filings.statement"`. */
+export type CommandName = keyof CommandMap;
+/** The named arguments of command `N`, as {@link finance} takes them. */
+export type CommandArgs<N extends CommandName> = CommandMap[N]["args"];
+/** The `data` of a successful envelope of command `N`. */
+export type CommandData<N extends CommandName> = CommandMap[N]["data"];
+
+/**
+ * The parameters after the command name: `args` may be left out when the command has no
+ * required argument.
+ */
+export type FinanceParams<N extends CommandName> = Record<string, never> extends CommandArgs<N>
+  ? [args?: CommandArgs<N>, options?: FinanceOptions]
+  : [args: CommandArgs<N>, options?: FinanceOptions];
+
+/** `string`, but not a string literal: a literal command name must be a {@link CommandName}. */
+export type DynamicName<S extends string> = string extends S ? S : never;
 
 /** Per-call options of {@link finance}. */
 export interface FinanceOptions {
@@ -67,15 +87,41 @@ async function sessionFor(options: FinanceOptions): Promise<Session> {
  * Runs a command by name and returns its envelope. Never throws: a failure is `ok: false` with
  * an `error` that says what to do.
  *
+ * With a literal command name, the name, the argument names and their types are checked, and
+ * `data` has the command's type once `ok` is checked:
+ *
+ * ```ts
+ * const r = await finance("formula.cagr", { start: 100, end: 150, periods: 3 });
+ * if (r.ok) console.log(r.data.cagr_pct);
+ * ```
+ *
+ * A name only known at run time (a `string`) is accepted too; its `data` is `unknown`.
+ *
  * @param command Dotted command name, e.g. `filings.statement` (see {@link commands}).
- * @param args Named arguments, as in the HTTP adapter's JSON body.
+ * @param params Named arguments, as in the HTTP adapter's JSON body, then per-call options
+ *   (replay, record, clock, time limit).
+ */
+export function finance<N extends CommandName>(
+  command: N,
+  ...params: FinanceParams<N>
+): Promise<Envelope<CommandData<N>>>;
+/**
+ * Runs a command whose name is only known at run time.
+ *
+ * @param command Dotted command name held in a `string` variable.
+ * @param args Named arguments.
  * @param options Replay, record, clock and time limit for this call.
  */
-export async function finance<T = Record<string, unknown>>(
+export function finance<S extends string>(
+  command: DynamicName<S>,
+  args?: Record<string, unknown>,
+  options?: FinanceOptions,
+): Promise<Envelope<unknown>>;
+export async function finance(
   command: string,
   args: Record<string, unknown> = {},
   options: FinanceOptions = {},
-): Promise<Envelope<T>> {
+): Promise<Envelope<unknown>> {
   let session: Session;
   try {
     session = await sessionFor(options);
@@ -87,7 +133,7 @@ export async function finance<T = Record<string, unknown>>(
       warnings: [],
     };
   }
-  return await (await runner()).runCommand<T>(command, args, {
+  return await (await runner()).runCommand(command, args, {
     session,
     surface: "library",
     timeoutMs: options.timeoutMs,
@@ -158,6 +204,16 @@ export interface AdapterOptions {
   replay?: string | string[];
 }
 
+/** What this module uses of adapters/http.ts, named here so its type graph stays out of ours. */
+interface HttpAdapter {
+  createHandler(options: {
+    session: Session;
+    token?: string;
+    maxBodyBytes?: number;
+    timeoutMs?: number;
+  }): (req: Request) => Promise<Response>;
+}
+
 /**
  * The HTTP adapter as a `(Request) => Promise<Response>` handler, for embedding in another
  * `Deno.serve` app: `Deno.serve(createHandler())`.
@@ -165,7 +221,7 @@ export interface AdapterOptions {
 export function createHandler(options: AdapterOptions = {}): (req: Request) => Promise<Response> {
   type Handler = (req: Request) => Promise<Response>;
   const handler: Promise<Handler> = (async () => {
-    const { createHandler } = await load<typeof import("./adapters/http.ts")>("./adapters/http.ts");
+    const { createHandler } = await load<HttpAdapter>("./adapters/http.ts");
     return createHandler({
       session: await sessionFor({ replay: options.replay }),
       token: options.token,
@@ -187,6 +243,8 @@ export function createHandler(options: AdapterOptions = {}): (req: Request) => P
 }
 
 if (import.meta.main) {
-  const { main } = await import("./adapters/cli.ts");
+  // named through lazyImport so a program that imports this module neither loads nor
+  // type-checks the command line
+  const { main } = await load<{ main(args: string[]): Promise<number> }>("./adapters/cli.ts");
   Deno.exit(await main(Deno.args));
 }

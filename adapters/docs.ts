@@ -1,7 +1,8 @@
 /**
  * Generated files: docs/commands.md (the command reference), commands/pure.json (the CLI's
- * manifest of pure calculators) and commands/help.json (the manifest behind help, --list and
- * completions), all from the registry so they cannot drift from the code.
+ * manifest of pure calculators), commands/help.json (the manifest behind help, --list and
+ * completions) and commands/map.ts (the library's `CommandMap` type), all from the registry so
+ * they cannot drift from the code.
  */
 import { loadAllCommands, namespaces } from "../core/registry.ts";
 import { describeArgs } from "./jsonschema.ts";
@@ -68,4 +69,6 @@ if (import.meta.main) {
     new URL("../commands/help.json", import.meta.url),
     await helpManifestText(),
   );
+  const { commandMapText } = await import("./command_map.ts");
+  await Deno.writeTextFile(new URL("../commands/map.ts", import.meta.url), await commandMapText());
 }

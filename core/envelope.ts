@@ -1,22 +1,40 @@
-/** The one result shape every command returns, on every surface. */
-export interface Envelope<T = unknown> {
-  /** True when the command completed. */
-  ok: boolean;
-  /** The command's payload; null when ok is false. */
-  data: T | null;
-  /** What went wrong and what to do, when ok is false; otherwise null. */
-  error: string | null;
+/**
+ * The one result shape every command returns, on every surface: `ok: true` with `data`, or
+ * `ok: false` with `error`. Checking `ok` narrows it.
+ */
+export type Envelope<T = unknown> = Success<T> | Failure;
+
+/** A command that completed. */
+export interface Success<T = unknown> {
+  /** The command completed. */
+  ok: true;
+  /** The command's payload. */
+  data: T;
+  /** Always null on success. */
+  error: null;
   /** Non-fatal issues (stale cache, reinterpreted input, partial sources). */
   warnings: string[];
 }
 
+/** A command that failed. */
+export interface Failure {
+  /** The command did not complete. */
+  ok: false;
+  /** Always null on failure. */
+  data: null;
+  /** What went wrong and what to do. */
+  error: string;
+  /** Non-fatal issues gathered before the failure. */
+  warnings: string[];
+}
+
 /** A successful envelope. */
-export function success<T>(data: T, warnings: string[] = []): Envelope<T> {
+export function success<T>(data: T, warnings: string[] = []): Success<T> {
   return { ok: true, data, error: null, warnings: dedupe(warnings) };
 }
 
 /** A failed envelope: data is always null. */
-export function failure(error: string, warnings: string[] = []): Envelope<never> {
+export function failure(error: string, warnings: string[] = []): Failure {
   return { ok: false, data: null, error, warnings: dedupe(warnings) };
 }
 

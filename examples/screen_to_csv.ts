@@ -13,23 +13,7 @@ const screen = opts.screen ?? "day_gainers";
 const count = Number(opts.count ?? 5);
 const out = opts.out ?? "screen.csv";
 
-interface ScreenRow {
-  symbol: string;
-  name: string | null;
-  price: number | null;
-  market_cap: number | null;
-}
-interface StatementRow {
-  concept: string;
-  values: Record<string, { reported: number | null; unit: string | null }>;
-}
-interface Statement {
-  periods: string[];
-  rows: StatementRow[];
-  filing: { accession_no: string; filing_url: string; form: string; filing_date: string };
-}
-
-const hits = await finance<{ quotes: ScreenRow[]; source: string }>("screen.run", {
+const hits = await finance("screen.run", {
   query: screen,
   count,
 });
@@ -62,8 +46,8 @@ const csv = (v: unknown) => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-for (const hit of hits.data!.quotes) {
-  const st = await finance<Statement>("filings.statement", {
+for (const hit of hits.data.quotes) {
+  const st = await finance("filings.statement", {
     symbol: hit.symbol,
     statement: "income",
   });
@@ -72,7 +56,7 @@ for (const hit of hits.data!.quotes) {
     lines.push([...base, "", "", "", "", "", "", "", st.error].map(csv).join(","));
     continue;
   }
-  const { periods, rows, filing } = st.data!;
+  const { periods, rows, filing } = st.data;
   const period = periods.find((p) => p.includes(" to ")) ?? periods[0];
   const pick = (names: string[]) =>
     rows.find((r) => names.some((n) => r.concept.endsWith(n)))?.values[period];
@@ -94,4 +78,4 @@ for (const hit of hits.data!.quotes) {
 }
 
 await Deno.writeTextFile(out, lines.join("\n") + "\n");
-console.log(`wrote ${lines.length - 1} rows to ${out} (screen ${screen}, ${hits.data!.source})`);
+console.log(`wrote ${lines.length - 1} rows to ${out} (screen ${screen}, ${hits.data.source})`);

@@ -1,0 +1,3031 @@
+// Generated from the command schemas by `deno task docs` (adapters/command_map.ts); do not
+// edit. A test fails when this file is stale.
+
+/**
+ * Every command by name: `args` is what a caller may pass (defaults optional, amounts and
+ * rates also as text such as `2.5B` or `8%`), `data` is what a successful envelope carries.
+ *
+ * @module
+ */
+
+/** Command name → its arguments and the `data` of its successful envelope. */
+export interface CommandMap {
+  /** Show a built-in strategy's parameters, defaults and rules. */
+  "backtest.describe": {
+    args: {
+      /** Strategy name, e.g. sma_cross, momentum_top_n, or custom for the module contract. */
+      strategy: string;
+    };
+    data: {
+      name: string;
+      summary: string;
+      rule: string;
+      parameters: Record<string, {
+        type: string;
+        [key: string]: unknown;
+      }>;
+      warmup_bars: number;
+      engine: {
+        name: string;
+        version: string;
+      };
+      [key: string]: unknown;
+    };
+  };
+  /** Score symbols on a factor from real bars and form long/short baskets. */
+  "backtest.factor.payload": {
+    args: {
+      /** Factor to compute: momentum, reversal, volatility, low_volatility. */
+      factor_name: string;
+      /** Comma-separated tickers forming the universe. */
+      symbols: string;
+      /** First rebalance window date, YYYY-MM-DD. */
+      start_date: string;
+      /** Last date, YYYY-MM-DD. */
+      end_date: string;
+      /** Bar interval; only 1d, since factor lookbacks are defined in trading days. */
+      timeframe?: "1d";
+      /** Fraction of symbols in the long basket (0–1]. */
+      top_pct?: number;
+      /** Fraction of symbols in the short basket (0–1]. */
+      bottom_pct?: number;
+      /** long_short (default) or long_only. */
+      direction?: "long_short" | "long_only";
+      /** Rebalance dates: last bar of each month (default), of each week, or every bar. */
+      rebalance?: "monthly" | "weekly" | "daily";
+      /** market.ohlcv provider (default auto). */
+      provider?: string;
+      /** Continue without symbols that have no bars (named in warnings) instead of failing. */
+      drop_missing?: boolean;
+    };
+    data: {
+      run_type: "factor_scores";
+      engine: {
+        name: string;
+        version: string;
+      };
+      factor: {
+        name: string;
+        summary: string;
+        lookback: number;
+      };
+      config: {
+        symbols: string[];
+        start_date: string;
+        end_date: string;
+        timeframe: string;
+        top_pct: number;
+        bottom_pct: number;
+        direction: "long_short" | "long_only";
+        rebalance: string;
+        provider: string;
+      };
+      data: {
+        symbols: string[];
+        missing_symbols: string[];
+        bars: number;
+        warmup_bars_loaded: number;
+        first_date: string;
+        last_date: string;
+        sources: Record<string, {
+          provider: string | null;
+          source: string | null;
+          currency: string | null;
+          rows: number;
+          first_date: string | null;
+          last_date: string | null;
+          price_adjustment: "total_return" | "splits_only" | "none";
+          provider_price_basis: string | null;
+        }>;
+      };
+      rebalances: {
+        date: string;
+        scores: Record<string, number | null>;
+        long: {
+          symbol: string;
+          weight: number;
+          score: number;
+        }[];
+        short: {
+          symbol: string;
+          weight: number;
+          score: number;
+        }[];
+        weights: Record<string, number>;
+        gross_exposure: number;
+        net_exposure: number;
+        unscored: string[];
+      }[];
+      count: number;
+      latest: {
+        date: string;
+        scores: Record<string, number | null>;
+        long: {
+          symbol: string;
+          weight: number;
+          score: number;
+        }[];
+        short: {
+          symbol: string;
+          weight: number;
+          score: number;
+        }[];
+        weights: Record<string, number>;
+        gross_exposure: number;
+        net_exposure: number;
+        unscored: string[];
+      } | null;
+    };
+  };
+  /** Turn factor scores into long/short basket weights. */
+  "backtest.factor.weights": {
+    args: {
+      /** Label of the factor the scores come from. */
+      factor_name: string;
+      /** Symbol → score as a JSON object, e.g. {"AAPL":1.2,"MSFT":0.4}; higher = long side. */
+      scores: Record<string, unknown> | string;
+      /** Fraction of symbols in the long basket (0–1]. */
+      top_pct?: number;
+      /** Fraction of symbols in the short basket (0–1]. */
+      bottom_pct?: number;
+      /** long_short (default) or long_only. */
+      direction?: "long_short" | "long_only";
+      /** Date the scores refer to, echoed in the result. */
+      timestamp?: string;
+    };
+    data: {
+      run_type: "factor_weights";
+      factor_name: string;
+      timestamp: string | null;
+      config: {
+        top_pct: number;
+        bottom_pct: number;
+        direction: "long_short" | "long_only";
+      };
+      long: {
+        symbol: string;
+        weight: number;
+        score: number;
+      }[];
+      short: {
+        symbol: string;
+        weight: number;
+        score: number;
+      }[];
+      weights: Record<string, number>;
+      gross_exposure: number;
+      net_exposure: number;
+      symbols: string[];
+      skipped: string[];
+    };
+  };
+  /** Backtest a strategy over symbols and dates with costs and no look-ahead. */
+  "backtest.run": {
+    args: {
+      /** Built-in strategy (see backtest.strategies) or custom with strategy_file. */
+      strategy: string;
+      /** One ticker or a comma-separated list, e.g. AAPL,MSFT. */
+      symbols: string;
+      /** First evaluated bar, YYYY-MM-DD (warm-up bars come before). */
+      start_date: string;
+      /** Last bar included, YYYY-MM-DD. */
+      end_date: string;
+      /** Strategy parameters as a JSON object; bare key=value arguments that are not run options are added here. Unknown names are an error listing the strategy's parameters. */
+      params?: Record<string, unknown> | string;
+      /** Path of a .ts/.js strategy module, required with strategy=custom (Python is not supported). */
+      strategy_file?: string;
+      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d). */
+      timeframe?: string;
+      /** Starting cash, e.g. 100000 or 1M. */
+      initial_cash?: number | string;
+      /** Proportional fee per order as a fraction of its value (0.001 = 0.1%, the default). */
+      fees?: number | string;
+      /** Flat fee per order in cash units (default 0). */
+      fixed_fees?: number | string;
+      /** Price concession per fill: buys pay price × (1 + slippage), sells get price × (1 − slippage). Default 0. */
+      slippage?: number | string;
+      /** When a signal made on bar t's close is filled: at bar t+1's open (default) or close. */
+      fill?: "next_open" | "next_close";
+      /** Gross exposure allowed as a multiple of equity. 1 (default) means cash never goes negative. */
+      leverage?: number;
+      /** market.ohlcv provider for the bars (default auto). */
+      provider?: string;
+      /** Bars loaded before start_date so indicators are ready on the first day. Default: what the strategy needs (e.g. slow for sma_cross); custom strategies default to 0. */
+      warmup_bars?: number;
+      /** When a symbol has no bars: false (default) fails naming it; true continues without it and says so in warnings and data.missing_symbols. */
+      drop_missing?: boolean;
+      /** Write an SVG chart (equity vs benchmark, with drawdown) to this path. */
+      plot_path?: string;
+      /** Equity curve points returned, evenly thinned (extremes kept); 0 = every bar. */
+      max_points?: number;
+      /** Most trades, orders and target-weight rows returned (first ones); 0 = all. Counts are exact. */
+      max_records?: number;
+      /** Time limit for a custom strategy module, in seconds. */
+      timeout_s?: number;
+      [key: string]: unknown;
+    };
+    data: {
+      run_type: "backtest";
+      engine: {
+        name: string;
+        version: string;
+      };
+      config: {
+        strategy: string;
+        symbols: string[];
+        start_date: string;
+        end_date: string;
+        params: Record<string, unknown>;
+        strategy_file: string | null;
+        timeframe: string;
+        initial_cash: number;
+        fees: number;
+        fixed_fees: number;
+        slippage: number;
+        fill: "next_open" | "next_close";
+        leverage: number;
+        provider: string;
+        signal_timing: string;
+        warmup_bars: number;
+        price_basis: string;
+        benchmark: string;
+        isolation: string | null;
+        engine: {
+          name: string;
+          version: string;
+        };
+      };
+      data: {
+        symbols: string[];
+        missing_symbols: string[];
+        bars: number;
+        warmup_bars_loaded: number;
+        first_date: string;
+        last_date: string;
+        sources: Record<string, {
+          provider: string | null;
+          source: string | null;
+          currency: string | null;
+          rows: number;
+          first_date: string | null;
+          last_date: string | null;
+          price_adjustment: "total_return" | "splits_only" | "none";
+          provider_price_basis: string | null;
+        }>;
+      };
+      metrics: {
+        start_value: number;
+        end_value: number;
+        total_return_pct: number;
+        cagr_pct: number | null;
+        benchmark_return_pct: number;
+        excess_return_pct: number;
+        max_drawdown_pct: number;
+        max_drawdown_peak_date: string | null;
+        max_drawdown_trough_date: string | null;
+        max_drawdown_recovery_date: string | null;
+        volatility_pct: number | null;
+        sharpe_ratio: number | null;
+        sortino_ratio: number | null;
+        calmar_ratio: number | null;
+        omega_ratio: number | null;
+        total_trades: number;
+        closed_trades: number;
+        win_rate_pct: number | null;
+        profit_factor: number | null;
+        expectancy: number | null;
+        exposure_pct: number;
+        total_fees_paid: number;
+        bars: number;
+        periods_per_year: number;
+      };
+      counts: {
+        trades: number;
+        orders: number;
+        target_rows: number;
+        cash_limited_orders: number;
+        equity_points: number;
+      };
+      truncated: {
+        trades: boolean;
+        orders: boolean;
+        target_weights: boolean;
+      };
+      equity_curve: {
+        date: string;
+        equity: number;
+        benchmark: number;
+        drawdown_pct: number;
+      }[];
+      trades: {
+        symbol: string;
+        direction: "long" | "short";
+        status: "closed" | "open";
+        entry_date: string;
+        entry_price: number;
+        exit_date: string | null;
+        exit_price: number | null;
+        size: number;
+        pnl: number;
+        return_pct: number;
+        fees: number;
+        bars_held: number;
+      }[];
+      orders: {
+        date: string;
+        symbol: string;
+        side: "buy" | "sell";
+        size: number;
+        price: number;
+        value: number;
+        fees: number;
+        cash_limited: boolean;
+      }[];
+      target_weights: {
+        signal_date: string;
+        fill_date: string | null;
+        weights: Record<string, number>;
+      }[];
+      plot_path: string | null;
+    };
+  };
+  /** List the built-in backtest strategies. */
+  "backtest.strategies": {
+    args: Record<string, never>;
+    data: {
+      engine: {
+        name: string;
+        version: string;
+      };
+      strategies: {
+        name: string;
+        summary: string;
+        rule: string;
+        parameters: Record<string, {
+          type: string;
+          default?: number | string;
+          description: string;
+          [key: string]: unknown;
+        }>;
+        warmup_bars: number;
+        [key: string]: unknown;
+      }[];
+      custom: {
+        name: "custom";
+        contract: Record<string, string>;
+        [key: string]: unknown;
+      };
+      count: number;
+    };
+  };
+  /** Build a validated, self-contained backtest run description. */
+  "backtest.strategy.payload": {
+    args: {
+      /** Built-in strategy (see backtest.strategies) or custom with strategy_file. */
+      strategy_id: string;
+      /** First evaluated bar, YYYY-MM-DD. */
+      start_date: string;
+      /** Last bar included, YYYY-MM-DD. */
+      end_date: string;
+      /** Starting cash (default 100000). */
+      initial_cash?: number;
+      /** Strategy parameters as a JSON object; missing ones take the strategy's defaults. */
+      parameters?: Record<string, unknown> | string;
+      /** Tickers to run on (comma-separated); without them the payload is marked incomplete. */
+      symbols?: string;
+      /** Module path, for strategy_id=custom. */
+      strategy_file?: string;
+      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d). */
+      timeframe?: string;
+      /** Proportional fee per order as a fraction of its value (0.001 = 0.1%, the default). */
+      fees?: number | string;
+      /** Flat fee per order in cash units (default 0). */
+      fixed_fees?: number | string;
+      /** Price concession per fill: buys pay price × (1 + slippage), sells get price × (1 − slippage). Default 0. */
+      slippage?: number | string;
+      /** When a signal made on bar t's close is filled: at bar t+1's open (default) or close. */
+      fill?: "next_open" | "next_close";
+      /** Gross exposure allowed as a multiple of equity. 1 (default) means cash never goes negative. */
+      leverage?: number;
+      /** market.ohlcv provider for the bars (default auto). */
+      provider?: string;
+      /** Bars loaded before start_date so indicators are ready on the first day. Default: what the strategy needs (e.g. slow for sma_cross); custom strategies default to 0. */
+      warmup_bars?: number;
+      /** When a symbol has no bars: false (default) fails naming it; true continues without it and says so in warnings and data.missing_symbols. */
+      drop_missing?: boolean;
+    };
+    data: {
+      payload_type: "backtest.run";
+      complete: boolean;
+      missing: string[];
+      strategy: {
+        name: string;
+        summary: string;
+        warmup_bars: number;
+      };
+      run_args: Record<string, unknown>;
+      cli: string;
+    };
+  };
+  /** Grid-search strategy parameters and rank runs by a metric. */
+  "backtest.tune": {
+    args: {
+      /** Built-in strategy to tune (see backtest.strategies). */
+      strategy: string;
+      /** One ticker or a comma-separated list. */
+      symbols: string;
+      /** First evaluated bar, YYYY-MM-DD. */
+      start_date: string;
+      /** Last bar included, YYYY-MM-DD. */
+      end_date: string;
+      /** Candidate values per parameter as a JSON object, e.g. {"fast":[5,10,20],"slow":[100,200]}. */
+      grid: Record<string, unknown> | string;
+      /** Ranking metric: end_value, total_return_pct, cagr_pct, excess_return_pct, max_drawdown_pct, volatility_pct, sharpe_ratio, sortino_ratio, calmar_ratio, omega_ratio, total_trades, win_rate_pct, profit_factor, expectancy, exposure_pct, total_fees_paid. */
+      metric?: string;
+      /** Most combinations evaluated; a larger grid is refused, not cut. */
+      max_runs?: number;
+      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d). */
+      timeframe?: string;
+      /** Starting cash, e.g. 100000 or 1M. */
+      initial_cash?: number | string;
+      /** Proportional fee per order as a fraction of its value (0.001 = 0.1%, the default). */
+      fees?: number | string;
+      /** Flat fee per order in cash units (default 0). */
+      fixed_fees?: number | string;
+      /** Price concession per fill: buys pay price × (1 + slippage), sells get price × (1 − slippage). Default 0. */
+      slippage?: number | string;
+      /** When a signal made on bar t's close is filled: at bar t+1's open (default) or close. */
+      fill?: "next_open" | "next_close";
+      /** Gross exposure allowed as a multiple of equity. 1 (default) means cash never goes negative. */
+      leverage?: number;
+      /** market.ohlcv provider for the bars (default auto). */
+      provider?: string;
+      /** Bars loaded before start_date so indicators are ready on the first day. Default: what the strategy needs (e.g. slow for sma_cross); custom strategies default to 0. */
+      warmup_bars?: number;
+      /** When a symbol has no bars: false (default) fails naming it; true continues without it and says so in warnings and data.missing_symbols. */
+      drop_missing?: boolean;
+      /** Leaderboard rows returned (0 = all runs). */
+      top?: number;
+    };
+    data: {
+      run_type: "tune";
+      engine: {
+        name: string;
+        version: string;
+      };
+      config: {
+        strategy: string;
+        symbols: string[];
+        start_date: string;
+        end_date: string;
+        grid: Record<string, unknown>;
+        metric: string;
+        direction: "higher" | "lower";
+        max_runs: number;
+        timeframe: string;
+        initial_cash: number;
+        fees: number;
+        fixed_fees: number;
+        slippage: number;
+        fill: "next_open" | "next_close";
+        leverage: number;
+        provider: string;
+        signal_timing: string;
+        warmup_bars: number;
+      };
+      data: {
+        symbols: string[];
+        missing_symbols: string[];
+        bars: number;
+        warmup_bars_loaded: number;
+        first_date: string;
+        last_date: string;
+        sources: Record<string, {
+          provider: string | null;
+          source: string | null;
+          currency: string | null;
+          rows: number;
+          first_date: string | null;
+          last_date: string | null;
+          price_adjustment: "total_return" | "splits_only" | "none";
+          provider_price_basis: string | null;
+        }>;
+      };
+      combinations: number;
+      runs: number;
+      skipped: {
+        params: Record<string, unknown>;
+        reason: string;
+      }[];
+      best: {
+        rank: number;
+        params: Record<string, number | string>;
+        score: number | null;
+        metrics: {
+          start_value: number;
+          end_value: number;
+          total_return_pct: number;
+          cagr_pct: number | null;
+          benchmark_return_pct: number;
+          excess_return_pct: number;
+          max_drawdown_pct: number;
+          max_drawdown_peak_date: string | null;
+          max_drawdown_trough_date: string | null;
+          max_drawdown_recovery_date: string | null;
+          volatility_pct: number | null;
+          sharpe_ratio: number | null;
+          sortino_ratio: number | null;
+          calmar_ratio: number | null;
+          omega_ratio: number | null;
+          total_trades: number;
+          closed_trades: number;
+          win_rate_pct: number | null;
+          profit_factor: number | null;
+          expectancy: number | null;
+          exposure_pct: number;
+          total_fees_paid: number;
+          bars: number;
+          periods_per_year: number;
+        };
+      } | null;
+      leaderboard: {
+        rank: number;
+        params: Record<string, number | string>;
+        score: number | null;
+        metrics: {
+          start_value: number;
+          end_value: number;
+          total_return_pct: number;
+          cagr_pct: number | null;
+          benchmark_return_pct: number;
+          excess_return_pct: number;
+          max_drawdown_pct: number;
+          max_drawdown_peak_date: string | null;
+          max_drawdown_trough_date: string | null;
+          max_drawdown_recovery_date: string | null;
+          volatility_pct: number | null;
+          sharpe_ratio: number | null;
+          sortino_ratio: number | null;
+          calmar_ratio: number | null;
+          omega_ratio: number | null;
+          total_trades: number;
+          closed_trades: number;
+          win_rate_pct: number | null;
+          profit_factor: number | null;
+          expectancy: number | null;
+          exposure_pct: number;
+          total_fees_paid: number;
+          bars: number;
+          periods_per_year: number;
+        };
+      }[];
+    };
+  };
+  /** Upcoming earnings and dividend dates for a company. */
+  "calendar.company": {
+    args: {
+      /** Ticker as the exchange lists it. */
+      symbol: string;
+    };
+    data: {
+      symbol: string;
+      earnings_dates: string[];
+      earnings_date_is_estimate: boolean | null;
+      earnings_call_times: string[];
+      eps_estimate: {
+        average: number | null;
+        low: number | null;
+        high: number | null;
+      };
+      revenue_estimate: {
+        average: number | null;
+        low: number | null;
+        high: number | null;
+      };
+      ex_dividend_date: string | null;
+      dividend_date: string | null;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** Past and upcoming earnings dates with estimates and surprises. */
+  "calendar.earnings": {
+    args: {
+      /** Ticker as the exchange lists it. */
+      symbol: string;
+      /** Most rows to return (1-100). */
+      limit?: number;
+    };
+    data: {
+      symbol: string;
+      rows: {
+        quarter_end: string | null;
+        earnings_date: string | null;
+        status: "reported" | "upcoming";
+        eps_estimate: number | null;
+        eps_actual: number | null;
+        eps_difference: number | null;
+        surprise_pct: number | null;
+        currency: string | null;
+      }[];
+      count: number;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** Recognise text on PDF pages offline (for scanned documents). */
+  "document.ocr": {
+    args: {
+      /** Local file path or http(s) URL of the PDF. */
+      source: string;
+      /** Characters of recognised text to return (0 = all). */
+      max_chars?: number;
+      /** Pages to recognise from the start (0 = every page). */
+      max_pages?: number;
+      /** @deprecated Use `source`. */
+      path?: string;
+      /** @deprecated Use `source`. */
+      url?: string;
+    };
+    data: {
+      source: string;
+      url: string | null;
+      path: string | null;
+      format: "pdf" | "html";
+      engine: string;
+      page_count: number;
+      warnings: string[];
+      text: string;
+      char_count: number;
+      returned_chars: number;
+      truncated: boolean;
+      pages_read: number;
+      mean_confidence: number | null;
+      pages: {
+        page: number;
+        start_char: number;
+        end_char: number;
+        char_count: number;
+        returned_chars: number;
+        truncated: boolean;
+        ocr: boolean;
+        ocr_confidence: number | null;
+        text: string;
+      }[];
+    };
+  };
+  /** Read a PDF or HTML document as text with page offsets. */
+  "document.read": {
+    args: {
+      /** Local file path or http(s) URL of the PDF or HTML document. */
+      source: string;
+      /** Treat the document as this format instead of detecting it from its first bytes. */
+      format?: "pdf" | "html";
+      /** Characters of text to return (0 returns the whole text read). */
+      max_chars?: number;
+      /** PDF pages to read from the start (0 = every page). */
+      max_pages?: number;
+      /** @deprecated Use `source`. */
+      path?: string;
+      /** @deprecated Use `source`. */
+      url?: string;
+    };
+    data: {
+      source: string;
+      url: string | null;
+      path: string | null;
+      format: "pdf" | "html";
+      engine: string;
+      page_count: number;
+      warnings: string[];
+      text: string;
+      char_count: number;
+      returned_chars: number;
+      truncated: boolean;
+      pages_read: number;
+      pages: {
+        page: number;
+        start_char: number;
+        end_char: number;
+        char_count: number;
+        returned_chars: number;
+        truncated: boolean;
+        ocr: boolean;
+        ocr_confidence: number | null;
+      }[];
+    };
+  };
+  /** Find a phrase, table text or topics in a document with stable offsets. */
+  "document.scan": {
+    args: {
+      /** Local file path or http(s) URL of the PDF or HTML document. */
+      source: string;
+      /** Phrase or row of table text to look for. */
+      query?: string;
+      /** Topic groups (disclosure, risk, financial_reporting, portfolio, guidance) or literal phrases; used when query is absent (neither: all five groups). */
+      topics?: string[] | string;
+      /** Treat the document as this format instead of detecting it from its first bytes. */
+      format?: "pdf" | "html";
+      /** fuzzy: the phrase with small differences; all_terms: all its words close together, any order. */
+      match?: "fuzzy" | "all_terms";
+      /** Lowest score (0-100) a hit needs to be returned. */
+      threshold?: number;
+      /** Only scan the first N characters of the text (0 = no limit). */
+      max_chars?: number;
+      /** Only scan the first N PDF pages (0 = every page). */
+      max_pages?: number;
+      /** Most matches to return, best first. */
+      limit?: number;
+      /** Context characters around each hit (0 = about 240). */
+      window?: number;
+      /** Scan only from this offset on. */
+      start_char?: number;
+      /** Scan only up to this offset. */
+      end_char?: number;
+      /** @deprecated Use `source`. */
+      path?: string;
+      /** @deprecated Use `source`. */
+      url?: string;
+      /** @deprecated Use `topics`. */
+      topic?: string[] | string;
+    };
+    data: {
+      source: string;
+      url: string | null;
+      path: string | null;
+      format: "pdf" | "html";
+      engine: string;
+      page_count: number;
+      warnings: string[];
+      topics: string[];
+      match_mode: "fuzzy" | "all_terms";
+      threshold: number;
+      start_char: number;
+      end_char: number;
+      matches: {
+        match_id: string;
+        start_char: number;
+        end_char: number;
+        page: number | null;
+        score: number;
+        method: string;
+        topic: string;
+        query: string;
+        text: string;
+        context: string;
+        context_start_char: number;
+        context_end_char: number;
+        source: string;
+        url: string | null;
+        path: string | null;
+      }[];
+      count: number;
+      total_matches: number;
+      pages_scanned: number;
+      char_count: number;
+    };
+  };
+  /** Extract tables from a PDF or HTML document with parsed numbers. */
+  "document.tables": {
+    args: {
+      /** Local file path or http(s) URL of the PDF or HTML document. */
+      source: string;
+      /** PDF pages to search: 1-end, 2, 1,3-5 or all. */
+      pages?: string;
+      /** stream: columns from text alignment; lattice: cells from ruling lines (default: both, per page). */
+      flavor?: "stream" | "lattice";
+      /** Most tables to return. */
+      max_tables?: number;
+      /** Most rows per table (0 = all rows). */
+      max_rows?: number;
+      /** @deprecated Use `source`. */
+      path?: string;
+      /** @deprecated Use `source`. */
+      url?: string;
+    };
+    data: {
+      source: string;
+      url: string | null;
+      path: string | null;
+      format: "pdf" | "html";
+      engine: string;
+      pages: number[];
+      flavor: "stream" | "lattice" | "auto";
+      tables: {
+        table: number;
+        page: number;
+        bbox: number[] | null;
+        flavor: "stream" | "lattice" | "html";
+        header: string[];
+        rows: string[][];
+        values: ((number | null)[])[];
+        shape: number[];
+        returned_rows: number;
+        truncated: boolean;
+      }[];
+      count: number;
+      total_detected: number;
+      warnings: string[];
+    };
+  };
+  /** Read the text around an offset or a scan match id. */
+  "document.window": {
+    args: {
+      /** Local file path or http(s) URL of the PDF or HTML document. */
+      source: string;
+      /** Treat the document as this format instead of detecting it from its first bytes. */
+      format?: "pdf" | "html";
+      /** Offset to open at (ignored when match_id is given). */
+      start_char?: number;
+      /** A match_id from document.scan, e.g. char_1200_1218. */
+      match_id?: string;
+      /** Approximate window length in characters. */
+      chars?: number;
+      /** around: centred on the offset or match; next: from its end on; previous: up to its start. */
+      direction?: "around" | "next" | "previous";
+      /** @deprecated Use `source`. */
+      path?: string;
+      /** @deprecated Use `source`. */
+      url?: string;
+      /** @deprecated Use `start_char`. */
+      start?: number;
+    };
+    data: {
+      source: string;
+      url: string | null;
+      path: string | null;
+      format: "pdf" | "html";
+      engine: string;
+      page_count: number;
+      warnings: string[];
+      start_char: number;
+      end_char: number;
+      match_id: string;
+      page: number | null;
+      end_page: number | null;
+      direction: "around" | "next" | "previous";
+      text: string;
+      returned_chars: number;
+      char_count: number;
+      at_start: boolean;
+      at_end: boolean;
+      next_start_char: number | null;
+      previous_end_char: number | null;
+    };
+  };
+  /** Compare your revenue/EPS assumptions with consensus figures. */
+  "estimates.compare": {
+    args: {
+      /** Ticker the figures belong to (optional; only echoed back). */
+      symbol?: string;
+      /** Your own figure for revenue (e.g. 2.2B). */
+      revenue?: number | string;
+      /** Consensus revenue to compare revenue with (e.g. from estimates.consensus). */
+      consensus_revenue?: number | string;
+      /** Your own figure for earnings per share (e.g. 0.50). */
+      eps?: number | string;
+      /** Consensus earnings per share to compare eps with (e.g. from estimates.consensus). */
+      consensus_eps?: number | string;
+      /** Your own figure for EBITDA (e.g. 2.2B). */
+      ebitda?: number | string;
+      /** Consensus EBITDA to compare ebitda with (e.g. from estimates.consensus). */
+      consensus_ebitda?: number | string;
+      /** Your own figure for EBIT (e.g. 2.2B). */
+      ebit?: number | string;
+      /** Consensus EBIT to compare ebit with (e.g. from estimates.consensus). */
+      consensus_ebit?: number | string;
+      /** Your own figure for net income (e.g. 2.2B). */
+      net_income?: number | string;
+      /** Consensus net income to compare net_income with (e.g. from estimates.consensus). */
+      consensus_net_income?: number | string;
+      /** Your own figure for free cash flow (e.g. 2.2B). */
+      fcf?: number | string;
+      /** Consensus free cash flow to compare fcf with (e.g. from estimates.consensus). */
+      consensus_fcf?: number | string;
+      /** Your own figure for free cash flow (e.g. 2.2B). */
+      free_cash_flow?: number | string;
+      /** Consensus free cash flow to compare free_cash_flow with (e.g. from estimates.consensus). */
+      consensus_free_cash_flow?: number | string;
+      /** Your own figure for operating income (e.g. 2.2B). */
+      operating_income?: number | string;
+      /** Consensus operating income to compare operating_income with (e.g. from estimates.consensus). */
+      consensus_operating_income?: number | string;
+      /** Fiscal year the figures are for, e.g. 2027 or FY2027 (echoed back). */
+      fiscal_year?: number | string;
+      /** Period the figures are for, e.g. annual or Q3 (echoed back). */
+      period?: string;
+    };
+    data: {
+      symbol: string | null;
+      fiscal_year: string | null;
+      period: string | null;
+      comparisons: {
+        metric:
+          | "revenue"
+          | "eps"
+          | "ebitda"
+          | "ebit"
+          | "net_income"
+          | "fcf"
+          | "free_cash_flow"
+          | "operating_income";
+        user_value: number;
+        consensus_value: number;
+        absolute_gap: number;
+        percent_gap: number | null;
+        percent_gap_pct: number | null;
+        direction: "above_consensus" | "below_consensus" | "in_line";
+      }[];
+      count: number;
+      method: string;
+    };
+  };
+  /** Analyst consensus estimates (annual or quarterly). */
+  "estimates.consensus": {
+    args: {
+      /** Ticker as the exchange lists it. */
+      symbol: string;
+      /** annual or quarter (quarterly accepted). */
+      period?: "annual" | "quarter";
+      /** Most periods to return (1-100). */
+      limit?: number;
+      /** Page of results, from 0. */
+      page?: number;
+    };
+    data: {
+      symbol: string;
+      period: string;
+      provider: string;
+      estimates: {
+        symbol: string;
+        date: string;
+        period: string;
+        fiscal_year: string;
+        revenue: {
+          avg: number | null;
+          low: number | null;
+          high: number | null;
+        };
+        eps: {
+          avg: number | null;
+          low: number | null;
+          high: number | null;
+        };
+        ebitda: {
+          avg: number | null;
+          low: number | null;
+          high: number | null;
+        };
+        ebit: {
+          avg: number | null;
+          low: number | null;
+          high: number | null;
+        };
+        net_income: {
+          avg: number | null;
+          low: number | null;
+          high: number | null;
+        };
+        sga_expense: {
+          avg: number | null;
+          low: number | null;
+          high: number | null;
+        };
+        analyst_count: {
+          revenue: number | null;
+          eps: number | null;
+        };
+        provider: string;
+        source_url: string;
+      }[];
+      count: number;
+      retrieved_at: string;
+    };
+  };
+  /** Read a narrative section (business, risk factors, MD&A...) of a filing. */
+  "filings.read": {
+    args: {
+      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      symbol?: string;
+      /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
+      accession?: string;
+      /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
+      url?: string;
+      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      form?: string;
+      /** Section to read: business, risk_factors, mda, financial_statements or segments (item_7, md&a and similar aliases accepted). */
+      section?: "business" | "risk_factors" | "mda" | "financial_statements" | "segments";
+      /** Most characters of text to return; 0 means the whole section. */
+      max_chars?: number;
+      /** @deprecated Use `accession`. */
+      accession_no?: string;
+    };
+    data: {
+      filing: {
+        company: string;
+        cik: string;
+        form: string;
+        filing_date: string;
+        period_of_report: string;
+        accession_no: string;
+        filing_url: string;
+        homepage_url: string;
+        text_url: string;
+      };
+      section: {
+        key: string;
+        title: string;
+        edgar_section: string | null;
+      };
+      found_as: string | null;
+      text: string;
+      char_count: number;
+      returned_chars: number;
+      truncated: boolean;
+      start_char: number;
+      end_char: number;
+      cross_reference: string | null;
+      source: "filings_lib";
+    };
+  };
+  /** List a company's recent SEC filings. */
+  "filings.recent": {
+    args: {
+      /** Ticker of the company, resolved to its CIK through SEC's ticker list. */
+      symbol: string;
+      /** Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive. Omit for all forms. */
+      forms?: string[] | string;
+      /** Most filings to return, newest first. */
+      limit?: number;
+      /** Add an event classification to each row (8-K item codes to named events). */
+      classify?: boolean;
+    };
+    data: {
+      symbol: string;
+      company_name: string;
+      cik: string;
+      filings: {
+        form: string;
+        accession_no: string;
+        filed_at: string;
+        report_date: string;
+        acceptance_datetime: string;
+        acceptance_datetime_eastern: string | null;
+        accepted_at_utc: string | null;
+        items: string[];
+        url: string;
+        primary_document: string;
+        events?: {
+          event_type: string;
+          title: string;
+          importance: number;
+          item: string | null;
+        }[];
+        event_type?: string;
+      }[];
+      count: number;
+      source: "filings_archive";
+    };
+  };
+  /** Read one financial report page (R file) of a filing as text and structured rows. */
+  "filings.report": {
+    args: {
+      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      symbol?: string;
+      /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
+      accession?: string;
+      /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
+      url?: string;
+      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      form?: string;
+      /** Short name of the report as listed by filings.reports (alias report=); R file names also work. */
+      name?: string;
+      /** Keep rows whose label, concept, context or cells contain this text, or all of its words. */
+      query?: string;
+      /** Most rows to return; 0 means all. */
+      max_rows?: number;
+      /** Most text characters to return; 0 means all. */
+      max_chars?: number;
+      /** @deprecated Use `accession`. */
+      accession_no?: string;
+      /** @deprecated Use `name`. */
+      report?: string;
+    };
+    data: {
+      filing: {
+        company: string;
+        cik: string;
+        form: string;
+        filing_date: string;
+        period_of_report: string;
+        accession_no: string;
+        filing_url: string;
+        homepage_url: string;
+        text_url: string;
+      };
+      report: {
+        short_name: string;
+        long_name: string;
+        category: string;
+        file_name: string;
+        url: string;
+      };
+      text: string;
+      rows: {
+        table: string;
+        context: string[];
+        label: string;
+        concept: string | null;
+        abstract: boolean;
+        values: {
+          column: string;
+          text: string;
+          number: number | null;
+          scaled: number | null;
+        }[];
+      }[];
+      row_count: number;
+      row_query: string | null;
+      rows_truncated: boolean;
+      char_count: number;
+      returned_chars: number;
+      truncated: boolean;
+      source: "filings_lib";
+    };
+  };
+  /** List the financial report pages (statements, notes, details) of a filing. */
+  "filings.reports": {
+    args: {
+      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      symbol?: string;
+      /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
+      accession?: string;
+      /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
+      url?: string;
+      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      form?: string;
+      /** Keep reports whose short name, long name or category contains this text (case-insensitive). */
+      query?: string;
+      /** @deprecated Use `accession`. */
+      accession_no?: string;
+    };
+    data: {
+      filing: {
+        company: string;
+        cik: string;
+        form: string;
+        filing_date: string;
+        period_of_report: string;
+        accession_no: string;
+        filing_url: string;
+        homepage_url: string;
+        text_url: string;
+      };
+      reports: {
+        short_name: string;
+        long_name: string;
+        category: string;
+        file_name: string;
+        url: string;
+      }[];
+      count: number;
+      query: string | null;
+      source: "filings_lib";
+    };
+  };
+  /** Which narrative sections a 10-K or 10-Q has, and how large they are. */
+  "filings.sections": {
+    args: {
+      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      symbol?: string;
+      /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
+      accession?: string;
+      /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
+      url?: string;
+      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      form?: string;
+      /** @deprecated Use `accession`. */
+      accession_no?: string;
+    };
+    data: {
+      filing: {
+        company: string;
+        cik: string;
+        form: string;
+        filing_date: string;
+        period_of_report: string;
+        accession_no: string;
+        filing_url: string;
+        homepage_url: string;
+        text_url: string;
+      };
+      supported_sections: {
+        key: string;
+        title: string;
+        edgar_section: string | null;
+        available: boolean;
+        char_count: number;
+        found_as: string | null;
+        start_char: number | null;
+        end_char: number | null;
+        method: string | null;
+        cross_reference: string | null;
+      }[];
+      edgartools_sections: string[];
+      document_chars: number;
+      source: "filings_lib";
+    };
+  };
+  /** Income, balance sheet or cash flow statement from a filing's XBRL. */
+  "filings.statement": {
+    args: {
+      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      symbol?: string;
+      /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
+      accession?: string;
+      /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
+      url?: string;
+      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      form?: string;
+      /** Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted). */
+      statement?: "income" | "balance" | "cashflow";
+      /** Keep only rows whose concept, label, parent or calculation parent contains this text (case-insensitive). */
+      query?: string;
+      /** Include header (abstract) rows that carry no values. */
+      include_abstract?: boolean;
+      /** Most rows to return after filtering; 0 means all. */
+      max_rows?: number;
+      /** @deprecated Use `accession`. */
+      accession_no?: string;
+    };
+    data: {
+      filing: {
+        company: string;
+        cik: string;
+        form: string;
+        filing_date: string;
+        period_of_report: string;
+        accession_no: string;
+        filing_url: string;
+        homepage_url: string;
+        text_url: string;
+      };
+      statement: string;
+      role: string;
+      role_definition: string;
+      periods: string[];
+      rows: {
+        concept: string;
+        label: string;
+        level: number;
+        abstract: boolean;
+        balance: string | null;
+        parent: string | null;
+        calculation_parent: string | null;
+        values: Record<string, {
+          raw: number | null;
+          reported: number | null;
+          unit: string | null;
+          decimals: number | null;
+          period_type: "instant" | "duration";
+          preferred_sign: number;
+        }>;
+      }[];
+      count: number;
+      truncated: boolean;
+      instance_file: string;
+      source: "filings_lib";
+    };
+  };
+  /** EBIT plus D&A plus add-backs. */
+  "formula.adjusted_ebitda": {
+    args: {
+      /** Operating profit (EBIT) for the period. */
+      ebit: number | string;
+      /** Depreciation and amortization for the same period. */
+      d_and_a: number | string;
+      /** Adjustments to add, as a JSON array or comma-separated amounts (284,163 or 1.2M,-50K); none by default. */
+      addbacks?: (number | string)[] | string;
+    };
+    data: {
+      adjusted_ebitda: number;
+      ebitda: number;
+      addbacks_total: number;
+      inputs: {
+        ebit: number;
+        d_and_a: number;
+        addbacks: number[];
+      };
+      method: string;
+    };
+  };
+  /** Compound annual growth rate between two values. */
+  "formula.cagr": {
+    args: {
+      /** Value at the beginning (must be above 0), e.g. revenue 3 years ago. */
+      start: number | string;
+      /** Value at the end (0 or more). */
+      end: number | string;
+      /** Number of periods between start and end, e.g. 3 years; may be fractional. */
+      periods: number | string;
+    };
+    data: {
+      cagr: number;
+      cagr_pct: number;
+      inputs: {
+        start: number;
+        end: number;
+        periods: number;
+      };
+      method: string;
+    };
+  };
+  /** Cost of equity by the capital asset pricing model. */
+  "formula.capm": {
+    args: {
+      /** Risk-free rate, e.g. a 10-year Treasury yield: 4.6% or 0.046. */
+      risk_free: number | string;
+      /** Equity beta against the market (a plain number such as 0.79). */
+      beta: number | string;
+      /** Expected market return: 11% or 0.11. */
+      market_return: number | string;
+    };
+    data: {
+      cost_of_equity: number;
+      market_risk_premium: number;
+      inputs: {
+        risk_free: number;
+        beta: number;
+        market_return: number;
+      };
+      method: string;
+    };
+  };
+  /** Days outstanding from an average balance (DSO, DIO, DPO). */
+  "formula.days": {
+    args: {
+      /** Balance at the end of the period (e.g. receivables this year). */
+      current: number | string;
+      /** Balance at the start of the period (e.g. receivables last year). */
+      prior: number | string;
+      /** The period's flow the balance is measured against (revenue or cost of revenue). */
+      denominator: number | string;
+      /** Days in the period: 365 for a year (default), about 91 for a quarter. */
+      days?: number | string;
+    };
+    data: {
+      days: number | null;
+      average_balance: number;
+      inputs: {
+        current: number;
+        prior: number;
+        denominator: number;
+        days: number;
+      };
+      method: string;
+    };
+  };
+  /** EBITDA from EBIT and depreciation & amortization. */
+  "formula.ebitda": {
+    args: {
+      /** Operating profit (EBIT) for the period; accepts 9285, 9,285 or 9.3B. */
+      ebit: number | string;
+      /** Depreciation and amortization for the same period, usually from the cash-flow statement. */
+      d_and_a: number | string;
+    };
+    data: {
+      ebitda: number;
+      inputs: {
+        ebit: number;
+        d_and_a: number;
+      };
+      method: string;
+    };
+  };
+  /** Enterprise value from equity value, debt and excess cash. */
+  "formula.enterprise_value": {
+    args: {
+      /** Market value of equity (market capitalization). */
+      market_equity: number | string;
+      /** Interest-bearing debt to add (default 0). */
+      debt?: number | string;
+      /** Cash, equivalents and short-term investments (default 0). */
+      cash?: number | string;
+      /** Part of the cash needed to run the business, kept out of excess cash (default 0). */
+      operating_cash?: number | string;
+    };
+    data: {
+      enterprise_value: number;
+      excess_cash: number;
+      inputs: {
+        market_equity: number;
+        debt: number;
+        cash: number;
+        operating_cash: number;
+      };
+      method: string;
+    };
+  };
+  /** Debt-like amount for variable lease costs, scaled from a base lease liability. */
+  "formula.lease_equivalent": {
+    args: {
+      /** Lease liability on the balance sheet (the base to scale). */
+      base_liability: number | string;
+      /** Variable lease cost for the period (from the lease note). */
+      variable_cost: number | string;
+      /** Fixed operating lease cost for the same period (from the lease note). */
+      operating_cost: number | string;
+    };
+    data: {
+      lease_equivalent: number | null;
+      ratio: number | null;
+      inputs: {
+        base_liability: number;
+        variable_cost: number;
+        operating_cost: number;
+      };
+      method: string;
+    };
+  };
+  /** A ratio of two amounts, as a fraction and a percent. */
+  "formula.margin": {
+    args: {
+      /** The part, e.g. operating income; accepts suffixes such as 12B. */
+      numerator: number | string;
+      /** The whole it is measured against, e.g. revenue. */
+      denominator: number | string;
+    };
+    data: {
+      margin: number | null;
+      margin_pct: number | null;
+      inputs: {
+        numerator: number;
+        denominator: number;
+      };
+      method: string;
+    };
+  };
+  /** Debt minus excess cash. */
+  "formula.net_debt": {
+    args: {
+      /** Interest-bearing debt (short- and long-term borrowings). */
+      debt: number | string;
+      /** Cash, equivalents and short-term investments. */
+      cash: number | string;
+      /** Cash needed for operations, not netted against debt (default 0; see formula.operating_cash). */
+      operating_cash?: number | string;
+    };
+    data: {
+      net_debt: number;
+      excess_cash: number;
+      inputs: {
+        debt: number;
+        cash: number;
+        operating_cash: number;
+      };
+      method: string;
+    };
+  };
+  /** Operating cash as a share of revenue, capped by cash held. */
+  "formula.operating_cash": {
+    args: {
+      /** Revenue for the period; accepts 254453 or 2.5B. */
+      revenue: number | string;
+      /** Cash, equivalents and short-term investments held, which cap the result. */
+      cash_like_assets: number | string;
+      /** Share of revenue treated as operating cash: 2% or 0.02 (default 2%). */
+      percent_revenue?: number | string;
+    };
+    data: {
+      operating_cash: number;
+      revenue_cap: number;
+      cash_like_assets: number;
+      capped_by: "revenue_share" | "cash_like_assets";
+      inputs: {
+        revenue: number;
+        cash_like_assets: number;
+        percent_revenue: number;
+      };
+      method: string;
+    };
+  };
+  /** Current assets without cash-like assets, plus operating cash. */
+  "formula.operating_current_assets": {
+    args: {
+      /** Total current assets from the balance sheet. */
+      current_assets: number | string;
+      /** Cash, equivalents and short-term investments to take out (default 0). */
+      cash_like_assets?: number | string;
+      /** Cash needed for operations to put back in (default 0; see formula.operating_cash). */
+      operating_cash?: number | string;
+    };
+    data: {
+      operating_current_assets: number;
+      inputs: {
+        current_assets: number;
+        cash_like_assets: number;
+        operating_cash: number;
+      };
+      method: string;
+    };
+  };
+  /** Current liabilities without interest-bearing debt. */
+  "formula.operating_current_liabilities": {
+    args: {
+      /** Total current liabilities from the balance sheet. */
+      current_liabilities: number | string;
+      /** Short-term borrowings and current portion of long-term debt to remove (default 0). */
+      interest_bearing_current_debt?: number | string;
+    };
+    data: {
+      operating_current_liabilities: number;
+      inputs: {
+        current_liabilities: number;
+        interest_bearing_current_debt: number;
+      };
+      method: string;
+    };
+  };
+  /** Return on invested capital. */
+  "formula.roic": {
+    args: {
+      /** Net operating profit after tax for the period. */
+      nopat: number | string;
+      /** Capital invested in operations (average or period-end, as you choose). */
+      invested_capital: number | string;
+    };
+    data: {
+      roic: number | null;
+      roic_pct: number | null;
+      inputs: {
+        nopat: number;
+        invested_capital: number;
+      };
+      method: string;
+    };
+  };
+  /** Turnover of an average balance (e.g. inventory or asset turnover). */
+  "formula.turnover": {
+    args: {
+      /** The period's flow, e.g. cost of revenue or revenue. */
+      numerator: number | string;
+      /** Balance at the end of the period. */
+      current: number | string;
+      /** Balance at the start of the period. */
+      prior: number | string;
+    };
+    data: {
+      turnover: number | null;
+      average_balance: number;
+      inputs: {
+        numerator: number;
+        current: number;
+        prior: number;
+      };
+      method: string;
+    };
+  };
+  /** Weighted average cost of capital (pre- or after-tax debt). */
+  "formula.wacc": {
+    args: {
+      /** Market value of equity (market capitalization), e.g. 418.9B. */
+      equity_value: number | string;
+      /** Value of interest-bearing debt, e.g. 11.4B. */
+      debt_value: number | string;
+      /** Required return on equity: 9.66% or 0.0966 (see formula.capm). */
+      cost_of_equity: number | string;
+      /** Pre-tax interest cost of the debt: 6% or 0.06. */
+      cost_of_debt: number | string;
+      /** Marginal tax rate for the debt tax shield, between 0% and 100% (default 0). */
+      tax_rate?: number | string;
+      /** after_tax (default) applies the shield Rd × (1 − tax_rate); pretax uses cost_of_debt as given. */
+      debt_tax?: "pretax" | "after_tax";
+    };
+    data: {
+      wacc: number;
+      wacc_pct: number;
+      weights: {
+        equity: number;
+        debt: number;
+      };
+      cost_of_debt_used: number;
+      inputs: {
+        equity_value: number;
+        debt_value: number;
+        cost_of_equity: number;
+        cost_of_debt: number;
+        tax_rate: number;
+        debt_tax: "pretax" | "after_tax";
+      };
+      method: string;
+    };
+  };
+  /** Operating working capital. */
+  "formula.working_capital": {
+    args: {
+      /** Current assets excluding excess cash (from formula.operating_current_assets). */
+      operating_current_assets: number | string;
+      /** Current liabilities excluding interest-bearing debt (from formula.operating_current_liabilities). */
+      operating_current_liabilities: number | string;
+    };
+    data: {
+      working_capital: number;
+      inputs: {
+        operating_current_assets: number;
+        operating_current_liabilities: number;
+      };
+      method: string;
+    };
+  };
+  /** Financial statement line items per period from the market provider. */
+  "fundamentals.statement": {
+    args: {
+      /** Ticker as the exchange lists it. */
+      symbol: string;
+      /** income, balance (balance sheet) or cashflow. */
+      statement?: "income" | "balance" | "cashflow";
+      /** annual or quarterly (quarter and q accepted). */
+      period?: "annual" | "quarterly";
+    };
+    data: {
+      symbol: string;
+      statement: string;
+      period: string;
+      periods: string[];
+      rows: {
+        field: string;
+        key: string;
+        unit: string | null;
+        values: Record<string, number | null>;
+      }[];
+      count: number;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** List industry keys, optionally within a sector. */
+  "industry.keys": {
+    args: {
+      /** Sector key or name (technology or Technology). */
+      sector?: string;
+    };
+    data: {
+      industries: {
+        key: string;
+        name: string;
+        sector_key: string;
+        sector_name: string;
+      }[];
+      count: number;
+      provider: string;
+      source: string;
+    };
+  };
+  /** Overview figures of an industry. */
+  "industry.overview": {
+    args: {
+      /** Industry key from industry.keys, e.g. semiconductors. */
+      key: string;
+    };
+    data: {
+      key: string;
+      name: string;
+      sector_key: string | null;
+      sector_name: string | null;
+      symbol: string | null;
+      overview: {
+        companies_count: number | null;
+        market_cap: number | null;
+        market_weight: number | null;
+        employee_count: number | null;
+        industries_count: number | null;
+        description: string | null;
+        message_board_id: string | null;
+      };
+      performance: {
+        day_change_pct: number | null;
+        ytd_change_pct: number | null;
+        one_year_change_pct: number | null;
+        three_year_change_pct: number | null;
+        five_year_change_pct: number | null;
+      } | null;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** Top companies, growth, performers or research reports of an industry. */
+  "industry.table": {
+    args: {
+      /** Industry key from industry.keys, e.g. semiconductors. */
+      key: string;
+      /** Which table of the industry page to return. */
+      table?:
+        | "top_companies"
+        | "top_growth_companies"
+        | "top_performing_companies"
+        | "research_reports";
+      /** Most rows to return (1-100). */
+      limit?: number;
+    };
+    data: {
+      key: string;
+      name: string;
+      sector_key: string | null;
+      sector_name: string | null;
+      table: string;
+      rows: Record<string, unknown>[];
+      count: number;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** Investor presentations and press releases from 8-K exhibits and IR pages. */
+  "ir.presentations": {
+    args: {
+      /** Company ticker, e.g. NVDA. */
+      symbol: string;
+      /** Most documents returned (and most 8-K filings scanned). */
+      limit?: number;
+      /** Where to look: auto, filings_a (SEC 8-K exhibits), company_ir or all. */
+      source?: "auto" | "filings_a" | "company_ir" | "all";
+    };
+    data: {
+      symbol: string;
+      presentations: {
+        title: string;
+        date: string | null;
+        url: string;
+        kind: string;
+        confidence: "high" | "medium" | "low";
+        why_matched: string;
+        source: "filings_a" | "company_ir";
+        filing_url: string | null;
+        accession_no: string | null;
+        form: string | null;
+        items: string[];
+        exhibit: string | null;
+        page_url: string | null;
+        warnings: string[];
+      }[];
+      count: number;
+      source: string;
+      sources_used: string[];
+      notes: string[];
+    };
+  };
+  /** Read an investor-relations PDF or HTML document. */
+  "ir.read": {
+    args: {
+      /** http(s) address of the PDF or HTML document. */
+      url: string;
+      /** Characters of text to return (0 = all). */
+      max_chars?: number;
+      /** off: text layer only; auto: OCR pages without text; force: OCR every page read. */
+      ocr?: "off" | "auto" | "force";
+    };
+    data: {
+      source: string;
+      url: string;
+      format: "pdf" | "html";
+      engine: string;
+      page_count: number;
+      text: string;
+      char_count: number;
+      returned_chars: number;
+      truncated: boolean;
+      pages: {
+        page: number;
+        start_char: number;
+        end_char: number;
+        char_count: number;
+        returned_chars: number;
+        truncated: boolean;
+        ocr: boolean;
+        ocr_confidence: number | null;
+      }[];
+      ocr: {
+        mode: "off" | "auto" | "force";
+        pages: number[];
+      };
+      warnings: string[];
+    };
+  };
+  /** Find KPI mentions (ARR, NRR, growth, margins...) with numbers and citations. */
+  "kpi.extract": {
+    args: {
+      /** Company ticker, e.g. SNOW. */
+      symbol: string;
+      /** Where to look: transcripts, filings or both. */
+      source?: "transcripts" | "transcript" | "filings" | "filing" | "both";
+      /** Comma-separated metric keys (default all): arr, net_new_arr, large_customers, nrr, revenue, revenue_growth, gross_margin, operating_margin, fcf_margin, free_cash_flow, rpo, eps. */
+      metrics?: string;
+      /** Most KPI rows returned. */
+      limit?: number;
+      /** Transcript to read: latest, Q4, Q4 2024 or 2024Q4. */
+      quarter?: string;
+      /** Filing form read for source=filings: 10-K or 10-Q. */
+      form?: string;
+      /** A transcript page, local file or file:// URL to read instead of searching. */
+      url?: string;
+    };
+    data: {
+      symbol: string;
+      source: string;
+      metrics: string[];
+      documents: {
+        doc_ref: number;
+        kind: "transcript" | "filing_section";
+        title: string | null;
+        period: string | null;
+        published_at: string | null;
+        url: string | null;
+        accession_no: string | null;
+        section: string | null;
+        source: string;
+      }[];
+      kpis: {
+        metric: string;
+        label: string;
+        value: {
+          raw: string;
+          number: number;
+          unit: string;
+        };
+        period: string | null;
+        comparison: "yoy" | "qoq" | null;
+        sentence: string;
+        start_char: number;
+        end_char: number;
+        matched_term: string;
+        confidence: "high" | "medium" | "low";
+        doc_ref: number;
+        url: string | null;
+        accession_no: string | null;
+        section: string | null;
+        speaker: string | null;
+        part: string | null;
+      }[];
+      count: number;
+      total_count: number;
+      truncated: boolean;
+      missing_metrics: string[];
+    };
+  };
+  /** Line up KPI mentions across a company's recent transcripts or filings. */
+  "kpi.history": {
+    args: {
+      /** Company ticker, e.g. SNOW. */
+      symbol: string;
+      /** Documents to compare: transcripts or filings (10-Q and 10-K). */
+      source?: "transcripts" | "filings";
+      /** Comma-separated metric keys (default all). */
+      metrics?: string;
+      /** How many recent documents to read. */
+      limit?: number;
+      /** Most KPI rows kept per document. */
+      per_document_limit?: number;
+    };
+    data: {
+      symbol: string;
+      source: string;
+      metrics: string[];
+      documents: {
+        doc_ref: number;
+        kind: "transcript" | "filing_section";
+        title: string | null;
+        period: string | null;
+        published_at: string | null;
+        url: string | null;
+        accession_no: string | null;
+        section: string | null;
+        source: string;
+      }[];
+      history: {
+        doc_ref: number;
+        kpis: {
+          metric: string;
+          label: string;
+          value: {
+            raw: string;
+            number: number;
+            unit: string;
+          };
+          period: string | null;
+          comparison: "yoy" | "qoq" | null;
+          sentence: string;
+          start_char: number;
+          end_char: number;
+          matched_term: string;
+          confidence: "high" | "medium" | "low";
+          doc_ref: number;
+          url: string | null;
+          accession_no: string | null;
+          section: string | null;
+          speaker: string | null;
+          part: string | null;
+        }[];
+        count: number;
+      }[];
+      series: {
+        metric: string;
+        points: {
+          period: string | null;
+          published_at: string | null;
+          value: {
+            raw: string;
+            number: number;
+            unit: string;
+          };
+          comparison: "yoy" | "qoq" | null;
+          confidence: "high" | "medium" | "low";
+          doc_ref: number;
+          url: string | null;
+          accession_no: string | null;
+          sentence: string;
+          start_char: number;
+          end_char: number;
+        }[];
+      }[];
+      count: number;
+    };
+  };
+  /** Historical price bars for one or more symbols. */
+  "market.ohlcv": {
+    args: {
+      /** Ticker, or several separated by commas (AAPL,MSFT). */
+      symbols: string;
+      /** Bar size: minutes (1m-30m), 1h, 1d, 1wk or 1mo. */
+      timeframe?: "1m" | "5m" | "15m" | "30m" | "1h" | "1d" | "1wk" | "1mo";
+      /** First date to include (YYYY-MM-DD). Without it the window is sized to hold `limit` bars. */
+      start_date?: string;
+      /** Last date to include (YYYY-MM-DD); default today. */
+      end_date?: string;
+      /** How many of the most recent bars to keep when start_date is not given. */
+      limit?: number;
+      /** auto, market_a (Yahoo), stooq, broker_a (Alpaca) or market_b (Alpha Vantage). */
+      provider?: string;
+      /** Add each provider attempt (provider, duration_ms, rows, success, error) to the result. */
+      include_attempts?: boolean;
+    };
+    data: {
+      symbol: string;
+      timeframe: string;
+      provider: string;
+      source: string;
+      currency: string | null;
+      price_basis: string;
+      retrieved_at: string;
+      start_date: string;
+      end_date: string;
+      rows: {
+        date: string;
+        open: number | null;
+        high: number | null;
+        low: number | null;
+        close: number | null;
+        adj_close: number | null;
+        volume: number | null;
+      }[];
+      count: number;
+      splits: {
+        date: string;
+        ratio: number;
+        numerator: number;
+        denominator: number;
+      }[];
+      dividends: {
+        date: string;
+        amount: number;
+      }[];
+      attempts?: {
+        provider: string;
+        duration_ms: number;
+        rows: number;
+        success: boolean;
+        error: string | null;
+      }[];
+    } | {
+      timeframe: string;
+      symbols: Record<string, {
+        symbol: string;
+        timeframe: string;
+        provider: string;
+        source: string;
+        currency: string | null;
+        price_basis: string;
+        retrieved_at: string;
+        start_date: string;
+        end_date: string;
+        rows: {
+          date: string;
+          open: number | null;
+          high: number | null;
+          low: number | null;
+          close: number | null;
+          adj_close: number | null;
+          volume: number | null;
+        }[];
+        count: number;
+        splits: {
+          date: string;
+          ratio: number;
+          numerator: number;
+          denominator: number;
+        }[];
+        dividends: {
+          date: string;
+          amount: number;
+        }[];
+        attempts?: {
+          provider: string;
+          duration_ms: number;
+          rows: number;
+          success: boolean;
+          error: string | null;
+        }[];
+      }>;
+      count: number;
+    };
+  };
+  /** Latest quote of a symbol with its source and time. */
+  "market.quote": {
+    args: {
+      /** Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE). */
+      symbol: string;
+    };
+    data: {
+      symbol: string;
+      company_name: string | null;
+      quote_type: string | null;
+      exchange: string | null;
+      currency: string | null;
+      price: number | null;
+      change: number | null;
+      change_pct: number | null;
+      previous_close: number | null;
+      open: number | null;
+      day_high: number | null;
+      day_low: number | null;
+      volume: number | null;
+      market_cap: number | null;
+      shares_outstanding: number | null;
+      fifty_two_week_high: number | null;
+      fifty_two_week_low: number | null;
+      market_state: string | null;
+      as_of: string | null;
+      provider: string;
+      source: string;
+      fallback_reason?: string;
+    };
+  };
+  /** Classify the market regime from index trend, breadth and volatility. */
+  "market.regime": {
+    args: {
+      /** Market to classify; only US is configured. */
+      market?: string;
+      /** Return lookback: short 20, swing 60, long 120 trading days. */
+      timeframe?: "short" | "swing" | "long";
+    };
+    data: {
+      market: string;
+      timeframe: string;
+      lookback_bars: number;
+      regime: "risk_on" | "mixed" | "risk_off" | "bear_trend";
+      confidence: number;
+      signals: {
+        name: string;
+        value: string;
+        direction: string;
+        [key: string]: unknown;
+      }[];
+      rules: string;
+      source: string;
+      as_of: string;
+    };
+  };
+  /** Rank sector ETFs by recent return. */
+  "market.sector_heat": {
+    args: {
+      /** Market to rank; only US is configured. */
+      market?: string;
+      /** Return window in trading days (bars). */
+      lookback_days?: number;
+      /** Grouping; sector is the only one. */
+      group_by?: "sector";
+    };
+    data: {
+      market: string;
+      group_by: string;
+      lookback_days: number;
+      leaders: {
+        name: string;
+        symbol: string;
+        heat_score: number;
+        return_pct: number;
+        lookback_bars: number;
+        last_close: number;
+        last_date: string;
+        provider: string;
+      }[];
+      laggards: {
+        name: string;
+        symbol: string;
+        heat_score: number;
+        return_pct: number;
+        lookback_bars: number;
+        last_close: number;
+        last_date: string;
+        provider: string;
+      }[];
+      all: {
+        name: string;
+        symbol: string;
+        heat_score: number;
+        return_pct: number;
+        lookback_bars: number;
+        last_close: number;
+        last_date: string;
+        provider: string;
+      }[];
+      count: number;
+      source: string;
+    };
+  };
+  /** Whether the exchange is open, with its hours. */
+  "market.status": {
+    args: {
+      /** Two-letter region code (US, GB, DE, JP, ...). */
+      market?: string;
+    };
+    data: {
+      market: string;
+      exchange: string | null;
+      state: string | null;
+      message: string | null;
+      open: string | null;
+      close: string | null;
+      timezone: string | null;
+      as_of: string | null;
+      provider: string;
+      source: string;
+    };
+  };
+  /** News volume, tone, context snippets or places over time (GDELT). */
+  "news.analyze": {
+    args: {
+      /** What to compute: timeline, tone, context, geo or doc (raw DOC mode). */
+      analysis?: "timeline" | "tone" | "context" | "geo" | "doc";
+      /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector. */
+      query?: string;
+      /** Company ticker; searched by the company's name from SEC's ticker list. */
+      symbol?: string;
+      /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
+      sector?: string;
+      /** Source language filter added as sourcelang:<language>; `any` searches every language. */
+      language?: string;
+      /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
+      max_records?: number;
+      /** Look back from now: 24H, 7D, 1W, 1M or 15min. Ignored when a date or datetime is given. */
+      timespan?: string;
+      /** One whole UTC day, YYYY-MM-DD. */
+      date?: string;
+      /** Start day (UTC), YYYY-MM-DD. */
+      start_date?: string;
+      /** End day (UTC, inclusive), YYYY-MM-DD. */
+      end_date?: string;
+      /** Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      start_datetime?: string;
+      /** End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      end_datetime?: string;
+      /** GDELT mode: a DOC mode such as timelinevolraw, timelinetone, tonechart, timelinesourcecountry (timeline, tone, doc), or a GEO mode such as PointData or PointHeatmap (geo). */
+      mode?: string;
+      /** @deprecated Use `analysis`. */
+      type?: "timeline" | "tone" | "context" | "geo" | "doc";
+    };
+    data: {
+      analysis: string;
+      scope: {
+        type: "query" | "symbol" | "sector";
+        value: string;
+        company_name?: string | null;
+      };
+      query: string;
+      mode: string;
+      series: {
+        series: string;
+        data: {
+          date: string | null;
+          value: number | null;
+          norm?: number | null;
+        }[];
+      }[];
+      bins: {
+        bin: number | null;
+        count: number | null;
+      }[];
+      points: Record<string, unknown>[];
+      articles: {
+        url: string;
+        [key: string]: unknown;
+      }[];
+      count: number;
+      payload: unknown;
+      request_url: string;
+      source: "gdelt_doc" | "gdelt_context" | "gdelt_geo";
+    };
+  };
+  /** Search recent news articles (GDELT). */
+  "news.search": {
+    args: {
+      /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector. */
+      query?: string;
+      /** Company ticker; searched by the company's name from SEC's ticker list. */
+      symbol?: string;
+      /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
+      sector?: string;
+      /** Source language filter added as sourcelang:<language>; `any` searches every language. */
+      language?: string;
+      /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
+      max_records?: number;
+      /** Look back from now: 24H, 7D, 1W, 1M or 15min. Ignored when a date or datetime is given. */
+      timespan?: string;
+      /** One whole UTC day, YYYY-MM-DD. */
+      date?: string;
+      /** Start day (UTC), YYYY-MM-DD. */
+      start_date?: string;
+      /** End day (UTC, inclusive), YYYY-MM-DD. */
+      end_date?: string;
+      /** Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      start_datetime?: string;
+      /** End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      end_datetime?: string;
+    };
+    data: {
+      scope: {
+        type: "query" | "symbol" | "sector";
+        value: string;
+        company_name?: string | null;
+      };
+      query: string;
+      window: {
+        timespan: string | null;
+        start: string | null;
+        end: string | null;
+      };
+      articles: {
+        url: string;
+        title: string | null;
+        domain: string | null;
+        language: string | null;
+        source_country: string | null;
+        published_at: string | null;
+        seendate: string | null;
+        url_mobile: string | null;
+        social_image: string | null;
+      }[];
+      count: number;
+      request_url: string;
+      source: "gdelt_doc";
+    };
+  };
+  /** Dated filings, news and transcripts around a price move. */
+  "price.context": {
+    args: {
+      /** Ticker whose move is examined, e.g. AAPL. */
+      symbol: string;
+      /** Move date, YYYY-MM-DD (for a multi-day move, its end date). */
+      date: string;
+      /** Calendar days searched on each side of the date: 3D, 1W (7 days) or 1M (30 days). */
+      lookback?: string;
+      /** Most news articles included. */
+      news_limit?: number;
+      /** Recent filings scanned for dates in the window. */
+      filing_limit?: number;
+      /** Recent transcripts scanned for dates in the window. */
+      transcript_limit?: number;
+      /** @deprecated Use `date`. */
+      target_date?: string;
+    };
+    data: {
+      symbol: string;
+      target_date: string;
+      lookback: string;
+      lookback_days: number;
+      start_date: string;
+      end_date: string;
+      timeline: {
+        date: string;
+        relative_day: number;
+        evidence_role: "before_move" | "same_day" | "after_move";
+        source_type: "filing" | "news" | "transcript";
+        title: string;
+        url: string | null;
+        citation: Record<string, string | null>;
+        metadata: Record<string, unknown>;
+      }[];
+      count: number;
+      sources: {
+        source: string;
+        ok: boolean;
+        count: number;
+        error: string | null;
+      }[];
+      notes: string[];
+    };
+  };
+  /** Find large price moves with volume and volatility context. */
+  "price.moves": {
+    args: {
+      /** Ticker whose daily bars are scanned, e.g. AAPL. */
+      symbol: string;
+      /** Length of each close-to-close window in trading sessions: 1d, 3d, 1w (5 sessions) or 1m (21). */
+      window?: string;
+      /** Years of daily history to scan. */
+      years?: number;
+      /** Smallest absolute move reported: 8% or 8 (percent points), or 0.08 (a fraction). */
+      threshold?: string | number;
+      /** Largest moves to return. */
+      limit?: number;
+      /** Market-data provider handed to market.ohlcv (auto tries its usual order). */
+      provider?: string;
+    };
+    data: {
+      symbol: string;
+      window: string;
+      trading_window_days: number;
+      years: number;
+      threshold_pct: number;
+      start_date: string;
+      end_date: string;
+      bars: number;
+      moves: {
+        symbol: string;
+        start_date: string;
+        end_date: string;
+        window: string;
+        trading_days: number;
+        start_close: number;
+        end_close: number;
+        return_pct: number;
+        direction: "up" | "down";
+        volume: number | null;
+        volume_vs_20d: number | null;
+        avg_abs_return_20d_pct: number | null;
+        move_vs_20d_avg_abs_return: number | null;
+        overlapping_windows: number;
+        source: string | null;
+      }[];
+      count: number;
+      total_count: number;
+      source: string | null;
+      notes: string[];
+    };
+  };
+  /** A step-by-step command checklist for researching a company. */
+  "research.plan": {
+    args: {
+      /** Ticker of the company to research, e.g. CRWD. */
+      symbol: string;
+      /** Kind of checklist; only fundamental (the default) exists. */
+      style?: "fundamental";
+    };
+    data: {
+      symbol: string;
+      style: "fundamental";
+      plan_type: "deterministic_cli_checklist";
+      steps: {
+        id: string;
+        status: "supported" | "partially_supported";
+        objective: string;
+        commands: string[];
+        placeholders: string[];
+        missing?: string[];
+      }[];
+      count: number;
+      placeholders: {
+        name: string;
+        meaning: string;
+      }[];
+      notes: string[];
+    };
+  };
+  /** List predefined stock screens. */
+  "screen.predefined": {
+    args: Record<string, never>;
+    data: {
+      queries: {
+        key: string;
+        name: string;
+        description: string;
+      }[];
+      count: number;
+      provider: string;
+      source: string;
+    };
+  };
+  /** Run a predefined screen or a query over the market screener. */
+  "screen.run": {
+    args: {
+      /** A predefined screen id, or clauses like region=us AND intradaymarketcap>10B. */
+      query: string;
+      /** How many rows to return (1-250). */
+      count?: number;
+      /** Rows to skip, for paging. */
+      offset?: number;
+      /** Field to sort a query's results by (e.g. intradaymarketcap); default percentchange. */
+      sort_field?: string;
+      /** Sort ascending instead of descending. */
+      sort_asc?: boolean;
+    };
+    data: {
+      query: string;
+      kind: "predefined" | "query";
+      title: string | null;
+      description: string | null;
+      quotes: {
+        symbol: string;
+        name: string | null;
+        price: number | null;
+        change_pct: number | null;
+        market_cap: number | null;
+        volume: number | null;
+        currency: string | null;
+        exchange: string | null;
+        as_of: string | null;
+      }[];
+      count: number;
+      total: number | null;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** Industries within a sector. */
+  "sector.industries": {
+    args: {
+      /** Sector key from sector.keys, e.g. technology. */
+      key: string;
+    };
+    data: {
+      key: string;
+      name: string;
+      industries: {
+        key: string;
+        name: string;
+        symbol: string | null;
+        market_weight: number | null;
+        ytd_return_pct: number | null;
+      }[];
+      count: number;
+      provider: string;
+      source: string;
+    };
+  };
+  /** List sector keys. */
+  "sector.keys": {
+    args: Record<string, never>;
+    data: {
+      sectors: {
+        key: string;
+        name: string;
+      }[];
+      count: number;
+      provider: string;
+      source: string;
+    };
+  };
+  /** Overview figures of a sector. */
+  "sector.overview": {
+    args: {
+      /** Sector key from sector.keys, e.g. technology. */
+      key: string;
+    };
+    data: {
+      key: string;
+      name: string;
+      symbol: string | null;
+      overview: {
+        companies_count: number | null;
+        market_cap: number | null;
+        market_weight: number | null;
+        employee_count: number | null;
+        industries_count: number | null;
+        description: string | null;
+        message_board_id: string | null;
+      };
+      performance: {
+        day_change_pct: number | null;
+        ytd_change_pct: number | null;
+        one_year_change_pct: number | null;
+        three_year_change_pct: number | null;
+        five_year_change_pct: number | null;
+      } | null;
+      benchmark: {
+        day_change_pct: number | null;
+        ytd_change_pct: number | null;
+        one_year_change_pct: number | null;
+        three_year_change_pct: number | null;
+        five_year_change_pct: number | null;
+      } | null;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** Top companies, ETFs, funds or research reports of a sector. */
+  "sector.table": {
+    args: {
+      /** Sector key from sector.keys, e.g. technology. */
+      key: string;
+      /** Which table of the sector page to return. */
+      table?: "top_companies" | "top_etfs" | "top_mutual_funds" | "research_reports";
+      /** Most rows to return (1-100). */
+      limit?: number;
+    };
+    data: {
+      key: string;
+      name: string;
+      table: string;
+      rows: Record<string, unknown>[];
+      count: number;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** List data providers and what each needs. */
+  "sources.list": {
+    args: Record<string, never>;
+    data: {
+      sources: {
+        name: string;
+        label: string;
+        aliases: string[];
+        capabilities: string[];
+        required_env: string[];
+        optional_env: string[];
+        package: string | null;
+        package_installed: boolean;
+        notes: string;
+      }[];
+      count: number;
+    };
+  };
+  /** Show which providers are configured (no network). */
+  "sources.status": {
+    args: Record<string, never>;
+    data: {
+      sources: {
+        name: string;
+        label: string;
+        configured: boolean;
+        status: "configured" | "missing_config";
+        package: string | null;
+        package_installed: boolean;
+        required_env: {
+          name: string;
+          present: boolean;
+        }[];
+        optional_env: {
+          name: string;
+          present: boolean;
+        }[];
+        capabilities: string[];
+        notes: string;
+      }[];
+      count: number;
+      summary: {
+        total: number;
+        configured: number;
+        ok: number;
+        failed: number;
+        missing_config: number;
+      };
+    };
+  };
+  /** Probe providers with a live minimal request. */
+  "sources.test": {
+    args: {
+      /** Provider key (market_a, filings_a, …), a real service name such as sec or yahoo, or all. Default: all. */
+      source?: string;
+      /** Ticker the probes ask about. */
+      symbol?: string;
+      /** Seconds each probe may take. */
+      timeout?: number;
+    };
+    data: {
+      symbol: string;
+      results: {
+        name: string;
+        configured: boolean;
+        ok: boolean;
+        status: "ok" | "failed" | "missing_config";
+        latency_ms: number | null;
+        error: string | null;
+        required_env: {
+          name: string;
+          present: boolean;
+        }[];
+        optional_env: {
+          name: string;
+          present: boolean;
+        }[];
+        capabilities: string[];
+      }[];
+      count: number;
+      summary: {
+        total: number;
+        configured: number;
+        ok: number;
+        failed: number;
+        missing_config: number;
+      };
+    };
+  };
+  /** Company profile: name, sector, industry, website, CIK. */
+  "symbol.profile": {
+    args: {
+      /** Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE). */
+      symbol: string;
+    };
+    data: {
+      symbol: string;
+      company_name: string | null;
+      sector: string | null;
+      sector_key: string | null;
+      industry: string | null;
+      industry_key: string | null;
+      website: string | null;
+      ir_website: string | null;
+      country: string | null;
+      city: string | null;
+      address: string | null;
+      phone: string | null;
+      employees: number | null;
+      description: string | null;
+      cik: string | null;
+      provider: string;
+      source: string;
+      retrieved_at: string;
+    };
+  };
+  /** Price, market cap, valuation and profile of a symbol in one call. */
+  "symbol.snapshot": {
+    args: {
+      /** Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE). */
+      symbol: string;
+    };
+    data: {
+      symbol: string;
+      company_name: string | null;
+      sector: string | null;
+      sector_key: string | null;
+      industry: string | null;
+      industry_key: string | null;
+      website: string | null;
+      ir_website: string | null;
+      country: string | null;
+      cik: string | null;
+      price: number | null;
+      change_pct: number | null;
+      currency: string | null;
+      exchange: string | null;
+      market_state: string | null;
+      market_cap: number | null;
+      enterprise_value: number | null;
+      shares_outstanding: number | null;
+      total_revenue_ttm: number | null;
+      cash: number | null;
+      debt: number | null;
+      net_debt: number | null;
+      financial_currency: string | null;
+      valuation: {
+        trailing_pe: number | null;
+        forward_pe: number | null;
+        price_to_sales_ttm: number | null;
+        price_to_book: number | null;
+        ev_to_revenue: number | null;
+        ev_to_ebitda: number | null;
+        dividend_yield: number | null;
+        beta: number | null;
+      };
+      as_of: string | null;
+      retrieved_at: string;
+      provider: string;
+      sources: {
+        fields: string;
+        source: string;
+      }[];
+    };
+  };
+  /** Pair analyst questions with management answers from an earnings call. */
+  "transcripts.qa": {
+    args: {
+      /** Ticker to find the transcript for (ignored when url is given). */
+      symbol?: string;
+      /** Transcript page URL, local file path or file:// URL. */
+      url?: string;
+      /** Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4. */
+      quarter?: string;
+      /** Most question/answer pairs returned. */
+      limit?: number;
+    };
+    data: {
+      symbol: string | null;
+      transcript: {
+        title: string | null;
+        quarter: string | null;
+        published_at: string | null;
+        url: string;
+        source: string;
+      };
+      qa_pairs: {
+        questioner: string;
+        questioner_title: string | null;
+        question: {
+          text: string;
+          start_char: number;
+          end_char: number;
+        }[];
+        answers: {
+          text: string;
+          start_char: number;
+          end_char: number;
+          speaker: string;
+          speaker_title: string | null;
+        }[];
+      }[];
+      count: number;
+      total_count: number;
+      unanswered_count: number;
+      source: string;
+    };
+  };
+  /** Read an earnings-call transcript split into prepared remarks and Q&A. */
+  "transcripts.read": {
+    args: {
+      /** Ticker to find the transcript for (ignored when url is given). */
+      symbol?: string;
+      /** Transcript page URL, local file path or file:// URL (HTML or plain text). */
+      url?: string;
+      /** Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4. */
+      quarter?: string;
+      /** Characters of transcript text returned (0 = all); turns are never cut. */
+      max_chars?: number;
+      /** Add prepared_remarks and qa_turns with speaker, role and offsets. */
+      include_turns?: boolean;
+    };
+    data: {
+      symbol: string | null;
+      transcript: {
+        title: string | null;
+        quarter: string | null;
+        published_at: string | null;
+        url: string;
+        source: string;
+      };
+      text: string;
+      char_count: number;
+      returned_chars: number;
+      truncated: boolean;
+      summary: string | null;
+      speakers: {
+        name: string;
+        title: string | null;
+        role: "operator" | "management" | "analyst" | "unknown";
+        turns: number;
+      }[];
+      prepared_speakers: string[];
+      prepared_turn_count: number;
+      qa_turn_count: number;
+      qa_start_char: number | null;
+      qa_marker: string | null;
+      prepared_remarks?: {
+        speaker: string;
+        speaker_title: string | null;
+        role: "operator" | "management" | "analyst" | "unknown";
+        role_source: string;
+        text: string;
+        start_char: number;
+        end_char: number;
+      }[];
+      qa_turns?: {
+        speaker: string;
+        speaker_title: string | null;
+        role: "operator" | "management" | "analyst" | "unknown";
+        role_source: string;
+        text: string;
+        start_char: number;
+        end_char: number;
+      }[];
+      source: string;
+    };
+  };
+  /** Find earnings-call transcript pages for a ticker. */
+  "transcripts.search": {
+    args: {
+      /** Ticker whose transcripts are listed, e.g. NVDA. */
+      symbol: string;
+      /** Most transcripts to list. */
+      limit?: number;
+      /** Add the quote pages tried and what each gave (attempts). */
+      debug?: boolean;
+    };
+    data: {
+      symbol: string;
+      transcripts: {
+        symbol: string;
+        title: string;
+        quarter: string | null;
+        published_at: string | null;
+        url: string;
+        source: "motley_fool";
+      }[];
+      count: number;
+      source: "motley_fool";
+      attempts?: {
+        url: string;
+        ok: boolean;
+        found: number;
+        error: string | null;
+      }[];
+    };
+  };
+  /** Discounted cash flow value with a terminal value. */
+  "valuation.dcf": {
+    args: {
+      /** Forecast free cash flows for years 1 … n, as a JSON array or comma-separated amounts (100M,120M,140M). */
+      cashflows: (number | string)[] | string;
+      /** Discount rate per year, usually the WACC: 10% or 0.10. */
+      discount_rate: number | string;
+      /** Perpetual growth after the last year for a Gordon-growth terminal value: 3% or 0.03; must be below discount_rate. */
+      terminal_growth?: number | string;
+      /** Terminal value as a multiple of the last forecast cash flow, e.g. 15 (instead of terminal_growth). */
+      exit_multiple?: number | string;
+    };
+    data: {
+      enterprise_value: number;
+      pv_cashflows: number;
+      pv_terminal_value: number | null;
+      terminal_value: number | null;
+      terminal_method: "gordon_growth" | "exit_multiple" | "none";
+      terminal_share: number | null;
+      discounted_cashflows: {
+        t: number;
+        cashflow: number;
+        discount_factor: number;
+        present_value: number;
+      }[];
+      inputs: {
+        cashflows: number[];
+        discount_rate: number;
+        terminal_growth: number | null;
+        exit_multiple: number | null;
+      };
+      method: string;
+    };
+  };
+  /** Internal rate of return of cash flows. */
+  "valuation.irr": {
+    args: {
+      /** Cash flows in period order starting at t = 0, as a JSON array or comma-separated amounts (-100M,30M,40M,50M). */
+      cashflows: (number | string)[] | string;
+    };
+    data: {
+      irr: number | null;
+      irr_pct: number | null;
+      irr_candidates: number[];
+      npv_at_irr: number | null;
+      sign_changes: number;
+      solver: "brent_bracketed";
+      iterations: number;
+      inputs: {
+        cashflows: number[];
+      };
+      method: string;
+    };
+  };
+  /** Price-to-sales and EV-to-sales from live market data. */
+  "valuation.multiples": {
+    args: {
+      /** Ticker as the exchange lists it. */
+      symbol: string;
+    };
+    data: {
+      symbol: string;
+      price: number | null;
+      currency: string | null;
+      market_cap: number | null;
+      enterprise_value: number | null;
+      cash: number | null;
+      debt: number | null;
+      net_debt: number | null;
+      revenue: number | null;
+      revenue_period: string | null;
+      revenue_period_type: "FY" | "TTM" | null;
+      multiples: Record<string, number | null>;
+      as_of: string | null;
+      sources: string[];
+      warnings: string[];
+    };
+  };
+  /** Net present value of cash flows. */
+  "valuation.npv": {
+    args: {
+      /** Cash flows in period order starting at t = 0, as a JSON array or comma-separated amounts (-100M,30M,40M). */
+      cashflows: (number | string)[] | string;
+      /** Discount rate per period: 10% or 0.10. */
+      discount_rate: number | string;
+    };
+    data: {
+      npv: number;
+      discounted_cashflows: {
+        t: number;
+        cashflow: number;
+        discount_factor: number;
+        present_value: number;
+      }[];
+      inputs: {
+        cashflows: number[];
+        discount_rate: number;
+      };
+      method: string;
+    };
+  };
+  /** Bear/base/bull implied prices from revenue multiples. */
+  "valuation.scenario": {
+    args: {
+      /** Ticker as the exchange lists it. */
+      symbol: string;
+      /** Revenue to value, e.g. 2.2B (your assumption or a cited figure). */
+      revenue: number | string;
+      /** Price-to-sales multiple of the bear case. */
+      bear_multiple: number | string;
+      /** Price-to-sales multiple of the base case. */
+      base_multiple: number | string;
+      /** Price-to-sales multiple of the bull case. */
+      bull_multiple: number | string;
+      /** Shares outstanding; default Yahoo's count. */
+      shares?: number | string;
+    };
+    data: {
+      symbol: string;
+      currency: string | null;
+      current_price: number | null;
+      market_cap: number | null;
+      shares: number | null;
+      shares_source: Record<string, string | null> | null;
+      assumptions: {
+        revenue: number;
+        multiple_basis: string;
+      };
+      cases: {
+        case: string;
+        revenue: number;
+        multiple: number;
+        implied_market_cap: number;
+        implied_price: number | null;
+        upside_pct: number | null;
+      }[];
+      as_of: string | null;
+      warnings: string[];
+    };
+  };
+  /** Weighted average cost of capital (after-tax debt). */
+  "valuation.wacc": {
+    args: {
+      /** Market value of equity (market capitalization), e.g. 10B. */
+      equity_value: number | string;
+      /** Value of interest-bearing debt, e.g. 1B. */
+      debt_value: number | string;
+      /** Required return on equity: 10% or 0.10 (see formula.capm). */
+      cost_of_equity: number | string;
+      /** Pre-tax interest cost of the debt: 5% or 0.05. */
+      cost_of_debt: number | string;
+      /** Marginal tax rate for the debt tax shield, between 0% and 100% (default 0). */
+      tax_rate?: number | string;
+    };
+    data: {
+      wacc: number;
+      wacc_pct: number;
+      weights: {
+        equity: number;
+        debt: number;
+      };
+      cost_of_debt_after_tax: number;
+      inputs: {
+        equity_value: number;
+        debt_value: number;
+        cost_of_equity: number;
+        cost_of_debt: number;
+        tax_rate: number;
+      };
+      method: string;
+    };
+  };
+}
