@@ -5,7 +5,7 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { realpathSync } from "node:fs";
 import { AccessDenied, type AccessPolicy } from "../../core/access.ts";
-import { plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
 export interface CurveRow {
   date: string;
@@ -68,7 +68,7 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
 }
 
 /** Places the plots (each an SVG, or a figure holding a legend and an SVG) one under another. */
-function stack(nodes: Element[], text: ChartText): string {
+function stack(nodes: ChartElement[], text: ChartText): string {
   const header = 48;
   let y = header;
   const parts: string[] = [];
@@ -108,7 +108,7 @@ function esc(s: string): string {
 }
 
 /** The legend as plain text with colour swatches (Plot renders legends as HTML). */
-function legendText(figure: Element): string {
+function legendText(figure: ChartElement): string {
   const items = [...figure.querySelectorAll("span")].filter((s) => s.querySelector("svg"));
   return items.map((s) => {
     const fill = s.querySelector("svg")?.getAttribute("fill") ??

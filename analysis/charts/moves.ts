@@ -2,7 +2,7 @@
  * Price moves marked on the price line: the daily close as a line, each detected move as a
  * shaded span from its start to its end date with a marker and its percent change.
  */
-import { plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 import { frameChart } from "./statement.ts";
 
 /** A daily bar (market.ohlcv row); `adj_close` is preferred when present. */
@@ -113,7 +113,7 @@ export async function movesChart(
   });
   const from = bars[0].date;
   const to = bars[bars.length - 1].date;
-  return frameChart(toSvgText(plot as unknown as Element), {
+  return frameChart(toSvgText(plot as unknown as ChartElement), {
     title: options.title ?? `${options.symbol}: daily close with detected price moves`,
     subtitle: `${from} to ${to}; ${markers.length} move${
       markers.length === 1 ? "" : "s"

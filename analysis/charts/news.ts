@@ -2,7 +2,7 @@
  * News coverage charts from news.analyze: volume or tone per interval, one line per series,
  * with title, unit and source caption. Returns standalone SVG text (Observable Plot).
  */
-import { plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
 export interface NewsSeries {
   series: string;
@@ -58,5 +58,5 @@ export async function newsTimelineSvg(
       ),
     ],
   });
-  return toSvgText(chart as unknown as Element);
+  return toSvgText(chart as unknown as ChartElement);
 }

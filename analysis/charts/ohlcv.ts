@@ -2,7 +2,7 @@
  * A price chart of market.ohlcv data: close and adjusted close lines over a volume panel, split
  * and dividend dates marked. Returns standalone SVG text (Observable Plot on a linkedom DOM).
  */
-import { plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
 export interface OhlcvChartData {
   symbol: string;
@@ -128,7 +128,7 @@ export async function ohlcvChartSvg(
   return stack(frame, svgOf(price), svgOf(volume));
 }
 
-function svgOf(node: Element): string {
+function svgOf(node: ChartElement): string {
   return toSvgText(node);
 }
 

@@ -4,7 +4,7 @@
  * names the source and as-of date, all in one standalone SVG (so it renders the same in a
  * notebook, a browser and rsvg-convert).
  */
-import { plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
 /** Colour-blind-safe palette (Okabe–Ito), in the order series are coloured. */
 export const PALETTE = [
@@ -225,7 +225,7 @@ export async function statementChart(
       }),
     ],
   });
-  return frameChart(toSvgText(plot as unknown as Element), {
+  return frameChart(toSvgText(plot as unknown as ChartElement), {
     title: options.title,
     subtitle: `Bars: reported values per fiscal period, in ${unit}.`,
     legend: labels.map((label, i) => ({ label, color: colors[i] })),
