@@ -1004,6 +1004,199 @@ export interface CommandMap {
       retrieved_at: string;
     };
   };
+  /** Every reported value of one XBRL concept over time, first and last reported. */
+  "filings.facts": {
+    args: {
+      /** Ticker of the company, resolved to its CIK through SEC's ticker list. */
+      symbol: string;
+      /** XBRL tag (e.g. Revenues, NetIncomeLoss) or friendly name (revenue, net_income, eps_diluted, total_assets, ...). */
+      concept: string;
+      /** Taxonomy of the tag; default: the first of us-gaap, ifrs-full, dei, srt that has it. */
+      taxonomy?: "us-gaap" | "ifrs-full" | "dei" | "srt" | "invest";
+      /** Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default USD when reported, else the only or most used unit. */
+      unit?: string;
+      /** Keep only values reported on these forms (e.g. 10-K or 10-K,10-K/A); default all forms. */
+      forms?: string[] | string;
+      /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances; all: every period including year-to-date. */
+      period?: "annual" | "quarterly" | "all";
+      /** Point in time: only values filed on or before this date (YYYY-MM-DD). */
+      as_of?: string;
+      /** @deprecated Use `concept`. */
+      tag?: string;
+      /** @deprecated Use `forms`. */
+      form?: string[] | string;
+    };
+    data: {
+      symbol: string;
+      cik: string;
+      company: string;
+      concept: string;
+      alias: string | null;
+      taxonomy: string;
+      tags: string[];
+      unit: string;
+      label: string | null;
+      description: string | null;
+      period: string;
+      as_of: string | null;
+      rows: {
+        start: string | null;
+        end: string;
+        duration_days: number | null;
+        period_kind: "annual" | "quarter" | "half" | "nine_months" | "instant" | "other";
+        fiscal_year: number | null;
+        fiscal_period: string | null;
+        frame: string | null;
+        tag: string;
+        first_reported: {
+          value: number;
+          accession_no: string;
+          form: string;
+          filed: string;
+          url: string;
+        };
+        last_reported: {
+          value: number;
+          accession_no: string;
+          form: string;
+          filed: string;
+          url: string;
+        };
+        restated: boolean;
+        reports: number;
+      }[];
+      count: number;
+      restated_count: number;
+      source: "sec_companyfacts";
+      url: string;
+    };
+  };
+  /** One XBRL concept across all SEC filers for one calendar period, ranked. */
+  "filings.frames": {
+    args: {
+      /** XBRL tag (e.g. Revenues, Assets) or friendly name (revenue, total_assets, ...). */
+      concept: string;
+      /** Calendar period: CY2023, CY2023Q4, or CY2023Q4I for instants. */
+      period: string;
+      /** Taxonomy of the tag. */
+      taxonomy?: "us-gaap" | "ifrs-full" | "dei" | "srt";
+      /** Unit as SEC writes it: USD (default), USD/shares for per-share items (default for EPS names), shares, EUR, ... */
+      unit?: string;
+      /** How many companies to return. */
+      limit?: number;
+      /** @deprecated Use `concept`. */
+      tag?: string;
+    };
+    data: {
+      concept: string;
+      alias: string | null;
+      taxonomy: string;
+      tags: string[];
+      unit: string;
+      period: string;
+      label: string | null;
+      companies: number;
+      rows: {
+        rank: number;
+        cik: string;
+        company: string;
+        location: string | null;
+        value: number;
+        start: string | null;
+        end: string;
+        tag: string;
+        accession_no: string;
+        url: string;
+      }[];
+      count: number;
+      source: "sec_frames";
+      urls: string[];
+    };
+  };
+  /** A standardized multi-year income, balance or cash-flow statement from XBRL facts. */
+  "filings.history": {
+    args: {
+      /** Ticker of the company, resolved to its CIK through SEC's ticker list. */
+      symbol: string;
+      /** Which statement: income, balance or cashflow. */
+      statement?: "income" | "balance" | "cashflow";
+      /** annual (fiscal years), quarterly (discrete quarters) or ttm (trailing twelve months as of the latest quarter). */
+      period?: "annual" | "quarterly" | "ttm";
+      /** How many fiscal years of columns (quarterly: four columns a year); ignored for ttm. */
+      years?: number;
+      /** latest: values as last reported (restatements applied); first_reported: as originally filed. */
+      basis?: "latest" | "first_reported";
+      /** Point in time: only values filed on or before this date (YYYY-MM-DD). */
+      as_of?: string;
+    };
+    data: {
+      symbol: string;
+      cik: string;
+      company: string;
+      statement: string;
+      period: string;
+      basis: string;
+      as_of: string | null;
+      taxonomy: string;
+      currency: string;
+      columns: {
+        label: string;
+        start: string | null;
+        end: string;
+        fiscal_year: number | null;
+        fiscal_period: string | null;
+      }[];
+      rows: {
+        key: string;
+        label: string;
+        kind: "flow" | "instant" | "per_share" | "shares";
+        unit: string;
+        level: number;
+        total: boolean;
+        cells: {
+          value: number | null;
+          tag: string | null;
+          accession_no: string | null;
+          form: string | null;
+          filed: string | null;
+          url: string | null;
+          restated: boolean;
+          first_reported: number | null;
+          derived: string | null;
+          sources: {
+            sources: {
+              item: string;
+              period: string;
+              start: string | null;
+              end: string;
+              value: number;
+              tag: string | null;
+              accession_no: string | null;
+              form: string | null;
+              filed: string | null;
+              url: string | null;
+              derived: string | null;
+            }[] | null;
+            item: string;
+            period: string;
+            start: string | null;
+            end: string;
+            value: number;
+            tag: string | null;
+            accession_no: string | null;
+            form: string | null;
+            filed: string | null;
+            url: string | null;
+            derived: string | null;
+          }[] | null;
+          note: string | null;
+        }[];
+      }[];
+      missing_items: string[];
+      source: "sec_companyfacts";
+      url: string;
+    };
+  };
   /** Read a narrative section (business, risk factors, MD&A...) of a filing. */
   "filings.read": {
     args: {
