@@ -619,10 +619,13 @@ export interface CommandMap {
     };
     data: {
       symbol: string;
+      as_of: string;
       rows: {
         quarter_end: string | null;
         earnings_date: string | null;
-        status: "reported" | "upcoming";
+        earnings_date_end: string | null;
+        status: "reported" | "upcoming" | "unconfirmed";
+        date_is_estimate: boolean | null;
         eps_estimate: number | null;
         eps_actual: number | null;
         eps_difference: number | null;
@@ -2150,7 +2153,7 @@ export interface CommandMap {
   /** Historical price bars for one or more symbols. */
   "market.ohlcv": {
     args: {
-      /** Ticker, or several separated by commas (AAPL,MSFT). */
+      /** Ticker, or several separated by commas (AAPL,MSFT). Any common form: BRK.B or BRK-B, SHEL.L, 0700.HK, ^GSPC, EURUSD=X, GC=F, BTC-USD; each provider's spelling is shown as provider_symbol. */
       symbols: string;
       /** Bar size: minutes (1m-30m), 1h, 1d, 1wk or 1mo. */
       timeframe?: "1m" | "5m" | "15m" | "30m" | "1h" | "1d" | "1wk" | "1mo";
@@ -2167,6 +2170,7 @@ export interface CommandMap {
     };
     data: {
       symbol: string;
+      provider_symbol: string;
       timeframe: string;
       provider: string;
       source: string;
@@ -2206,6 +2210,7 @@ export interface CommandMap {
       timeframe: string;
       symbols: Record<string, {
         symbol: string;
+        provider_symbol: string;
         timeframe: string;
         provider: string;
         source: string;
@@ -2248,11 +2253,12 @@ export interface CommandMap {
   /** Latest quote of a symbol with its source and time. */
   "market.quote": {
     args: {
-      /** Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE). */
+      /** Ticker in any common form (AAPL, BRK.B, SAP.DE, ^GSPC, EURUSD=X, GC=F, BTC-USD). */
       symbol: string;
     };
     data: {
       symbol: string;
+      provider_symbol: string;
       company_name: string | null;
       quote_type: string | null;
       exchange: string | null;
@@ -2848,6 +2854,7 @@ export interface CommandMap {
     };
     data: {
       symbol: string;
+      provider_symbol: string;
       company_name: string | null;
       sector: string | null;
       sector_key: string | null;
@@ -2870,11 +2877,12 @@ export interface CommandMap {
   /** Price, market cap, valuation and profile of a symbol in one call. */
   "symbol.snapshot": {
     args: {
-      /** Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE). */
+      /** Ticker in any common form (AAPL, BRK.B, SAP.DE, 0700.HK). */
       symbol: string;
     };
     data: {
       symbol: string;
+      provider_symbol: string;
       company_name: string | null;
       sector: string | null;
       sector_key: string | null;
@@ -2893,10 +2901,31 @@ export interface CommandMap {
       enterprise_value: number | null;
       shares_outstanding: number | null;
       total_revenue_ttm: number | null;
+      ebitda_ttm: number | null;
       cash: number | null;
       debt: number | null;
       net_debt: number | null;
       financial_currency: string | null;
+      figure_currencies: {
+        price: string | null;
+        market_cap: string | null;
+        enterprise_value: string | null;
+        total_revenue_ttm: string | null;
+        ebitda_ttm: string | null;
+        cash: string | null;
+        debt: string | null;
+        net_debt: string | null;
+        per_share: string | null;
+      };
+      fx: {
+        rate: number;
+        from: string;
+        to: string;
+        symbol: string;
+        as_of: string | null;
+        provider: string;
+        source: string;
+      } | null;
       valuation: {
         trailing_pe: number | null;
         forward_pe: number | null;
@@ -3111,16 +3140,30 @@ export interface CommandMap {
     };
     data: {
       symbol: string;
+      provider_symbol: string;
       price: number | null;
       currency: string | null;
       market_cap: number | null;
+      market_cap_currency: string | null;
       enterprise_value: number | null;
       cash: number | null;
       debt: number | null;
       net_debt: number | null;
+      financial_currency: string | null;
       revenue: number | null;
+      revenue_currency: string | null;
+      revenue_in_market_currency: number | null;
       revenue_period: string | null;
       revenue_period_type: "FY" | "TTM" | null;
+      fx: {
+        rate: number;
+        from: string;
+        to: string;
+        symbol: string;
+        as_of: string | null;
+        provider: string;
+        source: string;
+      } | null;
       multiples: Record<string, number | null>;
       as_of: string | null;
       sources: string[];
