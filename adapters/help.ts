@@ -124,6 +124,7 @@ const ENVIRONMENT: [string, string][] = [
   ["FINANCE_MAX_BODY_BYTES", "`finance serve` largest request body (default 1 MB)"],
   ["FINANCE_REQUEST_TIMEOUT_MS", "`finance serve` time limit per request (default 120000)"],
   ["FINANCE_MCP_PORT", "`finance mcp --http` port (default 8766)"],
+  ["FINANCE_MCP_TOOLS", "`finance mcp` tool list: core (default), all, or namespaces"],
 ];
 
 /** `finance --help`: usage, namespaces, servers and environment settings. */
@@ -137,7 +138,7 @@ export function mainHelp(): string {
     "  finance help <namespace>        the commands of one namespace",
     "  finance --list                  every command with a one-line summary",
     "  finance serve [--port N] [--host ADDRESS]   HTTP adapter: POST /commands/<command>",
-    "  finance mcp [--http] [--port N]             MCP server for agents (stdio or HTTP)",
+    "  finance mcp [--http] [--port N] [--tools SET]  MCP server for agents (stdio or HTTP)",
     "  finance completions bash|zsh|fish",
     "  finance --version",
     "",
@@ -196,14 +197,19 @@ export function serveHelp(): string {
 /** `finance mcp --help`. */
 export function mcpHelp(): string {
   return [
-    "finance mcp [--http] [--port N]",
+    "finance mcp [--http] [--port N] [--tools all|core|NAMESPACE,...] [--output-schemas]",
     "",
-    "Serves MCP for agents: one tool per command (finance_<namespace>_<name>), the OpenAPI",
-    "document and the playbooks as resources, the playbooks as prompts.",
+    "Serves MCP for agents. By default it lists finance_search, finance_describe and finance_run",
+    "(every command is reachable through them) and a dozen core commands as their own tools;",
+    "the OpenAPI document and the playbooks are resources, the playbooks prompts.",
     "",
     "Options:",
-    "  (none)      MCP over stdio",
-    "  --http      Streamable HTTP on http://127.0.0.1:8766/mcp, beside the command adapter",
-    "  --port N    port for --http (default 8766, or FINANCE_MCP_PORT)",
+    "  (none)            MCP over stdio",
+    "  --http            Streamable HTTP on http://127.0.0.1:8766/mcp, beside the command adapter",
+    "  --port N          port for --http (default 8766, or FINANCE_MCP_PORT)",
+    "  --tools SET       core (default); all: one tool per command, with output schemas;",
+    "                    or namespaces and command names (filings,valuation.npv) beside the",
+    "                    discovery tools (or FINANCE_MCP_TOOLS)",
+    "  --output-schemas  give every listed command tool its output schema",
   ].join("\n");
 }

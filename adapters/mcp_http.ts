@@ -4,9 +4,10 @@ import { createMcpServer } from "./mcp.ts";
 import { createHandler } from "./http.ts";
 import { getDefaultSession } from "../core/session.ts";
 import type { CliIO } from "./cli.ts";
+import type { ToolSet } from "./mcp_tools.ts";
 
 /** Serves `/mcp` (stateless Streamable HTTP) and the command adapter on one port. */
-export async function serveMcpHttp(argv: string[], io: CliIO): Promise<number> {
+export async function serveMcpHttp(argv: string[], io: CliIO, tools?: ToolSet): Promise<number> {
   const session = getDefaultSession();
   let port = Number(session.config.env("FINANCE_MCP_PORT") ?? 8766);
   for (let i = 0; i < argv.length; i++) {
@@ -20,7 +21,7 @@ export async function serveMcpHttp(argv: string[], io: CliIO): Promise<number> {
   }, async (req) => {
     const url = new URL(req.url);
     if (url.pathname !== "/mcp") return adapter(req);
-    const mcp = await createMcpServer({ session });
+    const mcp = await createMcpServer({ session, tools });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

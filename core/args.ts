@@ -223,3 +223,63 @@ export function normalizeArgShape(shape: ArgShape, raw: unknown): Record<string,
 export function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
+
+/**
+ * The items of a list argument given as text, as many MCP and HTTP clients send every value:
+ * a JSON array (`[-100, 60, 60]`, `["10-K","10-Q"]`), the same without JSON quoting
+ * (`[AAPL, MSFT]`), or comma-separated (`-100,60,60`).
+ */
+export function listFromText(text: string): unknown[] {
+  // a value quoted once more than needed ("[1,2]" with its quotes) is unwrapped once
+  const t = text.trim().replace(/^(["'])(\[.*\])\1$/s, "$2");
+  if (!t.startsWith("[") || !t.endsWith("]")) return splitText(t);
+  try {
+    const parsed = JSON.parse(t);
+    if (Array.isArray(parsed)) return parsed;
+  } catch {
+    // not JSON: read the bracketed items as comma-separated text
+  }
+  return splitText(t.slice(1, -1)).map((item) => item.replace(/^(["'])(.*)\1$/s, "$2"));
+}
+
+function splitText(text: string): string[] {
+  return text.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/**
+ * An object argument given as text: JSON (`{"fast": 20}`) or comma-separated `key=value` pairs
+ * (`fast=20,slow=100`; numbers and true/false are read as such). Null when it is neither.
+ */
+export function objectFromText(text: string): Record<string, unknown> | null {
+  const t = text.trim();
+  if (t === "") return {};
+  if (t.startsWith("{")) {
+    try {
+      const parsed = JSON.parse(t);
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+  const out: Record<string, unknown> = Object.create(null);
+  for (const pair of splitText(t)) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*(.+)$/s.exec(pair);
+    if (!m || Object.hasOwn(out, m[1])) return null;
+    const n = Number(m[2]);
+    const b = /^(true|false)$/i.test(m[2]) ? m[2].toLowerCase() === "true" : null;
+    out[m[1]] = b ?? (m[2].trim() !== "" && Number.isFinite(n) ? n : m[2]);
+  }
+  return { ...out };
+}
+
+/**
+ * Turns text values into numbers and booleans where the schema wants them, as the CLI does, for
+ * clients that send every argument as a string (MCP).
+ */
+export function coerceTextArgs(
+  shape: ArgShape,
+  args: Record<string, unknown>,
+  kindOf: (key: string) => CliKind,
+): Record<string, unknown> {
+  return coerce(shape, args, kindOf);
+}

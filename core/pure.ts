@@ -16,13 +16,14 @@
 import manifest from "../commands/pure.json" with { type: "json" };
 import {
   type ArgShape,
+  listFromText,
   normalizeArgShape,
   TICKER_MAX,
   TICKER_PATTERN,
   tokensToArgs,
 } from "./args.ts";
 import { type Envelope, jsonSafe, success } from "./envelope.ts";
-import { parseAmount, parseRate, splitList } from "./numbers.ts";
+import { parseAmount, parseRate } from "./numbers.ts";
 import { lazyImport } from "./lazy.ts";
 import type { Compute } from "./command.ts";
 
@@ -149,7 +150,7 @@ function readValue(spec: PureKind, value: unknown, notes: string[]): unknown {
     }
     case "list": {
       const items = typeof value === "string"
-        ? splitList(value)
+        ? listFromText(value)
         : Array.isArray(value)
         ? value
         : undefined;

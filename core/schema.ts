@@ -3,8 +3,8 @@
  * and the text form a terminal user types (for the CLI), and turns both into one value.
  */
 import { z } from "zod";
-import { parseAmount, parseRate, splitList } from "./numbers.ts";
-import { clip, TICKER_MAX, TICKER_PATTERN } from "./args.ts";
+import { parseAmount, parseRate } from "./numbers.ts";
+import { clip, listFromText, objectFromText, TICKER_MAX, TICKER_PATTERN } from "./args.ts";
 
 export { cliKind, parseBooleanText } from "./args.ts";
 export type { CliKind } from "./args.ts";
@@ -86,11 +86,11 @@ export function rate(description?: string, name = "rate") {
   return description ? s.describe(description) : s;
 }
 
-/** A list given as a JSON array or as comma-separated text. */
+/** A list given as a JSON array, or as text: a JSON array or comma-separated items. */
 export function list<T extends z.ZodType>(item: T, description?: string) {
   const s = z.union([z.array(item), z.string()]).transform((v, ctx) => {
     if (Array.isArray(v)) return v as z.output<T>[];
-    const parsed = z.array(item).safeParse(splitList(v));
+    const parsed = z.array(item).safeParse(listFromText(v));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         ctx.issues.push({ code: "custom", message: issue.message, input: v });
@@ -103,22 +103,15 @@ export function list<T extends z.ZodType>(item: T, description?: string) {
   return description ? s.describe(description) : s;
 }
 
-/** A JSON object given as an object or as JSON text. */
+/** A JSON object given as an object, or as text: JSON or comma-separated `key=value` pairs. */
 export function jsonObject(description?: string) {
   const s = z.union([z.record(z.string(), z.unknown()), z.string()]).transform((v, ctx) => {
     if (typeof v !== "string") return v as Record<string, unknown>;
-    if (v.trim() === "") return {} as Record<string, unknown>;
-    try {
-      const parsed = JSON.parse(v);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-        return parsed as Record<string, unknown>;
-      }
-    } catch {
-      // fall through to the issue below
-    }
+    const parsed = objectFromText(v);
+    if (parsed) return parsed;
     ctx.issues.push({
       code: "custom",
-      message: `expected a JSON object such as {"key": 1}, got "${clip(v)}"`,
+      message: `expected a JSON object such as {"key": 1} or key=value pairs, got "${clip(v)}"`,
       input: v,
     });
     return z.NEVER;

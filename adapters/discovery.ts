@@ -1,0 +1,236 @@
+/**
+ * Command discovery for agents: a BM25F index over every command's name, summary, description,
+ * arguments and examples (finance_search), built from the generated help manifest so it loads
+ * no command module, and the full description of one command (finance_describe).
+ */
+import { argShape, type CommandDef } from "../core/command.ts";
+import { cliKind, tokensToArgs } from "../core/args.ts";
+import { Bm25Index, type RankDoc } from "../core/bm25.ts";
+import { argsJsonSchema, dataJsonSchema, type JsonSchema } from "./jsonschema.ts";
+import type { HelpEntry } from "./help.ts";
+import { operationId } from "./openapi.ts";
+import { SYNONYMS } from "./synonyms.ts";
+
+/** Field weights: a word in the name or summary says more than one in an argument's help. */
+const WEIGHTS = { name: 3, summary: 3.5, description: 1, pointers: 0.2, args: 0.4, examples: 0.3 };
+/** Length normalisation: short fields (name, summary) are held less to their length. */
+const LENGTH_NORM = {
+  name: 0.5,
+  summary: 0.5,
+  description: 0.75,
+  pointers: 0.75,
+  args: 0.75,
+  examples: 0.75,
+};
+
+/** One search result: enough to choose a command and call it. */
+export interface CommandCard {
+  command: string;
+  /** The MCP tool name of the command (callable directly when listed, else via finance_run). */
+  tool: string;
+  summary: string;
+  /** Argument names in schema order; required ones are also in `required`. */
+  arguments: string[];
+  required: string[];
+  score: number;
+}
+
+/** The search index over a set of command definitions. */
+export class CommandSearch {
+  #entries: Map<string, HelpEntry>;
+  #index: Bm25Index;
+
+  constructor(entries: HelpEntry[]) {
+    this.#entries = new Map(entries.map((e) => [e.name, e]));
+    this.#index = new Bm25Index(entries.map(searchDoc), {
+      weights: WEIGHTS,
+      b: LENGTH_NORM,
+      k1: 1.6,
+      synonyms: SYNONYMS,
+      synonymWeight: 0.5,
+    });
+  }
+
+  /** The best matches of a request in words, optionally within one namespace. */
+  search(query: string, opts: { namespace?: string; limit?: number } = {}): CommandCard[] {
+    const ns = opts.namespace?.trim().toLowerCase();
+    const inNamespace = (id: string) => !ns || id.split(".")[0] === ns;
+    const hits = this.#index.search(query, inNamespace);
+    // a query that names a command (filings.statement, finance_sector_keys, "sector keys") finds it first
+    const named = plain(query.replace(/^finance_/, ""));
+    const exact = hits.findIndex((h) => plain(h.id) === named);
+    if (exact > 0) hits.unshift(...hits.splice(exact, 1));
+    return hits.slice(0, opts.limit ?? 5).map((hit) => ({
+      ...card(this.#entries.get(hit.id)!),
+      score: Math.round(hit.score * 100) / 100,
+    }));
+  }
+
+  /** Every command of a namespace (or of all), in registry order, for browsing. */
+  list(namespace?: string): CommandCard[] {
+    return [...this.#entries.values()]
+      .filter((e) => !namespace || e.name.split(".")[0] === namespace)
+      .map((e) => ({ ...card(e), score: 0 }));
+  }
+}
+
+function plain(name: string): string {
+  return name.toLowerCase().replace(/[\s._]+/g, " ").trim();
+}
+
+function card(entry: HelpEntry): Omit<CommandCard, "score"> {
+  return {
+    command: entry.name,
+    tool: operationId(entry.name),
+    summary: entry.summary,
+    arguments: entry.args.map((a) => a.name),
+    required: entry.args.filter((a) => a.required).map((a) => a.name),
+  };
+}
+
+/** The text of one command as the index sees it, field by field. */
+export function searchDoc(entry: HelpEntry): RankDoc {
+  const args = entry.args.map((a) =>
+    [
+      a.name.replace(/_/g, " "),
+      a.description ?? "",
+      ...(a.enum ?? []).map((v) => v.replace(/_/g, " ")),
+    ].join(" ")
+  );
+  const examples = (entry.examples ?? []).map((e) =>
+    e.replace(/^finance\s+/, "").replace(entry.name, "").replace(/--\S+(\s+\S+)?/g, "")
+  );
+  const [own, pointers] = splitPointers(entry.description ?? "");
+  return {
+    id: entry.name,
+    fields: {
+      name: entry.name.replace(/[._]/g, " "),
+      summary: entry.summary,
+      description: own,
+      pointers,
+      args: args.join(" "),
+      examples: examples.join(" "),
+    },
+  };
+}
+
+const COMMAND_NAME = /\b[a-z]+\.[a-z_]+(?:\.[a-z_]+)?\b/;
+
+/**
+ * Splits a description into its own sentences and the pointers to other commands ("for X use
+ * filings.statement"): those describe the other command, so they rank this one only faintly.
+ */
+export function splitPointers(description: string): [own: string, pointers: string] {
+  const own: string[] = [];
+  const pointers: string[] = [];
+  for (const sentence of description.split(/(?<=[.;:])\s+(?=[A-Z(`])/)) {
+    (COMMAND_NAME.test(sentence.replace(/\b\w+\.(?:pdf|htm|html|xml|ts|json)\b/g, ""))
+      ? pointers
+      : own).push(sentence);
+  }
+  return [own.join(" "), pointers.join(" ")];
+}
+
+/** Everything about one command that finance_describe returns. */
+export function describeCommand(def: CommandDef): Record<string, unknown> {
+  return {
+    command: def.name,
+    tool: operationId(def.name),
+    summary: def.summary,
+    description: def.description ?? "",
+    usage: def.usage,
+    side_effects: def.side_effects,
+    auth_required: def.auth_required,
+    positional: def.positional,
+    arguments: argsJsonSchema(def),
+    data: schemaOutline(dataJsonSchema(def), 2),
+    citation_fields: def.citation_fields,
+    // examples of this command (a few show the next command to run), with finance_run arguments
+    examples: (def.examples ?? [])
+      .filter((cli) => shellWords(cli)[1] === def.name)
+      .map((cli) => ({ cli, arguments: exampleArguments(def, cli) })),
+  };
+}
+
+/** The CLI example as the named arguments finance_run takes, or null when it cannot be read. */
+export function exampleArguments(def: CommandDef, cli: string): Record<string, unknown> | null {
+  const words = shellWords(cli);
+  const at = words.indexOf(def.name);
+  if (at !== 1) return null;
+  const tokens: string[] = [];
+  for (let i = at + 1; i < words.length; i++) {
+    if (words[i].startsWith("--")) {
+      if (!words[i].includes("=") && words[i + 1] && !words[i + 1].includes("=")) i++;
+      continue;
+    }
+    tokens.push(words[i]);
+  }
+  const shape = def.args.shape as Record<string, import("zod").ZodType>;
+  try {
+    const named = tokensToArgs(argShape(def), tokens, (key) => cliKind(shape[key]));
+    return { ...named };
+  } catch {
+    return null;
+  }
+}
+
+/** Splits a command line as a POSIX shell would for plain words and '…' / "…" quotes. */
+export function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let started = false;
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quote) {
+      if (ch === quote) quote = null;
+      else if (ch === "\\" && quote === '"' && /["\\$`]/.test(line[i + 1] ?? "")) word += line[++i];
+      else word += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      started = true;
+    } else if (/\s/.test(ch)) {
+      if (started) words.push(word);
+      word = "";
+      started = false;
+    } else {
+      word += ch === "\\" && i + 1 < line.length ? line[++i] : ch;
+      started = true;
+    }
+  }
+  if (started) words.push(word);
+  return words;
+}
+
+/** A short outline of a JSON schema: field → type, nested objects to `depth` levels. */
+export function schemaOutline(schema: JsonSchema, depth: number): unknown {
+  const alts = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (alts) {
+    const parts = alts.map((a) => schemaOutline(a, depth));
+    const plain = parts.filter((p) => p !== "null");
+    const nullable = plain.length < parts.length ? "|null" : "";
+    if (plain.length === 1) {
+      return typeof plain[0] === "string" ? `${plain[0]}${nullable}` : plain[0];
+    }
+    return parts.every((p) => typeof p === "string") ? parts.join("|") : parts;
+  }
+  if (schema.enum) return (schema.enum as unknown[]).map((v) => JSON.stringify(v)).join("|");
+  const type = Array.isArray(schema.type) ? schema.type.join("|") : schema.type;
+  if (type === "array") {
+    const items = schemaOutline((schema.items ?? {}) as JsonSchema, depth);
+    return typeof items === "string" ? `${items}[]` : [items];
+  }
+  if (type === "object" && schema.properties) {
+    if (depth <= 0) return "object";
+    return Object.fromEntries(
+      Object.entries(schema.properties as Record<string, JsonSchema>).map((
+        [k, v],
+      ) => [k, schemaOutline(v, depth - 1)]),
+    );
+  }
+  if (type === "object" && schema.additionalProperties) {
+    const values = schemaOutline(schema.additionalProperties as JsonSchema, depth - 1);
+    return typeof values === "string" ? `{[key]: ${values}}` : { "[key]": values };
+  }
+  return type ? String(type) : "any";
+}
