@@ -42,7 +42,8 @@ const EQ_SYMBOL = /^[A-Za-z0-9.^\-]{1,20}=[A-Za-z]{1,2}$/;
  * (`EURUSD=X`, `GC=F`) is a positional value, not an unknown argument.
  */
 function isSymbolToken(shape: ArgShape, token: string, key: string): boolean {
-  if (!shape.positional.length || !EQ_SYMBOL.test(token)) return false;
+  // commands that gather unknown keys (backtest.run: rebalance=M) read them as arguments
+  if (shape.extra_into || !shape.positional.length || !EQ_SYMBOL.test(token)) return false;
   return !shape.keys.includes(key) && !Object.hasOwn(shape.aliases ?? {}, key);
 }
 
