@@ -13,15 +13,17 @@ import { HELD_OUT_CASES, SEARCH_CASES } from "./search_cases.ts";
 
 const search = new CommandSearch(helpEntries());
 
+/** Rank (0 = first) of the best-placed intended command, -1 when none is found. */
 function rankOf(query: string, intended: string): number {
-  return search.search(query, { limit: 76 }).findIndex((c) => c.command === intended);
+  const wanted = intended.split("|");
+  return search.search(query, { limit: 100 }).findIndex((c) => wanted.includes(c.command));
 }
 
 Deno.test("search: the table names real commands and has at least 40 requests", () => {
   assert.ok(SEARCH_CASES.length >= 40);
   const names = new Set(commandNames());
   for (const [, intended] of [...SEARCH_CASES, ...HELD_OUT_CASES]) {
-    assert.ok(names.has(intended), intended);
+    for (const name of intended.split("|")) assert.ok(names.has(name), name);
   }
 });
 
