@@ -21,7 +21,14 @@ function writeFileSync(path: string, data: string | Uint8Array) {
   else Deno.writeFileSync(path, data, { mode: 0o600 });
   Deno.chmodSync(path, 0o600);
 }
-import { isSecretHeader, redactHeaders, scrubBody, SECRET_PARAMS, stripSecrets } from "./redact.ts";
+import {
+  isSecretHeader,
+  redactHeaders,
+  redactValues,
+  scrubBody,
+  SECRET_PARAMS,
+  stripSecrets,
+} from "./redact.ts";
 
 export interface CassetteEntry {
   method: string;
@@ -141,8 +148,17 @@ export class CassetteRecorder {
     for (const e of this.#index.entries) this.#keys.add(matchKey(e.method, e.url));
   }
 
-  record(method: string, url: string, status: number, headers: Headers, body: Uint8Array) {
-    const cleanUrl = stripSecrets(url);
+  /** Records one exchange; `secrets` adds values to scrub (keys from the request's URLs). */
+  record(
+    method: string,
+    url: string,
+    status: number,
+    headers: Headers,
+    body: Uint8Array,
+    secrets: string[] = [],
+  ) {
+    const scrub = [...this.#secrets, ...secrets];
+    const cleanUrl = redactValues(stripSecrets(url), scrub);
     const key = matchKey(method, cleanUrl);
     if (this.#keys.has(key)) return;
     this.#keys.add(key);
@@ -152,7 +168,7 @@ export class CassetteRecorder {
       if (!DROP_HEADERS.has(name) && !isSecretHeader(name)) kept[name] = v;
     });
     // a redirect's Location keeps its query keys only as *** (it is shown, never matched)
-    Object.assign(kept, redactHeaders(kept, this.#secrets));
+    Object.assign(kept, redactHeaders(kept, scrub));
     // Handshakes (Yahoo's consent and crumb) need a cookie to exist on replay, not its value.
     const cookies = headers.getSetCookie?.() ?? [];
     if (cookies.length) kept["set-cookie"] = cookies.map(redactCookie).join("\n");
@@ -160,7 +176,7 @@ export class CassetteRecorder {
     const ext = extensionFor(kept["content-type"] ?? "");
     const file = `bodies/${String(n).padStart(5, "0")}${ext}`;
     mkdirSync(join(this.dir, "bodies"), { recursive: true });
-    writeFileSync(join(this.dir, file), scrubBody(body, this.#secrets));
+    writeFileSync(join(this.dir, file), scrubBody(body, scrub));
     this.#index.entries.push({ method, url: cleanUrl, status, headers: kept, file });
     mkdirSync(dirname(join(this.dir, "index.json")), { recursive: true });
     writeFileSync(join(this.dir, "index.json"), JSON.stringify(this.#index, null, 1));

@@ -5,7 +5,14 @@
 import { ProviderError } from "./errors.ts";
 import { isFresh, type ResponseCache } from "./cache.ts";
 import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
-import { redactHeaders, redactUrl, redactValues, scrubBody, stripSecrets } from "./redact.ts";
+import {
+  redactHeaders,
+  redactUrl,
+  redactValues,
+  scrubBody,
+  secretsIn,
+  stripSecrets,
+} from "./redact.ts";
 import { acquire, type HostPolicy, setHostPolicy, sleep } from "./limiter.ts";
 import {
   BodyTooLarge,
@@ -249,7 +256,8 @@ export class HttpClient {
     }
 
     const cache = req.cache && req.cache !== "none" ? this.#opts.cache : null;
-    const cacheKey = `${method} ${stripSecrets(req.url)}${
+    const known = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
+    const cacheKey = `${method} ${redactValues(stripSecrets(req.url), known)}${
       req.body ? ` ${await digest(req.body)}` : ""
     }`;
     const now = this.#opts.nowMs?.() ?? Date.now();
@@ -270,9 +278,13 @@ export class HttpClient {
       const res = await this.#fetchWithRetries(req, parsed);
       if (cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none") {
         const ttl = req.cache.ttl === "forever" ? -1 : req.cache.ttl;
-        const secrets = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
+        const secrets = [
+          ...known,
+          ...secretsIn(req.url),
+          ...secretsIn(res.url),
+        ];
         await cache.put(cacheKey, {
-          url: stripSecrets(res.url),
+          url: redactValues(stripSecrets(res.url), secrets),
           status: res.status,
           headers: redactHeaders(res.headers, secrets),
           body: scrubBody(res.body, secrets),
@@ -457,6 +469,7 @@ export class HttpClient {
           response.status,
           response.headers,
           body,
+          [...(req.secrets ?? []), ...secretsIn(req.url), ...secretsIn(current.toString())],
         );
         return makeResponse(
           req,

@@ -79,6 +79,20 @@ export function stripSecrets(url: string): string {
   }
 }
 
+/** Values of the credential parameters in a URL (to scrub them wherever they are echoed). */
+export function secretsIn(url: string): string[] {
+  try {
+    const u = new URL(url);
+    const found = [...u.searchParams.entries()]
+      .filter(([k, v]) => SECRET_PARAMS.has(k.toLowerCase()) && v.length >= 4)
+      .map(([, v]) => v);
+    if (u.password.length >= 4) found.push(decodeURIComponent(u.password));
+    return found;
+  } catch {
+    return [];
+  }
+}
+
 /** The URL with credential parameter values replaced by `***` (for messages). */
 export function redactUrl(url: string, secrets: string[] = []): string {
   let out = url;

@@ -1,0 +1,88 @@
+/**
+ * Local files: the CLI and the library read any file the user can read; FINANCE_DOCUMENT_ROOTS
+ * binds the network adapter (and MCP), and the library only when the caller opts in.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { loadConfig } from "../../core/config.ts";
+import { Session } from "../../core/session.ts";
+import { runCommand } from "../../core/runner.ts";
+import { ROOT } from "../_helpers.ts";
+import { adapterCall } from "./_net.ts";
+
+function documentOutsideCwd(): { dir: string; file: string } {
+  const dir = Deno.makeTempDirSync({ prefix: "finance-local-" });
+  const file = join(dir, "memo.html");
+  Deno.writeTextFileSync(file, "<html><body><p>Quarterly memo: revenue grew.</p></body></html>");
+  return { dir, file };
+}
+
+Deno.test("local files: the CLI reads a path outside the working folder", async () => {
+  const { dir, file } = documentOutsideCwd();
+  const elsewhere = Deno.makeTempDirSync({ prefix: "finance-cwd-" });
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", join(ROOT, "mod.ts"), "document.read", file, "--output", "json"],
+      cwd: elsewhere,
+      env: { FINANCE_CACHE: "off" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(out.stdout);
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr) + text);
+    assert.match(text, /revenue grew/);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+    Deno.removeSync(elsewhere, { recursive: true });
+  }
+});
+
+Deno.test("local files: the library reads anywhere unless the caller confines it", async () => {
+  const { dir, file } = documentOutsideCwd();
+  try {
+    const config = loadConfig({ FINANCE_CACHE: "off", FINANCE_DOCUMENT_ROOTS: "/nonexistent" });
+    const open = await runCommand("document.read", { source: file }, {
+      session: new Session({ config }),
+    });
+    assert.equal(open.ok, true, open.error ?? "");
+    const confined = await runCommand("document.read", { source: file }, {
+      session: new Session({ config, confineLocalFiles: true }),
+    });
+    assert.equal(confined.ok, false);
+    assert.match(confined.error ?? "", /outside the allowed folders.*FINANCE_DOCUMENT_ROOTS/);
+    const none = await runCommand("document.read", { source: file }, {
+      session: new Session({
+        config: loadConfig({ FINANCE_CACHE: "off" }),
+        confineLocalFiles: true,
+      }),
+    });
+    assert.match(none.error ?? "", /reads no local files; set FINANCE_DOCUMENT_ROOTS/);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("local files: the adapter reads a path only under FINANCE_DOCUMENT_ROOTS", async () => {
+  const { dir, file } = documentOutsideCwd();
+  try {
+    const closed = await adapterCall(
+      "document.read",
+      { source: file },
+      new Session({
+        config: loadConfig({ FINANCE_CACHE: "off" }),
+      }),
+    );
+    assert.equal(closed.ok, false);
+    assert.match(closed.error ?? "", /refused.*FINANCE_DOCUMENT_ROOTS/);
+    const opened = await adapterCall(
+      "document.read",
+      { source: file },
+      new Session({
+        config: loadConfig({ FINANCE_CACHE: "off", FINANCE_DOCUMENT_ROOTS: dir }),
+      }),
+    );
+    assert.equal(opened.ok, true, opened.error ?? "");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
