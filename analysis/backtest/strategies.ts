@@ -7,9 +7,13 @@
 import { cached, change, priorMax, priorMin, rollingStd, rsi, sma } from "./indicators.ts";
 import type { IndicatorCache, Panel, Params, StrategyDef, Targets } from "./types.ts";
 
-/** Empty targets (all NaN = no order). */
-export function noOrders(panel: Panel): Targets {
+/** Empty targets (all NaN = no order); into `out` when given (buffers reused by a tune). */
+export function noOrders(panel: Panel, out?: Targets): Targets {
   const n = panel.dates.length;
+  if (out && out.length === panel.symbols.length && out.every((row) => row.length === n)) {
+    for (const row of out) row.fill(NaN);
+    return out;
+  }
   return panel.symbols.map(() => new Float64Array(n).fill(NaN));
 }
 
@@ -47,6 +51,42 @@ export function signalsToTargets(
   return targets;
 }
 
+/** Bit of a signal flag: entry wanted on this bar. */
+const ENTRY = 1;
+/** Bit of a signal flag: exit wanted on this bar. */
+const EXIT = 2;
+
+/**
+ * {@link signalsToTargets} from precomputed flags (`flags[s][t]`: ENTRY and/or EXIT bits), the
+ * same walk without a function call per symbol and bar.
+ */
+export function flagsToTargets(panel: Panel, flags: Uint8Array[], out?: Targets): Targets {
+  const targets = noOrders(panel, out);
+  const m = panel.symbols.length;
+  const active = new Uint8Array(m);
+  let k = 0;
+  for (let t = panel.start; t < panel.dates.length; t++) {
+    let changed = false;
+    for (let s = 0; s < m; s++) {
+      const f = flags[s][t];
+      if (active[s]) {
+        if (f & EXIT) {
+          active[s] = 0;
+          k--;
+          changed = true;
+        }
+      } else if (f & ENTRY) {
+        active[s] = 1;
+        k++;
+        changed = true;
+      }
+    }
+    if (!changed) continue;
+    for (let s = 0; s < m; s++) targets[s][t] = active[s] ? 1 / k : 0;
+  }
+  return targets;
+}
+
 const buyHold: StrategyDef = {
   name: "buy_hold",
   summary: "Buy every symbol in equal parts on the first bar and hold to the end",
@@ -54,8 +94,8 @@ const buyHold: StrategyDef = {
     "(filled at the next bar); no later orders.",
   parameters: {},
   warmup: () => 0,
-  targets(panel) {
-    const targets = noOrders(panel);
+  targets(panel, _p, _cache, out) {
+    const targets = noOrders(panel, out);
     for (const row of targets) row[panel.start] = 1 / panel.symbols.length;
     return targets;
   },
@@ -73,15 +113,24 @@ const smaCross: StrategyDef = {
   },
   check: (p) => (Number(p.fast) >= Number(p.slow) ? "fast must be below slow" : null),
   warmup: (p) => Number(p.slow),
-  targets(panel, p, cache) {
-    const fast = panel.close.map((c, s) => avg(cache, c, s, Number(p.fast)));
-    const slow = panel.close.map((c, s) => avg(cache, c, s, Number(p.slow)));
-    const diff = (s: number, t: number) => fast[s][t] - slow[s][t];
-    return signalsToTargets(
-      panel,
-      (s, t) => t > 0 && diff(s, t) > 0 && diff(s, t - 1) <= 0,
-      (s, t) => t > 0 && diff(s, t) < 0 && diff(s, t - 1) >= 0,
-    );
+  targets(panel, p, cache, out) {
+    const n = panel.dates.length;
+    const flags = panel.close.map((c, s) => {
+      const fast = avg(cache, c, s, Number(p.fast));
+      const slow = avg(cache, c, s, Number(p.slow));
+      const out = new Uint8Array(n);
+      // Entry on a cross above (diff > 0 after ≤ 0), exit on a cross below.
+      const from = Math.max(panel.start, 1);
+      let before = fast[from - 1] - slow[from - 1];
+      for (let t = from; t < n; t++) {
+        const d = fast[t] - slow[t];
+        if (d > 0 && before <= 0) out[t] = ENTRY;
+        else if (d < 0 && before >= 0) out[t] = EXIT;
+        before = d;
+      }
+      return out;
+    });
+    return flagsToTargets(panel, flags, out);
   },
 };
 
@@ -102,14 +151,20 @@ const rsiReversion: StrategyDef = {
   },
   check: (p) => (Number(p.lower) >= Number(p.upper) ? "lower must be below upper" : null),
   warmup: (p) => Number(p.window) + 1,
-  targets(panel, p, cache) {
+  targets(panel, p, cache, out) {
     const w = Number(p.window);
-    const r = panel.close.map((c, s) => cached(cache, `rsi:${s}:${w}`, () => rsi(c, w)));
-    return signalsToTargets(
-      panel,
-      (s, t) => r[s][t] < Number(p.lower),
-      (s, t) => r[s][t] > Number(p.upper),
-    );
+    const lower = Number(p.lower);
+    const upper = Number(p.upper);
+    const n = panel.dates.length;
+    const flags = panel.close.map((c, s) => {
+      const r = cached(cache, `rsi:${s}:${w}`, () => rsi(c, w));
+      const out = new Uint8Array(n);
+      for (let t = panel.start; t < n; t++) {
+        out[t] = (r[t] < lower ? ENTRY : 0) | (r[t] > upper ? EXIT : 0);
+      }
+      return out;
+    });
+    return flagsToTargets(panel, flags, out);
   },
 };
 
@@ -128,16 +183,20 @@ const bollinger: StrategyDef = {
     k: { type: "number", default: 2, min: 0, description: "Band width in standard deviations" },
   },
   warmup: (p) => Number(p.window),
-  targets(panel, p, cache) {
+  targets(panel, p, cache, out) {
     const w = Number(p.window);
-    const mid = panel.close.map((c, s) => avg(cache, c, s, w));
-    const sd = panel.close.map((c, s) => cached(cache, `std:${s}:${w}`, () => rollingStd(c, w)));
     const k = Number(p.k);
-    return signalsToTargets(
-      panel,
-      (s, t) => panel.close[s][t] < mid[s][t] - k * sd[s][t],
-      (s, t) => panel.close[s][t] > mid[s][t],
-    );
+    const n = panel.dates.length;
+    const flags = panel.close.map((c, s) => {
+      const mid = avg(cache, c, s, w);
+      const sd = cached(cache, `std:${s}:${w}`, () => rollingStd(c, w));
+      const out = new Uint8Array(n);
+      for (let t = panel.start; t < n; t++) {
+        out[t] = (c[t] < mid[t] - k * sd[t] ? ENTRY : 0) | (c[t] > mid[t] ? EXIT : 0);
+      }
+      return out;
+    });
+    return flagsToTargets(panel, flags, out);
   },
 };
 
@@ -151,16 +210,20 @@ const donchian: StrategyDef = {
     exit_window: { type: "integer", default: 10, min: 1, description: "Bars of the exit low" },
   },
   warmup: (p) => Math.max(Number(p.window), Number(p.exit_window)),
-  targets(panel, p, cache) {
+  targets(panel, p, cache, out) {
     const w = Number(p.window);
     const e = Number(p.exit_window);
-    const hi = panel.high.map((h, s) => cached(cache, `pmax:${s}:${w}`, () => priorMax(h, w)));
-    const lo = panel.low.map((l, s) => cached(cache, `pmin:${s}:${e}`, () => priorMin(l, e)));
-    return signalsToTargets(
-      panel,
-      (s, t) => panel.close[s][t] > hi[s][t],
-      (s, t) => panel.close[s][t] < lo[s][t],
-    );
+    const n = panel.dates.length;
+    const flags = panel.close.map((c, s) => {
+      const hi = cached(cache, `pmax:${s}:${w}`, () => priorMax(panel.high[s], w));
+      const lo = cached(cache, `pmin:${s}:${e}`, () => priorMin(panel.low[s], e));
+      const out = new Uint8Array(n);
+      for (let t = panel.start; t < n; t++) {
+        out[t] = (c[t] > hi[t] ? ENTRY : 0) | (c[t] < lo[t] ? EXIT : 0);
+      }
+      return out;
+    });
+    return flagsToTargets(panel, flags, out);
   },
 };
 
@@ -180,10 +243,10 @@ const momentum: StrategyDef = {
     },
   },
   warmup: (p) => Number(p.lookback),
-  targets(panel, p, cache) {
+  targets(panel, p, cache, out) {
     const lb = Number(p.lookback);
     const mom = panel.close.map((c, s) => cached(cache, `chg:${s}:${lb}`, () => change(c, lb)));
-    const targets = noOrders(panel);
+    const targets = noOrders(panel, out);
     const freq = String(p.rebalance);
     const rebalance = cached(cache, `rebal:${freq}`, () => rebalanceBars(panel, freq));
     const topN = Number(p.top_n);

@@ -10,7 +10,7 @@ import {
   periodsPerYear,
 } from "./metrics.ts";
 import { round6 } from "./report.ts";
-import type { IndicatorCache, Panel, Params, SimConfig, StrategyDef } from "./types.ts";
+import type { IndicatorCache, Panel, Params, SimConfig, StrategyDef, Targets } from "./types.ts";
 
 export interface GridPlan {
   combos: Params[];
@@ -104,8 +104,12 @@ export function runGrid(
   const cache: IndicatorCache = new Map();
   const benchmark = benchmarkCurve(panel.close, panel.start, sim.initialCash);
   const periods = periodsPerYear(timeframe);
+  // One set of target buffers for all runs: each run's targets are consumed by its simulation
+  // before the next run overwrites them.
+  let buffers: Targets | undefined;
   const rows = combos.map((params, i) => {
-    const result = simulate(panel, def.targets(panel, params, cache), sim);
+    buffers = def.targets(panel, params, cache, buffers);
+    const result = simulate(panel, buffers, sim);
     const metrics = computeMetrics(result, panel.dates, panel.start, benchmark, periods, []);
     onProgress?.(i + 1, combos.length);
     const raw = (metrics as unknown as Record<string, number | null>)[metric];

@@ -48,7 +48,11 @@ export interface StrategyDef {
   check?(p: Params): string | null;
   /** Bars of history the first evaluation bar needs (loaded before start_date). */
   warmup(p: Params): number;
-  targets(panel: Panel, p: Params, cache: IndicatorCache): Targets;
+  /**
+   * Target weights of one run. With `out`, they are written into those arrays and returned (a
+   * tune reuses one set of buffers for all its runs).
+   */
+  targets(panel: Panel, p: Params, cache: IndicatorCache, out?: Targets): Targets;
 }
 
 /** Costs and execution rules of a simulation. */
