@@ -47,6 +47,48 @@ function dedupe(list: string[]): string[] {
  * path), Dates become ISO strings, undefined object members are dropped, bigints become numbers.
  */
 export function jsonSafe(value: unknown, warnings: string[], path = "data"): unknown {
+  // Nearly every answer has no non-finite number: copy it without building a path per value,
+  // and only walk again with paths (for the warnings) when one is found.
+  const fast = plainCopy(value);
+  return fast === NOT_PLAIN ? safeCopy(value, warnings, path) : fast;
+}
+
+const NOT_PLAIN = Symbol("not plain");
+
+/** The same copy as {@link safeCopy}, or NOT_PLAIN when a value would need a warning. */
+function plainCopy(value: unknown): unknown {
+  if (typeof value === "number") return Number.isFinite(value) ? value : NOT_PLAIN;
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (value === undefined) return null;
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  }
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = plainCopy(value[i]);
+      if (item === NOT_PLAIN) return NOT_PLAIN;
+      out[i] = item;
+    }
+    return out;
+  }
+  if (typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const raw = (value as Record<string, unknown>)[key];
+      if (raw === undefined || typeof raw === "function") continue;
+      const item = plainCopy(raw);
+      if (item === NOT_PLAIN) return NOT_PLAIN;
+      out[key] = item;
+    }
+    return out;
+  }
+  return null;
+}
+
+function safeCopy(value: unknown, warnings: string[], path: string): unknown {
   if (typeof value === "number") {
     if (Number.isFinite(value)) return value;
     warnings.push(`${path} was ${value} (not a finite number); reported as null`);
@@ -59,13 +101,13 @@ export function jsonSafe(value: unknown, warnings: string[], path = "data"): unk
     return Number.isNaN(value.getTime()) ? null : value.toISOString();
   }
   if (Array.isArray(value)) {
-    return value.map((item, i) => jsonSafe(item, warnings, `${path}[${i}]`));
+    return value.map((item, i) => safeCopy(item, warnings, `${path}[${i}]`));
   }
   if (typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
       if (item === undefined || typeof item === "function") continue;
-      out[key] = jsonSafe(item, warnings, `${path}.${key}`);
+      out[key] = safeCopy(item, warnings, `${path}.${key}`);
     }
     return out;
   }

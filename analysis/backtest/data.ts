@@ -101,7 +101,7 @@ export function alignBars(
 ): LoadedPanel {
   const notes: string[] = [];
   const sources: Record<string, SourceInfo> = {};
-  const series: Map<string, Map<string, number[]>> = new Map();
+  const series: Map<string, Series> = new Map();
   const missing: string[] = [];
   for (const sym of symbols) {
     const clean = cleanSeries(sym, data[sym], endDate, notes);
@@ -120,11 +120,9 @@ export function alignBars(
       } between the requested dates; check the symbols, dates and provider`,
     );
   }
-  const firsts = kept.map((s) => [...series.get(s)!.keys()][0]);
+  const firsts = kept.map((s) => series.get(s)!.dates[0]);
   const common = firsts.reduce((a, b) => (a > b ? a : b));
-  const all = new Set<string>();
-  for (const s of kept) for (const d of series.get(s)!.keys()) if (d >= common) all.add(d);
-  const dates = [...all].sort();
+  const dates = unionFrom(kept.map((s) => series.get(s)!.dates), common);
   const late = kept.filter((_s, i) => firsts[i] === common && firsts[i] > startDate);
   if (late.length && common > startDate) {
     notes.push(
@@ -145,7 +143,25 @@ export function alignBars(
   return { panel, sources, missing, notes };
 }
 
-function fillPanel(symbols: string[], dates: string[], series: Map<string, Map<string, number[]>>) {
+/** One symbol's cleaned bars, columnar: ascending unique dates and adjusted prices. */
+interface Series {
+  dates: string[];
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+}
+
+/** Sorted union of several ascending date lists, from `from` on. */
+function unionFrom(lists: string[][], from: string): string[] {
+  if (lists.length === 1) return lists[0].filter((d) => d >= from);
+  const all = new Set<string>();
+  for (const list of lists) for (const d of list) if (d >= from) all.add(d);
+  return [...all].sort();
+}
+
+function fillPanel(symbols: string[], dates: string[], series: Map<string, Series>) {
   const n = dates.length;
   const mk = () => symbols.map(() => new Float64Array(n));
   const panel: Panel = {
@@ -160,18 +176,31 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Map<s
   };
   symbols.forEach((sym, s) => {
     const bars = series.get(sym)!;
+    const [open, high, low, close, volume] = [
+      panel.open[s],
+      panel.high[s],
+      panel.low[s],
+      panel.close[s],
+      panel.volume[s],
+    ];
+    // Both date lists ascend: walk them together. A date the symbol lacks carries its last close.
+    let j = 0;
     let last = NaN;
     for (let t = 0; t < n; t++) {
-      const b = bars.get(dates[t]);
-      if (b) {
-        [panel.open[s][t], panel.high[s][t], panel.low[s][t], panel.close[s][t]] = b;
-        panel.volume[s][t] = b[4];
-        last = b[3];
+      const d = dates[t];
+      while (j < bars.dates.length && bars.dates[j] < d) j++;
+      if (j < bars.dates.length && bars.dates[j] === d) {
+        open[t] = bars.open[j];
+        high[t] = bars.high[j];
+        low[t] = bars.low[j];
+        close[t] = last = bars.close[j];
+        volume[t] = bars.volume[j];
+        j++;
       } else {
-        panel.open[s][t] =
-          panel.high[s][t] =
-          panel.low[s][t] =
-          panel.close[s][t] =
+        open[t] =
+          high[t] =
+          low[t] =
+          close[t] =
             last;
       }
     }
@@ -179,16 +208,20 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Map<s
   return panel;
 }
 
-/** Sorted, de-duplicated, adjusted bars of one symbol: date → [o, h, l, c, v]. */
+/** Sorted, de-duplicated, adjusted bars of one symbol, columnar. */
 function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, notes: string[]) {
-  const byDate = new Map<string, Bar>();
-  for (const row of d?.rows ?? []) {
-    if (!row?.date || !(typeof row.close === "number" && row.close > 0)) continue;
-    if (row.date.slice(0, 10) > endDate) continue;
-    byDate.set(row.date, row); // a repeated date keeps the later row
+  const usable = (d?.rows ?? []).filter((row) =>
+    row?.date && typeof row.close === "number" && row.close > 0 && row.date.slice(0, 10) <= endDate
+  );
+  if (!usable.length) return null;
+  let rows = usable;
+  // Providers answer in ascending order without repeats; otherwise sort, and a repeated date
+  // keeps the later row.
+  if (!usable.every((r, i) => i === 0 || usable[i - 1].date < r.date)) {
+    const byDate = new Map<string, Bar>();
+    for (const row of usable) byDate.set(row.date, row);
+    rows = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
   }
-  if (!byDate.size) return null;
-  const rows = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
   const hasAdj = rows.every((r) => typeof r.adj_close === "number" && r.adj_close > 0);
   let adjustment: SourceInfo["price_adjustment"] = hasAdj ? "total_return" : "none";
   const factor = rows.map((r) => (hasAdj ? (r.adj_close as number) / (r.close as number) : 1));
@@ -198,13 +231,26 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
       `${sym}: the provider gave no adjusted close, so dividends are not included (price return only)`,
     );
   }
-  const bars = new Map<string, number[]>();
-  rows.forEach((r, i) => {
+  const k = rows.length;
+  const bars: Series = {
+    dates: rows.map((r) => r.date),
+    open: new Float64Array(k),
+    high: new Float64Array(k),
+    low: new Float64Array(k),
+    close: new Float64Array(k),
+    volume: new Float64Array(k),
+  };
+  for (let i = 0; i < k; i++) {
+    const r = rows[i];
     const c = r.close as number;
     const f = factor[i];
     const px = (v: number | null | undefined) => (typeof v === "number" && v > 0 ? v : c) * f;
-    bars.set(r.date, [px(r.open), px(r.high), px(r.low), c * f, r.volume ?? 0]);
-  });
+    bars.open[i] = px(r.open);
+    bars.high[i] = px(r.high);
+    bars.low[i] = px(r.low);
+    bars.close[i] = c * f;
+    bars.volume[i] = r.volume ?? 0;
+  }
   return {
     bars,
     info: {

@@ -70,8 +70,11 @@ export function stooqSymbol(symbol: string): string {
   return `${code.toLowerCase()}.${market}`;
 }
 
-/** Parses Stooq's CSV (English or Polish headers). */
-export function parseStooqCsv(text: string, symbol: string): Bar[] {
+/**
+ * Parses Stooq's CSV (English or Polish headers). With `start`/`end` (YYYY-MM-DD, inclusive) only
+ * rows in that window are parsed: a symbol's whole history is decades of rows.
+ */
+export function parseStooqCsv(text: string, symbol: string, start = "", end = "\uffff"): Bar[] {
   const lines = text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
   const header = (lines[0] ?? "").toLowerCase().split(",").map((h) => h.trim());
   const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
@@ -96,10 +99,16 @@ export function parseStooqCsv(text: string, symbol: string): Bar[] {
     return Number.isFinite(x) ? x : null;
   };
   const rows: Bar[] = [];
-  for (const line of lines.slice(1)) {
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    // Rows outside the window are skipped before they are split (the date leads the row).
+    if (iDate === 0 && line.charCodeAt(4) === 45) {
+      const lead = line.slice(0, 10);
+      if (lead < start || lead > end) continue;
+    }
     const c = line.split(",");
     const date = c[iDate]?.trim();
-    if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) continue;
+    if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date < start || date > end) continue;
     const close = n(c[iClose]);
     rows.push({
       date,
@@ -112,7 +121,11 @@ export function parseStooqCsv(text: string, symbol: string): Bar[] {
       volume: iVol >= 0 ? n(c[iVol]) : null,
     });
   }
-  return rows.sort((a, b) => a.date.localeCompare(b.date));
+  // Stooq writes rows oldest first; sort only when they are not.
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i - 1].date > rows[i].date) return rows.sort((a, b) => a.date.localeCompare(b.date));
+  }
+  return rows;
 }
 
 export class Client {
@@ -126,7 +139,7 @@ export class Client {
       cache: { ttl: 43_200 },
       signal: this.env.signal,
     });
-    return parseStooqCsv(text, symbol).filter((r) => r.date >= start && r.date <= end);
+    return parseStooqCsv(text, symbol, start, end);
   }
 
   /** Stooq has daily bars only; other intervals are refused before any request. */
