@@ -20,30 +20,72 @@ interface OpenTrade {
   lastExitBar: number;
 }
 
+/** What a simulation carries from bar to bar. */
+class SimState {
+  readonly qty: Float64Array;
+  readonly equity: Float64Array;
+  readonly exposure: Float64Array;
+  readonly orders: Order[] = [];
+  readonly trades: Trade[] = [];
+  readonly open: (OpenTrade | null)[];
+  readonly pending: Float64Array;
+  readonly px: Float64Array;
+  readonly delta: Float64Array;
+  cash: number;
+  fees = 0;
+  hasPending = false;
+
+  constructor(n: number, m: number, initialCash: number) {
+    this.qty = new Float64Array(m);
+    this.equity = new Float64Array(n).fill(initialCash);
+    this.exposure = new Float64Array(n);
+    this.open = new Array(m).fill(null);
+    this.pending = new Float64Array(m);
+    this.px = new Float64Array(m);
+    this.delta = new Float64Array(m);
+    this.cash = initialCash;
+  }
+}
+
 /** Runs the simulation over bars panel.start … end. Pure: same inputs, same result. */
 export function simulate(panel: Panel, targets: Targets, cfg: SimConfig): SimResult {
   const n = panel.dates.length;
   const m = panel.symbols.length;
-  const fillPx = cfg.fill === "next_open" ? panel.open : panel.close;
-  const qty = new Float64Array(m);
-  const equity = new Float64Array(n).fill(cfg.initialCash);
-  const exposure = new Float64Array(n);
-  const orders: Order[] = [];
-  const trades: Trade[] = [];
-  const open: (OpenTrade | null)[] = new Array(m).fill(null);
-  const state = { cash: cfg.initialCash, fees: 0 };
-  const pending = new Float64Array(m);
-  const px = new Float64Array(m);
-  const delta = new Float64Array(m);
-  let hasPending = false;
+  const st = new SimState(n, m, cfg.initialCash);
+  st.hasPending = walkBars(panel, targets, cfg, st);
+  for (let s = 0; s < m; s++) {
+    const o = st.open[s];
+    if (o) st.trades.push(markOpen(o, s, st.qty[s], panel.close[s][n - 1]));
+  }
+  st.trades.sort((a, b) => a.entryBar - b.entryBar || a.symbol - b.symbol);
+  return {
+    equity: st.equity,
+    exposure: st.exposure,
+    orders: st.orders,
+    trades: st.trades,
+    feesPaid: st.fees,
+    unfilledAtEnd: st.hasPending ? 1 : 0,
+  };
+}
 
+/**
+ * The bar loop, alone in its function: the optimising compiler replaces it mid-loop, and code
+ * after a loop that has not run yet would throw that optimised code away at every call.
+ * Returns whether targets of the last bar are still pending.
+ */
+function walkBars(panel: Panel, targets: Targets, cfg: SimConfig, st: SimState): boolean {
+  const n = panel.dates.length;
+  const m = panel.symbols.length;
+  const fillPx = cfg.fill === "next_open" ? panel.open : panel.close;
+  const { qty, equity, exposure, pending, px, delta } = st;
+  let hasPending = false;
   for (let t = panel.start; t < n; t++) {
     if (hasPending) {
       for (let s = 0; s < m; s++) px[s] = fillPx[s][t];
-      execute(t, px, pending, delta, qty, state, cfg, orders, open, trades);
+      execute(t, px, pending, delta, qty, st, cfg, st.orders, st.open, st.trades);
       hasPending = false;
     }
-    let value = state.cash;
+    let value = st.cash;
     let gross = 0;
     for (let s = 0; s < m; s++) {
       const v = qty[s] * panel.close[s][t];
@@ -57,19 +99,7 @@ export function simulate(panel: Panel, targets: Targets, cfg: SimConfig): SimRes
       if (!Number.isNaN(pending[s])) hasPending = true;
     }
   }
-  for (let s = 0; s < m; s++) {
-    const o = open[s];
-    if (o) trades.push(markOpen(o, s, qty[s], panel.close[s][n - 1]));
-  }
-  trades.sort((a, b) => a.entryBar - b.entryBar || a.symbol - b.symbol);
-  return {
-    equity,
-    exposure,
-    orders,
-    trades,
-    feesPaid: state.fees,
-    unfilledAtEnd: hasPending ? 1 : 0,
-  };
+  return hasPending;
 }
 
 /** Fills one bar's pending targets at prices `px`: sells first, then buys within the cash limit. */

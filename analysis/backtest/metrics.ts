@@ -76,23 +76,10 @@ export function periodsPerYear(timeframe: string): number {
 /** Drawdown at each bar as a positive percent below the running peak, and the worst one. */
 export function drawdown(equity: Float64Array, from = 0) {
   const dd = new Float64Array(equity.length);
-  let peak = -Infinity;
-  let peakAt = from;
-  let worst = 0;
-  let worstPeak = -1;
-  let worstTrough = -1;
-  for (let t = from; t < equity.length; t++) {
-    if (equity[t] > peak) {
-      peak = equity[t];
-      peakAt = t;
-    }
-    dd[t] = peak > 0 ? (1 - equity[t] / peak) * 100 : 0;
-    if (dd[t] > worst) {
-      worst = dd[t];
-      worstPeak = peakAt;
-      worstTrough = t;
-    }
-  }
+  const at = new Int32Array([-1, -1]);
+  const maxPct = drawdownLoop(equity, from, dd, at);
+  const worstPeak = at[0];
+  const worstTrough = at[1];
   let recovery = -1;
   if (worstTrough >= 0) {
     for (let t = worstTrough + 1; t < equity.length; t++) {
@@ -102,7 +89,31 @@ export function drawdown(equity: Float64Array, from = 0) {
       }
     }
   }
-  return { dd, maxPct: worst, peak: worstPeak, trough: worstTrough, recovery };
+  return { dd, maxPct, peak: worstPeak, trough: worstTrough, recovery };
+}
+
+/**
+ * The running-peak loop of {@link drawdown}, alone in its function so its optimised code is not
+ * thrown away at every call by the code after it. Returns the worst drawdown; `at` receives
+ * its peak and trough bars.
+ */
+function drawdownLoop(equity: Float64Array, from: number, dd: Float64Array, at: Int32Array) {
+  let peak = -Infinity;
+  let peakAt = from;
+  let worst = 0;
+  for (let t = from; t < equity.length; t++) {
+    if (equity[t] > peak) {
+      peak = equity[t];
+      peakAt = t;
+    }
+    dd[t] = peak > 0 ? (1 - equity[t] / peak) * 100 : 0;
+    if (dd[t] > worst) {
+      worst = dd[t];
+      at[0] = peakAt;
+      at[1] = t;
+    }
+  }
+  return worst;
 }
 
 /** Mean and sample standard deviation (n − 1) of per-bar returns. */
