@@ -3,6 +3,7 @@ import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
 import { PREDEFINED_SCREENS } from "./screens.ts";
+import { majorOf } from "./currency.ts";
 import { parseScreenQuery, SCREEN_FIELDS } from "./screen_query.ts";
 
 interface Args {
@@ -26,6 +27,8 @@ function row(q: Record<string, unknown>) {
     market_cap: val(q.marketCap),
     volume: val(q.regularMarketVolume),
     currency: str(q.currency),
+    // Yahoo states caps in the major unit: GBP for a listing quoted in GBp.
+    market_cap_currency: majorOf(str(q.currency)),
     exchange: str(q.fullExchangeName) ?? str(q.exchange),
     as_of: t === null ? null : new Date(t * 1000).toISOString(),
   };

@@ -131,8 +131,10 @@ export function parseSymbol(raw: string): ParsedSymbol {
   if (parts.length > 1 && EXCHANGE_SUFFIXES.has(parts[parts.length - 1])) {
     suffix = parts.pop()!;
   }
-  // What remains is the root plus share classes: BRK.B → BRK-B (Yahoo writes classes with "-").
-  const root = parts.join("-");
+  // What remains is the root plus share classes: BRK.B → BRK-B (Yahoo writes classes with
+  // "-"). A longer unknown part (NOPE.XX) is kept as typed, for the provider to judge.
+  const [head, ...rest] = parts;
+  const root = rest.reduce((acc, part) => `${acc}${/^[A-Z]$/.test(part) ? "-" : "."}${part}`, head);
   if (!root) throw new InputError(`'${input}' has an exchange suffix but no symbol before it`);
   return { input, canonical: suffix ? `${root}.${suffix}` : root, kind: "equity", suffix };
 }

@@ -6,7 +6,7 @@ import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { snapshot } from "./snapshot.ts";
 import { canonicalSymbol } from "./symbols.ts";
-import { convert, FxBook, type FxRate, majorOf, ratioOf } from "./currency.ts";
+import { convert, FxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
 
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
@@ -153,6 +153,10 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
   }
   const snap = await snapshot(ctx, a.symbol);
   const price = snap.price;
+  // Prices may be in a minor unit (GBp); caps and revenue are in the major one (GBP).
+  const unit = unitOf(snap.currency);
+  const factor = unit?.factor ?? 1;
+  const capCurrency = snap.figure_currencies.market_cap ?? unit?.major ?? null;
   let shares: number | null = a.shares ?? null;
   let shares_source: Record<string, string | null> | null = a.shares
     ? { source: "user_input", as_of: null }
@@ -161,16 +165,24 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
     shares = snap.shares_outstanding;
     shares_source = { source: "Yahoo sharesOutstanding (quote)", as_of: snap.as_of };
   } else if (shares === null && snap.market_cap !== null && price) {
-    shares = snap.market_cap / price;
+    shares = snap.market_cap / (price * factor);
     shares_source = { source: "derived: market_cap / price", as_of: snap.as_of };
   }
   const warnings: string[] = [];
+  const fin = snap.financial_currency;
+  if (capCurrency && fin && fin !== capCurrency) {
+    warnings.push(
+      `revenue is read in ${capCurrency}, the market cap's currency; ${snap.symbol} reports in ` +
+        `${fin}: give revenue in ${capCurrency} or the implied prices are off by the exchange rate`,
+    );
+  }
   if (shares === null) warnings.push("no share count: implied prices are null; pass shares=");
   for (const w of warnings) ctx.warn(w);
   const cases = (["bear", "base", "bull"] as const).map((c) => {
     const multiple = a[`${c}_multiple`];
     const cap = a.revenue * multiple;
-    const implied = shares ? r4(cap / shares) : null;
+    // Per share in the major unit, then in the unit the price is quoted in.
+    const implied = shares ? r4(cap / shares / factor) : null;
     return {
       case: c,
       revenue: a.revenue,
@@ -187,6 +199,8 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
     currency: snap.currency,
     current_price: price,
     market_cap: snap.market_cap,
+    market_cap_currency: snap.market_cap === null ? null : capCurrency,
+    revenue_currency: capCurrency,
     shares,
     shares_source,
     assumptions: { revenue: a.revenue, multiple_basis: "price_to_sales" },

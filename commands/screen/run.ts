@@ -42,6 +42,7 @@ export default defineCommand({
       market_cap: n,
       volume: n,
       currency: z.string().nullable(),
+      market_cap_currency: z.string().nullable(),
       exchange: z.string().nullable(),
       as_of: z.string().nullable(),
     })),

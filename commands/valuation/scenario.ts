@@ -10,8 +10,11 @@ export default defineCommand({
   description:
     "Implied market cap (revenue × multiple) and price per share for bear, base and bull " +
     "price-to-sales multiples, with upside against the current price. Shares come from " +
-    "shares= or else Yahoo's share count (the source is reported). The revenue and multiples " +
-    "are your assumptions; this is a calculator, not advice.",
+    "shares= or else Yahoo's share count (the source is reported). revenue is read in the " +
+    "market cap's currency (revenue_currency; a warning says when the company reports in " +
+    "another); implied prices are in the unit the price is quoted in (pence for GBp " +
+    "listings). The revenue and multiples are your assumptions; this is a calculator, not " +
+    "advice.",
   usage:
     "finance valuation.scenario SYMBOL revenue=2.2B bear_multiple=7 base_multiple=10 bull_multiple=13 [shares=580M]",
   side_effects: "network_read_only",
@@ -31,6 +34,8 @@ export default defineCommand({
     currency: z.string().nullable(),
     current_price: n,
     market_cap: n,
+    market_cap_currency: z.string().nullable(),
+    revenue_currency: z.string().nullable(),
     shares: n,
     shares_source: z.record(z.string(), z.string().nullable()).nullable(),
     assumptions: z.object({ revenue: z.number(), multiple_basis: z.string() }),

@@ -1,0 +1,248 @@
+/**
+ * Issue 18 acceptance: over 30 symbols of every kind (US common, share classes, ADRs with
+ * foreign financials, LSE pence, JSE cents, TASE agorot, TSX, HKEX, Tokyo, indices, FX,
+ * futures, crypto), the provider form used per provider, the currency of each figure, and that
+ * no ok:true result holds a ratio across two currencies.
+ */
+import assert from "node:assert/strict";
+import { run } from "../_helpers.ts";
+import { tableFetch } from "./_table_fake.ts";
+import { majorOf } from "../../analysis/market/currency.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+const NOW = "2025-11-21T21:00:00Z";
+const opts = () => ({ fetch: tableFetch(), now: NOW });
+
+interface Row {
+  /** As a user types it. */
+  input: string;
+  yahoo: string;
+  /** Stooq's form, or null when Stooq must refuse it by name. */
+  stooq: string | null;
+  price: string;
+  /** Market cap's currency (major unit); null when the instrument has none. */
+  cap: string | null;
+  /** financialCurrency; null when there are no financials. */
+  fin: string | null;
+  /** The FX quote converting financials into the cap's currency, when they differ. */
+  fx: string | null;
+}
+
+// deno-fmt-ignore
+const TABLE: Row[] = [
+  // US common and share classes
+  { input: "aapl", yahoo: "AAPL", stooq: "aapl.us", price: "USD", cap: "USD", fin: "USD", fx: null },
+  { input: "MSFT", yahoo: "MSFT", stooq: "msft.us", price: "USD", cap: "USD", fin: "USD", fx: null },
+  { input: "BRK.B", yahoo: "BRK-B", stooq: "brk-b.us", price: "USD", cap: "USD", fin: "USD", fx: null },
+  { input: "brk.b", yahoo: "BRK-B", stooq: "brk-b.us", price: "USD", cap: "USD", fin: "USD", fx: null },
+  { input: "BRK-B", yahoo: "BRK-B", stooq: "brk-b.us", price: "USD", cap: "USD", fin: "USD", fx: null },
+  { input: "BF.B", yahoo: "BF-B", stooq: "bf-b.us", price: "USD", cap: "USD", fin: "USD", fx: null },
+  // ADRs and foreign filers on US exchanges
+  { input: "SPOT", yahoo: "SPOT", stooq: "spot.us", price: "USD", cap: "USD", fin: "EUR", fx: "EURUSD=X" },
+  { input: "ASML", yahoo: "ASML", stooq: "asml.us", price: "USD", cap: "USD", fin: "EUR", fx: "EURUSD=X" },
+  { input: "BABA", yahoo: "BABA", stooq: "baba.us", price: "USD", cap: "USD", fin: "CNY", fx: "USDCNY=X" },
+  { input: "BEKE", yahoo: "BEKE", stooq: "beke.us", price: "USD", cap: "USD", fin: "CNY", fx: "USDCNY=X" },
+  { input: "TSM", yahoo: "TSM", stooq: "tsm.us", price: "USD", cap: "USD", fin: "TWD", fx: "TWDUSD=X" },
+  { input: "SONY", yahoo: "SONY", stooq: "sony.us", price: "USD", cap: "USD", fin: "JPY", fx: "JPYUSD=X" },
+  // London (pence), Johannesburg (cents), Tel Aviv (agorot)
+  { input: "shel.l", yahoo: "SHEL.L", stooq: "shel.uk", price: "GBp", cap: "GBP", fin: "USD", fx: "USDGBP=X" },
+  { input: "VOD.L", yahoo: "VOD.L", stooq: "vod.uk", price: "GBp", cap: "GBP", fin: "EUR", fx: "EURGBP=X" },
+  { input: "TSCO.L", yahoo: "TSCO.L", stooq: "tsco.uk", price: "GBp", cap: "GBP", fin: "GBP", fx: null },
+  { input: "NPN.JO", yahoo: "NPN.JO", stooq: null, price: "ZAc", cap: "ZAR", fin: "USD", fx: "USDZAR=X" },
+  { input: "TEVA.TA", yahoo: "TEVA.TA", stooq: null, price: "ILA", cap: "ILS", fin: "USD", fx: "USDILS=X" },
+  // Toronto, Hong Kong, Tokyo
+  { input: "RY.TO", yahoo: "RY.TO", stooq: null, price: "CAD", cap: "CAD", fin: "CAD", fx: null },
+  { input: "SHOP.TO", yahoo: "SHOP.TO", stooq: null, price: "CAD", cap: "CAD", fin: "USD", fx: "USDCAD=X" },
+  { input: "0700.hk", yahoo: "0700.HK", stooq: "700.hk", price: "HKD", cap: "HKD", fin: "CNY", fx: "CNYHKD=X" },
+  { input: "0005.HK", yahoo: "0005.HK", stooq: "5.hk", price: "HKD", cap: "HKD", fin: "USD", fx: "USDHKD=X" },
+  { input: "7203.T", yahoo: "7203.T", stooq: "7203.jp", price: "JPY", cap: "JPY", fin: "JPY", fx: null },
+  { input: "6758.t", yahoo: "6758.T", stooq: "6758.jp", price: "JPY", cap: "JPY", fin: "JPY", fx: null },
+  // Indices, FX, futures, crypto: no financials, so no ratio at all
+  { input: "^GSPC", yahoo: "^GSPC", stooq: "^spx", price: "USD", cap: null, fin: null, fx: null },
+  { input: "^n225", yahoo: "^N225", stooq: "^nkx", price: "JPY", cap: null, fin: null, fx: null },
+  { input: "^FTSE", yahoo: "^FTSE", stooq: "^ukx", price: "GBP", cap: null, fin: null, fx: null },
+  { input: "EURUSD=X", yahoo: "EURUSD=X", stooq: "eurusd", price: "USD", cap: null, fin: null, fx: null },
+  { input: "JPY=X", yahoo: "JPY=X", stooq: "usdjpy", price: "JPY", cap: null, fin: null, fx: null },
+  { input: "gc=f", yahoo: "GC=F", stooq: "gc.f", price: "USD", cap: null, fin: null, fx: null },
+  { input: "CL=F", yahoo: "CL=F", stooq: "cl.f", price: "USD", cap: null, fin: null, fx: null },
+  { input: "BTC-USD", yahoo: "BTC-USD", stooq: "btcusd", price: "USD", cap: null, fin: null, fx: null },
+  { input: "eth-usd", yahoo: "ETH-USD", stooq: "ethusd", price: "USD", cap: null, fin: null, fx: null },
+];
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(1e-4, Math.abs(b) * 1e-6);
+
+/**
+ * Checks a symbol.snapshot result: every non-null ratio compares amounts in one currency, either
+ * because both sides are in it or because the cited rate converted one side; per-share ratios
+ * only when the price's and the filer's currencies agree.
+ */
+export function assertSnapshotOneCurrency(d: Any, where: string) {
+  const cap = d.figure_currencies.market_cap ?? majorOf(d.currency);
+  const fin = d.financial_currency;
+  const bridged = fin === cap || (d.fx && d.fx.from === fin && d.fx.to === cap);
+  const v = d.valuation;
+  for (const k of ["price_to_sales_ttm", "ev_to_revenue", "ev_to_ebitda"]) {
+    if (v[k] !== null) assert.ok(bridged, `${where}: ${k} across ${cap} and ${fin} without a rate`);
+  }
+  if (v.price_to_sales_ttm !== null && fin !== cap) {
+    const expect = d.market_cap / (d.total_revenue_ttm * d.fx.rate);
+    assert.ok(near(v.price_to_sales_ttm, Math.round(expect * 1e4) / 1e4), `${where}: P/S`);
+  }
+  if (d.enterprise_value !== null && fin !== null && fin !== cap) {
+    assert.ok(d.fx, `${where}: enterprise value across currencies without a rate`);
+    assert.ok(near(d.enterprise_value, d.market_cap + d.net_debt * d.fx.rate), `${where}: EV`);
+  }
+  for (const k of ["trailing_pe", "forward_pe", "price_to_book"]) {
+    if (v[k] !== null) {
+      assert.equal(fin, majorOf(d.currency), `${where}: ${k} across ${d.currency} and ${fin}`);
+    }
+  }
+}
+
+/** The same for valuation.multiples: each multiple of sales in one currency. */
+export function assertMultiplesOneCurrency(d: Any, where: string) {
+  const cap = d.market_cap_currency;
+  const rev = d.revenue_currency;
+  for (const k of ["price_to_sales", "ev_to_sales"]) {
+    if (d.multiples[k] === null) continue;
+    if (rev !== cap) {
+      assert.ok(d.fx && d.fx.from === rev && d.fx.to === cap, `${where}: ${k} without a rate`);
+      assert.ok(near(d.revenue_in_market_currency, d.revenue * d.fx.rate), `${where}: converted`);
+    }
+    const num = k === "price_to_sales" ? d.market_cap : d.enterprise_value;
+    assert.ok(near(d.multiples[k], Math.round(num / d.revenue_in_market_currency * 1e4) / 1e4));
+  }
+}
+
+for (const row of TABLE) {
+  Deno.test(`symbol table: ${row.input}`, async () => {
+    const q = await run("market.quote", { symbol: row.input }, opts());
+    assert.equal(q.envelope.ok, true, q.envelope.error ?? "");
+    const quote = q.envelope.data as Any;
+    assert.equal(quote.provider_symbol, row.yahoo);
+    assert.equal(quote.currency, row.price);
+
+    // Stooq's spelling, or a refusal that names Stooq and the forms it takes.
+    const bars = await run("market.ohlcv", {
+      symbols: row.input,
+      provider: "stooq",
+      start_date: "2025-11-19",
+      end_date: "2025-11-21",
+    }, opts());
+    if (row.stooq) {
+      assert.equal(bars.envelope.ok, true, bars.envelope.error ?? "");
+      assert.equal((bars.envelope.data as Any).provider_symbol, row.stooq);
+    } else {
+      assert.equal(bars.envelope.ok, false);
+      assert.match(
+        bars.envelope.error!,
+        new RegExp(`stooq cannot serve ${row.yahoo.replace(".", "\\.")}.*aapl\\.us`),
+      );
+    }
+
+    const s = await run("symbol.snapshot", { symbol: row.input }, opts());
+    assert.equal(s.envelope.ok, true, s.envelope.error ?? "");
+    const d = s.envelope.data as Any;
+    assert.equal(d.provider_symbol, row.yahoo);
+    assert.equal(d.figure_currencies.price, row.price);
+    assert.equal(d.figure_currencies.market_cap, row.cap);
+    assert.equal(d.financial_currency, row.fin);
+    if (row.fin) {
+      for (const k of ["total_revenue_ttm", "cash", "debt", "net_debt"]) {
+        if (d[k] !== null) assert.equal(d.figure_currencies[k], row.fin, k);
+      }
+    }
+    assert.equal(d.fx?.symbol ?? null, row.fx);
+    assertSnapshotOneCurrency(d, row.input);
+    if (row.fin && row.fin !== majorOf(row.price)) {
+      assert.equal(d.valuation.trailing_pe, null);
+      assert.ok(s.envelope.warnings.some((w) => /trailing_pe|price_to_book/.test(w)));
+    }
+    if (row.price !== row.cap && row.fin === row.cap && d.valuation.price_to_book !== null) {
+      // Pence over pounds: the ratio is taken in one unit (Yahoo's is 100 times too big).
+      assert.ok(d.valuation.price_to_book < 10, `${row.input}: P/B ${d.valuation.price_to_book}`);
+      assert.ok(!s.envelope.warnings.some((w) => /mismatch|mix/.test(w)));
+    }
+
+    if (row.cap) {
+      const m = await run("valuation.multiples", { symbol: row.input }, opts());
+      assert.equal(m.envelope.ok, true, m.envelope.error ?? "");
+      const md = m.envelope.data as Any;
+      assert.equal(md.provider_symbol, row.yahoo);
+      assert.equal(md.market_cap_currency, row.cap);
+      assertMultiplesOneCurrency(md, row.input);
+      if (row.fx) assert.equal(md.fx.symbol, row.fx);
+    }
+  });
+}
+
+Deno.test("symbol table: ASML's fiscal-year revenue (EUR) is converted before P/S, FY path", async () => {
+  const m = await run("valuation.multiples", { symbol: "ASML" }, opts());
+  const d = m.envelope.data as Any;
+  assert.equal(d.revenue_period_type, "FY");
+  assert.equal(d.revenue_currency, "EUR");
+  assert.equal(d.fx.symbol, "EURUSD=X");
+  assert.equal(d.fx.rate, 1.1523);
+  assert.equal(
+    d.multiples.price_to_sales,
+    Math.round(d.market_cap / (28262900000 * 1.1523) * 1e4) / 1e4,
+  );
+  assert.ok(d.sources.some((s: string) => /EURUSD=X \(1\.1523 USD per EUR/.test(s)));
+});
+
+Deno.test("symbol table: without a rate every ratio across currencies is refused, not guessed", async () => {
+  const noRate = tableFetch();
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (/symbols=(USDCNY|CNYUSD)%3DX/.test(url) || /symbols=(USDCNY|CNYUSD)=X/.test(url)) {
+      return Promise.resolve(new Response('{"quoteResponse":{"result":[],"error":null}}'));
+    }
+    return noRate(input, init);
+  };
+  for (const command of ["symbol.snapshot", "valuation.multiples"]) {
+    const r = await run(command, { symbol: "BEKE" }, { fetch, now: NOW });
+    assert.equal(r.envelope.ok, true, r.envelope.error ?? "");
+    const d = r.envelope.data as Any;
+    assert.equal(d.fx, null);
+    const ratios = command === "symbol.snapshot" ? d.valuation : d.multiples;
+    for (const k of ["price_to_sales_ttm", "ev_to_revenue", "ev_to_ebitda", "price_to_sales"]) {
+      if (k in ratios) assert.equal(ratios[k], null, `${command} ${k}`);
+    }
+    assert.ok(r.envelope.warnings.some((w) => /no CNY→USD rate/.test(w)), command);
+    if (command === "symbol.snapshot") {
+      assert.equal(d.enterprise_value, null);
+      assertSnapshotOneCurrency(d, "BEKE without a rate");
+    } else assertMultiplesOneCurrency(d, "BEKE without a rate");
+  }
+});
+
+Deno.test("symbol table: a symbol nobody lists is an error naming Yahoo's forms", async () => {
+  const r = await run("market.quote", { symbol: "NOPE.XX" }, opts());
+  assert.equal(r.envelope.ok, false);
+  assert.match(r.envelope.error!, /no quote for 'NOPE\.XX'.*BRK-B.*EURUSD=X/);
+});
+
+Deno.test("valuation.scenario: a pence listing's implied price is in pence; a foreign filer is warned", async () => {
+  const r = await run("valuation.scenario", {
+    symbol: "TSCO.L",
+    revenue: "70B",
+    bear_multiple: 0.3,
+    base_multiple: 0.45,
+    bull_multiple: 0.6,
+  }, opts());
+  const d = r.envelope.data as Any;
+  assert.equal(d.revenue_currency, "GBP");
+  assert.equal(d.currency, "GBp");
+  // 70B GBP × 0.45 / 6.6B shares = £4.77 a share = 477p, against 452.2p.
+  assert.equal(d.cases[1].implied_price, Math.round(70e9 * 0.45 / 6.6e9 * 100 * 1e4) / 1e4);
+  assert.ok(Math.abs(d.cases[1].upside_pct - 5.55) < 0.05, String(d.cases[1].upside_pct));
+  const spot = await run("valuation.scenario", {
+    symbol: "SPOT",
+    revenue: "17B",
+    bear_multiple: 5,
+    base_multiple: 7,
+    bull_multiple: 9,
+  }, opts());
+  assert.ok(spot.envelope.warnings.some((w) => /revenue is read in USD.*reports in EUR/.test(w)));
+});
