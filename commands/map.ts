@@ -2654,6 +2654,7 @@ export interface CommandMap {
         market_cap: number | null;
         volume: number | null;
         currency: string | null;
+        market_cap_currency: string | null;
         exchange: string | null;
         as_of: string | null;
       }[];
@@ -3214,6 +3215,8 @@ export interface CommandMap {
       currency: string | null;
       current_price: number | null;
       market_cap: number | null;
+      market_cap_currency: string | null;
+      revenue_currency: string | null;
       shares: number | null;
       shares_source: Record<string, string | null> | null;
       assumptions: {
