@@ -1,10 +1,22 @@
 /**
- * The five canonical sections (contract 2.5) and how each is found in a 10-K or a 10-Q.
- * In a 10-Q, Part I Item 1 is the financial statements, Part I Item 2 is MD&A and Part II
- * Item 1A is risk factors; a 10-Q has no Business item.
+ * The five canonical sections (contract 2.5) and where each lives in a filing of each form:
+ * 10-K items 1, 1A, 7, 8; 10-Q Part I Items 1-2 and Part II Item 1A; 20-F Items 4, 3.D, 5 and
+ * 18 (or 17, or 8). A 40-F carries them as exhibits (see `fortyFExhibits`). Forms without a
+ * map are refused by the commands rather than read with 10-K numbering.
  */
-import type { DocText } from "./html.ts";
-import { findItems, type ItemSpan } from "./sections.ts";
+import type { CleanDoc } from "./sections.ts";
+import { findItems, type ItemSpan, type Numbering } from "./sections.ts";
+import {
+  CROSS_REF,
+  findCaption,
+  isExternal,
+  looksLikeToc,
+  parseReference,
+  readCrossReferenceIndex,
+  type Reference,
+  REPORT_CAPTIONS,
+  spanOfPages,
+} from "./xref.ts";
 
 export type SectionKey = "business" | "risk_factors" | "mda" | "financial_statements" | "segments";
 
@@ -20,15 +32,63 @@ export const SECTIONS: { key: SectionKey; title: string; edgar_section: string |
   { key: "segments", title: "Segments", edgar_section: null },
 ];
 
-const TEN_Q: Record<SectionKey, string | null> = {
-  business: null,
-  risk_factors: "part_ii_item_1a",
-  mda: "part_i_item_2",
-  financial_statements: "part_i_item_1",
-  segments: null,
+/** Form families the reader has an item map for. */
+export type Family = "10-K" | "10-Q" | "20-F" | "40-F";
+
+export function formFamily(form: string): Family | null {
+  const f = form.trim().toUpperCase();
+  if (/^10-K(T|405)?(\/A)?$/.test(f)) return "10-K";
+  if (/^10-QT?(\/A)?$/.test(f)) return "10-Q";
+  if (/^20-F(\/A)?$/.test(f)) return "20-F";
+  if (/^40-F(\/A)?$/.test(f)) return "40-F";
+  return null;
+}
+
+type Narrative = Exclude<SectionKey, "segments">;
+/** [item id, the form's own name for it]; the first one present wins. */
+const MAPS: Record<Exclude<Family, "40-F">, Record<Narrative, [string, string][]>> = {
+  "10-K": {
+    business: [["part_i_item_1", "Item 1"]],
+    risk_factors: [["part_i_item_1a", "Item 1A"]],
+    mda: [["part_ii_item_7", "Item 7"]],
+    financial_statements: [["part_ii_item_8", "Item 8"]],
+  },
+  "10-Q": {
+    business: [],
+    risk_factors: [["part_ii_item_1a", "Part II, Item 1A"]],
+    mda: [["part_i_item_2", "Part I, Item 2"]],
+    financial_statements: [["part_i_item_1", "Part I, Item 1"]],
+  },
+  "20-F": {
+    business: [["part_i_item_4", "Item 4"]],
+    risk_factors: [["part_i_item_3d", "Item 3.D"]],
+    mda: [["part_i_item_5", "Item 5"]],
+    financial_statements: [
+      ["part_iii_item_18", "Item 18"],
+      ["part_iii_item_17", "Item 17"],
+      ["part_i_item_8", "Item 8"],
+    ],
+  },
 };
 
-const TITLE_PATTERNS: Record<Exclude<SectionKey, "segments">, RegExp> = {
+/** The item id a section comes from in a form (the first choice), or null. */
+export function itemFor(key: SectionKey, form: string): string | null {
+  const fam = formFamily(form);
+  if (!fam || fam === "40-F" || key === "segments") {
+    return fam === "40-F" || key === "segments" ? null : SECTIONS.find((s) => s.key === key)!
+      .edgar_section;
+  }
+  return MAPS[fam][key][0]?.[0] ?? null;
+}
+
+/** The form's own name for the item holding a section (e.g. "Item 5" in a 20-F). */
+export function formItemFor(key: SectionKey, form: string): string | null {
+  const fam = formFamily(form);
+  if (!fam || fam === "40-F" || key === "segments") return null;
+  return MAPS[fam][key][0]?.[1] ?? null;
+}
+
+const TITLE_PATTERNS: Record<Narrative, RegExp> = {
   business: /^(item\s+1\.?\s*)?business$/i,
   risk_factors: /^(item\s+1a\.?\s*)?risk factors$/i,
   mda: /^(item\s+[27]\.?\s*)?management['’]s discussion and analysis\b/i,
@@ -36,41 +96,74 @@ const TITLE_PATTERNS: Record<Exclude<SectionKey, "segments">, RegExp> = {
     /^(item\s+[18]\.?\s*)?(consolidated\s+)?financial statements( and supplementary data)?$/i,
 };
 
+/** Titles of other items: an item under one of these is not the section asked for. */
+const FOREIGN_TITLES: Record<Narrative, RegExp> = {
+  business:
+    /legal proceedings|risk factors|properties|management['’]s discussion|financial statements/i,
+  risk_factors: /legal proceedings|business|management['’]s discussion|exhibits|unregistered/i,
+  mda: /legal proceedings|risk factors|financial statements|exhibits|controls and procedures/i,
+  financial_statements:
+    /legal proceedings|risk factors|management['’]s discussion|exhibits|controls and procedures|unregistered|defaults|other information|mine safety/i,
+};
+
 /** A located canonical section. */
 export interface SectionSpan {
   key: SectionKey;
   /** The document item it came from (e.g. `part_i_item_2` in a 10-Q), or null. */
   found_as: string | null;
+  /** The form's own name for that item ("Item 5", "Part I, Item 2"), or null. */
+  form_item: string | null;
+  part: string | null;
   start: number;
   end: number;
-  method: ItemSpan["method"] | "note";
+  method: ItemSpan["method"] | "note" | "exhibit";
   /** Set when the item only points elsewhere ("incorporated by reference", "see Item 15"). */
   cross_reference: string | null;
+  /** The text is in another document (an exhibit, the annual report, a proxy statement). */
+  incorporated_by_reference: boolean;
+  reference: Reference | null;
 }
 
-/** The item id holding a canonical section in a filing of this form. */
-export function itemFor(key: SectionKey, form: string): string | null {
-  if (/^10-Q/i.test(form)) return TEN_Q[key];
-  return SECTIONS.find((s) => s.key === key)!.edgar_section;
-}
-
-const CROSS_REF =
-  /incorporated\s+(herein\s+)?by\s+reference|(is|are)\s+(included|set\s+forth|contained|presented)\s+(in|under|beginning)|see\s+["“]?(item|part|note)|refer\s+to/i;
-
-/** All canonical sections of one document, from one pass over its items. */
-export function locateSections(doc: DocText, form: string): {
+/** What a filing's document holds: its items, the canonical sections and what went wrong. */
+export interface Located {
   items: ItemSpan[];
   sections: Map<SectionKey, SectionSpan>;
-} {
-  const items = findItems(doc, form);
+  warnings: string[];
+}
+
+function numberingOf(fam: Family): Numbering {
+  return fam === "10-Q" ? "10-Q" : fam === "20-F" ? "20-F" : "10-K";
+}
+
+/** All canonical sections of one document, from one pass over its items. */
+export function locateSections(doc: CleanDoc, form: string): Located {
+  const fam = formFamily(form) ?? "10-K";
+  const items = findItems(doc, numberingOf(fam));
+  const warnings: string[] = [];
+  if (fam === "20-F") addTwentyFRiskFactors(doc, items);
   const byId = new Map(items.map((s) => [s.id, s]));
   const sections = new Map<SectionKey, SectionSpan>();
+  const index = fam === "10-K" ? readCrossReferenceIndex(doc) : null;
+  if (fam === "40-F") return { items, sections, warnings };
+  if (index) addIndexedItems(doc, index, items);
   for (const { key } of SECTIONS) {
     if (key === "segments") continue;
-    const id = itemFor(key, form);
-    let span = id ? byId.get(id) : undefined;
+    const choices = MAPS[fam][key];
+    const hit = choices.find(([id]) => byId.has(id));
+    let span = hit ? byId.get(hit[0]) : undefined;
+    let formItem = hit?.[1] ?? choices[0]?.[1] ?? null;
+    if (span && span.title && FOREIGN_TITLES[key].test(span.title)) {
+      warnings.push(
+        `${formItem} of this ${form} is titled "${span.title}", not ${key}; it is not returned as ${key}`,
+      );
+      span = undefined;
+    }
     let method: SectionSpan["method"] | undefined = span?.method;
-    if (!span && id) {
+    if (!span && index) {
+      const mapped = fromIndex(doc, index, choices[0]?.[0] ?? null, key, warnings);
+      if (mapped) (span = mapped), (method = "index"), (formItem = choices[0][1]);
+    }
+    if (!span && choices.length && !index) {
       const p = byPattern(doc.text, TITLE_PATTERNS[key], items);
       if (p) (span = p), (method = "pattern");
     }
@@ -78,34 +171,160 @@ export function locateSections(doc: DocText, form: string): {
     const result: SectionSpan = {
       key,
       found_as: span.id,
+      form_item: formItem,
+      part: span.part || null,
       start: span.start,
       end: span.end,
       method: method!,
       cross_reference: null,
+      incorporated_by_reference: false,
+      reference: null,
     };
-    const body = doc.text.slice(span.start, span.end);
-    if (body.length < 1500 && CROSS_REF.test(body)) {
-      result.cross_reference = body.replace(/\s+/g, " ").trim().slice(0, 300);
-      const ref = /\bitem\s+(\d{1,2}[a-d]?)\b/gi;
-      for (const m of body.matchAll(ref)) {
-        const target = items.find((s) => s.item === m[1].toUpperCase() && s.id !== span!.id);
-        if (target && target.end - target.start > body.length) {
-          result.start = target.start;
-          result.end = target.end;
-          result.found_as = target.id;
-          break;
-        }
-      }
-      if (result.found_as === span.id && key === "financial_statements") {
-        const fs = auditorReport(doc.text, span, items);
-        if (fs) Object.assign(result, fs);
-      }
+    if (method !== "index") followCrossReference(doc.text, result, span, items, key);
+    if (
+      !result.incorporated_by_reference && looksLikeToc(doc.text.slice(result.start, result.end))
+    ) {
+      warnings.push(
+        `${key}: the text found at ${
+          result.found_as ?? "a title line"
+        } is a table of contents, not the section; it is not returned`,
+      );
+      continue;
     }
     sections.set(key, result);
   }
   const seg = findSegmentNote(doc.text, sections.get("financial_statements"));
   if (seg) sections.set("segments", seg);
-  return { items, sections };
+  return { items, sections, warnings };
+}
+
+// An item that only points elsewhere: another item of this document, the audited statements
+// after the auditor's report, or another document altogether (then the item itself is returned
+// with `incorporated_by_reference`, and filings.read follow=true reads the exhibit).
+function followCrossReference(
+  text: string,
+  result: SectionSpan,
+  span: ItemSpan,
+  items: ItemSpan[],
+  key: SectionKey,
+) {
+  const nl = text.indexOf("\n", span.start);
+  const body = text.slice(nl < 0 ? span.end : Math.min(nl + 1, span.end), span.end);
+  if (body.length >= 2500 || !CROSS_REF.test(body)) return;
+  result.cross_reference = body.replace(/\s+/g, " ").trim().slice(0, 300);
+  const ref = parseReference(body);
+  result.reference = ref;
+  if (isExternal(ref)) {
+    result.incorporated_by_reference = true;
+    return;
+  }
+  for (const m of body.matchAll(/\bitem\s+(\d{1,2}[a-j]?)\b/gi)) {
+    const target = items.find((s) =>
+      s.item === m[1].toUpperCase() && s.id !== span.id && s.part === span.part
+    ) ?? items.find((s) =>
+      s.item === m[1].toUpperCase() && s.id !== span.id
+    );
+    if (target && target.end - target.start > body.length) {
+      result.start = target.start;
+      result.end = target.end;
+      result.found_as = target.id;
+      return;
+    }
+  }
+  if (key === "financial_statements") {
+    const fs = auditorReport(text, span, items);
+    if (fs) Object.assign(result, fs);
+  }
+}
+
+const ENDS_ANY = REPORT_CAPTIONS;
+
+// Annual-report 10-Ks: the index maps the item to pages (located by the page footers) or to the
+// report's captions. Anything else is a warning, never the index or a contents page.
+function fromIndex(
+  doc: CleanDoc,
+  index: NonNullable<ReturnType<typeof readCrossReferenceIndex>>,
+  id: string | null,
+  key: Narrative,
+  warnings: string[],
+): ItemSpan | undefined {
+  if (!id) return undefined;
+  const item = id.replace(/^part_[ivx]+_item_/, "").toUpperCase();
+  const row = index.rows.find((r) => r.item === item);
+  if (!row) return undefined;
+  const base = { id, part: id.split("_")[1], item, title: row.title, method: "index" as const };
+  if (row.pages) {
+    const span = spanOfPages(doc, row.pages);
+    if (span) {
+      // Start at the caption when the report prints it near the top of the first page.
+      const cap = [row.title, ...row.captions].map((c) => findCaption(doc, c, ENDS_ANY, span))
+        .find((c) => c && c.start - span.start < 3000);
+      return { ...base, start: cap?.start ?? span.start, end: span.end };
+    }
+  }
+  for (const caption of [...row.captions, row.title]) {
+    if (!caption || caption.length < 4) continue;
+    const c = findCaption(doc, caption, ENDS_ANY);
+    if (c && c.start !== index.at) return { ...base, ...c };
+  }
+  warnings.push(
+    `${key}: the Form 10-K cross-reference index maps Item ${item} to ${
+      row.pages ? `pages ${row.pages}` : `"${row.title}"`
+    }${row.captions.length ? ` (${row.captions.slice(0, 3).join("; ")})` : ""}, but ${
+      row.pages ? "the document's page numbers" : "those captions"
+    } could not be located; the section is not returned`,
+  );
+  return undefined;
+}
+
+// Items an annual-report 10-K places only through its cross-reference index, where the pages
+// named can be found; listed with found_as cross_reference_index.
+function addIndexedItems(
+  doc: CleanDoc,
+  index: NonNullable<ReturnType<typeof readCrossReferenceIndex>>,
+  items: ItemSpan[],
+) {
+  for (const row of index.rows) {
+    const id = `part_${partOfTenK(row.item)}_item_${row.item.toLowerCase()}`;
+    if (!row.pages || items.some((s) => s.id === id)) continue;
+    const span = spanOfPages(doc, row.pages);
+    if (!span) continue;
+    items.push({
+      id,
+      part: partOfTenK(row.item),
+      item: row.item,
+      title: row.title,
+      ...span,
+      method: "index",
+    });
+  }
+  items.sort((a, b) => a.start - b.start);
+}
+
+function partOfTenK(item: string): string {
+  const n = parseInt(item, 10);
+  return n <= 4 ? "i" : n <= 9 ? "ii" : n <= 14 ? "iii" : "iv";
+}
+
+// 20-F: Risk Factors is sub-item D of Item 3 ("D. Risk Factors" or "3.D Risk Factors").
+function addTwentyFRiskFactors(doc: CleanDoc, items: ItemSpan[]) {
+  const three = items.find((s) => s.id === "part_i_item_3");
+  if (!three || items.some((s) => s.id === "part_i_item_3d")) return;
+  const head = /^(?:item\s+)?(?:3\.?\s*)?D\s*[.:\-–—]?\s*risk factors$/i;
+  const next = /^(?:item\s+)?(?:3\.?\s*)?[E-Z]\s*[.:\-–—]\s*[A-Z]/;
+  const c = findCaption(doc, head, next, three) ??
+    findCaption(doc, /^risk factors$/i, next, three);
+  if (!c) return;
+  items.push({
+    id: "part_i_item_3d",
+    part: "i",
+    item: "3D",
+    title: "Risk Factors",
+    start: c.start,
+    end: Math.min(c.end, three.end),
+    method: "heading",
+  });
+  items.sort((a, b) => a.start - b.start);
 }
 
 const AUDITOR = /^report of independent registered public accounting firm$/i;
@@ -130,7 +349,7 @@ function auditorReport(
     if (isReport) {
       const holder = items.filter((s) => s.start <= pos).at(-1);
       const end = holder && holder.end > pos ? holder.end : text.length;
-      return { start: pos, end, found_as: holder?.id ?? from.id };
+      return { start: pos, end, found_as: holder && holder.end > pos ? holder.id : from.id };
     }
     pos = nl + 1;
   }
@@ -172,6 +391,7 @@ function noteLine(raw: string): string {
 
 /** The segment note of the financial statements, from its heading to the next note heading. */
 export function findSegmentNote(text: string, fin?: SectionSpan): SectionSpan | null {
+  if (fin?.incorporated_by_reference) return null;
   const from = fin?.start ?? 0;
   const to = fin?.end ?? text.length;
   let pos = from;
@@ -197,10 +417,14 @@ export function findSegmentNote(text: string, fin?: SectionSpan): SectionSpan | 
       return {
         key: "segments",
         found_as: null,
+        form_item: null,
+        part: null,
         start: pos,
         end,
         method: "note",
         cross_reference: null,
+        incorporated_by_reference: false,
+        reference: null,
       };
     }
     pos = nl + 1;
@@ -212,3 +436,72 @@ export function findSegmentNote(text: string, fin?: SectionSpan): SectionSpan | 
 export function sectionText(text: string, span: { start: number; end: number }): string {
   return text.slice(span.start, span.end).replace(/\n{3,}/g, "\n\n").trim();
 }
+
+/** A 40-F's documents that hold each section (by exhibit description). */
+export interface ExhibitDoc {
+  type: string;
+  description: string;
+  document: string;
+}
+
+const FORTY_F: Record<Narrative, RegExp> = {
+  business: /annual information form|\baif\b/i,
+  risk_factors: /annual information form|\baif\b/i,
+  mda: /management['’]?s discussion|\bmd&a\b|\bmd\s*&\s*a\b/i,
+  financial_statements: /financial statements/i,
+};
+
+/** Which exhibit of a 40-F holds each section. */
+export function fortyFExhibits<D extends ExhibitDoc>(docs: D[]): Map<Narrative, D> {
+  const out = new Map<Narrative, D>();
+  for (const key of Object.keys(FORTY_F) as Narrative[]) {
+    const hit = docs.find((d) =>
+      /^EX-99/i.test(d.type) && FORTY_F[key].test(d.description) &&
+      !(key === "financial_statements" && /discussion|interim|unaudited/i.test(d.description))
+    );
+    if (hit) out.set(key, hit);
+  }
+  return out;
+}
+
+/** Where a section starts and stops inside an exhibit (EX-13, a 40-F's EX-99.x). */
+export function locateInExhibit(
+  doc: CleanDoc,
+  key: Narrative,
+  ref: Reference | null,
+): { start: number; end: number; located_by: string } | null {
+  if (ref?.pages) {
+    const span = spanOfPages(doc, ref.pages);
+    if (span) {
+      const cap = findCaption(doc, ref.caption ?? EXHIBIT_CAPTIONS[key], ENDS_ANY, span);
+      const start = cap && cap.start - span.start < 3000 ? cap.start : span.start;
+      return { start, end: span.end, located_by: `pages ${ref.pages}` };
+    }
+  }
+  if (ref?.caption) {
+    const c = findCaption(doc, ref.caption, ENDS_ANY);
+    if (c) return { ...c, located_by: `caption "${ref.caption}"` };
+  }
+  const c = findCaption(doc, EXHIBIT_CAPTIONS[key], EXHIBIT_ENDS[key]);
+  return c ? { ...c, located_by: `caption ${key}` } : null;
+}
+
+const EXHIBIT_CAPTIONS: Record<Narrative, RegExp> = {
+  business:
+    /^(business|our business|description of (the )?business|narrative description of (the )?business|general development of (the )?business)$/i,
+  risk_factors: /^risk factors$/i,
+  mda: /^management['’]s discussion and analysis\b/i,
+  financial_statements:
+    /^(management['’]s report on internal control|reports? of independent registered public accounting firm|independent auditor['’]s report|consolidated (statements? of (income|operations|earnings|financial position)|balance sheets?))\b/i,
+};
+
+const EXHIBIT_ENDS: Record<Narrative, RegExp> = {
+  business:
+    /^(risk factors|dividends|description of capital structure|market for securities|directors and officers|legal proceedings|management['’]s discussion)\b/i,
+  risk_factors:
+    /^(dividends|description of capital structure|market for securities|directors and officers|legal proceedings|interests? of experts|additional information|management['’]s discussion|consolidated)\b/i,
+  mda:
+    /^(management['’]s report on internal control|reports? of independent|independent auditor|consolidated (statements? of|balance sheets?)|quarterly (financial data|results)|(share|stock)holder information|corporate information|board of directors)\b/i,
+  financial_statements:
+    /^(quarterly (financial data|results)|selected quarterly|(share|stock)holder information|corporate information|board of directors|directors and (executive )?officers|five-year)\b/i,
+};

@@ -1,7 +1,11 @@
 /**
- * Locating the items of a 10-K or 10-Q in document text: table-of-contents links first (they
- * point at the exact heading), then heading lines, then title patterns. Offsets are into the
- * cleaned document text (`cleanDocument`), so a section is always `text.slice(start, end)`.
+ * Locating the items of a periodic report in document text: table-of-contents links first (they
+ * point at the exact heading), then heading lines. Offsets are into the cleaned document text
+ * (`cleanDocument`), so an item is always `text.slice(start, end)`.
+ *
+ * A heading counts only when real content follows it: a run of item lines with nothing but
+ * titles and page numbers between them is a table of contents, while a short item that says
+ * "None." or "incorporated by reference to pages 40-95 of the Annual Report" is an item.
  */
 import type { DocText } from "./html.ts";
 
@@ -9,11 +13,23 @@ import type { DocText } from "./html.ts";
 export interface ItemSpan {
   id: string;
   part: string;
+  /** Item number as the document writes it, upper-case (`1A`, `16J`). */
   item: string;
   title: string;
   start: number;
   end: number;
-  method: "toc" | "heading" | "pattern";
+  method: "toc" | "heading" | "pattern" | "index";
+}
+
+/** A page-number line removed by `cleanDocument`: page `n` ends at `at` in the cleaned text. */
+export interface PageMark {
+  n: number;
+  at: number;
+}
+
+/** Cleaned text plus the page footers that were removed from it. */
+export interface CleanDoc extends DocText {
+  pages?: PageMark[];
 }
 
 const FURNITURE = [
@@ -22,13 +38,15 @@ const FURNITURE = [
   /^.{0,90}\b(form\s+)?10-[kq]\b[^|]{0,20}\|\s*\d{1,3}$/i,
   /^\d{1,3}\s*\|.{0,90}\b10-[kq]\b.{0,20}$/i,
 ];
+const PAGE_NO = /^(?:page\s+)?(\d{1,3})$|\|\s*(\d{1,3})$|^(\d{1,3})\s*\|/i;
 
 /** Drops page numbers, running footers and "Table of Contents" back-links; remaps anchors. */
-export function cleanDocument(doc: DocText): DocText {
+export function cleanDocument(doc: DocText): CleanDoc {
   const src = doc.text;
   const kept: string[] = [];
   const origStarts: number[] = [];
   const newStarts: number[] = [];
+  const pages: PageMark[] = [];
   let pos = 0;
   let outLen = 0;
   while (pos < src.length) {
@@ -40,6 +58,9 @@ export function cleanDocument(doc: DocText): DocText {
       newStarts.push(outLen);
       kept.push(line);
       outLen += line.length + 1;
+    } else if (line) {
+      const m = PAGE_NO.exec(line);
+      if (m) pages.push({ n: Number(m[1] ?? m[2] ?? m[3]), at: outLen });
     }
     pos = nl + 1;
   }
@@ -57,16 +78,22 @@ export function cleanDocument(doc: DocText): DocText {
   const anchors = new Map<string, number>();
   for (const [id, off] of doc.anchors) anchors.set(id, map(off));
   const links = doc.links.map((l) => ({ target: l.target, at: map(l.at) }));
-  return { text: kept.join("\n") + (kept.length ? "\n" : ""), anchors, links };
+  return { text: kept.join("\n") + (kept.length ? "\n" : ""), anchors, links, pages };
 }
 
-const ITEM_LINE =
-  /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?items?\s+(\d{1,2}[a-d]?)\s*(?:(?:and|&|,|through|to)\s*(\d{1,2}[a-d]?))?\s*[.:\-–—]?\s*(.*)$/i;
-const PART_LINE = /^part\s+([ivx]+)\b\s*[.:\-–—]?\s*(.{0,80})$/i;
+export const ITEM_LINE =
+  /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?items?\s+(\d{1,2}[a-j]?)\b\s*(?:(?:and|&|,|through|to)\s*(\d{1,2}[a-j]?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
+export const PART_LINE = /^part\s+([ivx]+)\b\s*[.:\-–—]?\s*(.{0,80})$/i;
+/** A table row that ends with a page number or range: a contents or cross-reference row. */
+export const PAGE_CELL =
+  /\|\s*(?:pages?\s*)?(?:[a-z]-)?\d{1,3}(?:\s*(?:[-–—,]|and|through|to)\s*(?:[a-z]-)?\d{1,3})*\s*$/i;
 
-/** Part of a 10-K item by its number (10-K items are numbered across parts). */
-function tenKPart(item: string): string {
+/** How an annual form numbers its parts: 10-K items 1-4 are Part I, 5-9 Part II, ... */
+export type Numbering = "10-K" | "10-Q" | "20-F";
+
+function partByNumber(item: string, numbering: Numbering): string {
   const n = parseInt(item, 10);
+  if (numbering === "20-F") return n <= 12 ? "i" : n <= 16 ? "ii" : "iii";
   return n <= 4 ? "i" : n <= 9 ? "ii" : n <= 14 ? "iii" : "iv";
 }
 
@@ -74,12 +101,12 @@ export function itemId(part: string, item: string): string {
   return `part_${part.toLowerCase()}_item_${item.toLowerCase()}`;
 }
 
-interface Line {
+export interface Line {
   start: number;
   text: string;
 }
 
-function lines(text: string): Line[] {
+export function lines(text: string): Line[] {
   const out: Line[] = [];
   let pos = 0;
   while (pos < text.length) {
@@ -102,7 +129,6 @@ function lineAt(all: Line[], off: number): number {
 }
 
 interface Candidate {
-  part: string | null;
   items: string[];
   title: string;
   start: number;
@@ -120,10 +146,16 @@ function headingNear(text: string, off: number, item: string, title: string): bo
   return word.length > 3 && head.includes(word);
 }
 
-function tocCandidates(doc: DocText, all: Line[]): Candidate[] {
+function itemsOf(m: RegExpExecArray): string[] {
+  return [m[2].toUpperCase(), ...(m[3] ? [m[3].toUpperCase()] : [])];
+}
+
+function tocCandidates(
+  doc: DocText,
+  all: Line[],
+): { toc: Candidate[]; region: [number, number] | null } {
   const out: Candidate[] = [];
-  let part: string | null = null;
-  const seenLines = new Set<number>();
+  const rows: number[] = [];
   const targetsByLine = new Map<number, string[]>();
   for (const link of doc.links) {
     const li = lineAt(all, link.at);
@@ -132,90 +164,136 @@ function tocCandidates(doc: DocText, all: Line[]): Candidate[] {
     targetsByLine.set(li, list);
   }
   for (const [li, targets] of [...targetsByLine].sort((a, b) => a[0] - b[0])) {
-    if (seenLines.has(li)) continue;
-    seenLines.add(li);
     const text = all[li].text.replace(/\s*\|\s*/g, " ").trim();
-    const pm = PART_LINE.exec(text);
-    if (pm && !/\bitem/i.test(text)) {
-      part = pm[1].toLowerCase();
-      continue;
-    }
     const m = ITEM_LINE.exec(text);
     if (!m || text.length > 250) continue;
-    if (m[1]) part = m[1].toLowerCase();
+    rows.push(li);
     const title = m[4].replace(/\s+\d{1,3}$/, "").trim();
-    const items = [m[2].toUpperCase(), ...(m[3] ? [m[3].toUpperCase()] : [])];
+    const items = itemsOf(m);
     const offsets = [...new Set(targets)].map((t) => doc.anchors.get(t)).filter((o): o is number =>
       o !== undefined && o > all[li].start
     );
     const good = offsets.find((o) => headingNear(doc.text, o, items[0], title)) ?? offsets[0];
     if (good === undefined) continue;
-    out.push({ part, items, title, start: good, method: "toc" });
+    out.push({ items, title, start: good, method: "toc" });
   }
-  return out;
+  // The contents block itself: from its first linked item row to its last.
+  const region: [number, number] | null = rows.length >= 3
+    ? [all[rows[0]].start, all[rows.at(-1)!].start]
+    : null;
+  return { toc: out, region };
 }
 
-function headingCandidates(all: Line[]): Candidate[] {
-  const out: Candidate[] = [];
-  let part: string | null = null;
-  for (const line of all) {
+const BARE_ANSWER = /^(none|not applicable|n\/a|omitted|\[?reserved\]?|not required)\.?$/i;
+
+/** Does this stretch of text hold a sentence (not just titles and page numbers)? */
+export function hasSentence(body: string): boolean {
+  for (const raw of body.split("\n")) {
+    const line = raw.trim();
+    if (!line || PAGE_CELL.test(line)) continue;
+    if (BARE_ANSWER.test(line)) return true;
+    const words = line.split(/\s+/).length;
+    if (words >= 20) return true;
+    if (words >= 3 && /[.!?;:)”"]$/.test(line)) return true;
+  }
+  return false;
+}
+
+function isPartLine(text: string): RegExpExecArray | null {
+  const t = text.replace(/\s*\|\s*/g, " ").trim();
+  if (t.length > 100 || /\bitem/i.test(t) || PAGE_CELL.test(text)) return null;
+  return PART_LINE.exec(t);
+}
+
+function headingCandidates(
+  all: Line[],
+  tocRegion: [number, number] | null,
+): { heads: Candidate[]; parts: number[] } {
+  const heads: (Candidate & { line: number })[] = [];
+  const parts: number[] = [];
+  all.forEach((line, li) => {
     const text = line.text.trim();
-    if (text.length > 300) continue;
-    const pm = PART_LINE.exec(text);
-    if (pm && !/\bitem/i.test(text) && !text.includes("|")) {
-      part = pm[1].toLowerCase();
-      continue;
+    if (text.length > 300) return;
+    if (tocRegion && line.start >= tocRegion[0] && line.start <= tocRegion[1]) return;
+    if (isPartLine(text)) {
+      parts.push(line.start);
+      return;
     }
     const m = ITEM_LINE.exec(text);
-    if (!m) continue;
-    // Table-of-contents rows end with a page number cell; headings do not.
-    if (/\|\s*\d{1,3}$/.test(text)) continue;
-    if (m[1]) part = m[1].toLowerCase();
-    const items = [m[2].toUpperCase(), ...(m[3] ? [m[3].toUpperCase()] : [])];
-    out.push({
-      part,
-      items,
-      title: m[4].replace(/\s*\|.*$/, "").trim(),
-      start: line.start,
-      method: "heading",
-    });
-  }
-  // A run of item lines packed together is a table of contents, not the items themselves.
-  return out.filter((c, i) => {
-    let close = 0;
-    for (let j = i + 1; j < out.length && out[j].start - c.start < 1500; j++) close++;
-    for (let j = i - 1; j >= 0 && c.start - out[j].start < 1500; j--) close++;
-    return close < 3;
+    if (!m) return;
+    // Table-of-contents and cross-reference index rows end with a page number cell.
+    if (PAGE_CELL.test(text)) return;
+    let title = m[4].replace(/\s*\|.*$/, "").trim();
+    const next = all[li + 1]?.text.trim() ?? "";
+    if (!title && next.length < 120 && !ITEM_LINE.test(next)) title = next;
+    heads.push({ items: itemsOf(m), title, start: line.start, method: "heading", line: li });
   });
+  // A heading with no sentence before the next heading is a contents line, not an item.
+  const marks = [...heads.map((h) => h.start), ...parts].sort((a, b) => a - b);
+  const text = (from: number, to: number) => all.slice(from, to).map((l) => l.text).join("\n");
+  const kept = heads.filter((h) => {
+    const nextMark = marks.find((s) => s > h.start);
+    const to = nextMark === undefined ? all.length : lineAt(all, nextMark);
+    const body = text(h.line + 1, Math.min(to, h.line + 40));
+    return hasSentence(h.title.length > 150 ? h.title : body);
+  });
+  return { heads: kept, parts };
 }
 
-/** Finds every item of the document; parts come from the document (10-Q) or numbering (10-K). */
-export function findItems(doc: DocText, form: string): ItemSpan[] {
+function itemOrder(item: string): number {
+  const n = parseInt(item, 10);
+  const letter = item.slice(String(n).length).toUpperCase();
+  return n * 100 + (letter ? letter.charCodeAt(0) - 64 : 0);
+}
+
+/**
+ * Finds every item of the document. Parts come from item numbers in annual forms and from the
+ * document itself in a 10-Q: the PART heading before the item, or a restart of numbering.
+ */
+export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   const all = lines(doc.text);
-  const isQ = /^10-Q/i.test(form);
+  const { toc, region } = tocCandidates(doc, all);
+  const { heads, parts } = headingCandidates(all, region);
+  // A heading the contents already led to is the same item; keep the link's offset.
+  const merged = [...toc];
+  for (const h of heads) {
+    const same = toc.some((t) => t.items[0] === h.items[0] && Math.abs(t.start - h.start) < 300);
+    if (!same) merged.push(h);
+  }
+  merged.sort((a, b) => a.start - b.start);
   const found = new Map<string, ItemSpan>();
-  const add = (c: Candidate) => {
-    for (const item of c.items) {
-      const part = isQ ? (c.part ?? "i") : tenKPart(item);
-      const id = itemId(part, item);
-      if (!found.has(id)) {
-        found.set(id, {
-          id,
-          part,
-          item,
-          title: c.title,
-          start: c.start,
-          end: -1,
-          method: c.method,
-        });
+  let part = "i";
+  let prev: { start: number; order: number } | null = null;
+  for (const c of merged) {
+    if (numbering === "10-Q") {
+      const partHead = parts.filter((p) => p < c.start && (prev === null || p > prev.start)).at(
+        -1,
+      );
+      if (partHead !== undefined && prev !== null) {
+        part = PART_LINE.exec(
+          all[lineAt(all, partHead)].text.replace(/\s*\|\s*/g, " ").trim(),
+        )![1].toLowerCase();
       }
+      const order = itemOrder(c.items[0]);
+      // Numbering starts again: Part II Item 1 after Part I Item 4.
+      if (prev && order < prev.order && part === "i") part = "ii";
+      prev = { start: c.start, order };
     }
-  };
-  tocCandidates(doc, all).forEach(add);
-  const tocFound = found.size;
-  const headings = headingCandidates(all);
-  // With a usable TOC, headings only fill gaps; otherwise they are the primary source.
-  for (const c of headings) if (tocFound === 0 || c.start > 0) add(c);
+    for (const item of c.items) {
+      const p = numbering === "10-Q" ? part : partByNumber(item, numbering);
+      const id = itemId(p, item);
+      if (found.has(id)) continue;
+      found.set(id, {
+        id,
+        part: p,
+        item,
+        title: c.title,
+        start: c.start,
+        end: -1,
+        method: c.method,
+      });
+    }
+  }
   const spans = [...found.values()].sort((a, b) => a.start - b.start);
   const signatures = all.find((l, i) =>
     i > 0 && /^signatures?$/i.test(l.text.trim()) &&
@@ -224,7 +302,11 @@ export function findItems(doc: DocText, form: string): ItemSpan[] {
   const docEnd = signatures?.start ?? doc.text.length;
   for (const s of spans) {
     const next = spans.find((o) => o.start > s.start);
-    s.end = next ? next.start : Math.max(docEnd, s.start);
+    let end = next ? next.start : Math.max(docEnd, s.start);
+    // A PART heading between two items belongs to the next one.
+    const partHead = parts.find((p) => p > s.start && p < end);
+    if (partHead !== undefined) end = partHead;
+    s.end = end;
   }
   return spans;
 }

@@ -1,10 +1,11 @@
 /** What the five single-filing commands share: naming a filing, its metadata, its text. */
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
-import { UsageError } from "../../core/errors.ts";
+import { FinanceError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Client, ResolvedFiling } from "../../providers/filings_a/client.ts";
-import type { DocText } from "../../analysis/filings/html.ts";
+import type { CleanDoc } from "../../analysis/filings/sections.ts";
+import type { Family } from "../../analysis/filings/canonical.ts";
 
 /** Arguments that name one filing (contract 4.4). */
 export const filingArgs = {
@@ -37,6 +38,28 @@ export const filingSchema = z.object({
 
 export type FilingMeta = z.infer<typeof filingSchema>;
 
+/** What a cross-reference item names (filings.sections and filings.read). */
+export const referenceSchema = z.object({
+  document: z.string().nullable().describe(
+    "The document named, e.g. Annual Report to Shareholders",
+  ),
+  exhibit: z.string().nullable().describe("Exhibit number named, e.g. 13 or 99.1"),
+  pages: z.string().nullable().describe("Pages named, e.g. 40-95"),
+  caption: z.string().nullable().describe("A quoted caption of the referenced document"),
+  item: z.string().nullable().describe("Another item of the same document it points to"),
+});
+
+/** How an item or section was found: a contents link, its own heading, the annual report's
+ * cross-reference index, a title pattern, the segment note, or a 40-F exhibit. */
+export const FOUND_AS: Record<string, string> = {
+  toc: "toc_link",
+  heading: "item_heading",
+  index: "cross_reference_index",
+  pattern: "pattern",
+  note: "note",
+  exhibit: "exhibit",
+};
+
 /** Resolves the filing the arguments name; a UsageError when they name none. */
 export async function resolveFiling(
   ctx: Context,
@@ -64,7 +87,7 @@ export async function resolveFiling(
 }
 
 /** The primary document as cleaned text (page numbers, footers and TOC back-links removed). */
-export async function primaryText(client: Client, filing: ResolvedFiling): Promise<DocText> {
+export function primaryText(client: Client, filing: ResolvedFiling): Promise<CleanDoc> {
   if (!/\.html?$/i.test(filing.primary_document)) {
     throw new UsageError(
       `the primary document of ${filing.accession_no} is ${
@@ -72,10 +95,33 @@ export async function primaryText(client: Client, filing: ResolvedFiling): Promi
       }, not an HTML document; sections can only be read from HTML filings`,
     );
   }
-  const html = await client.archiveText(filing.cik, filing.accession_no, filing.primary_document);
+  return documentText(client, filing, filing.primary_document);
+}
+
+/** Any HTML document of the filing package (an exhibit) as cleaned text. */
+export async function documentText(
+  client: Client,
+  filing: ResolvedFiling,
+  name: string,
+): Promise<CleanDoc> {
+  const html = await client.archiveText(filing.cik, filing.accession_no, name);
   const { htmlToText } = await import("../../analysis/filings/html.ts");
   const { cleanDocument } = await import("../../analysis/filings/sections.ts");
   return cleanDocument(htmlToText(html));
+}
+
+/** The form family the section reader has an item map for; ok:false naming the form otherwise. */
+export async function sectionFamily(filing: ResolvedFiling): Promise<Family> {
+  const { formFamily } = await import("../../analysis/filings/canonical.ts");
+  const fam = formFamily(filing.form);
+  if (!fam) {
+    throw new FinanceError(
+      `form ${
+        filing.form || "(unknown)"
+      } of ${filing.accession_no} has no section map: sections are read from 10-K, 10-Q, 20-F and 40-F filings (and their amendments), and items of other forms are not numbered like theirs; read ${filing.filing_url} with document.scan instead`,
+    );
+  }
+  return fam;
 }
 
 /** Case-insensitive "contains" over several fields. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, primaryText, resolveFiling } from "./_shared.ts";
+import { filingArgs, filingSchema, referenceSchema, resolveFiling } from "./_shared.ts";
+import { filingSections, followSection } from "./_follow.ts";
 
 const ALIASES: Record<string, string> = {
   item_1: "business",
@@ -26,12 +27,12 @@ export default defineCommand({
   name: "filings.read",
   summary: "Read a narrative section (business, risk factors, MD&A...) of a filing",
   description:
-    'Use to read the text of one section of a 10-K or 10-Q (run filings.sections first to see what exists). The text is cleaned: no page numbers, running footers or table-of-contents lines; tables become one line per row with cells joined by " | ". `start_char`/`end_char` locate the section in the cleaned text of the primary document (filing_url), so a quote can be cited by offset; `char_count` is the full section size and `truncated` says whether max_chars cut it. `segments` is the segment note of the financial statements. In a 10-Q, mda is Part I Item 2 and financial_statements Part I Item 1. For numbers use filings.statement or filings.report.',
+    'Use to read the text of one section of a 10-K, 10-Q, 20-F or 40-F (run filings.sections first to see what exists). The text is cleaned: no page numbers, running footers or table-of-contents lines; tables become one line per row with cells joined by " | ". `start_char`/`end_char` locate the section in the cleaned text of `document_url` (the primary document, or the exhibit read with follow=true), so a quote can be cited by offset; `char_count` is the full section size and `truncated` says whether max_chars cut it. `segments` is the segment note of the financial statements. In a 10-Q, mda is Part I Item 2 and financial_statements Part I Item 1; in a 20-F, business is Item 4, risk_factors Item 3.D, mda Item 5 and financial_statements Item 18 (`form_item`). When the item is only a cross-reference to another document (`incorporated_by_reference`, e.g. "incorporated by reference to pages 40-95 of the Annual Report (Exhibit 13)"), the text returned is that cross-reference; follow=true reads the referenced part of the exhibit (EX-13, or a 40-F\'s EX-99 annual information form, MD&A or financial statements). For numbers use filings.statement or filings.report.',
   usage:
-    "finance filings.read [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K section=business|risk_factors|mda|financial_statements|segments max_chars=8000]",
+    "finance filings.read [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K section=business|risk_factors|mda|financial_statements|segments max_chars=8000 follow=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["accession_no", "filing_url", "section", "start_char", "end_char"],
+  citation_fields: ["accession_no", "document_url", "section", "start_char", "end_char"],
   positional: ["symbol"],
   aliases: { accession_no: "accession" },
   args: z.strictObject({
@@ -49,10 +50,14 @@ export default defineCommand({
     max_chars: z.int().min(0).default(8000).describe(
       "Most characters of text to return; 0 means the whole section.",
     ),
+    follow: z.boolean().default(false).describe(
+      "When the section is incorporated by reference to an exhibit of the filing (EX-13 annual report, a 40-F's EX-99), read the referenced part of that exhibit.",
+    ),
   }),
   data: z.object({
     filing: filingSchema,
     section: z.object({ key: z.string(), title: z.string(), edgar_section: z.string().nullable() }),
+    form_item: z.string().nullable(),
     found_as: z.string().nullable(),
     text: z.string(),
     char_count: z.int(),
@@ -60,7 +65,17 @@ export default defineCommand({
     truncated: z.boolean(),
     start_char: z.int(),
     end_char: z.int(),
+    document_url: z.string(),
     cross_reference: z.string().nullable(),
+    incorporated_by_reference: z.boolean(),
+    reference: referenceSchema.nullable(),
+    followed: z.object({
+      document: z.string(),
+      type: z.string(),
+      description: z.string(),
+      url: z.string(),
+      located_by: z.string(),
+    }).nullable(),
     source: z.literal("filings_lib"),
   }),
   examples: [
@@ -69,36 +84,74 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { client, filing, meta } = await resolveFiling(ctx, args);
-    const doc = await primaryText(client, filing);
-    const { locateSections, SECTIONS } = await import("../../analysis/filings/canonical.ts");
-    const { sections } = locateSections(doc, filing.form);
+    const found = await filingSections(client, filing);
+    const { SECTIONS } = await import("../../analysis/filings/canonical.ts");
     const spec = SECTIONS.find((s) => s.key === args.section)!;
-    const span = sections.get(args.section);
+    const span = found.sections.get(args.section);
     if (!span) {
-      const have = [...sections.keys()].join(", ") || "none";
+      const have = [...found.sections.keys()].join(", ") || "none";
+      const why = found.warnings.filter((w) =>
+        w.startsWith(`${args.section}:`) || w.includes(` ${args.section}`)
+      );
       throw new FinanceError(
-        `section not available: ${args.section} was not found in ${filing.form} ${filing.accession_no} (${filing.filing_url}); sections found: ${have}. Try document.scan on the filing URL`,
+        `section not available: ${args.section} was not found in ${filing.form} ${filing.accession_no} (${filing.filing_url})${
+          why.length ? ` (${why.join("; ")})` : ""
+        }; sections found: ${have}. Try document.scan on the filing URL`,
       );
     }
-    // Trim surrounding blank space but keep offsets exact for citation.
+    let text = found.doc.text;
     let start = span.start;
     let end = span.end;
-    while (start < end && /\s/.test(doc.text[start])) start++;
-    while (end > start && /\s/.test(doc.text[end - 1])) end--;
-    const full = doc.text.slice(start, end);
-    const shown = args.max_chars > 0 && full.length > args.max_chars
-      ? full.slice(0, args.max_chars).trimEnd()
-      : full;
-    if (span.cross_reference) {
+    let documentUrl = filing.filing_url;
+    let followed = null;
+    if (span.incorporated_by_reference && (args.follow || span.exhibit)) {
+      if (!args.follow) {
+        throw new FinanceError(
+          `${args.section} of this ${filing.form} is filed as ${span.exhibit!.type} (${
+            span.exhibit!.document
+          }); pass follow=true to read it from the exhibit`,
+        );
+      }
+      const f = await followSection(client, filing, span);
+      text = f.doc.text;
+      start = f.start;
+      end = f.end;
+      documentUrl = f.url;
+      followed = {
+        document: f.document.document,
+        type: f.document.type,
+        description: f.document.description,
+        url: f.url,
+        located_by: f.located_by,
+      };
+    } else if (span.incorporated_by_reference) {
       ctx.warn(
-        `${spec.edgar_section ?? args.section} only refers elsewhere ("${
+        `${span.form_item ?? args.section} is incorporated by reference (${
+          span.reference?.exhibit
+            ? `Exhibit ${span.reference.exhibit}`
+            : span.reference?.document ?? "another document"
+        }${
+          span.reference?.pages ? `, pages ${span.reference.pages}` : ""
+        }); the text is the cross-reference itself; pass follow=true to read the referenced part`,
+      );
+    } else if (span.cross_reference) {
+      ctx.warn(
+        `${span.form_item ?? spec.edgar_section ?? args.section} only refers elsewhere ("${
           span.cross_reference.slice(0, 120)
         }"); text taken from ${span.found_as}`,
       );
     }
+    // Trim surrounding blank space but keep offsets exact for citation.
+    while (start < end && /\s/.test(text[start])) start++;
+    while (end > start && /\s/.test(text[end - 1])) end--;
+    const full = text.slice(start, end);
+    const shown = args.max_chars > 0 && full.length > args.max_chars
+      ? full.slice(0, args.max_chars).trimEnd()
+      : full;
     return {
       filing: meta,
-      section: spec,
+      section: { key: spec.key, title: spec.title, edgar_section: span.edgar_section },
+      form_item: span.form_item,
       found_as: span.found_as,
       text: shown,
       char_count: full.length,
@@ -106,7 +159,11 @@ export default defineCommand({
       truncated: shown.length < full.length,
       start_char: start,
       end_char: end,
+      document_url: documentUrl,
       cross_reference: span.cross_reference,
+      incorporated_by_reference: span.incorporated_by_reference,
+      reference: span.reference,
+      followed,
       source: "filings_lib" as const,
     };
   },

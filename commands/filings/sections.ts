@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { filingArgs, filingSchema, primaryText, resolveFiling } from "./_shared.ts";
+import { filingArgs, filingSchema, FOUND_AS, referenceSchema, resolveFiling } from "./_shared.ts";
+import { filingSections } from "./_follow.ts";
 
 const sectionSchema = z.object({
   key: z.string(),
   title: z.string(),
   edgar_section: z.string().nullable(),
+  form_item: z.string().nullable(),
+  part: z.string().nullable(),
   available: z.boolean(),
   char_count: z.int(),
   found_as: z.string().nullable(),
@@ -13,13 +16,27 @@ const sectionSchema = z.object({
   end_char: z.int().nullable(),
   method: z.string().nullable(),
   cross_reference: z.string().nullable(),
+  incorporated_by_reference: z.boolean(),
+  reference: referenceSchema.nullable(),
+});
+
+const itemSchema = z.object({
+  id: z.string(),
+  part: z.string(),
+  item: z.string(),
+  title: z.string(),
+  found_as: z.string(),
+  start_char: z.int(),
+  end_char: z.int(),
+  char_count: z.int(),
+  incorporated_by_reference: z.boolean(),
 });
 
 export default defineCommand({
   name: "filings.sections",
-  summary: "Which narrative sections a 10-K or 10-Q has, and how large they are",
+  summary: "Which narrative sections a 10-K, 10-Q, 20-F or 40-F has, and how large they are",
   description:
-    "Use before filings.read to see which of the five canonical sections (business, risk_factors, mda, financial_statements, segments) a filing's primary document holds, with their size and character offsets in the cleaned document text, plus every item identifier found (edgartools_sections, e.g. part_i_item_1a, part_ii_item_7). Items are located from table-of-contents links first, then heading lines, then title patterns (`method`). In a 10-Q the sections come from its own items (found_as: MD&A is part_i_item_2, financial statements part_i_item_1, risk factors part_ii_item_1a; a 10-Q has no business section). `cross_reference` quotes an item that only points elsewhere; its text is then taken from where it points (e.g. the financial statements after the auditor's report). For numbers use filings.statement or filings.report.",
+    "Use before filings.read to see which of the five canonical sections (business, risk_factors, mda, financial_statements, segments) a filing holds, with size and character offsets in the cleaned primary document, plus every item found (`items`: id such as part_ii_item_1a, part, title, and `found_as`: toc_link, item_heading, cross_reference_index or pattern). Parts are tracked: in a 10-Q part_i_item_1 (financial statements) and part_ii_item_1 (legal proceedings) are different items. Per form: 10-K Items 1, 1A, 7, 8; 10-Q Part I Items 1 and 2 and Part II Item 1A (no business section); 20-F Items 4, 3.D, 5 and 18/17/8 (`form_item` gives the form's own number); 40-F sections are its EX-99 exhibits (annual information form, MD&A, financial statements). Other forms are refused. An item that only points elsewhere keeps `cross_reference`; when it points to another document (the annual report in EX-13, a proxy statement) it is `incorporated_by_reference` with `reference` (exhibit, pages, caption) and filings.read follow=true reads it. Annual-report 10-Ks are mapped through their Form 10-K cross-reference index. For numbers use filings.statement or filings.report.",
   usage: "finance filings.sections [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -30,6 +47,7 @@ export default defineCommand({
   data: z.object({
     filing: filingSchema,
     supported_sections: z.array(sectionSchema),
+    items: z.array(itemSchema),
     edgartools_sections: z.array(z.string()),
     document_chars: z.int(),
     source: z.literal("filings_lib"),
@@ -40,10 +58,14 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { client, filing, meta } = await resolveFiling(ctx, args);
-    const doc = await primaryText(client, filing);
-    const { locateSections, SECTIONS } = await import("../../analysis/filings/canonical.ts");
-    const { items, sections } = locateSections(doc, filing.form);
-    if (!items.length) {
+    const found = await filingSections(client, filing);
+    const { doc, items, sections } = found;
+    const { SECTIONS, itemFor, formItemFor } = await import("../../analysis/filings/canonical.ts");
+    const { CROSS_REF, isExternal, parseReference } = await import(
+      "../../analysis/filings/xref.ts"
+    );
+    for (const w of found.warnings) ctx.warn(w);
+    if (!items.length && found.family !== "40-F" && !sections.size) {
       ctx.warn(
         `no Item headings found in ${filing.primary_document}; is it a ${filing.form} with the usual item structure?`,
       );
@@ -52,16 +74,37 @@ export default defineCommand({
       filing: meta,
       supported_sections: SECTIONS.map((s) => {
         const span = sections.get(s.key);
-        const size = span ? doc.text.slice(span.start, span.end).trim().length : 0;
+        const size = span && !span.exhibit ? doc.text.slice(span.start, span.end).trim().length : 0;
         return {
-          ...s,
-          available: size > 0,
+          key: s.key,
+          title: s.title,
+          edgar_section: span?.edgar_section ?? itemFor(s.key, filing.form),
+          form_item: span?.form_item ?? formItemFor(s.key, filing.form),
+          part: span?.part ?? null,
+          available: Boolean(span?.exhibit) || size > 0,
           char_count: size,
           found_as: span?.found_as ?? null,
-          start_char: span?.start ?? null,
-          end_char: span?.end ?? null,
+          start_char: span && !span.exhibit ? span.start : null,
+          end_char: span && !span.exhibit ? span.end : null,
           method: span?.method ?? null,
           cross_reference: span?.cross_reference ?? null,
+          incorporated_by_reference: span?.incorporated_by_reference ?? false,
+          reference: span?.reference ?? null,
+        };
+      }),
+      items: items.map((i) => {
+        const body = doc.text.slice(i.start, i.end);
+        const short = body.length < 2500 && CROSS_REF.test(body);
+        return {
+          id: i.id,
+          part: i.part,
+          item: i.item,
+          title: i.title,
+          found_as: FOUND_AS[i.method] ?? i.method,
+          start_char: i.start,
+          end_char: i.end,
+          char_count: body.trim().length,
+          incorporated_by_reference: short && isExternal(parseReference(body)),
         };
       }),
       edgartools_sections: items.map((i) => i.id),

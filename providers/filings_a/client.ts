@@ -11,6 +11,7 @@ import {
   type FilingRow,
   indexUrl,
   normalizeAccession,
+  type PackageDocument,
   parseArchiveUrl,
   parseIndexPage,
   type SubmissionColumns,
@@ -18,7 +19,7 @@ import {
   zipColumns,
 } from "./edgar.ts";
 
-export type { FilingRow } from "./edgar.ts";
+export type { FilingRow, PackageDocument } from "./edgar.ts";
 
 const TICKERS_URL = "https://www.sec.gov/files/company_tickers.json";
 const SUBMISSIONS = "https://data.sec.gov/submissions";
@@ -179,6 +180,38 @@ export class Client {
   async optionalArchiveText(cik: number, accession: string, file: string): Promise<string | null> {
     const res = await this.#get(archiveUrl(cik, accession, file), "forever", [404]);
     return res.status === 404 ? null : res.text();
+  }
+
+  /**
+   * The documents of a filing package (exhibits with their types, XBRL files), from the filing's
+   * index page; its folder listing (`index.json`, names only) when the page cannot be read.
+   */
+  async packageDocuments(f: ResolvedFiling): Promise<PackageDocument[]> {
+    const url = indexUrl(f.cik, f.accession_no);
+    try {
+      return parseIndexPage(await (await this.#get(url, "forever")).text()).documents;
+    } catch (err) {
+      const listing = archiveUrl(f.cik, f.accession_no, "index.json");
+      try {
+        const raw = (await this.#get(listing, "forever")).json<
+          { directory?: { item?: { name?: string }[] } }
+        >();
+        return (raw.directory?.item ?? []).filter((i) => i.name).map((i, n) => ({
+          seq: String(n + 1),
+          description: "",
+          document: i.name!,
+          type: "",
+        }));
+      } catch {
+        throw new ProviderError(
+          "filings_a",
+          `cannot list the documents of filing ${f.accession_no}: neither ${url} nor ${listing} could be read (${
+            err instanceof Error ? err.message : err
+          })`,
+          { url },
+        );
+      }
+    }
   }
 
   /** URL of a file in a resolved filing's folder (for citations). */

@@ -94,14 +94,31 @@ export function textUrl(cik: number, accession: string): string {
   return `${ARCHIVES}/${cik}/${accession}.txt`;
 }
 
-/** Reads form, dates, company and primary document from a filing index page. */
-export function parseIndexPage(html: string): {
+/** One document of a filing package, as the index page lists it. */
+export interface PackageDocument {
+  seq: string;
+  description: string;
+  document: string;
+  type: string;
+}
+
+/** What a filing index page says about the filing. */
+export interface IndexPage {
   form: string | null;
   filing_date: string | null;
   report_date: string | null;
   company: string | null;
   primary_document: string | null;
-} {
+  documents: PackageDocument[];
+}
+
+function cellText(html: string): string {
+  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ").replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ").trim();
+}
+
+/** Reads form, dates, company and the document table from a filing index page. */
+export function parseIndexPage(html: string): IndexPage {
   const info = (label: string) => {
     const re = new RegExp(
       `<div class="infoHead">\\s*${label}\\s*</div>\\s*<div class="info">([^<]*)</div>`,
@@ -111,12 +128,29 @@ export function parseIndexPage(html: string): {
   };
   const form = /<div id="formName">\s*<strong>\s*Form\s+([^<\s]+)/i.exec(html)?.[1] ?? null;
   const company = /<span class="companyName">\s*([^<(]+?)\s*(?:\(|<)/i.exec(html)?.[1] ?? null;
-  const doc = /<table class="tableFile"[\s\S]*?<a href="[^"]*\/([^/"]+)"/i.exec(html)?.[1] ?? null;
+  const documents: PackageDocument[] = [];
+  for (const table of html.matchAll(/<table class="tableFile"[\s\S]*?<\/table>/gi)) {
+    for (const row of table[0].matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)) {
+      const cells = [...row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/gi)].map((c) => c[1]);
+      if (cells.length < 4) continue;
+      const href = /<a href="([^"]+)"/i.exec(cells[2])?.[1] ?? "";
+      const name = href.replace(/^.*\/ix\?doc=/, "").split("/").pop() ?? "";
+      if (!name) continue;
+      documents.push({
+        seq: cellText(cells[0]),
+        description: cellText(cells[1]),
+        document: name,
+        type: cellText(cells[3]),
+      });
+    }
+  }
+  const primary = documents.find((d) => d.seq === "1")?.document ?? documents[0]?.document ?? null;
   return {
     form,
     filing_date: info("Filing Date"),
     report_date: info("Period of Report"),
     company,
-    primary_document: doc ? doc.replace(/^ix\?doc=.*\//, "") : null,
+    primary_document: primary,
+    documents,
   };
 }

@@ -1,6 +1,8 @@
 /**
- * Finding a filing's XBRL files: FilingSummary.xml's InputFiles when the filing has one,
- * otherwise the primary document's name, its schema and the schema's linkbaseRefs.
+ * Finding a filing's XBRL files: FilingSummary.xml's InputFiles when the filing has one;
+ * otherwise the filing index (EX-101.SCH / EX-101.INS rows) or the `schemaRef` of the inline
+ * document itself, then the schema's linkbaseRefs. The schema name is never guessed from the
+ * primary document's name (`name-20230930x10q.htm` has schema `name-20230930.xsd`).
  */
 import { FinanceError } from "../../core/errors.ts";
 import type { Client, ResolvedFiling } from "./client.ts";
@@ -42,12 +44,52 @@ function stemOf(doc: string): string {
   return doc.replace(/\.(htm|html|xml)$/i, "");
 }
 
+/** `xlink:href` of the first `schemaRef` in an instance or inline XBRL document. */
+export function schemaRefOf(xml: string): string | null {
+  const tag = /<(?:[\w-]+:)?schemaRef\b[^>]*>/i.exec(xml)?.[0];
+  const href = tag ? /\bxlink:href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] : null;
+  // A schema in the filing folder is named by its file; a full URL is an outside taxonomy.
+  return href && !/^https?:/i.test(href) ? href.split("/").pop()! : null;
+}
+
+// Without FilingSummary: the index lists the schema and instance by type; failing that, the
+// inline document names its schema in its header.
+async function withoutSummary(
+  client: Client,
+  f: ResolvedFiling,
+): Promise<{ schema: string | null; instance: string | null; how: string }> {
+  const docs = await client.packageDocuments(f).catch(() => []);
+  const byType = (re: RegExp) => docs.find((d) => re.test(d.type))?.document ?? null;
+  const schema = byType(/^EX-101\.SCH$/i) ??
+    docs.find((d) => /\.xsd$/i.test(d.document))?.document ??
+    null;
+  const instance = byType(/^EX-101\.INS$/i) ??
+    docs.find((d) => /_htm\.xml$/i.test(d.document))?.document ?? null;
+  if (schema) return { schema, instance, how: "the filing index" };
+  if (/\.html?$/i.test(f.primary_document)) {
+    const head = await client.archiveText(f.cik, f.accession_no, f.primary_document);
+    return { schema: schemaRefOf(head), instance, how: `the schemaRef of ${f.primary_document}` };
+  }
+  return { schema: null, instance, how: "the filing index" };
+}
+
 /** Fetches the instance, schema and linkbases of a filing. */
 export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlBundle> {
   const summary = await loadSummary(client, f);
   const inputs = summary?.inputFiles ?? [];
   const primary = inputs.find((n) => /\.html?$/i.test(n)) ?? f.primary_document;
-  const schema = inputs.find((n) => /\.xsd$/i.test(n)) ?? `${stemOf(primary)}.xsd`;
+  let schema = inputs.find((n) => /\.xsd$/i.test(n)) ?? null;
+  let listedInstance: string | null = null;
+  if (!schema) {
+    const found = await withoutSummary(client, f);
+    if (!found.schema) {
+      throw new FinanceError(
+        `filing ${f.accession_no} (${f.form}) names no XBRL schema: it has no FilingSummary.xml, its index lists no EX-101.SCH and ${found.how} has no schemaRef; XBRL statements need an XBRL filing (2009 onwards); try filings.reports or document.scan`,
+      );
+    }
+    schema = found.schema;
+    listedInstance = found.instance;
+  }
   const schemaText = await client.archiveText(f.cik, f.accession_no, schema).catch((err) => {
     throw new FinanceError(
       `filing ${f.accession_no} has no readable XBRL schema (${schema}): ${
@@ -64,7 +106,7 @@ export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlB
   const classic = inputs.find((n) =>
     /\.xml$/i.test(n) && !/_(pre|cal|lab|def)\.xml$/i.test(n) && n !== "FilingSummary.xml"
   );
-  const instanceName = classic ?? `${stemOf(primary)}_htm.xml`;
+  const instanceName = classic ?? listedInstance ?? `${stemOf(primary)}_htm.xml`;
   const get = (n: string | null) =>
     n ? client.archiveText(f.cik, f.accession_no, n) : Promise.resolve(null);
   const [instance, pre, cal, lab] = await Promise.all([

@@ -1,0 +1,212 @@
+/**
+ * Text that lives somewhere other than under its item heading: cross-reference items ("the
+ * information required by this item is incorporated by reference to pages 40-95 of the Annual
+ * Report"), the "Form 10-K Cross-Reference Index" of annual-report 10-Ks, and the part of an
+ * exhibit (EX-13, a 40-F's EX-99.x) that an item points to. Offsets are into cleaned text.
+ */
+import { type CleanDoc, hasSentence, ITEM_LINE, lines, PAGE_CELL, PART_LINE } from "./sections.ts";
+
+/** What a cross-reference names. */
+export interface Reference {
+  /** "Annual Report to Shareholders", "Proxy Statement", ... (as written). */
+  document: string | null;
+  /** Exhibit number, e.g. "13" or "99.1". */
+  exhibit: string | null;
+  /** Page ranges as written, e.g. "40-95" or "F-1 through F-38". */
+  pages: string | null;
+  /** A quoted caption of the referenced document. */
+  caption: string | null;
+  /** Another item of the same document ("see Item 15"). */
+  item: string | null;
+}
+
+export const CROSS_REF =
+  /incorporated\s+(herein\s+)?by\s+reference|(is|are)\s+(included|set\s+forth|contained|presented|found)\s+(in|under|beginning|on)|see\s+["“]?(item|part|note|pages?)|refer\s+to|appears?\s+(on|under|in)\s+(pages?|the)/i;
+const PAGE_TOKEN = String.raw`(?:[A-Z]-)?\d{1,3}`;
+const PAGE_RANGE = String.raw`${PAGE_TOKEN}(?:\s*(?:-|–|—|through|to)\s*${PAGE_TOKEN})?`;
+const PAGES = new RegExp(
+  String.raw`pages?\s+(${PAGE_RANGE}(?:\s*(?:,|and|,\s*and)\s*${PAGE_RANGE})*)`,
+  "i",
+);
+const EXTERNAL_DOC =
+  /((?:(?:19|20)\d\d\s+)?annual report to (?:share|stock)holders|(?<!this\s)(?:(?:19|20)\d\d\s+)?annual report(?!\s+on\s+form)|(?:definitive\s+)?proxy statement|information statement|annual information form)/i;
+
+/** Reads what a short cross-reference item points at. */
+export function parseReference(body: string): Reference {
+  const flat = body.replace(/\s+/g, " ");
+  const exhibit =
+    /exhibits?\s+(?:no\.\s*)?(13(?:\.\d{1,2})?|99(?:\.\d{1,2})?)\b/i.exec(flat)?.[1] ??
+      null;
+  const pages = PAGES.exec(flat)?.[1] ?? null;
+  const caption = /captions?\s+(?:entitled\s+)?["“‘']([^"”’']{3,140})["”’']/i.exec(flat)?.[1] ??
+    /["“]([A-Z][^"”]{3,140})["”]/.exec(flat)?.[1] ?? null;
+  const item = /\bitem\s+(\d{1,2}[a-j]?)\b/i.exec(flat)?.[1]?.toUpperCase() ?? null;
+  const document = EXTERNAL_DOC.exec(flat)?.[1] ?? null;
+  return { document, exhibit, pages, caption: caption?.trim() ?? null, item };
+}
+
+/** Does the reference point outside this document (an exhibit, the annual report, a proxy)? */
+export function isExternal(ref: Reference): boolean {
+  return ref.exhibit !== null || ref.document !== null;
+}
+
+/** Page ranges of a reference: "40-95, 100" → [["40","95"],["100","100"]]. */
+export function pageRanges(pages: string): [string, string][] {
+  const out: [string, string][] = [];
+  const re = new RegExp(
+    String.raw`(${PAGE_TOKEN})(?:\s*(?:-|–|—|through|to)\s*(${PAGE_TOKEN}))?`,
+    "gi",
+  );
+  for (const m of pages.matchAll(re)) out.push([m[1].toUpperCase(), (m[2] ?? m[1]).toUpperCase()]);
+  return out;
+}
+
+/** The text of printed pages `from`..`to`, from the page footers `cleanDocument` removed. */
+export function pageSpan(
+  doc: CleanDoc,
+  from: string,
+  to: string,
+): { start: number; end: number } | null {
+  const marks = doc.pages ?? [];
+  const label = (i: number) => String(marks[i].n);
+  for (let i = 0; i < marks.length; i++) {
+    if (label(i) !== from) continue;
+    for (let j = i; j < marks.length && j < i + 2000; j++) {
+      if (label(j) !== to) continue;
+      const start = i > 0 ? marks[i - 1].at : 0;
+      return marks[j].at > start ? { start, end: marks[j].at } : null;
+    }
+  }
+  return null;
+}
+
+/** The widest page range of a reference that the document's footers can place. */
+export function spanOfPages(doc: CleanDoc, pages: string): { start: number; end: number } | null {
+  let best: { start: number; end: number } | null = null;
+  for (const [from, to] of pageRanges(pages)) {
+    const s = pageSpan(doc, from, to);
+    if (s && (!best || s.end - s.start > best.end - best.start)) best = s;
+  }
+  return best;
+}
+
+/** One row of a "Form 10-K Cross-Reference Index". */
+export interface IndexRow {
+  item: string;
+  title: string;
+  /** Captions of the report the row names (cells other than the item title and pages). */
+  captions: string[];
+  pages: string | null;
+}
+
+const INDEX_HEAD =
+  /^(?:form\s+10-k\s+)?cross[-\s]?reference\s+(?:index|table)\b|^form\s+10-k\s+cross[-\s]?reference\b|^10-k\s+cross[-\s]?reference/i;
+const PAGES_CELL = new RegExp(
+  String.raw`^(?:pages?\s*)?${PAGE_RANGE}(?:\s*(?:,|and)\s*${PAGE_RANGE})*$`,
+  "i",
+);
+
+/** Reads the cross-reference index of an annual-report 10-K (item → captions and pages). */
+export function readCrossReferenceIndex(doc: CleanDoc): { at: number; rows: IndexRow[] } | null {
+  const all = lines(doc.text);
+  for (let i = 0; i < all.length; i++) {
+    const head = all[i].text.replace(/\s*\|\s*/g, " ").trim();
+    if (head.length > 80 || !INDEX_HEAD.test(head)) continue;
+    const rows: IndexRow[] = [];
+    let current: IndexRow | null = null;
+    let quiet = 0;
+    for (let j = i + 1; j < all.length && j < i + 400 && quiet < 8; j++) {
+      const cells = all[j].text.split("|").map((c) => c.trim()).filter(Boolean);
+      if (!cells.length) continue;
+      const first = cells.join(" ");
+      if (PART_LINE.test(first) && !/\bitem/i.test(first) && !PAGE_CELL.test(all[j].text)) continue;
+      const pagesCell = cells.length > 1 && PAGES_CELL.test(cells.at(-1)!) ? cells.pop()! : null;
+      const m = /^(?:part\s+[ivx]+\s*,?\s*)?items?\s+(\d{1,2}[a-j]?)\b\.?\s*(.*)$/i.exec(cells[0]);
+      if (m) {
+        const title = [m[2], ...cells.slice(1, 2)].filter(Boolean).join(" ").trim();
+        current = {
+          item: m[1].toUpperCase(),
+          title,
+          captions: cells.slice(2),
+          pages: pagesCell ? pagesCell.replace(/^pages?\s*/i, "") : null,
+        };
+        rows.push(current);
+        quiet = 0;
+      } else if (current && pagesCell) {
+        // A caption row under the item: "Management's discussion and analysis | 45-110".
+        current.captions.push(cells.join(" "));
+        current.pages = current.pages ? `${current.pages}, ${pagesCell}` : pagesCell;
+        quiet = 0;
+      } else if (hasSentence(all[j].text) && !all[j].text.includes("|")) {
+        quiet++;
+      }
+    }
+    if (rows.length >= 3) return { at: all[i].start, rows };
+  }
+  return null;
+}
+
+/** Is this line a heading (short, no sentence, not a contents row)? */
+function isHeadingLine(text: string): boolean {
+  const t = text.trim();
+  return t.length > 2 && t.length < 160 && !PAGE_CELL.test(t) && !/[.;:,]$/.test(t);
+}
+
+/** Normalised words of a caption, for matching "Management's discussion" to "MANAGEMENT’S …". */
+function norm(s: string): string {
+  return s.toLowerCase().replace(/[’‘`]/g, "'").replace(/&/g, "and").replace(/[^a-z0-9' ]+/g, " ")
+    .replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A heading line matching `caption` with real text under it; of several (a contents list and the
+ * body), the one followed by the longest stretch before the next heading of `ends`.
+ */
+export function findCaption(
+  doc: CleanDoc,
+  caption: RegExp | string,
+  ends: RegExp,
+  within: { start: number; end: number } = { start: 0, end: doc.text.length },
+): { start: number; end: number } | null {
+  const all = lines(doc.text).filter((l) => l.start >= within.start && l.start < within.end);
+  const want = typeof caption === "string" ? norm(caption) : null;
+  const matches = (t: string) =>
+    want !== null
+      ? norm(t).startsWith(want) || (norm(t).length > 8 && want.startsWith(norm(t)))
+      : (caption as RegExp).test(t.trim());
+  let best: { start: number; end: number } | null = null;
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i].text;
+    if (!isHeadingLine(t) || !matches(t)) continue;
+    let end = within.end;
+    for (let j = i + 1; j < all.length; j++) {
+      const u = all[j].text;
+      if (isHeadingLine(u) && ends.test(u.trim()) && !matches(u)) {
+        end = all[j].start;
+        break;
+      }
+    }
+    const body = doc.text.slice(all[i].start + t.length, Math.min(end, all[i].start + 6000));
+    if (!hasSentence(body)) continue;
+    if (!best || end - all[i].start > best.end - best.start) best = { start: all[i].start, end };
+  }
+  return best;
+}
+
+/** Headings that open the major parts of an annual report (where a section stops). */
+export const REPORT_CAPTIONS =
+  /^(management['’]s discussion and analysis|management['’]s report on internal control|reports? of independent (registered public accounting firm|auditors?)|independent auditor['’]s report|consolidated (statements? of|balance sheets?)|statements? of consolidated|notes to (the )?consolidated financial statements|quantitative and qualitative disclosures|selected financial data|five-year (summary|selected)|quarterly (financial data|results)|supplementary (financial )?(data|information)|(share|stock)holder information|corporate information|board of directors|directors and (executive )?officers|risk factors|forward-looking statements|business|description of the business|general development of the business|narrative description of the business|dividends|capital structure|market for securities|legal proceedings|interests? of experts|additional information)\b/i;
+
+/** Does a stretch of text read like a table of contents (headings and page numbers only)? */
+export function looksLikeToc(text: string): boolean {
+  const ls = text.slice(0, 4000).split("\n").map((l) => l.trim()).filter(Boolean);
+  if (ls.length < 5) return false;
+  let heads = 0, pageRows = 0, prose = 0, lastPage = -1;
+  for (const l of ls) {
+    if (l.length < 200 && (ITEM_LINE.test(l) || PART_LINE.test(l))) heads++;
+    else if (hasSentence(l)) prose++;
+    const row = /^[^|]*[a-z][^|]*\|\s*(\d{1,3})$/i.exec(l);
+    if (row && Number(row[1]) >= lastPage) (pageRows++), (lastPage = Number(row[1]));
+  }
+  return prose / ls.length < 0.2 && (heads + pageRows) / ls.length >= 0.4;
+}

@@ -1,0 +1,152 @@
+/**
+ * What filings.sections and filings.read share beyond naming a filing: the sections of its
+ * primary document for its form, and reading a section that lives in another document of the
+ * package (an annual report filed as EX-13, a 40-F's AIF and MD&A filed as EX-99.x).
+ */
+import { FinanceError } from "../../core/errors.ts";
+import type { Client, PackageDocument, ResolvedFiling } from "../../providers/filings_a/client.ts";
+import type { CleanDoc, ItemSpan } from "../../analysis/filings/sections.ts";
+import type { Family, SectionKey, SectionSpan } from "../../analysis/filings/canonical.ts";
+import type { Reference } from "../../analysis/filings/xref.ts";
+import { documentText, primaryText, sectionFamily } from "./_shared.ts";
+
+/** A section of a filing wherever it lives, as both commands report it. */
+export interface FilingSection extends SectionSpan {
+  title: string;
+  edgar_section: string | null;
+  /** Where the text is when it is not in the primary document (a 40-F exhibit). */
+  exhibit: PackageDocument | null;
+}
+
+export interface FilingSections {
+  family: Family;
+  doc: CleanDoc;
+  items: ItemSpan[];
+  sections: Map<SectionKey, FilingSection>;
+  warnings: string[];
+}
+
+/** Every canonical section of a filing, located in its primary document (or, for a 40-F, named). */
+export async function filingSections(
+  client: Client,
+  filing: ResolvedFiling,
+): Promise<FilingSections> {
+  const family = await sectionFamily(filing);
+  const doc = await primaryText(client, filing);
+  const c = await import("../../analysis/filings/canonical.ts");
+  const { items, sections, warnings } = c.locateSections(doc, filing.form);
+  const out = new Map<SectionKey, FilingSection>();
+  for (const s of c.SECTIONS) {
+    const span = sections.get(s.key);
+    const edgar = c.itemFor(s.key, filing.form);
+    if (span) out.set(s.key, { ...span, title: s.title, edgar_section: edgar, exhibit: null });
+  }
+  if (family === "40-F") {
+    const docs = await client.packageDocuments(filing);
+    const byKey = c.fortyFExhibits(docs);
+    for (const [key, ex] of byKey) {
+      const s = c.SECTIONS.find((x) => x.key === key)!;
+      out.set(key, {
+        key,
+        title: s.title,
+        edgar_section: null,
+        found_as: ex.type,
+        form_item: `${ex.type} (${ex.description})`,
+        part: null,
+        start: 0,
+        end: 0,
+        method: "exhibit",
+        cross_reference: `${s.title} is filed as ${ex.type}, ${ex.description} (${ex.document})`,
+        incorporated_by_reference: true,
+        reference: {
+          document: ex.description,
+          exhibit: ex.type.replace(/^EX-/i, ""),
+          pages: null,
+          caption: key === "risk_factors" ? "Risk Factors" : null,
+          item: null,
+        },
+        exhibit: ex,
+      });
+    }
+    if (!byKey.size) {
+      warnings.push(
+        `this 40-F lists no EX-99 exhibit described as the annual information form, MD&A or financial statements; read its exhibits with document.scan`,
+      );
+    }
+  }
+  return { family, doc, items, sections: out, warnings };
+}
+
+/** Which package document a reference names: its exhibit number, or EX-13 for the annual report. */
+function referencedDocument(docs: PackageDocument[], ref: Reference): PackageDocument | null {
+  const html = docs.filter((d) => /\.html?$/i.test(d.document));
+  if (ref.exhibit) {
+    const want = `EX-${ref.exhibit}`.toUpperCase();
+    const hit = html.find((d) => d.type.toUpperCase() === want) ??
+      html.find((d) => d.type.toUpperCase().startsWith(want));
+    if (hit) return hit;
+  }
+  if (ref.document && /annual report/i.test(ref.document)) {
+    return html.find((d) => /^EX-13/i.test(d.type)) ?? null;
+  }
+  return null;
+}
+
+/** Text of a section that another document of the package holds, with offsets into it. */
+export interface Followed {
+  doc: CleanDoc;
+  start: number;
+  end: number;
+  document: PackageDocument;
+  url: string;
+  located_by: string;
+}
+
+/** Reads the part of the referenced exhibit that holds the section (follow=true). */
+export async function followSection(
+  client: Client,
+  filing: ResolvedFiling,
+  section: FilingSection,
+): Promise<Followed> {
+  const ref = section.reference!;
+  let target = section.exhibit;
+  if (!target) {
+    const docs = await client.packageDocuments(filing);
+    target = referencedDocument(docs, ref);
+    if (!target) {
+      const named = ref.exhibit ? `Exhibit ${ref.exhibit}` : ref.document ?? "another document";
+      const have = docs.filter((d) => /^EX-/i.test(d.type)).map((d) => d.type).join(", ") ||
+        "none";
+      throw new FinanceError(
+        `${section.key} of ${filing.form} ${filing.accession_no} is incorporated by reference to ${named}, which is not in the filing package (exhibits: ${have})${
+          /proxy/i.test(named) ? "; the proxy statement is a separate DEF 14A filing" : ""
+        }; read it with document.scan`,
+      );
+    }
+  }
+  const doc = await documentText(client, filing, target.document);
+  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const key = section.key as Exclude<SectionKey, "segments">;
+  // A whole exhibit that is the section (a 40-F's MD&A) needs no locating.
+  const whole = section.exhibit && key !== "risk_factors";
+  const at = whole
+    ? { start: 0, end: doc.text.length, located_by: "the whole exhibit" }
+    : locateInExhibit(doc, key, ref);
+  if (!at) {
+    throw new FinanceError(
+      `${section.key} is incorporated by reference to ${target.type} (${target.document})${
+        ref.pages ? ` pages ${ref.pages}` : ""
+      }, but neither those pages nor a ${section.title} caption could be located in it; read ${
+        client.fileUrl(filing, target.document)
+      } with document.scan`,
+    );
+  }
+  return {
+    doc,
+    start: at.start,
+    end: at.end,
+    document: target,
+    url: client.fileUrl(filing, target.document),
+    located_by: at.located_by,
+  };
+}
