@@ -1215,6 +1215,8 @@ export interface CommandMap {
       section?: "business" | "risk_factors" | "mda" | "financial_statements" | "segments";
       /** Most characters of text to return; 0 means the whole section. */
       max_chars?: number;
+      /** When the section is incorporated by reference to an exhibit of the filing (EX-13 annual report, a 40-F's EX-99), read the referenced part of that exhibit. */
+      follow?: boolean;
       /** @deprecated Use `accession`. */
       accession_no?: string;
     };
@@ -1235,6 +1237,7 @@ export interface CommandMap {
         title: string;
         edgar_section: string | null;
       };
+      form_item: string | null;
       found_as: string | null;
       text: string;
       char_count: number;
@@ -1242,7 +1245,23 @@ export interface CommandMap {
       truncated: boolean;
       start_char: number;
       end_char: number;
+      document_url: string;
       cross_reference: string | null;
+      incorporated_by_reference: boolean;
+      reference: {
+        document: string | null;
+        exhibit: string | null;
+        pages: string | null;
+        caption: string | null;
+        item: string | null;
+      } | null;
+      followed: {
+        document: string;
+        type: string;
+        description: string;
+        url: string;
+        located_by: string;
+      } | null;
       source: "filings_lib";
     };
   };
@@ -1391,7 +1410,7 @@ export interface CommandMap {
       source: "filings_lib";
     };
   };
-  /** Which narrative sections a 10-K or 10-Q has, and how large they are. */
+  /** Which narrative sections a 10-K, 10-Q, 20-F or 40-F has, and how large they are. */
   "filings.sections": {
     args: {
       /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
@@ -1421,6 +1440,8 @@ export interface CommandMap {
         key: string;
         title: string;
         edgar_section: string | null;
+        form_item: string | null;
+        part: string | null;
         available: boolean;
         char_count: number;
         found_as: string | null;
@@ -1428,6 +1449,25 @@ export interface CommandMap {
         end_char: number | null;
         method: string | null;
         cross_reference: string | null;
+        incorporated_by_reference: boolean;
+        reference: {
+          document: string | null;
+          exhibit: string | null;
+          pages: string | null;
+          caption: string | null;
+          item: string | null;
+        } | null;
+      }[];
+      items: {
+        id: string;
+        part: string;
+        item: string;
+        title: string;
+        found_as: string;
+        start_char: number;
+        end_char: number;
+        char_count: number;
+        incorporated_by_reference: boolean;
       }[];
       edgartools_sections: string[];
       document_chars: number;
