@@ -29,6 +29,7 @@ export {
   PALETTE,
   statementChart,
   type StatementChartOptions,
+  type StatementRowLike,
   type StatementSeries,
   statementSeries,
 } from "./analysis/charts/statement.ts";
@@ -45,4 +46,10 @@ export {
 } from "./analysis/charts/ohlcv.ts";
 export { type NewsChartOptions, type NewsSeries, newsTimelineSvg } from "./analysis/charts/news.ts";
 export { backtestChartSvg, type ChartText, type CurveRow } from "./analysis/charts/backtest.ts";
-export { plotKit, toSvgText } from "./analysis/charts/dom.ts";
+export {
+  type ChartElement,
+  type PlotDocument,
+  type PlotKit,
+  plotKit,
+  toSvgText,
+} from "./analysis/charts/dom.ts";

@@ -19,6 +19,7 @@ export type MimeBundle = Record<string, unknown> & { "text/plain": string };
 
 /** An object the Deno kernel knows how to display. */
 export interface Displayable {
+  /** Under `Symbol.for("Jupyter.display")`: returns the MIME bundle to show. */
   [key: symbol]: () => MimeBundle;
 }
 

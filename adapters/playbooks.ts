@@ -1,5 +1,6 @@
 /** The contract's trust rules and playbooks, for MCP prompts/resources, docs and notebooks. */
 
+/** Rules every answer built on these commands follows (citations, no invented data). */
 export const TRUST_RULES = [
   "Cite accession, URL, report name, section, page, start_char/end_char, source, provider and timestamp when a result gives them.",
   "Show market data only with its provider/source and its timestamp or date.",
@@ -11,14 +12,21 @@ export const TRUST_RULES = [
   "Give formula commands only explicit or previously extracted (cited) inputs; never invent missing inputs.",
 ];
 
+/** One research workflow: when to use it, its steps as CLI calls, and what to do when it fails. */
 export interface Playbook {
+  /** Name, e.g. `extract_metric_from_10k` (also the notebook's file name). */
   name: string;
+  /** What the playbook answers. */
   use: string;
+  /** The steps in order, each a command call with what it is for. */
   steps: string[];
+  /** What to do when a step fails. */
   failure: string;
+  /** The inputs the playbook asks for. */
   arguments: string[];
 }
 
+/** The four playbooks of the contract, for MCP prompts, docs and notebooks. */
 export const PLAYBOOKS: Playbook[] = [
   {
     name: "extract_metric_from_10k",

@@ -7,15 +7,23 @@ import { realpathSync } from "node:fs";
 import { AccessDenied, type AccessPolicy } from "../../core/access.ts";
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
+/** One bar of a backtest equity curve (backtest.run `equity_curve`). */
 export interface CurveRow {
+  /** Bar date, YYYY-MM-DD (a longer date-time is cut to the date). */
   date: string;
+  /** Strategy portfolio value. */
   equity: number;
+  /** Equal-weight buy-and-hold value. */
   benchmark: number;
+  /** Drawdown from the running peak, in percent (0 or below). */
   drawdown_pct: number;
 }
 
+/** Heading of a backtest chart. */
 export interface ChartText {
+  /** Title, e.g. the strategy and symbols. */
   title: string;
+  /** Second line, e.g. the period and the bar source. */
   subtitle?: string;
 }
 

@@ -25,8 +25,11 @@ export interface ChartElement {
   querySelectorAll(selector: string): Iterable<ChartElement>;
 }
 
-/** The document Plot renders into (a linkedom document). */
-export type PlotDocument = NonNullable<PlotModule.PlotOptions["document"]>;
+/** The document Plot renders into (a linkedom document), passed as Plot's `document` option. */
+export interface PlotDocument {
+  /** Creates an element, as Plot does for every mark. */
+  createElement(tag: string): unknown;
+}
 
 /** Observable Plot and a document to render into. */
 export interface PlotKit {

@@ -7,21 +7,29 @@ import { frameChart } from "./statement.ts";
 
 /** A daily bar (market.ohlcv row); `adj_close` is preferred when present. */
 export interface PriceBar {
+  /** Bar date, YYYY-MM-DD. */
   date: string;
+  /** Close. */
   close: number;
+  /** Close adjusted for splits and dividends, when the provider gives it. */
   adj_close?: number | null;
 }
 
 /** A move as price.moves returns it. */
 export interface MarkedMove {
+  /** First day of the move. */
   start_date: string;
+  /** Last day of the move. */
   end_date: string;
+  /** Return over the move, in percent. */
   return_pct: number;
+  /** Up or down. */
   direction: "up" | "down";
 }
 
 /** Options of {@link movesChart}. */
 export interface MovesChartOptions {
+  /** Ticker, shown in the title. */
   symbol: string;
   /** Provider and source of the bars, e.g. "stooq (Stooq daily CSV)". */
   source: string;
@@ -29,8 +37,11 @@ export interface MovesChartOptions {
   asOf: string;
   /** Currency of the prices (default USD). */
   currency?: string;
+  /** Title (default: the symbol and "daily close with detected price moves"). */
   title?: string;
+  /** Width in pixels (default 760). */
   width?: number;
+  /** Height in pixels (default 380). */
   height?: number;
 }
 

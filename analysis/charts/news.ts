@@ -4,18 +4,25 @@
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
+/** One named series of news.analyze `series`. */
 export interface NewsSeries {
+  /** Series name (the query or the measure). */
   series: string;
+  /** Dated values; points without a date or value are skipped. */
   data: { date: string | null; value: number | null }[];
 }
 
+/** Options of {@link newsTimelineSvg}. */
 export interface NewsChartOptions {
+  /** Title above the chart. */
   title?: string;
   /** What the values are, e.g. "articles" or "average tone". */
   unit?: string;
   /** Query shown in the caption. */
   query?: string;
+  /** Width in pixels (default 900). */
   width?: number;
+  /** Height in pixels (default 360). */
   height?: number;
 }
 

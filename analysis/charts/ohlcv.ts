@@ -4,11 +4,17 @@
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
+/** A market.ohlcv result for one symbol. */
 export interface OhlcvChartData {
+  /** Ticker. */
   symbol: string;
+  /** Currency of the prices, when known. */
   currency: string | null;
+  /** Provider of the bars, shown in the caption. */
   provider?: string;
+  /** Source of the bars, shown in the caption. */
   source?: string;
+  /** Daily bars, ascending by date. */
   rows: {
     date: string;
     open: number | null;
@@ -18,13 +24,19 @@ export interface OhlcvChartData {
     adj_close: number | null;
     volume: number | null;
   }[];
+  /** Splits, marked on the price line. */
   splits?: { date: string; numerator: number; denominator: number }[];
+  /** Dividends, marked on the price line. */
   dividends?: { date: string; amount: number }[];
 }
 
+/** Options of {@link ohlcvChartSvg}. */
 export interface OhlcvChartOptions {
+  /** Width in pixels (default 900). */
   width?: number;
+  /** Height in pixels of both panels (default 520). */
   height?: number;
+  /** Title (default: the symbol, currency and date range). */
   title?: string;
 }
 

@@ -20,17 +20,23 @@ export const PALETTE = [
 
 /** A legend entry: label and its colour (a dot or a square). */
 export interface LegendItem {
+  /** Text of the entry. */
   label: string;
+  /** CSS colour of its mark. */
   color: string;
+  /** Mark drawn beside the text (default square). */
   shape?: "square" | "dot" | "line";
 }
 
 /** What {@link frameChart} puts around a plot. */
 export interface FrameOptions {
+  /** Title, in bold at the top (wrapped to the width). */
   title: string;
   /** Source and as-of date; wrapped to the chart width. */
   caption: string;
+  /** Line under the title. */
   subtitle?: string;
+  /** Legend entries, drawn under the subtitle. */
   legend?: LegendItem[];
 }
 
@@ -122,13 +128,19 @@ function legendMark(item: LegendItem, x: number, y: number): string {
 
 /** One statement line item's values by period. */
 export interface StatementSeries {
+  /** Line item label (or concept). */
   label: string;
+  /** Values by period end date, oldest first. */
   points: { period: string; value: number }[];
 }
 
-interface StatementRowLike {
+/** The part of a filings.statement row that {@link statementSeries} reads. */
+export interface StatementRowLike {
+  /** XBRL concept, e.g. `us-gaap:Revenues`. */
   concept?: string;
+  /** Label as the filing presents it. */
   label?: string;
+  /** Values by period label. */
   values?: Record<string, { reported?: number | null; raw?: number | null } | null | undefined>;
 }
 
@@ -168,6 +180,7 @@ export function statementSeries(
 
 /** Options of {@link statementChart}. */
 export interface StatementChartOptions {
+  /** Title, in bold at the top. */
   title: string;
   /** Provider, document and accession the values come from. */
   source: string;
@@ -177,7 +190,9 @@ export interface StatementChartOptions {
   unit?: string;
   /** Divide values by this and say so on the axis (default: billions when values are large). */
   scale?: { divisor: number; label: string };
+  /** Width in pixels (default 720). */
   width?: number;
+  /** Height in pixels (default 380). */
   height?: number;
 }
 
