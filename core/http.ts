@@ -108,6 +108,8 @@ export interface HttpClientOptions {
   maxResponseBytes?: number;
   /** Values never written to the cache or shown in messages (API keys from the environment). */
   secrets?: string[];
+  /** Extra root certificates (PEM) trusted on pinned https connections (tests, private CAs). */
+  caCerts?: string[];
   /** How a pinned hop reaches its checked address (default node:http(s); tests spy on it). */
   transport?: (url: URL, init: HopInit, pin: PinnedAddress) => Promise<Response>;
 }
@@ -186,6 +188,9 @@ export function retryAfterMs(value: string | null, nowMs = Date.now()): number |
 
 function describeNetworkError(err: unknown): { text: string; retry: boolean } {
   const msg = err instanceof Error ? err.message : String(err);
+  if (/certificate|altname|tls|ssl/i.test(msg)) {
+    return { text: "a TLS error occurred (the certificate does not check out)", retry: false };
+  }
   if (/dns|lookup|name resolution|resolve/i.test(msg)) {
     return {
       text: "the host name could not be resolved (DNS failure; are you offline?)",
@@ -196,7 +201,6 @@ function describeNetworkError(err: unknown): { text: string; retry: boolean } {
     return { text: "the connection was refused", retry: true };
   }
   if (/redirect/i.test(msg)) return { text: "too many redirects", retry: false };
-  if (/certificate|tls|ssl/i.test(msg)) return { text: "a TLS error occurred", retry: false };
   return { text: "the network request failed (offline or unreachable)", retry: true };
 }
 
@@ -507,7 +511,8 @@ export class HttpClient {
    */
   #send(url: URL, init: HopInit, pin: PinnedAddress | undefined): Promise<Response> {
     if (pin && (this.#opts.transport || !this.#opts.fetch)) {
-      return (this.#opts.transport ?? pinnedFetch)(url, init, pin);
+      const withCa = this.#opts.caCerts ? { ...init, caCerts: this.#opts.caCerts } : init;
+      return (this.#opts.transport ?? pinnedFetch)(url, withCa, pin);
     }
     return this.#fetch(url.toString(), { ...init, redirect: "manual" });
   }

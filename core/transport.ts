@@ -17,6 +17,8 @@ export interface HopInit {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /** Extra root certificates (PEM) for https on a pinned connection. */
+  caCerts?: string[];
 }
 
 type LookupCallback = (
@@ -50,6 +52,7 @@ export async function pinnedFetch(url: URL, init: HopInit, pin: PinnedAddress): 
       },
       lookup: lookup as never,
       agent: false,
+      ...(secure && init.caCerts?.length ? { ca: init.caCerts } : {}),
       signal: init.signal,
     }, (incoming) => {
       const headers = new Headers();

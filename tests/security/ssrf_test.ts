@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { HttpClient, type HttpRequest } from "../../core/http.ts";
 import { urlGuardFor } from "../../core/access.ts";
 import type { HopInit, PinnedAddress } from "../../core/transport.ts";
+import { join } from "node:path";
+import { FIXTURES } from "../_helpers.ts";
 import { adapterCall, countingServer, liveSession } from "./_net.ts";
 
 const closedPolicy = { roots: [], allowPrivateUrls: false };
@@ -200,4 +202,40 @@ Deno.test("ssrf: a host whose lookup fails is refused, not waved through", async
     address: "2606:4700::1111",
     family: 6,
   });
+});
+
+Deno.test("ssrf: a pinned https hop keeps the host name for SNI and certificate checks", async () => {
+  const tls = (name: string) => Deno.readTextFileSync(join(FIXTURES, "tls", name));
+  let hits = 0;
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    cert: tls("cert.pem"),
+    key: tls("key.pem"),
+    onListen() {},
+  }, (req) => {
+    hits++;
+    return new Response(`host=${req.headers.get("host")}`);
+  });
+  try {
+    const pin = () => ({ address: "127.0.0.1", family: 4 }) as PinnedAddress;
+    const client = new HttpClient({ politeness: false, caCerts: [tls("ca.pem")] });
+    const port = server.addr.port;
+    const res = await client.request(request(`https://pinned.test:${port}/`, { guard: pin }));
+    assert.equal(res.text(), `host=pinned.test:${port}`);
+    // the same address under a name the certificate does not carry: TLS refuses it
+    await assert.rejects(
+      client.request(request(`https://other.test:${port}/`, { guard: pin })),
+      /TLS error|network request failed/,
+    );
+    // and without the test CA, the certificate is not trusted at all
+    await assert.rejects(
+      new HttpClient({ politeness: false }).request(
+        request(`https://pinned.test:${port}/`, { guard: pin }),
+      ),
+    );
+    assert.equal(hits, 1);
+  } finally {
+    await server.shutdown();
+  }
 });
