@@ -360,10 +360,14 @@ export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
   }
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const server = await createMcpServer({ session, tools });
+  const { stdin } = await import("node:process");
   const transport = new StdioServerTransport();
   await server.connect(transport);
+  // the client closing our stdin ends the session (the SDK transport only reports close())
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
+    stdin.once("end", () => resolve());
   });
+  await server.close();
   return 0;
 }

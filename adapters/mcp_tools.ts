@@ -130,26 +130,29 @@ export function commandTool(def: CommandDef, set: ToolSet): ToolSpec {
 }
 
 /**
- * The argument schema as the short list shows it: without alias properties (still accepted) and
- * without the 2^53 bounds zod puts on every integer, which say nothing to a caller.
+ * The argument schema as the short list shows it: without alias properties (still accepted),
+ * without the 2^53 bounds zod puts on every integer, which say nothing to a caller, and with
+ * `type: [a, b]` spelled as `anyOf` branches of one type each, which more clients can map (the
+ * single-type dialects of some model providers).
  */
 export function compactSchema(def: CommandDef): JsonSchema {
   const schema = structuredClone(argsJsonSchema(def));
   const props = schema.properties as Record<string, JsonSchema>;
   for (const alias of Object.keys(def.aliases ?? {})) delete props[alias];
-  const strip = (node: unknown): void => {
+  const tidy = (node: unknown): void => {
     if (!node || typeof node !== "object") return;
     const rec = node as JsonSchema;
     for (const bound of ["maximum", "minimum"]) {
-      if (
-        typeof rec[bound] === "number" && Math.abs(rec[bound] as number) >= Number.MAX_SAFE_INTEGER
-      ) {
-        delete rec[bound];
-      }
+      const v = rec[bound];
+      if (typeof v === "number" && Math.abs(v) >= Number.MAX_SAFE_INTEGER) delete rec[bound];
     }
-    Object.values(rec).forEach(strip);
+    if (Array.isArray(rec.type) && !rec.anyOf) {
+      rec.anyOf = (rec.type as string[]).map((type) => ({ type }));
+      delete rec.type;
+    }
+    Object.values(rec).forEach(tidy);
   };
-  strip(schema);
+  tidy(schema);
   return schema;
 }
 

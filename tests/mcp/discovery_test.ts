@@ -40,6 +40,9 @@ Deno.test("discovery: the default tools/list answer stays under 20,000 character
   console.log(`default tools/list: ${answer.tools.length} tools, ${size} characters`);
   assert.ok(size <= 20_000, `${size} characters`);
   assert.ok(CORE_COMMANDS.length <= 12);
+  // one type per schema node: clients with single-type dialects (Gemini's) map every tool
+  assert.doesNotMatch(JSON.stringify(answer), /"type":\[/);
+  assert.doesNotMatch(JSON.stringify(answer), /9007199254740991/);
   for (const tool of answer.tools) {
     assert.equal(tool.outputSchema, undefined, tool.name);
     const sentences = (tool.description ?? "").split(/(?<=[.;])\s+(?=[A-Z])/).length;

@@ -56,6 +56,19 @@ Deno.test("transports: the SDK client over stdio (finance mcp)", async () => {
   await session(transport);
 });
 
+Deno.test("transports: finance mcp ends quietly when its stdin closes", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "mod.ts", "mcp"],
+    cwd: ROOT,
+    env: ENV,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0);
+  assert.equal(new TextDecoder().decode(out.stderr), "");
+});
+
 Deno.test("transports: FINANCE_MCP_TOOLS=all over stdio lists every command", async () => {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
