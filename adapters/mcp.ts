@@ -326,6 +326,10 @@ function playbookText(p: (typeof PLAYBOOKS)[number]): string {
     "Steps, in order:",
     ...p.steps.map((s, i) => `${i + 1}. ${s}`),
     "",
+    "Each step is a command in CLI form: run it with finance_run (command, and its key=value " +
+    "words as named arguments) or with the command's own finance_<namespace>_<name> tool when " +
+    "it is listed; finance_describe shows a command's arguments.",
+    "",
     `If it fails: ${p.failure}`,
     "",
     "Rules:",
