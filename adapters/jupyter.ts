@@ -11,8 +11,13 @@
  * travels with every output under `application/vnd.finance.envelope+json` for tools that
  * read saved notebooks; `json: true` uses the standard `application/json`.
  */
+import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
+import { loadedCommand } from "../core/registry.ts";
+import { svgToPng } from "../analysis/charts/png.ts";
 import { render } from "./render.ts";
+import { blocksHtml, escapeHtml } from "./views/html.ts";
+import { viewBlocks, viewByShape } from "./views/index.ts";
 
 /** The MIME bundle a display method returns. */
 export type MimeBundle = Record<string, unknown> & { "text/plain": string };
@@ -33,6 +38,11 @@ export const ENVELOPE_MIME = "application/vnd.finance.envelope+json";
 export interface ShowOptions {
   /** Heading above the summary, e.g. the command name. */
   title?: string;
+  /**
+   * The command that answered, e.g. `filings.statement`: its view lays the result out. When
+   * absent, a title starting with a command name picks it, else the data's shape does.
+   */
+  command?: string;
   /** Show the envelope as JSON instead of the summary. */
   json?: boolean;
   /** Rows shown per table (default 15); the rest are counted, not shown. */
@@ -103,9 +113,42 @@ export function markdown(text: string): Displayable {
   return displayable({ "text/markdown": text, "text/plain": text });
 }
 
-/** Displays SVG chart text, with its caption as the plain-text fallback. */
-export function figure(svg: string, caption = "chart"): Displayable {
-  return displayable({ "image/svg+xml": svg, "text/plain": caption });
+/**
+ * Escapes text (an error message, a title, a file name) for use inside Markdown: `<dir>` stays
+ * visible instead of being read as an HTML tag, and `*`, `_`, `` ` ``, `[`, `]` stay literal.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/([\\`*_[\]#|])/g, "\\$1");
+}
+
+/**
+ * Displays an SVG chart as inline SVG and as a PNG copy (for exported HTML and viewers that
+ * drop SVG), with its caption as the plain-text fallback.
+ */
+export async function figure(svg: string, caption = "chart"): Promise<Displayable> {
+  const bundle: MimeBundle = { "image/svg+xml": svg, "text/plain": caption };
+  try {
+    bundle["image/png"] = toBase64(await svgToPng(svg, 2));
+  } catch (err) {
+    bundle["text/plain"] = `${caption} (no PNG copy: ${err instanceof Error ? err.message : err})`;
+  }
+  return displayable(bundle);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+/** The view for a shown envelope: the command's, else by title, else by the data's shape. */
+function viewOf(env: Envelope, options: ShowOptions): { view?: ViewName; named: boolean } {
+  const name = options.command ?? options.title?.split(/\s/)[0];
+  const view = (name ? loadedCommand(name)?.view : undefined) ?? viewByShape(env.data);
+  return { view, named: view !== undefined };
 }
 
 /**
@@ -215,17 +258,17 @@ function isDir(path: string): boolean {
 }
 
 /**
- * Picks the cassettes a notebook replays: the real recordings in `../shared/fixtures/cassettes/`
- * beside the project when they exist, else the project's own small cassettes under
- * `tests/fixtures/` (each a folder holding `index.json`). Never throws. Set
- * `FINANCE_NOTEBOOK_SHARED=off` to ignore `../shared` (to try the fresh-clone path).
+ * Picks the cassettes a notebook replays. By default the project's own recordings under
+ * `tests/fixtures/` (each a folder holding `index.json`): complete for every playbook step,
+ * about fictional companies, so a notebook runs offline with a result in every cell. With
+ * `FINANCE_NOTEBOOK_SHARED=on` the real recordings in `../shared/fixtures/cassettes/` beside the
+ * project are replayed instead when they exist (they may lack some steps). Never throws.
  */
 export function recordings(shared: string[], project: string[] = []): Recordings {
   const root = decodeURIComponent(ROOT.pathname);
   const sharedDirs = shared.map((n) => `${root}../shared/fixtures/cassettes/${n}`);
-  // FINANCE_NOTEBOOK_SHARED=off runs a notebook as a fresh clone would (no ../shared).
-  const useShared = Deno.env.get("FINANCE_NOTEBOOK_SHARED")?.toLowerCase() !== "off";
-  if (useShared && sharedDirs.length && sharedDirs.every((d) => isDir(d))) {
+  const wantShared = /^(on|1|true|yes)$/i.test(Deno.env.get("FINANCE_NOTEBOOK_SHARED") ?? "");
+  if (wantShared && sharedDirs.length && sharedDirs.every((d) => isDir(d))) {
     return {
       replay: sharedDirs,
       kind: "shared",
@@ -243,14 +286,17 @@ export function recordings(shared: string[], project: string[] = []): Recordings
       }
     }
   }
-  const missing = "The real recordings (../shared/fixtures/cassettes) are missing";
+  const missing = wantShared
+    ? "The real recordings (../shared/fixtures/cassettes) are missing"
+    : "Offline";
   if (found.length) {
     return {
       replay: found,
       kind: "project",
-      note: `${missing}; replaying the project's own small cassettes: ${
+      note: `${missing}: replaying the project's own recordings (${
         found.map((d) => d.slice(root.length)).join(", ")
-      }. Steps these do not cover show the replay error instead of data.`,
+      }), made by the project about fictional companies and shaped like the real answers. ` +
+        "Set FINANCE_NOTEBOOK_SHARED=on to replay the real recordings in ../shared instead.",
     };
   }
   // An empty cassette keeps replay on (no network) while commands that need no provider still run.
@@ -300,90 +346,17 @@ export function fmt(n: number | null | undefined, unit = ""): string {
 
 // ---------------------------------------------------------------- HTML rendering
 
-const STYLE = "border-collapse:collapse;font-size:12px;margin:4px 0 10px 0";
-const CELL = "border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top";
-
-function esc(value: unknown): string {
-  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
-
-function cellHtml(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  if (typeof value === "number") return esc(formatCell(value));
-  if (typeof value === "string") {
-    if (/^https?:\/\//.test(value)) {
-      return `<a href="${esc(value)}" target="_blank" rel="noopener">${esc(clip(value, 90))}</a>`;
-    }
-    return esc(clip(value, 240));
-  }
-  if (typeof value === "boolean") return String(value);
-  return `<code>${esc(clip(JSON.stringify(value), 160))}</code>`;
-}
-
-function formatCell(n: number): string {
-  if (Number.isInteger(n)) return n.toLocaleString("en-US");
-  return n.toLocaleString("en-US", { maximumFractionDigits: Math.abs(n) >= 100 ? 2 : 4 });
-}
-
-function clip(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max)}…` : s;
-}
-
-function isRecordArray(v: unknown): v is Record<string, unknown>[] {
-  return Array.isArray(v) && v.length > 0 &&
-    v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
-}
-
-function columnsOf(rows: Record<string, unknown>[], max = 10): string[] {
-  const cols: string[] = [];
-  for (const r of rows.slice(0, 50)) {
-    for (const [k, v] of Object.entries(r)) {
-      if (!cols.includes(k) && (v === null || typeof v !== "object")) cols.push(k);
-    }
-  }
-  return cols.slice(0, max);
-}
-
-function tableHtml(rows: Record<string, unknown>[], maxRows: number): string {
-  const cols = columnsOf(rows);
-  if (!cols.length) return `<div>${rows.length} nested records (see JSON)</div>`;
-  const head = cols.map((c) => `<th style="${CELL}">${esc(c)}</th>`).join("");
-  const body = rows.slice(0, maxRows).map((r) =>
-    `<tr>${cols.map((c) => `<td style="${CELL}">${cellHtml(r[c])}</td>`).join("")}</tr>`
-  ).join("");
-  const more = rows.length > maxRows
-    ? `<div style="font-size:11px;color:#555">showing ${maxRows} of ${rows.length} rows</div>`
-    : "";
-  return `<table style="${STYLE}"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${more}`;
-}
-
-function objectHtml(data: Record<string, unknown>, maxRows: number, depth = 0): string {
-  const scalars: string[] = [];
-  const blocks: string[] = [];
-  for (const [k, v] of Object.entries(data)) {
-    if (isRecordArray(v)) {
-      blocks.push(`<div><b>${esc(k)}</b> (${v.length})</div>${tableHtml(v, maxRows)}`);
-    } else if (v && typeof v === "object" && !Array.isArray(v) && depth < 1) {
-      blocks.push(`<div><b>${esc(k)}</b></div>${objectHtml(v as never, maxRows, depth + 1)}`);
-    } else if (Array.isArray(v)) {
-      const text = v.length ? v.map((x) => cellHtml(x)).join(", ") : "(none)";
-      scalars.push(`<tr><th style="${CELL}">${esc(k)}</th><td style="${CELL}">${text}</td></tr>`);
-    } else {
-      scalars.push(
-        `<tr><th style="${CELL}">${esc(k)}</th><td style="${CELL}">${cellHtml(v)}</td></tr>`,
-      );
-    }
-  }
-  const kv = scalars.length ? `<table style="${STYLE}">${scalars.join("")}</table>` : "";
-  return kv + blocks.join("");
-}
+const NOTE = "font-size:12px;margin:4px 0";
 
 function citationsHtml(list: Citation[], maxRows: number): string {
   if (!list.length) {
-    return `<div style="color:#8a4b00"><b>Citations:</b> this result names no provider, source, URL or accession.</div>`;
+    return `<div style="color:#8a4b00;${NOTE}"><b>Citations:</b> this result names no provider, source, URL or accession.</div>`;
   }
-  return `<div><b>Citations</b> (${list.length})</div>${tableHtml(list, maxRows)}`;
+  const shown = list.slice(0, maxRows).map((c) => `<li>${escapeHtml(cite(c))}</li>`).join("");
+  const more = list.length > maxRows
+    ? `<div style="${NOTE}">… ${list.length} citations in all</div>`
+    : "";
+  return `<div style="${NOTE}"><b>Citations</b> (${list.length})<ul style="margin:2px 0">${shown}</ul>${more}</div>`;
 }
 
 function envelopeHtml(env: Envelope, options: ShowOptions): string {
@@ -391,35 +364,34 @@ function envelopeHtml(env: Envelope, options: ShowOptions): string {
   const badge = env.ok
     ? `<span style="background:#e6f4ea;color:#137333;padding:1px 6px;border-radius:3px">ok</span>`
     : `<span style="background:#fce8e6;color:#a50e0e;padding:1px 6px;border-radius:3px">failed</span>`;
-  const title = options.title ? `<b>${esc(options.title)}</b> ` : "";
+  const title = options.title ? `<b>${escapeHtml(options.title)}</b> ` : "";
   const parts = [`<div style="margin-bottom:4px">${title}${badge}</div>`];
   if (!env.ok) {
     parts.push(
-      `<div style="color:#a50e0e"><b>Error:</b> ${esc(env.error ?? "unknown error")}</div>`,
+      `<div style="color:#a50e0e"><b>Error:</b> ${escapeHtml(env.error ?? "unknown error")}</div>`,
     );
-  } else if (env.data && typeof env.data === "object") {
-    parts.push(
-      Array.isArray(env.data)
-        ? tableHtml(env.data as never, maxRows)
-        : objectHtml(env.data as never, maxRows),
-    );
-    parts.push(citationsHtml(citations(env.data), maxRows));
   } else {
-    parts.push(`<div>${cellHtml(env.data)}</div>`);
+    const { view, named } = viewOf(env, options);
+    parts.push(blocksHtml(viewBlocks(env.data, view)));
+    // the named views carry their own citation; the generic one lists what the data names
+    if (!named) parts.push(citationsHtml(citations(env.data), maxRows));
   }
   if (env.warnings.length) {
-    const items = env.warnings.map((w) => `<li>${esc(w)}</li>`).join("");
-    parts.push(`<div style="color:#8a4b00"><b>Warnings</b><ul>${items}</ul></div>`);
+    const items = env.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("");
+    parts.push(
+      `<div style="color:#8a4b00;${NOTE}"><b>Warnings</b><ul style="margin:2px 0">${items}</ul></div>`,
+    );
   }
   return `<div class="finance-envelope">${parts.join("")}</div>`;
 }
 
 function envelopeText(env: Envelope, options: ShowOptions): string {
   const lines = options.title ? [`${options.title}: ${env.ok ? "ok" : "failed"}`] : [];
+  const { view, named } = viewOf(env, options);
   // The CLI's text rendering already prints the error and warnings.
-  lines.push(render(env, "text"));
+  lines.push(render(env, "text", { view }));
   const max = options.maxRows ?? 15;
-  const list = env.ok ? citations(env.data) : [];
+  const list = env.ok && !named ? citations(env.data) : [];
   for (const c of list.slice(0, max)) lines.push(`cite: ${cite(c)}`);
   if (list.length > max) lines.push(`… ${list.length} citations in all`);
   return lines.join("\n");

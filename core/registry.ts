@@ -33,6 +33,11 @@ export async function loadCommand(name: string): Promise<CommandDef> {
   return def;
 }
 
+/** A command already loaded by an earlier call, or undefined; never loads (for sync callers). */
+export function loadedCommand(name: string): CommandDef | undefined {
+  return loaded.get(name);
+}
+
 /** Loads every command (help, OpenAPI, MCP). */
 export async function loadAllCommands(): Promise<CommandDef[]> {
   return await Promise.all(commandNames().map(loadCommand));

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ROOT, SHARED } from "../_helpers.ts";
+import { ROOT } from "../_helpers.ts";
 
 const SCRIPT = join(ROOT, ".ci", "notebooks.sh");
 
@@ -42,10 +42,19 @@ Deno.test({
         data?: Record<string, unknown>;
       }[];
       assert.ok(!outputs.some((o) => o.output_type === "error"), `${e.name}: a cell error`);
+      // The project's recordings cover every step: no failed result, no missing recording.
+      for (const o of outputs) {
+        const text = JSON.stringify(o.data ?? o);
+        assert.doesNotMatch(
+          text,
+          /no recording for|: failed\\n|>failed</,
+          `${e.name}: ${text.slice(0, 400)}`,
+        );
+      }
       const charts = outputs.filter((o) => o.data?.["image/svg+xml"]);
-      // Without ../shared most provider steps fail by design (shown, not thrown); charts need data.
-      if (SHARED) {
-        assert.ok(charts.length >= 1, `${e.name}: no chart in the executed notebook`);
+      assert.ok(charts.length >= 1, `${e.name}: no chart in the executed notebook`);
+      for (const c of charts) {
+        assert.ok(c.data?.["image/png"], `${e.name}: a chart without its PNG copy`);
       }
     }
     await Deno.remove(out, { recursive: true });

@@ -1,0 +1,43 @@
+/**
+ * PNG copies of the SVG charts, for viewers that drop SVG (nbconvert's HTML export, some
+ * notebook previews). @napi-rs/canvas draws the SVG with Skia, which reads SVG attributes but
+ * not CSS: before drawing, the few things Observable Plot leaves to CSS are written out as
+ * attributes (current colour, em offsets, a font that is installed).
+ */
+
+/** Fonts tried in order; Skia maps no generic family, so name real ones. */
+const FONTS = "DejaVu Sans, Liberation Sans, Arial, Helvetica";
+
+/** The SVG with CSS-only details made explicit for Skia. */
+export function skiaReady(svg: string): string {
+  return svg
+    .replace(/<style>[\s\S]*?<\/style>/g, "")
+    .replace(/(stroke|fill)="currentColor"/g, '$1="#000"')
+    // Skia drops a group's stroke-opacity: a faint black (grid lines) becomes the grey it shows
+    .replace(/<g\b[^>]*>/g, (tag) => {
+      const opacity = /stroke-opacity="([\d.]+)"/.exec(tag)?.[1];
+      if (!opacity || !tag.includes('stroke="#000"')) return tag;
+      const grey = Math.round(255 * (1 - Number(opacity))).toString(16).padStart(2, "0");
+      return tag.replace('stroke="#000"', `stroke="#${grey.repeat(3)}"`)
+        .replace(/ stroke-opacity="[\d.]+"/, "");
+    })
+    .replace(/font-family="[^"]*"/g, `font-family="${FONTS}"`)
+    // Plot offsets tick labels in em of its 10px font
+    .replace(/\b(x|y|dx|dy)="(-?[\d.]+)em"/g, (_, k, v) => `${k}="${(Number(v) * 10).toFixed(1)}"`)
+    .replace(/<svg\b(?![^>]*font-family)/, `<svg font-family="${FONTS}" font-size="10"`);
+}
+
+/** Renders SVG chart text to PNG bytes at `scale` (2 for sharp text on high-density screens). */
+export async function svgToPng(svg: string, scale = 1): Promise<Uint8Array> {
+  const { Image, createCanvas } = await import("@napi-rs/canvas");
+  const image = new Image();
+  image.src = new TextEncoder().encode(skiaReady(svg)) as never;
+  if (!image.width || !image.height) throw new Error("the chart SVG has no size to render");
+  const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "white";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.scale(scale, scale);
+  ctx.drawImage(image, 0, 0);
+  return new Uint8Array(await canvas.encode("png"));
+}
