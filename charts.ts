@@ -46,6 +46,7 @@ export {
 } from "./analysis/charts/ohlcv.ts";
 export { type NewsChartOptions, type NewsSeries, newsTimelineSvg } from "./analysis/charts/news.ts";
 export { backtestChartSvg, type ChartText, type CurveRow } from "./analysis/charts/backtest.ts";
+export { skiaReady, svgToPng } from "./analysis/charts/png.ts";
 export {
   type ChartElement,
   type PlotDocument,

@@ -1,6 +1,7 @@
 /**
  * Notebook helpers for the Deno Jupyter kernel: `show(envelope)` renders a result as a readable
- * table with its citations, `figure(svg)` shows a chart, `markdown(text)` writes prose,
+ * table with its citations (the same view as the CLI's `--output text`), `figure(svg)` shows a
+ * chart as SVG plus a PNG copy, `markdown(text)` writes prose (`escapeMarkdown` for quoted text),
  * `recordings(...)` picks the cassettes a reproducible notebook replays, `cite`/`fmt` format
  * citations and numbers, and the playbooks list the steps of the four research workflows. The
  * chart helpers of `@finance/finance/charts` are re-exported here, so a notebook needs two imports.
@@ -18,7 +19,7 @@
  *     source: `SEC EDGAR ${st.data.filing.accession_no}`,
  *     asOf: st.data.filing.filing_date,
  *   });
- *   await Deno.jupyter.display(figure(svg, "NVIDIA revenue"));
+ *   await Deno.jupyter.display(await figure(svg, "NVIDIA revenue")); // SVG plus a PNG copy
  * }
  * ```
  * @module
@@ -30,6 +31,7 @@ export {
   type Displayable,
   displayable,
   ENVELOPE_MIME,
+  escapeMarkdown,
   figure,
   fmt,
   JUPYTER_DISPLAY,
