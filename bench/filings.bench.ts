@@ -59,6 +59,18 @@ Deno.bench({
   },
 });
 
+// The same document without its contents links: every item comes from the heading path.
+const TENK_NO_LINKS = TENK.replace(/href="#[^"]*"/g, "");
+
+Deno.bench({
+  name: "10-K 1.5 MB without contents links: text + all five sections",
+  group: "sections",
+  ignore,
+  fn: () => {
+    locateSections(cleanDocument(htmlToText(TENK_NO_LINKS)), "10-K");
+  },
+});
+
 Deno.bench({
   name: "XBRL: bare linkedom XML parse of instance + linkbases",
   group: "statement",

@@ -167,7 +167,6 @@ function tocCandidates(
     const text = all[li].text.replace(/\s*\|\s*/g, " ").trim();
     const m = ITEM_LINE.exec(text);
     if (!m || text.length > 250) continue;
-    rows.push(li);
     const title = m[4].replace(/\s+\d{1,3}$/, "").trim();
     const items = itemsOf(m);
     const offsets = [...new Set(targets)].map((t) => doc.anchors.get(t)).filter((o): o is number =>
@@ -175,11 +174,15 @@ function tocCandidates(
     );
     const good = offsets.find((o) => headingNear(doc.text, o, items[0], title)) ?? offsets[0];
     if (good === undefined) continue;
+    rows.push(li);
     out.push({ items, title, start: good, method: "toc" });
   }
   // The contents block itself: from its first linked item row to its last.
-  const region: [number, number] | null = rows.length >= 3
-    ? [all[rows[0]].start, all[rows.at(-1)!].start]
+  // (the first run of rows that lead forward; headings that link back to it are not part of it)
+  let last = 0;
+  while (last + 1 < rows.length && all[rows[last + 1]].start - all[rows[last]].start < 3000) last++;
+  const region: [number, number] | null = last >= 2
+    ? [all[rows[0]].start, all[rows[last]].start]
     : null;
   return { toc: out, region };
 }

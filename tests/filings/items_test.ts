@@ -1,0 +1,63 @@
+/** Item finding on small inline documents: what counts as a heading, a contents block, a part. */
+import assert from "node:assert/strict";
+import { htmlToText } from "../../analysis/filings/html.ts";
+import { cleanDocument, findItems } from "../../analysis/filings/sections.ts";
+import { locateSections } from "../../analysis/filings/canonical.ts";
+
+const p = (t: string) => `<p>${t}</p>`;
+const ids = (html: string, n: "10-K" | "10-Q" = "10-K") =>
+  findItems(cleanDocument(htmlToText(html)), n).map((i) => i.id);
+
+Deno.test("items: headings that link back to the contents are still headings", () => {
+  const html = `<div id="toc">${p("Table of Contents")}</div>` +
+    `<p><a href="#toc">Item 1. Business</a></p>${p("We make valves for water utilities.")}` +
+    `<p><a href="#toc">Item 1A. Risk Factors</a></p>${
+      p("Steel costs may rise faster than prices.")
+    }` +
+    `<p><a href="#toc">Item 2. Properties</a></p>${p("We own two plants in Ohio.")}` +
+    `<p><a href="#toc">Item 7. Management's Discussion and Analysis</a></p>${
+      p("Sales grew on utility demand.")
+    }`;
+  assert.deepEqual(ids(html), [
+    "part_i_item_1",
+    "part_i_item_1a",
+    "part_i_item_2",
+    "part_ii_item_7",
+  ]);
+});
+
+Deno.test("items: a contents list without page numbers is not taken for the items", () => {
+  const html = p("Item 1. Business") + p("Item 1A. Risk Factors") +
+    p("Item 7. Management's Discussion") +
+    "<hr/>" + p("Item 1. Business") + p("We make valves for water utilities.") +
+    p("Item 1A. Risk Factors") + p("Steel costs may rise faster than prices.") +
+    p("Item 7. Management's Discussion") + p("Sales grew on utility demand in every region.");
+  const doc = cleanDocument(htmlToText(html));
+  const items = findItems(doc, "10-K");
+  assert.deepEqual(items.map((i) => i.id), ["part_i_item_1", "part_i_item_1a", "part_ii_item_7"]);
+  assert.match(doc.text.slice(items[0].start, items[0].end), /^Item 1\. Business\nWe make valves/);
+});
+
+Deno.test("items: 10-Q numbering that starts again is Part II even without a PART heading", () => {
+  const html = p("Item 1. Financial Statements") + p("Balance sheets follow below, unaudited.") +
+    p("Item 2. Management's Discussion and Analysis") + p("Revenue grew in the quarter.") +
+    p("Item 4. Controls and Procedures") + p("Controls were effective.") +
+    p("Item 1. Legal Proceedings") + p("None.") + p("Item 1A. Risk Factors") +
+    p("No material changes occurred.");
+  assert.deepEqual(ids(html, "10-Q"), [
+    "part_i_item_1",
+    "part_i_item_2",
+    "part_i_item_4",
+    "part_ii_item_1",
+    "part_ii_item_1a",
+  ]);
+});
+
+Deno.test("sections: an item titled as another item is not returned under the wrong key", () => {
+  // A 10-Q whose only Item 1 (Part I missing its heading, no PART line) is Legal Proceedings.
+  const html = p("Item 1. Legal Proceedings") + p("A distributor sued us in May over a contract.") +
+    p("Item 1A. Risk Factors") + p("No material changes occurred.");
+  const { sections, warnings } = locateSections(cleanDocument(htmlToText(html)), "10-Q");
+  assert.equal(sections.has("financial_statements"), false);
+  assert.match(warnings[0], /titled "Legal Proceedings", not financial_statements/);
+});
