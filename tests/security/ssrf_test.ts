@@ -8,7 +8,7 @@ import { HttpClient, type HttpRequest } from "../../core/http.ts";
 import { urlGuardFor } from "../../core/access.ts";
 import type { HopInit, PinnedAddress } from "../../core/transport.ts";
 import { join } from "node:path";
-import { FIXTURES } from "../_helpers.ts";
+import { FIXTURES, ROOT } from "../_helpers.ts";
 import { adapterCall, countingServer, liveSession } from "./_net.ts";
 
 const closedPolicy = { roots: [], allowPrivateUrls: false };
@@ -237,5 +237,54 @@ Deno.test("ssrf: a pinned https hop keeps the host name for SNI and certificate 
     assert.equal(hits, 1);
   } finally {
     await server.shutdown();
+  }
+});
+
+Deno.test("ssrf: a real `finance serve` refuses the loopback spellings and stays up", async () => {
+  const victim = countingServer("127.0.0.1");
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (probe.addr as Deno.NetAddr).port;
+  probe.close();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", join(ROOT, "mod.ts"), "serve", "--port", String(port)],
+    env: { FINANCE_CACHE: "off" },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    let up = false;
+    for (let i = 0; i < 100 && !up; i++) {
+      up = await fetch(`${base}/health`).then(
+        async (r) => (await r.body?.cancel(), r.ok),
+        () => false,
+      );
+      if (!up) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(up, "finance serve came up");
+    for (
+      const source of [
+        `http://[::ffff:127.0.0.1]:${victim.port}/`,
+        `http://2130706433:${victim.port}/`,
+        `http://0177.0.0.1:${victim.port}/`,
+        `http://0x7f.1:${victim.port}/`,
+        `http://localhost.:${victim.port}/`,
+      ]
+    ) {
+      const res = await fetch(`${base}/commands/document.read`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ source }),
+      });
+      const env = await res.json();
+      assert.equal(env.ok, false, source);
+      assert.match(env.error, /URL refused/, source);
+    }
+    assert.equal(victim.hits, 0);
+    assert.equal(await fetch(`${base}/health`).then((r) => (r.body?.cancel(), r.status)), 200);
+  } finally {
+    child.kill();
+    await child.status;
+    await victim.close();
   }
 });
