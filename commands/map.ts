@@ -2409,6 +2409,15 @@ export interface CommandMap {
       open: string | null;
       close: string | null;
       timezone: string | null;
+      local_date: string | null;
+      local_time: string | null;
+      weekday: string | null;
+      closed_reason: "weekend" | "holiday" | "outside_hours" | null;
+      session_open_local: string | null;
+      session_close_local: string | null;
+      session_hours: number | null;
+      regular_session_hours: number | null;
+      early_close: boolean | null;
       as_of: string | null;
       provider: string;
       source: string;

@@ -7,7 +7,10 @@ export default defineCommand({
   description:
     "The exchange's own trading state (open or closed) with the session open and close times " +
     "and time zone, from Yahoo's market-time service — not inferred from a futures or index " +
-    "quote. Markets: US, GB, DE, FR, JP, HK, CA, AU and other Yahoo region codes.",
+    "quote — read in the exchange's own time zone: local date, weekday and time, why it is " +
+    "closed (weekend, holiday: a weekday with no session, or outside_hours), the session's " +
+    "local open and close and whether it is an early close (shorter than the market's " +
+    "regular session). Markets: US, GB, DE, FR, JP, HK, CA, AU and other Yahoo region codes.",
   usage: "finance market.status [MARKET=US]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -27,6 +30,15 @@ export default defineCommand({
     open: z.string().nullable(),
     close: z.string().nullable(),
     timezone: z.string().nullable(),
+    local_date: z.string().nullable(),
+    local_time: z.string().nullable(),
+    weekday: z.string().nullable(),
+    closed_reason: z.enum(["weekend", "holiday", "outside_hours"]).nullable(),
+    session_open_local: z.string().nullable(),
+    session_close_local: z.string().nullable(),
+    session_hours: z.number().nullable(),
+    regular_session_hours: z.number().nullable(),
+    early_close: z.boolean().nullable(),
     as_of: z.string().nullable(),
     provider: z.string(),
     source: z.string(),
@@ -35,6 +47,14 @@ export default defineCommand({
   async run(args, ctx) {
     const mt = await (await ctx.provider("market_a")).domain.marketTime(args.market);
     const tz = (mt.timezone?.[0] ?? {}) as { $text?: string; short?: string };
+    const { readMarketTime } = await import("../../analysis/market/status.ts");
+    const local = readMarketTime(args.market, {
+      status: mt.status ?? null,
+      open: mt.open ?? null,
+      close: mt.close ?? null,
+      time: mt.time ?? null,
+      timezone: tz.$text ?? null,
+    }, ctx.clock.now().toISOString());
     return {
       market: args.market,
       exchange: mt.name ?? null,
@@ -43,6 +63,7 @@ export default defineCommand({
       open: mt.open ?? null,
       close: mt.close ?? null,
       timezone: tz.$text ?? tz.short ?? null,
+      ...local,
       as_of: mt.time ?? null,
       provider: "market_a",
       source: "Yahoo Finance market time (v6/finance/markettime)",

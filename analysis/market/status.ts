@@ -1,0 +1,112 @@
+/**
+ * market.status: Yahoo's market-time answer (the exchange's own open/closed state and its
+ * session times) read in the exchange's time zone, so weekends, holidays and early closes are
+ * named instead of being a bare "closed".
+ */
+
+/** Regular session length in hours (first open to last close, lunch breaks inside). */
+export const REGULAR_SESSION_HOURS: Record<string, number> = {
+  US: 6.5,
+  CA: 6.5,
+  GB: 8.5,
+  DE: 8.5,
+  FR: 8.5,
+  ES: 8.5,
+  IT: 8.5,
+  NL: 8.5,
+  CH: 8.5,
+  JP: 6.5,
+  HK: 6.5,
+  AU: 6,
+  IN: 6.25,
+};
+
+export type ClosedReason = "weekend" | "holiday" | "outside_hours";
+
+export interface MarketTime {
+  status: string | null;
+  open: string | null;
+  close: string | null;
+  time: string | null;
+  timezone: string | null;
+}
+
+/** Local calendar date, weekday and time of an instant in an IANA zone. */
+export function localParts(iso: string, zone: string) {
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return {
+    date: `${p.year}-${p.month}-${p.day}`,
+    weekday: p.weekday as string,
+    time: `${p.hour}:${p.minute}`,
+  };
+}
+
+const validZone = (zone: string | null): zone is string => {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What the state means locally. `now` is Yahoo's own time stamp when given, else the clock.
+ * A closed weekday with no session on it (neither the last close nor the next open is dated
+ * that day) is a holiday; a session shorter than the market's regular one is an early close.
+ */
+export function readMarketTime(market: string, mt: MarketTime, clockNow: string) {
+  const now = mt.time ?? clockNow;
+  const zone = validZone(mt.timezone) ? mt.timezone : null;
+  const regular = REGULAR_SESSION_HOURS[market] ?? null;
+  const hours = mt.open && mt.close && Date.parse(mt.close) > Date.parse(mt.open)
+    ? Math.round((Date.parse(mt.close) - Date.parse(mt.open)) / 36e5 * 100) / 100
+    : null;
+  if (!zone) {
+    return {
+      local_date: null,
+      local_time: null,
+      weekday: null,
+      closed_reason: null,
+      session_open_local: null,
+      session_close_local: null,
+      session_hours: hours,
+      regular_session_hours: regular,
+      early_close: null,
+    };
+  }
+  const here = localParts(now, zone);
+  const open = mt.open ? localParts(mt.open, zone) : null;
+  const close = mt.close ? localParts(mt.close, zone) : null;
+  let closed_reason: ClosedReason | null = null;
+  if (mt.status?.toLowerCase() === "closed") {
+    if (here.weekday === "Sat" || here.weekday === "Sun") closed_reason = "weekend";
+    else if (open?.date !== here.date && close?.date !== here.date) closed_reason = "holiday";
+    else closed_reason = "outside_hours";
+  }
+  // The session spans open→close only when both are one day's (the state is open, or the
+  // answer gives today's hours); otherwise they are the last close and the next open.
+  const oneSession = !!open && !!close && open.date === close.date && hours !== null;
+  return {
+    local_date: here.date,
+    local_time: here.time,
+    weekday: here.weekday,
+    closed_reason,
+    session_open_local: open ? `${open.date} ${open.time}` : null,
+    session_close_local: close ? `${close.date} ${close.time}` : null,
+    session_hours: oneSession ? hours : null,
+    regular_session_hours: regular,
+    early_close: oneSession && regular !== null ? hours! < regular - 0.25 : null,
+  };
+}
