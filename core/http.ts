@@ -22,7 +22,18 @@ import {
   readCapped,
 } from "./transport.ts";
 
-export { type HostPolicy, setHostPolicy };
+import {
+  describeNetworkError,
+  digest,
+  formatAge,
+  formatBytes,
+  headersToRecord,
+  makeResponse,
+  retryAfterMs,
+  statusHint,
+} from "./http_response.ts";
+
+export { type HostPolicy, retryAfterMs, setHostPolicy };
 export type { HopInit, PinnedAddress };
 
 /** Default User-Agent for services that do not ask for a contact. */
@@ -116,105 +127,6 @@ export interface HttpClientOptions {
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 const MAX_REDIRECTS = 5;
-
-function headersToRecord(h: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  h.forEach((v, k) => (out[k.toLowerCase()] = v));
-  // Several Set-Cookie lines would overwrite each other; keep them all, one per line.
-  const cookies = h.getSetCookie?.() ?? [];
-  if (cookies.length > 1) out["set-cookie"] = cookies.join("\n");
-  return out;
-}
-
-function makeResponse(
-  req: HttpRequest,
-  url: string,
-  status: number,
-  headers: Record<string, string>,
-  body: Uint8Array,
-  origin: HttpResponse["origin"],
-  ageSeconds: number,
-): HttpResponse {
-  const shownUrl = redactUrl(url, req.secrets);
-  let text: string | null = null;
-  const getText = () => (text ??= new TextDecoder().decode(body));
-  return {
-    url,
-    status,
-    headers,
-    body,
-    origin,
-    ageSeconds,
-    text: getText,
-    json<T>(): T {
-      const t = getText();
-      const trimmed = t.trimStart();
-      if (trimmed === "") {
-        throw new ProviderError(req.provider, `empty response body from ${shownUrl}`, {
-          url: shownUrl,
-          status,
-        });
-      }
-      if (trimmed.startsWith("<")) {
-        throw new ProviderError(
-          req.provider,
-          `expected JSON from ${shownUrl} but got an HTML page${
-            req.hint ? `; ${req.hint}` : " (the service may have rejected the query)"
-          }`,
-          { url: shownUrl, status },
-        );
-      }
-      try {
-        return JSON.parse(t) as T;
-      } catch {
-        throw new ProviderError(
-          req.provider,
-          `malformed or truncated JSON from ${shownUrl} (${body.length} bytes)`,
-          { url: shownUrl, status },
-        );
-      }
-    },
-  };
-}
-
-/** Reads Retry-After (seconds or HTTP date) into ms, or null. */
-export function retryAfterMs(value: string | null, nowMs = Date.now()): number | null {
-  if (!value) return null;
-  const secs = Number(value.trim());
-  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
-}
-
-function describeNetworkError(err: unknown): { text: string; retry: boolean } {
-  const msg = err instanceof Error ? err.message : String(err);
-  if (/certificate|altname|tls|ssl/i.test(msg)) {
-    return { text: "a TLS error occurred (the certificate does not check out)", retry: false };
-  }
-  if (/dns|lookup|name resolution|resolve/i.test(msg)) {
-    return {
-      text: "the host name could not be resolved (DNS failure; are you offline?)",
-      retry: false,
-    };
-  }
-  if (/refused/i.test(msg)) {
-    return { text: "the connection was refused", retry: true };
-  }
-  if (/redirect/i.test(msg)) return { text: "too many redirects", retry: false };
-  return { text: "the network request failed (offline or unreachable)", retry: true };
-}
-
-function statusHint(status: number, provider: string): string {
-  if (status === 401 || status === 403) {
-    return provider === "filings_a"
-      ? "SEC refuses requests without a real contact; set FINANCE_FILINGS_USER_AGENT to 'Your Name you@example.com'"
-      : "access was refused; check the provider's API key or plan";
-  }
-  if (status === 404) return "not found; check the symbol, identifier or URL";
-  if (status === 429) return "rate limited by the service; wait and try again";
-  if (status >= 500) return "the service is failing; try again later";
-  return "";
-}
 
 export class HttpClient {
   readonly #opts: HttpClientOptions;
@@ -542,25 +454,4 @@ export class HttpClient {
       throw err;
     }
   }
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(1)} GiB`;
-  if (n >= 1024 ** 2) return `${+(n / 1024 ** 2).toFixed(1)} MiB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
-  return `${n} bytes`;
-}
-
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(bytes)].slice(0, 8).map((b) => b.toString(16).padStart(2, "0")).join(
-    "",
-  );
-}
-
-function formatAge(seconds: number): string {
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 172800) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86400)} days`;
 }
