@@ -1,0 +1,156 @@
+/**
+ * market.regime and market.sector_heat end to end: Yahoo chart answers (shaped like
+ * v8/finance/chart, built here from a daily drift per symbol) through market.ohlcv's chain.
+ */
+import assert from "node:assert/strict";
+import { dataOf, run } from "../_helpers.ts";
+import { fakeMarket } from "./_fake.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+const NOW = "2025-11-21T21:00:00Z";
+
+/** Daily bars from period1 to period2 (weekdays, 14:30 UTC), close = start × (1+drift)^i. */
+function chartBody(symbol: string, p1: number, p2: number, start: number, drift: number) {
+  const ts: number[] = [];
+  for (let t = p1 - (p1 % 86_400) + 52_200; t < p2; t += 86_400) {
+    const wd = new Date(t * 1000).getUTCDay();
+    if (wd !== 0 && wd !== 6) ts.push(t);
+  }
+  const close = ts.map((_, i) => Math.round(start * (1 + drift) ** i * 100) / 100);
+  return {
+    chart: {
+      result: [{
+        meta: {
+          currency: "USD",
+          symbol,
+          exchangeName: symbol.startsWith("^") ? "CXI" : "PCX",
+          instrumentType: symbol.startsWith("^") ? "INDEX" : "ETF",
+          gmtoffset: -18000,
+          exchangeTimezoneName: "America/New_York",
+          regularMarketPrice: close.at(-1),
+          regularMarketTime: ts.at(-1),
+        },
+        timestamp: ts,
+        indicators: {
+          quote: [{
+            open: close,
+            high: close.map((c) => c * 1.005),
+            low: close.map((c) => c * 0.995),
+            close,
+            volume: close.map(() => 1_000_000),
+          }],
+          adjclose: [{ adjclose: close }],
+        },
+      }],
+      error: null,
+    },
+  };
+}
+
+/** A network whose chart endpoint drifts each symbol as told; others answer Yahoo's 404. */
+function charts(drifts: Record<string, [number, number]>): typeof fetch {
+  const base = fakeMarket();
+  return (input, init) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const m = /^\/v8\/finance\/chart\/(.+)$/.exec(url.pathname);
+    if (m) {
+      const sym = decodeURIComponent(m[1]);
+      const d = drifts[sym];
+      const p1 = Number(url.searchParams.get("period1"));
+      const p2 = Number(url.searchParams.get("period2"));
+      const body = d ? chartBody(sym, p1, p2, d[0], d[1]) : {
+        chart: {
+          result: null,
+          error: { code: "Not Found", description: "No data found, symbol may be delisted" },
+        },
+      };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status: d ? 200 : 404,
+          headers: { "content-type": "application/json" },
+        }),
+      );
+    }
+    return base(input, init);
+  };
+}
+
+Deno.test("market.regime: rising benchmarks and a calm VIX are risk_on, with inputs", async () => {
+  const fetch = charts({
+    SPY: [500, 0.001],
+    QQQ: [400, 0.0012],
+    IWM: [200, 0.0008],
+    "^VIX": [14, 0],
+  });
+  const d = dataOf((await run("market.regime", {}, { fetch, now: NOW })).envelope) as Any;
+  assert.equal(d.regime, "risk_on");
+  const trend = d.signals.find((s: Any) => s.name === "index_trend");
+  assert.equal(trend.value, "above_200dma");
+  assert.equal(trend.inputs.provider, "market_a");
+  assert.equal(d.signals.find((s: Any) => s.name === "breadth").value, "constructive");
+  assert.equal(d.signals.find((s: Any) => s.name === "volatility").last_close, 14);
+  assert.equal(d.as_of, "2025-11-21");
+});
+
+Deno.test("market.regime: falling benchmarks are bear_trend; VIX 35 alone is risk_off", async () => {
+  const bear = charts({
+    SPY: [500, -0.001],
+    QQQ: [400, -0.0012],
+    IWM: [200, -0.0015],
+    "^VIX": [25, 0],
+  });
+  const b = dataOf(
+    (await run("market.regime", { timeframe: "short" }, { fetch: bear, now: NOW }))
+      .envelope,
+  ) as Any;
+  assert.equal(b.regime, "bear_trend");
+  assert.equal(b.lookback_bars, 20);
+  const stress = charts({
+    SPY: [500, 0.001],
+    QQQ: [400, -0.001],
+    IWM: [200, 0.0001],
+    "^VIX": [35, 0],
+  });
+  const s = dataOf((await run("market.regime", {}, { fetch: stress, now: NOW })).envelope) as Any;
+  assert.equal(s.regime, "risk_off");
+});
+
+Deno.test("market.regime: without SPY bars from any provider it fails naming SPY", async () => {
+  const fetch = charts({ QQQ: [400, 0.001], IWM: [200, 0.001], "^VIX": [15, 0] });
+  const out = await run("market.regime", {}, { fetch, now: NOW });
+  assert.equal(out.envelope.ok, false);
+  assert.match(out.envelope.error!, /SPY/);
+  assert.ok(out.envelope.warnings.some((w) => /^SPY: /.test(w)));
+  const other = await run("market.regime", { market: "GB" }, { fetch, now: NOW });
+  assert.match(other.envelope.error!, /only market=US/);
+});
+
+Deno.test("market.sector_heat: ranks the sector ETFs by return; a missing one is warned", async () => {
+  const drifts: Record<string, [number, number]> = {
+    XLK: [200, 0.004],
+    XLC: [90, 0.003],
+    XLY: [190, 0.002],
+    XLP: [80, 0.0005],
+    XLE: [85, -0.002],
+    XLF: [50, 0.001],
+    XLV: [140, -0.0005],
+    XLI: [130, 0.0015],
+    XLB: [90, -0.001],
+    XLU: [75, 0.0025],
+  };
+  const d = dataOf(
+    (await run("market.sector_heat", { lookback_days: 20 }, {
+      fetch: charts(drifts),
+      now: NOW,
+    })).envelope,
+  ) as Any;
+  assert.equal(d.count, 10);
+  assert.deepEqual(d.leaders.map((r: Any) => r.symbol), ["XLK", "XLC", "XLU", "XLY", "XLI"]);
+  assert.deepEqual(d.laggards.map((r: Any) => r.symbol), ["XLE", "XLB", "XLV", "XLP", "XLF"]);
+  const xlk = d.all[0];
+  assert.equal(xlk.lookback_bars, 20);
+  assert.ok(Math.abs(xlk.return_pct - ((1.004 ** 20 - 1) * 100)) < 0.05);
+  const out = await run("market.sector_heat", {}, { fetch: charts(drifts), now: NOW });
+  assert.ok(out.envelope.warnings.some((w) => /^XLRE: /.test(w)));
+});
