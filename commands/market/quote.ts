@@ -38,10 +38,18 @@ export default defineCommand({
       const av = await ctx.provider("market_b");
       if (!av.configured || !(err instanceof FinanceError)) throw err;
       const { avSymbol } = await import("../../providers/market_b/client.ts");
+      let provider_symbol: string;
+      try {
+        provider_symbol = avSymbol(symbol);
+      } catch (why) {
+        // Alpha Vantage cannot serve this form: Yahoo's error stays the answer, with why.
+        err.message = `${err.message}; no fallback: ${(why as Error).message}`;
+        throw err;
+      }
       const q = await av.quote(symbol);
       return {
         symbol,
-        provider_symbol: avSymbol(symbol),
+        provider_symbol,
         company_name: null,
         quote_type: null,
         exchange: null,

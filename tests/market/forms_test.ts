@@ -107,3 +107,14 @@ Deno.test("currency units: pence and cents are 1/100 of the major unit, never a 
   assert.equal(notes.length, 1);
   assert.match(notes[0], /p_s: USD over EUR without an exchange rate/);
 });
+
+Deno.test("market.quote: Alpha Vantage never stands in for a form it cannot serve", async () => {
+  const { run } = await import("../_helpers.ts");
+  const { offline } = await import("./_fake.ts");
+  const out = await run("market.quote", { symbol: "EURUSD=X" }, {
+    fetch: offline,
+    env: { ALPHA_VANTAGE_API_KEY: "demo-key-1234" },
+  });
+  assert.equal(out.envelope.ok, false);
+  assert.match(out.envelope.error!, /market_a: .*no fallback: market_b cannot serve EURUSD=X/);
+});

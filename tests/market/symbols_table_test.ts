@@ -246,3 +246,37 @@ Deno.test("valuation.scenario: a pence listing's implied price is in pence; a fo
   }, opts());
   assert.ok(spot.envelope.warnings.some((w) => /revenue is read in USD.*reports in EUR/.test(w)));
 });
+
+Deno.test("no command answers ok:true with a figure computed across two currencies", async () => {
+  const crossing = TABLE.filter((r) => r.fin && r.cap && (r.fin !== r.cap || r.price !== r.cap));
+  assert.ok(crossing.length >= 12, "the table holds enough cross-currency listings");
+  for (const row of crossing) {
+    for (const command of ["symbol.snapshot", "valuation.multiples", "valuation.scenario"]) {
+      const args = command === "valuation.scenario"
+        ? {
+          symbol: row.input,
+          revenue: "10B",
+          bear_multiple: 1,
+          base_multiple: 2,
+          bull_multiple: 3,
+        }
+        : { symbol: row.input };
+      const out = await run(command, args, opts());
+      if (!out.envelope.ok) continue;
+      const d = out.envelope.data as Any;
+      const where = `${command} ${row.input}`;
+      if (command === "symbol.snapshot") assertSnapshotOneCurrency(d, where);
+      if (command === "valuation.multiples") assertMultiplesOneCurrency(d, where);
+      if (command === "valuation.scenario") {
+        // Implied prices are per share in the quote's own unit (pence for GBp).
+        assert.equal(d.revenue_currency, row.cap, where);
+        const factor = row.price === row.cap ? 1 : 0.01;
+        const implied = 10e9 * 2 / d.shares / factor;
+        assert.ok(near(d.cases[1].implied_price, Math.round(implied * 1e4) / 1e4), where);
+        if (row.fin !== row.cap) {
+          assert.ok(out.envelope.warnings.some((w) => /revenue is read in/.test(w)), where);
+        }
+      }
+    }
+  }
+});
