@@ -37,8 +37,11 @@ const FURNITURE = [
   /^(page\s+)?(\d{1,3}|[ivxlc]{1,6}|[a-z]-\d{1,3})$/i,
   /^.{0,90}\b(form\s+)?10-[kq]\b[^|]{0,20}\|\s*\d{1,3}$/i,
   /^\d{1,3}\s*\|.{0,90}\b10-[kq]\b.{0,20}$/i,
+  // running footers of annual-report 10-Ks: "Granite Co./2023 Form 10-K 55", "56 Granite Co./2023 Form 10-K"
+  /^.{0,90}\bform\s+10-[kq]\s+\d{1,3}$/i,
+  /^\d{1,3}\s+.{0,90}\bform\s+10-[kq]$/i,
 ];
-const PAGE_NO = /^(?:page\s+)?(\d{1,3})$|\|\s*(\d{1,3})$|^(\d{1,3})\s*\|/i;
+const PAGE_NO = /^(?:page\s+)?(\d{1,3})$|(?:\||\s)(\d{1,3})$|^(\d{1,3})(?:\s*\||\s)/i;
 
 /** Drops page numbers, running footers and "Table of Contents" back-links; remaps anchors. */
 export function cleanDocument(doc: DocText): CleanDoc {

@@ -205,6 +205,8 @@ Deno.test("annual-report 10-K: items come from the Form 10-K cross-reference ind
   assert.match(mda.text, /^Management’s discussion and analysis\nExecutive overview\n/);
   assert.match(mda.text, /Market risk management/);
   assert.doesNotMatch(mda.text, /report on internal control|Contents|Letter to shareholders/);
+  // running footers, with the page number before or after the title, are not text
+  assert.doesNotMatch(mda.text, /2023 Form 10-K/);
   assert.ok(mda.char_count > 4000 && mda.char_count < 6500, String(mda.char_count));
   const biz = dataOf<Any>(await read(AR, "business"));
   assert.match(
