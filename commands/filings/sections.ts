@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { filingArgs, filingSchema, FOUND_AS, referenceSchema, resolveFiling } from "./_shared.ts";
-import { filingSections } from "./_follow.ts";
+import { type FilingSection, filingSections, followSection } from "./_follow.ts";
 
 const sectionSchema = z.object({
   key: z.string(),
@@ -18,6 +18,15 @@ const sectionSchema = z.object({
   cross_reference: z.string().nullable(),
   incorporated_by_reference: z.boolean(),
   reference: referenceSchema.nullable(),
+  referenced: z.object({
+    document: z.string(),
+    type: z.string(),
+    url: z.string(),
+    char_count: z.int(),
+    located_by: z.string(),
+  }).nullable().describe(
+    "Where filings.read follow=true finds the text of an incorporated section: the exhibit, its URL and the size of the part located in it.",
+  ),
 });
 
 const itemSchema = z.object({
@@ -36,7 +45,7 @@ export default defineCommand({
   name: "filings.sections",
   summary: "Which narrative sections a 10-K, 10-Q, 20-F or 40-F has, and how large they are",
   description:
-    "Use before filings.read to see which of the five canonical sections (business, risk_factors, mda, financial_statements, segments) a filing holds, with size and character offsets in the cleaned primary document, plus every item found (`items`: id such as part_ii_item_1a, part, title, and `found_as`: toc_link, item_heading, cross_reference_index or pattern). Parts are tracked: in a 10-Q part_i_item_1 (financial statements) and part_ii_item_1 (legal proceedings) are different items. Per form: 10-K Items 1, 1A, 7, 8; 10-Q Part I Items 1 and 2 and Part II Item 1A (no business section); 20-F Items 4, 3.D, 5 and 18/17/8 (`form_item` gives the form's own number); 40-F sections are its EX-99 exhibits (annual information form, MD&A, financial statements). Other forms are refused. An item that only points elsewhere keeps `cross_reference`; when it points to another document (the annual report in EX-13, a proxy statement) it is `incorporated_by_reference` with `reference` (exhibit, pages, caption) and filings.read follow=true reads it. Annual-report 10-Ks are mapped through their Form 10-K cross-reference index. For numbers use filings.statement or filings.report.",
+    "Use before filings.read to see which of the five canonical sections (business, risk_factors, mda, financial_statements, segments) a filing holds, with size and character offsets in the cleaned primary document, plus every item found (`items`: id such as part_ii_item_1a, part, title, and `found_as`: toc_link, item_heading, cross_reference_index or pattern). Parts are tracked: in a 10-Q part_i_item_1 (financial statements) and part_ii_item_1 (legal proceedings) are different items. Per form: 10-K Items 1, 1A, 7, 8; 10-Q Part I Items 1 and 2 and Part II Item 1A (no business section); 20-F Items 4, 3.D, 5 and 18/17/8 (`form_item` gives the form's own number); 40-F sections are its EX-99 exhibits (annual information form, MD&A, financial statements). Other forms are refused. An item that only points elsewhere keeps `cross_reference`; when it points to another document (the annual report in EX-13, a proxy statement) it is `incorporated_by_reference` with `reference` (exhibit, pages, caption), `referenced` says where in the filing package its text was located (exhibit, URL, size), and filings.read follow=true reads it. Annual-report 10-Ks are mapped through their Form 10-K cross-reference index. For numbers use filings.statement or filings.report.",
   usage: "finance filings.sections [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -65,6 +74,21 @@ export default defineCommand({
       "../../analysis/filings/xref.ts"
     );
     for (const w of found.warnings) ctx.warn(w);
+    // Incorporated sections: locate their text in the package's exhibit (one fetch per exhibit).
+    const referenced = new Map<string, z.infer<typeof sectionSchema>["referenced"]>();
+    for (const span of sections.values()) {
+      if (!span.incorporated_by_reference) continue;
+      await followSection(client, filing, span as FilingSection).then((f) => {
+        const text = f.doc.text.slice(f.start, f.end).trim();
+        referenced.set(span.key, {
+          document: f.document.document,
+          type: f.document.type,
+          url: f.url,
+          char_count: text.length,
+          located_by: f.located_by,
+        });
+      }).catch((err) => ctx.warn(err instanceof Error ? err.message : String(err)));
+    }
     if (!items.length && found.family !== "40-F" && !sections.size) {
       ctx.warn(
         `no Item headings found in ${filing.primary_document}; is it a ${filing.form} with the usual item structure?`,
@@ -90,6 +114,7 @@ export default defineCommand({
           cross_reference: span?.cross_reference ?? null,
           incorporated_by_reference: span?.incorporated_by_reference ?? false,
           reference: span?.reference ?? null,
+          referenced: referenced.get(s.key) ?? null,
         };
       }),
       items: items.map((i) => {

@@ -86,6 +86,10 @@ Deno.test("cross-reference items: short items are sections of their own, not a t
   assert.equal(s.mda.reference.pages, "3 through 6");
   assert.match(s.mda.reference.caption, /^Management’s Discussion and Analysis/);
   assert.ok(s.mda.char_count < 500);
+  // …and where follow=true will find its text
+  assert.equal(s.mda.referenced.type, "EX-13");
+  assert.equal(s.mda.referenced.located_by, "pages 3 through 6");
+  assert.ok(s.mda.referenced.char_count > 3500);
   // the table of contents (page-numbered rows) is no item
   assert.ok(d.items.every((i: Any) => i.start_char > 1000));
 });
@@ -164,6 +168,8 @@ Deno.test("40-F: sections point to the EX-99 exhibits; follow=true reads them", 
   assert.equal(s.mda.found_as, "EX-99.3");
   assert.equal(s.financial_statements.found_as, "EX-99.2");
   assert.equal(s.mda.incorporated_by_reference, true);
+  assert.equal(s.risk_factors.referenced.located_by, 'caption "Risk Factors"');
+  assert.equal(s.mda.referenced.url, `${A}/2000004/000200000424000003/mrm-ex993_mda2023.htm`);
   const without = await read(F40, "mda");
   assert.equal(without.ok, false);
   assert.match(without.error!, /filed as EX-99\.3 \(mrm-ex993_mda2023\.htm\); pass follow=true/);
