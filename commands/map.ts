@@ -1457,6 +1457,13 @@ export interface CommandMap {
           caption: string | null;
           item: string | null;
         } | null;
+        referenced: {
+          document: string;
+          type: string;
+          url: string;
+          char_count: number;
+          located_by: string;
+        } | null;
       }[];
       items: {
         id: string;
