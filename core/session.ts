@@ -81,12 +81,7 @@ export class Session {
    * variable whose name says it holds a key, token, secret or password.
    */
   secrets(): string[] {
-    const named =
-      this.config.names?.().filter((n) =>
-        /(API_?KEY|_KEY_ID|SECRET|TOKEN|PASSWORD|PASSPHRASE|_KEY)$/i.test(n)
-      ) ?? [];
-    const names = [
-      ...named,
+    const known = [
       "ESTIMATES_A_API_KEY",
       "ALPHA_VANTAGE_API_KEY",
       "ALPHAVANTAGE_API_KEY",
@@ -97,8 +92,18 @@ export class Session {
       "FINANCE_ADAPTER_TOKEN",
       "FINANCE_FILINGS_USER_AGENT",
     ];
-    const values = names.map((n) => this.config.env(n)).filter((v): v is string => !!v);
-    return [...new Set(values)].filter((v) => v.length >= 4);
+    // Other variables named like keys count too, when their value looks like one: a short
+    // value ("true", "1234") would blank out ordinary words everywhere.
+    const named =
+      this.config.names?.().filter((n) =>
+        !known.includes(n) && /(API_?KEY|_KEY_ID|SECRET|TOKEN|PASSWORD|PASSPHRASE|_KEY)$/i.test(n)
+      ) ?? [];
+    const value = (n: string) => this.config.env(n) ?? "";
+    const values = [
+      ...known.map(value).filter((v) => v.length >= 4),
+      ...named.map(value).filter((v) => v.length >= 8 && !/^(true|false|\d+)$/i.test(v)),
+    ];
+    return [...new Set(values)];
   }
 
   /** An HTTP client bound to this session, reporting warnings to `warn`. */

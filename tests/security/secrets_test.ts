@@ -104,3 +104,20 @@ Deno.test("secrets: keys stay out of envelopes, cassettes and the cache, whose f
     Deno.removeSync(tmp, { recursive: true });
   }
 });
+
+Deno.test("secrets: every variable named like a key is redacted, short flags are not", () => {
+  const session = new Session({
+    config: loadConfig({
+      FINANCE_CACHE: "off",
+      MY_VENDOR_API_KEY: "vendor-key-000111",
+      GITHUB_TOKEN: "ghp_abcdefghijklmnop",
+      FEATURE_KEY: "true",
+      ESTIMATES_A_API_KEY: "fmp1",
+    }),
+  });
+  const secrets = session.secrets();
+  assert.ok(secrets.includes("vendor-key-000111"));
+  assert.ok(secrets.includes("ghp_abcdefghijklmnop"));
+  assert.ok(secrets.includes("fmp1"), "a known key variable counts at any length from 4");
+  assert.ok(!secrets.includes("true"), "a short flag named like a key is not a secret");
+});
