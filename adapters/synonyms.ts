@@ -8,6 +8,7 @@ export const SYNONYMS: Record<string, string[]> = {
   "revenue": ["sales", "income statement"],
   "sales": ["revenue"],
   "profit": ["net income", "income statement"],
+  "p&l": ["income statement"],
   "earnings": ["net income", "eps"],
   "by year": ["annual", "fiscal year", "period"],
   "annual": ["10-K", "fiscal year"],

@@ -39,11 +39,12 @@ const STOP = new Set(
     .split(" "),
 );
 
-/** Lower-cases, joins form names (10-K → 10k, P/E → pe), drops stop words, stems. */
+/** Lower-cases, joins form names (10-K → 10k, P/E → pe, Q&A → qa), drops stop words, stems. */
 export function tokenize(text: string): string[] {
   const joined = text.toLowerCase()
     .replace(/\b(\d+)-([a-z])\b/g, "$1$2")
     .replace(/\b([a-z])\/([a-z])\b/g, "$1$2")
+    .replace(/\b([a-z]{1,2})&([a-z])\b/g, "$1$2")
     .replace(/([a-z])'s\b/g, "$1");
   const out: string[] = [];
   for (const word of joined.split(/[^a-z0-9]+/)) {

@@ -102,4 +102,18 @@ export const HELD_OUT_CASES: [query: string, intended: string][] = [
   ["rank my own factor scores into long and short baskets", "backtest.factor.weights"],
   ["parameters of the sma_cross strategy", "backtest.describe"],
   ["cash flow statement from the latest 10-Q", "filings.statement"],
+  // a second batch, written when filings.facts/history/frames arrived: 9 of 12 at first, 10 once
+  // "Q&A" and "MD&A" were read as one word each
+  ["revenue for the last ten years", "filings.history"],
+  ["net income as first reported vs restated", "filings.facts"],
+  ["which companies had the largest revenue in 2023", "filings.frames"],
+  ["trailing twelve months free cash flow", "filings.history"],
+  ["compare total assets across all SEC filers", "filings.frames"],
+  ["EPS history point in time as of a date", "filings.facts"],
+  ["stock quote", "market.quote"],
+  ["SEC filings list", "filings.recent"],
+  ["earnings call Q&A", "transcripts.qa"],
+  ["DCF", "valuation.dcf"],
+  ["WACC", "valuation.wacc|formula.wacc"],
+  ["OCR", "document.ocr"],
 ];

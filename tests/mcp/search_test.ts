@@ -65,6 +65,7 @@ Deno.test("bm25: stems meet across forms; 10-K and P/E stay one word", () => {
   assert.equal(stem("filings"), stem("filing"));
   assert.equal(stem("companies"), stem("company"));
   assert.deepEqual(tokenize("The 10-K's P/E and 8-K"), ["10k", "pe", "8k"]);
+  assert.deepEqual(tokenize("Q&A, MD&A"), ["qa", "mda"]);
 });
 
 Deno.test("bm25: field weights and synonyms change the order", () => {
