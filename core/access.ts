@@ -159,7 +159,8 @@ export function urlGuardFor(policy: AccessPolicy, resolver: Resolver = systemRes
         throw new AccessDenied(`URL refused: ${what} ${reason}; ${open}`);
       }
     }
-    const first = addresses[0];
+    // IPv4 first: a host without an IPv6 route would otherwise fail on a AAAA-first answer
+    const first = addresses.find((a) => a.bytes.length === 4) ?? addresses[0];
     return { address: formatAddress(first.bytes), family: first.bytes.length === 4 ? 4 : 6 };
   };
 }

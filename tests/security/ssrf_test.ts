@@ -202,6 +202,8 @@ Deno.test("ssrf: a host whose lookup fails is refused, not waved through", async
     address: "2606:4700::1111",
     family: 6,
   });
+  const both = urlGuardFor(closedPolicy, () => Promise.resolve(["2606:4700::1111", "1.1.1.1"]));
+  assert.deepEqual(await both(new URL("https://ok.example/")), { address: "1.1.1.1", family: 4 });
 });
 
 Deno.test("ssrf: a pinned https hop keeps the host name for SNI and certificate checks", async () => {
