@@ -93,7 +93,8 @@ export async function pinnedFetch(url: URL, init: HopInit, pin: PinnedAddress): 
       let body: ReadableStream<Uint8Array> = raw;
       if (encoding === "gzip" || encoding === "x-gzip" || encoding === "deflate") {
         const format = encoding === "deflate" ? "deflate" : "gzip";
-        body = raw.pipeThrough(
+        // fed 8 KiB at a time, so one chunk expands to a few MiB at most before it is counted
+        body = raw.pipeThrough(slices(8 * 1024)).pipeThrough(
           new DecompressionStream(format) as unknown as TransformStream<Uint8Array, Uint8Array>,
         );
         headers.delete("content-encoding");
@@ -112,6 +113,17 @@ export async function pinnedFetch(url: URL, init: HopInit, pin: PinnedAddress): 
     request.on("error", reject);
     if (init.body !== undefined) request.write(init.body);
     request.end();
+  });
+}
+
+/** Cuts chunks into pieces of at most `size` bytes. */
+function slices(size: number): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      for (let at = 0; at < chunk.byteLength; at += size) {
+        controller.enqueue(chunk.subarray(at, at + size));
+      }
+    },
   });
 }
 
