@@ -1,0 +1,179 @@
+/**
+ * What the MCP server answers to tools/call: finance_search, finance_describe and finance_run,
+ * and any command by its tool name, always as the envelope the HTTP adapter would answer.
+ */
+import { argShape } from "../core/command.ts";
+import { cliKind, coerceTextArgs } from "../core/args.ts";
+import { type Envelope, failure, success } from "../core/envelope.ts";
+import { describeError } from "../core/errors.ts";
+import { commandNames, hasCommand, loadCommand, namespaces } from "../core/registry.ts";
+import { execute } from "../core/runner.ts";
+import { getDefaultSession, type Session } from "../core/session.ts";
+import { closest } from "../core/suggest.ts";
+import { CommandSearch, describeCommand } from "./discovery.ts";
+import { helpEntries } from "./help.ts";
+import type { ToolSet } from "./mcp_tools.ts";
+import { operationId } from "./openapi.ts";
+
+/** What a call needs besides its arguments. */
+export interface CallOptions {
+  session?: Session;
+  validateData?: boolean;
+}
+
+let searchIndex: CommandSearch | null = null;
+
+/** The search index over the help manifest (no command module is loaded to build it). */
+function commandSearch(): CommandSearch {
+  return searchIndex ??= new CommandSearch(helpEntries());
+}
+
+/** A command name from a dotted name or a tool name (`finance_filings_statement`). */
+function commandFromName(name: string): string | null {
+  if (hasCommand(name)) return name;
+  return commandNames().find((c) => operationId(c) === name) ?? null;
+}
+
+function unknownCommand(name: string): string {
+  const guess = closest(name, commandNames());
+  return `unknown command \`${name}\`${
+    guess ? `; did you mean \`${guess}\`?` : ""
+  } (finance_search finds commands by what they do)`;
+}
+
+/** Answers tools/call: the discovery tools, and any command by its tool name. */
+export class ToolCalls {
+  constructor(private set: ToolSet, private opts: CallOptions) {}
+
+  call(name: string, args: Record<string, unknown> | undefined): Promise<Envelope> {
+    if (this.set.discovery) {
+      if (name === "finance_search") return Promise.resolve(this.search(args ?? {}));
+      if (name === "finance_describe") return this.describe(args ?? {});
+      if (name === "finance_run") return this.run(args ?? {});
+    }
+    const command = commandFromName(name);
+    if (!command) return Promise.resolve(failure(`unknown tool ${name}`));
+    return this.runCommand(command, args ?? {});
+  }
+
+  search(args: Record<string, unknown>): Envelope {
+    const bad = unknownKeys(args, ["query", "namespace", "limit"], "finance_search");
+    if (bad) return failure(bad);
+    const query = String(args.query ?? "").trim();
+    const namespace = String(args.namespace ?? "").trim().toLowerCase() || undefined;
+    if (namespace && !namespaces().includes(namespace)) {
+      const guess = closest(namespace, namespaces());
+      return failure(
+        `unknown namespace \`${namespace}\`${guess ? `; did you mean \`${guess}\`?` : ""} ` +
+          `(namespaces: ${namespaces().join(", ")})`,
+      );
+    }
+    const limit = Math.min(20, Math.max(1, Math.trunc(Number(args.limit ?? 5)) || 5));
+    const index = commandSearch();
+    const listed = (c: { command: string }) => ({
+      ...c,
+      listed: this.set.commands.includes(c.command),
+    });
+    if (!query) {
+      if (namespace) {
+        return success({ query, namespace, results: index.list(namespace).map(listed) });
+      }
+      const groups = namespaces().map((ns) => ({
+        namespace: ns,
+        commands: index.list(ns).map((c) => c.command),
+      }));
+      return success({ query, namespace: null, namespaces: groups });
+    }
+    const results = index.search(query, { namespace, limit }).map(listed);
+    const warnings = results.length
+      ? []
+      : ["nothing matched; try other words, or an empty query to list the namespaces"];
+    return success({ query, namespace: namespace ?? null, results }, warnings);
+  }
+
+  async describe(args: Record<string, unknown>): Promise<Envelope> {
+    const bad = unknownKeys(args, ["command"], "finance_describe");
+    if (bad) return failure(bad);
+    const name = String(args.command ?? "").trim();
+    if (!name) return failure("finance_describe: give `command`, e.g. filings.statement");
+    const command = commandFromName(name);
+    if (!command) return failure(unknownCommand(name));
+    try {
+      const def = await loadCommand(command);
+      const listed = this.set.commands.includes(command);
+      return success({
+        ...describeCommand(def),
+        listed,
+        call: listed
+          ? `call the tool ${operationId(command)}, or finance_run with command="${command}"`
+          : `finance_run with command="${command}" and arguments={...}`,
+      });
+    } catch (err) {
+      return failure(describeError(err));
+    }
+  }
+
+  run(args: Record<string, unknown>): Promise<Envelope> {
+    const { command, arguments: given, ...flat } = args;
+    const name = String(command ?? "").trim();
+    if (!name) {
+      return Promise.resolve(failure("finance_run: give `command`, e.g. market.quote"));
+    }
+    const resolved = commandFromName(name);
+    if (!resolved) return Promise.resolve(failure(unknownCommand(name)));
+    let named: unknown = given ?? {};
+    if (typeof named === "string") {
+      try {
+        named = named.trim() ? JSON.parse(named) : {};
+      } catch {
+        return Promise.resolve(
+          failure(
+            "finance_run: `arguments` must be an object of named arguments, or its JSON text",
+          ),
+        );
+      }
+    }
+    if (Object.keys(flat).length) {
+      if (!named || typeof named !== "object" || Array.isArray(named)) named = {};
+      const clash = Object.keys(flat).find((k) => k in (named as object));
+      if (clash) {
+        return Promise.resolve(
+          failure(`finance_run: \`${clash}\` is given both inside and beside \`arguments\``),
+        );
+      }
+      named = { ...(named as Record<string, unknown>), ...flat };
+    }
+    return this.runCommand(resolved, named);
+  }
+
+  /** Runs a command exactly as the HTTP adapter does, after reading text forms of numbers. */
+  async runCommand(name: string, raw: unknown): Promise<Envelope> {
+    let args = raw;
+    if (args && typeof args === "object" && !Array.isArray(args)) {
+      try {
+        const def = await loadCommand(name);
+        const shape = def.args.shape as Record<string, import("zod").ZodType>;
+        args = coerceTextArgs(
+          argShape(def),
+          args as Record<string, unknown>,
+          (key) => cliKind(shape[key]),
+        );
+      } catch {
+        // the runner reports an unknown command itself
+      }
+    }
+    const outcome = await execute(name, args, {
+      session: this.opts.session ?? getDefaultSession(),
+      surface: "mcp",
+      validateData: this.opts.validateData,
+    });
+    return outcome.envelope;
+  }
+}
+
+function unknownKeys(args: Record<string, unknown>, known: string[], tool: string): string | null {
+  const extra = Object.keys(args).find((k) => !known.includes(k));
+  if (!extra) return null;
+  const guess = closest(extra, known);
+  return `unknown argument \`${extra}\` for ${tool}${guess ? `; did you mean \`${guess}\`?` : ""}`;
+}
