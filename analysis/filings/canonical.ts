@@ -193,7 +193,9 @@ export function locateSections(doc: CleanDoc, form: string): Located {
     }
     sections.set(key, result);
   }
-  const seg = findSegmentNote(doc.text, sections.get("financial_statements"));
+  const statements = sections.get("financial_statements");
+  // Statements incorporated from another document hold their segment note there (follow=true).
+  const seg = statements?.incorporated_by_reference ? null : findSegmentNote(doc.text, statements);
   if (seg) sections.set("segments", seg);
   return { items, sections, warnings };
 }
@@ -390,8 +392,10 @@ function noteLine(raw: string): string {
 }
 
 /** The segment note of the financial statements, from its heading to the next note heading. */
-export function findSegmentNote(text: string, fin?: SectionSpan): SectionSpan | null {
-  if (fin?.incorporated_by_reference) return null;
+export function findSegmentNote(
+  text: string,
+  fin?: Pick<SectionSpan, "start" | "end">,
+): SectionSpan | null {
   const from = fin?.start ?? 0;
   const to = fin?.end ?? text.length;
   let pos = from;

@@ -150,3 +150,19 @@ export async function followSection(
     located_by: at.located_by,
   };
 }
+
+/**
+ * The segment note when the financial statements are incorporated from an exhibit: looked for in
+ * the part of the exhibit that holds the statements. Null when there is none.
+ */
+export async function followSegments(
+  client: Client,
+  filing: ResolvedFiling,
+  statements: FilingSection,
+): Promise<Followed | null> {
+  const f = await followSection(client, filing, statements);
+  const { findSegmentNote } = await import("../../analysis/filings/canonical.ts");
+  const note = findSegmentNote(f.doc.text, { ...statements, start: f.start, end: f.end });
+  if (!note) return null;
+  return { ...f, start: note.start, end: note.end, located_by: `segment note in ${f.located_by}` };
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { filingArgs, filingSchema, referenceSchema, resolveFiling } from "./_shared.ts";
-import { filingSections, followSection } from "./_follow.ts";
+import { type FilingSection, filingSections, followSection, followSegments } from "./_follow.ts";
 
 const ALIASES: Record<string, string> = {
   item_1: "business",
@@ -87,7 +87,24 @@ export default defineCommand({
     const found = await filingSections(client, filing);
     const { SECTIONS } = await import("../../analysis/filings/canonical.ts");
     const spec = SECTIONS.find((s) => s.key === args.section)!;
-    const span = found.sections.get(args.section);
+    let span = found.sections.get(args.section);
+    let viaStatements: FilingSection | null = null;
+    const statements = found.sections.get("financial_statements");
+    if (!span && args.section === "segments" && statements?.incorporated_by_reference) {
+      // The segment note lives with statements that another document of the package holds.
+      if (!args.follow) {
+        throw new FinanceError(
+          `segments: the financial statements of this ${filing.form} are incorporated by reference (${
+            statements.exhibit?.type ??
+              (statements.reference?.exhibit
+                ? `Exhibit ${statements.reference.exhibit}`
+                : statements.reference?.document ?? "another document")
+          }); pass follow=true to look for the segment note there`,
+        );
+      }
+      viaStatements = statements;
+      span = { ...statements, key: "segments", title: spec.title, edgar_section: null };
+    }
     if (!span) {
       const have = [...found.sections.keys()].join(", ") || "none";
       const why = found.warnings.filter((w) =>
@@ -112,7 +129,14 @@ export default defineCommand({
           }); pass follow=true to read it from the exhibit`,
         );
       }
-      const f = await followSection(client, filing, span);
+      const f = viaStatements
+        ? await followSegments(client, filing, viaStatements)
+        : await followSection(client, filing, span);
+      if (!f) {
+        throw new FinanceError(
+          `section not available: no segment note was found in the financial statements that ${filing.form} ${filing.accession_no} incorporates by reference; try document.scan on the exhibit`,
+        );
+      }
       text = f.doc.text;
       start = f.start;
       end = f.end;

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { filingArgs, filingSchema, FOUND_AS, referenceSchema, resolveFiling } from "./_shared.ts";
-import { type FilingSection, filingSections, followSection } from "./_follow.ts";
+import {
+  type FilingSection,
+  filingSections,
+  type Followed,
+  followSection,
+  followSegments,
+} from "./_follow.ts";
 
 const sectionSchema = z.object({
   key: z.string(),
@@ -76,18 +82,24 @@ export default defineCommand({
     for (const w of found.warnings) ctx.warn(w);
     // Incorporated sections: locate their text in the package's exhibit (one fetch per exhibit).
     const referenced = new Map<string, z.infer<typeof sectionSchema>["referenced"]>();
+    const note = (key: string, f: Followed | null) =>
+      f && referenced.set(key, {
+        document: f.document.document,
+        type: f.document.type,
+        url: f.url,
+        char_count: f.doc.text.slice(f.start, f.end).trim().length,
+        located_by: f.located_by,
+      });
+    const warn = (err: unknown) => ctx.warn(err instanceof Error ? err.message : String(err));
     for (const span of sections.values()) {
       if (!span.incorporated_by_reference) continue;
-      await followSection(client, filing, span as FilingSection).then((f) => {
-        const text = f.doc.text.slice(f.start, f.end).trim();
-        referenced.set(span.key, {
-          document: f.document.document,
-          type: f.document.type,
-          url: f.url,
-          char_count: text.length,
-          located_by: f.located_by,
-        });
-      }).catch((err) => ctx.warn(err instanceof Error ? err.message : String(err)));
+      await followSection(client, filing, span).then((f) => note(span.key, f)).catch(warn);
+    }
+    const statements = sections.get("financial_statements");
+    if (statements?.incorporated_by_reference && referenced.has("financial_statements")) {
+      await followSegments(client, filing, statements as FilingSection).then((f) =>
+        note("segments", f)
+      ).catch(warn);
     }
     if (!items.length && found.family !== "40-F" && !sections.size) {
       ctx.warn(
@@ -105,14 +117,14 @@ export default defineCommand({
           edgar_section: span?.edgar_section ?? itemFor(s.key, filing.form),
           form_item: span?.form_item ?? formItemFor(s.key, filing.form),
           part: span?.part ?? null,
-          available: Boolean(span?.exhibit) || size > 0,
+          available: Boolean(span?.exhibit) || size > 0 || referenced.has(s.key),
           char_count: size,
           found_as: span?.found_as ?? null,
           start_char: span && !span.exhibit ? span.start : null,
           end_char: span && !span.exhibit ? span.end : null,
           method: span?.method ?? null,
           cross_reference: span?.cross_reference ?? null,
-          incorporated_by_reference: span?.incorporated_by_reference ?? false,
+          incorporated_by_reference: span?.incorporated_by_reference ?? referenced.has(s.key),
           reference: span?.reference ?? null,
           referenced: referenced.get(s.key) ?? null,
         };

@@ -46,7 +46,8 @@ const CORPUS: { name: string; url: string; follow?: boolean; sections: Expect }[
       business: ["Item 1. Business\nGeneral\nOld Mill Bancorp, Inc. is the holding company", 2300],
       risk_factors: ["Item 1A. Risk Factors\nAn investment in our common stock", 1420],
       mda: ["Management’s Discussion and Analysis of Financial Condition and Results", 4430],
-      financial_statements: ["Management’s Report on Internal Control over Financial", 2940],
+      financial_statements: ["Management’s Report on Internal Control over Financial", 3260],
+      segments: ["Note 3 – Segment Information\nThe Company has one reportable segment", 155],
     },
   },
   {
@@ -68,7 +69,8 @@ const CORPUS: { name: string; url: string; follow?: boolean; sections: Expect }[
       business: ["MAPLE RIDGE MINING LTD.\nANNUAL INFORMATION FORM", 4030],
       risk_factors: ["RISK FACTORS\nThe Company’s revenue depends on the price of gold", 1560],
       mda: ["MAPLE RIDGE MINING LTD.\nMANAGEMENT’S DISCUSSION AND ANALYSIS", 1860],
-      financial_statements: ["MAPLE RIDGE MINING LTD.\nCONSOLIDATED FINANCIAL STATEMENTS", 860],
+      financial_statements: ["MAPLE RIDGE MINING LTD.\nCONSOLIDATED FINANCIAL STATEMENTS", 1150],
+      segments: ["17. Segment information\nThe Company has two operating segments", 152],
     },
   },
   {
@@ -90,17 +92,6 @@ const KNOWN_BAD: { fixture: string; section: Key; reason: string }[] = [
     section: "financial_statements",
     reason:
       "the statements stand under PART I with no Item 1 heading; no title pattern is trusted in a 10-Q, so the section is missing rather than guessed (Part II Item 1 is Legal Proceedings)",
-  },
-  {
-    fixture: "10-K with items incorporated by reference to EX-13 (Old Mill), followed",
-    section: "segments",
-    reason:
-      "the segment note is looked for only in the primary document; statements incorporated from EX-13 are not searched for it",
-  },
-  {
-    fixture: "40-F with EX-99 exhibits (Maple Ridge), followed",
-    section: "segments",
-    reason: "the segment note of a 40-F's EX-99 financial statements is not looked for",
   },
   {
     fixture: "annual-report 10-K with a Form 10-K cross-reference index (Granite Continental)",

@@ -127,6 +127,14 @@ Deno.test("cross-reference items: read gives the reference; follow=true reads EX
   );
   assert.match(fs.text, /Note 2 – Loans/);
   assert.doesNotMatch(fs.text, /Market for Common Stock and Dividends/);
+  // the segment note is looked for in the statements the 10-K incorporates
+  const noFollow = await read(EX13, "segments");
+  assert.equal(noFollow.ok, false);
+  assert.match(noFollow.error!, /incorporated by reference \(Exhibit 13\); pass follow=true/);
+  const seg = dataOf<Any>(await read(EX13, "segments", { follow: true }));
+  assert.match(seg.text, /^Note 3 – Segment Information\nThe Company has one reportable segment/);
+  assert.doesNotMatch(seg.text, /Regulatory Capital/);
+  assert.equal(seg.document_url, mda.followed.url);
 });
 
 Deno.test("20-F: items map to the same keys with 20-F numbering (4, 3.D, 5, 18)", async () => {
