@@ -55,11 +55,21 @@ export interface FxRate {
 }
 
 const DAY = 86_400_000;
+const CHART_SOURCE = "Yahoo Finance chart API (v8/finance/chart), daily close";
+
+/** A rate as read from one Yahoo answer. */
+interface Got {
+  symbol: string;
+  price: number;
+  as_of: string | null;
+  source: string;
+}
 
 /**
- * Converts between major currencies with Yahoo's `FROMTO=X` quote. The same currency needs no
- * rate. When Yahoo has no rate, null is returned and the reason is warned; when the rate's time
- * is more than three days from `asOf` (the figure's quote time), that is warned too.
+ * Converts between major currencies with Yahoo's `FROMTO=X` pair: the daily close of the
+ * quote's date when Yahoo's chart has it, else its latest quote (warned when more than three
+ * days from the quote). The same currency needs no rate. When Yahoo has no rate, null is
+ * returned and the reason is warned.
  */
 export class FxBook {
   #rates = new Map<string, Promise<FxRate | null>>();
@@ -76,47 +86,64 @@ export class FxBook {
   }
 
   async #fetch(from: string, to: string): Promise<FxRate | null> {
+    // The close of the quote's own day first; Yahoo's latest quote when no bar is to be had.
     // Yahoo quotes most pairs both ways; the inverse pair is read when the direct one is absent.
-    const direct = await this.#quote(`${from}${to}=X`);
-    const got = direct ?? await this.#quote(`${to}${from}=X`);
-    if (!got) {
-      this.ctx.warn(
-        `no ${from}→${to} rate: Yahoo answered no quote for ${from}${to}=X or ${to}${from}=X`,
-      );
-      return null;
-    }
-    const rate = direct ? got.price : 1 / got.price;
-    if (got.as_of && this.asOf) {
-      const gap = Math.abs(Date.parse(got.as_of) - Date.parse(this.asOf)) / DAY;
-      if (gap > 3) {
-        this.ctx.warn(
-          `the ${got.symbol} rate is from ${got.as_of.slice(0, 10)}, ${
-            Math.round(gap)
-          } days from the quote (${this.asOf.slice(0, 10)})`,
-        );
+    const pairs = [[`${from}${to}=X`, false], [`${to}${from}=X`, true]] as const;
+    for (const [symbol, inverse] of pairs) {
+      const got = (await this.#dailyClose(symbol)) ?? (await this.#quote(symbol));
+      if (!got) continue;
+      if (got.as_of && this.asOf && got.source === QUOTE_SOURCE) {
+        const gap = Math.abs(Date.parse(got.as_of) - Date.parse(this.asOf)) / DAY;
+        if (gap > 3) {
+          this.ctx.warn(
+            `the ${symbol} rate is from ${got.as_of.slice(0, 10)}, ${
+              Math.round(gap)
+            } days from the quote (${this.asOf.slice(0, 10)})`,
+          );
+        }
       }
+      return {
+        rate: inverse ? 1 / got.price : got.price,
+        from,
+        to,
+        symbol,
+        as_of: got.as_of,
+        provider: "market_a",
+        source: inverse ? `${got.source}, inverted` : got.source,
+      };
     }
-    return {
-      rate,
-      from,
-      to,
-      symbol: got.symbol,
-      as_of: got.as_of,
-      provider: "market_a",
-      source: direct ? QUOTE_SOURCE : `${QUOTE_SOURCE}, inverted`,
-    };
+    this.ctx.warn(
+      `no ${from}→${to} rate: Yahoo answered no quote for ${from}${to}=X or ${to}${from}=X`,
+    );
+    return null;
   }
 
-  async #quote(
-    symbol: string,
-  ): Promise<{ symbol: string; price: number; as_of: string | null } | null> {
+  /** The daily close of a pair on the quote's date (or the last trading day before it). */
+  async #dailyClose(symbol: string): Promise<Got | null> {
+    if (!this.asOf) return null;
+    const day = this.asOf.slice(0, 10);
+    const end = new Date(Date.parse(`${day}T00:00:00Z`) + DAY);
+    const start = new Date(end.getTime() - 8 * DAY);
+    try {
+      const bars = await (await this.ctx.provider("market_a")).chart(symbol, start, end, "1d");
+      const bar = bars.rows.filter((r) => r.date.slice(0, 10) <= day && r.close !== null).at(-1);
+      if (!bar || !(bar.close! > 0)) return null;
+      return { symbol, price: bar.close!, as_of: bar.date.slice(0, 10), source: CHART_SOURCE };
+    } catch (err) {
+      if (!(err instanceof FinanceError)) throw err;
+      return null;
+    }
+  }
+
+  async #quote(symbol: string): Promise<Got | null> {
     try {
       const rows = await (await this.ctx.provider("market_a")).quotes([symbol]);
       const row = rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase());
       const price = row?.regularMarketPrice ?? null;
       if (!row || price === null || !(price > 0)) return null;
       const t = row.regularMarketTime;
-      return { symbol, price, as_of: t === null ? null : new Date(t * 1000).toISOString() };
+      const as_of = t === null ? null : new Date(t * 1000).toISOString();
+      return { symbol, price, as_of, source: QUOTE_SOURCE };
     } catch (err) {
       if (!(err instanceof FinanceError)) throw err;
       return null;

@@ -128,7 +128,9 @@ export async function multiples(ctx: Context, input: string) {
     sources: [
       "symbol.snapshot (Yahoo quote and quoteSummary)",
       ...(fy ? ["fundamentals.statement (Yahoo fundamentals time series)"] : []),
-      ...(fx ? [`Yahoo quote ${fx.symbol} (${fx.rate} ${fx.to} per ${fx.from}, ${fx.as_of})`] : []),
+      ...(fx
+        ? [`${fx.source}: ${fx.symbol} (${fx.rate} ${fx.to} per ${fx.from}, ${fx.as_of})`]
+        : []),
     ],
     warnings,
   };

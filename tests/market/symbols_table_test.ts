@@ -188,7 +188,7 @@ Deno.test("symbol table: ASML's fiscal-year revenue (EUR) is converted before P/
     d.multiples.price_to_sales,
     Math.round(d.market_cap / (28262900000 * 1.1523) * 1e4) / 1e4,
   );
-  assert.ok(d.sources.some((s: string) => /EURUSD=X \(1\.1523 USD per EUR/.test(s)));
+  assert.ok(d.sources.some((s: string) => /quote API.*EURUSD=X \(1\.1523 USD per EUR/.test(s)));
 });
 
 Deno.test("symbol table: without a rate every ratio across currencies is refused, not guessed", async () => {
@@ -279,4 +279,46 @@ Deno.test("no command answers ok:true with a figure computed across two currenci
       }
     }
   }
+});
+
+Deno.test("FX: the pair's daily close on the quote's date is preferred to its latest quote", async () => {
+  const base = tableFetch();
+  const day = (d: string) => Date.parse(`${d}T14:30:00Z`) / 1000;
+  const chart = {
+    chart: {
+      result: [{
+        meta: {
+          currency: "USD",
+          symbol: "EURUSD=X",
+          exchangeName: "CCY",
+          instrumentType: "CURRENCY",
+        },
+        timestamp: [day("2025-11-19"), day("2025-11-20"), day("2025-11-21")],
+        indicators: {
+          quote: [{
+            open: [1.158, 1.155, 1.152],
+            high: [1.16, 1.157, 1.154],
+            low: [1.155, 1.151, 1.149],
+            close: [1.1571, 1.1536, 1.1509],
+            volume: [0, 0, 0],
+          }],
+          adjclose: [{ adjclose: [1.1571, 1.1536, 1.1509] }],
+        },
+      }],
+      error: null,
+    },
+  };
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes("/v8/finance/chart/EURUSD")) {
+      return Promise.resolve(new Response(JSON.stringify(chart), { status: 200 }));
+    }
+    return base(input, init);
+  };
+  const d = (await run("valuation.multiples", { symbol: "SPOT" }, { fetch, now: NOW })).envelope
+    .data as Any;
+  assert.equal(d.fx.rate, 1.1509);
+  assert.equal(d.fx.as_of, "2025-11-21");
+  assert.match(d.fx.source, /chart API.*daily close/);
+  assertMultiplesOneCurrency(d, "SPOT at the dated close");
 });
