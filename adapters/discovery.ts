@@ -143,7 +143,7 @@ export function describeCommand(def: CommandDef): Record<string, unknown> {
     auth_required: def.auth_required,
     positional: def.positional,
     arguments: argsJsonSchema(def),
-    data: schemaOutline(dataJsonSchema(def), 2),
+    data: schemaOutline(dataJsonSchema(def), 3),
     citation_fields: def.citation_fields,
     // examples of this command (a few show the next command to run), with finance_run arguments
     examples: (def.examples ?? [])

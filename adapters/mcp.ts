@@ -40,6 +40,8 @@ import { lazyImport } from "../core/lazy.ts";
 export interface McpOptions {
   session?: Session;
   validateData?: boolean;
+  /** Time limit of one command call in ms (none by default). */
+  timeoutMs?: number;
   /** What tools/list answers (default: the discovery tools and the core commands). */
   tools?: ToolSet;
 }
@@ -86,14 +88,21 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listTools(set) }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request: CallToolRequest) => {
-    const envelope = await calls.call(request.params.name, request.params.arguments);
-    return {
-      content: [{ type: "text", text: JSON.stringify(envelope) }],
-      structuredContent: envelope as unknown as Record<string, unknown>,
-      isError: !envelope.ok,
-    };
-  });
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request: CallToolRequest, extra: { signal: AbortSignal }) => {
+      const envelope = await calls.call(
+        request.params.name,
+        request.params.arguments,
+        extra.signal,
+      );
+      return {
+        content: [{ type: "text", text: JSON.stringify(envelope) }],
+        structuredContent: envelope as unknown as Record<string, unknown>,
+        isError: !envelope.ok,
+      };
+    },
+  );
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [

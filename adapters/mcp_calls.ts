@@ -19,6 +19,8 @@ import { operationId } from "./openapi.ts";
 export interface CallOptions {
   session?: Session;
   validateData?: boolean;
+  /** Time limit of one command call in ms (none by default, as on the CLI). */
+  timeoutMs?: number;
 }
 
 let searchIndex: CommandSearch | null = null;
@@ -45,15 +47,20 @@ function unknownCommand(name: string): string {
 export class ToolCalls {
   constructor(private set: ToolSet, private opts: CallOptions) {}
 
-  call(name: string, args: Record<string, unknown> | undefined): Promise<Envelope> {
+  /** One tools/call; `signal` aborts the command when the client cancels the request. */
+  call(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    signal?: AbortSignal,
+  ): Promise<Envelope> {
     if (this.set.discovery) {
       if (name === "finance_search") return Promise.resolve(this.search(args ?? {}));
       if (name === "finance_describe") return this.describe(args ?? {});
-      if (name === "finance_run") return this.run(args ?? {});
+      if (name === "finance_run") return this.run(args ?? {}, signal);
     }
     const command = commandFromName(name);
     if (!command) return Promise.resolve(failure(`unknown tool ${name}`));
-    return this.runCommand(command, args ?? {});
+    return this.runCommand(command, args ?? {}, signal);
   }
 
   search(args: Record<string, unknown>): Envelope {
@@ -113,7 +120,7 @@ export class ToolCalls {
     }
   }
 
-  run(args: Record<string, unknown>): Promise<Envelope> {
+  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<Envelope> {
     const { command, arguments: given, ...flat } = args;
     const name = String(command ?? "").trim();
     if (!name) {
@@ -143,11 +150,11 @@ export class ToolCalls {
       }
       named = { ...(named as Record<string, unknown>), ...flat };
     }
-    return this.runCommand(resolved, named);
+    return this.runCommand(resolved, named, signal);
   }
 
   /** Runs a command exactly as the HTTP adapter does, after reading text forms of numbers. */
-  async runCommand(name: string, raw: unknown): Promise<Envelope> {
+  async runCommand(name: string, raw: unknown, signal?: AbortSignal): Promise<Envelope> {
     let args = raw;
     if (args && typeof args === "object" && !Array.isArray(args)) {
       try {
@@ -166,6 +173,8 @@ export class ToolCalls {
       session: this.opts.session ?? getDefaultSession(),
       surface: "mcp",
       validateData: this.opts.validateData,
+      timeoutMs: this.opts.timeoutMs,
+      signal,
     });
     return outcome.envelope;
   }

@@ -196,3 +196,38 @@ Deno.test("discovery: tool sets by namespace, command and core; unknown names ar
   assert.match(other.error!, /market/, "an unlisted command tool is still answered by name");
   await close();
 });
+
+Deno.test("discovery: a client's cancellation aborts the running command's requests", async () => {
+  let started!: () => void;
+  const fetchStarted = new Promise<void>((resolve) => started = resolve);
+  let aborted = false;
+  const hanging: typeof fetch = (_input, init) =>
+    new Promise((_, reject) => {
+      started();
+      init?.signal?.addEventListener("abort", () => {
+        aborted = true;
+        reject(new DOMException("aborted", "AbortError"));
+      });
+    });
+  const server = await createMcpServer({
+    session: testSession({ fetch: hanging }),
+    tools: parseToolSet("core"),
+  });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "finance-test", version: "0.0.0" });
+  await client.connect(b);
+  const controller = new AbortController();
+  const call = client.callTool(
+    { name: "finance_run", arguments: { command: "market.quote", arguments: { symbol: "AAPL" } } },
+    undefined,
+    { signal: controller.signal },
+  );
+  await fetchStarted;
+  controller.abort();
+  await assert.rejects(call);
+  await client.ping(); // answered after the cancellation notification was handled
+  assert.equal(aborted, true, "the provider request saw the client's cancellation");
+  await client.close();
+  await server.close();
+});
