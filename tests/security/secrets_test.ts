@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
 import { runCommand } from "../../core/runner.ts";
+import { CassetteRecorder } from "../../core/cassette.ts";
 import { countingServer } from "./_net.ts";
 
 const KEY = "SECRETKEY123abc"; // in the query string, as FMP and Alpha Vantage take it
@@ -120,4 +121,34 @@ Deno.test("secrets: every variable named like a key is redacted, short flags are
   assert.ok(secrets.includes("ghp_abcdefghijklmnop"));
   assert.ok(secrets.includes("fmp1"), "a known key variable counts at any length from 4");
   assert.ok(!secrets.includes("true"), "a short flag named like a key is not a secret");
+});
+
+Deno.test("secrets: a recorded redirect keeps its Location without keys, and no credential header", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "finance-cassette-" });
+  try {
+    const recorder = new CassetteRecorder(dir, "2026-01-01T00:00:00Z", [ENV_KEY]);
+    recorder.record(
+      "GET",
+      `https://api.example/login?apikey=${KEY}&step=1`,
+      302,
+      new Headers({
+        location: `https://api.example/next?token=${KEY}&step=2`,
+        "x-api-key": KEY,
+        "x-account": `owner ${ENV_KEY}`,
+        authorization: `Bearer ${KEY}`,
+      }),
+      new Uint8Array(),
+      [KEY],
+    );
+    const index = Deno.readTextFileSync(join(dir, "index.json"));
+    assert.ok(!index.includes(KEY) && !index.includes(ENV_KEY), index);
+    const entry = JSON.parse(index).entries[0];
+    assert.equal(entry.headers.location, "https://api.example/next?token=***&step=2");
+    assert.equal(entry.headers["x-api-key"], undefined);
+    assert.equal(entry.headers["x-account"], "owner ***");
+    assert.equal(entry.url, "https://api.example/login?step=1");
+    assert.equal(Deno.statSync(join(dir, "index.json")).mode! & 0o777, 0o600);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
