@@ -184,12 +184,18 @@ export async function commands(): Promise<CommandInfo[]> {
   }));
 }
 
-/** The adapter's OpenAPI 3.1 document. */
-export async function openApiDocument(): Promise<Record<string, unknown>> {
+/**
+ * The adapter's OpenAPI 3.1 document (what `GET /openapi.json` serves).
+ *
+ * @param options `server`: the address to list under `servers` (default `http://127.0.0.1:8765`).
+ */
+export async function openApiDocument(
+  options: { server?: string } = {},
+): Promise<Record<string, unknown>> {
   const { openApiDocument } = await load<typeof import("./adapters/openapi.ts")>(
     "./adapters/openapi.ts",
   );
-  return await openApiDocument();
+  return await openApiDocument(options);
 }
 
 /** Options of {@link createHandler}. */
@@ -202,6 +208,8 @@ export interface AdapterOptions {
   timeoutMs?: number;
   /** Answer provider requests from these cassette folders. */
   replay?: string | string[];
+  /** Browser origins allowed to call the adapter (CORS), e.g. `["http://localhost:5173"]`. */
+  corsOrigins?: string[];
 }
 
 /** What this module uses of adapters/http.ts, named here so its type graph stays out of ours. */
@@ -211,6 +219,7 @@ interface HttpAdapter {
     token?: string;
     maxBodyBytes?: number;
     timeoutMs?: number;
+    corsOrigins?: string[];
   }): (req: Request) => Promise<Response>;
 }
 
@@ -227,6 +236,7 @@ export function createHandler(options: AdapterOptions = {}): (req: Request) => P
       token: options.token,
       maxBodyBytes: options.maxBodyBytes,
       timeoutMs: options.timeoutMs,
+      corsOrigins: options.corsOrigins,
     });
   })().catch((err) => {
     // A session that cannot start (say, a replay folder that does not exist) answers every

@@ -9,6 +9,8 @@ import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
 import { commandNames } from "../core/registry.ts";
 import { openApiDocument } from "./openapi.ts";
+import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
+import { corsOrigins, withCors } from "./cors.ts";
 import type { CliIO } from "./cli.ts";
 import { VERSION } from "../core/version.ts";
 
@@ -24,6 +26,8 @@ export interface HandlerOptions {
   surface?: "http" | "mcp";
   /** Check result schemas (tests). */
   validateData?: boolean;
+  /** Browser origins allowed to call the adapter (CORS); none by default. */
+  corsOrigins?: string[];
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -72,8 +76,13 @@ async function readBody(req: Request, limit: number): Promise<string | null> {
 export function createHandler(opts: HandlerOptions = {}): (req: Request) => Promise<Response> {
   const maxBody = opts.maxBodyBytes ?? 1_000_000;
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  return async (req: Request): Promise<Response> => {
+  return withCors(opts.corsOrigins ?? [], async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
+    // the page holds no data (it fetches /openapi.json with the reader's token), so it is
+    // served before the token check: a browser cannot send a bearer token when it navigates
+    if (url.pathname === "/docs" && req.method === "GET") {
+      return new Response(docsPage(), { headers: DOCS_HEADERS });
+    }
     if (opts.token) {
       const auth = req.headers.get("authorization") ?? "";
       const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
@@ -88,13 +97,13 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
       return reply({ ok: true, version: VERSION, commands: commandNames().length });
     }
     if (url.pathname === "/openapi.json" && req.method === "GET") {
-      return reply(await openApiDocument());
+      return reply(await openApiDocument({ server: url.origin }));
     }
     const m = /^\/commands\/([^/]+)$/.exec(url.pathname);
     if (!m) {
       return reply(
         failure(
-          `no such endpoint ${req.method} ${url.pathname}; use POST /commands/<command>, GET /openapi.json or GET /health`,
+          `no such endpoint ${req.method} ${url.pathname}; use POST /commands/<command>, GET /openapi.json, GET /docs or GET /health`,
         ),
         404,
       );
@@ -150,8 +159,9 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
       signal: req.signal,
       validateData: opts.validateData,
     });
-    return reply(outcome.envelope);
-  };
+    // refused arguments are the client's to fix (422); a command that ran answers 200
+    return reply(outcome.envelope, outcome.status === "usage" ? 422 : 200);
+  });
 }
 
 /** `finance serve [--port N] [--host H]`. */
@@ -187,6 +197,7 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     token,
     maxBodyBytes: Number(env("FINANCE_MAX_BODY_BYTES") ?? 1_000_000),
     timeoutMs: Number(env("FINANCE_REQUEST_TIMEOUT_MS") ?? 120_000),
+    corsOrigins: corsOrigins(env("FINANCE_CORS_ORIGINS")),
   });
   const server = Deno.serve({
     port,

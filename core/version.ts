@@ -1,3 +1,5 @@
-/** The package version (deno.json) and the adapter contract version. */
+/**
+ * The one version of the package: deno.json, `finance --version`, `/health`, the OpenAPI
+ * document and the MCP server all report it (a test compares them).
+ */
 export const VERSION = "0.1.0";
-export const CONTRACT_VERSION = "0.1.0b0";

@@ -24,7 +24,9 @@ Deno.test("adapter: envelopes for good and bad requests", async () => {
   const env = await ok.json();
   assert.equal(env.ok, true);
   assert.equal(env.data.count, 12);
-  const bogus = await (await post("/commands/sources.status", '{"bogus":1}')).json();
+  const refused = await post("/commands/sources.status", '{"bogus":1}');
+  assert.equal(refused.status, 422);
+  const bogus = await refused.json();
   assert.equal(bogus.ok, false);
   assert.match(bogus.error, /unknown argument `bogus`/);
   const unknown = await post("/commands/nope.x", "{}");

@@ -1,0 +1,266 @@
+/**
+ * The OpenAPI document as clients use it: schemas stored once and referenced, the bearer token
+ * declared, every status the adapter really answers listed, `servers` the address it was served
+ * from, one version everywhere, a `/docs` page that renders it without anything from elsewhere,
+ * CORS only when origins are listed, and a typed client generated from it by openapi-typescript.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { createHandler } from "../../adapters/http.ts";
+import { openApiDocument } from "../../adapters/openapi.ts";
+import { VERSION } from "../../core/version.ts";
+import { commandNames } from "../../core/registry.ts";
+import { ROOT, testSession } from "../_helpers.ts";
+
+type Json = Record<string, unknown>;
+// deno-lint-ignore no-explicit-any
+type Loose = any;
+
+const handler = createHandler({ session: testSession(), maxBodyBytes: 2000 });
+
+function call(path: string, init: RequestInit = {}, h = handler) {
+  return h(new Request(`http://127.0.0.1:8765${path}`, init));
+}
+
+function post(path: string, body: string, headers: Record<string, string> = {}) {
+  return call(path, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+/** Every `$ref` in a value. */
+function refs(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => refs(v, out));
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "$ref" && typeof v === "string") out.push(v);
+      else refs(v, out);
+    }
+  }
+  return out;
+}
+
+Deno.test("openapi: schemas live in components and operations refer to them", async () => {
+  const doc = await openApiDocument() as Loose;
+  const result = await new Validator().validate(structuredClone(doc));
+  assert.equal(result.valid, true, JSON.stringify(result.errors ?? null).slice(0, 1000));
+  const schemas = doc.components.schemas as Json;
+  for (const name of commandNames()) {
+    assert.ok(schemas[`${name}.args`], `${name}.args`);
+    assert.ok(schemas[`${name}.data`], `${name}.data`);
+    const op = doc.paths[`/commands/${name}`].post;
+    assert.deepEqual(op.requestBody.content["application/json"].schema, {
+      $ref: `#/components/schemas/${name}.args`,
+    });
+    assert.ok(refs(op.responses["200"]).includes(`#/components/schemas/${name}.data`));
+  }
+  // operations hold no schema of their own beyond the envelope's oneOf/allOf
+  const inline = JSON.stringify(doc.paths).match(/"properties":\{"(?!data")/g) ?? [];
+  assert.equal(inline.length, 0, "an operation carries an inline schema");
+  // every reference resolves
+  for (const r of refs(doc)) {
+    const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(r) ?? [];
+    assert.ok(section && doc.components[section]?.[name], `dangling ${r}`);
+  }
+  // repeated shapes are stored once: at least one shared schema is referred to from two places
+  const counts = new Map<string, number>();
+  for (const r of refs(doc)) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const shared = Object.keys(schemas).filter((n) =>
+    !/\.(args|data)$/.test(n) && !["Failure", "Success", "Warnings"].includes(n)
+  );
+  assert.ok(shared.some((n) => (counts.get(`#/components/schemas/${n}`) ?? 0) >= 2));
+  const size = JSON.stringify(doc).length;
+  console.log(
+    `openapi.json: ${(size / 1024).toFixed(0)} KB, ${Object.keys(schemas).length} schemas`,
+  );
+});
+
+Deno.test("openapi: bearer token, statuses the adapter answers, servers, one version", async () => {
+  const doc = await openApiDocument() as Loose;
+  assert.deepEqual(doc.components.securitySchemes.bearer, {
+    ...doc.components.securitySchemes.bearer,
+    type: "http",
+    scheme: "bearer",
+  });
+  assert.deepEqual(doc.security, [{}, { bearer: [] }]);
+  const config = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  assert.equal(doc.info.version, config.version);
+  assert.equal(VERSION, config.version);
+  const health = await (await call("/health")).json();
+  assert.equal(health.version, config.version);
+
+  // drive the handler to every status it can answer and find each in the document
+  const guarded = createHandler({ session: testSession(), token: "t0ken", maxBodyBytes: 2000 });
+  const seen = new Map<number, Response>([
+    [200, await post("/commands/formula.cagr", '{"start":100,"end":150,"periods":3}')],
+    [400, await post("/commands/formula.cagr", "{nope")],
+    [401, await call("/commands/formula.cagr", { method: "POST", body: "{}" }, guarded)],
+    [404, await post("/commands/formula.cagrr", "{}")],
+    [413, await post("/commands/formula.cagr", JSON.stringify({ x: "y".repeat(5000) }))],
+    [415, await post("/commands/formula.cagr", "a=b", { "content-type": "text/plain" })],
+    [422, await post("/commands/formula.cagr", '{"begin":100}')],
+  ]);
+  const documented = doc.paths["/commands/formula.cagr"].post.responses;
+  for (const [status, res] of seen) {
+    assert.equal(res.status, status);
+    const env = await res.json();
+    assert.equal(env.ok, status === 200, `${status}: ${JSON.stringify(env)}`);
+    const entry = documented[String(status)] ?? documented[`${String(status)[0]}XX`];
+    assert.ok(entry, `status ${status} is not documented`);
+    const description = entry.$ref
+      ? doc.components.responses[entry.$ref.split("/").pop()].description
+      : entry.description;
+    if (String(status)[0] === "4" && status !== 422) {
+      assert.match(description, new RegExp(`${status}`));
+    }
+  }
+  // a command that ran and failed is still 200, ok:false (contract 7.3)
+  const failed = await post("/commands/formula.cagr", '{"start":-1,"end":150,"periods":3}');
+  assert.equal(failed.status, 200);
+  assert.equal((await failed.json()).ok, false);
+
+  // servers is the address the document was fetched from
+  const served = await (await handler(new Request("http://10.1.2.3:9999/openapi.json"))).json();
+  assert.deepEqual(served.servers.map((s: Json) => s.url), ["http://10.1.2.3:9999"]);
+});
+
+Deno.test("/docs: one self-contained page that renders the document, no token needed", async () => {
+  const guarded = createHandler({ session: testSession(), token: "t0ken" });
+  const page = await call("/docs", {}, guarded);
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get("content-type")!, /^text\/html/);
+  const csp = page.headers.get("content-security-policy")!;
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /connect-src 'self'/);
+  const html = await page.text();
+  assert.match(html, /fetch\("openapi\.json"/);
+  // nothing loads from elsewhere: no external script, style, font or image
+  assert.doesNotMatch(html, /<(script|link|img)[^>]+(src|href)=/i);
+  assert.doesNotMatch(html, /https?:\/\//);
+  // the document itself still needs the token
+  assert.equal((await call("/openapi.json", {}, guarded)).status, 401);
+  const withToken = await call(
+    "/openapi.json",
+    { headers: { authorization: "Bearer t0ken" } },
+    guarded,
+  );
+  assert.equal(withToken.status, 200);
+  // the page's own script renders every command from the document (in linkedom's DOM)
+  const script = /<script>([\s\S]*)<\/script>/.exec(html)![1];
+  const { parseHTML } = await import("linkedom");
+  const { document } = (parseHTML as unknown as (html: string) => { document: Loose })(html);
+  const doc = await (await withToken.clone()).json();
+  const fetched: string[] = [];
+  const fakeFetch = (url: string) => {
+    fetched.push(url);
+    return Promise.resolve(Response.json(doc));
+  };
+  new Function("document", "fetch", "location", script)(document, fakeFetch, {
+    origin: "http://127.0.0.1:8765",
+  });
+  for (let i = 0; i < 50 && !document.querySelectorAll("details").length; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.deepEqual(fetched, ["openapi.json"]);
+  assert.equal(document.querySelectorAll("details").length, commandNames().length);
+  assert.equal(document.getElementById("title").textContent, `finance command adapter ${VERSION}`);
+  const cagr = [...document.querySelectorAll("details")].find((d: Loose) =>
+    d.textContent.includes("/commands/formula.cagr")
+  );
+  assert.match(cagr.textContent, /periods/);
+  assert.match(cagr.textContent, /cagr_pct: number/);
+  assert.match(cagr.textContent, /422/);
+});
+
+Deno.test("CORS: off by default, listed origins only, preflight before the token", async () => {
+  const preflight = (h: typeof handler, origin: string) =>
+    call("/commands/formula.cagr", {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST" },
+    }, h);
+  const plain = await post("/commands/formula.cagr", '{"start":1,"end":2,"periods":1}', {
+    origin: "http://localhost:5173",
+  });
+  assert.equal(plain.headers.get("access-control-allow-origin"), null);
+  assert.equal(
+    (await preflight(handler, "http://localhost:5173")).headers.get(
+      "access-control-allow-origin",
+    ),
+    null,
+  );
+
+  const open = createHandler({
+    session: testSession(),
+    token: "t0ken",
+    corsOrigins: ["http://localhost:5173"],
+  });
+  const ok = await preflight(open, "http://localhost:5173");
+  assert.equal(ok.status, 204);
+  assert.equal(ok.headers.get("access-control-allow-origin"), "http://localhost:5173");
+  assert.match(ok.headers.get("access-control-allow-headers")!, /authorization/);
+  assert.equal((await preflight(open, "https://evil.example")).status, 403);
+  const res = await call("/commands/formula.cagr", {
+    method: "POST",
+    body: '{"start":1,"end":2,"periods":1}',
+    headers: { origin: "http://localhost:5173", authorization: "Bearer t0ken" },
+  }, open);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("access-control-allow-origin"), "http://localhost:5173");
+  const other = await call("/commands/formula.cagr", {
+    method: "POST",
+    body: "{}",
+    headers: { origin: "https://evil.example", authorization: "Bearer t0ken" },
+  }, open);
+  assert.equal(other.headers.get("access-control-allow-origin"), null);
+  await other.body?.cancel();
+});
+
+Deno.test("openapi-typescript generates a client whose types check", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "openapi_client_" });
+  try {
+    await Deno.writeTextFile(join(dir, "openapi.json"), JSON.stringify(await openApiDocument()));
+    const gen = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--cached-only",
+        "npm:openapi-typescript@7.13.0",
+        "openapi.json",
+        "-o",
+        "client.d.ts",
+      ],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+    }).output();
+    const log = new TextDecoder().decode(gen.stderr) + new TextDecoder().decode(gen.stdout);
+    if (!gen.success && /cached-only|not found in cache|Could not find/i.test(log)) {
+      console.log("skipped: npm:openapi-typescript@7.13.0 is not in the Deno cache (offline)");
+      return;
+    }
+    assert.ok(gen.success, log);
+    await Deno.writeTextFile(
+      join(dir, "use.ts"),
+      `import type { components, operations } from "./client.d.ts";
+type Reply = operations["finance_formula_cagr"]["responses"][200]["content"]["application/json"];
+export function pct(r: Reply): number | null {
+  return r.ok ? r.data.cagr_pct : null;
+}
+export const args: components["schemas"]["formula.cagr.args"] = { start: 1, end: 2, periods: 3 };
+type Refused = operations["finance_formula_cagr"]["responses"][422]["content"]["application/json"];
+export const message = (r: Refused): string => r.error;
+`,
+    );
+    await Deno.writeTextFile(join(dir, "deno.json"), "{}");
+    const check = await new Deno.Command(Deno.execPath(), {
+      args: ["check", "--quiet", "use.ts"],
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+    }).output();
+    assert.ok(check.success, new TextDecoder().decode(check.stderr));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
