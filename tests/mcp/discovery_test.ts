@@ -231,3 +231,32 @@ Deno.test("discovery: a client's cancellation aborts the running command's reque
   await client.close();
   await server.close();
 });
+
+Deno.test("discovery: finance_run answers the envelope the HTTP adapter answers for the same call", async () => {
+  const { createHandler } = await import("../../adapters/http.ts");
+  const session = testSession();
+  const http = createHandler({ session, validateData: true });
+  const { call, close } = await connect();
+  const cases: [string, Record<string, unknown>][] = [
+    ["valuation.npv", { cashflows: [-100, 60, 60], discount_rate: 0.1 }],
+    ["valuation.npv", { cashflows: "-100,60,60", discount_rate: "10" }],
+    ["formula.cagr", { start: 100, end: 150, periods: 3 }],
+    ["formula.cagr", { start: -1, end: 150, periods: 3 }],
+    ["formula.margin", { numerator: 1, denominator: 0 }],
+    ["sources.test", { bogus: 1 }],
+    ["research.plan", { symbol: "CRWD" }],
+  ];
+  for (const [command, args] of cases) {
+    const res = await http(
+      new Request(`http://127.0.0.1/commands/${command}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(args),
+      }),
+    );
+    const viaHttp = await res.json();
+    const viaMcp = await call("finance_run", { command, arguments: args });
+    assert.deepEqual(viaMcp, viaHttp, `${command} ${JSON.stringify(args)}`);
+  }
+  await close();
+});
