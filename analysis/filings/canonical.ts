@@ -5,7 +5,7 @@
  * map are refused by the commands rather than read with 10-K numbering.
  */
 import type { CleanDoc } from "./sections.ts";
-import { findItems, type ItemSpan, type Numbering } from "./sections.ts";
+import { findItems, itemId, type ItemSpan, type Numbering, partByNumber } from "./sections.ts";
 import {
   CROSS_REF,
   findCaption,
@@ -140,12 +140,18 @@ export function locateSections(doc: CleanDoc, form: string): Located {
   const fam = formFamily(form) ?? "10-K";
   const items = findItems(doc, numberingOf(fam));
   const warnings: string[] = [];
+  const index = fam === "10-K" || fam === "20-F" ? readCrossReferenceIndex(doc) : null;
+  // Rows of the cross-reference index are not headings of the items they list.
+  if (index) {
+    for (let i = items.length - 1; i >= 0; i--) {
+      if (items[i].start >= index.at && items[i].start < index.end) items.splice(i, 1);
+    }
+  }
   if (fam === "20-F") addTwentyFRiskFactors(doc, items);
   const byId = new Map(items.map((s) => [s.id, s]));
   const sections = new Map<SectionKey, SectionSpan>();
-  const index = fam === "10-K" ? readCrossReferenceIndex(doc) : null;
   if (fam === "40-F") return { items, sections, warnings };
-  if (index) addIndexedItems(doc, index, items);
+  if (index) addIndexedItems(doc, index, items, numberingOf(fam));
   for (const { key } of SECTIONS) {
     if (key === "segments") continue;
     const choices = MAPS[fam][key];
@@ -160,8 +166,16 @@ export function locateSections(doc: CleanDoc, form: string): Located {
     }
     let method: SectionSpan["method"] | undefined = span?.method;
     if (!span && index) {
-      const mapped = fromIndex(doc, index, choices[0]?.[0] ?? null, key, warnings);
-      if (mapped) (span = mapped), (method = "index"), (formItem = choices[0][1]);
+      // The first choice the index maps (20-F: Item 18, else 17, else 8); warnings only when none.
+      const tried: string[] = [];
+      for (const [id, name] of choices) {
+        const mapped = fromIndex(doc, index, id, key, tried, fam);
+        if (mapped) {
+          (span = mapped), (method = "index"), (formItem = name);
+          break;
+        }
+      }
+      if (!span) warnings.push(...tried);
     }
     if (!span && choices.length && !index) {
       const p = byPattern(doc.text, TITLE_PATTERNS[key], items);
@@ -249,6 +263,7 @@ function fromIndex(
   id: string | null,
   key: Narrative,
   warnings: string[],
+  form: string,
 ): ItemSpan | undefined {
   if (!id) return undefined;
   const item = id.replace(/^part_[ivx]+_item_/, "").toUpperCase();
@@ -270,7 +285,7 @@ function fromIndex(
     if (c && c.start !== index.at) return { ...base, ...c };
   }
   warnings.push(
-    `${key}: the Form 10-K cross-reference index maps Item ${item} to ${
+    `${key}: the Form ${form} cross-reference index maps Item ${item} to ${
       row.pages ? `pages ${row.pages}` : `"${row.title}"`
     }${row.captions.length ? ` (${row.captions.slice(0, 3).join("; ")})` : ""}, but ${
       row.pages ? "the document's page numbers" : "those captions"
@@ -285,27 +300,17 @@ function addIndexedItems(
   doc: CleanDoc,
   index: NonNullable<ReturnType<typeof readCrossReferenceIndex>>,
   items: ItemSpan[],
+  numbering: Numbering,
 ) {
   for (const row of index.rows) {
-    const id = `part_${partOfTenK(row.item)}_item_${row.item.toLowerCase()}`;
+    const part = partByNumber(row.item, numbering);
+    const id = itemId(part, row.item);
     if (!row.pages || items.some((s) => s.id === id)) continue;
     const span = spanOfPages(doc, row.pages);
     if (!span) continue;
-    items.push({
-      id,
-      part: partOfTenK(row.item),
-      item: row.item,
-      title: row.title,
-      ...span,
-      method: "index",
-    });
+    items.push({ id, part, item: row.item, title: row.title, ...span, method: "index" });
   }
   items.sort((a, b) => a.start - b.start);
-}
-
-function partOfTenK(item: string): string {
-  const n = parseInt(item, 10);
-  return n <= 4 ? "i" : n <= 9 ? "ii" : n <= 14 ? "iii" : "iv";
 }
 
 // 20-F: Risk Factors is sub-item D of Item 3 ("D. Risk Factors" or "3.D Risk Factors").
@@ -384,7 +389,7 @@ function byPattern(text: string, re: RegExp, items: ItemSpan[]): ItemSpan | unde
 
 const NOTE_HEAD = /^(?:[Nn][Oo][Tt][Ee]\s+)?(\d{1,2})\s*[.:\-–—]?\s+([A-Z][^|]{2,120})$/;
 const SEGMENT_HEAD =
-  /^(?:note\s+)?(\d{1,2})?\s*[.:\-–—]?\s*(segment information|segment reporting|segments?\b|operating segments|segment and geographic|business segment)/i;
+  /^(?:note\s+)?(\d{1,2})?\s*[.:\-–—]?\s*(segment information|segment reporting|segments?\b|operating segments|segment and geographic|business segment|information (?:on|by) (?:business |operating |reportable )?segments?)/i;
 
 /** A line with a note heading laid out as a table row ("13. | Segment Information") read as text. */
 function noteLine(raw: string): string {

@@ -21,9 +21,9 @@ export interface ItemSpan {
   method: "toc" | "heading" | "pattern" | "index";
 }
 
-/** A page-number line removed by `cleanDocument`: page `n` ends at `at` in the cleaned text. */
+/** A page-number line removed by `cleanDocument`: page `label` ("12", "F-3") ends at `at`. */
 export interface PageMark {
-  n: number;
+  label: string;
   at: number;
 }
 
@@ -35,13 +35,13 @@ export interface CleanDoc extends DocText {
 const FURNITURE = [
   /^table of contents$/i,
   /^(page\s+)?(\d{1,3}|[ivxlc]{1,6}|[a-z]-\d{1,3})$/i,
-  /^.{0,90}\b(form\s+)?10-[kq]\b[^|]{0,20}\|\s*\d{1,3}$/i,
-  /^\d{1,3}\s*\|.{0,90}\b10-[kq]\b.{0,20}$/i,
-  // running footers of annual-report 10-Ks: "Granite Co./2023 Form 10-K 55", "56 Granite Co./2023 Form 10-K"
-  /^.{0,90}\bform\s+10-[kq]\s+\d{1,3}$/i,
-  /^\d{1,3}\s+.{0,90}\bform\s+10-[kq]$/i,
+  /^.{0,90}\b(form\s+)?(10-[kq]|20-f)\b[^|]{0,20}\|\s*\d{1,3}$/i,
+  /^\d{1,3}\s*\|.{0,90}\b(10-[kq]|20-f)\b.{0,20}$/i,
+  // running footers of annual reports: "Granite Co./2023 Form 10-K 55", "56 Granite Co./2023 Form 10-K"
+  /^.{0,90}\bform\s+(10-[kq]|20-f)\s+\d{1,3}$/i,
+  /^\d{1,3}\s+.{0,90}\bform\s+(10-[kq]|20-f)$/i,
 ];
-const PAGE_NO = /^(?:page\s+)?(\d{1,3})$|(?:\||\s)(\d{1,3})$|^(\d{1,3})(?:\s*\||\s)/i;
+const PAGE_NO = /^(?:page\s+)?(\d{1,3}|[a-z]-\d{1,3})$|(?:\||\s)(\d{1,3})$|^(\d{1,3})(?:\s*\||\s)/i;
 
 /** Drops page numbers, running footers and "Table of Contents" back-links; remaps anchors. */
 export function cleanDocument(doc: DocText): CleanDoc {
@@ -63,7 +63,7 @@ export function cleanDocument(doc: DocText): CleanDoc {
       outLen += line.length + 1;
     } else if (line) {
       const m = PAGE_NO.exec(line);
-      if (m) pages.push({ n: Number(m[1] ?? m[2] ?? m[3]), at: outLen });
+      if (m) pages.push({ label: (m[1] ?? m[2] ?? m[3]).toUpperCase(), at: outLen });
     }
     pos = nl + 1;
   }
@@ -94,7 +94,8 @@ export const PAGE_CELL =
 /** How an annual form numbers its parts: 10-K items 1-4 are Part I, 5-9 Part II, ... */
 export type Numbering = "10-K" | "10-Q" | "20-F";
 
-function partByNumber(item: string, numbering: Numbering): string {
+/** The part an item number belongs to in an annual form. */
+export function partByNumber(item: string, numbering: Numbering): string {
   const n = parseInt(item, 10);
   if (numbering === "20-F") return n <= 12 ? "i" : n <= 16 ? "ii" : "iii";
   return n <= 4 ? "i" : n <= 9 ? "ii" : n <= 14 ? "iii" : "iv";

@@ -68,7 +68,7 @@ export function pageSpan(
   to: string,
 ): { start: number; end: number } | null {
   const marks = doc.pages ?? [];
-  const label = (i: number) => String(marks[i].n);
+  const label = (i: number) => marks[i].label;
   for (let i = 0; i < marks.length; i++) {
     if (label(i) !== from) continue;
     for (let j = i; j < marks.length && j < i + 2000; j++) {
@@ -100,48 +100,60 @@ export interface IndexRow {
 }
 
 const INDEX_HEAD =
-  /^(?:form\s+10-k\s+)?cross[-\s]?reference\s+(?:index|table)\b|^form\s+10-k\s+cross[-\s]?reference\b|^10-k\s+cross[-\s]?reference/i;
+  /^(?:form\s+(?:10-k|20-f)\s+)?cross[-\s]?reference\s+(?:index|table|guide|sheet)\b|^form\s+(?:10-k|20-f)\s+cross[-\s]?reference\b|^(?:10-k|20-f)\s+cross[-\s]?reference|^cross[-\s]?reference\s+to\s+form\s+(?:10-k|20-f)\b/i;
 const PAGES_CELL = new RegExp(
   String.raw`^(?:pages?\s*)?${PAGE_RANGE}(?:\s*(?:,|and)\s*${PAGE_RANGE})*$`,
   "i",
 );
 
-/** Reads the cross-reference index of an annual-report 10-K (item → captions and pages). */
-export function readCrossReferenceIndex(doc: CleanDoc): { at: number; rows: IndexRow[] } | null {
+/** Reads the cross-reference index of an annual-report 10-K or 20-F (item → captions, pages). */
+export function readCrossReferenceIndex(
+  doc: CleanDoc,
+): { at: number; end: number; rows: IndexRow[] } | null {
   const all = lines(doc.text);
   for (let i = 0; i < all.length; i++) {
     const head = all[i].text.replace(/\s*\|\s*/g, " ").trim();
     if (head.length > 80 || !INDEX_HEAD.test(head)) continue;
     const rows: IndexRow[] = [];
     let current: IndexRow | null = null;
+    let base = 0;
     let quiet = 0;
+    let end = all[i].start;
     for (let j = i + 1; j < all.length && j < i + 400 && quiet < 8; j++) {
       const cells = all[j].text.split("|").map((c) => c.trim()).filter(Boolean);
       if (!cells.length) continue;
       const first = cells.join(" ");
       if (PART_LINE.test(first) && !/\bitem/i.test(first) && !PAGE_CELL.test(all[j].text)) continue;
       const pagesCell = cells.length > 1 && PAGES_CELL.test(cells.at(-1)!) ? cells.pop()! : null;
-      const m = /^(?:part\s+[ivx]+\s*,?\s*)?items?\s+(\d{1,2}[a-j]?)\b\.?\s*(.*)$/i.exec(cells[0]);
-      if (m) {
-        const title = [m[2], ...cells.slice(1, 2)].filter(Boolean).join(" ").trim();
+      const m = /^(?:part\s+[ivx]+\s*,?\s*)?items?\s+(\d{1,2}(?:\.?[a-j])?)\b\.?\s*(.*)$/i.exec(
+        cells[0],
+      );
+      // 20-F guides list sub-items under their item: "D. Risk factors | 25-40" under Item 3.
+      const sub = !m && base ? /^([A-J])\.(?:\s+(.+))?$/.exec(cells[0]) : null;
+      if (m || sub) {
+        const title = [m ? m[2] : sub![2] ?? "", ...cells.slice(1, 2)].filter(Boolean).join(" ")
+          .trim();
+        if (m) base = parseInt(m[1], 10);
         current = {
-          item: m[1].toUpperCase(),
+          item: m ? m[1].replace(".", "").toUpperCase() : `${base}${sub![1]}`,
           title,
           captions: cells.slice(2),
           pages: pagesCell ? pagesCell.replace(/^pages?\s*/i, "") : null,
         };
         rows.push(current);
+        end = all[j].start + all[j].text.length;
         quiet = 0;
       } else if (current && pagesCell) {
         // A caption row under the item: "Management's discussion and analysis | 45-110".
         current.captions.push(cells.join(" "));
         current.pages = current.pages ? `${current.pages}, ${pagesCell}` : pagesCell;
+        end = all[j].start + all[j].text.length;
         quiet = 0;
       } else if (hasSentence(all[j].text) && !all[j].text.includes("|")) {
         quiet++;
       }
     }
-    if (rows.length >= 3) return { at: all[i].start, rows };
+    if (rows.length >= 3) return { at: all[i].start, end, rows };
   }
   return null;
 }

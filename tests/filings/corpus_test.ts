@@ -83,6 +83,17 @@ const CORPUS: { name: string; url: string; follow?: boolean; sections: Expect }[
       segments: ["Note 22 – Business segments", 740],
     },
   },
+  {
+    name: "20-F annual report with a Form 20-F cross-reference guide (Alpenglow)",
+    url: index(2000008, "0002000008-24-000011"),
+    sections: {
+      business: ["Our business\nAlpenglow Insurance Group AG, headquartered in Zurich", 3850],
+      risk_factors: ["Risk factors\nOur results depend on the frequency and severity", 1890],
+      mda: ["Operating and financial review\nGroup results", 4130],
+      financial_statements: ["Consolidated financial statements\nReport of Independent", 2180],
+      segments: ["Note 2 – Information on business segments", 700],
+    },
+  },
 ];
 
 /** Sections the reader does not return today, and why. Each is checked to be unavailable. */

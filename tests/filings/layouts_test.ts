@@ -23,6 +23,7 @@ const F20 = indexOf(2000003, "0002000003-24-000007");
 const F40 = indexOf(2000004, "0002000004-24-000003");
 const AR = indexOf(2000005, "0002000005-24-000021");
 const EIGHT_K = indexOf(2000001, "0002000001-23-000050");
+const AR20F = indexOf(2000008, "0002000008-24-000011");
 
 const byKey = (d: Any) => Object.fromEntries(d.supported_sections.map((s: Any) => [s.key, s]));
 const read = (url: string, section: string, more: Record<string, unknown> = {}) =>
@@ -251,4 +252,29 @@ Deno.test("XBRL without FilingSummary.xml: the schema comes from the filing inde
   assert.equal(bySchemaRef.filing.accession_no, "0002000007-23-000019");
   assert.equal(bySchemaRef.instance_file, "nimbus-20230930x10q_htm.xml");
   assert.equal(bySchemaRef.rows[0].values["2023-01-01 to 2023-12-31"].reported, 1200);
+});
+
+Deno.test("20-F annual report: the Form 20-F cross-reference guide maps Items 4, 3.D, 5 and 18", async () => {
+  const env = await envelope<Any>("filings.sections", { url: AR20F }, opts);
+  const s = byKey(dataOf<Any>(env));
+  assert.deepEqual(env.warnings, []);
+  assert.deepEqual(
+    ["business", "risk_factors", "mda", "financial_statements"].map((k) => [
+      s[k].found_as,
+      s[k].method,
+    ]),
+    [
+      ["part_i_item_4", "index"],
+      ["part_i_item_3d", "index"],
+      ["part_i_item_5", "index"],
+      ["part_iii_item_18", "index"],
+    ],
+  );
+  const risk = dataOf<Any>(await read(AR20F, "risk_factors"));
+  assert.match(risk.text, /^Risk factors\nOur results depend on the frequency and severity/);
+  assert.match(risk.text, /Financial market risks/);
+  assert.doesNotMatch(risk.text, /Operating and financial review|Investments/);
+  const fs = dataOf<Any>(await read(AR20F, "financial_statements"));
+  assert.equal(fs.form_item, "Item 18");
+  assert.doesNotMatch(fs.text, /Corporate governance|cross-reference guide/);
 });
