@@ -94,7 +94,8 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
       }
     }
     if (url.pathname === "/health" && req.method === "GET") {
-      return reply({ ok: true, version: VERSION, commands: commandNames().length });
+      const cache = await (opts.session ?? getDefaultSession()).cacheStatus();
+      return reply({ ok: true, version: VERSION, commands: commandNames().length, cache });
     }
     if (url.pathname === "/openapi.json" && req.method === "GET") {
       return reply(await openApiDocument({ server: url.origin }));

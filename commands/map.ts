@@ -2862,6 +2862,18 @@ export interface CommandMap {
         failed: number;
         missing_config: number;
       };
+      cache: {
+        backend: string;
+        shared: {
+          backend: string;
+          url: string;
+          connected: boolean;
+          latency_ms: number | null;
+          version: string | null;
+          error: string | null;
+          paused: Record<string, number>;
+        } | null;
+      };
     };
   };
   /** Probe providers with a live minimal request. */

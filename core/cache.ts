@@ -17,7 +17,19 @@ export interface CachedResponse {
   ttlSeconds: number; // -1 = forever
 }
 
-export class ResponseCache {
+/** What a caller about to fetch learns from a shared cache: another process's answer, or the lead. */
+export type Flight = { entry: CachedResponse } | { release: () => Promise<void> };
+
+/** A response cache: the local SQLite one, or the one shared through Redis (cache_shared.ts). */
+export interface ResponseStore {
+  get(key: string): Promise<CachedResponse | null>;
+  put(key: string, entry: CachedResponse): Promise<void>;
+  close(): void;
+  /** Shared caches only: one process fetches a URL while the others wait for its entry. */
+  flight?(key: string, now: () => number, signal?: AbortSignal): Promise<Flight>;
+}
+
+export class ResponseCache implements ResponseStore {
   #db: DatabaseSync | null = null;
   #failed = false;
   readonly file: string;

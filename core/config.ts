@@ -11,6 +11,11 @@ export interface Config {
   recordDir: string | null;
   /** On-disk cache file folder, or null when the cache is off (FINANCE_CACHE=off). */
   cacheDir: string | null;
+  /**
+   * Shared cache and rate limiter for many processes (FINANCE_CACHE=redis://host:port/db or
+   * valkey://...); the on-disk cache stays as its fallback. Null for the default (sqlite).
+   */
+  cacheUrl: string | null;
   /** FINANCE_NOW: fixed "now" (ISO date or date-time). */
   now: string | null;
   /** Read an environment variable (providers only). Empty strings count as absent. */
@@ -29,10 +34,14 @@ export function loadConfig(source?: Record<string, string | undefined>): Config 
   const replay = get("FINANCE_REPLAY");
   const cacheSetting = get("FINANCE_CACHE")?.toLowerCase();
   const cacheOff = cacheSetting === "off" || cacheSetting === "0" || cacheSetting === "false";
+  const shared = /^(redis|rediss|valkey|valkeys):\/\//i.test(get("FINANCE_CACHE") ?? "")
+    ? get("FINANCE_CACHE")!.replace(/^valkey(s?):/i, "redis$1:")
+    : null;
   return {
     replayDirs: replay ? replay.split(":").filter(Boolean) : [],
     recordDir: get("FINANCE_RECORD") ?? null,
     cacheDir: cacheOff ? null : get("FINANCE_CACHE_DIR") ?? defaultCacheDir(vars),
+    cacheUrl: shared,
     now: get("FINANCE_NOW") ?? null,
     env: get,
     names: () => Object.keys(vars).filter((n) => get(n) !== undefined),

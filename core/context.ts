@@ -8,6 +8,7 @@ import type { Envelope } from "./envelope.ts";
 import type { ProviderEnv } from "./provider.ts";
 import type { AccessPolicy, Surface } from "./access.ts";
 import type { ProviderKey, ProviderTypes } from "../providers/index.ts";
+import type { CacheStatus } from "./session.ts";
 
 export interface Context {
   readonly clock: Clock;
@@ -25,6 +26,8 @@ export interface Context {
   provider<K extends ProviderKey>(key: K): Promise<ProviderTypes[K]>;
   /** The environment providers are built with (sources.test probes use it). */
   readonly providerEnv: ProviderEnv;
+  /** The cache backend and, when shared, its reachability and the shared limiter's pauses. */
+  cacheStatus(): Promise<CacheStatus>;
   /** Runs another command in the same session; returns its envelope (never throws). */
   call<T = unknown>(command: string, args: Record<string, unknown>): Promise<Envelope<T>>;
 }

@@ -3,7 +3,7 @@
  * retries with backoff (honouring Retry-After), the on-disk cache, and record/replay.
  */
 import { ProviderError } from "./errors.ts";
-import { isFresh, type ResponseCache } from "./cache.ts";
+import { isFresh, type ResponseStore } from "./cache.ts";
 import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import {
   redactHeaders,
@@ -13,7 +13,15 @@ import {
   secretsIn,
   stripSecrets,
 } from "./redact.ts";
-import { acquire, type HostPolicy, setHostPolicy, sleep } from "./limiter.ts";
+import {
+  acquire,
+  type HostPolicy,
+  PausedError,
+  pauseHost,
+  setHostPolicy,
+  sharingBudgets,
+  sleep,
+} from "./limiter.ts";
 import {
   BodyTooLarge,
   type HopInit,
@@ -98,7 +106,12 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export interface HttpClientOptions {
   fetch?: typeof fetch;
-  cache?: ResponseCache | null;
+  cache?: ResponseStore | null;
+  /**
+   * Maps a provider URL to the address actually contacted (an operator's mirror, e.g.
+   * FINANCE_SEC_BASE_URL); citations, cache keys, cassettes and rate budgets keep the original.
+   */
+  rewrite?: (url: URL) => URL;
   replay?: CassetteLibrary | null;
   recorder?: CassetteRecorder | null;
   /** Backoff base in ms; retries wait base·2^n (tests set 1). */
@@ -126,6 +139,18 @@ export interface HttpClientOptions {
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
+/** How long SEC blocks a client that exceeded its fair-access rate. */
+const SEC_BLOCK_MS = 10 * 60_000;
+/** The shortest shared pause after a 429 without Retry-After. */
+const MIN_429_PAUSE_MS = 1_000;
+
+/** SEC's answer to a client over its rate: an HTML page titled "Request Rate Threshold Exceeded". */
+function isSecThreshold(url: URL, res: HttpResponse): boolean {
+  if (!/(^|\.)sec\.gov$/i.test(url.hostname) || res.status < 400 || res.body.length > 200_000) {
+    return false;
+  }
+  return new TextDecoder().decode(res.body).includes("Request Rate Threshold Exceeded");
+}
 const MAX_REDIRECTS = 5;
 
 export class HttpClient {
@@ -190,6 +215,30 @@ export class HttpClient {
       );
     }
 
+    let release: (() => Promise<void>) | null = null;
+    if (cache?.flight) {
+      const flight = await cache.flight(
+        cacheKey,
+        () => this.#opts.nowMs?.() ?? Date.now(),
+        req.signal,
+      );
+      if ("entry" in flight) {
+        const e = flight.entry;
+        return this.#checkStatus(
+          req,
+          makeResponse(
+            req,
+            e.url,
+            e.status,
+            e.headers,
+            e.body,
+            "cache",
+            Math.round((now - e.storedAt) / 1000),
+          ),
+        );
+      }
+      release = flight.release;
+    }
     try {
       const res = await this.#fetchWithRetries(req, parsed);
       if (cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none") {
@@ -228,6 +277,8 @@ export class HttpClient {
         );
       }
       throw err;
+    } finally {
+      await release?.();
     }
   }
 
@@ -281,6 +332,25 @@ export class HttpClient {
       }
       try {
         const res = await this.#fetchOnce(req, parsed);
+        if (res.status === 429 || isSecThreshold(parsed, res)) {
+          const after = retryAfterMs(res.headers["retry-after"] ?? null);
+          if (res.status !== 429) {
+            // SEC blocks a client over its fair-access rate for about ten minutes.
+            await pauseHost(parsed.host, SEC_BLOCK_MS);
+            throw new ProviderError(
+              req.provider,
+              `SEC's fair-access rate limit was exceeded (its "Request Rate Threshold Exceeded" page at ${shownUrl}); every request to SEC is paused for ${
+                SEC_BLOCK_MS / 60_000
+              } minutes; try again later`,
+              { url: shownUrl, status: res.status },
+            );
+          }
+          // Alone, a process backs off through its retries; sharing a budget, every process
+          // holds off together.
+          if (sharingBudgets()) {
+            await pauseHost(parsed.host, Math.max(after ?? 0, MIN_429_PAUSE_MS));
+          }
+        }
         if (RETRY_STATUS.has(res.status) && attempt < retries) {
           const err = new ProviderError(req.provider, `HTTP ${res.status} from ${shownUrl}`, {
             url: shownUrl,
@@ -325,9 +395,25 @@ export class HttpClient {
     const timeoutMs = Math.min(req.timeoutMs ?? 30_000, this.#opts.timeoutCapMs ?? Infinity);
     const shownUrl = redactUrl(req.url, req.secrets);
     let current = parsed;
-    const release = this.#opts.politeness === false
-      ? () => {}
-      : await acquire(current.host.toLowerCase());
+    let release = () => {};
+    if (this.#opts.politeness !== false) {
+      try {
+        release = await acquire(
+          current.host.toLowerCase(),
+          this.#opts.maxRetryAfterMs ?? 30_000,
+          req.signal,
+        );
+      } catch (err) {
+        if (!(err instanceof PausedError)) throw err;
+        throw new ProviderError(
+          req.provider,
+          `requests to ${err.budget} are paused for ${
+            Math.ceil(err.remainingMs / 1000)
+          } s more after the service answered 429 or its rate-limit page; try again later`,
+          { url: shownUrl, status: 429 },
+        );
+      }
+    }
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
         const pin = await this.#check(req, current);
@@ -338,7 +424,8 @@ export class HttpClient {
         let response: Response;
         let body: Uint8Array;
         try {
-          response = await this.#send(current, {
+          const wire = this.#opts.rewrite?.(current) ?? current;
+          response = await this.#send(wire, {
             method: req.method ?? "GET",
             headers: {
               "user-agent": this.#opts.userAgent ?? DEFAULT_USER_AGENT,
@@ -347,7 +434,7 @@ export class HttpClient {
             },
             body: req.body,
             signal: controller.signal,
-          }, pin);
+          }, wire === current ? pin : undefined);
           if (
             req.redirect !== "manual" && response.status >= 300 && response.status < 400 &&
             response.headers.get("location")

@@ -16,6 +16,44 @@ interface HostState {
   nextStart: number;
   active: number;
   waiters: (() => void)[];
+  /** Epoch ms until which no request starts (after a 429); 0 = none. */
+  pausedUntil: number;
+}
+
+/**
+ * A limiter shared by many processes (core/fleet.ts on Redis). `permit` answers how long to
+ * wait: >= 0 with the slot reserved, < 0 while a shared pause holds (wait, then ask again),
+ * null when the shared backend is down (the local limiter alone then applies).
+ */
+export interface SharedLimiter {
+  permit(budget: string, intervalMs: number): Promise<number | null>;
+  pause(budget: string, ms: number): Promise<void>;
+}
+
+let shared: SharedLimiter | null = null;
+
+/** Routes every host budget through a shared limiter as well (null: local only). */
+export function useSharedLimiter(limiter: SharedLimiter | null): void {
+  shared = limiter;
+}
+
+/** True when processes share one budget (a 429 then pauses them all). */
+export function sharingBudgets(): boolean {
+  return shared !== null;
+}
+
+/**
+ * The shared schedule leaves 10% headroom under a host's rate, so that network jitter between
+ * the permit and the request's arrival cannot push any one-second window over the limit.
+ */
+export const SHARED_HEADROOM = 0.9;
+
+/** Refusal to wait out a pause longer than the caller allows. */
+export class PausedError extends Error {
+  constructor(readonly budget: string, readonly remainingMs: number) {
+    super(`requests to ${budget} are paused for ${Math.ceil(remainingMs / 1000)} s more`);
+    this.name = "PausedError";
+  }
 }
 
 const hostStates = new Map<string, HostState>();
@@ -51,7 +89,11 @@ function budgetKey(host: string): string {
 }
 
 /** Waits for a slot on `host`; returns the function that frees it. */
-export async function acquire(host: string): Promise<() => void> {
+export async function acquire(
+  host: string,
+  maxWaitMs = Infinity,
+  signal?: AbortSignal,
+): Promise<() => void> {
   const key = budgetKey(host);
   let state = hostStates.get(key);
   if (!state) {
@@ -60,6 +102,7 @@ export async function acquire(host: string): Promise<() => void> {
       nextStart: 0,
       active: 0,
       waiters: [],
+      pausedUntil: 0,
     };
     hostStates.set(key, state);
   }
@@ -67,15 +110,69 @@ export async function acquire(host: string): Promise<() => void> {
   const limit = s.policy.concurrency ?? 8;
   while (s.active >= limit) await new Promise<void>((r) => s.waiters.push(r));
   s.active++;
-  const interval = s.policy.minIntervalMs ?? 0;
-  if (interval > 0) {
-    const now = Date.now();
-    const start = Math.max(now, s.nextStart);
-    s.nextStart = start + interval;
-    await sleep(start - now);
-  }
-  return () => {
+  const release = () => {
     s.active--;
     s.waiters.shift()?.();
   };
+  try {
+    await waitPause(key, s, maxWaitMs, signal);
+    const interval = s.policy.minIntervalMs ?? 0;
+    if (interval > 0) {
+      const now = Date.now();
+      const start = Math.max(now, s.nextStart);
+      s.nextStart = start + interval;
+      await sleep(start - now, signal);
+      if (shared) await sharedSlot(key, interval / SHARED_HEADROOM, maxWaitMs, signal);
+    }
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
+}
+
+async function waitPause(key: string, s: HostState, maxWaitMs: number, signal?: AbortSignal) {
+  const left = s.pausedUntil - Date.now();
+  if (left <= 0) return;
+  if (left > maxWaitMs) throw new PausedError(key, left);
+  await sleep(left, signal);
+}
+
+async function sharedSlot(key: string, interval: number, maxWaitMs: number, signal?: AbortSignal) {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const wait = await shared!.permit(key, interval);
+    if (wait === null) return; // backend down: the local spacing already applied
+    const ms = Math.abs(wait);
+    if (Date.now() + ms > deadline) throw new PausedError(key, ms);
+    await sleep(ms, signal);
+    if (wait >= 0) return;
+  }
+}
+
+/**
+ * Holds every request to `host`'s budget for `ms` (a 429 or SEC's rate-threshold page), in this
+ * process and, with a shared limiter, in every process.
+ */
+export async function pauseHost(host: string, ms: number): Promise<void> {
+  const key = budgetKey(host.toLowerCase());
+  let state = hostStates.get(key);
+  if (!state) {
+    state = {
+      policy: hostPolicies.get(host.toLowerCase()) ?? {},
+      nextStart: 0,
+      active: 0,
+      waiters: [],
+      pausedUntil: 0,
+    };
+    hostStates.set(key, state);
+  }
+  state.pausedUntil = Math.max(state.pausedUntil, Date.now() + ms);
+  await shared?.pause(key, ms);
+}
+
+/** Milliseconds left of a pause on `host`'s budget in this process (0 = none). */
+export function pausedFor(host: string): number {
+  const s = hostStates.get(budgetKey(host.toLowerCase()));
+  return s ? Math.max(0, s.pausedUntil - Date.now()) : 0;
 }

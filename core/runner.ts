@@ -185,6 +185,7 @@ function makeContext(
     access: policyFor(session, surface),
     warn,
     providerEnv,
+    cacheStatus: () => session.cacheStatus(),
     provider<K extends ProviderKey>(key: K): Promise<ProviderTypes[K]> {
       let p = cache.get(key);
       if (!p) {

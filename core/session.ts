@@ -4,7 +4,11 @@
  * adapter and MCP server share one across requests.
  */
 import { type Config, loadConfig } from "./config.ts";
-import { ResponseCache } from "./cache.ts";
+import { ResponseCache, type ResponseStore } from "./cache.ts";
+import { SharedCache } from "./cache_shared.ts";
+import { Fleet, type FleetStatus } from "./fleet.ts";
+import { useSharedLimiter } from "./limiter.ts";
+import { applyHostRates, baseUrlRewrite } from "./endpoints.ts";
 import { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import { type Clock, fixedClock, systemClock } from "./clock.ts";
 import { HttpClient, type HttpClientOptions } from "./http.ts";
@@ -37,8 +41,10 @@ export class Session {
   readonly config: Config;
   /** The program's "now". */
   readonly clock: Clock;
-  /** On-disk response cache, or null when off or replaying. */
-  readonly cache: ResponseCache | null;
+  /** Response cache (on-disk, or shared through Redis), or null when off or replaying. */
+  readonly cache: ResponseStore | null;
+  /** The shared backend (FINANCE_CACHE=redis://...), or null. */
+  readonly fleet: Fleet | null;
   /** Cassettes answering every request, or null. */
   readonly replay: CassetteLibrary | null;
   /** Recorder of live responses, or null. */
@@ -49,6 +55,7 @@ export class Session {
   readonly #backoff?: number;
   readonly #politeness?: boolean;
   readonly #timeoutCap?: number;
+  readonly #rewrite?: (url: URL) => URL;
 
   /** Builds a session; a bad FINANCE_REPLAY folder is an error here. */
   constructor(opts: SessionOptions = {}) {
@@ -65,7 +72,15 @@ export class Session {
     else if (c.now) this.clock = fixedClock(c.now);
     else if (this.replay?.recordedAt) this.clock = fixedClock(this.replay.recordedAt);
     else this.clock = systemClock;
-    this.cache = c.cacheDir && !this.replay ? new ResponseCache(c.cacheDir) : null;
+    const local = c.cacheDir && !this.replay ? new ResponseCache(c.cacheDir) : null;
+    this.fleet = c.cacheUrl && !this.replay ? new Fleet(c.cacheUrl) : null;
+    this.cache = this.fleet
+      ? new SharedCache(this.fleet, local, sharedMaxBytes(c.env("FINANCE_REDIS_MAX_VALUE_MB")))
+      : local;
+    // one request budget per host across every process sharing the backend
+    if (this.fleet) useSharedLimiter(this.fleet);
+    applyHostRates(c);
+    this.#rewrite = baseUrlRewrite(c);
     this.recorder = c.recordDir && !this.replay
       ? new CassetteRecorder(c.recordDir, this.clock.now().toISOString(), this.secrets())
       : null;
@@ -110,7 +125,8 @@ export class Session {
   http(warn: (m: string) => void, extra: Partial<HttpClientOptions> = {}): HttpClient {
     return new HttpClient({
       fetch: this.#fetch,
-      cache: this.cache,
+      cache: this.cache instanceof SharedCache ? this.cache.forCall(warn) : this.cache,
+      rewrite: this.#rewrite,
       replay: this.replay,
       recorder: this.recorder,
       warn,
@@ -123,10 +139,29 @@ export class Session {
     });
   }
 
-  /** Closes the cache file. */
+  /** Closes the cache file and the shared backend's connection. */
   close(): void {
     this.cache?.close();
+    if (this.fleet) useSharedLimiter(null);
   }
+
+  /** Which cache backend answers, and (shared) whether it is reachable, with its latency. */
+  async cacheStatus(): Promise<CacheStatus> {
+    if (this.replay) return { backend: "replay", shared: null };
+    if (this.fleet) return { backend: this.fleet.backend, shared: await this.fleet.status() };
+    return { backend: this.cache ? "sqlite" : "off", shared: null };
+  }
+}
+
+/** What sources.status and /health show about the cache and the shared limiter. */
+export interface CacheStatus {
+  backend: string;
+  shared: FleetStatus | null;
+}
+
+function sharedMaxBytes(text: string | undefined): number | undefined {
+  const mb = Number(text);
+  return text && Number.isFinite(mb) && mb > 0 ? Math.floor(mb * 1024 * 1024) : undefined;
 }
 
 function positiveInt(text: string | undefined): number | undefined {

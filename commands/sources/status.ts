@@ -28,14 +28,32 @@ export default defineCommand({
   name: "sources.status",
   summary: "Show which providers are configured (no network)",
   description:
-    "Reports for each provider whether its required environment variables are set and its package loads. Makes no network request, so it cannot prove a provider answers: use sources.test for that.",
+    "Reports for each provider whether its required environment variables are set and its package loads, and which cache backend is in use (with FINANCE_CACHE=redis://..., whether Redis/Valkey answers, its latency and any shared rate-limit pause). Makes no request to a provider, so it cannot prove one answers: use sources.test for that.",
   usage: "finance sources.status",
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: [],
   positional: [],
   args: z.strictObject({}),
-  data: z.object({ sources: z.array(row), count: z.int(), summary: summarySchema }),
+  data: z.object({
+    sources: z.array(row),
+    count: z.int(),
+    summary: summarySchema,
+    cache: z.object({
+      backend: z.string(),
+      shared: z.object({
+        backend: z.string(),
+        url: z.string(),
+        connected: z.boolean(),
+        latency_ms: z.number().nullable(),
+        version: z.string().nullable(),
+        error: z.string().nullable(),
+        paused: z.record(z.string(), z.number()),
+      }).nullable(),
+    }).describe(
+      "Cache backend (sqlite, redis, valkey, off, replay); with a shared backend, its reachability, latency and the hosts every process is pausing.",
+    ),
+  }),
   examples: ["finance sources.status --output text"],
   async run(_args, ctx) {
     const env = ctx.providerEnv.env;
@@ -57,7 +75,16 @@ export default defineCommand({
       };
     }));
     const configured = sources.filter((s) => s.configured).length;
+    const cache = await ctx.cacheStatus();
+    if (cache.shared && !cache.shared.connected) {
+      ctx.warn(
+        `shared cache ${
+          cache.shared.backend === "unknown" ? "redis" : cache.shared.backend
+        } at ${cache.shared.url} is unreachable (${cache.shared.error}); commands use the local cache and rate limiter`,
+      );
+    }
     return {
+      cache,
       sources,
       count: sources.length,
       summary: {
