@@ -61,3 +61,26 @@ Deno.test("sections: an item titled as another item is not returned under the wr
   assert.equal(sections.has("financial_statements"), false);
   assert.match(warnings[0], /titled "Legal Proceedings", not financial_statements/);
 });
+
+Deno.test("exhibits: a reference by caption alone is located by the caption, not the contents list", async () => {
+  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const { parseReference } = await import("../../analysis/filings/xref.ts");
+  const html = p("Contents") + p("Management's Discussion and Analysis") +
+    p("Consolidated Statements of Income") +
+    p("Management's Discussion and Analysis") +
+    p("Revenue rose 6% on higher volumes in every region.") +
+    p("Liquidity") + p("Cash from operations funded the dividend and capital spending.") +
+    p("Consolidated Statements of Income") + p("Net sales | 1,200 | 1,100");
+  const doc = cleanDocument(htmlToText(html));
+  const ref = parseReference(
+    'The information is incorporated by reference to the section captioned "Management\'s Discussion and Analysis" in the Annual Report.',
+  );
+  assert.equal(ref.caption, "Management's Discussion and Analysis");
+  assert.equal(ref.pages, null);
+  const at = locateInExhibit(doc, "mda", ref)!;
+  assert.equal(at.located_by, `caption "Management's Discussion and Analysis"`);
+  assert.match(
+    doc.text.slice(at.start, at.end),
+    /^Management's Discussion and Analysis\nRevenue rose 6%[\s\S]*dividend and capital spending\.\n$/,
+  );
+});
