@@ -45,7 +45,7 @@ export class ResponseCache implements ResponseStore {
       Deno.mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
       // created owner-only before SQLite opens it; its -wal and -shm files copy this mode
       Deno.openSync(this.file, { create: true, append: true, mode: 0o600 }).close();
-      Deno.chmodSync(this.file, 0o600);
+      tighten(this.file);
       const sqlite = await lazyImport<typeof import("node:sqlite")>("node:sqlite");
       if (this.#db) return this.#db;
       const db = new sqlite.DatabaseSync(this.file);
@@ -58,13 +58,7 @@ export class ResponseCache implements ResponseStore {
       if (!columns.some((c) => c.name === "sum")) {
         db.exec("ALTER TABLE responses ADD COLUMN sum TEXT");
       }
-      for (const extra of ["-wal", "-shm"]) {
-        try {
-          Deno.chmodSync(this.file + extra, 0o600);
-        } catch {
-          // not created yet
-        }
-      }
+      for (const extra of ["-wal", "-shm"]) tighten(this.file + extra);
       this.#db = db;
     } catch {
       this.#failed = true; // an unusable cache must never break a command
@@ -145,6 +139,15 @@ export class ResponseCache implements ResponseStore {
       // already closed
     }
     this.#db = null;
+  }
+}
+
+/** Owner-only mode on a file that may not exist yet (or belong to someone else). */
+function tighten(path: string): void {
+  try {
+    Deno.chmodSync(path, 0o600);
+  } catch {
+    // not created yet, or not ours to change
   }
 }
 

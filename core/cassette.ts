@@ -19,7 +19,11 @@ const mkdirSync = (path: string, opts: { recursive: boolean }) => Deno.mkdirSync
 function writeFileSync(path: string, data: string | Uint8Array) {
   if (typeof data === "string") Deno.writeTextFileSync(path, data, { mode: 0o600 });
   else Deno.writeFileSync(path, data, { mode: 0o600 });
-  Deno.chmodSync(path, 0o600);
+  try {
+    Deno.chmodSync(path, 0o600); // an index.json written before, with a looser mode
+  } catch {
+    // not ours to change
+  }
 }
 import {
   isSecretHeader,
