@@ -313,7 +313,8 @@ export class Client {
       );
     });
     const page = parseIndexPage(html);
-    const primary = file ?? page.primary_document ?? "";
+    // The document the URL names may be an exhibit; the index says which one is primary.
+    const primary = page.primary_document ?? file ?? "";
     return {
       cik,
       company: page.company ?? "",

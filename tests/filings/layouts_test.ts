@@ -36,6 +36,14 @@ Deno.test("a filing opens from its index URL alone: form, dates and company from
   assert.equal(d.filing.filing_date, "2023-11-08");
   assert.equal(d.filing.period_of_report, "2023-09-30");
   assert.match(d.filing.filing_url, /\/bwf-20230930x10q\.htm$/);
+  // A URL naming an exhibit still opens the filing at its primary document.
+  const ex = dataOf<Any>(
+    await envelope("filings.sections", {
+      url: `${A}/2000002/000200000224000012/omb-ex13_2023.htm`,
+    }, opts),
+  );
+  assert.equal(ex.filing.form, "10-K");
+  assert.match(ex.filing.filing_url, /\/omb-10k_2023\.htm$/);
 });
 
 Deno.test("10-Q: the reader tracks parts; Part II Item 1 is not Part I Item 1", async () => {
