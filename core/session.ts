@@ -29,8 +29,9 @@ export interface SessionOptions {
   /** Cap on request timeouts in ms (fault tests). */
   timeoutCapMs?: number;
   /**
-   * Puts library calls under the adapters' file rule: local files only under
-   * FINANCE_DOCUMENT_ROOTS, none when it is unset (for a server that embeds finance).
+   * Puts library calls under the adapters' rules (for a server that embeds finance): local
+   * files only under FINANCE_DOCUMENT_ROOTS (none when it is unset), and URLs on private or
+   * local addresses refused unless FINANCE_ALLOW_PRIVATE_URLS=1.
    */
   confineLocalFiles?: boolean;
 }

@@ -57,6 +57,10 @@ Deno.test("local files: the library reads anywhere unless the caller confines it
       }),
     });
     assert.match(none.error ?? "", /reads no local files; set FINANCE_DOCUMENT_ROOTS/);
+    const url = await runCommand("document.read", { source: "http://[::ffff:7f00:1]:9/" }, {
+      session: new Session({ config, confineLocalFiles: true }),
+    });
+    assert.match(url.error ?? "", /URL refused/, "a confined library session guards URLs too");
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
