@@ -461,14 +461,26 @@ const FORTY_F: Record<Narrative, RegExp> = {
 };
 
 /** Which exhibit of a 40-F holds each section. */
-export function fortyFExhibits<D extends ExhibitDoc>(docs: D[]): Map<Narrative, D> {
+export function fortyFExhibits<D extends ExhibitDoc>(docs: D[], text = ""): Map<Narrative, D> {
   const out = new Map<Narrative, D>();
+  const fits = (key: Narrative, what: string) =>
+    FORTY_F[key].test(what) &&
+    !(key === "financial_statements" && /discussion|interim|unaudited/i.test(what));
   for (const key of Object.keys(FORTY_F) as Narrative[]) {
-    const hit = docs.find((d) =>
-      /^EX-99/i.test(d.type) && FORTY_F[key].test(d.description) &&
-      !(key === "financial_statements" && /discussion|interim|unaudited/i.test(d.description))
-    );
+    const hit = docs.find((d) => /^EX-99/i.test(d.type) && fits(key, d.description));
     if (hit) out.set(key, hit);
+  }
+  // Index descriptions are often bare ("EXHIBIT 99.1"): the 40-F's own list of principal
+  // documents says which exhibit is which ("Management's Discussion and Analysis (Exhibit 99.3)").
+  for (const line of text.split("\n")) {
+    const m = /exhibit\s+(99\.\d{1,2})\b/i.exec(line);
+    if (!m || line.length > 400) continue;
+    const doc = docs.find((d) => d.type.toUpperCase() === `EX-${m[1]}`);
+    if (!doc) continue;
+    const named = line.slice(0, m.index);
+    for (const key of Object.keys(FORTY_F) as Narrative[]) {
+      if (!out.has(key) && fits(key, named)) out.set(key, doc);
+    }
   }
   return out;
 }

@@ -43,7 +43,7 @@ export async function filingSections(
   }
   if (family === "40-F") {
     const docs = await client.packageDocuments(filing);
-    const byKey = c.fortyFExhibits(docs);
+    const byKey = c.fortyFExhibits(docs, doc.text);
     for (const [key, ex] of byKey) {
       const s = c.SECTIONS.find((x) => x.key === key)!;
       out.set(key, {

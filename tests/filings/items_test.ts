@@ -84,3 +84,22 @@ Deno.test("exhibits: a reference by caption alone is located by the caption, not
     /^Management's Discussion and Analysis\nRevenue rose 6%[\s\S]*dividend and capital spending\.\n$/,
   );
 });
+
+Deno.test("40-F: exhibits with bare descriptions are matched through the form's list of principal documents", async () => {
+  const { fortyFExhibits } = await import("../../analysis/filings/canonical.ts");
+  const docs = ["99.1", "99.2", "99.3"].map((n) => ({
+    type: `EX-${n}`,
+    description: `EXHIBIT ${n}`,
+    document: `x-ex${n.replace(".", "")}.htm`,
+  }));
+  const text =
+    "A. | Annual Information Form for the year ended December 31, 2023 (Exhibit 99.1);\n" +
+    "B. | Audited Annual Consolidated Financial Statements (Exhibit 99.2); and\n" +
+    "C. | Management’s Discussion and Analysis for the year (Exhibit 99.3).";
+  const map = fortyFExhibits(docs, text);
+  assert.equal(map.get("business")?.type, "EX-99.1");
+  assert.equal(map.get("risk_factors")?.type, "EX-99.1");
+  assert.equal(map.get("financial_statements")?.type, "EX-99.2");
+  assert.equal(map.get("mda")?.type, "EX-99.3");
+  assert.equal(fortyFExhibits(docs).size, 0);
+});
