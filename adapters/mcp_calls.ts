@@ -2,8 +2,6 @@
  * What the MCP server answers to tools/call: finance_search, finance_describe and finance_run,
  * and any command by its tool name, always as the envelope the HTTP adapter would answer.
  */
-import { argShape } from "../core/command.ts";
-import { cliKind, coerceTextArgs } from "../core/args.ts";
 import { type Envelope, failure, success } from "../core/envelope.ts";
 import { describeError } from "../core/errors.ts";
 import { commandNames, hasCommand, loadCommand, namespaces } from "../core/registry.ts";
@@ -153,22 +151,8 @@ export class ToolCalls {
     return this.runCommand(resolved, named, signal);
   }
 
-  /** Runs a command exactly as the HTTP adapter does, after reading text forms of numbers. */
-  async runCommand(name: string, raw: unknown, signal?: AbortSignal): Promise<Envelope> {
-    let args = raw;
-    if (args && typeof args === "object" && !Array.isArray(args)) {
-      try {
-        const def = await loadCommand(name);
-        const shape = def.args.shape as Record<string, import("zod").ZodType>;
-        args = coerceTextArgs(
-          argShape(def),
-          args as Record<string, unknown>,
-          (key) => cliKind(shape[key]),
-        );
-      } catch {
-        // the runner reports an unknown command itself
-      }
-    }
+  /** Runs a command exactly as the HTTP adapter does. */
+  async runCommand(name: string, args: unknown, signal?: AbortSignal): Promise<Envelope> {
     const outcome = await execute(name, args, {
       session: this.opts.session ?? getDefaultSession(),
       surface: "mcp",

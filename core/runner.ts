@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import { argShape, type CommandDef } from "./command.ts";
-import { clip, normalizeArgShape } from "./args.ts";
+import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
 import type { Context } from "./context.ts";
 import { type Envelope, failure, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
@@ -76,7 +76,7 @@ async function executeRaw(
   }
   let parsed: unknown;
   try {
-    const args = normalizeArgs(def, rawArgs);
+    const args = textFormsRead(def, normalizeArgs(def, rawArgs));
     const { value, notes } = collectParseNotes(() => def.args.safeParse(args));
     if (!value.success) throw new UsageError(formatIssues(def, value.error, args));
     warnings.push(...notes);
@@ -203,6 +203,15 @@ function makeContext(
 /** Applies aliases, rejects unknown arguments with the closest name, gathers extras. */
 export function normalizeArgs(def: CommandDef, raw: unknown): Record<string, unknown> {
   return normalizeArgShape(argShape(def), raw);
+}
+
+/**
+ * Numbers and booleans given as text ("10", "true"), as many MCP and HTTP clients send every
+ * value, read as the CLI reads them; text that is not one stays text for the schema to refuse.
+ */
+function textFormsRead(def: CommandDef, args: Record<string, unknown>): Record<string, unknown> {
+  const shape = def.args.shape as Record<string, z.ZodType>;
+  return coerceTextArgs(argShape(def), args, (key) => cliKind(shape[key]));
 }
 
 function formatIssues(def: CommandDef, error: z.ZodError, args: Record<string, unknown>): string {

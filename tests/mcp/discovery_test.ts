@@ -245,6 +245,17 @@ Deno.test("discovery: finance_run answers the envelope the HTTP adapter answers 
     ["formula.margin", { numerator: 1, denominator: 0 }],
     ["sources.test", { bogus: 1 }],
     ["research.plan", { symbol: "CRWD" }],
+    // numbers and booleans as text, as clients that send every value as a string do
+    ["backtest.strategy.payload", {
+      strategy_id: "sma_cross",
+      start_date: "2020-01-01",
+      end_date: "2021-01-01",
+      symbols: "AAPL",
+      warmup_bars: "30",
+      drop_missing: "true",
+      leverage: "1.5",
+    }],
+    ["backtest.strategy.payload", { strategy_id: "sma_cross", warmup_bars: "thirty" }],
   ];
   for (const [command, args] of cases) {
     const res = await http(
@@ -257,6 +268,12 @@ Deno.test("discovery: finance_run answers the envelope the HTTP adapter answers 
     const viaHttp = await res.json();
     const viaMcp = await call("finance_run", { command, arguments: args });
     assert.deepEqual(viaMcp, viaHttp, `${command} ${JSON.stringify(args)}`);
+    if (args.warmup_bars === "30") {
+      const run = (viaMcp.data as { run_args: Record<string, unknown> }).run_args;
+      assert.equal(run.warmup_bars, 30);
+      assert.equal(run.drop_missing, true);
+    }
+    if (args.warmup_bars === "thirty") assert.match(viaMcp.error!, /warmup_bars/);
   }
   await close();
 });
