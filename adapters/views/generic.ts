@@ -9,9 +9,11 @@ import {
   type Column,
   fieldText,
   flatText,
+  isMoneyKey,
   isRecord,
   isRecordArray,
   isUrl,
+  money,
 } from "./model.ts";
 
 /** Rows shown per table; the rest are counted. */
@@ -43,7 +45,7 @@ function collect(
     const name = prefix + k;
     // data.warnings repeats the envelope's warnings, which print once at the end
     if (k === "warnings" && depth === 0 && Array.isArray(v)) continue;
-    if (isRecordArray(v)) blocks.push(recordsTable(name, v));
+    if (isRecordArray(v)) blocks.push(recordsTable(name, v, currency));
     else if (isRecord(v) && depth < 2) collect(v, `${name}.`, currency, fields, blocks, depth + 1);
     else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
       blocks.push({ kind: "text", caption: `${name}:`, text: v });
@@ -52,7 +54,11 @@ function collect(
 }
 
 /** A list of records as a table: scalar fields (one level of nesting flattened) as columns. */
-export function recordsTable(name: string, rows: Record<string, unknown>[]): Block {
+export function recordsTable(
+  name: string,
+  rows: Record<string, unknown>[],
+  currency: string | null = null,
+): Block {
   const flat = rows.map((r) => flatten(r));
   const keys: string[] = [];
   for (const r of flat.slice(0, MAX_ROWS)) {
@@ -67,14 +73,23 @@ export function recordsTable(name: string, rows: Record<string, unknown>[]): Blo
   const numeric = shown.map((k) =>
     flat.every((r) => r[k] === null || r[k] === undefined || typeof r[k] === "number")
   );
+  // money columns in one currency say it once, in the header, and keep two decimals
+  const currencies = new Set(
+    flat.map((r) => (typeof r.currency === "string" ? r.currency : currency)),
+  );
+  const oneCurrency = currencies.size === 1 ? [...currencies][0] : null;
+  const moneyColumn = shown.map((k, i) => numeric[i] && isMoneyKey(k.split(".").pop() ?? k));
   const columns: Column[] = shown.map((k, i) => ({ name: k, number: numeric[i] }));
+  const inCurrency = oneCurrency ? shown.filter((_k, i) => moneyColumn[i]) : [];
   const cells: Cell[][] = flat.slice(0, MAX_ROWS).map((r) =>
     shown.map((k, i) => {
       const v = r[k];
       const leaf = k.split(".").pop() ?? k;
-      const cur = typeof r.currency === "string" ? r.currency : null;
+      const cur = typeof r.currency === "string" ? r.currency : currency;
       return {
-        text: fieldText(leaf, v, cur),
+        text: moneyColumn[i] && oneCurrency && typeof v === "number"
+          ? money(v)
+          : fieldText(leaf, v, cur),
         number: numeric[i] && typeof v === "number",
         href: isUrl(v) ? v : undefined,
       };
@@ -87,7 +102,9 @@ export function recordsTable(name: string, rows: Record<string, unknown>[]): Blo
   }
   return {
     kind: "table",
-    caption: `${name} (${rows.length})`,
+    caption: `${name} (${rows.length}${
+      inCurrency.length ? `; ${inCurrency.join(", ")} in ${oneCurrency}` : ""
+    })`,
     columns,
     rows: cells,
     note: notes.length ? `${notes.join("; ")} (--output json or csv has everything)` : undefined,

@@ -23,6 +23,8 @@ export interface Column {
   name: string;
   /** Right-aligned (numbers). */
   number?: boolean;
+  /** Wrap text that does not fit onto more lines instead of ending it with "…". */
+  wrap?: boolean;
 }
 
 /** A match inside a document, with the matched words marked in its context. */
@@ -70,9 +72,13 @@ export function percent(n: number | null | undefined): string {
 /** Money with its currency: `USD 124,935.48`. */
 export function money(n: number | null | undefined, currency?: string | null): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
+  // whole amounts of a thousand or more (market caps, portfolio values) print without cents;
+  // prices below a cent keep their digits
+  const whole = Number.isInteger(n) && Math.abs(n) >= 1000;
+  const tiny = n !== 0 && Math.abs(n) < 0.01;
   const text = n.toLocaleString("en-US", {
-    minimumFractionDigits: Number.isInteger(n) && Math.abs(n) >= 1000 ? 0 : 2,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: tiny ? 6 : 2,
   });
   return currency ? `${currency} ${text}` : text;
 }
@@ -131,6 +137,11 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
 
 const MONEY_KEYS =
   /^(price|change|open|high|low|close|adj_close|previous_close|day_high|day_low|fifty_two_week_high|fifty_two_week_low|market_cap|value|amount|pnl|fees|equity|start_value|end_value|cash|expectancy|total_fees_paid|eps|dividend|target_price|bid|ask)$|_(price|value|cap)$/;
+
+/** True for field names that hold an amount of money (prices, values, market cap, P&L). */
+export function isMoneyKey(key: string): boolean {
+  return MONEY_KEYS.test(key);
+}
 
 /** An object on one line: `fast=5 slow=20`. */
 export function flatText(v: unknown): string {

@@ -31,13 +31,13 @@ function unitName(unit: string, decimals: number | null): string {
   return scale ? `${base} ${scale}` : base;
 }
 
-/** `2023-01-30 to 2024-01-28` → `12 months\nto 2024-01-28`; an instant stays a date. */
+/** `2023-01-30 to 2024-01-28` → `12 months to\n2024-01-28`; an instant stays a date. */
 export function periodHeader(period: string): string {
   const m = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})$/.exec(period);
   if (!m) return period;
   const days = (Date.parse(m[2]) - Date.parse(m[1])) / 86_400_000;
   const months = Math.round(days / 30.44);
-  return `${months} months\nto ${m[2]}`;
+  return `${months} months to\n${m[2]}`;
 }
 
 /** The statement view. */
@@ -62,7 +62,7 @@ export function statementView(data: unknown): Block[] {
   const others = [...tally.keys()].filter((u) => u !== main);
 
   const columns: Column[] = [
-    { name: "" },
+    { name: "", wrap: true },
     ...periods.map((p) => ({ name: periodHeader(p), number: true })),
   ];
   const cells: Cell[][] = rows.map((r) => {

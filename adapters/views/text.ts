@@ -71,8 +71,25 @@ function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
       ...rows.map((r) => cellText(r[i] ?? EMPTY).length),
     )
   );
-  const widths = fit(columns, rows, natural, width);
+  let keep = columns.length;
+  let widths = fit(columns, rows, natural, width);
+  // a long table keeps its grid and leaves out columns on the right; a short one lists each
+  // row's fields instead, so nothing is lost
+  while (!widths && rows.length > 3 && keep > 2) {
+    keep--;
+    widths = fit(columns.slice(0, keep), rows, natural.slice(0, keep), width);
+  }
   if (!widths) return recordsText(columns, rows, width);
+  if (keep < columns.length) {
+    const left = columns.slice(keep).map((c) => c.name.replace(/\n/g, " "));
+    return [
+      ...tableText(columns.slice(0, keep), rows.map((r) => r.slice(0, keep)), width),
+      ...wrap(
+        `(not shown at this width: ${left.join(", ")}; --output csv has every column)`,
+        width,
+      ),
+    ];
+  }
   const line = (vals: string[]) =>
     vals.map((v, i) => (columns[i].number ? v.padStart(widths[i]) : v.padEnd(widths[i])))
       .join("  ").trimEnd();
@@ -86,9 +103,25 @@ function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
     if (r.some((c) => c?.total)) {
       out.push(line(columns.map((c, i) => (c.number && r[i]?.text ? "-".repeat(widths[i]) : ""))));
     }
-    out.push(line(columns.map((c, i) => clip(cellText(r[i] ?? EMPTY), widths[i], c.number))));
+    const cells = columns.map((c, i) => cellLines(c, r[i] ?? EMPTY, widths[i]));
+    const height = Math.max(...cells.map((l) => l.length));
+    for (let h = 0; h < height; h++) {
+      // numbers stand on the last line of a wrapped label, as printed statements have them
+      out.push(line(cells.map((l, i) => l[h - (columns[i].number ? height - l.length : 0)] ?? "")));
+    }
   }
   return out;
+}
+
+/** A cell's lines: wrapped when its column wraps, else one line ending in "…" when too long. */
+function cellLines(c: Column, cell: Cell, width: number): string[] {
+  const text = cellText(cell);
+  if (c.number || text.length <= width) return [text];
+  if (!c.wrap) return [clip(text, width)];
+  const indent = "  ".repeat(cell.indent ?? 0);
+  return wrap(cell.text, width - indent.length - 2).map((l, j) =>
+    clip(`${indent}${j ? "  " : ""}${l}`, width)
+  );
 }
 
 const EMPTY: Cell = { text: "" };

@@ -18,7 +18,7 @@ Deno.test("show: a statement is an HTML table of line items by period, totals bo
     replay: [join(FIXTURES, "filings", "cassette")],
   });
   const html = String(bundle(show(env, { command: "filings.statement" }))["text/html"]);
-  assert.match(html, /<th[^>]*>12 months<br>to 2023-12-31<\/th>/);
+  assert.match(html, /<th[^>]*>12 months to<br>2023-12-31<\/th>/);
   assert.match(html, /<td[^>]*>Revenues<\/td><td[^>]*text-align:right[^>]*>1,200<\/td>/);
   assert.match(html, /<tr style="font-weight:bold[^"]*"><td[^>]*>Gross profit<\/td>/);
   assert.match(html, /USD millions/);

@@ -104,3 +104,19 @@ Deno.test("text: a narrow terminal never cuts a number or a URL", () => {
   assert.match(pct, /total_return_pct: +24\.94%/);
   assert.match(pct, /as_of: +2024-04-25 16:05:10 UTC/);
 });
+
+Deno.test("text: a long table too wide for the terminal leaves out right-hand columns and says so", () => {
+  const rows = Array.from({ length: 5 }, (_, i) => ({
+    date: `2024-01-0${i + 1}`,
+    open: 185.22 + i,
+    high: 186.5 + i,
+    low: 182 + i,
+    close: 183.73 + i,
+    volume: 83345606 + i,
+  }));
+  const out = renderOutput(success({ currency: "USD", rows }), "text", { width: 40 }).out;
+  assert.match(out, /rows \(5; open, high, low, close in USD\)/);
+  assert.match(out, /2024-01-01 +185\.22 +186\.50 +182\.00/);
+  assert.match(out, /not shown at this width: .*volume/);
+  for (const line of out.split("\n")) assert.ok(line.length <= 40 || !line.includes(" "), line);
+});
