@@ -106,6 +106,14 @@ const FOREIGN_TITLES: Record<Narrative, RegExp> = {
     /legal proceedings|risk factors|management['’]s discussion|exhibits|controls and procedures|unregistered|defaults|other information|mine safety/i,
 };
 
+/** Titles a section's own item may carry (checked before FOREIGN_TITLES). */
+const OWN_TITLES: Record<Narrative, RegExp> = {
+  business: /business|information on the company/i,
+  risk_factors: /risk factors/i,
+  mda: /discussion and analysis|operating and financial review/i,
+  financial_statements: /financial statements|financial information/i,
+};
+
 /** A located canonical section. */
 export interface SectionSpan {
   key: SectionKey;
@@ -158,7 +166,10 @@ export function locateSections(doc: CleanDoc, form: string): Located {
     const hit = choices.find(([id]) => byId.has(id));
     let span = hit ? byId.get(hit[0]) : undefined;
     let formItem = hit?.[1] ?? choices[0]?.[1] ?? null;
-    if (span && span.title && FOREIGN_TITLES[key].test(span.title)) {
+    if (
+      span && span.title && !OWN_TITLES[key].test(span.title) &&
+      FOREIGN_TITLES[key].test(span.title)
+    ) {
       warnings.push(
         `${formItem} of this ${form} is titled "${span.title}", not ${key}; it is not returned as ${key}`,
       );

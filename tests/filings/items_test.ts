@@ -103,3 +103,13 @@ Deno.test("40-F: exhibits with bare descriptions are matched through the form's 
   assert.equal(map.get("mda")?.type, "EX-99.3");
   assert.equal(fortyFExhibits(docs).size, 0);
 });
+
+Deno.test("sections: an item's own title wins even when it names another item's words", () => {
+  const html = p("Item 1A. Risk Factors Relating to Our Business") +
+    p("Demand for valves depends on municipal budgets, which may shrink.") +
+    p("Item 2. Properties") +
+    p("We own two plants in Ohio.");
+  const { sections, warnings } = locateSections(cleanDocument(htmlToText(html)), "10-K");
+  assert.equal(sections.get("risk_factors")?.found_as, "part_i_item_1a");
+  assert.deepEqual(warnings, []);
+});
