@@ -273,6 +273,15 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
   }
 }
 
+/** OCR takes seconds a page: on a terminal, more than a few pages show progress on stderr. */
+function ocrProgress(ctx: Context, total: number) {
+  if (total <= 3 || ctx.surface !== "cli" || !Deno.stderr.isTerminal()) return undefined;
+  const enc = new TextEncoder();
+  return (done: number, all: number) => {
+    Deno.stderr.writeSync(enc.encode(`\rOCR: page ${done} of ${all}${done === all ? "\n" : ""}`));
+  };
+}
+
 async function applyOcr(
   ctx: Context,
   raw: RawDocument,
@@ -282,11 +291,20 @@ async function applyOcr(
   mode: OcrMode,
 ): Promise<void> {
   const ocr = await ctx.provider("ocr_a");
-  const results = await ocr.recognizePdf(raw.bytes, pageNumbers, raw.label);
+  const results = await ocr.recognizePdf(
+    raw.bytes,
+    pageNumbers,
+    raw.label,
+    ocrProgress(ctx, pageNumbers.length),
+  );
   for (const r of results) {
     pages[r.page - 1] = { text: r.text, ocr: true, ocr_confidence: r.confidence };
   }
-  if (mode === "auto") {
+  if (mode === "auto" && pageNumbers.length === pages.length) {
+    warnings.push(
+      `no page read has a text layer: all of this text comes from OCR (offline Tesseract), so matches depend on recognition; check figures against the page`,
+    );
+  } else if (mode === "auto") {
     warnings.push(
       `page(s) ${
         pageNumbers.join(", ")

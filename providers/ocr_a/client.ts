@@ -1,7 +1,9 @@
 /**
- * Offline OCR: PDF pages are rendered by pdf.js onto @napi-rs/canvas and recognised by
- * tesseract.js with the English model shipped in the @tesseract.js-data/eng package. Nothing
- * is downloaded: the language data path is a local folder and the cache is disabled.
+ * Offline OCR: PDF pages are rendered by pdf.js onto @napi-rs/canvas and recognised by the
+ * native `tesseract` binary when it is installed (Debian/Ubuntu: `apt-get install tesseract-ocr`),
+ * otherwise by tesseract.js with the English model shipped in the @tesseract.js-data/eng package.
+ * Both engines get the same rendered page. Nothing is downloaded. `FINANCE_TESSERACT` names
+ * another binary, or `off` keeps tesseract.js.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,11 +13,18 @@ import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { loadPdfJs, pdfjsAssetDir } from "../pdf_text_a/client.ts";
 
-/** Render scale: 300 dpi over 72 pt gives Tesseract characters of a comfortable height. */
-const SCALE = 300 / 72;
+/**
+ * Render resolution: 300 dpi over 72 pt gives Tesseract characters of a comfortable height
+ * (the scanned statements in the fixtures lose most table rows at 150 dpi). Pages larger than
+ * A4/Letter are rendered at less, so no page exceeds MAX_PIXELS.
+ */
+const DPI = 300;
+const MAX_PIXELS = 10_000_000;
 
 export interface OcrPage {
   page: number;
+  /** Resolution the page was rendered at. */
+  dpi: number;
   text: string;
   /** Mean word confidence 0-100. */
   confidence: number | null;
@@ -37,18 +46,62 @@ export function englishDataPath(): string {
   );
 }
 
+/** Progress of a multi-page OCR: pages done out of the total. */
+export type OcrProgress = (done: number, total: number) => void;
+
+/** Which engine recognises pages: the native binary (its path) or tesseract.js. */
+export type OcrEngine = { kind: "native"; binary: string } | { kind: "wasm" };
+
+const probes = new Map<string, Promise<boolean>>();
+
+/** True when `binary --version` runs (checked once per binary and process). */
+function runs(binary: string): Promise<boolean> {
+  let hit = probes.get(binary);
+  if (!hit) {
+    hit = (async () => {
+      try {
+        const cmd = new Deno.Command(binary, {
+          args: ["--version"],
+          stdout: "null",
+          stderr: "null",
+        });
+        return (await cmd.output()).success;
+      } catch {
+        return false; // not installed, or not allowed to run
+      }
+    })();
+    probes.set(binary, hit);
+  }
+  return hit;
+}
+
 /** Client of provider ocr_a. */
 export class Client {
   constructor(readonly env: ProviderEnv) {}
 
+  /** The engine this process uses: native `tesseract` when installed, else tesseract.js. */
+  async engine(): Promise<OcrEngine> {
+    const setting = this.env.env("FINANCE_TESSERACT")?.trim();
+    if (setting?.toLowerCase() === "off") return { kind: "wasm" };
+    const binary = setting || "tesseract";
+    if (await runs(binary)) return { kind: "native", binary };
+    if (setting) {
+      throw new FinanceError(
+        `FINANCE_TESSERACT=${setting} does not run (\`${setting} --version\` failed); give the path of a tesseract binary, or off for tesseract.js`,
+      );
+    }
+    return { kind: "wasm" };
+  }
+
   /** Renders and recognises the given 1-based pages of a PDF. */
-  async recognizePdf(bytes: Uint8Array, pages: number[], label: string): Promise<OcrPage[]> {
-    const langPath = englishDataPath();
-    const [pdfjs, canvasMod, tesseract] = await Promise.all([
-      loadPdfJs(),
-      import("@napi-rs/canvas"),
-      import("tesseract.js"),
-    ]);
+  async recognizePdf(
+    bytes: Uint8Array,
+    pages: number[],
+    label: string,
+    onProgress?: OcrProgress,
+  ): Promise<OcrPage[]> {
+    const engine = await this.engine();
+    const [pdfjs, canvasMod] = await Promise.all([loadPdfJs(), import("@napi-rs/canvas")]);
     const doc = await pdfjs.getDocument({
       data: new Uint8Array(bytes),
       // Scans are mostly CCITT/JBIG2 or JPEG 2000 images: their decoders are wasm files.
@@ -60,48 +113,160 @@ export class Client {
     }).promise.catch((e: Error) => {
       throw new FinanceError(`${label} could not be opened as a PDF for OCR (${e.message})`);
     });
-    const worker = await tesseract.createWorker("eng", 1, {
-      langPath,
-      cacheMethod: "none",
-      gzip: true,
-    });
+    const wanted = pages.filter((n) => n >= 1 && n <= doc.numPages);
     try {
-      const out: OcrPage[] = [];
-      for (const n of pages) {
-        if (n < 1 || n > doc.numPages) continue;
-        const png = await renderPage(doc, n, canvasMod);
-        const { data } = await worker.recognize(Buffer.from(png), {}, {
-          text: true,
-          blocks: true,
-        });
-        out.push(pageResult(n, data));
+      const recognize = engine.kind === "native"
+        ? nativeRecognizer(engine.binary)
+        : await wasmRecognizer();
+      try {
+        const out: OcrPage[] = [];
+        // The next page renders while the engine reads the current one.
+        let next = wanted.length ? renderPage(doc, wanted[0], canvasMod) : null;
+        for (let i = 0; i < wanted.length; i++) {
+          const rendered = await next!;
+          next = i + 1 < wanted.length ? renderPage(doc, wanted[i + 1], canvasMod) : null;
+          const result = await recognize.page(rendered.png, rendered.dpi);
+          out.push({ page: wanted[i], dpi: rendered.dpi, ...result });
+          onProgress?.(i + 1, wanted.length);
+        }
+        return out;
+      } finally {
+        await recognize.close();
       }
-      return out;
     } finally {
-      await worker.terminate();
       await doc.destroy();
     }
   }
 }
 
+type PageText = Omit<OcrPage, "page" | "dpi">;
+
+interface Recognizer {
+  page(png: Uint8Array, dpi: number): Promise<PageText>;
+  close(): Promise<void>;
+}
+
+/**
+ * The native binary, one process per page: PNG on stdin, plain text and word TSV written to a
+ * temporary folder. One OpenMP thread (more only spin on a busy machine) and tesseract's debug
+ * output ("Image too small to scale!!", "Estimating resolution") sent nowhere.
+ */
+function nativeRecognizer(binary: string): Recognizer {
+  let dir: string | null = null;
+  return {
+    async page(png, dpi) {
+      dir ??= await Deno.makeTempDir({ prefix: "finance-ocr-" });
+      const base = join(dir, "page");
+      const child = new Deno.Command(binary, {
+        args: [
+          "stdin",
+          base,
+          "-l",
+          "eng",
+          "--dpi",
+          String(dpi),
+          "-c",
+          "debug_file=/dev/null",
+          "txt",
+          "tsv",
+        ],
+        env: { OMP_THREAD_LIMIT: "1" },
+        stdin: "piped",
+        stdout: "null",
+        stderr: "piped",
+      }).spawn();
+      const writer = child.stdin.getWriter();
+      await writer.write(png);
+      await writer.close();
+      const done = await child.output();
+      if (!done.success) {
+        const why = new TextDecoder().decode(done.stderr).trim().split("\n").at(-1) ?? "";
+        throw new FinanceError(
+          `tesseract (${binary}) failed on a page${
+            why ? `: ${why}` : ""
+          }; set FINANCE_TESSERACT=off to use tesseract.js`,
+        );
+      }
+      const text = await Deno.readTextFile(`${base}.txt`);
+      const tsv = await Deno.readTextFile(`${base}.tsv`);
+      return nativeResult(text, tsv);
+    },
+    async close() {
+      if (dir) await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** Text and mean word confidence from tesseract's txt and tsv outputs. */
+export function nativeResult(text: string, tsv: string): PageText {
+  let sum = 0;
+  let words = 0;
+  for (const line of tsv.split("\n")) {
+    const c = line.split("\t");
+    // level 5 rows are words: ... conf (column 10) and text (column 11)
+    if (c[0] !== "5" || !c[11]?.trim()) continue;
+    const conf = Number(c[10]);
+    if (!Number.isFinite(conf) || conf < 0) continue;
+    sum += conf;
+    words++;
+  }
+  return {
+    text: cleanText(text),
+    confidence: words ? Math.round((sum / words) * 100) / 100 : null,
+    words,
+  };
+}
+
+/** tesseract.js with the bundled English model, one worker for all pages. */
+async function wasmRecognizer(): Promise<Recognizer> {
+  const langPath = englishDataPath();
+  const tesseract = await import("tesseract.js");
+  const worker = await tesseract.createWorker("eng", 1, {
+    langPath,
+    cacheMethod: "none",
+    gzip: true,
+  });
+  // tprintf output ("Image too small to scale!!") goes to this file instead of stderr.
+  await worker.setParameters({ debug_file: "/dev/null" } as Record<string, string>);
+  return {
+    async page(png, dpi) {
+      await worker.setParameters({ user_defined_dpi: String(dpi) } as Record<string, string>);
+      const { data } = await worker.recognize(Buffer.from(png), {}, { text: true, blocks: true });
+      return pageResult(data);
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}
+
 // deno-lint-ignore no-explicit-any
-async function renderPage(doc: any, n: number, canvasMod: any): Promise<Uint8Array> {
+async function renderPage(doc: any, n: number, canvasMod: any) {
   const page = await doc.getPage(n);
-  const viewport = page.getViewport({ scale: SCALE });
+  const unit = page.getViewport({ scale: 1 });
+  let dpi = DPI;
+  const pixels = (unit.width * dpi / 72) * (unit.height * dpi / 72);
+  if (pixels > MAX_PIXELS) dpi = Math.floor(dpi * Math.sqrt(MAX_PIXELS / pixels));
+  const viewport = page.getViewport({ scale: dpi / 72 });
   const canvas = canvasMod.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const context = canvas.getContext("2d");
   context.fillStyle = "white";
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvas, canvasContext: context, viewport }).promise;
   page.cleanup();
-  return canvas.encode("png");
+  const png: Uint8Array = await canvas.encode("png");
+  return { png, dpi };
+}
+
+function cleanText(raw: string): string {
+  return raw
+    .split("\n").map((l: string) => l.replace(/[ \t]+/g, " ").trim())
+    .join("\n").replace(/\n{3,}/g, "\n\n").trim();
 }
 
 // deno-lint-ignore no-explicit-any
-function pageResult(page: number, data: any): OcrPage {
-  const text = String(data.text ?? "")
-    .split("\n").map((l: string) => l.replace(/[ \t]+/g, " ").trim())
-    .join("\n").replace(/\n{3,}/g, "\n\n").trim();
+function pageResult(data: any): PageText {
+  const text = cleanText(String(data.text ?? ""));
   const words: { confidence: number }[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs ?? []) {
@@ -111,5 +276,5 @@ function pageResult(page: number, data: any): OcrPage {
   const confidence = words.length
     ? Math.round((words.reduce((s, w) => s + w.confidence, 0) / words.length) * 100) / 100
     : (typeof data.confidence === "number" ? data.confidence : null);
-  return { page, text, confidence, words: words.length };
+  return { text, confidence, words: words.length };
 }
