@@ -225,3 +225,30 @@ Deno.test({
     assert.match(seg.text, /^13\. \| Segment Information\nThe Company has two operating segments/);
   },
 });
+
+Deno.test({
+  name:
+    "conformance: AAPL Q3 FY2023 10-Q has no FilingSummary.xml; its schema comes from the inline document's schemaRef",
+  ignore,
+  fn: async () => {
+    if (!sharedOrSkip("SEC conformance")) return;
+    const d = dataOf<Any>(
+      await envelope("filings.statement", {
+        symbol: "AAPL",
+        accession: "0000320193-23-000077",
+        statement: "income",
+      }, opts()),
+    );
+    assert.equal(d.instance_file, "aapl-20230701_htm.xml");
+    const rev = d.rows.find((r: Any) =>
+      r.concept === "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    );
+    // the quarter's net sales as the 10-Q prints them
+    assert.equal(rev.values["2023-04-02 to 2023-07-01"].reported, 81797);
+    const html = await Deno.readTextFile(
+      join(SHARED!, "sec/AAPL/10-Q/0000320193-23-000077/aapl-20230701.htm"),
+    );
+    assert.ok(html.includes("81,797"));
+    assert.match(html, /schemaRef[^>]*aapl-20230701\.xsd/);
+  },
+});
