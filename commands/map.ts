@@ -3224,6 +3224,7 @@ export interface CommandMap {
       revenue_in_market_currency: number | null;
       revenue_period: string | null;
       revenue_period_type: "FY" | "TTM" | null;
+      figure_currencies: Record<string, string | null>;
       fx: {
         rate: number;
         from: string;

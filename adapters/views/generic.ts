@@ -49,8 +49,27 @@ function collect(
     else if (isRecord(v) && depth < 2) collect(v, `${name}.`, currency, fields, blocks, depth + 1);
     else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
       blocks.push({ kind: "text", caption: `${name}:`, text: v });
-    } else fields.push([name, fieldText(k, v, currency)]);
+    } else fields.push([name, fieldText(k, v, currencyFor(obj, k, currency))]);
   }
+}
+
+/**
+ * The currency one money field is in: its own `<key>_currency`, else the record's
+ * `figure_currencies` entry (caps in GBP beside a price in GBp, cash in EUR beside a USD quote),
+ * else the record's `currency`.
+ */
+function currencyFor(
+  obj: Record<string, unknown>,
+  key: string,
+  fallback: string | null,
+): string | null {
+  const own = obj[`${key}_currency`];
+  if (typeof own === "string") return own;
+  const map = obj.figure_currencies;
+  if (isRecord(map) && Object.hasOwn(map, key)) {
+    return typeof map[key] === "string" ? map[key] as string : null;
+  }
+  return fallback;
 }
 
 /** A list of records as a table: scalar fields (one level of nesting flattened) as columns. */

@@ -151,7 +151,8 @@ export function screenView(data: unknown): Block[] {
       { text: str(q.name) ?? "" },
       { text: money(num(q.price), cur), number: true },
       { text: percent(num(q.change_pct)), number: true },
-      { text: money(num(q.market_cap), cur), number: true },
+      // Yahoo states caps in the major unit (GBP beside a GBp price).
+      { text: money(num(q.market_cap), str(q.market_cap_currency) ?? cur), number: true },
       { text: fieldText("volume", q.volume), number: true },
       { text: str(q.exchange) ?? "" },
     ];

@@ -117,6 +117,16 @@ export async function multiples(ctx: Context, input: string) {
     revenue_in_market_currency: revenueInCap,
     revenue_period: fy?.period ?? null,
     revenue_period_type: (fy ? "FY" : revenue !== null ? "TTM" : null) as "FY" | "TTM" | null,
+    figure_currencies: {
+      price: snap.currency,
+      market_cap: snap.market_cap === null ? null : cap,
+      enterprise_value: snap.enterprise_value === null ? null : cap,
+      cash: snap.figure_currencies.cash,
+      debt: snap.figure_currencies.debt,
+      net_debt: snap.figure_currencies.net_debt,
+      revenue: revenue === null ? null : revenueCurrency,
+      revenue_in_market_currency: revenueInCap === null ? null : cap,
+    },
     fx,
     multiples: {
       ...ratios,

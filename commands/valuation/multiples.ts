@@ -40,6 +40,9 @@ export default defineCommand({
     revenue_in_market_currency: n,
     revenue_period: z.string().nullable(),
     revenue_period_type: z.enum(["FY", "TTM"]).nullable(),
+    figure_currencies: z.record(z.string(), z.string().nullable()).describe(
+      "The currency each money figure is in (major units unless a minor code such as GBp).",
+    ),
     fx: fxShape.nullable(),
     multiples: z.record(z.string(), n),
     as_of: z.string().nullable(),

@@ -322,3 +322,19 @@ Deno.test("FX: the pair's daily close on the quote's date is preferred to its la
   assert.match(d.fx.source, /chart API.*daily close/);
   assertMultiplesOneCurrency(d, "SPOT at the dated close");
 });
+
+Deno.test("text view: each money figure is labelled with its own currency", async () => {
+  const { renderOutput } = await import("../../adapters/render.ts");
+  const { loadCommand } = await import("../../core/registry.ts");
+  const text = async (command: string, symbol: string) => {
+    const out = await run(command, { symbol }, opts());
+    const def = await loadCommand(command);
+    return renderOutput(out.envelope, "text", { view: def.view, width: 100 }).out;
+  };
+  const tesco = await text("symbol.snapshot", "TSCO.L");
+  assert.match(tesco, /^price:\s+GBp 452\.20$/m);
+  assert.match(tesco, /^market_cap:\s+GBP 29,845/m);
+  const spot = await text("valuation.multiples", "SPOT");
+  assert.match(spot, /^market_cap:\s+USD /m);
+  assert.match(spot, /^cash:\s+EUR 9,100,000,000/m);
+});
