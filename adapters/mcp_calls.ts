@@ -21,6 +21,12 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/**
+ * A best score below this shares only a common word or a synonym with the request (every
+ * request of the ranking table scores above 1.7 for its best match).
+ */
+const WEAK_SCORE = 1.5;
+
 let searchIndex: CommandSearch | null = null;
 
 /** The search index over the help manifest (no command module is loaded to build it). */
@@ -75,7 +81,7 @@ export class ToolCalls {
     }
     const limit = Math.min(20, Math.max(1, Math.trunc(Number(args.limit ?? 5)) || 5));
     const index = commandSearch();
-    const listed = (c: { command: string }) => ({
+    const listed = <C extends { command: string }>(c: C) => ({
       ...c,
       listed: this.set.commands.includes(c.command),
     });
@@ -90,9 +96,15 @@ export class ToolCalls {
       return success({ query, namespace: null, namespaces: groups });
     }
     const results = index.search(query, { namespace, limit }).map(listed);
-    const warnings = results.length
-      ? []
-      : ["nothing matched; try other words, or an empty query to list the namespaces"];
+    const warnings: string[] = [];
+    if (!results.length) {
+      warnings.push("nothing matched; try other words, or an empty query to list the namespaces");
+    } else if (results[0].score < WEAK_SCORE) {
+      warnings.push(
+        `weak matches only (best score ${results[0].score}): finance may have no command for ` +
+          "this request; read the summaries before running one",
+      );
+    }
     return success({ query, namespace: namespace ?? null, results }, warnings);
   }
 

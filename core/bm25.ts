@@ -130,14 +130,20 @@ export class Bm25Index {
     }
   }
 
-  /** Query terms with their weights: the query's own stems at 1, synonyms' stems lower. */
+  /**
+   * Query terms with their weights: the query's own stems at 1, the related words of a two-word
+   * phrase at 1 too (a phrase is specific: "management discussion" is MD&A), those of one word
+   * at `synonymWeight`.
+   */
   queryTerms(query: string): Map<string, number> {
     const stems = [...new Set(tokenize(query))];
     const terms = new Map<string, number>(stems.map((t) => [t, 1]));
-    const keys = [...stems, ...stems.slice(1).map((t, i) => `${stems[i]} ${t}`)];
-    for (const key of keys) {
-      for (const t of this.#synonyms.get(key) ?? []) {
-        if (!terms.has(t)) terms.set(t, this.#opts.synonymWeight);
+    const pairs = stems.slice(1).map((t, i) => `${stems[i]} ${t}`);
+    for (const [keys, weight] of [[pairs, 1], [stems, this.#opts.synonymWeight]] as const) {
+      for (const key of keys) {
+        for (const t of this.#synonyms.get(key) ?? []) {
+          if (!terms.has(t)) terms.set(t, weight);
+        }
       }
     }
     return terms;

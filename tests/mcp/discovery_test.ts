@@ -160,6 +160,9 @@ Deno.test("discovery: finance_search and finance_describe answer what an agent n
   );
   const browse = await call("finance_search", {});
   assert.equal((browse.data!.namespaces as unknown[]).length, 20);
+  const weak = await call("finance_search", { query: "insider trading" });
+  assert.match(weak.warnings[0], /weak matches only/);
+  assert.deepEqual(found.warnings, []);
   const nothing = await call("finance_search", { query: "qqqq zzzz" });
   assert.deepEqual(nothing.data!.results, []);
   assert.match(nothing.warnings[0], /nothing matched/);
