@@ -591,6 +591,8 @@ export interface CommandMap {
       symbol: string;
       earnings_dates: string[];
       earnings_date_is_estimate: boolean | null;
+      earnings_status: "reported" | "upcoming" | "unconfirmed" | null;
+      as_of: string;
       earnings_call_times: string[];
       eps_estimate: {
         average: number | null;

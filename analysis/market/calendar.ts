@@ -41,10 +41,20 @@ export async function companyCalendar(ctx: Context, symbol: string) {
   const raw = await (await ctx.provider("market_a")).summary(symbol, ["calendarEvents"]);
   const c = calendarEvents.parse(raw.calendarEvents ?? {});
   const e = c.earnings;
+  const dates = e.earningsDate.filter((d): d is number => d !== null);
+  const now = ctx.clock.now().getTime() / 1000;
   return {
     symbol,
-    earnings_dates: e.earningsDate.map(day).filter((d): d is string => d !== null),
+    earnings_dates: dates.map(day).filter((d): d is string => d !== null),
     earnings_date_is_estimate: e.isEarningsDateEstimate ?? null,
+    earnings_status: !dates.length
+      ? null
+      : Math.max(...dates) < now
+      ? "reported" as const
+      : e.isEarningsDateEstimate
+      ? "unconfirmed" as const
+      : "upcoming" as const,
+    as_of: ctx.clock.now().toISOString(),
     earnings_call_times: e.earningsCallDate.map(time).filter((d): d is string => d !== null),
     eps_estimate: { average: e.earningsAverage, low: e.earningsLow, high: e.earningsHigh },
     revenue_estimate: { average: e.revenueAverage, low: e.revenueLow, high: e.revenueHigh },

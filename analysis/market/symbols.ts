@@ -90,6 +90,19 @@ export const EXCHANGE_SUFFIXES = new Set([
   "AQ",
 ]);
 
+/** Index spellings of other providers (Stooq's mostly) → Yahoo's. */
+const INDEX_ALIASES: Record<string, string> = {
+  "^SPX": "^GSPC",
+  "^NDQ": "^IXIC",
+  "^UKX": "^FTSE",
+  "^DAX": "^GDAXI",
+  "^CAC": "^FCHI",
+  "^NKX": "^N225",
+};
+
+/** Stooq's market suffixes → Yahoo's (`.us` has none: a US listing is bare). */
+const STOOQ_SUFFIXES: Record<string, string | null> = { US: null, UK: "L", JP: "T", HK: "HK" };
+
 /** Fiat codes that end a crypto pair (BTC-USD). */
 const FIAT = new Set([
   "USD",
@@ -122,11 +135,21 @@ export function parseSymbol(raw: string): ParsedSymbol {
   if (pair) s = `${pair[1]}${pair[2]}=X`;
   if (s.endsWith("=X")) return { input, canonical: s, kind: "fx", suffix: null };
   if (s.endsWith("=F")) return { input, canonical: s, kind: "future", suffix: null };
-  if (s.startsWith("^")) return { input, canonical: s, kind: "index", suffix: null };
+  if (s.startsWith("^")) {
+    return { input, canonical: INDEX_ALIASES[s] ?? s, kind: "index", suffix: null };
+  }
   const crypto = /^([A-Z0-9]{2,10})-([A-Z]{3,4})$/.exec(s);
   if (crypto && FIAT.has(crypto[2])) return { input, canonical: s, kind: "crypto", suffix: null };
   s = s.replace(/\//g, ".");
   const parts = s.split(".");
+  // A Stooq spelling (aapl.us, shel.uk, 7203.jp, 700.hk) read as the listing it names.
+  const last = parts[parts.length - 1];
+  if (parts.length > 1 && last in STOOQ_SUFFIXES) {
+    parts.pop();
+    const yahoo = STOOQ_SUFFIXES[last];
+    if (yahoo === "HK" && /^\d+$/.test(parts[0])) parts[0] = parts[0].padStart(4, "0");
+    if (yahoo) parts.push(yahoo);
+  }
   let suffix: string | null = null;
   if (parts.length > 1 && EXCHANGE_SUFFIXES.has(parts[parts.length - 1])) {
     suffix = parts.pop()!;

@@ -24,6 +24,11 @@ export default defineCommand({
     symbol: z.string(),
     earnings_dates: z.array(z.string()),
     earnings_date_is_estimate: z.boolean().nullable(),
+    earnings_status: z.enum(["reported", "upcoming", "unconfirmed"]).nullable().describe(
+      "By the clock (as_of): reported once the dates are past, unconfirmed when Yahoo marks " +
+        "them as its estimate, else upcoming.",
+    ),
+    as_of: z.string(),
     earnings_call_times: z.array(z.string()),
     eps_estimate: range,
     revenue_estimate: range,

@@ -104,6 +104,13 @@ Deno.test({
     assert.equal(baba.rows[0].status, "unconfirmed");
     assert.equal(baba.rows[0].earnings_date_end, "2025-05-16");
     assert.equal(baba.rows[0].currency, "CNY");
+    const company = async (now: string) =>
+      dataOf(
+        (await run("calendar.company", { symbol: "SPOT" }, { replay: [yahoo()], now }))
+          .envelope,
+      ) as Any;
+    assert.equal((await company("2025-01-20T12:00:00Z")).earnings_status, "upcoming");
+    assert.equal((await company("2025-02-14T12:00:00Z")).earnings_status, "reported");
   },
 });
 

@@ -21,6 +21,14 @@ Deno.test("one symbol, typed many ways, is one canonical (Yahoo) form", () => {
     ["EUR/USD", "EURUSD=X", "fx"],
     ["gc=f", "GC=F", "future"],
     ["btc-usd", "BTC-USD", "crypto"],
+    // Stooq's own spellings are read too
+    ["aapl.us", "AAPL", "equity"],
+    ["brk-b.us", "BRK-B", "equity"],
+    ["shel.uk", "SHEL.L", "equity"],
+    ["7203.jp", "7203.T", "equity"],
+    ["700.hk", "0700.HK", "equity"],
+    ["^spx", "^GSPC", "index"],
+    ["^ukx", "^FTSE", "index"],
   ];
   for (const [typed, canonical, kind] of cases) {
     const p = parseSymbol(typed);
