@@ -205,7 +205,7 @@ export function locateSections(doc: CleanDoc, form: string): Located {
       incorporated_by_reference: false,
       reference: null,
     };
-    if (method !== "index") followCrossReference(doc.text, result, span, items, key);
+    if (method !== "index") followCrossReference(doc, result, span, items, key);
     if (
       !result.incorporated_by_reference && looksLikeToc(doc.text.slice(result.start, result.end))
     ) {
@@ -229,12 +229,13 @@ export function locateSections(doc: CleanDoc, form: string): Located {
 // after the auditor's report, or another document altogether (then the item itself is returned
 // with `incorporated_by_reference`, and filings.read follow=true reads the exhibit).
 function followCrossReference(
-  text: string,
+  doc: CleanDoc,
   result: SectionSpan,
   span: ItemSpan,
   items: ItemSpan[],
   key: SectionKey,
 ) {
+  const text = doc.text;
   const nl = text.indexOf("\n", span.start);
   const body = text.slice(nl < 0 ? span.end : Math.min(nl + 1, span.end), span.end);
   if (body.length >= 2500 || !CROSS_REF.test(body)) return;
@@ -245,15 +246,23 @@ function followCrossReference(
     result.incorporated_by_reference = true;
     return;
   }
+  // "…is set forth on pages 45 through 110 of this report": the pages, where the footers say.
+  const pages = ref.pages ? spanOfPages(doc, ref.pages) : null;
+  if (pages && pages.end - pages.start > body.length) {
+    const cap = ref.caption ? findCaption(doc, ref.caption, ENDS_ANY, pages) : null;
+    result.start = cap && cap.start - pages.start < 3000 ? cap.start : pages.start;
+    result.end = pages.end;
+    return;
+  }
   for (const m of body.matchAll(/\bitem\s+(\d{1,2}[a-j]?)\b/gi)) {
     const target = items.find((s) =>
       s.item === m[1].toUpperCase() && s.id !== span.id && s.part === span.part
-    ) ?? items.find((s) =>
-      s.item === m[1].toUpperCase() && s.id !== span.id
-    );
+    ) ?? items.find((s) => s.item === m[1].toUpperCase() && s.id !== span.id);
     if (target && target.end - target.start > body.length) {
-      result.start = target.start;
-      result.end = target.end;
+      // "see 'Risk Factors' in Item 7": the caption inside that item when it can be found.
+      const cap = ref.caption ? findCaption(doc, ref.caption, CAPTION_ENDS, target) : null;
+      result.start = cap?.start ?? target.start;
+      result.end = cap?.end ?? target.end;
       result.found_as = target.id;
       return;
     }
@@ -265,6 +274,11 @@ function followCrossReference(
 }
 
 const ENDS_ANY = REPORT_CAPTIONS;
+// Inside an item (MD&A above all), a caption also stops at the item's other usual captions.
+const CAPTION_ENDS = new RegExp(
+  `${REPORT_CAPTIONS.source}|^(overview|executive (overview|summary)|results of operations|liquidity and capital resources|capital resources|critical accounting (policies|estimates)|off-balance sheet|contractual obligations|recent(ly issued)? accounting|outlook|non-gaap)\\b`,
+  "i",
+);
 
 // Annual-report 10-Ks: the index maps the item to pages (located by the page footers) or to the
 // report's captions. Anything else is a warning, never the index or a contents page.

@@ -217,6 +217,16 @@ Deno.test({
       read.text,
       /^REPORT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM\nTo the Board/,
     );
+    // pages F-3 through F-25 end with the last note, before the exhibit index
+    const all = dataOf<Any>(
+      await envelope(
+        "filings.read",
+        { url, section: "financial_statements", max_chars: 0 },
+        opts(),
+      ),
+    );
+    assert.match(all.text, /phantom shares/);
+    assert.doesNotMatch(all.text, /Exhibit Index|Restated Certificate of Incorporation/);
     // the segment note is a table-row heading ("13. | Segment Information")
     assert.equal(byKey.segments.available, true);
     const seg = dataOf<Any>(

@@ -113,3 +113,21 @@ Deno.test("sections: an item's own title wins even when it names another item's 
   assert.equal(sections.get("risk_factors")?.found_as, "part_i_item_1a");
   assert.deepEqual(warnings, []);
 });
+
+Deno.test("sections: 'see “Risk Factors” in Item 7' reads that caption inside Item 7, not all of MD&A", () => {
+  const html = p("Item 1. Business") + p("We make valves for water utilities across the Midwest.") +
+    p("Item 1A. Risk Factors") +
+    p("The information required by this item is set forth under “Risk Factors” in Item 7 of this report.") +
+    p("Item 7. Management's Discussion and Analysis") + p("Overview") +
+    p("Sales grew 6% on utility demand in every region we serve.") + p("Risk Factors") +
+    p("Municipal budgets may shrink, reducing orders for our valves.") +
+    p("Liquidity and Capital Resources") + p("Cash from operations funded capital spending.") +
+    p("Item 8. Financial Statements") + p("The statements follow the auditor's report.");
+  const doc = cleanDocument(htmlToText(html));
+  const risk = locateSections(doc, "10-K").sections.get("risk_factors")!;
+  assert.equal(risk.found_as, "part_ii_item_7");
+  assert.equal(
+    doc.text.slice(risk.start, risk.end),
+    "Risk Factors\nMunicipal budgets may shrink, reducing orders for our valves.\n",
+  );
+});
