@@ -257,7 +257,9 @@ function followCrossReference(
   for (const m of body.matchAll(/\bitem\s+(\d{1,2}[a-j]?)\b/gi)) {
     const target = items.find((s) =>
       s.item === m[1].toUpperCase() && s.id !== span.id && s.part === span.part
-    ) ?? items.find((s) => s.item === m[1].toUpperCase() && s.id !== span.id);
+    ) ?? items.find((s) =>
+      s.item === m[1].toUpperCase() && s.id !== span.id
+    );
     if (target && target.end - target.start > body.length) {
       // "see 'Risk Factors' in Item 7": the caption inside that item when it can be found.
       const cap = ref.caption ? findCaption(doc, ref.caption, CAPTION_ENDS, target) : null;
