@@ -18,11 +18,10 @@ export function pathHint(bin: string, path: string, shell = ""): string[] {
   const rc = shell.endsWith("zsh") ? "~/.zshrc" : shell.endsWith("fish") ? null : "~/.bashrc";
   const line = rc ? `export PATH="${bin}:$PATH"` : `fish_add_path ${bin}`;
   return [
-    `finance is installed in ${bin}, which is not on your PATH. Add it with:`,
+    `finance is installed in ${bin}, which is not on your PATH.`,
+    rc ? `Add this line to ${rc} (and run it once in this shell):` : "Run once (fish keeps it):",
     "",
     `    ${line}`,
-    "",
-    rc ? `(put that line in ${rc} to keep it in new shells)` : "(fish keeps it for new shells)",
   ];
 }
 

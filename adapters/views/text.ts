@@ -133,27 +133,43 @@ function fit(columns: Column[], rows: Cell[][], natural: number[], width: number
   const shrinkable = columns.map((c, i) =>
     !c.number && rows.every((r) => !r[i]?.number && !r[i]?.href && !isWhole(r[i]?.text ?? ""))
   );
+  // a cell that starts with an identifier ("0009990001-24-000010 10-K") keeps it whole
+  const floor = columns.map((_c, i) =>
+    Math.max(
+      MIN_PROSE,
+      ...rows.map((r) => {
+        const first = (r[i]?.text ?? "").split(/\s/)[0];
+        return isWhole(first) ? first.length + 1 : 0;
+      }),
+    )
+  );
   while (total() > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (shrinkable[i] && widths[i] > MIN_PROSE && (widest < 0 || widths[i] > widths[widest])) {
+      if (shrinkable[i] && widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest])) {
         widest = i;
       }
     }
     if (widest < 0) return null;
-    widths[widest] = Math.max(MIN_PROSE, widths[widest] - (total() - width));
+    widths[widest] = Math.max(floor[widest], widths[widest] - (total() - width));
   }
   return widths;
 }
 
 /** Values that must never be cut: URLs, dates, numbers, identifiers without spaces. */
 function isWhole(s: string): boolean {
-  return /^https?:\/\//.test(s) || /^[-+(]?[\d.,]+%?\)?$/.test(s) || /^\d{4}-\d{2}-\d{2}/.test(s);
+  return /^https?:\/\//.test(s) || /^[-+(]?[\d.,]+%?\)?$/.test(s) ||
+    /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?( UTC| [+-]\d{2}:\d{2})?)?$/.test(s) ||
+    // identifiers (accession numbers, tickers, match ids) are one word: cutting them loses them
+    (/^\S+$/.test(s) && /\d/.test(s) && s.length <= 32);
 }
 
 function clip(s: string, w: number, number?: boolean): string {
   if (number || s.length <= w) return s;
-  return `${s.slice(0, w - 1)}…`;
+  // end at a word boundary when one is near, so "10-K" is not left as "10…"
+  const space = s.lastIndexOf(" ", w - 1);
+  const cut = space >= w - 8 && space > 0 ? space : w - 1;
+  return `${s.slice(0, cut).trimEnd()}…`;
 }
 
 /** A table that does not fit: each row as `column: value` lines. */
