@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { ProviderError } from "../../core/errors.ts";
-import { ticker } from "../../core/schema.ts";
+import { ProviderError, UsageError } from "../../core/errors.ts";
+import { isoDate as isoDateArg, ticker } from "../../core/schema.ts";
 import { isoDate } from "../../core/clock.ts";
 import type { Bar } from "../../analysis/evidence/moves.ts";
 
@@ -48,7 +48,7 @@ export default defineCommand({
   description:
     "Scans adjusted daily closes for close-to-close moves over a trading window (1d, 3d, 1w = 5 sessions, 1m = 21 sessions) at or above a threshold, largest first, each with the end-day volume against its 20-session average and the move against the typical daily move before it. Overlapping windows moving the same way are folded into the strongest one. Use it to find dates worth explaining, then price.context on a date. It says nothing about why a move happened.",
   usage:
-    "finance price.moves SYMBOL [window=1d|3d|1w|1m years=3 threshold=8|8% limit=20 provider=auto]",
+    "finance price.moves SYMBOL [window=1d|3d|1w|1m years=3|start_date=YYYY-MM-DD end_date=YYYY-MM-DD threshold=8|8% limit=20 provider=auto]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "end_date", "source"],
@@ -60,7 +60,11 @@ export default defineCommand({
     }).default("1d").describe(
       "Length of each close-to-close window in trading sessions: 1d, 3d, 1w (5 sessions) or 1m (21).",
     ),
-    years: z.int().min(1).max(30).default(3).describe("Years of daily history to scan."),
+    years: z.int().min(1).max(30).optional().describe(
+      "Years of daily history to scan, up to end_date (default 3 when start_date is not given).",
+    ),
+    start_date: isoDateArg("First day scanned, YYYY-MM-DD (instead of years).").optional(),
+    end_date: isoDateArg("Last day scanned, YYYY-MM-DD (default today).").optional(),
     threshold: z.union([z.string(), z.number()]).default("8%").describe(
       "Smallest absolute move reported: 8% or 8 (percent points), or 0.08 (a fraction).",
     ),
@@ -73,10 +77,13 @@ export default defineCommand({
     symbol: z.string(),
     window: z.string(),
     trading_window_days: z.int(),
-    years: z.int(),
+    years: z.int().nullable().describe("Years asked for, or null when start_date was given."),
     threshold_pct: z.number(),
-    start_date: z.string(),
-    end_date: z.string(),
+    start_date: z.string().describe("Date of the first bar scanned."),
+    end_date: z.string().describe("Date of the last bar scanned (the latest close in the data)."),
+    requested: z.object({ start_date: z.string(), end_date: z.string() }).describe(
+      "The window asked of market.ohlcv; the bars may start later or end earlier.",
+    ),
     bars: z.int(),
     moves: z.array(moveRow),
     count: z.int(),
@@ -87,6 +94,7 @@ export default defineCommand({
   examples: [
     "finance price.moves AAPL window=1d threshold=5% years=3",
     "finance price.moves NVDA window=1w threshold=10% limit=5",
+    "finance price.moves AAPL start_date=2025-01-01 end_date=2025-06-30 threshold=5%",
   ],
   async run(args, ctx) {
     const { parseWindowDays, parseThresholdPct, addDays } = await import(
@@ -96,15 +104,25 @@ export default defineCommand({
     const days = parseWindowDays(args.window, "trading");
     const threshold = parseThresholdPct(args.threshold);
     if (threshold.note) ctx.warn(threshold.note);
-    const end = isoDate(ctx.clock.now());
-    const start = addDays(end, -args.years * 366);
+    if (args.years !== undefined && args.start_date) {
+      throw new UsageError(
+        "price.moves: give years or start_date (with an optional end_date), not both",
+      );
+    }
+    const end = args.end_date ?? isoDate(ctx.clock.now());
+    const years = args.start_date ? null : args.years ?? 3;
+    const start = args.start_date ?? addDays(end, -(years ?? 0) * 366);
+    if (start > end) {
+      throw new UsageError(`price.moves: start_date ${start} is after end_date ${end}`);
+    }
+    const spanYears = Math.ceil((Date.parse(end) - Date.parse(start)) / (365 * 86_400_000)) || 1;
     const env = await ctx.call("market.ohlcv", {
       symbols: args.symbol,
       start_date: start,
       end_date: end,
       timeframe: "1d",
       // Enough rows for the whole span; the date bounds do the real limiting.
-      limit: args.years * 262 + 30,
+      limit: spanYears * 262 + 30,
       provider: args.provider,
     });
     if (!env.ok) {
@@ -130,14 +148,16 @@ export default defineCommand({
       limit: args.limit,
     });
     const label = `${days} trading day${days === 1 ? "" : "s"}`;
+    const dates = found.rows.map((r) => String(r.date).slice(0, 10)).sort();
     return {
       symbol: args.symbol,
       window: args.window,
       trading_window_days: days,
-      years: args.years,
+      years,
       threshold_pct: threshold.pct,
-      start_date: start,
-      end_date: end,
+      start_date: dates[0],
+      end_date: dates[dates.length - 1],
+      requested: { start_date: start, end_date: end },
       bars: result.bars,
       moves: result.moves.map((m) => ({
         symbol: args.symbol,

@@ -99,6 +99,44 @@ Deno.test("price.moves over market.ohlcv: known moves with volume ratio from a p
   assert.ok(data.source);
 });
 
+Deno.test("price.moves: a period by start_date/end_date or by years; dates are the bars'", async () => {
+  const replay = { replay: [join(FIXTURES, "evidence", "bars")] };
+  const byYears = dataOf(
+    await envelope(
+      "price.moves",
+      { symbol: "EXSW", threshold: "5%", years: 1, provider: "stooq" },
+      {
+        ...replay,
+        now: "2026-12-31T00:00:00Z",
+      },
+    ),
+  ) as { start_date: string; end_date: string; requested: { end_date: string }; years: number };
+  // the data ends before the requested end: end_date is the last bar's date, not 2026-12-31
+  assert.equal(byYears.requested.end_date, "2026-12-31");
+  assert.ok(byYears.end_date < "2026-12-31", byYears.end_date);
+  assert.equal(byYears.years, 1);
+  const byDates = dataOf(
+    await envelope("price.moves", {
+      symbol: "EXSW",
+      threshold: "5%",
+      start_date: "2026-01-01",
+      end_date: "2026-03-31",
+      provider: "stooq",
+    }, replay),
+  ) as { start_date: string; end_date: string; years: null; moves: { end_date: string }[] };
+  assert.equal(byDates.years, null);
+  assert.ok(byDates.start_date >= "2026-01-01" && byDates.end_date <= "2026-03-31");
+  assert.deepEqual(byDates.moves.map((m) => m.end_date), ["2026-02-26", "2026-03-02"]);
+  const both = await envelope("price.moves", {
+    symbol: "EXSW",
+    years: 1,
+    start_date: "2026-01-01",
+    provider: "stooq",
+  }, replay);
+  assert.equal(both.ok, false);
+  assert.match(both.error!, /years or start_date/);
+});
+
 Deno.test("price.moves fails with the provider errors when no bars come back", async () => {
   const env = await envelope("price.moves", { symbol: "NOPE", provider: "stooq" }, {
     replay: [join(FIXTURES, "evidence", "bars")],
