@@ -63,7 +63,9 @@ export default defineCommand({
     filing: filingSchema,
     supported_sections: z.array(sectionSchema),
     items: z.array(itemSchema),
-    edgartools_sections: z.array(z.string()),
+    item_ids: z.array(z.string()).describe(
+      "Id of every item found, e.g. part_ii_item_7a, in document order.",
+    ),
     document_chars: z.int(),
     source: z.literal("filings_lib"),
   }),
@@ -144,7 +146,7 @@ export default defineCommand({
           incorporated_by_reference: short && isExternal(parseReference(body)),
         };
       }),
-      edgartools_sections: items.map((i) => i.id),
+      item_ids: items.map((i) => i.id),
       document_chars: doc.text.length,
       source: "filings_lib" as const,
     };

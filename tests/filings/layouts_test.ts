@@ -69,8 +69,8 @@ Deno.test("10-Q: the reader tracks parts; Part II Item 1 is not Part I Item 1", 
 
 Deno.test("10-Q without a Part I Item 1 heading: financial_statements is missing, never Legal Proceedings", async () => {
   const d = dataOf<Any>(await envelope("filings.sections", { url: Q_NO_ITEM1 }, opts));
-  assert.ok(d.edgartools_sections.includes("part_ii_item_1"));
-  assert.ok(!d.edgartools_sections.includes("part_i_item_1"));
+  assert.ok(d.item_ids.includes("part_ii_item_1"));
+  assert.ok(!d.item_ids.includes("part_i_item_1"));
   assert.equal(byKey(d).financial_statements.available, false);
   const env = await read(Q_NO_ITEM1, "financial_statements");
   assert.equal(env.ok, false);
@@ -161,7 +161,7 @@ Deno.test("20-F: items map to the same keys with 20-F numbering (4, 3.D, 5, 18)"
       ["Item 18", "part_iii_item_18"],
     ],
   );
-  assert.ok(d.edgartools_sections.includes("part_ii_item_16j"));
+  assert.ok(d.item_ids.includes("part_ii_item_16j"));
   const biz = dataOf<Any>(await read(F20, "business"));
   assert.match(biz.text, /^Item 4\. Information on the Company\nA\. History and Development/);
   assert.doesNotMatch(biz.text, /Identity of Directors|Item 5\./);
