@@ -101,13 +101,13 @@ function argsTable(schema) {
     $("th", { text: "default" }), $("th", { text: "description" })));
   for (const name of names) {
     const p = resolve(props[name]);
-    const old = /^Another name for/.test(p.description || "");
+    const old = p.deprecated === true;
     table.append($("tr", {},
       $("td", { cls: "mono" }, $("span", { cls: old ? "dep" : "", text: name }),
         required.has(name) ? $("div", { cls: "req", text: "required" }) : null),
       $("td", { cls: "mono", text: typeText(p, 0) }),
       $("td", { cls: "mono", text: p.default === undefined ? "" : JSON.stringify(p.default) }),
-      $("td", { text: (old ? "Deprecated. " : "") + (p.description || "") })));
+      $("td", { text: p.description || "" })));
   }
   return table;
 }

@@ -21,7 +21,8 @@ export function argsJsonSchema(def: CommandDef): JsonSchema {
     if (props[canonical] && !props[alias]) {
       const copy = { ...props[canonical] };
       delete copy.default;
-      copy.description = `Another name for \`${canonical}\`.`;
+      copy.description = `Deprecated: an older name of \`${canonical}\`.`;
+      copy.deprecated = true;
       props[alias] = copy;
     }
   }

@@ -1317,8 +1317,8 @@ export interface CommandMap {
       url?: string;
       /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
       form?: string;
-      /** Short name of the report as listed by filings.reports (alias report=); R file names also work. */
-      name?: string;
+      /** The report: its R number as listed by filings.reports (R4 or R4.htm), or its short name. */
+      report?: string;
       /** Keep rows whose label, concept, context or cells contain this text, or all of its words. */
       query?: string;
       /** Most rows to return; 0 means all. */
@@ -1327,8 +1327,8 @@ export interface CommandMap {
       max_chars?: number;
       /** @deprecated Use `accession`. */
       accession_no?: string;
-      /** @deprecated Use `name`. */
-      report?: string;
+      /** @deprecated Use `report`. */
+      name?: string;
     };
     data: {
       filing: {
@@ -1478,7 +1478,7 @@ export interface CommandMap {
         char_count: number;
         incorporated_by_reference: boolean;
       }[];
-      edgartools_sections: string[];
+      item_ids: string[];
       document_chars: number;
       source: "filings_lib";
     };
@@ -2027,11 +2027,13 @@ export interface CommandMap {
   "ir.read": {
     args: {
       /** http(s) address of the PDF or HTML document. */
-      url: string;
+      source: string;
       /** Characters of text to return (0 = all). */
       max_chars?: number;
       /** off: text layer only; auto: OCR pages without text; force: OCR every page read. */
       ocr?: "off" | "auto" | "force";
+      /** @deprecated Use `source`. */
+      url?: string;
     };
     data: {
       source: string;
@@ -2602,8 +2604,12 @@ export interface CommandMap {
       symbol: string;
       /** Length of each close-to-close window in trading sessions: 1d, 3d, 1w (5 sessions) or 1m (21). */
       window?: string;
-      /** Years of daily history to scan. */
+      /** Years of daily history to scan, up to end_date (default 3 when start_date is not given). */
       years?: number;
+      /** First day scanned, YYYY-MM-DD (instead of years). */
+      start_date?: string;
+      /** Last day scanned, YYYY-MM-DD (default today). */
+      end_date?: string;
       /** Smallest absolute move reported: 8% or 8 (percent points), or 0.08 (a fraction). */
       threshold?: string | number;
       /** Largest moves to return. */
@@ -2615,10 +2621,14 @@ export interface CommandMap {
       symbol: string;
       window: string;
       trading_window_days: number;
-      years: number;
+      years: number | null;
       threshold_pct: number;
       start_date: string;
       end_date: string;
+      requested: {
+        start_date: string;
+        end_date: string;
+      };
       bars: number;
       moves: {
         symbol: string;
@@ -3019,14 +3029,16 @@ export interface CommandMap {
   /** Pair analyst questions with management answers from an earnings call. */
   "transcripts.qa": {
     args: {
-      /** Ticker to find the transcript for (ignored when url is given). */
+      /** Ticker to find the transcript for (ignored when source is given). */
       symbol?: string;
       /** Transcript page URL, local file path or file:// URL. */
-      url?: string;
+      source?: string;
       /** Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4. */
       quarter?: string;
       /** Most question/answer pairs returned. */
       limit?: number;
+      /** @deprecated Use `source`. */
+      url?: string;
     };
     data: {
       symbol: string | null;
@@ -3062,16 +3074,18 @@ export interface CommandMap {
   /** Read an earnings-call transcript split into prepared remarks and Q&A. */
   "transcripts.read": {
     args: {
-      /** Ticker to find the transcript for (ignored when url is given). */
+      /** Ticker to find the transcript for (ignored when source is given). */
       symbol?: string;
       /** Transcript page URL, local file path or file:// URL (HTML or plain text). */
-      url?: string;
+      source?: string;
       /** Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4. */
       quarter?: string;
       /** Characters of transcript text returned (0 = all); turns are never cut. */
       max_chars?: number;
       /** Add prepared_remarks and qa_turns with speaker, role and offsets. */
       include_turns?: boolean;
+      /** @deprecated Use `source`. */
+      url?: string;
     };
     data: {
       symbol: string | null;

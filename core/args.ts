@@ -168,8 +168,15 @@ export function parseBooleanText(text: string): boolean | null {
   return null;
 }
 
-/** Applies aliases, rejects unknown arguments with the closest name, gathers extras. */
-export function normalizeArgShape(shape: ArgShape, raw: unknown): Record<string, unknown> {
+/**
+ * Applies aliases, rejects unknown arguments with the closest name, gathers extras. An alias is
+ * an older name of an argument: using one adds a note to `notes` that names the current one.
+ */
+export function normalizeArgShape(
+  shape: ArgShape,
+  raw: unknown,
+  notes?: string[],
+): Record<string, unknown> {
   if (raw === null || raw === undefined) raw = {};
   if (typeof raw !== "object" || Array.isArray(raw)) {
     throw new UsageError(
@@ -192,13 +199,15 @@ export function normalizeArgShape(shape: ArgShape, raw: unknown): Record<string,
         );
       }
       out[canonical] = value;
+      if (canonical !== key) notes?.push(deprecatedName(key, canonical));
       continue;
     }
     if (shape.extra_into && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
       extras[key] = value;
       continue;
     }
-    const guess = closest(key, [...known, ...Object.keys(aliases)]);
+    const near = closest(key, [...known, ...Object.keys(aliases)]);
+    const guess = near && Object.hasOwn(aliases, near) ? aliases[near] : near;
     throw new UsageError(
       `unknown argument \`${clip(key)}\` for ${shape.name}${
         guess ? `; did you mean \`${guess}\`?` : ""
@@ -218,6 +227,11 @@ export function normalizeArgShape(shape: ArgShape, raw: unknown): Record<string,
     out[shape.extra_into] = { ...base, ...extras };
   }
   return out;
+}
+
+/** The warning for an argument given by an older name. */
+export function deprecatedName(alias: string, canonical: string): string {
+  return `\`${alias}\` is an older name of \`${canonical}\`; use \`${canonical}\` (the old name may be removed in a later version)`;
 }
 
 /** Cuts long user text for error messages. */

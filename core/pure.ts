@@ -80,12 +80,12 @@ export async function runPureTokens(name: string, tokens: string[]): Promise<Env
     aliases: entry.aliases,
   };
   let named: Record<string, unknown>;
+  const notes: string[] = [];
   try {
-    named = normalizeArgShape(shape, tokensToArgs(shape, tokens, () => "passthrough"));
+    named = normalizeArgShape(shape, tokensToArgs(shape, tokens, () => "passthrough"), notes);
   } catch {
     return null;
   }
-  const notes: string[] = [];
   const args = readArgs(entry, named, notes);
   if (!args) return null;
   let compute: Compute<Record<string, unknown>, unknown>;

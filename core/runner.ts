@@ -76,7 +76,7 @@ async function executeRaw(
   }
   let parsed: unknown;
   try {
-    const args = textFormsRead(def, normalizeArgs(def, rawArgs));
+    const args = textFormsRead(def, normalizeArgs(def, rawArgs, warnings));
     const { value, notes } = collectParseNotes(() => def.args.safeParse(args));
     if (!value.success) throw new UsageError(formatIssues(def, value.error, args));
     warnings.push(...notes);
@@ -200,9 +200,16 @@ function makeContext(
   };
 }
 
-/** Applies aliases, rejects unknown arguments with the closest name, gathers extras. */
-export function normalizeArgs(def: CommandDef, raw: unknown): Record<string, unknown> {
-  return normalizeArgShape(argShape(def), raw);
+/**
+ * Applies aliases (adding a warning to `notes` for each older name used), rejects unknown
+ * arguments with the closest name, gathers extras.
+ */
+export function normalizeArgs(
+  def: CommandDef,
+  raw: unknown,
+  notes?: string[],
+): Record<string, unknown> {
+  return normalizeArgShape(argShape(def), raw, notes);
 }
 
 /**

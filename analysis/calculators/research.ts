@@ -109,7 +109,7 @@ const FUNDAMENTAL: StepTemplate[] = [
   {
     id: "investor_materials",
     objective: "Read investor presentations for segment detail and targets.",
-    commands: ["ir.presentations SYM limit=10", "ir.read url=DECK_URL max_chars=12000"],
+    commands: ["ir.presentations SYM limit=10", "ir.read source=DECK_URL max_chars=12000"],
   },
 ];
 

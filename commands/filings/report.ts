@@ -24,18 +24,18 @@ export default defineCommand({
   name: "filings.report",
   summary: "Read one financial report page (R file) of a filing as text and structured rows",
   description:
-    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and section headings above the row, concept = the XBRL element the row shows). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null, percentages as printed) and `scaled` applies the scale of the table title ("$ in Millions", "shares in Thousands"; per-share rows unscaled). Name lookup: exact short name (case-insensitive), then a short or long name containing `name`; the file name (R4.htm) also works.',
+    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and section headings above the row, concept = the XBRL element the row shows). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null, percentages as printed) and `scaled` applies the scale of the table title ("$ in Millions", "shares in Thousands"; per-share rows unscaled). Lookup of `report`: an R number (R4, or the file name R4.htm) picks exactly that page; otherwise the exact short name (case-insensitive), then a short or long name containing the text.',
   usage:
-    "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] name=SHORT_NAME [form=10-K query=TEXT max_rows=25 max_chars=8000]",
+    "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] report=SHORT_NAME|R4 [form=10-K query=TEXT max_rows=25 max_chars=8000]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["accession_no", "filing_url", "file_name", "url"],
   positional: ["symbol"],
-  aliases: { accession_no: "accession", report: "name" },
+  aliases: { accession_no: "accession", name: "report" },
   args: z.strictObject({
     ...filingArgs,
-    name: z.string().trim().min(1).optional().describe(
-      "Short name of the report as listed by filings.reports (alias report=); R file names also work.",
+    report: z.string().trim().min(1).optional().describe(
+      "The report: its R number as listed by filings.reports (R4 or R4.htm), or its short name.",
     ),
     query: z.string().optional().describe(
       "Keep rows whose label, concept, context or cells contain this text, or all of its words.",
@@ -59,13 +59,14 @@ export default defineCommand({
     source: z.literal("filings_lib"),
   }),
   examples: [
-    'finance filings.report AAPL accession=0000320193-25-000057 name="CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)"',
-    "finance filings.report AAPL accession=0000320193-25-000057 name=Revenue max_rows=0",
+    'finance filings.report AAPL accession=0000320193-25-000057 report="CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)"',
+    "finance filings.report AAPL accession=0000320193-25-000057 report=Revenue max_rows=0",
+    "finance filings.report AAPL accession=0000320193-25-000057 report=R4",
   ],
   async run(args, ctx) {
-    if (!args.name) {
+    if (!args.report) {
       throw new UsageError(
-        "name: give the report's short name (see filings.reports), e.g. name=Revenue",
+        "report: give the report's R number or short name (see filings.reports), e.g. report=R4 or report=Revenue",
       );
     }
     const { client, filing, meta } = await resolveFiling(ctx, args);
@@ -77,15 +78,22 @@ export default defineCommand({
         `filing ${filing.accession_no} has no FilingSummary.xml (no XBRL financial report); use filings.read or document.scan`,
       );
     }
-    const want = args.name.toLowerCase();
-    const r = summary.reports.find((x) => x.short_name.toLowerCase() === want) ??
-      summary.reports.find((x) => x.file_name.toLowerCase() === want) ??
-      summary.reports.find((x) => x.short_name.toLowerCase().includes(want)) ??
-      summary.reports.find((x) => x.long_name.toLowerCase().includes(want));
+    const want = args.report.toLowerCase();
+    // an R number names one page exactly: never fall back to a name that merely contains it
+    const rNumber = /^r\d+(\.html?)?$/.test(want) ? want.replace(/\.html?$/, "") : null;
+    const r = rNumber
+      ? summary.reports.find((x) => x.file_name.toLowerCase().replace(/\.html?$/, "") === rNumber)
+      : summary.reports.find((x) => x.short_name.toLowerCase() === want) ??
+        summary.reports.find((x) => x.file_name.toLowerCase() === want) ??
+        summary.reports.find((x) => x.short_name.toLowerCase().includes(want)) ??
+        summary.reports.find((x) => x.long_name.toLowerCase().includes(want));
     if (!r) {
-      const names = summary.reports.slice(0, 8).map((x) => x.short_name).join("; ");
+      const names = summary.reports.slice(0, 8).map((x) =>
+        `${x.file_name.replace(/\.html?$/, "")} ${x.short_name}`
+      )
+        .join("; ");
       throw new FinanceError(
-        `report not available: "${args.name}" matches no report of ${filing.accession_no}; list them with filings.reports (first ones: ${names})`,
+        `report not available: "${args.report}" matches no report of ${filing.accession_no}; list them with filings.reports (first ones: ${names})`,
       );
     }
     const html = await client.archiveText(filing.cik, filing.accession_no, r.file_name);

@@ -16,7 +16,7 @@ export default defineCommand({
   name: "filings.reports",
   summary: "List the financial report pages (statements, notes, details) of a filing",
   description:
-    "Use to discover what a filing's financial report contains: every R page EDGAR rendered from its XBRL, as listed in FilingSummary.xml, with short_name (pass it to filings.report name=), long_name, category (the menu: Cover, Statements, Notes, Policies, Tables, Details) and file_name. Filings without XBRL (before 2009, or forms without financial data) have no FilingSummary and fail with a clear error; use filings.read or document.scan for those.",
+    "Use to discover what a filing's financial report contains: every R page EDGAR rendered from its XBRL, as listed in FilingSummary.xml, with short_name and file_name (pass either to filings.report report=, e.g. report=R4), long_name, category (the menu: Cover, Statements, Notes, Policies, Tables, Details) and file_name. Filings without XBRL (before 2009, or forms without financial data) have no FilingSummary and fail with a clear error; use filings.read or document.scan for those.",
   usage: "finance filings.reports [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K query=TEXT]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",

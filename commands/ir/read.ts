@@ -11,13 +11,14 @@ export default defineCommand({
     "the same engine and offsets as document.read, one shape for PDF and HTML. ocr=auto recognises " +
     "pages without a text layer, force recognises every page read, off never does. Find documents " +
     "with ir.presentations; search inside one with document.scan.",
-  usage: "finance ir.read url=URL [max_chars=12000 ocr=off|auto|force]",
+  usage: "finance ir.read source=URL [max_chars=12000 ocr=off|auto|force]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "url", "filing_url", "accession_no", "source"],
   positional: [],
+  aliases: { url: "source" },
   args: z.strictObject({
-    url: z.string().describe("http(s) address of the PDF or HTML document."),
+    source: z.string().describe("http(s) address of the PDF or HTML document."),
     max_chars: z.int().min(0).default(12000).describe("Characters of text to return (0 = all)."),
     ocr: z.enum(["off", "auto", "force"]).default("auto").describe(
       "off: text layer only; auto: OCR pages without text; force: OCR every page read.",
@@ -38,15 +39,15 @@ export default defineCommand({
     warnings: z.array(z.string()),
   }),
   examples: [
-    "finance ir.read url=https://investor.example.com/static-files/q4-2024-presentation.pdf",
-    "finance ir.read url=https://www.sec.gov/Archives/edgar/data/885245/000088524524000033/ex991.htm max_chars=4000",
+    "finance ir.read source=https://investor.example.com/static-files/q4-2024-presentation.pdf",
+    "finance ir.read source=https://www.sec.gov/Archives/edgar/data/885245/000088524524000033/ex991.htm max_chars=4000",
   ],
   async run(args, ctx) {
-    if (!/^https?:\/\//i.test(args.url?.trim() ?? "")) {
-      throw new InputError(`url must be an http(s) address, got "${args.url}"`);
+    if (!/^https?:\/\//i.test(args.source?.trim() ?? "")) {
+      throw new InputError(`source must be an http(s) address, got "${args.source}"`);
     }
     const { loadDocument } = await import("../../analysis/document/load.ts");
-    const doc = await loadDocument(ctx, args.url, {
+    const doc = await loadDocument(ctx, args.source, {
       ocr: args.ocr,
       maxPages: 0,
       untilChar: args.max_chars > 0 ? args.max_chars : undefined,

@@ -81,16 +81,20 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
   };
 }
 
-/** Resolves `url=` or `symbol=` + `quarter=` to a parsed transcript. */
+/**
+ * Resolves a transcript address (`source=` in transcripts.*, `url=` in kpi.extract) or
+ * `symbol=` + `quarter=` to a parsed transcript.
+ */
 export async function loadTranscript(
   args: { symbol?: string; url?: string; quarter: string },
   ctx: Context,
   command: string,
+  addressArg = "url",
 ): Promise<LoadedTranscript> {
   if (args.url) return await loadFromUrl(args.url.trim(), ctx);
   if (!args.symbol) {
     throw new UsageError(
-      `${command} needs symbol= (to search) or url= (a page, local file or file:// URL)`,
+      `${command} needs symbol= (to search) or ${addressArg}= (a page, local file or file:// URL)`,
     );
   }
   const found = await (await ctx.provider("transcripts_a")).search(args.symbol, 12);

@@ -11,15 +11,16 @@ export default defineCommand({
   summary: "Pair analyst questions with management answers from an earnings call",
   description:
     "Finds the Q&A part of one earnings-call transcript (by ticker and quarter, page URL, local file or file:// URL) and returns each analyst's question, with follow-ups, paired with the management answers that followed, every passage cited by character offsets into the transcript text (as transcripts.read returns it with max_chars=0). Analysts are recognised from participant lists, page markup, the operator's introductions and titles, so an executive who speaks only in the Q&A is still management.",
-  usage: "finance transcripts.qa [SYMBOL] [url=URL|PATH] [quarter=latest limit=10]",
+  usage: "finance transcripts.qa [SYMBOL] [source=URL|PATH] [quarter=latest limit=10]",
   side_effects: "local_or_network_read",
   auth_required: "none",
   citation_fields: ["url", "quarter", "questioner", "speaker", "start_char", "end_char"],
   positional: ["symbol"],
+  aliases: { url: "source" },
   view: "qa",
   args: z.strictObject({
-    symbol: ticker("Ticker to find the transcript for (ignored when url is given).").optional(),
-    url: z.string().trim().min(1).optional().describe(
+    symbol: ticker("Ticker to find the transcript for (ignored when source is given).").optional(),
+    source: z.string().trim().min(1).optional().describe(
       "Transcript page URL, local file path or file:// URL.",
     ),
     quarter: z.string().default("latest").describe(
@@ -45,11 +46,16 @@ export default defineCommand({
   }),
   examples: [
     "finance transcripts.qa NVDA",
-    "finance transcripts.qa url=./saved/nvda-q4-2024.html limit=20",
+    "finance transcripts.qa source=./saved/nvda-q4-2024.html limit=20",
   ],
   async run(args, ctx) {
     const { pairQuestions } = await import("../../analysis/evidence/transcript.ts");
-    const { meta, parsed } = await loadTranscript(args, ctx, "transcripts.qa");
+    const { meta, parsed } = await loadTranscript(
+      { ...args, url: args.source },
+      ctx,
+      "transcripts.qa",
+      "source",
+    );
     if (parsed.qa_start_char === null) {
       throw new FinanceError(
         `no Q&A section found in ${meta.url}; use transcripts.read to see what the transcript holds`,

@@ -26,14 +26,15 @@ export default defineCommand({
   description:
     "Reads one earnings-call transcript (a Motley Fool page found by ticker and quarter, any transcript page with speaker labels, a saved local page or text file, or a file:// URL) and returns its text with the speakers, their roles (management, analyst, operator, and how each role was decided) and where the Q&A starts. include_turns=true adds every turn of the prepared remarks and the Q&A with character offsets into the full transcript text. Use transcripts.qa for question/answer pairs and kpi.extract for numbers.",
   usage:
-    "finance transcripts.read [SYMBOL] [url=URL|PATH] [quarter=latest max_chars=12000 include_turns=false]",
+    "finance transcripts.read [SYMBOL] [source=URL|PATH] [quarter=latest max_chars=12000 include_turns=false]",
   side_effects: "local_or_network_read",
   auth_required: "none",
   citation_fields: ["url", "quarter", "speaker", "start_char", "end_char", "published_at"],
   positional: ["symbol"],
+  aliases: { url: "source" },
   args: z.strictObject({
-    symbol: ticker("Ticker to find the transcript for (ignored when url is given).").optional(),
-    url: z.string().trim().min(1).optional().describe(
+    symbol: ticker("Ticker to find the transcript for (ignored when source is given).").optional(),
+    source: z.string().trim().min(1).optional().describe(
       "Transcript page URL, local file path or file:// URL (HTML or plain text).",
     ),
     quarter: z.string().default("latest").describe(
@@ -66,10 +67,15 @@ export default defineCommand({
   }),
   examples: [
     "finance transcripts.read NVDA quarter=latest",
-    "finance transcripts.read url=./saved/nvda-q4-2024.html include_turns=true max_chars=0",
+    "finance transcripts.read source=./saved/nvda-q4-2024.html include_turns=true max_chars=0",
   ],
   async run(args, ctx) {
-    const { meta, parsed } = await loadTranscript(args, ctx, "transcripts.read");
+    const { meta, parsed } = await loadTranscript(
+      { ...args, url: args.source },
+      ctx,
+      "transcripts.read",
+      "source",
+    );
     const speakers = new Map<string, z.infer<typeof speaker>>();
     for (const t of parsed.turns) {
       const s = speakers.get(t.speaker);

@@ -45,10 +45,16 @@ Deno.test("runner: every failure is a full envelope; usage errors are marked", a
 
 Deno.test("runner: aliases map to the canonical name and clash when both are given", async () => {
   const def = (await loadAllCommands()).find((d) => d.name === "filings.report")!;
-  assert.deepEqual({ ...normalizeArgs(def, { accession_no: "1", report: "X" }) }, {
+  const notes: string[] = [];
+  assert.deepEqual({ ...normalizeArgs(def, { accession_no: "1", name: "X" }, notes) }, {
     accession: "1",
-    name: "X",
+    report: "X",
   });
+  // an older name is accepted with a warning naming the current one
+  assert.deepEqual(notes, [
+    "`accession_no` is an older name of `accession`; use `accession` (the old name may be removed in a later version)",
+    "`name` is an older name of `report`; use `report` (the old name may be removed in a later version)",
+  ]);
   assert.throws(() => normalizeArgs(def, { accession_no: "1", accession: "2" }), /same argument/);
 });
 

@@ -96,7 +96,7 @@ Deno.test({
     const rep = dataOf<Any>(
       await envelope(
         "filings.report",
-        { symbol: "AAPL", accession: acc, name, max_rows: 0 },
+        { symbol: "AAPL", accession: acc, report: name, max_rows: 0 },
         opts(),
       ),
     );
@@ -142,7 +142,7 @@ Deno.test({
     assert.ok(by.business.char_count > 20_000);
     assert.ok(by.risk_factors.char_count > 50_000);
     assert.ok(by.mda.char_count > 20_000);
-    assert.ok(d.edgartools_sections.includes("part_ii_item_7a"));
+    assert.ok(d.item_ids.includes("part_ii_item_7a"));
     const mda = dataOf<Any>(
       await envelope("filings.read", {
         accession: "0001045810-24-000029",

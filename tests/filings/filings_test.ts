@@ -98,7 +98,7 @@ Deno.test("filings.sections finds TOC items, sizes and the segment note", async 
   assert.equal(by.mda.edgar_section, "part_ii_item_7");
   assert.equal(by.business.method, "toc");
   // "Items 7 and 7A" is one combined heading: both ids start at the same place.
-  assert.ok(d.edgartools_sections.includes("part_ii_item_7a"));
+  assert.ok(d.item_ids.includes("part_ii_item_7a"));
   assert.equal(by.financial_statements.found_as, "part_iv_item_15");
   assert.match(by.financial_statements.cross_reference, /set forth in Item 15/);
 });
@@ -229,14 +229,24 @@ Deno.test("filings.reports and filings.report read FilingSummary and the R page"
   const q = dataOf<Any>(
     await envelope(
       "filings.report",
-      { symbol: "ACME", name: "R2.htm", query: "widgets revenue" },
+      { symbol: "ACME", report: "R2.htm", query: "widgets revenue" },
       opts,
     ),
   );
   assert.equal(q.row_count, 1);
+  // an R number picks exactly that page; one that does not exist is refused, never guessed
+  const byNumber = await envelope("filings.report", { symbol: "ACME", report: "R2" }, opts);
+  assert.equal(dataOf<Any>(byNumber).report.file_name, "R2.htm");
+  const noSuch = await envelope("filings.report", { symbol: "ACME", report: "R9" }, opts);
+  assert.equal(noSuch.ok, false);
+  assert.match(noSuch.error!, /"R9" matches no report/);
+  // the older argument name still works, with a warning that names the current one
+  const oldName = await envelope("filings.report", { symbol: "ACME", name: "R2" }, opts);
+  assert.equal(oldName.ok, true);
+  assert.ok(oldName.warnings.some((w) => /`name` is an older name of `report`/.test(w)));
   const missing = await envelope(
     "filings.report",
-    { symbol: "ACME", name: "Balance Sheets" },
+    { symbol: "ACME", report: "Balance Sheets" },
     opts,
   );
   assert.equal(missing.ok, false);

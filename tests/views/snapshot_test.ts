@@ -140,13 +140,13 @@ const CASES: Case[] = [
   {
     id: "transcripts.read",
     command: "transcripts.read",
-    args: { url: CALL_URL, max_chars: 600 },
+    args: { source: CALL_URL, max_chars: 600 },
     opts: () => cassette("evidence", "transcripts"),
   },
   {
     id: "transcripts.qa",
     command: "transcripts.qa",
-    args: { url: CALL_URL },
+    args: { source: CALL_URL },
     opts: () => cassette("evidence", "transcripts"),
   },
   {
