@@ -104,7 +104,7 @@ export function commandTool(def: CommandDef, set: ToolSet): ToolSpec {
     title: def.name,
     description: set.discovery ? shortDescription(def) : fullDescription(def),
     inputSchema: {
-      ...(set.discovery ? compactSchema(def) : argsJsonSchema(def)),
+      ...(set.discovery ? compactSchema(def) : portableSchema(argsJsonSchema(def))),
       type: "object",
     },
     annotations: {
@@ -119,8 +119,8 @@ export function commandTool(def: CommandDef, set: ToolSet): ToolSpec {
       type: "object",
       properties: {
         ok: { type: "boolean" },
-        data: { anyOf: [dataJsonSchema(def), { type: "null" }] },
-        error: { type: ["string", "null"] },
+        data: { anyOf: [portableSchema(dataJsonSchema(def)), { type: "null" }] },
+        error: { anyOf: [{ type: "string" }, { type: "null" }] },
         warnings: { type: "array", items: { type: "string" } },
       },
       required: ["ok", "data", "error", "warnings"],
@@ -130,15 +130,12 @@ export function commandTool(def: CommandDef, set: ToolSet): ToolSpec {
 }
 
 /**
- * The argument schema as the short list shows it: without alias properties (still accepted),
- * without the 2^53 bounds zod puts on every integer, which say nothing to a caller, and with
- * `type: [a, b]` spelled as `anyOf` branches of one type each, which more clients can map (the
- * single-type dialects of some model providers).
+ * A copy of a schema that more clients can map: `type: [a, b]` spelled as `anyOf` branches of
+ * one type each (the single-type dialects of some model providers refuse type arrays), and
+ * without the 2^53 bounds zod puts on every integer, which say nothing to a caller.
  */
-export function compactSchema(def: CommandDef): JsonSchema {
-  const schema = structuredClone(argsJsonSchema(def));
-  const props = schema.properties as Record<string, JsonSchema>;
-  for (const alias of Object.keys(def.aliases ?? {})) delete props[alias];
+export function portableSchema(schema: JsonSchema): JsonSchema {
+  const copy = structuredClone(schema);
   const tidy = (node: unknown): void => {
     if (!node || typeof node !== "object") return;
     const rec = node as JsonSchema;
@@ -152,7 +149,15 @@ export function compactSchema(def: CommandDef): JsonSchema {
     }
     Object.values(rec).forEach(tidy);
   };
-  tidy(schema);
+  tidy(copy);
+  return copy;
+}
+
+/** The argument schema as the short list shows it: portable, without alias properties. */
+export function compactSchema(def: CommandDef): JsonSchema {
+  const schema = portableSchema(argsJsonSchema(def));
+  const props = schema.properties as Record<string, JsonSchema>;
+  for (const alias of Object.keys(def.aliases ?? {})) delete props[alias];
   return schema;
 }
 

@@ -51,6 +51,7 @@ Deno.test("mcp: --tools all lists every command with output schemas and annotati
   assert.ok(!tools.some((t: { name: string }) => t.name === "finance_search"));
   const tool = tools.find((t: { name: string }) => t.name === "finance_filings_statement")!;
   assert.equal(tool.outputSchema?.type, "object");
+  assert.doesNotMatch(JSON.stringify(tools), /"type":\[/, "one type per schema node");
   assert.match(tool.description ?? "", /CLI form: finance filings.statement/);
   const calc = tools.find((t: { name: string }) => t.name === "finance_formula_cagr")!;
   assert.equal(calc.annotations?.openWorldHint, false);
