@@ -96,7 +96,7 @@ Deno.test("filings.sections finds TOC items, sizes and the segment note", async 
     assert.ok(by[k].char_count > 50, k);
   }
   assert.equal(by.mda.edgar_section, "part_ii_item_7");
-  assert.equal(by.business.method, "toc");
+  assert.equal(by.business.method, "toc_link");
   // "Items 7 and 7A" is one combined heading: both ids start at the same place.
   assert.ok(d.item_ids.includes("part_ii_item_7a"));
   assert.equal(by.financial_statements.found_as, "part_iv_item_15");

@@ -216,7 +216,7 @@ Deno.test("annual-report 10-K: items come from the Form 10-K cross-reference ind
   const env = await envelope<Any>("filings.sections", { url: AR }, opts);
   const d = dataOf<Any>(env);
   const s = byKey(d);
-  assert.equal(s.mda.method, "index");
+  assert.equal(s.mda.method, "cross_reference_index");
   assert.ok(d.items.every((i: Any) => i.found_as === "cross_reference_index"));
   assert.equal(s.risk_factors.available, false);
   assert.ok(
@@ -272,10 +272,10 @@ Deno.test("20-F annual report: the Form 20-F cross-reference guide maps Items 4,
       s[k].method,
     ]),
     [
-      ["part_i_item_4", "index"],
-      ["part_i_item_3d", "index"],
-      ["part_i_item_5", "index"],
-      ["part_iii_item_18", "index"],
+      ["part_i_item_4", "cross_reference_index"],
+      ["part_i_item_3d", "cross_reference_index"],
+      ["part_i_item_5", "cross_reference_index"],
+      ["part_iii_item_18", "cross_reference_index"],
     ],
   );
   const risk = dataOf<Any>(await read(AR20F, "risk_factors"));
