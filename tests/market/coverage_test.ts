@@ -154,3 +154,24 @@ Deno.test({
     assert.ok(!JSON.stringify(d).includes("fmp-test-key"));
   },
 });
+
+Deno.test("industry.*: an industry Yahoo does not know is refused with where to look", async () => {
+  const fetch = fakeMarket(undefined, {
+    "/v1/finance/industries/quantum-widgets": json(
+      '{"data":null,"error":{"code":"Not Found","description":"Industry not found"}}',
+      404,
+    ),
+  });
+  const out = await run("industry.overview", { key: "Quantum Widgets" }, { fetch });
+  assert.equal(out.envelope.ok, false);
+  assert.match(
+    out.envelope.error!,
+    /industry 'quantum-widgets' is not known to Yahoo.*sector\.keys/,
+  );
+  const ok = dataOf(
+    (await run("industry.overview", { key: "Semiconductors" }, {
+      fetch: fakeMarket(),
+    })).envelope,
+  ) as Any;
+  assert.equal(ok.sector_key, "technology");
+});

@@ -338,3 +338,24 @@ Deno.test("text view: each money figure is labelled with its own currency", asyn
   assert.match(spot, /^market_cap:\s+USD /m);
   assert.match(spot, /^cash:\s+EUR 9,100,000,000/m);
 });
+
+Deno.test("symbol table: printed for review (provider forms and currencies)", () => {
+  const cols = ["typed", "Yahoo", "Stooq", "price", "cap", "financials", "fx"];
+  const lines = TABLE.map((
+    r,
+  ) => [
+    r.input,
+    r.yahoo,
+    r.stooq ?? "(refused)",
+    r.price,
+    r.cap ?? "-",
+    r.fin ?? "-",
+    r.fx ?? "-",
+  ]);
+  const w = cols.map((c, i) => Math.max(c.length, ...lines.map((l) => l[i].length)));
+  const fmt = (l: string[]) => l.map((x, i) => x.padEnd(w[i])).join("  ");
+  console.log([fmt(cols), ...lines.map(fmt)].join("\n"));
+  assert.ok(TABLE.length >= 25);
+  const kinds = new Set(TABLE.map((r) => r.yahoo.match(/=X$|=F$|^\^|-USD$|\.[A-Z]+$/)?.[0] ?? ""));
+  assert.ok(kinds.size >= 8, [...kinds].join(" "));
+});
