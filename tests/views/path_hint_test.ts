@@ -10,7 +10,7 @@ Deno.test("install: the PATH line is printed only when the launcher's folder is 
   assert.match(missing, /Add this line to ~\/\.bashrc/);
   assert.match(
     pathHint("/h/.deno/bin", "/usr/bin", "/usr/bin/fish").join("\n"),
-    /Run once \(fish keeps it\):\n\n    fish_add_path/,
+    /Run once \(fish keeps it\):\n\n {4}fish_add_path/,
   );
   const present = pathHint("/home/ana/.deno/bin", "/usr/bin:/home/ana/.deno/bin/", "").join("\n");
   assert.doesNotMatch(present, /export PATH/);
