@@ -14,7 +14,7 @@ export async function commandsMarkdown(): Promise<string> {
     "# Command reference",
     "",
     "Generated from the command definitions by `deno task docs`; a test fails when it is stale.",
-    "Every command returns `{ok, data, error, warnings}`. CLI: `finance <command> [positional] [key=value ...] [--output json|text|compact]`; HTTP: `POST /commands/<command>` with a JSON object.",
+    "Every command returns `{ok, data, error, warnings}`. CLI: `finance <command> [positional] [key=value ...] [--output json|text|compact|csv|tsv]`; HTTP: `POST /commands/<command>` with a JSON object.",
     "",
   ];
   for (const ns of namespaces()) {

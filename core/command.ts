@@ -28,6 +28,7 @@ export type ViewName =
   | "tune"
   | "kpi"
   | "qa"
+  | "moves"
   | "history"
   | "facts"
   | "frames";

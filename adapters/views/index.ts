@@ -9,6 +9,7 @@ import { kpiView, qaView } from "./evidence.ts";
 import { genericView } from "./generic.ts";
 import {
   filingsView,
+  movesView,
   newsView,
   scanView,
   screenView,
@@ -32,6 +33,7 @@ export const VIEWS: Record<ViewName, View> = {
   tune: tuneView,
   kpi: kpiView,
   qa: qaView,
+  moves: movesView,
   history: historyView,
   facts: factsView,
   frames: framesView,
@@ -49,6 +51,7 @@ export function viewByShape(data: unknown): ViewName | undefined {
   if (Array.isArray(data.tables) && "total_detected" in data) return "tables";
   if (Array.isArray(data.kpis) && Array.isArray(data.documents)) return "kpi";
   if (Array.isArray(data.qa_pairs)) return "qa";
+  if (Array.isArray(data.moves) && "threshold_pct" in data) return "moves";
   if (Array.isArray(data.articles) && typeof data.request_url === "string") return "news";
   if (Array.isArray(data.filings) && typeof data.cik === "string") return "filings";
   if (Array.isArray(data.transcripts)) return "transcripts";

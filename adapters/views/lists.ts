@@ -229,3 +229,45 @@ export function tablesView(data: unknown): Block[] {
   }
   return blocks;
 }
+
+/** price.moves: one row per move, largest first, with its volume and size against the usual. */
+export function movesView(data: unknown): Block[] {
+  if (!isRecord(data)) return [];
+  const moves = list(data, "moves");
+  const ratio = (v: unknown) => (num(v) === undefined ? "—" : `${num(v)!.toFixed(2)}×`);
+  const rows: Cell[][] = moves.map((m) => [
+    { text: String(m.start_date) },
+    { text: String(m.end_date) },
+    { text: `${num(m.return_pct)! > 0 ? "+" : ""}${percent(num(m.return_pct))}`, number: true },
+    {
+      text: `${fieldText("close", m.start_close)} → ${fieldText("close", m.end_close)}`,
+      number: true,
+    },
+    { text: fieldText("volume", m.volume), number: true },
+    { text: ratio(m.volume_vs_20d), number: true },
+    { text: ratio(m.move_vs_20d_avg_abs_return), number: true },
+  ]);
+  const notes = Array.isArray(data.notes) ? (data.notes as string[]) : [];
+  return [
+    {
+      kind: "title",
+      text: `${countLine(moves.length, data.total_count, "moves")} of ${
+        percent(num(data.threshold_pct))
+      } or more in ${data.symbol} over ${data.window} windows, ${data.start_date} to ${data.end_date} (${data.bars} bars)`,
+    },
+    {
+      kind: "table",
+      columns: [
+        { name: "from" },
+        { name: "to" },
+        { name: "return", number: true },
+        { name: "close", number: true },
+        { name: "volume", number: true },
+        { name: "volume vs\n20-day avg", number: true },
+        { name: "size vs 20-day\navg |return|", number: true },
+      ],
+      rows,
+    },
+    { kind: "note", text: [`Source: ${data.source ?? "—"}`, ...notes].join("\n") },
+  ];
+}
