@@ -206,6 +206,15 @@ export function hasSentence(body: string): boolean {
   return false;
 }
 
+/** Rows of amounts ("Net sales | $ 1,234 | $ 1,100"): statements, never a contents list. */
+function hasFigures(body: string): boolean {
+  let rows = 0;
+  for (const line of body.split("\n")) {
+    if (/\|\s*\$?\s*\(?\d{1,3}(,\d{3})+(\.\d+)?\)?/.test(line) && ++rows >= 2) return true;
+  }
+  return false;
+}
+
 function isPartLine(text: string): RegExpExecArray | null {
   const t = text.replace(/\s*\|\s*/g, " ").trim();
   if (t.length > 100 || /\bitem/i.test(t) || PAGE_CELL.test(text)) return null;
@@ -241,8 +250,9 @@ function headingCandidates(
   const kept = heads.filter((h) => {
     const nextMark = marks.find((s) => s > h.start);
     const to = nextMark === undefined ? all.length : lineAt(all, nextMark);
-    const body = text(h.line + 1, Math.min(to, h.line + 40));
-    return hasSentence(h.title.length > 150 ? h.title : body);
+    const body = text(h.line + 1, Math.min(to, h.line + 80));
+    return hasSentence(h.title.length > 150 ? h.title : body) || hasFigures(body) ||
+      (/exhibits/i.test(h.title) && body.includes("|"));
   });
   return { heads: kept, parts };
 }

@@ -131,3 +131,16 @@ Deno.test("sections: 'see “Risk Factors” in Item 7' reads that caption insid
     "Risk Factors\nMunicipal budgets may shrink, reducing orders for our valves.\n",
   );
 });
+
+Deno.test("items: a heading followed only by statements (rows of amounts) is an item", () => {
+  const rows = Array.from(
+    { length: 45 },
+    (_, i) => `<tr><td>Line ${i}</td><td>${i + 1},250</td><td>${i + 2},100</td></tr>`,
+  ).join("");
+  const html = p("PART I. FINANCIAL INFORMATION") + p("Item 1. Financial Statements") +
+    p("Widget Co.") +
+    p("CONDENSED CONSOLIDATED BALANCE SHEETS") + `<table>${rows}</table>` +
+    p("Item 2. Management's Discussion and Analysis") + p("Revenue grew in the quarter.") +
+    p("PART II. OTHER INFORMATION") + p("Item 1. Legal Proceedings") + p("None.");
+  assert.deepEqual(ids(html, "10-Q"), ["part_i_item_1", "part_i_item_2", "part_ii_item_1"]);
+});
