@@ -10,108 +10,97 @@ import { closest } from "../core/suggest.ts";
 import { commandNames } from "../core/registry.ts";
 import { openApiDocument } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
-import { corsOrigins, withCors } from "./cors.ts";
+import { withCors } from "./cors.ts";
+import { pureEntry, runPureArgs } from "../core/pure.ts";
+import { describeError } from "../core/errors.ts";
+import { type GuardOptions, guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import type { CliIO } from "./cli.ts";
 import { VERSION } from "../core/version.ts";
 
-export interface HandlerOptions {
+export { constantTimeEqual } from "./guard.ts";
+
+export interface HandlerOptions extends GuardOptions {
   session?: Session;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
-  token?: string;
-  /** Largest accepted request body in bytes (default 1 MB). */
-  maxBodyBytes?: number;
-  /** Per-request time limit in ms (default 120 s). */
+  /** Per-request time limit in ms for commands that do I/O (default 120 s). */
   timeoutMs?: number;
   /** Surface name passed to commands (mcp reuses this handler as "mcp"). */
   surface?: "http" | "mcp";
   /** Check result schemas (tests). */
   validateData?: boolean;
-  /** Browser origins allowed to call the adapter (CORS); none by default. */
+  /**
+   * Browser origins allowed to call the adapter, with CORS headers and preflight answers (none by
+   * default); the same list as `allowedOrigins`.
+   */
   corsOrigins?: string[];
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+const NO_ENDPOINT = "use POST /commands/<command>, GET /openapi.json, GET /docs or GET /health";
 
-function reply(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
-}
-
-/** Compares two strings in time independent of where they differ. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  const n = Math.max(x.length, y.length);
-  for (let i = 0; i < n; i++) diff |= (x[i % (x.length || 1)] ?? 0) ^ (y[i % (y.length || 1)] ?? 0);
-  return diff === 0;
-}
-
-async function readBody(req: Request, limit: number): Promise<string | null> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    all.set(c, off);
-    off += c.length;
-  }
-  return new TextDecoder().decode(all);
+/** The path of a request URL without building a URL object (the adapter's hot path). */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.indexOf("?", start);
+  const hash = url.indexOf("#", start);
+  const stop = end < 0 ? hash : hash < 0 ? end : Math.min(end, hash);
+  return stop < 0 ? url.slice(start) : url.slice(start, stop);
 }
 
 /** Creates the adapter's request handler. */
 export function createHandler(opts: HandlerOptions = {}): (req: Request) => Promise<Response> {
-  const maxBody = opts.maxBodyBytes ?? 1_000_000;
+  const origins = [...(opts.allowedOrigins ?? []), ...(opts.corsOrigins ?? [])];
+  const guard = new RequestGuard({ ...opts, allowedOrigins: origins });
+  const handle = routes(opts, guard);
+  return withCors(origins, async (req: Request): Promise<Response> => {
+    try {
+      return guard.admit(req, page(req)) ?? await handle(req);
+    } catch (err) {
+      return reply(failure(describeError(err)), 500);
+    }
+  });
+}
+
+/**
+ * The /docs page holds no data (it fetches /openapi.json with the reader's token), so it needs no
+ * token: a browser cannot send a bearer token when it navigates. Host and Origin still apply.
+ */
+function page(req: Request): "no-token" | undefined {
+  return req.method === "GET" && pathOf(req.url) === "/docs" ? "no-token" : undefined;
+}
+
+function routes(opts: HandlerOptions, guard: RequestGuard): (req: Request) => Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  return withCors(opts.corsOrigins ?? [], async (req: Request): Promise<Response> => {
-    const url = new URL(req.url);
-    // the page holds no data (it fetches /openapi.json with the reader's token), so it is
-    // served before the token check: a browser cannot send a bearer token when it navigates
-    if (url.pathname === "/docs" && req.method === "GET") {
-      return new Response(docsPage(), { headers: DOCS_HEADERS });
-    }
-    if (opts.token) {
-      const auth = req.headers.get("authorization") ?? "";
-      const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-      if (!constantTimeEqual(given, opts.token)) {
-        return reply(
-          failure("unauthorized: send Authorization: Bearer <FINANCE_ADAPTER_TOKEN>"),
-          401,
-        );
-      }
-    }
-    if (url.pathname === "/health" && req.method === "GET") {
+  return async (req: Request): Promise<Response> => {
+    const path = pathOf(req.url);
+    if (req.method === "GET" && path === "/health") {
       const cache = await (opts.session ?? getDefaultSession()).cacheStatus();
       return reply({ ok: true, version: VERSION, commands: commandNames().length, cache });
     }
-    if (url.pathname === "/openapi.json" && req.method === "GET") {
-      return reply(await openApiDocument({ server: url.origin }));
+    if (req.method === "GET" && path === "/openapi.json") {
+      return reply(await openApiDocument({ server: new URL(req.url).origin }));
     }
-    const m = /^\/commands\/([^/]+)$/.exec(url.pathname);
-    if (!m) {
+    if (req.method === "GET" && path === "/docs") {
+      return new Response(docsPage(), { headers: DOCS_HEADERS });
+    }
+    if (!path.startsWith("/commands/") || path.indexOf("/", 10) >= 0 || path.length === 10) {
       return reply(
-        failure(
-          `no such endpoint ${req.method} ${url.pathname}; use POST /commands/<command>, GET /openapi.json, GET /docs or GET /health`,
-        ),
+        failure(`no such endpoint ${req.method} ${path.slice(0, 200)}; ${NO_ENDPOINT}`),
         404,
       );
     }
-    const name = decodeURIComponent(m[1]);
+    let name: string;
+    try {
+      name = decodeURIComponent(path.slice(10));
+    } catch {
+      return reply(
+        failure(
+          `the command name in ${path.slice(0, 200)} is not valid percent-encoding; ${NO_ENDPOINT}`,
+        ),
+        400,
+      );
+    }
     if (req.method !== "POST") {
-      return reply(failure(`use POST for /commands/${name}`), 405);
+      return reply(failure(`use POST for /commands/${name}`), 405, { allow: "POST" });
     }
     if (!hasCommand(name)) {
       const guess = closest(name, commandNames());
@@ -120,49 +109,46 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
         404,
       );
     }
-    const type = req.headers.get("content-type") ?? "";
-    const declaredJson = type === "" || /^application\/([a-z.+-]*\+)?json\b/i.test(type.trim());
-    const text = await readBody(req, maxBody);
-    if (text === null) {
-      return reply(failure(`request body over the ${maxBody}-byte limit`), 413);
-    }
-    let body: unknown;
+    const refused = guard.contentType(req) ?? guard.enter();
+    if (refused) return refused;
     try {
-      body = JSON.parse(text);
-    } catch {
-      // curl -d sends application/x-www-form-urlencoded: a JSON body is still accepted under
-      // another content type, but a body that is not JSON gets the content-type explanation.
-      if (!declaredJson) {
+      const text = await guard.body(req);
+      if (typeof text !== "string") return text;
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
         return reply(
           failure(
-            `send the arguments as a JSON object with content-type application/json (got ${type})`,
+            'request body is not valid JSON; send a JSON object such as {} or {"symbol":"AAPL"}',
           ),
-          415,
+          400,
         );
       }
-      return reply(
-        failure(
-          'request body is not valid JSON; send a JSON object such as {} or {"symbol":"AAPL"}',
-        ),
-        400,
-      );
+      if (body === null || typeof body !== "object" || Array.isArray(body)) {
+        return reply(
+          failure("request body must be a JSON object of named arguments (use {} for none)"),
+          400,
+        );
+      }
+      // pure calculators skip the runner: no schema library, context, timer or signal
+      if (!opts.validateData && pureEntry(name)) {
+        const envelope = await runPureArgs(name, body);
+        if (envelope) return reply(envelope);
+      }
+      const outcome = await execute(name, body, {
+        session: opts.session,
+        surface: opts.surface ?? "http",
+        timeoutMs,
+        signal: req.signal,
+        validateData: opts.validateData,
+      });
+      // refused arguments are the client's to fix (422); a command that ran answers 200
+      return reply(outcome.envelope, outcome.status === "usage" ? 422 : 200);
+    } finally {
+      guard.release();
     }
-    if (body === null || typeof body !== "object" || Array.isArray(body)) {
-      return reply(
-        failure("request body must be a JSON object of named arguments (use {} for none)"),
-        400,
-      );
-    }
-    const outcome = await execute(name, body, {
-      session: opts.session,
-      surface: opts.surface ?? "http",
-      timeoutMs,
-      signal: req.signal,
-      validateData: opts.validateData,
-    });
-    // refused arguments are the client's to fix (422); a command that ran answers 200
-    return reply(outcome.envelope, outcome.status === "usage" ? 422 : 200);
-  });
+  };
 }
 
 /** `finance serve [--port N] [--host H]`. */
@@ -185,27 +171,73 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     io.err(`invalid port ${port}`);
     return 2;
   }
-  const token = env("FINANCE_ADAPTER_TOKEN");
+  const guard = guardOptionsFromEnv(env, [hostname]);
+  if (typeof guard === "string") {
+    io.err(guard);
+    return 2;
+  }
   const loopback = hostname === "127.0.0.1" || hostname === "localhost" || hostname === "::1";
-  if (!loopback && !token) {
+  if (!loopback && !guard.token) {
     io.err(
       `refusing to bind ${hostname} without FINANCE_ADAPTER_TOKEN: set it, and clients send Authorization: Bearer <token>`,
     );
     return 2;
   }
-  const handler = createHandler({
-    session,
-    token,
-    maxBodyBytes: Number(env("FINANCE_MAX_BODY_BYTES") ?? 1_000_000),
-    timeoutMs: Number(env("FINANCE_REQUEST_TIMEOUT_MS") ?? 120_000),
-    corsOrigins: corsOrigins(env("FINANCE_CORS_ORIGINS")),
-  });
-  const server = Deno.serve({
-    port,
+  const timeoutMs = Number(env("FINANCE_REQUEST_TIMEOUT_MS") ?? 120_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    io.err(`FINANCE_REQUEST_TIMEOUT_MS must be a positive whole number of ms`);
+    return 2;
+  }
+  const handler = createHandler({ ...guard, session, timeoutMs });
+  return await listen(
     hostname,
-    onListen: ({ hostname, port }) =>
-      io.err(`finance adapter listening on http://${hostname}:${port}`),
-  }, handler);
+    port,
+    "finance serve",
+    "FINANCE_PORT",
+    io,
+    handler,
+    (addr) => io.err(`finance adapter listening on http://${addr}`),
+  );
+}
+
+/**
+ * Starts Deno.serve; a port in use or a refused address is one clear line (exit 1), and an
+ * exception escaping the handler still answers an envelope.
+ */
+export async function listen(
+  hostname: string,
+  port: number,
+  what: string,
+  portSetting: string,
+  io: CliIO,
+  handler: (req: Request) => Promise<Response>,
+  onListen: (addr: string) => void,
+): Promise<number> {
+  let server: Deno.HttpServer;
+  try {
+    server = Deno.serve({
+      port,
+      hostname,
+      onListen: ({ hostname, port }) =>
+        onListen(`${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`),
+      onError: (err) => reply(failure(describeError(err)), 500),
+    }, handler);
+  } catch (err) {
+    if (err instanceof Deno.errors.AddrInUse) {
+      io.err(
+        `${what}: port ${port} on ${hostname} is already in use; stop the other server or pick another port with --port N (or ${portSetting})`,
+      );
+    } else if (err instanceof Deno.errors.AddrNotAvailable) {
+      io.err(`${what}: cannot listen on ${hostname}: the address is not on this machine`);
+    } else if (err instanceof Deno.errors.PermissionDenied) {
+      io.err(
+        `${what}: not allowed to listen on ${hostname}:${port} (ports below 1024 need privileges)`,
+      );
+    } else {
+      io.err(`${what}: cannot listen on ${hostname}:${port}: ${describeError(err)}`);
+    }
+    return 1;
+  }
   await server.finished;
   return 0;
 }

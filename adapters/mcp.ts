@@ -209,7 +209,8 @@ export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
     return await serveMcpHttp(rest.filter((a) => a !== "--http"), io, tools);
   }
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-  const server = await createMcpServer({ session, tools });
+  const timeoutMs = Number(session.config.env("FINANCE_REQUEST_TIMEOUT_MS")) || 120_000;
+  const server = await createMcpServer({ session, tools, timeoutMs });
   const { stdin } = await import("node:process");
   const transport = new StdioServerTransport();
   await server.connect(transport);

@@ -1,34 +1,87 @@
 /** `finance mcp --http`: MCP over Streamable HTTP on 127.0.0.1, beside the command adapter. */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMcpServer } from "./mcp.ts";
-import { createHandler } from "./http.ts";
+import { createHandler, listen } from "./http.ts";
+import { guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
+import { failure } from "../core/envelope.ts";
 import { getDefaultSession } from "../core/session.ts";
 import type { CliIO } from "./cli.ts";
 import type { ToolSet } from "./mcp_tools.ts";
 
-/** Serves `/mcp` (stateless Streamable HTTP) and the command adapter on one port. */
-export async function serveMcpHttp(argv: string[], io: CliIO, tools?: ToolSet): Promise<number> {
+/**
+ * Serves `/mcp` (stateless Streamable HTTP) and the command adapter on one port, both behind the
+ * same checks as `finance serve`: Host, Origin, token, content type, body size and time, request
+ * cap, and the per-call time limit.
+ */
+export async function serveMcpHttp(
+  argv: string[],
+  io: CliIO,
+  tools?: ToolSet,
+): Promise<number> {
   const session = getDefaultSession();
-  let port = Number(session.config.env("FINANCE_MCP_PORT") ?? 8766);
+  const env = session.config.env;
+  let port = Number(env("FINANCE_MCP_PORT") ?? 8766);
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--port") port = Number(argv[++i]);
+    else if (argv[i].startsWith("--port=")) port = Number(argv[i].slice(7));
+    else {
+      io.err(`unknown option ${argv[i]}; finance mcp --http [--port N]`);
+      return 2;
+    }
   }
-  const adapter = createHandler({ session });
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port,
-    onListen: ({ port }) => io.err(`finance MCP (Streamable HTTP) on http://127.0.0.1:${port}/mcp`),
-  }, async (req) => {
-    const url = new URL(req.url);
-    if (url.pathname !== "/mcp") return adapter(req);
-    const mcp = await createMcpServer({ session, tools });
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.err(`invalid port ${port}`);
+    return 2;
+  }
+  const opts = guardOptionsFromEnv(env);
+  if (typeof opts === "string") {
+    io.err(opts);
+    return 2;
+  }
+  const timeoutMs = Number(env("FINANCE_REQUEST_TIMEOUT_MS") ?? 120_000);
+  const guard = new RequestGuard(opts);
+  const adapter = createHandler({ ...opts, session, timeoutMs });
+  const open = async () => {
+    const server = await createMcpServer({ session, timeoutMs, tools });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
-    await mcp.connect(transport);
-    return await transport.handleRequest(req);
-  });
-  await server.finished;
-  return 0;
+    await server.connect(transport);
+    return transport;
+  };
+  const mcp = async (req: Request): Promise<Response> => {
+    const refused = guard.admit(req);
+    if (refused) return refused;
+    let parsedBody: unknown;
+    if (req.method === "POST") {
+      const busy = guard.contentType(req) ?? guard.enter();
+      if (busy) return busy;
+      try {
+        const text = await guard.body(req);
+        if (typeof text !== "string") return text;
+        try {
+          parsedBody = JSON.parse(text);
+        } catch {
+          return reply(failure("request body is not valid JSON (an MCP JSON-RPC message)"), 400);
+        }
+        return await (await open()).handleRequest(req, { parsedBody });
+      } finally {
+        guard.release();
+      }
+    }
+    return await (await open()).handleRequest(req);
+  };
+  return await listen(
+    "127.0.0.1",
+    port,
+    "finance mcp --http",
+    "FINANCE_MCP_PORT",
+    io,
+    (req) => {
+      const path = req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2));
+      return path === "/mcp" || path.startsWith("/mcp?") ? mcp(req) : adapter(req);
+    },
+    (addr) => io.err(`finance MCP (Streamable HTTP) on http://${addr}/mcp`),
+  );
 }

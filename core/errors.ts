@@ -59,6 +59,7 @@ export class MissingConfigError extends ProviderError {
 /** Turns anything thrown into a message fit for a user: no stack, no raw internals. */
 export function describeError(err: unknown): string {
   if (err instanceof FinanceError) return err.message;
+  if (err instanceof RangeError) return rangeMessage(err.message);
   if (err instanceof Error) {
     const name = err.name && err.name !== "Error" ? `${err.name}: ` : "";
     return `internal error: ${name}${firstLine(err.message)}`;
@@ -69,4 +70,17 @@ export function describeError(err: unknown): string {
 function firstLine(text: string): string {
   const line = text.split("\n")[0].trim();
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+/** What a RangeError from the engine means for the user (it is never their argument's name). */
+function rangeMessage(message: string): string {
+  if (/call stack/i.test(message)) {
+    return "the input is nested too deeply to process (for example HTML with thousands of nested tags); simplify it or read another copy";
+  }
+  if (/invalid (string|array|typed array) length|allocation failed|out of memory/i.test(message)) {
+    return "the input is too large to process in memory; read a smaller part (fewer pages, a shorter range)";
+  }
+  return `a value was out of the range this calculation supports (${
+    firstLine(message)
+  }); check the arguments`;
 }

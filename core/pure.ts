@@ -72,13 +72,7 @@ export function pureEntry(name: string): PureEntry | null {
 export async function runPureTokens(name: string, tokens: string[]): Promise<Envelope | null> {
   const entry = pureEntry(name);
   if (!entry) return null;
-  const shape: ArgShape = {
-    name,
-    usage: entry.usage,
-    keys: Object.keys(entry.args),
-    positional: entry.positional,
-    aliases: entry.aliases,
-  };
+  const shape = shapeOf(name, entry);
   let named: Record<string, unknown>;
   const notes: string[] = [];
   try {
@@ -86,20 +80,62 @@ export async function runPureTokens(name: string, tokens: string[]): Promise<Env
   } catch {
     return null;
   }
-  const args = readArgs(entry, named, notes);
-  if (!args) return null;
-  let compute: Compute<Record<string, unknown>, unknown>;
+  return await runPure(entry, named, notes);
+}
+
+/**
+ * Runs a pure calculator from named arguments as they arrive over HTTP (a JSON object). Returns
+ * null when the call should go through the runner instead, as {@link runPureTokens} does.
+ */
+export async function runPureArgs(name: string, raw: unknown): Promise<Envelope | null> {
+  const entry = pureEntry(name);
+  if (!entry) return null;
+  let named: Record<string, unknown>;
+  const notes: string[] = [];
   try {
-    const mod = await lazyImport<Record<string, unknown>>(
-      new URL(`../${entry.module}`, import.meta.url),
-    );
-    const fn = mod[entry.export];
-    if (typeof fn !== "function") return null;
-    compute = fn as Compute<Record<string, unknown>, unknown>;
+    named = normalizeArgShape(shapeOf(name, entry), raw, notes);
   } catch {
     return null;
   }
-  const warnings = [...notes];
+  return await runPure(entry, named, notes);
+}
+
+function shapeOf(name: string, entry: PureEntry): ArgShape {
+  return {
+    name,
+    usage: entry.usage,
+    keys: Object.keys(entry.args),
+    positional: entry.positional,
+    aliases: entry.aliases,
+  };
+}
+
+/** Computations already imported, by module and export (the adapter calls them many times). */
+const computations = new Map<string, Compute<Record<string, unknown>, unknown>>();
+
+async function runPure(
+  entry: PureEntry,
+  named: Record<string, unknown>,
+  notes: string[],
+): Promise<Envelope | null> {
+  const args = readArgs(entry, named, notes);
+  if (!args) return null;
+  const key = `${entry.module}#${entry.export}`;
+  let compute = computations.get(key);
+  if (!compute) {
+    try {
+      const mod = await lazyImport<Record<string, unknown>>(
+        new URL(`../${entry.module}`, import.meta.url),
+      );
+      const fn = mod[entry.export];
+      if (typeof fn !== "function") return null;
+      compute = fn as Compute<Record<string, unknown>, unknown>;
+      computations.set(key, compute);
+    } catch {
+      return null;
+    }
+  }
+  const warnings = notes;
   const warn = (m: string) => {
     if (!warnings.includes(m)) warnings.push(m);
   };
@@ -109,8 +145,22 @@ export async function runPureTokens(name: string, tokens: string[]): Promise<Env
   } catch {
     return null;
   }
-  const safe = jsonSafe(data, warnings);
-  return success(safe, warnings);
+  return success(plainJson(data) ? data : jsonSafe(data, warnings), warnings);
+}
+
+/** True when `value` is already what jsonSafe would return (finite numbers, plain objects). */
+function plainJson(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!plainJson(item)) return false;
+    return true;
+  }
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    if (!plainJson((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** Reads every argument in schema order, as the zod schema would; null if any is not plain. */

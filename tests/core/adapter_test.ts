@@ -35,14 +35,21 @@ Deno.test("adapter: envelopes for good and bad requests", async () => {
   assert.equal((await post("/commands/sources.status", "{not json")).status, 400);
   assert.equal((await post("/commands/sources.status", "[1]")).status, 400);
   assert.equal((await post("/commands/sources.status", "a=b", "text/plain")).status, 415);
-  // curl -d sends a form content type; a JSON body is still understood
+  // curl -d alone sends a form content type: a page's form post looks the same, so it is refused
+  // with the header to add
   const curlStyle = await post(
     "/commands/sources.status",
     "{}",
     "application/x-www-form-urlencoded",
   );
-  assert.equal(curlStyle.status, 200);
-  assert.equal((await curlStyle.json()).ok, true);
+  assert.equal(curlStyle.status, 415);
+  const refusal = await curlStyle.json();
+  assert.equal(refusal.ok, false);
+  assert.match(refusal.error, /-H 'content-type: application\/json'/);
+  assert.equal(
+    (await post("/commands/sources.status", "{}", "application/json; charset=utf-8")).status,
+    200,
+  );
   const big = await post("/commands/sources.status", JSON.stringify({ x: "y".repeat(5000) }));
   assert.equal(big.status, 413);
   assert.equal((await big.json()).ok, false);

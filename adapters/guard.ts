@@ -1,0 +1,325 @@
+/**
+ * What the HTTP adapter and the MCP HTTP server check before any command runs: the `Host` a
+ * request names (DNS rebinding), the `Origin` of a browser page (cross-site requests), the
+ * token, the content type, and how large and how slow a request body may be. Every refusal is an
+ * envelope with a status that tells HTTP clients what happened.
+ */
+import { failure } from "../core/envelope.ts";
+
+/** The doors a server keeps shut by default, and the settings that open them. */
+export interface GuardOptions {
+  /** When set, every request needs `Authorization: Bearer <token>` (FINANCE_ADAPTER_TOKEN). */
+  token?: string;
+  /**
+   * Host names answered besides IP literals and `localhost` (FINANCE_ALLOWED_HOSTS): exact
+   * names, `.example.com` for a domain and its subdomains, or `*` for any.
+   */
+  allowedHosts?: string[];
+  /** Browser origins allowed to call, e.g. `http://localhost:3000` (FINANCE_ALLOWED_ORIGINS). */
+  allowedOrigins?: string[];
+  /** Largest accepted request body in bytes (FINANCE_MAX_BODY_BYTES, default 1 MB). */
+  maxBodyBytes?: number;
+  /** Time allowed to receive a request body, in ms (FINANCE_BODY_TIMEOUT_MS, default 10 s). */
+  bodyTimeoutMs?: number;
+  /** Requests handled at once before answering 503 (FINANCE_MAX_CONNECTIONS, default 256). */
+  maxConcurrent?: number;
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+/** An envelope response. */
+export function reply(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
+  });
+}
+
+/** Compares two strings in time independent of where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  const n = Math.max(x.length, y.length);
+  for (let i = 0; i < n; i++) diff |= (x[i % (x.length || 1)] ?? 0) ^ (y[i % (y.length || 1)] ?? 0);
+  return diff === 0;
+}
+
+/** The host name of a `Host` header value, lower case, without port or final dot. */
+export function hostName(header: string): string {
+  let h = header.trim().toLowerCase();
+  if (h.startsWith("[")) {
+    const end = h.indexOf("]");
+    return end > 0 ? h.slice(0, end + 1) : h;
+  }
+  const colon = h.indexOf(":");
+  if (colon >= 0) h = h.slice(0, colon);
+  return h.endsWith(".") ? h.slice(0, -1) : h;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/**
+ * True when a request naming `host` may be answered. A DNS rebinding page reaches this server
+ * under a name of its own, so names must be configured; an IP literal or localhost cannot be
+ * rebound.
+ */
+export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  if (host === "localhost" || IPV4.test(host) || /^\[[0-9a-f:.]+\]$/.test(host)) return true;
+  for (const a of allowed) {
+    if (a === "*" || a === host) return true;
+    if (a.startsWith(".") && (host.endsWith(a) || host === a.slice(1))) return true;
+  }
+  return false;
+}
+
+/** A comma- or space-separated setting as a list of lower-case entries. */
+export function listSetting(value: string | undefined): string[] {
+  return (value ?? "").split(/[\s,]+/).map((v) => v.trim().toLowerCase().replace(/\/+$/, ""))
+    .filter(Boolean);
+}
+
+/** One periodic sweep for every pending deadline (no timer per request). */
+class Deadlines {
+  #pending = new Set<{ at: number; fire: () => void }>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  add(ms: number, fire: () => void): { at: number; fire: () => void } {
+    const entry = { at: performance.now() + ms, fire };
+    this.#pending.add(entry);
+    if (this.#timer === undefined) {
+      const timer = setInterval(() => this.#sweep(), Math.min(250, Math.max(10, ms / 4)));
+      Deno.unrefTimer(timer);
+      this.#timer = timer;
+    }
+    return entry;
+  }
+
+  remove(entry: { at: number; fire: () => void }): void {
+    this.#pending.delete(entry);
+  }
+
+  #sweep(): void {
+    const now = performance.now();
+    for (const e of this.#pending) {
+      if (e.at <= now) {
+        this.#pending.delete(e);
+        e.fire();
+      }
+    }
+  }
+}
+
+const deadlines = new Deadlines();
+
+const TIMED_OUT = Symbol("timed out");
+const TOO_LARGE = Symbol("too large");
+const BROKEN = Symbol("broken");
+
+/** The checks, bound to one server's settings. */
+export class RequestGuard {
+  readonly token?: string;
+  readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
+  readonly maxConcurrent: number;
+  readonly #hosts: string[];
+  readonly #origins: Set<string>;
+  #active = 0;
+
+  constructor(opts: GuardOptions = {}) {
+    this.token = opts.token;
+    this.maxBodyBytes = opts.maxBodyBytes ?? 1_000_000;
+    this.bodyTimeoutMs = opts.bodyTimeoutMs ?? 10_000;
+    this.maxConcurrent = opts.maxConcurrent ?? 256;
+    this.#hosts = (opts.allowedHosts ?? []).map((h) => h.toLowerCase());
+    this.#origins = new Set((opts.allowedOrigins ?? []).map((o) => o.toLowerCase()));
+  }
+
+  /** The allowed origin a request comes from, if it carries one that is allowed. */
+  allowedOrigin(req: Request): string | null {
+    if (this.#origins.size === 0) return null;
+    const origin = req.headers.get("origin");
+    if (!origin) return null;
+    const o = origin.trim().toLowerCase().replace(/\/+$/, "");
+    return this.#origins.has(o) || this.#origins.has("*") ? origin : null;
+  }
+
+  /** Host, Origin and token checks (`no-token`: the first two only): a refusal, or null. */
+  admit(req: Request, mode?: "no-token"): Response | null {
+    const host = req.headers.get("host");
+    if (host !== null && !hostAllowed(hostName(host), this.#hosts)) {
+      return reply(
+        failure(
+          `this server does not answer to the host name \`${
+            hostName(host).slice(0, 100)
+          }\` (a page using DNS rebinding would send one); call it by IP address or localhost, or add the name to FINANCE_ALLOWED_HOSTS`,
+        ),
+        421,
+      );
+    }
+    const origin = req.headers.get("origin");
+    if (origin !== null && !this.allowedOrigin(req)) {
+      return reply(
+        failure(
+          `requests from web pages are refused (Origin: ${
+            origin.slice(0, 100)
+          }); to let a page call this server, add its origin to FINANCE_ALLOWED_ORIGINS`,
+        ),
+        403,
+      );
+    }
+    if (this.token && mode !== "no-token") {
+      const auth = req.headers.get("authorization") ?? "";
+      const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+      if (!constantTimeEqual(given, this.token)) {
+        return reply(
+          failure("unauthorized: send Authorization: Bearer <FINANCE_ADAPTER_TOKEN>"),
+          401,
+        );
+      }
+    }
+    return null;
+  }
+
+  /** Takes a slot for one request, or answers 503 when all are taken; call `release` after. */
+  enter(): Response | null {
+    if (this.#active >= this.maxConcurrent) {
+      return reply(
+        failure(
+          `server busy: ${this.#active} requests are being handled; retry shortly, or raise FINANCE_MAX_CONNECTIONS (now ${this.maxConcurrent})`,
+        ),
+        503,
+        { "retry-after": "1" },
+      );
+    }
+    this.#active++;
+    return null;
+  }
+
+  /** Gives back the slot taken by `enter`. */
+  release(): void {
+    this.#active--;
+  }
+
+  /** Refuses a POST whose body is not declared JSON (a form or text/plain post from a page). */
+  contentType(req: Request): Response | null {
+    const type = req.headers.get("content-type") ?? "";
+    if (/^\s*application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) return null;
+    return reply(
+      failure(
+        `send the arguments as a JSON object with content-type application/json (with curl: -H 'content-type: application/json'); got ${
+          type ? `\`${type.slice(0, 100)}\`` : "no content type"
+        }`,
+      ),
+      415,
+    );
+  }
+
+  /** The body as text, or a 413/408 refusal. Reads at most the limit, for at most the time. */
+  async body(req: Request): Promise<string | Response> {
+    const limit = this.maxBodyBytes;
+    const declared = req.headers.get("content-length");
+    if (declared !== null && Number(declared) > limit) return this.#tooLarge();
+    if (!req.body) return "";
+    // a declared length is already checked, and text() takes a body that has arrived in one step
+    const read = declared !== null ? req.text() : readLimited(req.body.getReader(), limit);
+    const got = await new Promise<string | symbol>((resolve, reject) => {
+      const entry = deadlines.add(this.bodyTimeoutMs, () => resolve(TIMED_OUT));
+      read.then((t) => {
+        deadlines.remove(entry);
+        resolve(t);
+      }, (e) => {
+        deadlines.remove(entry);
+        reject(e);
+      });
+    }).catch(() => BROKEN);
+    if (got === TOO_LARGE) return this.#tooLarge();
+    if (got === BROKEN) {
+      return reply(failure("the request body could not be read; send it again"), 400);
+    }
+    if (got === TIMED_OUT) {
+      return reply(
+        failure(
+          `the request body did not arrive within ${this.bodyTimeoutMs} ms; send it at once, or raise FINANCE_BODY_TIMEOUT_MS`,
+        ),
+        408,
+        { connection: "close" },
+      );
+    }
+    return got as string;
+  }
+
+  #tooLarge(): Response {
+    return reply(
+      failure(
+        `request body over the ${this.maxBodyBytes}-byte limit; raise FINANCE_MAX_BODY_BYTES to send more`,
+      ),
+      413,
+      { connection: "close" },
+    );
+  }
+}
+
+/** Reads a body of unknown length, stopping at the limit. */
+async function readLimited(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+): Promise<string | typeof TOO_LARGE> {
+  const first = await reader.read();
+  if (first.done) return "";
+  const second = first.value.length <= limit ? await reader.read() : null;
+  // the usual case: the whole body arrived in one piece
+  if (second?.done) return new TextDecoder().decode(first.value);
+  const chunks: Uint8Array[] = second ? [first.value, second.value!] : [first.value];
+  let size = first.value.length + (second?.value?.length ?? 0);
+  if (size > limit) {
+    await reader.cancel().catch(() => {});
+    return TOO_LARGE;
+  }
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    all.set(c, off);
+    off += c.length;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/** Reads the guard's settings from the environment of a server. */
+export function guardOptionsFromEnv(
+  env: (name: string) => string | undefined,
+  extraHosts: string[] = [],
+): GuardOptions | string {
+  const num = (name: string, fallback: number): number | string => {
+    const raw = env(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    return Number.isInteger(n) && n > 0 ? n : `${name} must be a positive whole number, not ${raw}`;
+  };
+  const maxBodyBytes = num("FINANCE_MAX_BODY_BYTES", 1_000_000);
+  const bodyTimeoutMs = num("FINANCE_BODY_TIMEOUT_MS", 10_000);
+  const maxConcurrent = num("FINANCE_MAX_CONNECTIONS", 256);
+  for (const v of [maxBodyBytes, bodyTimeoutMs, maxConcurrent]) if (typeof v === "string") return v;
+  return {
+    token: env("FINANCE_ADAPTER_TOKEN"),
+    allowedHosts: [...listSetting(env("FINANCE_ALLOWED_HOSTS")), ...extraHosts.map(hostName)],
+    // FINANCE_CORS_ORIGINS is the older name of the same list
+    allowedOrigins: [
+      ...listSetting(env("FINANCE_ALLOWED_ORIGINS")),
+      ...listSetting(env("FINANCE_CORS_ORIGINS")),
+    ],
+    maxBodyBytes: maxBodyBytes as number,
+    bodyTimeoutMs: bodyTimeoutMs as number,
+    maxConcurrent: maxConcurrent as number,
+  };
+}
