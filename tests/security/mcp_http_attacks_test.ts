@@ -33,7 +33,9 @@ Deno.test("attack: /mcp and its /commands routes refuse foreign hosts, pages, fo
   try {
     const ok = await mcpPost(s, ["Host: 127.0.0.1", auth, ...MCP_HEADERS], LIST);
     assert.equal(ok.status, 200, ok.body);
-    assert.ok(JSON.parse(ok.body).result.tools.length >= 70);
+    assert.ok(
+      JSON.parse(ok.body).result.tools.some((t: { name: string }) => t.name === "finance_search"),
+    );
 
     const cases: [string, string[], string, number, RegExp][] = [
       ["rebinding", ["Host: attacker.example", auth, ...MCP_HEADERS], LIST, 421, /ALLOWED_HOSTS/],
