@@ -73,6 +73,11 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
   return false;
 }
 
+/** True when `origin` is this server as the request names it (`http://<Host>`). */
+function sameOrigin(origin: string, host: string | null): boolean {
+  return host !== null && origin.toLowerCase() === `http://${host.trim().toLowerCase()}`;
+}
+
 /** A comma- or space-separated setting as a list of lower-case entries. */
 export function listSetting(value: string | undefined): string[] {
   return (value ?? "").split(/[\s,]+/).map((v) => v.trim().toLowerCase().replace(/\/+$/, ""))
@@ -158,7 +163,8 @@ export class RequestGuard {
       );
     }
     const origin = req.headers.get("origin");
-    if (origin !== null && !this.allowedOrigin(req)) {
+    // a page this server served itself (/docs) sends its own origin; the Host passed above
+    if (origin !== null && !this.allowedOrigin(req) && !sameOrigin(origin, host)) {
       return reply(
         failure(
           `requests from web pages are refused (Origin: ${

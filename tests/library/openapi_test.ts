@@ -205,7 +205,11 @@ Deno.test("CORS: off by default, listed origins only, preflight before the token
   const res = await call("/commands/formula.cagr", {
     method: "POST",
     body: '{"start":1,"end":2,"periods":1}',
-    headers: { origin: "http://localhost:5173", authorization: "Bearer t0ken" },
+    headers: {
+      origin: "http://localhost:5173",
+      authorization: "Bearer t0ken",
+      "content-type": "application/json",
+    },
   }, open);
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("access-control-allow-origin"), "http://localhost:5173");

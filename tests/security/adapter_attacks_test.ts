@@ -52,7 +52,7 @@ Deno.test("attack: DNS rebinding, cross-site posts and broken paths get envelope
     }
 
     // a cross-site fetch or form post from a page the user visits
-    for (const origin of ["http://evil.example", "null", `http://127.0.0.1:${s.port}`]) {
+    for (const origin of ["http://evil.example", "null", `http://127.0.0.1:${s.port + 1}`]) {
       const res = await post(s, "/commands/formula.cagr", [
         "Host: 127.0.0.1",
         `Origin: ${origin}`,
@@ -62,6 +62,13 @@ Deno.test("attack: DNS rebinding, cross-site posts and broken paths get envelope
       assert.match(envelopeOf(res).error!, /FINANCE_ALLOWED_ORIGINS/);
       assert.equal(res.headers["access-control-allow-origin"], undefined);
     }
+    // the /docs page this server serves posts with its own origin
+    const own = await post(s, "/commands/formula.cagr", [
+      `Host: 127.0.0.1:${s.port}`,
+      `Origin: http://127.0.0.1:${s.port}`,
+      JSON_TYPE,
+    ]);
+    assert.equal(own.status, 200);
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]) {
       const res = await post(s, "/commands/formula.cagr", [
         "Host: 127.0.0.1",
