@@ -91,7 +91,8 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     surprise_pct: r.surprisePercent === null ? null : Math.round(r.surprisePercent * 1e6) / 1e4,
     currency: r.currency ?? null,
     quarter: r.quarter,
-  })).sort((a, b) => (b.quarter ?? 0) - (a.quarter ?? 0));
+  })).filter((r) => r.quarter === null || r.quarter < now)
+    .sort((a, b) => (b.quarter ?? 0) - (a.quarter ?? 0));
   const dates = c.earnings.earningsDate.filter((d): d is number => d !== null);
   if (dates.length) {
     const first = Math.min(...dates);
@@ -106,12 +107,14 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
       status,
       date_is_estimate: estimate,
     };
-    const match = past
-      ? rows.find((r) =>
-        r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400
-      )
-      : undefined;
-    if (match) Object.assign(match, event);
+    const match = rows.find((r) =>
+      r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400
+    );
+    if (match && !past) {
+      // The clock (a replay's FINANCE_NOW) is before this quarter's report: its actuals were
+      // not known yet, so the row is the coming report, not a reported one.
+      Object.assign(match, event, { eps_actual: null, eps_difference: null, surprise_pct: null });
+    } else if (match) Object.assign(match, event);
     else {
       if (past) {
         ctx.warn(

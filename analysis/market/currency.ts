@@ -75,6 +75,11 @@ export class FxBook {
   #rates = new Map<string, Promise<FxRate | null>>();
   constructor(readonly ctx: Context, readonly asOf: string | null) {}
 
+  /** A rate already read (by another figure of the same result) is reused, not fetched again. */
+  seed(fx: FxRate): void {
+    this.#rates.set(`${fx.from}${fx.to}`, Promise.resolve(fx));
+  }
+
   rate(from: string, to: string): Promise<FxRate | null> {
     const key = `${from}${to}`;
     let p = this.#rates.get(key);

@@ -50,6 +50,7 @@ export async function multiples(ctx: Context, input: string) {
   if (snap.enterprise_value === null) warnings.push("enterprise_value unavailable");
   const used: FxRate[] = snap.fx ? [snap.fx] : [];
   const book = new FxBook(ctx, snap.as_of);
+  if (snap.fx) book.seed(snap.fx);
   const revenueInCap = await convert(
     book,
     { value: revenue, currency: revenueCurrency },

@@ -93,6 +93,12 @@ Deno.test({
     const before = await at("2025-01-20T12:00:00Z", "SPOT");
     assert.equal(before.rows[0].earnings_date, "2025-02-04");
     assert.equal(before.rows[0].status, "upcoming");
+    // Q4 2024 is that coming report: its actuals (recorded later) are not shown before it.
+    assert.equal(before.rows[0].quarter_end, "2024-12-31");
+    assert.equal(before.rows[0].eps_actual, null);
+    assert.ok(
+      before.rows.slice(1).every((r: Any) => r.status === "reported" && r.eps_actual !== null),
+    );
     const after = await at("2025-02-14T12:00:00Z", "SPOT");
     const rep = after.rows.find((r: Any) => r.earnings_date === "2025-02-04");
     assert.equal(rep.status, "reported");

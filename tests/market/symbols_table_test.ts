@@ -359,3 +359,13 @@ Deno.test("symbol table: printed for review (provider forms and currencies)", ()
   const kinds = new Set(TABLE.map((r) => r.yahoo.match(/=X$|=F$|^\^|-USD$|\.[A-Z]+$/)?.[0] ?? ""));
   assert.ok(kinds.size >= 8, [...kinds].join(" "));
 });
+
+Deno.test("valuation.multiples reads one FX pair once", async () => {
+  const log: string[] = [];
+  const out = await run("valuation.multiples", { symbol: "SPOT" }, {
+    fetch: tableFetch(log),
+    now: NOW,
+  });
+  assert.equal(out.envelope.ok, true);
+  assert.equal(log.filter((u) => /symbols=EURUSD(%3D|=)X/.test(u)).length, 1);
+});
