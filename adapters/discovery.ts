@@ -155,10 +155,22 @@ export function describeCommand(def: CommandDef): Record<string, unknown> {
 /** The CLI example as the named arguments finance_run takes, or null when it cannot be read. */
 export function exampleArguments(def: CommandDef, cli: string): Record<string, unknown> | null {
   const words = shellWords(cli);
-  const at = words.indexOf(def.name);
-  if (at !== 1) return null;
+  if (words[0] !== "finance" || words[1] !== def.name) return null;
+  try {
+    return cliArguments(def, words.slice(2));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Named arguments from the words after a command's name on a command line, read as the CLI reads
+ * them (positionals, `key=value`); output flags such as `--output text` are dropped. Throws the
+ * CLI's UsageError for a line it cannot read.
+ */
+export function cliArguments(def: CommandDef, words: string[]): Record<string, unknown> {
   const tokens: string[] = [];
-  for (let i = at + 1; i < words.length; i++) {
+  for (let i = 0; i < words.length; i++) {
     if (words[i].startsWith("--")) {
       if (!words[i].includes("=") && words[i + 1] && !words[i + 1].includes("=")) i++;
       continue;
@@ -166,12 +178,7 @@ export function exampleArguments(def: CommandDef, cli: string): Record<string, u
     tokens.push(words[i]);
   }
   const shape = def.args.shape as Record<string, import("zod").ZodType>;
-  try {
-    const named = tokensToArgs(argShape(def), tokens, (key) => cliKind(shape[key]));
-    return { ...named };
-  } catch {
-    return null;
-  }
+  return { ...tokensToArgs(argShape(def), tokens, (key) => cliKind(shape[key])) };
 }
 
 /** Splits a command line as a POSIX shell would for plain words and '…' / "…" quotes. */

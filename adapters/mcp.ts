@@ -172,9 +172,9 @@ function playbookText(p: (typeof PLAYBOOKS)[number]): string {
     "Steps, in order:",
     ...p.steps.map((s, i) => `${i + 1}. ${s}`),
     "",
-    "Each step is a command in CLI form: run it with finance_run (command, and its key=value " +
-    "words as named arguments) or with the command's own finance_<namespace>_<name> tool when " +
-    "it is listed; finance_describe shows a command's arguments.",
+    "Each step is a command line: fill in the placeholders and pass the line as finance_run's " +
+    "command (or call the command's finance_<namespace>_<name> tool when it is listed); " +
+    "finance_describe shows a command's arguments.",
     "",
     `If it fails: ${p.failure}`,
     "",

@@ -8,7 +8,7 @@ import { commandNames, hasCommand, loadCommand, namespaces } from "../core/regis
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
-import { CommandSearch, describeCommand } from "./discovery.ts";
+import { cliArguments, CommandSearch, describeCommand, shellWords } from "./discovery.ts";
 import { helpEntries } from "./help.ts";
 import type { ToolSet } from "./mcp_tools.ts";
 import { operationId } from "./openapi.ts";
@@ -130,37 +130,54 @@ export class ToolCalls {
     }
   }
 
-  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<Envelope> {
-    const { command, arguments: given, ...flat } = args;
-    const name = String(command ?? "").trim();
-    if (!name) {
-      return Promise.resolve(failure("finance_run: give `command`, e.g. market.quote"));
-    }
+  /**
+   * finance_run: `command` is a name, or a whole command line in CLI form as the playbooks and
+   * examples write it (`price.moves AAPL window=1d`); `arguments` is an object or its JSON text;
+   * named arguments beside `arguments` are taken too. A name given twice is refused.
+   */
+  async run(args: Record<string, unknown>, signal?: AbortSignal): Promise<Envelope> {
+    const { command, arguments: given, ...beside } = args;
+    const words = shellWords(String(command ?? "").trim());
+    if (words[0] === "finance" && words.length > 1) words.shift();
+    const [name = "", ...line] = words;
+    if (!name) return failure("finance_run: give `command`, e.g. market.quote");
     const resolved = commandFromName(name);
-    if (!resolved) return Promise.resolve(failure(unknownCommand(name)));
+    if (!resolved) return failure(unknownCommand(name));
     let named: unknown = given ?? {};
     if (typeof named === "string") {
       try {
         named = named.trim() ? JSON.parse(named) : {};
       } catch {
-        return Promise.resolve(
-          failure(
-            "finance_run: `arguments` must be an object of named arguments, or its JSON text",
-          ),
+        return failure(
+          "finance_run: `arguments` must be an object of named arguments, or its JSON text",
         );
       }
     }
-    if (Object.keys(flat).length) {
-      if (!named || typeof named !== "object" || Array.isArray(named)) named = {};
-      const clash = Object.keys(flat).find((k) => k in (named as object));
-      if (clash) {
-        return Promise.resolve(
-          failure(`finance_run: \`${clash}\` is given both inside and beside \`arguments\``),
+    let fromLine: Record<string, unknown> = {};
+    if (line.length) {
+      try {
+        fromLine = cliArguments(await loadCommand(resolved), line);
+      } catch (err) {
+        return failure(describeError(err));
+      }
+    }
+    const parts = [fromLine, beside];
+    if (named && typeof named === "object" && !Array.isArray(named)) {
+      parts.push(named as Record<string, unknown>);
+    } else if (Object.keys(fromLine).length || Object.keys(beside).length) {
+      return failure("finance_run: `arguments` must be an object of named arguments");
+    }
+    const seen = new Set<string>();
+    for (const key of parts.flatMap((p) => Object.keys(p))) {
+      if (seen.has(key)) {
+        return failure(
+          `finance_run: \`${key}\` is given twice (in the command line, in \`arguments\` or beside it); give it once`,
         );
       }
-      named = { ...(named as Record<string, unknown>), ...flat };
+      seen.add(key);
     }
-    return this.runCommand(resolved, named, signal);
+    if (parts.length === 3) named = Object.assign({}, ...parts);
+    return await this.runCommand(resolved, named, signal);
   }
 
   /** Runs a command exactly as the HTTP adapter does. */

@@ -223,7 +223,11 @@ export function discoveryTools(): ToolSpec[] {
       inputSchema: {
         type: "object",
         properties: {
-          command: { type: "string", description: "Command name, e.g. valuation.npv." },
+          command: {
+            type: "string",
+            description:
+              "Command name (valuation.npv), or a command line as examples and playbooks write it (price.moves AAPL window=1d).",
+          },
           arguments: {
             type: "object",
             description:

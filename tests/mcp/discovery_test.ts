@@ -136,7 +136,26 @@ Deno.test("discovery: finance_run answers the envelope and reads string forms of
     arguments: { start: 1 },
     start: 2,
   });
-  assert.match(clash.error!, /`start` is given both/);
+  assert.match(clash.error!, /`start` is given twice/);
+  // a command line in CLI form, as the playbooks and examples write steps
+  const line = await call("finance_run", {
+    command: "finance valuation.npv cashflows=-100,60,60 discount_rate=10% --output text",
+  });
+  assert.ok(Math.abs((line.data!.npv as number) - 4.1322314) < 1e-6);
+  const positional = await call("finance_run", {
+    command: "research.plan CRWD",
+    arguments: { style: "fundamental" },
+  });
+  assert.equal((positional.data as { symbol: string }).symbol, "CRWD");
+  const twice = await call("finance_run", {
+    command: "formula.cagr start=100",
+    arguments: { start: 1, end: 2, periods: 1 },
+  });
+  assert.match(twice.error!, /`start` is given twice/);
+  const stray = await call("finance_run", { command: "valuation.npv oops" });
+  assert.match(stray.error!, /unexpected argument "oops"/);
+  const notObject = await call("finance_run", { command: "formula.cagr", arguments: [1, 2] });
+  assert.match(notObject.error!, /must be a JSON object/);
   await close();
 });
 
