@@ -512,14 +512,20 @@ export function fortyFExhibits<D extends ExhibitDoc>(docs: D[], text = ""): Map<
   return out;
 }
 
-/** Where a section starts and stops inside an exhibit (EX-13, a 40-F's EX-99.x). */
+/**
+ * Where a section starts and stops inside an exhibit (EX-13, a 40-F's EX-99.x): the pages the
+ * reference names, else its quoted caption, else the section's usual caption. A place that reads
+ * like a table of contents is passed over; null when nothing else is found.
+ */
 export function locateInExhibit(
   doc: CleanDoc,
   key: Narrative,
   ref: Reference | null,
 ): { start: number; end: number; located_by: string } | null {
+  const ok = (at: { start: number; end: number } | null) =>
+    at && !looksLikeToc(doc.text.slice(at.start, at.end)) ? at : null;
   if (ref?.pages) {
-    const span = spanOfPages(doc, ref.pages);
+    const span = ok(spanOfPages(doc, ref.pages));
     if (span) {
       const cap = findCaption(doc, ref.caption ?? EXHIBIT_CAPTIONS[key], ENDS_ANY, span);
       const start = cap && cap.start - span.start < 3000 ? cap.start : span.start;
@@ -527,11 +533,11 @@ export function locateInExhibit(
     }
   }
   if (ref?.caption) {
-    const c = findCaption(doc, ref.caption, ENDS_ANY);
+    const c = ok(findCaption(doc, ref.caption, ENDS_ANY));
     if (c) return { ...c, located_by: `caption "${ref.caption}"` };
   }
-  const c = findCaption(doc, EXHIBIT_CAPTIONS[key], EXHIBIT_ENDS[key]);
-  return c ? { ...c, located_by: `caption ${key}` } : null;
+  const c = ok(findCaption(doc, EXHIBIT_CAPTIONS[key], EXHIBIT_ENDS[key]));
+  return c ? { ...c, located_by: `its ${key.replace("_", " ")} caption` } : null;
 }
 
 const EXHIBIT_CAPTIONS: Record<Narrative, RegExp> = {

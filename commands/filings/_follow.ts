@@ -128,15 +128,18 @@ export async function followSection(
   const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
   const key = section.key as Exclude<SectionKey, "segments">;
   // A whole exhibit that is the section (a 40-F's MD&A) needs no locating.
-  const whole = section.exhibit && key !== "risk_factors";
-  const at = whole
-    ? { start: 0, end: doc.text.length, located_by: "the whole exhibit" }
-    : locateInExhibit(doc, key, ref);
+  // A 40-F's MD&A and statements are whole exhibits; its business and risk factors are parts of
+  // the annual information form (the whole AIF when it has no business captions).
+  const wholeExhibit = { start: 0, end: doc.text.length, located_by: "the whole exhibit" };
+  const at = section.exhibit && (key === "mda" || key === "financial_statements")
+    ? wholeExhibit
+    : locateInExhibit(doc, key, ref) ??
+      (section.exhibit && key === "business" ? wholeExhibit : null);
   if (!at) {
     throw new FinanceError(
       `${section.key} is incorporated by reference to ${target.type} (${target.document})${
         ref.pages ? ` pages ${ref.pages}` : ""
-      }, but neither those pages nor a ${section.title} caption could be located in it; read ${
+      }, but neither those pages nor a ${section.title} caption could be located in it (a table of contents is never returned); read ${
         client.fileUrl(filing, target.document)
       } with document.scan`,
     );

@@ -66,7 +66,7 @@ const CORPUS: { name: string; url: string; follow?: boolean; sections: Expect }[
     url: index(2000004, "0002000004-24-000003"),
     follow: true,
     sections: {
-      business: ["MAPLE RIDGE MINING LTD.\nANNUAL INFORMATION FORM", 4030],
+      business: ["GENERAL DEVELOPMENT OF THE BUSINESS\nOver the last three years", 1840],
       risk_factors: ["RISK FACTORS\nThe Company’s revenue depends on the price of gold", 1560],
       mda: ["MAPLE RIDGE MINING LTD.\nMANAGEMENT’S DISCUSSION AND ANALYSIS", 1860],
       financial_statements: ["MAPLE RIDGE MINING LTD.\nCONSOLIDATED FINANCIAL STATEMENTS", 1150],

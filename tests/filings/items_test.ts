@@ -144,3 +144,36 @@ Deno.test("items: a heading followed only by statements (rows of amounts) is an 
     p("PART II. OTHER INFORMATION") + p("Item 1. Legal Proceedings") + p("None.");
   assert.deepEqual(ids(html, "10-Q"), ["part_i_item_1", "part_i_item_2", "part_ii_item_1"]);
 });
+
+Deno.test("exhibits: pages that hold only a contents list are passed over for the caption", async () => {
+  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const { parseReference } = await import("../../analysis/filings/xref.ts");
+  const footer = (n: number) => `<div>${n}</div>`;
+  const html = p("Contents") + "<table>" +
+    [
+      "Letter | 2",
+      "Management's Discussion and Analysis | 3",
+      "Report of Independent Registered Public Accounting Firm | 5",
+      "Consolidated Balance Sheets | 6",
+      "Notes | 7",
+      "Shareholder Information | 9",
+    ]
+      .map((r) => `<tr>${r.split(" | ").map((c) => `<td>${c}</td>`).join("")}</tr>`).join("") +
+    "</table>" + footer(1) + p("Letter") +
+    p("Dear shareholders, the year went well for the bank.") +
+    footer(2) + p("Management's Discussion and Analysis") +
+    p("Net income rose 6% on wider margins.") +
+    p("Report of Independent Registered Public Accounting Firm") +
+    p("We have audited the statements.");
+  const doc = cleanDocument(htmlToText(html));
+  // the filer's pages are wrong: page 1 is the contents list
+  const ref = parseReference(
+    "incorporated by reference to page 1 of the Annual Report (Exhibit 13)",
+  );
+  const at = locateInExhibit(doc, "mda", ref)!;
+  assert.equal(at.located_by, "its mda caption");
+  assert.match(
+    doc.text.slice(at.start, at.end),
+    /^Management's Discussion and Analysis\nNet income rose 6%/,
+  );
+});
