@@ -11,7 +11,11 @@ import type { HelpEntry } from "./help.ts";
 import { operationId } from "./openapi.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
-/** Field weights: a word in the name or summary says more than one in an argument's help. */
+/**
+ * Field weights: a word in the name or summary says more than one in an argument's help. These,
+ * k1 and the length normalisation were picked by a small grid over the ranking table in
+ * tests/mcp/search_cases.ts (its held-out requests were not used for it).
+ */
 const WEIGHTS = { name: 3, summary: 3.5, description: 1, pointers: 0.2, args: 0.4, examples: 0.3 };
 /** Length normalisation: short fields (name, summary) are held less to their length. */
 const LENGTH_NORM = {
@@ -35,7 +39,7 @@ export interface CommandCard {
   score: number;
 }
 
-/** The search index over a set of command definitions. */
+/** The search index over the commands of the help manifest. */
 export class CommandSearch {
   #entries: Map<string, HelpEntry>;
   #index: Bm25Index;
