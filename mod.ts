@@ -8,22 +8,32 @@
  * ```ts
  * import { finance } from "./mod.ts";
  * const result = await finance("formula.cagr", { start: 100, end: 150, periods: 3 });
- * if (result.ok) console.log(result.data);
+ * if (result.ok) console.log(result.data.cagr_pct); // typed from the command's schema
  * else console.error(result.error);
  * ```
  * @module
  */
 import type { Envelope } from "./core/envelope.ts";
-import type { Session } from "./core/session.ts";
 import type { CommandMap } from "./commands/map.ts";
+import type {
+  CliApi,
+  ConfigApi,
+  HttpApi,
+  JsonSchemaApi,
+  OpenApiApi,
+  RegistryApi,
+  RunnerApi,
+  SessionApi,
+  SessionRef,
+} from "./core/library_api.ts";
 import { lazyImport } from "./core/lazy.ts";
 
 // Implementations load on first use: run as a script for a pure calculation, this module loads
 // none of them (see core/pure.ts).
 const load = <T>(path: string) => lazyImport<T>(new URL(path, import.meta.url));
-const runner = () => load<typeof import("./core/runner.ts")>("./core/runner.ts");
-const sessionModule = () => load<typeof import("./core/session.ts")>("./core/session.ts");
-const configModule = () => load<typeof import("./core/config.ts")>("./core/config.ts");
+const runner = () => load<RunnerApi>("./core/runner.ts");
+const sessionModule = () => load<SessionApi>("./core/session.ts");
+const configModule = () => load<ConfigApi>("./core/config.ts");
 
 export type { Envelope, Failure, Success } from "./core/envelope.ts";
 export type { CommandMap } from "./commands/map.ts";
@@ -58,9 +68,9 @@ export interface FinanceOptions {
   timeoutMs?: number;
 }
 
-const sessions = new Map<string, Session>();
+const sessions = new Map<string, SessionRef>();
 
-async function sessionFor(options: FinanceOptions): Promise<Session> {
+async function sessionFor(options: FinanceOptions): Promise<SessionRef> {
   const [{ getDefaultSession, Session }, { loadConfig }] = await Promise.all([
     sessionModule(),
     configModule(),
@@ -122,7 +132,7 @@ export async function finance(
   args: Record<string, unknown> = {},
   options: FinanceOptions = {},
 ): Promise<Envelope<unknown>> {
-  let session: Session;
+  let session: SessionRef;
   try {
     session = await sessionFor(options);
   } catch (err) {
@@ -138,6 +148,38 @@ export async function finance(
     surface: "library",
     timeoutMs: options.timeoutMs,
   });
+}
+
+/** {@link finance} with options fixed in advance: what {@link session} returns. */
+export interface Finance {
+  /** Runs a command by literal name, with checked arguments and typed `data`. */
+  <N extends CommandName>(command: N, ...params: FinanceParams<N>): Promise<
+    Envelope<CommandData<N>>
+  >;
+  /** Runs a command whose name is only known at run time. */
+  <S extends string>(
+    command: DynamicName<S>,
+    args?: Record<string, unknown>,
+    options?: FinanceOptions,
+  ): Promise<Envelope<unknown>>;
+}
+
+/**
+ * A session: {@link finance} with options given once, e.g. the cassettes a notebook replays or
+ * a fixed clock. Calls with the same options share one cache and one clock. Options passed to a
+ * single call are added to these.
+ *
+ * @example
+ * ```ts
+ * import { session } from "@finance/finance";
+ * const offline = session({ replay: ["../shared/fixtures/cassettes/yahoo"] });
+ * const quote = await offline("market.quote", { symbol: "AAPL" });
+ * ```
+ */
+export function session(options: FinanceOptions): Finance {
+  const run = (command: string, args?: Record<string, unknown>, more: FinanceOptions = {}) =>
+    finance(command as DynamicName<string>, args, { ...options, ...more });
+  return run as Finance;
 }
 
 /** What the registry knows about one command, with its schemas as JSON Schema. */
@@ -166,10 +208,8 @@ export interface CommandInfo {
 
 /** The command registry: every command with its schemas. */
 export async function commands(): Promise<CommandInfo[]> {
-  const { loadAllCommands } = await load<typeof import("./core/registry.ts")>("./core/registry.ts");
-  const { argsJsonSchema, dataJsonSchema } = await load<
-    typeof import("./adapters/jsonschema.ts")
-  >("./adapters/jsonschema.ts");
+  const { loadAllCommands } = await load<RegistryApi>("./core/registry.ts");
+  const { argsJsonSchema, dataJsonSchema } = await load<JsonSchemaApi>("./adapters/jsonschema.ts");
   return (await loadAllCommands()).map((def) => ({
     name: def.name,
     summary: def.summary,
@@ -192,9 +232,7 @@ export async function commands(): Promise<CommandInfo[]> {
 export async function openApiDocument(
   options: { server?: string } = {},
 ): Promise<Record<string, unknown>> {
-  const { openApiDocument } = await load<typeof import("./adapters/openapi.ts")>(
-    "./adapters/openapi.ts",
-  );
+  const { openApiDocument } = await load<OpenApiApi>("./adapters/openapi.ts");
   return await openApiDocument(options);
 }
 
@@ -212,17 +250,6 @@ export interface AdapterOptions {
   corsOrigins?: string[];
 }
 
-/** What this module uses of adapters/http.ts, named here so its type graph stays out of ours. */
-interface HttpAdapter {
-  createHandler(options: {
-    session: Session;
-    token?: string;
-    maxBodyBytes?: number;
-    timeoutMs?: number;
-    corsOrigins?: string[];
-  }): (req: Request) => Promise<Response>;
-}
-
 /**
  * The HTTP adapter as a `(Request) => Promise<Response>` handler, for embedding in another
  * `Deno.serve` app: `Deno.serve(createHandler())`.
@@ -230,7 +257,7 @@ interface HttpAdapter {
 export function createHandler(options: AdapterOptions = {}): (req: Request) => Promise<Response> {
   type Handler = (req: Request) => Promise<Response>;
   const handler: Promise<Handler> = (async () => {
-    const { createHandler } = await load<HttpAdapter>("./adapters/http.ts");
+    const { createHandler } = await load<HttpApi>("./adapters/http.ts");
     return createHandler({
       session: await sessionFor({ replay: options.replay }),
       token: options.token,
@@ -255,6 +282,6 @@ export function createHandler(options: AdapterOptions = {}): (req: Request) => P
 if (import.meta.main) {
   // named through lazyImport so a program that imports this module neither loads nor
   // type-checks the command line
-  const { main } = await load<{ main(args: string[]): Promise<number> }>("./adapters/cli.ts");
+  const { main } = await load<CliApi>("./adapters/cli.ts");
   Deno.exit(await main(Deno.args));
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { commands, createHandler, finance, openApiDocument } from "../../mod.ts";
+import { commands, createHandler, finance, openApiDocument, session } from "../../mod.ts";
 import { COMMAND_COUNT } from "../_helpers.ts";
 
 Deno.test("library: finance() returns typed envelopes and never throws", async () => {
@@ -61,4 +61,17 @@ Deno.test("library: registry with JSON schemas, OpenAPI, embeddable handler", as
   const env = await res.json();
   assert.equal(env.ok, true);
   assert.ok(Math.abs(env.data.npv - (-100 + 60 / 1.1 + 60 / 1.21)) < 1e-9);
+});
+
+Deno.test("library: session() fixes options once and keeps the typed calls", async () => {
+  const missing = session({ replay: "/nonexistent/cassette" });
+  const quote = await missing("market.quote", { symbol: "AAPL" });
+  assert.equal(quote.ok, false);
+  assert.match(quote.error!, /FINANCE_REPLAY/);
+  const fixed = session({ now: "2026-01-15" });
+  const r = await fixed("formula.cagr", { start: 100, end: 121, periods: 2 });
+  if (!r.ok) throw new Error(r.error);
+  assert.ok(Math.abs(r.data.cagr - 0.1) < 1e-12);
+  // @ts-expect-error the same checks as finance(): unknown argument name
+  assert.equal((await fixed("formula.cagr", { begin: 1, end: 2, periods: 1 })).ok, false);
 });

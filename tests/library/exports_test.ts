@@ -27,7 +27,11 @@ Deno.test("deno doc --lint is clean on every entry point", async () => {
   }).output();
   const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
   assert.equal(code, 0, text);
-  assert.doesNotMatch(text, /error\[|Warning/);
+  assert.doesNotMatch(text, /error\[/);
+  // warnings about our own files count; a dependency's unresolved types (ioredis asking for
+  // @types/node) are not ours to document
+  const ours = text.split("\n").filter((l) => /^Warning/.test(l) && !/node_modules/.test(l));
+  assert.deepEqual(ours, []);
 });
 
 Deno.test("the jupyter entry point offers display, playbooks and charts", async () => {
