@@ -71,6 +71,29 @@ Deno.bench({
   },
 });
 
+// The same text laid out as an annual-report 10-K: no item headings, only a cross-reference
+// index at the end, so sections come from the index (page footers and captions).
+const TENK_INDEXED = TENK_NO_LINKS.replace(/>Item (\d)/g, ">Section $1").replace(
+  "</body>",
+  "<div>Form 10-K Cross-Reference Index</div><table>" +
+    [["1", "Business", "1-12"], ["1A", "Risk Factors", "13-30"], ["2", "Properties", "20"], [
+      "7",
+      "Management's Discussion and Analysis",
+      "31-40",
+    ], ["8", "Financial Statements and Supplementary Data", "41-70"]]
+      .map((r) => `<tr><td>Item ${r[0]}.</td><td>${r[1]}</td><td>${r[2]}</td></tr>`).join("") +
+    "</table></body>",
+);
+
+Deno.bench({
+  name: "10-K 1.5 MB as an annual report (cross-reference index only): text + sections",
+  group: "sections",
+  ignore,
+  fn: () => {
+    locateSections(cleanDocument(htmlToText(TENK_INDEXED)), "10-K");
+  },
+});
+
 Deno.bench({
   name: "XBRL: bare linkedom XML parse of instance + linkbases",
   group: "statement",
