@@ -44,3 +44,15 @@ Deno.test("the jupyter entry point offers display, playbooks and charts", async 
   assert.equal(jupyter.PLAYBOOKS.length, 4);
   assert.ok(jupyter.PLAYBOOKS.every((p) => p.steps.length > 0));
 });
+
+Deno.test("deno publish --dry-run passes (licence, explicit types, no slow types)", async () => {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["publish", "--dry-run", "--allow-dirty"],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+  assert.equal(code, 0, text);
+  assert.match(text, /Dry run complete/);
+  assert.doesNotMatch(text, /error\[/);
+});
