@@ -85,7 +85,7 @@ export default defineCommand({
   async run(args, ctx) {
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const found = await filingSections(client, filing);
-    const { SECTIONS } = await import("../../analysis/filings/canonical.ts");
+    const { SECTIONS, itemFor } = await import("../../analysis/filings/canonical.ts");
     const spec = SECTIONS.find((s) => s.key === args.section)!;
     let span = found.sections.get(args.section);
     let viaStatements: FilingSection | null = null;
@@ -104,6 +104,18 @@ export default defineCommand({
       }
       viaStatements = statements;
       span = { ...statements, key: "segments", title: spec.title, edgar_section: null };
+    }
+    if (
+      !span && args.section !== "segments" && found.family !== "40-F" &&
+      !itemFor(args.section, filing.form)
+    ) {
+      throw new FinanceError(
+        `section not available: a ${filing.form} has no ${args.section} item (its sections: ${
+          found.family === "10-Q"
+            ? "mda = Part I Item 2, financial_statements = Part I Item 1, risk_factors = Part II Item 1A"
+            : "see filings.sections"
+        }); for the business description read the company's latest 10-K`,
+      );
     }
     if (!span) {
       const have = [...found.sections.keys()].join(", ") || "none";

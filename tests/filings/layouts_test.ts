@@ -65,6 +65,9 @@ Deno.test("10-Q: the reader tracks parts; Part II Item 1 is not Part I Item 1", 
   const risk = dataOf<Any>(await read(Q, "risk_factors"));
   assert.match(risk.text, /^Item 1A\. Risk Factors\nExcept as set out below/);
   assert.doesNotMatch(risk.text, /repurchased 120,000 shares/);
+  const biz = await read(Q, "business");
+  assert.equal(biz.ok, false);
+  assert.match(biz.error!, /a 10-Q has no business item/);
 });
 
 Deno.test("10-Q without a Part I Item 1 heading: financial_statements is missing, never Legal Proceedings", async () => {
