@@ -48,6 +48,16 @@ setup() {
   ready && echo "notebook tooling ready: nbconvert $(jupyter nbconvert --version 2>/dev/null | head -1), deno kernel"
 }
 
+# Exit 0 when an executed notebook has a code cell without any output.
+silent_cells() {
+  python3 - "$1" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+empty = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and not c.get("outputs")]
+sys.exit(0 if empty else 1)
+PY
+}
+
 run() {
   if ! ready; then
     echo "notebooks: jupyter, nbconvert or the deno kernel is missing; run: bash .ci/notebooks.sh setup" >&2
@@ -60,16 +70,33 @@ run() {
     [ -e "$nb" ] || continue
     count=$((count + 1))
     echo "executing $nb"
-    # The kernel starts in the notebook's folder, so relative imports and fixture paths work.
-    if jupyter nbconvert --to notebook --execute \
-      --ExecutePreprocessor.kernel_name=deno \
-      --ExecutePreprocessor.timeout="${NOTEBOOK_TIMEOUT:-600}" \
-      --output-dir "$out" "$nb" >"$out/$(basename "$nb" .ipynb).log" 2>&1; then
-      echo "  ok -> $out/$(basename "$nb")"
+    local name log attempt ok=0
+    name="$(basename "$nb" .ipynb)"
+    log="$out/$name.log"
+    # The Deno kernel now and then loses a cell's display output (the cell runs, nothing is
+    # shown, no error): every cell of these notebooks shows something, so an empty one means
+    # the run is repeated once.
+    for attempt in 1 2; do
+      # The kernel starts in the notebook's folder, so relative imports and fixture paths work.
+      if ! jupyter nbconvert --to notebook --execute \
+        --ExecutePreprocessor.kernel_name=deno \
+        --ExecutePreprocessor.timeout="${NOTEBOOK_TIMEOUT:-600}" \
+        --output-dir "$out" "$nb" >"$log" 2>&1; then
+        break
+      fi
+      if silent_cells "$out/$name.ipynb"; then
+        echo "  attempt $attempt: a code cell showed no output; executing again"
+        continue
+      fi
+      ok=1
+      break
+    done
+    if [ "$ok" -eq 1 ]; then
+      echo "  ok -> $out/$name.ipynb"
     else
       failed=$((failed + 1))
       echo "  FAILED ($nb); last lines of the log:"
-      tail -n 40 "$out/$(basename "$nb" .ipynb).log" | sed 's/^/    /'
+      tail -n 40 "$log" | sed 's/^/    /'
     fi
   done
   echo "notebooks: $((count - failed)) of $count executed without cell errors (outputs in $out)"

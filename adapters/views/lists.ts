@@ -26,8 +26,11 @@ const join = (parts: (string | undefined | false | null)[]) => parts.filter(Bool
 
 function countLine(shown: number, total: unknown, what: string): string {
   const t = num(total);
-  const noun = shown === 1 ? what.replace(/s$/, "") : what;
-  return t !== undefined && t > shown ? `${shown} of ${t} ${what}` : `${shown} ${noun}`;
+  // "matches" → "match", "filings" → "filing"
+  const one = what.endsWith("ches") ? what.slice(0, -2) : what.replace(/s$/, "");
+  return t !== undefined && t > shown
+    ? `${shown} of ${t} ${what}`
+    : `${shown} ${shown === 1 ? one : what}`;
 }
 
 /** document.scan: each match's page, offsets and score, then its context with the match marked. */

@@ -37,6 +37,9 @@ Deno.test({
     assert.equal(executed.length, 4, "four executed notebooks");
     for (const e of executed) {
       const nb = JSON.parse(await Deno.readTextFile(join(out, e.name)));
+      const code = nb.cells.filter((c: { cell_type: string }) => c.cell_type === "code");
+      const silent = code.filter((c: { outputs?: unknown[] }) => !c.outputs?.length).length;
+      assert.equal(silent, 0, `${e.name}: ${silent} code cell(s) showed nothing`);
       const outputs = nb.cells.flatMap((c: { outputs?: unknown[] }) => c.outputs ?? []) as {
         output_type: string;
         data?: Record<string, unknown>;
