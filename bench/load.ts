@@ -6,6 +6,13 @@
  *   deno run -A bench/load.ts [--requests 20000] [--clients 200]
  *
  * Replayed commands use ../shared/fixtures/cassettes/sec when present (else calculators only).
+ *
+ * With --mixed, the mixed replayed load of issue 22 instead, driven by `wrk` (apt-get install
+ * wrk): `filings.recent` rotating over the recorded tickers and forms, then a bare Deno.serve
+ * answering a fixed JSON body, both at 100 and at 1,000 connections in the same run, with the
+ * server's peak memory (VmHWM). --root runs the server of another checkout (a "before" figure):
+ *
+ *   deno run -A bench/load.ts --mixed [--duration 10] [--root ../old-checkout]
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,6 +25,9 @@ const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "20000" },
     clients: { type: "string", default: "200" },
+    mixed: { type: "boolean", default: false },
+    duration: { type: "string", default: "10" },
+    root: { type: "string" },
   },
 });
 const TOTAL = Number(values.requests);
@@ -163,4 +173,160 @@ async function main() {
   if (calc.failed || mix.failed) Deno.exit(1);
 }
 
-await main();
+/** Peak and current resident memory of a process, in bytes (Linux). */
+function memory(pid: number): { peak: number; now: number } | null {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+    return { peak: kb("VmHWM") * 1024, now: kb("VmRSS") * 1024 };
+  } catch {
+    return null;
+  }
+}
+
+interface WrkResult {
+  rps: number;
+  non2xx: number;
+  errors: number;
+  p50: string;
+  p99: string;
+}
+
+/** Runs wrk (two threads) with a Lua script; parses its summary. */
+async function wrk(url: string, connections: number, script: string | null): Promise<WrkResult> {
+  const args = [
+    "-t2",
+    `-c${connections}`,
+    `-d${values.duration}s`,
+    "--latency",
+    "--timeout",
+    "30s",
+  ];
+  if (script) args.push("-s", script);
+  const out = await new Deno.Command("wrk", {
+    args: [...args, url],
+    stdout: "piped",
+    stderr: "piped",
+  })
+    .output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!out.success) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
+  const num = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
+  const errors = [...text.matchAll(/(connect|read|write|timeout) (\d+)/g)].reduce(
+    (n, m) => n + Number(m[2]),
+    0,
+  );
+  return {
+    rps: num(/Requests\/sec:\s+([\d.]+)/),
+    non2xx: num(/Non-2xx or 3xx responses: (\d+)/),
+    errors,
+    p50: /50%\s+(\S+)/.exec(text)?.[1] ?? "?",
+    p99: /99%\s+(\S+)/.exec(text)?.[1] ?? "?",
+  };
+}
+
+/** Tickers whose submissions (and ticker-map row) are recorded in the SEC cassette. */
+const TICKERS = ["AAPL", "NVDA", "TSLA", "MSFT"];
+const FORMS = ["10-K", "10-Q", "8-K"];
+
+async function mixedWithWrk() {
+  if (!hasSec) {
+    console.log("skipped: ../shared/fixtures/cassettes/sec is absent");
+    return;
+  }
+  const serverRoot = values.root ? join(Deno.cwd(), values.root) : root;
+  const bodies = TICKERS.flatMap((symbol) =>
+    FORMS.map((form) => JSON.stringify({ symbol, forms: form, limit: 10 }))
+  );
+  const dir = Deno.makeTempDirSync({ prefix: "finance-load-" });
+  const script = join(dir, "recent.lua");
+  Deno.writeTextFileSync(
+    script,
+    `local bodies = { ${bodies.map((b) => `[[${b}]]`).join(", ")} }
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("POST", "/commands/filings.recent", { ["content-type"] = "application/json" },
+    bodies[(i % #bodies) + 1])
+end
+`,
+  );
+  const port = 18775;
+  const lines: string[] = [];
+  const results: Record<string, { rps: number; peak?: number }> = {};
+  for (const connections of [100, 1000]) {
+    // a fresh server per connection count, so each peak is its own
+    const server = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "mod.ts", "serve", "--port", String(port)],
+      cwd: serverRoot,
+      env: { FINANCE_CACHE: "off", FINANCE_REPLAY: secCassette },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(`${base}/health`);
+      for (const body of bodies) {
+        const r = await fetch(`${base}/commands/filings.recent`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        const env = await r.json();
+        if (!env.ok) throw new Error(`filings.recent ${body} failed: ${env.error}`);
+      }
+      const res = await wrk(base, connections, script);
+      const mem = memory(server.pid);
+      results[`finance ${connections}`] = { rps: res.rps, peak: mem?.peak };
+      lines.push(
+        `filings.recent, ${connections} connections: ${
+          res.rps.toFixed(0)
+        } req/s, p50 ${res.p50}, p99 ${res.p99}, ${res.non2xx} non-2xx, ${res.errors} socket errors, peak RSS ${
+          mem ? (mem.peak / 1048576).toFixed(0) : "n/a"
+        } MB`,
+      );
+    } finally {
+      server.kill("SIGTERM");
+      await server.status;
+    }
+    const bareServer = new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `const body = JSON.stringify({ ok: true, data: { symbol: "AAPL" }, error: null, warnings: [] });
+Deno.serve({ port: ${port + 1}, hostname: "127.0.0.1", onListen() {} }, () =>
+  new Response(body, { headers: { "content-type": "application/json" } }));`,
+      ],
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    try {
+      await waitFor(`http://127.0.0.1:${port + 1}/`);
+      const bare = await wrk(`http://127.0.0.1:${port + 1}/`, connections, null);
+      results[`bare ${connections}`] = { rps: bare.rps };
+      lines.push(
+        `bare Deno.serve, ${connections} connections: ${
+          bare.rps.toFixed(0)
+        } req/s, p50 ${bare.p50}, p99 ${bare.p99}`,
+      );
+    } finally {
+      bareServer.kill("SIGTERM");
+      await bareServer.status;
+    }
+  }
+  Deno.removeSync(dir, { recursive: true });
+  console.log(`mixed replayed load (wrk -t2 -d${values.duration}s), server from ${serverRoot}`);
+  for (const l of lines) console.log(l);
+  for (const c of [100, 1000]) {
+    const per1000 = (results[`finance ${c}`].rps / results[`bare ${c}`].rps) * 1000;
+    console.log(
+      `c=${c}: ${
+        per1000.toFixed(1)
+      } per 1,000 of the bare server's rate (goal at least 13), peak RSS ${
+        ((results[`finance ${c}`].peak ?? 0) / 1048576).toFixed(0)
+      } MB (goal under 300)`,
+    );
+  }
+}
+
+if (values.mixed) await mixedWithWrk();
+else await main();

@@ -3,7 +3,7 @@
  * retries with backoff (honouring Retry-After), the on-disk cache, and record/replay.
  */
 import { ProviderError } from "./errors.ts";
-import { isFresh, type ResponseStore } from "./cache.ts";
+import { type CachedResponse, isFresh, type ResponseStore } from "./cache.ts";
 import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import {
   redactHeaders,
@@ -30,6 +30,7 @@ import {
   readCapped,
 } from "./transport.ts";
 
+import { estimateBytes, type ParsedMemo } from "./memo.ts";
 import {
   describeNetworkError,
   digest,
@@ -91,6 +92,12 @@ export interface HttpResponse {
   text(): string;
   /** Parses JSON; HTML, empty and malformed bodies become ProviderErrors naming the URL. */
   json<T = unknown>(): T;
+  /**
+   * A read-only structure derived from this body by `build` (deeply frozen). When the answer is
+   * a cassette's recording or a cache entry, the session keeps it, so later calls that receive
+   * the same copy of the answer share it instead of parsing again. `name` names the derivation.
+   */
+  derived<T>(name: string, build: () => T): T;
 }
 
 /**
@@ -136,6 +143,13 @@ export interface HttpClientOptions {
   caCerts?: string[];
   /** How a pinned hop reaches its checked address (default node:http(s); tests spy on it). */
   transport?: (url: URL, init: HopInit, pin: PinnedAddress) => Promise<Response>;
+  /** The session's store of structures derived from bodies (see HttpResponse.derived). */
+  memo?: ParsedMemo | null;
+  /**
+   * Cacheable GETs in flight in this process, shared by the session's clients: a second
+   * identical request waits for the first one's answer instead of asking the service again.
+   */
+  flights?: Map<string, Promise<FlightOutcome>>;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -152,6 +166,17 @@ function isSecThreshold(url: URL, res: HttpResponse): boolean {
   return new TextDecoder().decode(res.body).includes("Request Rate Threshold Exceeded");
 }
 const MAX_REDIRECTS = 5;
+
+/** How a request that others wait for ended: its answer, its error, or null (it gave up). */
+export type FlightOutcome = { res: HttpResponse } | { err: unknown } | null;
+
+/** Which copy of an answer a response carries (for the memo), when it has one. */
+const versions = new WeakMap<HttpResponse, string>();
+
+/** A cache entry's identity: its key, when it was stored, and its size. */
+function entryVersion(key: string, entry: { storedAt: number; body: Uint8Array }): string {
+  return `cache ${key} ${entry.storedAt} ${entry.body.length}`;
+}
 
 export class HttpClient {
   readonly #opts: HttpClientOptions;
@@ -193,7 +218,8 @@ export class HttpClient {
         );
       }
       const res = makeResponse(req, req.url, hit.status, hit.headers, hit.body, "replay", 0);
-      return this.#checkStatus(req, res);
+      // a session's cassettes never change, so the recording itself identifies the copy
+      return this.#checkStatus(req, this.#derives(res, `replay ${method} ${req.url}`));
     }
 
     const cache = req.cache && req.cache !== "none" ? this.#opts.cache : null;
@@ -204,15 +230,39 @@ export class HttpClient {
     const now = this.#opts.nowMs?.() ?? Date.now();
     const cached = cache ? await cache.get(cacheKey) : null;
     if (cached && isFresh(cached, now)) {
-      return makeResponse(
-        req,
-        cached.url,
-        cached.status,
-        cached.headers,
-        cached.body,
-        "cache",
-        Math.round((now - cached.storedAt) / 1000),
+      return this.#derives(
+        makeResponse(
+          req,
+          cached.url,
+          cached.status,
+          cached.headers,
+          cached.body,
+          "cache",
+          Math.round((now - cached.storedAt) / 1000),
+        ),
+        entryVersion(cacheKey, cached),
       );
+    }
+
+    // One request in this process per cacheable GET: a second identical one waits for it.
+    const flights = req.cache && req.cache !== "none" && method === "GET"
+      ? this.#opts.flights
+      : undefined;
+    const flightKey = `${cacheKey} ${req.redirect ?? ""} ${req.maxBytes ?? ""}`;
+    const running = flights?.get(flightKey);
+    if (running) {
+      const outcome = await this.#join(req, running);
+      if (outcome && "res" in outcome) {
+        const r = outcome.res;
+        return this.#checkStatus(
+          req,
+          this.#derives(
+            makeResponse(req, r.url, r.status, r.headers, r.body, "network", 0),
+            versions.get(r) ?? null,
+          ),
+        );
+      }
+      if (outcome) return this.#fallback(req, outcome.err, cached, now, cacheKey);
     }
 
     let release: (() => Promise<void>) | null = null;
@@ -226,21 +276,31 @@ export class HttpClient {
         const e = flight.entry;
         return this.#checkStatus(
           req,
-          makeResponse(
-            req,
-            e.url,
-            e.status,
-            e.headers,
-            e.body,
-            "cache",
-            Math.round((now - e.storedAt) / 1000),
+          this.#derives(
+            makeResponse(
+              req,
+              e.url,
+              e.status,
+              e.headers,
+              e.body,
+              "cache",
+              Math.round((now - e.storedAt) / 1000),
+            ),
+            entryVersion(cacheKey, e),
           ),
         );
       }
       release = flight.release;
     }
+    let settle: ((outcome: FlightOutcome) => void) | null = null;
+    if (flights && !flights.has(flightKey)) {
+      const mine = new Promise<FlightOutcome>((resolve) => (settle = resolve));
+      flights.set(flightKey, mine);
+      mine.then(() => flights.delete(flightKey));
+    }
+    const tell = settle as ((outcome: FlightOutcome) => void) | null;
     try {
-      const res = await this.#fetchWithRetries(req, parsed);
+      let res = await this.#fetchWithRetries(req, parsed);
       if (cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none") {
         const ttl = req.cache.ttl === "forever" ? -1 : req.cache.ttl;
         const secrets = [
@@ -248,25 +308,46 @@ export class HttpClient {
           ...secretsIn(req.url),
           ...secretsIn(res.url),
         ];
-        await cache.put(cacheKey, {
+        const entry = {
           url: redactValues(stripSecrets(res.url), secrets),
           status: res.status,
           headers: redactHeaders(res.headers, secrets),
           body: scrubBody(res.body, secrets),
           storedAt: now,
           ttlSeconds: ttl,
-        });
+        };
+        await cache.put(cacheKey, entry);
+        // the copy a later call reads from the cache: derived once for both
+        if (entry.body === res.body) res = this.#derives(res, entryVersion(cacheKey, entry));
       }
+      tell?.({ res });
       return this.#checkStatus(req, res);
     } catch (err) {
-      if (cached && err instanceof ProviderError && !(err.status && err.status < 429)) {
-        const age = Math.round((now - cached.storedAt) / 1000);
-        this.#opts.warn?.(
-          `${req.provider}: served a cached copy of ${redactUrl(cached.url, req.secrets)} that is ${
-            formatAge(age)
-          } old because the live request failed (${err.message.replace(`${req.provider}: `, "")})`,
-        );
-        return makeResponse(
+      // a caller that gave up leaves the waiting ones to ask for themselves
+      tell?.(req.signal?.aborted ? null : { err });
+      return this.#fallback(req, err, cached, now, cacheKey);
+    } finally {
+      await release?.();
+    }
+  }
+
+  /** After a failed request: the stale cached copy, with a warning, when there is one. */
+  #fallback(
+    req: HttpRequest,
+    err: unknown,
+    cached: CachedResponse | null,
+    now: number,
+    cacheKey: string,
+  ): HttpResponse {
+    if (cached && err instanceof ProviderError && !(err.status && err.status < 429)) {
+      const age = Math.round((now - cached.storedAt) / 1000);
+      this.#opts.warn?.(
+        `${req.provider}: served a cached copy of ${redactUrl(cached.url, req.secrets)} that is ${
+          formatAge(age)
+        } old because the live request failed (${err.message.replace(`${req.provider}: `, "")})`,
+      );
+      return this.#derives(
+        makeResponse(
           req,
           cached.url,
           cached.status,
@@ -274,12 +355,39 @@ export class HttpClient {
           cached.body,
           "stale-cache",
           age,
-        );
-      }
-      throw err;
-    } finally {
-      await release?.();
+        ),
+        entryVersion(cacheKey, cached),
+      );
     }
+    throw err;
+  }
+
+  /**
+   * Waits for another caller's identical request and takes its outcome; null when that caller
+   * gave up or this one does (it then asks for itself, so a cancellation stays its own).
+   */
+  async #join(req: HttpRequest, running: Promise<FlightOutcome>): Promise<FlightOutcome> {
+    if (req.signal?.aborted) return null;
+    let onAbort = () => {};
+    const aborted = new Promise<null>((resolve) => {
+      onAbort = () => resolve(null);
+      req.signal?.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([running, aborted]);
+    } finally {
+      req.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Gives a response its `derived`, kept in the session's memo under `version` when known. */
+  #derives(res: HttpResponse, version: string | null): HttpResponse {
+    const memo = this.#opts.memo;
+    if (!memo || version === null) return res;
+    versions.set(res, version);
+    res.derived = <T>(name: string, build: () => T): T =>
+      memo.get(`${name}\n${version}`, estimateBytes(res.body.length), build);
+    return res;
   }
 
   /** Shorthand: GET and parse JSON. */

@@ -4,6 +4,7 @@
  */
 import { ProviderError } from "./errors.ts";
 import { redactUrl } from "./redact.ts";
+import { deepFreeze } from "./memo.ts";
 import type { HttpRequest, HttpResponse } from "./http.ts";
 
 /** Headers as a plain record (lower-case names; several Set-Cookie lines kept). */
@@ -37,6 +38,7 @@ export function makeResponse(
     origin,
     ageSeconds,
     text: getText,
+    derived: <T>(_name: string, build: () => T): T => deepFreeze(build()),
     json<T>(): T {
       const t = getText();
       const trimmed = t.trimStart();

@@ -4,14 +4,15 @@
  * adapter and MCP server share one across requests.
  */
 import { type Config, loadConfig } from "./config.ts";
-import { ResponseCache, type ResponseStore } from "./cache.ts";
+import { DEFAULT_CACHE_MAX_BYTES, ResponseCache, type ResponseStore } from "./cache.ts";
 import { SharedCache } from "./cache_shared.ts";
 import { Fleet, type FleetStatus } from "./fleet.ts";
 import { useSharedLimiter } from "./limiter.ts";
 import { applyHostRates, baseUrlRewrite } from "./endpoints.ts";
 import { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import { type Clock, fixedClock, systemClock } from "./clock.ts";
-import { HttpClient, type HttpClientOptions } from "./http.ts";
+import { type FlightOutcome, HttpClient, type HttpClientOptions } from "./http.ts";
+import { DEFAULT_MEMO_BYTES, ParsedMemo } from "./memo.ts";
 import { FinanceError } from "./errors.ts";
 
 /** How to build a Session. */
@@ -52,6 +53,11 @@ export class Session {
   readonly recorder: CassetteRecorder | null;
   /** Library and CLI calls follow the adapters' local-file rule. */
   readonly confineLocalFiles: boolean;
+  /** Structures derived from answers, shared by the session's calls (FINANCE_MEMO_MB). */
+  readonly memo: ParsedMemo;
+  /** Cacheable GETs in flight, so that identical concurrent ones cost one request. */
+  readonly #flights = new Map<string, Promise<FlightOutcome>>();
+  #secrets: string[] | null = null;
   readonly #fetch?: typeof fetch;
   readonly #backoff?: number;
   readonly #politeness?: boolean;
@@ -73,7 +79,9 @@ export class Session {
     else if (c.now) this.clock = fixedClock(c.now);
     else if (this.replay?.recordedAt) this.clock = fixedClock(this.replay.recordedAt);
     else this.clock = systemClock;
-    const local = c.cacheDir && !this.replay ? new ResponseCache(c.cacheDir) : null;
+    const local = c.cacheDir && !this.replay
+      ? new ResponseCache(c.cacheDir, cacheMaxBytes(c.env("FINANCE_CACHE_MAX_MB")))
+      : null;
     this.fleet = c.cacheUrl && !this.replay ? new Fleet(c.cacheUrl) : null;
     this.cache = this.fleet
       ? new SharedCache(this.fleet, local, sharedMaxBytes(c.env("FINANCE_REDIS_MAX_VALUE_MB")))
@@ -90,6 +98,10 @@ export class Session {
     this.#backoff = opts.backoffBaseMs;
     this.#politeness = opts.politeness;
     this.#timeoutCap = opts.timeoutCapMs;
+    const memoMb = positiveNumber(c.env("FINANCE_MEMO_MB"));
+    this.memo = new ParsedMemo(
+      memoMb === undefined ? DEFAULT_MEMO_BYTES : Math.floor(memoMb * 1024 * 1024),
+    );
   }
 
   /**
@@ -97,6 +109,10 @@ export class Session {
    * variable whose name says it holds a key, token, secret or password.
    */
   secrets(): string[] {
+    return (this.#secrets ??= this.#findSecrets()).slice();
+  }
+
+  #findSecrets(): string[] {
     const known = [
       "ESTIMATES_A_API_KEY",
       "ALPHA_VANTAGE_API_KEY",
@@ -135,6 +151,8 @@ export class Session {
       politeness: this.#politeness,
       timeoutCapMs: this.#timeoutCap,
       secrets: this.secrets(),
+      memo: this.memo,
+      flights: this.#flights,
       maxResponseBytes: positiveInt(this.config.env("FINANCE_MAX_RESPONSE_BYTES")),
       ...extra,
     });
@@ -160,9 +178,21 @@ export interface CacheStatus {
   shared: FleetStatus | null;
 }
 
+function cacheMaxBytes(text: string | undefined): number {
+  const mb = Number(text);
+  return text && Number.isFinite(mb) && mb > 0
+    ? Math.floor(mb * 1024 * 1024)
+    : DEFAULT_CACHE_MAX_BYTES;
+}
+
 function sharedMaxBytes(text: string | undefined): number | undefined {
   const mb = Number(text);
   return text && Number.isFinite(mb) && mb > 0 ? Math.floor(mb * 1024 * 1024) : undefined;
+}
+
+function positiveNumber(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text && Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
 function positiveInt(text: string | undefined): number | undefined {

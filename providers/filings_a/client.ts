@@ -82,14 +82,19 @@ export class Client {
 
   /** Ticker → CIK and SEC's company title; a clear error for unknown tickers. */
   async lookupTicker(symbol: string): Promise<{ cik: number; title: string }> {
-    this.#tickers ??= this.#get(TICKERS_URL, DAY).then((res) => {
-      const raw = res.json<Record<string, { cik_str: number; ticker: string; title: string }>>();
-      const map = new Map<string, { cik: number; title: string }>();
-      for (const row of Object.values(raw)) {
-        map.set(row.ticker.toUpperCase(), { cik: Number(row.cik_str), title: row.title });
-      }
-      return map;
-    });
+    this.#tickers ??= this.#get(TICKERS_URL, DAY).then((res) =>
+      // built once per copy of the list and shared, frozen, by the session's calls
+      res.derived("filings_a.tickers", () => {
+        const raw = res.json<
+          Record<string, { cik_str: number; ticker: string; title: string }>
+        >();
+        const map = new Map<string, { cik: number; title: string }>();
+        for (const row of Object.values(raw)) {
+          map.set(row.ticker.toUpperCase(), { cik: Number(row.cik_str), title: row.title });
+        }
+        return map;
+      })
+    );
     const map = await this.#tickers;
     const sym = symbol.toUpperCase();
     const hit = map.get(sym) ?? map.get(sym.replace(".", "-")) ?? map.get(sym.replace("-", "."));
@@ -105,20 +110,22 @@ export class Client {
   company(cik: number): Promise<Company> {
     let p = this.#companies.get(cik);
     if (!p) {
-      p = this.#get(`${SUBMISSIONS}/CIK${pad10(cik)}.json`, SUBMISSIONS_TTL).then((res) => {
-        const raw = res.json<{
-          name?: string;
-          tickers?: string[];
-          filings?: { recent?: SubmissionColumns; files?: Company["pages"] };
-        }>();
-        return {
-          cik,
-          name: raw.name ?? "",
-          tickers: raw.tickers ?? [],
-          recent: zipColumns(raw.filings?.recent ?? {}),
-          pages: raw.filings?.files ?? [],
-        };
-      });
+      p = this.#get(`${SUBMISSIONS}/CIK${pad10(cik)}.json`, SUBMISSIONS_TTL).then((res) =>
+        res.derived(`filings_a.company ${cik}`, (): Company => {
+          const raw = res.json<{
+            name?: string;
+            tickers?: string[];
+            filings?: { recent?: SubmissionColumns; files?: Company["pages"] };
+          }>();
+          return {
+            cik,
+            name: raw.name ?? "",
+            tickers: raw.tickers ?? [],
+            recent: zipColumns(raw.filings?.recent ?? {}),
+            pages: raw.filings?.files ?? [],
+          };
+        })
+      );
       this.#companies.set(cik, p);
     }
     return p;
@@ -129,7 +136,7 @@ export class Client {
     let p = this.#pages.get(name);
     if (!p) {
       p = this.#get(`${SUBMISSIONS}/${name}`, SUBMISSIONS_TTL).then((res) =>
-        zipColumns(res.json<SubmissionColumns>())
+        res.derived("filings_a.page", () => zipColumns(res.json<SubmissionColumns>()))
       );
       this.#pages.set(name, p);
     }
