@@ -1,8 +1,10 @@
 /** Real recorded Yahoo answers of listings whose quote and financials differ in currency. */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataOf, run, SHARED, sharedOrSkip, testSession } from "../_helpers.ts";
 import { main } from "../../adapters/cli.ts";
+import { assertMultiplesOneCurrency, assertSnapshotOneCurrency } from "./_currency_checks.ts";
 import { setDefaultSession } from "../../core/session.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -148,5 +150,65 @@ Deno.test({
     assert.equal(bars.code, 0, bars.env.error);
     assert.equal(bars.env.data.provider_symbol, "GC=F");
     assert.ok(bars.env.data.count >= 1);
+  },
+});
+
+Deno.test({
+  name: "conformance: Stooq's real USD/PLN history through USDPLN=X (provider form usdpln)",
+  ignore: !SHARED,
+  async fn() {
+    const csv = readFileSync(join(sharedOrSkip("stooq usdpln")!, "stooq", "usdpln_d.csv"), "utf8");
+    const urls: string[] = [];
+    const fetch: typeof globalThis.fetch = (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      urls.push(url);
+      return Promise.resolve(new Response(csv, { status: 200 }));
+    };
+    const d = dataOf(
+      (await run("market.ohlcv", {
+        symbols: "USDPLN=X",
+        provider: "stooq",
+        start_date: "2025-01-06",
+        end_date: "2025-01-08",
+      }, { fetch })).envelope,
+    ) as Any;
+    assert.equal(d.provider_symbol, "usdpln");
+    assert.equal(d.currency, "PLN");
+    assert.equal(d.rows.at(-1).close, 4.1495);
+    assert.ok(urls.every((u) => new URL(u).searchParams.get("s") === "usdpln"));
+  },
+});
+
+Deno.test({
+  name: "conformance: every recorded Yahoo quote answers with one currency per ratio",
+  ignore: !SHARED,
+  async fn() {
+    const index = JSON.parse(readFileSync(join(yahoo(), "index.json"), "utf8"));
+    const symbols = [
+      ...new Set(
+        (index.entries as { url: string }[])
+          .map((e) => new URL(e.url))
+          .filter((u) => u.pathname === "/v7/finance/quote" && !u.searchParams.has("fields"))
+          .map((u) => u.searchParams.get("symbols")!)
+          .filter((s) => !s.includes(",")),
+      ),
+    ];
+    assert.ok(symbols.length >= 20, symbols.join(" "));
+    let answered = 0;
+    for (const symbol of symbols) {
+      const snap = await run("symbol.snapshot", { symbol }, { replay: [yahoo()] });
+      if (!snap.envelope.ok) {
+        // Recordings of symbols Yahoo no longer lists (SI, SIX, options) answer no row.
+        assert.match(snap.envelope.error!, /no quote for/, symbol);
+        continue;
+      }
+      answered++;
+      const d = snap.envelope.data as Any;
+      assert.equal(d.provider_symbol, symbol);
+      assertSnapshotOneCurrency(d, symbol);
+      const m = await run("valuation.multiples", { symbol }, { replay: [yahoo()] });
+      if (m.envelope.ok) assertMultiplesOneCurrency(m.envelope.data as Any, symbol);
+    }
+    assert.ok(answered >= 20, `${answered} of ${symbols.length} answered`);
   },
 });
