@@ -11,7 +11,7 @@ import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { flatten } from "./views/generic.ts";
 import { viewBlocks } from "./views/index.ts";
-import { fieldText, isRecord, isRecordArray } from "./views/model.ts";
+import { isRecord, isRecordArray } from "./views/model.ts";
 import { blocksText, DEFAULT_WIDTH } from "./views/text.ts";
 
 export type OutputMode = "json" | "text" | "compact" | "csv" | "tsv";
@@ -121,14 +121,14 @@ function tsvCell(v: unknown): string {
 
 /** One short line per record of the main list, or one line for a flat result. */
 function compact(data: unknown): string[] {
-  if (data === null || typeof data !== "object") return [fieldText("", data)];
+  if (data === null || typeof data !== "object") return [compactValue(data)];
   const obj = data as Record<string, unknown>;
   const listKey = Object.keys(obj).find((k) => isRecordArray(obj[k]));
   const line = (r: Record<string, unknown>, max: number) =>
     Object.entries(flatten(r))
       .filter(([, v]) => v !== null && v !== undefined && v !== "")
       .slice(0, max)
-      .map(([k, v]) => `${k}=${clipCell(fieldText(k.split(".").pop() ?? k, v))}`)
+      .map(([k, v]) => `${k}=${clipCell(compactValue(v))}`)
       .join(" ");
   const head = line(
     Object.fromEntries(Object.entries(obj).filter(([, v]) => v === null || typeof v !== "object")),
@@ -138,6 +138,12 @@ function compact(data: unknown): string[] {
   const lines = head ? [head] : [];
   for (const r of obj[listKey] as Record<string, unknown>[]) lines.push(line(r, 8));
   return lines;
+}
+
+/** A value as compact prints it: raw strings (ISO dates stay ISO), numbers without separators. */
+function compactValue(v: unknown): string {
+  if (typeof v === "number") return String(Number(v.toPrecision(8)));
+  return String(v);
 }
 
 function clipCell(s: string): string {

@@ -120,3 +120,14 @@ Deno.test("text: a long table too wide for the terminal leaves out right-hand co
   assert.match(out, /not shown at this width: .*volume/);
   for (const line of out.split("\n")) assert.ok(line.length <= 40 || !line.includes(" "), line);
 });
+
+Deno.test("compact: one line per record, raw values (ISO times stay ISO) for context-limited callers", () => {
+  const env = success({
+    count: 1,
+    filings: [{ form: "8-K", accepted_at_utc: "2024-04-25T20:05:10.000Z", value: 1234.5 }],
+  });
+  assert.equal(
+    render(env, "compact"),
+    "count=1\nform=8-K accepted_at_utc=2024-04-25T20:05:10.000Z value=1234.5",
+  );
+});
