@@ -5,6 +5,7 @@
  * map are refused by the commands rather than read with 10-K numbering.
  */
 import type { CleanDoc } from "./sections.ts";
+import { findSegmentNote } from "./notes.ts";
 import { findItems, itemId, type ItemSpan, type Numbering, partByNumber } from "./sections.ts";
 import {
   CROSS_REF,
@@ -44,7 +45,8 @@ export function formFamily(form: string): Family | null {
   return null;
 }
 
-type Narrative = Exclude<SectionKey, "segments">;
+/** The sections that are items of a form (segments is a note of the statements). */
+export type Narrative = Exclude<SectionKey, "segments">;
 /** [item id, the form's own name for it]; the first one present wins. */
 const MAPS: Record<Exclude<Family, "40-F">, Record<Narrative, [string, string][]>> = {
   "10-K": {
@@ -275,6 +277,7 @@ function followCrossReference(
   }
 }
 
+/** Where a section of an annual report stops: the next major caption. */
 const ENDS_ANY = REPORT_CAPTIONS;
 // Inside an item (MD&A above all), a caption also stops at the item's other usual captions.
 const CAPTION_ENDS = new RegExp(
@@ -414,148 +417,10 @@ function byPattern(text: string, re: RegExp, items: ItemSpan[]): ItemSpan | unde
   return undefined;
 }
 
-const NOTE_HEAD = /^(?:[Nn][Oo][Tt][Ee]\s+)?(\d{1,2})\s*[.:\-–—]?\s+([A-Z][^|]{2,120})$/;
-const SEGMENT_HEAD =
-  /^(?:note\s+)?(\d{1,2})?\s*[.:\-–—]?\s*(segment information|segment reporting|segments?\b|operating segments|segment and geographic|business segment|information (?:on|by) (?:business |operating |reportable )?segments?)/i;
-
-/** A line with a note heading laid out as a table row ("13. | Segment Information") read as text. */
-function noteLine(raw: string): string {
-  return raw.trim().replace(/^((?:note\s+)?\d{1,2}[.:]?)\s*\|\s*(?=[A-Z])/i, "$1 ");
-}
-
-/** The segment note of the financial statements, from its heading to the next note heading. */
-export function findSegmentNote(
-  text: string,
-  fin?: Pick<SectionSpan, "start" | "end">,
-): SectionSpan | null {
-  const from = fin?.start ?? 0;
-  const to = fin?.end ?? text.length;
-  let pos = from;
-  while (pos < to) {
-    let nl = text.indexOf("\n", pos);
-    if (nl < 0) nl = text.length;
-    const line = noteLine(text.slice(pos, nl));
-    const m = line.length < 140 && !line.includes("|") ? SEGMENT_HEAD.exec(line) : null;
-    if (m && (m[1] || /^segment/i.test(line))) {
-      const noteNo = m[1] ? parseInt(m[1], 10) : null;
-      let end = to;
-      let p = nl + 1;
-      while (p < to) {
-        let e = text.indexOf("\n", p);
-        if (e < 0) e = text.length;
-        const head = NOTE_HEAD.exec(noteLine(text.slice(p, e)));
-        if (head && (noteNo === null || parseInt(head[1], 10) === noteNo + 1)) {
-          end = p;
-          break;
-        }
-        p = e + 1;
-      }
-      return {
-        key: "segments",
-        found_as: null,
-        form_item: null,
-        part: null,
-        start: pos,
-        end,
-        method: "note",
-        cross_reference: null,
-        incorporated_by_reference: false,
-        reference: null,
-      };
-    }
-    pos = nl + 1;
-  }
-  return null;
-}
-
 /** Section text made readable: no runs of blank lines, no trailing spaces. */
 export function sectionText(text: string, span: { start: number; end: number }): string {
   return text.slice(span.start, span.end).replace(/\n{3,}/g, "\n\n").trim();
 }
 
-/** A 40-F's documents that hold each section (by exhibit description). */
-export interface ExhibitDoc {
-  type: string;
-  description: string;
-  document: string;
-}
-
-const FORTY_F: Record<Narrative, RegExp> = {
-  business: /annual information form|\baif\b/i,
-  risk_factors: /annual information form|\baif\b/i,
-  mda: /management['’]?s discussion|\bmd&a\b|\bmd\s*&\s*a\b/i,
-  financial_statements: /financial statements/i,
-};
-
-/** Which exhibit of a 40-F holds each section. */
-export function fortyFExhibits<D extends ExhibitDoc>(docs: D[], text = ""): Map<Narrative, D> {
-  const out = new Map<Narrative, D>();
-  const fits = (key: Narrative, what: string) =>
-    FORTY_F[key].test(what) &&
-    !(key === "financial_statements" && /discussion|interim|unaudited/i.test(what));
-  for (const key of Object.keys(FORTY_F) as Narrative[]) {
-    const hit = docs.find((d) => /^EX-99/i.test(d.type) && fits(key, d.description));
-    if (hit) out.set(key, hit);
-  }
-  // Index descriptions are often bare ("EXHIBIT 99.1"): the 40-F's own list of principal
-  // documents says which exhibit is which ("Management's Discussion and Analysis (Exhibit 99.3)").
-  for (const line of text.split("\n")) {
-    const m = /exhibit\s+(99\.\d{1,2})\b/i.exec(line);
-    if (!m || line.length > 400) continue;
-    const doc = docs.find((d) => d.type.toUpperCase() === `EX-${m[1]}`);
-    if (!doc) continue;
-    const named = line.slice(0, m.index);
-    for (const key of Object.keys(FORTY_F) as Narrative[]) {
-      if (!out.has(key) && fits(key, named)) out.set(key, doc);
-    }
-  }
-  return out;
-}
-
-/**
- * Where a section starts and stops inside an exhibit (EX-13, a 40-F's EX-99.x): the pages the
- * reference names, else its quoted caption, else the section's usual caption. A place that reads
- * like a table of contents is passed over; null when nothing else is found.
- */
-export function locateInExhibit(
-  doc: CleanDoc,
-  key: Narrative,
-  ref: Reference | null,
-): { start: number; end: number; located_by: string } | null {
-  const ok = (at: { start: number; end: number } | null) =>
-    at && !looksLikeToc(doc.text.slice(at.start, at.end)) ? at : null;
-  if (ref?.pages) {
-    const span = ok(spanOfPages(doc, ref.pages));
-    if (span) {
-      const cap = findCaption(doc, ref.caption ?? EXHIBIT_CAPTIONS[key], ENDS_ANY, span);
-      const start = cap && cap.start - span.start < 3000 ? cap.start : span.start;
-      return { start, end: span.end, located_by: `pages ${ref.pages}` };
-    }
-  }
-  if (ref?.caption) {
-    const c = ok(findCaption(doc, ref.caption, ENDS_ANY));
-    if (c) return { ...c, located_by: `caption "${ref.caption}"` };
-  }
-  const c = ok(findCaption(doc, EXHIBIT_CAPTIONS[key], EXHIBIT_ENDS[key]));
-  return c ? { ...c, located_by: `its ${key.replace("_", " ")} caption` } : null;
-}
-
-const EXHIBIT_CAPTIONS: Record<Narrative, RegExp> = {
-  business:
-    /^(business|our business|description of (the )?business|narrative description of (the )?business|general development of (the )?business)$/i,
-  risk_factors: /^risk factors$/i,
-  mda: /^management['’]s discussion and analysis\b/i,
-  financial_statements:
-    /^(management['’]s report on internal control|reports? of independent registered public accounting firm|independent auditor['’]s report|consolidated (statements? of (income|operations|earnings|financial position)|balance sheets?))\b/i,
-};
-
-const EXHIBIT_ENDS: Record<Narrative, RegExp> = {
-  business:
-    /^(risk factors|dividends|description of capital structure|market for securities|directors and officers|legal proceedings|management['’]s discussion)\b/i,
-  risk_factors:
-    /^(dividends|description of capital structure|market for securities|directors and officers|legal proceedings|interests? of experts|additional information|management['’]s discussion|consolidated)\b/i,
-  mda:
-    /^(management['’]s report on internal control|reports? of independent|independent auditor|consolidated (statements? of|balance sheets?)|quarterly (financial data|results)|(share|stock)holder information|corporate information|board of directors)\b/i,
-  financial_statements:
-    /^(quarterly (financial data|results)|selected quarterly|(share|stock)holder information|corporate information|board of directors|directors and (executive )?officers|five-year)\b/i,
-};
+export { findSegmentNote } from "./notes.ts";
+export { fortyFExhibits, locateInExhibit } from "./exhibits.ts";
