@@ -8,7 +8,6 @@
  * server cannot be reached the caller falls back to its local cache and limiter (the warning
  * names the backend). After a failure the connection is retried at most every few seconds.
  */
-import type { Redis as RedisClient } from "ioredis";
 import { lazyImport } from "./lazy.ts";
 
 /** How long one Redis operation may take before the caller goes local. */
@@ -41,6 +40,28 @@ local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
 if untilMs > cur then redis.call('SET', KEYS[1], untilMs, 'PX', tonumber(ARGV[1]) + 1000) end
 return untilMs - now
 `;
+
+/**
+ * The part of ioredis's client this module uses. Declared here rather than imported, so that
+ * type-checking and `deno doc` of the library never pull in ioredis's declarations (which need
+ * @types/node).
+ */
+interface RedisClient {
+  connect(): Promise<void>;
+  disconnect(): void;
+  on(event: "error", fn: (e: Error) => void): void;
+  on(event: "close", fn: () => void): void;
+  defineCommand(name: string, def: { numberOfKeys: number; lua: string }): void;
+  info(section: string): Promise<string>;
+  ping(): Promise<string>;
+  pttl(key: string): Promise<number>;
+  getBuffer(key: string): Promise<Uint8Array | null>;
+  set(key: string, value: unknown, ...args: (string | number)[]): Promise<string | null>;
+  del(key: string): Promise<number>;
+  exists(key: string): Promise<number>;
+}
+
+type RedisConstructor = new (url: string, options: Record<string, unknown>) => RedisClient;
 
 /** What /health and sources.status show about the shared backend. */
 export interface FleetStatus {
@@ -99,9 +120,11 @@ export class Fleet {
     if (Date.now() - this.#downSince < RETRY_AFTER_MS) return null;
     this.#connecting ??= (async () => {
       try {
-        const mod = await lazyImport<typeof import("ioredis")>("ioredis");
+        const mod = await lazyImport<{ Redis?: RedisConstructor; default?: RedisConstructor }>(
+          "ioredis",
+        );
         this.#Buffer ??= (await lazyImport<typeof import("node:buffer")>("node:buffer")).Buffer;
-        const Redis = mod.Redis ?? (mod as unknown as { default: typeof mod.Redis }).default;
+        const Redis = (mod.Redis ?? mod.default)!;
         const client = new Redis(this.url, {
           lazyConnect: true,
           enableOfflineQueue: false,
