@@ -2212,6 +2212,8 @@ export interface CommandMap {
       start_date?: string;
       /** Last date to include (YYYY-MM-DD); default today. */
       end_date?: string;
+      /** Years of bars up to end_date, instead of start_date (years=3: the same date 3 years back). */
+      years?: number;
       /** How many of the most recent bars to keep when start_date is not given. */
       limit?: number;
       /** auto, market_a (Yahoo), stooq, broker_a (Alpaca) or market_b (Alpha Vantage). */

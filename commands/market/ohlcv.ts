@@ -56,7 +56,7 @@ export default defineCommand({
     "provider fails the command fails and names each provider's error. Use price.moves for " +
     "large moves and backtest.run for strategies; this command only returns bars.",
   usage:
-    "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",
+    "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD|years=N end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "date", "source", "provider"],
@@ -73,6 +73,9 @@ export default defineCommand({
       "First date to include (YYYY-MM-DD). Without it the window is sized to hold `limit` bars.",
     ),
     end_date: isoDate().optional().describe("Last date to include (YYYY-MM-DD); default today."),
+    years: z.int().min(1).max(50).optional().describe(
+      "Years of bars up to end_date, instead of start_date (years=3: the same date 3 years back).",
+    ),
     limit: z.int().min(1).max(20_000).default(200).describe(
       "How many of the most recent bars to keep when start_date is not given.",
     ),
@@ -90,6 +93,7 @@ export default defineCommand({
   examples: [
     "finance market.ohlcv AAPL start_date=2020-08-31 end_date=2020-11-06 provider=market_a",
     "finance market.ohlcv AAPL,MSFT timeframe=1wk limit=52",
+    "finance market.ohlcv SPY years=3 provider=stooq",
     "finance market.ohlcv SPY provider=stooq include_attempts=true",
   ],
   async run(args, ctx) {
@@ -102,13 +106,17 @@ export default defineCommand({
     ];
     if (!symbols.length) throw new UsageError("symbols: give at least one ticker, e.g. AAPL");
     const chain = providerChain(args.provider);
-    const w = resolveWindow(
-      args.timeframe,
-      ctx.clock.now(),
-      args.start_date,
-      args.end_date,
-      args.limit,
-    );
+    if (args.years !== undefined && args.start_date) {
+      throw new UsageError("market.ohlcv: give start_date or years, not both");
+    }
+    let start = args.start_date;
+    if (args.years !== undefined) {
+      const end = args.end_date ?? ctx.clock.now().toISOString().slice(0, 10);
+      const from = new Date(`${end}T00:00:00Z`);
+      from.setUTCFullYear(from.getUTCFullYear() - args.years);
+      start = from.toISOString().slice(0, 10);
+    }
+    const w = resolveWindow(args.timeframe, ctx.clock.now(), start, args.end_date, args.limit);
     const all = await Promise.all(
       symbols.map((s) => fetchSeries(ctx, s, args.timeframe, w, chain)),
     );

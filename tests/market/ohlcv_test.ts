@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { dataOf, run, SHARED, sharedOrSkip } from "../_helpers.ts";
+import { dataOf, envelope, FIXTURES, run, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { type FakeLog, fakeMarket, offline } from "./_fake.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -155,4 +155,28 @@ Deno.test({
       "2024-01-05",
     ]);
   },
+});
+
+Deno.test("market.ohlcv: years= sizes the window like start_date (and not both)", async () => {
+  const opts = { replay: [join(FIXTURES, "evidence", "bars")], now: "2026-03-10T21:00:00Z" };
+  const byYears = await envelope("market.ohlcv", {
+    symbols: "EXSW",
+    years: 1,
+    provider: "stooq",
+  }, opts);
+  const byStart = await envelope("market.ohlcv", {
+    symbols: "EXSW",
+    start_date: "2025-03-10",
+    provider: "stooq",
+  }, opts);
+  assert.equal(byYears.ok, true, byYears.error ?? "");
+  assert.deepEqual(byYears.data, byStart.data);
+  const both = await envelope("market.ohlcv", {
+    symbols: "EXSW",
+    years: 1,
+    start_date: "2025-03-10",
+    provider: "stooq",
+  }, opts);
+  assert.equal(both.ok, false);
+  assert.match(both.error!, /start_date or years/);
 });
