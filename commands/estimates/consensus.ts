@@ -53,7 +53,9 @@ export default defineCommand({
   examples: ["finance estimates.consensus AAPL period=annual limit=4"],
   async run(args, ctx) {
     const { ESTIMATES_URL } = await import("../../providers/estimates_a/client.ts");
-    const symbol = args.symbol.toUpperCase();
+    // FMP spells classes and listings as Yahoo does (BRK-B, SHEL.L).
+    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const symbol = canonicalSymbol(args.symbol);
     const rows = await (await ctx.provider("estimates_a")).estimates(
       symbol,
       args.period,

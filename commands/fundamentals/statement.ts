@@ -44,6 +44,7 @@ export default defineCommand({
   examples: ["finance fundamentals.statement AAPL statement=income period=annual"],
   async run(args, ctx) {
     const { statement } = await import("../../analysis/market/statement.ts");
-    return await statement(ctx, args.symbol.toUpperCase(), args.statement, args.period);
+    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    return await statement(ctx, canonicalSymbol(args.symbol), args.statement, args.period);
   },
 });

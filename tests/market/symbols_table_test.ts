@@ -325,3 +325,15 @@ Deno.test("valuation.multiples reads one FX pair once", async () => {
   assert.equal(out.envelope.ok, true);
   assert.equal(log.filter((u) => /symbols=EURUSD(%3D|=)X/.test(u)).length, 1);
 });
+
+Deno.test("fundamentals.statement and estimates.consensus ask their provider for BRK-B when brk.b is typed", async () => {
+  const log: string[] = [];
+  await run("fundamentals.statement", { symbol: "brk.b" }, { fetch: tableFetch(log), now: NOW });
+  assert.ok(log.some((u) => u.includes("/timeseries/BRK-B?")), log.join("\n"));
+  const fmp: string[] = [];
+  await run("estimates.consensus", { symbol: "brk.b" }, {
+    fetch: tableFetch(fmp),
+    env: { ESTIMATES_A_API_KEY: "fmp-test-key" },
+  });
+  assert.ok(fmp.some((u) => new URL(u).searchParams.get("symbol") === "BRK-B"), fmp.join("\n"));
+});
