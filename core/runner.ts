@@ -8,6 +8,7 @@ import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
 import type { Context } from "./context.ts";
 import { type Envelope, failure, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
+import { withCallScope } from "./cancel.ts";
 import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";
@@ -100,7 +101,12 @@ async function executeRaw(
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const ctx = makeContext(session, opts, warnings, controller.signal);
-    const work = def.run(parsed as z.output<typeof def.args>, ctx);
+    const work = withCallScope(
+      name,
+      controller.signal,
+      opts.timeoutMs,
+      () => def.run(parsed as z.output<typeof def.args>, ctx),
+    );
     const limits: Promise<unknown>[] = [work];
     if (opts.timeoutMs) {
       limits.push(

@@ -16,6 +16,7 @@
 import { extname, resolve } from "node:path";
 import { InputError } from "../../core/errors.ts";
 import { signalsToTargets } from "./strategies.ts";
+import { callSignal } from "../../core/cancel.ts";
 import type { Panel, Targets } from "./types.ts";
 
 export interface CustomInput {
@@ -188,6 +189,11 @@ function viaWorker(file: string, message: unknown, timeoutMs: number) {
         ),
       );
     }, timeoutMs);
+    callSignal()?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      worker.terminate();
+      rej(new InputError("custom strategy was stopped: the call was cancelled or timed out"));
+    }, { once: true });
     worker.onmessage = (e) => {
       clearTimeout(timer);
       worker.terminate();
@@ -207,6 +213,9 @@ function viaWorker(file: string, message: unknown, timeoutMs: number) {
   });
 }
 
+/** Most a strategy's stderr may print before it is stopped; only the start is kept. */
+const MAX_STDERR_BYTES = 1024 * 1024;
+
 async function viaProcess(file: string, message: unknown, timeoutMs: number) {
   const runner = RUNNER.protocol === "file:" ? RUNNER.pathname : RUNNER.href;
   const cmd = new Deno.Command(Deno.execPath(), {
@@ -218,6 +227,7 @@ async function viaProcess(file: string, message: unknown, timeoutMs: number) {
       "--no-remote",
       "--no-npm",
       `--allow-read=${file}`,
+      // the child's heap, not ours, holds what the strategy allocates
       "--v8-flags=--max-old-space-size=1024",
       runner,
     ],
@@ -227,22 +237,87 @@ async function viaProcess(file: string, message: unknown, timeoutMs: number) {
     env: { NO_COLOR: "1" },
     clearEnv: true,
   });
+  const input = new TextEncoder().encode(JSON.stringify(message));
+  // the answer is weights or signals for the bars it was given: a few times the input at most
+  const maxStdout = Math.max(16 * 1024 * 1024, input.length * 4);
   const child = cmd.spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(message)));
-  await writer.close();
-  const out = await child.output();
-  clearTimeout(timer);
-  const text = new TextDecoder().decode(out.stdout).trim();
-  if (!text) {
-    if (out.signal === "SIGKILL") {
-      throw new InputError(
-        `custom strategy did not finish within ${timeoutMs / 1000} s and was stopped`,
-      );
+  let stopped: string | null = null;
+  const stop = (why: string) => {
+    stopped ??= why;
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  };
+  const timer = setTimeout(
+    () => stop(`custom strategy did not finish within ${timeoutMs / 1000} s and was stopped`),
+    timeoutMs,
+  );
+  const signal = callSignal();
+  const onAbort = () => stop("custom strategy was stopped: the call was cancelled or timed out");
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const writer = child.stdin.getWriter();
+    await writer.write(input).catch(() => {});
+    await writer.close().catch(() => {});
+    const [stdout, stderr, status] = await Promise.all([
+      readCapped(child.stdout, maxStdout, () =>
+        stop(
+          `custom strategy printed more than ${maxStdout} bytes on stdout and was stopped; its answer must be the JSON the runner prints, so remove other output (console.log) from the module`,
+        )),
+      readCapped(child.stderr, MAX_STDERR_BYTES, () =>
+        stop(
+          `custom strategy printed more than ${MAX_STDERR_BYTES} bytes on stderr and was stopped; remove logging from the module`,
+        ), 4096),
+      child.status,
+    ]);
+    if (stopped) throw new InputError(stopped);
+    const text = new TextDecoder().decode(stdout).trim();
+    if (!text) {
+      const err = new TextDecoder().decode(stderr).trim().split("\n").slice(0, 3).join(" ");
+      if (/out of memory|heap limit/i.test(err)) {
+        throw new InputError(
+          "custom strategy ran out of memory (its process may use a 1 GiB heap) and was stopped",
+        );
+      }
+      throw new InputError(`custom strategy failed: ${err || `exit code ${status.code}`}`);
     }
-    const err = new TextDecoder().decode(out.stderr).trim().split("\n").slice(0, 3).join(" ");
-    throw new InputError(`custom strategy failed: ${err || `exit code ${out.code}`}`);
+    return unwrap(JSON.parse(text) as Reply);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
   }
-  return unwrap(JSON.parse(text) as Reply);
+}
+
+/**
+ * Reads a stream, keeping at most `keep` bytes (all up to `cap` by default) and calling `over`
+ * once more than `cap` bytes have come; the rest is drained without being kept.
+ */
+async function readCapped(
+  stream: ReadableStream<Uint8Array>,
+  cap: number,
+  over: () => void,
+  keep = cap,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  let seen = 0;
+  for await (const chunk of stream) {
+    seen += chunk.length;
+    if (seen > cap) {
+      over();
+      continue;
+    }
+    if (kept < keep) {
+      const part = chunk.subarray(0, keep - kept);
+      chunks.push(part);
+      kept += part.length;
+    }
+  }
+  const all = new Uint8Array(kept);
+  let off = 0;
+  for (const c of chunks) {
+    all.set(c, off);
+    off += c.length;
+  }
+  return all;
 }

@@ -11,6 +11,7 @@ import {
 } from "./metrics.ts";
 import { round6 } from "./report.ts";
 import type { IndicatorCache, Panel, Params, SimConfig, StrategyDef, Targets } from "./types.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 export interface GridPlan {
   combos: Params[];
@@ -108,6 +109,7 @@ export function runGrid(
   // before the next run overwrites them.
   let buffers: Targets | undefined;
   const rows = combos.map((params, i) => {
+    checkpoint(); // a tune of many sets stops at the call's time limit
     buffers = def.targets(panel, params, cache, buffers);
     const result = simulate(panel, buffers, sim);
     const metrics = computeMetrics(result, panel.dates, panel.start, benchmark, periods, []);

@@ -4,6 +4,8 @@
  * inline XBRL tags read through (their text stays, the hidden header goes). Also gives the
  * HTML tables as cell grids. linkedom is imported lazily.
  */
+import { checkpoint } from "../../core/cancel.ts";
+import { FinanceError } from "../../core/errors.ts";
 
 const DROP = new Set([
   "script",
@@ -73,6 +75,7 @@ function hidden(el: Node): boolean {
 }
 
 function walk(node: Node, out: string[]): void {
+  if (out.length % 1024 === 0) checkpoint();
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
       // Source line breaks are layout of the HTML file, not of the page.
@@ -107,17 +110,100 @@ function tidy(raw: string): string {
   return lines.join("\n");
 }
 
-async function parse(html: string): Promise<Node> {
+/**
+ * The deepest nesting a document may have before linkedom sees it. linkedom's parse time grows
+ * with the square of the depth and cannot be interrupted (100,000 unclosed tags take about 6 s,
+ * 600,000 about 5 minutes), and the walk below recurses once per level; real filings and reports
+ * nest a few dozen levels. FINANCE_MAX_HTML_DEPTH raises it.
+ */
+export const DEFAULT_MAX_HTML_DEPTH = 1000;
+
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+/** Tags whose opening closes an open element of the listed kinds (as the HTML parser does). */
+const CLOSES: Record<string, Set<string>> = {
+  p: new Set(["p"]),
+  li: new Set(["li"]),
+  td: new Set(["td", "th"]),
+  th: new Set(["td", "th"]),
+  tr: new Set(["tr", "td", "th"]),
+  option: new Set(["option"]),
+  dt: new Set(["dt", "dd"]),
+  dd: new Set(["dt", "dd"]),
+};
+for (const block of ["div", "table", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "section"]) {
+  CLOSES[block] = new Set(["p"]);
+}
+
+/**
+ * How deeply the elements of `html` nest, found with one pass over its tags (comments and the
+ * contents of script and style skipped, void and self-closed tags not counted, the usual implied
+ * closes applied). Stops counting past `cap`. Linear in the length of the text.
+ */
+export function nestingDepth(html: string, cap = Infinity): number {
+  const stack: string[] = [];
+  let deepest = 0;
+  const tag = /<(\/?)([a-zA-Z][\w:.-]*)[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
+  let m: RegExpExecArray | null;
+  let steps = 0;
+  while ((m = tag.exec(html)) !== null) {
+    if (++steps % 4096 === 0) checkpoint();
+    if (!m[2]) continue; // a comment
+    const name = m[2].toLowerCase();
+    if (m[1]) {
+      const at = stack.lastIndexOf(name);
+      if (at >= 0) stack.length = at;
+      continue;
+    }
+    if (m[3] || VOID.has(name)) continue;
+    const closes = CLOSES[name];
+    while (closes && stack.length && closes.has(stack[stack.length - 1])) stack.pop();
+    if (name === "script" || name === "style") {
+      const close = name === "script" ? /<\/script/gi : /<\/style/gi;
+      close.lastIndex = tag.lastIndex;
+      tag.lastIndex = close.exec(html)?.index ?? html.length;
+      continue;
+    }
+    stack.push(name);
+    if (stack.length > deepest && (deepest = stack.length) > cap) return deepest;
+  }
+  return deepest;
+}
+
+async function parse(html: string, maxDepth = DEFAULT_MAX_HTML_DEPTH): Promise<Node> {
+  const depth = nestingDepth(html, maxDepth);
+  if (depth > maxDepth) {
+    throw new FinanceError(
+      `the HTML nests its elements more than ${maxDepth} levels deep (FINANCE_MAX_HTML_DEPTH), which no real page does and which would stall the parser; raise FINANCE_MAX_HTML_DEPTH to read it anyway`,
+    );
+  }
+  checkpoint();
   const { parseHTML } = await import("linkedom");
   // SEC exhibits may keep the EDGAR SGML envelope (<DOCUMENT><TYPE>...) before <html>.
   const at = html.search(/<html[\s>]/i);
   if (at > 0) html = html.slice(at);
-  return (parseHTML(html) as unknown as { document: Node }).document;
+  const doc = (parseHTML(html) as unknown as { document: Node }).document;
+  checkpoint();
+  return doc;
 }
 
 /** Visible text of an HTML document in reading order. */
-export async function htmlToText(html: string): Promise<string> {
-  const doc = await parse(html);
+export async function htmlToText(html: string, maxDepth?: number): Promise<string> {
+  const doc = await parse(html, maxDepth);
   const out: string[] = [];
   walk(doc.documentElement ?? doc, out);
   return tidy(out.join(""));
@@ -130,10 +216,11 @@ export async function htmlTitle(html: string): Promise<string | null> {
 }
 
 /** Each visible HTML table as rows of trimmed cell strings (empty rows dropped). */
-export async function htmlTableGrids(html: string): Promise<string[][][]> {
-  const doc = await parse(html);
+export async function htmlTableGrids(html: string, maxDepth?: number): Promise<string[][][]> {
+  const doc = await parse(html, maxDepth);
   const grids: string[][][] = [];
   for (const table of doc.querySelectorAll("table")) {
+    checkpoint();
     if (hidden(table)) continue;
     const rows: string[][] = [];
     for (const tr of table.querySelectorAll("tr")) {

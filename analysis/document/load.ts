@@ -10,6 +10,7 @@ import { FinanceError, InputError } from "../../core/errors.ts";
 import { assemble, type DocText, PAGE_SEPARATOR, type PageInput } from "./model.ts";
 import { pageText } from "./pdf_layout.ts";
 import { htmlToText } from "./html.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 export type Format = "pdf" | "html";
 export type OcrMode = "off" | "auto" | "force";
@@ -159,7 +160,9 @@ export async function loadDocument(
     models.delete(key); // most recently used goes last
   } else {
     builds++;
-    model = raw.format === "html" ? await htmlModel(raw) : await pdfModel(ctx, raw, opts);
+    model = raw.format === "html"
+      ? await htmlModel(raw, (await ctx.provider("pdf_text_a")).maxHtmlDepth())
+      : await pdfModel(ctx, raw, opts);
   }
   models.set(key, model);
   let chars = 0;
@@ -213,9 +216,9 @@ function served(raw: RawDocument, model: DocText): DocText {
   };
 }
 
-async function htmlModel(raw: RawDocument): Promise<DocText> {
+async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
   const html = new TextDecoder("utf-8").decode(raw.bytes);
-  const text = await htmlToText(html);
+  const text = await htmlToText(html, maxDepth);
   const built = assemble([{ text }]);
   const warnings: string[] = [];
   if (text.length < 500) {
@@ -240,6 +243,7 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
     const needOcr: number[] = [];
     let length = 0;
     for (let n = 1; n <= limit; n++) {
+      checkpoint();
       const { runs, width } = await pdf.pageRuns(n);
       const text = pageText(runs, width);
       pages.push({ text });

@@ -4,6 +4,7 @@
  */
 import { findMatches, type MatchMode, prepareText } from "../fuzzy.ts";
 import { type DocText, matchId, pageAt, snapEnd, snapStart } from "./model.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 /** Topic groups searched when neither query nor topics is given (and names usable in topics=). */
 export const TOPICS: Record<string, string[]> = {
@@ -87,6 +88,7 @@ export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[
   const found: ScanMatch[] = [];
   for (const { topic, queries } of opts.topics) {
     for (const query of queries) {
+      checkpoint();
       for (
         const m of findMatches(prepared, query, { threshold: opts.threshold, mode: opts.mode })
       ) {

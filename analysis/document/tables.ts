@@ -5,6 +5,7 @@
  * dashes as null).
  */
 import { groupLines, type Line, type TextRun } from "./pdf_layout.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 export interface Ruling {
   x0: number;
@@ -210,6 +211,7 @@ function groupRulings(h: Ruling[], v: Ruling[]): { h: Ruling[]; v: Ruling[] }[] 
   const touch = (a: Ruling, b: Ruling) =>
     a.x0 <= b.x1 + 2 && b.x0 <= a.x1 + 2 && a.y0 <= b.y1 + 2 && b.y0 <= a.y1 + 2;
   for (let i = 0; i < all.length; i++) {
+    checkpoint();
     for (let j = i + 1; j < all.length; j++) {
       if (touch(all[i].r, all[j].r)) parent[find(i)] = find(j);
     }

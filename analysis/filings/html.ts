@@ -4,6 +4,7 @@
  * " | ", hidden inline-XBRL headers, scripts and styles are dropped, and element ids are
  * remembered as text offsets so table-of-contents links can be followed.
  */
+import { checkpoint } from "../../core/cancel.ts";
 
 /** Text of a document plus where its anchors and internal links fall in that text. */
 export interface DocText {
@@ -199,7 +200,9 @@ export function htmlToText(html: string): DocText {
   const b = new TextBuilder();
   let i = 0;
   const n = html.length;
+  let steps = 0;
   while (i < n) {
+    if ((++steps & 4095) === 0) checkpoint();
     const lt = html.indexOf("<", i);
     if (lt < 0) {
       b.text(decodeEntities(html.slice(i)));

@@ -8,6 +8,7 @@
  * "None." or "incorporated by reference to pages 40-95 of the Annual Report" is an item.
  */
 import type { DocText } from "./html.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 /** One located item, e.g. `part_ii_item_7`. */
 export interface ItemSpan {
@@ -53,6 +54,7 @@ export function cleanDocument(doc: DocText): CleanDoc {
   let pos = 0;
   let outLen = 0;
   while (pos < src.length) {
+    if ((origStarts.length & 1023) === 0) checkpoint();
     let nl = src.indexOf("\n", pos);
     if (nl < 0) nl = src.length;
     const line = src.slice(pos, nl).trim();

@@ -3,6 +3,7 @@
  * presentation, calculation and label linkbases. Regex scanning over the tag stream is enough
  * for these machine-written files and keeps a 2 MB instance well under a second.
  */
+import { checkpoint } from "../../core/cancel.ts";
 
 export interface Context {
   start: string | null;
@@ -93,7 +94,9 @@ export function parseInstance(xml: string): Instance {
   const facts = new Map<string, Fact[]>();
   const re =
     /<([A-Za-z][\w-]*):([A-Za-z_][\w.-]*)(\s[^>]*?contextRef=[^>]*?)(?:\/>|>([^<]*)<\/\1:\2>)/g;
+  let steps = 0;
   for (const m of xml.matchAll(re)) {
+    if ((++steps & 1023) === 0) checkpoint();
     const tag = m[3];
     const text = m[4];
     if (text === undefined) continue;
@@ -137,6 +140,7 @@ export function parseLinkbase(xml: string, link: string): Map<string, Arc[]> {
   const out = new Map<string, Arc[]>();
   const re = new RegExp(`<(?:\\w+:)?${link}\\b([^>]*)>([\\s\\S]*?)</(?:\\w+:)?${link}>`, "g");
   for (const m of xml.matchAll(re)) {
+    checkpoint();
     const role = attr(m[1], "xlink:role") ?? "";
     const locs = new Map<string, string>();
     for (const l of m[2].matchAll(/<(?:\w+:)?loc\b([^>]*)\/?>/g)) {

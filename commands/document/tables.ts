@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { liftWarnings } from "../../analysis/document/view.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 const table = z.object({
   table: z.int().describe("1-based position in the result."),
@@ -100,7 +101,10 @@ export default defineCommand({
     let pages: number[];
     if (raw.format === "html") {
       const { htmlTableGrids } = await import("../../analysis/document/html.ts");
-      const grids = await htmlTableGrids(new TextDecoder().decode(raw.bytes));
+      const grids = await htmlTableGrids(
+        new TextDecoder().decode(raw.bytes),
+        (await ctx.provider("pdf_text_a")).maxHtmlDepth(),
+      );
       found = grids.filter((g) => g.length >= 2).map((g) => ({
         ...htmlTable(g),
         flavor: "html" as const,
@@ -118,6 +122,7 @@ export default defineCommand({
         }
         found = [];
         for (const p of pages) {
+          checkpoint();
           const flavors: ("stream" | "lattice")[] = args.flavor
             ? [args.flavor]
             : ["lattice", "stream"];

@@ -12,6 +12,7 @@ import { Buffer } from "node:buffer";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { loadPdfJs, pdfjsAssetDir } from "../pdf_text_a/client.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 /**
  * Render resolution: 300 dpi over 72 pt gives Tesseract characters of a comfortable height
@@ -115,14 +116,16 @@ export class Client {
     });
     const wanted = pages.filter((n) => n >= 1 && n <= doc.numPages);
     try {
+      const signal = this.env.signal;
       const recognize = engine.kind === "native"
-        ? nativeRecognizer(engine.binary)
-        : await wasmRecognizer();
+        ? nativeRecognizer(engine.binary, signal)
+        : await wasmRecognizer(signal);
       try {
         const out: OcrPage[] = [];
         // The next page renders while the engine reads the current one.
         let next = wanted.length ? renderPage(doc, wanted[0], canvasMod) : null;
         for (let i = 0; i < wanted.length; i++) {
+          checkpoint(signal);
           const rendered = await next!;
           next = i + 1 < wanted.length ? renderPage(doc, wanted[i + 1], canvasMod) : null;
           const result = await recognize.page(rendered.png, rendered.dpi);
@@ -151,7 +154,7 @@ interface Recognizer {
  * temporary folder. One OpenMP thread (more only spin on a busy machine) and tesseract's debug
  * output ("Image too small to scale!!", "Estimating resolution") sent nowhere.
  */
-function nativeRecognizer(binary: string): Recognizer {
+function nativeRecognizer(binary: string, signal?: AbortSignal): Recognizer {
   let dir: string | null = null;
   return {
     async page(png, dpi) {
@@ -175,10 +178,18 @@ function nativeRecognizer(binary: string): Recognizer {
         stdout: "null",
         stderr: "piped",
       }).spawn();
+      // a stopped call kills the page's process instead of waiting for it
+      const kill = () => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* already gone */ }
+      };
+      signal?.addEventListener("abort", kill, { once: true });
       const writer = child.stdin.getWriter();
       await writer.write(png);
       await writer.close();
-      const done = await child.output();
+      const done = await child.output().finally(() => signal?.removeEventListener("abort", kill));
+      checkpoint(signal);
       if (!done.success) {
         const why = new TextDecoder().decode(done.stderr).trim().split("\n").at(-1) ?? "";
         throw new FinanceError(
@@ -218,7 +229,7 @@ export function nativeResult(text: string, tsv: string): PageText {
 }
 
 /** tesseract.js with the bundled English model, one worker for all pages. */
-async function wasmRecognizer(): Promise<Recognizer> {
+async function wasmRecognizer(signal?: AbortSignal): Promise<Recognizer> {
   const langPath = englishDataPath();
   const tesseract = await import("tesseract.js");
   const worker = await tesseract.createWorker("eng", 1, {
@@ -228,6 +239,8 @@ async function wasmRecognizer(): Promise<Recognizer> {
   });
   // tprintf output ("Image too small to scale!!") goes to this file instead of stderr.
   await worker.setParameters({ debug_file: "/dev/null" } as Record<string, string>);
+  // a stopped call ends the worker's recognition instead of letting it run on
+  signal?.addEventListener("abort", () => worker.terminate().catch(() => {}), { once: true });
   return {
     async page(png, dpi) {
       await worker.setParameters({ user_defined_dpi: String(dpi) } as Record<string, string>);
@@ -235,7 +248,7 @@ async function wasmRecognizer(): Promise<Recognizer> {
       return pageResult(data);
     },
     async close() {
-      await worker.terminate();
+      await worker.terminate().catch(() => {});
     },
   };
 }

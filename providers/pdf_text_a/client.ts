@@ -109,6 +109,11 @@ export class Client {
     return Number.isFinite(n) && n > 0 ? n : DEFAULT_MAX_DOCUMENT_BYTES;
   }
 
+  /** Deepest element nesting an HTML document may have (FINANCE_MAX_HTML_DEPTH, default 1000). */
+  maxHtmlDepth(): number {
+    return positiveSetting(this.env.env("FINANCE_MAX_HTML_DEPTH"), 1000);
+  }
+
   /** Opens PDF bytes; unreadable or password-locked files fail with a clear message. */
   async open(bytes: Uint8Array, label: string): Promise<PdfFile> {
     const pdfjs = await loadPdfJs();
@@ -137,4 +142,10 @@ export class Client {
       );
     }
   }
+}
+
+/** A positive whole-number setting, or the default when unset or not a positive number. */
+export function positiveSetting(raw: string | undefined, fallback: number): number {
+  const n = raw ? Number(raw) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
 }
