@@ -18,6 +18,7 @@ import { svgToPng } from "../analysis/charts/png.ts";
 import { render } from "./render.ts";
 import { blocksHtml, escapeHtml } from "./views/html.ts";
 import { viewBlocks, viewByShape } from "./views/index.ts";
+import type { Block } from "./views/model.ts";
 
 /** The MIME bundle a display method returns. */
 export type MimeBundle = Record<string, unknown> & { "text/plain": string };
@@ -45,7 +46,10 @@ export interface ShowOptions {
   command?: string;
   /** Show the envelope as JSON instead of the summary. */
   json?: boolean;
-  /** Rows shown per table (default 15); the rest are counted, not shown. */
+  /**
+   * Rows shown per table and items per list; the rest are counted, not shown. Default: every
+   * row of a result's own view (a statement stays whole), 50 of a generic table, 15 citations.
+   */
   maxRows?: number;
 }
 
@@ -348,6 +352,25 @@ export function fmt(n: number | null | undefined, unit = ""): string {
 
 const NOTE = "font-size:12px;margin:4px 0";
 
+/** Keeps the first `max` rows of each table and items of each list, saying how many there are. */
+function limitBlocks(blocks: Block[], max: number | undefined): Block[] {
+  if (max === undefined) return blocks;
+  return blocks.map((b): Block => {
+    if (b.kind === "table" && b.rows.length > max) {
+      const more = `showing ${max} of ${b.rows.length} rows`;
+      return { ...b, rows: b.rows.slice(0, max), note: b.note ? `${more}; ${b.note}` : more };
+    }
+    if (b.kind === "matches" && b.items.length > max) {
+      return {
+        ...b,
+        items: b.items.slice(0, max),
+        caption: `${b.caption ? `${b.caption}: ` : ""}showing ${max} of ${b.items.length}`,
+      };
+    }
+    return b;
+  });
+}
+
 function citationsHtml(list: Citation[], maxRows: number): string {
   if (!list.length) {
     return `<div style="color:#8a4b00;${NOTE}"><b>Citations:</b> this result names no provider, source, URL or accession.</div>`;
@@ -372,7 +395,7 @@ function envelopeHtml(env: Envelope, options: ShowOptions): string {
     );
   } else {
     const { view, named } = viewOf(env, options);
-    parts.push(blocksHtml(viewBlocks(env.data, view)));
+    parts.push(blocksHtml(limitBlocks(viewBlocks(env.data, view), options.maxRows)));
     // the named views carry their own citation; the generic one lists what the data names
     if (!named) parts.push(citationsHtml(citations(env.data), maxRows));
   }

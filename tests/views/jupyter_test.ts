@@ -59,3 +59,14 @@ Deno.test("figure: a chart carries inline SVG and a PNG copy", async () => {
   assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
   assert.equal(b["text/plain"], "red box");
 });
+
+Deno.test("show: maxRows keeps the first rows of a list and says how many there are", async () => {
+  const env = await envelope("filings.recent", { symbol: "ACME", limit: 10 }, {
+    replay: [join(FIXTURES, "filings", "cassette")],
+  });
+  const html = String(bundle(show(env, { command: "filings.recent", maxRows: 2 }))["text/html"]);
+  assert.match(html, /showing 2 of 5/);
+  assert.equal(html.split("<li ").length - 1, 2);
+  const all = String(bundle(show(env, { command: "filings.recent" }))["text/html"]);
+  assert.equal(all.split("<li ").length - 1, 5);
+});
