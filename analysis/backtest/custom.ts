@@ -274,7 +274,7 @@ async function viaProcess(file: string, message: unknown, timeoutMs: number) {
     const text = new TextDecoder().decode(stdout).trim();
     if (!text) {
       const err = new TextDecoder().decode(stderr).trim().split("\n").slice(0, 3).join(" ");
-      if (/out of memory|heap limit/i.test(err)) {
+      if (/out of memory|heap limit|Last few GCs/i.test(err)) {
         throw new InputError(
           "custom strategy ran out of memory (its process may use a 1 GiB heap) and was stopped",
         );
