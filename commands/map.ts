@@ -2067,17 +2067,19 @@ export interface CommandMap {
     args: {
       /** Company ticker, e.g. SNOW. */
       symbol: string;
-      /** Where to look: transcripts, filings or both. */
-      source?: "transcripts" | "transcript" | "filings" | "filing" | "both";
+      /** Where to look: transcripts (default), filings or both. */
+      from?: "transcripts" | "transcript" | "filings" | "filing" | "both";
       /** Comma-separated metric keys (default all): arr, net_new_arr, large_customers, nrr, revenue, revenue_growth, gross_margin, operating_margin, fcf_margin, free_cash_flow, rpo, eps. */
       metrics?: string;
       /** Most KPI rows returned. */
       limit?: number;
       /** Transcript to read: latest, Q4, Q4 2024 or 2024Q4. */
       quarter?: string;
-      /** Filing form read for source=filings: 10-K or 10-Q. */
+      /** Filing form read for from=filings: 10-K or 10-Q. */
       form?: string;
       /** A transcript page, local file or file:// URL to read instead of searching. */
+      source?: string;
+      /** @deprecated Use `source`. */
       url?: string;
     };
     data: {
@@ -2129,13 +2131,15 @@ export interface CommandMap {
       /** Company ticker, e.g. SNOW. */
       symbol: string;
       /** Documents to compare: transcripts or filings (10-Q and 10-K). */
-      source?: "transcripts" | "filings";
+      from?: "transcripts" | "filings";
       /** Comma-separated metric keys (default all). */
       metrics?: string;
       /** How many recent documents to read. */
       limit?: number;
       /** Most KPI rows kept per document. */
       per_document_limit?: number;
+      /** @deprecated Use `from`. */
+      source?: "transcripts" | "filings";
     };
     data: {
       symbol: string;

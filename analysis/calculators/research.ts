@@ -75,7 +75,7 @@ const FUNDAMENTAL: StepTemplate[] = [
     id: "kpis",
     objective: "Extract the operating metrics management reports and how they trend.",
     commands: [
-      "kpi.extract SYM source=both metrics=arr,net_new_arr,large_customers,nrr,rpo,revenue_growth,operating_margin,fcf_margin limit=40",
+      "kpi.extract SYM from=both metrics=arr,net_new_arr,large_customers,nrr,rpo,revenue_growth,operating_margin,fcf_margin limit=40",
       "kpi.history SYM metrics=arr,large_customers,nrr,revenue_growth limit=4 per_document_limit=12",
     ],
   },

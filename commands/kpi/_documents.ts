@@ -66,7 +66,7 @@ export async function transcriptRows(
   const { extractKpis } = await import("../../analysis/evidence/kpi.ts");
   const { meta, parsed } = pick.url
     ? await loadFromUrl(pick.url, ctx)
-    : await loadTranscript(pick, ctx, "kpi.extract");
+    : await loadTranscript(pick, ctx, "kpi.extract", "source");
   const doc: DocMeta = {
     doc_ref: docRef,
     kind: "transcript",

@@ -11,24 +11,27 @@ import {
   transcriptRows,
 } from "./_documents.ts";
 
+/** Where kpi.extract looks. */
+const FROM = ["transcripts", "transcript", "filings", "filing", "both"] as const;
+
 export default defineCommand({
   name: "kpi.extract",
   summary: "Find KPI mentions (ARR, NRR, growth, margins...) with numbers and citations",
   description:
     "Reads the latest (or a chosen) earnings-call transcript and/or the MD&A, business and financial-statement sections of the latest filing, and returns every sentence that names a metric as a whole word (so `arr` never matches inside `warrant`) with the number, unit and period next to it, the speaker and part of the call for transcripts, and a citation: URL or accession, section, and character offsets. Growth metrics need a growth verb, not just the word revenue. Rows are evidence to verify, not audited figures; use filings.statement for reported numbers.",
   usage:
-    "finance kpi.extract SYMBOL [source=transcripts|filings|both metrics=arr,nrr,... limit=30 quarter=latest form=10-K url=URL|PATH]",
+    "finance kpi.extract SYMBOL [from=transcripts|filings|both metrics=arr,nrr,... limit=30 quarter=latest form=10-K source=URL|PATH]",
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: ["url", "accession_no", "section", "start_char", "end_char", "speaker"],
   positional: ["symbol"],
   view: "kpi",
+  aliases: { url: "source" },
   args: z.strictObject({
     symbol: ticker("Company ticker, e.g. SNOW."),
-    source: z.enum(["transcripts", "transcript", "filings", "filing", "both"]).default(
-      "transcripts",
-    )
-      .describe("Where to look: transcripts, filings or both."),
+    from: z.enum(FROM).optional().describe(
+      "Where to look: transcripts (default), filings or both.",
+    ),
     metrics: z.string().optional().describe(
       "Comma-separated metric keys (default all): arr, net_new_arr, large_customers, nrr, revenue, revenue_growth, gross_margin, operating_margin, fcf_margin, free_cash_flow, rpo, eps.",
     ),
@@ -36,8 +39,8 @@ export default defineCommand({
     quarter: z.string().default("latest").describe(
       "Transcript to read: latest, Q4, Q4 2024 or 2024Q4.",
     ),
-    form: z.string().default("10-K").describe("Filing form read for source=filings: 10-K or 10-Q."),
-    url: z.string().trim().min(1).optional().describe(
+    form: z.string().default("10-K").describe("Filing form read for from=filings: 10-K or 10-Q."),
+    source: z.string().trim().min(1).optional().describe(
       "A transcript page, local file or file:// URL to read instead of searching.",
     ),
   }),
@@ -54,23 +57,39 @@ export default defineCommand({
   }),
   examples: [
     "finance kpi.extract SNOW metrics=arr,nrr,rpo",
-    "finance kpi.extract EXSW url=./saved/exsw-q3-2025.html",
-    "finance kpi.extract AAPL source=filings form=10-Q metrics=revenue_growth,gross_margin",
+    "finance kpi.extract EXSW source=./saved/exsw-q3-2025.html",
+    "finance kpi.extract AAPL from=filings form=10-Q metrics=revenue_growth,gross_margin",
   ],
   async run(args, ctx) {
     const metrics = await pickMetrics(args.metrics);
+    let from: string | undefined = args.from;
+    let address = args.source;
+    // source= used to say where to look; a value that names documents, not an address, is read
+    // the old way, with a warning
+    if (address && (FROM as readonly string[]).includes(address.toLowerCase())) {
+      if (from) {
+        throw new UsageError(
+          `source=${address} names where to look, as from= does; give from= alone (source= is a transcript page or file)`,
+        );
+      }
+      ctx.warn(
+        `source=${address} is the older way to say from=${address}; source= now names a transcript page or file`,
+      );
+      from = address.toLowerCase();
+      address = undefined;
+    }
     const source = ({ transcript: "transcripts", filing: "filings" } as Record<string, string>)[
-      args.source
-    ] ?? args.source;
-    if (args.url && source === "filings") {
-      throw new UsageError("url= names a transcript; use source=transcripts or both with it");
+      from ?? ""
+    ] ?? from ?? "transcripts";
+    if (address && source === "filings") {
+      throw new UsageError("source= names a transcript; use from=transcripts or both with it");
     }
     const documents = [];
     const rows = [];
     if (source === "transcripts" || source === "both") {
       const t = await transcriptRows(
         ctx,
-        { symbol: args.symbol, url: args.url, quarter: args.quarter },
+        { symbol: args.symbol, url: address, quarter: args.quarter },
         metrics,
         0,
       );

@@ -55,16 +55,17 @@ export default defineCommand({
   name: "kpi.history",
   summary: "Line up KPI mentions across a company's recent transcripts or filings",
   description:
-    "Reads the last `limit` earnings-call transcripts (source=transcripts) or 10-Q/10-K filings (source=filings: MD&A, business and financial statements) and extracts the chosen metrics from each, then lines them up per metric oldest to newest with period, value and citation, ready to compare quarter by quarter. A document that cannot be read is a warning. Numbers are quoted from prose and may mix definitions between periods: check the cited sentences.",
+    "Reads the last `limit` earnings-call transcripts (from=transcripts) or 10-Q/10-K filings (from=filings: MD&A, business and financial statements) and extracts the chosen metrics from each, then lines them up per metric oldest to newest with period, value and citation, ready to compare quarter by quarter. A document that cannot be read is a warning. Numbers are quoted from prose and may mix definitions between periods: check the cited sentences.",
   usage:
-    "finance kpi.history SYMBOL [source=transcripts|filings metrics=arr,nrr limit=4 per_document_limit=20]",
+    "finance kpi.history SYMBOL [from=transcripts|filings metrics=arr,nrr limit=4 per_document_limit=20]",
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: ["url", "accession_no", "start_char", "end_char", "period"],
   positional: ["symbol"],
+  aliases: { source: "from" },
   args: z.strictObject({
     symbol: ticker("Company ticker, e.g. SNOW."),
-    source: z.enum(["transcripts", "filings"]).default("transcripts").describe(
+    from: z.enum(["transcripts", "filings"]).default("transcripts").describe(
       "Documents to compare: transcripts or filings (10-Q and 10-K).",
     ),
     metrics: z.string().optional().describe("Comma-separated metric keys (default all)."),
@@ -84,7 +85,7 @@ export default defineCommand({
   }),
   examples: [
     "finance kpi.history SNOW metrics=arr,nrr limit=4",
-    "finance kpi.history AAPL source=filings metrics=revenue_growth,gross_margin limit=3",
+    "finance kpi.history AAPL from=filings metrics=revenue_growth,gross_margin limit=3",
   ],
   async run(args, ctx) {
     const metrics = await pickMetrics(args.metrics);
@@ -101,7 +102,7 @@ export default defineCommand({
         history.push({ doc_ref: ref, kpis, count: kpis.length });
       }
     };
-    if (args.source === "transcripts") {
+    if (args.from === "transcripts") {
       const found = await (await ctx.provider("transcripts_a")).search(args.symbol, args.limit);
       if (!found.transcripts.length) {
         throw new FinanceError(
@@ -151,10 +152,10 @@ export default defineCommand({
         }
       }
     }
-    if (!docs.length) throw new FinanceError(`no ${args.source} of ${args.symbol} could be read`);
+    if (!docs.length) throw new FinanceError(`no ${args.from} of ${args.symbol} could be read`);
     return {
       symbol: args.symbol,
-      source: args.source,
+      source: args.from,
       metrics: metrics.map((m) => m.key),
       documents: docs,
       history,

@@ -82,7 +82,7 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
 }
 
 /**
- * Resolves a transcript address (`source=` in transcripts.*, `url=` in kpi.extract) or
+ * Resolves a transcript address (`source=`) or
  * `symbol=` + `quarter=` to a parsed transcript.
  */
 export async function loadTranscript(

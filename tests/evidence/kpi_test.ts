@@ -36,7 +36,7 @@ Deno.test("values: money scales, percents, counts; years are not counts", () => 
 });
 
 Deno.test("kpi.extract on a transcript: metric, number, unit, sentence, offsets, speaker", async () => {
-  const env = await envelope("kpi.extract", { symbol: "EXSW", url: CALL_URL, limit: 50 }, {
+  const env = await envelope("kpi.extract", { symbol: "EXSW", source: CALL_URL, limit: 50 }, {
     replay: [DIR],
   });
   const data = dataOf(env) as {
@@ -72,12 +72,46 @@ Deno.test("kpi.extract on a transcript: metric, number, unit, sentence, offsets,
 Deno.test("kpi.extract: unknown metric names the known ones", async () => {
   const env = await envelope(
     "kpi.extract",
-    { symbol: "EXSW", url: CALL_URL, metrics: "arr,bogus" },
+    { symbol: "EXSW", source: CALL_URL, metrics: "arr,bogus" },
     {
       replay: [DIR],
     },
   );
   assert.match(env.error!, /unknown metric bogus; choose from arr, /);
+});
+
+Deno.test("kpi.*: from= says where to look, source= is a transcript; the older forms warn", async () => {
+  const opts = { replay: [DIR] };
+  const byUrl = await envelope("kpi.extract", { symbol: "EXSW", url: CALL_URL, limit: 5 }, opts);
+  assert.equal(byUrl.ok, true, byUrl.error ?? "");
+  assert.ok(byUrl.warnings.some((w) => /`url` is an older name of `source`/.test(w)));
+  const oldFrom = await envelope("kpi.extract", { symbol: "EXSW", source: "filings" }, {
+    fetch: () => Promise.resolve(new Response("offline", { status: 503 })),
+  });
+  assert.ok(
+    oldFrom.warnings.some((w) => /source=filings is the older way to say from=filings/.test(w)),
+  );
+  const clash = await envelope("kpi.extract", {
+    symbol: "EXSW",
+    from: "filings",
+    source: "both",
+  }, opts);
+  assert.equal(clash.ok, false);
+  assert.match(clash.error!, /give from= alone/);
+  const transcriptOnly = await envelope("kpi.extract", {
+    symbol: "EXSW",
+    from: "filings",
+    source: CALL_URL,
+  }, opts);
+  assert.match(transcriptOnly.error!, /source= names a transcript/);
+  const history = await envelope("kpi.history", {
+    symbol: "EXSW",
+    source: "transcripts",
+    metrics: "arr",
+    limit: 2,
+  }, opts);
+  assert.equal(history.ok, true, history.error ?? "");
+  assert.ok(history.warnings.some((w) => /`source` is an older name of `from`/.test(w)));
 });
 
 Deno.test("kpi.history lines ARR up across two transcripts, oldest first", async () => {
@@ -102,7 +136,7 @@ Deno.test({
     const url = join(root, "transcripts", "ectsum-motley-fool-text", "EFX_q3_2021.txt");
     const env = await envelope("kpi.extract", {
       symbol: "EFX",
-      url,
+      source: url,
       metrics: "revenue,revenue_growth",
       limit: 100,
     }, { env: { FINANCE_DOCUMENT_ROOTS: root } });

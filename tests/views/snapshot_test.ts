@@ -152,7 +152,7 @@ const CASES: Case[] = [
   {
     id: "kpi.extract",
     command: "kpi.extract",
-    args: { symbol: "EXSW", url: CALL_URL, limit: 50 },
+    args: { symbol: "EXSW", source: CALL_URL, limit: 50 },
     opts: () => cassette("evidence", "transcripts"),
   },
   {
