@@ -13,7 +13,7 @@ import {
   yahooSummary,
 } from "./company.ts";
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
-import { convert, FxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
+import { convert, FxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
 
 /** The SEC CIK of a ticker, or null with a warning (non-US listings have none). */
 export async function secCik(ctx: Context, symbol: string): Promise<string | null> {
@@ -170,41 +170,29 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const trade = unitOf(quote.currency ?? d.currency);
   const cap = trade?.major ?? null;
   const fin = majorOf(row.financialCurrency ?? f.financialCurrency);
-  const refusals: string[] = [];
+  const on: Basis = { quote, trade, cap, fin, same: !!cap && !!fin && cap === fin, refusals: [] };
   const used: FxRate[] = [];
   const book = new FxBook(ctx, quote.as_of);
   const inCap = (v: number | null | undefined) =>
     convert(book, { value: v ?? null, currency: fin }, cap, used);
-  const sameCurrency = !!cap && !!fin && cap === fin;
   const marketCap = quote.market_cap ?? d.marketCap ?? null;
   const cash = f.totalCash ?? null;
   const debt = f.totalDebt ?? null;
   const netDebt = cash !== null && debt !== null ? debt - cash : null;
-  let ev: number | null = k.enterpriseValue ?? null;
-  if (!sameCurrency && (ev !== null || netDebt !== null)) {
-    // Yahoo adds a cap in one currency to cash and debt in another: rebuild it in one.
-    const nd = netDebt === null ? null : await inCap(netDebt);
-    ev = marketCap !== null && nd !== null ? marketCap + nd : null;
-    if (ev === null && k.enterpriseValue !== null) {
-      refusals.push(
-        `enterprise_value: Yahoo's figure mixes ${quote.currency ?? "?"} and ${
-          fin ?? "an unstated currency"
-        }; not shown`,
-      );
-    }
-  }
+  const ev = await enterpriseValue(on, k.enterpriseValue ?? null, marketCap, netDebt, inCap);
   const revenue = await inCap(f.totalRevenue);
   const ebitda = await inCap(f.ebitda);
-  const money = (value: number | null, currency: string | null) => ({ value, currency });
   const agg = (name: string, yahoo: number | null, a: number | null, b: number | null) =>
-    sameCurrency ? yahoo : ratioOf(name, money(a, cap), money(b, cap), refusals);
+    on.same ? yahoo : ratioOf(name, money(a, cap), money(b, cap), on.refusals);
   const ratios = {
     trailing_pe: perShare(
+      on,
       "trailing_pe",
       d.trailingPE ?? row.trailingPE ?? null,
       k.trailingEps ?? row.epsTrailingTwelveMonths ?? null,
     ),
     forward_pe: perShare(
+      on,
       "forward_pe",
       k.forwardPE ?? d.forwardPE ?? row.forwardPE ?? null,
       k.forwardEps ?? row.epsForward ?? null,
@@ -216,6 +204,7 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
       revenue,
     ),
     price_to_book: perShare(
+      on,
       "price_to_book",
       k.priceToBook ?? row.priceToBook ?? null,
       k.bookValue ?? row.bookValue ?? null,
@@ -223,25 +212,8 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
     ev_to_revenue: agg("ev_to_revenue", k.enterpriseToRevenue ?? null, ev, revenue),
     ev_to_ebitda: agg("ev_to_ebitda", k.enterpriseToEbitda ?? null, ev, ebitda),
   };
-  function perShare(name: string, yahoo: number | null, denominator: number | null) {
-    if (yahoo === null && denominator === null) return null;
-    // Earnings or book at or below zero make the ratio meaningless (Yahoo leaves it out too).
-    if (denominator !== null && denominator <= 0) return null;
-    if (sameCurrency && trade!.factor === 1) return yahoo;
-    if (sameCurrency) {
-      // Price in a minor unit (GBp) over per-share figures in the major one (GBP).
-      return ratioOf(name, money(quote.price, trade!.code), money(denominator, fin), refusals);
-    }
-    refusals.push(
-      `${name}: the price is in ${quote.currency ?? "an unstated currency"} and per-share ` +
-        `figures in ${
-          fin ?? "an unstated currency"
-        } (per share of the filer, not of the listing); not computed`,
-    );
-    return null;
-  }
-  for (const r of refusals) ctx.warn(r);
-  const finOrCap = fin ?? null;
+  for (const r of on.refusals) ctx.warn(r);
+  const inFin = (v: number | null | undefined) => (v === null || v === undefined ? null : fin);
   return {
     market_cap: marketCap,
     enterprise_value: ev,
@@ -253,12 +225,78 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
       price: quote.currency,
       market_cap: marketCap === null ? null : cap,
       enterprise_value: ev === null ? null : cap,
-      total_revenue_ttm: f.totalRevenue === null ? null : finOrCap,
-      ebitda_ttm: f.ebitda === null ? null : finOrCap,
-      cash: cash === null ? null : finOrCap,
-      debt: debt === null ? null : finOrCap,
-      net_debt: netDebt === null ? null : finOrCap,
-      per_share: finOrCap,
+      total_revenue_ttm: inFin(f.totalRevenue),
+      ebitda_ttm: inFin(f.ebitda),
+      cash: inFin(cash),
+      debt: inFin(debt),
+      net_debt: inFin(netDebt),
+      per_share: fin,
     },
   };
+}
+
+/** What a snapshot's ratios are taken on: the listing's unit, the filer's currency. */
+interface Basis {
+  quote: Quote;
+  trade: Unit | null;
+  /** Major currency of caps (the trading currency's major unit). */
+  cap: string | null;
+  /** Major currency of the filer's statements. */
+  fin: string | null;
+  /** Caps and statements in one major currency. */
+  same: boolean;
+  refusals: string[];
+}
+
+const money = (value: number | null, currency: string | null) => ({ value, currency });
+
+/**
+ * Yahoo's enterprise value when cap and statements share a currency; otherwise rebuilt as the
+ * cap plus net debt converted into the cap's currency (Yahoo adds one currency to another).
+ */
+async function enterpriseValue(
+  on: Basis,
+  yahoo: number | null,
+  marketCap: number | null,
+  netDebt: number | null,
+  inCap: (v: number | null) => Promise<number | null>,
+): Promise<number | null> {
+  if (on.same || (yahoo === null && netDebt === null)) return yahoo;
+  const nd = netDebt === null ? null : await inCap(netDebt);
+  const ev = marketCap !== null && nd !== null ? marketCap + nd : null;
+  if (ev === null && yahoo !== null) {
+    on.refusals.push(
+      `enterprise_value: Yahoo's figure mixes ${on.quote.currency ?? "?"} and ${
+        on.fin ?? "an unstated currency"
+      }; not shown`,
+    );
+  }
+  return ev;
+}
+
+/**
+ * A price-over-per-share ratio (P/E, P/B): Yahoo's own in one currency and unit; recomputed
+ * when the price is in a minor unit (GBp over GBP); refused across two currencies, since
+ * Yahoo does not say whether its per-share figures are per listed share or per filer share.
+ */
+function perShare(on: Basis, name: string, yahoo: number | null, denominator: number | null) {
+  if (yahoo === null && denominator === null) return null;
+  // Earnings or book at or below zero make the ratio meaningless (Yahoo leaves it out too).
+  if (denominator !== null && denominator <= 0) return null;
+  if (on.same && on.trade!.factor === 1) return yahoo;
+  if (on.same) {
+    return ratioOf(
+      name,
+      money(on.quote.price, on.trade!.code),
+      money(denominator, on.fin),
+      on.refusals,
+    );
+  }
+  on.refusals.push(
+    `${name}: the price is in ${on.quote.currency ?? "an unstated currency"} and per-share ` +
+      `figures in ${
+        on.fin ?? "an unstated currency"
+      } (per share of the filer, not of the listing); not computed`,
+  );
+  return null;
 }
