@@ -16,7 +16,7 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -234,7 +234,7 @@ async function mixedWithWrk() {
     console.log("skipped: ../shared/fixtures/cassettes/sec is absent");
     return;
   }
-  const serverRoot = values.root ? join(Deno.cwd(), values.root) : root;
+  const serverRoot = values.root ? resolve(values.root) : root;
   const bodies = TICKERS.flatMap((symbol) =>
     FORMS.map((form) => JSON.stringify({ symbol, forms: form, limit: 10 }))
   );

@@ -111,13 +111,20 @@ export class CassetteLibrary {
     const hit = this.#entries.get(matchKey(method, url));
     if (!hit) return null;
     const { dir, entry } = hit;
-    let body: Uint8Array;
-    if (entry.file !== undefined) {
-      body = Deno.readFileSync(resolve(dir, entry.file));
-    } else {
-      body = new TextEncoder().encode(entry.body ?? "");
+    const headers = lowerKeys(entry.headers ?? {});
+    if (entry.file === undefined) {
+      return { status: entry.status, headers, body: new TextEncoder().encode(entry.body ?? "") };
     }
-    return { status: entry.status, headers: lowerKeys(entry.headers ?? {}), body };
+    // read on first use: an answer whose parsed form the session already holds is never read
+    const path = resolve(dir, entry.file);
+    let body: Uint8Array | null = null;
+    return {
+      status: entry.status,
+      headers,
+      get body() {
+        return (body ??= Deno.readFileSync(path));
+      },
+    };
   }
 }
 

@@ -217,7 +217,7 @@ export class HttpClient {
           { url: shownUrl },
         );
       }
-      const res = makeResponse(req, req.url, hit.status, hit.headers, hit.body, "replay", 0);
+      const res = makeResponse(req, req.url, hit.status, hit.headers, () => hit.body, "replay", 0);
       // a session's cassettes never change, so the recording itself identifies the copy
       return this.#checkStatus(req, this.#derives(res, `replay ${method} ${req.url}`));
     }
@@ -386,7 +386,7 @@ export class HttpClient {
     if (!memo || version === null) return res;
     versions.set(res, version);
     res.derived = <T>(name: string, build: () => T): T =>
-      memo.get(`${name}\n${version}`, estimateBytes(res.body.length), build);
+      memo.get(`${name}\n${version}`, () => estimateBytes(res.body.length), build);
     return res;
   }
 

@@ -17,24 +17,31 @@ export function headersToRecord(h: Headers): Record<string, string> {
   return out;
 }
 
-/** The response handed to callers, whatever its origin (network, cache, replay). */
+/**
+ * The response handed to callers, whatever its origin (network, cache, replay). A body given as
+ * a function is read on first use (a replayed file whose parsed form the session already holds).
+ */
 export function makeResponse(
   req: HttpRequest,
   url: string,
   status: number,
   headers: Record<string, string>,
-  body: Uint8Array,
+  body: Uint8Array | (() => Uint8Array),
   origin: HttpResponse["origin"],
   ageSeconds: number,
 ): HttpResponse {
   const shownUrl = redactUrl(url, req.secrets);
+  let bytes: Uint8Array | null = typeof body === "function" ? null : body;
+  const getBody = () => (bytes ??= (body as () => Uint8Array)());
   let text: string | null = null;
-  const getText = () => (text ??= new TextDecoder().decode(body));
+  const getText = () => (text ??= new TextDecoder().decode(getBody()));
   return {
     url,
     status,
     headers,
-    body,
+    get body() {
+      return getBody();
+    },
     origin,
     ageSeconds,
     text: getText,
@@ -62,7 +69,7 @@ export function makeResponse(
       } catch {
         throw new ProviderError(
           req.provider,
-          `malformed or truncated JSON from ${shownUrl} (${body.length} bytes)`,
+          `malformed or truncated JSON from ${shownUrl} (${getBody().length} bytes)`,
           { url: shownUrl, status },
         );
       }

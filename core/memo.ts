@@ -36,10 +36,10 @@ export class ParsedMemo {
   }
 
   /**
-   * The value derived by `build` under `key`, built once and frozen. `bytes` estimates its size
-   * (the body's length is a fair measure); a value larger than the whole cap is not kept.
+   * The value derived by `build` under `key`, built once and frozen. `size` estimates its bytes
+   * (asked only when building); a value larger than the whole cap is not kept.
    */
-  get<T>(key: string, bytes: number, build: () => T): T {
+  get<T>(key: string, size: number | (() => number), build: () => T): T {
     const slot = this.#slots.get(key);
     if (slot) {
       this.hits++;
@@ -50,6 +50,7 @@ export class ParsedMemo {
     }
     this.misses++;
     const value = deepFreeze(build());
+    const bytes = typeof size === "function" ? size() : size;
     if (bytes > this.maxBytes) return value;
     this.#slots.set(key, { value, bytes });
     this.#bytes += bytes;
