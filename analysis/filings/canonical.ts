@@ -8,6 +8,7 @@ import type { CleanDoc } from "./sections.ts";
 import { findSegmentNote } from "./notes.ts";
 import { findItems, itemId, type ItemSpan, type Numbering, partByNumber } from "./sections.ts";
 import {
+  captionAfter,
   CROSS_REF,
   findCaption,
   isExternal,
@@ -150,7 +151,7 @@ export function locateSections(doc: CleanDoc, form: string): Located {
   const fam = formFamily(form) ?? "10-K";
   const items = findItems(doc, numberingOf(fam));
   const warnings: string[] = [];
-  const index = fam === "10-K" || fam === "20-F" ? readCrossReferenceIndex(doc) : null;
+  const index = fam !== "40-F" ? readCrossReferenceIndex(doc) : null;
   // Rows of the cross-reference index are not headings of the items they list.
   if (index) {
     for (let i = items.length - 1; i >= 0; i--) {
@@ -297,7 +298,11 @@ function fromIndex(
 ): ItemSpan | undefined {
   if (!id) return undefined;
   const item = id.replace(/^part_[ivx]+_item_/, "").toUpperCase();
-  const row = index.rows.find((r) => r.item === item);
+  const part = id.split("_")[1];
+  // A 10-Q numbers items afresh in each part: the row must sit under the same PART.
+  const row = index.rows.find((r) =>
+    r.item === item && (!/10-Q/.test(form) || (r.part ?? "i") === part)
+  );
   if (!row) return undefined;
   const base = { id, part: id.split("_")[1], item, title: row.title, method: "index" as const };
   if (row.pages) {
@@ -306,7 +311,10 @@ function fromIndex(
       // Start at the caption when the report prints it near the top of the first page.
       const cap = [row.title, ...row.captions].map((c) => findCaption(doc, c, ENDS_ANY, span))
         .find((c) => c && c.start - span.start < 3000);
-      return { ...base, start: cap?.start ?? span.start, end: span.end };
+      const start = cap?.start ?? span.start;
+      // Pages are shared: stop where another item of the index starts under its own caption.
+      const others = index.rows.filter((r) => r !== row).map((r) => r.title);
+      return { ...base, start, end: captionAfter(doc, start, span.end, others) ?? span.end };
     }
   }
   for (const caption of [...row.captions, row.title]) {
@@ -333,7 +341,7 @@ function addIndexedItems(
   numbering: Numbering,
 ) {
   for (const row of index.rows) {
-    const part = partByNumber(row.item, numbering);
+    const part = numbering === "10-Q" ? row.part ?? "i" : partByNumber(row.item, numbering);
     const id = itemId(part, row.item);
     if (!row.pages || items.some((s) => s.id === id)) continue;
     const span = spanOfPages(doc, row.pages);

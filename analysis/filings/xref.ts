@@ -93,6 +93,8 @@ export function spanOfPages(doc: CleanDoc, pages: string): { start: number; end:
 /** One row of a "Form 10-K Cross-Reference Index". */
 export interface IndexRow {
   item: string;
+  /** The PART the index lists the row under (lower-case roman), or null. */
+  part: string | null;
   title: string;
   /** Captions of the report the row names (cells other than the item title and pages). */
   captions: string[];
@@ -100,13 +102,13 @@ export interface IndexRow {
 }
 
 const INDEX_HEAD =
-  /^(?:form\s+(?:10-k|20-f)\s+)?cross[-\s]?reference\s+(?:index|table|guide|sheet)\b|^form\s+(?:10-k|20-f)\s+cross[-\s]?reference\b|^(?:10-k|20-f)\s+cross[-\s]?reference|^cross[-\s]?reference\s+to\s+form\s+(?:10-k|20-f)\b/i;
+  /^(?:form\s+(?:10-[kq]|20-f)\s+)?cross[-\s]?reference\s+(?:index|table|guide|sheet)\b|^form\s+(?:10-[kq]|20-f)\s+cross[-\s]?reference\b|^(?:10-[kq]|20-f)\s+cross[-\s]?reference|^cross[-\s]?reference\s+to\s+form\s+(?:10-[kq]|20-f)\b/i;
 const PAGES_CELL = new RegExp(
   String.raw`^(?:pages?\s*)?${PAGE_RANGE}(?:\s*(?:,|and)\s*${PAGE_RANGE})*$`,
   "i",
 );
 
-/** Reads the cross-reference index of an annual-report 10-K or 20-F (item → captions, pages). */
+/** Reads the cross-reference index of an annual-report 10-K, 10-Q or 20-F (item → captions, pages). */
 export function readCrossReferenceIndex(
   doc: CleanDoc,
 ): { at: number; end: number; rows: IndexRow[] } | null {
@@ -117,13 +119,18 @@ export function readCrossReferenceIndex(
     const rows: IndexRow[] = [];
     let current: IndexRow | null = null;
     let base = 0;
+    let part: string | null = null;
     let quiet = 0;
     let end = all[i].start;
     for (let j = i + 1; j < all.length && j < i + 400 && quiet < 8; j++) {
       const cells = all[j].text.split("|").map((c) => c.trim()).filter(Boolean);
       if (!cells.length) continue;
       const first = cells.join(" ");
-      if (PART_LINE.test(first) && !/\bitem/i.test(first) && !PAGE_CELL.test(all[j].text)) continue;
+      const partRow = !/\bitem/i.test(first) ? PART_LINE.exec(first) : null;
+      if (partRow) {
+        part = partRow[1].toLowerCase();
+        continue;
+      }
       const pagesCell = cells.length > 1 && PAGES_CELL.test(cells.at(-1)!) ? cells.pop()! : null;
       const m = /^(?:part\s+[ivx]+\s*,?\s*)?items?\s+(\d{1,2}(?:\.?[a-j])?)\b\.?\s*(.*)$/i.exec(
         cells[0],
@@ -135,6 +142,7 @@ export function readCrossReferenceIndex(
           .trim();
         if (m) base = parseInt(m[1], 10);
         current = {
+          part,
           item: m ? m[1].replace(".", "").toUpperCase() : `${base}${sub![1]}`,
           title,
           captions: cells.slice(2),
@@ -203,6 +211,25 @@ export function findCaption(
     if (!best || end - all[i].start > best.end - best.start) best = { start: all[i].start, end };
   }
   return best;
+}
+
+/** The first heading after `start` (past its own line) that begins one of `titles`, before `end`. */
+export function captionAfter(
+  doc: CleanDoc,
+  start: number,
+  end: number,
+  titles: string[],
+): number | null {
+  const wanted = titles.map(norm).filter((t) => t.length >= 12);
+  let pos = doc.text.indexOf("\n", start) + 1;
+  while (pos > 0 && pos < end) {
+    let nl = doc.text.indexOf("\n", pos);
+    if (nl < 0) nl = doc.text.length;
+    const line = doc.text.slice(pos, nl);
+    if (isHeadingLine(line) && wanted.some((t) => norm(line).startsWith(t))) return pos;
+    pos = nl + 1;
+  }
+  return null;
 }
 
 /** Headings that open the major parts of an annual report (where a section stops). */

@@ -94,6 +94,16 @@ const CORPUS: { name: string; url: string; follow?: boolean; sections: Expect }[
       segments: ["Note 2 – Information on business segments", 700],
     },
   },
+  {
+    name: "bank 10-Q with a Form 10-Q cross-reference index (Granite Continental)",
+    url: index(2000005, "0002000005-24-000044"),
+    sections: {
+      risk_factors: ["Risk factors\nThere have been no material changes", 190],
+      mda: ["Management’s discussion and analysis\nOverview", 3750],
+      financial_statements: ["Consolidated financial statements\nConsolidated statements", 1890],
+      segments: ["Note 10 – Business segments", 580],
+    },
+  },
 ];
 
 /** Sections the reader does not return today, and why. Each is checked to be unavailable. */

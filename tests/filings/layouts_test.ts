@@ -24,6 +24,7 @@ const F40 = indexOf(2000004, "0002000004-24-000003");
 const AR = indexOf(2000005, "0002000005-24-000021");
 const EIGHT_K = indexOf(2000001, "0002000001-23-000050");
 const AR20F = indexOf(2000008, "0002000008-24-000011");
+const AR10Q = indexOf(2000005, "0002000005-24-000044");
 
 const byKey = (d: Any) => Object.fromEntries(d.supported_sections.map((s: Any) => [s.key, s]));
 const read = (url: string, section: string, more: Record<string, unknown> = {}) =>
@@ -288,4 +289,20 @@ Deno.test("20-F annual report: the Form 20-F cross-reference guide maps Items 4,
   const fs = dataOf<Any>(await read(AR20F, "financial_statements"));
   assert.equal(fs.form_item, "Item 18");
   assert.doesNotMatch(fs.text, /Corporate governance|cross-reference guide/);
+});
+
+Deno.test("bank 10-Q: the Form 10-Q cross-reference index keeps Part I and Part II apart", async () => {
+  const d = dataOf<Any>(await envelope("filings.sections", { url: AR10Q }, opts));
+  const items = Object.fromEntries(d.items.map((i: Any) => [i.id, i]));
+  assert.equal(items.part_i_item_1.title, "Financial Statements");
+  assert.equal(items.part_ii_item_1.title, "Legal Proceedings");
+  const fs = dataOf<Any>(await read(AR10Q, "financial_statements"));
+  assert.equal(fs.found_as, "part_i_item_1");
+  assert.match(fs.text, /^Consolidated financial statements\nConsolidated statements of income/);
+  assert.doesNotMatch(fs.text, /overdraft fees|Legal proceedings/);
+  const risk = dataOf<Any>(await read(AR10Q, "risk_factors"));
+  assert.equal(risk.found_as, "part_ii_item_1a");
+  // page 10 also holds Item 2: the section stops at that item's caption
+  assert.match(risk.text, /^Risk factors\nThere have been no material changes/);
+  assert.doesNotMatch(risk.text, /repurchased/);
 });
