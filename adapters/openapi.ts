@@ -196,7 +196,9 @@ function share(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> 
   const taken = new Set(Object.keys(schemas));
   for (const [key, { count, path }] of seen) {
     if (count < 2) continue;
-    let name = path;
+    // `x.anyOf0` is mostly the object half of a nullable field: named after the field itself
+    const short = path.replace(/\.(anyOf|oneOf|allOf)\d+/g, "");
+    let name = taken.has(short) ? path : short;
     for (let i = 2; taken.has(name); i++) name = `${path}${i}`;
     taken.add(name);
     names.set(key, name);
