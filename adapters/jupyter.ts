@@ -151,7 +151,9 @@ function toBase64(bytes: Uint8Array): string {
 /** The view for a shown envelope: the command's, else by title, else by the data's shape. */
 function viewOf(env: Envelope, options: ShowOptions): { view?: ViewName; named: boolean } {
   const name = options.command ?? options.title?.split(/\s/)[0];
-  const view = (name ? loadedCommand(name)?.view : undefined) ?? viewByShape(env.data);
+  const def = name ? loadedCommand(name) : undefined;
+  // a known command's own choice stands (generic included); an unknown one is guessed by shape
+  const view = def ? def.view : viewByShape(env.data);
   return { view, named: view !== undefined };
 }
 

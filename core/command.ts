@@ -29,6 +29,7 @@ export type ViewName =
   | "kpi"
   | "qa"
   | "moves"
+  | "news_analysis"
   | "history"
   | "facts"
   | "frames";

@@ -10,6 +10,7 @@ import { genericView } from "./generic.ts";
 import {
   filingsView,
   movesView,
+  newsAnalysisView,
   newsView,
   scanView,
   screenView,
@@ -34,6 +35,7 @@ export const VIEWS: Record<ViewName, View> = {
   kpi: kpiView,
   qa: qaView,
   moves: movesView,
+  news_analysis: newsAnalysisView,
   history: historyView,
   facts: factsView,
   frames: framesView,
@@ -59,11 +61,10 @@ export function viewByShape(data: unknown): ViewName | undefined {
   return undefined;
 }
 
-/** The blocks of a result: the named view, else one recognised by shape, else the generic one. */
+/** The blocks of a result: the named view, else the generic one. */
 export function viewBlocks(data: unknown, view?: ViewName): Block[] {
-  const name = view ?? viewByShape(data);
-  if (name) {
-    const blocks = VIEWS[name](data);
+  if (view) {
+    const blocks = VIEWS[view](data);
     if (blocks.length) return blocks;
   }
   return genericView(data);

@@ -274,3 +274,31 @@ export function movesView(data: unknown): Block[] {
     { kind: "note", text: [`Source: ${data.source ?? "—"}`, ...notes].join("\n") },
   ];
 }
+
+/** news.analyze timelines: one row per date, one column per series; other analyses are generic. */
+export function newsAnalysisView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.series) || !data.series.length) return [];
+  const series = list(data, "series");
+  const dates = [
+    ...new Set(series.flatMap((s) => list(s, "data").map((p) => String(p.date)))),
+  ].sort();
+  const value = (s: Record<string, unknown>, date: string) =>
+    list(s, "data").find((p) => String(p.date) === date)?.value;
+  return [
+    {
+      kind: "title",
+      text: `News ${data.analysis} for ${
+        isRecord(data.scope) ? `${data.scope.type} ${data.scope.value}` : `“${data.query}”`
+      } (GDELT ${data.mode})`,
+    },
+    {
+      kind: "table",
+      columns: [{ name: "date" }, ...series.map((s) => ({ name: String(s.series), number: true }))],
+      rows: dates.map((d): Cell[] => [
+        { text: dateText(d).replace(/ 00:00:00 UTC$/, "") },
+        ...series.map((s) => ({ text: fieldText("value", value(s, d)), number: true })),
+      ]),
+    },
+    { kind: "note", text: `Source: GDELT DOC 2.0 (${data.source})\n${data.request_url}` },
+  ];
+}

@@ -197,6 +197,67 @@ const CASES: Case[] = [
   },
   { id: "sector.overview", command: "sector.overview", args: { key: "technology" }, opts: market },
   { id: "market.status", command: "market.status", args: {}, opts: market },
+  {
+    id: "market.ohlcv",
+    command: "market.ohlcv",
+    args: {
+      symbols: "MSFT",
+      start_date: "2023-11-17",
+      end_date: "2023-11-21",
+      provider: "market_a",
+    },
+    opts: market,
+  },
+  { id: "symbol.snapshot", command: "symbol.snapshot", args: { symbol: "AAPL" }, opts: market },
+  {
+    id: "industry.overview",
+    command: "industry.overview",
+    args: { key: "semiconductors" },
+    opts: market,
+  },
+  // company facts (the project's FCTS cassette)
+  {
+    id: "filings.facts",
+    command: "filings.facts",
+    args: { symbol: "FCTS", concept: "revenue", period: "annual" },
+    opts: () => cassette("facts"),
+  },
+  {
+    id: "filings.history",
+    command: "filings.history",
+    args: { symbol: "FCTS", statement: "income", years: 3 },
+    opts: () => cassette("facts"),
+  },
+  {
+    id: "filings.frames",
+    command: "filings.frames",
+    args: { concept: "Revenues", period: "cy2023", limit: 2 },
+    opts: () => cassette("facts"),
+  },
+  {
+    id: "filings.report",
+    command: "filings.report",
+    args: { symbol: "ACME", report: "consolidated statements of operations", max_rows: 0 },
+    opts: () => cassette("filings", "cassette"),
+  },
+  {
+    id: "kpi.history",
+    command: "kpi.history",
+    args: { symbol: "EXSW", metrics: "arr", limit: 2 },
+    opts: () => cassette("evidence", "transcripts"),
+  },
+  {
+    id: "news.analyze",
+    command: "news.analyze",
+    args: {
+      analysis: "timeline",
+      symbol: "AAPL",
+      start_date: "2026-02-22",
+      end_date: "2026-02-24",
+    },
+    opts: () => cassette("evidence", "gdelt"),
+  },
+  { id: "backtest.strategies", command: "backtest.strategies", args: {}, opts: () => ({}) },
   // pure calculations
   {
     id: "formula.cagr",
