@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { Buffer } from "node:buffer";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { loadPdfJs, pdfjsAssetDir } from "../pdf_text_a/client.ts";
+import { loadPdfJs, pdfjsAssetDir, positiveSetting } from "../pdf_text_a/client.ts";
+import { pdfLimits, preflightPdf } from "../pdf_text_a/preflight.ts";
 import { checkpoint } from "../../core/cancel.ts";
 
 /**
@@ -21,6 +22,8 @@ import { checkpoint } from "../../core/cancel.ts";
  */
 const DPI = 300;
 const MAX_PIXELS = 10_000_000;
+/** Below this a rendered page is too coarse for OCR to read. */
+const MIN_DPI = 50;
 
 export interface OcrPage {
   page: number;
@@ -102,8 +105,12 @@ export class Client {
     onProgress?: OcrProgress,
   ): Promise<OcrPage[]> {
     const engine = await this.engine();
+    const limits = pdfLimits(this.env.env);
+    await preflightPdf(bytes, label, limits);
+    const maxPixels = positiveSetting(this.env.env("FINANCE_MAX_OCR_PIXELS"), MAX_PIXELS);
     const [pdfjs, canvasMod] = await Promise.all([loadPdfJs(), import("@napi-rs/canvas")]);
     const doc = await pdfjs.getDocument({
+      maxImageSize: limits.imagePixels,
       data: new Uint8Array(bytes),
       // Scans are mostly CCITT/JBIG2 or JPEG 2000 images: their decoders are wasm files.
       wasmUrl: pdfjsAssetDir("wasm"),
@@ -115,6 +122,7 @@ export class Client {
       throw new FinanceError(`${label} could not be opened as a PDF for OCR (${e.message})`);
     });
     const wanted = pages.filter((n) => n >= 1 && n <= doc.numPages);
+    const render = (n: number) => renderPage(doc, n, canvasMod, maxPixels, label);
     try {
       const signal = this.env.signal;
       const recognize = engine.kind === "native"
@@ -123,11 +131,11 @@ export class Client {
       try {
         const out: OcrPage[] = [];
         // The next page renders while the engine reads the current one.
-        let next = wanted.length ? renderPage(doc, wanted[0], canvasMod) : null;
+        let next = wanted.length ? render(wanted[0]) : null;
         for (let i = 0; i < wanted.length; i++) {
           checkpoint(signal);
           const rendered = await next!;
-          next = i + 1 < wanted.length ? renderPage(doc, wanted[i + 1], canvasMod) : null;
+          next = i + 1 < wanted.length ? render(wanted[i + 1]) : null;
           const result = await recognize.page(rendered.png, rendered.dpi);
           out.push({ page: wanted[i], dpi: rendered.dpi, ...result });
           onProgress?.(i + 1, wanted.length);
@@ -254,12 +262,22 @@ async function wasmRecognizer(signal?: AbortSignal): Promise<Recognizer> {
 }
 
 // deno-lint-ignore no-explicit-any
-async function renderPage(doc: any, n: number, canvasMod: any) {
+async function renderPage(doc: any, n: number, canvasMod: any, maxPixels: number, label: string) {
   const page = await doc.getPage(n);
   const unit = page.getViewport({ scale: 1 });
   let dpi = DPI;
   const pixels = (unit.width * dpi / 72) * (unit.height * dpi / 72);
-  if (pixels > MAX_PIXELS) dpi = Math.floor(dpi * Math.sqrt(MAX_PIXELS / pixels));
+  if (pixels > maxPixels) dpi = Math.floor(dpi * Math.sqrt(maxPixels / pixels));
+  // a page so large that even a barely legible rendering exceeds the cap is refused before any
+  // canvas is allocated
+  if (!(dpi >= MIN_DPI)) {
+    page.cleanup();
+    throw new FinanceError(
+      `${label} page ${n} is ${Math.round(unit.width)} × ${
+        Math.round(unit.height)
+      } points: rendering it for OCR at a legible ${MIN_DPI} dpi needs more than the ${maxPixels}-pixel cap; raise FINANCE_MAX_OCR_PIXELS to read it`,
+    );
+  }
   const viewport = page.getViewport({ scale: dpi / 72 });
   const canvas = canvasMod.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const context = canvas.getContext("2d");

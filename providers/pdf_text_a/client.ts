@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
 import type { TextRun } from "../../analysis/document/pdf_layout.ts";
+import { checkPageCount, pdfLimits, preflightPdf } from "./preflight.ts";
 
 /** 64 MiB: far above any filing or deck, small enough to refuse a runaway download. */
 export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
@@ -116,8 +117,11 @@ export class Client {
 
   /** Opens PDF bytes; unreadable or password-locked files fail with a clear message. */
   async open(bytes: Uint8Array, label: string): Promise<PdfFile> {
+    const limits = pdfLimits(this.env.env);
+    await preflightPdf(bytes, label, limits);
     const pdfjs = await loadPdfJs();
     const task = pdfjs.getDocument({
+      maxImageSize: limits.imagePixels,
       data: new Uint8Array(bytes), // a plain copy: pdf.js detaches the buffer and refuses Buffer
       disableWorker: true,
       isEvalSupported: false,
@@ -126,8 +130,9 @@ export class Client {
       stopAtErrors: false,
       verbosity: 0,
     });
+    let doc: PdfDocumentProxy;
     try {
-      return new PdfFile(await task.promise, pdfjs);
+      doc = await task.promise;
     } catch (e) {
       const name = (e as Error)?.name ?? "";
       if (name === "PasswordException") {
@@ -141,6 +146,13 @@ export class Client {
         }); check that it is a complete, uncorrupted PDF file`,
       );
     }
+    try {
+      checkPageCount(doc.numPages, label, limits);
+    } catch (err) {
+      await doc.destroy();
+      throw err;
+    }
+    return new PdfFile(doc, pdfjs);
   }
 }
 

@@ -82,11 +82,3 @@ export function buildPdf(pages: PdfPage[], opts: { compress?: Uint8Array } = {})
   }
   return out;
 }
-
-/** zlib-deflates bytes (for a stream that inflates to far more than its size). */
-export async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
-    new CompressionStream("deflate"),
-  );
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
