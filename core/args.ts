@@ -42,8 +42,10 @@ const EQ_SYMBOL = /^[A-Za-z0-9.^\-]{1,20}=[A-Za-z]{1,2}$/;
  * (`EURUSD=X`, `GC=F`) is a positional value, not an unknown argument.
  */
 function isSymbolToken(shape: ArgShape, token: string, key: string): boolean {
-  // commands that gather unknown keys (backtest.run: rebalance=M) read them as arguments
-  if (shape.extra_into || !shape.positional.length || !EQ_SYMBOL.test(token)) return false;
+  if (!shape.positional.length || !EQ_SYMBOL.test(token)) return false;
+  // Commands that gather unknown keys (backtest.run: rebalance=M) read them as arguments; only
+  // an upper-case Yahoo pair or future (EURUSD=X, GC=F) is a symbol there.
+  if (shape.extra_into && !/^[A-Z0-9.^\-]+=[XF]$/.test(token)) return false;
   return !shape.keys.includes(key) && !Object.hasOwn(shape.aliases ?? {}, key);
 }
 

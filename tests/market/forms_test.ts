@@ -87,6 +87,18 @@ Deno.test("CLI: EURUSD=X and GC=F are positional symbols, real key=value stays n
   assert.deepEqual({ ...tokensToArgs(ohlcv, ["timeframe=1d"], kind) }, { timeframe: "1d" });
   // A typo with a long value stays an unknown argument (the runner names the closest one).
   assert.deepEqual({ ...tokensToArgs(shape, ["sybol=AAPL"], kind) }, { sybol: "AAPL" });
+  // A command gathering unknown keys keeps rebalance=M as an argument, GC=F as a symbol.
+  const gather = {
+    name: "backtest.run",
+    usage: "finance backtest.run STRATEGY SYMBOLS",
+    keys: ["strategy", "symbols", "params"],
+    positional: ["strategy", "symbols"],
+    extra_into: "params",
+  };
+  assert.deepEqual(
+    { ...tokensToArgs(gather, ["sma_cross", "GC=F", "rebalance=M"], kind) },
+    { strategy: "sma_cross", symbols: "GC=F", rebalance: "M" },
+  );
   // No positional slot: stays named (and is refused later as unknown).
   const none = { name: "market.status", usage: "finance market.status", keys: [], positional: [] };
   assert.deepEqual({ ...tokensToArgs(none, ["GC=F"], kind) }, { GC: "F" });
