@@ -133,21 +133,26 @@ export async function finance(
   options: FinanceOptions = {},
 ): Promise<Envelope<unknown>> {
   let session: SessionRef;
+  let run: RunnerApi;
   try {
-    session = await sessionFor(options);
+    [session, run] = await Promise.all([sessionFor(options), runner()]);
   } catch (err) {
-    return {
-      ok: false,
-      data: null,
-      error: err instanceof Error ? err.message : String(err),
-      warnings: [],
-    };
+    return { ok: false, data: null, error: startError(err), warnings: [] };
   }
-  return await (await runner()).runCommand(command, args, {
+  return await run.runCommand(command, args, {
     session,
     surface: "library",
     timeoutMs: options.timeoutMs,
   });
+}
+
+/** Why the library could not start, with the fix when it is the usual one. */
+function startError(err: unknown): string {
+  const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+  if (/not a dependency|not in import map|Relative import path/.test(message)) {
+    return `finance could not load its own modules (${message}); a project that imports finance needs "links": ["<path to finance>"] in its deno.json so that Deno reads finance's dependencies (README: From a research repository)`;
+  }
+  return message;
 }
 
 /** {@link finance} with options fixed in advance: what {@link session} returns. */

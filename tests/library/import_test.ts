@@ -86,3 +86,24 @@ Deno.test("library from another project (by path and by package name): checks, r
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("library from a project that forgot the links entry: an envelope that says what to add", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "research_repo_nolinks_" });
+  try {
+    await Deno.writeTextFile(join(dir, "deno.json"), "{}");
+    await Deno.writeTextFile(
+      join(dir, "main.ts"),
+      `import { finance } from ${JSON.stringify(pathToFileURL(join(ROOT, "mod.ts")).href)};
+const r = await finance("formula.cagr", { start: 100, end: 150, periods: 3 });
+console.log(JSON.stringify(r));
+`,
+    );
+    const ran = await deno(dir, "run", "-A", "--no-check", "--cached-only", "main.ts");
+    assert.equal(ran.code, 0, ran.text);
+    const env = JSON.parse(ran.stdout.trim());
+    assert.equal(env.ok, false);
+    assert.match(env.error, /"links": \["<path to finance>"\]/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
