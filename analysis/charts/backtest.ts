@@ -2,7 +2,7 @@
  * The backtest chart: equity vs the buy-and-hold benchmark on top, drawdown below, as one SVG
  * built with Observable Plot (two plots stacked in an outer SVG).
  */
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { realpathSync } from "node:fs";
 import { AccessDenied, type AccessPolicy } from "../../core/access.ts";
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
@@ -157,6 +157,21 @@ export async function writeBacktestChart(
   if (!/\.svg$/i.test(target)) {
     throw new AccessDenied(`plot_path ${path} must end in .svg (the chart is SVG)`);
   }
-  await Deno.writeTextFile(target, await backtestChartSvg(rows, text));
+  const svg = await backtestChartSvg(rows, text);
+  // Written beside the target under a fresh name (O_EXCL: never through an existing link) and
+  // renamed over it: a symlink at the target is replaced, never followed out of the folder.
+  const final = join(folder, basename(target));
+  const temp = join(folder, `.${basename(target)}.${crypto.randomUUID()}.tmp`);
+  try {
+    await Deno.writeTextFile(temp, svg, { createNew: true, mode: 0o644 });
+    await Deno.rename(temp, final);
+  } catch (err) {
+    await Deno.remove(temp).catch(() => {});
+    throw new AccessDenied(
+      `plot_path ${path} could not be written (${
+        err instanceof Error ? err.message.split("\n")[0] : String(err)
+      }); give a file path in an existing, writable folder`,
+    );
+  }
   return target;
 }
