@@ -30,6 +30,7 @@ export type ViewName =
   | "qa"
   | "moves"
   | "news_analysis"
+  | "kpi_history"
   | "history"
   | "facts"
   | "frames";

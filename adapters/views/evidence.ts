@@ -109,3 +109,47 @@ export function qaView(data: unknown): Block[] {
   });
   return blocks;
 }
+
+/** kpi.history: one table per metric, oldest period first, each value with its sentence. */
+export function kpiHistoryView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.series)) return [];
+  const blocks: Block[] = [{
+    kind: "title",
+    text: `KPI history of ${data.symbol ?? "the documents"} from ${recs(data.documents).length} ${
+      recs(data.documents).length === 1 ? "document" : "documents"
+    }${str(data.source) ? ` (${data.source})` : ""}`,
+  }];
+  for (const s of recs(data.series)) {
+    const items: Match[] = recs(s.points).map((p) => {
+      const value = rec(p.value);
+      const sentence = str(p.sentence) ?? "";
+      const raw = str(value.raw) ?? "";
+      const at = raw ? sentence.indexOf(raw) : -1;
+      return {
+        head: [
+          `${p.period ?? "period n/a"}: ${kpiValue(value)}`,
+          str(p.comparison),
+          str(p.published_at) && `published ${p.published_at}`,
+          `confidence ${p.confidence}`,
+        ].filter(Boolean).join(" · "),
+        before: at >= 0 ? sentence.slice(0, at) : sentence,
+        match: at >= 0 ? raw : undefined,
+        after: at >= 0 ? sentence.slice(at + raw.length) : undefined,
+        lines: [
+          [
+            str(p.accession_no) && `accession ${p.accession_no}`,
+            `chars ${p.start_char}–${p.end_char}`,
+          ]
+            .filter(Boolean).join(" · "),
+          ...(str(p.url) ? [String(p.url)] : []),
+        ],
+      };
+    });
+    blocks.push(
+      items.length
+        ? { kind: "matches", caption: `${s.metric} (${items.length} periods)`, items }
+        : { kind: "note", text: `${s.metric}: no values found` },
+    );
+  }
+  return blocks;
+}

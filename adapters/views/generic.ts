@@ -49,6 +49,9 @@ function collect(
     else if (isRecord(v) && depth < 2) collect(v, `${name}.`, currency, fields, blocks, depth + 1);
     else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
       blocks.push({ kind: "text", caption: `${name}:`, text: v });
+    } else if (typeof v === "number" && hasOwnCurrency(obj, k)) {
+      // a figure the data gives a currency for is money whatever its name
+      fields.push([name, money(v, currencyFor(obj, k, currency))]);
     } else fields.push([name, fieldText(k, v, currencyFor(obj, k, currency))]);
   }
 }
@@ -70,6 +73,13 @@ function currencyFor(
     return typeof map[key] === "string" ? map[key] as string : null;
   }
   return fallback;
+}
+
+/** True when the record names this field's currency (`<key>_currency` or `figure_currencies`). */
+function hasOwnCurrency(obj: Record<string, unknown>, key: string): boolean {
+  const map = obj.figure_currencies;
+  return typeof obj[`${key}_currency`] === "string" ||
+    (isRecord(map) && typeof map[key] === "string");
 }
 
 /** A list of records as a table: scalar fields (one level of nesting flattened) as columns. */

@@ -5,7 +5,7 @@
  */
 import type { ViewName } from "../../core/command.ts";
 import { backtestView, tuneView } from "./backtest.ts";
-import { kpiView, qaView } from "./evidence.ts";
+import { kpiHistoryView, kpiView, qaView } from "./evidence.ts";
 import { genericView } from "./generic.ts";
 import {
   filingsView,
@@ -35,6 +35,7 @@ export const VIEWS: Record<ViewName, View> = {
   kpi: kpiView,
   qa: qaView,
   moves: movesView,
+  kpi_history: kpiHistoryView,
   news_analysis: newsAnalysisView,
   history: historyView,
   facts: factsView,

@@ -62,6 +62,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["url", "accession_no", "start_char", "end_char", "period"],
   positional: ["symbol"],
+  view: "kpi_history",
   aliases: { source: "from" },
   args: z.strictObject({
     symbol: ticker("Company ticker, e.g. SNOW."),
