@@ -126,6 +126,15 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     );
     return await mcpFromCli(argv.slice(1), io);
   }
+  if (first === "cache") {
+    const { cacheFromCli } = await lazyImport<typeof import("./cache_cli.ts")>(
+      new URL("./cache_cli.ts", import.meta.url),
+    );
+    return await cacheFromCli(argv.slice(1), {
+      out: io.out,
+      emit: (env, mode) => emit(io, env, mode as OutputMode),
+    });
+  }
   if (first === "completions") {
     const { completions } = await lazyImport<typeof import("./completions.ts")>(
       new URL("./completions.ts", import.meta.url),

@@ -6,7 +6,7 @@
 import type { CliIO } from "./cli.ts";
 import { helpEntries, helpNamespaces } from "./help.ts";
 
-const EXTRA = ["help", "serve", "mcp", "completions", "--list", "--help", "--version"];
+const EXTRA = ["help", "serve", "mcp", "cache", "completions", "--list", "--help", "--version"];
 
 function firstWords(): string[] {
   return [...helpEntries().map((e) => e.name), ...helpNamespaces().keys(), ...EXTRA];

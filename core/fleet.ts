@@ -59,6 +59,8 @@ interface RedisClient {
   set(key: string, value: unknown, ...args: (string | number)[]): Promise<string | null>;
   del(key: string): Promise<number>;
   exists(key: string): Promise<number>;
+  scan(cursor: string, ...args: (string | number)[]): Promise<[string, string[]]>;
+  unlink(...keys: string[]): Promise<number>;
 }
 
 type RedisConstructor = new (url: string, options: Record<string, unknown>) => RedisClient;
@@ -256,6 +258,24 @@ export class Fleet {
   async locked(key: string): Promise<boolean> {
     const r = await this.#op((c) => c.exists(`${PREFIX}lock:${key}`));
     return r === 1;
+  }
+
+  /**
+   * Visits the shared cache's keys (finance:cache:*) in batches; with `remove`, deletes them.
+   * The number of keys, or null when the backend is down.
+   */
+  async cacheKeys(remove = false, warn?: (m: string) => void): Promise<number | null> {
+    return await this.#op(async (c) => {
+      let cursor = "0";
+      let n = 0;
+      do {
+        const [next, keys] = await c.scan(cursor, "MATCH", `${PREFIX}cache:*`, "COUNT", 500);
+        cursor = next;
+        n += keys.length;
+        if (remove && keys.length) await c.unlink(...keys);
+      } while (cursor !== "0");
+      return n;
+    }, warn);
   }
 
   /** State for /health and sources.status, with a fresh latency probe. */
