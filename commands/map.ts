@@ -2030,6 +2030,8 @@ export interface CommandMap {
       source: string;
       /** Characters of text to return (0 = all). */
       max_chars?: number;
+      /** PDF pages read (0 = as many as max_chars needs), as in document.read. */
+      max_pages?: number;
       /** off: text layer only; auto: OCR pages without text; force: OCR every page read. */
       ocr?: "off" | "auto" | "force";
       /** @deprecated Use `source`. */

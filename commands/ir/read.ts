@@ -11,7 +11,7 @@ export default defineCommand({
     "the same engine and offsets as document.read, one shape for PDF and HTML. ocr=auto recognises " +
     "pages without a text layer, force recognises every page read, off never does. Find documents " +
     "with ir.presentations; search inside one with document.scan.",
-  usage: "finance ir.read source=URL [max_chars=12000 ocr=off|auto|force]",
+  usage: "finance ir.read source=URL [max_chars=12000 max_pages=0 ocr=off|auto|force]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "url", "filing_url", "accession_no", "source"],
@@ -20,6 +20,9 @@ export default defineCommand({
   args: z.strictObject({
     source: z.string().describe("http(s) address of the PDF or HTML document."),
     max_chars: z.int().min(0).default(12000).describe("Characters of text to return (0 = all)."),
+    max_pages: z.int().min(0).default(0).describe(
+      "PDF pages read (0 = as many as max_chars needs), as in document.read.",
+    ),
     ocr: z.enum(["off", "auto", "force"]).default("auto").describe(
       "off: text layer only; auto: OCR pages without text; force: OCR every page read.",
     ),
@@ -49,7 +52,7 @@ export default defineCommand({
     const { loadDocument } = await import("../../analysis/document/load.ts");
     const doc = await loadDocument(ctx, args.source, {
       ocr: args.ocr,
-      maxPages: 0,
+      maxPages: args.max_pages,
       untilChar: args.max_chars > 0 ? args.max_chars : undefined,
     });
     const view = cutToBudget(doc, args.max_chars);

@@ -204,9 +204,12 @@ Deno.test("document URLs: fetched through the HTTP client; 404 and HTML-instead-
   );
   assert.equal(ok.matches[0].url, "https://ir.example.com/ok.pdf");
   const ir: Any = dataOf(
-    await envelope("ir.read", { url: "https://ir.example.com/ok.pdf" }, { fetch: fake }),
+    await envelope("ir.read", { source: "https://ir.example.com/ok.pdf", max_pages: 1 }, {
+      fetch: fake,
+    }),
   );
   assert.match(ir.text, /Annual Report 2024/);
+  assert.equal(ir.pages.length, 1);
   const login = await envelope("document.read", { source: "https://ir.example.com/login.pdf" }, {
     fetch: fake,
   });
