@@ -239,9 +239,33 @@ function share(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> 
   };
   const out: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(schemas)) out[name] = replace(schema, true);
+  // a shape shared only because its one parent is shared goes back inside that parent
+  const uses = new Map<string, number>();
+  const countRefs = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(countRefs);
+    if (!node || typeof node !== "object") return;
+    const target = (node as JsonSchema).$ref;
+    if (typeof target === "string") uses.set(target, (uses.get(target) ?? 0) + 1);
+    Object.values(node).forEach(countRefs);
+  };
+  countRefs([out, shared]);
+  const once = new Set(
+    Object.keys(shared).filter((name) => uses.get(ref(name).$ref) === 1),
+  );
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (!node || typeof node !== "object") return node;
+    const target = (node as JsonSchema).$ref;
+    if (typeof target === "string") {
+      const name = target.slice("#/components/schemas/".length);
+      if (once.has(name)) return inline(shared[name]);
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v)]));
+  };
+  const kept = Object.keys(shared).filter((name) => !once.has(name)).sort();
   return {
-    ...out,
-    ...Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))),
+    ...inline(out) as Record<string, JsonSchema>,
+    ...Object.fromEntries(kept.map((name) => [name, inline(shared[name]) as JsonSchema])),
   };
 }
 
