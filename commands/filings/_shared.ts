@@ -87,12 +87,25 @@ export async function resolveFiling(
 }
 
 /** The primary document as cleaned text (page numbers, footers and TOC back-links removed). */
-export function primaryText(client: Client, filing: ResolvedFiling): Promise<CleanDoc> {
+export async function primaryText(client: Client, filing: ResolvedFiling): Promise<CleanDoc> {
+  if (/\.txt$/i.test(filing.primary_document)) {
+    // Filings before HTML: one SGML submission whose first document is the report.
+    const sgml = await client.archiveText(filing.cik, filing.accession_no, filing.primary_document);
+    const { plainToText, submissionDocument } = await import("../../analysis/filings/text.ts");
+    const { cleanDocument } = await import("../../analysis/filings/sections.ts");
+    const main = submissionDocument(sgml);
+    if (!main) {
+      throw new FinanceError(
+        `${filing.primary_document} of ${filing.accession_no} holds no <DOCUMENT> with a <TEXT> body; read it with document.scan`,
+      );
+    }
+    return cleanDocument(plainToText(main.body));
+  }
   if (!/\.html?$/i.test(filing.primary_document)) {
     throw new UsageError(
       `the primary document of ${filing.accession_no} is ${
         filing.primary_document || "unknown"
-      }, not an HTML document; sections can only be read from HTML filings`,
+      }, neither HTML nor an SGML submission (.txt); sections can only be read from those`,
     );
   }
   return documentText(client, filing, filing.primary_document);

@@ -262,3 +262,40 @@ Deno.test({
     assert.match(html, /schemaRef[^>]*aapl-20230701\.xsd/);
   },
 });
+
+Deno.test({
+  name: "conformance: AAPL's 2000 10-Q, a plain-text SGML submission, is read item by item",
+  ignore,
+  fn: async () => {
+    if (!sharedOrSkip("SEC conformance")) return;
+    const url =
+      "https://www.sec.gov/Archives/edgar/data/320193/000091205700023442/0000912057-00-023442-index.html";
+    const d = dataOf<Any>(await envelope("filings.sections", { url }, opts()));
+    assert.equal(d.filing.form, "10-Q");
+    assert.ok(d.item_ids.includes("part_ii_item_1"));
+    const by = Object.fromEntries(d.supported_sections.map((s: Any) => [s.key, s]));
+    assert.equal(by.risk_factors.available, false); // no Item 1A in 2000
+    const mda = dataOf<Any>(
+      await envelope("filings.read", { url, section: "mda", max_chars: 0 }, opts()),
+    );
+    assert.match(
+      mda.text,
+      /^ITEM 2\. MANAGEMENT'S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS\n/,
+    );
+    assert.doesNotMatch(mda.text, /LEGAL PROCEEDINGS/);
+    const fs = dataOf<Any>(
+      await envelope(
+        "filings.read",
+        { url, section: "financial_statements", max_chars: 0 },
+        opts(),
+      ),
+    );
+    // the statement of operations as the filing prints it: net sales $1,945 million
+    assert.match(fs.text, /^ITEM 1\. FINANCIAL STATEMENTS\nAPPLE COMPUTER, INC\./);
+    assert.match(fs.text, /Net sales \| \$ 1,945 \| \$ 1,530/);
+    const raw = await Deno.readTextFile(
+      join(SHARED!, "sec/AAPL/10-Q/0000912057-00-023442/0000912057-00-023442.txt"),
+    );
+    assert.match(raw, /Net sales\s+\$\s+1,945\s+\$\s+1,530/);
+  },
+});

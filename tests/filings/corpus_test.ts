@@ -104,6 +104,18 @@ const CORPUS: { name: string; url: string; follow?: boolean; sections: Expect }[
       segments: ["Note 10 – Business segments", 580],
     },
   },
+  {
+    name: "plain-text SGML submission, 1999 10-K405 (Old Mill)",
+    url: index(2000002, "0000950109-99-001234"),
+    sections: {
+      business: ["ITEM 1. BUSINESS\nOld Mill Bancorp, Inc. is the holding company", 2180],
+      mda: [
+        "ITEM 7. MANAGEMENT'S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS\nNet income for 1998",
+        1470,
+      ],
+      financial_statements: ["ITEM 8. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA", 180],
+    },
+  },
 ];
 
 /** Sections the reader does not return today, and why. Each is checked to be unavailable. */
@@ -113,6 +125,11 @@ const KNOWN_BAD: { fixture: string; section: Key; reason: string }[] = [
     section: "financial_statements",
     reason:
       "the statements stand under PART I with no Item 1 heading; no title pattern is trusted in a 10-Q, so the section is missing rather than guessed (Part II Item 1 is Legal Proceedings)",
+  },
+  {
+    fixture: "plain-text SGML submission, 1999 10-K405 (Old Mill)",
+    section: "risk_factors",
+    reason: "10-Ks before 2005 have no Item 1A; the section is missing, not guessed",
   },
   {
     fixture: "annual-report 10-K with a Form 10-K cross-reference index (Granite Continental)",
