@@ -11,6 +11,7 @@ import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { flatten } from "./views/generic.ts";
 import { viewBlocks } from "./views/index.ts";
+import { viewSheet } from "./views/sheets.ts";
 import { isRecord, isRecordArray } from "./views/model.ts";
 import { blocksText, DEFAULT_WIDTH } from "./views/text.ts";
 
@@ -45,7 +46,8 @@ export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOption
     const body = blocksText(viewBlocks(env.data, opts.view), opts.width ?? DEFAULT_WIDTH);
     return { out: [...body, ...(warnings ? ["", warnings] : [])].join("\n"), err: "" };
   }
-  return { out: delimited(env.data, mode === "csv" ? "," : "\t"), err: warnings };
+  const rows = viewSheet(env.data, opts.view) ?? sheetRecords(env.data);
+  return { out: delimited(rows, mode === "csv" ? "," : "\t"), err: warnings };
 }
 
 /** Renders an envelope in one string (errors and warnings included), e.g. for notebooks. */

@@ -131,3 +131,31 @@ Deno.test("compact: one line per record, raw values (ISO times stay ISO) for con
     "count=1\nform=8-K accepted_at_utc=2024-04-25T20:05:10.000Z value=1234.5",
   );
 });
+
+Deno.test("csv: a statement is line items by period (XBRL values), document tables are their cells", async () => {
+  const st = await cli(
+    ["filings.statement", "ACME", "--output", "csv"],
+    join(FIXTURES, "filings", "cassette"),
+  );
+  assert.equal(st.code, 0, st.err);
+  const [head, first] = st.out.split("\n");
+  assert.equal(
+    head,
+    "concept,label,level,2023-01-01 to 2023-12-31,2022-01-01 to 2022-12-31,unit,accession_no",
+  );
+  assert.match(
+    first,
+    /^us-gaap:Revenues,Revenues,1,1200000000,1000000000,USD,0001234567-24-000010$/,
+  );
+  const tables = await cli([
+    "document.tables",
+    join(FIXTURES, "document", "ruled_table.pdf"),
+    "--output",
+    "tsv",
+  ]);
+  assert.deepEqual(tables.out.split("\n").slice(0, 3), [
+    "table\tpage\trow\tcol_1\tcol_2\tcol_3",
+    "1\t1\t0\tSegment\tRevenue\tMargin",
+    "1\t1\t1\tCloud\t4,200\t31%",
+  ]);
+});

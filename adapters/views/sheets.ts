@@ -1,0 +1,50 @@
+/**
+ * Sheet rows (`--output csv|tsv`) for results whose natural sheet is not their list of records:
+ * a statement as line items by period (full figures, as filed), extracted document tables as
+ * their cells. Other results use their longest list, nested fields flattened with dots.
+ */
+import type { ViewName } from "../../core/command.ts";
+import { isRecord } from "./model.ts";
+
+type Rec = Record<string, unknown>;
+
+/** The rows of a result's own sheet, or null when it has none. */
+export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
+  if (!isRecord(data)) return null;
+  if (view === "statement") return statementSheet(data);
+  if (view === "tables") return tablesSheet(data);
+  return null;
+}
+
+/** One row per line item: concept, label, level, then each period's value as filed (raw). */
+function statementSheet(data: Rec): Rec[] | null {
+  if (!Array.isArray(data.rows) || !Array.isArray(data.periods)) return null;
+  const periods = data.periods as string[];
+  const filing = isRecord(data.filing) ? data.filing : {};
+  return (data.rows as Rec[]).map((r) => {
+    const values = isRecord(r.values) ? r.values : {};
+    const facts = periods.map((p) => (isRecord(values[p]) ? values[p] as Rec : null));
+    const row: Rec = { concept: r.concept, label: r.label, level: r.level };
+    periods.forEach((p, i) => (row[p] = facts[i]?.raw ?? null));
+    row.unit = facts.find((f) => f?.unit)?.unit ?? null;
+    row.accession_no = filing.accession_no ?? null;
+    return row;
+  });
+}
+
+/** One row per table row: table number, page, row number (0 = header), then its cells. */
+function tablesSheet(data: Rec): Rec[] | null {
+  if (!Array.isArray(data.tables)) return null;
+  const out: Rec[] = [];
+  for (const t of data.tables as Rec[]) {
+    const header = Array.isArray(t.header) ? t.header as unknown[] : [];
+    const rows = Array.isArray(t.rows) ? t.rows as unknown[][] : [];
+    [header, ...rows].forEach((cells, i) => {
+      if (i === 0 && !cells.length) return;
+      const row: Rec = { table: t.table, page: t.page ?? null, row: i };
+      cells.forEach((c, j) => (row[`col_${j + 1}`] = c));
+      out.push(row);
+    });
+  }
+  return out;
+}
