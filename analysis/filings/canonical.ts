@@ -77,10 +77,7 @@ const MAPS: Record<Exclude<Family, "40-F">, Record<Narrative, [string, string][]
 /** The item id a section comes from in a form (the first choice), or null. */
 export function itemFor(key: SectionKey, form: string): string | null {
   const fam = formFamily(form);
-  if (!fam || fam === "40-F" || key === "segments") {
-    return fam === "40-F" || key === "segments" ? null : SECTIONS.find((s) => s.key === key)!
-      .edgar_section;
-  }
+  if (!fam || fam === "40-F" || key === "segments") return null;
   return MAPS[fam][key][0]?.[0] ?? null;
 }
 
