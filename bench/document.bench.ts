@@ -1,70 +1,90 @@
 /**
- * document.scan over a 190-page 10-K against bare pdf.js text extraction of the same pages
- * (target: scan at most 1.3x), and OCR seconds per page. Skips without ../shared.
+ * Documents, cold (a fresh process per iteration, so nothing is served from a cache) and side by
+ * side with their floors: document.scan of a 190-page 10-K against bare pdf.js text extraction
+ * (goal ≤ 1.3x), document.read of an HTML exhibit against a bare linkedom parse, and
+ * document.ocr of a scanned page against the native tesseract binary reading the same rendered
+ * page (goal ≤ 1.5x; one OpenMP thread for both). PDF and HTML benches need ../shared; the OCR
+ * bench needs `tesseract` on PATH.
  */
 import { join } from "node:path";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { execute } from "../core/runner.ts";
-import { Session } from "../core/session.ts";
-import { loadConfig } from "../core/config.ts";
+import { deno, installed, ROOT, run, SHARED } from "./_spawn.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const shared = join(root, "..", "shared", "fixtures");
-const pdf = join(shared, "pdf", "BOEING_2022_10K.pdf");
-const scanned = join(root, "tests", "fixtures", "document", "scanned.pdf");
-const ignore = !existsSync(pdf);
-if (ignore) console.log("skipped document benches: ../shared/fixtures is absent");
-
-function session() {
-  return new Session({
-    config: loadConfig({ FINANCE_CACHE: "off", FINANCE_DOCUMENT_ROOTS: `${root}:${shared}` }),
-  });
-}
+const tenK = SHARED ? join(SHARED, "pdf", "BOEING_2022_10K.pdf") : "";
+const html = SHARED ? join(SHARED, "ir", "BuckleInc.8-K.EX99.1.html") : "";
+if (!SHARED) console.log("skipped scan and HTML benches: ../shared/fixtures is absent");
+const roots = { FINANCE_DOCUMENT_ROOTS: `${ROOT}:${SHARED ?? ROOT}` };
 
 Deno.bench({
-  name: "bare pdf.js getTextContent, 190 pages",
-  group: "scan",
+  name: "bare pdf.js text of 190 pages",
+  group: "scan cold",
   baseline: true,
-  ignore,
-  async fn() {
-    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    const doc = await pdfjs.getDocument({
-      data: new Uint8Array(Deno.readFileSync(pdf)),
-      verbosity: 0,
-    }).promise;
-    for (let i = 1; i <= doc.numPages; i++) await (await doc.getPage(i)).getTextContent();
-    await doc.destroy();
-  },
-});
-
-Deno.bench({
-  name: 'document.scan query="effective tax rate", 190 pages',
-  group: "scan",
-  ignore,
-  async fn() {
-    const s = session();
-    const out = await execute("document.scan", { source: pdf, query: "effective tax rate" }, {
-      session: s,
-      surface: "library",
-    });
-    s.close();
-    if (!out.envelope.ok) throw new Error(String(out.envelope.error));
-  },
-});
-
-Deno.bench({
-  name: "document.ocr, 1 page (seconds per page)",
-  group: "ocr",
+  ignore: !SHARED,
   n: 3,
   warmup: 1,
-  async fn() {
-    const s = session();
-    const out = await execute("document.ocr", { source: scanned, max_pages: 1 }, {
-      session: s,
-      surface: "library",
-    });
-    s.close();
-    if (!out.envelope.ok) throw new Error(String(out.envelope.error));
-  },
+  fn: async () => await deno(["run", "-A", "bench/floors/pdfjs_text.ts", tenK]),
+});
+
+Deno.bench({
+  name: 'finance document.scan query="effective tax rate", 190 pages (goal ≤ 1.3x)',
+  group: "scan cold",
+  ignore: !SHARED,
+  n: 3,
+  warmup: 1,
+  fn: async () =>
+    await deno(
+      ["run", "-A", "mod.ts", "document.scan", tenK, "query=effective tax rate"],
+      roots,
+    ),
+});
+
+Deno.bench({
+  name: "bare linkedom parse and text of an 8-K exhibit",
+  group: "html cold",
+  baseline: true,
+  ignore: !SHARED,
+  fn: async () => await deno(["run", "-A", "bench/floors/linkedom_text.ts", html]),
+});
+
+Deno.bench({
+  name: "finance document.read of the same exhibit (floor comparison, no goal)",
+  group: "html cold",
+  ignore: !SHARED,
+  fn: async () => await deno(["run", "-A", "mod.ts", "document.read", html], roots),
+});
+
+const scanned = join(ROOT, "tests", "fixtures", "document", "scanned.pdf");
+const native = installed("tesseract");
+if (!native) console.log("skipped OCR benches: the tesseract binary is not installed");
+const dir = native ? await Deno.makeTempDir({ prefix: "finance-bench-" }) : "";
+const image = join(dir, "page.pgm");
+if (native) await deno(["run", "-A", "bench/floors/render_page.ts", scanned, "1", image]);
+
+Deno.bench({
+  name: "bare tesseract on the rendered page",
+  group: "ocr cold",
+  baseline: true,
+  ignore: !native,
+  n: 5,
+  fn: async () =>
+    await run("tesseract", [image, join(dir, "out"), "-l", "eng"], { OMP_THREAD_LIMIT: "1" }),
+});
+
+Deno.bench({
+  name: "finance document.ocr, same page, native tesseract (goal ≤ 1.5x)",
+  group: "ocr cold",
+  ignore: !native,
+  n: 5,
+  fn: async () => await deno(["run", "-A", "mod.ts", "document.ocr", scanned], roots),
+});
+
+Deno.bench({
+  name: "finance document.ocr, same page, tesseract.js (FINANCE_TESSERACT=off; no goal)",
+  group: "ocr cold",
+  ignore: !native,
+  n: 3,
+  fn: async () =>
+    await deno(["run", "-A", "mod.ts", "document.ocr", scanned], {
+      ...roots,
+      FINANCE_TESSERACT: "off",
+    }),
 });
