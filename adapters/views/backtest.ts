@@ -7,17 +7,17 @@ import {
   type Cell,
   dateText,
   flatText,
-  formatNumber,
   isRecord,
   money,
   num,
   percent,
   str,
+  twoDecimals,
 } from "./model.ts";
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
-const ratio = (v: unknown) => (num(v) === undefined ? "—" : formatNumber(num(v)!, 2, 2));
+const ratio = (v: unknown) => (num(v) === undefined ? "—" : twoDecimals(num(v)!));
 
 /** The summary metrics of one run, with units. */
 export function metricsFields(m: Rec, currency?: string): [string, string][] {

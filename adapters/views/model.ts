@@ -63,6 +63,11 @@ export function formatNumber(n: number, digits = 2, min = 0): string {
   });
 }
 
+/** Two decimals with separators (ratios: Sharpe, profit factor). */
+export function twoDecimals(n: number): string {
+  return n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 /** A number already in percent units: `24.935478` → `24.94%`. */
 export function percent(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
@@ -119,7 +124,7 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
   if (v === null || v === undefined) return "—";
   if (typeof v === "number") {
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
-    if (/(_ratio|_factor)$/.test(key)) return formatNumber(v, 2, 2);
+    if (/(_ratio|_factor)$/.test(key)) return twoDecimals(v);
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
     return formatNumber(v, Math.abs(v) >= 1 ? 2 : 4);
   }
