@@ -124,7 +124,7 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
   if (v === null || v === undefined) return "—";
   if (typeof v === "number") {
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
-    if (/(_ratio|_factor)$/.test(key)) return twoDecimals(v);
+    if (/_ratio$|^profit_factor$/.test(key)) return twoDecimals(v);
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
     return formatNumber(v, Math.abs(v) >= 1 ? 2 : 4);
   }
