@@ -9,10 +9,13 @@ import { secHeaders } from "./agent.ts";
 import {
   archiveUrl,
   type FilingRow,
+  headersUrl,
+  type IndexPage,
   indexUrl,
   normalizeAccession,
   type PackageDocument,
   parseArchiveUrl,
+  parseIndexHeaders,
   parseIndexPage,
   type SubmissionColumns,
   textUrl,
@@ -196,7 +199,7 @@ export class Client {
   async packageDocuments(f: ResolvedFiling): Promise<PackageDocument[]> {
     const url = indexUrl(f.cik, f.accession_no);
     try {
-      return parseIndexPage(await (await this.#get(url, "forever")).text()).documents;
+      return (await this.indexPage(f.cik, f.accession_no)).documents;
     } catch (err) {
       const listing = archiveUrl(f.cik, f.accession_no, "index.json");
       try {
@@ -218,6 +221,18 @@ export class Client {
           { url },
         );
       }
+    }
+  }
+
+  /** What the filing's index page says; its SGML header page when the index page cannot be read. */
+  async indexPage(cik: number, accession: string): Promise<IndexPage> {
+    try {
+      return parseIndexPage(await (await this.#get(indexUrl(cik, accession), "forever")).text());
+    } catch (err) {
+      const headers = await this.#get(headersUrl(cik, accession), "forever").catch(() => {
+        throw err;
+      });
+      return parseIndexHeaders(await headers.text());
     }
   }
 
@@ -310,16 +325,15 @@ export class Client {
   // When the submissions history cannot place the accession, the filing's own index page can.
   async #fromIndexPage(cik: number, accession: string, file: string | null) {
     const url = indexUrl(cik, accession);
-    const html = await this.#get(url, "forever").then((r) => r.text()).catch((err) => {
+    const page = await this.indexPage(cik, accession).catch((err) => {
       throw new ProviderError(
         "filings_a",
-        `cannot describe filing ${accession}: neither the submissions history nor ${url} could be read (${
+        `cannot describe filing ${accession}: neither the submissions history nor ${url} (nor its -index-headers.html) could be read (${
           err instanceof Error ? err.message : err
         })`,
         { url },
       );
     });
-    const page = parseIndexPage(html);
     // The document the URL names may be an exhibit; the index says which one is primary.
     const primary = page.primary_document ?? file ?? "";
     return {

@@ -154,3 +154,44 @@ export function parseIndexPage(html: string): IndexPage {
     documents,
   };
 }
+
+/** URL of a filing's SGML header page (form, dates, company and documents, a few KB). */
+export function headersUrl(cik: number, accession: string): string {
+  return archiveUrl(cik, accession, `${accession}-index-headers.html`);
+}
+
+const yyyymmdd = (v: string | null) =>
+  v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : v;
+
+/**
+ * Reads a filing's `-index-headers.html` (its SGML header, tags escaped inside <pre>): the same
+ * facts as the index page, for when that page cannot be read.
+ */
+export function parseIndexHeaders(html: string): IndexPage {
+  const sgml = html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const head = sgml.split(/<DOCUMENT>/i)[0];
+  const tag = (name: string, text = head) =>
+    new RegExp(`<${name}>([^\\n<]+)`, "i").exec(text)?.[1].trim() ?? null;
+  const field = (label: string) =>
+    new RegExp(`${label}:[ \\t]*([^\\n]+)`, "i").exec(head)?.[1].trim() ?? null;
+  const documents: PackageDocument[] = [];
+  for (const block of sgml.split(/<DOCUMENT>/i).slice(1)) {
+    const name = tag("FILENAME", block);
+    if (!name) continue;
+    documents.push({
+      seq: tag("SEQUENCE", block) ?? String(documents.length + 1),
+      description: tag("DESCRIPTION", block) ?? "",
+      document: name,
+      type: tag("TYPE", block) ?? "",
+    });
+  }
+  return {
+    form: tag("TYPE") ?? field("CONFORMED SUBMISSION TYPE"),
+    filing_date: yyyymmdd(tag("FILING-DATE") ?? field("FILED AS OF DATE")),
+    report_date: yyyymmdd(tag("PERIOD") ?? field("CONFORMED PERIOD OF REPORT")),
+    company: tag("CONFORMED-NAME") ?? field("COMPANY CONFORMED NAME"),
+    primary_document: documents.find((d) => d.seq === "1")?.document ?? documents[0]?.document ??
+      null,
+    documents,
+  };
+}

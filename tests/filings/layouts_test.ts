@@ -306,3 +306,16 @@ Deno.test("bank 10-Q: the Form 10-Q cross-reference index keeps Part I and Part 
   assert.match(risk.text, /^Risk factors\nThere have been no material changes/);
   assert.doesNotMatch(risk.text, /repurchased/);
 });
+
+Deno.test("a filing whose index page cannot be read opens from its -index-headers.html", async () => {
+  const url = indexOf(2000009, "0002000009-24-000005");
+  const d = dataOf<Any>(
+    await envelope("filings.read", { url, section: "mda", max_chars: 60 }, opts),
+  );
+  assert.deepEqual(
+    [d.filing.company, d.filing.form, d.filing.filing_date, d.filing.period_of_report],
+    ["PINE HOLLOW SYSTEMS INC", "10-Q", "2024-05-02", "2024-03-31"],
+  );
+  assert.match(d.filing.filing_url, /\/phl-20240331\.htm$/);
+  assert.match(d.text, /^Item 2\. Management’s Discussion/);
+});
