@@ -245,7 +245,9 @@ export class HttpClient {
     }
 
     // One request in this process per cacheable GET: a second identical one waits for it.
-    const flights = req.cache && req.cache !== "none" && method === "GET"
+    // Guarded requests (user-given URLs, checked hop by hop for each caller) go on their own.
+    const flights = req.cache && req.cache !== "none" && method === "GET" && !req.guard &&
+        !this.#opts.urlGuard
       ? this.#opts.flights
       : undefined;
     const flightKey = `${cacheKey} ${req.redirect ?? ""} ${req.maxBytes ?? ""}`;

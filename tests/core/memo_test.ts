@@ -173,3 +173,52 @@ Deno.test({
     assert.equal(session.memo.misses, misses);
   },
 });
+
+Deno.test("memo: a cached answer is derived once per copy; a refreshed copy is derived again", async () => {
+  const { ResponseCache } = await import("../../core/cache.ts");
+  const dir = Deno.makeTempDirSync();
+  const cache = new ResponseCache(dir);
+  let n = 0;
+  const fetchFn = (() => Promise.resolve(Response.json({ n: ++n }))) as typeof fetch;
+  let now = 1_000_000;
+  const memo = new ParsedMemo();
+  const http = () =>
+    new HttpClient({ fetch: fetchFn, cache, memo, politeness: false, nowMs: () => now });
+  const req = { provider: "p", url: URL_S, cache: { ttl: 60 } } as const;
+  let builds = 0;
+  const derive = async () => {
+    const res = await http().request(req);
+    return res.derived("test.n", () => (builds++, { n: res.json<{ n: number }>().n }));
+  };
+  try {
+    const first = await derive(); // from the network, stored
+    const again = await derive(); // from the cache: the same copy
+    assert.equal(again, first);
+    assert.equal(builds, 1);
+    assert.ok(Object.isFrozen(first));
+    now += 61_000; // stale: fetched again, a new copy
+    const fresh = await derive();
+    assert.equal(fresh.n, 2);
+    assert.equal(builds, 2);
+    assert.equal((await derive()).n, 2);
+    assert.equal(builds, 2);
+  } finally {
+    cache.close();
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("single flight: a guarded request (a user's URL) is checked and fetched for itself", async () => {
+  let open = () => {};
+  const net = slowNet(() => Response.json({ ok: 1 }), new Promise((r) => (open = r)));
+  const make = clients(net.fetchFn);
+  const checked: string[] = [];
+  const guard = (u: URL) => void checked.push(u.toString());
+  const plain = make().http.request({ provider: "p", url: URL_S, cache: { ttl: 60 } });
+  const guarded = make().http.request({ provider: "p", url: URL_S, cache: { ttl: 60 }, guard });
+  await new Promise((r) => setTimeout(r, 5));
+  open();
+  await Promise.all([plain, guarded]);
+  assert.deepEqual(checked, [URL_S]);
+  assert.equal(net.calls.length, 2);
+});
