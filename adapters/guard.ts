@@ -27,8 +27,11 @@ export interface GuardOptions {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
+const OK = { status: 200, headers: JSON_HEADERS };
+
 /** An envelope response. */
 export function reply(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  if (status === 200 && !headers) return new Response(JSON.stringify(body), OK);
   return new Response(JSON.stringify(body), {
     status,
     headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
@@ -226,9 +229,15 @@ export class RequestGuard {
     const limit = this.maxBodyBytes;
     const declared = req.headers.get("content-length");
     if (declared !== null && Number(declared) > limit) return this.#tooLarge();
-    if (!req.body) return "";
-    // a declared length is already checked, and text() takes a body that has arrived in one step
-    const read = declared !== null ? req.text() : readLimited(req.body.getReader(), limit);
+    let read: Promise<string | typeof TOO_LARGE>;
+    if (declared !== null) {
+      if (declared === "0") return "";
+      // the declared length is checked, and text() takes a body that has arrived in one step
+      read = req.text();
+    } else {
+      if (!req.body) return "";
+      read = readLimited(req.body.getReader(), limit);
+    }
     const got = await new Promise<string | symbol>((resolve, reject) => {
       const entry = deadlines.add(this.bodyTimeoutMs, () => resolve(TIMED_OUT));
       read.then((t) => {

@@ -53,7 +53,8 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
   const handle = routes(opts, guard);
   return withCors(origins, async (req: Request): Promise<Response> => {
     try {
-      return guard.admit(req, page(req)) ?? await handle(req);
+      const path = pathOf(req.url);
+      return guard.admit(req, page(req, path)) ?? await handle(req, path);
     } catch (err) {
       return reply(failure(describeError(err)), 500);
     }
@@ -64,14 +65,16 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
  * The /docs page holds no data (it fetches /openapi.json with the reader's token), so it needs no
  * token: a browser cannot send a bearer token when it navigates. Host and Origin still apply.
  */
-function page(req: Request): "no-token" | undefined {
-  return req.method === "GET" && pathOf(req.url) === "/docs" ? "no-token" : undefined;
+function page(req: Request, path: string): "no-token" | undefined {
+  return path === "/docs" && req.method === "GET" ? "no-token" : undefined;
 }
 
-function routes(opts: HandlerOptions, guard: RequestGuard): (req: Request) => Promise<Response> {
+function routes(
+  opts: HandlerOptions,
+  guard: RequestGuard,
+): (req: Request, path: string) => Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  return async (req: Request): Promise<Response> => {
-    const path = pathOf(req.url);
+  return async (req: Request, path: string): Promise<Response> => {
     if (req.method === "GET" && path === "/health") {
       const cache = await (opts.session ?? getDefaultSession()).cacheStatus();
       return reply({ ok: true, version: VERSION, commands: commandNames().length, cache });

@@ -39,7 +39,7 @@ export function failure(error: string, warnings: string[] = []): Failure {
 }
 
 function dedupe(list: string[]): string[] {
-  return [...new Set(list)];
+  return list.length < 2 ? [...list] : [...new Set(list)];
 }
 
 /**

@@ -1,0 +1,134 @@
+/**
+ * The adapter's overhead under load: `formula.cagr` over HTTP from `finance serve` against a bare
+ * Deno.serve (its own process) answering the same JSON bytes, both hit by `wrk -t2 -c100` in
+ * alternating rounds. Two ratios per round: requests per second, and server CPU time per request
+ * (read from /proc/<pid>/stat), which holds on a machine busy with other work where throughput
+ * swings with the neighbours. Needs `wrk` (Debian: apt-get install -y wrk).
+ *
+ *   deno run -A bench/adapter_wrk.ts [--rounds 3] [--seconds 5] [--root OTHER_CHECKOUT]
+ */
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "5" },
+    root: { type: "string" },
+  },
+});
+const BODY = '{"start":100,"end":150,"periods":3}';
+
+function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+async function waitFor(port: number): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/commands/formula.cagr`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: BODY,
+      });
+      return await res.text();
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
+function cpuTicks(pid: number): number {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(f[11]) + Number(f[12]);
+}
+
+/** Requests per second, and server CPU ticks per 1,000 requests. */
+async function wrk(port: number, pid: number): Promise<{ rps: number; cpu: number }> {
+  const script = await Deno.makeTempFile({ suffix: ".lua" });
+  await Deno.writeTextFile(
+    script,
+    `wrk.method = "POST"\nwrk.body = '${BODY}'\nwrk.headers["Content-Type"] = "application/json"\n`,
+  );
+  const before = cpuTicks(pid);
+  const out = await new Deno.Command("wrk", {
+    args: [
+      "-t2",
+      "-c100",
+      `-d${values.seconds}s`,
+      "-s",
+      script,
+      `http://127.0.0.1:${port}/commands/formula.cagr`,
+    ],
+    stdout: "piped",
+  }).output();
+  const ticks = cpuTicks(pid) - before;
+  await Deno.remove(script);
+  const text = new TextDecoder().decode(out.stdout);
+  if (/Non-2xx/.test(text)) throw new Error(`wrk saw errors:\n${text}`);
+  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
+    cpu: (ticks / requests) * 1000,
+  };
+}
+
+function server(args: string[]): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args,
+    env: { FINANCE_CACHE: "off" },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const adapterPort = freePort();
+const checkout = values.root ? `${values.root.replace(/\/$/, "")}/` : root;
+const adapter = server(["run", "-A", `${checkout}mod.ts`, "serve", "--port", String(adapterPort)]);
+const barePort = freePort();
+let bare: Deno.ChildProcess | null = null;
+try {
+  const answer = await waitFor(adapterPort);
+  bare = server([
+    "eval",
+    `const body = ${JSON.stringify(answer)};
+const headers = { "content-type": "application/json; charset=utf-8" };
+Deno.serve({ hostname: "127.0.0.1", port: ${barePort}, onListen() {} }, () => new Response(body, { headers }));`,
+  ]);
+  if (await waitFor(barePort) !== answer) throw new Error("the bare server answers differently");
+  const rps: number[] = [];
+  const cpu: number[] = [];
+  for (let r = 0; r < Number(values.rounds); r++) {
+    const a = await wrk(adapterPort, adapter.pid);
+    const b = await wrk(barePort, bare.pid);
+    rps.push(a.rps / b.rps);
+    cpu.push(b.cpu / a.cpu);
+    console.log(
+      `round ${r + 1}: adapter ${a.rps.toFixed(0)} req/s (${
+        a.cpu.toFixed(1)
+      } CPU ticks per 1,000), bare ${b.rps.toFixed(0)} req/s (${b.cpu.toFixed(1)}): throughput ${
+        (a.rps / b.rps).toFixed(2)
+      }x, CPU ${(b.cpu / a.cpu).toFixed(2)}x`,
+    );
+  }
+  console.log(
+    `median: throughput ${median(rps).toFixed(2)}x, CPU per request ${
+      median(cpu).toFixed(2)
+    }x of the bare server (goal: at least 0.5x)`,
+  );
+} finally {
+  for (const p of [adapter, bare]) {
+    if (!p) continue;
+    p.kill("SIGTERM");
+    await p.status;
+  }
+}
