@@ -7,13 +7,35 @@
 import { type DocText, htmlToText } from "./html.ts";
 import { ITEM_LINE, PART_LINE } from "./sections.ts";
 
+/** One document of an SGML submission: its type, sequence, description and <TEXT> body. */
+export interface SubmissionDocument {
+  type: string;
+  sequence: string;
+  description: string;
+  body: string;
+}
+
+/** Every document of an SGML submission, in order. */
+export function submissionDocuments(sgml: string): SubmissionDocument[] {
+  const out: SubmissionDocument[] = [];
+  for (const m of sgml.matchAll(/<DOCUMENT>([\s\S]*?)(?=<\/DOCUMENT>|<DOCUMENT>|$)/gi)) {
+    const field = (name: string) =>
+      new RegExp(`<${name}>([^\\n<]+)`, "i").exec(m[1])?.[1].trim() ?? "";
+    const text = /<TEXT>([\s\S]*?)(?:<\/TEXT>|$)/i.exec(m[1]);
+    if (!text) continue;
+    out.push({
+      type: field("TYPE"),
+      sequence: field("SEQUENCE"),
+      description: field("DESCRIPTION"),
+      body: text[1],
+    });
+  }
+  return out;
+}
+
 /** The main document of an SGML submission: its type and the body of its <TEXT>. */
 export function submissionDocument(sgml: string): { type: string; body: string } | null {
-  const doc = /<DOCUMENT>([\s\S]*?)(?:<\/DOCUMENT>|$)/i.exec(sgml);
-  if (!doc) return null;
-  const type = /<TYPE>([^\n<]+)/i.exec(doc[1])?.[1].trim() ?? "";
-  const text = /<TEXT>([\s\S]*?)(?:<\/TEXT>|$)/i.exec(doc[1]);
-  return text ? { type, body: text[1] } : null;
+  return submissionDocuments(sgml)[0] ?? null;
 }
 
 const TAG_ONLY = /^(<\/?(PAGE|TABLE|CAPTION|S|C|FN|F\d+)>\s*)+$/i;

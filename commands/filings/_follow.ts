@@ -78,8 +78,8 @@ export async function filingSections(
 }
 
 /** Which package document a reference names: its exhibit number, or EX-13 for the annual report. */
-function referencedDocument(docs: PackageDocument[], ref: Reference): PackageDocument | null {
-  const html = docs.filter((d) => /\.html?$/i.test(d.document));
+function referencedDocument<D extends PackageDocument>(docs: D[], ref: Reference): D | null {
+  const html = docs.filter((d) => /\.(html?|txt)$/i.test(d.document));
   if (ref.exhibit) {
     const want = `EX-${ref.exhibit}`.toUpperCase();
     const hit = html.find((d) => d.type.toUpperCase() === want) ??
@@ -109,6 +109,7 @@ export async function followSection(
   section: FilingSection,
 ): Promise<Followed> {
   const ref = section.reference!;
+  if (/\.txt$/i.test(filing.primary_document)) return followInSubmission(client, filing, section);
   let target = section.exhibit;
   if (!target) {
     const docs = await client.packageDocuments(filing);
@@ -168,4 +169,52 @@ export async function followSegments(
   const note = findSegmentNote(f.doc.text, { ...statements, start: f.start, end: f.end });
   if (!note) return null;
   return { ...f, start: note.start, end: note.end, located_by: `segment note in ${f.located_by}` };
+}
+
+// A plain-text submission carries its exhibits inside the same .txt file: the annual report is
+// its EX-13 document, and offsets are into that document's text.
+async function followInSubmission(
+  client: Client,
+  filing: ResolvedFiling,
+  section: FilingSection,
+): Promise<Followed> {
+  const ref = section.reference!;
+  const sgml = await client.archiveText(filing.cik, filing.accession_no, filing.primary_document);
+  const t = await import("../../analysis/filings/text.ts");
+  const docs = t.submissionDocuments(sgml).map((d) => ({
+    seq: d.sequence,
+    description: d.description,
+    document: filing.primary_document,
+    type: d.type,
+    body: d.body,
+  }));
+  const target = referencedDocument(docs.slice(1), ref);
+  const url = client.fileUrl(filing, filing.primary_document);
+  if (!target) {
+    throw new FinanceError(
+      `${section.key} of ${filing.form} ${filing.accession_no} is incorporated by reference to ${
+        ref.exhibit ? `Exhibit ${ref.exhibit}` : ref.document ?? "another document"
+      }, which is not among the documents of ${url} (${
+        docs.slice(1).map((d) => d.type).join(", ") || "none"
+      }); read it with document.scan`,
+    );
+  }
+  const { cleanDocument } = await import("../../analysis/filings/sections.ts");
+  const doc = cleanDocument(t.plainToText(target.body));
+  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const at = locateInExhibit(doc, section.key as Exclude<SectionKey, "segments">, ref);
+  if (!at) {
+    throw new FinanceError(
+      `${section.key} is incorporated by reference to ${target.type} of ${url}, but neither the pages named nor a ${section.title} caption could be located in it; read it with document.scan`,
+    );
+  }
+  const { body: _body, ...document } = target;
+  return {
+    doc,
+    start: at.start,
+    end: at.end,
+    document,
+    url,
+    located_by: `${at.located_by} of the submission's ${target.type}`,
+  };
 }

@@ -107,13 +107,15 @@ const CORPUS: { name: string; url: string; follow?: boolean; sections: Expect }[
   {
     name: "plain-text SGML submission, 1999 10-K405 (Old Mill)",
     url: index(2000002, "0000950109-99-001234"),
+    follow: true,
     sections: {
       business: ["ITEM 1. BUSINESS\nOld Mill Bancorp, Inc. is the holding company", 2180],
       mda: [
         "ITEM 7. MANAGEMENT'S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS\nNet income for 1998",
         1470,
       ],
-      financial_statements: ["ITEM 8. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA", 180],
+      // incorporated from the EX-13 inside the same .txt submission
+      financial_statements: ["REPORT OF INDEPENDENT AUDITORS\nTo the Board of Directors", 1070],
     },
   },
 ];

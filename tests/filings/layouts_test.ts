@@ -319,3 +319,16 @@ Deno.test("a filing whose index page cannot be read opens from its -index-header
   assert.match(d.filing.filing_url, /\/phl-20240331\.htm$/);
   assert.match(d.text, /^Item 2\. Management’s Discussion/);
 });
+
+Deno.test("plain-text submission: an item incorporated from its EX-13 is read from inside the same .txt", async () => {
+  const url = indexOf(2000002, "0000950109-99-001234");
+  const plain = dataOf<Any>(await read(url, "financial_statements"));
+  assert.equal(plain.incorporated_by_reference, true);
+  assert.equal(plain.reference.pages, "4 through 6");
+  const fs = dataOf<Any>(await read(url, "financial_statements", { follow: true }));
+  assert.match(fs.text, /^REPORT OF INDEPENDENT AUDITORS\nTo the Board of Directors/);
+  assert.match(fs.text, /Net income \| 6,104 \| 5,733/);
+  assert.doesNotMatch(fs.text, /SHAREHOLDER INFORMATION|MANAGEMENT'S DISCUSSION/);
+  assert.equal(fs.followed.type, "EX-13");
+  assert.equal(fs.document_url, `${A}/2000002/000095010999001234/0000950109-99-001234.txt`);
+});
