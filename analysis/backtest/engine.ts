@@ -35,10 +35,11 @@ class SimState {
   fees = 0;
   hasPending = false;
 
-  constructor(n: number, m: number, initialCash: number) {
+  constructor(n: number, m: number, initialCash: number, reuse?: SimResult) {
     this.qty = new Float64Array(m);
-    this.equity = new Float64Array(n).fill(initialCash);
-    this.exposure = new Float64Array(n);
+    const fits = reuse && reuse.equity.length === n && reuse.exposure.length === n;
+    this.equity = (fits ? reuse.equity : new Float64Array(n)).fill(initialCash);
+    this.exposure = fits ? reuse.exposure.fill(0) : new Float64Array(n);
     this.open = new Array(m).fill(null);
     this.pending = new Float64Array(m);
     this.px = new Float64Array(m);
@@ -47,11 +48,19 @@ class SimState {
   }
 }
 
-/** Runs the simulation over bars panel.start … end. Pure: same inputs, same result. */
-export function simulate(panel: Panel, targets: Targets, cfg: SimConfig): SimResult {
+/**
+ * Runs the simulation over bars panel.start … end. Pure: same inputs, same result. `reuse`, a
+ * result the caller is done with, lends its equity and exposure arrays (a tune's runs).
+ */
+export function simulate(
+  panel: Panel,
+  targets: Targets,
+  cfg: SimConfig,
+  reuse?: SimResult,
+): SimResult {
   const n = panel.dates.length;
   const m = panel.symbols.length;
-  const st = new SimState(n, m, cfg.initialCash);
+  const st = new SimState(n, m, cfg.initialCash, reuse);
   st.hasPending = walkBars(panel, targets, cfg, st);
   for (let s = 0; s < m; s++) {
     const o = st.open[s];
@@ -166,7 +175,7 @@ function fill(
   const fees = Math.abs(size) * price * cfg.fees + cfg.fixedFees;
   state.cash -= size * price + fees;
   state.fees += fees;
-  orders.push({ bar: t, symbol: s, size, price, fees, limited });
+  if (cfg.recordOrders !== false) orders.push({ bar: t, symbol: s, size, price, fees, limited });
   const before = qty[s];
   qty[s] = before + size;
   book(t, s, before, size, price, fees, open, trades);

@@ -76,6 +76,11 @@ export function periodsPerYear(timeframe: string): number {
 /** Drawdown at each bar as a positive percent below the running peak, and the worst one. */
 export function drawdown(equity: Float64Array, from = 0) {
   const dd = new Float64Array(equity.length);
+  return { dd, ...worstDrawdown(equity, from, dd) };
+}
+
+/** The worst drawdown of {@link drawdown} without the per-bar array (`dd` receives it if given). */
+export function worstDrawdown(equity: Float64Array, from = 0, dd: Float64Array | null = null) {
   const at = new Int32Array([-1, -1]);
   const maxPct = drawdownLoop(equity, from, dd, at);
   const worstPeak = at[0];
@@ -89,7 +94,7 @@ export function drawdown(equity: Float64Array, from = 0) {
       }
     }
   }
-  return { dd, maxPct, peak: worstPeak, trough: worstTrough, recovery };
+  return { maxPct, peak: worstPeak, trough: worstTrough, recovery };
 }
 
 /**
@@ -97,7 +102,12 @@ export function drawdown(equity: Float64Array, from = 0) {
  * thrown away at every call by the code after it. Returns the worst drawdown; `at` receives
  * its peak and trough bars.
  */
-function drawdownLoop(equity: Float64Array, from: number, dd: Float64Array, at: Int32Array) {
+function drawdownLoop(
+  equity: Float64Array,
+  from: number,
+  dd: Float64Array | null,
+  at: Int32Array,
+) {
   let peak = -Infinity;
   let peakAt = from;
   let worst = 0;
@@ -106,9 +116,10 @@ function drawdownLoop(equity: Float64Array, from: number, dd: Float64Array, at: 
       peak = equity[t];
       peakAt = t;
     }
-    dd[t] = peak > 0 ? (1 - equity[t] / peak) * 100 : 0;
-    if (dd[t] > worst) {
-      worst = dd[t];
+    const d = peak > 0 ? (1 - equity[t] / peak) * 100 : 0;
+    if (dd) dd[t] = d;
+    if (d > worst) {
+      worst = d;
       at[0] = peakAt;
       at[1] = t;
     }
@@ -186,6 +197,52 @@ export function returnStats(r: Float64Array, periods: number) {
   };
 }
 
+/**
+ * {@link returnStats} of {@link barReturns}`(equity, from)`, computing each return where it is
+ * used instead of storing them (the same divisions, so the same values).
+ */
+export function equityReturnStats(equity: Float64Array, from: number, periods: number) {
+  const n = Math.max(0, equity.length - from - 1);
+  if (n === 0) return { std: NaN, sharpe: null, sortino: null, omega: null };
+  const sums = new Float64Array(4);
+  returnSums(equity, from, n, sums);
+  const [sum, down2, up, down] = sums;
+  const mean = sum / n;
+  const ss = squaredDeviations(equity, from, n, mean);
+  const std = n > 1 ? Math.sqrt(ss / (n - 1)) : NaN;
+  const dd = Math.sqrt(down2 / n);
+  return {
+    std,
+    sharpe: std > 0 ? (mean / std) * Math.sqrt(periods) : null,
+    sortino: dd > 0 ? ((sum / n) * periods) / (dd * Math.sqrt(periods)) : null,
+    omega: down > 0 ? up / down : null,
+  };
+}
+
+/** Σr, Σr² over r < 0, Σr over r > 0 and Σ|r| over r ≤ 0, into `out`. */
+function returnSums(equity: Float64Array, from: number, n: number, out: Float64Array): void {
+  let sum = 0;
+  let down2 = 0;
+  let up = 0;
+  let down = 0;
+  for (let i = 0; i < n; i++) {
+    const x = equity[from + i + 1] / equity[from + i] - 1;
+    sum += x;
+    if (x < 0) down2 += x * x;
+    x > 0 ? (up += x) : (down -= x);
+  }
+  out[0] = sum;
+  out[1] = down2;
+  out[2] = up;
+  out[3] = down;
+}
+
+function squaredDeviations(equity: Float64Array, from: number, n: number, mean: number): number {
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (equity[from + i + 1] / equity[from + i] - 1 - mean) ** 2;
+  return ss;
+}
+
 /** Per-bar simple returns of an equity curve from bar `from`. */
 export function barReturns(equity: Float64Array, from: number): Float64Array {
   const n = Math.max(0, equity.length - from - 1);
@@ -210,10 +267,9 @@ export function computeMetrics(
   const last = eq.length - 1;
   const start = eq[from];
   const end = eq[last];
-  const r = barReturns(eq, from);
-  const years = r.length / periods;
-  const dd = drawdown(eq, from);
-  const stats = returnStats(r, periods);
+  const years = Math.max(0, eq.length - from - 1) / periods;
+  const dd = worstDrawdown(eq, from);
+  const stats = equityReturnStats(eq, from, periods);
   const std = stats.std;
   const cagr = years > 0 && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : null;
   const closed = sim.trades.filter((t) => t.status === "closed");

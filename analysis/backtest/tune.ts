@@ -10,7 +10,15 @@ import {
   periodsPerYear,
 } from "./metrics.ts";
 import { round6 } from "./report.ts";
-import type { IndicatorCache, Panel, Params, SimConfig, StrategyDef, Targets } from "./types.ts";
+import type {
+  IndicatorCache,
+  Panel,
+  Params,
+  SimConfig,
+  SimResult,
+  StrategyDef,
+  Targets,
+} from "./types.ts";
 import { checkpoint } from "../../core/cancel.ts";
 
 export interface GridPlan {
@@ -105,13 +113,18 @@ export function runGrid(
   const cache: IndicatorCache = new Map();
   const benchmark = benchmarkCurve(panel.close, panel.start, sim.initialCash);
   const periods = periodsPerYear(timeframe);
+  // Metrics need trades, not orders: the runs of a tune do not record them.
+  const runConfig: SimConfig = { ...sim, recordOrders: false };
   // One set of target buffers for all runs: each run's targets are consumed by its simulation
   // before the next run overwrites them.
+  // The previous run's equity and exposure arrays are reused the same way once it is measured.
   let buffers: Targets | undefined;
+  let last: SimResult | undefined;
   const rows = combos.map((params, i) => {
     checkpoint(); // a tune of many sets stops at the call's time limit
     buffers = def.targets(panel, params, cache, buffers);
-    const result = simulate(panel, buffers, sim);
+    const result = simulate(panel, buffers, runConfig, last);
+    last = result;
     const metrics = computeMetrics(result, panel.dates, panel.start, benchmark, periods, []);
     onProgress?.(i + 1, combos.length);
     const raw = (metrics as unknown as Record<string, number | null>)[metric];

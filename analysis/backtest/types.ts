@@ -68,6 +68,8 @@ export interface SimConfig {
   fill: "next_open" | "next_close";
   /** Gross exposure allowed as a multiple of equity; 1 = cash never negative. */
   leverage: number;
+  /** False: leave `orders` empty (a tune measures runs and never shows their orders). */
+  recordOrders?: boolean;
 }
 
 export interface Order {
