@@ -142,8 +142,9 @@ function routes(
       const outcome = await execute(name, body, {
         session: opts.session,
         surface: opts.surface ?? "http",
+        // no req.signal: Deno aborts it after every response too (and warns about it); the time
+        // limit and the request cap bound the work of a client that went away
         timeoutMs,
-        signal: req.signal,
         validateData: opts.validateData,
       });
       // refused arguments are the client's to fix (422); a command that ran answers 200
