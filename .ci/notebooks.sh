@@ -75,8 +75,8 @@ run() {
     log="$out/$name.log"
     # The Deno kernel now and then loses a cell's display output (the cell runs, nothing is
     # shown, no error): every cell of these notebooks shows something, so an empty one means
-    # the run is repeated once.
-    for attempt in 1 2; do
+    # the run is repeated (up to three runs).
+    for attempt in 1 2 3; do
       # The kernel starts in the notebook's folder, so relative imports and fixture paths work.
       if ! jupyter nbconvert --to notebook --execute \
         --ExecutePreprocessor.kernel_name=deno \
