@@ -2,6 +2,8 @@
  * Earnings-call pages (Motley Fool, Seeking-Alpha-style sites, saved copies) and plain-text
  * transcripts turned into ordered text blocks plus page metadata. linkedom loads lazily.
  */
+import { FinanceError } from "../../core/errors.ts";
+import { DEFAULT_MAX_HTML_DEPTH, nestingDepth } from "../document/html.ts";
 
 /** One paragraph-like piece of the page in reading order. */
 export interface Block {
@@ -83,6 +85,12 @@ function isBold(el: El, text: string): boolean {
 
 /** Reads an HTML page into blocks and metadata. */
 export async function htmlBlocks(html: string): Promise<{ blocks: Block[]; meta: PageMeta }> {
+  // the parse cannot be interrupted and grows with the square of the nesting: measure first
+  if (nestingDepth(html, DEFAULT_MAX_HTML_DEPTH) > DEFAULT_MAX_HTML_DEPTH) {
+    throw new FinanceError(
+      `the page nests its HTML elements more than ${DEFAULT_MAX_HTML_DEPTH} levels deep, which no real transcript page does and which would stall the parser`,
+    );
+  }
   const { parseHTML } = await import("linkedom");
   const { document } = parseHTML(html) as unknown as { document: El };
   const meta = pageMeta(document);

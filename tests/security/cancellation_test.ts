@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { nestingDepth } from "../../analysis/document/html.ts";
+import { htmlBlocks } from "../../analysis/evidence/transcript_html.ts";
 import { buildPdf } from "./_pdf.ts";
 import { envelopeOf, ONE_GIB, rawRequest, type Spawned, spawnFinance } from "./_spawn.ts";
 
@@ -27,6 +28,10 @@ Deno.test("nesting depth: one pass, implied closes, comments and scripts skipped
   assert.equal(nestingDepth("<div><!-- <div><div> --><script>'<div><div>'</script></div>"), 1);
   assert.equal(nestingDepth("<table><tr><td>1<td>2<tr><td>3</table>"), 3);
   assert.equal(nestingDepth(DEEP, 1000), 1001); // stops counting past the cap
+});
+
+Deno.test("transcript pages: the same depth check before linkedom", async () => {
+  await assert.rejects(() => htmlBlocks(DEEP), /more than 1000 levels deep/);
 });
 
 Deno.test("attack: 3 MB of nested tags is refused at once, naming the setting (served and local)", async () => {
