@@ -7,7 +7,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT } from "../_helpers.ts";
-import { envelopeOf, ONE_GIB, rawRequest, type Spawned, spawnFinance } from "./_spawn.ts";
+import {
+  envelopeOf,
+  ONE_GIB,
+  rawRequest,
+  readResponse,
+  type Spawned,
+  spawnFinance,
+} from "./_spawn.ts";
 
 const MCP_HEADERS = [
   "Content-Type: application/json",
@@ -124,6 +131,36 @@ Deno.test("attack: a tool call stuck on a server that never answers is stopped a
     await s.stop();
     listener.close();
     for (const c of held) c.close();
+  }
+});
+
+Deno.test("attack: a client trickling its /mcp body is answered 408 and frees its slot", async () => {
+  const s = await spawnFinance(["mcp", "--http"], {
+    FINANCE_BODY_TIMEOUT_MS: "500",
+    FINANCE_MAX_CONNECTIONS: "1",
+  });
+  try {
+    const c = await Deno.connect({ hostname: "127.0.0.1", port: s.port });
+    await c.write(
+      new TextEncoder().encode(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n${
+          MCP_HEADERS.join("\r\n")
+        }\r\nContent-Length: 500\r\n\r\n{"jsonrpc"`,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const busy = await mcpPost(s, ["Host: 127.0.0.1", ...MCP_HEADERS], LIST);
+    assert.equal(busy.status, 503);
+    assert.match(envelopeOf(busy).error!, /FINANCE_MAX_CONNECTIONS/);
+    const cut = await readResponse(c);
+    c.close();
+    assert.equal(cut.status, 408);
+    assert.match(envelopeOf(cut).error!, /FINANCE_BODY_TIMEOUT_MS/);
+    const after = await mcpPost(s, ["Host: 127.0.0.1", ...MCP_HEADERS], LIST);
+    assert.equal(after.status, 200);
+    assert.ok(s.alive());
+  } finally {
+    await s.stop();
   }
 });
 
