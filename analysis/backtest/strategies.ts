@@ -252,11 +252,12 @@ const momentum: StrategyDef = {
     const topN = Number(p.top_n);
     const m = panel.symbols.length;
     const picked = new Int32Array(m);
+    const taken = new Uint8Array(m);
     for (let t = panel.start; t < panel.dates.length; t++) {
       if (!rebalance[t]) continue;
       // Selection of the top_n by return without allocating; ties go to the symbol listed first.
       let k = 0;
-      const taken = new Uint8Array(m);
+      taken.fill(0);
       while (k < topN) {
         let best = -1;
         for (let s = 0; s < m; s++) {
