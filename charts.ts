@@ -25,6 +25,8 @@
 export {
   frameChart,
   type FrameOptions,
+  type HistoryLike,
+  historySeries,
   type LegendItem,
   PALETTE,
   statementChart,

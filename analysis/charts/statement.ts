@@ -179,6 +179,32 @@ export function statementSeries(
 }
 
 /** Options of {@link statementChart}. */
+/** The parts of a `filings.history` result that {@link historySeries} reads. */
+export interface HistoryLike {
+  columns?: { end: string }[];
+  rows?: { key: string; label: string; cells: { value: number | null }[] }[];
+}
+
+/**
+ * Standard line items of a `filings.history` result (by key: `revenue`, `net_income`, ...) as
+ * chart series, each point at its period's end date, oldest first. Gaps stay gaps: a period
+ * without a value has no point.
+ */
+export function historySeries(data: HistoryLike, keys: string[]): StatementSeries[] {
+  const columns = data.columns ?? [];
+  const out: StatementSeries[] = [];
+  for (const key of keys) {
+    const row = data.rows?.find((r) => r.key === key);
+    if (!row) continue;
+    const points = columns.flatMap((c, i) => {
+      const v = row.cells[i]?.value;
+      return typeof v === "number" && isFinite(v) ? [{ period: c.end, value: v }] : [];
+    }).sort((a, b) => a.period.localeCompare(b.period));
+    if (points.length) out.push({ label: row.label, points });
+  }
+  return out;
+}
+
 export interface StatementChartOptions {
   /** Title, in bold at the top. */
   title: string;
