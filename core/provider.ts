@@ -10,6 +10,12 @@ export interface ProviderEnv {
   env(name: string): string | undefined;
   warn(message: string): void;
   signal?: AbortSignal;
+  /**
+   * What a provider keeps for the session, beyond one call (e.g. a service's cookies): text
+   * only, so that no call can change what another reads. Per-call state (signal, warn) stays
+   * on the client; the client itself is built per call.
+   */
+  sessionState?: Map<string, string>;
 }
 
 /** Result of a provider probe (sources.test). */

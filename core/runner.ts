@@ -181,6 +181,7 @@ function makeContext(
     env: session.config.env,
     warn,
     signal,
+    sessionState: session.providerState,
   };
   const cache = new Map<ProviderKey, Promise<unknown>>();
   return {

@@ -55,6 +55,8 @@ export class Session {
   readonly confineLocalFiles: boolean;
   /** Structures derived from answers, shared by the session's calls (FINANCE_MEMO_MB). */
   readonly memo: ParsedMemo;
+  /** Text a provider keeps for the session (ProviderEnv.sessionState). */
+  readonly providerState = new Map<string, string>();
   /** Cacheable GETs in flight, so that identical concurrent ones cost one request. */
   readonly #flights = new Map<string, Promise<FlightOutcome>>();
   #secrets: string[] | null = null;

@@ -52,8 +52,26 @@ export const YAHOO_INTERVALS = [
   "3mo",
 ];
 
+/** The session's copy of Yahoo's cookies (ProviderEnv.sessionState). */
+const COOKIES = "market_a.cookies";
+
+/** A new jar for one client: a copy of the session's cookies when it has them. */
+// deno-lint-ignore no-explicit-any
+function cookieJarFor(Jar: any, env: ProviderEnv): YF {
+  const saved = env.sessionState?.get(COOKIES);
+  if (saved) {
+    try {
+      return new Jar(Jar.deserializeSync(saved).store);
+    } catch {
+      env.sessionState?.delete(COOKIES);
+    }
+  }
+  return new Jar();
+}
+
 export class Client {
   #yf: Promise<YF> | null = null;
+  #jar: YF = null;
   readonly domain: DomainCalls;
 
   constructor(readonly env: ProviderEnv) {
@@ -75,7 +93,7 @@ export class Client {
         versionCheck: false,
         suppressNotices: ["yahooSurvey", "ripHistorical"],
       };
-      if (ExtendedCookieJar) opts.cookieJar = new ExtendedCookieJar();
+      if (ExtendedCookieJar) opts.cookieJar = this.#jar = cookieJarFor(ExtendedCookieJar, this.env);
       return new YahooFinance(opts);
     })();
     return this.#yf;
@@ -84,10 +102,31 @@ export class Client {
   /** Runs a yahoo-finance2 call; its errors become ProviderErrors naming the endpoint. */
   async #call<T>(what: string, fn: (yf: YF) => Promise<T>): Promise<T> {
     const yf = await this.yf();
+    let result: T;
     try {
-      return await fn(yf);
+      result = await fn(yf);
     } catch (err) {
       throw asProviderError(err, what);
+    }
+    this.#keepCookies();
+    return result;
+  }
+
+  /**
+   * After a call that worked, the session keeps a copy of the cookies and crumb, so the next
+   * call's client starts from them instead of repeating Yahoo's consent and crumb handshake
+   * (seven requests). Each client has its own jar: a copy, never one shared between calls.
+   */
+  #keepCookies(): void {
+    const state = this.env.sessionState;
+    if (!state || !this.#jar) return;
+    try {
+      const snapshot = this.#jar.serializeSync();
+      if (!snapshot?.cookies?.some((c: { key?: string }) => c.key === "crumb")) return;
+      const text = JSON.stringify(snapshot);
+      if (state.get(COOKIES) !== text) state.set(COOKIES, text);
+    } catch {
+      // a jar that cannot be copied: the next call shakes hands again
     }
   }
 

@@ -222,3 +222,34 @@ Deno.test("single flight: a guarded request (a user's URL) is checked and fetche
   assert.deepEqual(checked, [URL_S]);
   assert.equal(net.calls.length, 2);
 });
+
+Deno.test({
+  name:
+    "market_a: the session keeps a copy of Yahoo's cookies, so later calls skip the handshake and answer the same",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("replayed Yahoo handshake test")) return;
+    const session = testSession({ replay: [join(SHARED!, "cassettes", "yahoo")] });
+    const replay = session.replay!;
+    const find = replay.find.bind(replay);
+    const asked: string[] = [];
+    replay.find = (method, url) => (asked.push(url), find(method, url));
+    const first = await runCommand("market.quote", { symbol: "AAPL" }, { session });
+    const handshake = asked.splice(0).length;
+    assert.ok(first.ok, first.error ?? "");
+    assert.ok(handshake > 1, `the first call shakes hands (${handshake} requests)`);
+    const [a, b] = await Promise.all([
+      runCommand("market.quote", { symbol: "AAPL" }, { session }),
+      runCommand("market.quote", { symbol: "AAPL" }, { session }),
+    ]);
+    assert.deepEqual(a, first);
+    assert.deepEqual(b, first);
+    assert.equal(asked.length, 2, `one quote request each: ${asked.join(", ")}`);
+    // a new session starts from nothing, as before
+    const other = testSession({ replay: [join(SHARED!, "cassettes", "yahoo")] });
+    assert.deepEqual(
+      await runCommand("market.quote", { symbol: "AAPL" }, { session: other }),
+      first,
+    );
+  },
+});
