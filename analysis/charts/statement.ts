@@ -178,10 +178,11 @@ export function statementSeries(
   return out;
 }
 
-/** Options of {@link statementChart}. */
 /** The parts of a `filings.history` result that {@link historySeries} reads. */
 export interface HistoryLike {
+  /** The periods, in column order; each point is drawn at its period's end date. */
   columns?: { end: string }[];
+  /** The line items: `key` is the standard name, one cell per column. */
   rows?: { key: string; label: string; cells: { value: number | null }[] }[];
 }
 
@@ -205,6 +206,7 @@ export function historySeries(data: HistoryLike, keys: string[]): StatementSerie
   return out;
 }
 
+/** Options of {@link statementChart}. */
 export interface StatementChartOptions {
   /** Title, in bold at the top. */
   title: string;
