@@ -235,12 +235,12 @@ function base(raw: RawDocument, engine: string) {
 
 async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Promise<DocText> {
   const pdf = await (await ctx.provider("pdf_text_a")).open(raw.bytes, raw.label);
+  const total = pdf.pageCount;
+  const mode = opts.ocr ?? "auto";
+  const pages: PageInput[] = [];
+  const needOcr: number[] = [];
   try {
-    const total = pdf.pageCount;
     const limit = opts.maxPages && opts.maxPages > 0 ? Math.min(opts.maxPages, total) : total;
-    const mode = opts.ocr ?? "auto";
-    const pages: PageInput[] = [];
-    const needOcr: number[] = [];
     let length = 0;
     for (let n = 1; n <= limit; n++) {
       checkpoint();
@@ -253,28 +253,31 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
       length += text.length + 2;
       if (opts.untilChar !== undefined && length > opts.untilChar && needOcr.length === 0) break;
     }
-    const warnings: string[] = [];
-    if (needOcr.length) await applyOcr(ctx, raw, needOcr, pages, warnings, mode);
-    const built = assemble(pages);
-    if (!built.text.trim()) {
-      warnings.push(NO_TEXT);
-    }
-    if (pages.length < total && opts.untilChar === undefined) {
-      warnings.push(
-        `read ${pages.length} of ${total} pages (max_pages=${opts.maxPages}); pass max_pages=0 to read all pages`,
-      );
-    }
-    const engine = needOcr.length ? "pdfjs+tesseract" : "pdfjs";
-    return {
-      ...base(raw, engine),
-      ...built,
-      page_count: total,
-      complete: pages.length === total,
-      warnings,
-    };
   } finally {
+    // Closed before OCR: pdf.js decodes a page's images once per process, and a second document
+    // rendering the same PDF while this one is open (OCR renders its own copy) drew a scan
+    // decoded for the text pass, which read as noise. One OCR path for read, scan and ocr.
     await pdf.close();
   }
+  const warnings: string[] = [];
+  if (needOcr.length) await applyOcr(ctx, raw, needOcr, pages, warnings, mode);
+  const built = assemble(pages);
+  if (!built.text.trim()) {
+    warnings.push(NO_TEXT);
+  }
+  if (pages.length < total && opts.untilChar === undefined) {
+    warnings.push(
+      `read ${pages.length} of ${total} pages (max_pages=${opts.maxPages}); pass max_pages=0 to read all pages`,
+    );
+  }
+  const engine = needOcr.length ? "pdfjs+tesseract" : "pdfjs";
+  return {
+    ...base(raw, engine),
+    ...built,
+    page_count: total,
+    complete: pages.length === total,
+    warnings,
+  };
 }
 
 /** OCR takes seconds a page: on a terminal, more than a few pages show progress on stderr. */

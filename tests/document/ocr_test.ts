@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
+import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { nativeResult } from "../../providers/ocr_a/client.ts";
 import { clearModels } from "../../analysis/document/load.ts";
 
@@ -64,4 +64,32 @@ Deno.test("ocr: a scan whose every page was read by OCR says so", async () => {
     ),
     s.warnings.join("; "),
   );
+});
+
+Deno.test({
+  name: "ocr: document.read and document.scan of a scanned page read what document.ocr reads",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("OCR paths on the scanned results page")) return;
+    const source = join(SHARED!, "ocr", "Financial_results.pdf");
+    const env = { FINANCE_DOCUMENT_ROOTS: SHARED! };
+    clearModels();
+    const ocr: Any = dataOf(
+      await envelope("document.ocr", { source, max_pages: 1, max_chars: 0 }, { env }),
+    );
+    // document.read found no text layer and ran OCR itself (it used to read noise here)
+    const read: Any = dataOf(
+      await envelope("document.read", { source, max_pages: 1, max_chars: 0 }, { env }),
+    );
+    assert.equal(read.engine, "pdfjs+tesseract");
+    assert.equal(read.text, ocr.text);
+    assert.match(read.text, /\(3,457\)/);
+    const scan = await envelope("document.scan", {
+      source,
+      query: "profit before tax",
+      max_pages: 1,
+    }, { env });
+    assert.ok(dataOf<Any>(scan).matches.length > 0);
+    assert.ok(scan.warnings.some((w) => /all of this text comes from OCR/.test(w)));
+  },
 });
