@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { COMPANIES, startFakeSec } from "../tests/fleet/_fake_sec.ts";
-import { freePort, redisServerPath, startRedis, stopRedis } from "../tests/fleet/_redis.ts";
+import { redisServerPath, startRedis, startServe, stopRedis } from "../tests/fleet/_redis.ts";
 
 const ROOT = join(import.meta.dirname!, "..");
 const total = Number(Deno.args[0] ?? 3000);
@@ -17,26 +17,7 @@ if (!bin) {
   Deno.exit(0);
 }
 
-async function serve(env: Record<string, string>) {
-  const port = await freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(ROOT, "mod.ts"), "serve", "--port", String(port)],
-    env,
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  for (let i = 0; i < 200; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/health`);
-      await r.body?.cancel();
-      if (r.ok) return { port, child };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("serve did not start");
-}
+const serve = (env: Record<string, string>) => startServe(join(ROOT, "mod.ts"), env);
 
 const requests = COMPANIES.slice(0, 20).map((c) => ({ symbol: c.ticker, limit: 3 }));
 
@@ -65,6 +46,7 @@ const base = `http://127.0.0.1:${sec.port}`;
 const common = {
   PATH: Deno.env.get("PATH") ?? "",
   HOME: Deno.env.get("HOME") ?? "/tmp",
+  ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
   FINANCE_SEC_BASE_URL: base,
   FINANCE_SEC_DATA_BASE_URL: base,
   FINANCE_FILINGS_USER_AGENT: "finance-bench bench@example.com",

@@ -72,36 +72,83 @@ export async function decodeEntry(data: Uint8Array): Promise<CachedResponse | nu
   }
 }
 
+/** Bytes of fresh entries a process keeps in memory in front of the shared backend. */
+const NEAR_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Fresh entries this process has already read or written, in memory, least recently used out
+ * first. Only fresh entries are served from here: an entry does not change while it is fresh,
+ * so a process never answers from memory what Redis would answer differently.
+ */
+class NearCache {
+  #entries = new Map<string, CachedResponse>();
+  #bytes = 0;
+
+  get(key: string): CachedResponse | null {
+    const e = this.#entries.get(key);
+    if (!e) return null;
+    this.#entries.delete(key);
+    if (!isFresh(e, Date.now())) {
+      this.#bytes -= e.body.length;
+      return null;
+    }
+    this.#entries.set(key, e); // most recently used last
+    return e;
+  }
+
+  set(key: string, entry: CachedResponse): void {
+    if (!isFresh(entry, Date.now()) || entry.body.length > NEAR_MAX_BYTES / 4) return;
+    const old = this.#entries.get(key);
+    if (old) this.#bytes -= old.body.length;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.body.length;
+    for (const [k, e] of this.#entries) {
+      if (this.#bytes <= NEAR_MAX_BYTES) break;
+      this.#entries.delete(k);
+      this.#bytes -= e.body.length;
+    }
+  }
+}
+
 /** The shared cache; the local cache (when not off) is its fallback and holds large bodies. */
 export class SharedCache implements ResponseStore {
   readonly fleet: Fleet;
   readonly local: ResponseCache | null;
   readonly maxBytes: number;
   readonly #warn?: (m: string) => void;
+  readonly #near: NearCache;
 
   constructor(
     fleet: Fleet,
     local: ResponseCache | null,
     maxBytes = DEFAULT_SHARED_MAX_BYTES,
     warn?: (m: string) => void,
+    near = new NearCache(),
   ) {
     this.fleet = fleet;
     this.local = local;
     this.maxBytes = maxBytes;
     this.#warn = warn;
+    this.#near = near;
   }
 
   /** The same cache, telling `warn` (one call's warnings) when the backend is down. */
   forCall(warn: (m: string) => void): SharedCache {
-    return new SharedCache(this.fleet, this.local, this.maxBytes, warn);
+    return new SharedCache(this.fleet, this.local, this.maxBytes, warn, this.#near);
   }
 
   async get(key: string): Promise<CachedResponse | null> {
+    const near = this.#near.get(key);
+    if (near) return near;
     const h = await hashKey(key);
     const data = await this.fleet.get(h, this.#warn);
     if (data) {
       const entry = await decodeEntry(data);
-      if (entry) return entry;
+      if (entry) {
+        this.#near.set(key, entry);
+        return entry;
+      }
     }
     return this.local ? await this.local.get(key) : null;
   }
@@ -111,6 +158,7 @@ export class SharedCache implements ResponseStore {
     const ttlMs = entry.ttlSeconds < 0
       ? FOREVER_MS
       : entry.ttlSeconds * 1000 + Math.max(entry.ttlSeconds * 1000, MIN_STALE_MS);
+    this.#near.set(key, entry);
     const shared = encoded.length <= this.maxBytes &&
       await this.fleet.set(await hashKey(key), encoded, ttlMs, this.#warn);
     if (!shared) await this.local?.put(key, entry);

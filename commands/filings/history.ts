@@ -19,20 +19,8 @@ const leafSchema = z.object({
   derived: z.string().nullable(),
 });
 
-const sourceSchema = z.object({
-  sources: z.array(leafSchema).nullable(),
-  item: z.string(),
-  period: z.string(),
-  start: z.string().nullable(),
-  end: z.string(),
-  value: z.number(),
-  tag: z.string().nullable(),
-  accession_no: z.string().nullable(),
-  form: z.string().nullable(),
-  filed: z.string().nullable(),
-  url: z.string().nullable(),
-  derived: z.string().nullable(),
-});
+/** A value a derived cell uses; a derived one lists its own sources, one level down. */
+const sourceSchema = leafSchema.extend({ sources: z.array(leafSchema).nullable() });
 
 const cellSchema = z.object({
   value: z.number().nullable(),

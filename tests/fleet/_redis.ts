@@ -61,3 +61,33 @@ export async function stopRedis(r: RedisProcess): Promise<void> {
   }
   await r.child.status;
 }
+
+/** A `finance serve` child process on a free port. */
+export interface Serve {
+  port: number;
+  child: Deno.ChildProcess;
+}
+
+/** Starts `finance serve` from `mod` with exactly `env`, and waits until /health answers. */
+export async function startServe(mod: string, env: Record<string, string>): Promise<Serve> {
+  const port = await freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", mod, "serve", "--port", String(port)],
+    env,
+    clearEnv: true,
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/health`);
+      await r.body?.cancel();
+      if (r.ok) return { port, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("finance serve did not start");
+}

@@ -8,39 +8,20 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT } from "../_helpers.ts";
 import { COMPANIES, type FakeSec, startFakeSec } from "./_fake_sec.ts";
-import { freePort, redisServerPath, startRedis, stopRedis } from "./_redis.ts";
+import {
+  redisServerPath,
+  type Serve,
+  startRedis,
+  startServe as spawnServe,
+  stopRedis,
+} from "./_redis.ts";
 
 const REDIS = redisServerPath();
 if (!REDIS) {
   console.log("skipped fleet tests: redis-server is not installed (apt-get install redis-server)");
 }
 
-interface Serve {
-  port: number;
-  child: Deno.ChildProcess;
-}
-
-async function startServe(env: Record<string, string>): Promise<Serve> {
-  const port = await freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(ROOT, "mod.ts"), "serve", "--port", String(port)],
-    env: { ...env, FINANCE_PORT: String(port) },
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  for (let i = 0; i < 200; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/health`);
-      await r.body?.cancel();
-      if (r.ok) return { port, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("finance serve did not start");
-}
+const startServe = (env: Record<string, string>) => spawnServe(join(ROOT, "mod.ts"), env);
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -78,7 +59,7 @@ Deno.test({
     const env = (i: number) => ({
       PATH: Deno.env.get("PATH") ?? "",
       HOME: Deno.env.get("HOME") ?? "/tmp",
-      DENO_DIR: Deno.env.get("DENO_DIR") ?? "",
+      ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
       FINANCE_CACHE: `redis://127.0.0.1:${redis.port}/0`,
       FINANCE_CACHE_DIR: Deno.makeTempDirSync({ prefix: `fleet${i}-` }),
       FINANCE_SEC_BASE_URL: base,

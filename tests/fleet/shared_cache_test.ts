@@ -123,6 +123,25 @@ Deno.test({
       const f = await follower;
       assert.ok("entry" in f);
       assert.equal(new TextDecoder().decode(f.entry.body), "from the lead");
+      // a fresh entry this process has read is answered from memory; a stale one is not kept
+      const fresh = { ...entry("near"), storedAt: Date.now(), ttlSeconds: 600 };
+      const stale = { ...entry("stale"), storedAt: Date.now() - 10_000, ttlSeconds: 1 };
+      await a.put("GET https://data.sec.gov/fresh", fresh);
+      await a.put("GET https://data.sec.gov/stale", stale);
+      const c = new SharedCache(new Fleet(url), null, 1024);
+      assert.ok(await c.get("GET https://data.sec.gov/fresh"));
+      assert.ok(await c.get("GET https://data.sec.gov/stale"));
+      await stopRedis(redis);
+      const warnings: string[] = [];
+      const offline = c.forCall((m) => warnings.push(m));
+      assert.equal(
+        new TextDecoder().decode((await offline.get("GET https://data.sec.gov/fresh"))!.body),
+        "near",
+      );
+      assert.deepEqual(warnings, [], "answered from memory without asking Redis");
+      assert.equal(await offline.get("GET https://data.sec.gov/stale"), null);
+      assert.equal(warnings.length, 1);
+      c.close();
     } finally {
       a.close();
       b.close();
