@@ -27,7 +27,8 @@ if pause > now then return now - pause end
 local interval = tonumber(ARGV[1])
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tat < now then tat = now end
-redis.call('SET', KEYS[1], tat + interval, 'PX', interval * 4 + 1000)
+-- the key lives as long as the schedule it holds, so a long queue cannot expire into a burst
+redis.call('SET', KEYS[1], tat + interval, 'PX', tat + interval - now + 1000)
 return tat - now
 `;
 

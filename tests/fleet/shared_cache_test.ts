@@ -187,3 +187,38 @@ Deno.test("FINANCE_HOST_RATES: host=rate pairs; a bad pair names the setting", (
   );
   applyHostRates(loadConfig({ FINANCE_HOST_RATES: "sec.gov=10" })); // restore the default
 });
+
+Deno.test({
+  name:
+    "fleet limiter on redis-server: a long queue keeps its spacing (no burst when it outlives a key)",
+  ignore: !REDIS,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const redis = await startRedis(REDIS!);
+    const fleets = [0, 1, 2].map(() => new Fleet(`redis://127.0.0.1:${redis.port}/0`));
+    try {
+      // 40 processes' worth of requests at once: each reserved slot is one interval apart
+      const waits = (await Promise.all(
+        Array.from({ length: 40 }, (_, i) => fleets[i % 3].permit("example.test", 100)),
+      )).map((w) => w!).sort((a, b) => a - b);
+      for (let i = 1; i < waits.length; i++) {
+        assert.ok(
+          waits[i] - waits[i - 1] >= 99,
+          `slots ${i - 1} and ${i}: ${waits.slice(i - 1, i + 1)}`,
+        );
+      }
+      // later than the old fixed key lifetime (interval x 4 + 1 s), the queue is still there
+      await new Promise((r) => setTimeout(r, 1_600));
+      const next = await fleets[0].permit("example.test", 100);
+      assert.ok(next! >= 3_900 - 1_600 - 100, `the next slot is ${next} ms away, not at once`);
+      // a pause holds everyone: the answer is negative until it ends
+      await fleets[1].pause("example.test", 2_000);
+      const held = await fleets[2].permit("example.test", 100);
+      assert.ok(held! < -1_500, `paused: ${held}`);
+    } finally {
+      for (const f of fleets) f.close();
+      await stopRedis(redis);
+    }
+  },
+});
