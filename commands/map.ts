@@ -1169,6 +1169,17 @@ export interface CommandMap {
           first_reported: number | null;
           derived: string | null;
           sources: {
+            item: string;
+            period: string;
+            start: string | null;
+            end: string;
+            value: number;
+            tag: string | null;
+            accession_no: string | null;
+            form: string | null;
+            filed: string | null;
+            url: string | null;
+            derived: string | null;
             sources: {
               item: string;
               period: string;
@@ -1182,17 +1193,6 @@ export interface CommandMap {
               url: string | null;
               derived: string | null;
             }[] | null;
-            item: string;
-            period: string;
-            start: string | null;
-            end: string;
-            value: number;
-            tag: string | null;
-            accession_no: string | null;
-            form: string | null;
-            filed: string | null;
-            url: string | null;
-            derived: string | null;
           }[] | null;
           note: string | null;
         }[];
