@@ -1020,16 +1020,12 @@ export interface CommandMap {
       taxonomy?: "us-gaap" | "ifrs-full" | "dei" | "srt" | "invest";
       /** Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default USD when reported, else the only or most used unit. */
       unit?: string;
-      /** Keep only values reported on these forms (e.g. 10-K or 10-K,10-K/A); default all forms. */
-      forms?: string[] | string;
+      /** Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms. */
+      form?: string[] | string;
       /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances; all: every period including year-to-date. */
       period?: "annual" | "quarterly" | "all";
       /** Point in time: only values filed on or before this date (YYYY-MM-DD). */
       as_of?: string;
-      /** @deprecated Use `concept`. */
-      tag?: string;
-      /** @deprecated Use `forms`. */
-      form?: string[] | string;
     };
     data: {
       symbol: string;
@@ -1089,8 +1085,6 @@ export interface CommandMap {
       unit?: string;
       /** How many companies to return. */
       limit?: number;
-      /** @deprecated Use `concept`. */
-      tag?: string;
     };
     data: {
       concept: string;

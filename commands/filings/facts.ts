@@ -33,13 +33,12 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       friendlyNames().join(", ")
     }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value). For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
   usage:
-    "finance filings.facts SYMBOL concept=Revenues [taxonomy=us-gaap unit=USD forms=10-K,10-Q period=annual|quarterly|all as_of=YYYY-MM-DD]",
+    "finance filings.facts SYMBOL concept=Revenues [taxonomy=us-gaap unit=USD form=10-K|10-Q period=annual|quarterly|all as_of=YYYY-MM-DD]",
   side_effects: "network_read_only",
   view: "facts",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "cik", "tags", "url", "rows.last_reported.accession_no"],
   positional: ["symbol", "concept"],
-  aliases: { tag: "concept", form: "forms" },
   args: z.strictObject({
     symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
     concept: z.string().trim().min(1).max(200).describe(
@@ -51,8 +50,8 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     unit: z.string().trim().min(1).max(40).optional().describe(
       "Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default USD when reported, else the only or most used unit.",
     ),
-    forms: list(z.string().trim().min(1)).optional().describe(
-      "Keep only values reported on these forms (e.g. 10-K or 10-K,10-K/A); default all forms.",
+    form: list(z.string().trim().min(1)).optional().describe(
+      "Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms.",
     ),
     period: z.enum(["annual", "quarterly", "all"]).default("all").describe(
       "annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances; all: every period including year-to-date.",
@@ -124,7 +123,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     let periods;
     let label: string | null = null;
     let description: string | null = null;
-    const forms = args.forms?.map((f) => f.toUpperCase()) ?? null;
+    const forms = args.form?.map((f) => f.toUpperCase()) ?? null;
     if (item) {
       const basis = reportingBasis(facts.taxonomies);
       taxonomy = args.taxonomy ?? basis?.taxonomy;

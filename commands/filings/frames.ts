@@ -21,7 +21,6 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["tags", "period", "urls", "rows.accession_no", "rows.url"],
   positional: ["concept", "period"],
-  aliases: { tag: "concept" },
   args: z.strictObject({
     concept: z.string().trim().min(1).max(200).regex(
       /^[A-Za-z][A-Za-z0-9_]*$/,

@@ -281,3 +281,19 @@ Deno.test("filings.history text view: periods as columns, unit once, derived cel
   const ftext = render(facts, "text", { view: "facts", width: 200 });
   assert.match(ftext, /FY2022\s+2022-01-01\s+2022-12-31\s+1,000\s+2023-02-15 10-K\s+1,010/);
 });
+
+Deno.test("filings.facts: form= keeps one form's reports, as the usage line spells it", async () => {
+  const e = await envelope<Any>("filings.facts", {
+    symbol: "FCTS",
+    concept: "Revenues",
+    form: "10-K",
+    period: "annual",
+  }, opts);
+  const d = dataOf<Any>(e);
+  assert.deepEqual(e.warnings, []);
+  assert.ok(d.rows.every((r: Any) => r.first_reported.form === "10-K"));
+  const q = dataOf<Any>(
+    await envelope("filings.facts", { symbol: "FCTS", concept: "Revenues", form: "10-q" }, opts),
+  );
+  assert.ok(q.rows.length > 0 && q.rows.every((r: Any) => r.last_reported.form === "10-Q"));
+});
