@@ -78,6 +78,23 @@ function facts(c: (typeof COMPANIES)[number]) {
   };
 }
 
+/** A small 10-K primary document in EDGAR's usual item layout. */
+function annualReport(c: (typeof COMPANIES)[number]): string {
+  const para = (text: string) => `<p>${text}</p>`.repeat(3);
+  return `<html><body>
+<p>UNITED STATES SECURITIES AND EXCHANGE COMMISSION</p><p>FORM 10-K</p><p>${c.title}</p>
+<p><b>PART I</b></p>
+<p><b>Item 1. Business</b></p>${
+    para(`${c.title} designs and sells test equipment to laboratories.`)
+  }
+<p><b>Item 1A. Risk Factors</b></p>${para("Demand for our products depends on research budgets.")}
+<p><b>PART II</b></p>
+<p><b>Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations</b></p>
+${para("Revenue grew in the year because laboratories bought more instruments.")}
+<p><b>Item 8. Financial Statements and Supplementary Data</b></p>${para("The statements follow.")}
+</body></html>`;
+}
+
 /** Starts the fake SEC on a free loopback port. */
 export function startFakeSec(): FakeSec {
   const hits: Hit[] = [];
@@ -106,6 +123,11 @@ export function startFakeSec(): FakeSec {
     if (m && company(m[1])) return json(submissions(company(m[1])!));
     m = /^\/api\/xbrl\/companyfacts\/CIK(\d{10})\.json$/.exec(path);
     if (m && company(m[1])) return json(facts(company(m[1])!));
+    m = /^\/Archives\/edgar\/data\/(\d+)\/\d{18}\/doc1\.htm$/.exec(path);
+    const filer = m && COMPANIES.find((c) => c.cik === Number(m![1]));
+    if (filer) {
+      return new Response(annualReport(filer), { headers: { "content-type": "text/html" } });
+    }
     return new Response("Not Found", { status: 404 });
   });
   return {

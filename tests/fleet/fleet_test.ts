@@ -1,6 +1,6 @@
 /**
  * Three `finance serve` processes sharing one real redis-server, against a local fake SEC:
- * every answer right, each distinct URL fetched once, never more than 10 upstream requests in
+ * every answer right (filings, company facts and 10-K sections), each distinct URL fetched once, never more than 10 upstream requests in
  * any one-second window, a 429 pausing all three, and Redis stopped mid-run costing nothing but
  * a warning. Skips with a printed reason when redis-server is not installed (.ci/run installs it).
  */
@@ -70,27 +70,32 @@ Deno.test({
     try {
       for (let i = 0; i < 3; i++) serves.push(await startServe(env(i)));
 
-      // 300 requests over 40 distinct company files (20 companies: submissions + facts).
+      // 300 requests over 50 distinct files: 20 companies' submissions and company facts, and
+      // the 10-K documents of ten of them.
       const companies = COMPANIES.slice(0, 20);
-      const jobs: { s: Serve; command: string; c: (typeof COMPANIES)[number] }[] = [];
+      const COMMANDS = ["filings.recent", "filings.facts", "filings.sections"] as const;
+      const jobs: {
+        s: Serve;
+        command: (typeof COMMANDS)[number];
+        c: (typeof COMPANIES)[number];
+      }[] = [];
       for (let k = 0; k < 300; k++) {
-        const c = companies[k % 20];
-        const command = Math.floor(k / 20) % 2 === 0 ? "filings.recent" : "filings.facts";
-        jobs.push({ s: serves[k % 3], command, c });
+        const i = k % 20;
+        let command = COMMANDS[Math.floor(k / 20) % 3];
+        if (command === "filings.sections" && i >= 10) command = "filings.recent";
+        jobs.push({ s: serves[k % 3], command, c: companies[i] });
       }
+      const argsOf = (command: string, c: (typeof COMPANIES)[number]) =>
+        command === "filings.recent"
+          ? { symbol: c.ticker, limit: 5 }
+          : command === "filings.facts"
+          ? { symbol: c.ticker, concept: "revenue", period: "annual" }
+          : { symbol: c.ticker, form: "10-K" };
       const results: Any[] = [];
       for (let i = 0; i < jobs.length; i += 30) {
         results.push(
           ...await Promise.all(
-            jobs.slice(i, i + 30).map(({ s, command, c }) =>
-              call(
-                s,
-                command,
-                command === "filings.recent"
-                  ? { symbol: c.ticker, limit: 5 }
-                  : { symbol: c.ticker, concept: "revenue", period: "annual" },
-              )
-            ),
+            jobs.slice(i, i + 30).map(({ s, command, c }) => call(s, command, argsOf(command, c))),
           ),
         );
       }
@@ -100,17 +105,24 @@ Deno.test({
         if (command === "filings.recent") {
           assert.equal(r.data.cik, String(c.cik).padStart(10, "0"));
           assert.equal(r.data.count, 3);
-        } else {
+        } else if (command === "filings.facts") {
           assert.deepEqual(r.data.rows.map((x: Any) => x.last_reported.value), [
             c.cik,
             c.cik + 1000,
           ]);
+        } else {
+          assert.equal(r.data.filing.company, c.title.toUpperCase());
+          assert.ok(
+            r.data.items.some((x: Any) => x.id === "part_ii_item_7"),
+            JSON.stringify(r.data.items),
+          );
         }
       }
       const upstream = sec.hits.filter((h) => h.status === 200);
       const byPath = new Map<string, number>();
       for (const h of upstream) byPath.set(h.path, (byPath.get(h.path) ?? 0) + 1);
-      assert.equal(byPath.size, 41); // 20 submissions, 20 companyfacts, the ticker list
+      // 20 submissions, 20 companyfacts, 10 documents and the ticker list
+      assert.equal(byPath.size, 51);
       for (const [path, n] of byPath) assert.equal(n, 1, `${path} fetched ${n} times`);
       const peak = maxInWindow(upstream.map((h) => h.at), 1000);
       assert.ok(peak <= 10, `${peak} upstream requests within one second`);
