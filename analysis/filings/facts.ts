@@ -7,6 +7,7 @@
  * not the value's own period (a FY2024 10-K reports FY2022 revenue with fy=2024). The fiscal
  * label of a period therefore comes from the filing whose own period ends on that date.
  */
+import { lineItem, type Taxonomy } from "./facts_items.ts";
 
 /** One reported value, shaped as in SEC's companyfacts and companyconcept answers. */
 export interface FactRow {
@@ -20,6 +21,9 @@ export interface FactRow {
   filed: string;
   frame?: string;
 }
+
+/** One taxonomy of a company's facts: tag → values by unit. */
+export type Concepts = Record<string, { units: Record<string, FactRow[]> }>;
 
 /** The length class of a period. */
 export type PeriodKind = "annual" | "quarter" | "half" | "nine_months" | "instant" | "other";
@@ -203,4 +207,54 @@ export function fiscalName(p: { fiscal_year: number | null; fiscal_period: strin
   if (p.fiscal_year === null) return null;
   if (!p.fiscal_period || p.fiscal_period === "FY") return `FY${p.fiscal_year}`;
   return `${p.fiscal_period} FY${p.fiscal_year}`;
+}
+
+/**
+ * One quantity's periods read from several tags (a friendly name's tags, in order): the first
+ * tag that has a period wins it, so a company that changed tags keeps one series.
+ */
+export function mergedPeriods(
+  tags: string[],
+  concepts: Concepts | undefined,
+  unit: string,
+  filings: FilingIndex,
+  opts: PeriodOptions = {},
+): FactPeriod[] {
+  const byKey = new Map<string, FactPeriod>();
+  for (const tag of tags) {
+    const rows = concepts?.[tag]?.units[unit];
+    if (!rows) continue;
+    for (const p of groupPeriods(tag, unit, rows, filings, opts)) {
+      const key = `${p.start ?? ""}|${p.end}`;
+      if (!byKey.has(key)) byKey.set(key, p);
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.end.localeCompare(b.end));
+}
+
+/**
+ * The taxonomy and currency a company reports its statements in: us-gaap before ifrs-full, USD
+ * when it reports in USD at all, else the currency most of its revenue, profit and assets use.
+ */
+export function reportingBasis(
+  taxonomies: Record<string, Concepts>,
+): { taxonomy: Taxonomy; currency: string } | null {
+  for (const taxonomy of ["us-gaap", "ifrs-full"] as Taxonomy[]) {
+    const concepts = taxonomies[taxonomy];
+    if (!concepts) continue;
+    const counts = new Map<string, number>();
+    for (const key of ["revenue", "net_income", "total_assets"]) {
+      for (const tag of lineItem(key)!.tags[taxonomy]) {
+        for (const [unit, rows] of Object.entries(concepts[tag]?.units ?? {})) {
+          if (/^[A-Z]{3}$/.test(unit)) counts.set(unit, (counts.get(unit) ?? 0) + rows.length);
+        }
+      }
+    }
+    if (!counts.size) continue;
+    const currency = counts.has("USD")
+      ? "USD"
+      : [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    return { taxonomy, currency };
+  }
+  return null;
 }

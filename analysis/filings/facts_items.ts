@@ -292,6 +292,18 @@ export function lineItem(name: string): LineItem | null {
   return BY_KEY.get(k) ?? BY_KEY.get(SYNONYMS[k] ?? "") ?? null;
 }
 
+/** The unit a line item is read in, for a company reporting in `currency`. */
+export function itemUnit(item: LineItem, currency: string): string {
+  if (item.kind === "per_share") return `${currency}/shares`;
+  if (item.kind === "shares") return "shares";
+  return currency;
+}
+
+/** True for items read at a date (balances, share counts on the balance sheet), not over a period. */
+export function atDate(item: LineItem): boolean {
+  return item.kind === "instant" || (item.kind === "shares" && item.statement === "balance");
+}
+
 /** The line items of one statement, in order. */
 export function statementItems(statement: StatementKind): LineItem[] {
   return LINE_ITEMS.filter((i) => i.statement === statement);

@@ -5,14 +5,22 @@
  * they were derived and cite every value they use. Gaps stay gaps.
  */
 import {
+  type Concepts,
   daysBetween,
   type FactPeriod,
-  type FactRow,
   type FilingIndex,
   fiscalName,
-  groupPeriods,
+  mergedPeriods,
+  reportingBasis,
 } from "./facts.ts";
-import { type LineItem, statementItems, type StatementKind, type Taxonomy } from "./facts_items.ts";
+import {
+  atDate,
+  itemUnit,
+  type LineItem,
+  statementItems,
+  type StatementKind,
+  type Taxonomy,
+} from "./facts_items.ts";
 
 /** One value a cell rests on. */
 export interface CellSource {
@@ -95,8 +103,6 @@ export const STATEMENT_FORMS = [
   "40-F/A",
 ];
 
-type Concepts = Record<string, { units: Record<string, FactRow[]> }>;
-
 /** A value of one line item for one period, before it becomes a cell. */
 interface Point {
   item: LineItem;
@@ -105,46 +111,6 @@ interface Point {
   fiscal_year: number | null;
   fiscal_period: string | null;
   cell: Cell;
-}
-
-/** Picks the taxonomy and currency a company reports its statements in. */
-export function reportingBasis(
-  taxonomies: Record<string, Concepts>,
-): { taxonomy: Taxonomy; currency: string } | null {
-  for (const taxonomy of ["us-gaap", "ifrs-full"] as Taxonomy[]) {
-    const concepts = taxonomies[taxonomy];
-    if (!concepts) continue;
-    const counts = new Map<string, number>();
-    for (const key of ["revenue", "net_income", "total_assets"]) {
-      const item = statementItemsAll().find((i) => i.key === key)!;
-      for (const tag of item.tags[taxonomy]) {
-        for (const [unit, rows] of Object.entries(concepts[tag]?.units ?? {})) {
-          if (/^[A-Z]{3}$/.test(unit)) counts.set(unit, (counts.get(unit) ?? 0) + rows.length);
-        }
-      }
-    }
-    if (!counts.size) continue;
-    const currency = counts.has("USD")
-      ? "USD"
-      : [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    return { taxonomy, currency };
-  }
-  return null;
-}
-
-function statementItemsAll(): LineItem[] {
-  return [
-    ...statementItems("income"),
-    ...statementItems("balance"),
-    ...statementItems("cashflow"),
-  ];
-}
-
-/** The unit a line item is read in. */
-export function unitOf(item: LineItem, currency: string): string {
-  if (item.kind === "per_share") return `${currency}/shares`;
-  if (item.kind === "shares") return "shares";
-  return currency;
 }
 
 /** Builds the statement history. */
@@ -158,16 +124,21 @@ export function buildHistory(
   const { taxonomy, currency } = basis;
   const warnings: string[] = [];
   const items = statementItems(opts.statement);
+  const concepts = taxonomies[taxonomy];
   const periods = new Map<string, FactPeriod[]>();
   for (const item of items) {
-    const concepts = taxonomies[taxonomy];
-    periods.set(item.key, mergedPeriods(item, concepts, currency, filings, opts, taxonomy));
-    const other = otherUnits(item, concepts, currency, taxonomy);
-    if (!periods.get(item.key)!.length && other.length) {
+    const unit = itemUnit(item, currency);
+    const ps = mergedPeriods(item.tags[taxonomy], concepts, unit, filings, {
+      asOf: opts.asOf,
+      forms: STATEMENT_FORMS,
+    });
+    periods.set(item.key, ps);
+    const other = ps.length ? [] : otherUnits(item.tags[taxonomy], concepts, unit);
+    if (other.length) {
       warnings.push(
-        `${item.key}: reported only in ${other.join(", ")}, not in ${
-          unitOf(item, currency)
-        }; left out rather than mixed with ${currency} figures`,
+        `${item.key}: reported only in ${
+          other.join(", ")
+        }, not in ${unit}; left out rather than mixed with ${currency} figures`,
       );
     }
   }
@@ -204,7 +175,7 @@ export function buildHistory(
       key: item.key,
       label: item.label,
       kind: item.kind,
-      unit: unitOf(item, currency),
+      unit: itemUnit(item, currency),
       level: item.level,
       total: item.total ?? false,
       cells,
@@ -213,43 +184,15 @@ export function buildHistory(
   return { taxonomy, currency, columns, rows, missing, warnings };
 }
 
-function otherUnits(
-  item: LineItem,
-  concepts: Concepts,
-  currency: string,
-  taxonomy: Taxonomy,
-): string[] {
-  const want = unitOf(item, currency);
+/** Units other than `want` that the tags are reported in. */
+function otherUnits(tags: string[], concepts: Concepts | undefined, want: string): string[] {
   const units = new Set<string>();
-  for (const tag of item.tags[taxonomy]) {
-    for (const unit of Object.keys(concepts[tag]?.units ?? {})) if (unit !== want) units.add(unit);
-  }
-  return [...units];
-}
-
-/** One line item's periods over all its tags; the first tag (in order) with a period wins it. */
-export function mergedPeriods(
-  item: LineItem,
-  concepts: Concepts | undefined,
-  currency: string,
-  filings: FilingIndex,
-  opts: { asOf: string | null },
-  taxonomy: Taxonomy,
-  forms: string[] | null = STATEMENT_FORMS,
-  unit = unitOf(item, currency),
-): FactPeriod[] {
-  if (!concepts) return [];
-  const tags = item.tags[taxonomy];
-  const byKey = new Map<string, FactPeriod>();
   for (const tag of tags) {
-    const rows = concepts[tag]?.units[unit];
-    if (!rows) continue;
-    for (const p of groupPeriods(tag, unit, rows, filings, { asOf: opts.asOf, forms })) {
-      const key = `${p.start ?? ""}|${p.end}`;
-      if (!byKey.has(key)) byKey.set(key, p);
+    for (const unit of Object.keys(concepts?.[tag]?.units ?? {})) {
+      if (unit !== want) units.add(unit);
     }
   }
-  return [...byKey.values()].sort((a, b) => a.end.localeCompare(b.end));
+  return [...units];
 }
 
 function gap(note: string | null = null): Cell {
@@ -295,7 +238,7 @@ function point(item: LineItem, p: FactPeriod, cell: Cell, fp?: string): Point {
 }
 
 function annualPoints(item: LineItem, ps: FactPeriod[], opts: HistoryOptions): Point[] {
-  if (item.kind === "instant" || (item.kind === "shares" && item.statement === "balance")) {
+  if (atDate(item)) {
     return ps.filter((p) => p.kind === "instant" && p.fiscal_period === "FY")
       .map((p) => point(item, p, reported(p, opts.basis)));
   }
@@ -336,7 +279,7 @@ function difference(formula: string, first: Point, rest: Point[]): Cell {
 /** Discrete quarters: reported, or derived from year-to-date and full-year values (flows only). */
 function quarterPoints(item: LineItem, ps: FactPeriod[], opts: HistoryOptions): Point[] {
   const cell = (p: FactPeriod) => reported(p, opts.basis);
-  if (item.kind === "instant" || (item.kind === "shares" && item.statement === "balance")) {
+  if (atDate(item)) {
     return ps.filter((p) => p.kind === "instant" && p.fiscal_period)
       .map((p) => point(item, p, cell(p), p.fiscal_period === "FY" ? "Q4" : undefined));
   }

@@ -4,6 +4,12 @@ import type { Context } from "../../core/context.ts";
 import type { CompanyFacts } from "../../providers/filings_a/facts.ts";
 import type { FilingIndex } from "../../analysis/filings/facts.ts";
 
+/** A unit as SEC writes it: USD, EUR, shares, pure, USD/shares (frames' USD-per-shares too). */
+export const xbrlUnit = z.string().trim().max(40).regex(
+  /^[A-Za-z][A-Za-z0-9]*(?:[/-][A-Za-z0-9]+)*$/,
+  "expected a unit as SEC writes it, such as USD, EUR, shares or USD/shares",
+);
+
 /** A filing that reported a value: the citation every fact carries. */
 export const reportSchema = z.object({
   value: z.number(),

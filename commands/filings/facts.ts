@@ -4,7 +4,9 @@ import { isoDate, list, ticker } from "../../core/schema.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
 import { closest } from "../../core/suggest.ts";
 import { friendlyNames } from "../../analysis/filings/facts_items.ts";
-import { loadFacts, reportSchema } from "./_facts.ts";
+import { loadFacts, reportSchema, xbrlUnit } from "./_facts.ts";
+import type { CompanyFacts } from "../../providers/filings_a/facts.ts";
+import type { FactPeriod, FilingIndex, PeriodOptions } from "../../analysis/filings/facts.ts";
 
 const rowSchema = z.object({
   start: z.string().nullable(),
@@ -47,7 +49,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     taxonomy: z.enum(TAXONOMIES).optional().describe(
       "Taxonomy of the tag; default: the first of us-gaap, ifrs-full, dei, srt that has it.",
     ),
-    unit: z.string().trim().min(1).max(40).optional().describe(
+    unit: xbrlUnit.optional().describe(
       "Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default USD when reported, else the only or most used unit.",
     ),
     form: list(z.string().trim().min(1)).optional().describe(
@@ -86,101 +88,16 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
   ],
   async run(args, ctx) {
     const { cik, facts, filings, urlOf } = await loadFacts(ctx, args.symbol);
-    const { lineItem, LINE_ITEMS } = await import("../../analysis/filings/facts_items.ts");
-    const { groupPeriods } = await import("../../analysis/filings/facts.ts");
-    const { mergedPeriods, reportingBasis, unitOf } = await import(
-      "../../analysis/filings/history.ts"
-    );
-    const has = (tax: string, tag: string) => !!facts.taxonomies[tax]?.[tag];
-    const taxonomies = args.taxonomy ? [args.taxonomy] : [...TAXONOMIES];
-    let taxonomy = taxonomies.find((t) => has(t, args.concept));
-    let tag = taxonomy ? args.concept : undefined;
-    const item = tag ? null : lineItem(args.concept);
-    if (!tag && !item) {
-      // XBRL tags are case-sensitive, but people type them in any case.
-      for (const t of taxonomies) {
-        const hit = Object.keys(facts.taxonomies[t] ?? {}).find((k) =>
-          k.toLowerCase() === args.concept.toLowerCase()
-        );
-        if (hit) [taxonomy, tag] = [t, hit];
-        if (hit) break;
-      }
-    }
     const name = facts.entity_name || args.symbol;
-    if (!tag && !item) {
-      const known = taxonomies.flatMap((t) => Object.keys(facts.taxonomies[t] ?? {}));
-      const guess = closest(args.concept, [...known, ...LINE_ITEMS.map((i) => i.key)]);
-      throw new InputError(
-        `concept: ${name} has no XBRL concept "${args.concept}"${
-          args.taxonomy ? ` in ${args.taxonomy}` : ""
-        }${guess ? `; did you mean ${guess}?` : ""} (friendly names: ${
-          friendlyNames().join(", ")
-        })`,
-      );
-    }
-    let tags: string[];
-    let unit: string;
-    let periods;
-    let label: string | null = null;
-    let description: string | null = null;
     const forms = args.form?.map((f) => f.toUpperCase()) ?? null;
-    if (item) {
-      const basis = reportingBasis(facts.taxonomies);
-      taxonomy = args.taxonomy ?? basis?.taxonomy;
-      if (!taxonomy || (taxonomy !== "us-gaap" && taxonomy !== "ifrs-full")) {
-        throw new InputError(
-          `concept: "${args.concept}" is a friendly name for us-gaap and ifrs-full tags, and ${name} reports no ${
-            taxonomy ?? "us-gaap or ifrs-full"
-          } financial data to map it to; pass an XBRL tag`,
-        );
-      }
-      const concepts = facts.taxonomies[taxonomy];
-      tags = item.tags[taxonomy].filter((t) => concepts[t]);
-      unit = args.unit ?? unitOf(item, basis?.currency ?? "USD");
-      periods = mergedPeriods(
-        item,
-        concepts,
-        basis?.currency ?? "USD",
-        filings,
-        { asOf: args.as_of ?? null },
-        taxonomy,
-        forms,
-        unit,
-      );
-      if (!tags.length) {
-        throw new InputError(
-          `concept: ${name} tags none of ${
-            item.tags[taxonomy].join(", ")
-          } (what "${item.key}" maps to in ${taxonomy}); look for the company's own tag with an XBRL tag name`,
-        );
-      }
-      const firstTag = periods[0]?.tag ?? tags[0];
-      label = concepts[firstTag]?.label ?? item.label;
-      description = concepts[firstTag]?.description ?? null;
-    } else {
-      const concept = facts.taxonomies[taxonomy!][tag!];
-      tags = [tag!];
-      label = concept.label;
-      description = concept.description;
-      const units = Object.keys(concept.units);
-      if (args.unit && !concept.units[args.unit]) {
-        throw new InputError(
-          `unit: ${taxonomy}:${tag} of ${name} is reported in ${
-            units.join(", ")
-          }, not ${args.unit}`,
-        );
-      }
-      unit = args.unit ?? pickUnit(units, concept.units, (u) =>
-        ctx.warn(
-          `${taxonomy}:${tag} is reported in several units (${
-            units.join(", ")
-          }); showing ${u}, pass unit= for another`,
-        ));
-      periods = groupPeriods(tag!, unit, concept.units[unit] ?? [], filings, {
-        asOf: args.as_of ?? null,
-        forms,
-      });
-    }
+    const { taxonomy, tags, unit, periods, label, description, alias } = await readConcept(
+      facts,
+      name,
+      args,
+      filings,
+      { asOf: args.as_of ?? null, forms },
+      ctx.warn,
+    );
     const keep = periods.filter((p) => {
       if (args.period === "all") return true;
       if (p.kind === "instant") {
@@ -231,8 +148,8 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       cik: String(cik).padStart(10, "0"),
       company: name,
       concept: args.concept,
-      alias: item?.key ?? null,
-      taxonomy: taxonomy!,
+      alias,
+      taxonomy,
       tags,
       unit,
       label,
@@ -247,6 +164,113 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     };
   },
 });
+
+/** What a concept reads as: its taxonomy, tags, unit, periods and label. */
+interface Reading {
+  taxonomy: string;
+  tags: string[];
+  unit: string;
+  periods: FactPeriod[];
+  label: string | null;
+  description: string | null;
+  alias: string | null;
+}
+
+/**
+ * Reads what `concept` names in a company's facts: an XBRL tag as typed, a friendly name, or a
+ * tag typed in another letter case (in that order); an unknown name is an InputError with the
+ * closest known one.
+ */
+async function readConcept(
+  facts: CompanyFacts,
+  name: string,
+  args: { concept: string; taxonomy?: string; unit?: string },
+  filings: FilingIndex,
+  opts: PeriodOptions,
+  warn: (m: string) => void,
+): Promise<Reading> {
+  const { lineItem, LINE_ITEMS, itemUnit } = await import("../../analysis/filings/facts_items.ts");
+  const { groupPeriods, mergedPeriods, reportingBasis } = await import(
+    "../../analysis/filings/facts.ts"
+  );
+  const taxonomies = args.taxonomy ? [args.taxonomy] : [...TAXONOMIES];
+  const lower = args.concept.toLowerCase();
+  const exact = taxonomies.find((t) => facts.taxonomies[t]?.[args.concept]);
+  const item = exact ? null : lineItem(args.concept);
+  if (item) {
+    const basis = reportingBasis(facts.taxonomies);
+    const taxonomy = args.taxonomy ?? basis?.taxonomy;
+    if (taxonomy !== "us-gaap" && taxonomy !== "ifrs-full") {
+      throw new InputError(
+        `concept: "${args.concept}" is a friendly name for us-gaap and ifrs-full tags, and ${name} reports no ${
+          taxonomy ?? "us-gaap or ifrs-full"
+        } financial data to map it to; pass an XBRL tag`,
+      );
+    }
+    const concepts = facts.taxonomies[taxonomy];
+    const tags = item.tags[taxonomy].filter((t) => concepts?.[t]);
+    if (!tags.length) {
+      throw new InputError(
+        `concept: ${name} tags none of ${
+          item.tags[taxonomy].join(", ")
+        } (what "${item.key}" maps to in ${taxonomy}); look for the company's own tag with an XBRL tag name`,
+      );
+    }
+    const unit = args.unit ?? itemUnit(item, basis?.currency ?? "USD");
+    const periods = mergedPeriods(tags, concepts, unit, filings, opts);
+    const first = concepts[periods[0]?.tag ?? tags[0]];
+    return {
+      taxonomy,
+      tags,
+      unit,
+      periods,
+      label: first?.label ?? item.label,
+      description: first?.description ?? null,
+      alias: item.key,
+    };
+  }
+  // XBRL tags are case-sensitive, but people type them in any case.
+  let taxonomy = exact;
+  let tag = exact ? args.concept : undefined;
+  for (const t of exact ? [] : taxonomies) {
+    tag = Object.keys(facts.taxonomies[t] ?? {}).find((k) => k.toLowerCase() === lower);
+    if (tag) {
+      taxonomy = t;
+      break;
+    }
+  }
+  if (!taxonomy || !tag) {
+    const known = taxonomies.flatMap((t) => Object.keys(facts.taxonomies[t] ?? {}));
+    const guess = closest(args.concept, [...known, ...LINE_ITEMS.map((i) => i.key)]);
+    throw new InputError(
+      `concept: ${name} has no XBRL concept "${args.concept}"${
+        args.taxonomy ? ` in ${args.taxonomy}` : ""
+      }${guess ? `; did you mean ${guess}?` : ""} (friendly names: ${friendlyNames().join(", ")})`,
+    );
+  }
+  const concept = facts.taxonomies[taxonomy][tag];
+  const units = Object.keys(concept.units);
+  if (args.unit && !concept.units[args.unit]) {
+    throw new InputError(
+      `unit: ${taxonomy}:${tag} of ${name} is reported in ${units.join(", ")}, not ${args.unit}`,
+    );
+  }
+  const unit = args.unit ?? pickUnit(units, concept.units, (u) =>
+    warn(
+      `${taxonomy}:${tag} is reported in several units (${
+        units.join(", ")
+      }); showing ${u}, pass unit= for another`,
+    ));
+  return {
+    taxonomy,
+    tags: [tag],
+    unit,
+    periods: groupPeriods(tag, unit, concept.units[unit] ?? [], filings, opts),
+    label: concept.label,
+    description: concept.description,
+    alias: null,
+  };
+}
 
 function pickUnit(
   units: string[],

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
 import { friendlyNames } from "../../analysis/filings/facts_items.ts";
+import { xbrlUnit } from "./_facts.ts";
+import type { FrameRow } from "../../providers/filings_a/facts.ts";
 
 const PERIOD = /^CY\d{4}(Q[1-4])?I?$/;
 
@@ -33,7 +35,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     taxonomy: z.enum(["us-gaap", "ifrs-full", "dei", "srt"]).default("us-gaap").describe(
       "Taxonomy of the tag.",
     ),
-    unit: z.string().trim().min(1).max(40).optional().describe(
+    unit: xbrlUnit.optional().describe(
       "Unit as SEC writes it: USD (default), USD/shares for per-share items (default for EPS names), shares, EUR, ...",
     ),
     limit: z.int().min(1).max(1000).default(50).describe("How many companies to return."),
@@ -70,8 +72,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
   async run(args, ctx) {
     const client = await ctx.provider("filings_a");
     const { frame, factFilingUrl } = await import("../../providers/filings_a/facts.ts");
-    const { lineItem } = await import("../../analysis/filings/facts_items.ts");
-    const { unitOf } = await import("../../analysis/filings/history.ts");
+    const { itemUnit, lineItem } = await import("../../analysis/filings/facts_items.ts");
     // A capitalised name is a tag as typed; a friendly name maps to the tags companies use.
     const item = /^[a-z]/.test(args.concept) ? lineItem(args.concept) : null;
     if (/^[a-z]/.test(args.concept) && !item) {
@@ -86,7 +87,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     if (!tags.length) {
       throw new InputError(`concept: "${args.concept}" maps to no ${taxonomy} tag; pass a tag`);
     }
-    const unit = args.unit ?? (item ? unitOf(item, "USD") : "USD");
+    const unit = args.unit ?? (item ? itemUnit(item, "USD") : "USD");
     const instant = args.period.endsWith("I");
     if (item && (item.kind === "instant") !== instant && item.kind !== "shares") {
       ctx.warn(
@@ -99,7 +100,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     }
     const byCik = new Map<
       number,
-      { row: import("../../providers/filings_a/facts.ts").FrameRow; tag: string }
+      { row: FrameRow; tag: string }
     >();
     const urls: string[] = [];
     let label: string | null = null;

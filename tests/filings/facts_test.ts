@@ -297,3 +297,16 @@ Deno.test("filings.facts: form= keeps one form's reports, as the usage line spel
   );
   assert.ok(q.rows.length > 0 && q.rows.every((r: Any) => r.last_reported.form === "10-Q"));
 });
+
+Deno.test("filings.facts and filings.frames refuse a unit that is not a unit", async () => {
+  for (
+    const [name, args] of [
+      ["filings.facts", { symbol: "FCTS", concept: "revenue", unit: "../../x" }],
+      ["filings.frames", { concept: "Revenues", period: "CY2023", unit: "USD?x=1" }],
+    ] as const
+  ) {
+    const e = await envelope(name, args, opts);
+    assert.equal(e.ok, false);
+    assert.match(e.error!, /argument `unit`: expected a unit as SEC writes it/);
+  }
+});
