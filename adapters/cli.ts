@@ -194,7 +194,7 @@ async function help(
     await helpText();
   const entry = topic ? helpEntry(topic) : null;
   if (!topic) io.out(mainHelp());
-  else if (entry) io.out(commandHelp(entry));
+  else if (entry) io.out(commandHelp(entry, terminalWidth()));
   else if (helpNamespaces().has(topic)) io.out(namespaceHelp(topic));
   else if (topic === "serve") io.out(serveHelp());
   else if (topic === "mcp") io.out(mcpHelp());

@@ -6,6 +6,7 @@
  */
 import manifest from "../commands/help.json" with { type: "json" };
 import { VERSION } from "../core/version.ts";
+import { wrap as wrapLine } from "./views/text.ts";
 
 /** One argument as help shows it. */
 export interface HelpArg {
@@ -79,10 +80,18 @@ export function namespaceHelp(ns: string): string {
   return lines.join("\n");
 }
 
-/** Full help of one command. */
-export function commandHelp(entry: HelpEntry): string {
-  const lines = [entry.name, entry.summary];
-  if (entry.description) lines.push("", entry.description);
+/** `text` word-wrapped to `width` columns, each line after `indent`, paragraphs kept. */
+function indented(text: string, indent: number, width: number): string[] {
+  const pad = " ".repeat(indent);
+  return text.split("\n").flatMap((p) =>
+    wrapLine(p, Math.max(30, width - indent)).map((l) => (pad + l).trimEnd())
+  );
+}
+
+/** Full help of one command, its prose wrapped to `width` columns (the terminal's). */
+export function commandHelp(entry: HelpEntry, width = 100): string {
+  const lines = [entry.name, ...indented(entry.summary, 0, width)];
+  if (entry.description) lines.push("", ...indented(entry.description, 0, width));
   lines.push("", `Usage: ${entry.usage}`, "", "Arguments:");
   if (!entry.args.length) lines.push("  (none)");
   for (const a of entry.args) {
@@ -92,8 +101,9 @@ export function commandHelp(entry: HelpEntry): string {
     if (a.default !== undefined) bits.push(`default ${JSON.stringify(a.default)}`);
     if (a.enum) bits.push(`one of ${a.enum.join("|")}`);
     if (a.aliases?.length) bits.push(`also ${a.aliases.join(", ")}`);
-    lines.push(`  ${a.name.padEnd(22)} ${bits.join(", ")}`);
-    if (a.description) lines.push(`  ${"".padEnd(22)} ${a.description}`);
+    const [first, ...more] = indented(bits.join(", "), 25, width);
+    lines.push(`  ${a.name.padEnd(22)} ${first.trimStart()}`, ...more);
+    if (a.description) lines.push(...indented(a.description, 25, width));
   }
   lines.push(
     "",
@@ -157,8 +167,13 @@ export function mainHelp(): string {
     lines.push(...wrap(`  ${ns.padEnd(width)}  `, names));
   }
   lines.push("", "Environment:");
-  const envWidth = Math.max(...ENVIRONMENT.map(([k]) => k.length));
-  for (const [k, v] of ENVIRONMENT) lines.push(`  ${k.padEnd(envWidth)}  ${v}`);
+  // a name longer than the column (two keys on one line) stands on a line of its own
+  const envWidth = Math.max(...ENVIRONMENT.map(([k]) => k.length).filter((n) => n <= 28));
+  for (const [k, v] of ENVIRONMENT) {
+    const [first, ...more] = indented(v, envWidth + 4, 100);
+    if (k.length > envWidth) lines.push(`  ${k}`, first, ...more);
+    else lines.push(`  ${k.padEnd(envWidth)}  ${first.trimStart()}`, ...more);
+  }
   lines.push(
     "",
     "Exit codes: 0 ok, 1 the command failed (ok:false), 2 the call was malformed.",

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../adapters/cli.ts";
+import { commandHelp, helpEntries, mainHelp } from "../../adapters/help.ts";
 import { helpManifestText } from "../../adapters/help_manifest.ts";
 import { commandNames, namespaces } from "../../core/registry.ts";
 import { ROOT } from "../_helpers.ts";
@@ -62,6 +63,23 @@ Deno.test("help: a command's help lists its arguments with descriptions and exam
   const unknown = await cli("help", "backtest.tunr");
   assert.equal(unknown.code, 2);
   assert.match(JSON.parse(unknown.out).error, /did you mean `backtest.tune`/);
+});
+
+Deno.test("help: prose is wrapped to the terminal's width; usage and example lines stay whole", () => {
+  const long = (text: string, width: number) =>
+    text.split("\n").filter((l) =>
+      // one word longer than the width (an enum's values) stays whole, as a URL does
+      l.length > width && !/^(Usage: | {2}finance )/.test(l) && /\S\s+\S/.test(l)
+    );
+  assert.deepEqual(long(mainHelp(), 100), []);
+  for (const entry of helpEntries()) {
+    const text = commandHelp(entry, 72);
+    assert.deepEqual(long(text, 72), [], entry.name);
+    // nothing lost: the same words as the description and argument descriptions
+    const words = (s: string) => s.split(/\s+/).filter(Boolean).join(" ");
+    assert.ok(words(text).includes(words(entry.description ?? "")), entry.name);
+    for (const a of entry.args) assert.ok(words(text).includes(words(a.description ?? "")), a.name);
+  }
 });
 
 Deno.test("help: completions offer commands first, then the command's name= arguments", async () => {
