@@ -7,6 +7,7 @@ import { hasCommand } from "../core/registry.ts";
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
+import { clip } from "../core/args.ts";
 import { commandNames } from "../core/registry.ts";
 import { openApiDocument } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
@@ -103,12 +104,12 @@ function routes(
       );
     }
     if (req.method !== "POST") {
-      return reply(failure(`use POST for /commands/${name}`), 405, { allow: "POST" });
+      return reply(failure(`use POST for /commands/${clip(name)}`), 405, { allow: "POST" });
     }
     if (!hasCommand(name)) {
       const guess = closest(name, commandNames());
       return reply(
-        failure(`unknown command \`${name}\`${guess ? `; did you mean \`${guess}\`?` : ""}`),
+        failure(`unknown command \`${clip(name)}\`${guess ? `; did you mean \`${guess}\`?` : ""}`),
         404,
       );
     }

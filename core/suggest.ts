@@ -18,15 +18,19 @@ export function closest(word: string, candidates: Iterable<string>): string | nu
   let best: string | null = null;
   let bestScore = Infinity;
   const w = word.toLowerCase();
+  const limit = Math.max(2, Math.floor(w.length / 3));
   for (const c of candidates) {
     const lc = c.toLowerCase();
-    let score = editDistance(w, lc);
-    if (lc.startsWith(w) || w.startsWith(lc)) score = Math.min(score, 1);
+    const prefix = lc.startsWith(w) || w.startsWith(lc);
+    // the distance is at least the difference in length: past the limit it cannot win, and a
+    // long word (a 1 MB argument name sent to the adapter) must not cost length x length work
+    const far = Math.abs(w.length - lc.length) > limit;
+    const distance = far ? Infinity : editDistance(w, lc);
+    const score = prefix ? Math.min(distance, 1) : distance;
     if (score < bestScore) {
       bestScore = score;
       best = c;
     }
   }
-  const limit = Math.max(2, Math.floor(w.length / 3));
   return best !== null && bestScore <= limit ? best : null;
 }

@@ -23,3 +23,31 @@ Deno.test("messages: RangeErrors are explained, not passed through", () => {
   }
   assert.match(describeError(overflow), /nested too deeply/);
 });
+
+Deno.test("messages: a huge command or argument name is clipped, and suggestions still work", async () => {
+  const { createHandler } = await import("../../adapters/http.ts");
+  const { closest } = await import("../../core/suggest.ts");
+  const handle = createHandler();
+  const huge = "a".repeat(60_000);
+  for (const method of ["POST", "GET"]) {
+    const res = await handle(
+      new Request(`http://127.0.0.1/commands/${huge}`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      }),
+    );
+    const text = await res.text();
+    assert.equal(res.status, method === "POST" ? 404 : 405);
+    assert.ok(text.length < 500, `${method}: ${text.length}-character answer`);
+    assert.equal(JSON.parse(text).ok, false);
+  }
+  // the length shortcut in closest keeps the answers it gave before
+  const names = ["formula.cagr", "filings.statement", "market.quote"];
+  assert.equal(closest(`formula.cagr${"x".repeat(1_000_000)}`, names), "formula.cagr");
+  assert.equal(closest("x".repeat(1_000_000), names), null);
+  assert.equal(closest("formula.cagx", names), "formula.cagr");
+  assert.equal(closest("formula", names), "formula.cagr");
+  assert.equal(closest("market.qoute", names), "market.quote");
+  assert.equal(closest("zzzzzzzzzzzzzz", names), null);
+});
