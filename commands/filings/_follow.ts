@@ -92,6 +92,16 @@ function referencedDocument<D extends PackageDocument>(docs: D[], ref: Reference
   return null;
 }
 
+// One command reads each exhibit once, however many of its sections point into it: the cleaned
+// text is kept per resolved filing (a fresh object per call, so nothing outlives the call).
+const exhibitTexts = new WeakMap<ResolvedFiling, Map<string, Promise<unknown>>>();
+function once<T>(filing: ResolvedFiling, key: string, read: () => Promise<T>): Promise<T> {
+  let memo = exhibitTexts.get(filing);
+  if (!memo) exhibitTexts.set(filing, memo = new Map());
+  if (!memo.has(key)) memo.set(key, read());
+  return memo.get(key) as Promise<T>;
+}
+
 /** Text of a section that another document of the package holds, with offsets into it. */
 export interface Followed {
   doc: CleanDoc;
@@ -125,7 +135,8 @@ export async function followSection(
       );
     }
   }
-  const doc = await documentText(client, filing, target.document);
+  const name = target.document;
+  const doc = await once(filing, name, () => documentText(client, filing, name));
   const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
   const key = section.key as Exclude<SectionKey, "segments">;
   // A whole exhibit that is the section (a 40-F's MD&A) needs no locating.
@@ -179,9 +190,16 @@ async function followInSubmission(
   section: FilingSection,
 ): Promise<Followed> {
   const ref = section.reference!;
-  const sgml = await client.archiveText(filing.cik, filing.accession_no, filing.primary_document);
   const t = await import("../../analysis/filings/text.ts");
-  const docs = t.submissionDocuments(sgml).map((d) => ({
+  const sgmlDocs = await once(
+    filing,
+    `${filing.primary_document} documents`,
+    async () =>
+      t.submissionDocuments(
+        await client.archiveText(filing.cik, filing.accession_no, filing.primary_document),
+      ),
+  );
+  const docs = sgmlDocs.map((d) => ({
     seq: d.sequence,
     description: d.description,
     document: filing.primary_document,
@@ -200,7 +218,11 @@ async function followInSubmission(
     );
   }
   const { cleanDocument } = await import("../../analysis/filings/sections.ts");
-  const doc = cleanDocument(t.plainToText(target.body));
+  const doc = await once(
+    filing,
+    `${filing.primary_document} ${target.seq}`,
+    () => Promise.resolve(cleanDocument(t.plainToText(target.body))),
+  );
   const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
   const at = locateInExhibit(doc, section.key as Exclude<SectionKey, "segments">, ref);
   if (!at) {
