@@ -137,6 +137,21 @@ export async function sectionFamily(filing: ResolvedFiling): Promise<Family> {
   return fam;
 }
 
+/**
+ * A bare symbol with a form the section reader has no map for (form=8-K, a typo such as 10-KX) is
+ * refused before any request: the latest such filing could not be read anyway.
+ */
+export async function refuseUnmappedForm(
+  args: { accession?: string; url?: string; form: string },
+): Promise<void> {
+  if (args.accession || args.url) return;
+  const { formFamily } = await import("../../analysis/filings/canonical.ts");
+  if (formFamily(args.form)) return;
+  throw new UsageError(
+    `form: ${args.form} has no section map: sections are read from 10-K, 10-Q, 20-F and 40-F filings (and their amendments, e.g. 10-K/A); pass one of those, or read the filing with document.scan`,
+  );
+}
+
 /** Case-insensitive "contains" over several fields. */
 export function matchesQuery(query: string | undefined, ...fields: (string | null)[]): boolean {
   if (!query) return true;

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, referenceSchema, resolveFiling } from "./_shared.ts";
+import {
+  filingArgs,
+  filingSchema,
+  referenceSchema,
+  refuseUnmappedForm,
+  resolveFiling,
+} from "./_shared.ts";
 import { type FilingSection, filingSections, followSection, followSegments } from "./_follow.ts";
 
 const ALIASES: Record<string, string> = {
@@ -83,6 +89,7 @@ export default defineCommand({
     "finance filings.read AAPL form=10-Q section=risk_factors",
   ],
   async run(args, ctx) {
+    await refuseUnmappedForm(args);
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const found = await filingSections(client, filing);
     const { SECTIONS, itemFor } = await import("../../analysis/filings/canonical.ts");

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { filingArgs, filingSchema, FOUND_AS, referenceSchema, resolveFiling } from "./_shared.ts";
+import {
+  filingArgs,
+  filingSchema,
+  FOUND_AS,
+  referenceSchema,
+  refuseUnmappedForm,
+  resolveFiling,
+} from "./_shared.ts";
 import {
   type FilingSection,
   filingSections,
@@ -74,6 +81,7 @@ export default defineCommand({
     "finance filings.sections AAPL form=10-Q",
   ],
   async run(args, ctx) {
+    await refuseUnmappedForm(args);
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const found = await filingSections(client, filing);
     const { doc, items, sections } = found;

@@ -216,6 +216,20 @@ Deno.test("a form without a section map is ok:false naming the form, never 10-K 
   }
 });
 
+Deno.test("a bare symbol with a form that has no section map is refused before any request", async () => {
+  for (const cmd of ["filings.sections", "filings.read"]) {
+    for (const form of ["8-K", "10-KX"]) {
+      const env = await envelope(cmd, { symbol: "BWF", form }, opts);
+      assert.equal(env.ok, false, `${cmd} ${form}`);
+      assert.equal(env.data, null);
+      assert.match(env.error!, new RegExp(`^form: ${form} has no section map`));
+    }
+    // Amendments keep their map.
+    const amended = await envelope(cmd, { symbol: "BWF", form: "10-K/A" }, opts);
+    assert.doesNotMatch(amended.error ?? "", /has no section map/);
+  }
+});
+
 Deno.test("annual-report 10-K: items come from the Form 10-K cross-reference index; unmappable ones warn", async () => {
   const env = await envelope<Any>("filings.sections", { url: AR }, opts);
   const d = dataOf<Any>(env);
