@@ -125,7 +125,11 @@ const FIAT = new Set([
 export function parseSymbol(raw: string): ParsedSymbol {
   const input = raw.trim();
   let s = input.toUpperCase();
-  if (!s || s.length > 32 || !/^[A-Z0-9.^=\-/&]+$/.test(s)) {
+  // Characters a listing may use, a caret only in front (an index), `=` only in the `=X`/`=F`
+  // ending, and no empty part between separators (AAPL., XX..Y, BRK--B).
+  const malformed = !/^\^?[A-Z0-9]/.test(s) || s.lastIndexOf("^") > 0 || /=(?![XF]$)/.test(s) ||
+    s.split(/[./-]/).includes("");
+  if (!s || s.length > 32 || !/^[A-Z0-9.^=\-/&]+$/.test(s) || malformed) {
     throw new InputError(
       `'${input}' is not a symbol; write it as the exchange lists it: AAPL, BRK.B, SHEL.L, ` +
         `0700.HK, 7203.T, ^GSPC, EURUSD=X, GC=F, BTC-USD`,

@@ -36,6 +36,11 @@ Deno.test("one symbol, typed many ways, is one canonical (Yahoo) form", () => {
     assert.equal(p.kind, kind, typed);
   }
   assert.throws(() => parseSymbol("AAPL MSFT"), /not a symbol/);
+  // Malformed spellings are refused here, not sent to a provider as typed.
+  for (const bad of ["AAPL.", "XX..Y", "BRK--B", "^^", "A^B", "=X", "EUR=USD", "^", ".L"]) {
+    assert.throws(() => parseSymbol(bad), /not a symbol/, bad);
+  }
+  assert.equal(parseSymbol("^SP500-45").canonical, "^SP500-45");
 });
 
 Deno.test("Stooq and Alpha Vantage spell the canonical form their own way or refuse by name", () => {
