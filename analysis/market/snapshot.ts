@@ -151,7 +151,7 @@ export async function snapshot(ctx: Context, input: string) {
             `${SUMMARY_SOURCE} modules summaryProfile, financialData, defaultKeyStatistics, summaryDetail`,
         }]
         : []),
-      ...(m.fx ? [{ fields: `fx ${m.fx.symbol}`, source: `${QUOTE_SOURCE} ${m.fx.symbol}` }] : []),
+      ...(m.fx ? [{ fields: `fx ${m.fx.symbol}`, source: `${m.fx.source}, ${m.fx.symbol}` }] : []),
       ...(cik ? [{ fields: "cik", source: "SEC EDGAR company tickers (filings_a)" }] : []),
     ],
   };

@@ -277,6 +277,11 @@ Deno.test("FX: the pair's daily close on the quote's date is preferred to its la
   assert.equal(d.fx.as_of, "2025-11-21");
   assert.match(d.fx.source, /chart API.*daily close/);
   assertMultiplesOneCurrency(d, "SPOT at the dated close");
+  // The snapshot's own sources cite where the rate came from (the chart, not the quote).
+  const snap = (await run("symbol.snapshot", { symbol: "SPOT" }, { fetch, now: NOW })).envelope
+    .data as Any;
+  const fxRow = snap.sources.find((s: Any) => s.fields === "fx EURUSD=X");
+  assert.match(fxRow.source, /chart API.*daily close, EURUSD=X/);
 });
 
 Deno.test("text view: each money figure is labelled with its own currency", async () => {
