@@ -278,6 +278,8 @@ export async function fetchSeries(
   const detail = attempts.map((a) => `${a.provider}: ${a.error}`).join("; ");
   throw new ProviderError(
     chain.length > 1 ? "market data (auto)" : chain[0],
-    `no bars for ${symbol} (${tf}, ${w.start}..${w.end}) from any provider — ${detail}`,
+    `no bars for ${symbol} (${tf}, ${w.start}..${w.end})${
+      chain.length > 1 ? " from any provider" : ""
+    } — ${detail}`,
   );
 }
