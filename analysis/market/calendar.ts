@@ -47,13 +47,7 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     symbol,
     earnings_dates: dates.map(day).filter((d): d is string => d !== null),
     earnings_date_is_estimate: e.isEarningsDateEstimate ?? null,
-    earnings_status: !dates.length
-      ? null
-      : Math.max(...dates) < now
-      ? "reported" as const
-      : e.isEarningsDateEstimate
-      ? "unconfirmed" as const
-      : "upcoming" as const,
+    earnings_status: dates.length ? eventStatus(dates, e.isEarningsDateEstimate, now) : null,
     as_of: ctx.clock.now().toISOString(),
     earnings_call_times: e.earningsCallDate.map(time).filter((d): d is string => d !== null),
     eps_estimate: { average: e.earningsAverage, low: e.earningsLow, high: e.earningsHigh },
@@ -67,6 +61,15 @@ export async function companyCalendar(ctx: Context, symbol: string) {
 }
 
 type Status = "reported" | "upcoming" | "unconfirmed";
+
+/**
+ * A report's status by the clock: reported once its whole window of dates is behind `now`,
+ * else unconfirmed when Yahoo marks the date as its estimate, else upcoming.
+ */
+function eventStatus(dates: number[], estimate: boolean | undefined, now: number): Status {
+  if (Math.max(...dates) < now) return "reported";
+  return estimate ? "unconfirmed" : "upcoming";
+}
 
 /** A report date inside this many days after a quarter's end is that quarter's report. */
 const REPORT_LAG_DAYS = 120;
@@ -98,9 +101,8 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     const first = Math.min(...dates);
     const last = Math.max(...dates);
     const estimate = c.earnings.isEarningsDateEstimate ?? null;
-    // Past once the whole window is behind the clock; Yahoo estimates give a window of dates.
-    const past = last < now;
-    const status: Status = past ? "reported" : estimate ? "unconfirmed" : "upcoming";
+    const status = eventStatus(dates, c.earnings.isEarningsDateEstimate, now);
+    const past = status === "reported";
     const event = {
       earnings_date: day(first),
       earnings_date_end: dates.length > 1 ? day(last) : null,
