@@ -4,7 +4,7 @@
  * `name=` arguments and `--output`.
  */
 import type { CliIO } from "./cli.ts";
-import { helpEntries, helpNamespaces } from "./help.ts";
+import { helpEntries, type HelpEntry, helpNamespaces } from "./help.ts";
 
 const EXTRA = ["help", "serve", "mcp", "cache", "completions", "--list", "--help", "--version"];
 
@@ -13,9 +13,7 @@ function firstWords(): string[] {
 }
 
 /** `name=` for every argument and alias of a command. */
-function argWords(name: string): string[] {
-  const entry = helpEntries().find((e) => e.name === name);
-  if (!entry) return [];
+function argWords(entry: HelpEntry): string[] {
   return entry.args.flatMap((a) => [a.name, ...(a.aliases ?? [])]).map((a) => `${a}=`);
 }
 
@@ -24,7 +22,7 @@ export function completions(shell: string | undefined, io: CliIO): number {
   const words = firstWords().join(" ");
   const entries = helpEntries();
   if (shell === "bash") {
-    const cases = entries.map((e) => `    ${e.name}) args="${argWords(e.name).join(" ")}" ;;`);
+    const cases = entries.map((e) => `    ${e.name}) args="${argWords(e).join(" ")}" ;;`);
     io.out(`_finance() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" args=""
   if [ "$COMP_CWORD" -eq 1 ]; then
@@ -41,9 +39,7 @@ complete -o default -F _finance finance`);
     return 0;
   }
   if (shell === "zsh") {
-    const cases = entries.map((e) =>
-      `    ${e.name}) compadd -S '' -- ${argWords(e.name).join(" ")} ;;`
-    );
+    const cases = entries.map((e) => `    ${e.name}) compadd -S '' -- ${argWords(e).join(" ")} ;;`);
     io.out(`#compdef finance
 _finance() {
   if (( CURRENT == 2 )); then
@@ -61,7 +57,7 @@ compdef _finance finance`);
   if (shell === "fish") {
     const lines = [`complete -c finance -f -n "__fish_use_subcommand" -a "${words}"`];
     for (const e of entries) {
-      const args = argWords(e.name);
+      const args = argWords(e);
       if (args.length) {
         lines.push(
           `complete -c finance -f -n "__fish_seen_subcommand_from ${e.name}" -a "${
