@@ -524,6 +524,11 @@ export class HttpClient {
         );
       }
     }
+    // after a redirect, a failure names the hop that failed as well as the URL asked for
+    const hopName = () =>
+      current === parsed
+        ? shownUrl
+        : `${redactUrl(current.toString(), req.secrets)} (redirected from ${shownUrl})`;
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
         const pin = await this.#check(req, current);
@@ -550,7 +555,18 @@ export class HttpClient {
             response.headers.get("location")
           ) {
             await response.body?.cancel();
-            current = new URL(response.headers.get("location")!, current);
+            const location = response.headers.get("location")!;
+            const next = URL.parse(location, current);
+            if (!next) {
+              throw new ProviderError(
+                req.provider,
+                `${hopName()} redirects to \`${
+                  redactValues(location.slice(0, 200), req.secrets ?? [])
+                }\`, which is not a valid URL`,
+                { url: shownUrl },
+              );
+            }
+            current = next;
             if (current.protocol !== "http:" && current.protocol !== "https:") {
               throw new ProviderError(req.provider, `redirect to a non-http URL from ${shownUrl}`);
             }
@@ -565,7 +581,7 @@ export class HttpClient {
             : describeNetworkError(err);
           const e = new ProviderError(
             req.provider,
-            `${redactValues(failure.text, req.secrets ?? [])} for ${shownUrl}${
+            `${redactValues(failure.text, req.secrets ?? [])} for ${hopName()}${
               req.hint ? `; ${req.hint}` : ""
             }`,
             { url: shownUrl },

@@ -169,6 +169,30 @@ Deno.test("http: redirects are followed, loops stop, guards see every hop", asyn
   assert.deepEqual(seen, ["x.test", "y.test"]);
 });
 
+Deno.test("http: a bad redirect is not retried, and a failing hop is named", async () => {
+  const bad = fakeNet(() =>
+    new Response(null, { status: 302, headers: { location: "http://%zz/" } })
+  );
+  const e = await failureOf(
+    client(bad.fetchFn).http.text({ provider: "p", url: "https://x.test/a" }),
+  );
+  assert.match(
+    e.message,
+    /https:\/\/x\.test\/a redirects to `http:\/\/%zz\/`, which is not a valid URL/,
+  );
+  assert.equal(bad.calls.length, 1, "an invalid Location is not a network failure to retry");
+  const down = fakeNet((u) => {
+    if (u.endsWith("/start")) {
+      return new Response(null, { status: 302, headers: { location: "https://y.test/gone" } });
+    }
+    throw new TypeError("error sending request: connection refused");
+  });
+  const e2 = await failureOf(
+    client(down.fetchFn).http.text({ provider: "p", url: "https://x.test/start", retries: 0 }),
+  );
+  assert.match(e2.message, /https:\/\/y\.test\/gone \(redirected from https:\/\/x\.test\/start\)/);
+});
+
 Deno.test("http: stale cache is served with its age when the network fails", async () => {
   const dir = mkdtempSync(join(tmpdir(), "finance-cache-"));
   const cache = new ResponseCache(dir);
