@@ -52,9 +52,8 @@ function instructions(set: ToolSet): string {
     ? `Research commands for public-company analysis: ${commandNames().length} commands over SEC filings and XBRL statements, documents, market data, news, earnings-call transcripts, KPIs, estimates, valuation calculators and backtests. ` +
       `Workflow: 1) finance_search with the request in words to find the command; 2) finance_describe for its arguments and example arguments; 3) finance_run with the command and its arguments (the listed finance_* command tools can be called directly). `
     : "Research commands for public-company analysis, one tool per command. ";
-  return `${workflow}Every call returns {ok, data, error, warnings}: cite what comes back (provider, source, URL or accession, dates, character offsets). ${
-    TRUST_RULES.join(" ")
-  }`;
+  // the first trust rule says what to cite
+  return `${workflow}Every call returns {ok, data, error, warnings}. ${TRUST_RULES.join(" ")}`;
 }
 
 const toolLists = new Map<string, Promise<ToolSpec[]>>();
