@@ -244,7 +244,9 @@ export function looksLikeToc(text: string): boolean {
   for (const l of ls) {
     if (l.length < 200 && (ITEM_LINE.test(l) || PART_LINE.test(l))) heads++;
     else if (hasSentence(l)) prose++;
-    const row = /^[^|]*[a-z][^|]*\|\s*(\d{1,3})$/i.exec(l);
+    // "Title | 12": a letter before the first cell bar (a lookahead, so a long line without bars
+    // is scanned once rather than once per letter)
+    const row = /^(?=[^|]*[a-z])[^|]*\|\s*(\d{1,3})$/i.exec(l);
     if (row && Number(row[1]) >= lastPage) (pageRows++), (lastPage = Number(row[1]));
   }
   return prose / ls.length < 0.2 && (heads + pageRows) / ls.length >= 0.4;
