@@ -135,6 +135,8 @@ Deno.test("/docs: one self-contained page that renders the document, no token ne
   const csp = page.headers.get("content-security-policy")!;
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /connect-src 'self'/);
+  // another site's page cannot frame it and steer clicks on its Send buttons
+  assert.match(csp, /frame-ancestors 'none'/);
   const html = await page.text();
   assert.match(html, /fetch\("openapi\.json"/);
   // nothing loads from elsewhere: no external script, style, font or image
