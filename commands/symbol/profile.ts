@@ -40,12 +40,11 @@ export default defineCommand({
   }),
   examples: ["finance symbol.profile AAPL"],
   async run(args, ctx) {
-    const { QUOTE_SOURCE, yahooSummary, SUMMARY_SOURCE, yahooQuote } = await import(
+    const { QUOTE_SOURCE, summarySchema, yahooSummary, SUMMARY_SOURCE, yahooQuote } = await import(
       "../../analysis/market/company.ts"
     );
     const { profileFields, secCik } = await import("../../analysis/market/snapshot.ts");
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
-    const { summarySchema } = await import("../../analysis/market/company.ts");
     const symbol = canonicalSymbol(args.symbol);
     const yf = await ctx.provider("market_a");
     const [sum, quoteType, cik] = await Promise.all([
