@@ -67,7 +67,8 @@ export function helpNamespaces(): Map<string, HelpEntry[]> {
 
 /** `NAME  SUMMARY` per command. */
 export function listText(): string {
-  const width = Math.max(...MANIFEST.commands.map((c) => c.name.length));
+  // the two longest names (formula.operating_current_*) would push every summary right
+  const width = Math.max(...MANIFEST.commands.map((c) => c.name.length).filter((n) => n <= 26));
   return MANIFEST.commands.map((c) => `${c.name.padEnd(width)}  ${c.summary}`).join("\n");
 }
 
