@@ -68,11 +68,12 @@ const ERRORS: Record<string, { status: string; description: string }> = {
   RequestError: {
     status: "4XX",
     description:
-      "The request never reached the command: 400 the body is not JSON or not a JSON object; 401 the server has a token (FINANCE_ADAPTER_TOKEN) and the request did not send it; 404 no such command (the error names the closest one); 413 the body is over the limit (FINANCE_MAX_BODY_BYTES, default 1 MB); 415 the body is not JSON and came under another content type.",
+      "The request never reached the command: 400 the body is not JSON or not a JSON object, or the path is not valid percent-encoding; 401 the server has a token (FINANCE_ADAPTER_TOKEN) and the request did not send it; 403 the request came from a web page whose origin is not in FINANCE_ALLOWED_ORIGINS; 404 no such command (the error names the closest one); 405 a method other than POST; 408 the body did not arrive within FINANCE_BODY_TIMEOUT_MS (default 10 s); 413 the body is over the limit (FINANCE_MAX_BODY_BYTES, default 1 MB); 415 the body is not declared application/json; 421 the Host header names a host this server does not answer to (FINANCE_ALLOWED_HOSTS).",
   },
   ServerError: {
     status: "5XX",
-    description: "500: the adapter could not start (for example its replay folder is missing).",
+    description:
+      "500: the adapter could not start (for example its replay folder is missing); 503: too many requests in progress at once (FINANCE_MAX_CONNECTIONS, default 256), retry after the Retry-After seconds.",
   },
 };
 
