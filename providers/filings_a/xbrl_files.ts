@@ -57,7 +57,7 @@ export function schemaRefOf(xml: string): string | null {
 async function withoutSummary(
   client: Client,
   f: ResolvedFiling,
-): Promise<{ schema: string | null; instance: string | null; how: string }> {
+): Promise<{ schema: string | null; instance: string | null; missing: string }> {
   const docs = await client.packageDocuments(f).catch(() => []);
   const byType = (re: RegExp) => docs.find((d) => re.test(d.type))?.document ?? null;
   const schema = byType(/^EX-101\.SCH$/i) ??
@@ -65,12 +65,20 @@ async function withoutSummary(
     null;
   const instance = byType(/^EX-101\.INS$/i) ??
     docs.find((d) => /_htm\.xml$/i.test(d.document))?.document ?? null;
-  if (schema) return { schema, instance, how: "the filing index" };
+  if (schema) return { schema, instance, missing: "" };
   if (/\.html?$/i.test(f.primary_document)) {
     const head = await client.archiveText(f.cik, f.accession_no, f.primary_document);
-    return { schema: schemaRefOf(head), instance, how: `the schemaRef of ${f.primary_document}` };
+    return {
+      schema: schemaRefOf(head),
+      instance,
+      missing: `${f.primary_document} has no schemaRef`,
+    };
   }
-  return { schema: null, instance, how: "the filing index" };
+  return {
+    schema: null,
+    instance,
+    missing: `its primary document ${f.primary_document || "(unknown)"} is not inline XBRL`,
+  };
 }
 
 /** Fetches the instance, schema and linkbases of a filing. */
@@ -84,7 +92,7 @@ export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlB
     const found = await withoutSummary(client, f);
     if (!found.schema) {
       throw new FinanceError(
-        `filing ${f.accession_no} (${f.form}) names no XBRL schema: it has no FilingSummary.xml, its index lists no EX-101.SCH and ${found.how} has no schemaRef; XBRL statements need an XBRL filing (2009 onwards); try filings.reports or document.scan`,
+        `filing ${f.accession_no} (${f.form}) names no XBRL schema: it has no FilingSummary.xml, its index lists no EX-101.SCH, and ${found.missing}; XBRL statements need an XBRL filing (2009 onwards); read its text with filings.read (10-K, 10-Q, 20-F, 40-F) or document.scan`,
       );
     }
     schema = found.schema;

@@ -280,6 +280,27 @@ Deno.test("XBRL without FilingSummary.xml: the schema comes from the filing inde
   assert.equal(bySchemaRef.rows[0].values["2023-01-01 to 2023-12-31"].reported, 1200);
 });
 
+Deno.test("no XBRL at all: ok:false saying what is missing and where the text can be read", async () => {
+  const cases: [string, RegExp][] = [
+    [EIGHT_K, /8-K\) names no XBRL schema: .*, and bwf-20231108\.htm has no schemaRef;/],
+    [
+      `${A}/2000002/0000950109-99-001234.txt`,
+      /10-K405\) names no XBRL schema: .*, and its primary document 0000950109-99-001234\.txt is not inline XBRL;/,
+    ],
+  ];
+  for (const [url, why] of cases) {
+    const env = await envelope("filings.statement", { url }, opts);
+    assert.equal(env.ok, false, url);
+    assert.equal(env.data, null);
+    assert.match(env.error!, why);
+    assert.doesNotMatch(
+      env.error!,
+      /filings\.reports/,
+      "filings.reports needs FilingSummary.xml too",
+    );
+  }
+});
+
 Deno.test("20-F annual report: the Form 20-F cross-reference guide maps Items 4, 3.D, 5 and 18", async () => {
   const env = await envelope<Any>("filings.sections", { url: AR20F }, opts);
   const s = byKey(dataOf<Any>(env));
