@@ -85,12 +85,21 @@ export function statementView(data: unknown): Block[] {
     str(data.role_definition)?.replace(/^\d+ - \w+ - /, "") ?? str(data.statement),
   ]
     .filter(Boolean).join(" — ");
+  if (!rows.length) {
+    // no line item (a query that matched none; the warning says which): no empty grid
+    return [
+      { kind: "title", text: title },
+      { kind: "note", text: "No line items." },
+      { kind: "note", text: citation(filing, data) },
+    ];
+  }
+  const unit = [main, others.length ? `(also: ${others.join("; ")}, as labelled)` : ""]
+    .filter(Boolean).join(" ");
   const blocks: Block[] = [
     { kind: "title", text: title },
     {
       kind: "note",
-      text: `${main}${others.length ? ` (also: ${others.join("; ")}, as labelled)` : ""}` +
-        "; negatives in parentheses",
+      text: unit ? `${unit}; negatives in parentheses` : "Negatives in parentheses",
     },
     { kind: "table", columns, rows: cells },
   ];

@@ -56,6 +56,13 @@ const CASES: Case[] = [
     opts: () => cassette("filings", "cassette"),
   },
   {
+    // a query that matches no line item: a sentence, not an empty grid without a unit
+    id: "filings.statement.acme_no_match",
+    command: "filings.statement",
+    args: { symbol: "ACME", query: "widgets" },
+    opts: () => cassette("filings", "cassette"),
+  },
+  {
     id: "filings.sections",
     command: "filings.sections",
     args: { symbol: "ACME" },
