@@ -77,19 +77,27 @@ export const figureCurrenciesShape = z.object({
 
 const EMPTY_SUMMARY = summarySchema.parse({});
 
-/** quoteSummary, or an empty one with a warning naming what is missing when Yahoo refuses it. */
+/** quoteSummary, or an empty one and Yahoo's reason when it refuses it. */
 async function summaryOrNothing(ctx: Context, symbol: string, modules: string[]) {
   try {
-    return { summary: await yahooSummary(ctx, symbol, modules), ok: true };
+    return { summary: await yahooSummary(ctx, symbol, modules), error: null };
   } catch (err) {
     if (!(err instanceof FinanceError)) throw err;
-    ctx.warn(
-      `quoteSummary has nothing for ${symbol} (${err.message.replace(/^market_a: /, "")}): ` +
-        "profile, enterprise value, cash, debt, revenue and the valuation ratios are missing; " +
-        "price, name, currency and market cap come from the quote",
-    );
-    return { summary: EMPTY_SUMMARY, ok: false };
+    return { summary: EMPTY_SUMMARY, error: err.message.replace(/^market_a: /, "") };
   }
+}
+
+/** The warning for a listing quoteSummary has nothing for, naming what the quote still gave. */
+function summaryMissing(symbol: string, why: string, quote: Quote): string {
+  const had = Object.entries({
+    price: quote.price,
+    name: quote.company_name,
+    currency: quote.currency,
+    "market cap": quote.market_cap,
+  }).filter(([, v]) => v !== null).map(([k]) => k);
+  return `quoteSummary has nothing for ${symbol} (${why}): profile, enterprise value, cash, ` +
+    "debt, revenue and the valuation ratios are missing; " +
+    (had.length ? `from the quote: ${had.join(", ")}` : "the quote has no price or name either");
 }
 
 export async function snapshot(ctx: Context, input: string) {
@@ -106,6 +114,7 @@ export async function snapshot(ctx: Context, input: string) {
     secCik(ctx, symbol),
   ]);
   const quote = fromYahooQuote(row);
+  if (got.error) ctx.warn(summaryMissing(symbol, got.error, quote));
   const summary = got.summary;
   const f = summary.financialData;
   const k = summary.defaultKeyStatistics;
@@ -144,7 +153,7 @@ export async function snapshot(ctx: Context, input: string) {
     provider: "market_a",
     sources: [
       { fields: "price, market_cap, shares_outstanding, as_of", source: QUOTE_SOURCE },
-      ...(got.ok
+      ...(!got.error
         ? [{
           fields: "profile, valuation, enterprise_value, cash, debt, revenue",
           source:

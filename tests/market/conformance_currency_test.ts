@@ -75,7 +75,17 @@ Deno.test({
     assert.equal(d.company_name, "PT Waskita Karya (Persero) Tbk");
     assert.equal(d.currency, "IDR");
     assert.ok(d.price > 0 && d.market_cap > 0);
-    assert.ok(snap.envelope.warnings.some((w) => /quoteSummary has nothing for WSKT\.JK/.test(w)));
+    assert.ok(
+      snap.envelope.warnings.some((w) =>
+        /quoteSummary has nothing for WSKT\.JK.*from the quote: price, name, currency, market cap/
+          .test(w)
+      ),
+    );
+    // ADH's recorded quote (a fund) has a name but no price: the warning does not claim one.
+    const adh = await run("symbol.snapshot", { symbol: "ADH" }, { replay: [yahoo()] });
+    assert.equal((dataOf(adh.envelope) as Any).price, null);
+    const w = adh.envelope.warnings.find((w) => /quoteSummary has nothing for ADH/.test(w));
+    assert.match(w ?? "", /from the quote: name$/);
     const prof = await run("symbol.profile", { symbol: "WSKT.JK" }, { replay: [yahoo()] });
     const p = dataOf(prof.envelope) as Any;
     assert.equal(p.company_name, "PT Waskita Karya (Persero) Tbk");
