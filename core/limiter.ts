@@ -74,6 +74,7 @@ setHostPolicy("api.gdeltproject.org", { minIntervalMs: 5000, concurrency: 1 });
 /** Waits `ms`, rejecting with an AbortError when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException("aborted", "AbortError"));
     if (ms <= 0) return resolve();
     const id = setTimeout(resolve, ms);
     signal?.addEventListener("abort", () => {
