@@ -113,7 +113,13 @@ export async function acquire(
   s.active++;
   const release = () => {
     s.active--;
-    s.waiters.shift()?.();
+    const next = s.waiters.shift();
+    if (next) return next();
+    // a host with no spacing to keep, idle and not paused, needs no state: forgetting it keeps
+    // the map from growing with every host a user-given URL names
+    if (s.active === 0 && !s.policy.minIntervalMs && s.pausedUntil <= Date.now()) {
+      if (hostStates.get(key) === s) hostStates.delete(key);
+    }
   };
   try {
     await waitPause(key, s, maxWaitMs, signal);
@@ -170,6 +176,11 @@ export async function pauseHost(host: string, ms: number): Promise<void> {
   }
   state.pausedUntil = Math.max(state.pausedUntil, Date.now() + ms);
   await shared?.pause(key, ms);
+}
+
+/** How many host budgets hold state (hosts in use, paused, or spaced by a policy). */
+export function trackedBudgets(): number {
+  return hostStates.size;
 }
 
 /** Milliseconds left of a pause on `host`'s budget in this process (0 = none). */
