@@ -160,11 +160,11 @@ function routes(
 export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
   const session = getDefaultSession();
   const env = session.config.env;
-  let port = Number(env("FINANCE_PORT") ?? 8765);
+  let portText = env("FINANCE_PORT") ?? "8765";
   let hostname = "127.0.0.1";
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--port") port = Number(argv[++i]);
-    else if (argv[i].startsWith("--port=")) port = Number(argv[i].slice(7));
+    if (argv[i] === "--port") portText = argv[++i] ?? "";
+    else if (argv[i].startsWith("--port=")) portText = argv[i].slice(7);
     else if (argv[i] === "--host") hostname = argv[++i];
     else if (argv[i].startsWith("--host=")) hostname = argv[i].slice(7);
     else {
@@ -172,8 +172,9 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
       return 2;
     }
   }
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.err(`invalid port ${port}`);
+  const port = parsePort(portText, "FINANCE_PORT");
+  if (typeof port === "string") {
+    io.err(port);
     return 2;
   }
   const guard = guardOptionsFromEnv(env, [hostname]);
@@ -203,6 +204,16 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     handler,
     (addr) => io.err(`finance adapter listening on http://${addr}`),
   );
+}
+
+/** A port from `--port` or a setting: a whole number from 0 to 65535, or what is wrong with it. */
+export function parsePort(text: string, setting: string): number | string {
+  const port = Number(text);
+  return /^\s*\d+\s*$/.test(text) && port <= 65535
+    ? port
+    : `invalid port \`${
+      text.slice(0, 40)
+    }\`: use a whole number from 0 to 65535 (--port N or ${setting})`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** `finance mcp --http`: MCP over Streamable HTTP on 127.0.0.1, beside the command adapter. */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMcpServer } from "./mcp.ts";
-import { createHandler, listen } from "./http.ts";
+import { createHandler, listen, parsePort } from "./http.ts";
 import { guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import { failure } from "../core/envelope.ts";
 import { getDefaultSession } from "../core/session.ts";
@@ -20,17 +20,18 @@ export async function serveMcpHttp(
 ): Promise<number> {
   const session = getDefaultSession();
   const env = session.config.env;
-  let port = Number(env("FINANCE_MCP_PORT") ?? 8766);
+  let portText = env("FINANCE_MCP_PORT") ?? "8766";
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--port") port = Number(argv[++i]);
-    else if (argv[i].startsWith("--port=")) port = Number(argv[i].slice(7));
+    if (argv[i] === "--port") portText = argv[++i] ?? "";
+    else if (argv[i].startsWith("--port=")) portText = argv[i].slice(7);
     else {
       io.err(`unknown option ${argv[i]}; finance mcp --http [--port N]`);
       return 2;
     }
   }
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.err(`invalid port ${port}`);
+  const port = parsePort(portText, "FINANCE_MCP_PORT");
+  if (typeof port === "string") {
+    io.err(port);
     return 2;
   }
   const opts = guardOptionsFromEnv(env);

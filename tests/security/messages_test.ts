@@ -51,3 +51,15 @@ Deno.test("messages: a huge command or argument name is clipped, and suggestions
   assert.equal(closest("market.qoute", names), "market.quote");
   assert.equal(closest("zzzzzzzzzzzzzz", names), null);
 });
+
+Deno.test("messages: a bad port names what was given and the setting", async () => {
+  const { parsePort } = await import("../../adapters/http.ts");
+  assert.equal(parsePort("8765", "FINANCE_PORT"), 8765);
+  assert.equal(parsePort("0", "FINANCE_PORT"), 0);
+  for (const bad of ["abc", "", "70000", "-1", "1.5", "0x10"]) {
+    const text = parsePort(bad, "FINANCE_PORT");
+    assert.equal(typeof text, "string", bad);
+    assert.match(text as string, /invalid port `.*`: use a whole number from 0 to 65535/);
+    assert.doesNotMatch(text as string, /NaN/);
+  }
+});
