@@ -49,12 +49,22 @@ function fieldsText(rows: [string, string][], width: number): string[] {
   const out: string[] = [];
   for (const [k, v] of rows) {
     const head = k.length > keyWidth ? `${k}: ` : `${k}:`.padEnd(keyWidth + 2);
-    const pad = " ".repeat(head.length);
-    const lines = paragraphs(v, width - Math.min(head.length, keyWidth + 2), "");
+    const indent = keyWidth + 2;
+    // after a long name the first line has less room than the lines under the value column
+    const lines = hanging(v, width - head.length, width - indent);
     out.push(`${head}${lines[0] ?? ""}`.trimEnd());
-    for (const l of lines.slice(1)) out.push(`${pad.slice(0, keyWidth + 2)}${l}`);
+    for (const l of lines.slice(1)) out.push(`${" ".repeat(indent)}${l}`);
   }
   return out;
+}
+
+/** Wraps text whose first line is `first` wide and the others `rest`; paragraphs kept. */
+function hanging(text: string, first: number, rest: number): string[] {
+  const [lead, ...more] = text.split("\n");
+  const top = wrap(lead, first)[0];
+  const left = lead.split(/ +/).filter(Boolean).slice(top.split(/ +/).filter(Boolean).length)
+    .join(" ");
+  return [top, ...(left ? wrap(left, rest) : []), ...more.flatMap((p) => wrap(p, rest))];
 }
 
 /** A cell's text with its indent. */

@@ -105,6 +105,25 @@ Deno.test("text: a narrow terminal never cuts a number or a URL", () => {
   assert.match(pct, /as_of: +2024-04-25 16:05:10 UTC/);
 });
 
+Deno.test("text: a field whose name is longer than the name column still fits the width", () => {
+  const value = "the module is run again on the first two thirds of the bars; a different answer " +
+    "on those bars means it peeked at later data, which is reported in warnings";
+  const out = renderOutput(
+    success({ count: 6, custom: { contract: { look_ahead_check: value } } }),
+    "text",
+    { width: 100 },
+  ).out;
+  const lines = out.split("\n");
+  for (const line of lines) assert.ok(line.length <= 100, line);
+  assert.match(lines[1], /^custom\.contract\.look_ahead_check: the module/);
+  // nothing lost, and continuation lines under the value column
+  assert.equal(
+    lines.slice(1).map((l) => l.trim()).join(" "),
+    `custom.contract.look_ahead_check: ${value}`,
+  );
+  assert.ok(lines.slice(2).every((l) => l.startsWith(" ".repeat(26))));
+});
+
 Deno.test("text: a long table too wide for the terminal leaves out right-hand columns and says so", () => {
   const rows = Array.from({ length: 5 }, (_, i) => ({
     date: `2024-01-0${i + 1}`,
