@@ -7,6 +7,7 @@
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, ProviderError, UsageError } from "../../core/errors.ts";
 import type { Bar, Dividend, Split } from "../../providers/market_a/bars.ts";
+import { parseSymbol } from "./symbols.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -126,7 +127,7 @@ interface Got {
 
 /** Alpaca's spelling: US equities only, classes with a dot (BRK.B). */
 function alpacaSymbol(symbol: string): string {
-  if (/[.^=]|-(USD|EUR|GBP)$/.test(symbol)) {
+  if (/[.^=]/.test(symbol) || parseSymbol(symbol).kind !== "equity") {
     throw new InputError(
       `broker_a cannot serve ${symbol}: Alpaca has US equities only, written AAPL or BRK.B`,
     );

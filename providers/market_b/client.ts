@@ -3,6 +3,7 @@ import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, MissingConfigError, ProviderError } from "../../core/errors.ts";
 import { setHostPolicy } from "../../core/http.ts";
 import type { Bar } from "../market_a/bars.ts";
+import { parseSymbol } from "../../analysis/market/symbols.ts";
 
 const P = "market_b";
 // Free keys allow about 5 requests a minute; space them process-wide.
@@ -37,7 +38,7 @@ export function avSymbol(symbol: string): string {
   const s = symbol.trim().toUpperCase();
   const expects =
     "Alpha Vantage (market_b) takes equities as AAPL, BRK.B, SHEL.LON, RY.TRT, SAP.DEX";
-  if (/^\^|=X$|=F$|-(USD|EUR|GBP)$/.test(s)) {
+  if (parseSymbol(s).kind !== "equity") {
     throw new InputError(`market_b cannot serve ${symbol}: not an equity; ${expects}`);
   }
   const dot = s.lastIndexOf(".");

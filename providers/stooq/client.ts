@@ -2,6 +2,7 @@
  * stooq: free daily bars as CSV. A symbol's whole history is fetched once and cached for the
  * day, then sliced locally, so many windows of one symbol cost one request.
  */
+import { parseSymbol } from "../../analysis/market/symbols.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
 import type { Bar } from "../market_a/bars.ts";
@@ -56,6 +57,9 @@ export function stooqSymbol(symbol: string): string {
   if (fut) return `${fut[1].toLowerCase()}.f`;
   const crypto = /^([A-Z0-9]{2,10})-(USD|EUR|GBP|JPY|PLN)$/.exec(s);
   if (crypto) return `${crypto[1]}${crypto[2]}`.toLowerCase();
+  if (parseSymbol(s).kind === "crypto") {
+    throw refuse("Stooq has crypto pairs against USD, EUR, GBP, JPY and PLN only");
+  }
   const dot = s.lastIndexOf(".");
   if (dot < 0) return `${s.toLowerCase()}.us`;
   const root = s.slice(0, dot);

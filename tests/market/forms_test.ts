@@ -66,6 +66,12 @@ Deno.test("Stooq and Alpha Vantage spell the canonical form their own way or ref
   assert.equal(avSymbol("RY.TO"), "RY.TRT");
   assert.throws(() => avSymbol("EURUSD=X"), /market_b cannot serve EURUSD=X: not an equity/);
   assert.throws(() => avSymbol("0700.HK"), /market_b cannot serve 0700\.HK.*\.HK market/);
+  // Crypto pairs in any quote currency are crypto, not a share class (BTC-JPY is not BTC.JPY).
+  for (const pair of ["BTC-JPY", "ETH-USDT", "BTC-CAD"]) {
+    assert.throws(() => avSymbol(pair), /market_b cannot serve .*: not an equity/, pair);
+  }
+  assert.throws(() => stooqSymbol("BTC-CAD"), /stooq cannot serve BTC-CAD: .*crypto pairs/);
+  assert.equal(stooqSymbol("BTC-PLN"), "btcpln");
 });
 
 Deno.test("CLI: EURUSD=X and GC=F are positional symbols, real key=value stays named", () => {
