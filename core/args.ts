@@ -109,8 +109,13 @@ function coerce(
   kindOf: (key: string) => CliKind,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = Object.create(null);
+  const aliases = shape.aliases ?? {};
   for (const [key, value] of Object.entries(args)) {
-    const canonical = shape.keys.includes(key) ? key : shape.aliases?.[key];
+    const canonical = shape.keys.includes(key)
+      ? key
+      : Object.hasOwn(aliases, key)
+      ? aliases[key]
+      : null;
     if (!canonical || typeof value !== "string") {
       out[key] = value;
       continue;
@@ -193,7 +198,8 @@ export function normalizeArgShape(
   const out: Record<string, unknown> = Object.create(null);
   const extras: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    const canonical = known.has(key) ? key : aliases[key];
+    // own aliases only: `constructor` or `toString` must not find Object.prototype's
+    const canonical = known.has(key) ? key : Object.hasOwn(aliases, key) ? aliases[key] : null;
     if (canonical) {
       if (Object.hasOwn(out, canonical)) {
         throw new UsageError(

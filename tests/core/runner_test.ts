@@ -56,6 +56,13 @@ Deno.test("runner: aliases map to the canonical name and clash when both are giv
     "`name` is an older name of `report`; use `report` (the old name may be removed in a later version)",
   ]);
   assert.throws(() => normalizeArgs(def, { accession_no: "1", accession: "2" }), /same argument/);
+  // names an Object has (constructor, toString) are unknown arguments, not aliases
+  for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__"]) {
+    assert.throws(
+      () => normalizeArgs(def, JSON.parse(`{"accession":"1","${name}":"x"}`)),
+      new RegExp(`unknown argument \`${name}\``),
+    );
+  }
 });
 
 Deno.test("runner: thrown internals become messages without stack traces; NaN becomes null", async () => {
