@@ -132,11 +132,12 @@ function compact(data: unknown): string[] {
       .slice(0, max)
       .map(([k, v]) => `${k}=${clipCell(compactValue(v))}`)
       .join(" ");
+  // a result without a list is one record: all of it (a quote's price is its 7th field)
+  if (!listKey) return [line(obj, Infinity)];
   const head = line(
     Object.fromEntries(Object.entries(obj).filter(([, v]) => v === null || typeof v !== "object")),
     6,
   );
-  if (!listKey) return [head];
   const lines = head ? [head] : [];
   for (const r of obj[listKey] as Record<string, unknown>[]) lines.push(line(r, 8));
   return lines;

@@ -151,6 +151,23 @@ Deno.test("compact: one line per record, raw values (ISO times stay ISO) for con
   );
 });
 
+Deno.test("compact: a result without a list is one record and keeps every field", () => {
+  const quote = success({
+    symbol: "AAPL",
+    provider_symbol: "AAPL",
+    company_name: "Apple Inc.",
+    quote_type: "EQUITY",
+    exchange: "NasdaqGS",
+    currency: "USD",
+    price: 244.6,
+    as_of: "2025-02-14T21:00:00.000Z",
+  });
+  assert.match(
+    render(quote, "compact"),
+    /^symbol=AAPL .* price=244\.6 as_of=2025-02-14T21:00:00\.000Z$/,
+  );
+});
+
 Deno.test("csv: a statement is line items by period (XBRL values), document tables are their cells", async () => {
   const st = await cli(
     ["filings.statement", "ACME", "--output", "csv"],
