@@ -75,11 +75,6 @@ export class FxBook {
   #rates = new Map<string, Promise<FxRate | null>>();
   constructor(readonly ctx: Context, readonly asOf: string | null) {}
 
-  /** A rate already read (by another figure of the same result) is reused, not fetched again. */
-  seed(fx: FxRate): void {
-    this.#rates.set(`${fx.from}${fx.to}`, Promise.resolve(fx));
-  }
-
   rate(from: string, to: string): Promise<FxRate | null> {
     const key = `${from}${to}`;
     let p = this.#rates.get(key);
@@ -154,6 +149,21 @@ export class FxBook {
       return null;
     }
   }
+}
+
+/** The books of each call, by quote date. */
+const books = new WeakMap<Context, Map<string | null, FxBook>>();
+
+/**
+ * The call's exchange-rate book for a quote date: one per call and date, so a rate read (or
+ * found missing) by symbol.snapshot is not asked for again by valuation.multiples built on it.
+ */
+export function fxBook(ctx: Context, asOf: string | null): FxBook {
+  let byDate = books.get(ctx);
+  if (!byDate) books.set(ctx, byDate = new Map());
+  let book = byDate.get(asOf);
+  if (!book) byDate.set(asOf, book = new FxBook(ctx, asOf));
+  return book;
 }
 
 /** An amount with the currency it is in (major unit). */

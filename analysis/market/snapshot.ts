@@ -13,7 +13,7 @@ import {
   yahooSummary,
 } from "./company.ts";
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
-import { convert, FxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
+import { convert, fxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
 
 /** The SEC CIK of a ticker, or null with a warning (non-US listings have none). */
 export async function secCik(ctx: Context, symbol: string): Promise<string | null> {
@@ -181,7 +181,7 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const fin = majorOf(row.financialCurrency ?? f.financialCurrency);
   const on: Basis = { quote, trade, cap, fin, same: !!cap && !!fin && cap === fin, refusals: [] };
   const used: FxRate[] = [];
-  const book = new FxBook(ctx, quote.as_of);
+  const book = fxBook(ctx, quote.as_of);
   const inCap = (v: number | null | undefined) =>
     convert(book, { value: v ?? null, currency: fin }, cap, used);
   const marketCap = quote.market_cap ?? d.marketCap ?? null;

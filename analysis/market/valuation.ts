@@ -6,7 +6,7 @@ import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { snapshot } from "./snapshot.ts";
 import { canonicalSymbol } from "./symbols.ts";
-import { convert, FxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
+import { convert, fxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
 
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
@@ -49,8 +49,7 @@ export async function multiples(ctx: Context, input: string) {
   if (snap.market_cap === null) warnings.push("market_cap unavailable");
   if (snap.enterprise_value === null) warnings.push("enterprise_value unavailable");
   const used: FxRate[] = snap.fx ? [snap.fx] : [];
-  const book = new FxBook(ctx, snap.as_of);
-  if (snap.fx) book.seed(snap.fx);
+  const book = fxBook(ctx, snap.as_of);
   const revenueInCap = await convert(
     book,
     { value: revenue, currency: revenueCurrency },

@@ -331,6 +331,24 @@ Deno.test("valuation.multiples reads one FX pair once", async () => {
   assert.equal(log.filter((u) => /symbols=EURUSD(%3D|=)X/.test(u)).length, 1);
 });
 
+Deno.test("valuation.multiples does not ask again for a rate its snapshot found missing", async () => {
+  const log: string[] = [];
+  const base = tableFetch(log);
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (/(USDCNY|CNYUSD)(%3D|=)X/.test(url)) {
+      log.push(url);
+      return Promise.resolve(new Response('{"quoteResponse":{"result":[],"error":null}}'));
+    }
+    return base(input, init);
+  };
+  const out = await run("valuation.multiples", { symbol: "BEKE" }, { fetch, now: NOW });
+  assert.equal(out.envelope.ok, true);
+  const asked = log.filter((u) => /(USDCNY|CNYUSD)(%3D|=)X/.test(u));
+  assert.ok(asked.length > 0);
+  assert.equal(new Set(asked).size, asked.length, asked.join("\n"));
+});
+
 Deno.test("fundamentals.statement and estimates.consensus ask their provider for BRK-B when brk.b is typed", async () => {
   const log: string[] = [];
   await run("fundamentals.statement", { symbol: "brk.b" }, { fetch: tableFetch(log), now: NOW });
