@@ -164,7 +164,7 @@ export function mainHelp(): string {
   const namespaces = helpNamespaces();
   const width = Math.max(...[...namespaces.keys()].map((n) => n.length));
   for (const [ns, entries] of namespaces) {
-    const names = entries.map((e) => e.name.slice(ns.length + 1));
+    const names = entries.map((e) => e.name.slice(ns.length + 1)).sort();
     lines.push(...wrap(`  ${ns.padEnd(width)}  `, names));
   }
   lines.push("", "Environment:");
