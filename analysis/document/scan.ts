@@ -75,7 +75,9 @@ export function resolveTopics(query?: string, topics?: string[]): ScanOptions["t
   }
   return names.map((t) => {
     const key = t.toLowerCase().replace(/[\s-]+/g, "_");
-    return TOPICS[key] ? { topic: key, queries: TOPICS[key] } : { topic: t, queries: [t] };
+    return Object.hasOwn(TOPICS, key)
+      ? { topic: key, queries: TOPICS[key] }
+      : { topic: t, queries: [t] };
   });
 }
 

@@ -104,7 +104,11 @@ export function resolveWindow(
 export function providerChain(provider: string): OhlcvProvider[] {
   const p = provider.trim().toLowerCase();
   if (p === "auto" || p === "") return [...OHLCV_PROVIDERS];
-  const key = (OHLCV_PROVIDERS as readonly string[]).includes(p) ? p as OhlcvProvider : ALIASES[p];
+  const key = (OHLCV_PROVIDERS as readonly string[]).includes(p)
+    ? p as OhlcvProvider
+    : Object.hasOwn(ALIASES, p)
+    ? ALIASES[p]
+    : null;
   if (!key) {
     throw new UsageError(
       `unknown market data provider '${provider}'; use auto or one of ${

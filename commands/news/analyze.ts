@@ -111,7 +111,7 @@ export default defineCommand({
         );
       }
       const key = (args.mode ?? "pointdata").toLowerCase().replace(/[_\s-]/g, "");
-      const mode = g.GEO_MODES[key];
+      const mode = Object.hasOwn(g.GEO_MODES, key) ? g.GEO_MODES[key] : null;
       if (!mode) {
         throw new UsageError(
           `mode="${args.mode}" is not a GEO mode; use one of ${

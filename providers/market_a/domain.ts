@@ -145,7 +145,7 @@ export class DomainCalls {
   /** A sector page: overview, performance, top companies/ETFs/funds, industries, reports. */
   async sector(key: string): Promise<SectorData> {
     const k = normalizeKey(key);
-    if (!SECTORS[k]) {
+    if (!Object.hasOwn(SECTORS, k)) {
       throw new InputError(
         `unknown sector key '${key}'; valid keys: ${Object.keys(SECTORS).join(", ")}`,
       );

@@ -63,3 +63,22 @@ Deno.test("messages: a bad port names what was given and the setting", async () 
     assert.doesNotMatch(text as string, /NaN/);
   }
 });
+
+Deno.test("messages: names an Object has are refused like any unknown name, never read as a table entry", async () => {
+  const { envelope } = await import("../_helpers.ts");
+  const { resolveTopics } = await import("../../analysis/document/scan.ts");
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ["market.ohlcv", { symbols: "AAPL", provider: "constructor" }, /unknown market data provider/],
+    ["sector.overview", { key: "constructor" }, /unknown sector key 'constructor'/],
+    ["news.analyze", { query: "x", analysis: "geo", mode: "constructor" }, /not a GEO mode/],
+  ];
+  for (const [name, args, expected] of cases) {
+    const env = await envelope(name, args);
+    assert.equal(env.ok, false, name);
+    assert.match(env.error!, expected);
+    assert.doesNotMatch(env.error!, /native code/);
+  }
+  assert.deepEqual(resolveTopics(undefined, ["constructor"]), [
+    { topic: "constructor", queries: ["constructor"] },
+  ]);
+});
