@@ -69,6 +69,8 @@ export function render(env: Envelope, mode: OutputMode, opts: RenderOptions = {}
  */
 export function sheetRecords(data: unknown): Record<string, unknown>[] {
   if (isRecordArray(data)) return data;
+  // no records (a statement whose query matched no line item): an empty sheet, not a "value" row
+  if (Array.isArray(data) && !data.length) return [];
   if (!isRecord(data)) return [{ value: data }];
   const lists = (obj: Record<string, unknown>) =>
     Object.values(obj).filter(isRecordArray) as Record<string, unknown>[][];
@@ -81,6 +83,7 @@ export function sheetRecords(data: unknown): Record<string, unknown>[] {
 /** A header row and one row per record, nested fields flattened with dots. */
 export function delimited(data: unknown, sep: "," | "\t"): string {
   const rows = sheetRecords(data).map((r) => sheetRow(r));
+  if (!rows.length) return "";
   const keys: string[] = [];
   for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
   const cell = sep === "," ? csvCell : tsvCell;

@@ -168,6 +168,17 @@ Deno.test("compact: a result without a list is one record and keeps every field"
   );
 });
 
+Deno.test("csv: a statement with no line items is an empty sheet; the warning goes to stderr", async () => {
+  const r = await cli(
+    ["filings.statement", "ACME", "query=widgets", "--output", "csv"],
+    join(FIXTURES, "filings", "cassette"),
+  );
+  assert.equal(r.code, 0);
+  assert.equal(r.out, "");
+  assert.match(r.err, /^warning: no income statement row matched query "widgets"/);
+  assert.equal(delimited([], ","), "");
+});
+
 Deno.test("csv: a statement is line items by period (XBRL values), document tables are their cells", async () => {
   const st = await cli(
     ["filings.statement", "ACME", "--output", "csv"],
