@@ -170,7 +170,8 @@ export function nestingDepth(html: string, cap = Infinity): number {
       continue;
     }
     if (m[3] || VOID.has(name)) continue;
-    const closes = CLOSES[name];
+    // own keys only: a page may well contain a <constructor> tag
+    const closes = Object.hasOwn(CLOSES, name) ? CLOSES[name] : undefined;
     while (closes && stack.length && closes.has(stack[stack.length - 1])) stack.pop();
     if (name === "script" || name === "style") {
       const close = name === "script" ? /<\/script/gi : /<\/style/gi;

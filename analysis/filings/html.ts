@@ -80,7 +80,8 @@ export function decodeEntities(s: string): string {
       if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return m;
       return code === 160 ? " " : String.fromCodePoint(code);
     }
-    return NAMED[body.toLowerCase()] ?? m;
+    const name = body.toLowerCase();
+    return Object.hasOwn(NAMED, name) ? NAMED[name] : m;
   });
 }
 

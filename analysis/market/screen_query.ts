@@ -90,7 +90,7 @@ function parseClause(text: string): YQuery {
 
 function checkField(name: string): string {
   const f = name.toLowerCase();
-  if (SCREEN_FIELDS[f]) return f;
+  if (Object.hasOwn(SCREEN_FIELDS, f)) return f;
   const close = Object.keys(SCREEN_FIELDS).filter((k) =>
     k.startsWith(f.slice(0, 4)) || f.startsWith(k.slice(0, 4))
   );

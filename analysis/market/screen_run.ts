@@ -39,7 +39,7 @@ export async function runScreen(ctx: Context, args: Args) {
   const id = args.query.trim();
   const retrieved_at = ctx.clock.now().toISOString();
   if (/^[a-z_]+$/.test(id)) {
-    if (!PREDEFINED_SCREENS[id]) {
+    if (!Object.hasOwn(PREDEFINED_SCREENS, id)) {
       throw new InputError(
         `'${id}' is not a predefined screen; list them with screen.predefined, or write a query ` +
           `like region=us AND intradaymarketcap>10B`,
@@ -66,7 +66,7 @@ export async function runScreen(ctx: Context, args: Args) {
   }
   const query = parseScreenQuery(id);
   const sortField = (args.sort_field ?? "percentchange").toLowerCase();
-  if (!SCREEN_FIELDS[sortField]) {
+  if (!Object.hasOwn(SCREEN_FIELDS, sortField)) {
     throw new InputError(
       `sort_field '${args.sort_field}' is not a screener field; use one of ${
         Object.keys(SCREEN_FIELDS).join(", ")

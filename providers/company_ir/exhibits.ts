@@ -30,7 +30,8 @@ export function cellText(html: string): string {
         const code = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1));
         return Number.isFinite(code) ? String.fromCodePoint(code) : m;
       }
-      return ENTITIES[e.toLowerCase()] ?? m;
+      const name = e.toLowerCase();
+      return Object.hasOwn(ENTITIES, name) ? ENTITIES[name] : m;
     })
     .replace(/\s+/g, " ").trim();
 }

@@ -82,3 +82,27 @@ Deno.test("messages: names an Object has are refused like any unknown name, neve
     { topic: "constructor", queries: ["constructor"] },
   ]);
 });
+
+Deno.test("messages: a document's <constructor> tag or &constructor; entity is text, not Object.prototype", async () => {
+  const { decodeEntities } = await import("../../analysis/filings/html.ts");
+  const { cellText } = await import("../../providers/company_ir/exhibits.ts");
+  const { parseScreenQuery } = await import("../../analysis/market/screen_query.ts");
+  const { envelope } = await import("../_helpers.ts");
+  assert.equal(decodeEntities("a &constructor; &amp; b"), "a &constructor; & b");
+  assert.equal(cellText("<td>a &constructor; &amp; b</td>"), "a &constructor; & b");
+  assert.throws(() => parseScreenQuery("constructor>1"), /constructor/);
+  // before: "internal error: TypeError: closes.has is not a function"
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = `${dir}/page.html`;
+    await Deno.writeTextFile(
+      file,
+      "<html><body><p>Revenue grew.</p><constructor>x</constructor><div>more</div></body></html>",
+    );
+    const env = await envelope<{ text: string }>("document.read", { source: file });
+    assert.equal(env.ok, true, env.error ?? "");
+    assert.match(env.data!.text, /Revenue grew\.\nx\nmore/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
