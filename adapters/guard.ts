@@ -327,7 +327,10 @@ export function guardOptionsFromEnv(
   for (const v of [maxBodyBytes, bodyTimeoutMs, maxConcurrent]) if (typeof v === "string") return v;
   return {
     token: env("FINANCE_ADAPTER_TOKEN"),
-    allowedHosts: [...listSetting(env("FINANCE_ALLOWED_HOSTS")), ...extraHosts.map(hostName)],
+    // an entry may be written as the Host header or a URL would carry it (port, scheme, final dot)
+    allowedHosts: [...listSetting(env("FINANCE_ALLOWED_HOSTS")), ...extraHosts].map((h) =>
+      hostName(h.replace(/^[a-z][a-z0-9+.-]*:\/\//, ""))
+    ).filter(Boolean),
     // FINANCE_CORS_ORIGINS is the older name of the same list
     allowedOrigins: [
       ...listSetting(env("FINANCE_ALLOWED_ORIGINS")),
