@@ -189,9 +189,9 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     );
     return 2;
   }
-  const timeoutMs = Number(env("FINANCE_REQUEST_TIMEOUT_MS") ?? 120_000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    io.err(`FINANCE_REQUEST_TIMEOUT_MS must be a positive whole number of ms`);
+  const timeoutMs = requestTimeout(env);
+  if (typeof timeoutMs === "string") {
+    io.err(timeoutMs);
     return 2;
   }
   const handler = createHandler({ ...guard, session, timeoutMs });
@@ -204,6 +204,15 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     handler,
     (addr) => io.err(`finance adapter listening on http://${addr}`),
   );
+}
+
+/** FINANCE_REQUEST_TIMEOUT_MS (default 120 s), or what is wrong with it. */
+export function requestTimeout(env: (name: string) => string | undefined): number | string {
+  const raw = env("FINANCE_REQUEST_TIMEOUT_MS");
+  const ms = Number(raw ?? 120_000);
+  return Number.isInteger(ms) && ms > 0
+    ? ms
+    : `FINANCE_REQUEST_TIMEOUT_MS must be a positive whole number of ms, not \`${raw}\``;
 }
 
 /** A port from `--port` or a setting: a whole number from 0 to 65535, or what is wrong with it. */

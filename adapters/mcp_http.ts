@@ -1,7 +1,7 @@
 /** `finance mcp --http`: MCP over Streamable HTTP on 127.0.0.1, beside the command adapter. */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMcpServer } from "./mcp.ts";
-import { createHandler, listen, parsePort } from "./http.ts";
+import { createHandler, listen, parsePort, requestTimeout } from "./http.ts";
 import { guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import { failure } from "../core/envelope.ts";
 import { getDefaultSession } from "../core/session.ts";
@@ -39,7 +39,12 @@ export async function serveMcpHttp(
     io.err(opts);
     return 2;
   }
-  const timeoutMs = Number(env("FINANCE_REQUEST_TIMEOUT_MS") ?? 120_000);
+  // a bad value must not leave calls without a time limit
+  const timeoutMs = requestTimeout(env);
+  if (typeof timeoutMs === "string") {
+    io.err(timeoutMs);
+    return 2;
+  }
   const guard = new RequestGuard(opts);
   const adapter = createHandler({ ...opts, session, timeoutMs });
   const open = async () => {

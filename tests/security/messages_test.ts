@@ -106,3 +106,12 @@ Deno.test("messages: a document's <constructor> tag or &constructor; entity is t
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("messages: a bad FINANCE_REQUEST_TIMEOUT_MS is refused, never read as no time limit", async () => {
+  const { requestTimeout } = await import("../../adapters/http.ts");
+  assert.equal(requestTimeout(() => undefined), 120_000);
+  assert.equal(requestTimeout(() => "5000"), 5000);
+  for (const bad of ["abc", "0", "-5", "1.5", ""]) {
+    assert.match(String(requestTimeout(() => bad)), /must be a positive whole number of ms/, bad);
+  }
+});
