@@ -65,7 +65,7 @@ export function applyHostRates(config: Config): Record<string, number> {
       );
     }
     const host = m[1].toLowerCase();
-    for (const h of GROUPS[host] ?? [host]) {
+    for (const h of Object.hasOwn(GROUPS, host) ? GROUPS[host] : [host]) {
       setHostPolicy(h, { minIntervalMs: 1000 / rate, concurrency: 4 });
     }
     set[host] = rate;

@@ -37,6 +37,11 @@ export function useSharedLimiter(limiter: SharedLimiter | null): void {
   shared = limiter;
 }
 
+/** Stops using `limiter`, unless another one has taken its place since (a later session's). */
+export function releaseSharedLimiter(limiter: SharedLimiter): void {
+  if (shared === limiter) shared = null;
+}
+
 /** True when processes share one budget (a 429 then pauses them all). */
 export function sharingBudgets(): boolean {
   return shared !== null;

@@ -7,7 +7,7 @@ import { type Config, loadConfig } from "./config.ts";
 import { DEFAULT_CACHE_MAX_BYTES, ResponseCache, type ResponseStore } from "./cache.ts";
 import { SharedCache } from "./cache_shared.ts";
 import { Fleet, type FleetStatus } from "./fleet.ts";
-import { useSharedLimiter } from "./limiter.ts";
+import { releaseSharedLimiter, useSharedLimiter } from "./limiter.ts";
 import { applyHostRates, baseUrlRewrite } from "./endpoints.ts";
 import { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import { type Clock, fixedClock, systemClock } from "./clock.ts";
@@ -163,7 +163,7 @@ export class Session {
   /** Closes the cache file and the shared backend's connection. */
   close(): void {
     this.cache?.close();
-    if (this.fleet) useSharedLimiter(null);
+    if (this.fleet) releaseSharedLimiter(this.fleet);
   }
 
   /** Which cache backend answers, and (shared) whether it is reachable, with its latency. */

@@ -185,6 +185,10 @@ Deno.test("FINANCE_HOST_RATES: host=rate pairs; a bad pair names the setting", (
     () => applyHostRates(loadConfig({ FINANCE_HOST_RATES: "sec.gov=fast" })),
     /FINANCE_HOST_RATES: "sec.gov=fast" is not host=requests-per-second/,
   );
+  // a host named like an object's own property is just a host
+  assert.deepEqual(applyHostRates(loadConfig({ FINANCE_HOST_RATES: "constructor=1" })), {
+    constructor: 1,
+  });
   applyHostRates(loadConfig({ FINANCE_HOST_RATES: "sec.gov=10" })); // restore the default
 });
 
@@ -224,4 +228,20 @@ Deno.test({
       await stopRedis(redis);
     }
   },
+});
+
+Deno.test("closing a session releases only its own shared limiter", async () => {
+  const { Session } = await import("../../core/session.ts");
+  const { sharingBudgets } = await import("../../core/limiter.ts");
+  const port = await freePort();
+  const config = (dir: string) =>
+    loadConfig({ FINANCE_CACHE: `redis://127.0.0.1:${port}/0`, FINANCE_CACHE_DIR: dir });
+  const dirs = [Deno.makeTempDirSync(), Deno.makeTempDirSync()];
+  const first = new Session({ config: config(dirs[0]) });
+  const second = new Session({ config: config(dirs[1]) });
+  first.close(); // the second session's limiter stays in force
+  assert.equal(sharingBudgets(), true);
+  second.close();
+  assert.equal(sharingBudgets(), false);
+  for (const d of dirs) Deno.removeSync(d, { recursive: true });
 });
