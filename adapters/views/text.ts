@@ -106,7 +106,10 @@ function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
   const out: string[] = [];
   for (let h = 0; h < headHeight; h++) {
     // two-line headers sit on the bottom line
-    out.push(line(headLines.map((hl) => hl[h - (headHeight - hl.length)] ?? "")));
+    // a header longer than its (narrowed) column is cut like prose, so the columns stay aligned
+    out.push(
+      line(headLines.map((hl, i) => clip(hl[h - (headHeight - hl.length)] ?? "", widths[i]))),
+    );
   }
   out.push(line(widths.map((w) => "-".repeat(w))));
   for (const r of rows) {
