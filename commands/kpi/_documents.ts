@@ -120,6 +120,7 @@ export async function filingRows(
         };
         text: string;
         start_char?: number;
+        document_url?: string;
       }
     >("filings.read", {
       ...(pick.accession
@@ -127,6 +128,9 @@ export async function filingRows(
         : { symbol: pick.symbol, form: pick.form ?? "10-K" }),
       section,
       max_chars: 0,
+      // an item incorporated by reference (EX-13 annual report, a 40-F's EX-99) is read from the
+      // exhibit, not from the one-line pointer in the main document
+      follow: true,
     });
     if (!env.ok || !env.data) {
       errors.push(`${section}: ${env.error}`);
@@ -139,7 +143,8 @@ export async function filingRows(
       title: `${f.company} ${f.form} ${section}`,
       period: f.period_of_report,
       published_at: f.filing_date,
-      url: f.filing_url,
+      // offsets index the document that was read: the exhibit when the section was followed
+      url: env.data.document_url ?? f.filing_url,
       accession_no: f.accession_no,
       section,
       source: "filings_a",
