@@ -38,7 +38,7 @@ export interface CommandMap {
       /** Factor to compute: momentum, reversal, volatility, low_volatility. */
       factor_name: string;
       /** Comma-separated tickers forming the universe. */
-      symbols: string;
+      symbols: string[] | string;
       /** First rebalance window date, YYYY-MM-DD. */
       start_date: string;
       /** Last date, YYYY-MM-DD. */
@@ -185,7 +185,7 @@ export interface CommandMap {
       /** Built-in strategy (see backtest.strategies) or custom with strategy_file. */
       strategy: string;
       /** One ticker or a comma-separated list, e.g. AAPL,MSFT. */
-      symbols: string;
+      symbols: string[] | string;
       /** First evaluated bar, YYYY-MM-DD (warm-up bars come before). */
       start_date: string;
       /** Last bar included, YYYY-MM-DD. */
@@ -392,7 +392,7 @@ export interface CommandMap {
       /** Strategy parameters as a JSON object; missing ones take the strategy's defaults. */
       parameters?: Record<string, unknown> | string;
       /** Tickers to run on (comma-separated); without them the payload is marked incomplete. */
-      symbols?: string;
+      symbols?: string[] | string;
       /** Module path, for strategy_id=custom. */
       strategy_file?: string;
       /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d). */
@@ -433,7 +433,7 @@ export interface CommandMap {
       /** Built-in strategy to tune (see backtest.strategies). */
       strategy: string;
       /** One ticker or a comma-separated list. */
-      symbols: string;
+      symbols: string[] | string;
       /** First evaluated bar, YYYY-MM-DD. */
       start_date: string;
       /** Last bar included, YYYY-MM-DD. */
@@ -2066,7 +2066,7 @@ export interface CommandMap {
       /** Where to look: transcripts (default), filings or both. */
       from?: "transcripts" | "transcript" | "filings" | "filing" | "both";
       /** Comma-separated metric keys (default all): arr, net_new_arr, large_customers, nrr, revenue, revenue_growth, gross_margin, operating_margin, fcf_margin, free_cash_flow, rpo, eps. */
-      metrics?: string;
+      metrics?: string[] | string;
       /** Most KPI rows returned. */
       limit?: number;
       /** Transcript to read: latest, Q4, Q4 2024 or 2024Q4. */
@@ -2129,7 +2129,7 @@ export interface CommandMap {
       /** Documents to compare: transcripts or filings (10-Q and 10-K). */
       from?: "transcripts" | "filings";
       /** Comma-separated metric keys (default all). */
-      metrics?: string;
+      metrics?: string[] | string;
       /** How many recent documents to read. */
       limit?: number;
       /** Most KPI rows kept per document. */
@@ -2205,7 +2205,7 @@ export interface CommandMap {
   "market.ohlcv": {
     args: {
       /** Ticker, or several separated by commas (AAPL,MSFT). Any common form: BRK.B or BRK-B, SHEL.L, 0700.HK, ^GSPC, EURUSD=X, GC=F, BTC-USD; each provider's spelling is shown as provider_symbol. */
-      symbols: string;
+      symbols: string[] | string;
       /** Bar size: minutes (1m-30m), 1h, 1d, 1wk or 1mo. */
       timeframe?: "1m" | "5m" | "15m" | "30m" | "1h" | "1d" | "1wk" | "1mo";
       /** First date to include (YYYY-MM-DD). Without it the window is sized to hold `limit` bars. */

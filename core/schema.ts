@@ -103,6 +103,17 @@ export function list<T extends z.ZodType>(item: T, description?: string) {
   return description ? s.describe(description) : s;
 }
 
+/**
+ * Comma-separated text that also accepts a JSON array of strings (what an agent sends for
+ * `symbols` or `metrics`); the command reads one text either way: `["AAPL","MSFT"]` is `AAPL,MSFT`.
+ */
+export function commaText(description?: string) {
+  const s = z.union([z.array(z.string()), z.string()]).transform((v) =>
+    Array.isArray(v) ? v.join(",") : v
+  );
+  return description ? s.describe(description) : s;
+}
+
 /** A JSON object given as an object, or as text: JSON or comma-separated `key=value` pairs. */
 export function jsonObject(description?: string) {
   const s = z.union([z.record(z.string(), z.unknown()), z.string()]).transform((v, ctx) => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
-import { isoDate } from "../../core/schema.ts";
+import { commaText, isoDate } from "../../core/schema.ts";
 import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import { basketWeights, checkPct, FACTORS, factorScore } from "../../analysis/backtest/factors.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
@@ -42,7 +42,7 @@ export default defineCommand({
     factor_name: z.string().trim().min(1).describe(
       `Factor to compute: ${FACTORS.map((f) => f.name).join(", ")}.`,
     ),
-    symbols: z.string().describe("Comma-separated tickers forming the universe."),
+    symbols: commaText("Comma-separated tickers forming the universe."),
     start_date: isoDate().describe("First rebalance window date, YYYY-MM-DD."),
     end_date: isoDate().describe("Last date, YYYY-MM-DD."),
     timeframe: z.literal("1d").default("1d").describe(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { checkLocalPath } from "../../core/access.ts";
-import { isoDate, jsonObject } from "../../core/schema.ts";
+import { commaText, isoDate, jsonObject } from "../../core/schema.ts";
 import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
 import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
@@ -47,7 +47,7 @@ export default defineCommand({
     strategy: z.string().trim().min(1).describe(
       "Built-in strategy (see backtest.strategies) or custom with strategy_file.",
     ),
-    symbols: z.string().describe("One ticker or a comma-separated list, e.g. AAPL,MSFT."),
+    symbols: commaText("One ticker or a comma-separated list, e.g. AAPL,MSFT."),
     start_date: isoDate().describe("First evaluated bar, YYYY-MM-DD (warm-up bars come before)."),
     end_date: isoDate().describe("Last bar included, YYYY-MM-DD."),
     params: jsonObject().default({}).describe(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
-import { isoDate, jsonObject } from "../../core/schema.ts";
+import { commaText, isoDate, jsonObject } from "../../core/schema.ts";
 import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
 import { parseSymbols } from "../../analysis/backtest/data.ts";
@@ -39,7 +39,7 @@ export default defineCommand({
     parameters: jsonObject().default({}).describe(
       "Strategy parameters as a JSON object; missing ones take the strategy's defaults.",
     ),
-    symbols: z.string().optional().describe(
+    symbols: commaText().optional().describe(
       "Tickers to run on (comma-separated); without them the payload is marked incomplete.",
     ),
     strategy_file: z.string().optional().describe("Module path, for strategy_id=custom."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
-import { isoDate, jsonObject } from "../../core/schema.ts";
+import { commaText, isoDate, jsonObject } from "../../core/schema.ts";
 import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { parseSymbols } from "../../analysis/backtest/data.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
@@ -51,7 +51,7 @@ export default defineCommand({
     strategy: z.string().trim().min(1).describe(
       "Built-in strategy to tune (see backtest.strategies).",
     ),
-    symbols: z.string().describe("One ticker or a comma-separated list."),
+    symbols: commaText("One ticker or a comma-separated list."),
     start_date: isoDate().describe("First evaluated bar, YYYY-MM-DD."),
     end_date: isoDate().describe("Last bar included, YYYY-MM-DD."),
     grid: jsonObject().describe(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { UsageError } from "../../core/errors.ts";
-import { ticker } from "../../core/schema.ts";
+import { commaText, ticker } from "../../core/schema.ts";
 import {
   dedupe,
   documentSchema,
@@ -32,7 +32,7 @@ export default defineCommand({
     from: z.enum(FROM).optional().describe(
       "Where to look: transcripts (default), filings or both.",
     ),
-    metrics: z.string().optional().describe(
+    metrics: commaText().optional().describe(
       "Comma-separated metric keys (default all): arr, net_new_arr, large_customers, nrr, revenue, revenue_growth, gross_margin, operating_margin, fcf_margin, free_cash_flow, rpo, eps.",
     ),
     limit: z.int().min(1).max(500).default(30).describe("Most KPI rows returned."),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { ticker } from "../../core/schema.ts";
+import { commaText, ticker } from "../../core/schema.ts";
 import {
   dedupe,
   type DocMeta,
@@ -69,7 +69,7 @@ export default defineCommand({
     from: z.enum(["transcripts", "filings"]).default("transcripts").describe(
       "Documents to compare: transcripts or filings (10-Q and 10-K).",
     ),
-    metrics: z.string().optional().describe("Comma-separated metric keys (default all)."),
+    metrics: commaText().optional().describe("Comma-separated metric keys (default all)."),
     limit: z.int().min(1).max(12).default(4).describe("How many recent documents to read."),
     per_document_limit: z.int().min(1).max(200).default(20).describe(
       "Most KPI rows kept per document.",

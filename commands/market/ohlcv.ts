@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { isoDate } from "../../core/schema.ts";
+import { commaText, isoDate } from "../../core/schema.ts";
 import { UsageError } from "../../core/errors.ts";
 
 const bar = z.object({
@@ -62,7 +62,7 @@ export default defineCommand({
   citation_fields: ["symbol", "date", "source", "provider"],
   positional: ["symbols"],
   args: z.strictObject({
-    symbols: z.string().describe(
+    symbols: commaText(
       "Ticker, or several separated by commas (AAPL,MSFT). Any common form: BRK.B or BRK-B, " +
         "SHEL.L, 0700.HK, ^GSPC, EURUSD=X, GC=F, BTC-USD; each provider's spelling is shown " +
         "as provider_symbol.",
