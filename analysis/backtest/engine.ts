@@ -4,6 +4,7 @@
  * before buys in a bar so a rebalance is never starved by column order. Shares are fractional.
  */
 import type { Order, Panel, SimConfig, SimResult, Targets, Trade } from "./types.ts";
+import { type OrderRows, targetsToRows } from "./rows.ts";
 
 /** Changes smaller than this fraction of equity are float dust, not orders. */
 const DUST = 1e-9;
@@ -58,10 +59,20 @@ export function simulate(
   cfg: SimConfig,
   reuse?: SimResult,
 ): SimResult {
+  return simulateRows(panel, targetsToRows(panel, targets), cfg, reuse);
+}
+
+/** {@link simulate} from order rows: the same simulation, reading only the bars with orders. */
+export function simulateRows(
+  panel: Panel,
+  rows: OrderRows,
+  cfg: SimConfig,
+  reuse?: SimResult,
+): SimResult {
   const n = panel.dates.length;
   const m = panel.symbols.length;
   const st = new SimState(n, m, cfg.initialCash, reuse);
-  st.hasPending = walkBars(panel, targets, cfg, st);
+  st.hasPending = walkBars(panel, rows, cfg, st);
   for (let s = 0; s < m; s++) {
     const o = st.open[s];
     if (o) st.trades.push(markOpen(o, s, st.qty[s], panel.close[s][n - 1]));
@@ -80,13 +91,19 @@ export function simulate(
 /**
  * The bar loop, alone in its function: the optimising compiler replaces it mid-loop, and code
  * after a loop that has not run yet would throw that optimised code away at every call.
- * Returns whether targets of the last bar are still pending.
+ * A row's weights become pending at its bar's close and fill at the next bar. Returns whether
+ * the last bar's row is still pending.
  */
-function walkBars(panel: Panel, targets: Targets, cfg: SimConfig, st: SimState): boolean {
+function walkBars(panel: Panel, rows: OrderRows, cfg: SimConfig, st: SimState): boolean {
   const n = panel.dates.length;
   const m = panel.symbols.length;
   const fillPx = cfg.fill === "next_open" ? panel.open : panel.close;
+  const close = panel.close;
   const { qty, equity, exposure, pending, px, delta } = st;
+  const { bars, weights, count } = rows;
+  let r = 0;
+  while (r < count && bars[r] < panel.start) r++;
+  let next = r < count ? bars[r] : -1;
   let hasPending = false;
   for (let t = panel.start; t < n; t++) {
     if (hasPending) {
@@ -97,15 +114,18 @@ function walkBars(panel: Panel, targets: Targets, cfg: SimConfig, st: SimState):
     let value = st.cash;
     let gross = 0;
     for (let s = 0; s < m; s++) {
-      const v = qty[s] * panel.close[s][t];
+      const v = qty[s] * close[s][t];
       value += v;
       gross += Math.abs(v);
     }
     equity[t] = value;
     exposure[t] = value > 0 ? gross / value : 0;
-    for (let s = 0; s < m; s++) {
-      pending[s] = targets[s][t];
-      if (!Number.isNaN(pending[s])) hasPending = true;
+    if (t === next) {
+      const at = r * m;
+      for (let s = 0; s < m; s++) pending[s] = weights[at + s];
+      hasPending = true;
+      r++;
+      next = r < count ? bars[r] : -1;
     }
   }
   return hasPending;
@@ -127,24 +147,26 @@ function execute(
   const m = qty.length;
   let value = state.cash;
   for (let s = 0; s < m; s++) value += qty[s] * px[s];
-  delta.fill(0);
+  // The cash the buys need is summed as their sizes are worked out (sells do not change them).
+  let need = 0;
+  let buys = 0;
   for (let s = 0; s < m; s++) {
-    if (Number.isNaN(target[s]) || !(px[s] > 0)) continue;
-    const d = (target[s] * value) / px[s] - qty[s];
-    if (Math.abs(d * px[s]) > DUST * Math.abs(value)) delta[s] = d;
+    let d = 0;
+    if (!Number.isNaN(target[s]) && px[s] > 0) {
+      const want = (target[s] * value) / px[s] - qty[s];
+      if (Math.abs(want * px[s]) > DUST * Math.abs(value)) d = want;
+    }
+    delta[s] = d;
+    if (d > 0) {
+      need += d * px[s] * (1 + cfg.slippage) * (1 + cfg.fees);
+      buys++;
+    }
   }
   // Sells (and short sales) first: they raise the cash the buys need.
   for (let s = 0; s < m; s++) {
     if (delta[s] >= 0) continue;
     const price = px[s] * (1 - cfg.slippage);
     fill(t, s, delta[s], price, false, qty, state, cfg, orders, open, trades);
-  }
-  let need = 0;
-  let buys = 0;
-  for (let s = 0; s < m; s++) {
-    if (delta[s] <= 0) continue;
-    need += delta[s] * px[s] * (1 + cfg.slippage) * (1 + cfg.fees);
-    buys++;
   }
   if (!buys) return;
   // Cash may go down to −(leverage − 1) × equity; with leverage 1 it never goes negative.

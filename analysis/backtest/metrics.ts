@@ -198,17 +198,18 @@ export function returnStats(r: Float64Array, periods: number) {
 }
 
 /**
- * {@link returnStats} of {@link barReturns}`(equity, from)`, computing each return where it is
- * used instead of storing them (the same divisions, so the same values).
+ * {@link returnStats} of {@link barReturns}`(equity, from)`: the returns are worked out once into
+ * a buffer kept between calls (the same divisions, so the same values).
  */
 export function equityReturnStats(equity: Float64Array, from: number, periods: number) {
   const n = Math.max(0, equity.length - from - 1);
   if (n === 0) return { std: NaN, sharpe: null, sortino: null, omega: null };
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
   const sums = new Float64Array(4);
-  returnSums(equity, from, n, sums);
+  returnSums(equity, from, n, sums, scratch);
   const [sum, down2, up, down] = sums;
   const mean = sum / n;
-  const ss = squaredDeviations(equity, from, n, mean);
+  const ss = squaredDeviations(scratch, n, mean);
   const std = n > 1 ? Math.sqrt(ss / (n - 1)) : NaN;
   const dd = Math.sqrt(down2 / n);
   return {
@@ -219,14 +220,24 @@ export function equityReturnStats(equity: Float64Array, from: number, periods: n
   };
 }
 
-/** Σr, Σr² over r < 0, Σr over r > 0 and Σ|r| over r ≤ 0, into `out`. */
-function returnSums(equity: Float64Array, from: number, n: number, out: Float64Array): void {
+/** Returns of the last {@link equityReturnStats}, kept for its second pass (grown as needed). */
+let scratch = new Float64Array(0);
+
+/** Σr, Σr² over r < 0, Σr over r > 0 and Σ|r| over r ≤ 0 into `out`; each r into `r`. */
+function returnSums(
+  equity: Float64Array,
+  from: number,
+  n: number,
+  out: Float64Array,
+  r: Float64Array,
+): void {
   let sum = 0;
   let down2 = 0;
   let up = 0;
   let down = 0;
   for (let i = 0; i < n; i++) {
     const x = equity[from + i + 1] / equity[from + i] - 1;
+    r[i] = x;
     sum += x;
     if (x < 0) down2 += x * x;
     x > 0 ? (up += x) : (down -= x);
@@ -237,9 +248,9 @@ function returnSums(equity: Float64Array, from: number, n: number, out: Float64A
   out[3] = down;
 }
 
-function squaredDeviations(equity: Float64Array, from: number, n: number, mean: number): number {
+function squaredDeviations(r: Float64Array, n: number, mean: number): number {
   let ss = 0;
-  for (let i = 0; i < n; i++) ss += (equity[from + i + 1] / equity[from + i] - 1 - mean) ** 2;
+  for (let i = 0; i < n; i++) ss += (r[i] - mean) ** 2;
   return ss;
 }
 

@@ -6,6 +6,7 @@
  */
 import { cached, change, priorMax, priorMin, rollingStd, rsi, sma } from "./indicators.ts";
 import type { IndicatorCache, Panel, Params, StrategyDef, Targets } from "./types.ts";
+import { rowsFor, rowsToTargets, type Toggles } from "./rows.ts";
 
 /** Empty targets (all NaN = no order); into `out` when given (buffers reused by a tune). */
 export function noOrders(panel: Panel, out?: Targets): Targets {
@@ -57,51 +58,34 @@ const ENTRY = 1;
 const EXIT = 2;
 
 /**
- * {@link signalsToTargets} from precomputed flags (`flags[s][t]`: ENTRY and/or EXIT bits), the
- * same walk without a function call per symbol and bar.
+ * A built-in from its order rows: dense targets are the rows spread over every bar (the
+ * strategy's rows are written once, read by the simulator directly or through its targets).
  */
-export function flagsToTargets(panel: Panel, flags: Uint8Array[], out?: Targets): Targets {
-  const targets = noOrders(panel, out);
-  const m = panel.symbols.length;
-  const active = new Uint8Array(m);
-  let k = 0;
-  for (let t = panel.start; t < panel.dates.length; t++) {
-    let changed = false;
-    for (let s = 0; s < m; s++) {
-      const f = flags[s][t];
-      if (active[s]) {
-        if (f & EXIT) {
-          active[s] = 0;
-          k--;
-          changed = true;
-        }
-      } else if (f & ENTRY) {
-        active[s] = 1;
-        k++;
-        changed = true;
-      }
-    }
-    if (!changed) continue;
-    for (let s = 0; s < m; s++) targets[s][t] = active[s] ? 1 / k : 0;
-  }
-  return targets;
+function builtin(def: Omit<StrategyDef, "targets">): StrategyDef {
+  return {
+    ...def,
+    targets: (panel, p, cache, out) => rowsToTargets(panel, def.orders(panel, p, cache), out),
+  };
 }
 
-const buyHold: StrategyDef = {
+const buyHold = builtin({
   name: "buy_hold",
   summary: "Buy every symbol in equal parts on the first bar and hold to the end",
   rule: "At the first evaluation bar's close, target 1/n of equity in each of the n symbols " +
     "(filled at the next bar); no later orders.",
   parameters: {},
   warmup: () => 0,
-  targets(panel, _p, _cache, out) {
-    const targets = noOrders(panel, out);
-    for (const row of targets) row[panel.start] = 1 / panel.symbols.length;
-    return targets;
+  orders(panel, _p, _cache, out) {
+    const rows = rowsFor(panel, out);
+    const m = panel.symbols.length;
+    if (panel.start >= panel.dates.length) return rows;
+    const at = rows.add(panel.start);
+    for (let s = 0; s < m; s++) rows.weights[at + s] = 1 / m;
+    return rows;
   },
-};
+});
 
-const smaCross: StrategyDef = {
+const smaCross = builtin({
   name: "sma_cross",
   summary:
     "Go long when the fast moving average crosses above the slow one; exit on the cross back",
@@ -113,28 +97,52 @@ const smaCross: StrategyDef = {
   },
   check: (p) => (Number(p.fast) >= Number(p.slow) ? "fast must be below slow" : null),
   warmup: (p) => Number(p.slow),
-  targets(panel, p, cache, out) {
-    const n = panel.dates.length;
-    const flags = panel.close.map((c, s) => {
+  orders(panel, p, cache, out) {
+    const rows = rowsFor(panel, out);
+    const toggles = rows.toggles(panel.dates.length);
+    panel.close.forEach((c, s) => {
       const fast = avg(cache, c, s, Number(p.fast));
       const slow = avg(cache, c, s, Number(p.slow));
-      const out = new Uint8Array(n);
-      // Entry on a cross above (diff > 0 after ≤ 0), exit on a cross below.
-      const from = Math.max(panel.start, 1);
-      let before = fast[from - 1] - slow[from - 1];
-      for (let t = from; t < n; t++) {
-        const d = fast[t] - slow[t];
-        if (d > 0 && before <= 0) out[t] = ENTRY;
-        else if (d < 0 && before >= 0) out[t] = EXIT;
-        before = d;
-      }
-      return out;
+      crossings(fast, slow, Math.max(panel.start, 1), s, toggles);
     });
-    return flagsToTargets(panel, flags, out);
+    return toggles.emit(panel.start, rows);
   },
-};
+});
 
-const rsiReversion: StrategyDef = {
+/**
+ * Marks the bars from `from` on where a symbol goes active on a cross of `fast` above `slow`
+ * (difference > 0 after ≤ 0) and inactive on a cross below (< 0 after ≥ 0).
+ */
+function crossings(
+  fast: Float64Array,
+  slow: Float64Array,
+  from: number,
+  s: number,
+  toggles: Toggles,
+) {
+  let on = false;
+  let before = fast[from - 1] - slow[from - 1];
+  for (let t = from; t < fast.length; t++) {
+    const d = fast[t] - slow[t];
+    if (d > 0 && before <= 0) {
+      if (!on) toggles.mark(s, t), on = true;
+    } else if (d < 0 && before >= 0) {
+      if (on) toggles.mark(s, t), on = false;
+    }
+    before = d;
+  }
+}
+
+/** Marks a symbol's state changes from its signal flags (ENTRY and/or EXIT bits per bar). */
+function follow(flags: Uint8Array, from: number, s: number, toggles: Toggles) {
+  let on = false;
+  for (let t = from; t < flags.length; t++) {
+    const f = flags[t];
+    if (on ? f & EXIT : f & ENTRY) toggles.mark(s, t), on = !on;
+  }
+}
+
+const rsiReversion = builtin({
   name: "rsi_reversion",
   summary: "Buy oversold symbols (RSI below lower) and sell once RSI recovers above upper",
   rule: "RSI uses simple means of gains and losses over `window` changes. Entry while " +
@@ -151,24 +159,26 @@ const rsiReversion: StrategyDef = {
   },
   check: (p) => (Number(p.lower) >= Number(p.upper) ? "lower must be below upper" : null),
   warmup: (p) => Number(p.window) + 1,
-  targets(panel, p, cache, out) {
+  orders(panel, p, cache, out) {
     const w = Number(p.window);
     const lower = Number(p.lower);
     const upper = Number(p.upper);
     const n = panel.dates.length;
-    const flags = panel.close.map((c, s) => {
+    const rows = rowsFor(panel, out);
+    const toggles = rows.toggles(n);
+    const flags = new Uint8Array(n);
+    panel.close.forEach((c, s) => {
       const r = cached(cache, `rsi:${s}:${w}`, () => rsi(c, w));
-      const out = new Uint8Array(n);
       for (let t = panel.start; t < n; t++) {
-        out[t] = (r[t] < lower ? ENTRY : 0) | (r[t] > upper ? EXIT : 0);
+        flags[t] = (r[t] < lower ? ENTRY : 0) | (r[t] > upper ? EXIT : 0);
       }
-      return out;
+      follow(flags, panel.start, s, toggles);
     });
-    return flagsToTargets(panel, flags, out);
+    return toggles.emit(panel.start, rows);
   },
-};
+});
 
-const bollinger: StrategyDef = {
+const bollinger = builtin({
   name: "bollinger_reversion",
   summary: "Buy a close below the lower Bollinger band; exit when it regains the middle band",
   rule: "Bands are SMA(window) ± k × rolling standard deviation of closes. Entry when close < " +
@@ -183,24 +193,26 @@ const bollinger: StrategyDef = {
     k: { type: "number", default: 2, min: 0, description: "Band width in standard deviations" },
   },
   warmup: (p) => Number(p.window),
-  targets(panel, p, cache, out) {
+  orders(panel, p, cache, out) {
     const w = Number(p.window);
     const k = Number(p.k);
     const n = panel.dates.length;
-    const flags = panel.close.map((c, s) => {
+    const rows = rowsFor(panel, out);
+    const toggles = rows.toggles(n);
+    const flags = new Uint8Array(n);
+    panel.close.forEach((c, s) => {
       const mid = avg(cache, c, s, w);
       const sd = cached(cache, `std:${s}:${w}`, () => rollingStd(c, w));
-      const out = new Uint8Array(n);
       for (let t = panel.start; t < n; t++) {
-        out[t] = (c[t] < mid[t] - k * sd[t] ? ENTRY : 0) | (c[t] > mid[t] ? EXIT : 0);
+        flags[t] = (c[t] < mid[t] - k * sd[t] ? ENTRY : 0) | (c[t] > mid[t] ? EXIT : 0);
       }
-      return out;
+      follow(flags, panel.start, s, toggles);
     });
-    return flagsToTargets(panel, flags, out);
+    return toggles.emit(panel.start, rows);
   },
-};
+});
 
-const donchian: StrategyDef = {
+const donchian = builtin({
   name: "donchian_breakout",
   summary: "Buy a close above the prior N-bar high; exit on a close below the prior M-bar low",
   rule: "Entry when close > highest high of the previous `window` bars; exit when close < " +
@@ -210,24 +222,26 @@ const donchian: StrategyDef = {
     exit_window: { type: "integer", default: 10, min: 1, description: "Bars of the exit low" },
   },
   warmup: (p) => Math.max(Number(p.window), Number(p.exit_window)),
-  targets(panel, p, cache, out) {
+  orders(panel, p, cache, out) {
     const w = Number(p.window);
     const e = Number(p.exit_window);
     const n = panel.dates.length;
-    const flags = panel.close.map((c, s) => {
+    const rows = rowsFor(panel, out);
+    const toggles = rows.toggles(n);
+    const flags = new Uint8Array(n);
+    panel.close.forEach((c, s) => {
       const hi = cached(cache, `pmax:${s}:${w}`, () => priorMax(panel.high[s], w));
       const lo = cached(cache, `pmin:${s}:${e}`, () => priorMin(panel.low[s], e));
-      const out = new Uint8Array(n);
       for (let t = panel.start; t < n; t++) {
-        out[t] = (c[t] > hi[t] ? ENTRY : 0) | (c[t] < lo[t] ? EXIT : 0);
+        flags[t] = (c[t] > hi[t] ? ENTRY : 0) | (c[t] < lo[t] ? EXIT : 0);
       }
-      return out;
+      follow(flags, panel.start, s, toggles);
     });
-    return flagsToTargets(panel, flags, out);
+    return toggles.emit(panel.start, rows);
   },
-};
+});
 
-const momentum: StrategyDef = {
+const momentum = builtin({
   name: "momentum_top_n",
   summary: "Hold the top_n symbols by trailing return, rebalanced daily, weekly or monthly",
   rule: "On each rebalance bar (D: every bar; W: last bar of each week; M: last bar of each " +
@@ -243,10 +257,10 @@ const momentum: StrategyDef = {
     },
   },
   warmup: (p) => Number(p.lookback),
-  targets(panel, p, cache, out) {
+  orders(panel, p, cache, out) {
     const lb = Number(p.lookback);
     const mom = panel.close.map((c, s) => cached(cache, `chg:${s}:${lb}`, () => change(c, lb)));
-    const targets = noOrders(panel, out);
+    const rows = rowsFor(panel, out);
     const freq = String(p.rebalance);
     const rebalance = cached(cache, `rebal:${freq}`, () => rebalanceBars(panel, freq));
     const topN = Number(p.top_n);
@@ -269,12 +283,13 @@ const momentum: StrategyDef = {
         picked[k++] = best;
       }
       if (!k) continue;
-      for (let s = 0; s < m; s++) targets[s][t] = 0;
-      for (let i = 0; i < k; i++) targets[picked[i]][t] = 1 / k;
+      const at = rows.add(t);
+      for (let s = 0; s < m; s++) rows.weights[at + s] = 0;
+      for (let i = 0; i < k; i++) rows.weights[at + picked[i]] = 1 / k;
     }
-    return targets;
+    return rows;
   },
-};
+});
 
 /** Marks rebalance bars: every bar (D), or the last bar of each calendar week (W) or month (M). */
 export function rebalanceBars(panel: Panel, freq: string): Float64Array {

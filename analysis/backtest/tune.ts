@@ -1,7 +1,8 @@
 /** Grid search: expand a grid, evaluate each combination on one panel, rank by a metric. */
 import { InputError } from "../../core/errors.ts";
 import { resolveParams } from "./params.ts";
-import { simulate } from "./engine.ts";
+import { simulateRows } from "./engine.ts";
+import type { OrderRows } from "./rows.ts";
 import {
   benchmarkCurve,
   computeMetrics,
@@ -10,15 +11,7 @@ import {
   periodsPerYear,
 } from "./metrics.ts";
 import { round6 } from "./report.ts";
-import type {
-  IndicatorCache,
-  Panel,
-  Params,
-  SimConfig,
-  SimResult,
-  StrategyDef,
-  Targets,
-} from "./types.ts";
+import type { IndicatorCache, Panel, Params, SimConfig, SimResult, StrategyDef } from "./types.ts";
 import { checkpoint } from "../../core/cancel.ts";
 
 export interface GridPlan {
@@ -115,15 +108,15 @@ export function runGrid(
   const periods = periodsPerYear(timeframe);
   // Metrics need trades, not orders: the runs of a tune do not record them.
   const runConfig: SimConfig = { ...sim, recordOrders: false };
-  // One set of target buffers for all runs: each run's targets are consumed by its simulation
-  // before the next run overwrites them.
-  // The previous run's equity and exposure arrays are reused the same way once it is measured.
-  let buffers: Targets | undefined;
+  // One set of order rows for all runs: each run's rows are consumed by its simulation before
+  // the next run overwrites them. The previous run's equity and exposure arrays are reused the
+  // same way once it is measured.
+  let orders: OrderRows | undefined;
   let last: SimResult | undefined;
   const rows = combos.map((params, i) => {
     checkpoint(); // a tune of many sets stops at the call's time limit
-    buffers = def.targets(panel, params, cache, buffers);
-    const result = simulate(panel, buffers, runConfig, last);
+    orders = def.orders(panel, params, cache, orders);
+    const result = simulateRows(panel, orders, runConfig, last);
     last = result;
     const metrics = computeMetrics(result, panel.dates, panel.start, benchmark, periods, []);
     onProgress?.(i + 1, combos.length);

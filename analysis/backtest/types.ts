@@ -2,6 +2,7 @@
  * Shared shapes of the backtest engine. Prices live in typed arrays, one per symbol, aligned on
  * one calendar of dates, so every strategy and the simulator index bars the same way.
  */
+import type { OrderRows } from "./rows.ts";
 
 /** Aligned bars of several symbols. `start` is the first bar of the evaluation window; bars before it are warm-up only. */
 export interface Panel {
@@ -49,9 +50,11 @@ export interface StrategyDef {
   /** Bars of history the first evaluation bar needs (loaded before start_date). */
   warmup(p: Params): number;
   /**
-   * Target weights of one run. With `out`, they are written into those arrays and returned (a
-   * tune reuses one set of buffers for all its runs).
+   * The orders of one run as rows: the bars with orders and their target weights. With `out`,
+   * they are written into those rows and returned (a tune reuses one set for all its runs).
    */
+  orders(panel: Panel, p: Params, cache: IndicatorCache, out?: OrderRows): OrderRows;
+  /** The same orders as target weights on every bar (NaN where there is no order). */
   targets(panel: Panel, p: Params, cache: IndicatorCache, out?: Targets): Targets;
 }
 

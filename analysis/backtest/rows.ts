@@ -1,0 +1,151 @@
+/**
+ * Order rows: the sparse form of target weights. Strategies place orders on few bars (a cross,
+ * a rebalance date), so a run is described by those bars and one row of weights each instead of
+ * a weight per symbol and bar. A tune reuses one set of rows for all its runs.
+ */
+import type { Panel, Targets } from "./types.ts";
+
+/** Bars with orders, ascending, and their target weights (NaN = no order for that symbol). */
+export class OrderRows {
+  /** Bar of each row. */
+  bars: Int32Array;
+  /** `count` × symbols weights, row after row. */
+  weights: Float64Array;
+  count = 0;
+  symbols: number;
+  private scratch: Toggles | null = null;
+
+  constructor(symbols: number, capacity = 64) {
+    this.symbols = symbols;
+    this.bars = new Int32Array(capacity);
+    this.weights = new Float64Array(capacity * symbols);
+  }
+
+  /** Empties the rows for a run over `symbols` symbols, keeping the buffers. */
+  reset(symbols: number): this {
+    if (symbols !== this.symbols) {
+      this.symbols = symbols;
+      this.weights = new Float64Array(this.bars.length * symbols);
+    }
+    this.count = 0;
+    return this;
+  }
+
+  /**
+   * Appends a row for bar `t` (after every earlier row's bar) and returns the offset in
+   * `weights` where its `symbols` weights go.
+   */
+  add(t: number): number {
+    if (this.count === this.bars.length) this.grow();
+    this.bars[this.count] = t;
+    return this.count++ * this.symbols;
+  }
+
+  /**
+   * Entry/exit bookkeeping for a panel of `bars` bars, kept with these rows so a tune's runs
+   * share it (marks are cleared by each emit; rows abandoned mid-run are not reused).
+   */
+  toggles(bars: number): Toggles {
+    this.scratch ??= new Toggles();
+    return this.scratch.size(this.symbols, bars);
+  }
+
+  private grow() {
+    const bars = new Int32Array(this.bars.length * 2);
+    bars.set(this.bars);
+    const weights = new Float64Array(bars.length * this.symbols);
+    weights.set(this.weights);
+    this.bars = bars;
+    this.weights = weights;
+  }
+}
+
+/** Rows into `out`, or new rows, for a run on `panel`. */
+export function rowsFor(panel: Panel, out?: OrderRows): OrderRows {
+  return out ? out.reset(panel.symbols.length) : new OrderRows(panel.symbols.length);
+}
+
+/** The dense targets of some rows: NaN on every bar without a row. */
+export function rowsToTargets(panel: Panel, rows: OrderRows, out?: Targets): Targets {
+  const n = panel.dates.length;
+  const m = panel.symbols.length;
+  const fits = out && out.length === m && out.every((row) => row.length === n);
+  const targets = fits ? out : panel.symbols.map(() => new Float64Array(n));
+  for (const row of targets) row.fill(NaN);
+  for (let r = 0; r < rows.count; r++) {
+    const t = rows.bars[r];
+    for (let s = 0; s < m; s++) targets[s][t] = rows.weights[r * m + s];
+  }
+  return targets;
+}
+
+/** The rows of dense targets: every bar from panel.start with at least one weight. */
+export function targetsToRows(panel: Panel, targets: Targets, out?: OrderRows): OrderRows {
+  const rows = rowsFor(panel, out);
+  const m = panel.symbols.length;
+  for (let t = panel.start; t < panel.dates.length; t++) {
+    let any = false;
+    for (let s = 0; s < m && !any; s++) any = !Number.isNaN(targets[s][t]);
+    if (!any) continue;
+    const at = rows.add(t);
+    for (let s = 0; s < m; s++) rows.weights[at + s] = targets[s][t];
+  }
+  return rows;
+}
+
+/**
+ * Entry/exit state of each symbol, kept as the bars where it changes: a symbol becomes active on
+ * an entry while inactive and inactive on an exit while active. {@link emit} turns the changes
+ * into rows: on a bar where any symbol changed, every active symbol gets 1/k of equity (k
+ * active) and the rest 0.
+ */
+export class Toggles {
+  /** `flip[s * bars + t]`: symbol s changes state on bar t. */
+  private flip: Uint8Array;
+  /** `changed[t]`: some symbol changes state on bar t. */
+  private changed: Uint8Array;
+  private active: Uint8Array;
+  private bars = 0;
+
+  constructor() {
+    this.flip = new Uint8Array(0);
+    this.changed = new Uint8Array(0);
+    this.active = new Uint8Array(0);
+  }
+
+  /** Prepares for a panel of `symbols` × `bars`; every mark was cleared by the previous emit. */
+  size(symbols: number, bars: number): this {
+    if (this.flip.length !== symbols * bars) this.flip = new Uint8Array(symbols * bars);
+    if (this.changed.length !== bars) this.changed = new Uint8Array(bars);
+    if (this.active.length !== symbols) this.active = new Uint8Array(symbols);
+    this.bars = bars;
+    return this;
+  }
+
+  /** Symbol `s` changes state on bar `t` (at or after the `from` given to emit). */
+  mark(s: number, t: number): void {
+    this.flip[s * this.bars + t] = 1;
+    this.changed[t] = 1;
+  }
+
+  /** Writes the rows from bar `from` on, clearing the marks for the next run. */
+  emit(from: number, rows: OrderRows): OrderRows {
+    const { flip, changed, active, bars: n } = this;
+    const m = active.length;
+    active.fill(0);
+    let k = 0;
+    for (let t = from; t < n; t++) {
+      if (!changed[t]) continue;
+      changed[t] = 0;
+      for (let s = 0; s < m; s++) {
+        if (!flip[s * n + t]) continue;
+        flip[s * n + t] = 0;
+        active[s] ^= 1;
+        k += active[s] ? 1 : -1;
+      }
+      const at = rows.add(t);
+      for (let s = 0; s < m; s++) rows.weights[at + s] = active[s] ? 1 / k : 0;
+    }
+    return rows;
+  }
+}
