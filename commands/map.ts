@@ -1439,7 +1439,7 @@ export interface CommandMap {
         form_item: string | null;
         part: string | null;
         available: boolean;
-        char_count: number;
+        char_count: number | null;
         found_as: string | null;
         start_char: number | null;
         end_char: number | null;

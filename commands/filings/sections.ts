@@ -23,7 +23,9 @@ const sectionSchema = z.object({
   form_item: z.string().nullable(),
   part: z.string().nullable(),
   available: z.boolean(),
-  char_count: z.int(),
+  char_count: z.int().nullable().describe(
+    "Size of the section's text in the primary document; null when the text is in an exhibit (its size there is referenced.char_count), 0 when nothing was found.",
+  ),
   found_as: z.string().nullable(),
   start_char: z.int().nullable(),
   end_char: z.int().nullable(),
@@ -128,7 +130,8 @@ export default defineCommand({
           form_item: span?.form_item ?? formItemFor(s.key, filing.form),
           part: span?.part ?? null,
           available: Boolean(span?.exhibit) || size > 0 || referenced.has(s.key),
-          char_count: size,
+          // a section filed as an exhibit has no size in the primary document: not "empty"
+          char_count: size === 0 && (span?.exhibit || referenced.has(s.key)) ? null : size,
           found_as: span?.found_as ?? null,
           start_char: span && !span.exhibit ? span.start : null,
           end_char: span && !span.exhibit ? span.end : null,

@@ -191,6 +191,9 @@ Deno.test("40-F: sections point to the EX-99 exhibits; follow=true reads them", 
   assert.equal(s.mda.incorporated_by_reference, true);
   assert.equal(s.risk_factors.referenced.located_by, 'caption "Risk Factors"');
   assert.equal(s.mda.referenced.url, `${A}/2000004/000200000424000003/mrm-ex993_mda2023.htm`);
+  // the text is in the exhibit: no size in the primary document (not 0, which reads as empty)
+  assert.equal(s.mda.char_count, null);
+  assert.ok(s.mda.referenced.char_count > 0);
   const without = await read(F40, "mda");
   assert.equal(without.ok, false);
   assert.match(without.error!, /filed as EX-99\.3 \(mrm-ex993_mda2023\.htm\); pass follow=true/);
