@@ -18,6 +18,7 @@ import {
 } from "./schemas.ts";
 import { type Bars, chartToBars, isIntraday } from "./bars.ts";
 import { DomainCalls } from "./domain.ts";
+import { lazyImport } from "../../core/lazy.ts";
 
 export type { Bars } from "./bars.ts";
 export { DomainCalls } from "./domain.ts";
@@ -26,6 +27,37 @@ const P = "market_a";
 
 // deno-lint-ignore no-explicit-any
 type YF = any;
+// deno-lint-ignore no-explicit-any
+type YFModule = { default: any };
+// deno-lint-ignore no-explicit-any
+type YFCreate = { default: (opts: { modules: Record<string, unknown> }) => new (opts: any) => YF };
+// deno-lint-ignore no-explicit-any
+type YFCookieJar = { ExtendedCookieJar: any };
+
+/** The yahoo-finance2 modules this client calls. */
+type YahooModule = "chart" | "quote" | "quoteSummary" | "screener";
+
+const attached = new Map<YahooModule, Promise<void>>();
+
+/**
+ * `module` of yahoo-finance2 loaded and attached (createYahooFinance adds modules to the one
+ * YahooFinance class, so every instance has each module once it is attached); then `yf`.
+ */
+async function withModule(yf: Promise<YF>, module: YahooModule): Promise<YF> {
+  let ready = attached.get(module);
+  if (!ready) {
+    ready = Promise.all([
+      lazyImport<YFCreate>("yahoo-finance2/createYahooFinance"),
+      lazyImport<YFModule>(`yahoo-finance2/modules/${module}`),
+    ]).then(([{ default: create }, { default: fn }]) => {
+      create({ modules: { [module]: fn } });
+    });
+    ready.catch(() => attached.delete(module));
+    attached.set(module, ready);
+  }
+  const [instance] = await Promise.all([yf, ready]);
+  return instance;
+}
 
 const silentLogger = {
   info: () => {},
@@ -78,14 +110,19 @@ export class Client {
     this.domain = new DomainCalls(env);
   }
 
-  /** The yahoo-finance2 instance, created once per client with its own cookie jar. */
-  yf(): Promise<YF> {
+  /**
+   * The yahoo-finance2 instance, created once per client with its own cookie jar, with `module`
+   * attached. Only the modules a call uses are loaded: the package's index loads all fourteen
+   * and their result schemas (about 1 MB of code, 7 ms of a cold `market.quote`).
+   */
+  yf(module?: YahooModule): Promise<YF> {
     this.#yf ??= (async () => {
-      const mod = await import("yahoo-finance2");
-      const YahooFinance = mod.default;
-      const { ExtendedCookieJar } = await import(
-        "yahoo-finance2/lib/cookieJar"
-      ).catch(() => ({ ExtendedCookieJar: null }));
+      const [{ default: createYahooFinance }, { ExtendedCookieJar }] = await Promise.all([
+        lazyImport<YFCreate>("yahoo-finance2/createYahooFinance"),
+        lazyImport<YFCookieJar>("yahoo-finance2/lib/cookieJar").catch(() => ({
+          ExtendedCookieJar: null,
+        })),
+      ]);
       const opts: Record<string, unknown> = {
         fetch: yahooFetch(this.env.http, () => this.env.clock.now().getTime(), this.env.signal),
         logger: silentLogger,
@@ -94,14 +131,19 @@ export class Client {
         suppressNotices: ["yahooSurvey", "ripHistorical"],
       };
       if (ExtendedCookieJar) opts.cookieJar = this.#jar = cookieJarFor(ExtendedCookieJar, this.env);
+      const YahooFinance = createYahooFinance({ modules: {} });
       return new YahooFinance(opts);
     })();
-    return this.#yf;
+    return module ? withModule(this.#yf, module) : this.#yf;
   }
 
   /** Runs a yahoo-finance2 call; its errors become ProviderErrors naming the endpoint. */
-  async #call<T>(what: string, fn: (yf: YF) => Promise<T>): Promise<T> {
-    const yf = await this.yf();
+  async #call<T>(
+    what: string,
+    module: YahooModule | null,
+    fn: (yf: YF) => Promise<T>,
+  ): Promise<T> {
+    const yf = await this.yf(module ?? undefined);
     let result: T;
     try {
       result = await fn(yf);
@@ -132,7 +174,7 @@ export class Client {
 
   /** Daily or intraday bars; `end` is exclusive (Yahoo's convention), both ISO instants. */
   async chart(symbol: string, start: Date, endExclusive: Date, interval: string): Promise<Bars> {
-    const raw = await this.#call(`chart ${symbol}`, (yf) =>
+    const raw = await this.#call(`chart ${symbol}`, "chart", (yf) =>
       yf.chart(symbol, {
         period1: start,
         period2: endExclusive,
@@ -152,6 +194,7 @@ export class Client {
   async quotes(symbols: string[]): Promise<QuoteRow[]> {
     const raw = await this.#call(
       `quote ${symbols.join(",")}`,
+      "quote",
       (yf) => yf.quote(symbols, { return: "array" }, { validateResult: false }),
     );
     const rows = Array.isArray(raw) ? raw : parse(quoteBody, raw, { what: "quote" }).quoteResponse
@@ -167,6 +210,7 @@ export class Client {
     const parts = await Promise.all(modules.map((m) =>
       this.#call(
         `quoteSummary ${m} of ${symbol}`,
+        "quoteSummary",
         (yf) => yf.quoteSummary(symbol, { modules: [m] }, { validateResult: false }),
       ).then((r) => ({ m, r: (r as Record<string, unknown>)?.[m] ?? null, e: null }))
         .catch((e) => ({ m, r: null, e: e as Error }))
@@ -192,10 +236,10 @@ export class Client {
     const yf = await this.yf();
     // The module's own call returns a flattened, validated shape; the raw endpoint is read
     // through its fetch so that every line item keeps its reported-value object and currency.
-    const { default: fts } = await import(
-      "yahoo-finance2/modules/fundamentalsTimeSeries"
+    const { default: fts } = await lazyImport<YFModule>(
+      "yahoo-finance2/modules/fundamentalsTimeSeries",
     );
-    const raw = await this.#call(`fundamentals ${module} of ${symbol}`, () =>
+    const raw = await this.#call(`fundamentals ${module} of ${symbol}`, null, () =>
       fts.call(
         { ...yf, _moduleExec: rawExec(yf) },
         symbol,
@@ -210,6 +254,7 @@ export class Client {
   async screenPredefined(scrId: string, count: number) {
     const raw = await this.#call(
       `screener ${scrId}`,
+      "screener",
       (yf) => yf.screener(scrId, { count }, { validateResult: false, validateOptions: false }),
     );
     return parse(screenerBody.shape.finance.shape.result.unwrap().unwrap().element, raw, {
@@ -220,8 +265,8 @@ export class Client {
   /** Cookie and crumb from yahoo-finance2's handshake, for direct calls that need them. */
   async #session(url: string): Promise<{ crumb: string; cookie: string }> {
     const yf = await this.yf();
-    const { default: getCrumb } = await import("yahoo-finance2/lib/getCrumb");
-    const crumb = await this.#call("crumb handshake", () =>
+    const { default: getCrumb } = await lazyImport<YFModule>("yahoo-finance2/lib/getCrumb");
+    const crumb = await this.#call("crumb handshake", null, () =>
       getCrumb(
         yf._opts.cookieJar,
         yahooFetch(this.env.http, () => this.env.clock.now().getTime(), this.env.signal),

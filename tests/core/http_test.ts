@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { HttpClient, retryAfterMs } from "../../core/http.ts";
 import { ProviderError } from "../../core/errors.ts";
 import { ResponseCache } from "../../core/cache.ts";
-import { CassetteLibrary, CassetteRecorder, matchKey } from "../../core/cassette.ts";
+import { sharedOrSkip } from "../_helpers.ts";
+import { CassetteLibrary, CassetteRecorder, matchKey, urlMatchKey } from "../../core/cassette.ts";
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -269,4 +270,90 @@ Deno.test("cassette: recording strips credentials and replays identically", asyn
   const replayed = client(net.fetchFn, { replay: new CassetteLibrary([dir]) }).http;
   assert.deepEqual(await replayed.json({ provider: "p", url: URL_A }), { key: "***", x: 1 });
   assert.equal(matchKey("get", URL_A), matchKey("GET", "https://example.test/data.json?q=1"));
+});
+
+Deno.test("cassette: the match key read from the text agrees with new URL's reading", () => {
+  const urls = [
+    "https://query2.finance.yahoo.com/v7/finance/quote?symbols=AAPL&crumb=abc",
+    "https://Example.TEST/a/b?b=2&a=1&a=0",
+    "https://example.test",
+    "https://example.test/?",
+    "https://example.test/x?a&b=&=c&&d=1=2",
+    "https://example.test/x?q=a+b%20c%2Bd&Token=1&API_KEY=2",
+    "https://example.test/x?q=%zz",
+    "https://example.test/x?q=%C3%A9%E2%82%AC&r=%ff",
+    "https://example.test/caf%C3%A9/%2e%2E/x",
+    "https://example.test/a/./b/../c",
+    "https://example.test/a b?c d",
+    "https://example.test/a'b?c'd",
+    "https://example.test/a#frag",
+    "https://example.test:443/a?b=1",
+    "https://example.test:8443/a",
+    "https://user:pw@example.test/a",
+    "https://127.0.0.1/a",
+    "https://0x7f.1/a",
+    "https://a.123/a",
+    "https://xn--nxasmq6b.test/a",
+    "https://xn--zz.test/a",
+    "https://example.test./a",
+    "https://-a-.test/a",
+    "HTTPS://example.test/A",
+    "http://example.test/a?x=1?2/3",
+    "ftp://example.test/a",
+    "https://example.test\\a\\b",
+    " https://example.test/a",
+    "not a url",
+  ];
+  const shared = sharedOrSkip("cassette URLs for the match key");
+  if (shared) {
+    for (const name of readdirSync(join(shared, "cassettes"))) {
+      const path = join(shared, "cassettes", name, "index.json");
+      let entries: { url: string }[] = [];
+      try {
+        entries = JSON.parse(readFileSync(path, "utf8")).entries;
+      } catch {
+        continue; // not a cassette folder
+      }
+      for (const e of entries) urls.push(e.url);
+    }
+  }
+  for (const url of urls) {
+    for (const method of ["GET", "post"]) {
+      assert.equal(matchKey(method, url), urlMatchKey(method, url), url);
+    }
+  }
+});
+
+Deno.test("cassette: a request finds the first entry with its key, however the URLs are written", () => {
+  const dir = mkdtempSync(join(tmpdir(), "finance-cassette-"));
+  const entry = (url: string, body: string, method = "GET") => ({ method, url, status: 200, body });
+  writeFileSync(
+    join(dir, "index.json"),
+    JSON.stringify({
+      version: 1,
+      entries: [
+        entry("https://example.test:443/x?a=1&b=2", "first"),
+        entry("https://example.test/x?b=2&a=1", "second"),
+        entry("https://Example.test/x?a=1&b=3", "third"),
+        entry("https://example.test/x?a=1&b=3", "fourth"),
+        entry("https://example.test/a/../y?q=a+b", "fifth"),
+        entry("https://example.test/y?q=a%20b&crumb=zz", "sixth"),
+        entry("https://example.test/y?q=a%20b", "post", "POST"),
+        entry("not a url?x=1", "seventh"),
+      ],
+    }),
+  );
+  const lib = new CassetteLibrary([dir]);
+  const body = (url: string, method = "GET") => {
+    const hit = lib.find(method, url);
+    return hit ? new TextDecoder().decode(hit.body) : null;
+  };
+  assert.equal(body("https://example.test/x?b=2&a=1"), "first");
+  assert.equal(body("https://EXAMPLE.TEST/x?a=1&b=3"), "third");
+  assert.equal(body("https://example.test/y?q=a%20b&crumb=other"), "fifth");
+  assert.equal(body("https://example.test/y?q=a+b", "post"), "post");
+  assert.equal(body("not a url?x=1"), "seventh");
+  assert.equal(body("https://example.test/x?a=1"), null);
+  assert.equal(body("https://example.test/z"), null);
+  assert.equal(lib.size, 5);
 });
