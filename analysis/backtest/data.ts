@@ -153,12 +153,27 @@ interface Series {
   volume: Float64Array;
 }
 
-/** Sorted union of several ascending date lists, from `from` on. */
+/**
+ * Sorted union of several ascending date lists (each without repeats), from `from` on: merged
+ * pairwise, which gives the order and the set a sort of all dates would.
+ */
 function unionFrom(lists: string[][], from: string): string[] {
-  if (lists.length === 1) return lists[0].filter((d) => d >= from);
-  const all = new Set<string>();
-  for (const list of lists) for (const d of list) if (d >= from) all.add(d);
-  return [...all].sort();
+  let union = lists[0].filter((d) => d >= from);
+  for (let i = 1; i < lists.length; i++) union = mergeDates(union, lists[i], from);
+  return union;
+}
+
+function mergeDates(a: string[], b: string[], from: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (j < b.length && b[j] < from) j++;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i] < b[j])) out.push(a[i++]);
+    else if (i >= a.length || b[j] < a[i]) out.push(b[j++]);
+    else out.push(a[i++]), j++;
+  }
+  return out;
 }
 
 function fillPanel(symbols: string[], dates: string[], series: Map<string, Series>) {
@@ -210,30 +225,44 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Serie
 
 /** Sorted, de-duplicated, adjusted bars of one symbol, columnar. */
 function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, notes: string[]) {
-  const usable = (d?.rows ?? []).filter((row) =>
-    row?.date && typeof row.close === "number" && row.close > 0 && row.date.slice(0, 10) <= endDate
-  );
+  const usable: Bar[] = [];
+  let ascending = true;
+  for (const row of d?.rows ?? []) {
+    if (
+      !row?.date || typeof row.close !== "number" || !(row.close > 0) ||
+      row.date.slice(0, 10) > endDate
+    ) continue;
+    if (usable.length && !(usable[usable.length - 1].date < row.date)) ascending = false;
+    usable.push(row);
+  }
   if (!usable.length) return null;
   let rows = usable;
   // Providers answer in ascending order without repeats; otherwise sort, and a repeated date
   // keeps the later row.
-  if (!usable.every((r, i) => i === 0 || usable[i - 1].date < r.date)) {
+  if (!ascending) {
     const byDate = new Map<string, Bar>();
     for (const row of usable) byDate.set(row.date, row);
     rows = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
   }
-  const hasAdj = rows.every((r) => typeof r.adj_close === "number" && r.adj_close > 0);
+  const k = rows.length;
+  let hasAdj = true;
+  for (let i = 0; i < k && hasAdj; i++) {
+    const adj = rows[i].adj_close;
+    hasAdj = typeof adj === "number" && adj > 0;
+  }
   let adjustment: SourceInfo["price_adjustment"] = hasAdj ? "total_return" : "none";
-  const factor = rows.map((r) => (hasAdj ? (r.adj_close as number) / (r.close as number) : 1));
+  const factor = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    factor[i] = hasAdj ? (rows[i].adj_close as number) / (rows[i].close as number) : 1;
+  }
   if (!hasAdj) {
     if (applyMissedSplits(rows, d?.splits ?? [], factor)) adjustment = "splits_only";
     notes.push(
       `${sym}: the provider gave no adjusted close, so dividends are not included (price return only)`,
     );
   }
-  const k = rows.length;
   const bars: Series = {
-    dates: rows.map((r) => r.date),
+    dates: new Array(k),
     open: new Float64Array(k),
     high: new Float64Array(k),
     low: new Float64Array(k),
@@ -244,10 +273,12 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     const r = rows[i];
     const c = r.close as number;
     const f = factor[i];
-    const px = (v: number | null | undefined) => (typeof v === "number" && v > 0 ? v : c) * f;
-    bars.open[i] = px(r.open);
-    bars.high[i] = px(r.high);
-    bars.low[i] = px(r.low);
+    const { open, high, low } = r;
+    // A missing or non-positive open, high or low is the close.
+    bars.dates[i] = r.date;
+    bars.open[i] = (typeof open === "number" && open > 0 ? open : c) * f;
+    bars.high[i] = (typeof high === "number" && high > 0 ? high : c) * f;
+    bars.low[i] = (typeof low === "number" && low > 0 ? low : c) * f;
     bars.close[i] = c * f;
     bars.volume[i] = r.volume ?? 0;
   }
@@ -270,7 +301,7 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
  * Applies listed splits whose jump is still visible in raw closes (close falls to ~1/ratio on
  * the split date). Returns true when any split was applied.
  */
-function applyMissedSplits(rows: Bar[], splits: SplitEvent[], factor: number[]): boolean {
+function applyMissedSplits(rows: Bar[], splits: SplitEvent[], factor: Float64Array): boolean {
   let applied = false;
   for (const sp of splits) {
     const ratio = splitRatio(sp);
