@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { simulate } from "../../analysis/backtest/engine.ts";
-import { findStrategy } from "../../analysis/backtest/strategies.ts";
+import { simulate, simulateRows } from "../../analysis/backtest/engine.ts";
+import { findStrategy, STRATEGIES } from "../../analysis/backtest/strategies.ts";
+import { type OrderRows, rowsToTargets, targetsToRows } from "../../analysis/backtest/rows.ts";
 import { resolveParams } from "../../analysis/backtest/params.ts";
 import type { SimConfig } from "../../analysis/backtest/types.ts";
-import { panelOf } from "./_bars.ts";
+import { panelOf, randomPanel } from "./_bars.ts";
 
 const FREE: SimConfig = {
   initialCash: 1000,
@@ -106,4 +107,29 @@ Deno.test("warm-up bars are never traded", () => {
   const sim = simulate(panel, targets, FREE);
   assert.equal(sim.orders.length, 0);
   assert.deepEqual(Array.from(sim.equity), [1000, 1000, 1000, 1000, 1000]);
+});
+
+Deno.test("order rows: every built-in's rows are its targets, and simulate the same from either", () => {
+  const panel = randomPanel(4, 400, 3);
+  panel.start = 60;
+  const params: Record<string, Record<string, unknown>> = {
+    sma_cross: { fast: 5, slow: 30 },
+    rsi_reversion: { window: 5 },
+    momentum_top_n: { lookback: 20, top_n: 2, rebalance: "W" },
+    bollinger_reversion: { window: 10, k: 1 },
+    donchian_breakout: { window: 10, exit_window: 5 },
+    buy_hold: {},
+  };
+  const cfg: SimConfig = { ...FREE, fees: 0.001, fixedFees: 1, recordOrders: true };
+  let reused: OrderRows | undefined;
+  for (const def of STRATEGIES) {
+    const p = resolveParams(def, params[def.name] ?? {});
+    const targets = def.targets(panel, p, new Map());
+    reused = def.orders(panel, p, new Map(), reused);
+    assert.ok(reused.count > 0 && reused.count < panel.dates.length - panel.start, def.name);
+    for (let r = 1; r < reused.count; r++) assert.ok(reused.bars[r - 1] < reused.bars[r]);
+    assert.deepEqual(rowsToTargets(panel, reused), targets, def.name);
+    assert.deepEqual(targetsToRows(panel, targets).count, reused.count, def.name);
+    assert.deepEqual(simulateRows(panel, reused, cfg), simulate(panel, targets, cfg), def.name);
+  }
 });
