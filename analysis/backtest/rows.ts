@@ -41,10 +41,7 @@ export class OrderRows {
     return this.count++ * this.symbols;
   }
 
-  /**
-   * Entry/exit bookkeeping for a panel of `bars` bars, kept with these rows so a tune's runs
-   * share it (marks are cleared by each emit; rows abandoned mid-run are not reused).
-   */
+  /** Entry/exit bookkeeping for a panel of `bars` bars, kept with these rows so a tune's runs share it. */
   toggles(bars: number): Toggles {
     this.scratch ??= new Toggles();
     return this.scratch.size(this.symbols, bars);
@@ -106,6 +103,8 @@ export class Toggles {
   private changed: Uint8Array;
   private active: Uint8Array;
   private bars = 0;
+  /** Marks were set and not yet emitted (a run stopped part-way, e.g. at its time limit). */
+  private pending = false;
 
   constructor() {
     this.flip = new Uint8Array(0);
@@ -113,12 +112,15 @@ export class Toggles {
     this.active = new Uint8Array(0);
   }
 
-  /** Prepares for a panel of `symbols` × `bars`; every mark was cleared by the previous emit. */
+  /** Prepares for a panel of `symbols` × `bars` with no marks (emit clears the ones it reads). */
   size(symbols: number, bars: number): this {
     if (this.flip.length !== symbols * bars) this.flip = new Uint8Array(symbols * bars);
+    else if (this.pending) this.flip.fill(0);
     if (this.changed.length !== bars) this.changed = new Uint8Array(bars);
+    else if (this.pending) this.changed.fill(0);
     if (this.active.length !== symbols) this.active = new Uint8Array(symbols);
     this.bars = bars;
+    this.pending = false;
     return this;
   }
 
@@ -126,6 +128,7 @@ export class Toggles {
   mark(s: number, t: number): void {
     this.flip[s * this.bars + t] = 1;
     this.changed[t] = 1;
+    this.pending = true;
   }
 
   /** Writes the rows from bar `from` on, clearing the marks for the next run. */
@@ -133,6 +136,7 @@ export class Toggles {
     const { flip, changed, active, bars: n } = this;
     const m = active.length;
     active.fill(0);
+    this.pending = false;
     let k = 0;
     for (let t = from; t < n; t++) {
       if (!changed[t]) continue;

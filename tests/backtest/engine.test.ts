@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { simulate, simulateRows } from "../../analysis/backtest/engine.ts";
 import { findStrategy, STRATEGIES } from "../../analysis/backtest/strategies.ts";
-import { type OrderRows, rowsToTargets, targetsToRows } from "../../analysis/backtest/rows.ts";
+import { OrderRows, rowsToTargets, targetsToRows } from "../../analysis/backtest/rows.ts";
 import { resolveParams } from "../../analysis/backtest/params.ts";
 import type { SimConfig } from "../../analysis/backtest/types.ts";
 import { panelOf, randomPanel } from "./_bars.ts";
@@ -132,4 +132,17 @@ Deno.test("order rows: every built-in's rows are its targets, and simulate the s
     assert.deepEqual(targetsToRows(panel, targets).count, reused.count, def.name);
     assert.deepEqual(simulateRows(panel, reused, cfg), simulate(panel, targets, cfg), def.name);
   }
+});
+
+Deno.test("order rows: marks left by a run stopped part-way do not leak into the next run", () => {
+  const panel = randomPanel(3, 300, 5);
+  panel.start = 40;
+  const def = findStrategy("sma_cross")!;
+  const p = resolveParams(def, { fast: 5, slow: 20 });
+  const fresh = def.orders(panel, p, new Map());
+  const used = new OrderRows(3);
+  const stale = used.toggles(300);
+  for (let t = 40; t < 300; t += 7) stale.mark(t % 3, t);
+  const again = def.orders(panel, p, new Map(), used);
+  assert.deepEqual(rowsToTargets(panel, again), rowsToTargets(panel, fresh));
 });
