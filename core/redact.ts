@@ -138,19 +138,35 @@ export function redactEnvelope<
 }
 
 function redactData(value: unknown, secrets: string[]): unknown {
-  if (typeof value === "string") {
-    if (/^https?:\/\//i.test(value) || secrets.some((s) => value.includes(s))) {
-      return redactText(value, secrets);
+  if (typeof value === "string") return redactString(value, secrets);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (typeof item === "string") {
+        const clean = redactString(item, secrets);
+        if (clean !== item) value[i] = clean;
+      } else if (item && typeof item === "object") redactData(item, secrets);
     }
     return value;
   }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = redactData(value[i], secrets);
-    return value;
-  }
   if (value && typeof value === "object") {
+    // only strings can carry a key: numbers, booleans and nulls are passed over, and a member
+    // is written back only when its text changed
     const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) record[key] = redactData(record[key], secrets);
+    for (const key in record) {
+      const member = record[key];
+      if (typeof member === "string") {
+        const clean = redactString(member, secrets);
+        if (clean !== member) record[key] = clean;
+      } else if (member && typeof member === "object") redactData(member, secrets);
+    }
+  }
+  return value;
+}
+
+function redactString(value: string, secrets: string[]): string {
+  if (/^https?:\/\//i.test(value) || secrets.some((s) => value.includes(s))) {
+    return redactText(value, secrets);
   }
   return value;
 }
