@@ -49,8 +49,13 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   answers.forEach((env, i) => {
     const symbol = req.symbols[i];
     for (const w of env.warnings) ctx.warn(`market.ohlcv ${symbol}: ${w}`);
-    if (env.ok) Object.assign(data, readOhlcvData(env.data, [symbol]));
-    else failed.push(`${symbol}: ${env.error}`);
+    if (env.ok) {
+      // one symbol asked, one series back: it is the asked symbol, whatever spelling the
+      // provider gave it (BRK.B comes back as BRK-B), so the panel keeps the user's name
+      const got = Object.values(readOhlcvData(env.data, [symbol]));
+      if (got.length === 1) data[symbol] = got[0];
+      else Object.assign(data, readOhlcvData(env.data, [symbol]));
+    } else failed.push(`${symbol}: ${env.error}`);
   });
   if (failed.length === req.symbols.length) {
     throw new FinanceError(`price data unavailable, backtest not run: ${failed.join("; ")}`);
