@@ -9,7 +9,7 @@ import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
 import { clip } from "../core/args.ts";
 import { commandNames } from "../core/registry.ts";
-import { openApiDocument } from "./openapi.ts";
+import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
 import { pureEntry, runPureArgs } from "../core/pure.ts";
@@ -81,7 +81,7 @@ function routes(
       return reply({ ok: true, version: VERSION, commands: commandNames().length, cache });
     }
     if (req.method === "GET" && path === "/openapi.json") {
-      return reply(await openApiDocument({ server: new URL(req.url).origin }));
+      return await openApiResponse(req);
     }
     if (req.method === "GET" && path === "/docs") {
       return new Response(docsPage(), { headers: DOCS_HEADERS });

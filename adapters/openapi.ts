@@ -2,10 +2,11 @@
  * The OpenAPI 3.1 document of the HTTP adapter, generated from the command definitions.
  *
  * Every command's argument and result schemas live once under `components/schemas`
- * (`<command>.args`, `<command>.data`) and operations refer to them; object schemas that several
- * commands share (a filing reference, backtest metrics, a bar source) are stored once more and
- * referred to by `$ref`, named after the first place they occur. The responses listed are the
- * ones the adapter really sends (adapters/http.ts).
+ * (`<command>.args`, `<command>.data`) and operations refer to them; shapes that repeat (a
+ * filing reference, backtest metrics, an argument several commands declare alike) are stored once
+ * more and referred to by `$ref`, named after the field they first occur as. The responses listed
+ * are the ones the adapter really sends (adapters/http.ts). Served gzip-compressed to clients
+ * that accept it.
  */
 import type { CommandDef } from "../core/command.ts";
 import { loadAllCommands } from "../core/registry.ts";
@@ -84,7 +85,7 @@ function failureResponse(description: string): JsonSchema {
 function operation(def: CommandDef): JsonSchema {
   const responses: Record<string, JsonSchema> = {
     "200": {
-      description: "The command ran: `ok: true` with `data`, or `ok: false` with `error`.",
+      description: "The command ran (`ok: false` when it failed).",
       content: {
         "application/json": {
           schema: {
@@ -129,145 +130,166 @@ function operation(def: CommandDef): JsonSchema {
 
 const SAFE_INT = 9007199254740991;
 
+/** A schema that says only its type (`{"type": "integer"}`, `{"type": "null"}`). */
+const typeOnly = (s: JsonSchema) =>
+  Object.keys(s).length === 1 && (typeof s.type === "string" || Array.isArray(s.type));
+
 /**
- * A copy without what says nothing: the safe-integer bounds zod writes on every `z.int()`, and
- * in result schemas `additionalProperties: false` (a client must accept new result fields).
+ * A copy without what says nothing: the safe-integer bounds zod writes on every `z.int()`,
+ * `propertyNames: {type: string}` (JSON keys are strings), an `anyOf` of bare types written as
+ * one `type` list (`["integer", "null"]`), and in result schemas `additionalProperties: false`
+ * (a client must accept new result fields). What a value may be stays exactly the same.
  */
-function trim(schema: unknown, result: boolean): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => trim(item, result));
-  if (!schema || typeof schema !== "object") return schema;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === "minimum" && value === -SAFE_INT) continue;
-    if (key === "maximum" && value === SAFE_INT) continue;
-    if (result && key === "additionalProperties" && value === false) continue;
-    out[key] = key === "properties"
-      ? Object.fromEntries(
-        Object.entries(value as JsonSchema).map(([k, v]) => [k, trim(v, result)]),
-      )
-      : trim(value, result);
+export function trimSchema(schema: JsonSchema, result: boolean): JsonSchema {
+  const out = mapChildren(schema, (child) => trimSchema(child, result));
+  if (out.minimum === -SAFE_INT) delete out.minimum;
+  if (out.maximum === SAFE_INT) delete out.maximum;
+  const names = out.propertyNames as JsonSchema | undefined;
+  if (names && Object.keys(names).length === 1 && names.type === "string") {
+    delete out.propertyNames;
+  }
+  if (result && out.additionalProperties === false) delete out.additionalProperties;
+  const alts = out.anyOf as JsonSchema[] | undefined;
+  if (alts && out.type === undefined && alts.every(typeOnly)) {
+    const types = [...new Set(alts.flatMap((a) => a.type as string | string[]))];
+    delete out.anyOf;
+    return { type: types.length === 1 ? types[0] : types, ...out };
   }
   return out;
 }
 
-/** Schemas of at least this many characters (as JSON) are stored once when they repeat. */
-const SHARE_MIN = 160;
+/** Keywords whose value is a schema, and those whose value is a list or a map of schemas. */
+const ONE = ["items", "additionalProperties", "not", "propertyNames", "contains"];
+const LIST = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const MAP = ["properties", "patternProperties", "$defs"];
 
-function isObjectSchema(node: unknown): node is JsonSchema {
-  return !!node && typeof node === "object" && !Array.isArray(node) &&
-    (node as JsonSchema).type === "object";
-}
-
-/** Child schemas of a schema, with the name each adds to a path. */
+/** The schemas directly inside a schema, each with the path segment it adds. */
 function children(node: JsonSchema): [string, JsonSchema][] {
   const out: [string, JsonSchema][] = [];
-  const props = node.properties as Record<string, JsonSchema> | undefined;
-  for (const [k, v] of Object.entries(props ?? {})) out.push([k, v]);
-  if (node.items && typeof node.items === "object") out.push(["item", node.items as JsonSchema]);
-  const extra = node.additionalProperties;
-  if (extra && typeof extra === "object") out.push(["value", extra as JsonSchema]);
-  for (const key of ["anyOf", "oneOf", "allOf"]) {
-    const list = node[key] as JsonSchema[] | undefined;
-    list?.forEach((v, i) => out.push([`${key}${i}`, v]));
+  for (const key of MAP) {
+    const map = node[key] as Record<string, JsonSchema> | undefined;
+    for (const [k, v] of Object.entries(map ?? {})) out.push([key === "properties" ? k : key, v]);
+  }
+  for (const key of ONE) {
+    const v = node[key];
+    if (v && typeof v === "object") out.push([key === "items" ? "item" : key, v as JsonSchema]);
+  }
+  for (const key of LIST) {
+    (node[key] as JsonSchema[] | undefined)?.forEach((v) => out.push([key, v]));
   }
   return out;
 }
 
+/** A copy of a schema with each schema directly inside it passed through `fn`. */
+function mapChildren(node: JsonSchema, fn: (child: JsonSchema) => JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...node };
+  for (const key of MAP) {
+    const map = node[key] as Record<string, JsonSchema> | undefined;
+    if (map) out[key] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, fn(v)]));
+  }
+  for (const key of ONE) {
+    const v = node[key];
+    if (v && typeof v === "object") out[key] = fn(v as JsonSchema);
+  }
+  for (const key of LIST) {
+    const list = node[key] as JsonSchema[] | undefined;
+    if (list) out[key] = list.map(fn);
+  }
+  return out;
+}
+
+/** Characters a `{"$ref":"#/components/schemas/<name>"}` takes besides the name. */
+const REF_COST = JSON.stringify(ref("")).length;
+
+/** Path segments that name no field. */
+const GENERIC = new Set(["item", "data", ...ONE, ...MAP]);
+
 /**
- * Stores object schemas that occur more than once (anywhere in any command's schemas) under
- * `components/schemas`, named after their first occurrence, and replaces each occurrence with a
- * `$ref`. Deterministic: the same commands give the same names.
+ * The name of a shared schema, from the path of its first occurrence (command, `args` or
+ * `data`, then the fields down to it): the shortest tail of the field path (`engine`,
+ * `config.engine`) no other schema has taken, else the whole path; a tail that names no field
+ * (`item`) is passed over.
  */
-function share(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  const seen = new Map<string, { count: number; path: string }>();
-  const count = (node: JsonSchema, path: string, top: boolean) => {
-    if (!top && isObjectSchema(node)) {
-      const key = JSON.stringify(node);
-      if (key.length >= SHARE_MIN) {
+function shareName(path: string[], taken: Set<string>): string {
+  const [command, kind, ...rest] = path;
+  const fields = rest.filter((s) => !LIST.includes(s));
+  for (let k = 1; k <= fields.length; k++) {
+    const name = fields.slice(-k).join(".");
+    if (GENERIC.has(fields[fields.length - k]) && k === 1) continue;
+    if (!taken.has(name)) return name;
+  }
+  const full = [command, fields.length ? kind : kind === "data" ? "result" : "input", ...fields]
+    .join(".");
+  let name = full;
+  for (let i = 2; taken.has(name); i++) name = `${full}${i}`;
+  return name;
+}
+
+/** A shared schema must save at least this many characters to be given a name. */
+const SHARE_GAIN = 100;
+
+/**
+ * Stores schemas that occur more than once (anywhere in any command's schemas) under
+ * `components/schemas` and replaces each occurrence with a `$ref`, when that saves at least
+ * {@link SHARE_GAIN} characters: the shapes saving most go first, then what still repeats
+ * inside and around them, until nothing repeated is worth a name. Deterministic: the same
+ * commands give the same names.
+ */
+function share(
+  schemas: Record<string, JsonSchema>,
+  reserved: string[],
+): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = { ...schemas };
+  const taken = new Set([...reserved, ...Object.keys(schemas)]);
+  const shared: string[] = [];
+  for (;;) {
+    const seen = new Map<string, { count: number; path: string[] }>();
+    const count = (node: JsonSchema, path: string[], top: boolean) => {
+      if (!top && typeof node.$ref !== "string") {
+        const key = JSON.stringify(node);
         const hit = seen.get(key);
         if (hit) hit.count++;
         else seen.set(key, { count: 1, path });
       }
+      for (const [segment, child] of children(node)) count(child, [...path, segment], false);
+    };
+    for (const [name, schema] of Object.entries(out)) {
+      const at = name.lastIndexOf(".");
+      count(schema, [name.slice(0, at), name.slice(at + 1)], true);
     }
-    for (const [name, child] of children(node)) count(child, `${path}.${name}`, false);
-  };
-  for (const [name, schema] of Object.entries(schemas)) count(schema, name, true);
-
-  const names = new Map<string, string>();
-  const taken = new Set(Object.keys(schemas));
-  for (const [key, { count, path }] of seen) {
-    if (count < 2) continue;
-    // `x.anyOf0` is mostly the object half of a nullable field: named after the field itself
-    const short = path.replace(/\.(anyOf|oneOf|allOf)\d+/g, "");
-    let name = taken.has(short) ? path : short;
-    for (let i = 2; taken.has(name); i++) name = `${path}${i}`;
-    taken.add(name);
-    names.set(key, name);
-  }
-
-  const shared: Record<string, JsonSchema> = {};
-  const replace = (node: JsonSchema, top: boolean): JsonSchema => {
-    if (!top && isObjectSchema(node)) {
-      const key = JSON.stringify(node);
-      const name = names.get(key);
-      if (name) {
-        if (!(name in shared)) {
-          shared[name] = {}; // reserve first: a schema never contains itself
-          shared[name] = replace(node, true);
-        }
-        return ref(name);
-      }
-    }
-    const out: JsonSchema = { ...node };
-    if (node.properties) {
-      out.properties = Object.fromEntries(
-        Object.entries(node.properties as Record<string, JsonSchema>).map((
-          [k, v],
-        ) => [k, replace(v, false)]),
+    // characters saved by storing a shape once under `name` and referring to it `uses` times
+    const gain = (key: string, uses: number, name: string) =>
+      (uses - 1) * key.length - uses * (REF_COST + name.length) - name.length - 4;
+    const candidates = [...seen]
+      .filter(([key, { count }]) => count > 1 && gain(key, count, "") > SHARE_GAIN)
+      .sort((a, b) =>
+        gain(b[0], b[1].count, "") - gain(a[0], a[1].count, "") || (a[0] < b[0] ? -1 : 1)
       );
+    // shapes chosen in one round never contain one another, so replacing one leaves the
+    // others' counts as they were
+    const chosen = new Map<string, string>();
+    for (const [key, { count, path }] of candidates) {
+      if ([...chosen.keys()].some((k) => k.includes(key) || key.includes(k))) continue;
+      const name = shareName(path, taken);
+      if (gain(key, count, name) <= SHARE_GAIN) continue;
+      taken.add(name);
+      chosen.set(key, name);
     }
-    if (node.items && typeof node.items === "object") {
-      out.items = replace(node.items as JsonSchema, false);
+    if (!chosen.size) break;
+    const replace = (node: JsonSchema, top: boolean): JsonSchema => {
+      const name = top ? undefined : chosen.get(JSON.stringify(node));
+      return name ? ref(name) : mapChildren(node, (child) => replace(child, false));
+    };
+    for (const [name, schema] of Object.entries(out)) out[name] = replace(schema, true);
+    for (const [key, name] of chosen) {
+      out[name] = replace(JSON.parse(key), true);
+      shared.push(name);
     }
-    if (node.additionalProperties && typeof node.additionalProperties === "object") {
-      out.additionalProperties = replace(node.additionalProperties as JsonSchema, false);
-    }
-    for (const key of ["anyOf", "oneOf", "allOf"]) {
-      const list = node[key] as JsonSchema[] | undefined;
-      if (list) out[key] = list.map((v) => replace(v, false));
-    }
-    return out;
-  };
-  const out: Record<string, JsonSchema> = {};
-  for (const [name, schema] of Object.entries(schemas)) out[name] = replace(schema, true);
-  // a shape shared only because its one parent is shared goes back inside that parent
-  const uses = new Map<string, number>();
-  const countRefs = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(countRefs);
-    if (!node || typeof node !== "object") return;
-    const target = (node as JsonSchema).$ref;
-    if (typeof target === "string") uses.set(target, (uses.get(target) ?? 0) + 1);
-    Object.values(node).forEach(countRefs);
-  };
-  countRefs([out, shared]);
-  const once = new Set(
-    Object.keys(shared).filter((name) => uses.get(ref(name).$ref) === 1),
-  );
-  const inline = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(inline);
-    if (!node || typeof node !== "object") return node;
-    const target = (node as JsonSchema).$ref;
-    if (typeof target === "string") {
-      const name = target.slice("#/components/schemas/".length);
-      if (once.has(name)) return inline(shared[name]);
-    }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v)]));
-  };
-  const kept = Object.keys(shared).filter((name) => !once.has(name)).sort();
-  return {
-    ...inline(out) as Record<string, JsonSchema>,
-    ...Object.fromEntries(kept.map((name) => [name, inline(shared[name]) as JsonSchema])),
-  };
+  }
+  // the commands' own schemas first, then the shared ones by name
+  const own = Object.keys(schemas).map((name) => [name, out[name]]);
+  const rest = shared.sort().map((name) => [name, out[name]]);
+  return Object.fromEntries([...own, ...rest]);
 }
 
 /** Options of {@link openApiDocument}. */
@@ -284,10 +306,13 @@ async function build(): Promise<JsonSchema> {
   const commandSchemas: Record<string, JsonSchema> = {};
   for (const def of defs) {
     paths[`/commands/${def.name}`] = operation(def);
-    commandSchemas[`${def.name}.args`] = trim(argsJsonSchema(def), false) as JsonSchema;
-    commandSchemas[`${def.name}.data`] = trim(dataJsonSchema(def), true) as JsonSchema;
+    commandSchemas[`${def.name}.args`] = trimSchema(argsJsonSchema(def), false);
+    commandSchemas[`${def.name}.data`] = trimSchema(dataJsonSchema(def), true);
   }
-  const schemas: Record<string, JsonSchema> = { ...COMMON, ...share(commandSchemas) };
+  const schemas: Record<string, JsonSchema> = {
+    ...COMMON,
+    ...share(commandSchemas, Object.keys(COMMON)),
+  };
   const responses = Object.fromEntries(
     Object.entries(ERRORS).map(([name, { description }]) => [name, failureResponse(description)]),
   );
@@ -331,4 +356,41 @@ export async function openApiDocument(options: OpenApiOptions = {}): Promise<Jso
     ...doc,
     servers: [{ url: options.server, description: "The address this document was served from" }],
   };
+}
+
+/** Whether an Accept-Encoding header value accepts gzip (`gzip` or `*`, not at q=0). */
+export function acceptsGzip(header: string | null): boolean {
+  let gzip: boolean | undefined;
+  let star = false;
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [coding, ...params] = part.split(";").map((s) => s.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    const accepted = !q || Number(q.slice(2)) > 0;
+    if (coding === "gzip" || coding === "x-gzip") gzip = accepted;
+    else if (coding === "*") star = accepted;
+  }
+  return gzip ?? star;
+}
+
+let lastGzip: { server: string; bytes: Uint8Array<ArrayBuffer> } | null = null;
+
+/**
+ * `GET /openapi.json`: the document with `servers` set to the address the request came to,
+ * gzip-compressed when the client accepts it (about a fifth of its size; browsers, curl
+ * --compressed and openapi-typescript all do). The last compressed copy is kept, so repeated
+ * fetches of one server's document are not compressed again.
+ */
+export async function openApiResponse(req: Request): Promise<Response> {
+  const server = new URL(req.url).origin;
+  const body = JSON.stringify(await openApiDocument({ server }));
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    vary: "accept-encoding",
+  };
+  if (!acceptsGzip(req.headers.get("accept-encoding"))) return new Response(body, { headers });
+  if (lastGzip?.server !== server) {
+    const stream = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
+    lastGzip = { server, bytes: await new Response(stream).bytes() };
+  }
+  return new Response(lastGzip.bytes, { headers: { ...headers, "content-encoding": "gzip" } });
 }

@@ -8,7 +8,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createHandler } from "../../adapters/http.ts";
-import { openApiDocument } from "../../adapters/openapi.ts";
+import { acceptsGzip, openApiDocument, trimSchema } from "../../adapters/openapi.ts";
+import { argsJsonSchema, dataJsonSchema } from "../../adapters/jsonschema.ts";
+import { loadAllCommands } from "../../core/registry.ts";
 import { VERSION } from "../../core/version.ts";
 import { commandNames } from "../../core/registry.ts";
 import { ROOT, testSession } from "../_helpers.ts";
@@ -72,10 +74,88 @@ Deno.test("openapi: schemas live in components and operations refer to them", as
     !/\.(args|data)$/.test(n) && !["Failure", "Success", "Warnings"].includes(n)
   );
   assert.ok(shared.some((n) => (counts.get(`#/components/schemas/${n}`) ?? 0) >= 2));
-  const size = JSON.stringify(doc).length;
-  console.log(
-    `openapi.json: ${(size / 1024).toFixed(0)} KB, ${Object.keys(schemas).length} schemas`,
+});
+
+/** A schema with every `$ref` into components replaced by what it points at. */
+function deref(doc: Loose, value: unknown, depth = 0): unknown {
+  assert.ok(depth < 40, "a shared schema refers to itself");
+  if (Array.isArray(value)) return value.map((v) => deref(doc, v, depth));
+  if (!value || typeof value !== "object") return value;
+  const target = (value as Json).$ref;
+  if (typeof target === "string" && Object.keys(value).length === 1) {
+    const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(target)!;
+    return deref(doc, doc.components[section][name], depth + 1);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deref(doc, v, depth)]));
+}
+
+Deno.test("openapi: storing shapes once changes no schema; the size stays in bounds", async () => {
+  const doc = await openApiDocument() as Loose;
+  // every command's schemas, with the shared ones put back, are exactly its own (trimmed) ones
+  for (const def of await loadAllCommands()) {
+    const schemas = doc.components.schemas;
+    assert.deepEqual(
+      deref(doc, schemas[`${def.name}.args`]),
+      trimSchema(argsJsonSchema(def), false),
+      `${def.name}.args`,
+    );
+    assert.deepEqual(
+      deref(doc, schemas[`${def.name}.data`]),
+      trimSchema(dataJsonSchema(def), true),
+      `${def.name}.data`,
+    );
+  }
+  // trimming drops only what says nothing about the values a schema allows
+  assert.deepEqual(
+    trimSchema({
+      type: "object",
+      propertyNames: { type: "string" },
+      additionalProperties: {
+        description: "n",
+        anyOf: [{ type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 }, {
+          type: "null",
+        }],
+      },
+    }, false),
+    { type: "object", additionalProperties: { type: ["integer", "null"], description: "n" } },
   );
+  assert.deepEqual(
+    trimSchema({ anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] }, false),
+    { anyOf: [{ type: "integer", minimum: 0 }, { type: "null" }] },
+  );
+  assert.deepEqual(
+    trimSchema({ type: "object", properties: {}, additionalProperties: false }, false),
+    { type: "object", properties: {}, additionalProperties: false },
+  );
+  // The document as served. Its text is what the commands declare (every description, type and
+  // required field; 273 KB when each operation repeated its schemas inline); on the wire it is
+  // gzip-compressed for clients that accept it.
+  const plain = await call("/openapi.json");
+  const text = await plain.text();
+  const zipped = await call("/openapi.json", { headers: { "accept-encoding": "br, gzip" } });
+  assert.equal(zipped.headers.get("content-encoding"), "gzip");
+  assert.equal(zipped.headers.get("vary"), "accept-encoding");
+  const wire = new Uint8Array(await zipped.arrayBuffer());
+  const unzipped = await new Response(
+    new Blob([wire]).stream().pipeThrough(new DecompressionStream("gzip")),
+  ).text();
+  assert.equal(unzipped, text);
+  const bytes = new TextEncoder().encode(text).length;
+  console.log(
+    `openapi.json: ${(bytes / 1024).toFixed(0)} KB, ${(wire.length / 1024).toFixed(0)} KB gzip, ${
+      Object.keys(doc.components.schemas).length
+    } schemas`,
+  );
+  assert.ok(wire.length < 120 * 1024, `${wire.length} bytes gzip-compressed`);
+  assert.ok(bytes < 273 * 1024, `${bytes} bytes: more than when schemas were repeated inline`);
+  const refused = await call("/openapi.json", { headers: { "accept-encoding": "gzip;q=0" } });
+  assert.equal(refused.headers.get("content-encoding"), null);
+  assert.equal(await refused.text(), text);
+  assert.equal(acceptsGzip("deflate, gzip;q=0.5"), true);
+  assert.equal(acceptsGzip("identity"), false);
+  assert.equal(acceptsGzip("*;q=0"), false);
+  assert.equal(acceptsGzip("*"), true);
+  assert.equal(acceptsGzip(null), false);
 });
 
 Deno.test("openapi: bearer token, statuses the adapter answers, servers, one version", async () => {
