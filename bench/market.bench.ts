@@ -1,6 +1,7 @@
 /**
  * Market data, cold and against floors: `market.quote` under replay in a fresh process against
- * an empty script (goal ≤ 3x), and Stooq CSV parsing against a hand-written loop that only
+ * an empty script (goal ≤ 3x), beside the cost of loading the two libraries it needs (zod and
+ * yahoo-finance2) and nothing else, and Stooq CSV parsing against a hand-written loop that only
  * splits the rows into numbers.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -17,6 +18,30 @@ Deno.bench({
   baseline: true,
   ignore: !yahoo,
   fn: async () => await deno(["run", "-A", "bench/empty.ts"]),
+});
+
+// What the command cannot go below while it uses zod and yahoo-finance2: loading them alone.
+for (
+  const [what, arg] of [
+    ["zod alone (no goal)", "zod"],
+    ["yahoo-finance2's quote client alone (no goal)", "yahoo"],
+    ["zod and yahoo-finance2, nothing run (no goal)", "both"],
+  ]
+) {
+  Deno.bench({
+    name: what,
+    group: "market.quote cold",
+    ignore: !yahoo,
+    fn: async () => await deno(["run", "-A", "bench/floors/quote_libraries.ts", arg]),
+  });
+}
+
+Deno.bench({
+  name: "yahoo-finance2's quote call alone, replayed, no zod or runner (no goal)",
+  group: "market.quote cold",
+  ignore: !yahoo,
+  fn: async () =>
+    await deno(["run", "-A", "bench/floors/yahoo_quote.ts", "AAPL"], { FINANCE_REPLAY: yahoo! }),
 });
 
 Deno.bench({
