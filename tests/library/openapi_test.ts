@@ -328,6 +328,8 @@ Deno.test("openapi-typescript generates a client whose types check", async () =>
         "openapi.json",
         "-o",
         "client.d.ts",
+        // without it, openapi-typescript makes every argument that has a default required
+        "--default-non-nullable=false",
       ],
       cwd: dir,
       env: { NO_COLOR: "1" },
@@ -340,7 +342,7 @@ Deno.test("openapi-typescript generates a client whose types check", async () =>
     assert.ok(gen.success, log);
     await Deno.writeTextFile(
       join(dir, "use.ts"),
-      `import type { components, operations } from "./client.d.ts";
+      `import type { components, operations, paths } from "./client.d.ts";
 type Reply = operations["finance_formula_cagr"]["responses"][200]["content"]["application/json"];
 export function pct(r: Reply): number | null {
   return r.ok ? r.data.cagr_pct : null;
@@ -348,6 +350,13 @@ export function pct(r: Reply): number | null {
 export const args: components["schemas"]["formula.cagr.args"] = { start: 1, end: 2, periods: 3 };
 type Refused = operations["finance_formula_cagr"]["responses"][422]["content"]["application/json"];
 export const message = (r: Refused): string => r.error;
+type Body<P extends keyof paths> = paths[P]["post"]["requestBody"]["content"]["application/json"];
+// only the arguments without a default are needed; a misspelt one is an error
+export const statement: Body<"/commands/filings.statement"> = { symbol: "NVDA", statement: "income" };
+// @ts-expect-error: statement is one of income, balance, cashflow
+export const wrong: Body<"/commands/filings.statement"> = { symbol: "NVDA", statement: "incme" };
+// @ts-expect-error: formula.cagr has no argument begin
+export const misspelt: Body<"/commands/formula.cagr"> = { begin: 1, end: 2, periods: 3 };
 `,
     );
     await Deno.writeTextFile(join(dir, "deno.json"), "{}");
