@@ -266,6 +266,25 @@ Deno.test("/docs: one self-contained page that renders the document, no token ne
   assert.match(cagr.textContent, /periods/);
   assert.match(cagr.textContent, /cagr_pct: number/);
   assert.match(cagr.textContent, /422/);
+  // arguments stored once for several commands show as if declared in place
+  const schemas = doc.components.schemas;
+  const target = (r: string) => schemas[r.split("/").pop()!];
+  const [command, argument] =
+    commandNames().flatMap((name) =>
+      Object.entries(schemas[`${name}.args`].properties as Record<string, Json>)
+        .filter(([, p]) => typeof p.$ref === "string" && target(p.$ref as string).deprecated)
+        .map(([arg, p]) => [name, arg, p.$ref as string])
+    )[0] ?? [];
+  assert.ok(command, "no deprecated argument is stored as a shared schema");
+  const block = [...document.querySelectorAll("details")].find((d: Loose) =>
+    d.querySelector("span.path").textContent === `/commands/${command}`
+  );
+  const shared = target(schemas[`${command}.args`].properties[argument].$ref);
+  assert.ok(block.textContent.includes(shared.description), `${command} ${argument}`);
+  assert.ok(
+    [...block.querySelectorAll("span.dep")].some((s: Loose) => s.textContent === argument),
+    `${command}: ${argument} is not shown as deprecated`,
+  );
 });
 
 Deno.test("CORS: off by default, listed origins only, preflight before the token", async () => {
