@@ -17,6 +17,13 @@ import { describeError } from "../core/errors.ts";
 import { type GuardOptions, guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import type { CliIO } from "./cli.ts";
 import { VERSION } from "../core/version.ts";
+import {
+  type ConnectionLimits,
+  connectionLimitsFromEnv,
+  DEFAULT_LIMITS,
+  serveConnections,
+  type Serving,
+} from "./connections.ts";
 
 export { constantTimeEqual } from "./guard.ts";
 
@@ -194,6 +201,11 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     io.err(timeoutMs);
     return 2;
   }
+  const limits = connectionLimitsFromEnv(env);
+  if (typeof limits === "string") {
+    io.err(limits);
+    return 2;
+  }
   const handler = createHandler({ ...guard, session, timeoutMs });
   return await listen(
     hostname,
@@ -203,6 +215,7 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     io,
     handler,
     (addr) => io.err(`finance adapter listening on http://${addr}`),
+    limits,
   );
 }
 
@@ -226,8 +239,9 @@ export function parsePort(text: string, setting: string): number | string {
 }
 
 /**
- * Starts Deno.serve; a port in use or a refused address is one clear line (exit 1), and an
- * exception escaping the handler still answers an envelope.
+ * Starts the server (adapters/connections.ts: Deno's HTTP server under a layer that times request
+ * headers and caps open connections); a port in use or a refused address is one clear line (exit
+ * 1), and an exception escaping the handler still answers an envelope.
  */
 export async function listen(
   hostname: string,
@@ -237,16 +251,20 @@ export async function listen(
   io: CliIO,
   handler: (req: Request) => Promise<Response>,
   onListen: (addr: string) => void,
+  limits: ConnectionLimits = DEFAULT_LIMITS,
 ): Promise<number> {
-  let server: Deno.HttpServer;
+  let server: Serving;
   try {
-    server = Deno.serve({
-      port,
+    server = serveConnections({
       hostname,
+      port,
+      limits,
+      handler,
       onListen: ({ hostname, port }) =>
         onListen(`${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`),
       onError: (err) => reply(failure(describeError(err)), 500),
-    }, handler);
+      warn: (line) => io.err(`${what}: ${line}`),
+    });
   } catch (err) {
     if (err instanceof Deno.errors.AddrInUse) {
       io.err(

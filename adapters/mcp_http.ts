@@ -5,6 +5,7 @@ import { createHandler, listen, parsePort, requestTimeout } from "./http.ts";
 import { guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import { failure } from "../core/envelope.ts";
 import { getDefaultSession } from "../core/session.ts";
+import { connectionLimitsFromEnv } from "./connections.ts";
 import type { CliIO } from "./cli.ts";
 import type { ToolSet } from "./mcp_tools.ts";
 
@@ -43,6 +44,11 @@ export async function serveMcpHttp(
   const timeoutMs = requestTimeout(env);
   if (typeof timeoutMs === "string") {
     io.err(timeoutMs);
+    return 2;
+  }
+  const limits = connectionLimitsFromEnv(env);
+  if (typeof limits === "string") {
+    io.err(limits);
     return 2;
   }
   const guard = new RequestGuard(opts);
@@ -89,5 +95,6 @@ export async function serveMcpHttp(
       return path === "/mcp" || path.startsWith("/mcp?") ? mcp(req) : adapter(req);
     },
     (addr) => io.err(`finance MCP (Streamable HTTP) on http://${addr}/mcp`),
+    limits,
   );
 }
