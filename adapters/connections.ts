@@ -11,7 +11,9 @@
  * - no further request's headers are complete within the idle timeout after a response
  *   (FINANCE_IDLE_TIMEOUT_MS; an idle keep-alive connection, a trickled later request, a client
  *   still sending a body after it was answered 408 or 413, or one that does not read its answer),
- * - and past FINANCE_MAX_OPEN_CONNECTIONS open connections a new one is answered 503 and closed.
+ * - and past FINANCE_MAX_OPEN_CONNECTIONS open connections, or past
+ *   FINANCE_MAX_CONNECTIONS_PER_CLIENT from one address other than loopback, a new one is
+ *   answered 503 and closed.
  * While a request is being handled no deadline of this layer runs: the body timeout and the
  * request time limit bound that part.
  *
@@ -29,12 +31,18 @@ export interface ConnectionLimits {
   idleTimeoutMs: number;
   /** Open TCP connections before new ones are answered 503 and closed (default 1024). */
   maxOpenConnections: number;
+  /**
+   * Open connections from one address before its new ones are answered 503 and closed (default
+   * 256); loopback clients (local programs, a reverse proxy on this machine) are not counted.
+   */
+  maxConnectionsPerClient: number;
 }
 
 export const DEFAULT_LIMITS: ConnectionLimits = {
   headerTimeoutMs: 10_000,
   idleTimeoutMs: 10_000,
   maxOpenConnections: 1024,
+  maxConnectionsPerClient: 256,
 };
 
 /** Reads the limits from a server's environment, or says what is wrong with a setting. */
@@ -46,6 +54,7 @@ export function connectionLimitsFromEnv(
     ["FINANCE_HEADER_TIMEOUT_MS", "headerTimeoutMs"],
     ["FINANCE_IDLE_TIMEOUT_MS", "idleTimeoutMs"],
     ["FINANCE_MAX_OPEN_CONNECTIONS", "maxOpenConnections"],
+    ["FINANCE_MAX_CONNECTIONS_PER_CLIENT", "maxConnectionsPerClient"],
   ] as const;
   for (const [name, key] of settings) {
     const raw = env(name);
@@ -78,13 +87,6 @@ function serveOnConnection(): ServeOnConnection | undefined {
   return typeof fn === "function" ? fn as ServeOnConnection : undefined;
 }
 
-/** One open connection: requests in progress, and when it is closed if none arrives. */
-interface Open {
-  busy: number;
-  deadline: number;
-  close: AbortController;
-}
-
 /** What `serveConnections` needs to know. */
 export interface ServeOptions {
   hostname: string;
@@ -114,7 +116,7 @@ export function serveConnections(opts: ServeOptions): Serving {
   const serveOn = serveOnConnection();
   if (!serveOn) {
     opts.warn(
-      "this Deno cannot serve one connection at a time: the header and idle timeouts and FINANCE_MAX_OPEN_CONNECTIONS are not applied; put a reverse proxy in front",
+      "this Deno cannot serve one connection at a time: the header and idle timeouts and the connection caps (FINANCE_MAX_OPEN_CONNECTIONS, FINANCE_MAX_CONNECTIONS_PER_CLIENT) are not applied; put a reverse proxy in front",
     );
     const server = Deno.serve({
       hostname: opts.hostname,
@@ -130,23 +132,7 @@ export function serveConnections(opts: ServeOptions): Serving {
     };
   }
   const listener = Deno.listen({ hostname: opts.hostname, port: opts.port });
-  const addr = listener.addr;
-  const { limits } = opts;
-  const open = new Set<Open>();
-  // a coarse clock, moved on by the sweep: no clock read per request
-  let now = performance.now();
-  const sweep = setInterval(() => {
-    now = performance.now();
-    for (const c of open) {
-      if (c.busy === 0 && c.deadline <= now) {
-        open.delete(c);
-        c.close.abort();
-      }
-    }
-  }, Math.max(10, Math.min(250, limits.headerTimeoutMs / 4, limits.idleTimeoutMs / 4)));
-  const busy = busyAnswer(limits.maxOpenConnections);
-  const refusing = { count: 0 };
-
+  const table = new ConnectionTable(opts.limits);
   const accept = async () => {
     while (true) {
       let conn: Deno.Conn;
@@ -156,67 +142,151 @@ export function serveConnections(opts: ServeOptions): Serving {
         if (err instanceof Deno.errors.BadResource || err instanceof Deno.errors.Interrupted) {
           return;
         }
-        // out of file descriptors or a connection reset before it was accepted: keep serving
+        // out of file descriptors, or a connection reset before it was accepted: keep serving
         await new Promise((r) => setTimeout(r, 50));
         continue;
       }
-      if (open.size >= limits.maxOpenConnections) {
-        refuse(conn, busy, refusing);
-        continue;
-      }
-      const c: Open = {
-        busy: 0,
-        deadline: now + limits.headerTimeoutMs,
-        close: new AbortController(),
-      };
-      open.add(c);
-      const done = () => {
-        c.busy--;
-        c.deadline = now + limits.idleTimeoutMs;
-      };
-      const handler = (req: Request) => {
-        c.busy++;
-        let res: Promise<Response>;
-        try {
-          res = opts.handler(req);
-        } catch (err) {
-          done();
-          throw err;
-        }
-        res.then(done, done);
-        return res;
-      };
-      try {
-        const served = serveOn(conn, c.close.signal, handler, opts.onError, () => {});
-        const gone = () => open.delete(c);
-        served.finished.then(gone, gone);
-      } catch {
-        open.delete(c);
-        try {
-          conn.close();
-        } catch { /* already closed */ }
-      }
+      table.serve(conn, serveOn, opts);
     }
   };
-  opts.onListen(addr);
-  const finished = accept().finally(() => {
-    clearInterval(sweep);
-    for (const c of open) c.close.abort();
-    open.clear();
-  });
+  opts.onListen(listener.addr);
+  const finished = accept().finally(() => table.closeAll());
   return {
-    addr,
-    open: () => open.size,
+    addr: listener.addr,
+    open: () => table.size,
     finished,
     close: () => listener.close(),
   };
 }
 
-/** The 503 a connection past the cap gets before it is closed. */
-function busyAnswer(max: number): Uint8Array {
-  const body = JSON.stringify(failure(
-    `server busy: ${max} connections are open; retry shortly, or raise FINANCE_MAX_OPEN_CONNECTIONS (now ${max})`,
-  ));
+/** One open connection: requests in progress, and when it is closed if none arrives. */
+interface Open {
+  busy: number;
+  deadline: number;
+  close: AbortController;
+}
+
+/** The open connections, their deadlines, and the caps on how many. */
+class ConnectionTable {
+  readonly #limits: ConnectionLimits;
+  readonly #open = new Set<Open>();
+  readonly #perClient = new Map<string, number>();
+  readonly #busy: Uint8Array;
+  readonly #crowded: Uint8Array;
+  readonly #refusing = { count: 0 };
+  readonly #sweep: ReturnType<typeof setInterval>;
+  // a coarse clock, moved on by the sweep: no clock read per request
+  #now = performance.now();
+
+  constructor(limits: ConnectionLimits) {
+    this.#limits = limits;
+    const { maxOpenConnections: all, maxConnectionsPerClient: one } = limits;
+    this.#busy = busyAnswer(
+      `${all} connections are open; retry shortly, or raise FINANCE_MAX_OPEN_CONNECTIONS (now ${all})`,
+    );
+    this.#crowded = busyAnswer(
+      `your address has ${one} connections open; close some or retry shortly, or raise FINANCE_MAX_CONNECTIONS_PER_CLIENT (now ${one})`,
+    );
+    const every = Math.min(250, limits.headerTimeoutMs / 4, limits.idleTimeoutMs / 4);
+    this.#sweep = setInterval(() => this.#closeLate(), Math.max(10, every));
+  }
+
+  get size(): number {
+    return this.#open.size;
+  }
+
+  /** Hands `conn` to the HTTP server with its deadlines, or refuses it past a cap. */
+  serve(conn: Deno.Conn, serveOn: ServeOnConnection, opts: ServeOptions): void {
+    if (this.#open.size >= this.#limits.maxOpenConnections) {
+      return refuse(conn, this.#busy, this.#refusing);
+    }
+    const client = counted(conn.remoteAddr);
+    if (client !== null) {
+      const n = this.#perClient.get(client) ?? 0;
+      if (n >= this.#limits.maxConnectionsPerClient) {
+        return refuse(conn, this.#crowded, this.#refusing);
+      }
+      this.#perClient.set(client, n + 1);
+    }
+    const c: Open = {
+      busy: 0,
+      deadline: this.#now + this.#limits.headerTimeoutMs,
+      close: new AbortController(),
+    };
+    this.#open.add(c);
+    let held = client !== null;
+    const gone = () => {
+      this.#open.delete(c);
+      if (held) this.#leave(client!);
+      held = false;
+    };
+    try {
+      serveOn(conn, c.close.signal, this.#timed(c, opts.handler), opts.onError, () => {})
+        .finished.then(gone, gone);
+    } catch {
+      gone();
+      try {
+        conn.close();
+      } catch { /* already closed */ }
+    }
+  }
+
+  /** The handler, stopping the connection's clock while a request is handled. */
+  #timed(c: Open, handler: Handler): Handler {
+    const done = () => {
+      c.busy--;
+      c.deadline = this.#now + this.#limits.idleTimeoutMs;
+    };
+    return (req: Request) => {
+      c.busy++;
+      let res: Promise<Response>;
+      try {
+        res = handler(req);
+      } catch (err) {
+        done();
+        throw err;
+      }
+      res.then(done, done);
+      return res;
+    };
+  }
+
+  #closeLate(): void {
+    this.#now = performance.now();
+    for (const c of this.#open) {
+      if (c.busy === 0 && c.deadline <= this.#now) {
+        this.#open.delete(c);
+        c.close.abort();
+      }
+    }
+  }
+
+  #leave(client: string): void {
+    const n = (this.#perClient.get(client) ?? 1) - 1;
+    if (n > 0) this.#perClient.set(client, n);
+    else this.#perClient.delete(client);
+  }
+
+  closeAll(): void {
+    clearInterval(this.#sweep);
+    for (const c of this.#open) c.close.abort();
+    this.#open.clear();
+  }
+}
+
+/**
+ * The address a connection is counted under for the per-client cap, or null for a loopback
+ * client. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) counts as the IPv4 address.
+ */
+export function counted(addr: Deno.Addr): string | null {
+  if (addr.transport !== "tcp") return null;
+  const host = addr.hostname.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  return host === "::1" || /^127\./.test(host) ? null : host;
+}
+
+/** The 503 a connection past a cap gets before it is closed. */
+function busyAnswer(why: string): Uint8Array {
+  const body = JSON.stringify(failure(`server busy: ${why}`));
   const bytes = new TextEncoder().encode(body);
   return new TextEncoder().encode(
     `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: ${bytes.length}\r\n\r\n${body}`,

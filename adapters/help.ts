@@ -215,12 +215,13 @@ export function serveHelp(): string {
     "Environment: FINANCE_ADAPTER_TOKEN, FINANCE_MAX_BODY_BYTES (default 1000000),",
     "FINANCE_REQUEST_TIMEOUT_MS (default 120000), FINANCE_DOCUMENT_ROOTS, FINANCE_REPLAY.",
     "Slow and idle clients (also for mcp --http; README: Running it on a network):",
-    "  FINANCE_BODY_TIMEOUT_MS       time to receive a request body (default 10000), else 408",
-    "  FINANCE_HEADER_TIMEOUT_MS     time for a new connection's request headers (default 10000)",
-    "  FINANCE_IDLE_TIMEOUT_MS       time for the next request's headers after a response",
-    "                                (default 10000); past either, the connection is closed",
-    "  FINANCE_MAX_CONNECTIONS       requests handled at once (default 256), else 503",
-    "  FINANCE_MAX_OPEN_CONNECTIONS  open TCP connections (default 1024), else 503 and closed",
+    "  FINANCE_BODY_TIMEOUT_MS             time to receive a request body (default 10000), else 408",
+    "  FINANCE_HEADER_TIMEOUT_MS           a new connection's first request headers (default 10000)",
+    "  FINANCE_IDLE_TIMEOUT_MS             next request's headers after a response (default 10000)",
+    "                                      past either timeout the connection is closed",
+    "  FINANCE_MAX_CONNECTIONS             requests handled at once (default 256), else 503",
+    "  FINANCE_MAX_OPEN_CONNECTIONS        open TCP connections (default 1024), else 503 and closed",
+    "  FINANCE_MAX_CONNECTIONS_PER_CLIENT  open connections from one non-loopback address (256)",
   ].join("\n");
 }
 

@@ -4,10 +4,14 @@
  * headers, an idle keep-alive connection, a later request trickled on a kept-alive connection,
  * and thousands of idle connections. Each is closed by the server (short limits set through the
  * environment; the waits below are generous upper bounds, not speed assertions), a normal client
- * is answered during the attack, and the server is alive and under 1 GiB afterwards.
+ * is answered during the attack, and the server is alive and under 1 GiB afterwards. The
+ * per-client cap needs clients other than loopback: that test runs in a network namespace that
+ * has nothing but loopback (`unshare -rn`), with two more addresses on its `lo`.
  */
 import assert from "node:assert/strict";
-import { connectionLimitsFromEnv, DEFAULT_LIMITS } from "../../adapters/connections.ts";
+import { join } from "node:path";
+import { ROOT } from "../_helpers.ts";
+import { connectionLimitsFromEnv, counted, DEFAULT_LIMITS } from "../../adapters/connections.ts";
 import { envelopeOf, ONE_GIB, rawRequest, type Spawned, spawnFinance } from "./_spawn.ts";
 
 const enc = new TextEncoder();
@@ -215,6 +219,7 @@ Deno.test("connection limits: defaults, settings, and a bad setting named", () =
     headerTimeoutMs: 300,
     idleTimeoutMs: 400,
     maxOpenConnections: 5,
+    maxConnectionsPerClient: DEFAULT_LIMITS.maxConnectionsPerClient,
   });
   for (const bad of ["0", "-1", "1.5", "ten", "", "1e3"]) {
     const got = connectionLimitsFromEnv((n) => n === "FINANCE_IDLE_TIMEOUT_MS" ? bad : undefined);
@@ -233,4 +238,70 @@ Deno.test("a bad connection setting stops `finance serve` at start with one line
   const err = new TextDecoder().decode(out.stderr).trim();
   assert.equal(out.code, 2);
   assert.match(err, /^FINANCE_HEADER_TIMEOUT_MS must be a positive whole number, not `soon`$/);
+});
+
+Deno.test("per-client cap: loopback clients are not counted; an IPv4-mapped address is its IPv4", () => {
+  const tcp = (hostname: string): Deno.NetAddr => ({ transport: "tcp", hostname, port: 1 });
+  for (const local of ["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1"]) {
+    assert.equal(counted(tcp(local)), null, local);
+  }
+  assert.equal(counted(tcp("10.0.0.7")), "10.0.0.7");
+  assert.equal(counted(tcp("::ffff:10.0.0.7")), "10.0.0.7");
+  assert.equal(counted(tcp("2001:DB8::1")), "2001:db8::1");
+});
+
+function namespaceWorks(): string | null {
+  try {
+    const out = new Deno.Command("unshare", {
+      args: ["-rn", "sh", "-c", "ip link set lo up && ip addr add 10.9.9.9/32 dev lo"],
+      stdout: "null",
+      stderr: "piped",
+    }).outputSync();
+    return out.success ? null : new TextDecoder().decode(out.stderr).trim() || "unshare failed";
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+const noNamespace = namespaceWorks();
+if (noNamespace) {
+  console.log(
+    `skipped the per-client cap attack: unshare -rn with ip is unavailable (${noNamespace})`,
+  );
+}
+
+Deno.test({
+  name: "attack: one address opening many connections meets the per-client cap; others are served",
+  ignore: noNamespace !== null,
+  async fn() {
+    const setup = [
+      "set -e",
+      "ip link set lo up",
+      "ip addr add 10.9.9.9/32 dev lo",
+      "ip addr add 10.9.9.8/32 dev lo",
+      `exec "${Deno.execPath()}" run -A "${
+        join(ROOT, "tests/security/_netns_conn_probe.ts")
+      }" 18081`,
+    ].join("\n");
+    const out = await new Deno.Command("unshare", {
+      args: ["-rn", "sh", "-c", setup],
+      env: { FINANCE_CACHE: "off", NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stdout = new TextDecoder().decode(out.stdout);
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr) + stdout);
+    const r = JSON.parse(stdout.trim().split("\n").pop()!);
+    assert.equal(r.error, undefined, r.error);
+    // the client really is 10.9.9.9, not loopback
+    assert.equal(r.heldFrom, "10.9.9.9");
+    assert.match(r.sixth.text, /^HTTP\/1.1 503/);
+    assert.match(r.sixth.text, /FINANCE_MAX_CONNECTIONS_PER_CLIENT \(now 5\)/);
+    assert.equal(r.otherClient.from, "10.9.9.8");
+    assert.match(r.otherClient.text, /^HTTP\/1.1 200/);
+    assert.match(r.loopback.text, /^HTTP\/1.1 200/, "20 loopback connections are not capped");
+    assert.equal(r.heldClosed, true, "idle connections were left open");
+    assert.match(r.afterwards.text, /^HTTP\/1.1 200/, "closed connections stay counted");
+    assert.equal(r.alive, true);
+  },
 });
