@@ -9,7 +9,12 @@
  *
  * Stable API (other modules import it): `findMatches`, `bestMatch`, `wholeWordIndexOf`,
  * `prepareText`, `normalizeText`, `similarity`.
+ *
+ * Every loop over a document's characters, tokens or hits passes a `checkpoint()` now and then,
+ * so a scan of a long text stops at its call's time limit (all_terms compares every hit of one
+ * word with every hit of the others: minutes on a few MB that repeat the same words).
  */
+import { checkpoint } from "../core/cancel.ts";
 
 export type MatchMode = "fuzzy" | "all_terms" | "exact";
 
@@ -88,6 +93,7 @@ export function normalizeText(text: string): Normalized {
     }
   };
   for (let i = 0; i < text.length; i++) {
+    if ((i & 65535) === 0) checkpoint();
     const ch = text[i];
     if (ch === "\u00ad" || ch === "'" || ch === "\u2019") continue; // soft hyphen, apostrophes
     if (isWordChar(ch) || isWordChar(ch.toLowerCase())) {
@@ -125,6 +131,7 @@ export function prepareText(text: string): PreparedText {
   const vocab = new Map<string, number[]>();
   let start = 0;
   for (let i = 0; i <= norm.length; i++) {
+    if ((i & 65535) === 0) checkpoint();
     if (i === norm.length || norm[i] === " ") {
       if (i > start) {
         const word = norm.slice(start, i);
@@ -178,7 +185,9 @@ function pickNonOverlapping(found: FuzzyMatch[], limit: number): FuzzyMatch[] {
     y.score - x.score || x.start - y.start || (x.end - x.start) - (y.end - y.start)
   );
   const kept: FuzzyMatch[] = [];
+  let steps = 0;
   for (const m of found) {
+    if ((++steps & 255) === 0) checkpoint();
     if (kept.some((k) => m.start < k.end && k.start < m.end)) continue;
     kept.push(m);
     if (kept.length >= limit) break;
@@ -190,6 +199,7 @@ function exactMatches(p: PreparedText, q: string[]): FuzzyMatch[] {
   const out: FuzzyMatch[] = [];
   const first = p.vocab.get(q[0]) ?? [];
   for (const t of first) {
+    if ((t & 4095) === 0) checkpoint();
     let ok = t + q.length <= p.tokens.length;
     for (let k = 1; ok && k < q.length; k++) ok = p.tokens[t + k].word === q[k];
     if (ok) out.push(spanOf(p, t, t + q.length - 1, 100, "exact"));
@@ -201,7 +211,9 @@ function exactMatches(p: PreparedText, q: string[]): FuzzyMatch[] {
 function similarWords(p: PreparedText, word: string, minScore: number): string[] {
   if (word.length < 4) return p.vocab.has(word) ? [word] : [];
   const out: string[] = [];
+  let steps = 0;
   for (const v of p.vocab.keys()) {
+    if ((++steps & 1023) === 0) checkpoint();
     if (Math.abs(v.length - word.length) > word.length / 2) continue;
     if (v === word || similarity(v, word) >= minScore) out.push(v);
   }
@@ -219,8 +231,10 @@ function fuzzyMatches(p: PreparedText, q: string[], threshold: number): FuzzyMat
   }).sort((a, b) => a.positions.length - b.positions.length).slice(0, 3);
   const seen = new Set<string>();
   const out: FuzzyMatch[] = [];
+  let steps = 0;
   for (const { i, positions } of anchorsOf) {
     for (const pos of positions) {
+      if ((++steps & 255) === 0) checkpoint();
       for (let d = -1; d <= 1; d++) {
         for (let e = -1; e <= 1; e++) {
           const s = pos - i + d;
@@ -257,6 +271,7 @@ function allTermsMatches(
   const out: FuzzyMatch[] = [];
   if (order.length === 0) return out;
   for (const pos of lists[order[0]]) {
+    checkpoint(); // each hit of the rarest word is compared with every hit of the others
     const center = p.map[p.tokens[pos].start];
     let first = pos, last = pos, found = 1;
     for (const k of order.slice(1)) {

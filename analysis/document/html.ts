@@ -193,13 +193,51 @@ async function parse(html: string, maxDepth = DEFAULT_MAX_HTML_DEPTH): Promise<N
     );
   }
   checkpoint();
-  const { parseHTML } = await import("linkedom");
   // SEC exhibits may keep the EDGAR SGML envelope (<DOCUMENT><TYPE>...) before <html>.
   const at = html.search(/<html[\s>]/i);
   if (at > 0) html = html.slice(at);
-  const doc = (parseHTML(html) as unknown as { document: Node }).document;
+  const doc = (await parseStoppable(html)).document;
   checkpoint();
   return doc;
+}
+
+let stoppable: ((html: string) => { document: Node }) | null = null;
+
+/**
+ * linkedom's parseHTML, stoppable: its parse is one synchronous call (about 4 s for 20 MB of
+ * tables) that no timer interrupts and no Worker can stop (Deno terminates a busy Worker only
+ * once it yields), so every 1024th node the parser creates passes a `checkpoint()`. A stopped
+ * parse throws out of linkedom mid-document; a tiny parse afterwards resets linkedom's "parsing"
+ * flag, which would otherwise keep its query caches from being cleared on later changes.
+ */
+export async function parseStoppable(html: string): Promise<{ document: Node }> {
+  if (!stoppable) {
+    const { parseHTML } = await import("linkedom");
+    const proto = Object.getPrototypeOf(
+      (parseHTML("<html></html>") as unknown as { document: Node }).document,
+    );
+    let created = 0;
+    for (const method of ["createElement", "createTextNode", "createComment"]) {
+      const original = proto[method];
+      Object.defineProperty(proto, method, {
+        configurable: true,
+        writable: true,
+        value: function (this: Node, ...args: unknown[]) {
+          if ((++created & 1023) === 0) checkpoint();
+          return original.apply(this, args);
+        },
+      });
+    }
+    stoppable = (text: string) => {
+      try {
+        return parseHTML(text) as unknown as { document: Node };
+      } catch (err) {
+        parseHTML("<html></html>");
+        throw err;
+      }
+    };
+  }
+  return stoppable(html);
 }
 
 /** Visible text of an HTML document in reading order. */

@@ -88,6 +88,7 @@ export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[
   const slice = doc.text.slice(opts.start, opts.end);
   const prepared = prepareText(slice);
   const found: ScanMatch[] = [];
+  let steps = 0;
   for (const { topic, queries } of opts.topics) {
     for (const query of queries) {
       checkpoint();
@@ -95,6 +96,7 @@ export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[
         const m of findMatches(prepared, query, { threshold: opts.threshold, mode: opts.mode })
       ) {
         const start = m.start + opts.start, end = m.end + opts.start;
+        if ((++steps & 255) === 0) checkpoint(); // each hit is compared with those found
         if (
           found.some((f) => f.start_char < end && start < f.end_char && f.score >= m.score)
         ) continue;
@@ -105,7 +107,8 @@ export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[
   // Overlapping hits of different queries keep the best one.
   found.sort((a, b) => b.score - a.score || a.start_char - b.start_char);
   const kept: ScanMatch[] = [];
-  for (const f of found) {
+  for (const [i, f] of found.entries()) {
+    if ((i & 255) === 0) checkpoint();
     if (!kept.some((k) => f.start_char < k.end_char && k.start_char < f.end_char)) kept.push(f);
   }
   return { matches: kept.slice(0, opts.limit), total: kept.length };

@@ -3,7 +3,7 @@
  * transcripts turned into ordered text blocks plus page metadata. linkedom loads lazily.
  */
 import { FinanceError } from "../../core/errors.ts";
-import { DEFAULT_MAX_HTML_DEPTH, nestingDepth } from "../document/html.ts";
+import { DEFAULT_MAX_HTML_DEPTH, nestingDepth, parseStoppable } from "../document/html.ts";
 
 /** One paragraph-like piece of the page in reading order. */
 export interface Block {
@@ -91,8 +91,7 @@ export async function htmlBlocks(html: string): Promise<{ blocks: Block[]; meta:
       `the page nests its HTML elements more than ${DEFAULT_MAX_HTML_DEPTH} levels deep, which no real transcript page does and which would stall the parser`,
     );
   }
-  const { parseHTML } = await import("linkedom");
-  const { document } = parseHTML(html) as unknown as { document: El };
+  const { document } = (await parseStoppable(html)) as { document: El };
   const meta = pageMeta(document);
   let body: El | null = null;
   for (const sel of BODY_SELECTORS) {
