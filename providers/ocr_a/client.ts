@@ -1,8 +1,10 @@
 /**
- * Offline OCR: PDF pages are rendered by pdf.js onto @napi-rs/canvas and recognised by the
- * native `tesseract` binary when it is installed (Debian/Ubuntu: `apt-get install tesseract-ocr`),
- * otherwise by tesseract.js with the English model shipped in the @tesseract.js-data/eng package.
- * Both engines get the same rendered page. Nothing is downloaded. `FINANCE_TESSERACT` names
+ * Offline OCR: PDF pages are rendered at 300 dpi and recognised by the native `tesseract`
+ * binary when it is installed (Debian/Ubuntu: `apt-get install tesseract-ocr`), otherwise by
+ * tesseract.js with the English model shipped in the @tesseract.js-data/eng package. A scanned
+ * page (images only) is painted from pdf.js's decoded pixels into grey rows without a canvas
+ * (raster.ts, the same pixels); any other page is drawn by pdf.js onto @napi-rs/canvas. Both
+ * engines get the same page image. Nothing is downloaded. `FINANCE_TESSERACT` names
  * another binary, or `off` keeps tesseract.js.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -14,6 +16,7 @@ import { FinanceError } from "../../core/errors.ts";
 import { loadPdfJs, pdfjsAssetDir, positiveSetting } from "../pdf_text_a/client.ts";
 import { pdfLimits, preflightPdf } from "../pdf_text_a/preflight.ts";
 import { checkpoint } from "../../core/cancel.ts";
+import { type GreyPage, imagePage, pgmHeader } from "./raster.ts";
 
 /**
  * Render resolution: 300 dpi over 72 pt gives Tesseract characters of a comfortable height
@@ -24,6 +27,8 @@ const DPI = 300;
 const MAX_PIXELS = 10_000_000;
 /** Below this a rendered page is too coarse for OCR to read. */
 const MIN_DPI = 50;
+/** A page image is painted and written about this many bytes at a time. */
+const BAND_BYTES = 1 << 20;
 
 export interface OcrPage {
   page: number;
@@ -108,7 +113,7 @@ export class Client {
     const limits = pdfLimits(this.env.env);
     await preflightPdf(bytes, label, limits);
     const maxPixels = positiveSetting(this.env.env("FINANCE_MAX_OCR_PIXELS"), MAX_PIXELS);
-    const [pdfjs, canvasMod] = await Promise.all([loadPdfJs(), import("@napi-rs/canvas")]);
+    const pdfjs = await loadPdfJs();
     const doc = await pdfjs.getDocument({
       maxImageSize: limits.imagePixels,
       data: new Uint8Array(bytes),
@@ -122,27 +127,30 @@ export class Client {
       throw new FinanceError(`${label} could not be opened as a PDF for OCR (${e.message})`);
     });
     const wanted = pages.filter((n) => n >= 1 && n <= doc.numPages);
-    const render = (n: number, format: "pgm" | "png") =>
-      renderPage(doc, n, canvasMod, maxPixels, label, format);
+    const signal = this.env.signal;
     try {
-      const signal = this.env.signal;
       const recognize = engine.kind === "native"
-        ? nativeRecognizer(engine.binary, signal)
+        ? await nativeRecognizer(engine.binary, signal)
         : await wasmRecognizer(signal);
+      const render = (n: number) =>
+        renderPage(doc, n, pdfjs.OPS, maxPixels, label, recognize.pgmPath?.(n) ?? null, signal);
+      let next: Promise<Rendered> | null = null;
       try {
         const out: OcrPage[] = [];
         // The next page renders while the engine reads the current one.
-        let next = wanted.length ? render(wanted[0], recognize.format) : null;
+        next = wanted.length ? render(wanted[0]) : null;
         for (let i = 0; i < wanted.length; i++) {
           checkpoint(signal);
           const rendered = await next!;
-          next = i + 1 < wanted.length ? render(wanted[i + 1], recognize.format) : null;
-          const result = await recognize.page(rendered.image, rendered.dpi);
+          next = i + 1 < wanted.length ? render(wanted[i + 1]) : null;
+          const result = await recognize.page(rendered);
           out.push({ page: wanted[i], dpi: rendered.dpi, ...result });
           onProgress?.(i + 1, wanted.length);
         }
         return out;
       } finally {
+        // a page still rendering when a recognition failed is not waited for
+        next?.catch(() => {});
         await recognize.close();
       }
     } finally {
@@ -153,10 +161,17 @@ export class Client {
 
 type PageText = Omit<OcrPage, "page" | "dpi">;
 
+/** A rendered page: a grey PGM file (native engine) or PNG bytes (tesseract.js). */
+interface Rendered {
+  dpi: number;
+  pgm?: string;
+  png?: Uint8Array;
+}
+
 interface Recognizer {
-  /** The image format it reads best: grey PGM (native) or PNG (tesseract.js). */
-  format: "pgm" | "png";
-  page(image: Uint8Array, dpi: number): Promise<PageText>;
+  /** Where page n's grey PGM goes (the native engine reads files), or absent for PNG bytes. */
+  pgmPath?(n: number): string;
+  page(rendered: Rendered): Promise<PageText>;
   close(): Promise<void>;
 }
 
@@ -165,18 +180,16 @@ interface Recognizer {
  * temporary folder. One OpenMP thread (more only spin on a busy machine) and tesseract's debug
  * output ("Image too small to scale!!", "Estimating resolution") sent nowhere.
  */
-function nativeRecognizer(binary: string, signal?: AbortSignal): Recognizer {
-  let dir: string | null = null;
+async function nativeRecognizer(binary: string, signal?: AbortSignal): Promise<Recognizer> {
+  const dir = await Deno.makeTempDir({ prefix: "finance-ocr-" });
   return {
-    format: "pgm",
-    async page(image) {
-      dir ??= await Deno.makeTempDir({ prefix: "finance-ocr-" });
-      const base = join(dir, "page");
+    pgmPath: (n) => join(dir, `page-${n}.pgm`),
+    async page({ pgm }) {
+      const base = pgm!.replace(/\.pgm$/, "");
       // A file reads faster than stdin, and the grey image carries no resolution: tesseract
       // estimates it from the text, as it does for any image a user gives it.
-      await Deno.writeFile(`${base}.pgm`, image);
       const child = new Deno.Command(binary, {
-        args: [`${base}.pgm`, base, "-l", "eng", "-c", "debug_file=/dev/null", "txt", "tsv"],
+        args: [pgm!, base, "-l", "eng", "-c", "debug_file=/dev/null", "txt", "tsv"],
         env: { OMP_THREAD_LIMIT: "1" },
         stdout: "null",
         stderr: "piped",
@@ -200,10 +213,11 @@ function nativeRecognizer(binary: string, signal?: AbortSignal): Recognizer {
       }
       const text = await Deno.readTextFile(`${base}.txt`);
       const tsv = await Deno.readTextFile(`${base}.tsv`);
+      await Deno.remove(pgm!).catch(() => {});
       return nativeResult(text, tsv);
     },
     async close() {
-      if (dir) await Deno.remove(dir, { recursive: true }).catch(() => {});
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
 }
@@ -242,11 +256,10 @@ async function wasmRecognizer(signal?: AbortSignal): Promise<Recognizer> {
   // a stopped call ends the worker's recognition instead of letting it run on
   signal?.addEventListener("abort", () => worker.terminate().catch(() => {}), { once: true });
   return {
-    // a PGM costs tesseract.js's wasm heap about 180 MB more than the same page as PNG
-    format: "png",
-    async page(image, dpi) {
+    // PNG bytes: a PGM costs tesseract.js's wasm heap about 180 MB more than the same page
+    async page({ png, dpi }) {
       await worker.setParameters({ user_defined_dpi: String(dpi) } as Record<string, string>);
-      const { data } = await worker.recognize(Buffer.from(image), {}, {
+      const { data } = await worker.recognize(Buffer.from(png!), {}, {
         text: true,
         blocks: true,
       });
@@ -258,16 +271,22 @@ async function wasmRecognizer(signal?: AbortSignal): Promise<Recognizer> {
   };
 }
 
+/**
+ * Renders page n at the OCR resolution: into a grey PGM file at `pgm` (native engine), else as
+ * PNG bytes. A page made only of images is painted from pdf.js's decoded pixels in bands of rows
+ * (raster.ts), without a canvas; any other page is drawn by pdf.js onto a canvas.
+ */
 async function renderPage(
   // deno-lint-ignore no-explicit-any
   doc: any,
   n: number,
   // deno-lint-ignore no-explicit-any
-  canvasMod: any,
+  OPS: any,
   maxPixels: number,
   label: string,
-  format: "pgm" | "png",
-) {
+  pgm: string | null,
+  signal?: AbortSignal,
+): Promise<Rendered> {
   const page = await doc.getPage(n);
   const unit = page.getViewport({ scale: 1 });
   let dpi = DPI;
@@ -284,16 +303,61 @@ async function renderPage(
     );
   }
   const viewport = page.getViewport({ scale: dpi / 72 });
-  const canvas = canvasMod.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const context = canvas.getContext("2d");
-  context.fillStyle = "white";
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({ canvas, canvasContext: context, viewport }).promise;
-  page.cleanup();
-  const image: Uint8Array = format === "pgm"
-    ? toPgm(canvas.data(), canvas.width, canvas.height)
-    : await canvas.encode("png");
-  return { image, dpi };
+  try {
+    if (pgm) {
+      const grey = await imagePage(page, viewport, OPS);
+      if (grey) {
+        await writePgm(pgm, grey, signal);
+        return { dpi, pgm };
+      }
+      page.cleanup(); // the canvas renders from a fresh operator list
+    }
+    checkpoint(signal);
+    const canvasMod = await import("@napi-rs/canvas");
+    const canvas = canvasMod.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext("2d");
+    context.fillStyle = "white";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
+    page.cleanup();
+    if (!pgm) return { dpi, png: await canvas.encode("png") };
+    const { width, height } = canvas;
+    const rgba = canvas.data();
+    await writePgm(pgm, {
+      width,
+      height,
+      paint: (y0, y1, rows) => rows.set(toGrey(rgba, width * y0, width * y1)),
+    }, signal);
+    return { dpi, pgm };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** Writes a grey page as binary PGM, a band of rows at a time. */
+async function writePgm(path: string, grey: GreyPage, signal?: AbortSignal): Promise<void> {
+  using file = await Deno.open(path, { write: true, create: true, truncate: true });
+  const write = async (bytes: Uint8Array) => {
+    for (let at = 0; at < bytes.length;) at += await file.write(bytes.subarray(at));
+  };
+  await write(pgmHeader(grey.width, grey.height));
+  const band = Math.max(1, Math.floor(BAND_BYTES / grey.width));
+  const rows = new Uint8Array(band * grey.width);
+  for (let y = 0; y < grey.height; y += band) {
+    checkpoint(signal);
+    const y1 = Math.min(grey.height, y + band);
+    grey.paint(y, y1, rows);
+    await write(rows.subarray(0, (y1 - y) * grey.width));
+  }
+}
+
+/** Grey (ITU-R BT.601 luma in integers) of RGBA pixels from..to. */
+function toGrey(rgba: Uint8Array, from: number, to: number): Uint8Array {
+  const out = new Uint8Array(to - from);
+  for (let i = 0, k = from * 4; i < out.length; i++, k += 4) {
+    out[i] = (rgba[k] * 77 + rgba[k + 1] * 150 + rgba[k + 2] * 29) >> 8;
+  }
+  return out;
 }
 
 /**
@@ -301,14 +365,10 @@ async function renderPage(
  * decoding, and built in a fraction of the time a PNG takes to compress.
  */
 export function toPgm(rgba: Uint8Array, width: number, height: number): Uint8Array {
-  const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const header = pgmHeader(width, height);
   const out = new Uint8Array(header.length + width * height);
   out.set(header);
-  const n = width * height;
-  for (let i = 0, j = header.length, k = 0; i < n; i++, j++, k += 4) {
-    // ITU-R BT.601 luma in integers
-    out[j] = (rgba[k] * 77 + rgba[k + 1] * 150 + rgba[k + 2] * 29) >> 8;
-  }
+  out.set(toGrey(rgba, 0, width * height), header.length);
   return out;
 }
 

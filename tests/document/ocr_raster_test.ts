@@ -1,0 +1,302 @@
+/**
+ * OCR pages painted without a canvas (providers/ocr_a/raster.ts) must be the very image pdf.js
+ * draws onto a canvas, byte for byte, or not be painted at all (the canvas then renders the
+ * page). Checked on generated scans (grey, RGB and 1-bit images at 1:1, 1.5x and 2x, image masks
+ * in fill colours, an A4 page, pages that must go to the canvas) at several resolutions, and on
+ * every page of the shared scanned results page.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { createCanvas } from "@napi-rs/canvas";
+import { SHARED, sharedOrSkip } from "../_helpers.ts";
+import { loadPdfJs, pdfjsAssetDir } from "../../providers/pdf_text_a/client.ts";
+import { toPgm } from "../../providers/ocr_a/client.ts";
+import { imagePage, pgmHeader } from "../../providers/ocr_a/raster.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+interface XObject {
+  width: number;
+  height: number;
+  /** DeviceGray 8-bit, DeviceRGB 8-bit, DeviceGray 1-bit, or an image mask (1-bit). */
+  kind: "gray" | "rgb" | "bits" | "mask";
+  data: Uint8Array;
+}
+
+interface Page {
+  width: number;
+  height: number;
+  content: string;
+  images: XObject[];
+  rotate?: number;
+}
+
+/** A PDF of the given pages; image i is /Im{i}, text uses Helvetica as /F1. */
+function pdf(pages: Page[]): Uint8Array {
+  const enc = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let size = 0;
+  const push = (b: Uint8Array | string) => {
+    const bytes = typeof b === "string" ? enc.encode(b) : b;
+    chunks.push(bytes);
+    size += bytes.length;
+  };
+  let next = 4;
+  const pageIds: number[] = [];
+  const bodies: [number, (Uint8Array | string)[]][] = [];
+  for (const p of pages) {
+    const pageId = next++;
+    const contentId = next++;
+    const imageIds = p.images.map(() => next++);
+    pageIds.push(pageId);
+    const xobjects = imageIds.map((id, i) => `/Im${i} ${id} 0 R`).join(" ");
+    bodies.push([pageId, [
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}]${
+        p.rotate ? ` /Rotate ${p.rotate}` : ""
+      } /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << ${xobjects} >> >> >>`,
+    ]]);
+    const content = enc.encode(p.content);
+    bodies.push([contentId, [
+      `<< /Length ${content.length} >>\nstream\n`,
+      content,
+      "\nendstream",
+    ]]);
+    p.images.forEach((im, i) => {
+      const kind = im.kind === "gray"
+        ? "/ColorSpace /DeviceGray /BitsPerComponent 8"
+        : im.kind === "rgb"
+        ? "/ColorSpace /DeviceRGB /BitsPerComponent 8"
+        : im.kind === "bits"
+        ? "/ColorSpace /DeviceGray /BitsPerComponent 1"
+        : "/ImageMask true /BitsPerComponent 1";
+      bodies.push([imageIds[i], [
+        `<< /Type /XObject /Subtype /Image /Width ${im.width} /Height ${im.height} ${kind} /Length ${im.data.length} >>\nstream\n`,
+        im.data,
+        "\nendstream",
+      ]]);
+    });
+  }
+  const objects: [number, (Uint8Array | string)[]][] = [
+    [1, ["<< /Type /Catalog /Pages 2 0 R >>"]],
+    [2, [
+      `<< /Type /Pages /Kids [${
+        pageIds.map((id) => `${id} 0 R`).join(" ")
+      }] /Count ${pages.length} >>`,
+    ]],
+    [3, ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]],
+    ...bodies,
+  ];
+  push("%PDF-1.4\n");
+  for (const [id, body] of objects) {
+    offsets[id] = size;
+    push(`${id} 0 obj\n`);
+    for (const b of body) push(b);
+    push("\nendobj\n");
+  }
+  const xref = size;
+  push(`xref\n0 ${next}\n0000000000 65535 f \n`);
+  for (let id = 1; id < next; id++) push(`${String(offsets[id]).padStart(10, "0")} 00000 n \n`);
+  push(`trailer\n<< /Size ${next} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** Deterministic noise with some structure (runs of equal pixels, as in a scan). */
+function noise(n: number, seed: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let x = seed;
+  let value = 0;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    if ((x >>> 16) % 5 === 0) value = (x >>> 8) & 255;
+    out[i] = value;
+  }
+  return out;
+}
+
+function image(kind: XObject["kind"], width: number, height: number, seed: number): XObject {
+  const size = kind === "gray"
+    ? width * height
+    : kind === "rgb"
+    ? width * height * 3
+    : ((width + 7) >> 3) * height;
+  return { kind, width, height, data: noise(size, seed) };
+}
+
+const place = (i: number, x: number, y: number, w: number, h: number) =>
+  `q ${w} 0 0 ${h} ${x} ${y} cm /Im${i} Do Q`;
+
+/** A page of 306 x 396 points (1275 x 1650 pixels at 300 dpi). */
+const SMALL = { width: 306, height: 396 };
+
+const cases: [string, Page][] = [
+  ["grey 150 dpi, 2x", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 1)],
+    content: place(0, 0, 0, 306, 396),
+  }],
+  ["RGB 200 dpi, 1.5x (centres on pixel boundaries)", {
+    ...SMALL,
+    images: [image("rgb", 850, 1100, 2)],
+    content: place(0, 0, 0, 306, 396),
+  }],
+  ["1-bit 300 dpi, 1:1", {
+    ...SMALL,
+    images: [image("bits", 1275, 1650, 3)],
+    content: place(0, 0, 0, 306, 396),
+  }],
+  ["grey background and masks in fill colours (1:1 and 2x)", {
+    ...SMALL,
+    images: [
+      image("gray", 637, 825, 4),
+      image("mask", 600, 720, 5),
+      image("mask", 200, 100, 6),
+    ],
+    content: [
+      place(0, 0, 0, 306, 396),
+      `0.2 0.3 0.4 rg ${place(1, 14.4, 50.4, 144, 172.8)}`,
+      `0.5 g ${place(2, 180, 300, 96, 48)}`,
+    ].join("\n"),
+  }],
+  ["a mask at a fractional position", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 7), image("mask", 100, 60, 13)],
+    content: `${place(0, 0, 0, 306, 396)}\n1 0 0 rg ${place(1, 30.13, 20.7, 48.2, 28.9)}`,
+  }],
+  ["A4, grey 150 dpi over a fractional page size", {
+    width: 595.276,
+    height: 841.89,
+    images: [image("gray", 1240, 1754, 8)],
+    content: place(0, 0, 0, 595.276, 841.89),
+  }],
+  ["an image placed off the page's edges", {
+    ...SMALL,
+    images: [image("gray", 400, 400, 9)],
+    content: place(0, -40, 300, 200, 200),
+  }],
+  ["text (canvas)", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 10)],
+    content: `${place(0, 0, 0, 306, 396)}\nBT /F1 12 Tf 72 72 Td (Total) Tj ET`,
+  }],
+  ["a rotated page (canvas)", {
+    ...SMALL,
+    rotate: 90,
+    images: [image("gray", 637, 825, 11)],
+    content: place(0, 0, 0, 306, 396),
+  }],
+  ["a smoothed scale other than 1:1 (canvas)", {
+    ...SMALL,
+    images: [image("gray", 1000, 1300, 12)],
+    content: place(0, 0, 0, 306, 396),
+  }],
+];
+
+async function openPdf(bytes: Uint8Array) {
+  const pdfjs = await loadPdfJs();
+  const doc = await pdfjs.getDocument({
+    data: bytes,
+    wasmUrl: pdfjsAssetDir("wasm"),
+    standardFontDataUrl: pdfjsAssetDir("standard_fonts"),
+    disableWorker: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
+  return { pdfjs, doc };
+}
+
+/** The page painted in bands of `band` rows, as PGM bytes; or null. */
+async function painted(bytes: Uint8Array, n: number, dpi: number, band: number) {
+  const { pdfjs, doc } = await openPdf(bytes.slice());
+  try {
+    const page = await doc.getPage(n);
+    const grey = await imagePage(page, page.getViewport({ scale: dpi / 72 }), pdfjs.OPS);
+    if (!grey) return null;
+    const header = pgmHeader(grey.width, grey.height);
+    const out = new Uint8Array(header.length + grey.width * grey.height);
+    out.set(header);
+    const rows = new Uint8Array(band * grey.width);
+    for (let y = 0; y < grey.height; y += band) {
+      const y1 = Math.min(grey.height, y + band);
+      grey.paint(y, y1, rows);
+      out.set(rows.subarray(0, (y1 - y) * grey.width), header.length + y * grey.width);
+    }
+    return out;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** The page drawn by pdf.js onto a canvas, as the OCR provider did before, as PGM bytes. */
+async function rendered(bytes: Uint8Array, n: number, dpi: number) {
+  const { doc } = await openPdf(bytes.slice());
+  try {
+    const page = await doc.getPage(n);
+    const viewport = page.getViewport({ scale: dpi / 72 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext("2d");
+    context.fillStyle = "white";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas, canvasContext: context, viewport } as Any).promise;
+    return toPgm(canvas.data(), canvas.width, canvas.height);
+  } finally {
+    await doc.destroy();
+  }
+}
+
+function differing(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return Math.max(a.length, b.length);
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
+}
+
+Deno.test("ocr raster: image-only pages paint exactly what the canvas draws, or go to the canvas", async () => {
+  const fast: string[] = [];
+  for (const [name, page] of cases) {
+    const bytes = pdf([page]);
+    for (const dpi of [300, 217, 150]) {
+      const mine = await painted(bytes, 1, dpi, 97);
+      if (!mine) continue;
+      fast.push(`${name} @${dpi}`);
+      assert.equal(differing(mine, await rendered(bytes, 1, dpi)), 0, `${name} at ${dpi} dpi`);
+    }
+  }
+  // the usual scans are painted without a canvas at the OCR resolution
+  for (
+    const name of [
+      "grey 150 dpi, 2x",
+      "RGB 200 dpi, 1.5x (centres on pixel boundaries)",
+      "1-bit 300 dpi, 1:1",
+      "grey background and masks in fill colours (1:1 and 2x)",
+      "A4, grey 150 dpi over a fractional page size",
+      "an image placed off the page's edges",
+    ]
+  ) assert.ok(fast.includes(`${name} @300`), `${name} was not painted: ${fast.join("; ")}`);
+  // and what it cannot reproduce is left to the canvas
+  for (const name of cases.map(([n]) => n).filter((n) => n.endsWith("(canvas)"))) {
+    assert.ok(!fast.some((f) => f.startsWith(name)), `${name} was painted`);
+  }
+});
+
+Deno.test({
+  name:
+    "ocr raster: every page of the shared scanned results page is painted as the canvas draws it",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("scanned results page, painted against the canvas")) return;
+    const bytes = await Deno.readFile(join(SHARED!, "ocr", "Financial_results.pdf"));
+    for (const n of [1, 2, 3, 4]) {
+      const mine = await painted(bytes, n, 300, 256);
+      assert.ok(mine, `page ${n} went to the canvas`);
+      assert.equal(differing(mine, await rendered(bytes, n, 300)), 0, `page ${n}`);
+    }
+  },
+});
