@@ -3,6 +3,7 @@
  * chosen role gives order, level, parent and abstract rows; the calculation links give
  * calculation_parent; labels honour the preferred label; values are the non-dimensional facts.
  */
+import { checkpoint } from "../../core/cancel.ts";
 import type { Arc, Instance, Labels } from "./xbrl.ts";
 
 export type StatementKind = "income" | "balance" | "cashflow";
@@ -140,7 +141,10 @@ function attachValues(rows: StatementRow[], inst: Instance): string[] {
   for (const row of rows) {
     if (row.abstract) continue;
     const sign = /negated/i.test(row.preferred_label_role ?? "") ? -1 : 1;
+    checkpoint();
+    let steps = 0;
     for (const f of inst.facts.get(row.concept) ?? []) {
+      if ((++steps & 1023) === 0) checkpoint();
       const ctx = inst.contexts.get(f.context);
       if (!ctx || ctx.dimensional) continue;
       const label = periodLabel(ctx);
@@ -164,12 +168,15 @@ function attachValues(rows: StatementRow[], inst: Instance): string[] {
     }
   }
   placeBalances(rows, inst, counts);
-  const max = Math.max(0, ...[...counts.values()].map((c) => c.n));
+  // a loop, not Math.max(...): an instance with 100,000+ periods overflowed the call stack
+  let max = 0;
+  for (const c of counts.values()) if (c.n > max) max = c.n;
   const keep = [...counts].filter(([, c]) => c.n * 4 >= max)
     .sort((a, b) => b[1].end.localeCompare(a[1].end) || a[1].start.localeCompare(b[1].start))
     .map(([label]) => label);
   const kept = new Set(keep);
   for (const row of rows) {
+    checkpoint();
     for (const label of Object.keys(row.values)) if (!kept.has(label)) delete row.values[label];
   }
   return keep;
@@ -194,6 +201,7 @@ function placeBalances(
     const keys = Object.keys(row.values);
     if (row.abstract || !keys.length || keys.some((k) => k.includes(" to "))) continue;
     const atStart = /periodStart/i.test(row.preferred_label_role ?? "");
+    checkpoint(); // every duration column is looked up for each balance row
     const instants = new Map(Object.entries(row.values));
     row.values = {};
     for (const p of durations) {

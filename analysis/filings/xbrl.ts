@@ -70,11 +70,13 @@ function unitName(body: string): string {
 /** Parses an XBRL instance document (EDGAR's `_htm.xml` or a classic `.xml`). */
 export function parseInstance(xml: string): Instance {
   const contexts = new Map<string, Context>();
+  let steps = 0;
   for (
     const m of xml.matchAll(
       /<(?:\w+:)?context\s[^>]*id="([^"]+)"[^>]*>([\s\S]*?)<\/(?:\w+:)?context>/g,
     )
   ) {
+    if ((++steps & 255) === 0) checkpoint();
     const body = m[2];
     const get = (n: string) =>
       new RegExp(`<(?:\\w+:)?${n}>\\s*([^<\\s]+)\\s*<`).exec(body)?.[1] ?? null;
@@ -89,12 +91,12 @@ export function parseInstance(xml: string): Instance {
   for (
     const m of xml.matchAll(/<(?:\w+:)?unit\s[^>]*id="([^"]+)"[^>]*>([\s\S]*?)<\/(?:\w+:)?unit>/g)
   ) {
+    if ((++steps & 255) === 0) checkpoint();
     units.set(m[1], unitName(m[2]));
   }
   const facts = new Map<string, Fact[]>();
   const re =
     /<([A-Za-z][\w-]*):([A-Za-z_][\w.-]*)(\s[^>]*?contextRef=[^>]*?)(?:\/>|>([^<]*)<\/\1:\2>)/g;
-  let steps = 0;
   for (const m of xml.matchAll(re)) {
     if ((++steps & 1023) === 0) checkpoint();
     const tag = m[3];
@@ -143,13 +145,16 @@ export function parseLinkbase(xml: string, link: string): Map<string, Arc[]> {
     checkpoint();
     const role = attr(m[1], "xlink:role") ?? "";
     const locs = new Map<string, string>();
+    let steps = 0;
     for (const l of m[2].matchAll(/<(?:\w+:)?loc\b([^>]*)\/?>/g)) {
+      if ((++steps & 1023) === 0) checkpoint();
       const label = attr(l[1], "xlink:label");
       const href = attr(l[1], "xlink:href");
       if (label && href) locs.set(label, conceptFromHref(href));
     }
     const arcs = out.get(role) ?? [];
     for (const a of m[2].matchAll(/<(?:\w+:)?\w+Arc\b([^>]*)\/?>/g)) {
+      if ((++steps & 1023) === 0) checkpoint();
       const from = locs.get(attr(a[1], "xlink:from") ?? "");
       const to = locs.get(attr(a[1], "xlink:to") ?? "");
       if (!from || !to) continue;
@@ -173,13 +178,16 @@ export type Labels = Map<string, Map<string, string>>;
 /** Parses a label linkbase (English labels; the first of each role wins). */
 export function parseLabels(xml: string): Labels {
   const locs = new Map<string, string>();
+  let steps = 0;
   for (const l of xml.matchAll(/<(?:\w+:)?loc\b([^>]*)\/?>/g)) {
+    if ((++steps & 1023) === 0) checkpoint();
     const label = attr(l[1], "xlink:label");
     const href = attr(l[1], "xlink:href");
     if (label && href) locs.set(label, conceptFromHref(href));
   }
   const resources = new Map<string, { role: string; text: string }[]>();
   for (const r of xml.matchAll(/<(?:\w+:)?label\b([^>]*)>([^<]*)<\/(?:\w+:)?label>/g)) {
+    if ((++steps & 1023) === 0) checkpoint();
     const key = attr(r[1], "xlink:label");
     if (!key) continue;
     const lang = attr(r[1], "xml:lang");
@@ -190,6 +198,7 @@ export function parseLabels(xml: string): Labels {
   }
   const out: Labels = new Map();
   for (const a of xml.matchAll(/<(?:\w+:)?labelArc\b([^>]*)\/?>/g)) {
+    if ((++steps & 1023) === 0) checkpoint();
     const concept = locs.get(attr(a[1], "xlink:from") ?? "");
     const res = resources.get(attr(a[1], "xlink:to") ?? "");
     if (!concept || !res) continue;
@@ -213,7 +222,9 @@ export function parseSchema(xsd: string): {
     .map((m) => attr(m[1], "xlink:href"))
     .filter((h): h is string => !!h && !/^https?:/.test(h));
   const balances = new Map<string, string>();
+  let steps = 0;
   for (const m of xsd.matchAll(/<(?:\w+:)?element\b([^>]*)\/?>/g)) {
+    if ((++steps & 1023) === 0) checkpoint();
     const id = attr(m[1], "id");
     const bal = attr(m[1], "xbrli:balance");
     if (id && bal) balances.set(conceptFromHref(`#${id}`), bal);
