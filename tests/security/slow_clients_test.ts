@@ -2,7 +2,7 @@
  * Slow and idle clients against a real `finance serve` and a real `finance mcp --http` on
  * loopback: a client that connects and sends nothing, one that trickles its request line and
  * headers, an idle keep-alive connection, a later request trickled on a kept-alive connection,
- * and thousands of idle connections. Each is closed by the server (short limits set through the
+ * a body still trickled after its 408, and thousands of idle connections. Each is closed by the server (short limits set through the
  * environment; the waits below are generous upper bounds, not speed assertions), a normal client
  * is answered during the attack, and the server is alive and under 1 GiB afterwards. The
  * per-client cap needs clients other than loopback: that test runs in a network namespace that
@@ -90,6 +90,7 @@ for (const [name, args] of SERVERS) {
     const s = await spawnFinance(args, {
       FINANCE_HEADER_TIMEOUT_MS: "300",
       FINANCE_IDLE_TIMEOUT_MS: "300",
+      FINANCE_BODY_TIMEOUT_MS: "300",
     });
     const conns: Deno.Conn[] = [];
     const connect = async () => {
@@ -125,13 +126,21 @@ for (const [name, args] of SERVERS) {
         () => laterClosed,
       );
 
+      // trickles its body: answered 408, and it keeps sending after the answer
+      const body = await connect();
+      await body.write(enc.encode(
+        "POST /commands/formula.cagr HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{",
+      ));
+      let bodyClosed = false;
+      const bodyWriter = trickle(body, " ".repeat(4000), 100, () => bodyClosed);
+
       // a normal client is answered while they hold their connections
       await answered(s);
 
-      const results = await Promise.all([silent, slow, idle, later].map(untilClosed));
-      slowClosed = laterClosed = true;
-      await Promise.all([slowWriter, laterWriter]);
-      const [silentR, slowR, idleR, laterR] = results;
+      const results = await Promise.all([silent, slow, idle, later, body].map(untilClosed));
+      slowClosed = laterClosed = bodyClosed = true;
+      await Promise.all([slowWriter, laterWriter, bodyWriter]);
+      const [silentR, slowR, idleR, laterR, bodyR] = results;
       assert.ok(silentR.closed, "a silent client was not disconnected");
       assert.equal(silentR.text, "", "nothing is sent to a client that asked nothing");
       assert.ok(slowR.closed, "a client trickling its headers was not disconnected");
@@ -140,6 +149,9 @@ for (const [name, args] of SERVERS) {
       assert.match(idleR.text, /^HTTP\/1.1 200/, "the idle client got its answer first");
       assert.ok(laterR.closed, "a trickled second request held its connection");
       assert.equal(laterR.text.match(/HTTP\/1.1 200/g)?.length, 1, laterR.text.slice(0, 300));
+      assert.ok(bodyR.closed, "a client still sending its body after the 408 was kept");
+      assert.match(bodyR.text, /^HTTP\/1.1 408/);
+      assert.match(bodyR.text, /FINANCE_BODY_TIMEOUT_MS/);
 
       await answered(s);
       stillHealthy(s);
