@@ -41,6 +41,8 @@ async function answered(s: Spawned) {
 function stillHealthy(s: Spawned) {
   assert.ok(s.alive(), `server died: ${s.stderr()}`);
   assert.ok(s.rss() < ONE_GIB, `server RSS ${s.rss()} bytes`);
+  // closed, reset and refused connections leave nothing on stderr (no uncaught rejection)
+  assert.doesNotMatch(s.stderr(), /error|uncaught|panic/i, s.stderr());
 }
 
 /**
