@@ -4,7 +4,8 @@
  * (goal ≤ 1.3x), document.read of an HTML exhibit against a bare linkedom parse, and
  * document.ocr of a scanned page against the native tesseract binary reading the same rendered
  * page (goal ≤ 1.5x; one OpenMP thread for both). PDF and HTML benches need ../shared; the OCR
- * bench needs `tesseract` on PATH.
+ * bench needs `tesseract` on PATH. OCR CPU and peak memory (goal ≤ 2x) against the same floor:
+ * `deno run -A bench/ocr_memory.ts`.
  */
 import { join } from "node:path";
 import { deno, installed, ROOT, run, SHARED } from "./_spawn.ts";
