@@ -10,13 +10,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { Buffer } from "node:buffer";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { loadPdfJs, pdfjsAssetDir, positiveSetting } from "../pdf_text_a/client.ts";
 import { pdfLimits, preflightPdf } from "../pdf_text_a/preflight.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { type GreyPage, imagePage, pgmHeader } from "./raster.ts";
+import { cleanText, createEngine, type PageText, RESULT } from "./wasm_child.ts";
 
 /**
  * Render resolution: 300 dpi over 72 pt gives Tesseract characters of a comfortable height
@@ -159,8 +159,6 @@ export class Client {
   }
 }
 
-type PageText = Omit<OcrPage, "page" | "dpi">;
-
 /** A rendered page: a grey PGM file (native engine) or PNG bytes (tesseract.js). */
 interface Rendered {
   dpi: number;
@@ -188,6 +186,7 @@ async function nativeRecognizer(binary: string, signal?: AbortSignal): Promise<R
       const base = pgm!.replace(/\.pgm$/, "");
       // A file reads faster than stdin, and the grey image carries no resolution: tesseract
       // estimates it from the text, as it does for any image a user gives it.
+      checkpoint(signal); // a call stopped while the page rendered starts no process
       const child = new Deno.Command(binary, {
         args: [pgm!, base, "-l", "eng", "-c", "debug_file=/dev/null", "txt", "tsv"],
         env: { OMP_THREAD_LIMIT: "1" },
@@ -242,33 +241,118 @@ export function nativeResult(text: string, tsv: string): PageText {
   };
 }
 
-/** tesseract.js with the bundled English model, one worker for all pages. */
+const CHILD = new URL("./wasm_child.ts", import.meta.url);
+
+/**
+ * Whether tesseract.js can run in a child `deno run` of wasm_child.ts: this process is deno
+ * running the project's files (not a compiled binary, whose executable is finance itself).
+ */
+function childRuns(): boolean {
+  if (CHILD.protocol !== "file:") return false;
+  const exe = Deno.execPath().split(/[\\/]/).pop() ?? "";
+  return /^deno(\.exe)?$/i.test(exe) && existsSync(fileURLToPath(CHILD));
+}
+
+/**
+ * tesseract.js with the bundled English model, one engine for all pages, in a child process
+ * (wasm_child.ts) that a stopped call kills: a Worker's page would run on for seconds after the
+ * limit. Inside a compiled binary the engine runs in this process.
+ */
 async function wasmRecognizer(signal?: AbortSignal): Promise<Recognizer> {
   const langPath = englishDataPath();
-  const tesseract = await import("tesseract.js");
-  const worker = await tesseract.createWorker("eng", 1, {
-    langPath,
-    cacheMethod: "none",
-    gzip: true,
-  });
-  // tprintf output ("Image too small to scale!!") goes to this file instead of stderr.
-  await worker.setParameters({ debug_file: "/dev/null" } as Record<string, string>);
-  // a stopped call ends the worker's recognition instead of letting it run on
-  signal?.addEventListener("abort", () => worker.terminate().catch(() => {}), { once: true });
+  if (!childRuns()) {
+    const engine = await createEngine(langPath);
+    // a stopped call ends the worker (once its current page is done)
+    signal?.addEventListener("abort", () => engine.terminate(), { once: true });
+    return { page: ({ png, dpi }) => engine.page(png!, dpi), close: engine.terminate };
+  }
+  checkpoint(signal); // a call already stopped starts no process
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const home = Deno.env.get("HOME");
+  const denoDir = Deno.env.get("DENO_DIR");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-prompt",
+      `--config=${join(root, "deno.json")}`,
+      `--allow-read=${root}`,
+      "--allow-env",
+      fileURLToPath(CHILD),
+      langPath,
+    ],
+    clearEnv: true,
+    env: {
+      NO_COLOR: "1",
+      PATH: Deno.env.get("PATH") ?? "",
+      ...(home ? { HOME: home } : {}),
+      ...(denoDir ? { DENO_DIR: denoDir } : {}),
+    },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const kill = () => {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+  };
+  // a stopped call kills the engine mid-page instead of waiting for it
+  signal?.addEventListener("abort", kill, { once: true });
+  let stderr = "";
+  const stderrDone = (async () => {
+    const dec = new TextDecoder();
+    for await (const chunk of child.stderr) stderr = (stderr + dec.decode(chunk)).slice(-4096);
+  })().catch(() => {});
+  const results = resultLines(child.stdout);
+  const writer = child.stdin.getWriter();
+  const failed = (why: string) =>
+    new FinanceError(
+      `tesseract.js failed on a page${
+        why ? `: ${why}` : ""
+      }; install tesseract-ocr for the native engine`,
+    );
   return {
-    // PNG bytes: a PGM costs tesseract.js's wasm heap about 180 MB more than the same page
     async page({ png, dpi }) {
-      await worker.setParameters({ user_defined_dpi: String(dpi) } as Record<string, string>);
-      const { data } = await worker.recognize(Buffer.from(png!), {}, {
-        text: true,
-        blocks: true,
-      });
-      return pageResult(data);
+      const head = new Uint8Array(8);
+      new DataView(head.buffer).setUint32(0, png!.length);
+      new DataView(head.buffer).setUint32(4, dpi);
+      // a child that has died shows as the missing answer below
+      await writer.write(head).then(() => writer.write(png!)).catch(() => {});
+      const next = await results.next();
+      checkpoint(signal);
+      if (next.done) {
+        await stderrDone;
+        throw failed(stderr.trim().split("\n").at(-1) ?? "");
+      }
+      const answer = JSON.parse(next.value);
+      if (typeof answer.error === "string") throw failed(answer.error);
+      return answer as PageText;
     },
     async close() {
-      await worker.terminate().catch(() => {});
+      await writer.close().catch(() => {});
+      // the child ends when its input closes; one that does not is killed
+      const timer = setTimeout(kill, 10_000);
+      await child.status;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", kill);
+      await stderrDone;
     },
   };
+}
+
+/** The JSON of each RESULT line the child prints, in order. */
+async function* resultLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const dec = new TextDecoder();
+  let buf = "";
+  for await (const chunk of stream) {
+    buf += dec.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      if (line.startsWith(RESULT)) yield line.slice(RESULT.length);
+    }
+  }
 }
 
 /**
@@ -370,25 +454,4 @@ export function toPgm(rgba: Uint8Array, width: number, height: number): Uint8Arr
   out.set(header);
   out.set(toGrey(rgba, 0, width * height), header.length);
   return out;
-}
-
-function cleanText(raw: string): string {
-  return raw
-    .split("\n").map((l: string) => l.replace(/[ \t]+/g, " ").trim())
-    .join("\n").replace(/\n{3,}/g, "\n\n").trim();
-}
-
-// deno-lint-ignore no-explicit-any
-function pageResult(data: any): PageText {
-  const text = cleanText(String(data.text ?? ""));
-  const words: { confidence: number }[] = [];
-  for (const block of data.blocks ?? []) {
-    for (const para of block.paragraphs ?? []) {
-      for (const line of para.lines ?? []) words.push(...(line.words ?? []));
-    }
-  }
-  const confidence = words.length
-    ? Math.round((words.reduce((s, w) => s + w.confidence, 0) / words.length) * 100) / 100
-    : (typeof data.confidence === "number" ? data.confidence : null);
-  return { text, confidence, words: words.length };
 }
