@@ -16,8 +16,7 @@ export const CUSTOM_CONTRACT = {
   ctx: "{ symbols, dates, start, close: {SYM: number[]}, ohlcv: {SYM: {open, high, low, close, " +
     "volume}}, params } — adjusted prices aligned on dates, including warm-up bars before index start",
   timing: "a value at index t may use data up to bar t; it fills at bar t+1 (open by default)",
-  sandbox:
-    "runs in a Deno Worker (with --unstable-worker-options) or a child deno process, with read " +
+  sandbox: "runs in a child deno process, killed at the time limit, with read " +
     "access to the strategy file only: no network, no other files, no environment",
   look_ahead_check:
     "the module is run again on the first two thirds of the bars; a different answer on those " +

@@ -8,10 +8,11 @@
  * volume}}, params }. Arrays are aligned on `dates` (adjusted prices) and include warm-up bars
  * before index `start`. A value at index t may use data up to bar t; it fills at bar t+1.
  *
- * Isolation: a Deno Worker whose permissions are only "read this one file" when the runtime
- * allows worker permissions (needs --unstable-worker-options); otherwise a child `deno run`
- * process with --allow-read=<file> and nothing else. Either way: no network, no writes, no
- * environment, no subprocesses, and a time limit.
+ * Isolation: a child `deno run` process with --allow-read=<file> and nothing else: no network, no
+ * writes, no environment, no subprocesses, and a time limit. Not a Worker, even where worker
+ * permissions are allowed (--unstable-worker-options): Deno ends a Worker only when it yields, so
+ * a strategy that loops forever would keep a core busy after its call was stopped; a process is
+ * killed.
  */
 import { extname, resolve } from "node:path";
 import { InputError } from "../../core/errors.ts";
@@ -114,25 +115,6 @@ export function toTargets(panel: Panel, out: CustomOutput): Targets {
   );
 }
 
-let workerPermissions: boolean | null = null;
-
-/**
- * Whether this process may give a Worker narrower permissions. Deno exits the whole process
- * (not an exception) when a Worker asks for permissions without --unstable-worker-options, so
- * the flag is looked up on the command line instead of tried.
- */
-function canRestrictWorkers(): boolean {
-  if (workerPermissions === null) {
-    try {
-      const argv = Deno.readTextFileSync("/proc/self/cmdline").split("\0");
-      workerPermissions = argv.includes("--unstable-worker-options");
-    } catch {
-      workerPermissions = false;
-    }
-  }
-  return workerPermissions;
-}
-
 const RUNNER = new URL("./custom_runner.ts", import.meta.url);
 
 /**
@@ -146,10 +128,6 @@ export async function runCustomModule(
   timeoutMs: number,
 ): Promise<{ full: CustomOutput; probe: CustomOutput | null; isolation: string }> {
   const message = { file, input, probeLength };
-  if (canRestrictWorkers()) {
-    const result = await viaWorker(file, message, timeoutMs);
-    return { ...result, isolation: "worker: read access to the strategy file only" };
-  }
   const result = await viaProcess(file, message, timeoutMs);
   return { ...result, isolation: "subprocess: deno run --allow-read=<strategy file> only" };
 }
@@ -162,55 +140,6 @@ type Reply = { ok: true; full: CustomOutput; probe: CustomOutput | null } | {
 function unwrap(reply: Reply) {
   if (!reply.ok) throw new InputError(`custom strategy failed: ${reply.error}`);
   return { full: reply.full, probe: reply.probe };
-}
-
-function viaWorker(file: string, message: unknown, timeoutMs: number) {
-  const worker = new Worker(RUNNER, {
-    type: "module",
-    deno: {
-      permissions: {
-        read: [file],
-        net: false,
-        env: false,
-        run: false,
-        write: false,
-        ffi: false,
-        sys: false,
-        import: false,
-      },
-    },
-  } as WorkerOptions);
-  return new Promise<{ full: CustomOutput; probe: CustomOutput | null }>((res, rej) => {
-    const timer = setTimeout(() => {
-      worker.terminate();
-      rej(
-        new InputError(
-          `custom strategy did not finish within ${timeoutMs / 1000} s and was stopped`,
-        ),
-      );
-    }, timeoutMs);
-    callSignal()?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      worker.terminate();
-      rej(new InputError("custom strategy was stopped: the call was cancelled or timed out"));
-    }, { once: true });
-    worker.onmessage = (e) => {
-      clearTimeout(timer);
-      worker.terminate();
-      try {
-        res(unwrap(e.data as Reply));
-      } catch (err) {
-        rej(err);
-      }
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      clearTimeout(timer);
-      worker.terminate();
-      rej(new InputError(`custom strategy failed: ${e.message}`));
-    };
-    worker.postMessage(message);
-  });
 }
 
 /** Most a strategy's stderr may print before it is stopped; only the start is kept. */

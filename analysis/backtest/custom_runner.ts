@@ -53,14 +53,5 @@ async function handle(msg: Message) {
   }
 }
 
-const inWorker = typeof (globalThis as any).WorkerGlobalScope !== "undefined" &&
-  globalThis instanceof (globalThis as any).WorkerGlobalScope;
-
-if (inWorker) {
-  (self as any).onmessage = async (e: MessageEvent) => {
-    (self as any).postMessage(await handle(e.data));
-  };
-} else {
-  const text = await new Response(Deno.stdin.readable).text();
-  console.log(JSON.stringify(await handle(JSON.parse(text))));
-}
+const text = await new Response(Deno.stdin.readable).text();
+console.log(JSON.stringify(await handle(JSON.parse(text))));

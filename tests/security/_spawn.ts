@@ -29,14 +29,18 @@ export interface Spawned {
   stop(): Promise<void>;
 }
 
-/** Starts `finance <args>` with `env` (no cache, no network) and waits until it answers. */
+/**
+ * Starts `finance <args>` with `env` (no cache, no network) and waits until it answers;
+ * `denoFlags` go to `deno run` before the module.
+ */
 export async function spawnFinance(
   args: string[],
   env: Record<string, string> = {},
   port = freePort(),
+  denoFlags: string[] = [],
 ): Promise<Spawned> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(ROOT, "mod.ts"), ...args, "--port", String(port)],
+    args: ["run", "-A", ...denoFlags, join(ROOT, "mod.ts"), ...args, "--port", String(port)],
     env: {
       FINANCE_CACHE: "off",
       FINANCE_FILINGS_USER_AGENT: "finance-tests test@example.com",
