@@ -206,6 +206,31 @@ for (const [name, args] of SERVERS) {
   });
 }
 
+Deno.test("attack: a thousand connections each holding 56 KB of unfinished headers", async () => {
+  const s = await spawnFinance(["serve"], { FINANCE_HEADER_TIMEOUT_MS: "4000" });
+  const held: Deno.Conn[] = [];
+  try {
+    const pad = enc.encode(`X-Pad: ${"a".repeat(8000)}\r\n`.repeat(7));
+    for (let i = 0; i < 1000; i++) {
+      const c = await Deno.connect({ hostname: "127.0.0.1", port: s.port });
+      held.push(c);
+      await c.write(enc.encode("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+      await c.write(pad);
+    }
+    // Deno keeps each unfinished head (it answers 400 past about 90 KB); the server stays small
+    stillHealthy(s);
+    await answered(s);
+    const all = await Promise.all(held.map(untilClosed));
+    assert.equal(all.filter((r) => !r.closed).length, 0, "connections left open");
+    assert.ok(all.every((r) => !/^HTTP\/1.1 200/.test(r.text)));
+    await answered(s);
+    stillHealthy(s);
+  } finally {
+    held.forEach(closeQuietly);
+    await s.stop();
+  }
+});
+
 Deno.test("a client that resets its connection mid-request does not stop the server", async () => {
   const s = await spawnFinance(["serve"]);
   try {
