@@ -71,7 +71,7 @@ export function connectionLimitsFromEnv(
 type Handler = (req: Request) => Promise<Response>;
 
 /** Deno's per-connection HTTP server (the one node:http stands on). */
-type ServeOnConnection = (
+export type ServeOnConnection = (
   conn: Deno.Conn,
   signal: AbortSignal,
   handler: Handler,
@@ -97,6 +97,8 @@ export interface ServeOptions {
   onListen: (addr: Deno.NetAddr) => void;
   /** Told once when the limits cannot be applied on this Deno. */
   warn: (line: string) => void;
+  /** Deno's per-connection server (found on `Deno` when left out; null to do without it). */
+  perConnection?: ServeOnConnection | null;
 }
 
 /** A started server: `finished` settles when it stops. */
@@ -113,7 +115,7 @@ export interface Serving {
  * throws (address in use, not available, not permitted).
  */
 export function serveConnections(opts: ServeOptions): Serving {
-  const serveOn = serveOnConnection();
+  const serveOn = opts.perConnection === undefined ? serveOnConnection() : opts.perConnection;
   if (!serveOn) {
     opts.warn(
       "this Deno cannot serve one connection at a time: the header and idle timeouts and the connection caps (FINANCE_MAX_OPEN_CONNECTIONS, FINANCE_MAX_CONNECTIONS_PER_CLIENT) are not applied; put a reverse proxy in front",

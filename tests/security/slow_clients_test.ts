@@ -11,7 +11,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT } from "../_helpers.ts";
-import { connectionLimitsFromEnv, counted, DEFAULT_LIMITS } from "../../adapters/connections.ts";
+import {
+  connectionLimitsFromEnv,
+  counted,
+  DEFAULT_LIMITS,
+  serveConnections,
+} from "../../adapters/connections.ts";
 import { envelopeOf, ONE_GIB, rawRequest, type Spawned, spawnFinance } from "./_spawn.ts";
 
 const enc = new TextEncoder();
@@ -343,4 +348,50 @@ Deno.test({
     assert.match(r.afterwards.text, /^HTTP\/1.1 200/, "closed connections stay counted");
     assert.equal(r.alive, true);
   },
+});
+
+Deno.test("without Deno's per-connection server the servers still serve, and say the limits are off", async () => {
+  const warned: string[] = [];
+  const server = serveConnections({
+    hostname: "127.0.0.1",
+    port: 0,
+    limits: DEFAULT_LIMITS,
+    handler: () => Promise.resolve(new Response("here")),
+    onError: () => new Response("error", { status: 500 }),
+    onListen: () => {},
+    warn: (line) => warned.push(line),
+    perConnection: null,
+  });
+  try {
+    const res = await fetch(`http://127.0.0.1:${server.addr.port}/`);
+    assert.equal(await res.text(), "here");
+    assert.equal(warned.length, 1);
+    assert.match(warned[0], /not applied; put a reverse proxy in front/);
+  } finally {
+    server.close();
+    await server.finished;
+  }
+});
+
+Deno.test("with it, the layer closes a silent connection itself and counts what is open", async () => {
+  const server = serveConnections({
+    hostname: "127.0.0.1",
+    port: 0,
+    limits: { ...DEFAULT_LIMITS, headerTimeoutMs: 200 },
+    handler: () => Promise.resolve(new Response("here")),
+    onError: () => new Response("error", { status: 500 }),
+    onListen: () => {},
+    warn: (line) => assert.fail(line),
+  });
+  try {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+    const res = await fetch(`http://127.0.0.1:${server.addr.port}/`);
+    assert.equal(await res.text(), "here");
+    assert.ok(server.open() >= 1);
+    assert.ok((await untilClosed(conn)).closed);
+    closeQuietly(conn);
+  } finally {
+    server.close();
+    await server.finished;
+  }
 });
