@@ -74,7 +74,7 @@ const ERRORS: Record<string, { status: string; description: string }> = {
   ServerError: {
     status: "5XX",
     description:
-      "500: the adapter could not start (for example its replay folder is missing); 503: too many requests in progress at once (FINANCE_MAX_CONNECTIONS, default 256), retry after the Retry-After seconds.",
+      "500: the adapter could not start (for example its replay folder is missing); 503: too many requests in progress at once (FINANCE_MAX_CONNECTIONS, default 256), retry after the Retry-After seconds; also, before any request is read, too many open connections (FINANCE_MAX_OPEN_CONNECTIONS, default 1024) or too many from one address (FINANCE_MAX_CONNECTIONS_PER_CLIENT, default 256).",
   },
 };
 
