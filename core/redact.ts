@@ -141,24 +141,16 @@ function redactData(value: unknown, secrets: string[]): unknown {
   if (typeof value === "string") return redactString(value, secrets);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      if (typeof item === "string") {
-        const clean = redactString(item, secrets);
-        if (clean !== item) value[i] = clean;
-      } else if (item && typeof item === "object") redactData(item, secrets);
+      const clean = redactData(value[i], secrets);
+      if (clean !== value[i]) value[i] = clean;
     }
-    return value;
-  }
-  if (value && typeof value === "object") {
-    // only strings can carry a key: numbers, booleans and nulls are passed over, and a member
-    // is written back only when its text changed
+  } else if (value && typeof value === "object") {
+    // only strings can carry a key: other values come back as they are, and a member is written
+    // back only when its text changed
     const record = value as Record<string, unknown>;
     for (const key in record) {
-      const member = record[key];
-      if (typeof member === "string") {
-        const clean = redactString(member, secrets);
-        if (clean !== member) record[key] = clean;
-      } else if (member && typeof member === "object") redactData(member, secrets);
+      const clean = redactData(record[key], secrets);
+      if (clean !== record[key]) record[key] = clean;
     }
   }
   return value;
