@@ -245,12 +245,19 @@ const CHILD = new URL("./wasm_child.ts", import.meta.url);
 
 /**
  * Whether tesseract.js can run in a child `deno run` of wasm_child.ts: this process is deno
- * running the project's files (not a compiled binary, whose executable is finance itself).
+ * running the project's files (not a compiled binary, whose executable is finance itself) and
+ * may start deno (a library user may not have granted --allow-run).
  */
 function childRuns(): boolean {
   if (CHILD.protocol !== "file:") return false;
   const exe = Deno.execPath().split(/[\\/]/).pop() ?? "";
-  return /^deno(\.exe)?$/i.test(exe) && existsSync(fileURLToPath(CHILD));
+  if (!/^deno(\.exe)?$/i.test(exe) || !existsSync(fileURLToPath(CHILD))) return false;
+  try {
+    return Deno.permissions.querySync({ name: "run", command: Deno.execPath() }).state ===
+      "granted";
+  } catch {
+    return false;
+  }
 }
 
 /**
