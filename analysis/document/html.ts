@@ -207,8 +207,8 @@ let stoppable: ((html: string) => { document: Node }) | null = null;
  * linkedom's parseHTML, stoppable: its parse is one synchronous call (about 4 s for 20 MB of
  * tables) that no timer interrupts and no Worker can stop (Deno terminates a busy Worker only
  * once it yields), so every 1024th node the parser creates passes a `checkpoint()`. A stopped
- * parse throws out of linkedom mid-document; a tiny parse afterwards resets linkedom's "parsing"
- * flag, which would otherwise keep its query caches from being cleared on later changes.
+ * parse throws out of linkedom mid-document; a tiny parse afterwards puts linkedom's module-wide
+ * "parsing" flag back (its cached build reads it to clear query caches on changes).
  */
 export async function parseStoppable(html: string): Promise<{ document: Node }> {
   if (!stoppable) {
