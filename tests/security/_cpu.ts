@@ -74,12 +74,14 @@ export interface Stopped {
  * limit, over the next 1.5 s, the server with its children uses less than 0.3 s of CPU and no
  * child process remains. The window is counted from when the call was sent, so work that blocks
  * the server past its limit (and delays the answer) fails as surely as work left running after.
+ * `send` makes the call (default: POST /commands/NAME of `finance serve`).
  */
 export async function stoppedCall(
   s: Spawned,
   name: string,
   args: unknown,
   timeoutMs: number,
+  send: typeof command = command,
 ): Promise<Stopped> {
   const children = new Set<string>();
   const watch = setInterval(() => {
@@ -94,7 +96,7 @@ export async function stoppedCall(
   })();
   let env;
   try {
-    env = await command(s, name, args);
+    env = await send(s, name, args);
   } finally {
     clearInterval(watch);
   }

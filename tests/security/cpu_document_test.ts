@@ -4,11 +4,13 @@
  * is one synchronous call, about 4 s here, that used to run on past the limit and hold the
  * answer back), read and scan of the same HTML, scan of a long PDF, and a scan for two words
  * that each occur 100,000 times (all_terms compared every hit of one with every hit of the
- * other: the server was busy for minutes and then answered ok long after the limit).
+ * other: the server was busy for minutes and then answered ok long after the limit), the last
+ * also as a tool call of `finance mcp --http`.
  */
 import { join } from "node:path";
 import { buildPdf, type PdfPage } from "./_pdf.ts";
-import { type Spawned, spawnFinance } from "./_spawn.ts";
+import assert from "node:assert/strict";
+import { rawRequest, type Spawned, spawnFinance } from "./_spawn.ts";
 import { stoppedCall } from "./_cpu.ts";
 
 const LIMIT = 1000;
@@ -51,7 +53,10 @@ function repetitiveHtml(): string {
   return `<html><body>${lines.join("\n")}</body></html>`;
 }
 
-async function withServer(fn: (s: Spawned, dir: string) => Promise<void>) {
+async function withServer(
+  fn: (s: Spawned, dir: string) => Promise<void>,
+  command = ["serve"],
+) {
   const dir = await Deno.makeTempDir({ prefix: "finance-cpu-doc-" });
   await Deno.writeFile(
     join(dir, "long.pdf"),
@@ -59,7 +64,7 @@ async function withServer(fn: (s: Spawned, dir: string) => Promise<void>) {
   );
   await Deno.writeTextFile(join(dir, "tables.html"), tablesHtml(20));
   await Deno.writeTextFile(join(dir, "repeats.html"), repetitiveHtml());
-  const s = await spawnFinance(["serve"], {
+  const s = await spawnFinance(command, {
     FINANCE_DOCUMENT_ROOTS: dir,
     FINANCE_REQUEST_TIMEOUT_MS: String(LIMIT),
   });
@@ -107,4 +112,34 @@ Deno.test("cpu: a scan whose words repeat 100,000 times stops at its time limit"
       );
     }
   });
+});
+
+/** A tools/call of `finance mcp --http`; its structured content is the envelope. */
+async function toolCall(s: Spawned, name: string, args: unknown) {
+  const res = await rawRequest(
+    s.port,
+    "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream",
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: `finance_${name.replaceAll(".", "_")}`, arguments: args },
+    }),
+  );
+  assert.equal(res.status, 200, res.body);
+  const result = JSON.parse(res.body).result;
+  assert.equal(result.isError, true, res.body.slice(0, 300));
+  return result.structuredContent;
+}
+
+Deno.test("cpu: the same scan as an MCP tool call stops at its time limit (mcp --http)", async () => {
+  await withServer(async (s, dir) => {
+    await stoppedCall(
+      s,
+      "document.scan",
+      { source: join(dir, "repeats.html"), query: "revenue rose", match: "all_terms" },
+      LIMIT,
+      toolCall,
+    );
+  }, ["mcp", "--http"]);
 });
