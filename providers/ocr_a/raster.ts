@@ -125,15 +125,16 @@ function integerRect(
 /**
  * Source index for each of `n` destination pixels starting at device pixel `at`, drawn from
  * `src` source pixels with nearest-neighbour sampling as Skia does it: the pixel centre mapped
- * through the inverse matrix in 32-bit floats, less 1/65536 so that a centre falling exactly on a
- * source pixel boundary takes the pixel before it.
+ * through the inverse matrix in 32-bit floats, and a mapped centre that is a whole number (as
+ * rounded in floats) takes the pixel before it. Subtracting 1/65536 instead picks the wrong pixel
+ * when the float lands a few millionths above the boundary (at 4.17x, every sixth source column).
  */
 function nearest(src: number, n: number, at: number): Int32Array {
   const out = new Int32Array(n);
   const inv = f(1 / f(n / src));
   const tx = f(-at * inv);
   for (let i = 0; i < n; i++) {
-    const s = Math.floor(f(f((at + i + 0.5) * inv) + tx) - 1 / 65536);
+    const s = Math.ceil(f(f((at + i + 0.5) * inv) + tx)) - 1;
     out[i] = s < 0 ? 0 : s >= src ? src - 1 : s;
   }
   return out;

@@ -170,6 +170,18 @@ const cases: [string, Page][] = [
     images: [image("gray", 637, 825, 7), image("mask", 100, 60, 13)],
     content: `${place(0, 0, 0, 306, 396)}\n1 0 0 rg ${place(1, 30.13, 20.7, 48.2, 28.9)}`,
   }],
+  // 1000 device pixels from 240 source pixels: every 25th pixel centre falls exactly on a source
+  // boundary, where the floats land just above or just below it depending on the position
+  ["RGB 72 dpi at 4.17x, centres on boundaries, inside the page", {
+    ...SMALL,
+    images: [image("rgb", 240, 173, 14)],
+    content: place(0, 30.1, 40.3, 240, 173),
+  }],
+  ["RGB 72 dpi at 4.17x, centres on boundaries, past the right and top edges", {
+    ...SMALL,
+    images: [image("rgb", 240, 173, 15)],
+    content: place(0, 115.902, 309.256, 240, 173),
+  }],
   ["A4, grey 150 dpi over a fractional page size", {
     width: 595.276,
     height: 841.89,
@@ -278,6 +290,8 @@ Deno.test("ocr raster: image-only pages paint exactly what the canvas draws, or 
       "grey background and masks in fill colours (1:1 and 2x)",
       "A4, grey 150 dpi over a fractional page size",
       "an image placed off the page's edges",
+      "RGB 72 dpi at 4.17x, centres on boundaries, inside the page",
+      "RGB 72 dpi at 4.17x, centres on boundaries, past the right and top edges",
     ]
   ) assert.ok(fast.includes(`${name} @300`), `${name} was not painted: ${fast.join("; ")}`);
   // and what it cannot reproduce is left to the canvas
