@@ -2,7 +2,7 @@
  * Filings parsing stopped at its time limit stops using CPU: a real `finance serve` pointed at a
  * local fake SEC (FINANCE_SEC_BASE_URL, FINANCE_SEC_DATA_BASE_URL) that answers with the
  * project's ACME filing (tests/fixtures/filings/cassette), except that its 10-K document carries
- * 25 MB of text and its XBRL instance 150,000 periods of facts. filings.sections, filings.read
+ * 50 MB of text and its XBRL instance 150,000 periods of facts. filings.sections, filings.read
  * and filings.statement each end at FINANCE_REQUEST_TIMEOUT_MS, and the server goes quiet.
  */
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ const LIMIT = 500;
 const CASSETTE = join(FIXTURES, "filings", "cassette");
 const FOLDER = "/Archives/edgar/data/1234567/000123456724000010/";
 
-/** The 10-K with 25 MB of paragraphs in Item 1. */
+/** The 10-K with 50 MB of paragraphs in Item 1. */
 function bigReport(original: string): string {
   const anchor = "<p>We operate two segments: Widgets and Services.</p>";
   assert.ok(original.includes(anchor), "the ACME 10-K changed: update the anchor");
@@ -25,7 +25,7 @@ function bigReport(original: string): string {
     } industrial customers and revenue rose.</p>\n`;
   const parts: string[] = [];
   let size = 0;
-  for (let i = 0; size < 25e6; i++) {
+  for (let i = 0; size < 50e6; i++) {
     const p = para(i);
     parts.push(p);
     size += p.length;
