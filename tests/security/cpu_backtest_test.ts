@@ -1,6 +1,6 @@
 /**
  * Backtests stopped at their time limit stop using CPU, through a real `finance serve` with
- * FINANCE_REQUEST_TIMEOUT_MS: a tune of 4,900 parameter sets over 24 years of daily bars of four
+ * FINANCE_REQUEST_TIMEOUT_MS: a tune of 4,900 parameter sets over 24 years of daily bars of eight
  * symbols (bars generated here as a replay cassette in Yahoo's chart shape), and a custom
  * strategy that never returns, whose subprocess must be killed at the limit (no child left), also
  * when the server runs with --unstable-worker-options (it used to run the strategy in a Worker).
@@ -12,7 +12,7 @@ import { spawnFinance } from "./_spawn.ts";
 import { command, stoppedCall } from "./_cpu.ts";
 
 const LIMIT = 1500;
-const SYMBOLS = ["AAA", "BBB", "CCC", "DDD"];
+const SYMBOLS = ["AAA", "BBB", "CCC", "DDD", "EEE", "FFF", "GGG", "HHH"];
 const START = "2000-01-03";
 const END = "2023-06-30";
 const GRID = {
