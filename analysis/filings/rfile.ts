@@ -2,6 +2,7 @@
  * EDGAR renderer R pages (R2.htm ...): the report table as readable text and as structured
  * rows with hierarchical context, concept, and numeric cells.
  */
+import { checkpoint } from "../../core/cancel.ts";
 import { decodeEntities, htmlToText } from "./html.ts";
 
 export interface ReportCell {
@@ -83,7 +84,8 @@ export function parseReport(html: string): { title: string; columns: string[]; r
   let dimension: string[] = [];
   let heading: string | null = null;
   let scales = { money: 1, shares: 1 };
-  for (const [, trAttrs, body] of trs) {
+  for (const [n, [, trAttrs, body]] of trs.entries()) {
+    if ((n & 255) === 0) checkpoint();
     const cells = [...body.matchAll(/<t([hd])\b([^>]*)>([\s\S]*?)<\/t[hd]>/gi)];
     if (!cells.length) continue;
     if (cells.every((c) => c[1].toLowerCase() === "h")) {
