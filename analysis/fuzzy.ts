@@ -198,8 +198,9 @@ function pickNonOverlapping(found: FuzzyMatch[], limit: number): FuzzyMatch[] {
 function exactMatches(p: PreparedText, q: string[]): FuzzyMatch[] {
   const out: FuzzyMatch[] = [];
   const first = p.vocab.get(q[0]) ?? [];
+  let steps = 0;
   for (const t of first) {
-    if ((t & 4095) === 0) checkpoint();
+    if ((++steps & 4095) === 0) checkpoint();
     let ok = t + q.length <= p.tokens.length;
     for (let k = 1; ok && k < q.length; k++) ok = p.tokens[t + k].word === q[k];
     if (ok) out.push(spanOf(p, t, t + q.length - 1, 100, "exact"));
