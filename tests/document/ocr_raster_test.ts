@@ -22,6 +22,13 @@ interface XObject {
   /** DeviceGray 8-bit, DeviceRGB 8-bit, DeviceGray 1-bit, or an image mask (1-bit). */
   kind: "gray" | "rgb" | "bits" | "mask";
   data: Uint8Array;
+  /**
+   * More entries of the dictionary (/Decode, /SMask {Im1}, ...), or with `dict` the whole of it
+   * after /Type /XObject (a form, another colour space). `{ImN}` and `{ObjN}` name the page's
+   * image N and extra object N.
+   */
+  extra?: string;
+  dict?: string;
 }
 
 interface Page {
@@ -30,6 +37,14 @@ interface Page {
   content: string;
   images: XObject[];
   rotate?: number;
+  /** MediaBox when it is not [0 0 width height]; a CropBox. */
+  box?: string;
+  crop?: string;
+  /** More page resources (ExtGState, Properties); plain objects the page refers to. */
+  resources?: string;
+  objects?: string[];
+  /** Entries of the document catalog (an /OCProperties naming this page's objects). */
+  catalog?: string;
 }
 
 /** A PDF of the given pages; image i is /Im{i}, text uses Helvetica as /F1. */
@@ -44,19 +59,32 @@ function pdf(pages: Page[]): Uint8Array {
     size += bytes.length;
   };
   let next = 4;
+  let catalog = "";
   const pageIds: number[] = [];
   const bodies: [number, (Uint8Array | string)[]][] = [];
   for (const p of pages) {
     const pageId = next++;
     const contentId = next++;
     const imageIds = p.images.map(() => next++);
+    const objectIds = (p.objects ?? []).map(() => next++);
+    const refs = (text: string) =>
+      text.replace(
+        /\{(Im|Obj)(\d+)\}/g,
+        (_, kind, i) => `${(kind === "Im" ? imageIds : objectIds)[Number(i)]} 0 R`,
+      );
     pageIds.push(pageId);
     const xobjects = imageIds.map((id, i) => `/Im${i} ${id} 0 R`).join(" ");
     bodies.push([pageId, [
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${p.width} ${p.height}]${
+      `<< /Type /Page /Parent 2 0 R /MediaBox [${p.box ?? `0 0 ${p.width} ${p.height}`}]${
+        p.crop ? ` /CropBox [${p.crop}]` : ""
+      }${
         p.rotate ? ` /Rotate ${p.rotate}` : ""
-      } /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << ${xobjects} >> >> >>`,
+      } /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << ${xobjects} >> ${
+        refs(p.resources ?? "")
+      } >> >>`,
     ]]);
+    (p.objects ?? []).forEach((o, i) => bodies.push([objectIds[i], [refs(o)]]));
+    catalog += refs(p.catalog ?? "");
     const content = enc.encode(p.content);
     bodies.push([contentId, [
       `<< /Length ${content.length} >>\nstream\n`,
@@ -71,15 +99,17 @@ function pdf(pages: Page[]): Uint8Array {
         : im.kind === "bits"
         ? "/ColorSpace /DeviceGray /BitsPerComponent 1"
         : "/ImageMask true /BitsPerComponent 1";
+      const dict = im.dict ??
+        `/Subtype /Image /Width ${im.width} /Height ${im.height} ${kind} ${im.extra ?? ""}`;
       bodies.push([imageIds[i], [
-        `<< /Type /XObject /Subtype /Image /Width ${im.width} /Height ${im.height} ${kind} /Length ${im.data.length} >>\nstream\n`,
+        `<< /Type /XObject ${refs(dict)} /Length ${im.data.length} >>\nstream\n`,
         im.data,
         "\nendstream",
       ]]);
     });
   }
   const objects: [number, (Uint8Array | string)[]][] = [
-    [1, ["<< /Type /Catalog /Pages 2 0 R >>"]],
+    [1, [`<< /Type /Catalog /Pages 2 0 R ${catalog} >>`]],
     [2, [
       `<< /Type /Pages /Kids [${
         pageIds.map((id) => `${id} 0 R`).join(" ")
@@ -129,6 +159,14 @@ function image(kind: XObject["kind"], width: number, height: number, seed: numbe
     : ((width + 7) >> 3) * height;
   return { kind, width, height, data: noise(size, seed) };
 }
+
+/** An image with its own dictionary (after /Type /XObject) and `bytes` bytes of noise. */
+function raw(dict: string, bytes: number, seed: number): XObject {
+  return { kind: "gray", width: 0, height: 0, dict, data: noise(bytes, seed) };
+}
+
+/** A 16-colour palette. */
+const PALETTE = Array.from(noise(48, 99), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const place = (i: number, x: number, y: number, w: number, h: number) =>
   `q ${w} 0 0 ${h} ${x} ${y} cm /Im${i} Do Q`;
@@ -192,6 +230,155 @@ const cases: [string, Page][] = [
     ...SMALL,
     images: [image("gray", 400, 400, 9)],
     content: place(0, -40, 300, 200, 200),
+  }],
+  // what a direct painting could get wrong: each is painted exactly or left to the canvas
+  ["a page turned 180 degrees, the image mirrored both ways (upright on the device)", {
+    ...SMALL,
+    rotate: 180,
+    images: [image("gray", 637, 825, 16), image("mask", 600, 720, 17)],
+    content:
+      `q -306 0 0 -396 306 396 cm /Im0 Do Q\n0 0 1 rg q -144 0 0 -172.8 291.6 345.6 cm /Im1 Do Q`,
+  }],
+  ["a MediaBox away from the origin, a smaller fractional CropBox", {
+    ...SMALL,
+    box: "100 -50 406 346",
+    crop: "120.3 -31.7 350.1 330.2",
+    images: [image("gray", 637, 825, 18)],
+    content: place(0, 100, -50, 306, 396),
+  }],
+  ["a page drawn in 1/300 inch units (two transforms)", {
+    ...SMALL,
+    images: [image("rgb", 850, 1100, 19)],
+    content: `q 0.24 0 0 0.24 0 0 cm q 1 0 0 1 0 0 cm ${place(0, 0, 0, 1275, 1650)} Q Q`,
+  }],
+  ["inverted 1-bit and grey images (/Decode [1 0])", {
+    ...SMALL,
+    images: [
+      { ...image("bits", 1275, 825, 20), extra: "/Decode [1 0]" },
+      { ...image("gray", 637, 412, 21), extra: "/Decode [1 0]" },
+    ],
+    content: `${place(0, 0, 198, 306, 198)}\n${place(1, 0, 0, 306, 198)}`,
+  }],
+  ["an inverted mask (/Decode [1 0]) in a CMYK fill colour", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 22), {
+      ...image("mask", 600, 720, 23),
+      extra: "/Decode [1 0]",
+    }],
+    content: `${place(0, 0, 0, 306, 396)}\n0.1 0.7 0.2 0.1 k ${place(1, 14.4, 50.4, 144, 172.8)}`,
+  }],
+  ["4-bit indexed, 16-bit grey, CMYK and Lab images", {
+    ...SMALL,
+    images: [
+      raw(
+        `/Subtype /Image /Width 637 /Height 412 /ColorSpace [/Indexed /DeviceRGB 15 <${PALETTE}>] /BitsPerComponent 4`,
+        319 * 412,
+        24,
+      ),
+      raw(
+        "/Subtype /Image /Width 300 /Height 200 /ColorSpace /DeviceGray /BitsPerComponent 16",
+        600 * 200,
+        25,
+      ),
+      raw(
+        "/Subtype /Image /Width 300 /Height 200 /ColorSpace /DeviceCMYK /BitsPerComponent 8",
+        1200 * 200,
+        26,
+      ),
+      raw(
+        "/Subtype /Image /Width 300 /Height 200 /ColorSpace [/Lab << /WhitePoint [0.9505 1 1.089] >>] /BitsPerComponent 8",
+        900 * 200,
+        27,
+      ),
+    ],
+    content: [
+      place(0, 0, 198, 306, 198),
+      place(1, 0, 0, 144, 96),
+      place(2, 144, 0, 144, 96),
+      place(3, 0, 96, 144, 96),
+    ].join("\n"),
+  }],
+  ["an opaque soft mask and a colour key that matches nothing", {
+    ...SMALL,
+    images: [
+      { ...image("gray", 637, 412, 28), extra: "/SMask {Im1}" },
+      {
+        ...raw(
+          "/Subtype /Image /Width 637 /Height 412 /ColorSpace /DeviceGray /BitsPerComponent 8",
+          0,
+          0,
+        ),
+        data: new Uint8Array(637 * 412).fill(255),
+      },
+      { ...image("rgb", 637, 412, 29), extra: "/Mask [256 300 256 300 256 300]" },
+    ],
+    content: `${place(0, 0, 198, 306, 198)}\n${place(2, 0, 0, 306, 198)}`,
+  }],
+  ["an invisible text layer over the scan (render mode 3)", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 30)],
+    content: `${place(0, 0, 0, 306, 396)}\nBT 3 Tr /F1 12 Tf 72 72 Td (Total 1,234) Tj ET`,
+  }],
+  ["a soft mask with transparent pixels (canvas)", {
+    ...SMALL,
+    images: [
+      { ...image("gray", 637, 825, 31), extra: "/SMask {Im1}" },
+      image("gray", 637, 825, 32),
+    ],
+    content: place(0, 0, 0, 306, 396),
+  }],
+  ["a colour key that matches (canvas)", {
+    ...SMALL,
+    images: [{ ...image("gray", 637, 825, 33), extra: "/Mask [0 40]" }],
+    content: place(0, 0, 0, 306, 396),
+  }],
+  ["a smoothed enlargement, /Interpolate true (canvas)", {
+    ...SMALL,
+    images: [{ ...image("gray", 240, 173, 34), extra: "/Interpolate true" }],
+    content: place(0, 30.1, 40.3, 240, 173),
+  }],
+  ["a hidden optional-content layer (canvas)", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 35), image("mask", 600, 720, 36)],
+    content: `${place(0, 0, 0, 306, 396)}\n/OC /L1 BDC ${place(1, 14.4, 50.4, 144, 172.8)} EMC`,
+    resources: "/Properties << /L1 {Obj0} >>",
+    objects: ["<< /Type /OCG /Name (hidden) >>"],
+    catalog: "/OCProperties << /OCGs [{Obj0}] /D << /OFF [{Obj0}] >> >>",
+  }],
+  ["an image inside a form XObject (canvas)", {
+    ...SMALL,
+    images: [
+      image("gray", 637, 825, 37),
+      {
+        ...raw("/Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /Im0 {Im0} >> >>", 0, 0),
+        data: new TextEncoder().encode("/Im0 Do"),
+      },
+    ],
+    content: "q 306 0 0 396 0 0 cm /Im1 Do Q",
+  }],
+  ["a mask drawn twice in two colours (canvas)", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 38), image("mask", 600, 720, 39)],
+    content: `${place(0, 0, 0, 306, 396)}\n1 0 0 rg ${place(1, 14.4, 50.4, 144, 172.8)}\n0 0 1 rg ${
+      place(1, 158.4, 50.4, 144, 172.8)
+    }`,
+  }],
+  ["a mirrored image on an upright page (canvas)", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 40)],
+    content: "q -306 0 0 396 306 0 cm /Im0 Do Q",
+  }],
+  ["a skewed image (canvas)", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 41)],
+    content: "q 306 12 0 396 0 0 cm /Im0 Do Q",
+  }],
+  ["a transfer function (canvas)", {
+    ...SMALL,
+    images: [image("gray", 637, 825, 42)],
+    content: `/G0 gs ${place(0, 0, 0, 306, 396)}`,
+    resources: "/ExtGState << /G0 << /TR {Obj0} >> >>",
+    objects: ["<< /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [0] /N 1 >>"],
   }],
   ["text (canvas)", {
     ...SMALL,
@@ -292,6 +479,13 @@ Deno.test("ocr raster: image-only pages paint exactly what the canvas draws, or 
       "an image placed off the page's edges",
       "RGB 72 dpi at 4.17x, centres on boundaries, inside the page",
       "RGB 72 dpi at 4.17x, centres on boundaries, past the right and top edges",
+      "a page turned 180 degrees, the image mirrored both ways (upright on the device)",
+      "a MediaBox away from the origin, a smaller fractional CropBox",
+      "a page drawn in 1/300 inch units (two transforms)",
+      "inverted 1-bit and grey images (/Decode [1 0])",
+      "an inverted mask (/Decode [1 0]) in a CMYK fill colour",
+      "4-bit indexed, 16-bit grey, CMYK and Lab images",
+      "an opaque soft mask and a colour key that matches nothing",
     ]
   ) assert.ok(fast.includes(`${name} @300`), `${name} was not painted: ${fast.join("; ")}`);
   // and what it cannot reproduce is left to the canvas
