@@ -96,7 +96,8 @@ export function parseReport(html: string): { title: string; columns: string[]; r
           scales = titleScales(title);
           return;
         }
-        const span = Number(/colspan="(\d+)"/i.exec(c[2])?.[1] ?? 1);
+        // as browsers read it: 1 to 1000 (a header claiming a billion columns must not hang)
+        const span = Math.min(1000, Math.max(1, Number(/colspan="(\d+)"/i.exec(c[2])?.[1] ?? 1)));
         for (let k = 0; k < span; k++) (headers[pos + k] ??= []).push(cellText(c[3]));
         pos += span;
       });
