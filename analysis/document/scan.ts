@@ -2,9 +2,16 @@
  * Scanning the text model for phrases and topic groups: each hit is the matched words
  * themselves (not a whole block), with offsets, page and a context window.
  */
-import { findMatches, type MatchMode, prepareText } from "../fuzzy.ts";
+import { DisjointSpans, findMatches, type MatchMode, prepareText } from "../fuzzy.ts";
 import { type DocText, matchId, pageAt, snapEnd, snapStart } from "./model.ts";
 import { checkpoint } from "../../core/cancel.ts";
+
+/** A hit's place and score, as the overlap checks need it. */
+interface Span {
+  start: number;
+  end: number;
+  score: number;
+}
 
 /** Topic groups searched when neither query nor topics is given (and names usable in topics=). */
 export const TOPICS: Record<string, string[]> = {
@@ -88,28 +95,37 @@ export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[
   const slice = doc.text.slice(opts.start, opts.end);
   const prepared = prepareText(slice);
   const found: ScanMatch[] = [];
+  // each query's hits do not overlap one another: one set of spans per query answers "does a
+  // hit of an earlier query overlap this one with at least its score" by binary search
+  const earlier: DisjointSpans<Span>[] = [];
   let steps = 0;
   for (const { topic, queries } of opts.topics) {
     for (const query of queries) {
       checkpoint();
+      const own = new DisjointSpans<Span>();
       for (
         const m of findMatches(prepared, query, { threshold: opts.threshold, mode: opts.mode })
       ) {
         const start = m.start + opts.start, end = m.end + opts.start;
-        if ((++steps & 255) === 0) checkpoint(); // each hit is compared with those found
-        if (
-          found.some((f) => f.start_char < end && start < f.end_char && f.score >= m.score)
-        ) continue;
+        if ((++steps & 4095) === 0) checkpoint();
+        if (earlier.some((spans) => spans.overlaps(start, end, (f) => f.score >= m.score))) {
+          continue;
+        }
+        own.add({ start, end, score: m.score });
         found.push(toMatch(doc, start, end, m.score, m.method, topic, query, opts.window));
       }
+      earlier.push(own);
     }
   }
   // Overlapping hits of different queries keep the best one.
   found.sort((a, b) => b.score - a.score || a.start_char - b.start_char);
   const kept: ScanMatch[] = [];
+  const keptSpans = new DisjointSpans<Span>();
   for (const [i, f] of found.entries()) {
-    if ((i & 255) === 0) checkpoint();
-    if (!kept.some((k) => f.start_char < k.end_char && k.start_char < f.end_char)) kept.push(f);
+    if ((i & 4095) === 0) checkpoint();
+    if (keptSpans.overlaps(f.start_char, f.end_char)) continue;
+    keptSpans.add({ start: f.start_char, end: f.end_char, score: f.score });
+    kept.push(f);
   }
   return { matches: kept.slice(0, opts.limit), total: kept.length };
 }
