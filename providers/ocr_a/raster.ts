@@ -123,19 +123,21 @@ function integerRect(
 }
 
 /**
- * Source index for each of `n` destination pixels starting at device pixel `at`, drawn from
- * `src` source pixels with nearest-neighbour sampling as Skia does it: the pixel centre mapped
- * through the inverse matrix in 32-bit floats, and a mapped centre that is a whole number (as
- * rounded in floats) takes the pixel before it. Subtracting 1/65536 instead picks the wrong pixel
- * when the float lands a few millionths above the boundary (at 4.17x, every sixth source column).
+ * Source index for destination pixels `from` to `to` (0 is the first) of `n` starting at device
+ * pixel `at`, drawn from `src` source pixels with nearest-neighbour sampling as Skia does it: the
+ * pixel centre mapped through the inverse matrix in 32-bit floats, and a mapped centre that is a
+ * whole number (as rounded in floats) takes the pixel before it. Subtracting 1/65536 instead
+ * picks the wrong pixel when the float lands a few millionths above the boundary (at 4.17x,
+ * every sixth source column). Only the visible pixels are mapped: a tiny image drawn a hundred
+ * million pixels wide costs what its part on the page costs.
  */
-function nearest(src: number, n: number, at: number): Int32Array {
-  const out = new Int32Array(n);
+function nearest(src: number, n: number, at: number, from: number, to: number): Int32Array {
+  const out = new Int32Array(Math.max(0, to - from));
   const inv = f(1 / f(n / src));
   const tx = f(-at * inv);
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     const s = Math.ceil(f(f((at + i + 0.5) * inv) + tx)) - 1;
-    out[i] = s < 0 ? 0 : s >= src ? src - 1 : s;
+    out[i - from] = s < 0 ? 0 : s >= src ? src - 1 : s;
   }
   return out;
 }
@@ -279,23 +281,26 @@ function imageJob(draw: Draw, img: Any, width: number, height: number): Job | nu
   const rect = integerRect(m, 0, -ih, iw, ih);
   if (!rect) return null;
   if (smoothing(m, img.interpolate) && (rect.w !== iw || rect.h !== ih)) return null;
-  const cols = nearest(iw, rect.w, rect.x);
-  const rowsOf = nearest(ih, rect.h, rect.y);
+  // the part of the drawn rectangle on the page
   const x0 = Math.max(0, rect.x);
   const x1 = Math.min(width, rect.x + rect.w);
+  const top = Math.max(0, rect.y);
+  const bottom = Math.min(height, rect.y + rect.h);
+  const cols = nearest(iw, rect.w, rect.x, x0 - rect.x, x1 - rect.x);
+  const rowsOf = nearest(ih, rect.h, rect.y, top - rect.y, bottom - rect.y);
   const bytes = kind === RGB_24BPP ? 3 : 4;
   return (y0, y1, rows) => {
-    const from = Math.max(y0, rect.y);
-    const to = Math.min(y1, rect.y + rect.h, height);
+    const from = Math.max(y0, top);
+    const to = Math.min(y1, bottom);
     for (let y = from; y < to; y++) {
-      const src = rowsOf[y - rect.y] * stride;
+      const src = rowsOf[y - top] * stride;
       // pdf.js's putBinaryImageData leaves the last 7 pixels of a 1-bit image's last row
       // transparent
       const left = data.length - src;
       const shown = kind !== GRAYSCALE_1BPP || left > stride ? iw : left * 8 - 7;
       let at = (y - y0) * width + x0;
       for (let x = x0; x < x1; x++, at++) {
-        const u = cols[x - rect.x];
+        const u = cols[x - x0];
         if (kind === GRAYSCALE_1BPP) {
           if (u < shown) rows[at] = (data[src + (u >> 3)] >> (7 - (u & 7))) & 1 ? 255 : 0;
         } else {
@@ -344,22 +349,22 @@ function maskJob(draw: Draw, img: Any, width: number, height: number): Job | nul
   // ...and that canvas drawn onto the page at whole pixels
   const offX = Math.round(minX) + rect.x;
   const offY = Math.round(minY) + rect.y;
-  const cols = nearest(mw, rect.w, rect.x);
-  const rowsOf = nearest(mh, rect.h, rect.y);
   // the part of the drawn rectangle inside both the fill canvas and the page
   const u0 = Math.max(0, -rect.x, -offX);
   const u1 = Math.min(rect.w, fillW - rect.x, width - offX);
   const v0 = Math.max(0, -rect.y, -offY);
   const v1 = Math.min(rect.h, fillH - rect.y, height - offY);
+  const cols = nearest(mw, rect.w, rect.x, u0, u1);
+  const rowsOf = nearest(mh, rect.h, rect.y, v0, v1);
   const fill = draw.grey;
   return (y0, y1, rows) => {
     const from = Math.max(v0, y0 - offY);
     const to = Math.min(v1, y1 - offY);
     for (let v = from; v < to; v++) {
-      const src = rowsOf[v] * stride;
+      const src = rowsOf[v - v0] * stride;
       let at = (offY + v - y0) * width + offX + u0;
       for (let u = u0; u < u1; u++, at++) {
-        const s = cols[u];
+        const s = cols[u - u0];
         // past the end of the data pdf.js reads whole bytes as 0 (painted), the last part as 255
         const byte = src + (s >> 3) < data.length
           ? data[src + (s >> 3)]

@@ -508,3 +508,33 @@ Deno.test({
     }
   },
 });
+
+Deno.test("ocr raster: an image or mask drawn a hundred million points wide costs what its visible part costs", async () => {
+  const huge = (i: number) => `q 100000000 0 0 100000000 -50000000 -50000000 cm /Im${i} Do Q`;
+  const before = Deno.memoryUsage().rss;
+  // a 2x2 image over the whole page and far beyond it
+  const picture = pdf([{
+    ...SMALL,
+    images: [image("gray", 637, 825, 43), image("gray", 2, 2, 44)],
+    content: `${place(0, 0, 0, 306, 396)}\n${huge(1)}`,
+  }]);
+  const mine = await painted(picture, 1, 300, 97);
+  assert.ok(mine, "the huge image went to the canvas");
+  assert.equal(differing(mine, await rendered(picture, 1, 300)), 0);
+  // an 8x8 mask the same size (pdf.js's canvas cannot make its fill canvas, so no comparison)
+  const mask = pdf([{
+    ...SMALL,
+    images: [image("gray", 637, 825, 45), image("mask", 8, 8, 46)],
+    content: `${place(0, 0, 0, 306, 396)}\n0 0 1 rg ${huge(1)}`,
+  }]);
+  const masked = await painted(mask, 1, 300, 97);
+  assert.ok(masked, "the huge mask went to the canvas");
+  assert.ok(masked.includes(luma(0, 0, 255)), "the mask's fill colour is not on the page");
+  // mapping every device pixel of the drawn rectangle took 2 x 1.7 GB for each
+  const grown = Deno.memoryUsage().rss - before;
+  assert.ok(grown < 512 * 1024 * 1024, `memory grew by ${grown} bytes`);
+});
+
+function luma(r: number, g: number, b: number): number {
+  return (r * 77 + g * 150 + b * 29) >> 8;
+}
