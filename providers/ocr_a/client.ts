@@ -432,7 +432,8 @@ async function writePgm(path: string, grey: GreyPage, signal?: AbortSignal): Pro
     for (let at = 0; at < bytes.length;) at += await file.write(bytes.subarray(at));
   };
   await write(pgmHeader(grey.width, grey.height));
-  const band = Math.max(1, Math.floor(BAND_BYTES / grey.width));
+  // a band is about BAND_BYTES of pixels written, however many draws cross it
+  const band = Math.max(1, Math.floor(BAND_BYTES / Math.max(grey.width, grey.rowCost ?? 0)));
   const rows = new Uint8Array(band * grey.width);
   for (let y = 0; y < grey.height; y += band) {
     checkpoint(signal);

@@ -212,11 +212,20 @@ function object(page: Any, id: string): Promise<Any> {
 export interface GreyPage {
   width: number;
   height: number;
+  /**
+   * Pixels written to paint one row, at most (the row itself and every draw across it): a page
+   * of 2,000 masks over each other costs 2,000 times its width, so its bands are made that much
+   * shorter for a stopped call to be noticed between them.
+   */
+  rowCost?: number;
   paint(y0: number, y1: number, rows: Uint8Array): void;
 }
 
-/** Paints device rows y0..y1 of one draw into a band. */
-type Job = (y0: number, y1: number, rows: Uint8Array) => void;
+/** Paints device rows y0..y1 of one draw into a band; `cols` pixels of a row at most. */
+interface Job {
+  paint: (y0: number, y1: number, rows: Uint8Array) => void;
+  cols: number;
+}
 
 /**
  * The page at `viewport` (pdf.js's, at the OCR resolution) painted from its decoded images, or
@@ -243,9 +252,10 @@ export async function imagePage(page: Any, viewport: Any, OPS: Any): Promise<Gre
   return {
     width,
     height,
+    rowCost: jobs.reduce((sum, job) => sum + job.cols, width),
     paint(y0, y1, rows) {
       rows.fill(255, 0, (y1 - y0) * width); // pdf.js starts from a white page
-      for (const job of jobs) job(y0, y1, rows);
+      for (const job of jobs) job.paint(y0, y1, rows);
     },
   };
 }
@@ -289,7 +299,7 @@ function imageJob(draw: Draw, img: Any, width: number, height: number): Job | nu
   const cols = nearest(iw, rect.w, rect.x, x0 - rect.x, x1 - rect.x);
   const rowsOf = nearest(ih, rect.h, rect.y, top - rect.y, bottom - rect.y);
   const bytes = kind === RGB_24BPP ? 3 : 4;
-  return (y0, y1, rows) => {
+  const paint = (y0: number, y1: number, rows: Uint8Array) => {
     const from = Math.max(y0, top);
     const to = Math.min(y1, bottom);
     for (let y = from; y < to; y++) {
@@ -310,6 +320,7 @@ function imageJob(draw: Draw, img: Any, width: number, height: number): Job | nu
       }
     }
   };
+  return { paint, cols: cols.length };
 }
 
 /** paintImageMaskXObject (a mask used once): the fill colour where a bit is 0, or null. */
@@ -357,7 +368,7 @@ function maskJob(draw: Draw, img: Any, width: number, height: number): Job | nul
   const cols = nearest(mw, rect.w, rect.x, u0, u1);
   const rowsOf = nearest(mh, rect.h, rect.y, v0, v1);
   const fill = draw.grey;
-  return (y0, y1, rows) => {
+  const paint = (y0: number, y1: number, rows: Uint8Array) => {
     const from = Math.max(v0, y0 - offY);
     const to = Math.min(v1, y1 - offY);
     for (let v = from; v < to; v++) {
@@ -375,6 +386,7 @@ function maskJob(draw: Draw, img: Any, width: number, height: number): Job | nul
       }
     }
   };
+  return { paint, cols: cols.length };
 }
 
 /** pdf.js's Util.transform, in doubles. */

@@ -538,3 +538,25 @@ Deno.test("ocr raster: an image or mask drawn a hundred million points wide cost
 function luma(r: number, g: number, b: number): number {
   return (r * 77 + g * 150 + b * 29) >> 8;
 }
+
+Deno.test("ocr raster: fifty masks over each other are painted as drawn, in bands as short as their work", async () => {
+  const masks = Array.from({ length: 50 }, (_, i) => image("mask", 8, 8, 50 + i));
+  const bytes = pdf([{
+    ...SMALL,
+    images: masks,
+    content: masks.map((_, i) => `${(i % 10) / 10} g ${place(i, 0, 0, 306, 396)}`).join("\n"),
+  }]);
+  const mine = await painted(bytes, 1, 72, 7);
+  assert.ok(mine, "the masks went to the canvas");
+  assert.equal(differing(mine, await rendered(bytes, 1, 72)), 0);
+  // each row writes the page row and all fifty masks across it: the provider's bands of about
+  // a megabyte of writes are fifty-one times shorter than a megabyte of rows
+  const { pdfjs, doc } = await openPdf(bytes.slice());
+  try {
+    const page = await doc.getPage(1);
+    const grey = await imagePage(page, page.getViewport({ scale: 1 }), pdfjs.OPS);
+    assert.equal(grey?.rowCost, 51 * grey!.width);
+  } finally {
+    await doc.destroy();
+  }
+});
