@@ -560,3 +560,56 @@ Deno.test("ocr raster: fifty masks over each other are painted as drawn, in band
     await doc.destroy();
   }
 });
+
+Deno.test("ocr raster: forty pages of images and masks at random sizes and places are painted as the canvas draws them", async () => {
+  let x = 7;
+  const rnd = () => (x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const pick = <T>(a: T[]) => a[Math.floor(rnd() * a.length)];
+  const num = (v: number) => String(Math.round(v * 1000) / 1000);
+  const kinds: XObject["kind"][] = ["gray", "rgb", "bits", "mask", "mask"];
+  let direct = 0;
+  for (let t = 0; t < 40; t++) {
+    const width = 50 + rnd() * 200;
+    const height = 50 + rnd() * 200;
+    const images: XObject[] = [];
+    const content: string[] = [];
+    for (let i = 0; i < 1 + Math.floor(rnd() * 3); i++) {
+      const im = image(
+        pick(kinds),
+        1 + Math.floor(rnd() * 300),
+        1 + Math.floor(rnd() * 300),
+        t * 10 + i,
+      );
+      images.push(im);
+      // points per source pixel: 1:1 at 300 dpi, enlargements, shrinks the canvas smooths
+      const across = pick([0.24, 0.5, 1, 1.5, 2, 3, 7.3]) * (0.9 + rnd() * 0.2);
+      const down = pick([0.24, 0.5, 1, 2, 3]) * (0.9 + rnd() * 0.2);
+      const colour = im.kind === "mask" ? pick(["", "0.5 g ", "1 0 0 rg ", "0.2 0.3 0.4 rg "]) : "";
+      content.push(
+        colour + place(
+          i,
+          Number(num(-20 + rnd() * width)),
+          Number(num(-20 + rnd() * height)),
+          Number(num(im.width * across)),
+          Number(num(im.height * down)),
+        ),
+      );
+    }
+    const bytes = pdf([{
+      width: Number(num(width)),
+      height: Number(num(height)),
+      images,
+      content: content.join("\n"),
+    }]);
+    const dpi = pick([300, 217, 150, 400, 288]);
+    const mine = await painted(bytes, 1, dpi, 1 + Math.floor(rnd() * 100));
+    if (!mine) continue;
+    direct++;
+    assert.equal(
+      differing(mine, await rendered(bytes, 1, dpi)),
+      0,
+      `page ${t} at ${dpi} dpi: ${content.join("; ")}`,
+    );
+  }
+  assert.ok(direct >= 10, `only ${direct} of 40 pages were painted without the canvas`);
+});
