@@ -149,8 +149,9 @@ export class Client {
         }
         return out;
       } finally {
-        // a page still rendering when a recognition failed is not waited for
-        next?.catch(() => {});
+        // a page still rendering when a recognition failed is waited for (its checkpoints end it
+        // soon after a stop), so it cannot write into the engine's folder while close() removes it
+        await next?.catch(() => {});
         await recognize.close();
       }
     } finally {
@@ -409,7 +410,16 @@ async function renderPage(
     const context = canvas.getContext("2d");
     context.fillStyle = "white";
     context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvas, canvasContext: context, viewport }).promise;
+    await page.render({ canvas, canvasContext: context, viewport }).promise.catch(
+      (err: unknown) => {
+        if (err instanceof FinanceError || signal?.aborted) throw err;
+        // pdf.js asks the canvas library for helper surfaces of its own (a mask's fill as large
+        // as the mask is drawn); one it cannot allocate ends the page, said plainly
+        throw new FinanceError(
+          `${label} page ${n} could not be drawn for OCR: the drawing library could not make a surface the page's content asks for (an image or mask drawn at a very large size); try document.read for its text layer`,
+        );
+      },
+    );
     page.cleanup();
     if (!pgm) return { dpi, png: await canvas.encode("png") };
     const { width, height } = canvas;

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
-import { SHARED, sharedOrSkip } from "../_helpers.ts";
+import { envelope, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { loadPdfJs, pdfjsAssetDir } from "../../providers/pdf_text_a/client.ts";
 import { toPgm } from "../../providers/ocr_a/client.ts";
 import { imagePage, pgmHeader } from "../../providers/ocr_a/raster.ts";
@@ -612,4 +612,25 @@ Deno.test("ocr raster: forty pages of images and masks at random sizes and place
     );
   }
   assert.ok(direct >= 10, `only ${direct} of 40 pages were painted without the canvas`);
+});
+
+Deno.test("a page the canvas cannot draw fails with a plain message, not the library's text", async () => {
+  // a mask drawn twice goes to the canvas; drawn 7,680 points wide (mostly off the page), pdf.js
+  // asks for a fill surface larger than the canvas library makes
+  const bytes = pdf([{
+    ...SMALL,
+    images: [image("mask", 64, 64, 51)],
+    content: `0 g ${place(0, 0, 0, 7680, 7680)}\n1 0 0 rg ${place(0, 0, 0, 7680, 7680)}`,
+  }]);
+  const dir = await Deno.makeTempDir({ prefix: "finance-ocr-canvas-" });
+  try {
+    const file = join(dir, "huge-mask.pdf");
+    await Deno.writeFile(file, bytes);
+    const env = await envelope("document.ocr", { source: file });
+    if (env.ok) return; // a canvas library that can make the surface draws the page
+    assert.doesNotMatch(env.error!, /internal error|skia|surface failed/i, env.error!);
+    assert.match(env.error!, /page 1 could not be drawn for OCR/, env.error!);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
