@@ -188,14 +188,20 @@ function clip(s: string, w: number, number?: boolean): string {
 /** A table that does not fit: each row as `column: value` lines. */
 function recordsText(columns: Column[], rows: Cell[][], width: number): string[] {
   const out: string[] = [];
+  // an unnamed text column first is the rows' label (a statement's line item): it heads the
+  // record, and the other fields stand indented under it
+  const labelled = columns.length > 1 && columns[0].name === "" && !columns[0].number;
   rows.forEach((r, n) => {
     if (n) out.push("");
     const fields: [string, string][] = [];
     columns.forEach((c, i) => {
+      if (labelled && i === 0) return;
       const t = r[i]?.text ?? "";
       if (t !== "") fields.push([c.name.replace(/\n/g, " ") || "#", t]);
     });
-    out.push(...fieldsText(fields, width));
+    if (!labelled) return out.push(...fieldsText(fields, width));
+    out.push(...wrap((r[0]?.text ?? "").trim(), width));
+    out.push(...fieldsText(fields, width - 2).map((l) => `  ${l}`));
   });
   return out;
 }

@@ -20,3 +20,19 @@ Deno.test("text tables: a long header is cut to its column, never pushing the ot
   );
   assert.match(head, /…/);
 });
+
+Deno.test("text tables: a short statement too wide for the terminal lists each line item under its label", () => {
+  const periods = ["Q1 FY2023", "Q2 FY2023", "Q3 FY2023", "Q4 FY2023", "Q1 FY2024", "Q2 FY2024"];
+  const lines = blocksText([{
+    kind: "table",
+    columns: [{ name: "" }, ...periods.map((p) => ({ name: `${p}\nto 2023-03-31`, number: true }))],
+    rows: [[
+      { text: "Revenue" },
+      ...periods.map((_p, i) => ({ text: `${240 + i}`, number: true })),
+    ]],
+  }], 60);
+  assert.equal(lines[0], "Revenue", lines.join("\n"));
+  assert.ok(!lines.some((l) => l.startsWith("#:")), lines.join("\n"));
+  assert.equal(lines[1], "  Q1 FY2023 to 2023-03-31: 240");
+  assert.equal(lines.length, 1 + periods.length);
+});
