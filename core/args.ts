@@ -66,6 +66,18 @@ export function tokensToArgs(
       positional.push(token);
     } else if (m) {
       const [, key, value] = m;
+      const slot = shape.positional[positional.length];
+      if (
+        slot && !shape.extra_into && /\s/.test(value) && !shape.keys.includes(key) &&
+        !Object.hasOwn(shape.aliases ?? {}, key) &&
+        !closest(key, [...shape.keys, ...Object.keys(shape.aliases ?? {})])
+      ) {
+        // a query such as `region=us AND sector="Technology"` given positionally reads as key=value
+        throw new UsageError(
+          `unknown argument \`${clip(key)}\` for ${shape.name}; a value holding "=" goes by its ` +
+            `name: ${slot}='${token}' (usage: ${shape.usage})`,
+        );
+      }
       if (Object.hasOwn(args, key)) {
         throw new UsageError(
           `${shape.name}: \`${key}\` is given twice; give each argument once (usage: ${shape.usage})`,

@@ -54,7 +54,7 @@ export default defineCommand({
   }),
   examples: [
     "finance screen.run day_gainers count=10",
-    "finance screen.run 'region=us AND sector=\"Technology\" AND intradaymarketcap>10B'",
+    "finance screen.run query='region=us AND sector=\"Technology\" AND intradaymarketcap>10B'",
   ],
   async run(args, ctx) {
     const { runScreen } = await import("../../analysis/market/screen_run.ts");

@@ -72,3 +72,15 @@ Deno.test("cli: exit codes and output modes", async () => {
   const version = await cli("--version");
   assert.match(version.out, /^finance \d+\.\d+\.\d+$/);
 });
+
+Deno.test("cli: a screen query given positionally is refused with the query= form to copy", async () => {
+  const query = 'region=us AND sector="Technology" AND intradaymarketcap>10B';
+  const r = await cli("screen.run", query);
+  assert.equal(r.code, 2);
+  const env = JSON.parse(r.out);
+  assert.equal(env.ok, false);
+  assert.ok(env.error.includes(`query='${query}'`), env.error);
+  // a misspelt argument name still gets its closest name, not the query hint
+  const typo = await cli("filings.recent", "form=10-K 10-Q", "NVDA");
+  assert.match(JSON.parse(typo.out).error, /did you mean `forms`\?/);
+});
