@@ -57,21 +57,30 @@ export function formatNumber(n: number, digits = 2, min = 0): string {
   if (!Number.isFinite(n)) return "—";
   const abs = Math.abs(n);
   const max = Number.isInteger(n) ? 0 : abs >= 100 ? Math.min(digits, 2) : abs >= 1 ? digits : 4;
-  return n.toLocaleString("en-US", {
+  return unsignedZero(n.toLocaleString("en-US", {
     minimumFractionDigits: Math.min(min, max),
     maximumFractionDigits: max,
-  });
+  }));
+}
+
+/** A value that rounds to zero reads `0`, never `-0` (an NPV of -1e-14 at the IRR). */
+function unsignedZero(text: string): string {
+  return /^-[0.,]+$/.test(text) ? text.slice(1) : text;
 }
 
 /** Two decimals with separators (ratios: Sharpe, profit factor). */
 export function twoDecimals(n: number): string {
-  return n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return unsignedZero(
+    n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
 }
 
 /** A number already in percent units: `24.935478` → `24.94%`. */
 export function percent(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
-  return `${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+  return `${
+    unsignedZero(n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
+  }%`;
 }
 
 /** Money with its currency: `USD 124,935.48`. */
@@ -81,10 +90,10 @@ export function money(n: number | null | undefined, currency?: string | null): s
   // prices below a cent keep their digits
   const whole = Number.isInteger(n) && Math.abs(n) >= 1000;
   const tiny = n !== 0 && Math.abs(n) < 0.01;
-  const text = n.toLocaleString("en-US", {
+  const text = unsignedZero(n.toLocaleString("en-US", {
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: tiny ? 6 : 2,
-  });
+  }));
   return currency ? `${currency} ${text}` : text;
 }
 
@@ -94,7 +103,7 @@ export function accounting(n: number, decimals = 0): string {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   });
-  return n < 0 ? `(${text})` : text;
+  return n < 0 && /[1-9]/.test(text) ? `(${text})` : text;
 }
 
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

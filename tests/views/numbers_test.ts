@@ -1,0 +1,45 @@
+/** Numbers a person reads: no `-0`, and prices in one column with the same decimals. */
+import assert from "node:assert/strict";
+import {
+  accounting,
+  formatNumber,
+  money,
+  percent,
+  twoDecimals,
+} from "../../adapters/views/model.ts";
+import { movesView } from "../../adapters/views/lists.ts";
+import { blocksText } from "../../adapters/views/text.ts";
+
+Deno.test("text numbers: a value that rounds to zero never reads -0", () => {
+  assert.equal(formatNumber(-1.4e-14), "0");
+  assert.equal(percent(-0.001), "0.00%");
+  assert.equal(money(-1e-9), "0.00");
+  assert.equal(twoDecimals(-0.004), "0.00");
+  assert.equal(accounting(-0.2), "0");
+  // real negatives keep their sign
+  assert.equal(formatNumber(-0.5), "-0.5");
+  assert.equal(percent(-1.25), "-1.25%");
+  assert.equal(accounting(-257), "(257)");
+});
+
+Deno.test("text numbers: price.moves prints both closes of a move with two decimals", () => {
+  const lines = blocksText(movesView({
+    symbol: "AAPL",
+    window: "1d",
+    threshold_pct: 5,
+    start_date: "2025-01-01",
+    end_date: "2025-12-31",
+    bars: 250,
+    moves: [{
+      start_date: "2025-08-05",
+      end_date: "2025-08-06",
+      return_pct: 5.09,
+      start_close: 202.31,
+      end_close: 212.6,
+      volume: 108813227,
+      volume_vs_20d: 2.11,
+      move_vs_20d_avg_abs_return: 8.15,
+    }],
+  }));
+  assert.ok(lines.some((l) => l.includes("202.31 → 212.60")), lines.join("\n"));
+});
