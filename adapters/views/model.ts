@@ -135,6 +135,9 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
     if (/_ratio$|^profit_factor$/.test(key)) return twoDecimals(v);
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
+    if (/_bytes$/.test(key) && Number.isInteger(v) && v >= 1024) {
+      return `${formatNumber(v)} (${byteSize(v)})`;
+    }
     return formatNumber(v, Math.abs(v) >= 1 ? 2 : 4);
   }
   if (typeof v === "string") return dateText(v);
@@ -147,6 +150,14 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
       : "(none)";
   }
   return flatText(v);
+}
+
+/** A byte count in binary units for reading: `524288000` → `500 MB`, `1536` → `1.5 KB`. */
+export function byteSize(n: number): string {
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) (n /= 1024, i++);
+  return `${i ? formatNumber(Number(n.toFixed(1)), 1) : n} ${units[i]}`;
 }
 
 const MONEY_KEYS =

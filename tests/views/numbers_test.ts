@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import {
   accounting,
+  byteSize,
+  fieldText,
   formatNumber,
   money,
   percent,
@@ -42,4 +44,12 @@ Deno.test("text numbers: price.moves prints both closes of a move with two decim
     }],
   }));
   assert.ok(lines.some((l) => l.includes("202.31 → 212.60")), lines.join("\n"));
+});
+
+Deno.test("text numbers: byte counts also read in KB, MB or GB (finance cache info)", () => {
+  assert.equal(byteSize(524_288_000), "500 MB");
+  assert.equal(byteSize(1536), "1.5 KB");
+  assert.equal(byteSize(512), "512 bytes");
+  assert.equal(fieldText("max_bytes", 524_288_000), "524,288,000 (500 MB)");
+  assert.equal(fieldText("stored_bytes", 0), "0");
 });
