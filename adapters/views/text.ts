@@ -89,7 +89,12 @@ function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
     keep--;
     widths = fit(columns.slice(0, keep), rows, natural.slice(0, keep), width);
   }
-  if (!widths) return recordsText(columns, rows, width);
+  // a grid that would cut two or more prose columns to under half their width (a plan's
+  // objectives and commands) reads better record by record, where nothing is cut
+  const halved = widths ? widths.filter((w, i) => w < natural[i] / 2).length : 0;
+  if (!widths || (halved >= 2 && keep === columns.length)) {
+    return recordsText(columns, rows, width);
+  }
   if (keep < columns.length) {
     const left = columns.slice(keep).map((c) => c.name.replace(/\n/g, " "));
     return [

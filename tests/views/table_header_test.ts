@@ -36,3 +36,21 @@ Deno.test("text tables: a short statement too wide for the terminal lists each l
   assert.equal(lines[1], "  Q1 FY2023 to 2023-03-31: 240");
   assert.equal(lines.length, 1 + periods.length);
 });
+
+Deno.test("text tables: a grid that would cut two prose columns to under half lists its records", () => {
+  const objective = "Read the latest annual report's business, risks, MD&A and statements.";
+  const commands = "finance filings.recent CRWD forms=10-K,10-Q,8-K limit=8";
+  const rows = ["profile", "filings", "fundamentals", "transcripts"].map((id) => [
+    { text: id },
+    { text: objective },
+    { text: commands },
+  ]);
+  const lines = blocksText([{
+    kind: "table",
+    columns: [{ name: "id" }, { name: "objective" }, { name: "commands" }],
+    rows,
+  }], 50);
+  assert.ok(!lines.some((l) => l.includes("…")), lines.join("\n"));
+  assert.ok(lines.some((l) => l.includes("forms=10-K,10-Q,8-K limit=8")), lines.join("\n"));
+  assert.equal(lines.filter((l) => l.startsWith("id:")).length, 4);
+});
