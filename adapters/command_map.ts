@@ -111,6 +111,9 @@ function argsType(def: CommandDef, indent: string): string {
   for (const [alias, canonical] of Object.entries(def.aliases ?? {})) {
     notes.set(alias, `@deprecated Use \`${canonical}\`.`);
   }
+  for (const [synonym, canonical] of Object.entries(def.synonyms ?? {})) {
+    notes.set(synonym, `Another name of \`${canonical}\` (give one of the two).`);
+  }
   return objectType(schema, indent, notes);
 }
 

@@ -6,7 +6,7 @@ export type JsonSchema = Record<string, unknown>;
 
 const argsCache = new WeakMap<CommandDef, JsonSchema>();
 
-/** Request schema: the arguments as a caller sends them, aliases included. */
+/** Request schema: the arguments as a caller sends them, aliases and synonyms included. */
 export function argsJsonSchema(def: CommandDef): JsonSchema {
   const hit = argsCache.get(def);
   if (hit) return hit;
@@ -24,6 +24,14 @@ export function argsJsonSchema(def: CommandDef): JsonSchema {
       copy.description = `Deprecated: an older name of \`${canonical}\`.`;
       copy.deprecated = true;
       props[alias] = copy;
+    }
+  }
+  for (const [synonym, canonical] of Object.entries(def.synonyms ?? {})) {
+    if (props[canonical] && !props[synonym]) {
+      const copy = { ...props[canonical] };
+      delete copy.default;
+      copy.description = `Another name of \`${canonical}\`.`;
+      props[synonym] = copy;
     }
   }
   schema.properties = props;
@@ -65,7 +73,9 @@ export function describeArgs(def: CommandDef): ArgHelp[] {
   const props = schema.properties as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const aliasOf: Record<string, string[]> = {};
-  for (const [a, c] of Object.entries(def.aliases ?? {})) (aliasOf[c] ??= []).push(a);
+  for (const [a, c] of Object.entries({ ...def.aliases, ...def.synonyms })) {
+    (aliasOf[c] ??= []).push(a);
+  }
   return Object.keys(def.args.shape).map((name) => {
     const p = props[name] ?? {};
     return {

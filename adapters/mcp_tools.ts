@@ -153,11 +153,11 @@ export function portableSchema(schema: JsonSchema): JsonSchema {
   return copy;
 }
 
-/** The argument schema as the short list shows it: portable, without alias properties. */
+/** The argument schema as the short list shows it: portable, without alias or synonym properties. */
 export function compactSchema(def: CommandDef): JsonSchema {
   const schema = portableSchema(argsJsonSchema(def));
   const props = schema.properties as Record<string, JsonSchema>;
-  for (const alias of Object.keys(def.aliases ?? {})) delete props[alias];
+  for (const alias of Object.keys({ ...def.aliases, ...def.synonyms })) delete props[alias];
   return schema;
 }
 

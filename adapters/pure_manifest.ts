@@ -119,7 +119,8 @@ export async function pureManifest(defs?: CommandDef[]): Promise<PureManifest> {
     out.commands[def.name] = {
       usage: def.usage,
       positional: def.positional,
-      ...(def.aliases ? { aliases: def.aliases } : {}),
+      ...(def.aliases || def.synonyms ? { aliases: { ...def.aliases, ...def.synonyms } } : {}),
+      ...(def.synonyms ? { synonyms: Object.keys(def.synonyms) } : {}),
       module: loc!.module,
       export: loc!.name,
       args,

@@ -57,6 +57,10 @@ export interface CommandMap {
       provider?: string;
       /** Continue without symbols that have no bars (named in warnings) instead of failing. */
       drop_missing?: boolean;
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
     };
     data: {
       run_type: "factor_scores";
@@ -222,6 +226,10 @@ export interface CommandMap {
       max_records?: number;
       /** Time limit for a custom strategy module, in seconds. */
       timeout_s?: number;
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
       [key: string]: unknown;
     };
     data: {
@@ -413,6 +421,10 @@ export interface CommandMap {
       warmup_bars?: number;
       /** When a symbol has no bars: false (default) fails naming it; true continues without it and says so in warnings and data.missing_symbols. */
       drop_missing?: boolean;
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
     };
     data: {
       payload_type: "backtest.run";
@@ -466,6 +478,10 @@ export interface CommandMap {
       drop_missing?: boolean;
       /** Leaderboard rows returned (0 = all runs). */
       top?: number;
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
     };
     data: {
       run_type: "tune";
@@ -1272,6 +1288,8 @@ export interface CommandMap {
       limit?: number;
       /** Add an event classification to each row (8-K item codes to named events). */
       classify?: boolean;
+      /** Another name of `forms` (give one of the two). */
+      form?: string[] | string;
     };
     data: {
       symbol: string;
@@ -2220,6 +2238,10 @@ export interface CommandMap {
       provider?: string;
       /** Add each provider attempt (provider, duration_ms, rows, success, error) to the result. */
       include_attempts?: boolean;
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
     };
     data: {
       symbol: string;
@@ -2467,6 +2489,10 @@ export interface CommandMap {
       mode?: string;
       /** @deprecated Use `analysis`. */
       type?: "timeline" | "tone" | "context" | "geo" | "doc";
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
     };
     data: {
       analysis: string;
@@ -2525,6 +2551,10 @@ export interface CommandMap {
       start_datetime?: string;
       /** End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
       end_datetime?: string;
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
     };
     data: {
       scope: {
@@ -2618,6 +2648,10 @@ export interface CommandMap {
       limit?: number;
       /** Market-data provider handed to market.ohlcv (auto tries its usual order). */
       provider?: string;
+      /** Another name of `start_date` (give one of the two). */
+      start?: string;
+      /** Another name of `end_date` (give one of the two). */
+      end?: string;
     };
     data: {
       symbol: string;

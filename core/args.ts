@@ -18,8 +18,10 @@ export interface ArgShape {
   keys: string[];
   /** Names that may be given positionally, in order. */
   positional: string[];
-  /** Alias → canonical argument name. */
+  /** Alias → canonical argument name (older names and current synonyms alike). */
   aliases?: Record<string, string>;
+  /** The aliases that are current names (`start` for `start_date`): used without a warning. */
+  synonyms?: string[];
   /** Unknown keys are gathered into this object argument. */
   extra_into?: string;
 }
@@ -189,7 +191,8 @@ export function parseBooleanText(text: string): boolean | null {
 
 /**
  * Applies aliases, rejects unknown arguments with the closest name, gathers extras. An alias is
- * an older name of an argument: using one adds a note to `notes` that names the current one.
+ * an older name of an argument: using one adds a note to `notes` that names the current one; a
+ * synonym (an alias listed in `synonyms`) is another current name and adds none.
  */
 export function normalizeArgShape(
   shape: ArgShape,
@@ -209,17 +212,23 @@ export function normalizeArgShape(
   // null prototypes: a key named __proto__ is data here, never an object's prototype
   const out: Record<string, unknown> = Object.create(null);
   const extras: Record<string, unknown> = Object.create(null);
+  // the name each argument was given by, for the message when it is given twice
+  const givenAs = new Map<string, string>();
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     // own aliases only: `constructor` or `toString` must not find Object.prototype's
     const canonical = known.has(key) ? key : Object.hasOwn(aliases, key) ? aliases[key] : null;
     if (canonical) {
       if (Object.hasOwn(out, canonical)) {
+        const [first, second] = [givenAs.get(canonical) ?? canonical, key];
         throw new UsageError(
-          `${shape.name}: \`${key}\` and \`${canonical}\` name the same argument; give only one of them`,
+          `${shape.name}: \`${first}\` and \`${second}\` name the same argument; give only one of them`,
         );
       }
       out[canonical] = value;
-      if (canonical !== key) notes?.push(deprecatedName(key, canonical));
+      givenAs.set(canonical, key);
+      if (canonical !== key && !shape.synonyms?.includes(key)) {
+        notes?.push(deprecatedName(key, canonical));
+      }
       continue;
     }
     if (shape.extra_into && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {

@@ -57,8 +57,13 @@ export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodTy
   citation_fields: string[];
   /** Argument names that may be given positionally on the CLI, in order. */
   positional: string[];
-  /** Other names accepted for an argument: alias → canonical name. */
+  /** Older names still accepted for an argument, with a warning: alias → canonical name. */
   aliases?: Record<string, string>;
+  /**
+   * Other current names of an argument, accepted without a warning: synonym → canonical name
+   * (`start` for `start_date`, so a date window is asked the same way in every command).
+   */
+  synonyms?: Record<string, string>;
   /** Unknown `key=value` arguments are collected into this object argument instead of rejected. */
   extra_into?: string;
   /** The arguments. Property descriptions become help and schema text. */
@@ -134,7 +139,8 @@ export function argShape(def: CommandDef): ArgShape {
     usage: def.usage,
     keys: Object.keys(def.args.shape),
     positional: def.positional,
-    aliases: def.aliases,
+    aliases: def.synonyms ? { ...def.aliases, ...def.synonyms } : def.aliases,
+    ...(def.synonyms ? { synonyms: Object.keys(def.synonyms) } : {}),
     extra_into: def.extra_into,
   };
 }

@@ -44,6 +44,8 @@ export interface PureEntry {
   usage: string;
   positional: string[];
   aliases?: Record<string, string>;
+  /** The aliases that are current names, used without a warning. */
+  synonyms?: string[];
   /** Module path from the project root, e.g. `analysis/calculators/formula.ts`. */
   module: string;
   /** Name of the computation exported by `module`. */
@@ -107,6 +109,7 @@ function shapeOf(name: string, entry: PureEntry): ArgShape {
     keys: Object.keys(entry.args),
     positional: entry.positional,
     aliases: entry.aliases,
+    ...(entry.synonyms ? { synonyms: entry.synonyms } : {}),
   };
 }
 

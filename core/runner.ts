@@ -241,7 +241,7 @@ function makeContext(
 }
 
 /**
- * Applies aliases (adding a warning to `notes` for each older name used), rejects unknown
+ * Applies aliases and synonyms (a warning in `notes` for each older name used), rejects unknown
  * arguments with the closest name, gathers extras.
  */
 export function normalizeArgs(

@@ -38,6 +38,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["data.sources"],
   positional: ["factor_name", "symbols", "start_date", "end_date"],
+  synonyms: { start: "start_date", end: "end_date" },
   args: z.strictObject({
     factor_name: z.string().trim().min(1).describe(
       `Factor to compute: ${FACTORS.map((f) => f.name).join(", ")}.`,

@@ -41,6 +41,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["config", "data.sources"],
   positional: ["strategy", "symbols", "start_date", "end_date"],
+  synonyms: { start: "start_date", end: "end_date" },
   view: "backtest",
   extra_into: "params",
   args: z.strictObject({

@@ -29,6 +29,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: [],
   positional: ["strategy_id", "start_date", "end_date"],
+  synonyms: { start: "start_date", end: "end_date" },
   args: z.strictObject({
     strategy_id: z.string().trim().min(1).describe(
       "Built-in strategy (see backtest.strategies) or custom with strategy_file.",

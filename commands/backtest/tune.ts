@@ -46,6 +46,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["config", "data.sources"],
   positional: ["strategy", "symbols", "start_date", "end_date"],
+  synonyms: { start: "start_date", end: "end_date" },
   view: "tune",
   args: z.strictObject({
     strategy: z.string().trim().min(1).describe(

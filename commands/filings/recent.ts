@@ -44,6 +44,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "cik", "accession_no", "url", "form", "filed_at"],
   positional: ["symbol"],
+  synonyms: { form: "forms" },
   view: "filings",
   args: z.strictObject({
     symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),

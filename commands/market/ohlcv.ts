@@ -61,6 +61,7 @@ export default defineCommand({
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "date", "source", "provider"],
   positional: ["symbols"],
+  synonyms: { start: "start_date", end: "end_date" },
   args: z.strictObject({
     symbols: commaText(
       "Ticker, or several separated by commas (AAPL,MSFT). Any common form: BRK.B or BRK-B, " +

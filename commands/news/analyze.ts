@@ -55,6 +55,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["url", "source", "published_at", "request_url"],
   positional: [],
+  synonyms: { start: "start_date", end: "end_date" },
   view: "news_analysis",
   aliases: { type: "analysis" },
   args: z.strictObject({

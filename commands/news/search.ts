@@ -31,6 +31,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["url", "domain", "published_at", "source"],
   positional: [],
+  synonyms: { start: "start_date", end: "end_date" },
   view: "news",
   args: z.strictObject(newsArgs),
   data: z.object({

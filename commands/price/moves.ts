@@ -53,6 +53,7 @@ export default defineCommand({
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "end_date", "source"],
   positional: ["symbol"],
+  synonyms: { start: "start_date", end: "end_date" },
   view: "moves",
   args: z.strictObject({
     symbol: ticker("Ticker whose daily bars are scanned, e.g. AAPL."),

@@ -15,12 +15,12 @@ async function cli(...argv: string[]) {
 }
 
 Deno.test("cli: unknown key suggests the closest name and exits 2", async () => {
-  const r = await cli("filings.recent", "AAPL", "form=10-K");
+  const r = await cli("filings.recent", "AAPL", "froms=10-K");
   assert.equal(r.code, 2);
   const env = JSON.parse(r.out);
   assert.equal(env.ok, false);
   assert.equal(env.data, null);
-  assert.match(env.error, /unknown argument `form`.*did you mean `forms`\?/);
+  assert.match(env.error, /unknown argument `froms`.*did you mean `forms`\?/);
 });
 
 Deno.test("cli: unknown command suggests, --list lists every command, help works", async () => {
@@ -81,6 +81,6 @@ Deno.test("cli: a screen query given positionally is refused with the query= for
   assert.equal(env.ok, false);
   assert.ok(env.error.includes(`query='${query}'`), env.error);
   // a misspelt argument name still gets its closest name, not the query hint
-  const typo = await cli("filings.recent", "form=10-K 10-Q", "NVDA");
+  const typo = await cli("filings.recent", "froms=10-K 10-Q", "NVDA");
   assert.match(JSON.parse(typo.out).error, /did you mean `forms`\?/);
 });

@@ -65,6 +65,40 @@ Deno.test("runner: aliases map to the canonical name and clash when both are giv
   }
 });
 
+Deno.test("runner: a date window is asked the same way everywhere: start/end are current names", async () => {
+  const defs = await loadAllCommands();
+  const windowed = defs.filter((d) => "start_date" in d.args.shape && "end_date" in d.args.shape);
+  assert.ok(windowed.length >= 8, `only ${windowed.length} commands take start_date/end_date`);
+  for (const def of windowed) {
+    const notes: string[] = [];
+    const out = normalizeArgs(def, { start: "2024-01-02", end: "2024-03-01" }, notes);
+    assert.deepEqual({ ...out }, { start_date: "2024-01-02", end_date: "2024-03-01" }, def.name);
+    assert.deepEqual(notes, [], `${def.name}: a synonym is not an older name`);
+    assert.throws(
+      () => normalizeArgs(def, { start: "2024-01-02", start_date: "2024-01-03" }),
+      /name the same argument/,
+    );
+  }
+  // filings.recent's list of forms is asked as form= in the other filings commands
+  const recent = defs.find((d) => d.name === "filings.recent")!;
+  const notes: string[] = [];
+  assert.deepEqual({ ...normalizeArgs(recent, { symbol: "A", form: "10-K" }, notes) }, {
+    symbol: "A",
+    forms: "10-K",
+  });
+  assert.deepEqual(notes, []);
+});
+
+Deno.test("runner: a synonym and its canonical name given together are refused, naming both", async () => {
+  const env = await envelope("price.moves", {
+    symbol: "AAPL",
+    start: "2024-01-02",
+    start_date: "2024-01-03",
+  });
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /`start` and `start_date` name the same argument; give only one/);
+});
+
 Deno.test("runner: thrown internals become messages without stack traces; NaN becomes null", async () => {
   const def = defineCommand({
     name: "test.boom",

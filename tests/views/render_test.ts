@@ -62,7 +62,7 @@ Deno.test("text: a failure goes to stderr with exit 1; json keeps the envelope o
 });
 
 Deno.test("usage errors respect --output text (stderr, exit 2), json otherwise", async () => {
-  const text = await cli(["filings.recent", "ACME", "form=10-K", "--output", "text"]);
+  const text = await cli(["filings.recent", "ACME", "froms=10-K", "--output", "text"]);
   assert.equal(text.code, 2);
   assert.equal(text.out, "");
   assert.match(text.err, /^error: .*did you mean `forms`/);
