@@ -815,6 +815,8 @@ export interface CommandMap {
       source: string;
       /** PDF pages to search: 1-end, 2, 1,3-5 or all. */
       pages?: string;
+      /** Only search the first N PDF pages (0 = every page), as in the other document commands; applies within pages=. */
+      max_pages?: number;
       /** stream: columns from text alignment; lattice: cells from ruling lines (default: both, per page). */
       flavor?: "stream" | "lattice";
       /** Most tables to return. */

@@ -54,7 +54,7 @@ export default defineCommand({
     "text positions: OCR them with document.ocr. For XBRL statements of SEC filers prefer " +
     "filings.statement.",
   usage:
-    "finance document.tables SOURCE|source=PATH_OR_URL [pages=1-end flavor=stream|lattice max_tables=20 max_rows=25]",
+    "finance document.tables SOURCE|source=PATH_OR_URL [pages=1-end max_pages=0 flavor=stream|lattice max_tables=20 max_rows=25]",
   side_effects: "local_or_network_read",
   auth_required: "none",
   citation_fields: ["source", "url", "path", "page", "start_char", "end_char", "match_id"],
@@ -64,6 +64,9 @@ export default defineCommand({
   args: z.strictObject({
     source: z.string().describe("Local file path or http(s) URL of the PDF or HTML document."),
     pages: z.string().default("1-end").describe("PDF pages to search: 1-end, 2, 1,3-5 or all."),
+    max_pages: z.int().min(0).default(0).describe(
+      "Only search the first N PDF pages (0 = every page), as in the other document commands; applies within pages=.",
+    ),
     flavor: z.enum(["stream", "lattice"]).optional().describe(
       "stream: columns from text alignment; lattice: cells from ruling lines (default: both, per page).",
     ),
@@ -115,9 +118,12 @@ export default defineCommand({
       const pdf = await client.open(raw.bytes, raw.label);
       try {
         pages = parsePages(args.pages, pdf.pageCount);
+        if (args.max_pages > 0) pages = pages.filter((p) => p <= args.max_pages);
         if (pages.length === 0) {
           throw new InputError(
-            `pages="${args.pages}" selects no page of this ${pdf.pageCount}-page PDF`,
+            `pages="${args.pages}"${
+              args.max_pages > 0 ? ` with max_pages=${args.max_pages}` : ""
+            } selects no page of this ${pdf.pageCount}-page PDF`,
           );
         }
         found = [];

@@ -145,6 +145,22 @@ Deno.test("document.tables: lattice table from ruling lines; HTML tables with sp
   assert.equal(bad.ok, false);
 });
 
+Deno.test("document.tables: max_pages caps the pages searched, as in the other document commands", async () => {
+  const all: Any = dataOf(await envelope("document.tables", { source: F("prose.pdf") }));
+  assert.deepEqual(all.pages, [1, 2]);
+  const first: Any = dataOf(
+    await envelope("document.tables", { source: F("prose.pdf"), max_pages: 1 }),
+  );
+  assert.deepEqual(first.pages, [1]);
+  const none = await envelope("document.tables", {
+    source: F("prose.pdf"),
+    pages: "2-end",
+    max_pages: 1,
+  });
+  assert.equal(none.ok, false);
+  assert.match(none.error!, /pages="2-end" with max_pages=1 selects no page of this 2-page PDF/);
+});
+
 Deno.test("document.ocr and auto OCR in scan: image-only page read offline", async () => {
   const o: Any = dataOf(await envelope("document.ocr", { source: F("scanned.pdf"), max_pages: 1 }));
   assert.match(o.text, /4,812/);
