@@ -29,5 +29,20 @@ export interface Context {
   /** The cache backend and, when shared, its reachability and the shared limiter's pauses. */
   cacheStatus(): Promise<CacheStatus>;
   /** Runs another command in the same session; returns its envelope (never throws). */
-  call<T = unknown>(command: string, args: Record<string, unknown>): Promise<Envelope<T>>;
+  call<T = unknown>(
+    command: string,
+    args: Record<string, unknown>,
+    opts?: CallOptions,
+  ): Promise<Envelope<T>>;
+}
+
+/** How a command calls another. */
+export interface CallOptions {
+  /**
+   * The caller only reads the data and keeps it in the process (a backtest reading bars): the
+   * answer is not copied into JSON-safe form when it already is one, and its data is not
+   * redacted (the error and warnings are). What the caller passes on is copied and redacted
+   * with its own envelope.
+   */
+  inProcess?: boolean;
 }

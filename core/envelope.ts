@@ -55,6 +55,24 @@ export function jsonSafe(value: unknown, warnings: string[], path = "data"): unk
 
 const NOT_PLAIN = Symbol("not plain");
 
+/**
+ * True when `value` is already what {@link jsonSafe} would return (finite numbers, strings,
+ * booleans, null, arrays and plain objects of them), so it can be used without the copy.
+ */
+export function isJsonSafe(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isJsonSafe(item)) return false;
+    return true;
+  }
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    if (!isJsonSafe((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
 /** The same copy as {@link safeCopy}, or NOT_PLAIN when a value would need a warning. */
 function plainCopy(value: unknown): unknown {
   if (typeof value === "number") return Number.isFinite(value) ? value : NOT_PLAIN;

@@ -22,7 +22,7 @@ import {
   TICKER_PATTERN,
   tokensToArgs,
 } from "./args.ts";
-import { type Envelope, jsonSafe, success } from "./envelope.ts";
+import { type Envelope, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { parseAmount, parseRate } from "./numbers.ts";
 import { lazyImport } from "./lazy.ts";
 import type { Compute } from "./command.ts";
@@ -148,22 +148,7 @@ async function runPure(
   } catch {
     return null;
   }
-  return success(plainJson(data) ? data : jsonSafe(data, warnings), warnings);
-}
-
-/** True when `value` is already what jsonSafe would return (finite numbers, plain objects). */
-function plainJson(value: unknown): boolean {
-  if (typeof value === "number") return Number.isFinite(value);
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (Array.isArray(value)) {
-    for (const item of value) if (!plainJson(item)) return false;
-    return true;
-  }
-  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (const key in value) {
-    if (!plainJson((value as Record<string, unknown>)[key])) return false;
-  }
-  return true;
+  return success(isJsonSafe(data) ? data : jsonSafe(data, warnings), warnings);
 }
 
 /** Reads every argument in schema order, as the zod schema would; null if any is not plain. */

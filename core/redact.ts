@@ -122,18 +122,20 @@ export function redactValues(text: string, secrets: string[]): string {
  * An envelope with credentials removed wherever text leaves the process: the error and the
  * warnings (secret query values, bearer tokens, known values), and in `data` every string
  * that holds a known value or is a URL with a secret parameter. Works on the envelope's own
- * copy of the data (the runner's JSON-safe copy), in place.
+ * copy of the data (the runner's JSON-safe copy), in place. `data: false` leaves the data alone
+ * (data that stays in the process: a command reading another's answer).
  */
 export function redactEnvelope<
   E extends { error: string | null; warnings: string[]; data: unknown },
 >(
   envelope: E,
   secrets: string[],
+  data = true,
 ): E {
   const live = secrets.filter((s) => s && s.length >= 4);
   if (envelope.error) envelope.error = redactText(envelope.error, live);
   envelope.warnings = envelope.warnings.map((w) => redactText(w, live));
-  envelope.data = redactData(envelope.data, live);
+  if (data) envelope.data = redactData(envelope.data, live);
   return envelope;
 }
 

@@ -5,8 +5,8 @@
 import type { z } from "zod";
 import { argShape, type CommandDef } from "./command.ts";
 import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
-import type { Context } from "./context.ts";
-import { type Envelope, failure, jsonSafe, success } from "./envelope.ts";
+import type { CallOptions, Context } from "./context.ts";
+import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
 import { withCallScope } from "./cancel.ts";
 import { loadCommand } from "./registry.ts";
@@ -29,6 +29,12 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Aborts the call. */
   signal?: AbortSignal;
+  /**
+   * The data stays in this process (a command calling another): it is used as returned when it
+   * is already JSON-safe, not copied, and only the error and warnings are redacted. Whatever of
+   * it leaves the process leaves in the calling command's envelope, which is copied and redacted.
+   */
+  inProcess?: boolean;
 }
 
 /** An envelope plus how it ended: `usage` means the call itself was malformed (CLI exit 2). */
@@ -59,7 +65,7 @@ export async function execute(
   } catch {
     // no session (a bad FINANCE_REPLAY): query keys are still redacted by pattern
   }
-  redactEnvelope(outcome.envelope, secrets);
+  redactEnvelope(outcome.envelope, secrets, !opts.inProcess);
   shortenEchoes(outcome.envelope, rawArgs);
   return outcome;
 }
@@ -156,7 +162,7 @@ async function executeRaw(
       );
     }
     const data = await Promise.race(limits);
-    const safe = jsonSafe(data, warnings);
+    const safe = opts.inProcess && isJsonSafe(data) ? data : jsonSafe(data, warnings);
     if (opts.validateData) {
       const check = def.data.safeParse(safe);
       if (!check.success) {
@@ -234,8 +240,13 @@ function makeContext(
       }
       return p as Promise<ProviderTypes[K]>;
     },
-    call<T>(command: string, args: Record<string, unknown>) {
-      return runCommand<T>(command, args, { ...opts, session, signal });
+    call<T>(command: string, args: Record<string, unknown>, call: CallOptions = {}) {
+      return runCommand<T>(command, args, {
+        ...opts,
+        session,
+        signal,
+        inProcess: call.inProcess ?? false,
+      });
     },
   };
 }

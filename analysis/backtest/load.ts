@@ -42,7 +42,7 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
       // The date range bounds the request; the limit only applies without a start date.
       limit: 20000,
       provider: req.provider,
-    })
+    }, { inProcess: true }) // bars are read here, never passed on: no JSON copy or redaction
   ));
   const data: Record<string, SymbolBars> = {};
   const failed: string[] = [];
