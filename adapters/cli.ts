@@ -13,10 +13,13 @@ import { OUTPUT_MODES, type OutputMode, renderOutput } from "./render.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { VERSION } from "../core/version.ts";
 import { lazyImport } from "../core/lazy.ts";
+import leanCommands from "../commands/lean.json" with { type: "json" };
 
 // The runner, help and every schema are loaded only when a call needs them: a pure calculation
-// from commands/pure.json runs without them (core/pure.ts).
+// from commands/pure.json runs without them (core/pure.ts), and so does a command listed in
+// commands/lean.json that can be read and succeeds (core/lean.ts).
 type Runner = typeof import("../core/runner.ts");
+type Lean = typeof import("../core/lean.ts");
 type Help = typeof import("./help.ts");
 const runner = () => lazyImport<Runner>(new URL("../core/runner.ts", import.meta.url));
 const helpText = () => lazyImport<Help>(new URL("./help.ts", import.meta.url));
@@ -163,6 +166,14 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   if (pure) {
     emit(io, pure, flags.output);
     return pure.ok ? 0 : 1;
+  }
+  if (Object.hasOwn(leanCommands.commands, name)) {
+    const { runLeanTokens } = await lazyImport<Lean>(new URL("../core/lean.ts", import.meta.url));
+    const lean = await runLeanTokens(name, tokens, { surface: "cli" });
+    if (lean) {
+      emit(io, lean.envelope, flags.output, lean.view as CommandDef["view"]);
+      return 0;
+    }
   }
 
   if (!hasCommand(name) && namespaces().includes(name)) return await help(name, io, flags.output);

@@ -1,8 +1,9 @@
 /**
  * Generated files: docs/commands.md (the command reference), commands/pure.json (the CLI's
- * manifest of pure calculators), commands/help.json (the manifest behind help, --list and
- * completions) and commands/map.ts (the library's `CommandMap` type), all from the registry so
- * they cannot drift from the code.
+ * manifest of pure calculators), commands/lean.json (commands with I/O the CLI runs without
+ * zod), commands/help.json (the manifest behind help, --list and completions) and
+ * commands/map.ts (the library's `CommandMap` type), all from the registry so they cannot drift
+ * from the code.
  */
 import { loadAllCommands, namespaces } from "../core/registry.ts";
 import { describeArgs } from "./jsonschema.ts";
@@ -63,6 +64,11 @@ if (import.meta.main) {
   await Deno.writeTextFile(
     new URL("../commands/pure.json", import.meta.url),
     await pureManifestText(),
+  );
+  const { leanManifestText } = await import("./pure_manifest.ts");
+  await Deno.writeTextFile(
+    new URL("../commands/lean.json", import.meta.url),
+    await leanManifestText(),
   );
   const { helpManifestText } = await import("./help_manifest.ts");
   await Deno.writeTextFile(

@@ -77,6 +77,12 @@ export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodTy
   /** Runs the command. Throw FinanceError subclasses for failures; use ctx.warn for warnings. */
   run(args: z.output<A>, ctx: Context): Promise<z.input<D>>;
   /**
+   * `module#export` (module path from the project root) of a function that does what `run`
+   * does, in a module that loads no zod: the CLI then reads the arguments with
+   * `commands/lean.json` and runs the command without the schemas (core/lean.ts).
+   */
+  lean?: string;
+  /**
    * A pure calculation's computation, exported from a module under `analysis/calculators/`
    * (modules there import no npm package). When set, `run` is derived from it, and the CLI can
    * run the command from the generated manifest `commands/pure.json` without loading any schema

@@ -18,6 +18,7 @@ import {
   type ArgShape,
   listFromText,
   normalizeArgShape,
+  objectFromText,
   TICKER_MAX,
   TICKER_PATTERN,
   tokensToArgs,
@@ -34,10 +35,22 @@ export type PureKind =
   | { kind: "list"; item: PureKind }
   | { kind: "enum"; values: string[] }
   | { kind: "ticker" }
-  | { kind: "string"; trim: boolean; min?: number; max?: number };
+  | { kind: "string"; trim: boolean; min?: number; max?: number }
+  | { kind: "number"; integer?: boolean; min?: number; max?: number }
+  | { kind: "boolean" }
+  | { kind: "date" }
+  | { kind: "comma_text" }
+  | { kind: "json_object" };
 
-/** One argument: its kind, and whether it is required or has a default (else optional). */
-export type PureArg = PureKind & { required?: boolean; default?: unknown };
+/**
+ * One argument: its kind, whether it is required or has a default (else optional), and how the
+ * CLI turns its text into a number or boolean before the schema reads it (`cli`), if it does.
+ */
+export type PureArg = PureKind & {
+  required?: boolean;
+  default?: unknown;
+  cli?: "number" | "integer" | "boolean";
+};
 
 /** One command of the manifest. */
 export interface PureEntry {
@@ -50,6 +63,8 @@ export interface PureEntry {
   module: string;
   /** Name of the computation exported by `module`. */
   export: string;
+  /** The command's text view (commands with I/O, core/lean.ts). */
+  view?: string;
   /** Arguments in schema order. */
   args: Record<string, PureArg>;
 }
@@ -102,7 +117,8 @@ export async function runPureArgs(name: string, raw: unknown): Promise<Envelope 
   return await runPure(entry, named, notes);
 }
 
-function shapeOf(name: string, entry: PureEntry): ArgShape {
+/** The argument shape of a manifest entry (names, positionals, aliases). */
+export function shapeOf(name: string, entry: PureEntry): ArgShape {
   return {
     name,
     usage: entry.usage,
@@ -152,7 +168,7 @@ async function runPure(
 }
 
 /** Reads every argument in schema order, as the zod schema would; null if any is not plain. */
-function readArgs(
+export function readArgs(
   entry: PureEntry,
   named: Record<string, unknown>,
   notes: string[],
@@ -216,5 +232,28 @@ function readValue(spec: PureKind, value: unknown, notes: string[]): unknown {
       if (spec.max !== undefined && t.length > spec.max) return undefined;
       return t;
     }
+    case "number":
+      if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+      if (spec.integer && !Number.isSafeInteger(value)) return undefined;
+      if (spec.min !== undefined && value < spec.min) return undefined;
+      if (spec.max !== undefined && value > spec.max) return undefined;
+      return value;
+    case "boolean":
+      return typeof value === "boolean" ? value : undefined;
+    case "date": {
+      if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+      const d = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
+        ? value
+        : undefined;
+    }
+    case "comma_text":
+      if (typeof value === "string") return value;
+      return Array.isArray(value) && value.every((v) => typeof v === "string")
+        ? value.join(",")
+        : undefined;
+    case "json_object":
+      // objects pass through zod's record schema as copies: only text is read here
+      return typeof value === "string" ? objectFromText(value) ?? undefined : undefined;
   }
 }

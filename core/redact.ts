@@ -164,3 +164,38 @@ function redactString(value: string, secrets: string[]): string {
   }
   return value;
 }
+
+/** Argument values longer than this are shortened wherever a message repeats them. */
+const ECHO_LIMIT = 200;
+
+/**
+ * A message that repeats a long argument value (a 6 KB "ticker", a pasted document as a path)
+ * shows its start and its length instead, as given, cased either way, or URL-encoded.
+ */
+export function shortenEchoes(
+  envelope: { error: string | null; warnings: string[] },
+  rawArgs: unknown,
+): void {
+  if (!rawArgs || typeof rawArgs !== "object") return;
+  const long: string[] = [];
+  for (const v of Object.values(rawArgs as Record<string, unknown>)) {
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (typeof item === "string" && item.length > ECHO_LIMIT) long.push(item);
+    }
+  }
+  if (!long.length) return;
+  const forms = long.flatMap((v) => {
+    const t = v.trim();
+    const short = `${t.slice(0, 60)}… (${v.length} characters)`;
+    return [...new Set([v, t, t.toLowerCase(), t.toUpperCase(), encodeURIComponent(t)])]
+      .map((form) => [form, short] as const);
+  }).sort((a, b) => b[0].length - a[0].length);
+  const shorten = (text: string) => {
+    for (const [form, short] of forms) {
+      if (text.includes(form)) text = text.replaceAll(form, short);
+    }
+    return text;
+  };
+  if (envelope.error) envelope.error = shorten(envelope.error);
+  envelope.warnings = envelope.warnings.map(shorten);
+}

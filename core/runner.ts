@@ -5,17 +5,15 @@
 import type { z } from "zod";
 import { argShape, type CommandDef } from "./command.ts";
 import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
-import type { CallOptions, Context } from "./context.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
 import { withCallScope } from "./cancel.ts";
 import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";
-import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
-import { redactEnvelope } from "./redact.ts";
-import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/index.ts";
-import type { ProviderEnv } from "./provider.ts";
+import type { Surface } from "./access.ts";
+import { redactEnvelope, shortenEchoes } from "./redact.ts";
+import { makeContext } from "./call_context.ts";
 
 /** Options of one command call. */
 export interface RunOptions {
@@ -70,38 +68,6 @@ export async function execute(
   return outcome;
 }
 
-/** Argument values longer than this are shortened wherever a message repeats them. */
-const ECHO_LIMIT = 200;
-
-/**
- * A message that repeats a long argument value (a 6 KB "ticker", a pasted document as a path)
- * shows its start and its length instead, as given, cased either way, or URL-encoded.
- */
-function shortenEchoes(envelope: Envelope, rawArgs: unknown): void {
-  if (!rawArgs || typeof rawArgs !== "object") return;
-  const long: string[] = [];
-  for (const v of Object.values(rawArgs as Record<string, unknown>)) {
-    for (const item of Array.isArray(v) ? v : [v]) {
-      if (typeof item === "string" && item.length > ECHO_LIMIT) long.push(item);
-    }
-  }
-  if (!long.length) return;
-  const forms = long.flatMap((v) => {
-    const t = v.trim();
-    const short = `${t.slice(0, 60)}… (${v.length} characters)`;
-    return [...new Set([v, t, t.toLowerCase(), t.toUpperCase(), encodeURIComponent(t)])]
-      .map((form) => [form, short] as const);
-  }).sort((a, b) => b[0].length - a[0].length);
-  const shorten = (text: string) => {
-    for (const [form, short] of forms) {
-      if (text.includes(form)) text = text.replaceAll(form, short);
-    }
-    return text;
-  };
-  if (envelope.error) envelope.error = shorten(envelope.error);
-  envelope.warnings = envelope.warnings.map(shorten);
-}
-
 async function executeRaw(
   name: string,
   rawArgs: unknown,
@@ -139,7 +105,15 @@ async function executeRaw(
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const ctx = makeContext(session, opts, warnings, controller.signal);
+    const signal = controller.signal;
+    const ctx = makeContext(
+      session,
+      opts.surface ?? "library",
+      warnings,
+      signal,
+      (c, a, call) =>
+        runCommand(c, a, { ...opts, session, signal, inProcess: call.inProcess ?? false }),
+    );
     const work = withCallScope(
       name,
       controller.signal,
@@ -188,67 +162,6 @@ async function executeRaw(
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onAbort);
   }
-}
-
-const policies = new WeakMap<Session, Map<Surface, AccessPolicy>>();
-
-function policyFor(session: Session, surface: Surface): AccessPolicy {
-  let bySurface = policies.get(session);
-  if (!bySurface) policies.set(session, bySurface = new Map());
-  let policy = bySurface.get(surface);
-  if (!policy) {
-    policy = accessPolicy(surface, session.config, session.confineLocalFiles);
-    bySurface.set(surface, policy);
-  }
-  return policy;
-}
-
-function makeContext(
-  session: Session,
-  opts: RunOptions,
-  warnings: string[],
-  signal: AbortSignal,
-): Context {
-  const surface = opts.surface ?? "library";
-  const warn = (m: string) => {
-    if (!warnings.includes(m)) warnings.push(m);
-  };
-  const http = session.http(warn);
-  const providerEnv: ProviderEnv = {
-    http,
-    clock: session.clock,
-    env: session.config.env,
-    warn,
-    signal,
-    sessionState: session.providerState,
-  };
-  const cache = new Map<ProviderKey, Promise<unknown>>();
-  return {
-    clock: session.clock,
-    http,
-    surface,
-    signal,
-    access: policyFor(session, surface),
-    warn,
-    providerEnv,
-    cacheStatus: () => session.cacheStatus(),
-    provider<K extends ProviderKey>(key: K): Promise<ProviderTypes[K]> {
-      let p = cache.get(key);
-      if (!p) {
-        p = createProvider(key, providerEnv);
-        cache.set(key, p);
-      }
-      return p as Promise<ProviderTypes[K]>;
-    },
-    call<T>(command: string, args: Record<string, unknown>, call: CallOptions = {}) {
-      return runCommand<T>(command, args, {
-        ...opts,
-        session,
-        signal,
-        inProcess: call.inProcess ?? false,
-      });
-    },
-  };
 }
 
 /**

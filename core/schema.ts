@@ -17,7 +17,10 @@ export type BuiltKind =
   | { kind: "amount" }
   | { kind: "rate"; name: string }
   | { kind: "list"; item: z.ZodType }
-  | { kind: "ticker" };
+  | { kind: "ticker" }
+  | { kind: "date" }
+  | { kind: "comma_text" }
+  | { kind: "json_object" };
 
 const builtKinds = new WeakMap<object, BuiltKind>();
 
@@ -111,6 +114,7 @@ export function commaText(description?: string) {
   const s = z.union([z.array(z.string()), z.string()]).transform((v) =>
     Array.isArray(v) ? v.join(",") : v
   );
+  mark(s, { kind: "comma_text" });
   return description ? s.describe(description) : s;
 }
 
@@ -127,6 +131,7 @@ export function jsonObject(description?: string) {
     });
     return z.NEVER;
   });
+  mark(s, { kind: "json_object" });
   return description ? s.describe(description) : s;
 }
 
@@ -139,6 +144,7 @@ export function isoDate(description?: string) {
     },
     { message: "not a real calendar date" },
   );
+  mark(s, { kind: "date" });
   return description ? s.describe(description) : s;
 }
 

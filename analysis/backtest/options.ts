@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { amount, rate } from "../../core/schema.ts";
-import type { SimConfig } from "./types.ts";
-import { InputError } from "../../core/errors.ts";
+
+export { costConfig, type RunOptionValues, simConfig } from "./costs.ts";
 
 /** Argument schemas of the run options, merged into both commands' args. */
 export const RUN_OPTION_ARGS = {
@@ -41,53 +41,5 @@ export const RUN_OPTION_ARGS = {
   ),
 };
 
-export type RunOptionValues = {
-  timeframe: string;
-  initial_cash: number;
-  fees: number;
-  fixed_fees: number;
-  slippage: number;
-  fill: "next_open" | "next_close";
-  leverage: number;
-  provider: string;
-  warmup_bars?: number;
-  drop_missing: boolean;
-};
-
 /** Names that are run options, not strategy parameters (for hints in error messages). */
 export const RUN_OPTION_NAMES = Object.keys(RUN_OPTION_ARGS);
-
-/** The engine configuration from parsed options, with range checks that name the argument. */
-export function simConfig(o: RunOptionValues): SimConfig {
-  if (!(o.initial_cash > 0)) throw new InputError("initial_cash must be above 0");
-  if (o.fees < 0 || o.fees >= 0.5) throw new InputError("fees must be from 0 to below 0.5");
-  if (o.slippage < 0 || o.slippage >= 0.5) {
-    throw new InputError("slippage must be from 0 to below 0.5");
-  }
-  if (o.fixed_fees < 0) throw new InputError("fixed_fees must not be negative");
-  return {
-    initialCash: o.initial_cash,
-    fees: o.fees,
-    fixedFees: o.fixed_fees,
-    slippage: o.slippage,
-    fill: o.fill,
-    leverage: o.leverage,
-  };
-}
-
-/** The costs and execution part of a result's config. */
-export function costConfig(o: RunOptionValues) {
-  return {
-    timeframe: o.timeframe,
-    initial_cash: o.initial_cash,
-    fees: o.fees,
-    fixed_fees: o.fixed_fees,
-    slippage: o.slippage,
-    fill: o.fill,
-    leverage: o.leverage,
-    provider: o.provider,
-    signal_timing: `signal on bar t's close, filled at bar t+1's ${
-      o.fill === "next_open" ? "open" : "close"
-    }; sells before buys; fractional shares`,
-  };
-}

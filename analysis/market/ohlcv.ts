@@ -7,7 +7,7 @@
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, ProviderError, UsageError } from "../../core/errors.ts";
 import type { Bar, Dividend, Split } from "../../providers/market_a/bars.ts";
-import { parseSymbol } from "./symbols.ts";
+import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -287,4 +287,46 @@ export async function fetchSeries(
       chain.length > 1 ? " from any provider" : ""
     } — ${detail}`,
   );
+}
+
+/** market.ohlcv's arguments as its schema gives them. */
+export interface OhlcvArgs {
+  symbols: string;
+  timeframe: string;
+  start_date?: string;
+  end_date?: string;
+  years?: number;
+  limit: number;
+  provider: string;
+  include_attempts: boolean;
+}
+
+/** Runs market.ohlcv (commands/market/ohlcv.ts); loads no zod (core/lean.ts). */
+export async function runOhlcv(args: OhlcvArgs, ctx: Context) {
+  const symbols = [
+    ...new Set(args.symbols.split(",").map((s) => s.trim()).filter(Boolean).map(canonicalSymbol)),
+  ];
+  if (!symbols.length) throw new UsageError("symbols: give at least one ticker, e.g. AAPL");
+  const chain = providerChain(args.provider);
+  if (args.years !== undefined && args.start_date) {
+    throw new UsageError("market.ohlcv: give start_date or years, not both");
+  }
+  let start = args.start_date;
+  if (args.years !== undefined) {
+    const end = args.end_date ?? ctx.clock.now().toISOString().slice(0, 10);
+    const from = new Date(`${end}T00:00:00Z`);
+    from.setUTCFullYear(from.getUTCFullYear() - args.years);
+    start = from.toISOString().slice(0, 10);
+  }
+  const w = resolveWindow(args.timeframe, ctx.clock.now(), start, args.end_date, args.limit);
+  const all = await Promise.all(
+    symbols.map((s) => fetchSeries(ctx, s, args.timeframe, w, chain)),
+  );
+  for (const s of all) if (!args.include_attempts) delete s.attempts;
+  if (all.length === 1) return all[0];
+  return {
+    timeframe: args.timeframe,
+    symbols: Object.fromEntries(all.map((s) => [s.symbol, s])),
+    count: all.reduce((n, s) => n + s.count, 0),
+  };
 }

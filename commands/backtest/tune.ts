@@ -1,19 +1,9 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { InputError } from "../../core/errors.ts";
 import { commaText, isoDate, jsonObject } from "../../core/schema.ts";
-import { requireStrategy } from "../../analysis/backtest/catalog.ts";
-import { parseSymbols } from "../../analysis/backtest/data.ts";
-import { loadPanel } from "../../analysis/backtest/load.ts";
 import { METRIC_DIRECTION } from "../../analysis/backtest/metrics.ts";
-import {
-  costConfig,
-  RUN_OPTION_ARGS,
-  type RunOptionValues,
-  simConfig,
-} from "../../analysis/backtest/options.ts";
-import { ENGINE } from "../../analysis/backtest/report.ts";
-import { checkMetric, planGrid, runGrid } from "../../analysis/backtest/tune.ts";
+import { RUN_OPTION_ARGS } from "../../analysis/backtest/options.ts";
+import { runTune } from "../../analysis/backtest/tune_run.ts";
 import {
   COST_CONFIG,
   DATA_SECTION,
@@ -95,90 +85,6 @@ export default defineCommand({
     `finance backtest.tune sma_cross AAPL,MSFT 2015-01-01 2024-12-31 grid='{"fast":[5,10,20,50],"slow":[100,150,200]}' metric=max_drawdown_pct`,
     `finance backtest.tune momentum_top_n AAPL,MSFT,NVDA,AMZN,GOOGL 2018-01-01 2024-12-31 grid='{"lookback":[21,63,126],"top_n":[1,2]}'`,
   ],
-  async run(args, ctx) {
-    if (args.strategy.toLowerCase() === "custom") {
-      throw new InputError(
-        "backtest.tune runs built-in strategies only; tune a custom module by calling backtest.run per setting",
-      );
-    }
-    const def = requireStrategy(args.strategy);
-    const direction = checkMetric(args.metric);
-    const plan = planGrid(def, args.grid, args.max_runs);
-    if (!plan.combos.length) {
-      throw new InputError(
-        `no valid combination in the grid: ${plan.skipped[0]?.reason ?? "empty grid"}`,
-      );
-    }
-    if (plan.skipped.length) {
-      ctx.warn(
-        `${plan.skipped.length} of ${plan.total} combinations skipped as invalid (see data.skipped)`,
-      );
-    }
-    const symbols = parseSymbols(args.symbols);
-    const opts = args as unknown as RunOptionValues;
-    const sim = simConfig(opts);
-    const warmup = args.warmup_bars ?? Math.max(...plan.combos.map((p) => def.warmup(p)));
-    const loaded = await loadPanel(ctx, {
-      symbols,
-      startDate: args.start_date,
-      endDate: args.end_date,
-      timeframe: args.timeframe,
-      provider: args.provider,
-      warmupBars: warmup,
-      dropMissing: args.drop_missing,
-    });
-    const progress = ctx.surface === "cli" && Deno.stderr.isTerminal()
-      ? stderrProgress()
-      : undefined;
-    const rows = runGrid(
-      loaded.panel,
-      def,
-      plan.combos,
-      sim,
-      args.timeframe,
-      args.metric,
-      progress,
-    );
-    return {
-      run_type: "tune" as const,
-      engine: { ...ENGINE },
-      config: {
-        strategy: def.name,
-        symbols: loaded.panel.symbols,
-        start_date: args.start_date,
-        end_date: args.end_date,
-        grid: args.grid,
-        metric: args.metric,
-        direction,
-        max_runs: args.max_runs,
-        ...costConfig(opts),
-        warmup_bars: warmup,
-      },
-      data: {
-        symbols: loaded.panel.symbols,
-        missing_symbols: loaded.missing,
-        bars: loaded.panel.dates.length - loaded.panel.start,
-        warmup_bars_loaded: loaded.panel.start,
-        first_date: loaded.panel.dates[loaded.panel.start],
-        last_date: loaded.panel.dates[loaded.panel.dates.length - 1],
-        sources: loaded.sources,
-      },
-      combinations: plan.total,
-      runs: rows.length,
-      skipped: plan.skipped,
-      best: rows[0] ?? null,
-      leaderboard: args.top > 0 ? rows.slice(0, args.top) : rows,
-    };
-  },
+  run: (args, ctx) => runTune(args, ctx),
+  lean: "analysis/backtest/tune_run.ts#runTune",
 });
-
-function stderrProgress() {
-  const enc = new TextEncoder();
-  return (done: number, total: number) => {
-    if (done === total || done % 10 === 0) {
-      Deno.stderr.writeSync(
-        enc.encode(`\rbacktest.tune: ${done}/${total} runs${done === total ? "\n" : ""}`),
-      );
-    }
-  };
-}

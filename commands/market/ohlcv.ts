@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { commaText, isoDate } from "../../core/schema.ts";
-import { UsageError } from "../../core/errors.ts";
 
 const bar = z.object({
   date: z.string(),
@@ -97,36 +96,9 @@ export default defineCommand({
     "finance market.ohlcv SPY years=3 provider=stooq",
     "finance market.ohlcv SPY provider=stooq include_attempts=true",
   ],
-  async run(args, ctx) {
-    const { fetchSeries, providerChain, resolveWindow } = await import(
-      "../../analysis/market/ohlcv.ts"
-    );
-    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
-    const symbols = [
-      ...new Set(args.symbols.split(",").map((s) => s.trim()).filter(Boolean).map(canonicalSymbol)),
-    ];
-    if (!symbols.length) throw new UsageError("symbols: give at least one ticker, e.g. AAPL");
-    const chain = providerChain(args.provider);
-    if (args.years !== undefined && args.start_date) {
-      throw new UsageError("market.ohlcv: give start_date or years, not both");
-    }
-    let start = args.start_date;
-    if (args.years !== undefined) {
-      const end = args.end_date ?? ctx.clock.now().toISOString().slice(0, 10);
-      const from = new Date(`${end}T00:00:00Z`);
-      from.setUTCFullYear(from.getUTCFullYear() - args.years);
-      start = from.toISOString().slice(0, 10);
-    }
-    const w = resolveWindow(args.timeframe, ctx.clock.now(), start, args.end_date, args.limit);
-    const all = await Promise.all(
-      symbols.map((s) => fetchSeries(ctx, s, args.timeframe, w, chain)),
-    );
-    for (const s of all) if (!args.include_attempts) delete s.attempts;
-    if (all.length === 1) return all[0];
-    return {
-      timeframe: args.timeframe,
-      symbols: Object.fromEntries(all.map((s) => [s.symbol, s])),
-      count: all.reduce((n, s) => n + s.count, 0),
-    };
+  run: async (args, ctx) => {
+    const { runOhlcv } = await import("../../analysis/market/ohlcv.ts");
+    return await runOhlcv(args, ctx);
   },
+  lean: "analysis/market/ohlcv.ts#runOhlcv",
 });

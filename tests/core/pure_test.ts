@@ -36,6 +36,12 @@ const VALUES: Record<PureArg["kind"], string[]> = {
   enum: ["bogus", ""],
   ticker: ["aapl", " brk-b ", "^VIX", "EURUSD=X", "", "a b", "x".repeat(33), "sap.de", "$$"],
   string: ["sma_cross", " Momentum_Top_N ", "custom", "", "  ", "nope"],
+  // kinds of the lean manifest (tests/core/lean_test.ts), should a calculator use one
+  number: ["3", "0", "-1", "2.5", "x", ""],
+  boolean: ["true", "false", "yes", "maybe", ""],
+  date: ["2023-03-01", "2023-02-30", "x", ""],
+  comma_text: ["AAPL,MSFT", "", ","],
+  json_object: ['{"a":1}', "a=1", "{bad", ""],
 };
 
 /** Token lists for one command: its examples, then each argument varied, dropped, misspelt. */

@@ -1,0 +1,54 @@
+/**
+ * Run options as the engine's SimConfig and as a result's config (backtest.run and
+ * backtest.tune). No schemas here: the CLI's lean path (core/lean.ts) runs a tune without zod.
+ */
+import type { SimConfig } from "./types.ts";
+import { InputError } from "../../core/errors.ts";
+
+export type RunOptionValues = {
+  timeframe: string;
+  initial_cash: number;
+  fees: number;
+  fixed_fees: number;
+  slippage: number;
+  fill: "next_open" | "next_close";
+  leverage: number;
+  provider: string;
+  warmup_bars?: number;
+  drop_missing: boolean;
+};
+
+/** The engine configuration from parsed options, with range checks that name the argument. */
+export function simConfig(o: RunOptionValues): SimConfig {
+  if (!(o.initial_cash > 0)) throw new InputError("initial_cash must be above 0");
+  if (o.fees < 0 || o.fees >= 0.5) throw new InputError("fees must be from 0 to below 0.5");
+  if (o.slippage < 0 || o.slippage >= 0.5) {
+    throw new InputError("slippage must be from 0 to below 0.5");
+  }
+  if (o.fixed_fees < 0) throw new InputError("fixed_fees must not be negative");
+  return {
+    initialCash: o.initial_cash,
+    fees: o.fees,
+    fixedFees: o.fixed_fees,
+    slippage: o.slippage,
+    fill: o.fill,
+    leverage: o.leverage,
+  };
+}
+
+/** The costs and execution part of a result's config. */
+export function costConfig(o: RunOptionValues) {
+  return {
+    timeframe: o.timeframe,
+    initial_cash: o.initial_cash,
+    fees: o.fees,
+    fixed_fees: o.fixed_fees,
+    slippage: o.slippage,
+    fill: o.fill,
+    leverage: o.leverage,
+    provider: o.provider,
+    signal_timing: `signal on bar t's close, filled at bar t+1's ${
+      o.fill === "next_open" ? "open" : "close"
+    }; sells before buys; fractional shares`,
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * What backtest.tune does once its arguments are read: load the bars, run every set of the
+ * grid, rank them. Loads no zod, so the CLI can run a tune without the schemas (core/lean.ts).
+ */
+import type { Context } from "../../core/context.ts";
+import { InputError } from "../../core/errors.ts";
+import { requireStrategy } from "./catalog.ts";
+import { parseSymbols } from "./data.ts";
+import { loadPanel } from "./load.ts";
+import { costConfig, type RunOptionValues, simConfig } from "./costs.ts";
+import { ENGINE } from "./report.ts";
+import { checkMetric, planGrid, runGrid } from "./tune.ts";
+
+/** backtest.tune's arguments as its schema gives them. */
+export type TuneArgs = RunOptionValues & {
+  strategy: string;
+  symbols: string;
+  start_date: string;
+  end_date: string;
+  grid: Record<string, unknown>;
+  metric: string;
+  max_runs: number;
+  top: number;
+};
+
+/** Runs backtest.tune (commands/backtest/tune.ts). */
+export async function runTune(args: TuneArgs, ctx: Context) {
+  if (args.strategy.toLowerCase() === "custom") {
+    throw new InputError(
+      "backtest.tune runs built-in strategies only; tune a custom module by calling backtest.run per setting",
+    );
+  }
+  const def = requireStrategy(args.strategy);
+  const direction = checkMetric(args.metric);
+  const plan = planGrid(def, args.grid, args.max_runs);
+  if (!plan.combos.length) {
+    throw new InputError(
+      `no valid combination in the grid: ${plan.skipped[0]?.reason ?? "empty grid"}`,
+    );
+  }
+  if (plan.skipped.length) {
+    ctx.warn(
+      `${plan.skipped.length} of ${plan.total} combinations skipped as invalid (see data.skipped)`,
+    );
+  }
+  const symbols = parseSymbols(args.symbols);
+  const opts: RunOptionValues = args;
+  const sim = simConfig(opts);
+  const warmup = args.warmup_bars ?? Math.max(...plan.combos.map((p) => def.warmup(p)));
+  const loaded = await loadPanel(ctx, {
+    symbols,
+    startDate: args.start_date,
+    endDate: args.end_date,
+    timeframe: args.timeframe,
+    provider: args.provider,
+    warmupBars: warmup,
+    dropMissing: args.drop_missing,
+  });
+  const progress = ctx.surface === "cli" && Deno.stderr.isTerminal() ? stderrProgress() : undefined;
+  const rows = runGrid(
+    loaded.panel,
+    def,
+    plan.combos,
+    sim,
+    args.timeframe,
+    args.metric,
+    progress,
+  );
+  return {
+    run_type: "tune" as const,
+    engine: { ...ENGINE },
+    config: {
+      strategy: def.name,
+      symbols: loaded.panel.symbols,
+      start_date: args.start_date,
+      end_date: args.end_date,
+      grid: args.grid,
+      metric: args.metric,
+      direction,
+      max_runs: args.max_runs,
+      ...costConfig(opts),
+      warmup_bars: warmup,
+    },
+    data: {
+      symbols: loaded.panel.symbols,
+      missing_symbols: loaded.missing,
+      bars: loaded.panel.dates.length - loaded.panel.start,
+      warmup_bars_loaded: loaded.panel.start,
+      first_date: loaded.panel.dates[loaded.panel.start],
+      last_date: loaded.panel.dates[loaded.panel.dates.length - 1],
+      sources: loaded.sources,
+    },
+    combinations: plan.total,
+    runs: rows.length,
+    skipped: plan.skipped,
+    best: rows[0] ?? null,
+    leaderboard: args.top > 0 ? rows.slice(0, args.top) : rows,
+  };
+}
+
+function stderrProgress() {
+  const enc = new TextEncoder();
+  return (done: number, total: number) => {
+    if (done === total || done % 10 === 0) {
+      Deno.stderr.writeSync(
+        enc.encode(`\rbacktest.tune: ${done}/${total} runs${done === total ? "\n" : ""}`),
+      );
+    }
+  };
+}

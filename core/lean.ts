@@ -1,0 +1,168 @@
+/**
+ * Commands with I/O on the command line without the schema library.
+ *
+ * Loading zod, the runner and a command's schemas costs a cold `finance backtest.tune` more than
+ * its hundred simulations. For commands that declare `lean` (core/command.ts), `deno task docs`
+ * writes `commands/lean.json`: each command's usage, positionals, argument kinds (derived from its
+ * zod schema) and the zod-free function that does what its `run` does. This module reads the
+ * arguments with that manifest, as core/pure.ts does for calculators, and runs the function in a
+ * context built as the runner builds it, producing the envelope the runner would. A command it
+ * runs that calls another (`ctx.call`) goes the lean way too when that one is listed.
+ *
+ * It only answers calls it can read completely and that succeed. Anything else (an unknown or
+ * missing argument, a value it cannot read, a run that throws) returns null, and the caller
+ * runs the command the ordinary way, so every error message still comes from the one schema
+ * and the one runner. A test compares both paths (tests/core/lean_test.ts).
+ */
+import manifest from "../commands/lean.json" with { type: "json" };
+import { type CliKind, coerceTextArgs, normalizeArgShape, tokensToArgs } from "./args.ts";
+import { type PureEntry, type PureManifest, readArgs, shapeOf } from "./pure.ts";
+import { type Envelope, isJsonSafe, jsonSafe, success } from "./envelope.ts";
+import { getDefaultSession, type Session } from "./session.ts";
+import { makeContext } from "./call_context.ts";
+import type { CallOptions, Context } from "./context.ts";
+import type { Surface } from "./access.ts";
+import { withCallScope } from "./cancel.ts";
+import { redactEnvelope, shortenEchoes } from "./redact.ts";
+import { lazyImport } from "./lazy.ts";
+
+const MANIFEST = manifest as PureManifest;
+
+type LeanRun = (args: Record<string, unknown>, ctx: Context) => Promise<unknown>;
+
+/** The manifest entry of `name`, if the CLI can run it without zod. */
+export function leanEntry(name: string): PureEntry | null {
+  return Object.hasOwn(MANIFEST.commands, name) ? MANIFEST.commands[name] : null;
+}
+
+/** Where a lean call runs: the runner's options that apply to it. */
+export interface LeanOptions {
+  /** The process-wide session by default. */
+  session?: Session;
+  surface?: Surface;
+  /** Aborts the call (a calling command's signal). */
+  signal?: AbortSignal;
+  /** The data stays in the process: as `RunOptions.inProcess`. */
+  inProcess?: boolean;
+}
+
+/** A lean answer: the envelope, and the command's text view. */
+export interface LeanAnswer {
+  envelope: Envelope;
+  view?: string;
+}
+
+/**
+ * Runs a command from CLI tokens. Null when the call should go through the runner instead (the
+ * command is not in the manifest, or anything about the call is not plain, or it fails).
+ */
+export async function runLeanTokens(
+  name: string,
+  tokens: string[],
+  opts: LeanOptions = {},
+): Promise<LeanAnswer | null> {
+  const entry = leanEntry(name);
+  if (!entry) return null;
+  const shape = shapeOf(name, entry);
+  let raw: Record<string, unknown>;
+  try {
+    raw = tokensToArgs(shape, tokens, cliKindOf(entry));
+  } catch {
+    return null;
+  }
+  const envelope = await runLeanArgs(name, raw, opts);
+  return envelope ? { envelope, view: entry.view } : null;
+}
+
+/**
+ * Runs a command from named arguments (what the CLI read, or what a command passes to
+ * `ctx.call`). Null when the call should go through the runner instead.
+ */
+export async function runLeanArgs(
+  name: string,
+  raw: Record<string, unknown>,
+  opts: LeanOptions = {},
+): Promise<Envelope | null> {
+  const entry = leanEntry(name);
+  if (!entry) return null;
+  const shape = shapeOf(name, entry);
+  const notes: string[] = [];
+  let args: Record<string, unknown> | null;
+  try {
+    const named = coerceTextArgs(shape, normalizeArgShape(shape, raw, notes), cliKindOf(entry));
+    args = readArgs(entry, named, notes);
+  } catch {
+    return null;
+  }
+  if (!args) return null;
+  let run: LeanRun;
+  let session: Session;
+  try {
+    run = await leanRun(entry);
+    session = opts.session ?? getDefaultSession();
+  } catch {
+    return null;
+  }
+  const warnings = notes;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const signal = controller.signal;
+    const surface = opts.surface ?? "library";
+    const ctx = makeContext(
+      session,
+      surface,
+      warnings,
+      signal,
+      (command, a, call) => callAnother(command, a, call, { session, surface, signal }),
+    );
+    const data = await withCallScope(name, signal, undefined, () => run(args, ctx));
+    // as the runner does: a copy unless the data stays in the process and needs none
+    const safe = opts.inProcess && isJsonSafe(data) ? data : jsonSafe(data, warnings);
+    const envelope = success(safe, warnings);
+    redactEnvelope(envelope, session.secrets(), !opts.inProcess);
+    shortenEchoes(envelope, raw);
+    return envelope;
+  } catch {
+    return null;
+  } finally {
+    opts.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function cliKindOf(entry: PureEntry): (key: string) => CliKind {
+  return (key) => entry.args[key]?.cli ?? "passthrough";
+}
+
+const runs = new Map<string, LeanRun>();
+
+async function leanRun(entry: PureEntry): Promise<LeanRun> {
+  const key = `${entry.module}#${entry.export}`;
+  let run = runs.get(key);
+  if (!run) {
+    const mod = await lazyImport<Record<string, unknown>>(
+      new URL(`../${entry.module}`, import.meta.url),
+    );
+    const fn = mod[entry.export];
+    if (typeof fn !== "function") throw new Error(`${key} is not a function`);
+    runs.set(key, run = fn as LeanRun);
+  }
+  return run;
+}
+
+type Runner = typeof import("./runner.ts");
+
+/** `ctx.call` on the lean path: lean when it can be, else the runner, with the same options. */
+async function callAnother(
+  command: string,
+  args: Record<string, unknown>,
+  call: CallOptions,
+  where: { session: Session; surface: Surface; signal: AbortSignal },
+): Promise<Envelope> {
+  const inProcess = call.inProcess ?? false;
+  const lean = await runLeanArgs(command, args, { ...where, inProcess });
+  if (lean) return lean;
+  const { runCommand } = await lazyImport<Runner>(new URL("./runner.ts", import.meta.url));
+  return await runCommand(command, args, { ...where, inProcess });
+}
