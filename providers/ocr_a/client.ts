@@ -16,6 +16,7 @@ import { loadPdfJs, pdfjsAssetDir, positiveSetting } from "../pdf_text_a/client.
 import { pdfLimits, preflightPdf } from "../pdf_text_a/preflight.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { type GreyPage, imagePage, pgmHeader } from "./raster.ts";
+import { collectBeforePage } from "./heap.ts";
 import { cleanText, createEngine, type PageText, RESULT } from "./wasm_child.ts";
 
 /**
@@ -132,8 +133,12 @@ export class Client {
       const recognize = engine.kind === "native"
         ? await nativeRecognizer(engine.binary, signal)
         : await wasmRecognizer(signal);
-      const render = (n: number) =>
-        renderPage(doc, n, pdfjs.OPS, maxPixels, label, recognize.pgmPath?.(n) ?? null, signal);
+      const render = (n: number) => {
+        // the start-up's large young generation and the last page's images go first (heap.ts)
+        collectBeforePage();
+        const pgm = recognize.pgmPath?.(n) ?? null;
+        return renderPage(doc, n, pdfjs.OPS, maxPixels, label, pgm, signal);
+      };
       let next: Promise<Rendered> | null = null;
       try {
         const out: OcrPage[] = [];
