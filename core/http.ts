@@ -223,12 +223,17 @@ export class HttpClient {
     }
 
     const cache = req.cache && req.cache !== "none" ? this.#opts.cache : null;
+    // A guarded request (a user's URL on a network surface) is served from the cache only when
+    // the guard admits its address: an answer another surface stored (the CLI reading an
+    // intranet page, or a page a redirect brought from there) is not handed to this caller.
+    const guarded = !!(req.guard || this.#opts.urlGuard);
     const known = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
     const cacheKey = `${method} ${redactValues(stripSecrets(req.url), known)}${
       req.body ? ` ${await digest(req.body)}` : ""
     }`;
     const now = this.#opts.nowMs?.() ?? Date.now();
-    const cached = cache ? await cache.get(cacheKey) : null;
+    let cached = cache ? await cache.get(cacheKey) : null;
+    if (cached && guarded && !(await this.#admits(req, parsed, cached.url))) cached = null;
     if (cached && isFresh(cached, now)) {
       return this.#derives(
         makeResponse(
@@ -274,7 +279,7 @@ export class HttpClient {
         () => this.#opts.nowMs?.() ?? Date.now(),
         req.signal,
       );
-      if ("entry" in flight) {
+      if ("entry" in flight && (!guarded || await this.#admits(req, parsed, flight.entry.url))) {
         const e = flight.entry;
         return this.#checkStatus(
           req,
@@ -292,7 +297,7 @@ export class HttpClient {
           ),
         );
       }
-      release = flight.release;
+      if ("release" in flight) release = flight.release;
     }
     let settle: ((outcome: FlightOutcome) => void) | null = null;
     if (flights && !flights.has(flightKey)) {
@@ -617,6 +622,23 @@ export class HttpClient {
       );
     } finally {
       release();
+    }
+  }
+
+  /**
+   * True when the guards pass both the URL asked for and a cached answer's final URL (another
+   * one after redirects). A refused answer is not served: the live request then checks every
+   * hop and refuses with the guard's own message.
+   */
+  async #admits(req: HttpRequest, asked: URL, stored: string): Promise<boolean> {
+    const final = URL.parse(stored);
+    if (!final) return false;
+    try {
+      await this.#check(req, asked);
+      if (final.href !== asked.href) await this.#check(req, final);
+      return true;
+    } catch {
+      return false;
     }
   }
 
