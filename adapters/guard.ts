@@ -190,24 +190,26 @@ export class RequestGuard {
     return null;
   }
 
-  /** Takes a slot for one request, or answers 503 when all are taken; call `release` after. */
-  enter(): Response | null {
-    if (this.#active >= this.maxConcurrent) {
-      return reply(
-        failure(
-          `server busy: ${this.#active} requests are being handled; retry shortly, or raise FINANCE_MAX_CONNECTIONS (now ${this.maxConcurrent})`,
-        ),
-        503,
-        { "retry-after": "1" },
-      );
+  /**
+   * Takes a slot for one request (`count` for a JSON-RPC batch, one per call it carries), or
+   * answers 503 when not enough are free; call `release` with the same count after.
+   */
+  enter(count = 1): Response | null {
+    if (this.#active + count > this.maxConcurrent) {
+      const what = count > 1
+        ? `a batch of ${count} calls needs ${count} of the ${this.maxConcurrent} request slots (FINANCE_MAX_CONNECTIONS) and ${
+          Math.max(0, this.maxConcurrent - this.#active)
+        } are free; send fewer calls at once, or raise FINANCE_MAX_CONNECTIONS`
+        : `server busy: ${this.#active} requests are being handled; retry shortly, or raise FINANCE_MAX_CONNECTIONS (now ${this.maxConcurrent})`;
+      return reply(failure(what), 503, { "retry-after": "1" });
     }
-    this.#active++;
+    this.#active += count;
     return null;
   }
 
-  /** Gives back the slot taken by `enter`. */
-  release(): void {
-    this.#active--;
+  /** Gives back the slots taken by `enter`. */
+  release(count = 1): void {
+    this.#active -= count;
   }
 
   /** Refuses a POST whose body is not declared JSON (a form or text/plain post from a page). */

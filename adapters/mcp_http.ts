@@ -69,6 +69,7 @@ export async function serveMcpHttp(
     if (req.method === "POST") {
       const busy = guard.contentType(req) ?? guard.enter();
       if (busy) return busy;
+      let slots = 1;
       try {
         const text = await guard.body(req);
         if (typeof text !== "string") return text;
@@ -77,10 +78,27 @@ export async function serveMcpHttp(
         } catch {
           return reply(failure("request body is not valid JSON (an MCP JSON-RPC message)"), 400);
         }
+        // a JSON-RPC batch runs its calls at once: each takes a request slot, as a request would
+        if (Array.isArray(parsedBody) && parsedBody.length > 1) {
+          guard.release();
+          slots = 0;
+          const refused = guard.enter(parsedBody.length);
+          if (refused) return refused;
+          slots = parsedBody.length;
+        }
         return await (await open()).handleRequest(req, { parsedBody });
       } finally {
-        guard.release();
+        guard.release(slots);
       }
+    }
+    if (req.method === "GET") {
+      // stateless: no server-sent event stream to open, so none is held open for ever (the MCP
+      // transport's answer when a server offers no stream)
+      return reply(
+        failure("GET /mcp opens no event stream here (stateless MCP); POST JSON-RPC messages"),
+        405,
+        { allow: "POST" },
+      );
     }
     return await (await open()).handleRequest(req);
   };
