@@ -92,9 +92,7 @@ async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
   const website = profile.data?.website ?? null;
   const irSite = profile.data?.ir_website ?? null;
   if (!website && !irSite) throw new FinanceError(`the profile of ${symbol} names no website`);
-  const guard = ctx.surface === "http" || ctx.surface === "mcp"
-    ? urlGuardFor(ctx.access)
-    : undefined;
+  const guard = ctx.access.allowPrivateUrls ? undefined : urlGuardFor(ctx.access);
   const crawl = await (await ctx.provider("company_ir")).crawl(website, irSite, { guard });
   if (crawl.errors.length === crawl.visited.length) {
     throw new FinanceError(`no IR page could be read (${crawl.errors.join("; ")})`);

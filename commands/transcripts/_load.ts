@@ -49,9 +49,7 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
   let body: string;
   let shownUrl = url;
   if (/^https?:\/\//i.test(url)) {
-    const guard = ctx.surface === "http" || ctx.surface === "mcp"
-      ? urlGuardFor(ctx.access)
-      : undefined;
+    const guard = ctx.access.allowPrivateUrls ? undefined : urlGuardFor(ctx.access);
     body = await (await ctx.provider("transcripts_a")).page(url, guard);
   } else {
     const path = checkLocalPath(ctx.access, url, MAX_BYTES);
