@@ -1,0 +1,93 @@
+/**
+ * CPU time of a cold `finance backtest.tune` against an empty script, as bench/README.md reports
+ * it: 100 sma_cross sets over the ten years of AAPL and TSM in the shared Stooq cassette (or, with
+ * `--four`, over AAPL, TSM, MSFT and TSLA 2013–2022), runs alternating with `deno run` of
+ * bench/empty.ts, user + system seconds from GNU time, medians. `--root DIR` times another
+ * checkout's tune in the same alternation (e.g. `git archive <commit>` unpacked, with a
+ * node_modules link), so before and after share one machine state.
+ *
+ *     deno run -A bench/tune_cpu.ts [--runs 15] [--four] [--root /tmp/before]
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { ROOT, SHARED } from "./_spawn.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    runs: { type: "string", default: "15" },
+    four: { type: "boolean", default: false },
+    root: { type: "string" },
+  },
+});
+if (!SHARED) {
+  console.log("skipped: ../shared/fixtures is absent");
+  Deno.exit(0);
+}
+const shared: string = SHARED;
+const GRID = JSON.stringify({
+  fast: [5, 8, 10, 12, 15, 20, 25, 30, 40, 50],
+  slow: [60, 80, 100, 120, 140, 150, 160, 180, 190, 200],
+});
+let replay = join(shared, "cassettes", "stooq");
+let symbols = "AAPL,TSM";
+let window = ["2015-01-01", "2024-12-31"];
+if (values.four) {
+  replay = await Deno.makeTempDir({ prefix: "finance-tune-cpu-" });
+  const files = ["aapl_us_d.csv", "tsm_us_d.csv"]
+    .concat("polish-locale/msft_us_d.csv", "polish-locale/tsla_us_d.csv");
+  const entries = ["aapl.us", "tsm.us", "msft.us", "tsla.us"].map((s, i) => ({
+    method: "GET",
+    url: `https://stooq.com/q/d/l/?s=${s}&i=d`,
+    status: 200,
+    headers: { "content-type": "text/csv" },
+    file: join(shared, "stooq", files[i]),
+  }));
+  await Deno.writeTextFile(join(replay, "index.json"), JSON.stringify({ version: 1, entries }));
+  symbols = "AAPL,TSM,MSFT,TSLA";
+  window = ["2013-01-01", "2022-12-31"];
+}
+const tune = ["run", "-A", "mod.ts", "backtest.tune", "sma_cross", symbols, ...window];
+tune.push("provider=stooq", `grid=${GRID}`, "top=3");
+
+/** CPU seconds (user + system) of one `deno` run from `cwd`, and its stdout. */
+async function cpu(cwd: string, args: string[]): Promise<{ s: number; out: string }> {
+  const r = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%U %S", Deno.execPath(), ...args],
+    cwd,
+    env: { FINANCE_CACHE: "off", FINANCE_REPLAY: replay },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!r.success) throw new Error(new TextDecoder().decode(r.stderr));
+  const [u, s] = new TextDecoder().decode(r.stderr).trim().split("\n").at(-1)!.split(" ");
+  return { s: Number(u) + Number(s), out: new TextDecoder().decode(r.stdout) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const empty: number[] = [];
+const here: number[] = [];
+const there: number[] = [];
+const outputs = new Set<string>();
+for (let i = 0; i < Number(values.runs); i++) {
+  empty.push((await cpu(ROOT, ["run", "-A", "bench/empty.ts"])).s);
+  if (values.root) {
+    const other = await cpu(values.root, tune);
+    there.push(other.s);
+    outputs.add(other.out);
+  }
+  const mine = await cpu(ROOT, tune);
+  here.push(mine.s);
+  outputs.add(mine.out);
+}
+const e = median(empty);
+const line = (what: string, xs: number[]) =>
+  `${what}: ${median(xs).toFixed(3)} s CPU, +${
+    (median(xs) - e).toFixed(3)
+  } s above the empty script`;
+console.log(`empty script: ${e.toFixed(3)} s CPU (median of ${empty.length})`);
+console.log(line(`tune over ${symbols}`, here));
+if (values.root) {
+  console.log(line(`same in ${values.root}`, there));
+  console.log(`outputs byte-identical: ${outputs.size === 1}`);
+}
