@@ -7,11 +7,11 @@ import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { ProviderError } from "../../core/errors.ts";
 import { epoch, num, type QuoteRow } from "../../providers/market_a/schemas.ts";
+import { fromYahooQuote, rowOf } from "./quote_row.ts";
 
-export const QUOTE_SOURCE = "Yahoo Finance quote API (v7/finance/quote)";
+export { fromYahooQuote, QUOTE_SOURCE } from "./quote_row.ts";
+
 export const SUMMARY_SOURCE = "Yahoo Finance quoteSummary API (v10/finance/quoteSummary)";
-
-const isoTime = (sec: number | null) => (sec === null ? null : new Date(sec * 1000).toISOString());
 
 /** The normalized quote every market command returns. */
 export const quoteSchema = z.object({
@@ -40,37 +40,10 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-export function fromYahooQuote(q: QuoteRow): Quote {
-  return {
-    symbol: q.symbol,
-    provider_symbol: q.symbol,
-    company_name: q.longName ?? q.shortName ?? null,
-    quote_type: q.quoteType ?? null,
-    exchange: q.fullExchangeName ?? q.exchange ?? null,
-    currency: q.currency ?? null,
-    price: q.regularMarketPrice,
-    change: q.regularMarketChange,
-    change_pct: q.regularMarketChangePercent,
-    previous_close: q.regularMarketPreviousClose,
-    open: q.regularMarketOpen,
-    day_high: q.regularMarketDayHigh,
-    day_low: q.regularMarketDayLow,
-    volume: q.regularMarketVolume,
-    market_cap: q.marketCap,
-    shares_outstanding: q.sharesOutstanding,
-    fifty_two_week_high: q.fiftyTwoWeekHigh,
-    fifty_two_week_low: q.fiftyTwoWeekLow,
-    market_state: q.marketState ?? null,
-    as_of: isoTime(q.regularMarketTime),
-    provider: "market_a",
-    source: QUOTE_SOURCE,
-  };
-}
-
 /** Yahoo's quote row of one symbol; an unknown symbol is an error naming it. */
 export async function yahooQuoteRow(ctx: Context, symbol: string): Promise<QuoteRow> {
   const rows = await (await ctx.provider("market_a")).quotes([symbol]);
-  const row = rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase()) ?? rows[0];
+  const row = rowOf(rows, symbol);
   if (!row) {
     throw new ProviderError(
       "market_a",

@@ -74,4 +74,7 @@ export default defineCommand({
       };
     }
   },
+  // the CLI asks Yahoo directly (its own handshake, no zod or yahoo-finance2) and comes to
+  // `run` when that meets anything unusual
+  lean: "analysis/market/quote_fast.ts#marketQuoteLean",
 });

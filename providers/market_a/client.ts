@@ -1,7 +1,8 @@
 /**
  * market_a: Yahoo Finance through yahoo-finance2 (loaded on first use) with this project's fetch
  * injected, plus direct calls for what the package lacks (sectors, industries, market time,
- * the custom screener POST).
+ * the custom screener POST). The CLI's `market.quote` first tries quote_direct.ts (its own
+ * handshake, no yahoo-finance2) and comes here when that hands the call over.
  */
 import type { z } from "zod";
 import type { ProviderEnv } from "../../core/provider.ts";

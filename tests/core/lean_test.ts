@@ -100,7 +100,7 @@ Deno.test("lean path: commands/lean.json is generated from the command files and
     "commands/lean.json is stale: run `deno task docs`",
   );
   const declared = (await loadAllCommands()).filter((d) => d.lean).map((d) => d.name).sort();
-  assert.deepEqual(declared, ["backtest.tune", "market.ohlcv"]);
+  assert.deepEqual(declared, ["backtest.tune", "market.ohlcv", "market.quote"]);
   for (const name of declared) assert.ok(leanEntry(name), name);
 });
 

@@ -1,0 +1,35 @@
+/**
+ * `market.quote` without zod or yahoo-finance2, for the CLI's lean path (core/lean.ts,
+ * commands/lean.json): what the command's `run` answers when Yahoo answers plainly. Anything
+ * else throws, and the call goes the ordinary way (yahoo-finance2, then Alpha Vantage), which
+ * answers or fails as it always has.
+ */
+import type { Context } from "../../core/context.ts";
+import type { ProviderEnv } from "../../core/provider.ts";
+import { directQuoteRows } from "../../providers/market_a/quote_direct.ts";
+import type { Quote } from "./company.ts";
+import { fromYahooQuote, rowOf } from "./quote_row.ts";
+import { canonicalSymbol } from "./symbols.ts";
+
+/** The quote of `args.symbol` by the direct request, or null to hand the call over. */
+export async function directQuote(
+  args: { symbol: string },
+  env: ProviderEnv,
+): Promise<Quote | null> {
+  let symbol: string;
+  try {
+    symbol = canonicalSymbol(args.symbol);
+  } catch {
+    return null;
+  }
+  const rows = await directQuoteRows(env, [symbol]);
+  const row = rows && rowOf(rows, symbol);
+  return row ? fromYahooQuote(row) : null;
+}
+
+/** market.quote's lean run: the direct quote, or a throw that hands the call to `run`. */
+export async function marketQuoteLean(args: { symbol: string }, ctx: Context): Promise<Quote> {
+  const quote = await directQuote(args, ctx.providerEnv);
+  if (!quote) throw new Error("market.quote: the direct request handed the call over");
+  return quote;
+}
