@@ -5,7 +5,7 @@
  * metadata addresses. A library caller embedding finance in a server opts into the adapters'
  * rule (Session option `confineLocalFiles`).
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve } from "./paths.ts";
 import { FinanceError } from "./errors.ts";
 import { lazyImport } from "./lazy.ts";
 
@@ -58,49 +58,6 @@ export function accessPolicy(surface: Surface, config: Config, confine = false):
     readAnywhere: !network,
     allowPrivateUrls: allow === "1" || allow === "true" || (!allow && !network),
   };
-}
-
-/**
- * Resolves a local document path under the allowed roots and returns its real path.
- * Refuses `..` escapes, symlinks out of a root, /proc, /sys, /dev and anything not a file.
- */
-export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: number): string {
-  if (policy.roots.length === 0 && !policy.readAnywhere) {
-    throw new AccessDenied(
-      `local file "${path}" refused: this surface reads no local files; set FINANCE_DOCUMENT_ROOTS to the folders it may read`,
-    );
-  }
-  const local = path.startsWith("file://") ? decodeURIComponent(new URL(path).pathname) : path;
-  const absolute = isAbsolute(local) ? local : resolve(local);
-  let real: string;
-  try {
-    real = realpathSync(absolute);
-  } catch {
-    throw new FinanceError(`file not found: ${path}`);
-  }
-  if (/^\/(proc|sys|dev)(\/|$)/.test(real)) {
-    throw new AccessDenied(`local file "${path}" refused: system paths are never read`);
-  }
-  const inside = policy.readAnywhere || policy.roots.some((root) => {
-    const rel = relative(root, real);
-    return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
-  });
-  if (!inside) {
-    throw new AccessDenied(
-      `local file "${path}" refused: it is outside the allowed folders (${
-        policy.roots.join(", ")
-      }); set FINANCE_DOCUMENT_ROOTS to allow another folder`,
-    );
-  }
-  const info = Deno.statSync(real);
-  if (info.isDirectory) throw new FinanceError(`"${path}" is a directory, not a document`);
-  if (!info.isFile) throw new AccessDenied(`"${path}" is not a regular file`);
-  if (maxBytes !== undefined && info.size > maxBytes) {
-    throw new FinanceError(
-      `"${path}" is ${info.size} bytes, over the ${maxBytes}-byte limit; raise FINANCE_MAX_DOCUMENT_BYTES to read it`,
-    );
-  }
-  return real;
 }
 
 /** Resolves a host name to every address it has (the system resolver: hosts file, then DNS). */

@@ -9,7 +9,7 @@
  * the cache rarely writes to it.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
+import { join } from "./paths.ts";
 import { lazyImport } from "./lazy.ts";
 
 export interface CachedResponse {

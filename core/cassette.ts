@@ -2,7 +2,7 @@
  * Record and replay of HTTP exchanges in the cassette format of the fixtures README:
  * `index.json` with `entries[]` of {method, url, status, headers, file | body}.
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "./paths.ts";
 
 // Deno's file APIs rather than node:fs, which would add start-up cost to every command.
 function existsSync(path: string): boolean {

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join } from "./paths.ts";
 
 /**
  * Settings read from the environment, once, at the edge. Commands never see this object; the

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { Context } from "../../core/context.ts";
-import { checkLocalPath, urlGuardFor } from "../../core/access.ts";
+import { urlGuardFor } from "../../core/access.ts";
+import { checkLocalPath } from "../../core/local_files.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { assemble, type DocText, PAGE_SEPARATOR, type PageInput } from "./model.ts";
 import { pageText } from "./pdf_layout.ts";

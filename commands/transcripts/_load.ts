@@ -4,7 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { checkLocalPath, urlGuardFor } from "../../core/access.ts";
+import { urlGuardFor } from "../../core/access.ts";
+import { checkLocalPath } from "../../core/local_files.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import type { ParsedTranscript } from "../../analysis/evidence/transcript.ts";

@@ -2,12 +2,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import {
-  type AccessPolicy,
-  checkLocalPath,
-  isPrivateAddress,
-  urlGuardFor,
-} from "../../core/access.ts";
+import { type AccessPolicy, isPrivateAddress, urlGuardFor } from "../../core/access.ts";
+import { checkLocalPath } from "../../core/local_files.ts";
 import { createHandler } from "../../adapters/http.ts";
 import { testSession } from "../_helpers.ts";
 

@@ -1,0 +1,54 @@
+/**
+ * Local document paths checked against the access policy (core/access.ts). Apart from it so
+ * that building a call's context loads no node:path: its first import costs every CLI start
+ * about 5–10 ms (Deno's Node layer), and only commands that read local files need it.
+ */
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { AccessDenied, type AccessPolicy } from "./access.ts";
+import { FinanceError } from "./errors.ts";
+
+// Deno's own file API: node:fs would add its start-up cost.
+const realpathSync = (p: string) => Deno.realPathSync(p);
+
+/**
+ * Resolves a local document path under the allowed roots and returns its real path.
+ * Refuses `..` escapes, symlinks out of a root, /proc, /sys, /dev and anything not a file.
+ */
+export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: number): string {
+  if (policy.roots.length === 0 && !policy.readAnywhere) {
+    throw new AccessDenied(
+      `local file "${path}" refused: this surface reads no local files; set FINANCE_DOCUMENT_ROOTS to the folders it may read`,
+    );
+  }
+  const local = path.startsWith("file://") ? decodeURIComponent(new URL(path).pathname) : path;
+  const absolute = isAbsolute(local) ? local : resolve(local);
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    throw new FinanceError(`file not found: ${path}`);
+  }
+  if (/^\/(proc|sys|dev)(\/|$)/.test(real)) {
+    throw new AccessDenied(`local file "${path}" refused: system paths are never read`);
+  }
+  const inside = policy.readAnywhere || policy.roots.some((root) => {
+    const rel = relative(root, real);
+    return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+  });
+  if (!inside) {
+    throw new AccessDenied(
+      `local file "${path}" refused: it is outside the allowed folders (${
+        policy.roots.join(", ")
+      }); set FINANCE_DOCUMENT_ROOTS to allow another folder`,
+    );
+  }
+  const info = Deno.statSync(real);
+  if (info.isDirectory) throw new FinanceError(`"${path}" is a directory, not a document`);
+  if (!info.isFile) throw new AccessDenied(`"${path}" is not a regular file`);
+  if (maxBytes !== undefined && info.size > maxBytes) {
+    throw new FinanceError(
+      `"${path}" is ${info.size} bytes, over the ${maxBytes}-byte limit; raise FINANCE_MAX_DOCUMENT_BYTES to read it`,
+    );
+  }
+  return real;
+}
