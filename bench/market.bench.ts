@@ -1,8 +1,8 @@
 /**
  * Market data, cold and against floors: `market.quote` under replay in a fresh process against
- * an empty script (goal ≤ 3x), beside the cost of loading the two libraries it needs (zod and
- * yahoo-finance2) and nothing else, and Stooq CSV parsing against a hand-written loop that only
- * splits the rows into numbers.
+ * an empty script (goal ≤ 3x), beside the session and its eight replayed requests alone and the
+ * ordinary path through the library (zod, runner, yahoo-finance2), and Stooq CSV parsing against
+ * a hand-written loop that only splits the rows into numbers.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,28 +20,22 @@ Deno.bench({
   fn: async () => await deno(["run", "-A", "bench/empty.ts"]),
 });
 
-// What the command cannot go below while it uses zod and yahoo-finance2: loading them alone.
-for (
-  const [what, arg] of [
-    ["zod alone (no goal)", "zod"],
-    ["yahoo-finance2's quote client alone (no goal)", "yahoo"],
-    ["zod and yahoo-finance2, nothing run (no goal)", "both"],
-  ]
-) {
-  Deno.bench({
-    name: what,
-    group: "market.quote cold",
-    ignore: !yahoo,
-    fn: async () => await deno(["run", "-A", "bench/floors/quote_libraries.ts", arg]),
-  });
-}
-
+// What the direct path cannot go below: the session and the eight replayed requests alone.
 Deno.bench({
-  name: "yahoo-finance2's quote call alone, replayed, no zod or runner (no goal)",
+  name: "session and the 8 replayed Yahoo requests alone (no goal)",
   group: "market.quote cold",
   ignore: !yahoo,
   fn: async () =>
-    await deno(["run", "-A", "bench/floors/yahoo_quote.ts", "AAPL"], { FINANCE_REPLAY: yahoo! }),
+    await deno(["run", "-A", "bench/floors/direct_quote.ts"], { FINANCE_REPLAY: yahoo! }),
+});
+
+// The ordinary path (library, HTTP adapter, MCP, and the CLI when the direct path hands over).
+Deno.bench({
+  name: "market.quote through the library: runner, zod, yahoo-finance2 (no goal)",
+  group: "market.quote cold",
+  ignore: !yahoo,
+  fn: async () =>
+    await deno(["run", "-A", "bench/floors/quote_library.ts", "AAPL"], { FINANCE_REPLAY: yahoo! }),
 });
 
 Deno.bench({
