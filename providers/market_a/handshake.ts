@@ -14,6 +14,7 @@
  * then use yahoo-finance2's handshake instead.
  */
 import type { HttpClient, HttpResponse } from "../../core/http.ts";
+import { VERSION } from "../../core/version.ts";
 import { CookieJar, setCookieLines } from "./cookies.ts";
 
 const P = "market_a";
@@ -21,6 +22,13 @@ const P = "market_a";
 export const HANDSHAKE_PAGE = "https://finance.yahoo.com/quote/AAPL";
 export const CRUMB_URL = "https://query1.finance.yahoo.com/v1/test/getcrumb";
 const HTML = "text/html,application/xhtml+xml,application/xml";
+/**
+ * The User-Agent of every direct Yahoo request. Yahoo refuses plain program names, and answers a
+ * browser-compatible form that still names the program (the form yahoo-finance2 sends, with its
+ * own name): the direct path names this toolkit that way rather than the project's default
+ * User-Agent, which Yahoo would answer with errors and so send every quote to the fallback.
+ */
+export const YAHOO_USER_AGENT = `Mozilla/5.0 (compatible; finance/${VERSION})`;
 /** Consent rounds before giving up (Yahoo needs one). */
 const MAX_ROUNDS = 5;
 
@@ -57,7 +65,7 @@ async function send(
     provider: P,
     url: url.href,
     method: post === undefined ? "GET" : "POST",
-    headers: cookie ? { ...headers, cookie } : headers,
+    headers: { ...headers, "user-agent": YAHOO_USER_AGENT, ...(cookie ? { cookie } : {}) },
     body: post,
     cache: "none",
     redirect: "manual",

@@ -12,7 +12,7 @@
 import type { ProviderEnv } from "../../core/provider.ts";
 import type { QuoteRow } from "./schemas.ts";
 import { cacheFor } from "./fetch.ts";
-import { yahooHandshake } from "./handshake.ts";
+import { YAHOO_USER_AGENT, yahooHandshake } from "./handshake.ts";
 
 const QUOTE_URL = "https://query2.finance.yahoo.com/v7/finance/quote";
 
@@ -121,7 +121,7 @@ export async function directQuoteRows(
     const res = await env.http.request({
       provider: "market_a",
       url: url.href,
-      headers: cookie ? { cookie } : {},
+      headers: { "user-agent": YAHOO_USER_AGENT, ...(cookie ? { cookie } : {}) },
       cache: cacheFor(url, env.clock.now().getTime()),
       retries: 0,
       signal: env.signal,

@@ -20,6 +20,7 @@ import { directQuoteRows } from "../../providers/market_a/quote_direct.ts";
 import { quoteRow } from "../../providers/market_a/schemas.ts";
 import { acceptAllFields } from "../../providers/market_a/handshake.ts";
 import { CookieJar } from "../../providers/market_a/cookies.ts";
+import { YAHOO_USER_AGENT } from "../../providers/market_a/handshake.ts";
 import { fromYahooQuote } from "../../analysis/market/quote_row.ts";
 import { FIXTURES, ROOT, SHARED, sharedOrSkip, testSession } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
@@ -116,6 +117,7 @@ interface Seen {
   url: string;
   cookie: string;
   contentType: string;
+  userAgent: string;
   body: string;
 }
 
@@ -139,6 +141,7 @@ function cassetteNetwork(
       url,
       cookie: h.get("cookie") ?? "",
       contentType: h.get("content-type") ?? "",
+      userAgent: h.get("user-agent") ?? "",
       body: typeof init?.body === "string" ? init.body : "",
     });
     const key = requestKey(method, url);
@@ -237,6 +240,14 @@ Deno.test({
       seenDirect.map((s) => `${s.method} ${s.url} | ${s.cookie} | ${s.contentType}`),
       seenPackage.map((s) => `${s.method} ${s.url} | ${s.cookie} | ${s.contentType}`),
     );
+    // Yahoo answers browser-compatible User-Agents that name their program, as yahoo-finance2's
+    // does; the direct path names this toolkit the same way on every request
+    assert.deepEqual(
+      [...new Set(seenPackage.map((s) => s.userAgent.replace(/yahoo-finance2\/[\d.]+/, "X")))],
+      ["Mozilla/5.0 (compatible; X)"],
+    );
+    assert.deepEqual([...new Set(seenDirect.map((s) => s.userAgent))], [YAHOO_USER_AGENT]);
+    assert.match(YAHOO_USER_AGENT, /^Mozilla\/5\.0 \(compatible; finance\/\d+\.\d+\.\d+\)$/);
     // the consent form as a browser submits it: yahoo-finance2 sends the accept button twice
     const post = (seen: Seen[]) => seen.find((s) => s.method === "POST")!.body;
     assert.equal(post(seenDirect) + "&agree=agree", post(seenPackage));
