@@ -55,6 +55,16 @@ export function jsonSafe(value: unknown, warnings: string[], path = "data"): unk
 
 const NOT_PLAIN = Symbol("not plain");
 
+const vouched = new WeakSet<unknown[]>();
+
+/**
+ * Marks an array its maker built JSON-safe (e.g. parsed bars: finite numbers, null and strings),
+ * so {@link isJsonSafe} does not walk it. The array must not be changed afterwards.
+ */
+export function vouchJsonSafe(array: unknown[]): void {
+  vouched.add(array);
+}
+
 /**
  * True when `value` is already what {@link jsonSafe} would return (finite numbers, strings,
  * booleans, null, arrays and plain objects of them), so it can be used without the copy.
@@ -63,6 +73,7 @@ export function isJsonSafe(value: unknown): boolean {
   if (typeof value === "number") return Number.isFinite(value);
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (Array.isArray(value)) {
+    if (vouched.has(value)) return true;
     for (const item of value) if (!isJsonSafe(item)) return false;
     return true;
   }

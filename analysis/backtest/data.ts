@@ -10,6 +10,7 @@
  */
 import { FinanceError, InputError } from "../../core/errors.ts";
 import type { Panel } from "./types.ts";
+import { type BarColumns, columnsOf } from "../market/bar_columns.ts";
 
 export interface Bar {
   date: string;
@@ -225,6 +226,13 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Serie
 
 /** Sorted, de-duplicated, adjusted bars of one symbol, columnar. */
 function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, notes: string[]) {
+  const cols = columnsOf(d?.rows);
+  const fast = cols && cleanColumns(cols, endDate);
+  if (fast) {
+    const { bars } = fast;
+    const k = bars.dates.length;
+    return { bars, info: sourceInfo(d, k, bars.dates[0], bars.dates[k - 1], "total_return") };
+  }
   const usable: Bar[] = [];
   let ascending = true;
   for (const row of d?.rows ?? []) {
@@ -282,19 +290,69 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     bars.close[i] = c * f;
     bars.volume[i] = r.volume ?? 0;
   }
+  return { bars, info: sourceInfo(d, k, rows[0].date, rows[k - 1].date, adjustment) };
+}
+
+function sourceInfo(
+  d: SymbolBars | undefined,
+  rows: number,
+  first: string,
+  last: string,
+  adjustment: SourceInfo["price_adjustment"],
+): SourceInfo {
   return {
-    bars,
-    info: {
-      provider: d?.provider ?? null,
-      source: d?.source ?? null,
-      currency: d?.currency ?? null,
-      rows: rows.length,
-      first_date: rows[0].date,
-      last_date: rows[rows.length - 1].date,
-      price_adjustment: adjustment,
-      provider_price_basis: d?.price_basis ?? null,
-    } satisfies SourceInfo,
+    provider: d?.provider ?? null,
+    source: d?.source ?? null,
+    currency: d?.currency ?? null,
+    rows,
+    first_date: first,
+    last_date: last,
+    price_adjustment: adjustment,
+    provider_price_basis: d?.price_basis ?? null,
   };
+}
+
+/**
+ * What the row path below makes of bars given in columns (NaN for null), without reading a
+ * row object. Null when that path has more to do: dates out of order or repeated, or a bar
+ * without an adjusted close.
+ */
+function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | null {
+  const { dates, open, high, low, close, adjClose, volume } = cols;
+  const keep: number[] = [];
+  let prev = "";
+  for (let i = 0; i < dates.length; i++) {
+    const c = close[i];
+    if (!dates[i] || !(c > 0) || dates[i].slice(0, 10) > endDate) continue;
+    if (keep.length && !(prev < dates[i])) return null;
+    if (!(adjClose[i] > 0)) return null;
+    keep.push(i);
+    prev = dates[i];
+  }
+  if (!keep.length) return null;
+  const k = keep.length;
+  const bars: Series = {
+    dates: new Array(k),
+    open: new Float64Array(k),
+    high: new Float64Array(k),
+    low: new Float64Array(k),
+    close: new Float64Array(k),
+    volume: new Float64Array(k),
+  };
+  for (let j = 0; j < k; j++) {
+    const i = keep[j];
+    const c = close[i];
+    const f = adjClose[i] / c;
+    // A missing or non-positive open, high or low is the close.
+    bars.dates[j] = dates[i];
+    bars.open[j] = (open[i] > 0 ? open[i] : c) * f;
+    bars.high[j] = (high[i] > 0 ? high[i] : c) * f;
+    bars.low[j] = (low[i] > 0 ? low[i] : c) * f;
+    bars.close[j] = c * f;
+    const v = volume[i];
+    bars.volume[j] = v === v ? v : 0;
+  }
+  return { bars };
 }
 
 /**

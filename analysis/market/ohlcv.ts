@@ -8,6 +8,7 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, ProviderError, UsageError } from "../../core/errors.ts";
 import type { Bar, Dividend, Split } from "../../providers/market_a/bars.ts";
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
+import { columnsOf } from "./bar_columns.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -211,6 +212,15 @@ async function configured(ctx: Context, key: OhlcvProvider): Promise<string | nu
   return null;
 }
 
+/**
+ * The rows from w.start to w.end. Rows a provider built from columns come back as they are when
+ * all are in the window, so an in-process caller still finds their columns (bar_columns.ts).
+ */
+function inWindow(rows: Bar[], w: Window): Bar[] {
+  const keep = (r: Bar) => r.date.slice(0, 10) >= w.start && r.date.slice(0, 10) <= w.end;
+  return columnsOf(rows) && rows.every(keep) ? rows : rows.filter(keep);
+}
+
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
 export async function fetchSeries(
   ctx: Context,
@@ -241,9 +251,7 @@ export async function fetchSeries(
     const t0 = performance.now();
     try {
       const got = await fromProvider(ctx, key, symbol, tf, w);
-      let rows = got.rows.filter((r) =>
-        r.date.slice(0, 10) >= w.start && r.date.slice(0, 10) <= w.end
-      );
+      let rows = inWindow(got.rows, w);
       if (w.keepLast !== null && rows.length > w.keepLast) rows = rows.slice(-w.keepLast);
       const ms = Math.round((performance.now() - t0) * 100) / 100;
       attempts.push({

@@ -6,6 +6,7 @@ import { parseSymbol } from "../../analysis/market/symbols.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
 import type { Bar } from "../market_a/bars.ts";
+import { type BarColumns, rowsOfColumns } from "../../analysis/market/bar_columns.ts";
 
 const P = "stooq";
 
@@ -79,57 +80,175 @@ export function stooqSymbol(symbol: string): string {
  * rows in that window are parsed: a symbol's whole history is decades of rows.
  */
 export function parseStooqCsv(text: string, symbol: string, start = "", end = "\uffff"): Bar[] {
-  const lines = text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-  const header = (lines[0] ?? "").toLowerCase().split(",").map((h) => h.trim());
+  return rowsOfColumns(parseStooqColumns(text, symbol, start, end));
+}
+
+/**
+ * {@link parseStooqCsv} into columns (NaN for an empty or unreadable value): the same bars,
+ * without a string per line of the whole history or an object per bar.
+ */
+export function parseStooqColumns(
+  text: string,
+  symbol: string,
+  start = "",
+  end = "\uffff",
+): BarColumns {
+  const body = text.replace(/^\uFEFF/, "").trim();
+  const nl = body.indexOf("\n");
+  const head = nl < 0 ? body : body.slice(0, nl).replace(/\r$/, "");
+  const header = head.toLowerCase().split(",").map((h) => h.trim());
   const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
   const iDate = col("date", "data");
-  const iOpen = col("open", "otwarcie");
-  const iHigh = col("high", "najwyzszy");
-  const iLow = col("low", "najnizszy");
   const iClose = col("close", "zamkniecie");
-  const iVol = col("volume", "wolumen");
   if (iDate < 0 || iClose < 0) {
-    const first = (lines[0] ?? "").slice(0, 80);
     throw new ProviderError(
       P,
       /no data|brak danych/i.test(text)
         ? `Stooq has no daily data for ${symbol}`
-        : `Stooq's answer for ${symbol} is not its CSV (starts with '${first}'); the daily download limit may be exhausted`,
+        : `Stooq's answer for ${symbol} is not its CSV (starts with '${
+          head.slice(0, 80)
+        }'); the daily download limit may be exhausted`,
     );
   }
-  const n = (v: string | undefined) => {
-    if (v === undefined || v === "") return null;
-    const x = Number(v);
-    return Number.isFinite(x) ? x : null;
-  };
-  const rows: Bar[] = [];
+  // Field positions: open, high, low, close, volume (-1 when a column is absent).
+  const at = [col("open", "otwarcie"), col("high", "najwyzszy"), col("low", "najnizszy"), iClose]
+    .concat(col("volume", "wolumen"));
+  const fast = iDate === 0 && at.join() === "1,2,3,4,5" && plainColumns(body, start, end);
+  if (fast) return fast;
+  const acc = new Columns();
+  const fields: string[] = [];
+  const last = Math.max(iDate, ...at);
+  for (let from = nl < 0 ? body.length : nl + 1; from < body.length;) {
+    let to = body.indexOf("\n", from);
+    if (to < 0) to = body.length;
+    const next = to + 1;
+    if (to > from && body.charCodeAt(to - 1) === 13) to--;
+    // Rows outside the window are skipped before they are split (the date leads the row).
+    if (iDate === 0 && body.charCodeAt(from + 4) === 45) {
+      const lead = body.slice(from, from + 10);
+      if (lead < start || lead > end) {
+        from = next;
+        continue;
+      }
+    }
+    // The first fields, as line.split(",") gives them (undefined past the line's end).
+    fields.length = 0;
+    for (let p = from, f = 0; f <= last; f++) {
+      if (p > to) break;
+      let c = body.indexOf(",", p);
+      if (c < 0 || c > to) c = to;
+      fields.push(body.slice(p, c));
+      p = c + 1;
+    }
+    from = next;
+    const date = fields[iDate]?.trim();
+    if (!date || !DATE.test(date) || date < start || date > end) continue;
+    acc.push(date, at.map((i) => (i < 0 ? NaN : num(fields[i]))));
+  }
+  return acc.done();
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A plain decimal: what Number and JSON.parse read alike, and never too large to be finite. */
+const NUM = "-?(?:0|[1-9]\\d{0,20})(?:\\.\\d+)?";
+const ROW = `\\d{4}-\\d{2}-\\d{2},${NUM},${NUM},${NUM},${NUM},${NUM}`;
+/** Rows of date, open, high, low, close and volume, every value present and plain. */
+const PLAIN_ROWS = new RegExp(`^${ROW}(?:\\n${ROW})*$`);
+
+/**
+ * The columns of a CSV in Stooq's usual form (date, open, high, low, close, volume) when every
+ * row in the window is plain: the window's rows are checked with one regular expression and read
+ * with one JSON.parse instead of a split and six Number calls per row. Null for any other CSV
+ * (empty or odd values, other columns): the general loop reads it.
+ */
+function plainColumns(body: string, start: string, end: string): BarColumns | null {
+  const lines = body.split(/\r?\n/);
+  const kept: string[] = [];
+  const dates: string[] = [];
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i];
-    // Rows outside the window are skipped before they are split (the date leads the row).
-    if (iDate === 0 && line.charCodeAt(4) === 45) {
-      const lead = line.slice(0, 10);
-      if (lead < start || lead > end) continue;
+    // as in the general loop: rows outside the window are skipped, the rest read
+    if (line.charCodeAt(4) !== 45) return null;
+    const lead = line.slice(0, 10);
+    if (lead < start || lead > end) continue;
+    kept.push(line);
+    dates.push(lead);
+  }
+  const block = kept.join("\n");
+  if (!kept.length || !PLAIN_ROWS.test(block)) return null;
+  const values: number[] = JSON.parse(`[${block.replace(/^.{11}/gm, "").replaceAll("\n", ",")}]`);
+  const k = kept.length;
+  const open = new Float64Array(k);
+  const high = new Float64Array(k);
+  const low = new Float64Array(k);
+  const close = new Float64Array(k);
+  const volume = new Float64Array(k);
+  for (let i = 0, j = 0; i < k; i++, j += 5) {
+    open[i] = values[j];
+    high[i] = values[j + 1];
+    low[i] = values[j + 2];
+    close[i] = values[j + 3];
+    volume[i] = values[j + 4];
+  }
+  return sortedColumns({ dates, open, high, low, close, adjClose: close, volume });
+}
+
+/** A CSV value as a number; NaN for an empty or non-finite one (null in the rows). */
+function num(v: string | undefined): number {
+  if (v === undefined || v === "") return NaN;
+  const x = Number(v);
+  return Number.isFinite(x) ? x : NaN;
+}
+
+/**
+ * The columns oldest first: Stooq writes rows oldest first, so they are sorted (stably, by date,
+ * as the rows were) only when they are not.
+ */
+function sortedColumns(cols: BarColumns): BarColumns {
+  const { dates } = cols;
+  let i = 1;
+  while (i < dates.length && !(dates[i - 1] > dates[i])) i++;
+  if (i >= dates.length) return cols;
+  const order = dates.map((_d, j) => j).sort((a, b) => dates[a].localeCompare(dates[b]));
+  const pick = (a: Float64Array) => Float64Array.from(order, (j) => a[j]);
+  const close = pick(cols.close);
+  return {
+    dates: order.map((j) => dates[j]),
+    open: pick(cols.open),
+    high: pick(cols.high),
+    low: pick(cols.low),
+    close,
+    adjClose: close,
+    volume: pick(cols.volume),
+  };
+}
+
+/** Growing columns of parsed bars. */
+class Columns {
+  dates: string[] = [];
+  values: Float64Array[] = [0, 1, 2, 3, 4].map(() => new Float64Array(1024));
+
+  push(date: string, v: number[]) {
+    const k = this.dates.length;
+    if (k === this.values[0].length) {
+      this.values = this.values.map((a) => {
+        const b = new Float64Array(a.length * 2);
+        b.set(a);
+        return b;
+      });
     }
-    const c = line.split(",");
-    const date = c[iDate]?.trim();
-    if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date < start || date > end) continue;
-    const close = n(c[iClose]);
-    rows.push({
-      date,
-      open: n(c[iOpen]),
-      high: n(c[iHigh]),
-      low: n(c[iLow]),
-      close,
-      // Stooq's prices are already split- and dividend-adjusted.
-      adj_close: close,
-      volume: iVol >= 0 ? n(c[iVol]) : null,
-    });
+    this.dates.push(date);
+    for (let j = 0; j < 5; j++) this.values[j][k] = v[j];
   }
-  // Stooq writes rows oldest first; sort only when they are not.
-  for (let i = 1; i < rows.length; i++) {
-    if (rows[i - 1].date > rows[i].date) return rows.sort((a, b) => a.date.localeCompare(b.date));
+
+  /** The columns read. */
+  done(): BarColumns {
+    const k = this.dates.length;
+    const [open, high, low, close, volume] = this.values.map((a) => a.slice(0, k));
+    // Stooq's prices are already split- and dividend-adjusted.
+    return sortedColumns({ dates: this.dates, open, high, low, close, adjClose: close, volume });
   }
-  return rows;
 }
 
 export class Client {

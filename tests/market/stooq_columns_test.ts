@@ -1,0 +1,154 @@
+/**
+ * Stooq's CSV read into columns: the same bars as the row-by-row reading it replaced (kept here
+ * as the reference), on CSVs the plain path reads and on every kind it hands to the general
+ * loop; and a backtest panel built from those columns equals the one built from the rows.
+ */
+import assert from "node:assert/strict";
+import { parseStooqColumns, parseStooqCsv } from "../../providers/stooq/client.ts";
+import { columnsOf } from "../../analysis/market/bar_columns.ts";
+import { alignBars } from "../../analysis/backtest/data.ts";
+import { isJsonSafe } from "../../core/envelope.ts";
+
+/** The parser before columns (commit ce397cb), minus its error branch. */
+function reference(text: string, start = "", end = "\uffff") {
+  const lines = text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const header = (lines[0] ?? "").toLowerCase().split(",").map((h) => h.trim());
+  const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
+  const iDate = col("date", "data");
+  const iOpen = col("open", "otwarcie");
+  const iHigh = col("high", "najwyzszy");
+  const iLow = col("low", "najnizszy");
+  const iClose = col("close", "zamkniecie");
+  const iVol = col("volume", "wolumen");
+  const n = (v: string | undefined) => {
+    if (v === undefined || v === "") return null;
+    const x = Number(v);
+    return Number.isFinite(x) ? x : null;
+  };
+  const rows = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    if (iDate === 0 && line.charCodeAt(4) === 45) {
+      const lead = line.slice(0, 10);
+      if (lead < start || lead > end) continue;
+    }
+    const c = line.split(",");
+    const date = c[iDate]?.trim();
+    if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || date < start || date > end) continue;
+    const close = n(c[iClose]);
+    rows.push({
+      date,
+      open: n(c[iOpen]),
+      high: n(c[iHigh]),
+      low: n(c[iLow]),
+      close,
+      adj_close: close,
+      volume: iVol >= 0 ? n(c[iVol]) : null,
+    });
+  }
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i - 1].date > rows[i].date) return rows.sort((a, b) => a.date.localeCompare(b.date));
+  }
+  return rows;
+}
+
+const HEAD = "Date,Open,High,Low,Close,Volume";
+const plain = [
+  "2020-01-02,1.5,2,1,1.75,100",
+  "2020-01-03,1.75,2.5,1.5,2,2000.5",
+  "2020-01-06,2,2.25,0.5,0,0",
+  "2020-01-07,-0,1e3,3,4,5",
+  "2020-01-08,0.1,0.2,0.3,0.30000000000000004,12345678901234567890",
+];
+
+const cases: Record<string, string> = {
+  plain: [HEAD, ...plain].join("\n"),
+  "CRLF, BOM and a trailing newline": "\uFEFF" + [HEAD, ...plain].join("\r\n") + "\r\n",
+  unsorted: [HEAD, plain[2], plain[0], plain[4], plain[1], plain[0].replace("1.5", "9")].join("\n"),
+  "empty and odd values": [
+    HEAD,
+    "2020-01-02,,2,1,1.5,",
+    "2020-01-03,abc,2,1,NaN,7",
+    "2020-01-06, 1 ,0x10,Infinity,1e400,+5",
+    "2020-01-07,1,2,3",
+    "2020-01-08,1,2,3,4,5,6,7",
+    "2020-01-09,1,2,3,4,5,",
+    "2020-01-10,007,.5,5.,4,5",
+  ].join("\n"),
+  "short and blank lines": [HEAD, "", "abc", plain[0], "1234-", " 2020-01-03,1,2,3,4,5", plain[1]]
+    .join("\n"),
+  "no volume column": ["Date,Open,High,Low,Close", "2020-01-02,1,2,0.5,1.5", "2020-01-03,1,2,3,4"]
+    .join("\n"),
+  "Polish headers": [
+    "Data,Otwarcie,Najwyzszy,Najnizszy,Zamkniecie,Wolumen",
+    "2020-01-02,1,2,0.5,1.5,100",
+  ].join("\n"),
+  "columns in another order": ["Close,Date,Volume", "1.5,2020-01-02,3", "2,2020-01-03,"].join("\n"),
+  "header only": HEAD,
+  "one line without newline": `${HEAD}\n${plain[0]}`,
+};
+
+Deno.test("stooq columns: the same rows as the reference parser, in and out of a window", () => {
+  const windows: [string, string][] = [["", "\uffff"], ["2020-01-03", "2020-01-07"], [
+    "2020-01-07",
+    "2020-01-07",
+  ], ["2021-01-01", "2021-12-31"]];
+  for (const [name, text] of Object.entries(cases)) {
+    for (const [start, end] of windows) {
+      const got = parseStooqCsv(text, "X", start, end);
+      assert.deepEqual(got, reference(text, start, end), `${name}, ${start}..${end}`);
+      // the rows come with their columns and are JSON-safe as they are
+      assert.equal(columnsOf(got)?.dates.length, got.length);
+      assert(isJsonSafe({ rows: got }));
+    }
+  }
+});
+
+Deno.test("stooq columns: a large plain history is read whole", () => {
+  const lines = [HEAD];
+  for (let i = 0; i < 40000; i++) {
+    const d = new Date(Date.UTC(1900, 0, 1) + i * 86400000).toISOString().slice(0, 10);
+    lines.push(`${d},${(i % 97) / 8},${i % 13},1.25,${1 + i / 1000},${i * 3}`);
+  }
+  const text = lines.join("\n");
+  assert.deepEqual(parseStooqCsv(text, "X"), reference(text));
+  const cols = parseStooqColumns(text, "X", "1950-01-01", "1950-12-31");
+  assert.equal(cols.dates.length, 365);
+  assert.equal(cols.dates[0], "1950-01-01");
+});
+
+Deno.test("stooq columns: a panel from columns equals the one from plain rows", () => {
+  const mk = (seed: number, from: number) => {
+    const lines = [HEAD];
+    for (let i = from; i < 400; i++) {
+      if ((i * seed) % 11 === 0) continue; // holidays differ between the symbols
+      const d = new Date(Date.UTC(2020, 0, 1) + i * 86400000).toISOString().slice(0, 10);
+      const c = 50 + 10 * Math.sin(i / (7 + seed));
+      const o = i % 17 === 0 ? 0 : c * 1.01; // a non-positive open is the close
+      lines.push(`${d},${o},${c * 1.02},${c * 0.98},${c},${i % 5 === 0 ? 0 : i * 10}`);
+    }
+    return lines.join("\n");
+  };
+  const text = { A: mk(3, 0), B: mk(5, 20) };
+  const rows = {
+    A: parseStooqCsv(text.A, "A", "2020-01-01", "2020-12-31"),
+    B: parseStooqCsv(text.B, "B", "2020-01-01", "2020-12-31"),
+  };
+  const copies = { A: rows.A.map((r) => ({ ...r })), B: rows.B.map((r) => ({ ...r })) };
+  for (const end of ["2020-12-31", "2020-09-30"]) {
+    const fromColumns = alignBars(
+      { A: { rows: rows.A, provider: "stooq" }, B: { rows: rows.B } },
+      ["A", "B"],
+      "2020-03-01",
+      end,
+    );
+    const fromRows = alignBars(
+      { A: { rows: copies.A, provider: "stooq" }, B: { rows: copies.B } },
+      ["A", "B"],
+      "2020-03-01",
+      end,
+    );
+    assert(columnsOf(rows.A) && !columnsOf(copies.A));
+    assert.deepEqual(fromColumns, fromRows);
+  }
+});
