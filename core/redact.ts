@@ -44,7 +44,7 @@ export function scrubBody(body: Uint8Array, secrets: string[]): Uint8Array {
   const live = secrets.filter((s) => s && s.length >= 4);
   if (!live.length) return body;
   const text = new TextDecoder().decode(body);
-  if (!live.some((s) => text.includes(s))) return body;
+  if (!holdsSecret(text, live)) return body;
   return new TextEncoder().encode(redactValues(text, live));
 }
 
@@ -109,11 +109,46 @@ export function redactUrl(url: string, secrets: string[] = []): string {
   return redactValues(out, secrets);
 }
 
-/** Replaces every occurrence of a secret value in `text` with `***`. */
+const patterns = new Map<string, RegExp>();
+
+/**
+ * A secret value as a pattern: as given, percent-encoded (as it travels in a URL, either way of
+ * encoding a query) and in any letter case, since a service may echo any of these.
+ */
+function secretPattern(secret: string): RegExp {
+  let re = patterns.get(secret);
+  if (!re) {
+    const forms = new Set([
+      secret,
+      encodeURIComponent(secret),
+      new URLSearchParams({ v: secret }).toString().slice(2),
+    ]);
+    const alternatives = [...forms].sort((a, b) => b.length - a.length)
+      .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    re = new RegExp(alternatives.join("|"), "gi");
+    if (patterns.size >= 256) patterns.clear();
+    patterns.set(secret, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
+
+/** True when `text` holds one of the secret values (in any of the forms redactValues finds). */
+export function holdsSecret(text: string, secrets: string[]): boolean {
+  // every form is at least as long as the value: shorter text (most data fields) cannot hold it
+  return secrets.some((s) =>
+    s && s.length >= 4 && text.length >= s.length && secretPattern(s).test(text)
+  );
+}
+
+/**
+ * Replaces every occurrence of a secret value in `text` with `***`: as given, percent-encoded
+ * or in another letter case.
+ */
 export function redactValues(text: string, secrets: string[]): string {
   let out = text;
   for (const s of secrets) {
-    if (s && s.length >= 4) out = out.split(s).join("***");
+    if (s && s.length >= 4 && out.length >= s.length) out = out.replace(secretPattern(s), "***");
   }
   return out;
 }
@@ -159,7 +194,7 @@ function redactData(value: unknown, secrets: string[]): unknown {
 }
 
 function redactString(value: string, secrets: string[]): string {
-  if (/^https?:\/\//i.test(value) || secrets.some((s) => value.includes(s))) {
+  if (/^https?:\/\//i.test(value) || holdsSecret(value, secrets)) {
     return redactText(value, secrets);
   }
   return value;
