@@ -137,7 +137,12 @@ export class Client {
         // the start-up's large young generation and the last page's images go first (heap.ts)
         collectBeforePage();
         const pgm = recognize.pgmPath?.(n) ?? null;
-        return renderPage(doc, n, pdfjs.OPS, maxPixels, label, pgm, signal);
+        const rendering = renderPage(doc, n, pdfjs.OPS, maxPixels, label, pgm, signal);
+        // the next page renders while nobody awaits it: when a stop ends it then, its rejection
+        // must not count as unhandled (that ends the whole server process); the loop or the
+        // finally below still awaits it and sees the error
+        rendering.catch(() => {});
+        return rendering;
       };
       let next: Promise<Rendered> | null = null;
       try {
