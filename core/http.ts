@@ -228,9 +228,13 @@ export class HttpClient {
     // intranet page, or a page a redirect brought from there) is not handed to this caller.
     const guarded = !!(req.guard || this.#opts.urlGuard);
     const known = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
-    const cacheKey = `${method} ${redactValues(stripSecrets(req.url), known)}${
+    // The provider is part of the key: the key leaves out credential parameters, so without it
+    // a document read of a provider's URL (no key, a "missing key" answer, kept for ever) would
+    // name the row the provider's own calls read.
+    const requestKey = `${method} ${redactValues(stripSecrets(req.url), known)}${
       req.body ? ` ${await digest(req.body)}` : ""
     }`;
+    const cacheKey = `${req.provider} ${requestKey}`;
     const now = this.#opts.nowMs?.() ?? Date.now();
     let cached = cache ? await cache.get(cacheKey) : null;
     if (cached && guarded && !(await this.#admits(req, parsed, cached.url))) cached = null;
@@ -255,7 +259,8 @@ export class HttpClient {
         !this.#opts.urlGuard
       ? this.#opts.flights
       : undefined;
-    const flightKey = `${cacheKey} ${req.redirect ?? ""} ${req.maxBytes ?? ""}`;
+    // a request in flight is shared by every provider asking the same (its live answer)
+    const flightKey = `${requestKey} ${req.redirect ?? ""} ${req.maxBytes ?? ""}`;
     const running = flights?.get(flightKey);
     if (running) {
       const outcome = await this.#join(req, running);
