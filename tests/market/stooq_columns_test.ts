@@ -84,15 +84,29 @@ const cases: Record<string, string> = {
     "2020-01-02,1,2,0.5,1.5,100",
   ].join("\n"),
   "columns in another order": ["Close,Date,Volume", "1.5,2020-01-02,3", "2,2020-01-03,"].join("\n"),
+  "repeated dates": [HEAD, plain[0], plain[1], plain[1].replace("2000.5", "7"), plain[2]].join(
+    "\n",
+  ),
+  "out of order before the window": [HEAD, plain[3], plain[0], plain[1], plain[4]].join("\n"),
+  "a row without its date first, before the window": [HEAD, plain[0], ` ${plain[3]}`, plain[4]]
+    .join("\n"),
+  "a lone carriage return": [HEAD, plain[0], `${plain[1]}\r${plain[3]}`, plain[4]].join("\n"),
+  "a line separator": [HEAD, plain[0], `${plain[1]}\u2028${plain[3]}`, plain[4]].join("\n"),
   "header only": HEAD,
   "one line without newline": `${HEAD}\n${plain[0]}`,
 };
 
 Deno.test("stooq columns: the same rows as the reference parser, in and out of a window", () => {
-  const windows: [string, string][] = [["", "\uffff"], ["2020-01-03", "2020-01-07"], [
-    "2020-01-07",
-    "2020-01-07",
-  ], ["2021-01-01", "2021-12-31"]];
+  const windows: [string, string][] = [
+    ["", "\uffff"],
+    ["2020-01-03", "2020-01-07"],
+    ["2020-01-07", "2020-01-07"],
+    ["2020-01-04", "2020-01-05"],
+    ["2020-01-02", "2020-01-02"],
+    ["2020-01-08", "2020-01-09"],
+    ["2020-01-03", "2020-01-03"],
+    ["2021-01-01", "2021-12-31"],
+  ];
   for (const [name, text] of Object.entries(cases)) {
     for (const [start, end] of windows) {
       const got = parseStooqCsv(text, "X", start, end);
