@@ -65,7 +65,46 @@ export async function execute(
   }
   redactEnvelope(outcome.envelope, secrets, !opts.inProcess);
   shortenEchoes(outcome.envelope, rawArgs);
+  capMessages(outcome.envelope);
+  if ((opts.surface === "http" || opts.surface === "mcp") && !opts.inProcess) {
+    hideInternals(outcome.envelope, name);
+  }
   return outcome;
+}
+
+/** Longest error or warning an envelope carries. */
+const MESSAGE_LIMIT = 2000;
+
+/**
+ * Errors and warnings are read by people and by agents with a context budget: one that would
+ * echo a large input nested in an argument (a grid, a JSON object) is cut, saying how long it was.
+ */
+export function capMessages(envelope: Envelope): void {
+  const cap = (text: string) =>
+    text.length > MESSAGE_LIMIT
+      ? `${text.slice(0, MESSAGE_LIMIT - 200)}… (message cut: ${text.length} characters in all)`
+      : text;
+  if (envelope.error) envelope.error = cap(envelope.error);
+  if (envelope.warnings.some((w) => w.length > MESSAGE_LIMIT)) {
+    envelope.warnings = envelope.warnings.map(cap);
+  }
+}
+
+let incidents = 0;
+
+/**
+ * On the network surfaces, an unexpected exception's own text (which can name files and
+ * internals of the server) stays in the server's log: the caller gets the command, the kind of
+ * failure and a reference to quote, the log the same reference with the text (keys already
+ * redacted). The CLI and the library show the text to their own user.
+ */
+export function hideInternals(envelope: Envelope, name: string): void {
+  const text = envelope.error;
+  if (!text?.startsWith("internal error: ")) return;
+  const ref = `${Date.now().toString(36)}-${(++incidents).toString(36)}`;
+  console.error(`finance: internal error [${ref}] in ${name}: ${text.slice(16)}`);
+  envelope.error =
+    `internal error in ${name} (reference ${ref}): an unexpected failure, not a problem with the arguments; the server's log has the details under this reference, and the call with its arguments is worth reporting`;
 }
 
 async function executeRaw(

@@ -34,18 +34,30 @@ export function resolveParams(
   return out;
 }
 
+/** A value as an error shows it: JSON, its start only when long. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
+}
+
 function readParam(strategy: string, name: string, spec: ParamSpec, value: unknown) {
   const where = `${strategy} parameter \`${name}\``;
   if (spec.type === "string") {
     const text = String(value).trim().toUpperCase();
     if (spec.allowed && !spec.allowed.includes(text)) {
-      throw new InputError(`${where} must be one of ${spec.allowed.join(", ")}, got "${value}"`);
+      throw new InputError(
+        `${where} must be one of ${spec.allowed.join(", ")}, got ${shown(String(value))}`,
+      );
     }
     return text;
   }
   const n = typeof value === "number" ? value : Number(String(value).trim());
   if (typeof value === "boolean" || !Number.isFinite(n)) {
-    throw new InputError(`${where} must be a ${spec.type}, got ${JSON.stringify(value)}`);
+    throw new InputError(
+      `${where} must be ${spec.type === "integer" ? "an integer" : "a number"}, got ${
+        shown(value)
+      }`,
+    );
   }
   if (spec.type === "integer" && !Number.isInteger(n)) {
     throw new InputError(`${where} must be a whole number, got ${n}`);

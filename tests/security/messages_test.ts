@@ -115,3 +115,62 @@ Deno.test("messages: a bad FINANCE_REQUEST_TIMEOUT_MS is refused, never read as 
     assert.match(String(requestTimeout(() => bad)), /must be a positive whole number of ms/, bad);
   }
 });
+
+Deno.test("messages: on the network surfaces an unexpected exception's text stays in the server's log", async () => {
+  const { hideInternals } = await import("../../core/runner.ts");
+  const env = {
+    ok: false as const,
+    data: null,
+    error: "internal error: NotFound: open '/home/alice/.cache/finance/x.db'",
+    warnings: [],
+  };
+  const logged: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => logged.push(args.join(" "));
+  try {
+    hideInternals(env, "document.read");
+  } finally {
+    console.error = original;
+  }
+  assert.doesNotMatch(env.error, /alice|NotFound|\.db/);
+  const ref = /reference ([0-9a-z]+-[0-9a-z]+)/.exec(env.error)?.[1];
+  assert.ok(ref, env.error);
+  assert.match(env.error, /^internal error in document\.read \(reference /);
+  assert.equal(logged.length, 1);
+  assert.ok(logged[0].includes(`[${ref}] in document.read: NotFound: open '/home/alice/`));
+  // anything else is the caller's to read, untouched
+  const usage = { ok: false as const, data: null, error: "unknown argument `x`", warnings: [] };
+  hideInternals(usage, "document.read");
+  assert.equal(usage.error, "unknown argument `x`");
+});
+
+Deno.test("messages: an error echoing a large nested input is cut, saying how long it was", async () => {
+  const { envelope } = await import("../_helpers.ts");
+  const env = await envelope("backtest.tune", {
+    strategy: "sma_cross",
+    symbols: "AAPL",
+    start_date: "2020-01-01",
+    end_date: "2020-06-01",
+    grid: { fast: "x".repeat(300_000) },
+  });
+  assert.equal(env.ok, false);
+  assert.ok(env.error!.length < 2000, `${env.error!.length} characters`);
+  assert.match(env.error!, /sma_cross parameter `fast` must be an integer, got "xxx/);
+  assert.match(env.error!, /300002 characters/);
+});
+
+Deno.test("messages: no error or warning is longer than 2,000 characters", async () => {
+  const { capMessages } = await import("../../core/runner.ts");
+  const env = {
+    ok: false as const,
+    data: null,
+    error: `bad value ${"y".repeat(50_000)}`,
+    warnings: ["short", "z".repeat(3000)],
+  };
+  capMessages(env);
+  assert.ok(env.error.length <= 2000);
+  assert.match(env.error, /^bad value y+… \(message cut: 50010 characters in all\)$/);
+  assert.equal(env.warnings[0], "short");
+  assert.ok(env.warnings[1].length <= 2000);
+  assert.match(env.warnings[1], /3000 characters in all/);
+});
