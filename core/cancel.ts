@@ -5,10 +5,10 @@
  * deadline is compared with the clock as well: the work stops at the limit instead of running on
  * after the caller has been answered.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { FinanceError } from "./errors.ts";
 
-interface CallScope {
+/** What a call scope carries (core/call_scope.ts starts them). */
+export interface CallScope {
   signal: AbortSignal;
   /** performance.now() after which the call is over; Infinity without a limit. */
   deadline: number;
@@ -16,7 +16,17 @@ interface CallScope {
   name: string;
 }
 
-const scopes = new AsyncLocalStorage<CallScope>();
+/**
+ * The current call's scope. Scopes live in core/call_scope.ts, whose AsyncLocalStorage loads
+ * Deno's Node layer (several ms of a cold start); it installs its reader when it loads, and
+ * before that no scope can exist.
+ */
+let currentScope: () => CallScope | undefined = () => undefined;
+
+/** Installed once by core/call_scope.ts. */
+export function readScopesWith(reader: () => CallScope | undefined): void {
+  currentScope = reader;
+}
 
 /** Thrown by `checkpoint()` once the call was stopped. */
 export class StoppedError extends FinanceError {
@@ -26,24 +36,13 @@ export class StoppedError extends FinanceError {
   }
 }
 
-/** Runs `fn` as the command `name`, stoppable through `signal` and by `timeoutMs`. */
-export function withCallScope<T>(
-  name: string,
-  signal: AbortSignal,
-  timeoutMs: number | undefined,
-  fn: () => T,
-): T {
-  const deadline = timeoutMs ? performance.now() + timeoutMs : Infinity;
-  return scopes.run({ signal, deadline, timeoutMs, name }, fn);
-}
-
 /**
  * Throws StoppedError when the current call was aborted or is past its deadline; does nothing
  * outside a call. Cheap enough for every few hundred iterations of a loop.
  */
 export function checkpoint(signal?: AbortSignal): void {
   if (signal?.aborted) throw new StoppedError("the call", "it was cancelled");
-  const scope = scopes.getStore();
+  const scope = currentScope();
   if (!scope) return;
   if (scope.signal.aborted) throw new StoppedError(scope.name, "it was cancelled or timed out");
   if (performance.now() > scope.deadline) {
@@ -55,5 +54,5 @@ export function checkpoint(signal?: AbortSignal): void {
 
 /** The current call's signal, for work that takes one (subprocesses, fetches); or undefined. */
 export function callSignal(): AbortSignal | undefined {
-  return scopes.getStore()?.signal;
+  return currentScope()?.signal;
 }

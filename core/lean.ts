@@ -114,14 +114,21 @@ export async function runLeanArgs(
       surface,
       warnings,
       signal,
-      (command, a, call) => callAnother(command, a, call, { session, surface, signal }),
+      // The inner call can be stopped only when this one can: without a signal from the caller
+      // this call's is never aborted, and the inner call needs no scope for it.
+      (command, a, call) =>
+        callAnother(command, a, call, {
+          session,
+          surface,
+          signal: opts.signal ? signal : undefined,
+        }),
     );
     // A call scope only matters when something can stop the call (a calling command's signal;
     // the lean path sets no time limit). The CLI's own call has neither, and cancel.ts's
     // AsyncLocalStorage would load Deno's Node layer, about 8 ms of every start.
     const work = () => run(args, ctx);
     const data = opts.signal
-      ? await (await cancelModule()).withCallScope(name, signal, undefined, work)
+      ? await (await callScopeModule()).withCallScope(name, signal, undefined, work)
       : await work();
     // as the runner does: a copy unless the data stays in the process and needs none
     const safe = opts.inProcess && isJsonSafe(data) ? data : jsonSafe(data, warnings);
@@ -157,15 +164,15 @@ async function leanRun(entry: PureEntry): Promise<LeanRun> {
 }
 
 type Runner = typeof import("./runner.ts");
-const cancelModule = () =>
-  lazyImport<typeof import("./cancel.ts")>(new URL("./cancel.ts", import.meta.url));
+const callScopeModule = () =>
+  lazyImport<typeof import("./call_scope.ts")>(new URL("./call_scope.ts", import.meta.url));
 
 /** `ctx.call` on the lean path: lean when it can be, else the runner, with the same options. */
 async function callAnother(
   command: string,
   args: Record<string, unknown>,
   call: CallOptions,
-  where: { session: Session; surface: Surface; signal: AbortSignal },
+  where: { session: Session; surface: Surface; signal?: AbortSignal },
 ): Promise<Envelope> {
   const inProcess = call.inProcess ?? false;
   const lean = await runLeanArgs(command, args, { ...where, inProcess });

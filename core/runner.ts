@@ -7,7 +7,7 @@ import { argShape, type CommandDef } from "./command.ts";
 import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
-import { withCallScope } from "./cancel.ts";
+import { withCallScope } from "./call_scope.ts";
 import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";

@@ -162,3 +162,36 @@ Deno.test("lean path: a tune from the CLI does not load zod; a call it cannot re
   assert.deepEqual(await run(["backtest.tune", ...tune]), { code: 0, zod: false });
   assert.deepEqual(await run(["backtest.tune", ...tune, "top=-1"]), { code: 2, zod: true });
 });
+
+Deno.test("lean path: the modules a tune imports load none of Deno's Node layer", async () => {
+  // checkpoint() must not bring AsyncLocalStorage (node:async_hooks) with it: call scopes live
+  // in core/call_scope.ts, loaded only where one is started.
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "analysis/backtest/tune_run.ts"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  type Dep = { code?: { specifier?: string }; isDynamic?: boolean };
+  const deps = new Map<string, Dep[]>(
+    info.modules.map((m: { specifier: string; dependencies?: Dep[] }) => [
+      m.specifier,
+      m.dependencies ?? [],
+    ]),
+  );
+  // runtime imports only: `import type` has no code specifier
+  const seen = new Set<string>();
+  const stack: string[] = [info.roots[0]];
+  while (stack.length) {
+    const s = stack.pop()!;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    for (const d of deps.get(s) ?? []) {
+      if (!d.isDynamic && d.code?.specifier) stack.push(d.code.specifier);
+    }
+  }
+  assert.ok([...seen].some((s) => s.endsWith("core/cancel.ts")));
+  assert.deepEqual([...seen].filter((s) => s.startsWith("node:")), []);
+});

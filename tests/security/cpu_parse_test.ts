@@ -4,7 +4,7 @@
  * an instance with 150,000 periods is built instead of overflowing the stack.
  */
 import assert from "node:assert/strict";
-import { withCallScope } from "../../core/cancel.ts";
+import { withCallScope } from "../../core/call_scope.ts";
 import { htmlTableGrids, parseStoppable } from "../../analysis/document/html.ts";
 import { buildStatement } from "../../analysis/filings/statement.ts";
 import { parseInstance } from "../../analysis/filings/xbrl.ts";
