@@ -73,7 +73,7 @@ export async function execute(
 }
 
 /** Longest error or warning an envelope carries. */
-const MESSAGE_LIMIT = 2000;
+const MESSAGE_LIMIT = 10_000;
 
 /**
  * Errors and warnings are read by people and by agents with a context budget: one that would
