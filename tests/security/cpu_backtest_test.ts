@@ -131,12 +131,16 @@ Deno.test("cpu: backtest.tune of 4,900 sets over 24 years of bars stops at its t
   });
   try {
     // one set (the same warm-up) answers within the limit: the bars load, so the limit of the
-    // full grid falls on the runs
-    const one = await command(s, "backtest.tune", {
-      ...tune,
-      grid: { fast: [3], slow: [GRID.slow.at(-1)] },
-      max_runs: 1,
-    });
+    // full grid falls on the runs. On a loaded machine the first load can outlast the limit; the
+    // server keeps parsed bars, so a second or third try shows the same thing.
+    let one = { ok: false, error: "" as string | null };
+    for (let attempt = 0; attempt < 3 && !one.ok; attempt++) {
+      one = await command(s, "backtest.tune", {
+        ...tune,
+        grid: { fast: [3], slow: [GRID.slow.at(-1)] },
+        max_runs: 1,
+      });
+    }
     assert.equal(one.ok, true, one.error ?? "");
     await stoppedCall(s, "backtest.tune", tune, LIMIT);
   } finally {
