@@ -3,7 +3,7 @@
  * uses the bar frequency's periods per year (252 trading days for daily bars, 52 for weekly…),
  * never 365 calendar days. A value that is infinite or undefined is null, with a reason.
  */
-import type { SimResult } from "./types.ts";
+import type { SimResult, Trade } from "./types.ts";
 
 /** Metric names and whether a higher value is better (tune ranks by this). */
 export const METRIC_DIRECTION: Record<string, "higher" | "lower"> = {
@@ -85,16 +85,19 @@ export function worstDrawdown(equity: Float64Array, from = 0, dd: Float64Array |
   const maxPct = drawdownLoop(equity, from, dd, at);
   const worstPeak = at[0];
   const worstTrough = at[1];
-  let recovery = -1;
-  if (worstTrough >= 0) {
-    for (let t = worstTrough + 1; t < equity.length; t++) {
-      if (equity[t] >= equity[worstPeak]) {
-        recovery = t;
-        break;
-      }
-    }
-  }
-  return { maxPct, peak: worstPeak, trough: worstTrough, recovery };
+  return {
+    maxPct,
+    peak: worstPeak,
+    trough: worstTrough,
+    recovery: recoveryBar(equity, worstPeak, worstTrough),
+  };
+}
+
+/** The first bar after `trough` back at `peak`'s equity, or −1 (no trough or no recovery). */
+function recoveryBar(equity: Float64Array, peak: number, trough: number): number {
+  if (trough < 0) return -1;
+  for (let t = trough + 1; t < equity.length; t++) if (equity[t] >= equity[peak]) return t;
+  return -1;
 }
 
 /**
@@ -205,11 +208,23 @@ export function equityReturnStats(equity: Float64Array, from: number, periods: n
   const n = Math.max(0, equity.length - from - 1);
   if (n === 0) return { std: NaN, sharpe: null, sortino: null, omega: null };
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
-  const sums = new Float64Array(4);
+  const sums = new Float64Array(7);
   returnSums(equity, from, n, sums, scratch);
-  const [sum, down2, up, down] = sums;
+  return statsOf(sums, scratch, n, periods);
+}
+
+/**
+ * The statistics of {@link equityReturnStats} from the sums at `sums[3…6]` (Σr, Σr² over r < 0,
+ * Σr over r > 0, Σ|r| over r ≤ 0) of the `n` returns in `r`.
+ */
+function statsOf(sums: Float64Array, r: Float64Array, n: number, periods: number) {
+  if (n === 0) return { std: NaN, sharpe: null, sortino: null, omega: null };
+  const sum = sums[3];
+  const down2 = sums[4];
+  const up = sums[5];
+  const down = sums[6];
   const mean = sum / n;
-  const ss = squaredDeviations(scratch, n, mean);
+  const ss = squaredDeviations(r, n, mean);
   const std = n > 1 ? Math.sqrt(ss / (n - 1)) : NaN;
   const dd = Math.sqrt(down2 / n);
   return {
@@ -223,7 +238,7 @@ export function equityReturnStats(equity: Float64Array, from: number, periods: n
 /** Returns of the last {@link equityReturnStats}, kept for its second pass (grown as needed). */
 let scratch = new Float64Array(0);
 
-/** Σr, Σr² over r < 0, Σr over r > 0 and Σ|r| over r ≤ 0 into `out`; each r into `r`. */
+/** Σr, Σr² over r < 0, Σr over r > 0 and Σ|r| over r ≤ 0 into `out[3…6]`; each r into `r`. */
 function returnSums(
   equity: Float64Array,
   from: number,
@@ -242,10 +257,69 @@ function returnSums(
     if (x < 0) down2 += x * x;
     x > 0 ? (up += x) : (down -= x);
   }
-  out[0] = sum;
-  out[1] = down2;
-  out[2] = up;
-  out[3] = down;
+  out[3] = sum;
+  out[4] = down2;
+  out[5] = up;
+  out[6] = down;
+}
+
+/** What {@link computeMetrics} reads from the curve (see {@link scanEquity}), kept between calls. */
+const sums = new Float64Array(8);
+
+/**
+ * {@link drawdownLoop}, {@link returnSums} and a count of the bars from `from` with a position
+ * (exposure above 1e-9) in one pass (one loop for V8
+ * to warm up instead of three): the same operations in the same order, so the same values.
+ * `out` receives the worst drawdown %, its peak and trough bars (−1: none), the four return
+ * sums of returnSums and the exposed bars; `r` each return.
+ */
+function scanEquity(
+  equity: Float64Array,
+  exposure: Float64Array,
+  from: number,
+  out: Float64Array,
+  r: Float64Array,
+): void {
+  let peak = -Infinity;
+  let peakAt = from;
+  let worst = 0;
+  let worstPeak = -1;
+  let worstTrough = -1;
+  let sum = 0;
+  let down2 = 0;
+  let up = 0;
+  let down = 0;
+  let exposed = 0;
+  const n = equity.length;
+  for (let t = from; t < n; t++) {
+    const e = equity[t];
+    if (e > peak) {
+      peak = e;
+      peakAt = t;
+    }
+    const d = peak > 0 ? (1 - e / peak) * 100 : 0;
+    if (d > worst) {
+      worst = d;
+      worstPeak = peakAt;
+      worstTrough = t;
+    }
+    if (exposure[t] > 1e-9) exposed++;
+    if (t + 1 < n) {
+      const x = equity[t + 1] / e - 1;
+      r[t - from] = x;
+      sum += x;
+      if (x < 0) down2 += x * x;
+      x > 0 ? (up += x) : (down -= x);
+    }
+  }
+  out[0] = worst;
+  out[1] = worstPeak;
+  out[2] = worstTrough;
+  out[3] = sum;
+  out[4] = down2;
+  out[5] = up;
+  out[6] = down;
+  out[7] = exposed;
 }
 
 function squaredDeviations(r: Float64Array, n: number, mean: number): number {
@@ -279,15 +353,25 @@ export function computeMetrics(
   const start = eq[from];
   const end = eq[last];
   const years = Math.max(0, eq.length - from - 1) / periods;
-  const dd = worstDrawdown(eq, from);
-  const stats = equityReturnStats(eq, from, periods);
+  const n = Math.max(0, eq.length - from - 1);
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
+  scanEquity(eq, sim.exposure, from, sums, scratch);
+  const dd = {
+    maxPct: sums[0],
+    peak: sums[1],
+    trough: sums[2],
+    recovery: recoveryBar(eq, sums[1], sums[2]),
+  };
+  const stats = statsOf(sums, scratch, n, periods);
   const std = stats.std;
   const cagr = years > 0 && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : null;
-  const closed = sim.trades.filter((t) => t.status === "closed");
-  const wins = closed.filter((t) => t.pnl > 0);
-  const gain = wins.reduce((a, t) => a + t.pnl, 0);
-  const loss = closed.filter((t) => t.pnl < 0).reduce((a, t) => a - t.pnl, 0);
-  const exposed = exposedBars(sim.exposure, from, last);
+  tradeSums(sim.trades, totals);
+  const closed = totals[0];
+  const wins = totals[1];
+  const gain = totals[2];
+  const loss = totals[3];
+  const pnl = totals[4];
+  const exposed = sums[7];
   const benchReturn = (benchmark[last] / benchmark[from] - 1) * 100;
   const totalReturn = (end / start - 1) * 100;
   const m: Metrics = {
@@ -307,10 +391,10 @@ export function computeMetrics(
     calmar_ratio: cagr !== null && dd.maxPct > 0 ? cagr / dd.maxPct : null,
     omega_ratio: stats.omega,
     total_trades: sim.trades.length,
-    closed_trades: closed.length,
-    win_rate_pct: closed.length ? (wins.length / closed.length) * 100 : null,
+    closed_trades: closed,
+    win_rate_pct: closed ? (wins / closed) * 100 : null,
     profit_factor: loss > 0 ? gain / loss : null,
-    expectancy: closed.length ? closed.reduce((a, t) => a + t.pnl, 0) / closed.length : null,
+    expectancy: closed ? pnl / closed : null,
     exposure_pct: last >= from ? (exposed / (last - from + 1)) * 100 : 0,
     total_fees_paid: sim.feesPaid,
     bars: last - from + 1,
@@ -320,14 +404,35 @@ export function computeMetrics(
   return m;
 }
 
+/** What {@link tradeSums} gives {@link computeMetrics}, kept between calls. */
+const totals = new Float64Array(5);
+
 /**
- * Bars from `from` to `last` with a position, in its own function so its optimised loop
- * outlives each call (inside computeMetrics it was replaced mid-loop and dropped at the end).
+ * Over the closed trades, in order: their count, the winners' count, Σ pnl of winners, Σ −pnl of
+ * losers and Σ pnl, into `out[0…4]` (one loop instead of filters and reductions per run).
  */
-function exposedBars(exposure: Float64Array, from: number, last: number): number {
-  let exposed = 0;
-  for (let t = from; t <= last; t++) if (exposure[t] > 1e-9) exposed++;
-  return exposed;
+function tradeSums(trades: Trade[], out: Float64Array): void {
+  let closed = 0;
+  let wins = 0;
+  let gain = 0;
+  let loss = 0;
+  let pnl = 0;
+  for (let i = 0; i < trades.length; i++) {
+    const t = trades[i];
+    if (t.status !== "closed") continue;
+    closed++;
+    if (t.pnl > 0) {
+      wins++;
+      gain += t.pnl;
+    }
+    if (t.pnl < 0) loss -= t.pnl;
+    pnl += t.pnl;
+  }
+  out[0] = closed;
+  out[1] = wins;
+  out[2] = gain;
+  out[3] = loss;
+  out[4] = pnl;
 }
 
 const WHY: Record<string, string> = {
