@@ -22,7 +22,7 @@ import { getDefaultSession, type Session } from "./session.ts";
 import { makeContext } from "./call_context.ts";
 import type { CallOptions, Context } from "./context.ts";
 import type { Surface } from "./access.ts";
-import { redactEnvelope, shortenEchoes } from "./redact.ts";
+import { finishEnvelope } from "./redact.ts";
 import { lazyImport } from "./lazy.ts";
 
 const MANIFEST = manifest as PureManifest;
@@ -133,9 +133,7 @@ export async function runLeanArgs(
     // as the runner does: a copy unless the data stays in the process and needs none
     const safe = opts.inProcess && isJsonSafe(data) ? data : jsonSafe(data, warnings);
     const envelope = success(safe, warnings);
-    redactEnvelope(envelope, session.secrets(), !opts.inProcess);
-    shortenEchoes(envelope, raw);
-    return envelope;
+    return finishEnvelope(envelope, session.secrets(), raw, !opts.inProcess);
   } catch {
     return null;
   } finally {

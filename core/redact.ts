@@ -234,3 +234,35 @@ export function shortenEchoes(
   if (envelope.error) envelope.error = shorten(envelope.error);
   envelope.warnings = envelope.warnings.map(shorten);
 }
+
+/** Longest error or warning an envelope carries. */
+const MESSAGE_LIMIT = 10_000;
+
+/**
+ * Errors and warnings are read by people and by agents with a context budget: one that would
+ * echo a large input nested in an argument (a grid, a JSON object) is cut, saying how long it was.
+ */
+export function capMessages(envelope: { error: string | null; warnings: string[] }): void {
+  const cap = (text: string) =>
+    text.length > MESSAGE_LIMIT
+      ? `${text.slice(0, MESSAGE_LIMIT - 200)}… (message cut: ${text.length} characters in all)`
+      : text;
+  if (envelope.error) envelope.error = cap(envelope.error);
+  if (envelope.warnings.some((w) => w.length > MESSAGE_LIMIT)) {
+    envelope.warnings = envelope.warnings.map(cap);
+  }
+}
+
+/**
+ * What every envelope goes through before it leaves a call (the runner's and the CLI's lean
+ * path alike): keys redacted (in `data` too unless it stays in the process), long argument
+ * echoes shortened, messages capped.
+ */
+export function finishEnvelope<
+  E extends { error: string | null; warnings: string[]; data: unknown },
+>(envelope: E, secrets: string[], rawArgs: unknown, data = true): E {
+  redactEnvelope(envelope, secrets, data);
+  shortenEchoes(envelope, rawArgs);
+  capMessages(envelope);
+  return envelope;
+}

@@ -12,7 +12,7 @@ import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";
 import type { Surface } from "./access.ts";
-import { redactEnvelope, shortenEchoes } from "./redact.ts";
+import { finishEnvelope } from "./redact.ts";
 import { makeContext } from "./call_context.ts";
 
 /** Options of one command call. */
@@ -63,31 +63,11 @@ export async function execute(
   } catch {
     // no session (a bad FINANCE_REPLAY): query keys are still redacted by pattern
   }
-  redactEnvelope(outcome.envelope, secrets, !opts.inProcess);
-  shortenEchoes(outcome.envelope, rawArgs);
-  capMessages(outcome.envelope);
+  finishEnvelope(outcome.envelope, secrets, rawArgs, !opts.inProcess);
   if ((opts.surface === "http" || opts.surface === "mcp") && !opts.inProcess) {
     hideInternals(outcome.envelope, name);
   }
   return outcome;
-}
-
-/** Longest error or warning an envelope carries. */
-const MESSAGE_LIMIT = 10_000;
-
-/**
- * Errors and warnings are read by people and by agents with a context budget: one that would
- * echo a large input nested in an argument (a grid, a JSON object) is cut, saying how long it was.
- */
-export function capMessages(envelope: Envelope): void {
-  const cap = (text: string) =>
-    text.length > MESSAGE_LIMIT
-      ? `${text.slice(0, MESSAGE_LIMIT - 200)}… (message cut: ${text.length} characters in all)`
-      : text;
-  if (envelope.error) envelope.error = cap(envelope.error);
-  if (envelope.warnings.some((w) => w.length > MESSAGE_LIMIT)) {
-    envelope.warnings = envelope.warnings.map(cap);
-  }
 }
 
 let incidents = 0;

@@ -160,7 +160,7 @@ Deno.test("messages: an error echoing a large nested input is cut, saying how lo
 });
 
 Deno.test("messages: no error or warning is longer than 10,000 characters", async () => {
-  const { capMessages } = await import("../../core/runner.ts");
+  const { capMessages } = await import("../../core/redact.ts");
   const env = {
     ok: false as const,
     data: null,
