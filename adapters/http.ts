@@ -13,7 +13,7 @@ import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
 import { pureEntry, runPureArgs } from "../core/pure.ts";
-import { describeError } from "../core/errors.ts";
+import { describeError, hideInternals } from "../core/errors.ts";
 import { type GuardOptions, guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import type { CliIO } from "./cli.ts";
 import { VERSION } from "../core/version.ts";
@@ -54,6 +54,13 @@ function pathOf(url: string): string {
   return stop < 0 ? url.slice(start) : url.slice(start, stop);
 }
 
+/** A failure of the adapter itself, as a network caller may see it (its text stays in the log). */
+function internalFailure(err: unknown) {
+  const envelope = failure(describeError(err));
+  hideInternals(envelope, "the adapter");
+  return envelope;
+}
+
 /** Creates the adapter's request handler. */
 export function createHandler(opts: HandlerOptions = {}): (req: Request) => Promise<Response> {
   const origins = [...(opts.allowedOrigins ?? []), ...(opts.corsOrigins ?? [])];
@@ -64,7 +71,7 @@ export function createHandler(opts: HandlerOptions = {}): (req: Request) => Prom
       const path = pathOf(req.url);
       return guard.admit(req, page(req, path)) ?? await handle(req, path);
     } catch (err) {
-      return reply(failure(describeError(err)), 500);
+      return reply(internalFailure(err), 500);
     }
   });
 }
@@ -262,7 +269,7 @@ export async function listen(
       handler,
       onListen: ({ hostname, port }) =>
         onListen(`${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`),
-      onError: (err) => reply(failure(describeError(err)), 500),
+      onError: (err) => reply(internalFailure(err), 500),
       warn: (line) => io.err(`${what}: ${line}`),
     });
   } catch (err) {

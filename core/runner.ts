@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { argShape, type CommandDef } from "./command.ts";
 import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
-import { describeError, FinanceError, UsageError } from "./errors.ts";
+import { describeError, FinanceError, hideInternals, UsageError } from "./errors.ts";
 import { withCallScope } from "./call_scope.ts";
 import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
@@ -68,23 +68,6 @@ export async function execute(
     hideInternals(outcome.envelope, name);
   }
   return outcome;
-}
-
-let incidents = 0;
-
-/**
- * On the network surfaces, an unexpected exception's own text (which can name files and
- * internals of the server) stays in the server's log: the caller gets the command, the kind of
- * failure and a reference to quote, the log the same reference with the text (keys already
- * redacted). The CLI and the library show the text to their own user.
- */
-export function hideInternals(envelope: Envelope, name: string): void {
-  const text = envelope.error;
-  if (!text?.startsWith("internal error: ")) return;
-  const ref = `${Date.now().toString(36)}-${(++incidents).toString(36)}`;
-  console.error(`finance: internal error [${ref}] in ${name}: ${text.slice(16)}`);
-  envelope.error =
-    `internal error in ${name} (reference ${ref}): an unexpected failure, not a problem with the arguments; the server's log has the details under this reference, and the call with its arguments is worth reporting`;
 }
 
 async function executeRaw(

@@ -117,7 +117,7 @@ Deno.test("messages: a bad FINANCE_REQUEST_TIMEOUT_MS is refused, never read as 
 });
 
 Deno.test("messages: on the network surfaces an unexpected exception's text stays in the server's log", async () => {
-  const { hideInternals } = await import("../../core/runner.ts");
+  const { hideInternals } = await import("../../core/errors.ts");
   const env = {
     ok: false as const,
     data: null,
