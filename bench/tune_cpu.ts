@@ -2,7 +2,7 @@
  * CPU time of a cold `finance backtest.tune` against an empty script, as bench/README.md reports
  * it: 100 sma_cross sets over the ten years of AAPL and TSM in the shared Stooq cassette (or, with
  * `--four`, over AAPL, TSM, MSFT and TSLA 2013–2022), runs alternating with `deno run` of
- * bench/empty.ts, user + system seconds from GNU time, medians. `--root DIR` times another
+ * bench/empty.ts, user + system seconds and wall seconds from GNU time, medians. `--root DIR` times another
  * checkout's tune in the same alternation (e.g. `git archive <commit>` unpacked, with a
  * node_modules link), so before and after share one machine state.
  *
@@ -51,41 +51,50 @@ const tune = ["run", "-A", "mod.ts", "backtest.tune", "sma_cross", symbols, ...w
 tune.push("provider=stooq", `grid=${GRID}`, "top=3");
 
 /** CPU seconds (user + system) of one `deno` run from `cwd`, and its stdout. */
-async function cpu(cwd: string, args: string[]): Promise<{ s: number; out: string }> {
+async function cpu(
+  cwd: string,
+  args: string[],
+): Promise<{ s: number; wall: number; out: string }> {
   const r = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%U %S", Deno.execPath(), ...args],
+    args: ["-f", "%U %S %e", Deno.execPath(), ...args],
     cwd,
     env: { FINANCE_CACHE: "off", FINANCE_REPLAY: replay },
     stdout: "piped",
     stderr: "piped",
   }).output();
   if (!r.success) throw new Error(new TextDecoder().decode(r.stderr));
-  const [u, s] = new TextDecoder().decode(r.stderr).trim().split("\n").at(-1)!.split(" ");
-  return { s: Number(u) + Number(s), out: new TextDecoder().decode(r.stdout) };
+  const [u, s, e] = new TextDecoder().decode(r.stderr).trim().split("\n").at(-1)!.split(" ");
+  return { s: Number(u) + Number(s), wall: Number(e), out: new TextDecoder().decode(r.stdout) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const empty: number[] = [];
-const here: number[] = [];
-const there: number[] = [];
+type Run = { s: number; wall: number };
+const empty: Run[] = [];
+const here: Run[] = [];
+const there: Run[] = [];
 const outputs = new Set<string>();
 for (let i = 0; i < Number(values.runs); i++) {
-  empty.push((await cpu(ROOT, ["run", "-A", "bench/empty.ts"])).s);
+  empty.push(await cpu(ROOT, ["run", "-A", "bench/empty.ts"]));
   if (values.root) {
     const other = await cpu(values.root, tune);
-    there.push(other.s);
+    there.push(other);
     outputs.add(other.out);
   }
   const mine = await cpu(ROOT, tune);
-  here.push(mine.s);
+  here.push(mine);
   outputs.add(mine.out);
 }
-const e = median(empty);
-const line = (what: string, xs: number[]) =>
-  `${what}: ${median(xs).toFixed(3)} s CPU, +${
-    (median(xs) - e).toFixed(3)
-  } s above the empty script`;
-console.log(`empty script: ${e.toFixed(3)} s CPU (median of ${empty.length})`);
+const e = median(empty.map((r) => r.s));
+const ew = median(empty.map((r) => r.wall));
+const line = (what: string, runs: Run[]) => {
+  const c = median(runs.map((r) => r.s));
+  const w = median(runs.map((r) => r.wall));
+  return `${what}: ${c.toFixed(3)} s CPU, +${(c - e).toFixed(3)} s above the empty script; ` +
+    `${w.toFixed(3)} s wall, +${(w - ew).toFixed(3)} s`;
+};
+console.log(
+  `empty script: ${e.toFixed(3)} s CPU, ${ew.toFixed(3)} s wall (medians of ${empty.length})`,
+);
 console.log(line(`tune over ${symbols}`, here));
 if (values.root) {
   console.log(line(`same in ${values.root}`, there));
