@@ -159,16 +159,29 @@ interface Series {
  * pairwise, which gives the order and the set a sort of all dates would.
  */
 function unionFrom(lists: string[][], from: string): string[] {
-  let union = lists[0].filter((d) => d >= from);
+  const first = lists[0];
+  let union = first.slice(firstFrom(first, from));
   for (let i = 1; i < lists.length; i++) union = mergeDates(union, lists[i], from);
   return union;
 }
 
+/** The index of the first date on or after `from` in an ascending list (its length if none). */
+function firstFrom(list: string[], from: string): number {
+  let i = 0;
+  while (i < list.length && list[i] < from) i++;
+  return i;
+}
+
 function mergeDates(a: string[], b: string[], from: string): string[] {
+  let j = firstFrom(b, from);
+  // Symbols of one market share their trading days: then the union is `a` as it is.
+  if (b.length - j === a.length) {
+    let i = 0;
+    while (i < a.length && a[i] === b[j + i]) i++;
+    if (i === a.length) return a;
+  }
   const out: string[] = [];
   let i = 0;
-  let j = 0;
-  while (j < b.length && b[j] < from) j++;
   while (i < a.length || j < b.length) {
     if (j >= b.length || (i < a.length && a[i] < b[j])) out.push(a[i++]);
     else if (i >= a.length || b[j] < a[i]) out.push(b[j++]);
@@ -199,6 +212,17 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Serie
       panel.close[s],
       panel.volume[s],
     ];
+    // The union holds every date of the symbol's from its first one: when the symbol's last n
+    // dates are all in it, they are the union, and its bars are copied as they are.
+    const skip = bars.dates.length - n;
+    if (skip >= 0 && n > 0 && !(bars.dates[skip] < dates[0])) {
+      open.set(bars.open.subarray(skip));
+      high.set(bars.high.subarray(skip));
+      low.set(bars.low.subarray(skip));
+      close.set(bars.close.subarray(skip));
+      volume.set(bars.volume.subarray(skip));
+      return;
+    }
     // Both date lists ascend: walk them together. A date the symbol lacks carries its last close.
     let j = 0;
     let last = NaN;
@@ -319,6 +343,9 @@ function sourceInfo(
  */
 function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | null {
   const { dates, open, high, low, close, adjClose, volume } = cols;
+  if (adjClose === close && readyColumns(cols, endDate)) {
+    return { bars: { dates, open, high, low, close, volume } };
+  }
   const keep: number[] = [];
   let prev = "";
   for (let i = 0; i < dates.length; i++) {
@@ -353,6 +380,25 @@ function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | nul
     bars.volume[j] = v === v ? v : 0;
   }
   return { bars };
+}
+
+/**
+ * True when the loop below would keep every bar and change no value: the adjusted close is the
+ * close (a factor of 1), dates ascend without repeats up to `endDate`, and every price is
+ * positive and every volume a number. The series is then the columns themselves (read, never
+ * written).
+ */
+function readyColumns(cols: BarColumns, endDate: string): boolean {
+  const { dates, open, high, low, close, volume } = cols;
+  const k = dates.length;
+  if (!k || !dates[0] || dates[k - 1].slice(0, 10) > endDate) return false;
+  for (let i = 0; i < k; i++) {
+    if (
+      !(open[i] > 0 && high[i] > 0 && low[i] > 0 && close[i] > 0) || volume[i] !== volume[i] ||
+      (i > 0 && !(dates[i - 1] < dates[i]))
+    ) return false;
+  }
+  return true;
 }
 
 /**

@@ -93,6 +93,22 @@ export function parseStooqColumns(
   start = "",
   end = "\uffff",
 ): BarColumns {
+  const csv = stooqLayout(text, symbol);
+  return plainColumns(csv, start, end) ?? generalColumns(csv, start, end);
+}
+
+/** A Stooq CSV: its text without BOM and outer blanks, and where its fields are. */
+export interface StooqLayout {
+  body: string;
+  /** Where the header line ends (-1 when there is no other line). */
+  nl: number;
+  iDate: number;
+  /** Field positions of open, high, low, close and volume (-1 when a column is absent). */
+  at: number[];
+}
+
+/** The layout its header gives a Stooq CSV (English or Polish); a ProviderError for anything else. */
+export function stooqLayout(text: string, symbol: string): StooqLayout {
   const body = text.replace(/^\uFEFF/, "").trim();
   const nl = body.indexOf("\n");
   const head = nl < 0 ? body : body.slice(0, nl).replace(/\r$/, "");
@@ -110,11 +126,14 @@ export function parseStooqColumns(
         }'); the daily download limit may be exhausted`,
     );
   }
-  // Field positions: open, high, low, close, volume (-1 when a column is absent).
   const at = [col("open", "otwarcie"), col("high", "najwyzszy"), col("low", "najnizszy"), iClose]
     .concat(col("volume", "wolumen"));
-  const fast = iDate === 0 && at.join() === "1,2,3,4,5" && plainColumns(body, start, end);
-  if (fast) return fast;
+  return { body, nl, iDate, at };
+}
+
+/** Any CSV Stooq's header names the columns of: every line split and read on its own. */
+export function generalColumns(csv: StooqLayout, start = "", end = "\uffff"): BarColumns {
+  const { body, nl, iDate, at } = csv;
   const acc = new Columns();
   const fields: string[] = [];
   const last = Math.max(iDate, ...at);
@@ -150,51 +169,139 @@ export function parseStooqColumns(
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A plain row's start: its date and the comma after it. */
+const PLAIN = String.raw`\d{4}-\d{2}-\d{2},`;
+
 /**
- * The columns of a CSV in Stooq's usual form (date, open, high, low, close, volume) with every
- * row's date first and in order, and every value in the window a JSON number: the window's rows
- * are found by bisection and read with one JSON.parse instead of a split and six Number calls per
- * row (a JSON number is read as Number reads it). Null for any other CSV (empty or odd values,
- * rows out of order, other columns): the general loop reads it.
+ * A pattern that, at the start of a date written YYYY-MM-DD, matches when that date (as a
+ * string) is at least (`atLeast`) or at most `bound`, for any bound string: the dates are
+ * compared character by character, as `<` compares strings.
  */
-function plainColumns(body: string, start: string, end: string): BarColumns | null {
-  // With "\n" or "\r\n" the only line breaks, the dates found at line starts are one a line.
-  if (/[\u2028\u2029]|\r(?!\n)/.test(body)) return null;
-  const leads = body.match(/^\d{4}-\d{2}-\d{2}(?=,)/gm) ?? [];
-  if (leads.length !== (body.match(/\n/g)?.length ?? 0)) return null;
-  // Every row starts with its date and they ascend (sorting a sorted list is one pass): the
-  // window is one run of rows.
-  if (leads.slice().sort().join() !== leads.join()) return null;
-  const lo = firstAbove(leads, (d) => d >= start);
-  const hi = firstAbove(leads, (d) => d > end);
-  if (lo >= hi) return null;
-  // the first row with each of these dates: earlier rows have earlier dates
-  const from = body.indexOf(`\n${leads[lo]}`) + 1;
-  const to = hi < leads.length ? body.indexOf(`\n${leads[hi]}`, from) : body.length;
+export function dateBound(bound: string, atLeast: boolean, i = 0): string {
+  // equal so far: the date is at least a bound it starts with, at most one that starts with it
+  if (atLeast ? i === bound.length : i === 10) return "";
+  if (i === 10 || i === bound.length) return "(?!)";
+  const c = bound.charCodeAt(i);
+  const [lo, hi] = i === 4 || i === 7 ? [45, 45] : [48, 57]; // "-" or a digit
+  const alts: string[] = [];
+  // a character past the bound settles it
+  const from = atLeast ? Math.max(c + 1, lo) : lo;
+  const to = atLeast ? hi : Math.min(c - 1, hi);
+  if (from <= to) {
+    alts.push(
+      from === to
+        ? String.fromCharCode(from)
+        : `[${String.fromCharCode(from)}-${String.fromCharCode(to)}]`,
+    );
+  }
+  // the bound's own character leaves it to the next
+  if (c >= lo && c <= hi) alts.push(String.fromCharCode(c) + dateBound(bound, atLeast, i + 1));
+  return alts.length ? `(?:${alts.join("|")})` : "(?!)";
+}
+
+/**
+ * A search for the first line break after which comes a plain row whose date passes `test` (a
+ * lookahead; its match has group 1), or a line that is not a plain row, or a line break other
+ * than "\n" and "\r\n" (no group 1).
+ */
+function lineSearch(test: string): RegExp {
+  return new RegExp(
+    String.raw`\n(?:(?=${PLAIN})${test}()|(?!${PLAIN}))|\r(?!\n)|[\u2028\u2029]`,
+    "g",
+  );
+}
+
+/** The three searches of a window, kept for the next symbol of the same window. */
+let searches: { start: string; end: string; first: RegExp; after: RegExp; inside: RegExp } | null =
+  null;
+
+/**
+ * Where the next line break passing `re`'s test is from `at` on: its index, the text's length when
+ * there is none, or -1 when an odd line or line break comes first.
+ */
+function nextBreak(re: RegExp, body: string, at: number): number {
+  re.lastIndex = at;
+  const m = re.exec(body);
+  return !m ? body.length : m[1] === undefined ? -1 : m.index;
+}
+
+/**
+ * The columns of a CSV in Stooq's usual form (date, open, high, low, close and volume or not)
+ * with every row's date first, the window's rows one run in ascending order, and every value in
+ * it a JSON number. Three native searches find the window instead of a JavaScript look at each
+ * of a history's lines: the first row on or after `start`, the first one after `end` from there,
+ * and any row in the window after that (there is none when the rows ascend). The window's rows
+ * are read with one JSON.parse instead of a split and six Number calls per row (a JSON number is
+ * read as Number reads it); a row may lack its volume. Null for any other CSV (odd lines, line breaks or values, rows out of
+ * order): the general loop reads it.
+ */
+export function plainColumns(csv: StooqLayout, start = "", end = "\uffff"): BarColumns | null {
+  const { body, nl, iDate, at } = csv;
+  const layout = iDate === 0 ? at.join() : "";
+  if ((layout !== "1,2,3,4,5" && layout !== "1,2,3,4,-1") || nl < 0) return null;
+  const width = at[4] < 0 ? 4 : 5;
+  if (searches?.start !== start || searches.end !== end) {
+    const atLeast = `(?=${dateBound(start, true)})`;
+    const atMost = `(?=${dateBound(end, false)})`;
+    searches = {
+      start,
+      end,
+      first: lineSearch(atLeast),
+      after: lineSearch(`(?!${dateBound(end, false)})`),
+      inside: lineSearch(atLeast + atMost),
+    };
+  }
+  // every line before `first` is a plain row before the window
+  const first = nextBreak(searches.first, body, nl);
+  if (first < 0) return null;
+  if (first === body.length) return emptyColumns();
+  // every line from `first` to `to` is a plain row on or before `end`
+  const to = nextBreak(searches.after, body, first);
+  if (to < 0) return null;
+  // and none after `to` is in the window
+  if (to < body.length && nextBreak(searches.inside, body, to) !== body.length) return null;
+  if (to === first) return emptyColumns();
+  const from = first + 1;
+  const text = body.slice(from, body.charCodeAt(to - 1) === 13 ? to - 1 : to);
+  const dates = text.match(/^\d{4}-\d{2}-\d{2}/gm) ?? [];
   // each row's values as a JSON array, its date (first on every line) left out
-  const json = `[[${
-    body.slice(from + 11, to).replaceAll("\r", "").replace(/\n\d{4}-\d{2}-\d{2},/g, "],[")
-  }]]`;
   let rows: unknown[][];
   try {
-    rows = JSON.parse(json);
+    rows = JSON.parse(`[[${text.slice(11).replace(/\r?\n\d{4}-\d{2}-\d{2},/g, "],[")}]]`);
   } catch {
     return null;
   }
-  const k = hi - lo;
+  const k = dates.length;
   if (rows.length !== k) return null;
   const values = [0, 1, 2, 3, 4].map(() => new Float64Array(k));
+  if (width === 4) values[4].fill(NaN);
   for (let i = 0; i < k; i++) {
     const row = rows[i];
-    if (row.length !== 5) return null;
-    for (let j = 0; j < 5; j++) {
+    const n = row.length;
+    // the window's rows ascend: the ones on or after `start` are all of them
+    if ((n !== width && n !== 4) || (i > 0 && dates[i - 1] > dates[i])) return null;
+    for (let j = 0; j < n; j++) {
       const x = row[j];
       if (typeof x !== "number") return null;
       values[j][i] = Number.isFinite(x) ? x : NaN; // as num(): 1e999 is no value
     }
+    if (n < width) values[4][i] = NaN; // a row without its volume (Stooq writes some)
   }
   const [open, high, low, close, volume] = values;
-  return { dates: leads.slice(lo, hi), open, high, low, close, adjClose: close, volume };
+  return { dates, open, high, low, close, adjClose: close, volume };
+}
+
+function emptyColumns(): BarColumns {
+  const none = new Float64Array(0);
+  return {
+    dates: [],
+    open: none,
+    high: none,
+    low: none,
+    close: none,
+    adjClose: none,
+    volume: none,
+  };
 }
 
 /** A CSV value as a number; NaN for an empty or non-finite one (null in the rows). */
@@ -225,18 +332,6 @@ function sortedColumns(cols: BarColumns): BarColumns {
     adjClose: close,
     volume: pick(cols.volume),
   };
-}
-
-/** The first index of an ascending list whose value passes `above` (the list's length if none). */
-function firstAbove(list: string[], above: (v: string) => boolean): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (above(list[mid])) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /** Growing columns of parsed bars. */
