@@ -5,24 +5,28 @@
 import { argShape, type CommandDef } from "../core/command.ts";
 import { failure } from "../core/envelope.ts";
 import { describeError, UsageError } from "../core/errors.ts";
-import { commandNames, hasCommand, loadCommand, namespaces } from "../core/registry.ts";
 import { cliKind, tokensToArgs } from "../core/args.ts";
 import { runPureTokens } from "../core/pure.ts";
 import { closest } from "../core/suggest.ts";
-import { OUTPUT_MODES, type OutputMode, renderOutput } from "./render.ts";
+import { jsonText, OUTPUT_MODES, type OutputMode } from "./output_modes.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { VERSION } from "../core/version.ts";
 import { lazyImport } from "../core/lazy.ts";
 import leanCommands from "../commands/lean.json" with { type: "json" };
 
-// The runner, help and every schema are loaded only when a call needs them: a pure calculation
-// from commands/pure.json runs without them (core/pure.ts), and so does a command listed in
-// commands/lean.json that can be read and succeeds (core/lean.ts).
+// The runner, help, the command registry and every schema are loaded only when a call needs
+// them: a pure calculation from commands/pure.json runs without them (core/pure.ts), and so does
+// a command listed in commands/lean.json that can be read and succeeds (core/lean.ts). So are the
+// renderers of the modes other than json (adapters/render.ts and its views).
 type Runner = typeof import("../core/runner.ts");
 type Lean = typeof import("../core/lean.ts");
 type Help = typeof import("./help.ts");
+type Registry = typeof import("../core/registry.ts");
+type Render = typeof import("./render.ts");
 const runner = () => lazyImport<Runner>(new URL("../core/runner.ts", import.meta.url));
 const helpText = () => lazyImport<Help>(new URL("./help.ts", import.meta.url));
+const registry = () => lazyImport<Registry>(new URL("../core/registry.ts", import.meta.url));
+const renderer = () => lazyImport<Render>(new URL("./render.ts", import.meta.url));
 
 export interface CliIO {
   out(text: string): void;
@@ -101,7 +105,24 @@ function terminalWidth(): number {
 }
 
 /** Prints an envelope: errors (text, csv, tsv) and sheet warnings to stderr, the rest to stdout. */
-function emit(io: CliIO, env: Envelope, mode: OutputMode, view?: CommandDef["view"]): void {
+async function emit(
+  io: CliIO,
+  env: Envelope,
+  mode: OutputMode,
+  view?: CommandDef["view"],
+): Promise<void> {
+  // json, the default, needs none of the renderers (renderOutput prints it the same way)
+  if (mode === "json") return io.out(jsonText(env));
+  print(io, (await renderer()).renderOutput, env, mode, view);
+}
+
+function print(
+  io: CliIO,
+  renderOutput: Render["renderOutput"],
+  env: Envelope,
+  mode: OutputMode,
+  view?: CommandDef["view"],
+): void {
   const r = renderOutput(env, mode, { view, width: mode === "text" ? terminalWidth() : undefined });
   if (r.out) io.out(r.out);
   if (r.err) io.err(r.err);
@@ -130,12 +151,13 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return await mcpFromCli(argv.slice(1), io);
   }
   if (first === "cache") {
-    const { cacheFromCli } = await lazyImport<typeof import("./cache_cli.ts")>(
-      new URL("./cache_cli.ts", import.meta.url),
-    );
+    const [{ cacheFromCli }, { renderOutput }] = await Promise.all([
+      lazyImport<typeof import("./cache_cli.ts")>(new URL("./cache_cli.ts", import.meta.url)),
+      renderer(),
+    ]);
     return await cacheFromCli(argv.slice(1), {
       out: io.out,
-      emit: (env, mode) => emit(io, env, mode as OutputMode),
+      emit: (env, mode) => print(io, renderOutput, env, mode as OutputMode),
     });
   }
   if (first === "completions") {
@@ -148,7 +170,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   try {
     flags = readFlags(argv);
   } catch (err) {
-    emit(io, failure(describeError(err)), askedMode(argv));
+    await emit(io, failure(describeError(err)), askedMode(argv));
     return 2;
   }
   const [name, ...tokens] = flags.rest;
@@ -164,35 +186,36 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
 
   const pure = await runPureTokens(name, tokens);
   if (pure) {
-    emit(io, pure, flags.output);
+    await emit(io, pure, flags.output);
     return pure.ok ? 0 : 1;
   }
   if (Object.hasOwn(leanCommands.commands, name)) {
     const { runLeanTokens } = await lazyImport<Lean>(new URL("../core/lean.ts", import.meta.url));
     const lean = await runLeanTokens(name, tokens, { surface: "cli" });
     if (lean) {
-      emit(io, lean.envelope, flags.output, lean.view as CommandDef["view"]);
+      await emit(io, lean.envelope, flags.output, lean.view as CommandDef["view"]);
       return 0;
     }
   }
 
+  const { hasCommand, loadCommand, namespaces } = await registry();
   if (!hasCommand(name) && namespaces().includes(name)) return await help(name, io, flags.output);
   let def: CommandDef;
   try {
     def = await loadCommand(name);
   } catch (err) {
-    emit(io, failure(describeError(err)), flags.output);
+    await emit(io, failure(describeError(err)), flags.output);
     return 2;
   }
   let args: Record<string, unknown>;
   try {
     args = parseTokens(def, tokens);
   } catch (err) {
-    emit(io, failure(describeError(err)), flags.output);
+    await emit(io, failure(describeError(err)), flags.output);
     return 2;
   }
   const outcome = await (await runner()).execute(name, args, { surface: "cli" });
-  emit(io, outcome.envelope, flags.output, def.view);
+  await emit(io, outcome.envelope, flags.output, def.view);
   return outcome.status === "ok" ? 0 : outcome.status === "usage" ? 2 : 1;
 }
 
@@ -210,9 +233,10 @@ async function help(
   else if (topic === "serve") io.out(serveHelp());
   else if (topic === "mcp") io.out(mcpHelp());
   else {
+    const { commandNames, namespaces } = await registry();
     const names = topic.includes(".") ? commandNames() : [...commandNames(), ...namespaces()];
     const guess = closest(topic, names);
-    emit(
+    await emit(
       io,
       failure(
         `unknown command or namespace \`${topic}\`${guess ? `; did you mean \`${guess}\`?` : ""}`,

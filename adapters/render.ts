@@ -14,11 +14,9 @@ import { viewBlocks } from "./views/index.ts";
 import { viewSheet } from "./views/sheets.ts";
 import { isRecord, isRecordArray } from "./views/model.ts";
 import { blocksText, DEFAULT_WIDTH } from "./views/text.ts";
+import { jsonText, type OutputMode } from "./output_modes.ts";
 
-export type OutputMode = "json" | "text" | "compact" | "csv" | "tsv";
-
-/** Every output mode, for help and errors. */
-export const OUTPUT_MODES: OutputMode[] = ["json", "text", "compact", "csv", "tsv"];
+export { OUTPUT_MODES, type OutputMode } from "./output_modes.ts";
 
 /** Options of {@link renderOutput}. */
 export interface RenderOptions {
@@ -36,7 +34,7 @@ export interface Rendered {
 
 /** Renders an envelope in the chosen mode, split into stdout and stderr text. */
 export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOptions = {}): Rendered {
-  if (mode === "json") return { out: JSON.stringify(env, null, 2), err: "" };
+  if (mode === "json") return { out: jsonText(env), err: "" };
   if (mode === "compact") return { out: render(env, "compact"), err: "" };
   const warnings = env.warnings.map((w) => `warning: ${w}`).join("\n");
   if (!env.ok) {

@@ -6,7 +6,7 @@ import type { CallOptions, Context } from "./context.ts";
 import type { Envelope } from "./envelope.ts";
 import type { Session } from "./session.ts";
 import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
-import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/index.ts";
+import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/clients.ts";
 import type { ProviderEnv } from "./provider.ts";
 
 /** Runs another command for the one in progress; returns its envelope (never throws). */

@@ -163,11 +163,10 @@ Deno.test("lean path: a tune from the CLI does not load zod; a call it cannot re
   assert.deepEqual(await run(["backtest.tune", ...tune, "top=-1"]), { code: 2, zod: true });
 });
 
-Deno.test("lean path: the modules a tune imports load none of Deno's Node layer", async () => {
-  // checkpoint() must not bring AsyncLocalStorage (node:async_hooks) with it: call scopes live
-  // in core/call_scope.ts, loaded only where one is started.
+/** The modules `root` imports statically (runtime imports only), as `deno info` lists them. */
+async function staticGraph(root: string): Promise<string[]> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "analysis/backtest/tune_run.ts"],
+    args: ["info", "--json", root],
     cwd: ROOT,
     stdout: "piped",
     stderr: "piped",
@@ -192,6 +191,27 @@ Deno.test("lean path: the modules a tune imports load none of Deno's Node layer"
       if (!d.isDynamic && d.code?.specifier) stack.push(d.code.specifier);
     }
   }
-  assert.ok([...seen].some((s) => s.endsWith("core/cancel.ts")));
-  assert.deepEqual([...seen].filter((s) => s.startsWith("node:")), []);
+  return [...seen];
+}
+
+Deno.test("lean path: the modules a tune imports load none of Deno's Node layer", async () => {
+  // checkpoint() must not bring AsyncLocalStorage (node:async_hooks) with it: call scopes live
+  // in core/call_scope.ts, loaded only where one is started.
+  const seen = await staticGraph("analysis/backtest/tune_run.ts");
+  assert.ok(seen.some((s) => s.endsWith("core/cancel.ts")));
+  assert.deepEqual(seen.filter((s) => s.startsWith("node:")), []);
+});
+
+Deno.test("lean path: the CLI and the lean path load no renderer, registry or inventory", async () => {
+  // A json answer needs none of the text views, a lean call neither the command registry nor
+  // the twelve providers' inventory rows: they cost a cold start about a third of its modules.
+  const seen = [
+    ...await staticGraph("adapters/cli.ts"),
+    ...await staticGraph("core/lean.ts"),
+  ].map((s) => s.replace(new URL("../../", import.meta.url).href, ""));
+  assert.ok(seen.includes("core/session.ts") && seen.includes("providers/clients.ts"));
+  const heavy = (s: string) =>
+    s.startsWith("adapters/views/") || s === "adapters/render.ts" ||
+    s === "core/registry.ts" || s === "commands/index.ts" || /^providers\/[^/]+\/info\.ts$/.test(s);
+  assert.deepEqual(seen.filter(heavy), []);
 });
