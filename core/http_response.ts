@@ -30,7 +30,7 @@ export function makeResponse(
   origin: HttpResponse["origin"],
   ageSeconds: number,
 ): HttpResponse {
-  const shownUrl = redactUrl(url, req.secrets);
+  const shown = () => redactUrl(url, req.secrets); // for messages only
   let bytes: Uint8Array | null = typeof body === "function" ? null : body;
   const getBody = () => (bytes ??= (body as () => Uint8Array)());
   let text: string | null = null;
@@ -50,18 +50,18 @@ export function makeResponse(
       const t = getText();
       const trimmed = t.trimStart();
       if (trimmed === "") {
-        throw new ProviderError(req.provider, `empty response body from ${shownUrl}`, {
-          url: shownUrl,
+        throw new ProviderError(req.provider, `empty response body from ${shown()}`, {
+          url: shown(),
           status,
         });
       }
       if (trimmed.startsWith("<")) {
         throw new ProviderError(
           req.provider,
-          `expected JSON from ${shownUrl} but got an HTML page${
+          `expected JSON from ${shown()} but got an HTML page${
             req.hint ? `; ${req.hint}` : " (the service may have rejected the query)"
           }`,
-          { url: shownUrl, status },
+          { url: shown(), status },
         );
       }
       try {
@@ -69,8 +69,8 @@ export function makeResponse(
       } catch {
         throw new ProviderError(
           req.provider,
-          `malformed or truncated JSON from ${shownUrl} (${getBody().length} bytes)`,
-          { url: shownUrl, status },
+          `malformed or truncated JSON from ${shown()} (${getBody().length} bytes)`,
+          { url: shown(), status },
         );
       }
     },

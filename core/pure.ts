@@ -178,7 +178,7 @@ export function readArgs(
     const given = named[key];
     if (given === undefined) {
       if (spec.required) return null;
-      if ("default" in spec) out[key] = structuredClone(spec.default);
+      if ("default" in spec) out[key] = copyOf(spec.default);
       continue;
     }
     const value = readValue(spec, given, notes);
@@ -186,6 +186,11 @@ export function readArgs(
     out[key] = value;
   }
   return out;
+}
+
+/** A default as the schema hands it out: a fresh copy of an object, a primitive as it is. */
+function copyOf(value: unknown): unknown {
+  return value !== null && typeof value === "object" ? structuredClone(value) : value;
 }
 
 function readValue(spec: PureKind, value: unknown, notes: string[]): unknown {
