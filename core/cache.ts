@@ -11,27 +11,9 @@
 import type { DatabaseSync } from "node:sqlite";
 import { join } from "./paths.ts";
 import { lazyImport } from "./lazy.ts";
+import type { CachedResponse, ResponseStore } from "./cache_entry.ts";
 
-export interface CachedResponse {
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array;
-  storedAt: number; // epoch ms
-  ttlSeconds: number; // -1 = forever
-}
-
-/** What a caller about to fetch learns from a shared cache: another process's answer, or the lead. */
-export type Flight = { entry: CachedResponse } | { release: () => Promise<void> };
-
-/** A response cache: the local SQLite one, or the one shared through Redis (cache_shared.ts). */
-export interface ResponseStore {
-  get(key: string): Promise<CachedResponse | null>;
-  put(key: string, entry: CachedResponse): Promise<void>;
-  close(): void;
-  /** Shared caches only: one process fetches a URL while the others wait for its entry. */
-  flight?(key: string, now: () => number, signal?: AbortSignal): Promise<Flight>;
-}
+export { type CachedResponse, type Flight, isFresh, type ResponseStore } from "./cache_entry.ts";
 
 /** Default size cap of the local cache (FINANCE_CACHE_MAX_MB). */
 export const DEFAULT_CACHE_MAX_BYTES = 500 * 1024 * 1024;
@@ -311,9 +293,4 @@ async function rowSum(key: string, entry: CachedResponse, headers: string): Prom
   all.set(entry.body, meta.length);
   const digest = await crypto.subtle.digest("SHA-256", all);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** True when an entry is still fresh at `now` (epoch ms). */
-export function isFresh(entry: CachedResponse, now: number): boolean {
-  return entry.ttlSeconds < 0 || now - entry.storedAt < entry.ttlSeconds * 1000;
 }

@@ -3,7 +3,7 @@
  * retries with backoff (honouring Retry-After), the on-disk cache, and record/replay.
  */
 import { ProviderError } from "./errors.ts";
-import { type CachedResponse, isFresh, type ResponseStore } from "./cache.ts";
+import { type CachedResponse, isFresh, type ResponseStore } from "./cache_entry.ts";
 import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import {
   redactHeaders,

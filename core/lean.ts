@@ -18,7 +18,7 @@ import manifest from "../commands/lean.json" with { type: "json" };
 import { type CliKind, coerceTextArgs, normalizeArgShape, tokensToArgs } from "./args.ts";
 import { type PureEntry, type PureManifest, readArgs, shapeOf } from "./pure.ts";
 import { type Envelope, isJsonSafe, jsonSafe, success } from "./envelope.ts";
-import { getDefaultSession, type Session } from "./session.ts";
+import { loadDefaultSession, type Session } from "./session_core.ts";
 import { makeContext } from "./call_context.ts";
 import type { CallOptions, Context } from "./context.ts";
 import type { Surface } from "./access.ts";
@@ -98,7 +98,7 @@ export async function runLeanArgs(
   let session: Session;
   try {
     run = await leanRun(entry);
-    session = opts.session ?? getDefaultSession();
+    session = opts.session ?? await loadDefaultSession(); // no cache modules without a cache
   } catch {
     return null;
   }

@@ -202,16 +202,55 @@ Deno.test("lean path: the modules a tune imports load none of Deno's Node layer"
   assert.deepEqual(seen.filter((s) => s.startsWith("node:")), []);
 });
 
-Deno.test("lean path: the CLI and the lean path load no renderer, registry or inventory", async () => {
+Deno.test("lean path: the CLI and the lean path load no renderer, registry, inventory or cache", async () => {
   // A json answer needs none of the text views, a lean call neither the command registry nor
-  // the twelve providers' inventory rows: they cost a cold start about a third of its modules.
+  // the twelve providers' inventory rows, nor the cache backends when there is no cache: they
+  // cost a cold start about a third of its modules.
   const seen = [
     ...await staticGraph("adapters/cli.ts"),
     ...await staticGraph("core/lean.ts"),
   ].map((s) => s.replace(new URL("../../", import.meta.url).href, ""));
-  assert.ok(seen.includes("core/session.ts") && seen.includes("providers/clients.ts"));
+  assert.ok(seen.includes("core/session_core.ts") && seen.includes("providers/clients.ts"));
   const heavy = (s: string) =>
     s.startsWith("adapters/views/") || s === "adapters/render.ts" ||
-    s === "core/registry.ts" || s === "commands/index.ts" || /^providers\/[^/]+\/info\.ts$/.test(s);
+    s === "core/registry.ts" || s === "commands/index.ts" ||
+    /^providers\/[^/]+\/info\.ts$/.test(s) ||
+    ["core/session.ts", "core/cache.ts", "core/cache_shared.ts", "core/fleet.ts"].includes(s);
   assert.deepEqual(seen.filter(heavy), []);
+});
+
+Deno.test("lean path: the default session gets its cache backends when the settings use them", async () => {
+  const probe = `
+    const { loadDefaultSession } = await import(${
+    JSON.stringify(new URL("../../core/session_core.ts", import.meta.url).href)
+  });
+    const s = await loadDefaultSession();
+    const { ResponseCache } = await import(${
+    JSON.stringify(new URL("../../core/cache.ts", import.meta.url).href)
+  });
+    console.log(JSON.stringify({ local: s.cache instanceof ResponseCache, replay: !!s.replay }));
+    s.close();`;
+  const run = async (env: Record<string, string>) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["eval", "--config", join(ROOT, "deno.json"), probe],
+      cwd: ROOT,
+      clearEnv: true,
+      env: { HOME: Deno.env.get("HOME") ?? "/tmp", ...env },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.ok(out.success, new TextDecoder().decode(out.stderr));
+    return JSON.parse(new TextDecoder().decode(out.stdout).trim());
+  };
+  const dir = await Deno.makeTempDir();
+  try {
+    assert.deepEqual(await run({ FINANCE_CACHE_DIR: dir }), { local: true, replay: false });
+    assert.deepEqual(await run({ FINANCE_CACHE: "off" }), { local: false, replay: false });
+    assert.deepEqual(await run({ FINANCE_CACHE_DIR: dir, FINANCE_REPLAY: STOOQ }), {
+      local: false,
+      replay: true,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
