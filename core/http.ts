@@ -22,13 +22,8 @@ import {
   sharingBudgets,
   sleep,
 } from "./limiter.ts";
-import {
-  BodyTooLarge,
-  type HopInit,
-  type PinnedAddress,
-  pinnedFetch,
-  readCapped,
-} from "./transport.ts";
+import type { HopInit, PinnedAddress } from "./transport.ts";
+import { lazyImport } from "./lazy.ts";
 
 import { estimateBytes, type ParsedMemo } from "./memo.ts";
 import {
@@ -44,6 +39,11 @@ import {
 
 export { type HostPolicy, retryAfterMs, setHostPolicy };
 export type { HopInit, PinnedAddress };
+
+// Pinned connections and capped body reading serve live requests only: a replayed or cached
+// answer needs neither, so they load with the first request that goes out.
+type Transport = typeof import("./transport.ts");
+const transport = () => lazyImport<Transport>(new URL("./transport.ts", import.meta.url));
 
 /** Default User-Agent for services that do not ask for a contact. */
 export const DEFAULT_USER_AGENT = "finance/0.1.0 (Deno research toolkit)";
@@ -662,10 +662,10 @@ export class HttpClient {
    * One hop on the wire. A pinned hop goes to the checked address over node:http(s); an
    * injected fetch (a fake network in tests) answers everything.
    */
-  #send(url: URL, init: HopInit, pin: PinnedAddress | undefined): Promise<Response> {
+  async #send(url: URL, init: HopInit, pin: PinnedAddress | undefined): Promise<Response> {
     if (pin && (this.#opts.transport || !this.#opts.fetch)) {
       const withCa = this.#opts.caCerts ? { ...init, caCerts: this.#opts.caCerts } : init;
-      return (this.#opts.transport ?? pinnedFetch)(url, withCa, pin);
+      return await (this.#opts.transport ?? (await transport()).pinnedFetch)(url, withCa, pin);
     }
     return this.#fetch(url.toString(), { ...init, redirect: "manual" });
   }
@@ -688,6 +688,7 @@ export class HttpClient {
       await response.body?.cancel().catch(() => {});
       throw tooLarge();
     }
+    const { BodyTooLarge, readCapped } = await transport();
     try {
       return await readCapped(response.body, cap);
     } catch (err) {
