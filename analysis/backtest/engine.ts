@@ -2,9 +2,12 @@
  * The portfolio simulator: one shared cash account, target weights as fractions of equity,
  * proportional and fixed fees, slippage, and fills one bar after the signal. Sells execute
  * before buys in a bar so a rebalance is never starved by column order. Shares are fractional.
+ * A tune's sets run through {@link simulateGrid}: the same simulation, with the metrics' scan of
+ * each curve done on the way.
  */
 import type { Order, Panel, SimConfig, SimResult, Targets, Trade } from "./types.ts";
-import { type OrderRows, targetsToRows } from "./rows.ts";
+import { type OrderRows, type RowBlock, targetsToRows } from "./rows.ts";
+import { checkpoint } from "../../core/cancel.ts";
 
 /** Changes smaller than this fraction of equity are float dust, not orders. */
 const DUST = 1e-9;
@@ -129,6 +132,311 @@ function walkBars(panel: Panel, rows: OrderRows, cfg: SimConfig, st: SimState): 
     }
   }
   return hasPending;
+}
+
+/**
+ * What {@link simulateGrid} leaves of each set for its metrics: the values computeMetrics
+ * (metrics.ts) reads from a run's curve and trades, per set k.
+ */
+export class GridScan {
+  /** Equity at the first and the last bar. */
+  readonly first: Float64Array;
+  readonly last: Float64Array;
+  /** Worst drawdown %, its peak and trough bars (−1: none), and the first bar back at the peak. */
+  readonly worst: Float64Array;
+  readonly worstPeak: Int32Array;
+  readonly worstTrough: Int32Array;
+  readonly recovery: Int32Array;
+  /** Σr, Σr² over r < 0, Σr over r > 0, Σ|r| over r ≤ 0 of the bar returns, and Σ(r − mean)². */
+  readonly sum: Float64Array;
+  readonly down2: Float64Array;
+  readonly up: Float64Array;
+  readonly down: Float64Array;
+  readonly squares: Float64Array;
+  /** Bars with a gross exposure above 1e-9 of equity. */
+  readonly exposed: Float64Array;
+  readonly fees: Float64Array;
+  readonly trades: Trade[][];
+
+  constructor(readonly sets: number) {
+    this.first = new Float64Array(sets);
+    this.last = new Float64Array(sets);
+    this.worst = new Float64Array(sets);
+    this.worstPeak = new Int32Array(sets);
+    this.worstTrough = new Int32Array(sets);
+    this.recovery = new Int32Array(sets).fill(-1);
+    this.sum = new Float64Array(sets);
+    this.down2 = new Float64Array(sets);
+    this.up = new Float64Array(sets);
+    this.down = new Float64Array(sets);
+    this.squares = new Float64Array(sets);
+    this.exposed = new Float64Array(sets);
+    this.fees = new Float64Array(sets);
+    this.trades = [];
+  }
+}
+
+/** Symbols {@link simulateGrid} handles: its bar loop is written out for up to this many. */
+export const GRID_SYMBOLS = 4;
+
+/**
+ * Every set of `block` simulated and scanned for its metrics: per set, exactly the operations of
+ * {@link simulateRows} followed by computeMetrics' scan of its curve, in the same order, so every
+ * value is identical. The bars between two fills are walked by {@link span}, one small loop
+ * without inner loops that V8 optimises after a few calls, with the running values of the
+ * metrics carried through; the worst drawdown's recovery is found on the way. Needs 1 to
+ * {@link GRID_SYMBOLS} symbols and panel.start < the number of bars; records no orders.
+ */
+export function simulateGrid(panel: Panel, block: RowBlock, cfg: SimConfig): GridScan {
+  const out = new GridScan(block.sets);
+  const run = new GridRun(panel, block, cfg, out);
+  for (let k = 0; k < block.sets; k++) {
+    checkpoint(); // a tune of many sets stops at the call's time limit
+    run.set(k);
+  }
+  return out;
+}
+
+/** Slots of the running values a span of bars carries in `acc` (see {@link span}). */
+const CASH = 0;
+const PEAK = 1;
+const WORST = 2;
+const TOP = 3;
+const SUM = 4;
+const DOWN2 = 5;
+const UP = 6;
+const DOWN = 7;
+const SLOTS = 8;
+/** Slots of the bars and counts it carries in `marks`. */
+const PEAK_AT = 0;
+const WORST_PEAK = 1;
+const WORST_TROUGH = 2;
+const RECOVERY = 3;
+const EXPOSED = 4;
+const MARKS = 5;
+
+/** One set after another of a block: its fills, then the bars up to the next fill. */
+class GridRun {
+  private readonly held: Float64Array;
+  private readonly px: Float64Array;
+  private readonly target: Float64Array;
+  private readonly delta: Float64Array;
+  private readonly acc = new Float64Array(SLOTS);
+  private readonly marks = new Int32Array(MARKS);
+  /** The set's equity at each bar from panel.start. */
+  private readonly equity: Float64Array;
+  private readonly open: (OpenTrade | null)[];
+  private readonly account = { cash: 0, fees: 0 };
+  private readonly noOrders: Order[] = [];
+  private readonly fillPx: Float64Array[];
+  private readonly cfg: SimConfig;
+  private readonly m: number;
+  private readonly n: number;
+
+  constructor(
+    private readonly panel: Panel,
+    private readonly block: RowBlock,
+    cfg: SimConfig,
+    private readonly out: GridScan,
+  ) {
+    // The metrics need trades, not orders.
+    this.cfg = { ...cfg, recordOrders: false };
+    const m = panel.symbols.length;
+    this.m = m;
+    this.n = panel.dates.length;
+    this.held = new Float64Array(m);
+    this.px = new Float64Array(m);
+    this.target = new Float64Array(m);
+    this.delta = new Float64Array(m);
+    this.equity = new Float64Array(this.n - panel.start);
+    this.open = new Array(m).fill(null);
+    this.fillPx = cfg.fill === "next_open" ? panel.open : panel.close;
+  }
+
+  /**
+   * Set k. Its rows as walkBars takes them: a row is pending from its bar's close and fills at
+   * the next bar; a row on a bar already passed never fills, nor any after it.
+   */
+  set(k: number): void {
+    const { block, m, n, held, open, account, acc, marks, equity, out } = this;
+    const from = this.panel.start;
+    const close = this.panel.close;
+    const trades: Trade[] = [];
+    held.fill(0);
+    acc.fill(0);
+    acc[CASH] = this.cfg.initialCash;
+    acc[PEAK] = -Infinity;
+    marks[PEAK_AT] = from;
+    marks[WORST_PEAK] = -1;
+    marks[WORST_TROUGH] = -1;
+    marks[RECOVERY] = -1;
+    marks[EXPOSED] = 0;
+    account.fees = 0;
+    const end = block.starts[k + 1];
+    let r = block.starts[k];
+    while (r < end && block.bars[r] < from) r++;
+    let t = from;
+    for (;;) {
+      const b = r < end ? block.bars[r] : -1;
+      const stop = b >= t && b + 1 < n ? b + 1 : n;
+      span(t, stop, from, m, held, close, equity, acc, marks);
+      if (stop === n) break;
+      this.fill(stop, r, trades);
+      r++;
+      t = stop;
+    }
+    for (let s = 0; s < m; s++) {
+      const o = open[s];
+      if (o) trades.push(markOpen(o, s, held[s], close[s][n - 1]));
+      open[s] = null;
+    }
+    trades.sort((a, b) => a.entryBar - b.entryBar || a.symbol - b.symbol);
+    const len = equity.length;
+    out.trades.push(trades);
+    out.fees[k] = account.fees;
+    out.first[k] = equity[0];
+    out.last[k] = equity[len - 1];
+    out.worst[k] = acc[WORST];
+    out.worstPeak[k] = marks[WORST_PEAK];
+    out.worstTrough[k] = marks[WORST_TROUGH];
+    out.recovery[k] = marks[RECOVERY];
+    out.sum[k] = acc[SUM];
+    out.down2[k] = acc[DOWN2];
+    out.up[k] = acc[UP];
+    out.down[k] = acc[DOWN];
+    out.exposed[k] = marks[EXPOSED];
+    out.squares[k] = len > 1 ? squares(equity, acc[SUM] / (len - 1)) : 0;
+  }
+
+  /** Fills row r of the block at bar t. */
+  private fill(t: number, r: number, trades: Trade[]): void {
+    const { m, px, target, fillPx, account, acc } = this;
+    const weights = this.block.weights;
+    for (let s = 0; s < m; s++) {
+      px[s] = fillPx[s][t];
+      target[s] = weights[r * m + s];
+    }
+    account.cash = acc[CASH];
+    execute(
+      t,
+      px,
+      target,
+      this.delta,
+      this.held,
+      account,
+      this.cfg,
+      this.noOrders,
+      this.open,
+      trades,
+    );
+    acc[CASH] = account.cash;
+  }
+}
+
+/**
+ * Bars t0 … t1 − 1 of one set, holding `qty`: equity at each close (cash plus each symbol's
+ * holding at its close, added in symbol order, as walkBars does) into `equity[t − from]`, and
+ * computeMetrics' scan (running peak, worst drawdown and the first bar back at its peak,
+ * exposed bars, the sums of the returns into each bar after `from`) carried in `acc`. No orders
+ * fill on these bars. The symbols are written out, so the loop has no inner loop.
+ */
+function span(
+  t0: number,
+  t1: number,
+  from: number,
+  m: number,
+  qty: Float64Array,
+  close: Float64Array[],
+  equity: Float64Array,
+  acc: Float64Array,
+  marks: Int32Array,
+) {
+  const cash = acc[CASH];
+  const q0 = qty[0];
+  const q1 = m > 1 ? qty[1] : 0;
+  const q2 = m > 2 ? qty[2] : 0;
+  const q3 = m > 3 ? qty[3] : 0;
+  const c0 = close[0];
+  const c1 = close[m > 1 ? 1 : 0];
+  const c2 = close[m > 2 ? 2 : 0];
+  const c3 = close[m > 3 ? 3 : 0];
+  let peak = acc[PEAK];
+  let peakAt = marks[PEAK_AT];
+  let worst = acc[WORST];
+  let worstPeak = marks[WORST_PEAK];
+  let worstTrough = marks[WORST_TROUGH];
+  let top = acc[TOP];
+  let recovery = marks[RECOVERY];
+  let sum = acc[SUM];
+  let down2 = acc[DOWN2];
+  let up = acc[UP];
+  let down = acc[DOWN];
+  let exposed = marks[EXPOSED];
+  let prev = t0 > from ? equity[t0 - 1 - from] : 0;
+  for (let t = t0; t < t1; t++) {
+    let value = cash;
+    let v = q0 * c0[t];
+    value += v;
+    let gross = Math.abs(v);
+    if (m > 1) {
+      v = q1 * c1[t];
+      value += v;
+      gross += Math.abs(v);
+    }
+    if (m > 2) {
+      v = q2 * c2[t];
+      value += v;
+      gross += Math.abs(v);
+    }
+    if (m > 3) {
+      v = q3 * c3[t];
+      value += v;
+      gross += Math.abs(v);
+    }
+    equity[t - from] = value;
+    if (value > peak) {
+      peak = value;
+      peakAt = t;
+    }
+    const d = peak > 0 ? (1 - value / peak) * 100 : 0;
+    if (d > worst) {
+      worst = d;
+      worstPeak = peakAt;
+      worstTrough = t;
+      top = peak;
+      recovery = -1;
+    } else if (recovery < 0 && worstTrough >= 0 && value >= top) recovery = t;
+    if ((value > 0 ? gross / value : 0) > 1e-9) exposed++;
+    if (t > from) {
+      const x = value / prev - 1;
+      sum += x;
+      if (x < 0) down2 += x * x;
+      x > 0 ? (up += x) : (down -= x);
+    }
+    prev = value;
+  }
+  acc[PEAK] = peak;
+  marks[PEAK_AT] = peakAt;
+  acc[WORST] = worst;
+  marks[WORST_PEAK] = worstPeak;
+  marks[WORST_TROUGH] = worstTrough;
+  acc[TOP] = top;
+  marks[RECOVERY] = recovery;
+  acc[SUM] = sum;
+  acc[DOWN2] = down2;
+  acc[UP] = up;
+  acc[DOWN] = down;
+  marks[EXPOSED] = exposed;
+}
+
+/**
+ * Σ(r − mean)² of the returns of a set's curve, each worked out again by the same division (so
+ * the same value) and added in bar order.
+ */
+function squares(equity: Float64Array, mean: number): number {
+  let ss = 0;
+  for (let i = 0; i + 1 < equity.length; i++) ss += (equity[i + 1] / equity[i] - 1 - mean) ** 2;
+  return ss;
 }
 
 /** Fills one bar's pending targets at prices `px`: sells first, then buys within the cash limit. */

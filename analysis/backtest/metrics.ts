@@ -210,21 +210,20 @@ export function equityReturnStats(equity: Float64Array, from: number, periods: n
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
   const sums = new Float64Array(7);
   returnSums(equity, from, n, sums, scratch);
-  return statsOf(sums, scratch, n, periods);
+  return statsOf(sums, squaredDeviations(scratch, n, sums[3] / n), n, periods);
 }
 
 /**
  * The statistics of {@link equityReturnStats} from the sums at `sums[3…6]` (Σr, Σr² over r < 0,
- * Σr over r > 0, Σ|r| over r ≤ 0) of the `n` returns in `r`.
+ * Σr over r > 0, Σ|r| over r ≤ 0) of `n` returns and `ss`, Σ(r − mean)² of them.
  */
-function statsOf(sums: Float64Array, r: Float64Array, n: number, periods: number) {
+function statsOf(sums: Float64Array, ss: number, n: number, periods: number) {
   if (n === 0) return { std: NaN, sharpe: null, sortino: null, omega: null };
   const sum = sums[3];
   const down2 = sums[4];
   const up = sums[5];
   const down = sums[6];
   const mean = sum / n;
-  const ss = squaredDeviations(r, n, mean);
   const std = n > 1 ? Math.sqrt(ss / (n - 1)) : NaN;
   const dd = Math.sqrt(down2 / n);
   return {
@@ -264,7 +263,7 @@ function returnSums(
 }
 
 /** What {@link computeMetrics} reads from the curve (see {@link scanEquity}), kept between calls. */
-const sums = new Float64Array(8);
+const sums = new Float64Array(9);
 
 /**
  * {@link drawdownLoop}, {@link returnSums} and a count of the bars from `from` with a position
@@ -349,23 +348,66 @@ export function computeMetrics(
   notes: string[],
 ): Metrics {
   const eq = sim.equity;
-  const last = eq.length - 1;
-  const start = eq[from];
-  const end = eq[last];
-  const years = Math.max(0, eq.length - from - 1) / periods;
   const n = Math.max(0, eq.length - from - 1);
   if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
   scanEquity(eq, sim.exposure, from, sums, scratch);
+  sums[8] = n > 0 ? squaredDeviations(scratch, n, sums[3] / n) : 0;
+  const run: RunScan = {
+    bars: eq.length,
+    start: eq[from],
+    end: eq[eq.length - 1],
+    sums,
+    recovery: recoveryBar(eq, sums[1], sums[2]),
+    trades: sim.trades,
+    feesPaid: sim.feesPaid,
+  };
+  return metricsOf(run, dates, from, benchmark, periods, notes);
+}
+
+/**
+ * What {@link computeMetrics} reads of a run, however it was worked out (from the run's curve,
+ * or on the way by a tune's one-pass simulation: simulateGrid in engine.ts).
+ */
+export interface RunScan {
+  /** Bars in the curve (panel.start and the warm-up bars before it included). */
+  bars: number;
+  /** Equity at `from` and at the last bar. */
+  start: number;
+  end: number;
+  /**
+   * Worst drawdown %, its peak and trough bars (−1: none), Σr, Σr² over r < 0, Σr over r > 0,
+   * Σ|r| over r ≤ 0 of the bar returns, the bars with exposure above 1e-9, Σ(r − mean)².
+   */
+  sums: Float64Array;
+  /** The first bar after the trough back at the peak's equity, or −1. */
+  recovery: number;
+  trades: Trade[];
+  feesPaid: number;
+}
+
+/** The metrics of a scanned run (see {@link computeMetrics}); `notes` null: no reasons wanted. */
+export function metricsOf(
+  run: RunScan,
+  dates: string[],
+  from: number,
+  benchmark: Float64Array,
+  periods: number,
+  notes: string[] | null,
+): Metrics {
+  const { sums, start, end } = run;
+  const last = run.bars - 1;
+  const years = Math.max(0, run.bars - from - 1) / periods;
+  const n = Math.max(0, run.bars - from - 1);
   const dd = {
     maxPct: sums[0],
     peak: sums[1],
     trough: sums[2],
-    recovery: recoveryBar(eq, sums[1], sums[2]),
+    recovery: run.recovery,
   };
-  const stats = statsOf(sums, scratch, n, periods);
+  const stats = statsOf(sums, sums[8], n, periods);
   const std = stats.std;
   const cagr = years > 0 && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : null;
-  tradeSums(sim.trades, totals);
+  tradeSums(run.trades, totals);
   const closed = totals[0];
   const wins = totals[1];
   const gain = totals[2];
@@ -390,17 +432,17 @@ export function computeMetrics(
     sortino_ratio: stats.sortino,
     calmar_ratio: cagr !== null && dd.maxPct > 0 ? cagr / dd.maxPct : null,
     omega_ratio: stats.omega,
-    total_trades: sim.trades.length,
+    total_trades: run.trades.length,
     closed_trades: closed,
     win_rate_pct: closed ? (wins / closed) * 100 : null,
     profit_factor: loss > 0 ? gain / loss : null,
     expectancy: closed ? pnl / closed : null,
     exposure_pct: last >= from ? (exposed / (last - from + 1)) * 100 : 0,
-    total_fees_paid: sim.feesPaid,
+    total_fees_paid: run.feesPaid,
     bars: last - from + 1,
     periods_per_year: periods,
   };
-  explainNulls(m, notes);
+  if (notes) explainNulls(m, notes);
   return m;
 }
 

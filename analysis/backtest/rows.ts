@@ -101,6 +101,9 @@ export class Toggles {
   private flip: Uint8Array;
   /** `changed[t]`: some symbol changes state on bar t. */
   private changed: Uint8Array;
+  /** The bars with `changed` set, in the order they were marked (`count` of them). */
+  private list: Int32Array;
+  private count = 0;
   private active: Uint8Array;
   private bars = 0;
   /** Marks were set and not yet emitted (a run stopped part-way, e.g. at its time limit). */
@@ -109,6 +112,7 @@ export class Toggles {
   constructor() {
     this.flip = new Uint8Array(0);
     this.changed = new Uint8Array(0);
+    this.list = new Int32Array(64);
     this.active = new Uint8Array(0);
   }
 
@@ -120,6 +124,7 @@ export class Toggles {
     else if (this.pending) this.changed.fill(0);
     if (this.active.length !== symbols) this.active = new Uint8Array(symbols);
     this.bars = bars;
+    this.count = 0;
     this.pending = false;
     return this;
   }
@@ -127,20 +132,37 @@ export class Toggles {
   /** Symbol `s` changes state on bar `t` (at or after the `from` given to emit). */
   mark(s: number, t: number): void {
     this.flip[s * this.bars + t] = 1;
-    this.changed[t] = 1;
+    if (!this.changed[t]) {
+      this.changed[t] = 1;
+      if (this.count === this.list.length) {
+        const list = new Int32Array(this.count * 2);
+        list.set(this.list);
+        this.list = list;
+      }
+      this.list[this.count++] = t;
+    }
     this.pending = true;
   }
 
-  /** Writes the rows from bar `from` on, clearing the marks for the next run. */
+  /**
+   * Writes the rows from bar `from` on, clearing the marks for the next run. Only the marked
+   * bars are visited, in ascending order.
+   */
   emit(from: number, rows: OrderRows): OrderRows {
     const { flip, changed, active, bars: n } = this;
     const m = active.length;
+    const list = this.list.subarray(0, this.count).sort();
     active.fill(0);
     this.pending = false;
+    this.count = 0;
     let k = 0;
-    for (let t = from; t < n; t++) {
-      if (!changed[t]) continue;
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i];
       changed[t] = 0;
+      if (t < from) {
+        for (let s = 0; s < m; s++) flip[s * n + t] = 0;
+        continue;
+      }
       for (let s = 0; s < m; s++) {
         if (!flip[s * n + t]) continue;
         flip[s * n + t] = 0;
@@ -151,5 +173,65 @@ export class Toggles {
       for (let s = 0; s < m; s++) rows.weights[at + s] = active[s] ? 1 / k : 0;
     }
     return rows;
+  }
+}
+
+/**
+ * The order rows of several runs one after another: a tune copies each set's rows here and
+ * simulates them all in one pass ({@link simulateGrid} in engine.ts). Set k's rows are
+ * `starts[k]` … `starts[k + 1] − 1`.
+ */
+export class RowBlock {
+  bars: Int32Array;
+  weights: Float64Array;
+  starts: Int32Array;
+  /** Rows held, over all sets. */
+  count = 0;
+  sets = 0;
+  symbols: number;
+
+  constructor(symbols: number) {
+    this.symbols = symbols;
+    this.bars = new Int32Array(256);
+    this.weights = new Float64Array(256 * symbols);
+    this.starts = new Int32Array(17);
+  }
+
+  /** Empties the block for sets over `symbols` symbols, keeping the buffers. */
+  reset(symbols: number): this {
+    if (symbols !== this.symbols) {
+      this.symbols = symbols;
+      this.weights = new Float64Array(this.bars.length * symbols);
+    }
+    this.count = 0;
+    this.sets = 0;
+    return this;
+  }
+
+  /** Appends one set's rows (copied: `rows` may be overwritten by the next set). */
+  append(rows: OrderRows): void {
+    const m = this.symbols;
+    const need = this.count + rows.count;
+    if (need > this.bars.length) {
+      let cap = this.bars.length * 2;
+      while (cap < need) cap *= 2;
+      const bars = new Int32Array(cap);
+      bars.set(this.bars.subarray(0, this.count));
+      const weights = new Float64Array(cap * m);
+      weights.set(this.weights.subarray(0, this.count * m));
+      this.bars = bars;
+      this.weights = weights;
+    }
+    if (this.sets + 2 > this.starts.length) {
+      const starts = new Int32Array(this.starts.length * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+    }
+    this.bars.set(rows.bars.subarray(0, rows.count), this.count);
+    this.weights.set(rows.weights.subarray(0, rows.count * m), this.count * m);
+    this.starts[this.sets] = this.count;
+    this.count = need;
+    this.sets++;
+    this.starts[this.sets] = need;
   }
 }

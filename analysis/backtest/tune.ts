@@ -1,13 +1,14 @@
 /** Grid search: expand a grid, evaluate each combination on one panel, rank by a metric. */
 import { InputError } from "../../core/errors.ts";
 import { resolveParams } from "./params.ts";
-import { simulateRows } from "./engine.ts";
-import type { OrderRows } from "./rows.ts";
+import { GRID_SYMBOLS, simulateGrid, simulateRows } from "./engine.ts";
+import { type OrderRows, RowBlock } from "./rows.ts";
 import {
   benchmarkCurve,
   computeMetrics,
   METRIC_DIRECTION,
   type Metrics,
+  metricsOf,
   periodsPerYear,
 } from "./metrics.ts";
 import { round6 } from "./report.ts";
@@ -103,25 +104,9 @@ export function runGrid(
   onProgress?: (done: number, total: number) => void,
 ): TuneRow[] {
   const dir = checkMetric(metric);
-  const cache: IndicatorCache = new Map();
-  const benchmark = benchmarkCurve(panel.close, panel.start, sim.initialCash);
-  const periods = periodsPerYear(timeframe);
-  // Metrics need trades, not orders: the runs of a tune do not record them.
-  const runConfig: SimConfig = { ...sim, recordOrders: false };
-  // One set of order rows for all runs: each run's rows are consumed by its simulation before
-  // the next run overwrites them. The previous run's equity and exposure arrays are reused the
-  // same way once it is measured.
-  let orders: OrderRows | undefined;
-  let last: SimResult | undefined;
-  const rows = combos.map((params, i) => {
-    checkpoint(); // a tune of many sets stops at the call's time limit
-    orders = def.orders(panel, params, cache, orders);
-    const result = simulateRows(panel, orders, runConfig, last);
-    last = result;
-    const metrics = computeMetrics(result, panel.dates, panel.start, benchmark, periods, []);
-    onProgress?.(i + 1, combos.length);
+  const rows = gridMetrics(panel, def, combos, sim, timeframe, onProgress).map((metrics, i) => {
     const raw = (metrics as unknown as Record<string, number | null>)[metric];
-    return { i, params, metrics, score: Number.isFinite(raw) ? raw : null };
+    return { i, params: combos[i], metrics, score: Number.isFinite(raw) ? raw : null };
   });
   rows.sort((a, b) => {
     if (a.score === null || b.score === null) {
@@ -133,4 +118,123 @@ export function runGrid(
   return rows.map((r, k) =>
     round6({ rank: k + 1, params: r.params, score: r.score, metrics: r.metrics })
   );
+}
+
+/**
+ * The metrics of every combination, in grid order: one simulation per set ({@link eachRun},
+ * with `each`), or the sets simulated together ({@link gridRuns}, the same values) when the
+ * panel suits the one-pass engine.
+ */
+export function gridMetrics(
+  panel: Panel,
+  def: StrategyDef,
+  combos: Params[],
+  sim: SimConfig,
+  timeframe: string,
+  onProgress?: (done: number, total: number) => void,
+  each = false,
+): Metrics[] {
+  const benchmark = benchmarkCurve(panel.close, panel.start, sim.initialCash);
+  const periods = periodsPerYear(timeframe);
+  // Metrics need trades, not orders: the runs of a tune do not record them.
+  const cfg: SimConfig = { ...sim, recordOrders: false };
+  const m = panel.symbols.length;
+  const grid = !each && panel.start < panel.dates.length && m > 0 && m <= GRID_SYMBOLS;
+  return (grid ? gridRuns : eachRun)(panel, def, combos, cfg, benchmark, periods, onProgress);
+}
+
+/** Sets whose order rows are held at once: a tune's sets go through simulateGrid in blocks. */
+const BLOCK_SETS = 512;
+
+/**
+ * The sets in blocks: each block's orders are written, then its sets simulated and scanned
+ * by simulateGrid (engine.ts), and the metrics taken from the scan. The same values as
+ * {@link eachRun}, from fewer and smaller hot loops.
+ */
+function gridRuns(
+  panel: Panel,
+  def: StrategyDef,
+  combos: Params[],
+  cfg: SimConfig,
+  benchmark: Float64Array,
+  periods: number,
+  onProgress?: (done: number, total: number) => void,
+): Metrics[] {
+  const cache: IndicatorCache = new Map();
+  const m = panel.symbols.length;
+  const per = BLOCK_SETS;
+  const block = new RowBlock(m);
+  const sums = new Float64Array(9);
+  const out: Metrics[] = [];
+  let orders: OrderRows | undefined;
+  for (let b = 0; b < combos.length; b += per) {
+    const sets = combos.slice(b, b + per);
+    block.reset(m);
+    for (const params of sets) {
+      checkpoint(); // a tune of many sets stops at the call's time limit
+      orders = def.orders(panel, params, cache, orders);
+      block.append(orders);
+    }
+    const scan = simulateGrid(panel, block, cfg);
+    for (let k = 0; k < sets.length; k++) {
+      sums[0] = scan.worst[k];
+      sums[1] = scan.worstPeak[k];
+      sums[2] = scan.worstTrough[k];
+      sums[3] = scan.sum[k];
+      sums[4] = scan.down2[k];
+      sums[5] = scan.up[k];
+      sums[6] = scan.down[k];
+      sums[7] = scan.exposed[k];
+      sums[8] = scan.squares[k];
+      const metrics = metricsOf(
+        {
+          bars: panel.dates.length,
+          start: scan.first[k],
+          end: scan.last[k],
+          sums,
+          recovery: scan.recovery[k],
+          trades: scan.trades[k],
+          feesPaid: scan.fees[k],
+        },
+        panel.dates,
+        panel.start,
+        benchmark,
+        periods,
+        null,
+      );
+      out.push(metrics);
+      onProgress?.(b + k + 1, combos.length);
+    }
+  }
+  return out;
+}
+
+/**
+ * One simulation and one measurement per set: simulateRows and computeMetrics, for any panel
+ * (gridRuns needs bars to evaluate and 1 to GRID_SYMBOLS symbols).
+ */
+function eachRun(
+  panel: Panel,
+  def: StrategyDef,
+  combos: Params[],
+  cfg: SimConfig,
+  benchmark: Float64Array,
+  periods: number,
+  onProgress?: (done: number, total: number) => void,
+): Metrics[] {
+  const cache: IndicatorCache = new Map();
+  // One set of order rows for all runs: each run's rows are consumed by its simulation before
+  // the next run overwrites them. The previous run's equity and exposure arrays are reused the
+  // same way once it is measured.
+  let orders: OrderRows | undefined;
+  let last: SimResult | undefined;
+  return combos.map((params, i) => {
+    checkpoint(); // a tune of many sets stops at the call's time limit
+    orders = def.orders(panel, params, cache, orders);
+    const result = simulateRows(panel, orders, cfg, last);
+    last = result;
+    const metrics = computeMetrics(result, panel.dates, panel.start, benchmark, periods, []);
+    onProgress?.(i + 1, combos.length);
+    return metrics;
+  });
 }
