@@ -55,14 +55,14 @@ export function jsonSafe(value: unknown, warnings: string[], path = "data"): unk
 
 const NOT_PLAIN = Symbol("not plain");
 
-const vouched = new WeakSet<unknown[]>();
+const vouched = new WeakSet<object>();
 
 /**
- * Marks an array its maker built JSON-safe (e.g. parsed bars: finite numbers, null and strings),
- * so {@link isJsonSafe} does not walk it. The array must not be changed afterwards.
+ * Marks an array or plain object its maker built JSON-safe (e.g. parsed bars: finite numbers,
+ * null and strings), so {@link isJsonSafe} does not walk it. It must stay JSON-safe afterwards.
  */
-export function vouchJsonSafe(array: unknown[]): void {
-  vouched.add(array);
+export function vouchJsonSafe(value: unknown[] | Record<string, unknown>): void {
+  vouched.add(value);
 }
 
 /**
@@ -78,6 +78,7 @@ export function isJsonSafe(value: unknown): boolean {
     return true;
   }
   if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (vouched.has(value)) return true;
   for (const key in value) {
     if (!isJsonSafe((value as Record<string, unknown>)[key])) return false;
   }

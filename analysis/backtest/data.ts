@@ -10,7 +10,7 @@
  */
 import { FinanceError, InputError } from "../../core/errors.ts";
 import type { Panel } from "./types.ts";
-import { type BarColumns, columnsOf } from "../market/bar_columns.ts";
+import { type BarColumns, columnsBehind } from "../market/bar_columns.ts";
 
 export interface Bar {
   date: string;
@@ -174,12 +174,9 @@ function firstFrom(list: string[], from: string): number {
 
 function mergeDates(a: string[], b: string[], from: string): string[] {
   let j = firstFrom(b, from);
-  // Symbols of one market share their trading days: then the union is `a` as it is.
-  if (b.length - j === a.length) {
-    let i = 0;
-    while (i < a.length && a[i] === b[j + i]) i++;
-    if (i === a.length) return a;
-  }
+  // Symbols of one market share their trading days: then the union is `a` as it is (the joined
+  // lists compared natively rather than date by date).
+  if (b.length - j === a.length && a.join() === (j ? b.slice(j) : b).join()) return a;
   const out: string[] = [];
   let i = 0;
   while (i < a.length || j < b.length) {
@@ -250,7 +247,8 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Serie
 
 /** Sorted, de-duplicated, adjusted bars of one symbol, columnar. */
 function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, notes: string[]) {
-  const cols = columnsOf(d?.rows);
+  // bars read into columns (Stooq's): their rows are not built for this (bar_columns.ts)
+  const cols = columnsBehind(d);
   const fast = cols && cleanColumns(cols, endDate);
   if (fast) {
     const { bars } = fast;
@@ -343,7 +341,9 @@ function sourceInfo(
  */
 function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | null {
   const { dates, open, high, low, close, adjClose, volume } = cols;
-  if (adjClose === close && readyColumns(cols, endDate)) {
+  // Stooq's columns: adjusted already (adj_close is close), and nothing to leave out or change
+  const n = dates.length;
+  if (adjClose === close && cols.clean && n && dates[0] && dates[n - 1].slice(0, 10) <= endDate) {
     return { bars: { dates, open, high, low, close, volume } };
   }
   const keep: number[] = [];
@@ -380,25 +380,6 @@ function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | nul
     bars.volume[j] = v === v ? v : 0;
   }
   return { bars };
-}
-
-/**
- * True when the loop below would keep every bar and change no value: the adjusted close is the
- * close (a factor of 1), dates ascend without repeats up to `endDate`, and every price is
- * positive and every volume a number. The series is then the columns themselves (read, never
- * written).
- */
-function readyColumns(cols: BarColumns, endDate: string): boolean {
-  const { dates, open, high, low, close, volume } = cols;
-  const k = dates.length;
-  if (!k || !dates[0] || dates[k - 1].slice(0, 10) > endDate) return false;
-  for (let i = 0; i < k; i++) {
-    if (
-      !(open[i] > 0 && high[i] > 0 && low[i] > 0 && close[i] > 0) || volume[i] !== volume[i] ||
-      (i > 0 && !(dates[i - 1] < dates[i]))
-    ) return false;
-  }
-  return true;
 }
 
 /**
@@ -443,7 +424,7 @@ export function readOhlcvData(data: unknown, symbols: string[]): Record<string, 
     }
     return out;
   }
-  if (Array.isArray(d.rows)) {
+  if (columnsBehind(d as { rows?: unknown }) || Array.isArray(d.rows)) {
     const sym = String(d.symbol ?? symbols[0]).toUpperCase();
     return { [sym]: d as unknown as SymbolBars };
   }

@@ -17,9 +17,16 @@ export interface BarColumns {
   close: Float64Array;
   adjClose: Float64Array;
   volume: Float64Array;
+  /**
+   * Set by a reader that saw, while it read them, that the dates strictly ascend, every open,
+   * high, low and close is above zero and every volume is a number: a backtest then uses the
+   * columns as they are.
+   */
+  clean?: boolean;
 }
 
 const registry = new WeakMap<readonly Bar[], BarColumns>();
+const deferred = new WeakMap<object, BarColumns>();
 
 /** The columns the rows were built from, if they were (and the array was not copied). */
 export function columnsOf(rows: readonly unknown[] | undefined): BarColumns | undefined {
@@ -50,4 +57,61 @@ export function rowsOfColumns(cols: BarColumns): Bar[] {
   registry.set(rows, cols);
   vouchJsonSafe(rows);
   return rows;
+}
+
+/**
+ * Gives `holder` its `rows` (where the property already stands, enumerable) as the rows of
+ * `cols`, built when first read: a caller in the same process that reads the columns
+ * ({@link columnsBehind}) never pays for a row object per bar, and every other reader (a JSON
+ * copy, a view) gets the very rows {@link rowsOfColumns} builds. Once read or set, `rows` is an
+ * ordinary data property.
+ */
+export function deferRows(holder: { rows: Bar[] }, cols: BarColumns): void {
+  deferred.set(holder, cols);
+  const settle = (target: object, rows: Bar[]) =>
+    Object.defineProperty(target, "rows", {
+      value: rows,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  Object.defineProperty(holder, "rows", {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      const rows = rowsOfColumns(cols);
+      settle(this, rows);
+      return rows;
+    },
+    set(this: object, rows: Bar[]) {
+      settle(this, rows);
+    },
+  });
+}
+
+/**
+ * The columns behind an object's `rows` without building them: those given to
+ * {@link deferRows} while the rows are unread, else those {@link rowsOfColumns} built the rows
+ * from.
+ */
+export function columnsBehind(holder: { rows?: unknown } | undefined): BarColumns | undefined {
+  if (!holder) return undefined;
+  const cols = deferred.get(holder);
+  if (cols && Object.getOwnPropertyDescriptor(holder, "rows")?.get) return cols;
+  return Array.isArray(holder.rows) ? columnsOf(holder.rows) : undefined;
+}
+
+/** Bars `lo` to `hi` (exclusive) of `cols`. */
+export function sliceColumns(cols: BarColumns, lo: number, hi: number): BarColumns {
+  const close = cols.close.slice(lo, hi);
+  return {
+    dates: cols.dates.slice(lo, hi),
+    open: cols.open.slice(lo, hi),
+    high: cols.high.slice(lo, hi),
+    low: cols.low.slice(lo, hi),
+    close,
+    adjClose: cols.adjClose === cols.close ? close : cols.adjClose.slice(lo, hi),
+    volume: cols.volume.slice(lo, hi),
+    clean: cols.clean,
+  };
 }

@@ -8,7 +8,8 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, ProviderError, UsageError } from "../../core/errors.ts";
 import type { Bar, Dividend, Split } from "../../providers/market_a/bars.ts";
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
-import { columnsOf } from "./bar_columns.ts";
+import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
+import { vouchJsonSafe } from "../../core/envelope.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -122,6 +123,8 @@ export function providerChain(provider: string): OhlcvProvider[] {
 
 interface Got {
   rows: Bar[];
+  /** The bars in columns, when the provider reads them so (`rows` is then empty). */
+  columns?: BarColumns;
   splits: Split[];
   dividends: Dividend[];
   currency: string | null;
@@ -165,10 +168,11 @@ async function fromProvider(
     const { Client, stooqSymbol } = await import("../../providers/stooq/client.ts");
     Client.check(tf);
     const provider_symbol = stooqSymbol(symbol);
-    const rows = await (await ctx.provider("stooq")).daily(symbol, w.start, w.end);
+    const columns = await (await ctx.provider("stooq")).dailyColumns(symbol, w.start, w.end);
     const pair = /^[a-z]{3}([a-z]{3})$/.exec(provider_symbol);
     return {
-      rows,
+      rows: [],
+      columns,
       ...none,
       provider_symbol,
       // Stooq states no currency: known only for US listings (.us) and currency pairs.
@@ -221,6 +225,20 @@ function inWindow(rows: Bar[], w: Window): Bar[] {
   return columnsOf(rows) && rows.every(keep) ? rows : rows.filter(keep);
 }
 
+/**
+ * The columns from w.start to w.end (they ascend, so that is one run of them), the last
+ * `keepLast` of those when set: what {@link inWindow} and the slice below keep of their rows.
+ */
+function windowColumns(cols: BarColumns, w: Window): BarColumns {
+  const { dates } = cols;
+  let lo = 0;
+  while (lo < dates.length && dates[lo].slice(0, 10) < w.start) lo++;
+  let hi = dates.length;
+  while (hi > lo && dates[hi - 1].slice(0, 10) > w.end) hi--;
+  if (w.keepLast !== null && hi - lo > w.keepLast) lo = hi - w.keepLast;
+  return lo === 0 && hi === dates.length ? cols : sliceColumns(cols, lo, hi);
+}
+
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
 export async function fetchSeries(
   ctx: Context,
@@ -251,19 +269,22 @@ export async function fetchSeries(
     const t0 = performance.now();
     try {
       const got = await fromProvider(ctx, key, symbol, tf, w);
-      let rows = inWindow(got.rows, w);
+      // Bars read into columns become rows only when someone reads them (bar_columns.ts).
+      const cols = got.columns && windowColumns(got.columns, w);
+      let rows = cols ? [] : inWindow(got.rows, w);
       if (w.keepLast !== null && rows.length > w.keepLast) rows = rows.slice(-w.keepLast);
+      const count = cols ? cols.dates.length : rows.length;
       const ms = Math.round((performance.now() - t0) * 100) / 100;
       attempts.push({
         provider: key,
         duration_ms: ms,
-        rows: rows.length,
-        success: rows.length > 0,
-        error: rows.length ? null : "no bars in the requested window",
+        rows: count,
+        success: count > 0,
+        error: count ? null : "no bars in the requested window",
       });
-      if (!rows.length) continue;
+      if (!count) continue;
       const inWin = (d: string) => d >= w.start && d <= w.end;
-      return {
+      const series: Series = {
         symbol,
         provider_symbol: got.provider_symbol,
         timeframe: tf,
@@ -275,11 +296,18 @@ export async function fetchSeries(
         start_date: w.start,
         end_date: w.end,
         rows,
-        count: rows.length,
+        count,
         splits: got.splits.filter((s) => inWin(s.date)),
         dividends: got.dividends.filter((d) => inWin(d.date)),
         attempts,
       };
+      if (cols) {
+        deferRows(series, cols);
+        // strings, finite numbers and the rows (known JSON-safe): an in-process caller takes
+        // it as it is, without reading the rows
+        vouchJsonSafe(series as unknown as Record<string, unknown>);
+      }
+      return series;
     } catch (err) {
       const ms = Math.round((performance.now() - t0) * 100) / 100;
       if (err instanceof InputError && chain.length === 1) throw err;

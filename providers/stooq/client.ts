@@ -80,7 +80,8 @@ export function stooqSymbol(symbol: string): string {
  * rows in that window are parsed: a symbol's whole history is decades of rows.
  */
 export function parseStooqCsv(text: string, symbol: string, start = "", end = "\uffff"): Bar[] {
-  return rowsOfColumns(parseStooqColumns(text, symbol, start, end));
+  const c = parseStooqColumns(text, symbol, start, end);
+  return rowsOfColumns(c);
 }
 
 /**
@@ -228,12 +229,12 @@ function nextBreak(re: RegExp, body: string, at: number): number {
 /**
  * The columns of a CSV in Stooq's usual form (date, open, high, low, close and volume or not)
  * with every row's date first, the window's rows one run in ascending order, and every value in
- * it a JSON number. Three native searches find the window instead of a JavaScript look at each
+ * it a JSON number (a row without its volume is not). Three native searches find the window instead of a JavaScript look at each
  * of a history's lines: the first row on or after `start`, the first one after `end` from there,
  * and any row in the window after that (there is none when the rows ascend). The window's rows
- * are read with one JSON.parse instead of a split and six Number calls per row (a JSON number is
- * read as Number reads it); a row may lack its volume. Null for any other CSV (odd lines, line breaks or values, rows out of
- * order): the general loop reads it.
+ * are read with one JSON.parse into one flat array instead of a split and six Number calls per
+ * row (a JSON number is read as Number reads it), without an object per row. Null for any other
+ * CSV (odd lines, line breaks or values, rows out of order): the general loop reads it.
  */
 export function plainColumns(csv: StooqLayout, start = "", end = "\uffff"): BarColumns | null {
   const { body, nl, iDate, at } = csv;
@@ -263,33 +264,43 @@ export function plainColumns(csv: StooqLayout, start = "", end = "\uffff"): BarC
   if (to === first) return emptyColumns();
   const from = first + 1;
   const text = body.slice(from, body.charCodeAt(to - 1) === 13 ? to - 1 : to);
-  const dates = text.match(/^\d{4}-\d{2}-\d{2}/gm) ?? [];
-  // each row's values as a JSON array, its date (first on every line) left out
-  let rows: unknown[][];
+  // the date of each row that has `width` numbers, and every number in one flat JSON array:
+  // a row of any other form leaves out its date and adds at least one element, or breaks the
+  // JSON, so the counts tell
+  const dates = text.match(width === 5 ? ROW5 : ROW4) ?? [];
+  let flat: number[];
   try {
-    rows = JSON.parse(`[[${text.slice(11).replace(/\r?\n\d{4}-\d{2}-\d{2},/g, "],[")}]]`);
+    flat = JSON.parse(`[${text.slice(11).replace(/\r?\n\d{4}-\d{2}-\d{2},/g, ",")}]`);
   } catch {
     return null;
   }
   const k = dates.length;
-  if (rows.length !== k) return null;
-  const values = [0, 1, 2, 3, 4].map(() => new Float64Array(k));
-  if (width === 4) values[4].fill(NaN);
-  for (let i = 0; i < k; i++) {
-    const row = rows[i];
-    const n = row.length;
+  if (flat.length !== k * width) return null;
+  const [open, high, low, close, volume] = [0, 1, 2, 3, 4].map(() => new Float64Array(k));
+  let clean = width === 5;
+  for (let i = 0, p = 0; i < k; i++, p += width) {
     // the window's rows ascend: the ones on or after `start` are all of them
-    if ((n !== width && n !== 4) || (i > 0 && dates[i - 1] > dates[i])) return null;
-    for (let j = 0; j < n; j++) {
-      const x = row[j];
-      if (typeof x !== "number") return null;
-      values[j][i] = Number.isFinite(x) ? x : NaN; // as num(): 1e999 is no value
+    if (i > 0 && !(dates[i - 1] < dates[i])) {
+      if (dates[i - 1] > dates[i]) return null;
+      clean = false; // a repeated date
     }
-    if (n < width) values[4][i] = NaN; // a row without its volume (Stooq writes some)
+    const o = open[i] = flat[p];
+    const h = high[i] = flat[p + 1];
+    const l = low[i] = flat[p + 2];
+    const c = close[i] = flat[p + 3];
+    volume[i] = width === 5 ? flat[p + 4] : NaN;
+    if (!(o > 0 && h > 0 && l > 0 && c > 0)) clean = false;
   }
-  const [open, high, low, close, volume] = values;
-  return { dates, open, high, low, close, adjClose: close, volume };
+  return { dates, open, high, low, close, adjClose: close, volume, clean };
 }
+
+/**
+ * A value the plain reading takes: JSON's characters for a number, at most 30 digits before an
+ * exponent of at most two, so that it is finite when JSON.parse reads it (and `Number` the same).
+ */
+const NUM = String.raw`-?[\d.]{1,30}(?:[eE][-+]?\d{1,2})?`;
+const ROW5 = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}(?=(?:,${NUM}){5}\r?$)`, "gm");
+const ROW4 = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}(?=(?:,${NUM}){4}\r?$)`, "gm");
 
 function emptyColumns(): BarColumns {
   const none = new Float64Array(0);
@@ -366,13 +377,18 @@ export class Client {
 
   /** Daily bars of `symbol` between two dates (inclusive, YYYY-MM-DD). */
   async daily(symbol: string, start: string, end: string): Promise<Bar[]> {
+    return rowsOfColumns(await this.dailyColumns(symbol, start, end));
+  }
+
+  /** {@link daily}'s bars in columns. */
+  async dailyColumns(symbol: string, start: string, end: string): Promise<BarColumns> {
     const text = await this.env.http.text({
       provider: P,
       url: `https://stooq.com/q/d/l/?s=${encodeURIComponent(stooqSymbol(symbol))}&i=d`,
       cache: { ttl: 43_200 },
       signal: this.env.signal,
     });
-    return parseStooqCsv(text, symbol, start, end);
+    return parseStooqColumns(text, symbol, start, end);
   }
 
   /** Stooq has daily bars only; other intervals are refused before any request. */
