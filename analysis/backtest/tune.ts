@@ -143,8 +143,11 @@ export function gridMetrics(
   return (grid ? gridRuns : eachRun)(panel, def, combos, cfg, benchmark, periods, onProgress);
 }
 
-/** Sets whose order rows are held at once: a tune's sets go through simulateGrid in blocks. */
-const BLOCK_SETS = 512;
+/**
+ * Sets whose order rows are held at once: a tune's sets go through simulateGrid in blocks, and
+ * its progress (on a terminal) moves on after each block.
+ */
+const BLOCK_SETS = 64;
 
 /**
  * The sets in blocks: each block's orders are written, then its sets simulated and scanned

@@ -121,3 +121,13 @@ Deno.test("one-pass tune: a stopped call stops the sets and their simulation", (
   // Outside a call nothing stops it.
   assert.equal(simulateGrid(panel, block, CONFIGS[0]).sets, 1);
 });
+
+Deno.test("one-pass tune: more sets than one block give the same metrics", () => {
+  const def = STRATEGIES.find((s) => s.name === "sma_cross")!;
+  const fast = Array.from({ length: 10 }, (_, i) => i + 2);
+  const combos = planGrid(def, { fast, slow: [15, 20, 30, 40, 50, 60, 70] }, 1000).combos;
+  assert.ok(combos.length > 64);
+  const panel = randomPanel(2, 300, 9);
+  panel.start = 70;
+  same(def, combos, panel, "70 sets");
+});
