@@ -264,9 +264,11 @@ export function plainColumns(csv: StooqLayout, start = "", end = "\uffff"): BarC
   if (to === first) return emptyColumns();
   const from = first + 1;
   const text = body.slice(from, body.charCodeAt(to - 1) === 13 ? to - 1 : to);
-  // the date of each row that has `width` numbers, and every number in one flat JSON array:
-  // a row of any other form leaves out its date and adds at least one element, or breaks the
-  // JSON, so the counts tell
+  // Only numbers' characters: the JSON below is then a flat array of numbers, or refused.
+  if (/[^-+.\deE,\r\n]/.test(text)) return null;
+  // the date of each row that has `width` values, and every value in one flat JSON array: a row
+  // of any other form leaves out its date and adds at least one number, or breaks the JSON, so
+  // the counts tell
   const dates = text.match(width === 5 ? ROW5 : ROW4) ?? [];
   let flat: number[];
   try {
@@ -275,7 +277,8 @@ export function plainColumns(csv: StooqLayout, start = "", end = "\uffff"): BarC
     return null;
   }
   const k = dates.length;
-  if (flat.length !== k * width) return null;
+  // a number beyond a double's range (1e999) is no value: the general loop says so
+  if (flat.length !== k * width || flat.includes(Infinity) || flat.includes(-Infinity)) return null;
   const [open, high, low, close, volume] = [0, 1, 2, 3, 4].map(() => new Float64Array(k));
   let clean = width === 5;
   for (let i = 0, p = 0; i < k; i++, p += width) {
@@ -294,13 +297,9 @@ export function plainColumns(csv: StooqLayout, start = "", end = "\uffff"): BarC
   return { dates, open, high, low, close, adjClose: close, volume, clean };
 }
 
-/**
- * A value the plain reading takes: JSON's characters for a number, at most 30 digits before an
- * exponent of at most two, so that it is finite when JSON.parse reads it (and `Number` the same).
- */
-const NUM = String.raw`-?[\d.]{1,30}(?:[eE][-+]?\d{1,2})?`;
-const ROW5 = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}(?=(?:,${NUM}){5}\r?$)`, "gm");
-const ROW4 = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}(?=(?:,${NUM}){4}\r?$)`, "gm");
+/** A row of five or four values in JSON's characters for numbers: JSON.parse says which are. */
+const ROW5 = /^\d{4}-\d{2}-\d{2}(?=(?:,[-+.\deE]+){5}\r?$)/gm;
+const ROW4 = /^\d{4}-\d{2}-\d{2}(?=(?:,[-+.\deE]+){4}\r?$)/gm;
 
 function emptyColumns(): BarColumns {
   const none = new Float64Array(0);

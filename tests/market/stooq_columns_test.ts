@@ -136,6 +136,17 @@ const cases: Record<string, string> = {
   "a long or large value": [HEAD, plain[0], `2020-01-03,1,2,3,4,${"9".repeat(40)}`, plain[2]]
     .join("\n"),
   "an exponent of three digits": [HEAD, plain[0], "2020-01-03,1,2,3,4,1e300", plain[2]].join("\n"),
+  "a value beyond a double": [HEAD, plain[0], `2020-01-03,1,2,3,4,1${"0".repeat(400)}`, plain[2]]
+    .join("\n"),
+  "brackets spanning rows": [
+    HEAD,
+    plain[0],
+    "2020-01-03,1,2,3,4,[5",
+    plain[2],
+    "2020-01-07,6]",
+    plain[4],
+  ].join("\n"),
+  "a negative one beyond": [HEAD, plain[0], "2020-01-03,1,2,-1e999,4,5", plain[2]].join("\n"),
   "a date without its day": [HEAD, plain[0], "2020-01,1,2,3,4,5", plain[2]].join("\n"),
 };
 
@@ -147,6 +158,8 @@ const PLAIN_CASES = [
   "Polish headers",
   "repeated dates",
   "one line without newline",
+  "a long or large value",
+  "an exponent of three digits",
 ];
 
 Deno.test("stooq columns: the same rows as the reference parser, in and out of a window", () => {
