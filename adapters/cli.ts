@@ -16,7 +16,7 @@ import leanCommands from "../commands/lean.json" with { type: "json" };
 
 // The runner, help, the command registry and every schema are loaded only when a call needs
 // them: a pure calculation from commands/pure.json runs without them (core/pure.ts), and so does
-// a command listed in commands/lean.json that can be read and succeeds (core/lean.ts). So are the
+// a command listed in commands/lean.json whose arguments it can read (core/lean.ts). So are the
 // renderers of the modes other than json (adapters/render.ts and its views).
 type Runner = typeof import("../core/runner.ts");
 type Lean = typeof import("../core/lean.ts");
@@ -194,7 +194,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     const lean = await runLeanTokens(name, tokens, { surface: "cli" });
     if (lean) {
       await emit(io, lean.envelope, flags.output, lean.view as CommandDef["view"]);
-      return 0;
+      return lean.status === "ok" ? 0 : lean.status === "usage" ? 2 : 1;
     }
   }
 

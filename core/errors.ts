@@ -25,6 +25,18 @@ export class InputError extends FinanceError {
   }
 }
 
+/**
+ * Thrown by a command's lean function (core/lean.ts) when it cannot answer a call itself and the
+ * command's ordinary `run` must: the CLI then runs the call through the runner. Never leaves the
+ * lean path.
+ */
+export class HandOver extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "HandOver";
+  }
+}
+
 /** A provider (outside service or package) failed. Carries what a user needs to act. */
 export class ProviderError extends FinanceError {
   readonly provider: string;

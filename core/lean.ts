@@ -17,7 +17,8 @@
 import manifest from "../commands/lean.json" with { type: "json" };
 import { type CliKind, coerceTextArgs, normalizeArgShape, tokensToArgs } from "./args.ts";
 import { type PureEntry, type PureManifest, readArgs, shapeOf } from "./pure.ts";
-import { type Envelope, isJsonSafe, jsonSafe, success } from "./envelope.ts";
+import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
+import { describeError, HandOver, hideInternals, UsageError } from "./errors.ts";
 import { loadDefaultSession, type Session } from "./session_core.ts";
 import { makeContext } from "./call_context.ts";
 import type { CallOptions, Context } from "./context.ts";
@@ -45,15 +46,18 @@ export interface LeanOptions {
   inProcess?: boolean;
 }
 
-/** A lean answer: the envelope, and the command's text view. */
+/** A lean answer: the envelope, how the call ended (as the runner's Outcome), its text view. */
 export interface LeanAnswer {
   envelope: Envelope;
+  status: "ok" | "failed" | "usage";
   view?: string;
 }
 
 /**
  * Runs a command from CLI tokens. Null when the call should go through the runner instead (the
- * command is not in the manifest, or anything about the call is not plain, or it fails).
+ * command is not in the manifest, anything about the arguments is not plain, or the command's
+ * lean function hands the call over). A command that runs and fails answers here, as the runner
+ * would: running it again through the runner would ask a failing provider twice.
  */
 export async function runLeanTokens(
   name: string,
@@ -69,8 +73,8 @@ export async function runLeanTokens(
   } catch {
     return null;
   }
-  const envelope = await runLeanArgs(name, raw, opts);
-  return envelope ? { envelope, view: entry.view } : null;
+  const answer = await runLean(name, raw, opts);
+  return answer ? { ...answer, view: entry.view } : null;
 }
 
 /**
@@ -82,6 +86,14 @@ export async function runLeanArgs(
   raw: Record<string, unknown>,
   opts: LeanOptions = {},
 ): Promise<Envelope | null> {
+  return (await runLean(name, raw, opts))?.envelope ?? null;
+}
+
+async function runLean(
+  name: string,
+  raw: Record<string, unknown>,
+  opts: LeanOptions,
+): Promise<Omit<LeanAnswer, "view"> | null> {
   const entry = leanEntry(name);
   if (!entry) return null;
   const shape = shapeOf(name, entry);
@@ -133,9 +145,23 @@ export async function runLeanArgs(
     // as the runner does: a copy unless the data stays in the process and needs none
     const safe = opts.inProcess && isJsonSafe(data) ? data : jsonSafe(data, warnings);
     const envelope = success(safe, warnings);
-    return finishEnvelope(envelope, session.secrets(), raw, !opts.inProcess);
-  } catch {
-    return null;
+    return {
+      envelope: finishEnvelope(envelope, session.secrets(), raw, !opts.inProcess),
+      status: "ok",
+    };
+  } catch (err) {
+    if (err instanceof HandOver) return null;
+    // as the runner ends a command that throws
+    const envelope = finishEnvelope(
+      failure(describeError(err), warnings),
+      session.secrets(),
+      raw,
+      !opts.inProcess,
+    );
+    if ((opts.surface === "http" || opts.surface === "mcp") && !opts.inProcess) {
+      hideInternals(envelope, name);
+    }
+    return { envelope, status: err instanceof UsageError ? "usage" : "failed" };
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);
   }

@@ -10,6 +10,7 @@ import { directQuoteRows } from "../../providers/market_a/quote_direct.ts";
 import type { Quote } from "./company.ts";
 import { fromYahooQuote, rowOf } from "./quote_row.ts";
 import { canonicalSymbol } from "./symbols.ts";
+import { HandOver } from "../../core/errors.ts";
 
 /** The quote of `args.symbol` by the direct request, or null to hand the call over. */
 export async function directQuote(
@@ -27,9 +28,18 @@ export async function directQuote(
   return row ? fromYahooQuote(row) : null;
 }
 
-/** market.quote's lean run: the direct quote, or a throw that hands the call to `run`. */
+/**
+ * market.quote's lean run: the direct quote, or a HandOver that sends the call to `run` (which
+ * asks yahoo-finance2, then Alpha Vantage). A stopped call's abort passes through as it is.
+ */
 export async function marketQuoteLean(args: { symbol: string }, ctx: Context): Promise<Quote> {
-  const quote = await directQuote(args, ctx.providerEnv);
-  if (!quote) throw new Error("market.quote: the direct request handed the call over");
+  let quote: Quote | null;
+  try {
+    quote = await directQuote(args, ctx.providerEnv);
+  } catch (err) {
+    if (ctx.providerEnv.signal?.aborted) throw err;
+    throw new HandOver("market.quote: the direct request failed");
+  }
+  if (!quote) throw new HandOver("market.quote: the direct request handed the call over");
   return quote;
 }
