@@ -101,3 +101,49 @@ export function dataOf<T>(env: Envelope<T>): T {
 
 /** Commands in the registry: the contract's 76 plus filings.facts, history and frames. */
 export const COMMAND_COUNT = 79;
+
+/** What {@link cliInFreshProcess} saw. */
+export interface FreshCli {
+  code: number;
+  /** Whether zod was loaded by the end. */
+  zod: boolean;
+  /** What the CLI printed to its standard output, lines joined by "\n". */
+  out: string;
+  /** HTTP requests its providers made (counted only with `countRequests`). */
+  asked: number;
+}
+
+/**
+ * Runs the CLI's `main` on `argv` in a fresh `deno eval` process, so what it loads is what a cold
+ * `finance` loads: with `mod` the library entry is imported first, as `deno run mod.ts` does.
+ */
+export async function cliInFreshProcess(
+  argv: string[],
+  env: Record<string, string>,
+  opts: { mod?: boolean; countRequests?: boolean } = {},
+): Promise<FreshCli> {
+  const href = (path: string) => JSON.stringify(new URL(path, import.meta.url).href);
+  const probe = `
+    ${opts.mod ? `await import(${href("../mod.ts")});` : ""}
+    let asked = 0;
+    ${
+    opts.countRequests
+      ? `const { HttpClient } = await import(${href("../core/http.ts")});
+    const request = HttpClient.prototype.request;
+    HttpClient.prototype.request = function (...a) { asked++; return request.apply(this, a); };`
+      : ""
+  }
+    const { main } = await import(${href("../adapters/cli.ts")});
+    const out = [];
+    const code = await main(${JSON.stringify(argv)}, { out: (t) => out.push(t), err: () => {} });
+    console.log(JSON.stringify({ code, zod: "__zod_globalConfig" in globalThis, out: out.join("\\n"), asked }));`;
+  const res = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--config", join(ROOT, "deno.json"), probe],
+    cwd: ROOT,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!res.success) throw new Error(new TextDecoder().decode(res.stderr));
+  return JSON.parse(new TextDecoder().decode(res.stdout).trim().split("\n").at(-1)!);
+}

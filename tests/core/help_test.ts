@@ -9,7 +9,7 @@ import { main } from "../../adapters/cli.ts";
 import { commandHelp, helpEntries, mainHelp } from "../../adapters/help.ts";
 import { helpManifestText } from "../../adapters/help_manifest.ts";
 import { commandNames, namespaces } from "../../core/registry.ts";
-import { ROOT } from "../_helpers.ts";
+import { cliInFreshProcess, ROOT } from "../_helpers.ts";
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -92,22 +92,9 @@ Deno.test("help: completions offer commands first, then the command's name= argu
 });
 
 Deno.test("help: --help, --list, command help and completions load no zod", async () => {
-  const probe = (argv: string[]) => `
-    const { main } = await import(${
-    JSON.stringify(new URL("../../adapters/cli.ts", import.meta.url).href)
-  });
-    const code = await main(${JSON.stringify(argv)}, { out: () => {}, err: () => {} });
-    console.log(JSON.stringify({ code, zod: "__zod_globalConfig" in globalThis }));`;
   const run = async (argv: string[]) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["eval", "--config", join(ROOT, "deno.json"), probe(argv)],
-      cwd: ROOT,
-      env: { FINANCE_CACHE: "off" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.ok(out.success, new TextDecoder().decode(out.stderr));
-    return JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+    const { code, zod } = await cliInFreshProcess(argv, { FINANCE_CACHE: "off" });
+    return { code, zod };
   };
   for (
     const argv of [

@@ -14,7 +14,7 @@ import { execute, type Outcome } from "../../core/runner.ts";
 import { describeError, UsageError } from "../../core/errors.ts";
 import { failure } from "../../core/envelope.ts";
 import type { Session } from "../../core/session.ts";
-import { FIXTURES, ROOT, testSession } from "../_helpers.ts";
+import { cliInFreshProcess, FIXTURES, ROOT, testSession } from "../_helpers.ts";
 
 const CASSETTE = join(FIXTURES, "backtest", "cassette");
 // synthetic Stooq bars of EXSW (2026-01-01 to 2026-03-04)
@@ -143,29 +143,11 @@ Deno.test("lean path: answers exactly as the runner, failures included, or hands
 Deno.test("lean path: a failing provider is asked once, not again by the runner", async () => {
   // a symbol Stooq has no file for: the replayed cassette answers nothing, and the CLI must not
   // repeat the call through the runner after the lean path has seen it fail
-  const probe = `
-    await import(${JSON.stringify(new URL("../../mod.ts", import.meta.url).href)});
-    const { main } = await import(${
-    JSON.stringify(new URL("../../adapters/cli.ts", import.meta.url).href)
-  });
-    const http = await import(${
-    JSON.stringify(new URL("../../core/http.ts", import.meta.url).href)
-  });
-    let asked = 0;
-    const request = http.HttpClient.prototype.request;
-    http.HttpClient.prototype.request = function (...a) { asked++; return request.apply(this, a); };
-    const out = [];
-    const code = await main(["market.ohlcv", "ZZZQ", "provider=stooq", "limit=5"], { out: (t) => out.push(t), err: (t) => out.push(t) });
-    console.log(JSON.stringify({ code, asked, zod: "__zod_globalConfig" in globalThis, out: out.join("") }));`;
-  const res = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--config", join(ROOT, "deno.json"), probe],
-    cwd: ROOT,
-    env: { FINANCE_CACHE: "off", FINANCE_REPLAY: STOOQ },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(res.success, new TextDecoder().decode(res.stderr));
-  const got = JSON.parse(new TextDecoder().decode(res.stdout).trim().split("\n").at(-1)!);
+  const got = await cliInFreshProcess(
+    ["market.ohlcv", "ZZZQ", "provider=stooq", "limit=5"],
+    { FINANCE_CACHE: "off", FINANCE_REPLAY: STOOQ },
+    { mod: true, countRequests: true },
+  );
   assert.equal(got.code, 1, got.out);
   assert.equal(JSON.parse(got.out).ok, false, got.out);
   assert.equal(got.asked, 1, `the provider was asked ${got.asked} times: ${got.out}`);
@@ -173,23 +155,13 @@ Deno.test("lean path: a failing provider is asked once, not again by the runner"
 });
 
 Deno.test("lean path: a tune from the CLI does not load zod; a call it cannot read does", async () => {
-  const probe = (argv: string[]) => `
-    await import(${JSON.stringify(new URL("../../mod.ts", import.meta.url).href)});
-    const { main } = await import(${
-    JSON.stringify(new URL("../../adapters/cli.ts", import.meta.url).href)
-  });
-    const code = await main(${JSON.stringify(argv)}, { out: () => {}, err: () => {} });
-    console.log(JSON.stringify({ code, zod: "__zod_globalConfig" in globalThis }));`;
   const run = async (argv: string[]) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["eval", "--config", join(ROOT, "deno.json"), probe(argv)],
-      cwd: ROOT,
-      env: { FINANCE_CACHE: "off", FINANCE_REPLAY: STOOQ },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.ok(out.success, new TextDecoder().decode(out.stderr));
-    return JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+    const { code, zod } = await cliInFreshProcess(
+      argv,
+      { FINANCE_CACHE: "off", FINANCE_REPLAY: STOOQ },
+      { mod: true },
+    );
+    return { code, zod };
   };
   // Stooq bars: the Yahoo client (market_a) loads zod for its answers' schemas
   const tune = ["sma_cross", "EXSW", "2026-02-01", "2026-03-10", "provider=stooq", "grid=fast=2"];

@@ -12,7 +12,7 @@ import { loadAllCommands, loadCommand } from "../../core/registry.ts";
 import { execute, type Outcome } from "../../core/runner.ts";
 import { describeError, UsageError } from "../../core/errors.ts";
 import { failure } from "../../core/envelope.ts";
-import { ROOT } from "../_helpers.ts";
+import { cliInFreshProcess, ROOT } from "../_helpers.ts";
 
 /** What the CLI's ordinary path answers for these tokens. */
 async function ordinary(name: string, tokens: string[]): Promise<Outcome> {
@@ -135,23 +135,9 @@ Deno.test("pure path: the CLI keeps the runner's errors and exit codes", async (
 });
 
 Deno.test("pure path: a pure calculation from the CLI does not load zod", async () => {
-  const probe = (argv: string[]) => `
-    await import(${JSON.stringify(new URL("../../mod.ts", import.meta.url).href)});
-    const { main } = await import(${
-    JSON.stringify(new URL("../../adapters/cli.ts", import.meta.url).href)
-  });
-    const code = await main(${JSON.stringify(argv)}, { out: () => {}, err: () => {} });
-    console.log(JSON.stringify({ code, zod: "__zod_globalConfig" in globalThis }));`;
   const run = async (argv: string[]) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["eval", "--config", join(ROOT, "deno.json"), probe(argv)],
-      cwd: ROOT,
-      env: { FINANCE_CACHE: "off" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.ok(out.success, new TextDecoder().decode(out.stderr));
-    return JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+    const { code, zod } = await cliInFreshProcess(argv, { FINANCE_CACHE: "off" }, { mod: true });
+    return { code, zod };
   };
   assert.deepEqual(await run(["formula.margin", "numerator=1", "denominator=4"]), {
     code: 0,

@@ -22,7 +22,7 @@ import { acceptAllFields } from "../../providers/market_a/handshake.ts";
 import { CookieJar } from "../../providers/market_a/cookies.ts";
 import { YAHOO_USER_AGENT } from "../../providers/market_a/handshake.ts";
 import { fromYahooQuote } from "../../analysis/market/quote_row.ts";
-import { FIXTURES, ROOT, SHARED, sharedOrSkip, testSession } from "../_helpers.ts";
+import { cliInFreshProcess, FIXTURES, SHARED, sharedOrSkip, testSession } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -426,23 +426,12 @@ Deno.test({
   ignore: !SHARED,
   async fn() {
     if (!sharedOrSkip("market.quote direct path without zod")) return;
-    const probe = (argv: string[]) => `
-      const { main } = await import(${
-      JSON.stringify(new URL("../../adapters/cli.ts", import.meta.url).href)
-    });
-      const out = [];
-      const code = await main(${JSON.stringify(argv)}, { out: (t) => out.push(t), err: () => {} });
-      console.log(JSON.stringify({ code, zod: "__zod_globalConfig" in globalThis, out: out.join("\\n") }));`;
     const run = async (argv: string[]) => {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["eval", "--config", join(ROOT, "deno.json"), probe(argv)],
-        cwd: ROOT,
-        env: { FINANCE_CACHE: "off", FINANCE_REPLAY: YAHOO },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.ok(out.success, new TextDecoder().decode(out.stderr));
-      return JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+      const { code, zod, out } = await cliInFreshProcess(argv, {
+        FINANCE_CACHE: "off",
+        FINANCE_REPLAY: YAHOO,
+      });
+      return { code, zod, out };
     };
     const fast = await run(["market.quote", "AAPL"]);
     assert.equal(fast.code, 0);
