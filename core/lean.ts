@@ -18,12 +18,12 @@ import manifest from "../commands/lean.json" with { type: "json" };
 import { type CliKind, coerceTextArgs, normalizeArgShape, tokensToArgs } from "./args.ts";
 import { type PureEntry, type PureManifest, readArgs, shapeOf } from "./pure.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
-import { describeError, HandOver, hideInternals, UsageError } from "./errors.ts";
+import { describeError, HandOver, UsageError } from "./errors.ts";
 import { loadDefaultSession, type Session } from "./session_core.ts";
 import { makeContext } from "./call_context.ts";
 import type { CallOptions, Context } from "./context.ts";
 import type { Surface } from "./access.ts";
-import { finishEnvelope } from "./redact.ts";
+import { finishCall } from "./redact.ts";
 import { lazyImport } from "./lazy.ts";
 
 const MANIFEST = manifest as PureManifest;
@@ -146,22 +146,17 @@ async function runLean(
     const safe = opts.inProcess && isJsonSafe(data) ? data : jsonSafe(data, warnings);
     const envelope = success(safe, warnings);
     return {
-      envelope: finishEnvelope(envelope, session.secrets(), raw, !opts.inProcess),
+      envelope: finishCall(envelope, session.secrets(), raw, { name, ...opts }),
       status: "ok",
     };
   } catch (err) {
     if (err instanceof HandOver) return null;
     // as the runner ends a command that throws
-    const envelope = finishEnvelope(
-      failure(describeError(err), warnings),
-      session.secrets(),
-      raw,
-      !opts.inProcess,
-    );
-    if ((opts.surface === "http" || opts.surface === "mcp") && !opts.inProcess) {
-      hideInternals(envelope, name);
-    }
-    return { envelope, status: err instanceof UsageError ? "usage" : "failed" };
+    const envelope = failure(describeError(err), warnings);
+    return {
+      envelope: finishCall(envelope, session.secrets(), raw, { name, ...opts }),
+      status: err instanceof UsageError ? "usage" : "failed",
+    };
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);
   }

@@ -1,3 +1,6 @@
+import type { Surface } from "./access.ts";
+import { hideInternals } from "./errors.ts";
+
 /** Query parameters that carry credentials or session tokens: never recorded, logged or keyed. */
 export const SECRET_PARAMS = new Set([
   "apikey",
@@ -264,5 +267,25 @@ export function finishEnvelope<
   redactEnvelope(envelope, secrets, data);
   shortenEchoes(envelope, rawArgs);
   capMessages(envelope);
+  return envelope;
+}
+
+/**
+ * {@link finishEnvelope} for a call ending on its surface: on HTTP and MCP an unexpected
+ * exception's text is also taken out of the answer (errors.ts `hideInternals`), unless the answer
+ * stays in the process. The runner and the CLI's lean path end every call with it.
+ */
+export function finishCall<
+  E extends { error: string | null; warnings: string[]; data: unknown },
+>(
+  envelope: E,
+  secrets: string[],
+  rawArgs: unknown,
+  call: { name: string; surface?: Surface; inProcess?: boolean },
+): E {
+  finishEnvelope(envelope, secrets, rawArgs, !call.inProcess);
+  if ((call.surface === "http" || call.surface === "mcp") && !call.inProcess) {
+    hideInternals(envelope, call.name);
+  }
   return envelope;
 }

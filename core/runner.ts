@@ -6,13 +6,13 @@ import type { z } from "zod";
 import { argShape, type CommandDef } from "./command.ts";
 import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
-import { describeError, FinanceError, hideInternals, UsageError } from "./errors.ts";
+import { describeError, FinanceError, UsageError } from "./errors.ts";
 import { withCallScope } from "./call_scope.ts";
 import { loadCommand } from "./registry.ts";
 import { collectParseNotes } from "./schema.ts";
 import { getDefaultSession, type Session } from "./session.ts";
 import type { Surface } from "./access.ts";
-import { finishEnvelope } from "./redact.ts";
+import { finishCall } from "./redact.ts";
 import { makeContext } from "./call_context.ts";
 
 /** Options of one command call. */
@@ -63,10 +63,7 @@ export async function execute(
   } catch {
     // no session (a bad FINANCE_REPLAY): query keys are still redacted by pattern
   }
-  finishEnvelope(outcome.envelope, secrets, rawArgs, !opts.inProcess);
-  if ((opts.surface === "http" || opts.surface === "mcp") && !opts.inProcess) {
-    hideInternals(outcome.envelope, name);
-  }
+  finishCall(outcome.envelope, secrets, rawArgs, { name, ...opts });
   return outcome;
 }
 
