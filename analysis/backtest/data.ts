@@ -291,14 +291,7 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
       `${sym}: the provider gave no adjusted close, so dividends are not included (price return only)`,
     );
   }
-  const bars: Series = {
-    dates: new Array(k),
-    open: new Float64Array(k),
-    high: new Float64Array(k),
-    low: new Float64Array(k),
-    close: new Float64Array(k),
-    volume: new Float64Array(k),
-  };
+  const bars = newSeries(k);
   for (let i = 0; i < k; i++) {
     const r = rows[i];
     const c = r.close as number;
@@ -313,6 +306,18 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     bars.volume[i] = r.volume ?? 0;
   }
   return { bars, info: sourceInfo(d, k, rows[0].date, rows[k - 1].date, adjustment) };
+}
+
+/** A series of `k` bars to fill. */
+function newSeries(k: number): Series {
+  return {
+    dates: new Array(k),
+    open: new Float64Array(k),
+    high: new Float64Array(k),
+    low: new Float64Array(k),
+    close: new Float64Array(k),
+    volume: new Float64Array(k),
+  };
 }
 
 function sourceInfo(
@@ -358,14 +363,7 @@ function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | nul
   }
   if (!keep.length) return null;
   const k = keep.length;
-  const bars: Series = {
-    dates: new Array(k),
-    open: new Float64Array(k),
-    high: new Float64Array(k),
-    low: new Float64Array(k),
-    close: new Float64Array(k),
-    volume: new Float64Array(k),
-  };
+  const bars = newSeries(k);
   for (let j = 0; j < k; j++) {
     const i = keep[j];
     const c = close[i];
