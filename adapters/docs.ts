@@ -3,7 +3,7 @@
  * manifest of pure calculators), commands/lean.json (commands with I/O the CLI runs without
  * zod), commands/help.json (the manifest behind help, --list and completions) and
  * commands/map.ts (the library's `CommandMap` type), all from the registry so they cannot drift
- * from the code.
+ * from the code; and analysis/backtest/grid.wasm, assembled from grid.wat.
  */
 import { loadAllCommands, namespaces } from "../core/registry.ts";
 import { describeArgs } from "./jsonschema.ts";
@@ -77,4 +77,6 @@ if (import.meta.main) {
   );
   const { commandMapText } = await import("./command_map.ts");
   await Deno.writeTextFile(new URL("../commands/map.ts", import.meta.url), await commandMapText());
+  const { assembleGrid, WASM } = await import("../analysis/backtest/grid_build.ts");
+  await Deno.writeFile(WASM, await assembleGrid());
 }

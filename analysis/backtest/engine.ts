@@ -8,6 +8,7 @@
 import type { Order, Panel, SimConfig, SimResult, Targets, Trade } from "./types.ts";
 import { type OrderRows, type RowBlock, targetsToRows } from "./rows.ts";
 import { checkpoint } from "../../core/cancel.ts";
+import { GridKernel, kernelFits } from "./grid_kernel.ts";
 
 /** Changes smaller than this fraction of equity are float dust, not orders. */
 const DUST = 1e-9;
@@ -176,16 +177,18 @@ export class GridScan {
   }
 }
 
-/** Symbols {@link simulateGrid} handles: its bar loop is written out for up to this many. */
-export const GRID_SYMBOLS = 4;
+/** True when {@link simulateGrid} takes `panel`: bars to evaluate, and a size its kernel takes. */
+export function gridFits(panel: Panel): boolean {
+  return kernelFits(panel.symbols.length, panel.dates.length, panel.start);
+}
 
 /**
  * Every set of `block` simulated and scanned for its metrics: per set, exactly the operations of
  * {@link simulateRows} followed by computeMetrics' scan of its curve, in the same order, so every
- * value is identical. The bars between two fills are walked by {@link span}, one small loop
- * without inner loops that V8 optimises after a few calls, with the running values of the
- * metrics carried through; the worst drawdown's recovery is found on the way. Needs 1 to
- * {@link GRID_SYMBOLS} symbols and panel.start < the number of bars; records no orders.
+ * value is identical. The bars between two fills are walked by the WebAssembly loop of grid.wat
+ * (grid_kernel.ts), compiled before its first call where JavaScript would first be interpreted,
+ * with the running values of the metrics carried through; the worst drawdown's recovery is found
+ * on the way. Needs a panel {@link gridFits} takes; records no orders.
  */
 export function simulateGrid(panel: Panel, block: RowBlock, cfg: SimConfig): GridScan {
   const out = new GridScan(block.sets);
@@ -197,32 +200,31 @@ export function simulateGrid(panel: Panel, block: RowBlock, cfg: SimConfig): Gri
   return out;
 }
 
-/** Slots of the running values a span of bars carries in `acc` (see {@link span}). */
+/** Slots of the running values the kernel carries in `acc` (see grid.wat; 3 is its `top`). */
 const CASH = 0;
 const PEAK = 1;
 const WORST = 2;
-const TOP = 3;
 const SUM = 4;
 const DOWN2 = 5;
 const UP = 6;
 const DOWN = 7;
-const SLOTS = 8;
 /** Slots of the bars and counts it carries in `marks`. */
 const PEAK_AT = 0;
 const WORST_PEAK = 1;
 const WORST_TROUGH = 2;
 const RECOVERY = 3;
 const EXPOSED = 4;
-const MARKS = 5;
 
 /** One set after another of a block: its fills, then the bars up to the next fill. */
 class GridRun {
+  /** The bar loop, and in its memory the holdings, running values and equity it works on. */
+  private readonly kernel: GridKernel;
   private readonly held: Float64Array;
   private readonly px: Float64Array;
   private readonly target: Float64Array;
   private readonly delta: Float64Array;
-  private readonly acc = new Float64Array(SLOTS);
-  private readonly marks = new Int32Array(MARKS);
+  private readonly acc: Float64Array;
+  private readonly marks: Int32Array;
   /** The set's equity at each bar from panel.start. */
   private readonly equity: Float64Array;
   private readonly open: (OpenTrade | null)[];
@@ -244,11 +246,14 @@ class GridRun {
     const m = panel.symbols.length;
     this.m = m;
     this.n = panel.dates.length;
-    this.held = new Float64Array(m);
+    this.kernel = new GridKernel(panel.close, panel.start);
+    this.held = this.kernel.qty;
+    this.acc = this.kernel.acc;
+    this.marks = this.kernel.marks;
+    this.equity = this.kernel.equity;
     this.px = new Float64Array(m);
     this.target = new Float64Array(m);
     this.delta = new Float64Array(m);
-    this.equity = new Float64Array(this.n - panel.start);
     this.open = new Array(m).fill(null);
     this.fillPx = cfg.fill === "next_open" ? panel.open : panel.close;
   }
@@ -258,7 +263,7 @@ class GridRun {
    * the next bar; a row on a bar already passed never fills, nor any after it.
    */
   set(k: number): void {
-    const { block, m, n, held, open, account, acc, marks, equity, out } = this;
+    const { block, kernel, m, n, held, open, account, acc, marks, equity, out } = this;
     const from = this.panel.start;
     const close = this.panel.close;
     const trades: Trade[] = [];
@@ -279,7 +284,7 @@ class GridRun {
     for (;;) {
       const b = r < end ? block.bars[r] : -1;
       const stop = b >= t && b + 1 < n ? b + 1 : n;
-      span(t, stop, from, m, held, close, equity, acc, marks);
+      kernel.span(t, stop);
       if (stop === n) break;
       this.fill(stop, r, trades);
       r++;
@@ -331,102 +336,6 @@ class GridRun {
     );
     acc[CASH] = account.cash;
   }
-}
-
-/**
- * Bars t0 … t1 − 1 of one set, holding `qty`: equity at each close (cash plus each symbol's
- * holding at its close, added in symbol order, as walkBars does) into `equity[t − from]`, and
- * computeMetrics' scan (running peak, worst drawdown and the first bar back at its peak,
- * exposed bars, the sums of the returns into each bar after `from`) carried in `acc`. No orders
- * fill on these bars. The symbols are written out, so the loop has no inner loop.
- */
-function span(
-  t0: number,
-  t1: number,
-  from: number,
-  m: number,
-  qty: Float64Array,
-  close: Float64Array[],
-  equity: Float64Array,
-  acc: Float64Array,
-  marks: Int32Array,
-) {
-  const cash = acc[CASH];
-  const q0 = qty[0];
-  const q1 = m > 1 ? qty[1] : 0;
-  const q2 = m > 2 ? qty[2] : 0;
-  const q3 = m > 3 ? qty[3] : 0;
-  const c0 = close[0];
-  const c1 = close[m > 1 ? 1 : 0];
-  const c2 = close[m > 2 ? 2 : 0];
-  const c3 = close[m > 3 ? 3 : 0];
-  let peak = acc[PEAK];
-  let peakAt = marks[PEAK_AT];
-  let worst = acc[WORST];
-  let worstPeak = marks[WORST_PEAK];
-  let worstTrough = marks[WORST_TROUGH];
-  let top = acc[TOP];
-  let recovery = marks[RECOVERY];
-  let sum = acc[SUM];
-  let down2 = acc[DOWN2];
-  let up = acc[UP];
-  let down = acc[DOWN];
-  let exposed = marks[EXPOSED];
-  let prev = t0 > from ? equity[t0 - 1 - from] : 0;
-  for (let t = t0; t < t1; t++) {
-    let value = cash;
-    let v = q0 * c0[t];
-    value += v;
-    let gross = Math.abs(v);
-    if (m > 1) {
-      v = q1 * c1[t];
-      value += v;
-      gross += Math.abs(v);
-    }
-    if (m > 2) {
-      v = q2 * c2[t];
-      value += v;
-      gross += Math.abs(v);
-    }
-    if (m > 3) {
-      v = q3 * c3[t];
-      value += v;
-      gross += Math.abs(v);
-    }
-    equity[t - from] = value;
-    if (value > peak) {
-      peak = value;
-      peakAt = t;
-    }
-    const d = peak > 0 ? (1 - value / peak) * 100 : 0;
-    if (d > worst) {
-      worst = d;
-      worstPeak = peakAt;
-      worstTrough = t;
-      top = peak;
-      recovery = -1;
-    } else if (recovery < 0 && worstTrough >= 0 && value >= top) recovery = t;
-    if ((value > 0 ? gross / value : 0) > 1e-9) exposed++;
-    if (t > from) {
-      const x = value / prev - 1;
-      sum += x;
-      if (x < 0) down2 += x * x;
-      x > 0 ? (up += x) : (down -= x);
-    }
-    prev = value;
-  }
-  acc[PEAK] = peak;
-  marks[PEAK_AT] = peakAt;
-  acc[WORST] = worst;
-  marks[WORST_PEAK] = worstPeak;
-  marks[WORST_TROUGH] = worstTrough;
-  acc[TOP] = top;
-  marks[RECOVERY] = recovery;
-  acc[SUM] = sum;
-  acc[DOWN2] = down2;
-  acc[UP] = up;
-  acc[DOWN] = down;
-  marks[EXPOSED] = exposed;
 }
 
 /**

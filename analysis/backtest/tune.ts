@@ -1,7 +1,7 @@
 /** Grid search: expand a grid, evaluate each combination on one panel, rank by a metric. */
 import { InputError } from "../../core/errors.ts";
 import { resolveParams } from "./params.ts";
-import { GRID_SYMBOLS, simulateGrid, simulateRows } from "./engine.ts";
+import { gridFits, simulateGrid, simulateRows } from "./engine.ts";
 import { type OrderRows, RowBlock } from "./rows.ts";
 import {
   benchmarkCurve,
@@ -138,8 +138,7 @@ export function gridMetrics(
   const periods = periodsPerYear(timeframe);
   // Metrics need trades, not orders: the runs of a tune do not record them.
   const cfg: SimConfig = { ...sim, recordOrders: false };
-  const m = panel.symbols.length;
-  const grid = !each && panel.start < panel.dates.length && m > 0 && m <= GRID_SYMBOLS;
+  const grid = !each && gridFits(panel);
   return (grid ? gridRuns : eachRun)(panel, def, combos, cfg, benchmark, periods, onProgress);
 }
 
@@ -214,7 +213,7 @@ function gridRuns(
 
 /**
  * One simulation and one measurement per set: simulateRows and computeMetrics, for any panel
- * (gridRuns needs bars to evaluate and 1 to GRID_SYMBOLS symbols).
+ * (gridRuns needs a panel simulateGrid takes: bars to evaluate, and not too large).
  */
 function eachRun(
   panel: Panel,

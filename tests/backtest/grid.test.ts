@@ -1,9 +1,10 @@
 /**
- * The one-pass tune engine (simulateGrid, through gridMetrics) against one simulation and one
- * measurement per set: every metric of every set identical to the last bit, for every built-in
- * under several costs and fill rules, on panels of 1 to 5 symbols (5 takes the per-set path),
- * for rows the simulator skips (before the window, on a bar already passed, on the last bar),
- * and a stopped call stops it.
+ * The one-pass tune engine (simulateGrid, through gridMetrics, its bar loop in WebAssembly)
+ * against one simulation and one measurement per set in JavaScript: every metric of every set
+ * identical to the last bit, for every built-in under several costs and fill rules, on panels of
+ * 1 to 12 symbols, on a crash that takes leveraged equity below zero, for rows the simulator
+ * skips (before the window, on a bar already passed, on the last bar), and a stopped call stops
+ * it.
  */
 import assert from "node:assert/strict";
 import { gridMetrics, planGrid } from "../../analysis/backtest/tune.ts";
@@ -12,7 +13,7 @@ import { OrderRows, RowBlock } from "../../analysis/backtest/rows.ts";
 import { STRATEGIES } from "../../analysis/backtest/strategies.ts";
 import type { Params, SimConfig, StrategyDef } from "../../analysis/backtest/types.ts";
 import { withCallScope } from "../../core/call_scope.ts";
-import { randomPanel } from "./_bars.ts";
+import { panelOf, randomPanel } from "./_bars.ts";
 
 const GRIDS: Record<string, Record<string, unknown[]>> = {
   sma_cross: { fast: [2, 5, 12], slow: [8, 30] },
@@ -44,8 +45,8 @@ function same(def: StrategyDef, combos: Params[], panel = randomPanel(2, 300), l
   }
 }
 
-Deno.test("one-pass tune: every built-in's metrics equal one run per set, 1 to 5 symbols", () => {
-  for (const symbols of [1, 2, 3, 4, 5]) {
+Deno.test("one-pass tune: every built-in's metrics equal one run per set, 1 to 12 symbols", () => {
+  for (const symbols of [1, 2, 3, 4, 5, 7, 12]) {
     const panel = randomPanel(symbols, 420, 40 + symbols);
     panel.start = 60;
     for (const def of STRATEGIES) {
@@ -54,6 +55,30 @@ Deno.test("one-pass tune: every built-in's metrics equal one run per set, 1 to 5
       same(def, combos, panel, `${symbols} symbols`);
     }
   }
+});
+
+Deno.test("one-pass tune: a crash that takes leveraged equity to zero and below", () => {
+  // Equity at or below zero takes the other side of every branch of the metrics' scan (no
+  // drawdown from a peak at or below zero, no exposure of a non-positive equity, returns from a
+  // negative base); the walk recovers, so the worst drawdown's recovery is looked for too.
+  const n = 160;
+  const walk = (f: (t: number) => number) => Array.from({ length: n }, (_, t) => f(t));
+  const panel = panelOf({
+    A: walk((t) => 100 + 10 * Math.sin(t / 5) + (t > 70 && t < 90 ? -99 : 0)),
+    B: walk((t) => 50 + t / 4 + 5 * Math.cos(t / 3)),
+    C: walk((t) => (t < 80 ? 20 + t : 400 - 3 * t + 20 * Math.sin(t))),
+  });
+  panel.start = 10;
+  const def = STRATEGIES.find((s) => s.name === "sma_cross")!;
+  const combos = planGrid(def, { fast: [2, 3, 5], slow: [6, 9, 20] }, 100).combos;
+  for (const leverage of [1, 2, 4]) {
+    const cfg = { ...CONFIGS[1], fill: "next_open" as const, leverage };
+    const grid = gridMetrics(panel, def, combos, cfg, "1d");
+    assert.deepStrictEqual(grid, gridMetrics(panel, def, combos, cfg, "1d", undefined, true));
+  }
+  const cfg = { ...CONFIGS[0], leverage: 4 };
+  const low = gridMetrics(panel, def, combos, cfg, "1d").map((m) => m.max_drawdown_pct);
+  assert.ok(low.some((d) => d === null || d >= 100), `a set loses everything: ${low}`);
 });
 
 Deno.test("one-pass tune: rows the simulator skips are skipped the same way", () => {

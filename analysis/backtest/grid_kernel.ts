@@ -1,0 +1,83 @@
+/**
+ * The bar loop of a tune's grid in WebAssembly (grid.wat, assembled into the committed
+ * grid.wasm) and the memory it works in. There is one module instance per process (or Worker);
+ * simulateGrid (engine.ts), which runs synchronously, lays one panel out in it for the sets of a
+ * block, so no two layouts are ever in use at once. WebAssembly memory never shrinks, so panels
+ * larger than {@link KERNEL_BYTES} are left to the JavaScript simulation (the same values).
+ */
+import { memory, span } from "./grid.wasm";
+
+/** Byte offsets of the layout grid.wat reads (see its header). */
+const ACC = 0;
+const MARKS = 64;
+const QTY = 96;
+const PAGE = 65_536;
+
+/** The most memory a panel may take in the kernel (64 MiB: 800 symbols of 10 years of days). */
+export const KERNEL_BYTES = 64 * 1024 * 1024;
+
+/** Bytes the layout of `m` symbols × `n` bars from bar `from` takes. */
+function layoutBytes(m: number, n: number, from: number): number {
+  return QTY + (m + m * n + (n - from)) * 8;
+}
+
+/** True when the kernel takes a panel of `m` symbols × `n` bars evaluated from bar `from`. */
+export function kernelFits(m: number, n: number, from: number): boolean {
+  return m >= 1 && from >= 0 && from < n && layoutBytes(m, n, from) <= KERNEL_BYTES;
+}
+
+let owner: GridKernel | null = null;
+
+/**
+ * One panel's closes in the kernel's memory, and views of the values the loop reads and writes:
+ * each symbol's holding, the running values of the metrics (acc: cash, peak, worst, top, sum,
+ * down2, up, down; marks: peakAt, worstPeak, worstTrough, recovery, exposed) and the equity at
+ * each bar from `from`. A newer kernel takes the memory over; this one then refuses to run.
+ */
+export class GridKernel {
+  readonly qty: Float64Array;
+  readonly acc: Float64Array;
+  readonly marks: Int32Array;
+  readonly equity: Float64Array;
+  private readonly m: number;
+  private readonly n: number;
+
+  constructor(close: Float64Array[], private readonly from: number) {
+    const m = close.length;
+    const n = close[0]?.length ?? 0;
+    if (!kernelFits(m, n, from)) {
+      throw new RangeError(
+        `the grid kernel does not take ${m} symbols × ${n} bars from bar ${from}`,
+      );
+    }
+    const mem = memory as WebAssembly.Memory;
+    const pages = Math.ceil(layoutBytes(m, n, from) / PAGE) - mem.buffer.byteLength / PAGE;
+    if (pages > 0) mem.grow(pages);
+    const buffer = mem.buffer;
+    this.qty = new Float64Array(buffer, QTY, m);
+    this.acc = new Float64Array(buffer, ACC, 8);
+    this.marks = new Int32Array(buffer, MARKS, 5);
+    const at = QTY + m * 8;
+    const closes = new Float64Array(buffer, at, m * n);
+    close.forEach((c, s) => closes.set(c, s * n));
+    this.equity = new Float64Array(buffer, at + m * n * 8, n - from);
+    this.m = m;
+    this.n = n;
+    owner = this;
+  }
+
+  /** Bars t0 … t1 − 1 (from ≤ t0 ≤ t1 ≤ n) at the holdings in `qty`, as grid.wat describes. */
+  span(t0: number, t1: number): void {
+    if (owner !== this) throw new Error("the grid kernel's memory was taken by another panel");
+    if (!(this.from <= t0 && t0 <= t1 && t1 <= this.n)) {
+      throw new RangeError(`bars ${t0} to ${t1} are outside ${this.from} to ${this.n}`);
+    }
+    (span as (t0: number, t1: number, from: number, m: number, n: number) => void)(
+      t0,
+      t1,
+      this.from,
+      this.m,
+      this.n,
+    );
+  }
+}
