@@ -2,9 +2,9 @@
  * CPU time of a cold `finance backtest.tune` against an empty script, as bench/README.md reports
  * it: 100 sma_cross sets over the ten years of AAPL and TSM in the shared Stooq cassette (or, with
  * `--four`, over AAPL, TSM, MSFT and TSLA 2013–2022), runs alternating with `deno run` of
- * bench/empty.ts, user + system seconds and wall seconds from GNU time, medians. `--root DIR` times another
- * checkout's tune in the same alternation (e.g. `git archive <commit>` unpacked, with a
- * node_modules link), so before and after share one machine state.
+ * bench/empty.ts, user + system seconds (bash's `times`, to the millisecond) and wall seconds,
+ * medians. `--root DIR` times another checkout's tune in the same alternation (e.g. `git archive
+ * <commit>` unpacked, with a node_modules link), so before and after share one machine state.
  *
  *     deno run -A bench/tune_cpu.ts [--runs 15] [--four] [--root /tmp/before]
  */
@@ -50,21 +50,32 @@ if (values.four) {
 const tune = ["run", "-A", "mod.ts", "backtest.tune", "sma_cross", symbols, ...window];
 tune.push("provider=stooq", `grid=${GRID}`, "top=3");
 
-/** CPU seconds (user + system) of one `deno` run from `cwd`, and its stdout. */
+/**
+ * CPU seconds (user + system) of one `deno` run from `cwd`, its wall seconds, and its stdout.
+ * The CPU comes from bash's `times` (the children's user and system time to the millisecond;
+ * GNU time rounds to 10 ms, as much as the differences measured here), the wall time from
+ * around the spawn.
+ */
 async function cpu(
   cwd: string,
   args: string[],
 ): Promise<{ s: number; wall: number; out: string }> {
-  const r = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%U %S %e", Deno.execPath(), ...args],
+  const started = performance.now();
+  const r = await new Deno.Command("bash", {
+    args: ["-c", '"$@" 2>/dev/null; status=$?; times >&2; exit $status', "_", Deno.execPath()]
+      .concat(args),
     cwd,
     env: { FINANCE_CACHE: "off", FINANCE_REPLAY: replay },
     stdout: "piped",
     stderr: "piped",
   }).output();
-  if (!r.success) throw new Error(new TextDecoder().decode(r.stderr));
-  const [u, s, e] = new TextDecoder().decode(r.stderr).trim().split("\n").at(-1)!.split(" ");
-  return { s: Number(u) + Number(s), wall: Number(e), out: new TextDecoder().decode(r.stdout) };
+  const wall = (performance.now() - started) / 1000;
+  const err = new TextDecoder().decode(r.stderr);
+  if (!r.success) throw new Error(err);
+  // the second line of `times`: the children's user and system time, as 0m0.123s
+  const [u, s] = [...err.trim().split("\n").at(-1)!.matchAll(/(\d+)m([\d.]+)s/g)]
+    .map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return { s: u + s, wall, out: new TextDecoder().decode(r.stdout) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
