@@ -50,7 +50,7 @@ export class GridKernel {
         `the grid kernel does not take ${m} symbols × ${n} bars from bar ${from}`,
       );
     }
-    const mem = memory as WebAssembly.Memory;
+    const mem = memory;
     const pages = Math.ceil(layoutBytes(m, n, from) / PAGE) - mem.buffer.byteLength / PAGE;
     if (pages > 0) mem.grow(pages);
     const buffer = mem.buffer;
@@ -72,7 +72,7 @@ export class GridKernel {
     if (!(this.from <= t0 && t0 <= t1 && t1 <= this.n)) {
       throw new RangeError(`bars ${t0} to ${t1} are outside ${this.from} to ${this.n}`);
     }
-    (span as (t0: number, t1: number, from: number, m: number, n: number) => void)(
+    span(
       t0,
       t1,
       this.from,
