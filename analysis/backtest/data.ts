@@ -308,6 +308,45 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
   return { bars, info: sourceInfo(d, k, rows[0].date, rows[k - 1].date, adjustment) };
 }
 
+/**
+ * A portfolio adds its symbols' holdings into one equity, so their prices must be in one
+ * currency: symbols priced in two (USD and EUR, or GBP and its pence, GBp) are refused, since no
+ * conversion is made. Returns the warning to give when the provider states no currency for some
+ * of two or more symbols (the run then assumes one), or null.
+ */
+export function oneCurrency(sources: Record<string, SourceInfo>, symbols: string[]): string | null {
+  const known = new Map<string, string[]>();
+  const unknown: string[] = [];
+  for (const sym of symbols) {
+    const info = sources[sym];
+    if (!info) continue;
+    if (info.currency) known.set(info.currency, [...known.get(info.currency) ?? [], sym]);
+    else unknown.push(sym);
+  }
+  if (known.size > 1) {
+    const codes = [...known.keys()];
+    const minor = codes.filter((c) => c !== c.toUpperCase() && codes.includes(c.toUpperCase())).map(
+      (c) => `${c} is a hundredth of ${c.toUpperCase()}`,
+    );
+    throw new FinanceError(
+      `the symbols are priced in ${codes.length} currencies (${
+        [...known].map(([c, syms]) => `${syms.join(", ")} in ${c}`).join("; ")
+      }${
+        minor.length ? `; ${minor.join(", ")}` : ""
+      }): a portfolio adds its holdings into one equity and converts nothing, so backtest each currency's symbols on their own, or choose listings quoted in one currency`,
+    );
+  }
+  if (!unknown.length || unknown.length + [...known.values()].flat().length < 2) return null;
+  const [only] = known.keys();
+  return `the provider states no currency for ${unknown.join(", ")}; the portfolio assumes ${
+    only
+      ? `${unknown.length > 1 ? "they are" : "it is"} priced in ${only} like ${
+        known.get(only)!.join(", ")
+      }`
+      : "all its symbols are priced in one currency"
+  } (a portfolio across currencies would add unconverted amounts)`;
+}
+
 /** A series of `k` bars to fill. */
 function newSeries(k: number): Series {
   return {

@@ -7,6 +7,7 @@ import { FinanceError } from "../../core/errors.ts";
 import {
   alignBars,
   type LoadedPanel,
+  oneCurrency,
   readOhlcvData,
   shiftDate,
   type SymbolBars,
@@ -21,6 +22,11 @@ export interface LoadRequest {
   provider: string;
   warmupBars: number;
   dropMissing: boolean;
+  /**
+   * The symbols form one portfolio (backtest.run and .tune): prices in two currencies are refused,
+   * and an unstated currency is named in a warning (data.ts, oneCurrency).
+   */
+  portfolio?: boolean;
 }
 
 /** Loads, adjusts and aligns bars; adds warm-up history before start_date. */
@@ -78,6 +84,10 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
       );
     }
     ctx.warn(`no price bars for ${list}; left out (drop_missing=true)`);
+  }
+  if (req.portfolio) {
+    const note = oneCurrency(loaded.sources, loaded.panel.symbols);
+    if (note) ctx.warn(note);
   }
   const have = loaded.panel.start;
   if (have < req.warmupBars) {

@@ -55,6 +55,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
     provider: args.provider,
     warmupBars: warmup,
     dropMissing: args.drop_missing,
+    portfolio: true,
   });
   const progress = ctx.surface === "cli" && Deno.stderr.isTerminal() ? stderrProgress() : undefined;
   const rows = runGrid(

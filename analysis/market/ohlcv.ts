@@ -193,14 +193,15 @@ async function fromProvider(
       price_basis: "split-adjusted; not dividend-adjusted",
     };
   }
-  const { avSymbol } = await import("../../providers/market_b/client.ts");
+  const { avCurrency, avSymbol } = await import("../../providers/market_b/client.ts");
   const provider_symbol = avSymbol(symbol);
   const rows = await (await ctx.provider("market_b")).bars(symbol, tf, w.start, w.end);
   return {
     rows,
     ...none,
     provider_symbol,
-    currency: "USD",
+    // Alpha Vantage's series state no currency: known only for US listings
+    currency: avCurrency(provider_symbol),
     source: "Alpha Vantage time series",
     price_basis: "raw OHLC; adj_close adjusted for splits and dividends",
   };

@@ -93,6 +93,7 @@ export default defineCommand({
       provider: args.provider,
       warmupBars: warmup,
       dropMissing: args.drop_missing,
+      portfolio: true,
     });
     const { panel } = loaded;
     const made = await strategyTargets(panel, choice);

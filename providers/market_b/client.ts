@@ -54,6 +54,18 @@ export function avSymbol(symbol: string): string {
   return `${s.slice(0, dot).replace(/-/g, ".")}.${market}`;
 }
 
+/**
+ * The currency of an Alpha Vantage symbol's prices, as far as its spelling tells: USD for a US
+ * listing (no market suffix); null for any other market, whose series state no currency (a
+ * London listing may be quoted in pence or pounds, a Toronto one in CAD or USD).
+ */
+export function avCurrency(providerSymbol: string): string | null {
+  const dot = providerSymbol.lastIndexOf(".");
+  return dot >= 0 && Object.values(AV_MARKETS).includes(providerSymbol.slice(dot + 1))
+    ? null
+    : "USD";
+}
+
 export interface AvQuote {
   symbol: string;
   open: number | null;
