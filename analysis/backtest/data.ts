@@ -286,7 +286,10 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     factor[i] = hasAdj ? (rows[i].adj_close as number) / (rows[i].close as number) : 1;
   }
   if (!hasAdj) {
-    if (applyMissedSplits(rows, d?.splits ?? [], factor)) adjustment = "splits_only";
+    // Alpaca (broker_a) adjusts its bars for splits itself; other closes may be raw, and a listed
+    // split whose jump still shows is applied here
+    if (d?.provider === "broker_a") adjustment = "splits_only";
+    else if (applyMissedSplits(rows, d?.splits ?? [], factor)) adjustment = "splits_only";
     notes.push(
       `${sym}: the provider gave no adjusted close, so dividends are not included (price return only)`,
     );

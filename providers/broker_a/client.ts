@@ -99,8 +99,9 @@ export class Client {
           high: b.h,
           low: b.l,
           close: b.c,
-          // Split-adjusted only: dividends are not folded into Alpaca's prices.
-          adj_close: b.c,
+          // Alpaca's bars are adjusted for splits only: it gives no close adjusted for dividends
+          // (a copy of the close here would be read as one, and a backtest as a total return).
+          adj_close: null,
           volume: b.v,
         });
       }

@@ -180,3 +180,35 @@ Deno.test("market.ohlcv: years= sizes the window like start_date (and not both)"
   assert.equal(both.ok, false);
   assert.match(both.error!, /start_date or years/);
 });
+
+Deno.test("market.ohlcv broker_a states no dividend-adjusted close; a backtest says price return", async () => {
+  const opts = {
+    fetch: fakeMarket(),
+    env: { ALPACA_API_KEY_ID: "id123456", ALPACA_API_SECRET_KEY: "sec123456" },
+    now: NOW,
+  };
+  const out = await run("market.ohlcv", {
+    symbols: "MSFT",
+    start_date: "2023-11-20",
+    end_date: "2023-11-21",
+    provider: "broker_a",
+  }, opts);
+  const d = dataOf(out.envelope) as Any;
+  // Alpaca adjusts its bars for splits only: a copy of the close would read as adjusted
+  assert.deepEqual(d.rows.map((r: Any) => [r.close, r.adj_close]), [[371, null], [374, null]]);
+  const bt = await run("backtest.run", {
+    strategy: "buy_hold",
+    symbols: "MSFT",
+    start_date: "2023-11-20",
+    end_date: "2023-11-21",
+    provider: "broker_a",
+    warmup_bars: 0,
+  }, opts);
+  assert.equal(bt.envelope.ok, true, bt.envelope.error ?? "");
+  const src = (bt.envelope.data as Any).data.sources.MSFT;
+  assert.equal(src.price_adjustment, "splits_only", "was labelled total_return");
+  assert.ok(
+    bt.envelope.warnings.some((w) => /MSFT: .*dividends are not included/.test(w)),
+    bt.envelope.warnings.join("\n"),
+  );
+});
