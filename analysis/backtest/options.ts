@@ -14,11 +14,11 @@ export const RUN_OPTION_ARGS = {
       "(252 bars a year for 1d).",
   ),
   initial_cash: amount().default(100000).describe("Starting cash, e.g. 100000 or 1M."),
-  fees: rate().default(0.001).describe(
+  fees: rate(undefined, "fees").default(0.001).describe(
     "Proportional fee per order as a fraction of its value (0.001 = 0.1%, the default).",
   ),
   fixed_fees: amount().default(0).describe("Flat fee per order in cash units (default 0)."),
-  slippage: rate().default(0).describe(
+  slippage: rate(undefined, "slippage").default(0).describe(
     "Price concession per fill: buys pay price × (1 + slippage), sells get price × " +
       "(1 − slippage). Default 0.",
   ),

@@ -154,3 +154,12 @@ Deno.test("backtest.run plot_path writes an SVG chart", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("backtest.run: a fee read as a percent is named in the warning", async () => {
+  const out = await run("backtest.run", { ...SMA, fees: 1.5, slippage: "2" }, replay);
+  assert.equal(out.status, "ok");
+  assert.equal((out.envelope.data as Data).config.fees, 0.015);
+  const w = out.envelope.warnings.join("\n");
+  assert.match(w, /^fees=1\.5 was read as 1\.5% \(0\.015\)/m);
+  assert.match(w, /^slippage=2 was read as 2% \(0\.02\)/m, "it said rate=2");
+});
