@@ -125,14 +125,18 @@ export function alignBars(
   const common = firsts.reduce((a, b) => (a > b ? a : b));
   const dates = unionFrom(kept.map((s) => series.get(s)!.dates), common);
   const late = kept.filter((_s, i) => firsts[i] === common && firsts[i] > startDate);
-  if (late.length && common > startDate) {
+  const cut = kept.filter((_s, i) => firsts[i] < common);
+  // a first bar a few days after start_date is its first trading day, not a late listing
+  if (late.length && common > startDate && (cut.length || common > shiftDate(startDate, 7))) {
     notes.push(
-      `the aligned window starts at ${common.slice(0, 10)}, the first bar of ${
-        late.join(", ")
-      }; earlier bars of the other symbols are not used`,
+      `the aligned window starts at ${common.slice(0, 10)}, the first bar of ${late.join(", ")}${
+        cut.length
+          ? `; earlier bars of ${cut.join(", ")} are not used`
+          : `, after start_date ${startDate}`
+      }`,
     );
   }
-  const panel = fillPanel(kept, dates, series);
+  const panel = fillPanel(kept, dates, series, notes);
   panel.start = dates.findIndex((d) => d.slice(0, 10) >= startDate);
   if (panel.start < 0) {
     throw new FinanceError(
@@ -187,7 +191,20 @@ function mergeDates(a: string[], b: string[], from: string): string[] {
   return out;
 }
 
-function fillPanel(symbols: string[], dates: string[], series: Map<string, Series>) {
+/** Bars a symbol may lack in a row (another market's holidays) before its carried close is noted. */
+const CARRY_NOTE_BARS = 5;
+
+/**
+ * The panel on `dates`. A date a symbol lacks carries its last close; more than
+ * {@link CARRY_NOTE_BARS} in a row (a suspension, a delisting, bars that end early) is noted,
+ * since a holding in it is then valued at a stale price and cannot trade.
+ */
+function fillPanel(
+  symbols: string[],
+  dates: string[],
+  series: Map<string, Series>,
+  notes: string[],
+) {
   const n = dates.length;
   const mk = () => symbols.map(() => new Float64Array(n));
   const panel: Panel = {
@@ -223,6 +240,9 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Serie
     // Both date lists ascend: walk them together. A date the symbol lacks carries its last close.
     let j = 0;
     let last = NaN;
+    let run = 0;
+    let longest = 0;
+    let longestEnd = -1;
     for (let t = 0; t < n; t++) {
       const d = dates[t];
       while (j < bars.dates.length && bars.dates[j] < d) j++;
@@ -233,13 +253,32 @@ function fillPanel(symbols: string[], dates: string[], series: Map<string, Serie
         close[t] = last = bars.close[j];
         volume[t] = bars.volume[j];
         j++;
+        // a gap that ended here: the longest is noted
+        if (run > longest) longest = run, longestEnd = t - 1;
+        run = 0;
       } else {
         open[t] =
           high[t] =
           low[t] =
           close[t] =
             last;
+        run++;
       }
+    }
+    const ended = bars.dates[bars.dates.length - 1];
+    if (run > CARRY_NOTE_BARS) {
+      notes.push(
+        `${sym}: its bars end at ${ended.slice(0, 10)}, ${run} bars before the panel's last (${
+          dates[n - 1].slice(0, 10)
+        }); its last close is carried to the end, so a holding in it is valued at that price and cannot trade; end the window at its last bar or leave ${sym} out`,
+      );
+    }
+    if (longest > CARRY_NOTE_BARS) {
+      notes.push(
+        `${sym}: no bars from ${dates[longestEnd - longest + 1].slice(0, 10)} to ${
+          dates[longestEnd].slice(0, 10)
+        } (${longest} bars the other symbols have); its last close is carried across the gap`,
+      );
     }
   });
   return panel;

@@ -62,6 +62,55 @@ Deno.test("alignBars: a late-starting symbol is named; a symbol without rows is 
   assert.ok(out.notes.some((n) => n.includes("starts at 2024-01-04, the first bar of B")));
 });
 
+/** `count` weekday bars from `first`, closes (and adjusted closes) 1, 2, 3… */
+function weekdays(first: string, count: number): Bar[] {
+  const rows: Bar[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); rows.length < count; t += 86400000) {
+    const d = new Date(t);
+    if (d.getUTCDay() === 0 || d.getUTCDay() === 6) continue;
+    rows.push(bar(d.toISOString().slice(0, 10), rows.length + 1, rows.length + 1));
+  }
+  return rows;
+}
+
+Deno.test("alignBars: bars that end early or stop for a while are noted; a holiday is not", () => {
+  const a = weekdays("2024-01-01", 60);
+  const out = alignBars(
+    {
+      A: { rows: a },
+      // ends 20 bars before A
+      B: { rows: a.slice(0, 40) },
+      // 8 bars missing in the middle
+      C: { rows: a.filter((_r, i) => i < 20 || i >= 28) },
+      // a 3-bar holiday
+      D: { rows: a.filter((_r, i) => i < 10 || i >= 13) },
+    },
+    ["A", "B", "C", "D"],
+    "2024-01-01",
+    "2024-12-31",
+  );
+  const notes = out.notes.join("\n");
+  assert.match(
+    notes,
+    /B: its bars end at 2024-02-23, 20 bars before the panel's last \(2024-03-22\)/,
+  );
+  assert.match(notes, /C: no bars from 2024-01-29 to 2024-02-07 \(8 bars the other symbols have\)/);
+  assert.ok(!/\bD:/.test(notes), notes);
+  assert.ok(!/\bB: no bars/.test(notes), "the end is not also a gap");
+  // the carried close is still the last one
+  assert.equal(out.panel.close[1][59], 40);
+});
+
+Deno.test("alignBars: a window starting on a weekend is not a late start", () => {
+  const rows = weekdays("2024-01-01", 10);
+  const alone = alignBars({ A: { rows: rows.slice(5) } }, ["A"], "2024-01-06", "2024-01-31");
+  assert.equal(alone.panel.dates[0], "2024-01-08");
+  assert.deepEqual(alone.notes, []);
+  // a listing weeks after start_date is
+  const late = alignBars({ A: { rows } }, ["A"], "2023-12-01", "2024-01-31");
+  assert.match(late.notes.join(), /starts at 2024-01-01, the first bar of A, after start_date/);
+});
+
 Deno.test("warmupDays: trading bars to calendar days with slack", () => {
   assert.equal(warmupDays(0, "1d"), 0);
   assert.ok(warmupDays(100, "1d") >= 145);
