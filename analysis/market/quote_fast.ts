@@ -8,7 +8,7 @@ import type { Context } from "../../core/context.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { directQuoteRows } from "../../providers/market_a/quote_direct.ts";
 import type { Quote } from "./company.ts";
-import { fromYahooQuote, rowOf } from "./quote_row.ts";
+import { fromYahooQuote, rowOf, staleQuote } from "./quote_row.ts";
 import { canonicalSymbol } from "./symbols.ts";
 import { HandOver } from "../../core/errors.ts";
 
@@ -41,5 +41,7 @@ export async function marketQuoteLean(args: { symbol: string }, ctx: Context): P
     throw new HandOver("market.quote: the direct request failed");
   }
   if (!quote) throw new HandOver("market.quote: the direct request handed the call over");
+  const stale = staleQuote(quote, ctx.clock.now());
+  if (stale) ctx.warn(stale);
   return quote;
 }

@@ -37,6 +37,28 @@ export function fromYahooQuote(q: QuoteRow): Quote {
   };
 }
 
+/** Days after which a quote's time is too old to pass for a current price. */
+const STALE_DAYS = 7;
+
+/**
+ * A warning when a quote's time is more than a week before `now`: a market closed for a week at
+ * most, so the listing may be suspended or delisted (Yahoo keeps answering with its last price),
+ * or the answer is an old recording. Null for a recent quote or one without a time.
+ */
+export function staleQuote(
+  q: { symbol: string; as_of: string | null; price: number | null; currency: string | null },
+  now: Date,
+): string | null {
+  const at = q.as_of === null ? NaN : Date.parse(q.as_of);
+  if (!Number.isFinite(at)) return null;
+  const days = Math.floor((now.getTime() - at) / 86_400_000);
+  if (days <= STALE_DAYS) return null;
+  const price = q.price === null ? "" : ` (${q.currency ? `${q.currency} ` : ""}${q.price})`;
+  return `${q.symbol}'s last price${price} is from ${
+    q.as_of!.slice(0, 16).replace("T", " ")
+  } UTC, ${days} days before now: the listing may be suspended or delisted, or the answer is an old recording; do not take it for a current price`;
+}
+
 /** The row of `symbol` among Yahoo's answer (its own spelling may differ in case), or null. */
 export function rowOf(rows: QuoteRow[], symbol: string): QuoteRow | null {
   return rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase()) ?? rows[0] ?? null;

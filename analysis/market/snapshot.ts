@@ -13,6 +13,7 @@ import {
   yahooSummary,
 } from "./company.ts";
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
+import { staleQuote } from "./quote_row.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
 
 /** The SEC CIK of a ticker, or null with a warning (non-US listings have none). */
@@ -114,6 +115,8 @@ export async function snapshot(ctx: Context, input: string) {
     secCik(ctx, symbol),
   ]);
   const quote = fromYahooQuote(row);
+  const stale = staleQuote(quote, ctx.clock.now());
+  if (stale) ctx.warn(`${stale}; the market cap and valuation ratios here rest on it`);
   if (got.error) ctx.warn(summaryMissing(symbol, got.error, quote));
   const summary = got.summary;
   const f = summary.financialData;

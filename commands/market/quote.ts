@@ -32,8 +32,14 @@ export default defineCommand({
   async run(args, ctx) {
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
+    const { staleQuote } = await import("../../analysis/market/quote_row.ts");
+    const checked = <T extends Parameters<typeof staleQuote>[0]>(q: T): T => {
+      const stale = staleQuote(q, ctx.clock.now());
+      if (stale) ctx.warn(stale);
+      return q;
+    };
     try {
-      return await yahooQuote(ctx, symbol);
+      return checked(await yahooQuote(ctx, symbol));
     } catch (err) {
       const av = await ctx.provider("market_b");
       if (!av.configured || !(err instanceof FinanceError)) throw err;
@@ -47,7 +53,7 @@ export default defineCommand({
         throw err;
       }
       const q = await av.quote(symbol);
-      return {
+      return checked({
         symbol,
         provider_symbol,
         company_name: null,
@@ -71,7 +77,7 @@ export default defineCommand({
         provider: "market_b",
         source: "Alpha Vantage GLOBAL_QUOTE",
         fallback_reason: err.message,
-      };
+      });
     }
   },
   // the CLI asks Yahoo directly (its own handshake, no zod or yahoo-finance2) and comes to

@@ -195,6 +195,14 @@ Deno.test({
     const d = dataOf(snap.envelope) as Any;
     assert.equal(d.company_name, "Apple Inc.");
     assert.ok(d.market_cap > 1e12 && d.as_of);
+    // recorded on 2025-02-14: read later, the price is not passed off as current
+    assert.ok(
+      snap.envelope.warnings.some((w) =>
+        /^AAPL's last price .* is from 2025-02-14 .*; the market cap and valuation ratios here rest on it$/
+          .test(w)
+      ),
+      snap.envelope.warnings.join("\n"),
+    );
     const scr = await run("screen.run", { query: "day_gainers", count: 5 }, { replay: [yahoo] });
     assert.equal((dataOf(scr.envelope) as Any).count, 5);
   },

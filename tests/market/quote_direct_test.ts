@@ -442,3 +442,33 @@ Deno.test({
     assert.equal(unknown.zod, true);
   },
 });
+
+Deno.test("a quote more than a week old says so: delisted, suspended or a recording", async () => {
+  const { staleQuote } = await import("../../analysis/market/quote_row.ts");
+  const q = { symbol: "XYZ", as_of: "2023-11-21T17:00:00.000Z", price: 12.5, currency: "USD" };
+  assert.equal(staleQuote(q, new Date("2023-11-28T16:00:00Z")), null, "a week: a long closure");
+  assert.equal(staleQuote({ ...q, as_of: null }, new Date("2030-01-01T00:00:00Z")), null);
+  assert.match(
+    staleQuote(q, new Date("2024-02-01T00:00:00Z"))!,
+    /^XYZ's last price \(USD 12\.5\) is from 2023-11-21 17:00 UTC, 71 days before now: .*suspended or delisted/,
+  );
+  // both of the command's paths answer with it, the same envelope
+  for (const now of ["2024-03-01T00:00:00Z", "2023-11-22T20:00:00Z"]) {
+    const make = () => testSession({ fetch: fakeMarket(), now });
+    assert.equal(await compare(make, ["AAPL"], now), "answered");
+    const session = make();
+    try {
+      const { envelope } = await ordinary(session, ["AAPL"]);
+      const stale = envelope.warnings.filter((w) => /last price/.test(w));
+      if (now.startsWith("2024")) {
+        assert.equal(stale.length, 1, envelope.warnings.join("\n"));
+        assert.match(
+          stale[0],
+          /^AAPL's last price \(USD [\d.]+\) is from 2023-11-21 .* 100 days before now/,
+        );
+      } else assert.deepEqual(stale, [], "a quote of yesterday");
+    } finally {
+      session.close();
+    }
+  }
+});
