@@ -240,6 +240,24 @@ function windowColumns(cols: BarColumns, w: Window): BarColumns {
   return lo === 0 && hi === dates.length ? cols : sliceColumns(cols, lo, hi);
 }
 
+/** Days a market may be closed in a row (a holiday week) before bars that stop are noted. */
+const GAP_DAYS = 7;
+
+/**
+ * A warning when `symbol`'s bars stop more than a week before the window's end (or today, when
+ * the window reaches past it): a delisting, a suspension, or a provider whose history stops
+ * there, which a reader of the rows would not otherwise see. Null otherwise.
+ */
+export function endsEarly(symbol: string, last: string, end: string, now: Date): string | null {
+  const today = now.toISOString().slice(0, 10);
+  const until = end < today ? end : today;
+  const days = Math.floor((Date.parse(until) - Date.parse(last)) / 86_400_000);
+  if (!(days > GAP_DAYS)) return null;
+  return `${symbol}: the bars end at ${last}, ${days} days before ${
+    until === today ? "today" : `the window's end (${end})`
+  }: the listing may be delisted or suspended, the provider's history may stop there, or the answer is an old recording`;
+}
+
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
 export async function fetchSeries(
   ctx: Context,
@@ -284,6 +302,9 @@ export async function fetchSeries(
         error: count ? null : "no bars in the requested window",
       });
       if (!count) continue;
+      const last = (cols ? cols.dates[count - 1] : rows[count - 1].date).slice(0, 10);
+      const stale = endsEarly(symbol, last, w.end, ctx.clock.now());
+      if (stale) ctx.warn(stale);
       const inWin = (d: string) => d >= w.start && d <= w.end;
       const series: Series = {
         symbol,

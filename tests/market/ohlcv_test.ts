@@ -212,3 +212,30 @@ Deno.test("market.ohlcv broker_a states no dividend-adjusted close; a backtest s
     bt.envelope.warnings.join("\n"),
   );
 });
+
+Deno.test("market.ohlcv: bars that stop more than a week before the window's end are named", async () => {
+  const { endsEarly } = await import("../../analysis/market/ohlcv.ts");
+  const now = new Date("2024-06-01T12:00:00Z");
+  assert.equal(endsEarly("A", "2023-11-21", "2023-11-28", now), null, "a week: a holiday closure");
+  assert.match(
+    endsEarly("A", "2023-11-21", "2023-12-31", now)!,
+    /^A: the bars end at 2023-11-21, 40 days before the window's end \(2023-12-31\)/,
+  );
+  assert.match(endsEarly("A", "2024-05-01", "2030-01-01", now)!, /31 days before today/);
+  assert.equal(endsEarly("A", "2024-05-30", "2030-01-01", now), null, "the window runs past today");
+  const args = { symbols: "MSFT", start_date: "2023-11-01", provider: "stooq" };
+  const late = await run("market.ohlcv", { ...args, end_date: "2023-12-31" }, {
+    fetch: fakeMarket(),
+    now: "2024-06-01T12:00:00Z",
+  });
+  assert.equal(late.envelope.ok, true);
+  assert.ok(
+    late.envelope.warnings.some((w) => /^MSFT: the bars end at 2023-11-21, 40 days before/.test(w)),
+    late.envelope.warnings.join("\n"),
+  );
+  const fresh = await run("market.ohlcv", { ...args, end_date: "2023-11-21" }, {
+    fetch: fakeMarket(),
+    now: NOW,
+  });
+  assert.deepEqual(fresh.envelope.warnings.filter((w) => /bars end/.test(w)), []);
+});
