@@ -844,6 +844,11 @@ export interface CommandMap {
         header: string[];
         rows: string[][];
         values: ((number | null)[])[];
+        scale: {
+          multiplier: number;
+          text: string;
+          where: "header" | "above";
+        } | null;
         shape: number[];
         returned_rows: number;
         truncated: boolean;

@@ -216,6 +216,7 @@ export function tablesView(data: unknown): Block[] {
         num(t.page) !== undefined && `page ${t.page}`,
         str(t.flavor),
         Array.isArray(t.shape) && `${t.shape[0]} rows × ${t.shape[1]} columns`,
+        scaleNote(t.scale),
       ]),
       columns: Array.from(
         { length: width },
@@ -231,6 +232,16 @@ export function tablesView(data: unknown): Block[] {
     });
   }
   return blocks;
+}
+
+/** A table's stated scale: "figures in thousands (“(In thousands, …)” above the table)". */
+function scaleNote(scale: unknown): string | false {
+  if (!isRecord(scale) || typeof scale.multiplier !== "number") return false;
+  const unit = ({ 1e3: "thousands", 1e6: "millions", 1e9: "billions" } as Record<number, string>)[
+    scale.multiplier
+  ] ?? `units of ${scale.multiplier}`;
+  const where = scale.where === "header" ? "in its header" : "above the table";
+  return `figures in ${unit} as printed (“${oneLine(String(scale.text ?? ""))}” ${where})`;
 }
 
 /** price.moves: one row per move, largest first, with its volume and size against the usual. */

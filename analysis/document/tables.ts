@@ -22,6 +22,110 @@ export interface Table {
   rows: string[][];
   /** Parsed numbers per cell of `rows` (null where not numeric or a dash). */
   values: (number | null)[][];
+  /** The scale the table states for its figures, if it states one (values are as printed). */
+  scale: TableScale | null;
+}
+
+/**
+ * "In thousands", "(Dollars in millions, except per share data)", "($000)", "(€m)": the scale a
+ * table's figures are printed in, found in its header or in a short line just above it. Values
+ * stay as printed; `text` is the statement itself, with any exception ("except per share").
+ */
+export interface TableScale {
+  multiplier: number;
+  text: string;
+  where: "header" | "above";
+}
+
+const SCALE_WORDS: Record<string, number> = {
+  thousand: 1e3,
+  thousands: 1e3,
+  "000": 1e3,
+  "000s": 1e3,
+  k: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  mm: 1e6,
+  billion: 1e9,
+  billions: 1e9,
+  bn: 1e9,
+};
+
+/** A currency before a scale word: a code (USD millions) or a sign ($ millions, US$m). */
+const CURRENCY = String
+  .raw`(?:(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|TWD|BRL|MXN|ZAR)\s?|US\$\s?|[$€£¥]\s?)`;
+
+/** The forms a scale statement takes; group 1 is the scale word. */
+const SCALE_FORMS = [
+  // in thousands, in millions of dollars, in USD millions, Dollars in millions, in $ billions
+  new RegExp(
+    String
+      .raw`\bin\s+(?:${CURRENCY}|dollars\s+|euros\s+|pounds\s+)?(thousands|millions|billions)\b`,
+    "i",
+  ),
+  // ($000), (€m), (US$ mn), (USD '000), $'000
+  new RegExp(String.raw`\(\s*${CURRENCY}'?\s*(000s?|k|m|mn|mm|bn)\s*\)`),
+  new RegExp(String.raw`(?:US\$|[$€£¥])\s?'(000)\b`),
+  // (000s), in '000s
+  /\(\s*'?(000s?)\s*\)/,
+  /\bin\s+'?(000s?)\b/i,
+];
+
+/** The scale stated in one of `texts`, the first that states one. */
+export function scaleIn(texts: string[]): { multiplier: number; text: string } | null {
+  for (const raw of texts) {
+    const text = raw.replace(/\s+/g, " ").trim();
+    for (const form of SCALE_FORMS) {
+      const m = form.exec(text);
+      const multiplier = m && SCALE_WORDS[m[1].toLowerCase()];
+      if (!multiplier) continue;
+      // the statement itself when it is in parentheses: "(In thousands, except per share data)"
+      const open = text.lastIndexOf("(", m.index + (m[0].startsWith("(") ? 0 : m[0].length));
+      const close = open >= 0 ? text.indexOf(")", open) : -1;
+      const inside = open >= 0 && close > m.index;
+      return { multiplier, text: (inside ? text.slice(open, close + 1) : text).slice(0, 160) };
+    }
+  }
+  return null;
+}
+
+/**
+ * The lines above a table's top, nearest first, up to the previous table: a statement's title
+ * block ("Condensed Consolidated Balance Sheets", "(In thousands)", its column dates) stands
+ * there. At most eight lines and 100 points; a line with two figures is another table's row, and
+ * the search stops at it; a line longer than a caption is not kept.
+ */
+function linesAbove(lines: Line[], top: number, pageHeight: number): string[] {
+  const out: string[] = [];
+  const above = lines
+    .filter((l) => {
+      const fromTop = pageHeight - l.y;
+      return fromTop < top + 1 && top - fromTop <= 100;
+    })
+    .sort((a, b) => a.y - b.y)
+    .slice(0, 8);
+  for (const l of above) {
+    const text = l.runs.map((r) => r.str).join(" ").replace(/\s+/g, " ").trim();
+    const figures = text.split(" ").filter((w) =>
+      parseNumber(w) !== null && !/^(19|20)\d\d$/.test(w)
+    );
+    if (figures.length >= 2) break;
+    if (text.length <= 160) out.push(text);
+  }
+  return out;
+}
+
+/** The table's scale: stated in its header rows, or else just above it on the page. */
+function withScale(t: Table, above: string[]): Table {
+  const inHeader = scaleIn([...t.header, ...(t.rows[0] ?? []).slice(0, 1)]);
+  if (inHeader) t.scale = { ...inHeader, where: "header" };
+  else {
+    const found = scaleIn(above);
+    t.scale = found ? { ...found, where: "above" } : null;
+  }
+  return t;
 }
 
 const DASHES = /^[\u2014\u2013\u2012\u2015-]+$/;
@@ -75,7 +179,8 @@ const isNumeric = (t: string) => parseNumber(t) !== null || DASHES.test(t.trim()
 
 /** Stream tables: runs of aligned lines with a label and at least one numeric column. */
 export function streamTables(runs: TextRun[], page: number, pageHeight: number): Table[] {
-  const lines = groupLines(runs).map((line) => ({ line, cells: lineCells(line) }));
+  const all = groupLines(runs);
+  const lines = all.map((line) => ({ line, cells: lineCells(line) }));
   const tables: Table[] = [];
   let block: typeof lines = [];
   let gapLines = 0;
@@ -104,7 +209,7 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
     }
   }
   flush();
-  return tables;
+  return tables.map((t) => withScale(t, linesAbove(all, t.bbox![1], pageHeight)));
 }
 
 function buildStream(
@@ -152,7 +257,7 @@ function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
   const headerRows = grid.slice(0, h);
   const header = grid[0].map((_, k) => headerRows.map((r) => r[k]).filter(Boolean).join(" "));
   const rows = grid.slice(h);
-  return { page, bbox, header, rows, values: rows.map((r) => r.map(parseNumber)) };
+  return { page, bbox, header, rows, values: rows.map((r) => r.map(parseNumber)), scale: null };
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -197,7 +302,9 @@ export function latticeTables(
     ];
     tables.push(finish(kept, page, bbox));
   }
-  return tables;
+  if (!tables.length) return tables;
+  const lines = groupLines(runs);
+  return tables.map((t) => withScale(t, linesAbove(lines, t.bbox![1], pageHeight)));
 }
 
 /** Groups ruling lines that touch into separate tables. */
@@ -247,5 +354,5 @@ export function htmlTable(grid: string[][]): Table {
   );
   const used = groups.map((_, k) => merged.some((r) => r[k]));
   const compact = merged.map((r) => r.filter((_, k) => used[k]));
-  return finish(compact, 1, null);
+  return withScale(finish(compact, 1, null), []);
 }

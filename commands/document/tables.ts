@@ -16,6 +16,15 @@ const table = z.object({
   values: z.array(z.array(z.number().nullable())).describe(
     "Parsed number of each cell of rows: (1,234) is -1234, dashes and text are null.",
   ),
+  scale: z.object({
+    multiplier: z.number(),
+    text: z.string(),
+    where: z.enum(["header", "above"]),
+  }).nullable().describe(
+    'The scale the table states for its figures ("In thousands, except per share data" in its ' +
+      "header or just above it: multiplier 1000), or null when it states none. values are as " +
+      "printed, never multiplied; text says what the scale does not cover (per-share figures).",
+  ),
   shape: z.array(z.int()).describe("[rows, columns] of the whole table."),
   returned_rows: z.int(),
   truncated: z.boolean(),
@@ -161,6 +170,7 @@ export default defineCommand({
         header: t.header,
         rows: t.rows.slice(0, keep),
         values: t.values.slice(0, keep),
+        scale: t.scale,
         shape: [t.rows.length, t.header.length],
         returned_rows: Math.min(keep, t.rows.length),
         truncated: t.rows.length > keep,

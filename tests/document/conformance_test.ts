@@ -49,6 +49,12 @@ Deno.test({
     const t = d.tables.find((t: Any) => t.rows.some((r: string[]) => r[0] === "Net sales"));
     const row = t.rows.findIndex((r: string[]) => r[0] === "Net sales");
     assert.ok(t.values[row].includes(3226773), JSON.stringify(t.values[row]));
+    // the statement's title block says the figures are thousands: $3.2 billion, not $3.2 million
+    assert.deepEqual(t.scale, {
+      multiplier: 1000,
+      text: "(In thousands, except per share data)",
+      where: "above",
+    });
   },
 });
 

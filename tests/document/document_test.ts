@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
-import { streamTables } from "../../analysis/document/tables.ts";
+import { scaleIn, streamTables } from "../../analysis/document/tables.ts";
 import { clearModels, modelBuilds } from "../../analysis/document/load.ts";
 import type { TextRun } from "../../analysis/document/pdf_layout.ts";
 
@@ -284,4 +284,63 @@ Deno.test("document text models are remembered: a window after a scan answers as
   const again: Any = dataOf(await envelope("document.scan", { source, query: "tax" }));
   assert.equal(modelBuilds(), before + 1, "the second scan parsed nothing");
   assert.deepEqual(again, scan);
+});
+
+Deno.test("document.tables: the scale a table states is reported; values stay as printed", () => {
+  const forms: [string, number | null][] = [
+    ["(Dollars in millions, except per share data)", 1e6],
+    ["(In thousands, except per share data)", 1e3],
+    ["Amounts in USD millions", 1e6],
+    ["($000)", 1e3],
+    ["(€m)", 1e6],
+    ["US$'000", 1e3],
+    ["(000s)", 1e3],
+    ["(in $ billions)", 1e9],
+    ["in the millions of members", null],
+    ["Revenue (m)", null],
+    ["Note (k)", null],
+    ["Three months ended", null],
+  ];
+  for (const [text, multiplier] of forms) {
+    assert.equal(scaleIn([text])?.multiplier ?? null, multiplier, text);
+  }
+  assert.equal(
+    scaleIn(["Revenue up 4% (In thousands, except per share data) audited"])!.text,
+    "(In thousands, except per share data)",
+    "the statement, not the whole line",
+  );
+  const run = (str: string, x: number, y: number): TextRun => ({
+    str,
+    x,
+    y,
+    size: 10,
+    width: str.length * 5,
+  });
+  const rows = (y: number, label: string) => [
+    run(label, 54, y),
+    run("1,200", 400, y),
+    run("1,100", 480, y),
+  ];
+  const runs = [
+    run("Condensed Consolidated Balance Sheets", 54, 760),
+    run("(In thousands)", 54, 748),
+    run("2023", 400, 730),
+    run("2022", 480, 730),
+    ...rows(712, "Cash"),
+    ...rows(700, "Receivables"),
+    // a second table further down, with no title of its own: the first table's rows are above it
+    run("Total liabilities", 54, 640),
+    run("3,410,600", 400, 640),
+    run("3,229,006", 480, 640),
+    run("Equity", 54, 600),
+    run("9", 400, 600),
+    run("8", 480, 600),
+    run("Other", 54, 588),
+    run("7", 400, 588),
+    run("6", 480, 588),
+  ];
+  const [first, second] = streamTables(runs, 1, 800);
+  assert.deepEqual(first.scale, { multiplier: 1e3, text: "(In thousands)", where: "above" });
+  assert.deepEqual(first.values[0], [null, 1200, 1100], "as printed");
+  assert.equal(second.scale, null, "another table's rows stand between it and the title");
 });
