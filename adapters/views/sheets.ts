@@ -32,16 +32,20 @@ function statementSheet(data: Rec): Rec[] | null {
   });
 }
 
-/** One row per table row: table number, page, row number (0 = header), then its cells. */
+/**
+ * One row per table row: table number, page, row number (0 = header), the scale the table states
+ * for its figures (1000 for "in thousands"; empty when it states none), then its cells as printed.
+ */
 function tablesSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.tables)) return null;
   const out: Rec[] = [];
   for (const t of data.tables as Rec[]) {
     const header = Array.isArray(t.header) ? t.header as unknown[] : [];
     const rows = Array.isArray(t.rows) ? t.rows as unknown[][] : [];
+    const scale = isRecord(t.scale) ? t.scale.multiplier ?? null : null;
     [header, ...rows].forEach((cells, i) => {
       if (i === 0 && !cells.length) return;
-      const row: Rec = { table: t.table, page: t.page ?? null, row: i };
+      const row: Rec = { table: t.table, page: t.page ?? null, row: i, scale };
       cells.forEach((c, j) => (row[`col_${j + 1}`] = c));
       out.push(row);
     });

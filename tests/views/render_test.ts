@@ -201,8 +201,8 @@ Deno.test("csv: a statement is line items by period (XBRL values), document tabl
     "tsv",
   ]);
   assert.deepEqual(tables.out.split("\n").slice(0, 3), [
-    "table\tpage\trow\tcol_1\tcol_2\tcol_3",
-    "1\t1\t0\tSegment\tRevenue\tMargin",
-    "1\t1\t1\tCloud\t4,200\t31%",
+    "table\tpage\trow\tscale\tcol_1\tcol_2\tcol_3",
+    "1\t1\t0\t\tSegment\tRevenue\tMargin",
+    "1\t1\t1\t\tCloud\t4,200\t31%",
   ]);
 });
