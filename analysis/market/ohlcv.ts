@@ -244,15 +244,23 @@ function windowColumns(cols: BarColumns, w: Window): BarColumns {
 const GAP_DAYS = 7;
 
 /**
- * A warning when `symbol`'s bars stop more than a week before the window's end (or today, when
- * the window reaches past it): a delisting, a suspension, or a provider whose history stops
+ * A warning when `symbol`'s bars stop more than a week (after the last bar's own week or month)
+ * before the window's end (or today, when the window reaches past it): a delisting, a suspension, or a provider whose history stops
  * there, which a reader of the rows would not otherwise see. Null otherwise.
  */
-export function endsEarly(symbol: string, last: string, end: string, now: Date): string | null {
+export function endsEarly(
+  symbol: string,
+  last: string,
+  end: string,
+  now: Date,
+  timeframe = "1d",
+): string | null {
   const today = now.toISOString().slice(0, 10);
   const until = end < today ? end : today;
   const days = Math.floor((Date.parse(until) - Date.parse(last)) / 86_400_000);
-  if (!(days > GAP_DAYS)) return null;
+  // a weekly or monthly bar is dated at its first day and covers the days after it
+  const covers = timeframe === "1mo" ? 31 : timeframe === "1wk" ? 7 : 0;
+  if (!(days > GAP_DAYS + covers)) return null;
   return `${symbol}: the bars end at ${last}, ${days} days before ${
     until === today ? "today" : `the window's end (${end})`
   }: the listing may be delisted or suspended, the provider's history may stop there, or the answer is an old recording`;
@@ -303,7 +311,7 @@ export async function fetchSeries(
       });
       if (!count) continue;
       const last = (cols ? cols.dates[count - 1] : rows[count - 1].date).slice(0, 10);
-      const stale = endsEarly(symbol, last, w.end, ctx.clock.now());
+      const stale = endsEarly(symbol, last, w.end, ctx.clock.now(), tf);
       if (stale) ctx.warn(stale);
       const inWin = (d: string) => d >= w.start && d <= w.end;
       const series: Series = {

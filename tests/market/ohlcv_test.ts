@@ -223,6 +223,10 @@ Deno.test("market.ohlcv: bars that stop more than a week before the window's end
   );
   assert.match(endsEarly("A", "2024-05-01", "2030-01-01", now)!, /31 days before today/);
   assert.equal(endsEarly("A", "2024-05-30", "2030-01-01", now), null, "the window runs past today");
+  // a monthly bar is dated at the month's first day, a weekly one at its Monday
+  assert.equal(endsEarly("A", "2024-05-01", "2024-05-31", now, "1mo"), null);
+  assert.equal(endsEarly("A", "2024-05-20", "2024-06-01", now, "1wk"), null);
+  assert.match(endsEarly("A", "2024-03-01", "2024-05-31", now, "1mo")!, /91 days/);
   const args = { symbols: "MSFT", start_date: "2023-11-01", provider: "stooq" };
   const late = await run("market.ohlcv", { ...args, end_date: "2023-12-31" }, {
     fetch: fakeMarket(),
