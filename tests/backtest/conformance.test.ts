@@ -71,3 +71,28 @@ Deno.test({
     assert.ok(d.orders[0].price < 132.76 && d.orders[0].price > 129);
   },
 });
+
+Deno.test({
+  name:
+    "conformance: a portfolio of AAPL (USD) and OCDO.L (GBp) from recorded Yahoo bars is refused",
+  ignore: !SHARED,
+  async fn() {
+    const root = sharedOrSkip("backtest currency conformance");
+    if (!root) return;
+    const replay = { replay: [join(root, "cassettes", "yahoo")] };
+    const args = {
+      strategy: "buy_hold",
+      start_date: "2020-01-01",
+      end_date: "2020-01-02",
+      provider: "market_a",
+      warmup_bars: 0,
+    };
+    const both = await envelope<Data>("backtest.run", { ...args, symbols: "AAPL,OCDO.L" }, replay);
+    assert.equal(both.ok, false);
+    assert.match(both.error!, /AAPL in USD; OCDO\.L in GBp/);
+    // each on its own runs, in its own currency
+    const alone = await envelope<Data>("backtest.run", { ...args, symbols: "OCDO.L" }, replay);
+    assert.equal(alone.ok, true, alone.error ?? "");
+    assert.equal(alone.data.data.sources["OCDO.L"].currency, "GBp");
+  },
+});
