@@ -2354,6 +2354,7 @@ export interface CommandMap {
       day_low: number | null;
       volume: number | null;
       market_cap: number | null;
+      market_cap_currency: string | null;
       shares_outstanding: number | null;
       fifty_two_week_high: number | null;
       fifty_two_week_low: number | null;

@@ -30,6 +30,9 @@ export const quoteSchema = z.object({
   day_low: z.number().nullable(),
   volume: z.number().nullable(),
   market_cap: z.number().nullable(),
+  market_cap_currency: z.string().nullable().describe(
+    "Currency of market_cap: the major unit of a price quoted in a minor one (GBP beside a price in GBp).",
+  ),
   shares_outstanding: z.number().nullable(),
   fifty_two_week_high: z.number().nullable(),
   fifty_two_week_low: z.number().nullable(),

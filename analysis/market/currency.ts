@@ -9,37 +9,9 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { QUOTE_SOURCE } from "./company.ts";
 
-/** Minor units Yahoo uses for prices: code → [major currency, major units per minor unit]. */
-const MINOR: Record<string, [string, number]> = {
-  GBp: ["GBP", 0.01],
-  GBX: ["GBP", 0.01],
-  ZAc: ["ZAR", 0.01],
-  ZAC: ["ZAR", 0.01],
-  ILA: ["ILS", 0.01],
-};
+import { unitOf } from "./units.ts";
 
-/** A currency code read as its major unit: `GBp` → GBP × 0.01; `USD` → USD × 1. */
-export interface Unit {
-  /** The code as the provider wrote it. */
-  code: string;
-  /** ISO major currency. */
-  major: string;
-  /** Major units per unit of `code`. */
-  factor: number;
-}
-
-/** Reads a provider's currency code; null when it gave none. */
-export function unitOf(code: string | null | undefined): Unit | null {
-  if (!code || typeof code !== "string") return null;
-  const c = code.trim();
-  if (!c) return null;
-  const minor = MINOR[c];
-  if (minor) return { code: c, major: minor[0], factor: minor[1] };
-  return { code: c, major: c.toUpperCase(), factor: 1 };
-}
-
-/** The major currency of a code (`GBp` → `GBP`), or null. */
-export const majorOf = (code: string | null | undefined) => unitOf(code)?.major ?? null;
+export { majorOf, type Unit, unitOf } from "./units.ts";
 
 /** An exchange rate as Yahoo quoted it, cited. */
 export interface FxRate {

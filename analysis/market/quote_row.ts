@@ -5,6 +5,7 @@
  */
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
 import type { Quote } from "./company.ts";
+import { majorOf } from "./units.ts";
 
 export const QUOTE_SOURCE = "Yahoo Finance quote API (v7/finance/quote)";
 
@@ -27,6 +28,8 @@ export function fromYahooQuote(q: QuoteRow): Quote {
     day_low: q.regularMarketDayLow,
     volume: q.regularMarketVolume,
     market_cap: q.marketCap,
+    // Yahoo states a listing quoted in pence (GBp) at a market cap in pounds
+    market_cap_currency: q.marketCap === null ? null : majorOf(q.currency),
     shares_outstanding: q.sharesOutstanding,
     fifty_two_week_high: q.fiftyTwoWeekHigh,
     fifty_two_week_low: q.fiftyTwoWeekLow,

@@ -69,6 +69,7 @@ export default defineCommand({
         day_low: q.low,
         volume: q.volume,
         market_cap: null,
+        market_cap_currency: null,
         shares_outstanding: null,
         fifty_two_week_high: null,
         fifty_two_week_low: null,

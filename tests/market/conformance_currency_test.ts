@@ -222,3 +222,31 @@ Deno.test({
     assert.ok(answered >= 20, `${answered} of ${symbols.length} answered`);
   },
 });
+
+Deno.test({
+  name: "conformance: OCDO.L's quote states its market cap in GBP beside a price in GBp",
+  ignore: !SHARED,
+  async fn() {
+    const out = await run("market.quote", { symbol: "OCDO.L" }, { replay: [yahoo()] });
+    const d = dataOf(out.envelope) as Any;
+    assert.equal(d.currency, "GBp");
+    // 308.8p × 823.35M shares is £2.54bn: Yahoo's cap is in pounds, not pence
+    assert.equal(d.market_cap_currency, "GBP");
+    assert.ok(Math.abs(d.price / 100 * d.shares_outstanding / d.market_cap - 1) < 0.02);
+    // the CLI's own path (direct request) and its text view say the same
+    const lines: string[] = [];
+    setDefaultSession(testSession({ replay: [yahoo()] }));
+    try {
+      const code = await main(["market.quote", "OCDO.L", "--output", "text"], {
+        out: (t) => lines.push(t),
+        err: () => {},
+      });
+      assert.equal(code, 0);
+    } finally {
+      setDefaultSession(null);
+    }
+    const text = lines.join("\n");
+    assert.match(text, /^market_cap: +GBP 2,554,603,520$/m);
+    assert.match(text, /^price: +GBp 308\.80$/m);
+  },
+});

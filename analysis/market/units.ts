@@ -1,0 +1,37 @@
+/**
+ * Currency codes as providers write them, read as major units: Yahoo quotes some listings in a
+ * minor unit (GBp, ZAc, ILA) while their market cap and statements are in the major one. No
+ * schema library here: the CLI's lean quote reads it too (currency.ts re-exports it).
+ */
+
+/** Minor units Yahoo uses for prices: code → [major currency, major units per minor unit]. */
+const MINOR: Record<string, [string, number]> = {
+  GBp: ["GBP", 0.01],
+  GBX: ["GBP", 0.01],
+  ZAc: ["ZAR", 0.01],
+  ZAC: ["ZAR", 0.01],
+  ILA: ["ILS", 0.01],
+};
+
+/** A currency code read as its major unit: `GBp` → GBP × 0.01; `USD` → USD × 1. */
+export interface Unit {
+  /** The code as the provider wrote it. */
+  code: string;
+  /** ISO major currency. */
+  major: string;
+  /** Major units per unit of `code`. */
+  factor: number;
+}
+
+/** Reads a provider's currency code; null when it gave none. */
+export function unitOf(code: string | null | undefined): Unit | null {
+  if (!code || typeof code !== "string") return null;
+  const c = code.trim();
+  if (!c) return null;
+  const minor = MINOR[c];
+  if (minor) return { code: c, major: minor[0], factor: minor[1] };
+  return { code: c, major: c.toUpperCase(), factor: 1 };
+}
+
+/** The major currency of a code (`GBp` → `GBP`), or null. */
+export const majorOf = (code: string | null | undefined) => unitOf(code)?.major ?? null;
