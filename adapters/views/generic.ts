@@ -41,6 +41,8 @@ function collect(
   blocks: Block[],
   depth: number,
 ): void {
+  // a nested record in a currency of its own (one symbol's series among several) prices in it
+  if (typeof obj.currency === "string") currency = obj.currency;
   for (const [k, v] of Object.entries(obj)) {
     const name = prefix + k;
     // data.warnings repeats the envelope's warnings, which print once at the end

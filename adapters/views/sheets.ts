@@ -13,7 +13,38 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (!isRecord(data)) return null;
   if (view === "statement") return statementSheet(data);
   if (view === "tables") return tablesSheet(data);
-  return null;
+  return barsSheet(data);
+}
+
+/**
+ * market.ohlcv's bars (one series, or several as `symbols: {AAPL: series, …}`): one row per bar
+ * with its symbol, then the bar, then the series' currency and provider, so a sheet never loses
+ * which prices are dollars and which pence. Null for any other shape.
+ */
+function barsSheet(data: Rec): Rec[] | null {
+  if (typeof data.timeframe !== "string") return null;
+  // one symbol's series is the same sheet with one symbol
+  const all = isRecord(data.symbols)
+    ? data.symbols
+    : Array.isArray(data.rows) && typeof data.symbol === "string" && "currency" in data
+    ? { [data.symbol]: data }
+    : null;
+  if (!all) return null;
+  const series = Object.values(all);
+  if (!series.length || !series.every((s) => isRecord(s) && Array.isArray(s.rows))) return null;
+  const out: Rec[] = [];
+  for (const s of series as Rec[]) {
+    for (const bar of s.rows as unknown[]) {
+      if (!isRecord(bar)) return null;
+      out.push({
+        symbol: s.symbol ?? null,
+        ...bar,
+        currency: s.currency ?? null,
+        provider: s.provider ?? null,
+      });
+    }
+  }
+  return out;
 }
 
 /** One row per line item: concept, label, level, then each period's value as filed (raw). */

@@ -206,3 +206,48 @@ Deno.test("csv: a statement is line items by period (XBRL values), document tabl
     "1\t1\t1\t\tCloud\t4,200\t31%",
   ]);
 });
+
+Deno.test("market.ohlcv of two listings: each series' prices in its own currency, text and sheet", () => {
+  const series = (symbol: string, currency: string, close: number) => ({
+    symbol,
+    provider_symbol: symbol,
+    timeframe: "1d",
+    provider: "market_a",
+    source: "Yahoo Finance chart API (v8/finance/chart)",
+    currency,
+    price_basis: "",
+    retrieved_at: "2024-01-03T00:00:00Z",
+    start_date: "2024-01-02",
+    end_date: "2024-01-02",
+    rows: [{
+      date: "2024-01-02",
+      open: close,
+      high: close,
+      low: close,
+      close,
+      adj_close: close,
+      volume: 10,
+    }],
+    count: 1,
+    splits: [],
+    dividends: [],
+  });
+  const data = {
+    timeframe: "1d",
+    symbols: { AAPL: series("AAPL", "USD", 185.5), "OCDO.L": series("OCDO.L", "GBp", 1259.5) },
+    count: 2,
+  };
+  const text = render(success(data), "text");
+  assert.match(text, /symbols\.AAPL\.rows \(1; open, high, low, close, adj_close in USD\)/);
+  assert.match(text, /symbols\.OCDO\.L\.rows \(1; open, high, low, close, adj_close in GBp\)/);
+  assert.deepEqual(renderOutput(success(data), "csv").out.split("\n"), [
+    "symbol,date,open,high,low,close,adj_close,volume,currency,provider",
+    "AAPL,2024-01-02,185.5,185.5,185.5,185.5,185.5,10,USD,market_a",
+    "OCDO.L,2024-01-02,1259.5,1259.5,1259.5,1259.5,1259.5,10,GBp,market_a",
+  ]);
+  // one series: the same sheet with one symbol
+  assert.equal(
+    renderOutput(success(series("AAPL", "USD", 185.5)), "csv").out.split("\n")[1],
+    "AAPL,2024-01-02,185.5,185.5,185.5,185.5,185.5,10,USD,market_a",
+  );
+});
