@@ -13,7 +13,21 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (!isRecord(data)) return null;
   if (view === "statement") return statementSheet(data);
   if (view === "tables") return tablesSheet(data);
+  if (data.run_type === "tune" || data.run_type === "backtest") return backtestSheet(data);
   return barsSheet(data);
+}
+
+/**
+ * A tune's leaderboard or a backtest's equity curve (the sheets a reader wants of them), each row
+ * with the currency its money is in: the portfolio's prices' (one currency; backtests refuse two).
+ */
+function backtestSheet(data: Rec): Rec[] | null {
+  const list = data.run_type === "tune" ? data.leaderboard : data.equity_curve;
+  if (!Array.isArray(list) || !list.every(isRecord)) return null;
+  const sources = isRecord(data.data) && isRecord(data.data.sources) ? data.data.sources : {};
+  const currency = Object.values(sources).map((s) => (isRecord(s) ? s.currency : null))
+    .find((c) => typeof c === "string") ?? null;
+  return (list as Rec[]).map((r) => ({ ...r, currency }));
 }
 
 /**

@@ -251,3 +251,22 @@ Deno.test("market.ohlcv of two listings: each series' prices in its own currency
     "AAPL,2024-01-02,185.5,185.5,185.5,185.5,185.5,10,USD,market_a",
   );
 });
+
+Deno.test("backtest and tune sheets: the equity curve or leaderboard, each row with its currency", () => {
+  const data = { sources: { "OCDO.L": { currency: "GBp" } } };
+  const run = {
+    run_type: "backtest",
+    data,
+    equity_curve: [{ date: "2024-01-02", equity: 100000, benchmark: 100000, drawdown_pct: 0 }],
+    trades: [{ symbol: "OCDO.L" }],
+  };
+  assert.deepEqual(renderOutput(success(run), "csv").out.split("\n"), [
+    "date,equity,benchmark,drawdown_pct,currency",
+    "2024-01-02,100000,100000,0,GBp",
+  ]);
+  const tune = { run_type: "tune", data, leaderboard: [{ rank: 1, score: 0.5 }], skipped: [] };
+  assert.deepEqual(renderOutput(success(tune), "csv").out.split("\n"), [
+    "rank,score,currency",
+    "1,0.5,GBp",
+  ]);
+});
