@@ -2663,6 +2663,7 @@ export interface CommandMap {
     };
     data: {
       symbol: string;
+      currency: string | null;
       window: string;
       trading_window_days: number;
       years: number | null;
@@ -2682,6 +2683,7 @@ export interface CommandMap {
         trading_days: number;
         start_close: number;
         end_close: number;
+        currency: string | null;
         return_pct: number;
         direction: "up" | "down";
         volume: number | null;

@@ -254,7 +254,7 @@ export function movesView(data: unknown): Block[] {
     { text: String(m.end_date) },
     { text: `${num(m.return_pct)! > 0 ? "+" : ""}${percent(num(m.return_pct))}`, number: true },
     {
-      text: `${money(num(m.start_close))} → ${money(num(m.end_close))}`,
+      text: `${money(num(m.start_close), str(m.currency))} → ${money(num(m.end_close))}`,
       number: true,
     },
     { text: fieldText("volume", m.volume), number: true },

@@ -13,6 +13,7 @@ const moveRow = z.object({
   trading_days: z.int(),
   start_close: z.number(),
   end_close: z.number(),
+  currency: z.string().nullable().describe("Currency of the closes, as the provider states it."),
   return_pct: z.number(),
   direction: z.enum(["up", "down"]),
   volume: z.number().nullable(),
@@ -24,11 +25,18 @@ const moveRow = z.object({
 });
 
 /** Finds the bars of `symbol` in a market.ohlcv payload (one-symbol or multi-symbol shape). */
-function barsOf(data: unknown, symbol: string): { rows: Bar[]; source: string | null } | null {
+function barsOf(
+  data: unknown,
+  symbol: string,
+): { rows: Bar[]; source: string | null; currency: string | null } | null {
   if (!data || typeof data !== "object") return null;
   const d = data as Record<string, unknown>;
   if (Array.isArray(d.rows)) {
-    return { rows: d.rows as Bar[], source: String(d.source ?? d.provider ?? "") || null };
+    return {
+      rows: d.rows as Bar[],
+      source: String(d.source ?? d.provider ?? "") || null,
+      currency: typeof d.currency === "string" ? d.currency : null,
+    };
   }
   for (const key of ["results", "series", "symbols", "data"]) {
     const list = d[key];
@@ -77,6 +85,7 @@ export default defineCommand({
   }),
   data: z.object({
     symbol: z.string(),
+    currency: z.string().nullable().describe("Currency of the closes, as the provider states it."),
     window: z.string(),
     trading_window_days: z.int(),
     years: z.int().nullable().describe("Years asked for, or null when start_date was given."),
@@ -133,6 +142,8 @@ export default defineCommand({
         `no daily bars for ${args.symbol}: ${env.error ?? "market.ohlcv failed"}`,
       );
     }
+    // what market.ohlcv says of the bars (they end early, dividends left out) holds for the moves
+    for (const w of env.warnings) ctx.warn(`market.ohlcv: ${w}`);
     const found = barsOf(env.data, args.symbol);
     if (!found || found.rows.length <= days) {
       throw new ProviderError(
@@ -153,6 +164,7 @@ export default defineCommand({
     const dates = found.rows.map((r) => String(r.date).slice(0, 10)).sort();
     return {
       symbol: args.symbol,
+      currency: found.currency,
       window: args.window,
       trading_window_days: days,
       years,
@@ -165,6 +177,7 @@ export default defineCommand({
         symbol: args.symbol,
         window: label,
         ...m,
+        currency: found.currency,
         source: found.source,
       })),
       count: result.moves.length,

@@ -88,8 +88,9 @@ Deno.test("price.moves over market.ohlcv: known moves with volume ratio from a p
     provider: "stooq",
   }, { replay: [join(FIXTURES, "evidence", "bars")] });
   const data = dataOf(env) as {
-    moves: { end_date: string; return_pct: number; volume_vs_20d: number }[];
+    moves: { end_date: string; return_pct: number; volume_vs_20d: number; currency: string }[];
     source: string;
+    currency: string;
   };
   assert.deepEqual(data.moves.map((m) => [m.end_date, m.return_pct]), [
     ["2026-02-26", 12],
@@ -97,6 +98,9 @@ Deno.test("price.moves over market.ohlcv: known moves with volume ratio from a p
   ]);
   assert.equal(data.moves[0].volume_vs_20d, 3);
   assert.ok(data.source);
+  // the closes' currency, on the result and each move (a CSV of the moves keeps it)
+  assert.equal(data.currency, "USD");
+  assert.ok(data.moves.every((m) => m.currency === "USD"));
 });
 
 Deno.test("price.moves: a period by start_date/end_date or by years; dates are the bars'", async () => {
