@@ -198,7 +198,7 @@ export interface CommandMap {
       params?: Record<string, unknown> | string;
       /** Path of a .ts/.js strategy module, required with strategy=custom (Python is not supported). */
       strategy_file?: string;
-      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d). */
+      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d; 365 when the bars include weekends, as crypto's do). */
       timeframe?: string;
       /** Starting cash, e.g. 100000 or 1M. */
       initial_cash?: number | string;
@@ -403,7 +403,7 @@ export interface CommandMap {
       symbols?: string[] | string;
       /** Module path, for strategy_id=custom. */
       strategy_file?: string;
-      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d). */
+      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d; 365 when the bars include weekends, as crypto's do). */
       timeframe?: string;
       /** Proportional fee per order as a fraction of its value (0.001 = 0.1%, the default). */
       fees?: number | string;
@@ -456,7 +456,7 @@ export interface CommandMap {
       metric?: string;
       /** Most combinations evaluated; a larger grid is refused, not cut. */
       max_runs?: number;
-      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d). */
+      /** Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it (252 bars a year for 1d; 365 when the bars include weekends, as crypto's do). */
       timeframe?: string;
       /** Starting cash, e.g. 100000 or 1M. */
       initial_cash?: number | string;

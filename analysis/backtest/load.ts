@@ -4,6 +4,7 @@
  */
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
+import { panelPeriodsPerYear, periodsPerYear, weekendShare } from "./metrics.ts";
 import {
   alignBars,
   type LoadedPanel,
@@ -88,6 +89,19 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   if (req.portfolio) {
     const note = oneCurrency(loaded.sources, loaded.panel.symbols);
     if (note) ctx.warn(note);
+  }
+  const { panel } = loaded;
+  if (
+    panelPeriodsPerYear(panel.dates, panel.start, req.timeframe) !== periodsPerYear(req.timeframe)
+  ) {
+    const share = Math.round(weekendShare(panel.dates, panel.start) * 100);
+    loaded.notes.push(
+      `${share}% of the bars fall on weekends (a market that trades every day, such as crypto): metrics are annualised with 365 bars a year, not 252${
+        panel.symbols.length > 1
+          ? "; a symbol without weekend bars carries its Friday close over them"
+          : ""
+      }`,
+    );
   }
   const have = loaded.panel.start;
   if (have < req.warmupBars) {

@@ -73,6 +73,27 @@ export function periodsPerYear(timeframe: string): number {
   }
 }
 
+/** Share of the dates from `from` on that fall on a Saturday or Sunday. */
+export function weekendShare(dates: string[], from: number): number {
+  let weekend = 0;
+  for (let t = from; t < dates.length; t++) {
+    const day = new Date(`${dates[t].slice(0, 10)}T00:00:00Z`).getUTCDay();
+    if (day === 0 || day === 6) weekend++;
+  }
+  return dates.length > from ? weekend / (dates.length - from) : 0;
+}
+
+/**
+ * Periods per year for a panel's bars: as {@link periodsPerYear}, except that daily bars which
+ * include weekends (a market that trades every day, such as crypto) count 365 a year, not 252;
+ * otherwise a year of them would read as 1.45 years (a CAGR far too low, a volatility too low).
+ */
+export function panelPeriodsPerYear(dates: string[], from: number, timeframe: string): number {
+  const m = /^(\d*)\s*d$/i.exec(timeframe.trim());
+  if (!m || weekendShare(dates, from) <= 0.1) return periodsPerYear(timeframe);
+  return 365 / (m[1] ? Number(m[1]) : 1);
+}
+
 /** Drawdown at each bar as a positive percent below the running peak, and the worst one. */
 export function drawdown(equity: Float64Array, from = 0) {
   const dd = new Float64Array(equity.length);

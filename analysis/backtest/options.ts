@@ -11,7 +11,7 @@ export { costConfig, type RunOptionValues, simConfig } from "./costs.ts";
 export const RUN_OPTION_ARGS = {
   timeframe: z.string().default("1d").describe(
     "Bar interval passed to market.ohlcv: 1d (default), 1wk, 1mo, 1h… Annualisation follows it " +
-      "(252 bars a year for 1d).",
+      "(252 bars a year for 1d; 365 when the bars include weekends, as crypto's do).",
   ),
   initial_cash: amount().default(100000).describe("Starting cash, e.g. 100000 or 1M."),
   fees: rate(undefined, "fees").default(0.001).describe(

@@ -7,7 +7,7 @@ import {
   computeMetrics,
   drawdown,
   type Metrics,
-  periodsPerYear,
+  panelPeriodsPerYear,
 } from "./metrics.ts";
 import { simulate } from "./engine.ts";
 import { capped, equityCurve, orderRows, round6, targetRows, tradeRows } from "./report.ts";
@@ -35,7 +35,7 @@ export function evaluate(
     panel.dates,
     panel.start,
     benchmark,
-    periodsPerYear(timeframe),
+    panelPeriodsPerYear(panel.dates, panel.start, timeframe),
     notes,
   );
   return { sim, metrics, benchmark, notes };

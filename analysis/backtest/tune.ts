@@ -9,7 +9,7 @@ import {
   METRIC_DIRECTION,
   type Metrics,
   metricsOf,
-  periodsPerYear,
+  panelPeriodsPerYear,
 } from "./metrics.ts";
 import { round6 } from "./report.ts";
 import type { IndicatorCache, Panel, Params, SimConfig, SimResult, StrategyDef } from "./types.ts";
@@ -135,7 +135,7 @@ export function gridMetrics(
   each = false,
 ): Metrics[] {
   const benchmark = benchmarkCurve(panel.close, panel.start, sim.initialCash);
-  const periods = periodsPerYear(timeframe);
+  const periods = panelPeriodsPerYear(panel.dates, panel.start, timeframe);
   // Metrics need trades, not orders: the runs of a tune do not record them.
   const cfg: SimConfig = { ...sim, recordOrders: false };
   const grid = !each && gridFits(panel);

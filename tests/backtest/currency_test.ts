@@ -2,7 +2,7 @@
  * A portfolio adds its symbols' holdings into one equity: backtest.run and backtest.tune refuse
  * symbols priced in two currencies (no conversion is made) and name a symbol whose provider
  * states no currency; market.ohlcv states a currency only where the provider's answer or the
- * listing tells it.
+ * listing tells it. And a year of a market that trades every day is 365 bars, not 252.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -156,6 +156,54 @@ Deno.test("market.ohlcv from Alpha Vantage states USD only for US listings", asy
   assert.equal(out.envelope.ok, true, out.envelope.error ?? "");
   assert.ok(
     out.envelope.warnings.some((w) => /no currency for SHEL\.L.*priced in USD like AAPL/.test(w)),
+    out.envelope.warnings.join("\n"),
+  );
+});
+
+Deno.test("backtest.run on bars of every day (crypto) annualises with 365 a year and says so", async () => {
+  const days = Array.from({ length: 60 }, (_, i) => Date.UTC(2024, 0, 1) + i * 86_400_000);
+  const close = days.map((_, i) => 40_000 * 1.001 ** i);
+  const chart = {
+    chart: {
+      result: [{
+        meta: {
+          currency: "USD",
+          symbol: "BTC-USD",
+          exchangeName: "CCC",
+          instrumentType: "CRYPTOCURRENCY",
+          gmtoffset: 0,
+          exchangeTimezoneName: "UTC",
+          regularMarketPrice: close.at(-1),
+          regularMarketTime: days.at(-1)! / 1000,
+        },
+        timestamp: days.map((d) => d / 1000),
+        indicators: {
+          quote: [{ open: close, high: close, low: close, close, volume: close.map(() => 1) }],
+          adjclose: [{ adjclose: close }],
+        },
+      }],
+      error: null,
+    },
+  };
+  const { fakeMarket } = await import("../market/_fake.ts");
+  const out = await run("backtest.run", {
+    strategy: "buy_hold",
+    symbols: "BTC-USD",
+    start_date: "2024-01-01",
+    end_date: "2024-02-29",
+    provider: "market_a",
+    warmup_bars: 0,
+  }, {
+    fetch: fakeMarket(undefined, { "/v8/finance/chart/BTC-USD": () => Response.json(chart) }),
+    now: "2024-03-01T00:00:00Z",
+  });
+  assert.equal(out.envelope.ok, true, out.envelope.error ?? "");
+  const d = out.envelope.data as Any;
+  assert.equal(d.metrics.periods_per_year, 365);
+  assert.ok(
+    out.envelope.warnings.some((w) =>
+      /^2\d% of the bars fall on weekends.*365 bars a year, not 252$/.test(w)
+    ),
     out.envelope.warnings.join("\n"),
   );
 });

@@ -61,3 +61,43 @@ Deno.test("computeMetrics: nulls come with a reason; CAGR uses 252 bars a year",
   assert.equal(m.win_rate_pct, null);
   assert.equal(m.exposure_pct, 100);
 });
+
+Deno.test("annualisation: daily bars that include weekends count 365 a year (crypto), others 252", async () => {
+  const { panelPeriodsPerYear, weekendShare } = await import("../../analysis/backtest/metrics.ts");
+  const { evaluate } = await import("../../analysis/backtest/pipeline.ts");
+  const { findStrategy } = await import("../../analysis/backtest/strategies.ts");
+  const everyDay = Array.from(
+    { length: 731 },
+    (_, i) => new Date(Date.UTC(2022, 0, 3) + i * 86_400_000).toISOString().slice(0, 10),
+  );
+  const weekdays = everyDay.filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
+  assert.ok(Math.abs(weekendShare(everyDay, 0) - 2 / 7) < 0.01);
+  assert.equal(panelPeriodsPerYear(weekdays, 0, "1d"), 252);
+  assert.equal(panelPeriodsPerYear(everyDay, 0, "1d"), 365);
+  assert.equal(panelPeriodsPerYear(everyDay, 0, "2d"), 182.5);
+  assert.equal(panelPeriodsPerYear(everyDay, 0, "1wk"), 52, "weekly bars: 52 whatever their days");
+  // 10% a year, compounded over calendar days, held two years: the CAGR says 10%, not 6.8%
+  const close = everyDay.map((_, i) => 100 * 1.1 ** (i / 365));
+  const panel = {
+    symbols: ["BTC-USD"],
+    dates: everyDay,
+    open: [Float64Array.from(close)],
+    high: [Float64Array.from(close)],
+    low: [Float64Array.from(close)],
+    close: [Float64Array.from(close)],
+    volume: [new Float64Array(close.length)],
+    start: 0,
+  };
+  const def = findStrategy("buy_hold")!;
+  const cfg = {
+    initialCash: 1000,
+    fees: 0,
+    fixedFees: 0,
+    slippage: 0,
+    fill: "next_close" as const,
+    leverage: 1,
+  };
+  const ev = evaluate(panel, def.targets(panel, {}, new Map()), cfg, "1d");
+  assert.equal(ev.metrics.periods_per_year, 365);
+  assert.ok(Math.abs(ev.metrics.cagr_pct! - 10) < 0.1, `CAGR ${ev.metrics.cagr_pct}`);
+});
