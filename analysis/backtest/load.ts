@@ -96,7 +96,11 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   ) {
     const share = Math.round(weekendShare(panel.dates, panel.start) * 100);
     loaded.notes.push(
-      `${share}% of the bars fall on weekends (a market that trades every day, such as crypto): metrics are annualised with 365 bars a year, not 252${
+      `${share}% of the bars fall on weekends (a market that trades every day, such as crypto): metrics are annualised with ${
+        /^\d*\s*d$/i.test(req.timeframe.trim())
+          ? "365 bars a year, not 252"
+          : "365 days of 24 hours a year"
+      }${
         panel.symbols.length > 1
           ? "; a symbol without weekend bars carries its Friday close over them"
           : ""

@@ -84,14 +84,18 @@ export function weekendShare(dates: string[], from: number): number {
 }
 
 /**
- * Periods per year for a panel's bars: as {@link periodsPerYear}, except that daily bars which
- * include weekends (a market that trades every day, such as crypto) count 365 a year, not 252;
- * otherwise a year of them would read as 1.45 years (a CAGR far too low, a volatility too low).
+ * Periods per year for a panel's bars: as {@link periodsPerYear}, except that bars which include
+ * weekends (a market that trades every day and around the clock, such as crypto) count 365 days a
+ * year, intraday ones 24 hours a day; at 252 days of 6.5 hours a year of them would read as 1.45
+ * years or more (a CAGR far too low, a volatility too low).
  */
 export function panelPeriodsPerYear(dates: string[], from: number, timeframe: string): number {
-  const m = /^(\d*)\s*d$/i.exec(timeframe.trim());
+  const m = /^(\d*)\s*(d|m|min|h)$/i.exec(timeframe.trim());
   if (!m || weekendShare(dates, from) <= 0.1) return periodsPerYear(timeframe);
-  return 365 / (m[1] ? Number(m[1]) : 1);
+  const k = m[1] ? Number(m[1]) : 1;
+  const unit = m[2].toLowerCase();
+  // every day, and intraday around the clock: 365 days of 24 hours
+  return unit === "d" ? 365 / k : unit === "h" ? (365 * 24) / k : (365 * 1440) / k;
 }
 
 /** Drawdown at each bar as a positive percent below the running peak, and the worst one. */

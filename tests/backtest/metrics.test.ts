@@ -76,6 +76,9 @@ Deno.test("annualisation: daily bars that include weekends count 365 a year (cry
   assert.equal(panelPeriodsPerYear(everyDay, 0, "1d"), 365);
   assert.equal(panelPeriodsPerYear(everyDay, 0, "2d"), 182.5);
   assert.equal(panelPeriodsPerYear(everyDay, 0, "1wk"), 52, "weekly bars: 52 whatever their days");
+  assert.equal(panelPeriodsPerYear(everyDay, 0, "1h"), 8760, "around the clock");
+  assert.equal(panelPeriodsPerYear(everyDay, 0, "15m"), 35040);
+  assert.equal(panelPeriodsPerYear(weekdays, 0, "1h"), 252 * 6.5, "a stock's session");
   // 10% a year, compounded over calendar days, held two years: the CAGR says 10%, not 6.8%
   const close = everyDay.map((_, i) => 100 * 1.1 ** (i / 365));
   const panel = {
