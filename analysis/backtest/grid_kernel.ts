@@ -13,7 +13,10 @@ const MARKS = 64;
 const QTY = 96;
 const PAGE = 65_536;
 
-/** The most memory a panel may take in the kernel (64 MiB: 800 symbols of 10 years of days). */
+/**
+ * The most memory a panel may take in the kernel: 64 MiB, about 3,300 symbols of ten years of
+ * daily bars.
+ */
 export const KERNEL_BYTES = 64 * 1024 * 1024;
 
 /** Bytes the layout of `m` symbols × `n` bars from bar `from` takes. */
@@ -50,10 +53,9 @@ export class GridKernel {
         `the grid kernel does not take ${m} symbols × ${n} bars from bar ${from}`,
       );
     }
-    const mem = memory;
-    const pages = Math.ceil(layoutBytes(m, n, from) / PAGE) - mem.buffer.byteLength / PAGE;
-    if (pages > 0) mem.grow(pages);
-    const buffer = mem.buffer;
+    const pages = Math.ceil(layoutBytes(m, n, from) / PAGE) - memory.buffer.byteLength / PAGE;
+    if (pages > 0) memory.grow(pages);
+    const buffer = memory.buffer;
     this.qty = new Float64Array(buffer, QTY, m);
     this.acc = new Float64Array(buffer, ACC, 8);
     this.marks = new Int32Array(buffer, MARKS, 5);
