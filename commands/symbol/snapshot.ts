@@ -62,7 +62,7 @@ export default defineCommand({
       price_to_book: n,
       ev_to_revenue: n,
       ev_to_ebitda: n,
-      dividend_yield: n,
+      dividend_yield: n.describe("A fraction, as Yahoo states it: 0.0041 is 0.41%."),
       beta: n,
     }),
     as_of: s,
