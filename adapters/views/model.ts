@@ -133,8 +133,9 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
   if (v === null || v === undefined) return "—";
   if (typeof v === "number") {
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
-    // yields are fractions in the data (dividend_yield 0.0041): read as the percent they are
-    if (key.endsWith("_yield")) return percent(v * 100);
+    // yields and market weights are fractions in the data (dividend_yield 0.0041, a sector's
+    // market_weight 0.3): read as the percent they are
+    if (key.endsWith("_yield") || key === "market_weight") return percent(v * 100);
     if (/_ratio$|^profit_factor$/.test(key)) return twoDecimals(v);
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
     if (/_bytes$/.test(key) && Number.isInteger(v) && v >= 1024) {
