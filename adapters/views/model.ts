@@ -129,13 +129,17 @@ export function label(key: string): string {
  * Formats one field by its name and value: `*_pct` as percent, `*_ratio` with two decimals,
  * ISO date-times as dates, numbers with separators; objects and lists as short JSON-free text.
  */
+/** Fields the data holds as fractions that read as percents. */
+const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$/;
+
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
   if (v === null || v === undefined) return "—";
   if (typeof v === "number") {
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
-    // yields and market weights are fractions in the data (dividend_yield 0.0041, a sector's
-    // market_weight 0.3): read as the percent they are
-    if (key.endsWith("_yield") || key === "market_weight") return percent(v * 100);
+    // yields, market weights and expense ratios are fractions in the data (dividend_yield
+    // 0.0041, a sector's market_weight 0.3, an ETF's expense_ratio 0.0009): read as the percent
+    // they are, not rounded away to 0.00
+    if (FRACTION_KEYS.test(key)) return percent(v * 100);
     if (/_ratio$|^profit_factor$/.test(key)) return twoDecimals(v);
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
     if (/_bytes$/.test(key) && Number.isInteger(v) && v >= 1024) {

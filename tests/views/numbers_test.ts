@@ -53,3 +53,10 @@ Deno.test("text numbers: byte counts also read in KB, MB or GB (finance cache in
   assert.equal(fieldText("max_bytes", 524_288_000), "524,288,000 (500 MB)");
   assert.equal(fieldText("stored_bytes", 0), "0");
 });
+
+Deno.test("text numbers: fractions the data holds (yields, weights, expense ratios) read as percents", () => {
+  assert.equal(fieldText("dividend_yield", 0.0041), "0.41%");
+  assert.equal(fieldText("market_weight", 0.3), "30.00%");
+  assert.equal(fieldText("expense_ratio", 0.0009), "0.09%", "it printed 0.00");
+  assert.equal(fieldText("sharpe_ratio", 1.234), "1.23", "other ratios stay numbers");
+});
