@@ -130,15 +130,15 @@ export function label(key: string): string {
  * ISO date-times as dates, numbers with separators; objects and lists as short JSON-free text.
  */
 /** Fields the data holds as fractions that read as percents. */
-const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$/;
+const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$|^terminal_share$/;
 
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
   if (v === null || v === undefined) return "—";
   if (typeof v === "number") {
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
-    // yields, market weights and expense ratios are fractions in the data (dividend_yield
-    // 0.0041, a sector's market_weight 0.3, an ETF's expense_ratio 0.0009): read as the percent
-    // they are, not rounded away to 0.00
+    // yields, market weights, expense ratios and a DCF's terminal share are fractions in the data
+    // (dividend_yield 0.0041, a sector's market_weight 0.3, an ETF's expense_ratio 0.0009): read
+    // as the percent they are, not rounded away to 0.00
     if (FRACTION_KEYS.test(key)) return percent(v * 100);
     if (/_ratio$|^profit_factor$/.test(key)) return twoDecimals(v);
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
