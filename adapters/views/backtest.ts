@@ -65,7 +65,7 @@ function header(config: Rec, data: Rec, kind: string): string {
   const symbols = Array.isArray(config.symbols) ? config.symbols.join(", ") : "";
   return `${kind} ${config.strategy} on ${symbols}, ${data.first_date ?? config.start_date} to ${
     data.last_date ?? config.end_date
-  } (${data.bars ?? "?"} bars of ${config.timeframe ?? "1d"})`;
+  } (${data.bars ?? "?"} bar${data.bars === 1 ? "" : "s"} of ${config.timeframe ?? "1d"})`;
 }
 
 function costs(config: Rec, currency?: string): string {
