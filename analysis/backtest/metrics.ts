@@ -91,11 +91,27 @@ export function weekendShare(dates: string[], from: number): number {
  */
 export function panelPeriodsPerYear(dates: string[], from: number, timeframe: string): number {
   const m = /^(\d*)\s*(d|m|min|h)$/i.exec(timeframe.trim());
-  if (!m || weekendShare(dates, from) <= 0.1) return periodsPerYear(timeframe);
-  const k = m[1] ? Number(m[1]) : 1;
-  const unit = m[2].toLowerCase();
+  const k = m?.[1] ? Number(m[1]) : 1;
+  const unit = m?.[2].toLowerCase();
+  if (!m || !includesWeekends(dates, from, unit === "d" ? k : 0)) return periodsPerYear(timeframe);
   // every day, and intraday around the clock: 365 days of 24 hours
   return unit === "d" ? 365 / k : unit === "h" ? (365 * 24) / k : (365 * 1440) / k;
+}
+
+/**
+ * True when the bars from `from` on include weekends. Bars of `daysPerBar` days are told by their
+ * number against the calendar days they span, without reading every date (a tune's start-up
+ * pays for each date read): more than six days' worth a week is a market that trades every day,
+ * one that rests at weekends has at most five. Intraday bars (`daysPerBar` 0): more than a tenth
+ * of them dated on a weekend.
+ */
+function includesWeekends(dates: string[], from: number, daysPerBar: number): boolean {
+  const n = dates.length - from;
+  if (n < 2) return false;
+  if (!daysPerBar) return weekendShare(dates, from) > 0.1;
+  const days = (Date.parse(dates.at(-1)!.slice(0, 10)) - Date.parse(dates[from].slice(0, 10))) /
+    86_400_000;
+  return days > 0 && ((n - 1) * daysPerBar) / days > 6 / 7;
 }
 
 /** Drawdown at each bar as a positive percent below the running peak, and the worst one. */
