@@ -9,6 +9,7 @@
  * is applied here.
  */
 import { FinanceError, InputError } from "../../core/errors.ts";
+import { unitOf } from "../market/units.ts";
 import type { Panel } from "./types.ts";
 import { type BarColumns, columnsBehind } from "../market/bar_columns.ts";
 
@@ -367,9 +368,9 @@ export function oneCurrency(sources: Record<string, SourceInfo>, symbols: string
   }
   if (known.size > 1) {
     const codes = [...known.keys()];
-    const minor = codes.filter((c) => c !== c.toUpperCase() && codes.includes(c.toUpperCase())).map(
-      (c) => `${c} is a hundredth of ${c.toUpperCase()}`,
-    );
+    // pence beside pounds (GBp, GBP), as the market module reads minor units
+    const minor = codes.map(unitOf).filter((u) => u && u.factor === 0.01 && codes.includes(u.major))
+      .map((u) => `${u!.code} is a hundredth of ${u!.major}`);
     throw new FinanceError(
       `the symbols are priced in ${codes.length} currencies (${
         [...known].map(([c, syms]) => `${syms.join(", ")} in ${c}`).join("; ")
