@@ -8,7 +8,7 @@
 import type { Order, Panel, SimConfig, SimResult, Targets, Trade } from "./types.ts";
 import { type OrderRows, type RowBlock, targetsToRows } from "./rows.ts";
 import { checkpoint } from "../../core/cancel.ts";
-import { GridKernel, kernelFits } from "./grid_kernel.ts";
+import { ACC, GridKernel, kernelFits, MARKS } from "./grid_kernel.ts";
 
 /** Changes smaller than this fraction of equity are float dust, not orders. */
 const DUST = 1e-9;
@@ -200,33 +200,13 @@ export function simulateGrid(panel: Panel, block: RowBlock, cfg: SimConfig): Gri
   return out;
 }
 
-/** Slots of the running values the kernel carries in `acc` (see grid.wat; 3 is its `top`). */
-const CASH = 0;
-const PEAK = 1;
-const WORST = 2;
-const SUM = 4;
-const DOWN2 = 5;
-const UP = 6;
-const DOWN = 7;
-/** Slots of the bars and counts it carries in `marks`. */
-const PEAK_AT = 0;
-const WORST_PEAK = 1;
-const WORST_TROUGH = 2;
-const RECOVERY = 3;
-const EXPOSED = 4;
-
 /** One set after another of a block: its fills, then the bars up to the next fill. */
 class GridRun {
   /** The bar loop, and in its memory the holdings, running values and equity it works on. */
   private readonly kernel: GridKernel;
-  private readonly held: Float64Array;
   private readonly px: Float64Array;
   private readonly target: Float64Array;
   private readonly delta: Float64Array;
-  private readonly acc: Float64Array;
-  private readonly marks: Int32Array;
-  /** The set's equity at each bar from panel.start. */
-  private readonly equity: Float64Array;
   private readonly open: (OpenTrade | null)[];
   private readonly account = { cash: 0, fees: 0 };
   private readonly noOrders: Order[] = [];
@@ -247,10 +227,6 @@ class GridRun {
     this.m = m;
     this.n = panel.dates.length;
     this.kernel = new GridKernel(panel.close, panel.start);
-    this.held = this.kernel.qty;
-    this.acc = this.kernel.acc;
-    this.marks = this.kernel.marks;
-    this.equity = this.kernel.equity;
     this.px = new Float64Array(m);
     this.target = new Float64Array(m);
     this.delta = new Float64Array(m);
@@ -263,19 +239,12 @@ class GridRun {
    * the next bar; a row on a bar already passed never fills, nor any after it.
    */
   set(k: number): void {
-    const { block, kernel, m, n, held, open, account, acc, marks, equity, out } = this;
+    const { block, kernel, m, n, open, account, out } = this;
+    const { qty: held, acc, marks, equity } = kernel;
     const from = this.panel.start;
     const close = this.panel.close;
     const trades: Trade[] = [];
-    held.fill(0);
-    acc.fill(0);
-    acc[CASH] = this.cfg.initialCash;
-    acc[PEAK] = -Infinity;
-    marks[PEAK_AT] = from;
-    marks[WORST_PEAK] = -1;
-    marks[WORST_TROUGH] = -1;
-    marks[RECOVERY] = -1;
-    marks[EXPOSED] = 0;
+    kernel.reset(this.cfg.initialCash);
     account.fees = 0;
     const end = block.starts[k + 1];
     let r = block.starts[k];
@@ -301,40 +270,41 @@ class GridRun {
     out.fees[k] = account.fees;
     out.first[k] = equity[0];
     out.last[k] = equity[len - 1];
-    out.worst[k] = acc[WORST];
-    out.worstPeak[k] = marks[WORST_PEAK];
-    out.worstTrough[k] = marks[WORST_TROUGH];
-    out.recovery[k] = marks[RECOVERY];
-    out.sum[k] = acc[SUM];
-    out.down2[k] = acc[DOWN2];
-    out.up[k] = acc[UP];
-    out.down[k] = acc[DOWN];
-    out.exposed[k] = marks[EXPOSED];
-    out.squares[k] = len > 1 ? squares(equity, acc[SUM] / (len - 1)) : 0;
+    out.worst[k] = acc[ACC.worst];
+    out.worstPeak[k] = marks[MARKS.worstPeak];
+    out.worstTrough[k] = marks[MARKS.worstTrough];
+    out.recovery[k] = marks[MARKS.recovery];
+    out.sum[k] = acc[ACC.sum];
+    out.down2[k] = acc[ACC.down2];
+    out.up[k] = acc[ACC.up];
+    out.down[k] = acc[ACC.down];
+    out.exposed[k] = marks[MARKS.exposed];
+    out.squares[k] = len > 1 ? squares(equity, acc[ACC.sum] / (len - 1)) : 0;
   }
 
   /** Fills row r of the block at bar t. */
   private fill(t: number, r: number, trades: Trade[]): void {
-    const { m, px, target, fillPx, account, acc } = this;
+    const { m, px, target, fillPx, account } = this;
+    const { acc, qty } = this.kernel;
     const weights = this.block.weights;
     for (let s = 0; s < m; s++) {
       px[s] = fillPx[s][t];
       target[s] = weights[r * m + s];
     }
-    account.cash = acc[CASH];
+    account.cash = acc[ACC.cash];
     execute(
       t,
       px,
       target,
       this.delta,
-      this.held,
+      qty,
       account,
       this.cfg,
       this.noOrders,
       this.open,
       trades,
     );
-    acc[CASH] = account.cash;
+    acc[ACC.cash] = account.cash;
   }
 }
 

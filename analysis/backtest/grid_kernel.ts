@@ -8,10 +8,24 @@
 import { memory, span } from "./grid.wasm";
 
 /** Byte offsets of the layout grid.wat reads (see its header). */
-const ACC = 0;
-const MARKS = 64;
-const QTY = 96;
+const ACC_AT = 0;
+const MARKS_AT = 64;
+const QTY_AT = 96;
 const PAGE = 65_536;
+
+/** Slots of the running values the loop carries in `acc` (grid.wat's order). */
+export const ACC = {
+  cash: 0,
+  peak: 1,
+  worst: 2,
+  top: 3,
+  sum: 4,
+  down2: 5,
+  up: 6,
+  down: 7,
+} as const;
+/** Slots of the bars and counts it carries in `marks`. */
+export const MARKS = { peakAt: 0, worstPeak: 1, worstTrough: 2, recovery: 3, exposed: 4 } as const;
 
 /**
  * The most memory a panel may take in the kernel: 64 MiB, about 3,300 symbols of ten years of
@@ -21,7 +35,7 @@ export const KERNEL_BYTES = 64 * 1024 * 1024;
 
 /** Bytes the layout of `m` symbols × `n` bars from bar `from` takes. */
 function layoutBytes(m: number, n: number, from: number): number {
-  return QTY + (m + m * n + (n - from)) * 8;
+  return QTY_AT + (m + m * n + (n - from)) * 8;
 }
 
 /** True when the kernel takes a panel of `m` symbols × `n` bars evaluated from bar `from`. */
@@ -56,16 +70,30 @@ export class GridKernel {
     const pages = Math.ceil(layoutBytes(m, n, from) / PAGE) - memory.buffer.byteLength / PAGE;
     if (pages > 0) memory.grow(pages);
     const buffer = memory.buffer;
-    this.qty = new Float64Array(buffer, QTY, m);
-    this.acc = new Float64Array(buffer, ACC, 8);
-    this.marks = new Int32Array(buffer, MARKS, 5);
-    const at = QTY + m * 8;
+    this.qty = new Float64Array(buffer, QTY_AT, m);
+    this.acc = new Float64Array(buffer, ACC_AT, 8);
+    this.marks = new Int32Array(buffer, MARKS_AT, 5);
+    const at = QTY_AT + m * 8;
     const closes = new Float64Array(buffer, at, m * n);
     close.forEach((c, s) => closes.set(c, s * n));
     this.equity = new Float64Array(buffer, at + m * n * 8, n - from);
     this.m = m;
     this.n = n;
     owner = this;
+  }
+
+  /** Starts a set: no holdings, `cash`, no peak or drawdown yet, the peak's bar at `from`. */
+  reset(cash: number): void {
+    const { acc, marks } = this;
+    this.qty.fill(0);
+    acc.fill(0);
+    acc[ACC.cash] = cash;
+    acc[ACC.peak] = -Infinity;
+    marks[MARKS.peakAt] = this.from;
+    marks[MARKS.worstPeak] = -1;
+    marks[MARKS.worstTrough] = -1;
+    marks[MARKS.recovery] = -1;
+    marks[MARKS.exposed] = 0;
   }
 
   /** Bars t0 … t1 − 1 (from ≤ t0 ≤ t1 ≤ n) at the holdings in `qty`, as grid.wat describes. */
