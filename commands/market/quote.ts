@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { quoteSchema, yahooQuote } from "../../analysis/market/company.ts";
+import { type Quote, quoteSchema, yahooQuote } from "../../analysis/market/company.ts";
+import { staleQuote } from "../../analysis/market/quote_row.ts";
 
 export default defineCommand({
   name: "market.quote",
@@ -32,14 +33,9 @@ export default defineCommand({
   async run(args, ctx) {
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
-    const { staleQuote } = await import("../../analysis/market/quote_row.ts");
-    const checked = <T extends Parameters<typeof staleQuote>[0]>(q: T): T => {
-      const stale = staleQuote(q, ctx.clock.now());
-      if (stale) ctx.warn(stale);
-      return q;
-    };
+    let quote: Quote & { fallback_reason?: string };
     try {
-      return checked(await yahooQuote(ctx, symbol));
+      quote = await yahooQuote(ctx, symbol);
     } catch (err) {
       const av = await ctx.provider("market_b");
       if (!av.configured || !(err instanceof FinanceError)) throw err;
@@ -53,7 +49,7 @@ export default defineCommand({
         throw err;
       }
       const q = await av.quote(symbol);
-      return checked({
+      quote = {
         symbol,
         provider_symbol,
         company_name: null,
@@ -78,8 +74,11 @@ export default defineCommand({
         provider: "market_b",
         source: "Alpha Vantage GLOBAL_QUOTE",
         fallback_reason: err.message,
-      });
+      };
     }
+    const stale = staleQuote(quote, ctx.clock.now());
+    if (stale) ctx.warn(stale);
+    return quote;
   },
   // the CLI asks Yahoo directly (its own handshake, no zod or yahoo-finance2) and comes to
   // `run` when that meets anything unusual
