@@ -93,7 +93,8 @@ function sources(data: Rec): string {
   return ["Sources:", ...lines.map((l) => `  ${l}`), ...missing].join("\n");
 }
 
-function currencyOf(data: Rec): string | undefined {
+/** The currency of a backtest's money: its sources' (one currency; backtests refuse two). */
+export function currencyOf(data: Rec): string | undefined {
   return Object.values(rec(data.sources)).map((s) => str(rec(s).currency)).find(Boolean);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ViewName } from "../../core/command.ts";
 import { isRecord } from "./model.ts";
+import { currencyOf } from "./backtest.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -24,9 +25,7 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
 function backtestSheet(data: Rec): Rec[] | null {
   const list = data.run_type === "tune" ? data.leaderboard : data.equity_curve;
   if (!Array.isArray(list) || !list.every(isRecord)) return null;
-  const sources = isRecord(data.data) && isRecord(data.data.sources) ? data.data.sources : {};
-  const currency = Object.values(sources).map((s) => (isRecord(s) ? s.currency : null))
-    .find((c) => typeof c === "string") ?? null;
+  const currency = currencyOf(isRecord(data.data) ? data.data : {}) ?? null;
   return (list as Rec[]).map((r) => ({ ...r, currency }));
 }
 

@@ -37,18 +37,16 @@ export interface TableScale {
   where: "header" | "above";
 }
 
+/** The scale words SCALE_FORMS capture, and what each multiplies by. */
 const SCALE_WORDS: Record<string, number> = {
-  thousand: 1e3,
   thousands: 1e3,
   "000": 1e3,
   "000s": 1e3,
   k: 1e3,
-  million: 1e6,
   millions: 1e6,
   m: 1e6,
   mn: 1e6,
   mm: 1e6,
-  billion: 1e9,
   billions: 1e9,
   bn: 1e9,
 };
