@@ -55,7 +55,12 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   const failed: string[] = [];
   answers.forEach((env, i) => {
     const symbol = req.symbols[i];
-    for (const w of env.warnings) ctx.warn(`market.ohlcv ${symbol}: ${w}`);
+    // named once: a warning that starts with the symbol already says whose bars it is about
+    for (const w of env.warnings) {
+      ctx.warn(
+        `market.ohlcv ${symbol}: ${w.startsWith(`${symbol}: `) ? w.slice(symbol.length + 2) : w}`,
+      );
+    }
     if (env.ok) {
       // one symbol asked, one series back: it is the asked symbol, whatever spelling the
       // provider gave it (BRK.B comes back as BRK-B), so the panel keeps the user's name
