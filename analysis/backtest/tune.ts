@@ -92,7 +92,8 @@ export interface TuneRow {
 
 /**
  * Evaluates every combination on the same panel (indicators shared through one cache) and
- * ranks them: best first in the metric's own direction, nulls last, ties in grid order.
+ * ranks them: best first in the metric's own direction, nulls last, ties in grid order. The
+ * first `keep` ranked rows are returned (all by default): only those are rounded for the reader.
  */
 export function runGrid(
   panel: Panel,
@@ -102,6 +103,7 @@ export function runGrid(
   timeframe: string,
   metric: string,
   onProgress?: (done: number, total: number) => void,
+  keep = Infinity,
 ): TuneRow[] {
   const dir = checkMetric(metric);
   const rows = gridMetrics(panel, def, combos, sim, timeframe, onProgress).map((metrics, i) => {
@@ -115,7 +117,7 @@ export function runGrid(
     const d = dir === "higher" ? b.score - a.score : a.score - b.score;
     return d || a.i - b.i;
   });
-  return rows.map((r, k) =>
+  return rows.slice(0, keep).map((r, k) =>
     round6({ rank: k + 1, params: r.params, score: r.score, metrics: r.metrics })
   );
 }

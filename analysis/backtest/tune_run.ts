@@ -66,6 +66,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
     args.timeframe,
     args.metric,
     progress,
+    args.top > 0 ? args.top : Infinity,
   );
   return {
     run_type: "tune" as const,
@@ -92,10 +93,10 @@ export async function runTune(args: TuneArgs, ctx: Context) {
       sources: loaded.sources,
     },
     combinations: plan.total,
-    runs: rows.length,
+    runs: plan.combos.length,
     skipped: plan.skipped,
     best: rows[0] ?? null,
-    leaderboard: args.top > 0 ? rows.slice(0, args.top) : rows,
+    leaderboard: rows,
   };
 }
 

@@ -63,3 +63,13 @@ Deno.test("backtest.tune: unknown metric lists the valid ones; too many runs is 
     /grid key `speed` is not a parameter of sma_cross; its parameters are fast, slow/,
   );
 });
+
+Deno.test("backtest.tune top=N returns the first N rows of the full ranking and counts every run", async () => {
+  const all = dataOf(await envelope<Data>("backtest.tune", BASE, replay));
+  const top = dataOf(await envelope<Data>("backtest.tune", { ...BASE, top: 3 }, replay));
+  assert.equal(all.leaderboard.length, 12);
+  assert.equal(top.leaderboard.length, 3);
+  assert.equal(top.runs, 12);
+  assert.deepEqual(top.leaderboard, all.leaderboard.slice(0, 3));
+  assert.deepEqual(top.best, all.best);
+});
