@@ -13,6 +13,7 @@ type Rec = Record<string, unknown>;
 export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (!isRecord(data)) return null;
   if (view === "statement") return statementSheet(data);
+  if (view === "history") return historySheet(data);
   if (view === "tables") return tablesSheet(data);
   if (data.run_type === "tune" || data.run_type === "backtest") return backtestSheet(data);
   return barsSheet(data);
@@ -74,6 +75,39 @@ function statementSheet(data: Rec): Rec[] | null {
     row.accession_no = filing.accession_no ?? null;
     return row;
   });
+}
+
+/**
+ * filings.history as one row per line item and period: the value in full (a per-share figure in
+ * currency per share, a count in shares), its unit, how it was derived, and the filing it cites.
+ */
+function historySheet(data: Rec): Rec[] | null {
+  if (!Array.isArray(data.rows) || !Array.isArray(data.columns)) return null;
+  const columns = data.columns as Rec[];
+  const out: Rec[] = [];
+  for (const r of data.rows as Rec[]) {
+    const cells = Array.isArray(r.cells) ? r.cells as Rec[] : [];
+    columns.forEach((c, i) => {
+      const cell = isRecord(cells[i]) ? cells[i] : {};
+      out.push({
+        item: r.key,
+        label: r.label,
+        period: c.label,
+        start: c.start ?? null,
+        end: c.end,
+        value: cell.value ?? null,
+        unit: r.unit,
+        restated: cell.restated ?? null,
+        derived: cell.derived ?? null,
+        note: cell.note ?? null,
+        accession_no: cell.accession_no ?? null,
+        form: cell.form ?? null,
+        filed: cell.filed ?? null,
+        url: cell.url ?? null,
+      });
+    });
+  }
+  return out;
 }
 
 /**

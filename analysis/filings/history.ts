@@ -21,6 +21,7 @@ import {
   type StatementKind,
   type Taxonomy,
 } from "./facts_items.ts";
+import { type ShareBasis, shareBasis } from "./splits.ts";
 
 /** One value a cell rests on. */
 export interface CellSource {
@@ -142,12 +143,17 @@ export function buildHistory(
       );
     }
   }
+  const shares = items.some((i) => i.kind === "per_share" || i.kind === "shares")
+    ? shareBasis(taxonomies, opts.asOf)
+    : null;
+  const unplaced = new Set<string>();
+  const cellOf = (item: LineItem, p: FactPeriod) => reported(item, p, opts.basis, shares, unplaced);
   const points = new Map<string, Point[]>();
   for (const item of items) {
     const ps = periods.get(item.key)!;
     points.set(
       item.key,
-      opts.period === "annual" ? annualPoints(item, ps, opts) : quarterPoints(item, ps, opts),
+      opts.period === "annual" ? annualPoints(item, ps, cellOf) : quarterPoints(item, ps, cellOf),
     );
   }
   addComputed(items, points);
@@ -181,7 +187,49 @@ export function buildHistory(
       cells,
     });
   }
+  if (shares) warnings.push(...splitWarnings(rows, shares));
   return { taxonomy, currency, columns, rows, missing, warnings };
+}
+
+/**
+ * The unit a reported number shows it was rounded to: 0.01 for 3.08, 1,000,000 for 608,000,000
+ * (JSON drops trailing zeros, so 5.00 reads as 5: callers cap it at the usual rounding).
+ */
+function roundingUnit(v: number): number {
+  const a = Math.abs(v);
+  if (!Number.isInteger(a)) {
+    const digits = String(a).split(".")[1]?.length ?? 0;
+    return 10 ** -Math.min(digits, 12);
+  }
+  let u = 1;
+  while (u < 1e9 && a % (u * 10) === 0 && a !== 0) u *= 10;
+  return u;
+}
+
+/** What the shown per-share and share-count cells owe to share splits, in words. */
+function splitWarnings(rows: Row[], shares: ShareBasis): string[] {
+  const cells = rows.filter((r) => r.kind === "per_share" || r.kind === "shares")
+    .flatMap((r) => r.cells);
+  const out: string[] = [];
+  if (cells.some((c) => c.derived?.includes(" as reported "))) {
+    const splits = shares.splits.map((s) =>
+      `${
+        s.ratio >= 1 ? `${s.ratio}-for-1` : `1-for-${1 / s.ratio} reverse`
+      } split between ${s.before.accession_no} (filed ${s.before.filed}) and ${s.after.accession_no} (filed ${s.after.filed})`
+    );
+    out.push(
+      `per-share figures and share counts reported before a share split are restated to the latest filing's share basis (${
+        splits.join("; ")
+      }); each such cell is derived and cites the value as reported`,
+    );
+  }
+  const unknown = cells.filter((c) => c.note?.startsWith("share basis unknown"));
+  if (unknown.length) {
+    out.push(
+      `${unknown.length} per-share or share-count value(s) are on a share basis that cannot be told (a split the company facts show could not be placed between filings): they may not compare with the other columns (see each cell's note)`,
+    );
+  }
+  return out;
 }
 
 /** Units other than `want` that the tags are reported in. */
@@ -210,9 +258,17 @@ function gap(note: string | null = null): Cell {
   };
 }
 
-function reported(p: FactPeriod, basis: HistoryOptions["basis"]): Cell {
+type CellOf = (item: LineItem, p: FactPeriod) => Cell;
+
+function reported(
+  item: LineItem,
+  p: FactPeriod,
+  basis: HistoryOptions["basis"],
+  shares: ShareBasis | null,
+  unplaced: Set<string>,
+): Cell {
   const r = basis === "first_reported" ? p.first : p.last;
-  return {
+  const cell: Cell = {
     value: r.value,
     tag: p.tag,
     accession_no: r.accession_no,
@@ -223,6 +279,69 @@ function reported(p: FactPeriod, basis: HistoryOptions["basis"]): Cell {
     derived: null,
     sources: null,
     note: null,
+  };
+  if (!shares || (item.kind !== "per_share" && item.kind !== "shares")) return cell;
+  return onLatestBasis(item, p, cell, shares, unplaced);
+}
+
+/**
+ * A per-share figure or share count on the share basis of the latest filing: a value reported
+ * before a split (analysis/filings/splits.ts) is multiplied (shares) or divided (per share) by the
+ * splits since, as a derived cell citing the reported value. A value whose basis cannot be told
+ * keeps its reported number with a note, and its filing is added to `unplaced`.
+ */
+function onLatestBasis(
+  item: LineItem,
+  p: FactPeriod,
+  cell: Cell,
+  shares: ShareBasis,
+  unplaced: Set<string>,
+): Cell {
+  const perShare = item.kind === "per_share";
+  // twelve significant digits: a division by 40 is not to leave 0.17024999999999998
+  const on = (value: number, f: number) =>
+    Number((perShare ? value / f : value * f).toPrecision(12));
+  const factor = shares.factor(cell.accession_no!);
+  // restated: the first and the shown report differ once both are on one basis (a split alone
+  // restates nothing)
+  const first = shares.factor(p.first.accession_no);
+  const last = shares.factor(p.last.accession_no);
+  if (first !== null && last !== null && p.restated) {
+    // within the rounding each report was printed to (cents, thousands or millions of shares),
+    // scaled by its split
+    const slack = (v: number, f: number) =>
+      on(Math.min(roundingUnit(v), perShare ? 0.01 : 1e6), f) / 2;
+    const gap = Math.abs(on(p.first.value, first) - on(p.last.value, last));
+    cell.restated = gap > (slack(p.first.value, first) + slack(p.last.value, last)) * (1 + 1e-9);
+  }
+  if (factor === 1) return cell;
+  if (factor === null) {
+    unplaced.add(cell.accession_no!);
+    return {
+      ...cell,
+      note:
+        `share basis unknown: a share split found in the company facts cannot be placed before or after this filing (${cell.accession_no}), so this value may not compare with the other columns`,
+    };
+  }
+  const ratio = factor >= 1 ? `${factor}` : `1/${1 / factor}`;
+  return {
+    ...cell,
+    value: on(cell.value!, factor),
+    derived: `${cell.value} as reported ${
+      perShare ? "÷" : "×"
+    } ${ratio} (share splits after ${cell.filed}, to the latest filing's share basis)`,
+    sources: [{
+      item: item.key,
+      period: fiscalName(p) ?? `${p.start ?? ""}..${p.end}`,
+      start: p.start,
+      end: p.end,
+      value: cell.value!,
+      tag: cell.tag,
+      accession_no: cell.accession_no,
+      form: cell.form,
+      filed: cell.filed,
+      derived: null,
+    }],
   };
 }
 
@@ -237,12 +356,12 @@ function point(item: LineItem, p: FactPeriod, cell: Cell, fp?: string): Point {
   };
 }
 
-function annualPoints(item: LineItem, ps: FactPeriod[], opts: HistoryOptions): Point[] {
+function annualPoints(item: LineItem, ps: FactPeriod[], cellOf: CellOf): Point[] {
   if (atDate(item)) {
     return ps.filter((p) => p.kind === "instant" && p.fiscal_period === "FY")
-      .map((p) => point(item, p, reported(p, opts.basis)));
+      .map((p) => point(item, p, cellOf(item, p)));
   }
-  return ps.filter((p) => p.kind === "annual").map((p) => point(item, p, reported(p, opts.basis)));
+  return ps.filter((p) => p.kind === "annual").map((p) => point(item, p, cellOf(item, p)));
 }
 
 const near = (a: string, b: string) => Math.abs(daysBetween(a, b)) <= 7;
@@ -277,8 +396,8 @@ function difference(formula: string, first: Point, rest: Point[]): Cell {
 }
 
 /** Discrete quarters: reported, or derived from year-to-date and full-year values (flows only). */
-function quarterPoints(item: LineItem, ps: FactPeriod[], opts: HistoryOptions): Point[] {
-  const cell = (p: FactPeriod) => reported(p, opts.basis);
+function quarterPoints(item: LineItem, ps: FactPeriod[], cellOf: CellOf): Point[] {
+  const cell = (p: FactPeriod) => cellOf(item, p);
   if (atDate(item)) {
     return ps.filter((p) => p.kind === "instant" && p.fiscal_period)
       .map((p) => point(item, p, cell(p), p.fiscal_period === "FY" ? "Q4" : undefined));

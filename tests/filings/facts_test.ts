@@ -282,6 +282,23 @@ Deno.test("filings.history text view: periods as columns, unit once, derived cel
   assert.match(ftext, /FY2022\s+2022-01-01\s+2022-12-31\s+1,000\s+2023-02-15 10-K\s+1,010/);
 });
 
+Deno.test("filings.history CSV: one row per line item and period, in full, with unit and citation", async () => {
+  const { render } = await import("../../adapters/render.ts");
+  const e = await envelope("filings.history", { symbol: "FCTS", years: 3 }, opts);
+  const csv = render(e, "csv", { view: "history" }).trim().split("\n");
+  assert.equal(
+    csv[0],
+    "item,label,period,start,end,value,unit,restated,derived,note,accession_no,form,filed,url",
+  );
+  const fy22 = csv.find((l) => l.startsWith("revenue,Revenue,FY2022,"));
+  assert.equal(
+    fy22,
+    "revenue,Revenue,FY2022,2022-01-01,2022-12-31,1010,USD,true,,,0009990001-24-000010,10-K,2024-02-15," +
+      "https://www.sec.gov/Archives/edgar/data/9990001/000999000124000010/0009990001-24-000010-index.html",
+  );
+  assert.ok(!csv.some((l) => l.includes("{")), "no cell is written as JSON");
+});
+
 Deno.test("filings.facts: form= keeps one form's reports, as the usage line spells it", async () => {
   const e = await envelope<Any>("filings.facts", {
     symbol: "FCTS",

@@ -1,0 +1,242 @@
+/**
+ * Share splits seen in company facts, so per-share figures and share counts reported by
+ * different filings can be put on one basis.
+ *
+ * A filing states its share counts and per-share figures on the share basis of its own date: after
+ * NVIDIA's 4-for-1 split (2021) and 10-for-1 split (2024) its filings restated the earlier years
+ * they repeat, but a year last reported before a split stays on the old basis in SEC's company
+ * facts. A multi-year row of "values as last reported" then mixes three bases (EPS 6.81, 1.15,
+ * 0.18) with nothing to say so.
+ *
+ * The splits are read from the facts themselves: when a later filing repeats a period an earlier
+ * one reported (the same tag, unit, start and end) and a share count grew (or a per-share figure
+ * shrank) by a split's ratio (2, 3, 4, 10, 3/2, 1/10…), the share basis changed between those two
+ * filings. Each such pair constrains the product of the changes between the filings in between
+ * (ordered by filing date); pairs that repeat a value unchanged pin those changes to 1. A change
+ * no pair locates to one gap between consecutive filings leaves the filings around it on an
+ * unknown basis, which a caller reports instead of guessing.
+ */
+import type { Concepts, FactRow } from "./facts.ts";
+
+/** A split found between two consecutive filings (by filing date). */
+export interface SplitEvent {
+  /** New shares per old share: 4 for a 4-for-1 split, 0.1 for a 1-for-10 reverse split. */
+  ratio: number;
+  /** The last filing on the old basis and the first on the new one. */
+  before: { accession_no: string; filed: string };
+  after: { accession_no: string; filed: string };
+}
+
+/** The share basis of every filing against the latest one. */
+export interface ShareBasis {
+  splits: SplitEvent[];
+  /**
+   * New shares per share of the filing's basis, up to the latest filing: multiply a share count
+   * the filing reported by it (divide a per-share figure). 1 on the latest basis; null when the
+   * filing's basis cannot be told (a change no pair of reports places).
+   */
+  factor(accession_no: string): number | null;
+}
+
+/** Split ratios recognised, as new shares per old share (reverse splits are their inverses). */
+const RATIOS = [
+  1.25,
+  1.5,
+  2,
+  2.5,
+  3,
+  4,
+  5,
+  6,
+  7,
+  8,
+  9,
+  10,
+  12,
+  15,
+  16,
+  20,
+  25,
+  30,
+  40,
+  50,
+  100,
+];
+
+/** A ratio of a later to an earlier share count read as a split ratio, 1, or null (neither). */
+export function splitRatio(r: number, tolerance: number): number | null {
+  if (!(r > 0) || !Number.isFinite(r)) return null;
+  if (Math.abs(r - 1) <= tolerance) return 1;
+  for (const n of RATIOS) {
+    if (Math.abs(r / n - 1) <= tolerance) return n;
+    if (Math.abs(r * n - 1) <= tolerance) return 1 / n;
+  }
+  return null;
+}
+
+/**
+ * Tags a split restates in every filing after it (earnings and dividends per share, weighted and
+ * outstanding common shares). Others in shares are not evidence either way: authorized shares,
+ * preferred shares and par values keep their numbers across a common split.
+ */
+export const SPLIT_TAGS = new Set([
+  "EarningsPerShareBasic",
+  "EarningsPerShareDiluted",
+  "EarningsPerShareBasicAndDiluted",
+  "IncomeLossFromContinuingOperationsPerBasicShare",
+  "IncomeLossFromContinuingOperationsPerDilutedShare",
+  "IncomeLossFromContinuingOperationsPerBasicAndDilutedShare",
+  "WeightedAverageNumberOfSharesOutstandingBasic",
+  "WeightedAverageNumberOfDilutedSharesOutstanding",
+  "WeightedAverageNumberOfShareOutstandingBasicAndDiluted",
+  "CommonStockSharesOutstanding",
+  "CommonStockSharesIssued",
+  "CommonStockDividendsPerShareDeclared",
+  "CommonStockDividendsPerShareCashPaid",
+  // IFRS
+  "BasicEarningsLossPerShare",
+  "DilutedEarningsLossPerShare",
+  "BasicAndDilutedEarningsLossPerShare",
+  "WeightedAverageShares",
+  "AdjustedWeightedAverageShares",
+  "NumberOfSharesOutstanding",
+  "DividendsRecognisedAsDistributionsToOwnersPerShare",
+]);
+
+/** True for a unit of share counts ("shares") or of a per-share figure ("USD/shares"). */
+export function shareUnit(unit: string): "shares" | "per_share" | null {
+  if (unit === "shares") return "shares";
+  if (/^[A-Za-z]{3}\/shares$/.test(unit)) return "per_share";
+  return null;
+}
+
+interface Constraint {
+  /** Gaps lo … hi − 1 between consecutive filings (gap i lies between filing i and i + 1). */
+  lo: number;
+  hi: number;
+  ratio: number;
+}
+
+/**
+ * The share basis of the filings in `taxonomies` (every tag in shares or per share), counting
+ * only reports filed on or before `asOf` when given.
+ */
+export function shareBasis(
+  taxonomies: Record<string, Concepts>,
+  asOf: string | null = null,
+): ShareBasis {
+  const filed = new Map<string, string>();
+  const groups: { kind: "shares" | "per_share"; rows: FactRow[] }[] = [];
+  for (const concepts of Object.values(taxonomies)) {
+    for (const [tag, concept] of Object.entries(concepts)) {
+      if (!SPLIT_TAGS.has(tag)) continue;
+      for (const [unit, rows] of Object.entries(concept.units ?? {})) {
+        const kind = shareUnit(unit);
+        if (!kind) continue;
+        const byPeriod = new Map<string, FactRow[]>();
+        for (const r of rows) {
+          if (asOf && r.filed > asOf) continue;
+          if (!filed.has(r.accn)) filed.set(r.accn, r.filed);
+          const key = `${r.start ?? ""}|${r.end}`;
+          const g = byPeriod.get(key);
+          if (g) g.push(r);
+          else byPeriod.set(key, [r]);
+        }
+        for (const g of byPeriod.values()) if (g.length > 1) groups.push({ kind, rows: g });
+      }
+    }
+  }
+  const order = [...filed.entries()].sort((a, b) =>
+    a[1].localeCompare(b[1]) || a[0].localeCompare(b[0])
+  );
+  const index = new Map(order.map(([accn], i) => [accn, i]));
+  const constraints: Constraint[] = [];
+  for (const { kind, rows } of groups) {
+    rows.sort((a, b) => index.get(a.accn)! - index.get(b.accn)!);
+    for (let k = 1; k < rows.length; k++) {
+      const a = rows[k - 1];
+      const b = rows[k];
+      const lo = index.get(a.accn)!;
+      const hi = index.get(b.accn)!;
+      if (lo === hi || a.val === 0 || b.val === 0 || Math.sign(a.val) !== Math.sign(b.val)) {
+        continue;
+      }
+      // share counts grow by the ratio; per-share figures (rounded to cents) shrink by it
+      let ratio: number | null;
+      if (kind === "shares") ratio = splitRatio(b.val / a.val, 0.02);
+      else if (Math.min(Math.abs(a.val), Math.abs(b.val)) < 0.5) ratio = null;
+      else ratio = splitRatio(a.val / b.val, 0.03);
+      if (ratio !== null) constraints.push({ lo, hi, ratio });
+    }
+  }
+  const gaps = solve(constraints, Math.max(order.length - 1, 0));
+  const splits: SplitEvent[] = [];
+  gaps.forEach((g, i) => {
+    if (g !== null && g !== 1) {
+      splits.push({
+        ratio: g,
+        before: { accession_no: order[i][0], filed: order[i][1] },
+        after: { accession_no: order[i + 1][0], filed: order[i + 1][1] },
+      });
+    }
+  });
+  // the factor of filing i: the product of the changes in gaps i … last
+  const factors: (number | null)[] = new Array(order.length).fill(1);
+  for (let i = order.length - 2; i >= 0; i--) {
+    const later = factors[i + 1];
+    factors[i] = later === null || gaps[i] === null ? null : later * gaps[i]!;
+  }
+  return {
+    splits,
+    factor: (accn) => {
+      const i = index.get(accn);
+      return i === undefined ? 1 : factors[i];
+    },
+  };
+}
+
+/**
+ * The change of basis in each gap between consecutive filings: 1 where a report repeated
+ * unchanged across it, a split's ratio where a pair of reports places one there, null where a
+ * change is known to fall in a span of gaps but not in which one.
+ */
+function solve(constraints: Constraint[], count: number): (number | null)[] {
+  const gaps: (number | null | undefined)[] = new Array(count).fill(undefined);
+  // unchanged repeats first: every gap they span kept the basis
+  for (const c of constraints) {
+    if (c.ratio !== 1) continue;
+    for (let i = c.lo; i < c.hi; i++) gaps[i] = 1;
+  }
+  const open = constraints.filter((c) => c.ratio !== 1).sort((a, b) => a.hi - a.lo - (b.hi - b.lo));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const c of open) {
+      let known = 1;
+      const unknown: number[] = [];
+      for (let i = c.lo; i < c.hi; i++) {
+        const g = gaps[i];
+        if (g === undefined) unknown.push(i);
+        else if (g !== null) known *= g;
+      }
+      if (unknown.length !== 1) continue;
+      const rest = splitRatio(c.ratio / known, 0.001);
+      gaps[unknown[0]] = rest === null ? null : rest;
+      changed = true;
+    }
+  }
+  // a change still unplaced, or one its span's placed changes contradict (a repeat unchanged
+  // across it): every gap of the span is of unknown basis
+  for (const c of open) {
+    let known = 1;
+    let unplaced = false;
+    for (let i = c.lo; i < c.hi; i++) {
+      const g = gaps[i];
+      if (g === undefined) unplaced = true;
+      else if (g !== null) known *= g;
+    }
+    if (Math.abs(c.ratio / known - 1) <= 0.001) continue;
+    for (let i = c.lo; i < c.hi; i++) if (unplaced ? gaps[i] === undefined : true) gaps[i] = null;
+  }
+  return gaps.map((g) => (g === undefined ? 1 : g));
+}
