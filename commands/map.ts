@@ -1088,6 +1088,7 @@ export interface CommandMap {
         };
         restated: boolean;
         reports: number;
+        split_adjusted: number | null;
       }[];
       count: number;
       restated_count: number;

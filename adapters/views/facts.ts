@@ -143,6 +143,13 @@ export function factsView(data: unknown): Block[] {
     { name: "accession (last)" },
     { name: "restated" },
   ];
+  // per-share figures and share counts reported before a split: the last report on the latest
+  // share basis beside it
+  const split = rows.some((r) =>
+    typeof r.split_adjusted === "number" &&
+    r.split_adjusted !== (r.last_reported as FReport).value
+  );
+  if (split) columns.splice(6, 0, { name: `split-adjusted\n${unit}`, number: true });
   const digits = /shares$/.test(unit) && unit !== "shares" ? 2 : 0;
   const body: Cell[][] = rows.map((r) => {
     const first = r.first_reported as FReport;
@@ -152,7 +159,7 @@ export function factsView(data: unknown): Block[] {
         r.fiscal_period && r.fiscal_period !== "FY" ? `${r.fiscal_period} ` : ""
       }FY${r.fiscal_year}`
       : "";
-    return [
+    const cells: Cell[] = [
       { text: label },
       { text: str(r.start) ?? "" },
       { text: String(r.end) },
@@ -162,6 +169,15 @@ export function factsView(data: unknown): Block[] {
       { text: `${last.accession_no} ${last.form}` },
       { text: r.restated ? "yes" : "" },
     ];
+    if (split) {
+      const v = typeof r.split_adjusted === "number" ? r.split_adjusted : null;
+      // a split's division needs more than two decimals (0.17025 of a 6.81 reported before a 40x)
+      cells.splice(6, 0, {
+        text: v === null ? "—" : accounting(v, digits && Math.abs(v) < 1 ? 4 : digits),
+        number: true,
+      });
+    }
+    return cells;
   });
   return [
     {

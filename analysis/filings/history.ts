@@ -21,7 +21,7 @@ import {
   type StatementKind,
   type Taxonomy,
 } from "./facts_items.ts";
-import { type ShareBasis, shareBasis } from "./splits.ts";
+import { describeSplits, onBasis, restatedOnBasis, type ShareBasis, shareBasis } from "./splits.ts";
 
 /** One value a cell rests on. */
 export interface CellSource {
@@ -191,35 +191,15 @@ export function buildHistory(
   return { taxonomy, currency, columns, rows, missing, warnings };
 }
 
-/**
- * The unit a reported number shows it was rounded to: 0.01 for 3.08, 1,000,000 for 608,000,000
- * (JSON drops trailing zeros, so 5.00 reads as 5: callers cap it at the usual rounding).
- */
-function roundingUnit(v: number): number {
-  const a = Math.abs(v);
-  if (!Number.isInteger(a)) {
-    const digits = String(a).split(".")[1]?.length ?? 0;
-    return 10 ** -Math.min(digits, 12);
-  }
-  let u = 1;
-  while (u < 1e9 && a % (u * 10) === 0 && a !== 0) u *= 10;
-  return u;
-}
-
 /** What the shown per-share and share-count cells owe to share splits, in words. */
 function splitWarnings(rows: Row[], shares: ShareBasis): string[] {
   const cells = rows.filter((r) => r.kind === "per_share" || r.kind === "shares")
     .flatMap((r) => r.cells);
   const out: string[] = [];
   if (cells.some((c) => c.derived?.includes(" as reported "))) {
-    const splits = shares.splits.map((s) =>
-      `${
-        s.ratio >= 1 ? `${s.ratio}-for-1` : `1-for-${1 / s.ratio} reverse`
-      } split between ${s.before.accession_no} (filed ${s.before.filed}) and ${s.after.accession_no} (filed ${s.after.filed})`
-    );
     out.push(
       `per-share figures and share counts reported before a share split are restated to the latest filing's share basis (${
-        splits.join("; ")
+        describeSplits(shares)
       }); each such cell is derived and cites the value as reported`,
     );
   }
@@ -298,22 +278,8 @@ function onLatestBasis(
   unplaced: Set<string>,
 ): Cell {
   const perShare = item.kind === "per_share";
-  // twelve significant digits: a division by 40 is not to leave 0.17024999999999998
-  const on = (value: number, f: number) =>
-    Number((perShare ? value / f : value * f).toPrecision(12));
   const factor = shares.factor(cell.accession_no!);
-  // restated: the first and the shown report differ once both are on one basis (a split alone
-  // restates nothing)
-  const first = shares.factor(p.first.accession_no);
-  const last = shares.factor(p.last.accession_no);
-  if (first !== null && last !== null && p.restated) {
-    // within the rounding each report was printed to (cents, thousands or millions of shares),
-    // scaled by its split
-    const slack = (v: number, f: number) =>
-      on(Math.min(roundingUnit(v), perShare ? 0.01 : 1e6), f) / 2;
-    const gap = Math.abs(on(p.first.value, first) - on(p.last.value, last));
-    cell.restated = gap > (slack(p.first.value, first) + slack(p.last.value, last)) * (1 + 1e-9);
-  }
+  if (p.restated) cell.restated = restatedOnBasis(p.first, p.last, perShare, shares) ?? true;
   if (factor === 1) return cell;
   if (factor === null) {
     unplaced.add(cell.accession_no!);
@@ -326,7 +292,7 @@ function onLatestBasis(
   const ratio = factor >= 1 ? `${factor}` : `1/${1 / factor}`;
   return {
     ...cell,
-    value: on(cell.value!, factor),
+    value: onBasis(cell.value!, factor, perShare),
     derived: `${cell.value} as reported ${
       perShare ? "÷" : "×"
     } ${ratio} (share splits after ${cell.filed}, to the latest filing's share basis)`,

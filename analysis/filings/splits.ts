@@ -240,3 +240,56 @@ function solve(constraints: Constraint[], count: number): (number | null)[] {
   }
   return gaps.map((g) => (g === undefined ? 1 : g));
 }
+
+/**
+ * A value a filing reported on the latest share basis, given the filing's factor: a share count
+ * times it, a per-share figure divided by it, to twelve significant digits (a division by 40 is
+ * not to print 0.17024999999999998).
+ */
+export function onBasis(value: number, factor: number, perShare: boolean): number {
+  return Number((perShare ? value / factor : value * factor).toPrecision(12));
+}
+
+/**
+ * Whether a period's first and last reports differ once both are on one share basis, beyond the
+ * rounding each was printed to (cents; thousands or millions of shares) scaled by its split: a
+ * split alone restates nothing. Null when either report's basis cannot be told.
+ */
+export function restatedOnBasis(
+  first: { value: number; accession_no: string },
+  last: { value: number; accession_no: string },
+  perShare: boolean,
+  basis: ShareBasis,
+): boolean | null {
+  const f1 = basis.factor(first.accession_no);
+  const f2 = basis.factor(last.accession_no);
+  if (f1 === null || f2 === null) return null;
+  const slack = (v: number, f: number) =>
+    onBasis(Math.min(roundingUnit(v), perShare ? 0.01 : 1e6), f, perShare) / 2;
+  const gap = Math.abs(onBasis(first.value, f1, perShare) - onBasis(last.value, f2, perShare));
+  return gap > (slack(first.value, f1) + slack(last.value, f2)) * (1 + 1e-9);
+}
+
+/**
+ * The unit a reported number shows it was rounded to: 0.01 for 3.08, 1,000,000 for 608,000,000
+ * (JSON drops trailing zeros, so 5.00 reads as 5: callers cap it at the usual rounding).
+ */
+function roundingUnit(v: number): number {
+  const a = Math.abs(v);
+  if (!Number.isInteger(a)) {
+    const digits = String(a).split(".")[1]?.length ?? 0;
+    return 10 ** -Math.min(digits, 12);
+  }
+  let u = 1;
+  while (u < 1e9 && a % (u * 10) === 0 && a !== 0) u *= 10;
+  return u;
+}
+
+/** The splits of a basis in words: "4-for-1 split between … (filed …) and … (filed …)". */
+export function describeSplits(basis: ShareBasis): string {
+  return basis.splits.map((s) =>
+    `${
+      s.ratio >= 1 ? `${s.ratio}-for-1` : `1-for-${1 / s.ratio} reverse`
+    } split between ${s.before.accession_no} (filed ${s.before.filed}) and ${s.after.accession_no} (filed ${s.after.filed})`
+  ).join("; ");
+}

@@ -21,6 +21,9 @@ const rowSchema = z.object({
   last_reported: reportSchema,
   restated: z.boolean(),
   reports: z.int(),
+  split_adjusted: z.number().nullable().describe(
+    "The last reported value on the latest filing's share basis, for per-share figures and share counts a share split restates (EPS, weighted and outstanding common shares, dividends per share); null for other concepts or when the basis cannot be told.",
+  ),
 });
 
 const TAXONOMIES = ["us-gaap", "ifrs-full", "dei", "srt", "invest"] as const;
@@ -129,6 +132,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       ...r,
       url: urlOf(r.accession_no),
     });
+    const split = await splitReading(facts, tags, unit, args.as_of ?? null, keep, ctx.warn);
     const rows = keep.map((p) => ({
       start: p.start,
       end: p.end,
@@ -140,8 +144,9 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       tag: p.tag,
       first_reported: cite(p.first),
       last_reported: cite(p.last),
-      restated: p.restated,
+      restated: split?.restated(p) ?? p.restated,
       reports: p.reports,
+      split_adjusted: split?.adjusted(p) ?? null,
     }));
     return {
       symbol: args.symbol,
@@ -164,6 +169,60 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     };
   },
 });
+
+/**
+ * For a concept in shares or per share, when the company's facts show share splits: each period's
+ * last report on the latest share basis and whether it was restated beyond the split, with a
+ * warning saying which periods are on an older basis. Null for other concepts.
+ */
+async function splitReading(
+  facts: CompanyFacts,
+  tags: string[],
+  unit: string,
+  asOf: string | null,
+  periods: FactPeriod[],
+  warn: (m: string) => void,
+) {
+  const { describeSplits, onBasis, restatedOnBasis, shareBasis, shareUnit, SPLIT_TAGS } =
+    await import("../../analysis/filings/splits.ts");
+  const kind = shareUnit(unit);
+  if (!kind) return null;
+  const basis = shareBasis(facts.taxonomies, asOf);
+  const perShare = kind === "per_share";
+  const older = periods.filter((p) => basis.factor(p.last.accession_no) !== 1);
+  if (!older.length) return null;
+  const splits = describeSplits(basis);
+  if (!tags.every((t) => SPLIT_TAGS.has(t))) {
+    warn(
+      `${tags.join(", ")} is in ${unit}, and the company's filings show share splits${
+        splits ? ` (${splits})` : ""
+      }: ${older.length} period(s) were last reported before one, on an older share basis; whether this concept follows a split is not known here, so split_adjusted is left empty`,
+    );
+    return null;
+  }
+  const unknown = older.filter((p) => basis.factor(p.last.accession_no) === null).length;
+  if (unknown < older.length) {
+    warn(
+      `${
+        older.length - unknown
+      } period(s) were last reported before a share split, on that filing's share basis (${splits}); split_adjusted gives each period's last reported value on the latest filing's basis, and restated compares reports on one basis`,
+    );
+  }
+  if (unknown) {
+    warn(
+      `${unknown} period(s) are on a share basis that cannot be told (a split the company facts show could not be placed between filings): their split_adjusted is empty`,
+    );
+  }
+  return {
+    adjusted(p: FactPeriod): number | null {
+      const f = basis.factor(p.last.accession_no);
+      return f === null ? null : onBasis(p.last.value, f, perShare);
+    },
+    restated(p: FactPeriod): boolean {
+      return p.restated && (restatedOnBasis(p.first, p.last, perShare, basis) ?? true);
+    },
+  };
+}
 
 /** What a concept reads as: its taxonomy, tags, unit, periods and label. */
 interface Reading {

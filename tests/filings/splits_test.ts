@@ -3,9 +3,14 @@
  * of per-share figures and share counts put on one basis with them.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
 import { type Concepts, type FactRow, filingPeriods } from "../../analysis/filings/facts.ts";
 import { shareBasis, splitRatio } from "../../analysis/filings/splits.ts";
 import { buildHistory } from "../../analysis/filings/history.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
 
 // Three 10-Ks of a company whose fiscal year is the calendar year: A (FY2019, filed 2020-02-20),
 // B (FY2020, filed 2021-02-20), C (FY2021, filed 2022-02-20), and a 4-for-1 split in mid-2021.
@@ -190,4 +195,46 @@ Deno.test("filings.history as_of: only splits filed by then count", () => {
   const eps = h.rows.find((r) => r.key === "eps_basic")!;
   assert.deepEqual(eps.cells.map((c) => c.value), [3, 4, 5]);
   assert.deepEqual(h.warnings, []);
+});
+
+// The same company as a recorded company facts answer (tests/fixtures/facts, ticker SPLT).
+const replay = { replay: [join(FIXTURES, "facts")] };
+
+Deno.test("filings.facts: split_adjusted and a warning for a concept a split restates", async () => {
+  const e = await envelope<Any>("filings.facts", { symbol: "SPLT", concept: "eps_basic" }, replay);
+  const d = dataOf<Any>(e);
+  assert.deepEqual(d.rows.map((r: Any) => r.last_reported.value), [3, 4, 1.25, 1.5]);
+  assert.deepEqual(d.rows.map((r: Any) => r.split_adjusted), [0.75, 1, 1.25, 1.5]);
+  // 5.00 then 1.25 after the 4-for-1 split: the same figure
+  assert.equal(d.rows[2].restated, false);
+  assert.equal(d.restated_count, 0);
+  assert.ok(
+    e.warnings.some((w) => /2 period\(s\) were last reported before a share split/.test(w)),
+  );
+  const { render } = await import("../../adapters/render.ts");
+  const text = render(e, "text", { view: "facts", width: 200 });
+  assert.match(
+    text,
+    /FY2018\s+2018-01-01\s+2018-12-31\s+3\.00\s+2020-02-20 10-K\s+3\.00\s+0\.7500/,
+  );
+});
+
+Deno.test("filings.facts: a concept in shares no split rule covers is warned about, not adjusted", async () => {
+  const e = await envelope<Any>(
+    "filings.facts",
+    { symbol: "SPLT", concept: "PreferredStockSharesAuthorized" },
+    replay,
+  );
+  const d = dataOf<Any>(e);
+  assert.ok(d.rows.every((r: Any) => r.split_adjusted === null));
+  assert.ok(e.warnings.some((w) => /whether this concept follows a split is not known/.test(w)));
+});
+
+Deno.test("filings.history text view: split-adjusted cells explained with the value as reported", async () => {
+  const e = await envelope<Any>("filings.history", { symbol: "SPLT" }, replay);
+  const { render } = await import("../../adapters/render.ts");
+  const text = render(e, "text", { view: "history", width: 200 });
+  assert.match(text, /EPS, basic \(USD per share\)\s+0\.75 \[1\]\s+1\.00 \[2\]\s+1\.25\s+1\.50/);
+  assert.match(text, /\[1\] 3 as reported ÷ 4 \(share splits after 2020-02-20/);
+  assert.ok(e.warnings.some((w) => /4-for-1 split between 0009990004-21-000001/.test(w)));
 });
