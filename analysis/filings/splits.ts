@@ -110,6 +110,16 @@ export function shareUnit(unit: string): "shares" | "per_share" | null {
   return null;
 }
 
+/**
+ * True when `after` is `before` under a split of `ratio`: share counts within half a percent
+ * (weighted averages are recomputed, not only multiplied), per-share figures within a cent's
+ * rounding and a third of a percent.
+ */
+function splitOf(before: number, after: number, ratio: number, kind: "shares" | "per_share") {
+  if (kind === "shares") return Math.abs(before * ratio - after) <= 0.005 * Math.abs(after);
+  return Math.abs(before / ratio - after) <= 0.006 + 0.003 * Math.abs(after);
+}
+
 interface Constraint {
   /** Gaps lo … hi − 1 between consecutive filings (gap i lies between filing i and i + 1). */
   lo: number;
@@ -166,6 +176,9 @@ export function shareBasis(
       if (kind === "shares") ratio = splitRatio(b.val / a.val, 0.02);
       else if (Math.min(Math.abs(a.val), Math.abs(b.val)) < 0.5) ratio = null;
       else ratio = splitRatio(a.val / b.val, 0.03);
+      // and only when the later report is the earlier one split, to its rounding (a restatement
+      // that happens to move a figure by about 5/4 is not a 5-for-4 split)
+      if (ratio !== null && ratio !== 1 && !splitOf(a.val, b.val, ratio, kind)) ratio = null;
       if (ratio !== null) constraints.push({ lo, hi, ratio });
     }
   }

@@ -149,3 +149,52 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "conformance: filings.history NVDA puts ten years of EPS on one share basis across its 2021 and 2024 splits",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("company facts conformance")) return;
+    const e = await envelope<Any>("filings.history", { symbol: "NVDA", years: 10 }, opts());
+    const d = dataOf<Any>(e);
+    const eps = row(d, "eps_diluted");
+    const at = (label: string) => eps.cells[d.columns.findIndex((c: Any) => c.label === label)];
+    // FY2019 (6.63 in the FY2019 10-K), FY2022 (3.85, after the 4-for-1 only), FY2025 (as filed)
+    assert.equal(at("FY2019").value, 0.16575);
+    assert.equal(at("FY2019").sources[0].value, 6.63);
+    assert.equal(at("FY2022").value, 0.385);
+    assert.equal(at("FY2025").value, 2.94);
+    assert.equal(at("FY2025").derived, null);
+    assert.equal(at("FY2020").value, 0.113);
+    assert.equal(at("FY2021").value, 0.173);
+    const w = e.warnings.join("\n");
+    assert.match(w, /4-for-1 split between 0001045810-21-000064 \(filed 2021-05-26\)/);
+    assert.match(w, /10-for-1 split between 0001045810-24-000124 \(filed 2024-05-29\)/);
+  },
+});
+
+Deno.test({
+  name:
+    "conformance: AAPL's 7-for-1 (2014) and 4-for-1 (2020) splits are read from its company facts",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("company facts conformance")) return;
+    const e = await envelope<Any>(
+      "filings.facts",
+      { symbol: "AAPL", concept: "EarningsPerShareDiluted", period: "annual" },
+      opts(),
+    );
+    const d = dataOf<Any>(e);
+    const fy2013 = d.rows.find((r: Any) => r.fiscal_year === 2013 && r.period_kind === "annual");
+    // 39.75 as filed in 2013; 5.68 once restated for the 7-for-1; 1.42 after the 4-for-1 too
+    assert.equal(fy2013.first_reported.value, 39.75);
+    assert.equal(fy2013.last_reported.value, 5.68);
+    assert.equal(fy2013.split_adjusted, 1.42);
+    assert.equal(fy2013.restated, false);
+    // FY2008 was restated (the 2009 revenue-recognition change), not only split
+    const fy2008 = d.rows.find((r: Any) => r.fiscal_year === 2008 && r.period_kind === "annual");
+    assert.equal(fy2008.restated, true);
+    assert.match(e.warnings.join("\n"), /7-for-1 split .*; 4-for-1 split/);
+  },
+});

@@ -132,6 +132,19 @@ Deno.test("shareBasis: a 1-for-10 reverse split divides share counts", () => {
   assert.equal(basis.factor(B), 0.1);
 });
 
+Deno.test("shareBasis: a restatement that moves EPS by about 5/4 is not a split", () => {
+  const concepts = company();
+  // FY2020 restated from 5.00 to 6.30 (0.79x, near a 5-for-4 split's 0.8) with shares unchanged
+  concepts.EarningsPerShareBasic.units["USD/shares"][4].val = 6.3;
+  concepts.EarningsPerShareBasic.units["USD/shares"][5].val = 6.0;
+  concepts.WeightedAverageNumberOfSharesOutstandingBasic.units.shares[4].val = 101_000_000;
+  concepts.WeightedAverageNumberOfSharesOutstandingBasic.units.shares[5].val = 102_000_000;
+  const basis = shareBasis({ "us-gaap": concepts });
+  assert.deepEqual(basis.splits, []);
+  assert.equal(basis.factor(A), 1);
+  assert.equal(basis.factor(B), 1);
+});
+
 Deno.test("shareBasis: a change contradicted by an unchanged repeat leaves the basis unknown", () => {
   // FY2020's basic EPS repeats unchanged in C while its shares quadrupled: no one basis fits
   const concepts = company({
