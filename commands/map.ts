@@ -2122,6 +2122,7 @@ export interface CommandMap {
       kpis: {
         metric: string;
         label: string;
+        qualifier: string | null;
         value: {
           raw: string;
           number: number;
@@ -2129,6 +2130,8 @@ export interface CommandMap {
         };
         period: string | null;
         comparison: "yoy" | "qoq" | null;
+        forward_looking: boolean;
+        note: string | null;
         sentence: string;
         start_char: number;
         end_char: number;
@@ -2183,6 +2186,7 @@ export interface CommandMap {
         kpis: {
           metric: string;
           label: string;
+          qualifier: string | null;
           value: {
             raw: string;
             number: number;
@@ -2190,6 +2194,8 @@ export interface CommandMap {
           };
           period: string | null;
           comparison: "yoy" | "qoq" | null;
+          forward_looking: boolean;
+          note: string | null;
           sentence: string;
           start_char: number;
           end_char: number;
@@ -2209,6 +2215,8 @@ export interface CommandMap {
         points: {
           period: string | null;
           published_at: string | null;
+          qualifier: string | null;
+          note: string | null;
           value: {
             raw: string;
             number: number;

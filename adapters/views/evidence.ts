@@ -30,8 +30,9 @@ export function kpiView(data: unknown): Block[] {
     const doc = docs.find((d) => d.doc_ref === k.doc_ref);
     return {
       head: [
-        `${k.label}: ${kpiValue(value)}`,
-        [str(k.period), str(k.comparison)].filter(Boolean).join(", "),
+        `${k.label}${str(k.qualifier) ? ` (${k.qualifier})` : ""}: ${kpiValue(value)}`,
+        [k.forward_looking ? "outlook" : null, str(k.period), str(k.comparison)].filter(Boolean)
+          .join(", "),
         `confidence ${k.confidence}`,
         str(k.speaker) && `said by ${k.speaker}${str(k.part) ? ` (${k.part})` : ""}`,
       ].filter(Boolean).join(" · "),
@@ -39,6 +40,7 @@ export function kpiView(data: unknown): Block[] {
       match: at >= 0 ? raw : undefined,
       after: at >= 0 ? sentence.slice(at + raw.length) : undefined,
       lines: [
+        ...(str(k.note) ? [`note: ${k.note}`] : []),
         [
           doc && str(doc.title),
           str(k.accession_no) && `accession ${k.accession_no}`,
@@ -127,7 +129,9 @@ export function kpiHistoryView(data: unknown): Block[] {
       const at = raw ? sentence.indexOf(raw) : -1;
       return {
         head: [
-          `${p.period ?? "period n/a"}: ${kpiValue(value)}`,
+          `${p.period ?? "period n/a"}: ${kpiValue(value)}${
+            str(p.qualifier) ? ` (${p.qualifier})` : ""
+          }`,
           str(p.comparison),
           str(p.published_at) && `published ${p.published_at}`,
           `confidence ${p.confidence}`,

@@ -17,7 +17,20 @@ export interface MetricDef {
   excludes?: string[];
 }
 
-const GROWTH = /\b(grew|grow|growth|increased?|up|rose|declined?|decreased?|down|fell)\b/i;
+/**
+ * A growth verb: "grew", "increased", "declined", or "up"/"down" before a number ("up 22%", "down
+ * by $3 million"), so "follow up on the 40% of revenues" is not growth.
+ */
+const GROWTH =
+  /\b(?:grew|grow|growth|increased?|rose|declined?|decreased?|fell)\b|\b(?:up|down)(?=\s+(?:by\s+|about\s+|approximately\s+|nearly\s+|over\s+|more than\s+|roughly\s+)?[$]?\d)/i;
+
+/**
+ * Words of an outlook: a number stated for a period still to come ("is expected to be", "we
+ * expect", "guidance for", "next quarter"), not a result measured against one ("well above our
+ * outlook of $20 billion").
+ */
+const FORWARD =
+  /\b(?:(?:is|are|was|were) expected to|(?:expected|projected|forecast) to be|we (?:now )?(?:expect|anticipate|project|forecast|guide)|(?:outlook|guidance) (?:for|is|calls)|will be|next (?:quarter|year|fiscal)|coming (?:quarter|year))\b/i;
 
 export const METRICS: MetricDef[] = [
   {
@@ -52,6 +65,8 @@ export const METRICS: MetricDef[] = [
     label: "Revenue",
     terms: ["total revenue", "revenue", "revenues"],
     kind: "money",
+    // an annualized run rate is not revenue earned
+    excludes: ["run rate", "run-rate"],
   },
   {
     key: "revenue_growth",
@@ -59,6 +74,7 @@ export const METRICS: MetricDef[] = [
     terms: ["total revenue", "revenue", "revenues", "top-line", "sales"],
     kind: "percent",
     requires: GROWTH,
+    excludes: ["run rate", "run-rate"],
   },
   { key: "gross_margin", label: "Gross Margin", terms: ["gross margin"], kind: "percent" },
   {
@@ -190,7 +206,10 @@ export function values(sentence: string): FoundValue[] {
   return out;
 }
 
-/** `Q3 2025`, `fiscal 2025`, `FY2025` in a sentence, else null. */
+/**
+ * `Q3 2025`, `fiscal 2025`, `FY2025` in a sentence; `FY` for a full year it names without its
+ * number (the document's fiscal year); else null.
+ */
 export function periodOf(sentence: string): string | null {
   let m = /\bQ([1-4])\s*(?:FY\s*)?'?((?:19|20)\d{2})\b/i.exec(sentence);
   if (m) return `Q${m[1]} ${m[2]}`;
@@ -200,15 +219,98 @@ export function periodOf(sentence: string): string | null {
     return `Q${["first", "second", "third", "fourth"].indexOf(m[1].toLowerCase()) + 1} ${m[2]}`;
   }
   m = /\b(?:FY\s?|fiscal (?:year )?)((?:19|20)\d{2})\b/i.exec(sentence);
-  return m ? `FY ${m[1]}` : null;
+  if (m) return `FY ${m[1]}`;
+  // a year's figure whose year the document gives ("Fiscal year revenue of $10.45 billion")
+  return /\b(?:fiscal year|full[- ]year|for the (?:fiscal )?year)\b/i.test(sentence) ? "FY" : null;
+}
+
+/** Comparisons with a year before: "year over year", "from a year ago", "versus the prior year". */
+const YOY =
+  /\b(?:year[- ](?:over|on)[- ]year|y\/y|yoy|year[- ]ago|a year ago|(?:from|compared (?:to|with)|versus|vs\.?|over|against) (?:the )?(?:prior|previous|last) year|(?:from|compared (?:to|with)|versus|vs\.?|over|against) the same (?:quarter|period) (?:of |in )?(?:the )?(?:prior|previous|last) year)\b/gi;
+/** Comparisons with the quarter before: "sequentially", "quarter over quarter", "from Q2". */
+const QOQ =
+  /\b(?:quarter[- ](?:over|on)[- ]quarter|q\/q|qoq|sequential(?:ly)?|(?:from|compared (?:to|with)|versus|vs\.?|over|against) (?:the )?(?:prior|previous|last) quarter)\b/gi;
+
+/**
+ * The comparison a value is stated against: the phrase after it up to the next number ("up 27%
+ * sequentially and up 409% year-over-year" gives 27% qoq and 409% yoy), else the nearest one
+ * before it back to the previous number ("Year over year, revenue grew 22%"); null when none.
+ */
+function comparisonOf(
+  sentence: string,
+  value: FoundValue,
+  all: FoundValue[],
+): "yoy" | "qoq" | null {
+  const end = value.offset + value.raw.length;
+  const next = all.find((v) => v.offset >= end)?.offset ?? sentence.length;
+  const prev = all.filter((v) => v.offset + v.raw.length <= value.offset).at(-1);
+  const after = sentence.slice(end, next);
+  const before = sentence.slice(prev ? prev.offset + prev.raw.length : 0, value.offset);
+  const first = (text: string, last: boolean) => {
+    let best: { at: number; kind: "yoy" | "qoq" } | null = null;
+    for (const [re, kind] of [[YOY, "yoy"], [QOQ, "qoq"]] as const) {
+      for (const m of text.matchAll(re)) {
+        if (!best || (last ? m.index! > best.at : m.index! < best.at)) {
+          best = { at: m.index!, kind };
+        }
+      }
+    }
+    return best?.kind ?? null;
+  };
+  return first(after, false) ?? first(before, true);
+}
+
+/** Words that do not name whose revenue (or other metric) it is: articles, periods, verbs. */
+const NOT_QUALIFIER = new Set(
+  ("a an the our its their his her my your this that these those total net gross overall " +
+    "consolidated reported record strong solid quarterly annual annualized full year fiscal " +
+    "quarter first second third fourth q1 q2 q3 q4 of for in on to and or with by from as at " +
+    "was were is are be been had has have we us i you they it which who while than also " +
+    "growing grew increased higher lower expect expects see sees saw believe think drive drove " +
+    "deliver delivers achieve achieves generate generates post posts remain remains continue " +
+    "continues stay stays keep keeps improve improves maintain maintains reach reaches exceed " +
+    "exceeds beat beats hit hits get gets got why how what when where if so but not only just " +
+    "about around over under nearly approximately more less most some all any each every both " +
+    "very much many now then again still even here there").split(" "),
+);
+
+/**
+ * Up to three words just before a metric's name that say whose it is ("data center revenue",
+ * "GitHub revenue growth"), within its clause; null when there are none ("our revenue",
+ * "In Q3, revenue").
+ */
+export function qualifierOf(sentence: string, at: number): string | null {
+  const clause = sentence.slice(0, at).split(/[,;:()"“”—–]|\s-\s/).at(-1) ?? "";
+  const words = clause.trim().split(/\s+/).filter(Boolean);
+  const kept: string[] = [];
+  for (let i = words.length - 1; i >= 0 && kept.length < 3; i--) {
+    const w = words[i].replace(/['’]s$/i, "");
+    // adverbs and past participles in lower case ("sequentially", "reported") name nobody
+    const lower = w === w.toLowerCase();
+    if (
+      /\d/.test(w) || NOT_QUALIFIER.has(w.toLowerCase()) || !/^[\p{L}&.-]+$/u.test(w) ||
+      (lower && /(?:ly|ed)$/.test(w))
+    ) break;
+    kept.unshift(w);
+  }
+  return kept.length ? kept.join(" ") : null;
 }
 
 export interface KpiHit {
   metric: string;
   label: string;
+  /**
+   * Words before the metric's name saying whose it is ("data center" revenue, "GitHub" revenue
+   * growth): a segment's or another company's figure, not the company's own total.
+   */
+  qualifier: string | null;
   value: { raw: string; number: number; unit: string };
   period: string | null;
   comparison: "yoy" | "qoq" | null;
+  /** The sentence is an outlook (expected, guidance, will be): not a reported result. */
+  forward_looking: boolean;
+  /** Why the row may not be what its label says (several figures for one period). */
+  note: string | null;
   sentence: string;
   start_char: number;
   end_char: number;
@@ -243,19 +345,30 @@ export function extractKpis(text: string, metrics: MetricDef[], base = 0): KpiHi
       const pick = found.filter((v) => v.kind === metric.kind)
         .sort((a, b) => distance(a) - distance(b))[0];
       if (!pick) continue;
+      // the growth verb belongs to this figure: between its name and its number, or just before
+      if (metric.requires) {
+        const from = Math.min(term.at, pick.offset);
+        const to = Math.max(termEnd, pick.offset + pick.raw.length);
+        if (!metric.requires.test(s.text.slice(Math.max(0, from - 25), to))) continue;
+      }
       const gap = Math.abs(distance(pick));
-      const comparison =
-        /\b(year[- ]over[- ]year|y\/y|yoy|from a year ago|a year ago)\b/i.test(s.text)
-          ? "yoy"
-          : /\b(quarter[- ]over[- ]quarter|q\/q|qoq|sequential(ly)?)\b/i.test(s.text)
-          ? "qoq"
-          : null;
+      // a percent is a change or a rate against something; an amount only when stated as a change
+      const change = pick.kind === "percent" ||
+        /\b(?:up|down|by|grew|rose|fell|increased|decreased|declined)\s*$/i.test(
+          s.text.slice(Math.max(0, pick.offset - 25), pick.offset),
+        );
+      const comparison = change ? comparisonOf(s.text, pick, found) : null;
       hits.push({
         metric: metric.key,
         label: metric.label,
+        qualifier: term.term.toLowerCase().startsWith("total")
+          ? null
+          : qualifierOf(s.text, term.at),
         value: { raw: pick.raw, number: pick.number, unit: pick.unit },
         period: periodOf(s.text),
         comparison,
+        forward_looking: FORWARD.test(s.text),
+        note: null,
         sentence: s.text,
         start_char: s.start,
         end_char: s.end,
@@ -265,4 +378,46 @@ export function extractKpis(text: string, metrics: MetricDef[], base = 0): KpiHi
     }
   }
   return hits;
+}
+
+/**
+ * Marks rows of one document that state different figures for the same metric and period (none
+ * of them qualified, none an outlook): a call gives each segment's "revenue" after the total, in
+ * paragraphs whose segment is named sentences before. For amounts the largest is taken as the
+ * company's and the others are marked low confidence; for rates every one is marked.
+ */
+export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
+  const groups = new Map<string, T[]>();
+  for (const r of rows) {
+    if (r.qualifier || r.forward_looking) continue;
+    const key = `${r.metric}|${r.period ?? ""}|${r.comparison ?? ""}|${r.value.unit}`;
+    groups.set(key, [...groups.get(key) ?? [], r]);
+  }
+  for (const group of groups.values()) {
+    const distinct = [...new Set(group.map((r) => r.value.number))];
+    if (distinct.length < 2) continue;
+    const what = `${distinct.length} different ${group[0].label.toLowerCase()} figures${
+      group[0].period ? ` for ${group[0].period}` : ""
+    } in this document`;
+    if (group[0].value.unit === "USD") {
+      const top = Math.max(...distinct);
+      for (const r of group) {
+        if (r.value.number === top) {
+          r.note =
+            `the largest of ${what}, taken as the company's; the others are likely segments'`;
+        } else {
+          r.note = `one of ${what}, smaller than ${
+            group.find((x) => x.value.number === top)!.value.raw
+          }: likely a segment's (named in the sentences before), not the company's`;
+          r.confidence = "low";
+        }
+      }
+    } else {
+      for (const r of group) {
+        r.note = `one of ${what}: check which line of business each belongs to`;
+        if (r.confidence === "high") r.confidence = "medium";
+      }
+    }
+  }
+  return rows;
 }

@@ -23,9 +23,20 @@ export const documentSchema = z.object({
 export const kpiRowSchema = z.object({
   metric: z.string(),
   label: z.string(),
+  qualifier: z.string().nullable().describe(
+    "Words before the metric's name saying whose figure it is (\"data center\" revenue, \"GitHub\" revenue growth): a segment's or another company's, not the company's total; null when none.",
+  ),
   value: z.object({ raw: z.string(), number: z.number(), unit: z.string() }),
   period: z.string().nullable(),
-  comparison: z.enum(["yoy", "qoq"]).nullable(),
+  comparison: z.enum(["yoy", "qoq"]).nullable().describe(
+    "What the value is compared with, read from the words next to it: yoy (a year before), qoq (the quarter before), or null.",
+  ),
+  forward_looking: z.boolean().describe(
+    "The sentence is an outlook (expected, guidance, will be): a figure for a period to come, not a result; its period is only what the sentence names.",
+  ),
+  note: z.string().nullable().describe(
+    "Why the row may not be what its label says, e.g. one of several revenue figures for the same period in the document.",
+  ),
   sentence: z.string(),
   start_char: z.int(),
   end_char: z.int(),
@@ -63,7 +74,7 @@ export async function transcriptRows(
   metrics: MetricDef[],
   docRef: number,
 ): Promise<{ doc: DocMeta; rows: KpiRow[] }> {
-  const { extractKpis } = await import("../../analysis/evidence/kpi.ts");
+  const { extractKpis, markAmbiguous } = await import("../../analysis/evidence/kpi.ts");
   const { meta, parsed } = pick.url
     ? await loadFromUrl(pick.url, ctx)
     : await loadTranscript(pick, ctx, "kpi.extract", "source");
@@ -86,10 +97,12 @@ export async function transcriptRows(
       part: t.part,
     }))
     : [{ text: parsed.text, base: 0, speaker: null, part: null }];
-  const rows = pieces.flatMap((p) =>
-    extractKpis(p.text, metrics, p.base).map((h) =>
-      row(h, doc, { speaker: p.speaker, part: p.part, fallbackPeriod: meta.quarter })
-    )
+  const rows = markAmbiguous(
+    pieces.flatMap((p) =>
+      extractKpis(p.text, metrics, p.base).map((h) =>
+        row(h, doc, { speaker: p.speaker, part: p.part, fallbackPeriod: meta.quarter })
+      )
+    ),
   );
   return { doc, rows };
 }
@@ -103,7 +116,7 @@ export async function filingRows(
   metrics: MetricDef[],
   firstRef: number,
 ): Promise<{ docs: DocMeta[]; rows: KpiRow[] }> {
-  const { extractKpis } = await import("../../analysis/evidence/kpi.ts");
+  const { extractKpis, markAmbiguous } = await import("../../analysis/evidence/kpi.ts");
   const docs: DocMeta[] = [];
   const rows: KpiRow[] = [];
   const errors: string[] = [];
@@ -150,13 +163,26 @@ export async function filingRows(
       source: "filings_a",
     };
     docs.push(doc);
-    for (const h of extractKpis(env.data.text, metrics, env.data.start_char ?? 0)) {
-      rows.push(row(h, doc, { speaker: null, part: null, fallbackPeriod: f.period_of_report }));
-    }
+    rows.push(...markAmbiguous(
+      extractKpis(env.data.text, metrics, env.data.start_char ?? 0).map((h) =>
+        row(h, doc, { speaker: null, part: null, fallbackPeriod: f.period_of_report })
+      ),
+    ));
   }
   for (const e of errors) ctx.warn(`filing section skipped: ${e}`);
   if (!docs.length) throw new FinanceError(`no filing section could be read: ${errors.join("; ")}`);
   return { docs, rows };
+}
+
+/**
+ * A row's period: the one its sentence names, the document's fiscal year for a full year named
+ * without its number, the document's period otherwise; an outlook only what it names (it is
+ * about a later period than the document's).
+ */
+function periodIn(h: KpiHit, fallback: string | null): string | null {
+  const year = /(?:19|20)\d{2}/.exec(fallback ?? "")?.[0];
+  if (h.period === "FY") return year ? `FY ${year}` : null;
+  return h.period ?? (h.forward_looking ? null : fallback);
 }
 
 function row(
@@ -166,7 +192,7 @@ function row(
 ): KpiRow {
   return {
     ...h,
-    period: h.period ?? extra.fallbackPeriod,
+    period: periodIn(h, extra.fallbackPeriod),
     doc_ref: doc.doc_ref,
     url: doc.url,
     accession_no: doc.accession_no,

@@ -16,6 +16,8 @@ import {
 const point = z.object({
   period: z.string().nullable(),
   published_at: z.string().nullable(),
+  qualifier: z.string().nullable(),
+  note: z.string().nullable(),
   value: z.object({ raw: z.string(), number: z.number(), unit: z.string() }),
   comparison: z.enum(["yoy", "qoq"]).nullable(),
   confidence: z.enum(["high", "medium", "low"]),
@@ -27,16 +29,27 @@ const point = z.object({
   end_char: z.int(),
 });
 
-/** One point per metric and document: the best-confidence, earliest mention. */
+/**
+ * One point per metric and document: the earliest mention of the company's own figure (no
+ * qualifier such as a segment's or another company's name, not marked low for being one of
+ * several figures for the period), never an outlook.
+ */
 function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
   return metrics.map((metric) => ({
     metric,
     points: docs.flatMap((d) => {
-      const r = rows.find((x) => x.metric === metric && x.doc_ref === d.doc_ref);
+      // an outlook is not the period's figure
+      const mine = rows.filter((x) =>
+        x.metric === metric && x.doc_ref === d.doc_ref && !x.forward_looking
+      );
+      const r = mine.find((x) => x.qualifier === null && x.confidence !== "low") ??
+        mine.find((x) => x.qualifier === null) ?? mine[0];
       if (!r) return [];
       return [{
         period: r.period ?? d.period,
         published_at: d.published_at,
+        qualifier: r.qualifier,
+        note: r.note,
         value: r.value,
         comparison: r.comparison,
         confidence: r.confidence,

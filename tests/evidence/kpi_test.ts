@@ -145,3 +145,114 @@ Deno.test({
     for (const k of data.kpis) assert.match(k.sentence, /\b(revenue|revenues|sales|top-line)\b/i);
   },
 });
+
+const only = (key: string) => METRICS.filter((m) => m.key === key);
+
+Deno.test("a growth figure's comparison is the one next to it, not the first in the sentence", () => {
+  const text = "Revenue of $463 million was up 11% sequentially and up 105% year on year. " +
+    "Data center revenue rose 409% year-over-year and 27% sequentially.";
+  const hits = extractKpis(text, only("revenue_growth"));
+  assert.deepEqual(hits.map((h) => [h.value.raw, h.comparison]), [["11%", "qoq"], ["409%", "yoy"]]);
+  // an amount is a level: no comparison of its own
+  const [rev] = extractKpis(text, only("revenue"));
+  assert.equal(rev.value.raw, "$463 million");
+  assert.equal(rev.comparison, null);
+});
+
+Deno.test("growth needs its own verb: 'follow up on the 40% of revenues' is not growth", () => {
+  const text = "I wanted to follow up on the 40% of revenues coming from inference, please.";
+  assert.deepEqual(extractKpis(text, only("revenue_growth")), []);
+});
+
+Deno.test("an annualized run rate is not revenue", () => {
+  const text = "Networking exceeded a $13 billion annualized revenue run rate in the quarter.";
+  assert.deepEqual(extractKpis(text, only("revenue")), []);
+});
+
+Deno.test("a segment's or another company's figure carries its name as qualifier", () => {
+  const hit = (text: string, key = "revenue") => extractKpis(text, only(key))[0];
+  assert.equal(
+    hit("In the fourth quarter, data center revenue of $18.4 billion was a record.")
+      .qualifier,
+    "data center",
+  );
+  assert.equal(
+    hit(
+      "Microsoft noted GitHub revenue growth accelerating to 40% year-over-year.",
+      "revenue_growth",
+    )
+      .qualifier,
+    "GitHub",
+  );
+  assert.equal(hit("In Q3, our revenue was $412 million in total.").qualifier, null);
+  assert.equal(hit("We reported revenue of $412 million for the quarter.").qualifier, null);
+  assert.equal(hit("We expect net retention to stay above 115% next year.", "nrr").qualifier, null);
+});
+
+Deno.test("an outlook is marked; a result set against an outlook is not", () => {
+  const [guide] = extractKpis(
+    "Total revenue is expected to be $24 billion, plus or minus 2%.",
+    only("revenue"),
+  );
+  assert.equal(guide.forward_looking, true);
+  const [beat] = extractKpis(
+    "Revenue of $22.1 billion was up 22% and well above our outlook of $20 billion.",
+    only("revenue"),
+  );
+  assert.equal(beat.forward_looking, false);
+  assert.equal(beat.value.raw, "$22.1 billion");
+});
+
+Deno.test("several revenue figures for one period: the largest is taken, the rest marked low", async () => {
+  const { markAmbiguous } = await import("../../analysis/evidence/kpi.ts");
+  const text = "Revenue was $22.1 billion in Q4 2024. " +
+    "Moving to gaming. Revenue was $2.9 billion in Q4 2024, up 56% year on year.";
+  const rows = markAmbiguous(extractKpis(text, only("revenue")));
+  assert.deepEqual(rows.map((r) => [r.value.raw, r.confidence]), [
+    ["$22.1 billion", "high"],
+    ["$2.9 billion", "low"],
+  ]);
+  assert.match(rows[0].note!, /largest of 2 different revenue figures for Q4 2024/);
+  assert.match(rows[1].note!, /smaller than \$22\.1 billion: likely a segment's/);
+});
+
+Deno.test("kpi.extract: a full year named without its number is the document's fiscal year", async () => {
+  const { periodOf } = await import("../../analysis/evidence/kpi.ts");
+  assert.equal(periodOf("Fiscal year revenue of $10.45 billion was up 15%."), "FY");
+  assert.equal(periodOf("For fiscal 2024, revenue was $60.9 billion."), "FY 2024");
+});
+
+Deno.test({
+  name:
+    "conformance: NVIDIA's Q4 FY2024 call: the total, not a segment, is its revenue; the outlook is marked",
+  ignore: !SHARED,
+  async fn() {
+    const root = sharedOrSkip("KPI conformance on a recorded transcript page");
+    if (!root) return;
+    const page = join(root, "transcripts", "html", "nvidia_q4_fy2024_transcript.html");
+    const env = await envelope("kpi.extract", {
+      symbol: "NVDA",
+      source: page,
+      metrics: "revenue,revenue_growth",
+      limit: 100,
+    }, { env: { FINANCE_DOCUMENT_ROOTS: root } });
+    // deno-lint-ignore no-explicit-any
+    const kpis = (dataOf(env) as any).kpis as any[];
+    const find = (raw: string, metric = "revenue") =>
+      kpis.find((k) => k.value.raw === raw && k.metric === metric);
+    // fiscal 2024: $60.9 billion, and the gaming segment's "fiscal year revenue of $10.45 billion"
+    assert.equal(find("$60.9 billion").period, "FY 2024");
+    assert.equal(find("$60.9 billion").confidence, "high");
+    assert.equal(find("$10.45 billion").period, "FY 2024");
+    assert.equal(find("$10.45 billion").confidence, "low");
+    // "Total revenue is expected to be $24 billion": next quarter's outlook, not Q4's revenue
+    assert.equal(find("$24 billion").forward_looking, true);
+    assert.equal(find("$24 billion").period, null);
+    // "up 27% sequentially and up 409% year-over-year" of data center revenue
+    const dc = find("27%", "revenue_growth");
+    assert.equal(dc.comparison, "qoq");
+    assert.equal(dc.qualifier, "data center");
+    // a run rate is not revenue
+    assert.ok(!kpis.some((k) => /run rate/.test(k.sentence) && k.metric === "revenue"));
+  },
+});
