@@ -614,11 +614,13 @@ export interface CommandMap {
         average: number | null;
         low: number | null;
         high: number | null;
+        currency: string | null;
       };
       revenue_estimate: {
         average: number | null;
         low: number | null;
         high: number | null;
+        currency: string | null;
       };
       ex_dividend_date: string | null;
       dividend_date: string | null;

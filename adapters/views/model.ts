@@ -168,7 +168,7 @@ export function byteSize(n: number): string {
 }
 
 const MONEY_KEYS =
-  /^(price|change|open|high|low|close|adj_close|previous_close|day_high|day_low|fifty_two_week_high|fifty_two_week_low|market_cap|value|amount|pnl|fees|equity|start_value|end_value|cash|expectancy|total_fees_paid|eps|dividend|target_price|bid|ask)$|^eps_(estimate|actual|difference|avg|low|high|mean)$|_(price|value|cap)$/;
+  /^(price|change|open|high|low|average|close|adj_close|previous_close|day_high|day_low|fifty_two_week_high|fifty_two_week_low|market_cap|value|amount|pnl|fees|equity|start_value|end_value|cash|expectancy|total_fees_paid|eps|dividend|target_price|bid|ask)$|^eps_(estimate|actual|difference|avg|low|high|mean)$|_(price|value|cap)$/;
 
 /** True for field names that hold an amount of money (prices, values, market cap, P&L). */
 export function isMoneyKey(key: string): boolean {

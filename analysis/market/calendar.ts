@@ -37,12 +37,27 @@ const history = z.looseObject({
   })).default([]),
 }).prefault({});
 
+/** The currency a company reports in (and analysts estimate in), from financialData. */
+const financialData = z.looseObject({ financialCurrency: z.string().nullish() }).prefault({});
+
 export async function companyCalendar(ctx: Context, symbol: string) {
-  const raw = await (await ctx.provider("market_a")).summary(symbol, ["calendarEvents"]);
+  const raw = await (await ctx.provider("market_a")).summary(symbol, [
+    "calendarEvents",
+    "financialData",
+  ]);
   const c = calendarEvents.parse(raw.calendarEvents ?? {});
   const e = c.earnings;
   const dates = e.earningsDate.filter((d): d is number => d !== null);
   const now = ctx.clock.now().getTime() / 1000;
+  // analysts estimate in the currency the company reports in, which need not be the one its
+  // shares trade in (BABA: USD shares, CNY estimates)
+  const currency = financialData.parse(raw.financialData ?? {}).financialCurrency ?? null;
+  const estimates = [e.earningsAverage, e.earningsLow, e.revenueAverage, e.revenueLow];
+  if (!currency && estimates.some((v) => v !== null)) {
+    ctx.warn(
+      `Yahoo states no reporting currency for ${symbol} (financialData), so the currency of its EPS and revenue estimates is unknown; it is the company's reporting currency, not necessarily the one its shares trade in`,
+    );
+  }
   return {
     symbol,
     earnings_dates: dates.map(day).filter((d): d is string => d !== null),
@@ -50,12 +65,22 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     earnings_status: dates.length ? eventStatus(dates, e.isEarningsDateEstimate, now) : null,
     as_of: ctx.clock.now().toISOString(),
     earnings_call_times: e.earningsCallDate.map(time).filter((d): d is string => d !== null),
-    eps_estimate: { average: e.earningsAverage, low: e.earningsLow, high: e.earningsHigh },
-    revenue_estimate: { average: e.revenueAverage, low: e.revenueLow, high: e.revenueHigh },
+    eps_estimate: {
+      average: e.earningsAverage,
+      low: e.earningsLow,
+      high: e.earningsHigh,
+      currency,
+    },
+    revenue_estimate: {
+      average: e.revenueAverage,
+      low: e.revenueLow,
+      high: e.revenueHigh,
+      currency,
+    },
     ex_dividend_date: day(c.exDividendDate),
     dividend_date: day(c.dividendDate),
     provider: "market_a",
-    source: "Yahoo Finance quoteSummary calendarEvents",
+    source: "Yahoo Finance quoteSummary calendarEvents, financialData",
     retrieved_at: ctx.clock.now().toISOString(),
   };
 }

@@ -3,7 +3,14 @@ import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
 
 const n = z.number().nullable();
-const range = z.object({ average: n, low: n, high: n });
+const range = z.object({
+  average: n,
+  low: n,
+  high: n,
+  currency: z.string().nullable().describe(
+    "The company's reporting currency (Yahoo financialData), which the estimates are in: not necessarily the currency its shares trade in (BABA trades in USD, its estimates are CNY); null when Yahoo states none.",
+  ),
+});
 
 export default defineCommand({
   name: "calendar.company",

@@ -54,6 +54,9 @@ Deno.test("calendar.company and calendar.earnings", async () => {
   const c = dataOf((await run("calendar.company", { symbol: "AAPL" }, opts())).envelope) as Any;
   assert.deepEqual(c.earnings_dates, ["2024-02-01"]);
   assert.equal(c.ex_dividend_date, "2023-11-10");
+  // the estimates are in the company's reporting currency (financialData)
+  assert.equal(c.eps_estimate.currency, "USD");
+  assert.equal(c.revenue_estimate.currency, "USD");
   const e = dataOf(
     (await run("calendar.earnings", { symbol: "AAPL", limit: 2 }, opts())).envelope,
   ) as Any;

@@ -122,6 +122,13 @@ Deno.test({
     assert.equal(baba.rows[0].status, "unconfirmed");
     assert.equal(baba.rows[0].earnings_date_end, "2025-05-16");
     assert.equal(baba.rows[0].currency, "CNY");
+    // BABA trades in USD; its estimates are CNY, and calendar.company says so
+    const babaCal = dataOf(
+      (await run("calendar.company", { symbol: "BABA" }, { replay: [yahoo()] })).envelope,
+    ) as Any;
+    assert.equal(babaCal.revenue_estimate.currency, "CNY");
+    assert.equal(babaCal.revenue_estimate.average, 236980257980);
+    assert.equal(babaCal.eps_estimate.currency, "CNY");
     const company = async (now: string) =>
       dataOf(
         (await run("calendar.company", { symbol: "SPOT" }, { replay: [yahoo()], now }))
