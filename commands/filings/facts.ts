@@ -32,7 +32,7 @@ export default defineCommand({
   name: "filings.facts",
   summary: "Every reported value of one XBRL concept over time, first and last reported",
   description:
-    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ. as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead).
+    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ (for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead).
 
 concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period (${
       friendlyNames().join(", ")

@@ -43,7 +43,7 @@ export default defineCommand({
   name: "filings.history",
   summary: "A standardized multi-year income, balance or cash-flow statement from XBRL facts",
   description:
-    `Use for a statement over many periods ("revenue and net income for ten years", "TTM free cash flow"): standard line items built from SEC's XBRL company facts, fiscal periods as columns, every cell citing the filing that reported it (accession, form, filing date, index URL). Values are as last reported by default (basis=first_reported for as-originally-filed); restated=true marks cells that differ from the first report; as_of=YYYY-MM-DD uses only what had been filed by that date.
+    `Use for a statement over many periods ("revenue and net income for ten years", "TTM free cash flow"): standard line items built from SEC's XBRL company facts, fiscal periods as columns, every cell citing the filing that reported it (accession, form, filing date, index URL). Values are as last reported by default (basis=first_reported for as-originally-filed); restated=true marks cells that differ from the first report; as_of=YYYY-MM-DD uses only what had been filed by that date. Per-share figures and share counts reported before a share split the company facts show (a later filing restating a period by a split's ratio) are put on the latest filing's share basis as derived cells citing the value as reported, with a warning naming the splits; a split alone is not a restatement.
 
 Line items (each mapped from the tags companies use, first tag with a value wins): income: ${
       itemList("income")
