@@ -54,10 +54,24 @@ export function titleScales(title: string): { money: number; shares: number } {
   return out;
 }
 
+/**
+ * The scale of a row's number: the title's money or share scale, 1 for per-share figures, null
+ * for percents. EDGAR ends a row's label with its unit (" | Vendor", " | segment", " | $",
+ * " | shares") when the table mixes units; a count of vendors, segments or employees in a
+ * "$ in Billions" table is not billions.
+ */
 function rowScale(label: string, text: string, scales: { money: number; shares: number }) {
   if (/%$/.test(text.trim())) return null;
   if (/per share|per unit|\/ ?share/i.test(label)) return 1;
+  const unit = /\s\|\s([^|]+)$/.exec(label)?.[1]?.trim();
+  if (unit) {
+    if (/^(?:\$|[€£¥]|[A-Z]{3}\b)/.test(unit)) return scales.money;
+    if (/^shares?$/i.test(unit)) return scales.shares;
+    return 1;
+  }
   if (/\bshares?\b/i.test(label) && !/\$/.test(text)) return scales.shares;
+  // "Number of employees" and the like count things, in any table
+  if (/^number of\b/i.test(label) && !/\$/.test(text)) return 1;
   return scales.money;
 }
 
