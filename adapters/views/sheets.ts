@@ -61,7 +61,12 @@ function barsSheet(data: Rec): Rec[] | null {
   return out;
 }
 
-/** One row per line item: concept, label, level, then each period's value as filed (raw). */
+/**
+ * One row per line item: concept, label, level, then each period's value in full with the sign
+ * the statement presents it with (a payment shown as (18,211) is -18211000000, as in the text
+ * view, so rows add up to their totals), the unit, and `xbrl_sign`: -1 where the filing's XBRL
+ * fact has the opposite sign (a negated label), 1 otherwise.
+ */
 function statementSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.rows) || !Array.isArray(data.periods)) return null;
   const periods = data.periods as string[];
@@ -70,8 +75,13 @@ function statementSheet(data: Rec): Rec[] | null {
     const values = isRecord(r.values) ? r.values : {};
     const facts = periods.map((p) => (isRecord(values[p]) ? values[p] as Rec : null));
     const row: Rec = { concept: r.concept, label: r.label, level: r.level };
-    periods.forEach((p, i) => (row[p] = facts[i]?.raw ?? null));
+    const negated = facts.some((f) => f?.preferred_sign === -1);
+    periods.forEach((p, i) => {
+      const raw = facts[i]?.raw;
+      row[p] = typeof raw === "number" ? (facts[i]?.preferred_sign === -1 ? -raw : raw) : null;
+    });
     row.unit = facts.find((f) => f?.unit)?.unit ?? null;
+    row.xbrl_sign = negated ? -1 : 1;
     row.accession_no = filing.accession_no ?? null;
     return row;
   });

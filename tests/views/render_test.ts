@@ -179,21 +179,28 @@ Deno.test("csv: a statement with no line items is an empty sheet; the warning go
   assert.equal(delimited([], ","), "");
 });
 
-Deno.test("csv: a statement is line items by period (XBRL values), document tables are their cells", async () => {
+Deno.test("csv: a statement is line items by period (as presented), document tables are their cells", async () => {
   const st = await cli(
     ["filings.statement", "ACME", "--output", "csv"],
     join(FIXTURES, "filings", "cassette"),
   );
   assert.equal(st.code, 0, st.err);
-  const [head, first] = st.out.split("\n");
+  const [head, first, , cost, gross] = st.out.split("\n");
   assert.equal(
     head,
-    "concept,label,level,2023-01-01 to 2023-12-31,2022-01-01 to 2022-12-31,unit,accession_no",
+    "concept,label,level,2023-01-01 to 2023-12-31,2022-01-01 to 2022-12-31,unit,xbrl_sign,accession_no",
   );
   assert.match(
     first,
-    /^us-gaap:Revenues,Revenues,1,1200000000,1000000000,USD,0001234567-24-000010$/,
+    /^us-gaap:Revenues,Revenues,1,1200000000,1000000000,USD,1,0001234567-24-000010$/,
   );
+  // "Less: cost of revenue" is presented negated: the sheet shows it as the statement does, so
+  // revenue plus it is gross profit; xbrl_sign says the XBRL fact is positive
+  assert.match(
+    cost,
+    /^us-gaap:CostOfRevenue,Less: cost of revenue,1,-900000000,-760000000,USD,-1,/,
+  );
+  assert.match(gross, /^us-gaap:GrossProfit,Gross profit,1,300000000,240000000,USD,1,/);
   const tables = await cli([
     "document.tables",
     join(FIXTURES, "document", "ruled_table.pdf"),
