@@ -62,20 +62,46 @@ export function render(env: Envelope, mode: OutputMode, opts: RenderOptions = {}
 // ---------------------------------------------------------------- csv and tsv
 
 /**
+ * Lists that describe a result rather than hold it: a quote's sources are not its sheet (the
+ * sheet of symbol.snapshot is its figures).
+ */
+const META_LISTS = new Set(["sources", "notes", "warnings", "urls", "citations", "skipped"]);
+
+/**
  * The records a sheet shows: the data itself when it is a list, else its longest list of
- * records (one level down if need be), else the data as one row.
+ * records (one level down if need be; lists of sources and notes do not count), else the data
+ * as one row. A list whose records each hold one list of records (a report row's values, a
+ * filing's events) is one sheet row per inner record, the outer fields repeated.
  */
 export function sheetRecords(data: unknown): Record<string, unknown>[] {
-  if (isRecordArray(data)) return data;
+  if (isRecordArray(data)) return explode(data);
   // no records (a statement whose query matched no line item): an empty sheet, not a "value" row
   if (Array.isArray(data) && !data.length) return [];
   if (!isRecord(data)) return [{ value: data }];
   const lists = (obj: Record<string, unknown>) =>
-    Object.values(obj).filter(isRecordArray) as Record<string, unknown>[][];
+    Object.entries(obj).filter(([k, v]) => !META_LISTS.has(k) && isRecordArray(v))
+      .map(([, v]) => v as Record<string, unknown>[]);
   let found = lists(data);
   if (!found.length) found = Object.values(data).filter(isRecord).flatMap(lists);
   if (!found.length) return [data];
-  return found.reduce((a, b) => (b.length > a.length ? b : a));
+  return explode(found.reduce((a, b) => (b.length > a.length ? b : a)));
+}
+
+/** Records with one nested list of records: one record per inner record (see sheetRecords). */
+function explode(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const keys = new Set<string>();
+  for (const r of rows) {
+    for (const [k, v] of Object.entries(r)) {
+      if (!META_LISTS.has(k) && Array.isArray(v) && v.some(isRecord)) keys.add(k);
+    }
+  }
+  if (keys.size !== 1) return rows;
+  const [key] = keys;
+  return rows.flatMap((r) => {
+    const inner = Array.isArray(r[key]) ? (r[key] as unknown[]).filter(isRecord) : [];
+    const { [key]: _inner, ...outer } = r;
+    return inner.length ? inner.map((x) => ({ ...outer, [key]: x })) : [outer];
+  });
 }
 
 /** A header row and one row per record, nested fields flattened with dots. */
@@ -89,21 +115,30 @@ export function delimited(data: unknown, sep: "," | "\t"): string {
     .map((r) => r.join(sep)).join("\n");
 }
 
-/** Flattens one record for a sheet: lists of scalars join with "; ", lists of records as JSON. */
+/**
+ * Flattens one record for a sheet: nested fields with dots, lists of scalars joined with "; ",
+ * lists of records as `key=value key=value; …` (a cell a person reads, not JSON).
+ */
 function sheetRow(r: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const walk = (obj: Record<string, unknown>, prefix: string) => {
     for (const [k, v] of Object.entries(obj)) {
       if (isRecord(v)) walk(v, `${prefix}${k}.`);
-      else if (Array.isArray(v)) {
-        out[prefix + k] = v.every((x) => x === null || typeof x !== "object")
-          ? v.join("; ")
-          : JSON.stringify(v);
-      } else out[prefix + k] = v;
+      else if (Array.isArray(v)) out[prefix + k] = v.map(inline).join("; ");
+      else out[prefix + k] = v;
     }
   };
   walk(r, "");
   return out;
+}
+
+/** A value inside one sheet cell: scalars as they are, records as `key=value` pairs. */
+function inline(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (Array.isArray(v)) return `[${v.map(inline).join(", ")}]`;
+  if (!isRecord(v)) return String(v);
+  return Object.entries(v).filter(([, x]) => x !== null && x !== undefined && x !== "")
+    .map(([k, x]) => `${k}=${inline(x)}`).join(" ");
 }
 
 function plain(v: unknown): string {

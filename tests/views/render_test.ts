@@ -277,3 +277,31 @@ Deno.test("backtest and tune sheets: the equity curve or leaderboard, each row w
     "1,0.5,GBp",
   ]);
 });
+
+Deno.test("csv: a record with a list of sources is one row of its figures, not the sources", () => {
+  const csv = delimited({
+    symbol: "SPOT",
+    price: 638.18,
+    currency: "USD",
+    valuation: { trailing_pe: 80.8 },
+    sources: [{ fields: ["price", "market_cap"], source: "Yahoo quote" }],
+  }, ",").split("\n");
+  assert.equal(csv[0], "symbol,price,currency,valuation.trailing_pe,sources");
+  assert.equal(csv[1], `SPOT,638.18,USD,80.8,"fields=[price, market_cap] source=Yahoo quote"`);
+});
+
+Deno.test("csv: records that each hold one list of records are one row per inner record", () => {
+  const csv = delimited({
+    rows: [
+      { label: "Revenue", values: [{ column: "2025", number: 10 }, { column: "2024", number: 9 }] },
+      { label: "Heading", values: [] },
+    ],
+  }, ",").split("\n");
+  assert.deepEqual(csv, [
+    "label,values.column,values.number",
+    "Revenue,2025,10",
+    "Revenue,2024,9",
+    "Heading,,",
+  ]);
+  assert.ok(!csv.some((l) => l.includes("{")));
+});
