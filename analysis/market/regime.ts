@@ -17,10 +17,11 @@ export interface Stats {
   last_close: number;
   return_pct: number;
   lookback_bars: number;
-  sma_50: number;
+  /** Null with fewer than 50 bars: an average of fewer is not a 50-day one. */
+  sma_50: number | null;
   sma_200: number | null;
   sma_200_bars: number;
-  above_sma_50: boolean;
+  above_sma_50: boolean | null;
   above_sma_200: boolean | null;
 }
 
@@ -29,9 +30,16 @@ interface Bars {
   rows: { date: string; close: number | null; adj_close: number | null }[];
 }
 
-/** Daily closes of one symbol via market.ohlcv; null plus a warning when none. */
+/**
+ * Daily closes of one symbol via market.ohlcv; null plus a warning when none. What market.ohlcv
+ * says of the bars (they end months ago, dividends left out) is passed on: a regime read from
+ * stale bars must say so.
+ */
 export async function closes(ctx: Context, symbol: string, limit: number) {
   const env = await ctx.call<Bars>("market.ohlcv", { symbols: symbol, limit, timeframe: "1d" });
+  for (const w of env.warnings ?? []) {
+    ctx.warn(w.startsWith(`${symbol}:`) || w.startsWith(`${symbol} `) ? w : `${symbol}: ${w}`);
+  }
   if (!env.ok || !env.data) {
     ctx.warn(`${symbol}: ${env.error ?? "no bars"}`);
     return null;
@@ -49,7 +57,7 @@ export function stats(symbol: string, bars: Bars, lookback: number): Stats | nul
   if (n < 2) return null;
   const L = Math.min(Math.max(lookback, 1), n - 1);
   const last = c[n - 1];
-  const sma50 = mean(c.slice(-50));
+  const sma50 = n >= 50 ? mean(c.slice(-50)) : null;
   // A 200-day average from fewer bars is not one: report null instead of a shorter mean.
   const sma200 = n >= 200 ? mean(c.slice(-200)) : null;
   return {
@@ -59,15 +67,34 @@ export function stats(symbol: string, bars: Bars, lookback: number): Stats | nul
     last_close: r4(last),
     return_pct: r2((last / c[n - 1 - L] - 1) * 100),
     lookback_bars: L,
-    sma_50: r4(sma50),
+    sma_50: sma50 === null ? null : r4(sma50),
     sma_200: sma200 === null ? null : r4(sma200),
     sma_200_bars: Math.min(n, 200),
-    above_sma_50: last >= sma50,
+    above_sma_50: sma50 === null ? null : last >= sma50,
     above_sma_200: sma200 === null ? null : last >= sma200,
   };
 }
 
-export function breadthOf(risk: Stats[]) {
+/**
+ * Warnings for what a symbol's stats rest on: a return over fewer bars than asked (the history is
+ * shorter than the lookback) and no 50-day average.
+ */
+export function shortfalls(s: Stats, lookback: number): string[] {
+  const out: string[] = [];
+  if (s.lookback_bars < lookback) {
+    out.push(
+      `${s.symbol} has ${
+        s.lookback_bars + 1
+      } bars: its return covers ${s.lookback_bars} bars, not the ${lookback} asked`,
+    );
+  }
+  if (s.sma_50 === null) out.push(`${s.symbol} has fewer than 50 bars: no 50-day average`);
+  return out;
+}
+
+export function breadthOf(all: Stats[]) {
+  // a benchmark without a 50-day average cannot vote on breadth
+  const risk = all.filter((s) => s.above_sma_50 !== null);
   const T = risk.length;
   const positive = risk.filter((s) => s.return_pct > 0).length;
   const above50 = risk.filter((s) => s.above_sma_50).length;
@@ -126,16 +153,31 @@ export async function regime(ctx: Context, market: string, timeframe: string) {
   if (spy.sma_200 === null) {
     ctx.warn(`SPY has only ${spy.sma_200_bars} bars; the 200-day trend is unknown`);
   }
+  for (const s of avail) for (const w of shortfalls(s, L)) ctx.warn(w);
   let confidence = 0.45;
   if (spy.above_sma_200) confidence += 0.15;
   if (b.value === "constructive" || b.value === "weak") confidence += 0.2;
   if (vol !== "unknown") confidence += 0.1;
+  // a call resting on fewer signals is less sure: a tenth off for each one unknown
+  const unknown = [
+    spy.above_sma_200 === null && "index trend",
+    b.value === "unknown" && "breadth",
+    vol === "unknown" && "volatility",
+  ].filter((x): x is string => Boolean(x));
+  confidence -= 0.1 * unknown.length;
+  if (unknown.length) {
+    ctx.warn(
+      `${unknown.length} of 3 signals unknown (${
+        unknown.join(", ")
+      }): the regime rests on the rest, and its confidence is lowered`,
+    );
+  }
   return {
     market,
     timeframe,
     lookback_bars: L,
     regime: value,
-    confidence: Math.min(0.9, r2(confidence)),
+    confidence: Math.max(0.1, Math.min(0.9, r2(confidence))),
     signals: [
       {
         name: "index_trend",
@@ -219,6 +261,23 @@ export async function sectorHeat(ctx: Context, market: string, lookback: number)
   });
   if (!rows.length) {
     throw new FinanceError("market.sector_heat: no sector ETF returned bars; see warnings");
+  }
+  for (const r of rows) {
+    if (r.lookback_bars < lookback) {
+      ctx.warn(
+        `${r.symbol} has ${
+          r.lookback_bars + 1
+        } bars: its return covers ${r.lookback_bars} bars, not the ${lookback} asked, so it ranks against longer returns`,
+      );
+    }
+  }
+  const ends = [...new Set(rows.map((r) => r.last_date))].sort();
+  if (ends.length > 1) {
+    ctx.warn(
+      `the ETFs' bars end on different dates (${ends[0]} to ${
+        ends.at(-1)
+      }): their returns cover different windows (each row's last_date says which)`,
+    );
   }
   rows.sort((a, b) => b.heat_score - a.heat_score);
   const half = Math.floor(rows.length / 2);

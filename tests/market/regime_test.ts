@@ -48,8 +48,13 @@ function chartBody(symbol: string, p1: number, p2: number, start: number, drift:
   };
 }
 
-/** A network whose chart endpoint drifts each symbol as told; others answer Yahoo's 404. */
-function charts(drifts: Record<string, [number, number]>): typeof fetch {
+/**
+ * A network whose chart endpoint drifts each symbol as told (start, daily drift, and optionally
+ * the ISO date its bars stop at or the first date they start at); others answer Yahoo's 404.
+ */
+function charts(
+  drifts: Record<string, [number, number] | [number, number, { until?: string; from?: string }]>,
+): typeof fetch {
   const base = fakeMarket();
   return (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
@@ -57,8 +62,15 @@ function charts(drifts: Record<string, [number, number]>): typeof fetch {
     if (m) {
       const sym = decodeURIComponent(m[1]);
       const d = drifts[sym];
-      const p1 = Number(url.searchParams.get("period1"));
-      const p2 = Number(url.searchParams.get("period2"));
+      const span = d?.[2] ?? {};
+      const p1 = Math.max(
+        Number(url.searchParams.get("period1")),
+        span.from ? Date.parse(span.from) / 1000 : 0,
+      );
+      const p2 = Math.min(
+        Number(url.searchParams.get("period2")),
+        span.until ? Date.parse(span.until) / 1000 + 86_400 : Infinity,
+      );
       const body = d ? chartBody(sym, p1, p2, d[0], d[1]) : {
         chart: {
           result: null,
@@ -153,4 +165,46 @@ Deno.test("market.sector_heat: ranks the sector ETFs by return; a missing one is
   assert.ok(Math.abs(xlk.return_pct - ((1.004 ** 20 - 1) * 100)) < 0.05);
   const out = await run("market.sector_heat", {}, { fetch: charts(drifts), now: NOW });
   assert.ok(out.envelope.warnings.some((w) => /^XLRE: /.test(w)));
+});
+
+Deno.test("market.regime: bars that ended months ago and a missing VIX are said, confidence lowered", async () => {
+  const fetch = charts({
+    SPY: [500, 0.001, { until: "2025-06-18" }],
+    QQQ: [400, 0.0012, { until: "2025-06-18" }],
+    IWM: [200, 0.0008, { until: "2025-06-18" }],
+  });
+  const e = (await run("market.regime", {}, { fetch, now: NOW })).envelope;
+  const d = dataOf(e) as Any;
+  assert.equal(d.as_of, "2025-06-18");
+  assert.ok(
+    e.warnings.some((w) => /^SPY: .*bars end at 2025-06-18/.test(w)),
+    e.warnings.join("\n"),
+  );
+  assert.ok(e.warnings.some((w) => /^QQQ: .*bars end at 2025-06-18/.test(w)));
+  // 157 bars: no 200-day trend; no VIX: constructive breadth alone, 0.45 + 0.2 - 2 × 0.1
+  assert.ok(e.warnings.some((w) => /2 of 3 signals unknown \(index trend, volatility\)/.test(w)));
+  assert.equal(d.confidence, 0.45);
+});
+
+Deno.test("market.sector_heat: a short history and bars ending on other dates are said", async () => {
+  const drifts: Record<string, [number, number, { until?: string; from?: string }]> = {
+    XLK: [200, 0.004, { from: "2025-11-10" }],
+    XLC: [90, 0.003, {}],
+    XLY: [190, 0.002, { until: "2025-11-14" }],
+  };
+  const e = (await run("market.sector_heat", { lookback_days: 20 }, {
+    fetch: charts(drifts),
+    now: NOW,
+  })).envelope;
+  const d = dataOf(e) as Any;
+  const xlk = d.all.find((r: Any) => r.symbol === "XLK");
+  assert.ok(xlk.lookback_bars < 20);
+  assert.ok(
+    e.warnings.some((w) =>
+      /^XLK has \d+ bars: its return covers \d+ bars, not the 20 asked/.test(w)
+    ),
+  );
+  assert.ok(
+    e.warnings.some((w) => /bars end on different dates \(2025-11-14 to 2025-11-21\)/.test(w)),
+  );
 });
