@@ -20,11 +20,16 @@ Deno.test("regime rules: SMA-200 is null with fewer than 200 bars; classificatio
   assert.equal(s.return_pct, 30);
   assert.equal(s.sma_200, null);
   assert.equal(s.above_sma_200, null);
+  // four bars have no 50-day average either, and cannot vote on breadth
+  assert.equal(s.sma_50, null);
+  assert.equal(s.above_sma_50, null);
+  assert.equal(breadthOf([s, s]).value, "unknown");
+  const up = { ...s, above_sma_50: true };
   const down = { ...s, return_pct: -1, above_sma_50: false };
   // Three benchmarks: constructive needs 2 of 3 positive AND 2 of 3 above their 50-day SMA.
-  assert.equal(breadthOf([s, s, down]).value, "constructive");
-  assert.equal(breadthOf([s, { ...s, above_sma_50: false }, down]).value, "mixed");
-  assert.equal(breadthOf([s, down, down]).value, "weak");
+  assert.equal(breadthOf([up, up, down]).value, "constructive");
+  assert.equal(breadthOf([up, { ...s, above_sma_50: false }, down]).value, "mixed");
+  assert.equal(breadthOf([up, down, down]).value, "weak");
   assert.equal(volatilityOf(31), "stressed");
   assert.equal(volatilityOf(null), "unknown");
   assert.equal(classify(true, "constructive", "contained"), "risk_on");
