@@ -128,8 +128,25 @@ function withScale(t: Table, above: string[]): Table {
 
 const DASHES = /^[\u2014\u2013\u2012\u2015-]+$/;
 
-/** Parses a financial cell: "$ 1,234.5" → 1234.5, "(7,300)" → -7300, "12%" → 12; else null. */
+/**
+ * Parses a financial cell: "$ 1,234.5" → 1234.5, "(7,300)" → -7300, "12%" → 12; else null.
+ * A cell holding several numbers ("109 3 103 35", "($24) ($9,359)": columns the extraction ran
+ * together) is null, not the digits read as one number.
+ */
 export function parseNumber(cell: string): number | null {
+  return multiNumber(cell) ? null : oneNumber(cell);
+}
+
+/**
+ * True when a cell is several numbers side by side, split by ordinary spaces (a thousands
+ * separator written as a no-break or thin space, "1\u00a0234", stays one number).
+ */
+export function multiNumber(cell: string): boolean {
+  const parts = cell.replace(/[$€£¥]/g, "").split(/[ \t\r\n]+/).filter((t) => /\d/.test(t));
+  return parts.length >= 2 && parts.every((t) => oneNumber(t) !== null);
+}
+
+function oneNumber(cell: string): number | null {
   let s = cell.replace(/[\s\u00a0$€£¥]/g, "");
   if (!s || DASHES.test(s)) return null;
   let negative = false;

@@ -104,7 +104,7 @@ export default defineCommand({
       throw new InputError("source is required (a local path or an http(s) URL)");
     }
     const { fetchDocument } = await import("../../analysis/document/load.ts");
-    const { htmlTable } = await import("../../analysis/document/tables.ts");
+    const { htmlTable, multiNumber } = await import("../../analysis/document/tables.ts");
     const raw = await fetchDocument(ctx, args.source);
     const warnings: string[] = [];
     let found: (import("../../analysis/document/tables.ts").Table & {
@@ -136,15 +136,37 @@ export default defineCommand({
           );
         }
         found = [];
+        // a page's tables by the ruling lines, or by the text's alignment; in auto mode both are
+        // read where the lines find tables, and the one that reads more figures as single
+        // numbers wins (ruled boxes around whole blocks run columns together: "109 3 103 35")
+        const quality = (ts: { rows: string[][]; values: (number | null)[][] }[]) => {
+          let score = 0;
+          for (const t of ts) {
+            for (const r of t.values) for (const v of r) if (v !== null) score++;
+            for (const r of t.rows) for (const c of r) if (multiNumber(c)) score -= 3;
+          }
+          return score;
+        };
         for (const p of pages) {
           checkpoint();
-          const flavors: ("stream" | "lattice")[] = args.flavor
-            ? [args.flavor]
-            : ["lattice", "stream"];
-          for (const f of flavors) {
-            const t = await client.tables(pdf, [p], f);
-            found.push(...t.map((x) => ({ ...x, flavor: f })));
-            if (t.length) break;
+          if (args.flavor) {
+            const t = await client.tables(pdf, [p], args.flavor);
+            found.push(...t.map((x) => ({ ...x, flavor: args.flavor! })));
+          } else {
+            const lattice = await client.tables(pdf, [p], "lattice");
+            const stream = lattice.length ? await client.tables(pdf, [p], "stream") : [];
+            const useStream = !lattice.length || quality(stream) > quality(lattice);
+            const t = !useStream
+              ? lattice
+              : lattice.length
+              ? stream
+              : await client.tables(pdf, [p], "stream");
+            found.push(
+              ...t.map((x) => ({
+                ...x,
+                flavor: useStream ? "stream" as const : "lattice" as const,
+              })),
+            );
           }
           if (found.length >= args.max_tables * 4) break; // enough to fill the answer
         }
@@ -159,6 +181,22 @@ export default defineCommand({
     }
     if (found.length > args.max_tables) {
       warnings.push(`returned the first ${args.max_tables} of ${found.length} tables`);
+    }
+    for (const [i, t] of found.slice(0, args.max_tables).entries()) {
+      const merged = t.rows.flat().filter(multiNumber);
+      if (merged.length) {
+        warnings.push(
+          `table ${i + 1}${
+            t.page ? ` (page ${t.page})` : ""
+          }: ${merged.length} cell(s) hold several numbers run together (e.g. "${
+            merged[0].slice(0, 40)
+          }"), so their values are null; the columns were not told apart${
+            t.flavor === "html"
+              ? ""
+              : `: try flavor=${t.flavor === "lattice" ? "stream" : "lattice"}`
+          } or read the page`,
+        );
+      }
     }
     const tables = found.slice(0, args.max_tables).map((t, i) => {
       const keep = args.max_rows > 0 ? args.max_rows : t.rows.length;

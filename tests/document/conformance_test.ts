@@ -120,3 +120,30 @@ Deno.test({
     assert.ok(s.count > 0);
   },
 });
+
+Deno.test({
+  name:
+    "conformance: ruled boxes that run columns together lose to the text alignment; merged cells are never one number",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("AMCOR and Boeing table reading")) return;
+    const { multiNumber } = await import("../../analysis/document/tables.ts");
+    const amcor = await envelope("document.tables", {
+      source: P("pdf", "AMCOR_2023Q4_EARNINGS.pdf"),
+      pages: "11",
+    }, { env: env() });
+    const a: Any = dataOf(amcor);
+    // the ruled reading gave "109 3 103 35" as 109310335; the stream reading splits the columns
+    assert.ok(a.tables.every((t: Any) => t.flavor === "stream"));
+    assert.ok(!a.tables.some((t: Any) => t.rows.flat().some(multiNumber)));
+    assert.ok(a.tables.flatMap((t: Any) => t.values.flat()).every((v: Any) => v !== 109310335));
+    const boeing = await envelope("document.tables", {
+      source: P("pdf", "BOEING_2022_10K.pdf"),
+      pages: "108",
+    }, { env: env() });
+    const b: Any = dataOf(boeing);
+    const values = b.tables.flatMap((t: Any) => t.values.flat());
+    assert.ok(!values.includes(-249359), "($24) ($9,359) is not -249359");
+    assert.ok(boeing.warnings.some((w) => /hold several numbers run together/.test(w)));
+  },
+});

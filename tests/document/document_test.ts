@@ -131,12 +131,29 @@ Deno.test("document.tables: stream table with parsed numbers (parentheses, dashe
   assert.equal(t.values[0][1], 12500);
 });
 
+Deno.test("table cells: several numbers run together are no number; one number with a no-break thousands space is", async () => {
+  const { multiNumber, parseNumber } = await import("../../analysis/document/tables.ts");
+  // AMCOR's EBITDA bridge as ruled boxes read it, Boeing's equity columns run together
+  assert.equal(parseNumber("109 3 103 35"), null);
+  assert.equal(parseNumber("($24) ($9,359)"), null);
+  assert.equal(parseNumber("$1 $6"), null);
+  assert.equal(multiNumber("109 3 103 35"), true);
+  assert.equal(parseNumber("$ (1,234)"), -1234);
+  assert.equal(parseNumber("( 24 )"), -24);
+  assert.equal(parseNumber("12 %"), 12);
+  assert.equal(parseNumber("1\u00a0234\u00a0567"), 1234567);
+  assert.equal(multiNumber("Q4 2024"), false);
+});
+
 Deno.test("document.tables: lattice table from ruling lines; HTML tables with spans", async () => {
   const d: Any = dataOf(
     await envelope("document.tables", { source: F("ruled_table.pdf"), flavor: "lattice" }),
   );
   assert.equal(d.tables[0].flavor, "lattice");
   assert.deepEqual(d.tables[0].header, ["Segment", "Revenue", "Margin"]);
+  // auto mode keeps the ruled reading where it reads the figures as well as the text alignment
+  const auto: Any = dataOf(await envelope("document.tables", { source: F("ruled_table.pdf") }));
+  assert.equal(auto.tables[0].flavor, "lattice");
   assert.deepEqual(d.tables[0].values[1], [null, -150, -2]);
   const h: Any = dataOf(await envelope("document.tables", { source: F("filing.html") }));
   assert.deepEqual(h.tables[0].rows[1], ["Net loss", "(1,050)", "—"]);
