@@ -90,8 +90,37 @@ export function resolveTopics(query?: string, topics?: string[]): ScanOptions["t
 
 const DEFAULT_CONTEXT = 240;
 
-/** Finds every topic's queries in doc.text[start, end); best matches first. */
-export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[]; total: number } {
+/**
+ * The numbers a text states, each with its sign as printed: "(2,370)", "($2,370)", "-2,370" and
+ * "−2,370" are negative; digits only, separators dropped ("56,608" → "56608").
+ */
+export function statedNumbers(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(\(\s*[$€£¥]?\s*|[-\u2212]\s*[$€£¥]?\s*)?(\d[\d,]*(?:\.\d+)?)/g)) {
+    const digits = m[2].replace(/,/g, "").replace(/\.0+$|(\.\d*?)0+$/, "$1");
+    out.push(`${m[1] ? "-" : ""}${digits}`);
+  }
+  return out;
+}
+
+/** A hit of a query that names numbers, whose own numbers differ (another figure, or its sign). */
+export interface NumberMismatch {
+  query: string;
+  text: string;
+  page: number | null;
+}
+
+/**
+ * Finds every topic's queries in doc.text[start, end); best matches first. A query that names
+ * numbers ("Total revenues 56,608") only matches text stating those numbers with the same
+ * signs: fuzzy likeness of words is no evidence for a figure, so "66,608" and "($2,370)" for
+ * "2,370" are left out and listed in `mismatches`.
+ */
+export function scanText(
+  doc: DocText,
+  opts: ScanOptions,
+): { matches: ScanMatch[]; total: number; mismatches: NumberMismatch[] } {
+  const mismatches: NumberMismatch[] = [];
   const slice = doc.text.slice(opts.start, opts.end);
   const prepared = prepareText(slice);
   const found: ScanMatch[] = [];
@@ -103,11 +132,31 @@ export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[
     for (const query of queries) {
       checkpoint();
       const own = new DisjointSpans<Span>();
+      const wanted = statedNumbers(query);
       for (
         const m of findMatches(prepared, query, { threshold: opts.threshold, mode: opts.mode })
       ) {
         const start = m.start + opts.start, end = m.end + opts.start;
         if ((++steps & 4095) === 0) checkpoint();
+        if (wanted.length) {
+          // the hit with the characters that print its numbers' signs: "($" before, ")" after
+          const from = Math.max(0, start - 3);
+          const stated = statedNumbers(doc.text.slice(from, end + 1));
+          const left = [...stated];
+          const all = wanted.every((n) => {
+            const i = left.indexOf(n);
+            if (i >= 0) left.splice(i, 1);
+            return i >= 0;
+          });
+          if (!all) {
+            mismatches.push({
+              query,
+              text: doc.text.slice(start, end + 1).trim(),
+              page: pageAt(doc.pages, start),
+            });
+            continue;
+          }
+        }
         if (earlier.some((spans) => spans.overlaps(start, end, (f) => f.score >= m.score))) {
           continue;
         }
@@ -127,7 +176,7 @@ export function scanText(doc: DocText, opts: ScanOptions): { matches: ScanMatch[
     keptSpans.add({ start: f.start_char, end: f.end_char, score: f.score });
     kept.push(f);
   }
-  return { matches: kept.slice(0, opts.limit), total: kept.length };
+  return { matches: kept.slice(0, opts.limit), total: kept.length, mismatches };
 }
 
 function toMatch(

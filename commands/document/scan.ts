@@ -123,7 +123,7 @@ export default defineCommand({
       );
     }
     const topics = resolveTopics(args.query, args.topics);
-    const { matches, total } = scanText(doc, {
+    const { matches, total, mismatches } = scanText(doc, {
       topics,
       mode: args.match,
       threshold: args.threshold,
@@ -132,6 +132,14 @@ export default defineCommand({
       start,
       end,
     });
+    if (mismatches.length) {
+      const m = mismatches[0];
+      warnings.push(
+        `${mismatches.length} passage(s) worded like the query but stating other numbers or signs were left out (e.g. "${
+          m.text.slice(0, 80)
+        }"${m.page ? ` on page ${m.page}` : ""} for "${m.query}"): a figure only matches itself`,
+      );
+    }
     if (total > matches.length) {
       warnings.push(`returned the best ${matches.length} of ${total} matches (limit)`);
     }

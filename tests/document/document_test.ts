@@ -361,3 +361,45 @@ Deno.test("document.tables: the scale a table states is reported; values stay as
   assert.deepEqual(first.values[0], [null, 1200, 1100], "as printed");
   assert.equal(second.scale, null, "another table's rows stand between it and the title");
 });
+
+Deno.test("document.scan: a query's numbers match only the same numbers with the same signs", async () => {
+  const { scanText, statedNumbers } = await import("../../analysis/document/scan.ts");
+  assert.deepEqual(statedNumbers("Commercial Airplanes ($2,370) and 56,608.0, up 18.20%"), [
+    "-2370",
+    "56608",
+    "18.2",
+  ]);
+  const text = "Total revenues 66,608 in 2022.\nCommercial Airplanes ($2,370) loss.\n" +
+    "Total revenues 56,608 in 2021.";
+  const doc = {
+    source: "t",
+    url: null,
+    path: null,
+    format: "html" as const,
+    engine: "test",
+    text,
+    pages: [{ page: 1, start_char: 0, end_char: text.length, ocr: false, ocr_confidence: null }],
+    page_count: 1,
+    complete: true,
+    warnings: [],
+  };
+  const scan = (query: string) =>
+    scanText(doc, {
+      topics: [{ topic: "q", queries: [query] }],
+      mode: "fuzzy",
+      threshold: 80,
+      limit: 10,
+      window: 0,
+      start: 0,
+      end: text.length,
+    });
+  const revenue = scan("Total revenues 56,608");
+  assert.deepEqual(revenue.matches.map((m) => m.text), ["Total revenues 56,608"]);
+  assert.equal(revenue.mismatches.length, 1);
+  assert.match(revenue.mismatches[0].text, /66,608/);
+  // a loss printed in parentheses is not the positive figure, and is the negative one
+  assert.equal(scan("Commercial Airplanes 2,370").matches.length, 0);
+  assert.equal(scan("Commercial Airplanes (2,370)").matches.length, 1);
+  // a query without numbers is as before
+  assert.equal(scan("total revenues").matches.length, 2);
+});
