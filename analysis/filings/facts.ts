@@ -150,12 +150,40 @@ export function groupPeriods(
       first: report(first),
       last: report(last),
       reports: new Set(g.map((r) => r.accn)).size,
-      restated: g.some((r) => r.val !== first.val),
+      restated: g.some((r) => differs(r.val, first.val)),
     });
   }
   return out.sort((a, b) =>
     a.end.localeCompare(b.end) || (a.start ?? "").localeCompare(b.start ?? "")
   );
+}
+
+/**
+ * The unit a reported number shows it was rounded to, read from its last non-zero digit but
+ * never coarser than three significant digits nor than a million: 1,000 for 136,516,000,
+ * 1,000,000 for 137,000,000, 10 for 1,000 (one significant digit says little), 0.01 for 5
+ * (a "5.00" JSON prints as 5) and for 3.08.
+ */
+export function roundingUnit(v: number): number {
+  const a = Math.abs(v);
+  if (a === 0) return 1;
+  let e: number;
+  if (!Number.isInteger(a)) e = -Math.min(String(a).split(".")[1]?.length ?? 0, 12);
+  else {
+    e = 0;
+    while (e < 6 && a % 10 ** (e + 1) === 0) e++;
+  }
+  return 10 ** Math.min(e, Math.floor(Math.log10(a)) - 2);
+}
+
+/**
+ * Two reports of one value differ: beyond the rounding the coarser of them was printed to
+ * (137,000,000 in millions is 136,516,000 rounded, not a restatement of it).
+ */
+export function differs(a: number, b: number): boolean {
+  if (a === b) return false;
+  const u = Math.max(roundingUnit(a), roundingUnit(b));
+  return Math.abs(a - b) > (u / 2) * (1 + 1e-9);
 }
 
 function report(r: FactRow): Report {
@@ -221,15 +249,57 @@ export function mergedPeriods(
   opts: PeriodOptions = {},
 ): FactPeriod[] {
   const byKey = new Map<string, FactPeriod>();
+  const rowsOf = new Map<string, FactRow[]>();
   for (const tag of tags) {
     const rows = concepts?.[tag]?.units[unit];
     if (!rows) continue;
+    rowsOf.set(tag, rows);
     for (const p of groupPeriods(tag, unit, rows, filings, opts)) {
       const key = `${p.start ?? ""}|${p.end}`;
       if (!byKey.has(key)) byKey.set(key, p);
     }
   }
+  if (rowsOf.size > 1) {
+    for (const [key, p] of byKey) byKey.set(key, withEarlierTags(p, rowsOf, opts));
+  }
   return [...byKey.values()].sort((a, b) => a.end.localeCompare(b.end));
+}
+
+/**
+ * A period one tag won, with the reports of the company's other tags for it folded in: a
+ * company that moved from SalesRevenueNet to Revenues first reported FY2016 under the old tag
+ * (2016-10-26), though the new one only has it from a 2018 comparative. Not when some filing
+ * reports the period under both tags with different values: then they are different
+ * quantities to this company, not one renamed.
+ */
+function withEarlierTags(
+  p: FactPeriod,
+  rowsOf: Map<string, FactRow[]>,
+  opts: PeriodOptions,
+): FactPeriod {
+  const same = (r: FactRow) =>
+    (r.start ?? null) === p.start && r.end === p.end &&
+    (!opts.asOf || r.filed <= opts.asOf) &&
+    (!opts.forms || opts.forms.includes(r.form.toUpperCase()));
+  const all = [...rowsOf].flatMap(([tag, rows]) => rows.filter(same).map((r) => ({ tag, r })));
+  if (new Set(all.map((x) => x.tag)).size < 2) return p;
+  const byAccn = new Map<string, FactRow[]>();
+  for (const { r } of all) byAccn.set(r.accn, [...byAccn.get(r.accn) ?? [], r]);
+  for (const rs of byAccn.values()) {
+    if (rs.some((r) => differs(r.val, rs[0].val))) return p;
+  }
+  const g = all.map((x) => x.r).sort((a, b) =>
+    a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn)
+  );
+  const first = g[0];
+  const last = g[g.length - 1];
+  return {
+    ...p,
+    first: report(first),
+    last: report(last),
+    reports: new Set(g.map((r) => r.accn)).size,
+    restated: g.some((r) => differs(r.val, first.val)),
+  };
 }
 
 /**

@@ -16,7 +16,7 @@
  * no pair locates to one gap between consecutive filings leaves the filings around it on an
  * unknown basis, which a caller reports instead of guessing.
  */
-import type { Concepts, FactRow } from "./facts.ts";
+import { type Concepts, type FactRow, roundingUnit } from "./facts.ts";
 
 /** A split found between two consecutive filings (by filing date). */
 export interface SplitEvent {
@@ -277,25 +277,11 @@ export function restatedOnBasis(
   const f1 = basis.factor(first.accession_no);
   const f2 = basis.factor(last.accession_no);
   if (f1 === null || f2 === null) return null;
+  // per-share figures are printed to the cent
   const slack = (v: number, f: number) =>
-    onBasis(Math.min(roundingUnit(v), perShare ? 0.01 : 1e6), f, perShare) / 2;
+    onBasis(perShare ? Math.max(roundingUnit(v), 0.01) : roundingUnit(v), f, perShare) / 2;
   const gap = Math.abs(onBasis(first.value, f1, perShare) - onBasis(last.value, f2, perShare));
   return gap > (slack(first.value, f1) + slack(last.value, f2)) * (1 + 1e-9);
-}
-
-/**
- * The unit a reported number shows it was rounded to: 0.01 for 3.08, 1,000,000 for 608,000,000
- * (JSON drops trailing zeros, so 5.00 reads as 5: callers cap it at the usual rounding).
- */
-function roundingUnit(v: number): number {
-  const a = Math.abs(v);
-  if (!Number.isInteger(a)) {
-    const digits = String(a).split(".")[1]?.length ?? 0;
-    return 10 ** -Math.min(digits, 12);
-  }
-  let u = 1;
-  while (u < 1e9 && a % (u * 10) === 0 && a !== 0) u *= 10;
-  return u;
 }
 
 /** The splits of a basis in words: "4-for-1 split between … (filed …) and … (filed …)". */

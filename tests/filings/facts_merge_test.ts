@@ -1,0 +1,70 @@
+/** Company facts periods: rounding is not a restatement; a renamed tag keeps its first report. */
+import assert from "node:assert/strict";
+import {
+  type Concepts,
+  differs,
+  type FactRow,
+  filingPeriods,
+  mergedPeriods,
+} from "../../analysis/filings/facts.ts";
+
+const row = (val: number, accn: string, filed: string, end = "2016-09-24"): FactRow => ({
+  start: "2015-09-27",
+  end,
+  val,
+  accn,
+  fy: 2016,
+  fp: "FY",
+  form: "10-K",
+  filed,
+});
+
+Deno.test("differs: a figure rounded to millions is not a restatement of the thousands it came from", () => {
+  assert.equal(differs(136_516_000, 137_000_000), false);
+  assert.equal(differs(127_976_000, 128_000_000), false);
+  assert.equal(differs(246_000_000, 247_000_000), true);
+  assert.equal(differs(196_000_000, 208_000_000), true);
+  assert.equal(differs(1000, 1010), true);
+  assert.equal(differs(5, 5.01), true);
+});
+
+Deno.test("mergedPeriods: a period first reported under a tag since renamed keeps that first report", () => {
+  // Apple: FY2016 revenue as SalesRevenueNet in its 2016 10-K, as Revenues in a 2018 comparative
+  const concepts: Concepts = {
+    Revenues: { units: { USD: [row(215_639_000_000, "B", "2018-11-05")] } },
+    SalesRevenueNet: { units: { USD: [row(215_639_000_000, "A", "2016-10-26")] } },
+  };
+  const filings = filingPeriods(Object.values(concepts).flatMap((c) => Object.values(c.units)));
+  const [p] = mergedPeriods(["Revenues", "SalesRevenueNet"], concepts, "USD", filings);
+  assert.equal(p.tag, "Revenues");
+  assert.equal(p.first.accession_no, "A");
+  assert.equal(p.first.filed, "2016-10-26");
+  assert.equal(p.last.accession_no, "B");
+  assert.equal(p.reports, 2);
+  assert.equal(p.restated, false);
+  // as of before the new tag's filing, only the old report counts
+  const [then] = mergedPeriods(["Revenues", "SalesRevenueNet"], concepts, "USD", filings, {
+    asOf: "2017-12-31",
+  });
+  assert.equal(then.first.accession_no, "A");
+  assert.equal(then.last.accession_no, "A");
+});
+
+Deno.test("mergedPeriods: two tags one filing gives different values for are two quantities, not merged", () => {
+  const concepts: Concepts = {
+    Revenues: { units: { USD: [row(230, "B", "2018-11-05"), row(230, "C", "2019-11-05")] } },
+    RevenueFromContractWithCustomerExcludingAssessedTax: {
+      units: { USD: [row(200, "A", "2016-10-26"), row(200, "B", "2018-11-05")] },
+    },
+  };
+  const filings = filingPeriods(Object.values(concepts).flatMap((c) => Object.values(c.units)));
+  const [p] = mergedPeriods(
+    ["Revenues", "RevenueFromContractWithCustomerExcludingAssessedTax"],
+    concepts,
+    "USD",
+    filings,
+  );
+  assert.equal(p.first.accession_no, "B");
+  assert.equal(p.first.value, 230);
+  assert.equal(p.restated, false);
+});
