@@ -11,6 +11,12 @@ export const QUOTE_SOURCE = "Yahoo Finance quote API (v7/finance/quote)";
 
 const isoTime = (sec: number | null) => (sec === null ? null : new Date(sec * 1000).toISOString());
 
+/**
+ * A price field Yahoo fills with 0 when it has none (an index's open, a day without trades'
+ * high and low, a new listing's 52-week range): no price is zero, so 0 is no value.
+ */
+const price = (v: number | null) => (v === 0 ? null : v);
+
 export function fromYahooQuote(q: QuoteRow): Quote {
   return {
     symbol: q.symbol,
@@ -22,17 +28,17 @@ export function fromYahooQuote(q: QuoteRow): Quote {
     price: q.regularMarketPrice,
     change: q.regularMarketChange,
     change_pct: q.regularMarketChangePercent,
-    previous_close: q.regularMarketPreviousClose,
-    open: q.regularMarketOpen,
-    day_high: q.regularMarketDayHigh,
-    day_low: q.regularMarketDayLow,
+    previous_close: price(q.regularMarketPreviousClose),
+    open: price(q.regularMarketOpen),
+    day_high: price(q.regularMarketDayHigh),
+    day_low: price(q.regularMarketDayLow),
     volume: q.regularMarketVolume,
     market_cap: q.marketCap,
     // Yahoo states a listing quoted in pence (GBp) at a market cap in pounds
     market_cap_currency: q.marketCap === null ? null : majorOf(q.currency),
     shares_outstanding: q.sharesOutstanding,
-    fifty_two_week_high: q.fiftyTwoWeekHigh,
-    fifty_two_week_low: q.fiftyTwoWeekLow,
+    fifty_two_week_high: price(q.fiftyTwoWeekHigh),
+    fifty_two_week_low: price(q.fiftyTwoWeekLow),
     market_state: q.marketState ?? null,
     as_of: isoTime(q.regularMarketTime),
     provider: "market_a",

@@ -472,3 +472,31 @@ Deno.test("a quote more than a week old says so: delisted, suspended or a record
     }
   }
 });
+
+Deno.test("a quote's zero open, high, low and 52-week range are Yahoo's 'none', not prices", () => {
+  // ^VXAPL as Yahoo answers it: price 23.77, every other price field 0
+  const row = quoteRow.parse({
+    symbol: "^VXAPL",
+    currency: "USD",
+    quoteType: "INDEX",
+    regularMarketPrice: 23.77,
+    regularMarketPreviousClose: 24.28,
+    regularMarketOpen: 0,
+    regularMarketDayHigh: 0,
+    regularMarketDayLow: 0,
+    fiftyTwoWeekHigh: 0,
+    fiftyTwoWeekLow: 0,
+    regularMarketVolume: 0,
+    regularMarketTime: 1740085202,
+  });
+  const q = fromYahooQuote(row);
+  assert.equal(q.price, 23.77);
+  assert.equal(q.previous_close, 24.28);
+  assert.equal(q.open, null);
+  assert.equal(q.day_high, null);
+  assert.equal(q.day_low, null);
+  assert.equal(q.fifty_two_week_high, null);
+  assert.equal(q.fifty_two_week_low, null);
+  // a volume of 0 is a count: no trades, kept
+  assert.equal(q.volume, 0);
+});
