@@ -58,13 +58,45 @@ export async function companyCalendar(ctx: Context, symbol: string) {
       `Yahoo states no reporting currency for ${symbol} (financialData), so the currency of its EPS and revenue estimates is unknown; it is the company's reporting currency, not necessarily the one its shares trade in`,
     );
   }
+  const status = dates.length ? eventStatus(dates, e.isEarningsDateEstimate, now) : null;
+  if (status === "reported") {
+    ctx.warn(
+      `${symbol}'s earnings dates (${
+        dates.map(day).join(", ")
+      }) are past: calendarEvents does not say whether the report came out; calendar.earnings has the actual EPS`,
+    );
+  }
+  // Yahoo keeps the last call's time beside the next report's dates: a call before the window
+  // belongs to the report before
+  const calls = e.earningsCallDate.filter((c): c is number => c !== null);
+  const before = dates.length ? Math.min(...dates) - 86_400 : -Infinity;
+  const earlier = calls.filter((c) => c < before);
+  if (earlier.length) {
+    ctx.warn(
+      `left out Yahoo's earnings call time ${
+        earlier.map(time).join(", ")
+      }: it is before these earnings dates, so it was the previous report's call`,
+    );
+  }
+  const past = [["ex-dividend", c.exDividendDate], ["dividend payment", c.dividendDate]]
+    .filter(([, d]) => d !== null && (d as number) < now)
+    .map(([what, d]) => `${what} date ${day(d as number)}`);
+  if (past.length) {
+    ctx.warn(
+      `the ${past.join(" and ")} ${
+        past.length > 1 ? "are" : "is"
+      } past: Yahoo names no upcoming dividend, and these are the last ones`,
+    );
+  }
   return {
     symbol,
     earnings_dates: dates.map(day).filter((d): d is string => d !== null),
     earnings_date_is_estimate: e.isEarningsDateEstimate ?? null,
-    earnings_status: dates.length ? eventStatus(dates, e.isEarningsDateEstimate, now) : null,
+    earnings_status: status,
     as_of: ctx.clock.now().toISOString(),
-    earnings_call_times: e.earningsCallDate.map(time).filter((d): d is string => d !== null),
+    earnings_call_times: calls.filter((c) => c >= before).map(time).filter((d): d is string =>
+      d !== null
+    ),
     eps_estimate: {
       average: e.earningsAverage,
       low: e.earningsLow,

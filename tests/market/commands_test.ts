@@ -51,9 +51,18 @@ Deno.test("fundamentals.statement: line items per period with units", async () =
 });
 
 Deno.test("calendar.company and calendar.earnings", async () => {
-  const c = dataOf((await run("calendar.company", { symbol: "AAPL" }, opts())).envelope) as Any;
+  const ce = (await run("calendar.company", { symbol: "AAPL" }, opts())).envelope;
+  const c = dataOf(ce) as Any;
   assert.deepEqual(c.earnings_dates, ["2024-02-01"]);
+  // the call an hour after the report's date is that report's call
+  assert.deepEqual(c.earnings_call_times, ["2024-02-01T22:00:00.000Z"]);
   assert.equal(c.ex_dividend_date, "2023-11-10");
+  // on 2023-11-22 the ex-dividend and payment dates are behind: said, not passed as upcoming
+  assert.ok(
+    ce.warnings.some((w) =>
+      /ex-dividend date 2023-11-10 and dividend payment date 2023-11-13 are past/.test(w)
+    ),
+  );
   // the estimates are in the company's reporting currency (financialData)
   assert.equal(c.eps_estimate.currency, "USD");
   assert.equal(c.revenue_estimate.currency, "USD");

@@ -129,6 +129,15 @@ Deno.test({
     assert.equal(babaCal.revenue_estimate.currency, "CNY");
     assert.equal(babaCal.revenue_estimate.average, 236980257980);
     assert.equal(babaCal.eps_estimate.currency, "CNY");
+    // Yahoo's call time of 2025-02-20 belongs to the report before the May window
+    const march = dataOf(
+      (await run("calendar.company", { symbol: "BABA" }, {
+        replay: [yahoo()],
+        now: "2025-03-01T12:00:00Z",
+      })).envelope,
+    ) as Any;
+    assert.deepEqual(march.earnings_dates, ["2025-05-12", "2025-05-16"]);
+    assert.deepEqual(march.earnings_call_times, []);
     const company = async (now: string) =>
       dataOf(
         (await run("calendar.company", { symbol: "SPOT" }, { replay: [yahoo()], now }))
