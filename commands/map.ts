@@ -2702,6 +2702,7 @@ export interface CommandMap {
         avg_abs_return_20d_pct: number | null;
         move_vs_20d_avg_abs_return: number | null;
         overlapping_windows: number;
+        baseline_sessions: number;
         source: string | null;
       }[];
       count: number;

@@ -21,7 +21,7 @@ export interface Move {
   return_pct: number;
   direction: "up" | "down";
   volume: number | null;
-  /** End-day volume ÷ mean volume of the 20 sessions before the window began. */
+  /** End-day volume ÷ mean volume of the 20 sessions before the window began (null with fewer). */
   volume_vs_20d: number | null;
   /** Mean |1-day return| (%) over the 20 sessions before the window began. */
   avg_abs_return_20d_pct: number | null;
@@ -29,6 +29,8 @@ export interface Move {
   move_vs_20d_avg_abs_return: number | null;
   /** Other qualifying windows that overlapped this one and were folded into it. */
   overlapping_windows: number;
+  /** Sessions before the window the baselines could use (20 at most; the ratios need 20). */
+  baseline_sessions: number;
 }
 
 interface CleanBar {
@@ -53,6 +55,10 @@ export function cleanBars(bars: Bar[]): CleanBar[] {
 
 const BASELINE = 20;
 
+/**
+ * The 20 sessions before a window: their mean volume and mean absolute daily return, each null
+ * unless all 20 are there (two sessions' average is no 20-day baseline).
+ */
 function baseline(bars: CleanBar[], startIndex: number) {
   const from = Math.max(0, startIndex - BASELINE);
   const vols: number[] = [];
@@ -64,8 +70,9 @@ function baseline(bars: CleanBar[], startIndex: number) {
   for (let k = Math.max(1, startIndex - BASELINE + 1); k <= startIndex; k++) {
     absReturns.push(Math.abs(bars[k].close / bars[k - 1].close - 1) * 100);
   }
-  const mean = (xs: number[]) => xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null;
-  return { volume: mean(vols), absReturn: mean(absReturns) };
+  const mean = (xs: number[]) =>
+    xs.length >= BASELINE ? xs.reduce((s, x) => s + x, 0) / xs.length : null;
+  return { volume: mean(vols), absReturn: mean(absReturns), sessions: startIndex - from };
 }
 
 function ratio(num: number | null, den: number | null, dp: number): number | null {
@@ -73,11 +80,20 @@ function ratio(num: number | null, den: number | null, dp: number): number | nul
   return round(num / den, dp);
 }
 
-/** Every window of `days` sessions whose close-to-close return reaches `thresholdPct`. */
-export function rawMoves(bars: CleanBar[], days: number, thresholdPct: number): Move[] {
+/**
+ * Every window of `days` sessions whose close-to-close return reaches `thresholdPct`, starting on
+ * or after `from` (earlier bars only feed the baselines).
+ */
+export function rawMoves(
+  bars: CleanBar[],
+  days: number,
+  thresholdPct: number,
+  from = "",
+): Move[] {
   const moves: Move[] = [];
   for (let i = days; i < bars.length; i++) {
     const start = bars[i - days];
+    if (start.date < from) continue;
     const end = bars[i];
     const ret = (end.close / start.close - 1) * 100;
     if (Math.abs(ret) < thresholdPct) continue;
@@ -96,6 +112,7 @@ export function rawMoves(bars: CleanBar[], days: number, thresholdPct: number): 
       avg_abs_return_20d_pct: base.absReturn === null ? null : round(base.absReturn, 4),
       move_vs_20d_avg_abs_return: ratio(Math.abs(ret), base.absReturn, 2),
       overlapping_windows: 0,
+      baseline_sessions: base.sessions,
     });
   }
   return moves;
@@ -130,11 +147,11 @@ export function foldOverlaps(moves: Move[], days: number, dates: string[]): Move
 /** Detects moves, folds overlaps, sorts by size (largest first) and keeps `limit`. */
 export function detectMoves(
   bars: Bar[],
-  opts: { days: number; thresholdPct: number; limit: number },
+  opts: { days: number; thresholdPct: number; limit: number; from?: string },
 ): { moves: Move[]; total: number; bars: number } {
   const clean = cleanBars(bars);
   const folded = foldOverlaps(
-    rawMoves(clean, opts.days, opts.thresholdPct),
+    rawMoves(clean, opts.days, opts.thresholdPct, opts.from),
     opts.days,
     clean.map((b) => b.date),
   );
@@ -144,6 +161,6 @@ export function detectMoves(
   return {
     moves: sorted.slice(0, Math.max(1, opts.limit)),
     total: sorted.length,
-    bars: clean.length,
+    bars: clean.filter((b) => b.date >= (opts.from ?? "")).length,
   };
 }

@@ -21,6 +21,9 @@ const moveRow = z.object({
   avg_abs_return_20d_pct: z.number().nullable(),
   move_vs_20d_avg_abs_return: z.number().nullable(),
   overlapping_windows: z.int(),
+  baseline_sessions: z.int().describe(
+    "Sessions before the window that the 20-day ratios could use; below 20 the ratios are null.",
+  ),
   source: z.string().nullable(),
 });
 
@@ -159,9 +162,21 @@ export default defineCommand({
       days,
       thresholdPct: threshold.pct,
       limit: args.limit,
+      from: start,
     });
+    const short = result.moves.filter((m) => m.baseline_sessions < 20);
+    if (short.length) {
+      ctx.warn(
+        `${short.length} move(s) have fewer than 20 sessions of bars before them (${
+          short[0].start_date
+        } has ${
+          short[0].baseline_sessions
+        }): their volume and volatility ratios are null, not an average of fewer sessions; start the scan a month earlier for them`,
+      );
+    }
     const label = `${days} trading day${days === 1 ? "" : "s"}`;
-    const dates = found.rows.map((r) => String(r.date).slice(0, 10)).sort();
+    const dates = found.rows.map((r) => String(r.date).slice(0, 10)).filter((d) => d >= start)
+      .sort();
     return {
       symbol: args.symbol,
       currency: found.currency,

@@ -62,6 +62,31 @@ Deno.test("volume and volatility baselines end where the window starts", () => {
   assert.equal(m.move_vs_20d_avg_abs_return, 10);
 });
 
+Deno.test("a baseline of fewer than 20 sessions gives no 20-day ratios", () => {
+  // a 10% drop on the third bar: two sessions before it, not twenty
+  const vols = [1000, 1200, 5000];
+  const r = detectMoves(bars([100, 101, 90.9], "2026-01-01", vols), {
+    days: 1,
+    thresholdPct: 5,
+    limit: 5,
+  });
+  const [m] = r.moves;
+  assert.equal(m.return_pct, -10);
+  assert.equal(m.baseline_sessions, 1);
+  assert.equal(m.volume_vs_20d, null);
+  assert.equal(m.avg_abs_return_20d_pct, null);
+  assert.equal(m.move_vs_20d_avg_abs_return, null);
+  // with 21 quiet sessions before it the ratios are there
+  const quiet = Array.from({ length: 21 }, (_, i) => 100 + (i % 2) * 0.5);
+  const full = detectMoves(bars([...quiet, 90], "2026-01-01"), {
+    days: 1,
+    thresholdPct: 5,
+    limit: 5,
+  });
+  assert.equal(full.moves[0].baseline_sessions, 20);
+  assert.ok(full.moves[0].move_vs_20d_avg_abs_return! > 10);
+});
+
 Deno.test("overlapping multi-day windows fold into the strongest", () => {
   // A steady climb: every 3-day window from index 3 on gains > 8%.
   const closes = [100, 100, 100, 105, 110, 116, 122, 122, 122, 122];
