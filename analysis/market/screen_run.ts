@@ -34,6 +34,21 @@ function row(q: Record<string, unknown>) {
   };
 }
 
+/**
+ * A warning when the newest quote of a screen is more than a week old: a list of "today's
+ * gainers" from last year's prices (an old recording, or Yahoo's screen stuck) is not today's.
+ */
+function staleScreen(quotes: { as_of: string | null }[], now: Date): string | null {
+  const times = quotes.map((q) => (q.as_of ? Date.parse(q.as_of) : NaN)).filter(Number.isFinite);
+  if (!times.length) return null;
+  const newest = Math.max(...times);
+  const days = Math.floor((now.getTime() - newest) / 86_400_000);
+  if (days <= 7) return null;
+  return `the screen's newest quote is from ${
+    new Date(newest).toISOString().slice(0, 16).replace("T", " ")
+  } UTC, ${days} days before now: its prices and changes are not current (an old recording, or Yahoo's screen was not refreshed)`;
+}
+
 export async function runScreen(ctx: Context, args: Args) {
   const yf = await ctx.provider("market_a");
   const id = args.query.trim();
@@ -51,12 +66,15 @@ export async function runScreen(ctx: Context, args: Args) {
     // Yahoo's saved screens have no offset: fetch enough rows and skip locally.
     const r = await yf.screenPredefined(id, args.count + args.offset);
     const quotes = (r.quotes ?? []).slice(args.offset, args.offset + args.count);
+    const rows = quotes.map(row);
+    const stale = staleScreen(rows, ctx.clock.now());
+    if (stale) ctx.warn(stale);
     return {
       query: id,
       kind: "predefined" as const,
       title: r.title ?? PREDEFINED_SCREENS[id].name,
       description: r.description ?? PREDEFINED_SCREENS[id].description,
-      quotes: quotes.map(row),
+      quotes: rows,
       count: quotes.length,
       total: r.total ?? null,
       provider: "market_a",
@@ -84,6 +102,8 @@ export async function runScreen(ctx: Context, args: Args) {
     userIdType: "guid",
   });
   const quotes = (r.quotes ?? []).map(row);
+  const stale = staleScreen(quotes, ctx.clock.now());
+  if (stale) ctx.warn(stale);
   return {
     query: id,
     kind: "query" as const,

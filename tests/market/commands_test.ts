@@ -82,6 +82,18 @@ Deno.test("screen.predefined lists ids; screen.run runs one and a query", async 
   ) as Any;
   assert.deepEqual(r.quotes.map((q: Any) => q.symbol), ["ABC", "XYZ"]);
   assert.equal(r.total, 40);
+  // the same screen read three weeks later: its "gainers" are old prices, and it says so
+  const later = await run("screen.run", { query: "day_gainers", count: 2 }, {
+    fetch: fakeMarket(),
+    now: "2023-12-15T20:00:00Z",
+  });
+  assert.ok(
+    later.envelope.warnings.some((w) =>
+      /newest quote is from 2023-11-21 17:00 UTC, 23 days/.test(w)
+    ),
+  );
+  const fresh = await run("screen.run", { query: "day_gainers", count: 2 }, opts());
+  assert.ok(!fresh.envelope.warnings.some((w) => /newest quote/.test(w)));
   const log: FakeLog = { urls: [], posts: [] };
   const q = await run("screen.run", {
     query: 'region=us AND sector="Technology" AND intradaymarketcap>10B',
