@@ -89,7 +89,7 @@ Deno.test("screen.predefined lists ids; screen.run runs one and a query", async 
   });
   assert.ok(
     later.envelope.warnings.some((w) =>
-      /newest quote is from 2023-11-21 17:00 UTC, 23 days/.test(w)
+      /newest quote is from 2023-11-21 17:00 UTC, 24 days/.test(w)
     ),
   );
   const fresh = await run("screen.run", { query: "day_gainers", count: 2 }, opts());
