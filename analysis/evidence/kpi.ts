@@ -76,11 +76,16 @@ export const METRICS: MetricDef[] = [
     requires: GROWTH,
     excludes: ["run rate", "run-rate"],
   },
-  { key: "gross_margin", label: "Gross Margin", terms: ["gross margin"], kind: "percent" },
+  {
+    key: "gross_margin",
+    label: "Gross Margin",
+    terms: ["gross margin", "gross margins"],
+    kind: "percent",
+  },
   {
     key: "operating_margin",
     label: "Operating Margin",
-    terms: ["operating margin"],
+    terms: ["operating margin", "operating margins"],
     kind: "percent",
   },
   {
@@ -207,8 +212,9 @@ export function values(sentence: string): FoundValue[] {
 }
 
 /**
- * `Q3 2025`, `fiscal 2025`, `FY2025` in a sentence; `FY` for a full year it names without its
- * number (the document's fiscal year); else null.
+ * `Q3 2025`, `fiscal 2025`, `FY2025` in a sentence; `Q4` for a quarter and `FY` for a full year
+ * it names without the year (the document's, when the document is about that quarter); else
+ * null.
  */
 export function periodOf(sentence: string): string | null {
   let m = /\bQ([1-4])\s*(?:FY\s*)?'?((?:19|20)\d{2})\b/i.exec(sentence);
@@ -218,8 +224,19 @@ export function periodOf(sentence: string): string | null {
   if (m) {
     return `Q${["first", "second", "third", "fourth"].indexOf(m[1].toLowerCase()) + 1} ${m[2]}`;
   }
-  m = /\b(?:FY\s?|fiscal (?:year )?)((?:19|20)\d{2})\b/i.exec(sentence);
+  m = /\b(?:FY\s?|fiscal (?:year )?|full[- ]year (?:of )?)((?:19|20)\d{2})\b/i.exec(sentence) ??
+    /\b((?:19|20)\d{2}) (?:full[- ]year|fiscal year)\b/i.exec(sentence);
   if (m) return `FY ${m[1]}`;
+  // a quarter named without its year ("In Q4", "the fourth quarter"): the document completes it
+  m = /\bQ([1-4])\b(?!\s*(?:FY\s*)?'?(?:19|20)\d{2})/i.exec(sentence) ??
+    /\b(first|second|third|fourth) quarter\b(?!\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2})/i
+      .exec(sentence);
+  if (m) {
+    const q = /^[1-4]$/.test(m[1])
+      ? m[1]
+      : String(["first", "second", "third", "fourth"].indexOf(m[1].toLowerCase()) + 1);
+    return `Q${q}`;
+  }
   // a year's figure whose year the document gives ("Fiscal year revenue of $10.45 billion")
   return /\b(?:fiscal year|full[- ]year|for the (?:fiscal )?year)\b/i.test(sentence) ? "FY" : null;
 }
@@ -287,9 +304,11 @@ export function qualifierOf(sentence: string, at: number): string | null {
     const w = words[i].replace(/['’]s$/i, "");
     // adverbs and past participles in lower case ("sequentially", "reported") name nobody
     const lower = w === w.toLowerCase();
+    // a word ending a sentence ("the P&L. GAAP gross margins") is the sentence before's
+    const ends = /\.$/.test(w) && !/\..*\./.test(w);
     if (
       /\d/.test(w) || NOT_QUALIFIER.has(w.toLowerCase()) || !/^[\p{L}&.-]+$/u.test(w) ||
-      (lower && /(?:ly|ed)$/.test(w))
+      (lower && /(?:ly|ed)$/.test(w)) || ends
     ) break;
     kept.unshift(w);
   }
@@ -380,6 +399,9 @@ export function extractKpis(text: string, metrics: MetricDef[], base = 0): KpiHi
   return hits;
 }
 
+/** Metrics whose segments' figures are parts of the company's total. */
+const TOTALS = new Set(["revenue", "arr", "net_new_arr", "rpo", "free_cash_flow"]);
+
 /**
  * Marks rows of one document that state different figures for the same metric and period (none
  * of them qualified, none an outlook): a call gives each segment's "revenue" after the total, in
@@ -399,7 +421,9 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
     const what = `${distinct.length} different ${group[0].label.toLowerCase()} figures${
       group[0].period ? ` for ${group[0].period}` : ""
     } in this document`;
-    if (group[0].value.unit === "USD") {
+    // a company's revenue (or ARR, RPO, free cash flow) is the sum its segments' are part of;
+    // two EPS figures are GAAP and adjusted, neither a segment's
+    if (group[0].value.unit === "USD" && TOTALS.has(group[0].metric)) {
       const top = Math.max(...distinct);
       for (const r of group) {
         if (r.value.number === top) {
@@ -414,7 +438,7 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
       }
     } else {
       for (const r of group) {
-        r.note = `one of ${what}: check which line of business each belongs to`;
+        r.note = `one of ${what}: check which line of business or measure (GAAP, adjusted) each is`;
         if (r.confidence === "high") r.confidence = "medium";
       }
     }

@@ -182,6 +182,10 @@ export async function filingRows(
 function periodIn(h: KpiHit, fallback: string | null): string | null {
   const year = /(?:19|20)\d{2}/.exec(fallback ?? "")?.[0];
   if (h.period === "FY") return year ? `FY ${year}` : null;
+  // "In Q4" in a Q4 call is that quarter; in another quarter's call its year is not known
+  if (/^Q[1-4]$/.test(h.period ?? "")) {
+    return fallback?.startsWith(`${h.period} `) ? fallback : null;
+  }
   return h.period ?? (h.forward_looking ? null : fallback);
 }
 

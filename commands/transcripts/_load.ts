@@ -7,7 +7,7 @@ import { z } from "zod";
 import { urlGuardFor } from "../../core/access.ts";
 import { checkLocalPath } from "../../core/local_files.ts";
 import type { Context } from "../../core/context.ts";
-import { FinanceError, UsageError } from "../../core/errors.ts";
+import { FinanceError, InputError, UsageError } from "../../core/errors.ts";
 import type { ParsedTranscript } from "../../analysis/evidence/transcript.ts";
 
 export const transcriptMeta = z.object({
@@ -43,6 +43,15 @@ function sourceOf(url: string): string {
 const MAX_BYTES = 20_000_000;
 
 /** Reads and parses one transcript page or file. */
+/** True for text with control characters no transcript has (NUL, bell, backspace...). */
+function binary(head: string): boolean {
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if (c < 9 || (c > 13 && c < 27)) return true;
+  }
+  return false;
+}
+
 export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTranscript> {
   const { htmlBlocks, textBlocks } = await import("../../analysis/evidence/transcript_html.ts");
   const { parseTranscript } = await import("../../analysis/evidence/transcript.ts");
@@ -56,6 +65,14 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     const path = checkLocalPath(ctx.access, url, MAX_BYTES);
     body = readFileSync(path, "utf8");
     shownUrl = url.startsWith("file://") ? url : `file://${path}`;
+  }
+  // a PDF or other binary file read as text is no transcript (its "title" was "%PDF-1.4 1 0 obj")
+  if (/^\s*%PDF-/.test(body) || binary(body.slice(0, 4096))) {
+    throw new InputError(
+      `${shownUrl} is ${
+        /^\s*%PDF-/.test(body) ? "a PDF" : "a binary file"
+      }, not a transcript page: transcripts and kpi.extract read HTML or plain-text calls; read it with document.read (document.scan and document.tables find its figures)`,
+    );
   }
   const isHtml = /^\s*</.test(body);
   const { blocks, meta } = isHtml

@@ -256,3 +256,32 @@ Deno.test({
     assert.ok(!kpis.some((k) => /run rate/.test(k.sentence) && k.metric === "revenue"));
   },
 });
+
+Deno.test("kpi: plural margins, quarters without a year, 'full year 2020'; EPS figures are not segments", async () => {
+  const { markAmbiguous, periodOf } = await import("../../analysis/evidence/kpi.ts");
+  const [gm] = extractKpis(
+    "GAAP gross margins expanded sequentially to 76% on strong data center growth.",
+    only("gross_margin"),
+  );
+  assert.equal(gm.value.raw, "76%");
+  assert.equal(gm.qualifier, "GAAP");
+  assert.equal(periodOf("In Q4, revenue was $2.4 billion."), "Q4");
+  assert.equal(periodOf("In Q4 2024, revenue was $2.4 billion."), "Q4 2024");
+  assert.equal(periodOf("Our full year 2020 adjusted diluted EPS was $8.51."), "FY 2020");
+  const eps = markAmbiguous(extractKpis(
+    "Earnings per share were $1.50 in Q4 2020. Excluding charges, earnings per share were $1.87 in Q4 2020.",
+    only("eps"),
+  ));
+  assert.equal(eps.length, 2);
+  // GAAP and adjusted, not a company figure and a segment's: both kept at medium, both noted
+  assert.ok(eps.every((r) => r.confidence === "medium" && /GAAP, adjusted/.test(r.note!)));
+});
+
+Deno.test("kpi.extract and transcripts refuse a PDF given as a transcript instead of reading its bytes", async () => {
+  const pdf = join(FIXTURES, "document", "stream_table.pdf");
+  const env = await envelope("kpi.extract", { symbol: "X", source: pdf });
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /is a PDF, not a transcript page: .*document\.read/);
+  const read = await envelope("transcripts.read", { url: pdf });
+  assert.equal(read.ok, false);
+});
