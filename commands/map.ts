@@ -1313,6 +1313,7 @@ export interface CommandMap {
         acceptance_datetime: string;
         acceptance_datetime_eastern: string | null;
         accepted_at_utc: string | null;
+        acceptance_clock: "eastern" | "utc" | null;
         items: string[];
         url: string;
         primary_document: string;

@@ -19,6 +19,9 @@ const rowSchema = z.object({
   acceptance_datetime: z.string(),
   acceptance_datetime_eastern: z.string().nullable(),
   accepted_at_utc: z.string().nullable(),
+  acceptance_clock: z.enum(["eastern", "utc"]).nullable().describe(
+    "How SEC's acceptanceDateTime was read: Eastern wall-clock time behind its Z, or UTC; null when neither could be told (then the two times above are null).",
+  ),
   items: z.array(z.string()),
   url: z.string(),
   primary_document: z.string(),
@@ -36,7 +39,7 @@ export default defineCommand({
   description:
     `Use first when you only know a ticker: lists the company's filings newest first from SEC's submissions history (older pages are read when the recent block runs out; if one cannot be read, the list stops there with a warning), each with its accession number and primary document URL to pass to filings.sections/read/statement/reports/report. Not for the content of a filing.
 
-Times: \`acceptance_datetime\` is SEC's acceptanceDateTime in the contract's form (ISO 8601, milliseconds, Z), but SEC writes US Eastern wall-clock time behind that Z. \`acceptance_datetime_eastern\` is the same clock time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` is the real UTC instant; use those two for ordering against other sources.
+Times: \`acceptance_datetime\` is SEC's acceptanceDateTime as SEC writes it (ISO 8601, milliseconds, Z). Behind that Z SEC writes US Eastern wall-clock time for some filers and the real UTC instant for others; which one a company's times are is told from EDGAR's hours (06:00 to 22:00 Eastern) and the filing dates, and given as \`acceptance_clock\`. \`acceptance_datetime_eastern\` is the Eastern time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` the real UTC instant; use those two for ordering against other sources.
 
 forms= matches form types exactly (10-K does not include 10-K/A; list both to get both); without forms= every form is listed. classify=true adds \`events\` (most important first) and \`event_type\` to each row: 8-K item codes map to named events (${eightK}; all 28 codes are mapped, 9.01 is financial_exhibits), 10-K/10-Q to annual_report/quarterly_report, Forms 3/4/5 to insider_transaction, 13F to institutional_holdings, SC 13D/G to ownership_stake, proxies to proxy_statement, registrations to securities_offering; importance runs from 1 (routine) to 5 (market-moving).`,
   usage: "finance filings.recent SYMBOL [forms=8-K,10-Q limit=20 classify=false]",
@@ -71,7 +74,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
   async run(args, ctx) {
     const client = await ctx.provider("filings_a");
     const { archiveUrl } = await import("../../providers/filings_a/edgar.ts");
-    const { contractAcceptance, easternAcceptance } = await import(
+    const { acceptanceClock, acceptanceTimes, clockOf, contractAcceptance } = await import(
       "../../providers/filings_a/eastern.ts"
     );
     const { pad10 } = await import("../../providers/filings_a/client.ts");
@@ -79,10 +82,15 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     if (wanted && !wanted.length) throw new InputError("forms: give at least one form type");
     const { cik, title } = await client.lookupTicker(args.symbol);
     const company = await client.company(cik);
+    // the clock of this company's timestamps, from all its recent filings
+    const clock = acceptanceClock(company.recent);
+    let unknownClock = 0;
     const rows: z.infer<typeof rowSchema>[] = [];
     await client.walk(cik, (r) => {
       if (wanted && !wanted.includes(r.form.toUpperCase())) return true;
-      const when = easternAcceptance(r.acceptance_raw);
+      const own = clockOf(r, clock);
+      const when = own ? acceptanceTimes(r.acceptance_raw, own) : null;
+      if (!own) unknownClock++;
       const row: z.infer<typeof rowSchema> = {
         form: r.form,
         accession_no: r.accession_no,
@@ -91,6 +99,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
         acceptance_datetime: contractAcceptance(r.acceptance_raw),
         acceptance_datetime_eastern: when?.eastern ?? null,
         accepted_at_utc: when?.utc ?? null,
+        acceptance_clock: own,
         items: r.items,
         url: archiveUrl(cik, r.accession_no, r.primary_document),
         primary_document: r.primary_document,
@@ -107,6 +116,11 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
           `(limit ${args.limit}): ${describeError(err)}`,
       );
     });
+    if (unknownClock) {
+      ctx.warn(
+        `${unknownClock} filing(s) have an acceptance time that SEC's data does not say is Eastern or UTC (both fit EDGAR's hours and the filing dates): their acceptance_datetime_eastern and accepted_at_utc are null; acceptance_datetime is as SEC wrote it`,
+      );
+    }
     if (!rows.length) {
       ctx.warn(
         `no filings${wanted ? ` of form ${wanted.join(", ")}` : ""} in ${

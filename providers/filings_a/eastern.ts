@@ -1,6 +1,10 @@
 /**
- * SEC's `acceptanceDateTime` is written with a `Z` but is US Eastern wall-clock time. These
- * helpers attach the right offset (EST -05:00 or EDT -04:00) and give the true UTC instant.
+ * SEC's `acceptanceDateTime` is written with a `Z`, but for many filers it is US Eastern
+ * wall-clock time (Apple's filings at 06:01 "Z", when EDGAR opens at 06:00 Eastern), and for
+ * others the true UTC instant (NVIDIA's and Tesla's Form 4s at 00:04 "Z" on the day after their
+ * filing date: 19:04 Eastern). Which clock a company's timestamps use is told from EDGAR's hours
+ * (06:00 to 22:00 Eastern) and the filing dates ({@link acceptanceClock}); these helpers then
+ * attach the right offset (EST -05:00 or EDT -04:00) and give the true UTC instant.
  */
 
 function nthSunday(year: number, month: number, n: number): number {
@@ -22,6 +26,93 @@ export function isEasternDst(y: number, m: number, d: number, h: number): boolea
   const key = (mm: number, dd: number, hh: number) => mm * 10000 + dd * 100 + hh;
   const now = key(m, d, h);
   return now >= key(startM, startD, 2) && now < key(endM, endD, 2);
+}
+
+/** How SEC's timestamp is to be read: Eastern wall-clock time behind a `Z`, or UTC. */
+export type AcceptanceClock = "eastern" | "utc";
+
+const RAW = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z?$/;
+
+/** Eastern offset in hours (4 or 5) at the UTC instant `ms`. */
+function offsetAt(ms: number): number {
+  const est = new Date(ms - 5 * 3_600_000);
+  return isEasternDst(est.getUTCFullYear(), est.getUTCMonth(), est.getUTCDate(), est.getUTCHours())
+    ? 4
+    : 5;
+}
+
+/** The Eastern date and minute of the day SEC's timestamp means under `clock`. */
+function easternWall(raw: string, clock: AcceptanceClock): { date: string; minute: number } | null {
+  const m = RAW.exec(raw);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1, 6).map(Number);
+  if (clock === "eastern") return { date: `${m[1]}-${m[2]}-${m[3]}`, minute: h * 60 + mi };
+  const ms = Date.UTC(y, mo - 1, d, h, mi);
+  const wall = new Date(ms - offsetAt(ms) * 3_600_000);
+  return {
+    date: wall.toISOString().slice(0, 10),
+    minute: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+  };
+}
+
+/**
+ * True when a filing cannot have been accepted at this time under `clock`: outside EDGAR's
+ * hours (06:00 to 22:00 Eastern, with half an hour's slack), or on a later Eastern day than its
+ * filing date, or more than a week before it. A bare date (00:00:00) says nothing.
+ */
+function implausible(raw: string, filed: string, clock: AcceptanceClock): boolean | null {
+  if (/T00:00:00(?:\.0+)?Z?$/.test(raw)) return null;
+  const w = easternWall(raw, clock);
+  if (!w || !/^\d{4}-\d{2}-\d{2}$/.test(filed)) return null;
+  const days = (Date.parse(filed) - Date.parse(w.date)) / 86_400_000;
+  return w.minute < 5.5 * 60 || w.minute > 22.5 * 60 || days < 0 || days > 7;
+}
+
+/**
+ * Which clock a company's acceptance timestamps use, from all its filings: the one under which
+ * fewer of them fall outside EDGAR's hours or after their filing date; null when neither is
+ * told apart (no filing decides).
+ */
+export function acceptanceClock(
+  rows: { acceptance_raw: string; filing_date: string }[],
+): AcceptanceClock | null {
+  let eastern = 0;
+  let utc = 0;
+  for (const r of rows) {
+    if (implausible(r.acceptance_raw, r.filing_date, "eastern")) eastern++;
+    if (implausible(r.acceptance_raw, r.filing_date, "utc")) utc++;
+  }
+  return eastern < utc ? "eastern" : utc < eastern ? "utc" : null;
+}
+
+/**
+ * The clock of one filing's timestamp: the only one under which it is plausible, else the
+ * company's.
+ */
+export function clockOf(
+  row: { acceptance_raw: string; filing_date: string },
+  company: AcceptanceClock | null,
+): AcceptanceClock | null {
+  const e = implausible(row.acceptance_raw, row.filing_date, "eastern");
+  const u = implausible(row.acceptance_raw, row.filing_date, "utc");
+  if (e === false && u === true) return "eastern";
+  if (u === false && e === true) return "utc";
+  return company;
+}
+
+/** SEC's timestamp read on `clock`: its Eastern wall-clock time with offset, and its UTC instant. */
+export function acceptanceTimes(
+  raw: string,
+  clock: AcceptanceClock,
+): { eastern: string; utc: string } | null {
+  if (clock === "eastern") return easternAcceptance(raw);
+  const m = RAW.exec(raw);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number);
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s, Number((m[7] ?? "0").padEnd(3, "0")));
+  const off = offsetAt(ms);
+  const wall = new Date(ms - off * 3_600_000).toISOString().slice(0, 23);
+  return { eastern: `${wall}-0${off}:00`, utc: new Date(ms).toISOString() };
 }
 
 /** `2024-02-21T16:32:41.000Z` (Eastern, mislabelled) → `{ eastern: "...-05:00", utc: "...Z" }`. */

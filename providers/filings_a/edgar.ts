@@ -9,7 +9,7 @@ export interface FilingRow {
   form: string;
   filing_date: string;
   report_date: string;
-  /** As SEC writes it: Eastern wall-clock time with a misleading `Z`. */
+  /** As SEC writes it, with a `Z`: Eastern wall-clock time for some filers, UTC for others (eastern.ts). */
   acceptance_raw: string;
   items: string[];
   primary_document: string;
