@@ -851,6 +851,7 @@ export interface CommandMap {
           text: string;
           where: "header" | "above";
         } | null;
+        row_scales: (number | null)[];
         shape: number[];
         returned_rows: number;
         truncated: boolean;

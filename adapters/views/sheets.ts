@@ -131,9 +131,12 @@ function tablesSheet(data: Rec): Rec[] | null {
     const header = Array.isArray(t.header) ? t.header as unknown[] : [];
     const rows = Array.isArray(t.rows) ? t.rows as unknown[][] : [];
     const scale = isRecord(t.scale) ? t.scale.multiplier ?? null : null;
+    const scales = Array.isArray(t.row_scales) ? t.row_scales as (number | null)[] : null;
     [header, ...rows].forEach((cells, i) => {
       if (i === 0 && !cells.length) return;
-      const row: Rec = { table: t.table, page: t.page ?? null, row: i, scale };
+      // the header states the scale; a row has it unless it is per share, a percent or a count
+      const own = i === 0 ? scale : scales ? scales[i - 1] ?? null : scale;
+      const row: Rec = { table: t.table, page: t.page ?? null, row: i, scale: own };
       cells.forEach((c, j) => (row[`col_${j + 1}`] = c));
       out.push(row);
     });

@@ -71,6 +71,27 @@ const SCALE_FORMS = [
   /\bin\s+'?(000s?)\b/i,
 ];
 
+/**
+ * The stated scale as it applies to one row: not to per-share or other per-unit figures (EPS,
+ * "average daily rate", anything "per" something), percents, or counts of things that are not
+ * shares (stores, openings, employees, days); a table "in thousands, except per share data" has
+ * its EPS row in dollars and its store count in stores. Null where it does not apply.
+ */
+export function rowScale(row: string[], multiplier: number | null): number | null {
+  if (multiplier === null) return null;
+  const label = row.find((c) => c.trim() && parseNumber(c) === null && !DASHES.test(c.trim())) ??
+    "";
+  if (row.some((c) => parseNumber(c) !== null && /%\s*\)?\s*$/.test(c))) return null;
+  if (/\bper\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b/i.test(label)) {
+    return null;
+  }
+  if (
+    /\b(?:number of (?!shares)|stores?\b|store count|openings|closings|employees|headcount|locations|square (?:feet|footage)|days|weeks|months|basis points|bps|occupancy|margin|ratio)\b/i
+      .test(label)
+  ) return null;
+  return multiplier;
+}
+
 /** The scale stated in one of `texts`, the first that states one. */
 export function scaleIn(texts: string[]): { multiplier: number; text: string } | null {
   for (const raw of texts) {
@@ -170,10 +191,29 @@ interface Cell {
   text: string;
 }
 
+/**
+ * A run that carries the next column's currency sign ("762.7 $": pdf.js joins a figure and the
+ * "$" printed before the next one into one run) split before the sign, the x of each part
+ * estimated from its share of the characters.
+ */
+function splitCurrency(r: TextRun): TextRun[] {
+  const parts = r.str.split(/\s+(?=[$€£]\s*(?:[\d(]|$))/);
+  if (parts.length < 2 || !parts.every((p) => p.trim())) return [r];
+  const per = r.width / Math.max(1, r.str.length);
+  const out: TextRun[] = [];
+  let at = 0;
+  for (const p of parts) {
+    const i = r.str.indexOf(p, at);
+    out.push({ ...r, str: p, x: r.x + i * per, width: p.length * per });
+    at = i + p.length;
+  }
+  return out;
+}
+
 /** Splits a line into cells at gaps wider than one font size; lone "$" joins the next cell. */
 function lineCells(line: Line): Cell[] {
   const cells: Cell[] = [];
-  for (const r of line.runs) {
+  for (const r of line.runs.flatMap(splitCurrency)) {
     const last = cells.at(-1);
     const gap = last ? r.x - last.x1 : Infinity;
     const currency = /^[$€£]$/.test(r.str.trim()); // a "$" always opens the next cell

@@ -25,6 +25,9 @@ const table = z.object({
       "header or just above it: multiplier 1000), or null when it states none. values are as " +
       "printed, never multiplied; text says what the scale does not cover (per-share figures).",
   ),
+  row_scales: z.array(z.number().nullable()).describe(
+    "The stated scale as it applies to each row: the multiplier, or null for rows it does not cover (per-share and other per-unit figures, percents, counts of stores, employees or days) and for tables that state none.",
+  ),
   shape: z.array(z.int()).describe("[rows, columns] of the whole table."),
   returned_rows: z.int(),
   truncated: z.boolean(),
@@ -104,7 +107,9 @@ export default defineCommand({
       throw new InputError("source is required (a local path or an http(s) URL)");
     }
     const { fetchDocument } = await import("../../analysis/document/load.ts");
-    const { htmlTable, multiNumber } = await import("../../analysis/document/tables.ts");
+    const { htmlTable, multiNumber, rowScale } = await import(
+      "../../analysis/document/tables.ts"
+    );
     const raw = await fetchDocument(ctx, args.source);
     const warnings: string[] = [];
     let found: (import("../../analysis/document/tables.ts").Table & {
@@ -209,6 +214,7 @@ export default defineCommand({
         rows: t.rows.slice(0, keep),
         values: t.values.slice(0, keep),
         scale: t.scale,
+        row_scales: t.rows.slice(0, keep).map((r) => rowScale(r, t.scale?.multiplier ?? null)),
         shape: [t.rows.length, t.header.length],
         returned_rows: Math.min(keep, t.rows.length),
         truncated: t.rows.length > keep,

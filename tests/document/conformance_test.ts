@@ -147,3 +147,30 @@ Deno.test({
     assert.ok(boeing.warnings.some((w) => /hold several numbers run together/.test(w)));
   },
 });
+
+Deno.test({
+  name:
+    "conformance: Ulta's highlights table: '762.7 $' runs split into cells; EPS and counts outside the millions",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("Ulta highlights table")) return;
+    const d: Any = dataOf(
+      await envelope("document.tables", {
+        source: P("pdf", "ULTABEAUTY_2023Q4_EARNINGS.pdf"),
+        pages: "1",
+      }, { env: env() }),
+    );
+    const t = d.tables[0];
+    const at = (label: string) => t.rows.findIndex((r: string[]) => r[0].startsWith(label));
+    const sales = at("Net sales");
+    assert.deepEqual(t.values[sales].slice(1), [3226.8, 2729.4, 2198.7, 10208.6, 8630.9, 6152]);
+    const sga = at("Selling, general");
+    assert.deepEqual(t.values[sga].slice(1), [762.7, 650, 514.1, 2395.3, 2061.5, 1583]);
+    // "(Dollars in millions, except per share data)": sales in millions, EPS and stores not
+    assert.equal(t.scale.multiplier, 1e6);
+    assert.equal(t.row_scales[sales], 1e6);
+    assert.equal(t.row_scales[at("Diluted earnings per share")], null);
+    assert.equal(t.row_scales[at("New store openings")], null);
+    assert.equal(t.row_scales[at("Comparable sales")], null);
+  },
+});

@@ -403,3 +403,14 @@ Deno.test("document.scan: a query's numbers match only the same numbers with the
   // a query without numbers is as before
   assert.equal(scan("total revenues").matches.length, 2);
 });
+
+Deno.test("rowScale: a table's 'in thousands' covers money and shares, not per-share figures, percents or store counts", async () => {
+  const { rowScale } = await import("../../analysis/document/tables.ts");
+  assert.equal(rowScale(["Net sales", "$ 3,226.8", "$ 2,729.4"], 1e6), 1e6);
+  assert.equal(rowScale(["Weighted average shares", "49,335", "51,440"], 1e3), 1e3);
+  assert.equal(rowScale(["Diluted earnings per share", "$ 6.68", "$ 5.41"], 1e6), null);
+  assert.equal(rowScale(["Average daily rate", "$ 260", "$ 231"], 1e6), null);
+  assert.equal(rowScale(["Comparable sales", "15.6%", "(4.8%)"], 1e6), null);
+  assert.equal(rowScale(["New store openings, net", "12", "6"], 1e6), null);
+  assert.equal(rowScale(["Net sales", "1", "2"], null), null);
+});
