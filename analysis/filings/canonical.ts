@@ -266,13 +266,26 @@ function followCrossReference(
       result.start = cap?.start ?? target.start;
       result.end = cap?.end ?? target.end;
       result.found_as = target.id;
+      // statements read from Item 15 stop before its exhibit index
+      if (key === "financial_statements") result.end = beforeExhibitIndex(text, result);
       return;
     }
   }
   if (key === "financial_statements") {
     const fs = auditorReport(text, span, items);
-    if (fs) Object.assign(result, fs);
+    if (fs) {
+      Object.assign(result, fs);
+      result.end = beforeExhibitIndex(text, result);
+    }
   }
+}
+
+/** Where the exhibit index starts in a span (a line "Exhibit Index"), else the span's end. */
+function beforeExhibitIndex(text: string, span: { start: number; end: number }): number {
+  const re = /^[ \t]*(?:exhibit index|index to exhibits|exhibits index)[ \t]*$/gim;
+  re.lastIndex = span.start;
+  const m = re.exec(text);
+  return m && m.index < span.end && m.index > span.start ? m.index : span.end;
 }
 
 /** Where a section of an annual report stops: the next major caption. */

@@ -5,6 +5,19 @@ const NOTE_HEAD = /^(?:[Nn][Oo][Tt][Ee]\s+)?(\d{1,2})\s*[.:\-–—]?\s+([A-Z][^
 const SEGMENT_HEAD =
   /^(?:note\s+)?(\d{1,2})?\s*[.:\-–—]?\s*(segment information|segment reporting|segments?\b|operating segments|segment and geographic|business segment|information (?:on|by) (?:business |operating |reportable )?segments?)/i;
 
+/**
+ * What follows the last note in a filing's financial statements: the auditor's report, the
+ * schedules, the exhibit index, the next item. A segment note that is the last note ends at the
+ * first of these (Apple's Note 13 ran on into both audit reports, NVIDIA's Note 17 into
+ * Schedule II and the exhibit index).
+ */
+export const AFTER_NOTES =
+  /^(?:report of independent (?:registered )?(?:public )?(?:accounting firm|accountants|auditors?)|schedule\s+ii\b|valuation and qualifying accounts|exhibit index|index to exhibits|exhibits and financial statement schedules|item\s+(?:9[abc]?|15|16)\b|part\s+iv\b|signatures?$|management['’]s (?:annual )?report on internal control|(?:selected )?quarterly (?:financial )?(?:data|results|information)\b)/i;
+
+/** A company-name line over a schedule ("NVIDIA Corporation and Subsidiaries"). */
+const COMPANY_LINE =
+  /^[A-Z][\w.,&' -]{2,80}(?:and subsidiaries|inc\.?|corporation|corp\.?|company|ltd\.?|plc|n\.v\.|s\.a\.)$/i;
+
 /** A line with a note heading laid out as a table row ("13. | Segment Information") read as text. */
 function noteLine(raw: string): string {
   return raw.trim().replace(/^((?:note\s+)?\d{1,2}[.:]?)\s*\|\s*(?=[A-Z])/i, "$1 ");
@@ -27,14 +40,23 @@ export function findSegmentNote(
       const noteNo = m[1] ? parseInt(m[1], 10) : null;
       let end = to;
       let p = nl + 1;
+      let prev = -1;
       while (p < to) {
         let e = text.indexOf("\n", p);
         if (e < 0) e = text.length;
-        const head = NOTE_HEAD.exec(noteLine(text.slice(p, e)));
+        const line = noteLine(text.slice(p, e));
+        const head = NOTE_HEAD.exec(line);
         if (head && (noteNo === null || parseInt(head[1], 10) === noteNo + 1)) {
           end = p;
           break;
         }
+        if (line.length < 140 && !line.includes("|") && AFTER_NOTES.test(line)) {
+          // the company's name printed over the schedule belongs to it
+          const above = prev >= 0 ? text.slice(prev, p - 1).trim() : "";
+          end = prev >= 0 && COMPANY_LINE.test(above) ? prev : p;
+          break;
+        }
+        prev = p;
         p = e + 1;
       }
       return {
