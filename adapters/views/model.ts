@@ -87,12 +87,14 @@ export function percent(n: number | null | undefined): string {
 export function money(n: number | null | undefined, currency?: string | null): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
   // whole amounts of a thousand or more (market caps, portfolio values) print without cents;
-  // prices below a cent keep their digits
-  const whole = Number.isInteger(n) && Math.abs(n) >= 1000;
-  const tiny = n !== 0 && Math.abs(n) < 0.01;
+  // below 10 a price keeps up to four decimals (EURUSD 1.0490, not 1.05 for 1.0489877; a
+  // 0.0765 token, not 0.08), below a cent six; cents otherwise
+  const a = Math.abs(n);
+  const whole = Number.isInteger(n) && a >= 1000;
+  const decimals = n !== 0 && a < 0.01 ? 6 : a < 10 ? 4 : 2;
   const text = unsignedZero(n.toLocaleString("en-US", {
     minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: tiny ? 6 : 2,
+    maximumFractionDigits: decimals,
   }));
   return currency ? `${currency} ${text}` : text;
 }

@@ -60,3 +60,14 @@ Deno.test("text numbers: fractions the data holds (yields, weights, expense rati
   assert.equal(fieldText("expense_ratio", 0.0009), "0.09%", "it printed 0.00");
   assert.equal(fieldText("sharpe_ratio", 1.234), "1.23", "other ratios stay numbers");
 });
+
+Deno.test("text numbers: a price below 10 keeps four decimals, so an exchange rate is not 1.05", () => {
+  assert.equal(money(1.0489877, "USD"), "USD 1.049");
+  assert.equal(money(1.1220826, "USD"), "USD 1.1221");
+  assert.equal(money(0.076522574, "USD"), "USD 0.0765");
+  assert.equal(money(1.62, "USD"), "USD 1.62");
+  assert.equal(money(244.6, "USD"), "USD 244.60");
+  assert.equal(money(23.7712, "USD"), "USD 23.77");
+  assert.equal(money(0.0012345, "USD"), "USD 0.001235");
+  assert.equal(money(2_554_603_520, "GBP"), "GBP 2,554,603,520");
+});
