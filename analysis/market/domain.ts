@@ -109,6 +109,24 @@ export function tableRow(kind: string, r: Record<string, unknown>): Record<strin
   }
 }
 
+/**
+ * What a sector or industry table does not say: Yahoo states no currency for its prices, market
+ * caps and net assets (each is in its listing's own currency: a Canadian bank's price can be its
+ * Toronto one in CAD), and no time for its figures (retrieved_at is when the page was fetched).
+ */
+export function tableCaveats(table: string, rows: Record<string, unknown>[]): string[] {
+  if (table === "research_reports" || !rows.length) return [];
+  const money = ["last_price", "market_cap", "target_price", "net_assets"]
+    .filter((k) => rows.some((r) => typeof r[k] === "number"));
+  if (!money.length) return [];
+  return [
+    `Yahoo states no currency for ${
+      money.join(", ")
+    }: each is in its listing's own currency, not necessarily USD; check one with market.quote before comparing`,
+    "Yahoo states no time for these figures; retrieved_at is when the page was fetched, not when they were current",
+  ];
+}
+
 export const TABLE_FIELDS: Record<string, string> = {
   top_companies: "topCompanies",
   top_etfs: "topETFs",

@@ -38,9 +38,12 @@ export default defineCommand({
   }),
   examples: ["finance industry.table banks-diversified table=top_growth_companies"],
   async run(args, ctx) {
-    const { pageTable, INDUSTRY_SOURCE } = await import("../../analysis/market/domain.ts");
+    const { pageTable, tableCaveats, INDUSTRY_SOURCE } = await import(
+      "../../analysis/market/domain.ts"
+    );
     const d = await (await ctx.provider("market_a")).domain.industry(args.key);
     const rows = pageTable(d, args.table, args.limit);
+    for (const w of tableCaveats(args.table, rows)) ctx.warn(w);
     return {
       key: d.key,
       name: d.name,

@@ -32,9 +32,12 @@ export default defineCommand({
   }),
   examples: ["finance sector.table technology table=top_etfs limit=5"],
   async run(args, ctx) {
-    const { pageTable, SECTOR_SOURCE } = await import("../../analysis/market/domain.ts");
+    const { pageTable, tableCaveats, SECTOR_SOURCE } = await import(
+      "../../analysis/market/domain.ts"
+    );
     const d = await (await ctx.provider("market_a")).domain.sector(args.key);
     const rows = pageTable(d, args.table, args.limit);
+    for (const w of tableCaveats(args.table, rows)) ctx.warn(w);
     return {
       key: d.key,
       name: d.name,
