@@ -256,8 +256,41 @@ export async function htmlTitle(html: string): Promise<string | null> {
 
 /** Each visible HTML table as rows of trimmed cell strings (empty rows dropped). */
 export async function htmlTableGrids(html: string, maxDepth?: number): Promise<string[][][]> {
+  return (await htmlTableBlocks(html, maxDepth)).map((b) => b.grid);
+}
+
+/**
+ * The short text blocks just before a table, nearest first (at most three, each a caption's
+ * length, not past another table): where a release states "(Amounts in Thousands Except Per
+ * Share Amounts)" above its statement.
+ */
+function textAbove(table: Node): string[] {
+  const out: string[] = [];
+  let node: Node | null = table;
+  for (let depth = 0; node && depth < 3 && out.length < 3; depth++) {
+    for (
+      let sib = node.previousElementSibling;
+      sib && out.length < 3;
+      sib = sib.previousElementSibling
+    ) {
+      if (String(sib.tagName).toLowerCase() === "table" || sib.querySelector("table")) return out;
+      const text = (sib.textContent ?? "").replace(/[\s\u00a0]+/g, " ").trim();
+      if (!text) continue;
+      if (text.length > 300) return out;
+      out.push(text);
+    }
+    node = node.parentElement;
+  }
+  return out;
+}
+
+/** Each visible HTML table as rows of cell strings, with the caption lines above it. */
+export async function htmlTableBlocks(
+  html: string,
+  maxDepth?: number,
+): Promise<{ grid: string[][]; above: string[] }[]> {
   const doc = await parse(html, maxDepth);
-  const grids: string[][][] = [];
+  const grids: { grid: string[][]; above: string[] }[] = [];
   for (const table of doc.querySelectorAll("table")) {
     checkpoint();
     if (hidden(table)) continue;
@@ -279,7 +312,7 @@ export async function htmlTableGrids(html: string, maxDepth?: number): Promise<s
       }
       if (cells.some(Boolean)) rows.push(cells);
     }
-    if (rows.length) grids.push(rows);
+    if (rows.length) grids.push({ grid: rows, above: textAbove(table) });
   }
   return grids;
 }

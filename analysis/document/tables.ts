@@ -77,7 +77,7 @@ const SCALE_FORMS = [
  * shares (stores, openings, employees, days); a table "in thousands, except per share data" has
  * its EPS row in dollars and its store count in stores. Null where it does not apply.
  */
-export function rowScale(row: string[], multiplier: number | null): number | null {
+export function rowScale(row: string[], multiplier: number | null, text = ""): number | null {
   if (multiplier === null) return null;
   const label = row.find((c) => c.trim() && parseNumber(c) === null && !DASHES.test(c.trim())) ??
     "";
@@ -85,8 +85,12 @@ export function rowScale(row: string[], multiplier: number | null): number | nul
   if (/\bper\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b/i.test(label)) {
     return null;
   }
+  // "(In thousands, except share and per share amounts)": share counts are as printed (not a
+  // "Common stock, $.01 par value; 100,000,000 shares authorized" row, which is dollars)
+  const shareCount = /\bshares\b/i.test(label) && !/\bpar\b|\$|\bvalue\b|\bamount\b/i.test(label);
+  if (/\bexcept\s+(?:for\s+)?(?:number of\s+)?shares?\b/i.test(text) && shareCount) return null;
   if (
-    /\b(?:number of (?!shares)|stores?\b|store count|openings|closings|employees|headcount|locations|square (?:feet|footage)|days|weeks|months|basis points|bps|occupancy|margin|ratio)\b/i
+    /\b(?:number of (?!shares)|store count|(?:new )?store openings|openings|closings|employees|headcount|locations|square (?:feet|footage)|days|basis points|bps)\b/i
       .test(label)
   ) return null;
   return multiplier;
@@ -392,10 +396,22 @@ function groupRulings(h: Ruling[], v: Ruling[]): { h: Ruling[]; v: Ruling[] }[] 
  * merged (SEC tables put "$", the number and ")" in separate cells under one year), then
  * empty columns are dropped.
  */
-export function htmlTable(grid: string[][]): Table {
+export function htmlTable(grid: string[][], captions: string[] = []): Table {
   const width = Math.max(...grid.map((r) => r.length));
   const padded = grid.map((r) => [...r, ...new Array(width - r.length).fill("")]);
-  const header = padded.find((r) => r.filter((c) => c && c !== "\u0002").length >= 2) ?? padded[0];
+  // columns are grouped by the finest header row above the figures: the one naming the most
+  // columns (Buckle's "November 2, 2024 | October 28, 2023 | …", not the "Thirteen Weeks Ended |
+  // Thirty-Nine Weeks Ended" over it, which would put two periods in one column)
+  const filled = (r: string[]) => r.filter((c) => c && c !== "\u0002").length;
+  const firstFigures = padded.findIndex((r) =>
+    r.some((c) => c && c !== "\u0002" && parseNumber(c) !== null && !/^(19|20)\d\d$/.test(c.trim()))
+  );
+  const above = padded.slice(0, firstFigures < 0 ? padded.length : firstFigures)
+    .filter((r) => filled(r) >= 2);
+  const header = above.reduce<string[] | null>(
+    (best, r) => (!best || filled(r) > filled(best) ? r : best),
+    null,
+  ) ?? padded.find((r) => filled(r) >= 2) ?? padded[0];
   const groups: number[][] = [];
   header.forEach((c, k) => {
     if (c === "\u0002" && groups.length) groups.at(-1)!.push(k);
@@ -408,6 +424,7 @@ export function htmlTable(grid: string[][]): Table {
     )
   );
   const used = groups.map((_, k) => merged.some((r) => r[k]));
-  const compact = merged.map((r) => r.filter((_, k) => used[k]));
-  return withScale(finish(compact, 1, null), []);
+  // spacer rows (cells holding only no-break spaces) are no rows
+  const compact = merged.map((r) => r.filter((_, k) => used[k])).filter((r) => r.some(Boolean));
+  return withScale(finish(compact, 1, null), captions);
 }

@@ -117,13 +117,13 @@ export default defineCommand({
     })[];
     let pages: number[];
     if (raw.format === "html") {
-      const { htmlTableGrids } = await import("../../analysis/document/html.ts");
-      const grids = await htmlTableGrids(
+      const { htmlTableBlocks } = await import("../../analysis/document/html.ts");
+      const grids = await htmlTableBlocks(
         new TextDecoder().decode(raw.bytes),
         (await ctx.provider("pdf_text_a")).maxHtmlDepth(),
       );
-      found = grids.filter((g) => g.length >= 2).map((g) => ({
-        ...htmlTable(g),
+      found = grids.filter((g) => g.grid.length >= 2).map((g) => ({
+        ...htmlTable(g.grid, g.above),
         flavor: "html" as const,
       }));
       pages = [1];
@@ -214,7 +214,9 @@ export default defineCommand({
         rows: t.rows.slice(0, keep),
         values: t.values.slice(0, keep),
         scale: t.scale,
-        row_scales: t.rows.slice(0, keep).map((r) => rowScale(r, t.scale?.multiplier ?? null)),
+        row_scales: t.rows.slice(0, keep).map((r) =>
+          rowScale(r, t.scale?.multiplier ?? null, t.scale?.text)
+        ),
         shape: [t.rows.length, t.header.length],
         returned_rows: Math.min(keep, t.rows.length),
         truncated: t.rows.length > keep,

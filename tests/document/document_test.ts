@@ -414,3 +414,42 @@ Deno.test("rowScale: a table's 'in thousands' covers money and shares, not per-s
   assert.equal(rowScale(["New store openings, net", "12", "6"], 1e6), null);
   assert.equal(rowScale(["Net sales", "1", "2"], null), null);
 });
+
+Deno.test("HTML tables: columns follow the finest header row; a scale stated above the table counts", async () => {
+  const { htmlTableBlocks } = await import("../../analysis/document/html.ts");
+  const { htmlTable, rowScale } = await import("../../analysis/document/tables.ts");
+  const td = (t: string, span = 1) => `<td colspan="${span}">${t}</td>`;
+  const html = `<div>CONSOLIDATED STATEMENTS OF INCOME</div>
+    <div>(Amounts in Thousands Except Per Share Amounts)</div>
+    <table>
+    <tr>${td("&#160;", 3)}${td("Thirteen Weeks Ended", 6)}</tr>
+    <tr>${td("&#160;", 3)}${td("November 2, 2024", 3)}${td("October 28, 2023", 3)}</tr>
+    <tr>${td("&#160;", 3)}${td("&#160;", 3)}${td("&#160;", 3)}</tr>
+    <tr>${td("SALES, Net", 3)}${td("$")}${td("293,618")}${td("")}${td("$")}${td("303,457")}${
+    td("")
+  }</tr>
+    <tr>${td("Diluted earnings per share", 3)}${td("$")}${td("0.90")}${td("")}${td("$")}${
+    td("1.02")
+  }${td("")}</tr>
+    </table>`;
+  const [block] = await htmlTableBlocks(html);
+  assert.deepEqual(block.above.at(0), "(Amounts in Thousands Except Per Share Amounts)");
+  const t = htmlTable(block.grid, block.above);
+  // one column per date, not both periods in one "Thirteen Weeks Ended" column
+  assert.deepEqual(t.rows.find((r) => r[0] === "SALES, Net"), [
+    "SALES, Net",
+    "$ 293,618",
+    "$ 303,457",
+  ]);
+  assert.deepEqual(t.values[t.rows.findIndex((r) => r[0] === "SALES, Net")], [
+    null,
+    293618,
+    303457,
+  ]);
+  // the spacer row is gone
+  assert.ok(t.rows.every((r) => r.some(Boolean)));
+  assert.equal(t.scale?.multiplier, 1000);
+  assert.equal(t.scale?.where, "above");
+  const eps = t.rows.find((r) => r[0].startsWith("Diluted"))!;
+  assert.equal(rowScale(eps, 1000, t.scale!.text), null);
+});
