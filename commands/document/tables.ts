@@ -116,6 +116,7 @@ export default defineCommand({
       flavor: "stream" | "lattice" | "html";
     })[];
     let pages: number[];
+    let textless = 0;
     if (raw.format === "html") {
       const { htmlTableBlocks } = await import("../../analysis/document/html.ts");
       const grids = await htmlTableBlocks(
@@ -154,6 +155,12 @@ export default defineCommand({
         };
         for (const p of pages) {
           checkpoint();
+          // a scanned page has no text to find tables in: said, not "no tables detected"
+          const { runs } = await pdf.pageRuns(p);
+          if (!runs.some((r) => r.str.trim())) {
+            textless++;
+            continue;
+          }
           if (args.flavor) {
             const t = await client.tables(pdf, [p], args.flavor);
             found.push(...t.map((x) => ({ ...x, flavor: args.flavor! })));
@@ -179,7 +186,12 @@ export default defineCommand({
         await pdf.close();
       }
     }
-    if (found.length === 0) {
+    if (textless) {
+      warnings.push(
+        `${textless} of the ${pages.length} page(s) searched have no text layer (scanned images): tables are not read from them; read their text with document.ocr`,
+      );
+    }
+    if (found.length === 0 && textless < pages.length) {
       warnings.push(
         "no tables detected on the pages searched; try the other flavor or document.scan",
       );

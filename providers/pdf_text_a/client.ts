@@ -59,8 +59,23 @@ export class PdfFile {
     return this.doc.numPages;
   }
 
+  /** The last pages' runs: a page is read by several passes in a row (tables' two flavors). */
+  private readonly recent = new Map<number, Promise<PageRuns>>();
+
   /** Positioned text runs of page `n` (1-based) in unrotated page space. */
-  async pageRuns(n: number): Promise<PageRuns> {
+  pageRuns(n: number): Promise<PageRuns> {
+    let p = this.recent.get(n);
+    if (!p) {
+      p = this.readRuns(n);
+      this.recent.set(n, p);
+      if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value!);
+      // a failed read is not kept
+      p.catch(() => this.recent.delete(n));
+    }
+    return p;
+  }
+
+  private async readRuns(n: number): Promise<PageRuns> {
     const page = await this.doc.getPage(n);
     const [x0, y0, x1, y1] = page.view as number[];
     const content = await page.getTextContent({ disableNormalization: false });

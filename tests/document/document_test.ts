@@ -453,3 +453,11 @@ Deno.test("HTML tables: columns follow the finest header row; a scale stated abo
   const eps = t.rows.find((r) => r[0].startsWith("Diluted"))!;
   assert.equal(rowScale(eps, 1000, t.scale!.text), null);
 });
+
+Deno.test("document.tables on a scanned page says it has no text layer, not that it has no tables", async () => {
+  const e = await envelope("document.tables", { source: F("scanned.pdf") });
+  const d: Any = dataOf(e);
+  assert.equal(d.count, 0);
+  assert.ok(e.warnings.some((w) => /have no text layer \(scanned images\).*document\.ocr/.test(w)));
+  assert.ok(!e.warnings.some((w) => /no tables detected/.test(w)));
+});
