@@ -120,10 +120,10 @@ export const LINE_ITEMS: LineItem[] = [
   item("eps_diluted", "EPS, diluted", "income", "per_share", ["EarningsPerShareDiluted"], [
     "DilutedEarningsLossPerShare",
   ]),
-  item("shares_basic", "Weighted average shares, basic", "income", "shares", [
+  item("shares_basic", "Shares, basic (weighted average)", "income", "shares", [
     "WeightedAverageNumberOfSharesOutstandingBasic",
   ], ["WeightedAverageShares"]),
-  item("shares_diluted", "Weighted average shares, diluted", "income", "shares", [
+  item("shares_diluted", "Shares, diluted (weighted average)", "income", "shares", [
     "WeightedAverageNumberOfDilutedSharesOutstanding",
   ], ["AdjustedWeightedAverageShares"]),
 
