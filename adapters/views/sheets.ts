@@ -14,6 +14,7 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (!isRecord(data)) return null;
   if (view === "statement") return statementSheet(data);
   if (view === "history") return historySheet(data);
+  if (view === "qa") return qaSheet(data);
   if (view === "tables") return tablesSheet(data);
   if (data.run_type === "tune" || data.run_type === "backtest") return backtestSheet(data);
   return barsSheet(data);
@@ -85,6 +86,34 @@ function statementSheet(data: Rec): Rec[] | null {
     row.accession_no = filing.accession_no ?? null;
     return row;
   });
+}
+
+/**
+ * transcripts.qa as one row per turn: the pair's number, question or answer, who spoke (and
+ * their firm or title), what they said, and where it is in the transcript.
+ */
+function qaSheet(data: Rec): Rec[] | null {
+  if (!Array.isArray(data.qa_pairs)) return null;
+  const out: Rec[] = [];
+  (data.qa_pairs as Rec[]).forEach((p, i) => {
+    const turn = (role: string, speaker: unknown, title: unknown, t: Rec) =>
+      out.push({
+        pair: i + 1,
+        role,
+        speaker: speaker ?? null,
+        title: title ?? null,
+        text: t.text ?? null,
+        start_char: t.start_char ?? null,
+        end_char: t.end_char ?? null,
+      });
+    for (const q of (Array.isArray(p.question) ? p.question : []) as Rec[]) {
+      turn("question", p.questioner, p.questioner_title, q);
+    }
+    for (const a of (Array.isArray(p.answers) ? p.answers : []) as Rec[]) {
+      turn("answer", a.speaker, a.speaker_title, a);
+    }
+  });
+  return out;
 }
 
 /**

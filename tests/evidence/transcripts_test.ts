@@ -138,3 +138,14 @@ Deno.test({
     assert.match(env.warnings.join(" "), /no speaker labels/);
   },
 });
+
+Deno.test("transcripts.qa CSV: one row per question and answer turn, with speaker and offsets", async () => {
+  const { render } = await import("../../adapters/render.ts");
+  const e = await envelope("transcripts.qa", { url: CALL_URL }, opts);
+  const csv = render(e, "csv", { view: "qa" });
+  const [head, first] = csv.split("\n");
+  assert.equal(head, "pair,role,speaker,title,text,start_char,end_char");
+  assert.match(first, /^1,question,/);
+  assert.ok(csv.includes(",answer,"));
+  assert.ok(!/text=|start_char=/.test(csv), "no records flattened into cells");
+});
