@@ -484,6 +484,14 @@ export function metricsOf(
     periods_per_year: periods,
   };
   if (notes) explainNulls(m, notes);
+  // a CAGR of a few weeks' return is that return compounded over a year it did not see
+  if (notes && n > 0 && years < 1 && m.cagr_pct !== null) {
+    notes.push(
+      `the run covers ${n} bar${n === 1 ? "" : "s"} (${
+        years.toFixed(2)
+      } of a year): cagr_pct, the annualised volatility and the Sharpe and Sortino ratios extrapolate less than a year to a whole one; total_return_pct is what happened`,
+    );
+  }
   return m;
 }
 

@@ -163,3 +163,15 @@ Deno.test("backtest.run: a fee read as a percent is named in the warning", async
   assert.match(w, /^fees=1\.5 was read as 1\.5% \(0\.015\)/m);
   assert.match(w, /^slippage=2 was read as 2% \(0\.02\)/m, "it said rate=2");
 });
+
+Deno.test("backtest.run: annualised figures from under a year say they extrapolate", async () => {
+  const e = await envelope("backtest.run", SMA, replay);
+  const d = dataOf(e) as { metrics: { cagr_pct: number | null; total_return_pct: number } };
+  assert.notEqual(d.metrics.cagr_pct, null);
+  assert.ok(
+    e.warnings.some((w) =>
+      /the run covers \d+ bars \(0\.\d\d of a year\): cagr_pct.*extrapolate/.test(w)
+    ),
+    e.warnings.join("\n"),
+  );
+});
