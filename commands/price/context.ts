@@ -47,7 +47,10 @@ async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
           accession_no: str(f.accession_no),
           url: str(f.url),
           filed_at: str(f.filed_at),
-          acceptance_datetime: str(f.acceptance_datetime),
+          // when SEC accepted it, as filings.recent reads SEC's timestamp (whose Z is Eastern
+          // clock time for some filers): Eastern with its offset, and the UTC instant
+          acceptance_datetime_eastern: str(f.acceptance_datetime_eastern),
+          accepted_at_utc: str(f.accepted_at_utc),
         },
         metadata: {
           form: f.form,

@@ -52,7 +52,11 @@ Deno.test({
         source_type: string;
         evidence_role: string;
         url: string;
-        citation: { accession_no: string };
+        citation: {
+          accession_no: string;
+          accepted_at_utc: string;
+          acceptance_datetime_eastern: string;
+        };
         metadata: { items: string[] };
       }[];
       start_date: string;
@@ -64,6 +68,9 @@ Deno.test({
     assert.equal(filing.evidence_role, "same_day");
     assert.equal(filing.citation.accession_no, "0001140361-26-006577");
     assert.deepEqual(filing.metadata.items, ["5.07", "9.01"]);
+    // SEC's 16:55:58 "Z" is Apple's Eastern clock: after the close, 21:55:58 UTC
+    assert.equal(filing.citation.acceptance_datetime_eastern, "2026-02-24T16:55:58.000-05:00");
+    assert.equal(filing.citation.accepted_at_utc, "2026-02-24T21:55:58.000Z");
     assert.match(filing.url, /^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/320193\//);
     assert.ok(env.warnings.some((w) => w.startsWith("news unavailable:")));
     assert.ok(env.warnings.some((w) => w.startsWith("transcripts unavailable:")));
