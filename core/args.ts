@@ -286,8 +286,15 @@ export function listFromText(text: string): unknown[] {
   return splitText(t.slice(1, -1)).map((item) => item.replace(/^(["'])(.*)\1$/s, "$2"));
 }
 
+/**
+ * Comma-separated items, trimmed; a trailing (or leading) comma adds nothing, but an empty item
+ * between two others is kept as "" for the caller to refuse (it would shift the items after it).
+ */
 function splitText(text: string): string[] {
-  return text.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  const items = text.split(",").map((s) => s.trim());
+  while (items.length && items[0] === "") items.shift();
+  while (items.length && items.at(-1) === "") items.pop();
+  return items;
 }
 
 /**

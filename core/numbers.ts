@@ -4,7 +4,16 @@
  */
 
 const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
-const AMOUNT = /^([+-]?)\$?((?:\d[\d,]*)?(?:\.\d+)?)([kmbt])?$/i;
+// a comma only between groups of three digits: "1,234" is 1234, "7,5" (a decimal comma) is no
+// number rather than 75
+const AMOUNT = /^([+-]?)\$?((?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?)([kmbt])?$/i;
+
+/** A hint for a number written with a decimal comma ("7,5"), or "". */
+export function decimalCommaHint(text: string): string {
+  if (!/\d,\d{1,2}(?!\d)/.test(text) && !/\d,\d{4,}/.test(text)) return "";
+  const point = text.trim().replace(/(\d),(\d+)$|(\d),(\d+)(?=%$)/, "$1$3.$2$4");
+  return `; a comma only separates thousands (1,234): for a decimal write ${point}`;
+}
 
 /** Parses `2.5B`, `120M`, `-1,234.5`, `$3k`; returns null for anything else. */
 export function parseAmount(text: string): number | null {
@@ -37,12 +46,14 @@ export function parseRate(input: number | string, name = "rate"): RateReading | 
     const text = input.trim();
     if (text.endsWith("%")) {
       const n = parseAmount(text.slice(0, -1));
-      if (n === null) return `${name}: invalid percent value "${input}"`;
+      if (n === null) return `${name}: invalid percent value "${input}"${decimalCommaHint(text)}`;
       value = n / 100;
       explicit = true;
     } else {
       const n = parseAmount(text);
-      if (n === null) return `${name}: invalid rate "${input}" (use 0.08 or 8%)`;
+      if (n === null) {
+        return `${name}: invalid rate "${input}" (use 0.08 or 8%)${decimalCommaHint(text)}`;
+      }
       value = n;
     }
   }

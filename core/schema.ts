@@ -3,7 +3,7 @@
  * and the text form a terminal user types (for the CLI), and turns both into one value.
  */
 import { z } from "zod";
-import { parseAmount, parseRate } from "./numbers.ts";
+import { decimalCommaHint, parseAmount, parseRate } from "./numbers.ts";
 import { clip, listFromText, objectFromText, TICKER_MAX, TICKER_PATTERN } from "./args.ts";
 
 export { cliKind, parseBooleanText } from "./args.ts";
@@ -60,7 +60,9 @@ export function amount(description?: string) {
     if (n === null) {
       ctx.issues.push({
         code: "custom",
-        message: `invalid number "${clip(v)}" (use digits with an optional K, M, B or T suffix)`,
+        message: `invalid number "${clip(v)}" (use digits with an optional K, M, B or T suffix)${
+          decimalCommaHint(v)
+        }`,
         input: v,
       });
       return z.NEVER;
@@ -93,7 +95,21 @@ export function rate(description?: string, name = "rate") {
 export function list<T extends z.ZodType>(item: T, description?: string) {
   const s = z.union([z.array(item), z.string()]).transform((v, ctx) => {
     if (Array.isArray(v)) return v as z.output<T>[];
-    const parsed = z.array(item).safeParse(listFromText(v));
+    const items = listFromText(v);
+    // "-100,,60,60": an empty item would shift every later one a place (year 2's flow read as
+    // year 1's), so it is refused, not dropped
+    const gap = items.findIndex((x) => x === "");
+    if (gap >= 0) {
+      ctx.issues.push({
+        code: "custom",
+        message: `item ${
+          gap + 1
+        } is empty (two commas in a row): write 0 for a period without a value, or remove the extra comma`,
+        input: v,
+      });
+      return z.NEVER;
+    }
+    const parsed = z.array(item).safeParse(items);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         ctx.issues.push({ code: "custom", message: issue.message, input: v });

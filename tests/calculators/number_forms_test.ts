@@ -1,0 +1,30 @@
+/** Numbers as people type them: a decimal comma and an empty list item are refused, not misread. */
+import assert from "node:assert/strict";
+import { parseAmount, parseRate } from "../../core/numbers.ts";
+import { dataOf, envelope } from "../_helpers.ts";
+
+Deno.test("a comma only separates thousands: '7,5' is no number (it was 75), '1,234' is 1234", () => {
+  assert.equal(parseAmount("7,5"), null);
+  assert.equal(parseAmount("1,5"), null);
+  assert.equal(parseAmount("1,2345"), null);
+  assert.equal(parseAmount("1,234"), 1234);
+  assert.equal(parseAmount("-1,234,567.5"), -1234567.5);
+  assert.equal(parseAmount("2.5B"), 2.5e9);
+  const r = parseRate("7,5%", "discount_rate");
+  assert.equal(typeof r, "string");
+  assert.match(r as string, /for a decimal write 7\.5%/);
+});
+
+Deno.test("valuation.npv: '7,5%' and an empty cash flow are refused with what to write", async () => {
+  const comma = await envelope("valuation.npv", { cashflows: "-100,60,60", discount_rate: "7,5%" });
+  assert.equal(comma.ok, false);
+  assert.match(comma.error!, /discount_rate.*write 7\.5%/);
+  const gap = await envelope("valuation.npv", { cashflows: "-100,,60,60", discount_rate: "10%" });
+  assert.equal(gap.ok, false);
+  assert.match(gap.error!, /cashflows.*item 2 is empty.*write 0/);
+  // a trailing comma adds nothing
+  const trailing = dataOf(
+    await envelope("valuation.npv", { cashflows: "-100,60,60,", discount_rate: "10%" }),
+  ) as { npv: number };
+  assert.ok(Math.abs(trailing.npv - 4.1322) < 1e-3);
+});
