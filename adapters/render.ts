@@ -78,11 +78,14 @@ export function sheetRecords(data: unknown): Record<string, unknown>[] {
   // no records (a statement whose query matched no line item): an empty sheet, not a "value" row
   if (Array.isArray(data) && !data.length) return [];
   if (!isRecord(data)) return [{ value: data }];
-  const lists = (obj: Record<string, unknown>) =>
-    Object.entries(obj).filter(([k, v]) => !META_LISTS.has(k) && isRecordArray(v))
+  const lists = (obj: Record<string, unknown>, meta: boolean) =>
+    Object.entries(obj).filter(([k, v]) => META_LISTS.has(k) === meta && isRecordArray(v))
       .map(([, v]) => v as Record<string, unknown>[]);
-  let found = lists(data);
-  if (!found.length) found = Object.values(data).filter(isRecord).flatMap(lists);
+  let found = lists(data, false);
+  if (!found.length) found = Object.values(data).filter(isRecord).flatMap((o) => lists(o, false));
+  // a result that is a list of sources (sources.list) is that list
+  const scalars = Object.values(data).filter((v) => v === null || typeof v !== "object").length;
+  if (!found.length && scalars <= 3) found = lists(data, true);
   if (!found.length) return [data];
   return explode(found.reduce((a, b) => (b.length > a.length ? b : a)));
 }

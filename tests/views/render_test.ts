@@ -305,3 +305,11 @@ Deno.test("csv: records that each hold one list of records are one row per inner
   ]);
   assert.ok(!csv.some((l) => l.includes("{")));
 });
+
+Deno.test("csv: a result that is a list of sources is that list, one row per source", () => {
+  const csv = delimited({
+    sources: [{ name: "market_a", label: "Yahoo" }, { name: "filings_a", label: "SEC" }],
+    count: 2,
+  }, ",").split("\n");
+  assert.deepEqual(csv, ["name,label", "market_a,Yahoo", "filings_a,SEC"]);
+});
