@@ -83,9 +83,12 @@ export function sheetRecords(data: unknown): Record<string, unknown>[] {
       .map(([, v]) => v as Record<string, unknown>[]);
   let found = lists(data, false);
   if (!found.length) found = Object.values(data).filter(isRecord).flatMap((o) => lists(o, false));
-  // a result that is a list of sources (sources.list) is that list
-  const scalars = Object.values(data).filter((v) => v === null || typeof v !== "object").length;
-  if (!found.length && scalars <= 3) found = lists(data, true);
+  // a result that is a list of sources (sources.list) is that list: nothing else in it but
+  // counts and summaries
+  const own = Object.entries(data).filter(([k, v]) =>
+    !META_LISTS.has(k) && (v === null || typeof v !== "object") && !/^(count|total)$/.test(k)
+  );
+  if (!found.length && !own.length) found = lists(data, true);
   if (!found.length) return [data];
   return explode(found.reduce((a, b) => (b.length > a.length ? b : a)));
 }
