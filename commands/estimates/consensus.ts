@@ -36,7 +36,9 @@ export default defineCommand({
       symbol: z.string(),
       date: z.string(),
       period: z.string(),
-      fiscal_year: z.string(),
+      fiscal_year: z.string().describe(
+        "The calendar year the period ends in (FMP's date): a company's own name for it can differ (a year ending in January or February is often named for the year before, and Apple's quarter ending in December is Q1 of its next fiscal year).",
+      ),
       revenue: range,
       eps: range,
       ebitda: range,
@@ -62,9 +64,17 @@ export default defineCommand({
       args.limit,
       args.page,
     );
+    // FMP answers 0 for avg, low and high alike where it has no estimate (MSFT's EPS with six
+    // analysts counted): no consensus is exactly zero at every analyst, so that is no value
+    const placeholders: string[] = [];
     const pick = (r: Record<string, unknown>, p: string) => {
       const v = (k: string) => (typeof r[k] === "number" ? r[k] as number : null);
-      return { avg: v(`${p}Avg`), low: v(`${p}Low`), high: v(`${p}High`) };
+      const out = { avg: v(`${p}Avg`), low: v(`${p}Low`), high: v(`${p}High`) };
+      if (out.avg === 0 && out.low === 0 && out.high === 0) {
+        placeholders.push(`${p} ${r.date}`);
+        return { avg: null, low: null, high: null };
+      }
+      return out;
     };
     const estimates = rows.map((r) => ({
       symbol: r.symbol,
@@ -81,6 +91,18 @@ export default defineCommand({
       provider: "estimates_a",
       source_url: ESTIMATES_URL,
     }));
+    if (placeholders.length) {
+      ctx.warn(
+        `FMP gave 0 for the average, low and high of ${placeholders.slice(0, 4).join(", ")}${
+          placeholders.length > 4 ? ` and ${placeholders.length - 4} more` : ""
+        }: its mark for no estimate, left empty rather than passed as a forecast of zero`,
+      );
+    }
+    if (estimates.length) {
+      ctx.warn(
+        "FMP states no currency: the amounts are in the company's reporting currency, which need not be the one its shares trade in",
+      );
+    }
     return {
       symbol,
       period: args.period,

@@ -199,15 +199,21 @@ Deno.test("estimates.consensus needs ESTIMATES_A_API_KEY and maps FMP rows", asy
   assert.equal(missing.envelope.ok, false);
   assert.match(missing.envelope.error!, /ESTIMATES_A_API_KEY/);
   const log: FakeLog = { urls: [], posts: [] };
-  const d = dataOf(
-    (await run("estimates.consensus", { symbol: "AAPL", period: "quarterly" }, {
-      fetch: fakeMarket(log),
-      env: { ESTIMATES_A_API_KEY: "fmp-secret-999" },
-    })).envelope,
-  ) as Any;
+  const ce = (await run("estimates.consensus", { symbol: "AAPL", period: "quarterly" }, {
+    fetch: fakeMarket(log),
+    env: { ESTIMATES_A_API_KEY: "fmp-secret-999" },
+  })).envelope;
+  const d = dataOf(ce) as Any;
+  assert.ok(
+    ce.warnings.some((w) => /FMP gave 0 for the average, low and high of eps 2025-06-28/.test(w)),
+  );
+  assert.ok(ce.warnings.some((w) => /FMP states no currency/.test(w)));
   assert.equal(d.period, "quarter");
   assert.deepEqual(d.estimates[0].revenue, { avg: 415e9, low: 400e9, high: 430e9 });
   assert.equal(d.estimates[0].analyst_count.eps, 22);
+  // FMP's 0 average, low and high (six analysts counted) is no estimate, not a forecast of 0
+  assert.deepEqual(d.estimates[1].eps, { avg: null, low: null, high: null });
+  assert.deepEqual(d.estimates[1].net_income, { avg: null, low: null, high: null });
   assert.ok(new URL(log.urls[0]).searchParams.get("period") === "quarter");
 });
 
