@@ -15,6 +15,16 @@ import {
   isUrl,
   money,
 } from "./model.ts";
+import { majorOf } from "../../analysis/market/units.ts";
+
+/**
+ * A market cap or other total is stated in a currency's major unit (Yahoo's GBP cap of a listing
+ * quoted in GBp), a price in the listing's own: the currency a money column is in.
+ */
+function columnCurrency(key: string, currency: string | null): string | null {
+  if (!currency || !/(?:^|_)(?:market_cap|cap)$/.test(key)) return currency;
+  return majorOf(currency) ?? currency;
+}
 
 /** Rows shown per table; the rest are counted. */
 export const MAX_ROWS = 50;
@@ -112,6 +122,12 @@ export function recordsTable(
   const moneyColumn = shown.map((k, i) => numeric[i] && isMoneyKey(k.split(".").pop() ?? k));
   const columns: Column[] = shown.map((k, i) => ({ name: k, number: numeric[i] }));
   const inCurrency = oneCurrency ? shown.filter((_k, i) => moneyColumn[i]) : [];
+  // the caption names each currency the money columns are in (pence prices, pound caps)
+  const byCurrency = new Map<string, string[]>();
+  for (const k of inCurrency) {
+    const c = columnCurrency(k.split(".").pop() ?? k, oneCurrency)!;
+    byCurrency.set(c, [...byCurrency.get(c) ?? [], k]);
+  }
   const cells: Cell[][] = flat.slice(0, MAX_ROWS).map((r) =>
     shown.map((k, i) => {
       const v = r[k];
@@ -134,7 +150,7 @@ export function recordsTable(
   return {
     kind: "table",
     caption: `${name} (${rows.length}${
-      inCurrency.length ? `; ${inCurrency.join(", ")} in ${oneCurrency}` : ""
+      [...byCurrency].map(([c, ks]) => `; ${ks.join(", ")} in ${c}`).join("")
     })`,
     columns,
     rows: cells,

@@ -313,3 +313,15 @@ Deno.test("csv: a result that is a list of sources is that list, one row per sou
   }, ",").split("\n");
   assert.deepEqual(csv, ["name,label", "market_a,Yahoo", "filings_a,SEC"]);
 });
+
+Deno.test("text: a table of pence prices and pound caps names both currencies", async () => {
+  const { recordsTable } = await import("../../adapters/views/generic.ts");
+  const block = recordsTable("cases", [
+    { case: "bear", implied_market_cap: 1.5e9, implied_price: 182.18 },
+    { case: "base", implied_market_cap: 3e9, implied_price: 364.37 },
+  ], "GBp");
+  assert.equal(
+    (block as { caption: string }).caption,
+    "cases (2; implied_market_cap in GBP; implied_price in GBp)",
+  );
+});
