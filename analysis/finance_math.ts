@@ -168,6 +168,44 @@ export function irr(flows: readonly number[]): IrrResult {
     prevRate = r;
     prevValue = v;
   }
+  // two roots closer than a grid step leave no sign change between grid points (-1, 2.205,
+  // -1.2155 has 10% and 10.5%): where |NPV| dips between its neighbours without crossing, the
+  // turning point is found and, when NPV crosses zero there, each side is solved
+  const pts = grid.map((r) => [r, f(r)] as const).filter(([, v]) => Number.isFinite(v));
+  // an NPV this close to zero is rounding, not a crossing (a triple root at 0% must not split)
+  const noise = 1e-9 * flows.reduce((sum, c) => sum + Math.abs(c), 0);
+  for (let i = 1; i + 1 < pts.length; i++) {
+    const [[a, fa], [m, fm], [b, fb]] = [pts[i - 1], pts[i], pts[i + 1]];
+    const sign = Math.sign(fm);
+    if (sign === 0) {
+      // a root on the grid point itself: another may sit beside it, NPV leaving zero and coming
+      // back across it before the next point
+      for (const [lo, hi, fEnd, end] of [[m, b, fb, b], [a, m, fa, a]] as const) {
+        if (fEnd === 0) continue;
+        const s0 = Math.sign(fEnd);
+        const t = turningPoint((x) => s0 * f(x), lo, hi);
+        const ft = f(t);
+        if (Math.abs(ft) > noise && Math.sign(ft) !== s0 && Math.abs(t - m) > 1e-9) {
+          const found = end === b ? brent(f, t, b, ft, fb) : brent(f, a, t, fa, ft);
+          iterations += found.iterations;
+          if (found.root !== null) roots.push(found.root);
+        }
+      }
+      continue;
+    }
+    if (Math.sign(fa) !== sign || Math.sign(fb) !== sign) continue;
+    if (!(Math.abs(fm) <= Math.abs(fa) && Math.abs(fm) <= Math.abs(fb))) continue;
+    const turn = turningPoint((x) => sign * f(x), a, b);
+    const ft = f(turn);
+    if (Math.abs(ft) <= noise && Math.abs(fm) > noise) roots.push(turn);
+    else if (Math.abs(ft) > noise && Math.sign(ft) !== sign) {
+      for (const [lo, flo, hi, fhi] of [[a, fa, turn, ft], [turn, ft, b, fb]] as const) {
+        const found = brent(f, lo, hi, flo, fhi);
+        iterations += found.iterations;
+        if (found.root !== null) roots.push(found.root);
+      }
+    }
+  }
   if (!roots.length) {
     return none(
       "irr is null: no rate between -99.99% and 1,000,000% sets the NPV to zero, so the solver has nothing to converge on",
@@ -176,6 +214,31 @@ export function irr(flows: readonly number[]): IrrResult {
   const candidates = [...new Set(roots)].sort((a, b) => a - b);
   const best = candidates.reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a));
   return { irr: best, candidates, sign_changes: changes, iterations, reason: null };
+}
+
+/** Where g is least on [a, b] (golden-section search; g has one dip there). */
+function turningPoint(g: (x: number) => number, a: number, b: number): number {
+  const k = (Math.sqrt(5) - 1) / 2;
+  let x1 = b - k * (b - a);
+  let x2 = a + k * (b - a);
+  let g1 = g(x1);
+  let g2 = g(x2);
+  for (let i = 0; i < 100 && b - a > 1e-12; i++) {
+    if (g1 < g2) {
+      b = x2;
+      x2 = x1;
+      g2 = g1;
+      x1 = b - k * (b - a);
+      g1 = g(x1);
+    } else {
+      a = x1;
+      x1 = x2;
+      g1 = g2;
+      x2 = a + k * (b - a);
+      g2 = g(x2);
+    }
+  }
+  return (a + b) / 2;
 }
 
 /** −99.99% … 100% in 1-point steps, then coarser steps up to 1,000,000%. */

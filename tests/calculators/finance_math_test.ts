@@ -28,3 +28,15 @@ Deno.test("helpers: divide, cagr and percent formatting never yield NaN", () => 
   assert.throws(() => cagr(Number.NaN, 1, 1), /start must be greater than 0/);
   assert.equal(formatPercent(0.030000000000000002), "3%");
 });
+
+Deno.test("irr: two IRRs closer than the grid step are both found, at any scale of the flows", () => {
+  for (const k of [1, 1000, 1e6]) {
+    const r = irr([-1 * k, 2.205 * k, -1.2155 * k]);
+    assert.equal(r.candidates.length, 2, `scale ${k}`);
+    assert.ok(Math.abs(r.candidates[0] - 0.10) < 1e-9, `scale ${k}`);
+    assert.ok(Math.abs(r.candidates[1] - 0.105) < 1e-9, `scale ${k}`);
+  }
+  // a double root is one IRR, a triple root at 0% is not split by rounding
+  assert.deepEqual(irr([-100, 210, -110.25]).candidates.map((x) => Number(x.toFixed(9))), [0.05]);
+  assert.deepEqual(irr([-1, 3, -3, 1]).candidates, [0]);
+});
