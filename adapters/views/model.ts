@@ -132,7 +132,7 @@ export function label(key: string): string {
  * ISO date-times as dates, numbers with separators; objects and lists as short JSON-free text.
  */
 /** Fields the data holds as fractions that read as percents. */
-const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$|^terminal_share$/;
+const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$/;
 
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
   if (v === null || v === undefined) return "—";
@@ -143,6 +143,8 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
     // as the percent they are, not rounded away to 0.00
     if (FRACTION_KEYS.test(key)) return percent(v * 100);
     if (/_ratio$|^profit_factor$/.test(key)) return twoDecimals(v);
+    // an exchange rate to its quoted precision (1.0489877, not 1.05)
+    if (key === "rate" || key === "fx_rate") return String(Number(v.toPrecision(8)));
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
     if (/_bytes$/.test(key) && Number.isInteger(v) && v >= 1024) {
       return `${formatNumber(v)} (${byteSize(v)})`;

@@ -71,3 +71,8 @@ Deno.test("text numbers: a price below 10 keeps four decimals, so an exchange ra
   assert.equal(money(0.0012345, "USD"), "USD 0.001235");
   assert.equal(money(2_554_603_520, "GBP"), "GBP 2,554,603,520");
 });
+
+Deno.test("text numbers: IRR candidates read as percents; an exchange rate keeps its digits", () => {
+  assert.equal(fieldText("irr_candidates", [0.063, 7.937]), "6.30%, 793.70%");
+  assert.equal(fieldText("rate", 1.0489877), "1.0489877");
+});
