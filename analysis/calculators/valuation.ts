@@ -80,13 +80,33 @@ export function valuationDcf(args: ValuationDcfArgs, ctx: ComputeContext) {
   } else if (terminal.value !== null && terminal.value < 0) {
     ctx.warn("terminal value is negative because the last forecast cash flow is negative");
   }
+  if (r <= 0) {
+    ctx.warn(
+      `discount_rate is ${
+        formatPercent(r)
+      }: a rate of zero or below makes later cash flows worth as much as or more than today's; check it is the rate you meant`,
+    );
+  }
+  // a value resting almost wholly on the terminal assumption says little about the forecast
+  const share = pvTerminal === null || ev === 0 ? null : pvTerminal / ev;
+  if (share !== null && share > 0.85) {
+    ctx.warn(
+      `the terminal value is ${(share * 100).toFixed(1)}% of enterprise_value${
+        args.terminal_growth !== undefined
+          ? `: with terminal_growth ${formatPercent(args.terminal_growth)} against discount_rate ${
+            formatPercent(r)
+          }, a small change in either moves the value a lot`
+          : ""
+      }; the forecast years decide little of it`,
+    );
+  }
   return {
     enterprise_value: ev,
     pv_cashflows: pvCashflows,
     pv_terminal_value: pvTerminal,
     terminal_value: terminal.value,
     terminal_method: terminal.method,
-    terminal_share: pvTerminal === null || ev === 0 ? null : pvTerminal / ev,
+    terminal_share: share,
     discounted_cashflows: rows,
     inputs: {
       cashflows: flows,

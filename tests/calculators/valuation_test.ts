@@ -177,3 +177,30 @@ Deno.test("valuation.dcf: exit multiple, none, both, growth at or above rate", a
   assert.ok(negative.data.terminal_value < 0);
   assert.match(negative.warnings.join(), /terminal value is negative/);
 });
+
+Deno.test("valuation.dcf: a terminal value that is nearly all of the value, and a rate of zero, are warned", async () => {
+  const { envelope } = await import("../_helpers.ts");
+  const near1 = await envelope("valuation.dcf", {
+    cashflows: FLOWS,
+    discount_rate: "10%",
+    terminal_growth: "9.9%",
+  });
+  assert.ok(
+    near1.warnings.some((w) =>
+      /terminal value is 99\.7% of enterprise_value: with terminal_growth 9\.9%/.test(w)
+    ),
+    near1.warnings.join("\n"),
+  );
+  const usual = await envelope("valuation.dcf", {
+    cashflows: FLOWS,
+    discount_rate: "10%",
+    terminal_growth: "3%",
+  });
+  assert.ok(!usual.warnings.some((w) => /terminal value is/.test(w)));
+  const zero = await envelope("valuation.dcf", {
+    cashflows: FLOWS,
+    discount_rate: "0",
+    exit_multiple: 10,
+  });
+  assert.ok(zero.warnings.some((w) => /discount_rate is 0%/.test(w)));
+});
