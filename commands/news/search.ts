@@ -66,7 +66,24 @@ export default defineCommand({
     if (args.max_records > 250) {
       ctx.warn("max_records was clamped to 250, the most GDELT DOC returns");
     }
-    if (!articles.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
+    // GDELT answers articles from outside an explicit window too (recrawled pages): those are
+    // left out, not passed as the window's news
+    const inWindow = articles.filter((a) => {
+      const t = a.published_at ? Date.parse(a.published_at) : NaN;
+      if (!Number.isFinite(t)) return true;
+      return !(window.start && t < window.start.getTime()) &&
+        !(window.end && t > window.end.getTime());
+    });
+    if (inWindow.length < articles.length) {
+      ctx.warn(
+        `${
+          articles.length - inWindow.length
+        } of the ${articles.length} articles GDELT returned are dated outside the window (${
+          window.start?.toISOString().slice(0, 16) ?? "…"
+        } to ${window.end?.toISOString().slice(0, 16) ?? "…"} UTC) and were left out`,
+      );
+    }
+    if (!inWindow.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
     return {
       scope,
       query,
@@ -75,8 +92,8 @@ export default defineCommand({
         start: window.start?.toISOString() ?? null,
         end: window.end?.toISOString() ?? null,
       },
-      articles: articles.map(({ snippet: _s, ...a }) => a),
-      count: articles.length,
+      articles: inWindow.map(({ snippet: _s, ...a }) => a),
+      count: inWindow.length,
       request_url: url,
       source: "gdelt_doc" as const,
     };

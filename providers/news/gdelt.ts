@@ -112,10 +112,15 @@ export function parseBound(text: string, edge: "start" | "end", argName: string)
   return d;
 }
 
-// Rejects 2026-02-30 (Date would roll it over to March).
-function sameCalendar(iso: string, d: Date): boolean {
-  if (!/Z$/i.test(iso)) return true;
-  return d.toISOString().slice(0, 10) === iso.slice(0, 10);
+// Rejects 2026-02-30 (Date would roll it over to March), with an offset too: the written day
+// and time must exist on a calendar, whatever the offset.
+function sameCalendar(iso: string, _d: Date): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(iso);
+  if (!m) return true;
+  const [y, mo, day, h, mi, sec] = m.slice(1).map((x) => Number(x ?? 0));
+  const wall = new Date(Date.UTC(y, mo - 1, day, h, mi, sec));
+  return wall.getUTCFullYear() === y && wall.getUTCMonth() === mo - 1 &&
+    wall.getUTCDate() === day && wall.getUTCHours() === h && wall.getUTCMinutes() === mi;
 }
 
 export interface TimeArgs {

@@ -215,3 +215,33 @@ Deno.test("news.analyze geo and context: GeoJSON points and sentence snippets, w
   assert.equal(context.articles[0].published_at, "2026-02-24T15:30:00Z");
   assert.match(context.request_url, /\/api\/v2\/context\/context\?.*mode=artlist/);
 });
+
+Deno.test("news.search: articles GDELT returns from outside the asked window are left out and counted", async () => {
+  // the window opens at noon: the 09:15 article of the same day is before it
+  const env = await envelope("news.search", {
+    symbol: "AAPL",
+    start_datetime: "20260224120000",
+    end_date: "2026-02-27",
+    max_records: 5,
+  }, opts);
+  const data = dataOf(env) as { count: number; articles: { published_at: string }[] };
+  assert.equal(data.count, 1);
+  assert.equal(data.articles[0].published_at, "2026-02-24T15:30:00Z");
+  assert.ok(
+    env.warnings.some((w) =>
+      /1 of the 2 articles GDELT returned are dated outside the window/.test(w)
+    ),
+  );
+});
+
+Deno.test("parseBound: a day that does not exist is refused with an offset too", () => {
+  assert.throws(
+    () => parseBound("2026-02-30T10:00:00-05:00", "start", "start_datetime"),
+    /not a date/,
+  );
+  assert.throws(() => parseBound("2026-02-24T25:00:00Z", "start", "start_datetime"), /not a date/);
+  assert.equal(
+    parseBound("2026-02-28T10:00:00-05:00", "start", "start_datetime").toISOString(),
+    "2026-02-28T15:00:00.000Z",
+  );
+});
