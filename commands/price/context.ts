@@ -72,7 +72,15 @@ async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
     max_records: a.news_limit,
   });
   if (!env.ok) throw new FinanceError(env.error ?? "news.search failed");
-  const items = (env.data?.articles ?? []).slice(0, a.news_limit).flatMap((n) => {
+  // what news.search says of its articles (some outside the window, left out) holds here
+  for (const w of env.warnings) ctx.warn(`news: ${w}`);
+  const got = env.data?.articles ?? [];
+  if (got.length >= a.news_limit) {
+    ctx.warn(
+      `news: ${a.news_limit} article(s) asked and ${got.length} returned, newest first: articles from earlier in the window (before the move) may be missing; raise news_limit to see them`,
+    );
+  }
+  const items = got.slice(0, a.news_limit).flatMap((n) => {
     const published = str(n.published_at);
     if (!published) return [];
     const date = published.slice(0, 10);
