@@ -235,16 +235,36 @@ export interface FormulaOperatingCurrentAssetsArgs {
   operating_cash: number;
 }
 
-/** formula.operating_current_assets. */
-export function formulaOperatingCurrentAssets(args: FormulaOperatingCurrentAssetsArgs) {
+/**
+ * formula.operating_current_assets. The cash put back is at most the cash taken out: operating
+ * cash beyond it does not exist in these current assets (formula.net_debt caps excess cash the
+ * same way), so it is capped with a warning.
+ */
+export function formulaOperatingCurrentAssets(
+  args: FormulaOperatingCurrentAssetsArgs,
+  ctx: ComputeContext,
+) {
+  const back = Math.min(args.operating_cash, Math.max(args.cash_like_assets, 0));
+  if (back < args.operating_cash) {
+    ctx.warn(
+      `operating_cash (${args.operating_cash}) is more than the cash_like_assets taken out (${args.cash_like_assets}): only ${back} is put back, since the rest is not cash these current assets hold`,
+    );
+  }
+  const value = args.current_assets - args.cash_like_assets + back;
+  if (value < 0) {
+    ctx.warn(
+      `operating current assets come out negative (${value}): cash_like_assets is more than current_assets; check the inputs`,
+    );
+  }
   return {
-    operating_current_assets: args.current_assets - args.cash_like_assets + args.operating_cash,
+    operating_current_assets: value,
     inputs: {
       current_assets: args.current_assets,
       cash_like_assets: args.cash_like_assets,
       operating_cash: args.operating_cash,
     },
-    method: "operating current assets = current_assets − cash_like_assets + operating_cash",
+    method:
+      "operating current assets = current_assets − cash_like_assets + min(operating_cash, cash_like_assets)",
   };
 }
 

@@ -236,3 +236,20 @@ Deno.test("formula: bad numbers and missing arguments are usage errors", async (
   assert.equal(missing.status, "usage");
   assert.match(missing.error, /invested_capital/);
 });
+
+Deno.test("formula.operating_current_assets puts back no more cash than it took out", async () => {
+  const capped = await ok("formula.operating_current_assets", {
+    current_assets: 34246,
+    cash_like_assets: 1000,
+    operating_cash: 5089,
+  });
+  assert.equal(capped.data.operating_current_assets, 34246);
+  assert.ok(capped.warnings.some((w: string) => /only 1000 is put back/.test(w)));
+  const usual = await ok("formula.operating_current_assets", {
+    current_assets: 34246,
+    cash_like_assets: 11144,
+    operating_cash: 5089,
+  });
+  assert.equal(usual.data.operating_current_assets, 28191);
+  assert.deepEqual(usual.warnings, []);
+});
