@@ -60,8 +60,15 @@ export interface FormulaCapmArgs {
 }
 
 /** formula.capm. */
-export function formulaCapm(args: FormulaCapmArgs) {
+export function formulaCapm(args: FormulaCapmArgs, ctx: ComputeContext) {
   const premium = args.market_return - args.risk_free;
+  if (premium < 0) {
+    ctx.warn(
+      `market_return is below risk_free: a negative market risk premium (${
+        (premium * 100).toFixed(2)
+      }%) makes a higher beta a lower cost of equity; check the inputs`,
+    );
+  }
   return {
     cost_of_equity: args.risk_free + args.beta * premium,
     market_risk_premium: premium,
@@ -170,6 +177,11 @@ export interface FormulaMarginArgs {
 export function formulaMargin(args: FormulaMarginArgs, ctx: ComputeContext) {
   const margin = divide(args.numerator, args.denominator, "margin");
   if (margin.reason) ctx.warn(margin.reason);
+  if (args.denominator < 0) {
+    ctx.warn(
+      "the denominator is negative: a margin on negative revenue has no usual meaning, and its sign does not say profit or loss",
+    );
+  }
   return {
     margin: margin.value,
     margin_pct: percent(margin.value),
@@ -296,6 +308,11 @@ export interface FormulaRoicArgs {
 export function formulaRoic(args: FormulaRoicArgs, ctx: ComputeContext) {
   const roic = divide(args.nopat, args.invested_capital, "roic");
   if (roic.reason) ctx.warn(roic.reason);
+  if (args.invested_capital < 0) {
+    ctx.warn(
+      "invested_capital is negative: a return on it has no usual meaning (a loss over negative capital reads as a positive ROIC)",
+    );
+  }
   return {
     roic: roic.value,
     roic_pct: percent(roic.value),

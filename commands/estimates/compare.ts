@@ -112,6 +112,23 @@ export default defineCommand({
       if (share === null) {
         ctx.warn(`percent_gap for ${metric} is null: the consensus value is zero`);
       }
+      // a profit against a consensus loss (or the reverse) is no percent difference
+      if (user !== 0 && consensus !== 0 && Math.sign(user) !== Math.sign(consensus)) {
+        ctx.warn(
+          `${metric}: your ${user} and the consensus ${consensus} have opposite signs, so percent_gap (${
+            share === null ? "null" : `${round10(share * 100)}%`
+          }) measures no usual change; read absolute_gap`,
+        );
+      }
+      // 2.2T against 2.0K: a thousand times or more apart is most likely two units
+      const ratio = Math.abs(user) / Math.abs(consensus);
+      if (consensus !== 0 && user !== 0 && (ratio >= 500 || ratio <= 1 / 500)) {
+        ctx.warn(
+          `${metric}: your ${user} and the consensus ${consensus} are ${
+            ratio >= 1 ? Math.round(ratio) : `1/${Math.round(1 / ratio)}`
+          } times apart: check both are in the same unit (2.2B, not 2200 meaning millions)`,
+        );
+      }
       rows.push({
         metric,
         user_value: user,

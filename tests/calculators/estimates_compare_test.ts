@@ -71,3 +71,13 @@ Deno.test("estimates.compare: no pair or half a pair is a usage error", async ()
   const unknown = await fails("estimates.compare", { revenue: 1, consensus_revenue: 1, sales: 2 });
   assert.match(unknown.error, /unknown argument `sales`/);
 });
+
+Deno.test("estimates.compare: opposite signs and figures a thousand times apart are warned", async () => {
+  const { envelope } = await import("../_helpers.ts");
+  const signs = await envelope("estimates.compare", { eps: 0.1, consensus_eps: -0.2 });
+  assert.ok(signs.warnings.some((w) => /opposite signs/.test(w)));
+  const units = await envelope("estimates.compare", { revenue: "2200", consensus_revenue: "2.0B" });
+  assert.ok(units.warnings.some((w) => /times apart: check both are in the same unit/.test(w)));
+  const fine = await envelope("estimates.compare", { revenue: "2.2B", consensus_revenue: "2.0B" });
+  assert.deepEqual(fine.warnings, []);
+});

@@ -253,3 +253,14 @@ Deno.test("formula.operating_current_assets puts back no more cash than it took 
   assert.equal(usual.data.operating_current_assets, 28191);
   assert.deepEqual(usual.warnings, []);
 });
+
+Deno.test("formulas whose sign means nothing say so: ROIC on negative capital, a negative market premium, a margin on negative revenue", async () => {
+  const roic = await ok("formula.roic", { nopat: -7113, invested_capital: -28077 });
+  assert.ok(roic.warnings.some((w: string) => /invested_capital is negative/.test(w)));
+  const capm = await ok("formula.capm", { risk_free: "5%", beta: 1.2, market_return: "3%" });
+  assert.ok(capm.warnings.some((w: string) => /negative market risk premium \(-2\.00%\)/.test(w)));
+  const margin = await ok("formula.margin", { numerator: -50, denominator: -200 });
+  assert.ok(margin.warnings.some((w: string) => /denominator is negative/.test(w)));
+  const plain = await ok("formula.roic", { nopat: 7113, invested_capital: 28077 });
+  assert.deepEqual(plain.warnings, []);
+});
