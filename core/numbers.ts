@@ -70,6 +70,16 @@ export function parseRate(input: number | string, name = "rate"): RateReading | 
     };
   }
   if (value <= -1) return `${name}: rate must be greater than -100%`;
+  // 0.5 is 50%, but someone typing 0.5 may mean half a percent: a bare fraction this large is
+  // read as written and said, with both spellings
+  if (!explicit && Math.abs(value) >= 0.3 && Math.abs(value) < 1) {
+    const pct = Number((value * 100).toPrecision(12));
+    return {
+      value,
+      note:
+        `${name}=${input} was read as ${pct}%; write ${pct}% to confirm it, or ${input}% if you meant ${input} percent`,
+    };
+  }
   if (!explicit && value === 1) {
     // 1 means 100%, which is rarely intended; say so instead of guessing silently.
     return {

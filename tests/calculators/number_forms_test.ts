@@ -28,3 +28,16 @@ Deno.test("valuation.npv: '7,5%' and an empty cash flow are refused with what to
   ) as { npv: number };
   assert.ok(Math.abs(trailing.npv - 4.1322) < 1e-3);
 });
+
+Deno.test("a bare fraction of 0.3 or more is read as written and said (0.5 may have meant half a percent)", () => {
+  const half = parseRate("0.5", "risk_free");
+  assert.equal(typeof half, "object");
+  const r = half as { value: number; note: string | null };
+  assert.equal(r.value, 0.5);
+  assert.match(
+    r.note!,
+    /risk_free=0\.5 was read as 50%; write 50% to confirm it, or 0\.5% if you meant 0\.5 percent/,
+  );
+  assert.equal((parseRate("0.08", "r") as { note: string | null }).note, null);
+  assert.equal((parseRate("50%", "r") as { note: string | null }).note, null);
+});
