@@ -181,6 +181,17 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
     shares_source = { source: "derived: market_cap / price", as_of: snap.as_of };
   }
   const warnings: string[] = [];
+  // shares given in millions (15,022 for Apple's 15.0 billion) against the count Yahoo states
+  if (a.shares && snap.shares_outstanding) {
+    const ratio = a.shares / snap.shares_outstanding;
+    if (ratio >= 50 || ratio <= 1 / 50) {
+      warnings.push(
+        `shares=${a.shares} is ${
+          ratio >= 1 ? `${Math.round(ratio)} times` : `1/${Math.round(1 / ratio)} of`
+        } the ${snap.shares_outstanding} shares Yahoo states for ${snap.symbol}: give the count in shares (not thousands or millions), or the implied prices are off by as much`,
+      );
+    }
+  }
   const fin = snap.financial_currency;
   if (capCurrency && fin && fin !== capCurrency) {
     warnings.push(

@@ -184,6 +184,21 @@ Deno.test("valuation.multiples and valuation.scenario keep market cap and shares
   ) as Any;
   assert.equal(s.shares, 15540000000);
   assert.equal(s.cases[1].implied_market_cap, 3.2e12);
+  // shares given in millions are a million times off the count Yahoo states: said
+  const millions = await run("valuation.scenario", {
+    symbol: "AAPL",
+    revenue: "400B",
+    bear_multiple: 6,
+    base_multiple: 8,
+    bull_multiple: 10,
+    shares: 15540,
+  }, opts());
+  assert.ok(
+    millions.envelope.warnings.some((w) =>
+      /shares=15540 is 1\/1000000 of the 15540000000 shares/.test(w)
+    ),
+    millions.envelope.warnings.join("\n"),
+  );
   const bad = await run("valuation.scenario", {
     symbol: "AAPL",
     revenue: 0,
