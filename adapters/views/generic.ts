@@ -105,12 +105,16 @@ export function recordsTable(
   for (const r of flat.slice(0, MAX_ROWS)) {
     for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
   }
-  // URLs last, so a narrow terminal still shows the key fields together
-  const ordered = [
-    ...keys.filter((k) => !isUrlColumn(flat, k)),
-    ...keys.filter((k) => isUrlColumn(flat, k)),
-  ];
-  const shown = ordered.slice(0, MAX_COLUMNS);
+  // URLs last, so a narrow terminal still shows the key fields together; but always shown (a
+  // citation's link is the point of it), each distinct one once (url and citation.url alike)
+  const plain = keys.filter((k) => !isUrlColumn(flat, k));
+  const links: string[] = [];
+  for (const k of keys.filter((k) => isUrlColumn(flat, k))) {
+    if (!links.some((l) => flat.every((r) => r[l] === r[k]))) links.push(k);
+  }
+  const urls = links.slice(0, 3);
+  const ordered = [...plain, ...links];
+  const shown = [...plain.slice(0, Math.max(1, MAX_COLUMNS - urls.length)), ...urls];
   const numeric = shown.map((k) =>
     flat.every((r) => r[k] === null || r[k] === undefined || typeof r[k] === "number")
   );
@@ -144,9 +148,8 @@ export function recordsTable(
   );
   const notes: string[] = [];
   if (rows.length > MAX_ROWS) notes.push(`${rows.length - MAX_ROWS} more rows not shown`);
-  if (ordered.length > shown.length) {
-    notes.push(`fields not shown: ${ordered.slice(shown.length).join(", ")}`);
-  }
+  const hidden = ordered.filter((k) => !shown.includes(k));
+  if (hidden.length) notes.push(`fields not shown: ${hidden.join(", ")}`);
   return {
     kind: "table",
     caption: `${name} (${rows.length}${
