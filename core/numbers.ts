@@ -4,13 +4,14 @@
  */
 
 const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
-// a comma only between groups of three digits: "1,234" is 1234, "7,5" (a decimal comma) is no
-// number rather than 75
-const AMOUNT = /^([+-]?)\$?((?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?)([kmbt])?$/i;
+// a comma only between groups of digits: three ("1,234") or the Indian lakh and crore grouping
+// ("1,23,456"); "7,5" (a decimal comma) is no number rather than 75
+const AMOUNT =
+  /^([+-]?)\$?((?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)?(?:\.\d+)?)([kmbt])?$/i;
 
 /** A hint for a number written with a decimal comma ("7,5"), or "". */
 export function decimalCommaHint(text: string): string {
-  if (!/\d,\d{1,2}(?!\d)/.test(text) && !/\d,\d{4,}/.test(text)) return "";
+  if (!/^[^,]*\d,\d{1,2}(?!\d)[^,]*$/.test(text.trim()) && !/\d,\d{4,}/.test(text)) return "";
   const point = text.trim().replace(/(\d),(\d+)$|(\d),(\d+)(?=%$)/, "$1$3.$2$4");
   return `; a comma only separates thousands (1,234): for a decimal write ${point}`;
 }

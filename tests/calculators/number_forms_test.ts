@@ -10,6 +10,9 @@ Deno.test("a comma only separates thousands: '7,5' is no number (it was 75), '1,
   assert.equal(parseAmount("1,234"), 1234);
   assert.equal(parseAmount("-1,234,567.5"), -1234567.5);
   assert.equal(parseAmount("2.5B"), 2.5e9);
+  // the Indian lakh grouping is unambiguous and kept
+  assert.equal(parseAmount("1,23,456"), 123456);
+  assert.equal(parseAmount("12,34,56,789"), 123456789);
   const r = parseRate("7,5%", "discount_rate");
   assert.equal(typeof r, "string");
   assert.match(r as string, /for a decimal write 7\.5%/);
