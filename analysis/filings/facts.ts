@@ -136,7 +136,7 @@ export function groupPeriods(
     const last = g[g.length - 1];
     const start = first.start ?? null;
     const kind = periodKind(start, first.end);
-    const label = fiscalLabel(first, kind, filings);
+    const label = calendarLabel(kind, first.end, filings) ?? fiscalLabel(first, kind, filings);
     out.push({
       tag,
       unit,
@@ -188,6 +188,96 @@ export function differs(a: number, b: number): boolean {
 
 function report(r: FactRow): Report {
   return { value: r.val, accession_no: r.accn, form: r.form, filed: r.filed };
+}
+
+/** A company's fiscal calendar: where its years end, and how it names them. */
+interface FiscalCalendar {
+  /** Month (0-based) and day its latest fiscal year ended on. */
+  month: number;
+  day: number;
+  /** Its name for a year minus the calendar year the year ends in (Buckle's FY2024 ends 2025). */
+  offset: number;
+  /** The first year end on this calendar: a period ending earlier may be on another. */
+  since: string;
+}
+
+const calendars = new WeakMap<FilingIndex, FiscalCalendar | null>();
+
+/**
+ * The fiscal calendar of the company's annual reports: the latest year end and name, and the run
+ * of earlier years ending within ten days of the same day of the year (a 52/53-week year moves a
+ * few days; a company that moved its year end starts a new calendar).
+ */
+function fiscalCalendar(filings: FilingIndex): FiscalCalendar | null {
+  if (calendars.has(filings)) return calendars.get(filings)!;
+  const years = [...filings.byAccn.values()]
+    .filter((f) => f.fp === "FY" && f.fy !== null && /^(10-K|20-F|40-F)/.test(f.form))
+    .sort((a, b) => b.end.localeCompare(a.end));
+  let cal: FiscalCalendar | null = null;
+  if (years.length) {
+    const latest = new Date(`${years[0].end}T00:00:00Z`);
+    const month = latest.getUTCMonth();
+    const day = latest.getUTCDate();
+    const offsets = new Map<number, number>();
+    let since = years[0].end;
+    // a lone filing off the day (its own period misread) is passed over; two in a row end the
+    // calendar there (the company moved its year end)
+    let misses = 0;
+    for (const y of years) {
+      if (Math.abs(dayOfYearGap(y.end, month, day)) > 10) {
+        if (++misses >= 2) break;
+        continue;
+      }
+      misses = 0;
+      since = y.end;
+      const o = y.fy! - Number(y.end.slice(0, 4));
+      offsets.set(o, (offsets.get(o) ?? 0) + 1);
+    }
+    const offset = [...offsets].sort((a, b) => b[1] - a[1])[0][0];
+    cal = { month, day, offset, since };
+  }
+  calendars.set(filings, cal);
+  return cal;
+}
+
+/** Days from the month/day anchor in `date`'s year to `date` (negative: before it). */
+function dayOfYearGap(date: string, month: number, day: number): number {
+  const d = Date.parse(`${date}T00:00:00Z`);
+  const anchor = Date.UTC(Number(date.slice(0, 4)), month, day);
+  let gap = (d - anchor) / DAY_MS;
+  // an anchor near New Year: the nearest one may be in the next or previous year
+  if (gap > 183) gap -= 365;
+  if (gap < -183) gap += 365;
+  return gap;
+}
+
+/**
+ * A fiscal year or quarter's label from the company's calendar: the year its fiscal year ends
+ * in, named as the company names it, and the quarter counted from that year's start. SEC's own
+ * fy/fp are wrong in some older filings (NVIDIA's call two different quarters "Q2 FY2009"); the
+ * calendar read from the annual reports labels every period the same way. Null for other
+ * lengths and for periods before the calendar (the company may have moved its year end).
+ */
+function calendarLabel(
+  kind: PeriodKind,
+  end: string,
+  filings: FilingIndex,
+): { fy: number | null; fp: string | null } | null {
+  if (kind !== "annual" && kind !== "quarter") return null;
+  const cal = fiscalCalendar(filings);
+  if (!cal || daysBetween(cal.since, end) < -380) return null;
+  const y = Number(end.slice(0, 4));
+  // the year end on or after this period's end (within ten days: 52/53-week years)
+  const anchor = Date.UTC(y, cal.month, cal.day);
+  const e = Date.parse(`${end}T00:00:00Z`);
+  let fyEnd = e > anchor + 10 * DAY_MS ? Date.UTC(y + 1, cal.month, cal.day) : anchor;
+  if (fyEnd - e > 375 * DAY_MS) fyEnd = Date.UTC(y, cal.month, cal.day);
+  const fy = new Date(fyEnd).getUTCFullYear() + cal.offset;
+  if (kind === "annual") return { fy, fp: "FY" };
+  const monthsLeft = (fyEnd - e) / (DAY_MS * 30.44);
+  const q = 4 - Math.round(monthsLeft / 3);
+  if (q < 1 || q > 4) return null;
+  return { fy, fp: `Q${q}` };
 }
 
 const QUARTER_OF_YTD: Partial<Record<PeriodKind, string>> = {

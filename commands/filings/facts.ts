@@ -148,6 +148,18 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       reports: p.reports,
       split_adjusted: split?.adjusted(p) ?? null,
     }));
+    const clashes = labelClashes(rows);
+    if (clashes.size) {
+      for (const r of rows) {
+        if (clashes.has(r)) {
+          r.fiscal_year = null;
+          r.fiscal_period = null;
+        }
+      }
+      ctx.warn(
+        `${clashes.size} period(s) were given a fiscal label another period of the same length also has, or one out of order with their dates (SEC's fy and fp in the company's older filings disagree with their periods): their fiscal_year and fiscal_period are left empty; their start and end dates are right`,
+      );
+    }
     return {
       symbol: args.symbol,
       cik: String(cik).padStart(10, "0"),
@@ -222,6 +234,44 @@ async function splitReading(
       return p.restated && (restatedOnBasis(p.first, p.last, perShare, basis) ?? true);
     },
   };
+}
+
+/**
+ * Rows whose fiscal label cannot be right: the same label on two different periods of one kind
+ * (NVIDIA's old filings call two quarters "Q2 FY2009"), or fiscal years that go back while the
+ * end dates go forward.
+ */
+function labelClashes<
+  R extends {
+    start: string | null;
+    end: string;
+    period_kind: string;
+    fiscal_year: number | null;
+    fiscal_period: string | null;
+  },
+>(rows: R[]): Set<R> {
+  const out = new Set<R>();
+  const byLabel = new Map<string, R[]>();
+  for (const r of rows) {
+    if (r.fiscal_year === null) continue;
+    const key = `${r.period_kind}|${r.fiscal_year}|${r.fiscal_period ?? ""}`;
+    byLabel.set(key, [...byLabel.get(key) ?? [], r]);
+  }
+  for (const group of byLabel.values()) {
+    if (new Set(group.map((r) => `${r.start}|${r.end}`)).size > 1) group.forEach((r) => out.add(r));
+  }
+  const kinds = new Set(rows.map((r) => r.period_kind));
+  for (const kind of kinds) {
+    const labelled = rows.filter((r) => r.period_kind === kind && r.fiscal_year !== null)
+      .sort((a, b) => a.end.localeCompare(b.end));
+    for (let i = 1; i < labelled.length; i++) {
+      if (labelled[i].fiscal_year! < labelled[i - 1].fiscal_year!) {
+        out.add(labelled[i]);
+        out.add(labelled[i - 1]);
+      }
+    }
+  }
+  return out;
 }
 
 /** What a concept reads as: its taxonomy, tags, unit, periods and label. */

@@ -68,3 +68,35 @@ Deno.test("mergedPeriods: two tags one filing gives different values for are two
   assert.equal(p.first.value, 230);
   assert.equal(p.restated, false);
 });
+
+Deno.test("fiscal labels follow the company's calendar from its annual reports, not a filing's wrong fy", async () => {
+  const { groupPeriods } = await import("../../analysis/filings/facts.ts");
+  // a January year end named for the year it ends in (NVIDIA), and an old 10-Q whose fy is a
+  // year off, as SEC's data has it
+  const q = (start: string, end: string, val: number, accn: string, fy: number, fp: string) => ({
+    start,
+    end,
+    val,
+    accn,
+    fy,
+    fp,
+    form: fp === "FY" ? "10-K" : "10-Q",
+    filed: end,
+  });
+  const rows: FactRow[] = [
+    q("2023-01-30", "2024-01-28", 100, "K24", 2024, "FY"),
+    q("2024-01-29", "2025-01-26", 120, "K25", 2025, "FY"),
+    q("2010-02-01", "2010-05-02", 10, "Q10", 2010, "Q1"),
+    q("2024-04-29", "2024-07-28", 30, "Q25", 2024, "Q2"),
+  ];
+  const filings = filingPeriods([rows]);
+  const label = (end: string) => {
+    const p = groupPeriods("NetIncomeLoss", "USD", rows, filings).find((x) => x.end === end)!;
+    return `${p.fiscal_period} FY${p.fiscal_year}`;
+  };
+  assert.equal(label("2024-01-28"), "FY FY2024");
+  // the 10-Q says fy 2024; the quarter ending July 2024 is in the year ending January 2025
+  assert.equal(label("2024-07-28"), "Q2 FY2025");
+  // long before the years the calendar was read from, the filing's own label stands
+  assert.equal(label("2010-05-02"), "Q1 FY2010");
+});
