@@ -132,11 +132,16 @@ export function label(key: string): string {
  * ISO date-times as dates, numbers with separators; objects and lists as short JSON-free text.
  */
 /** Fields the data holds as fractions that read as percents. */
+/** `_pct` fields that nonetheless hold fractions (factor baskets' shares of the ranking). */
+const FRACTION_PCT_KEYS = /^(?:top|bottom)_pct$/;
+
 const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$/;
 
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
   if (v === null || v === undefined) return "—";
   if (typeof v === "number") {
+    // a basket's top_pct and bottom_pct are fractions of the ranked list (0.34 is 34%)
+    if (FRACTION_PCT_KEYS.test(key)) return percent(v * 100);
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
     // yields, market weights, expense ratios and a DCF's terminal share are fractions in the data
     // (dividend_yield 0.0041, a sector's market_weight 0.3, an ETF's expense_ratio 0.0009): read

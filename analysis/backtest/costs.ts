@@ -36,6 +36,25 @@ export function simConfig(o: RunOptionValues): SimConfig {
   };
 }
 
+/**
+ * Costs that are legal but unlikely meant: a proportional fee or slippage of 2% or more of every
+ * order (fees=0.1 is 10%, where 0.1% was likely meant).
+ */
+export function costWarnings(o: RunOptionValues): string[] {
+  const out: string[] = [];
+  for (const [name, v] of [["fees", o.fees], ["slippage", o.slippage]] as const) {
+    if (v >= 0.02) {
+      const pct = Number((v * 100).toPrecision(6));
+      out.push(
+        `${name}=${v} takes ${pct}% of every order's value; for ${v} percent write ${v}% (or ${
+          Number((v / 100).toPrecision(6))
+        })`,
+      );
+    }
+  }
+  return out;
+}
+
 /** The costs and execution part of a result's config. */
 export function costConfig(o: RunOptionValues) {
   return {

@@ -485,7 +485,7 @@ export function metricsOf(
   };
   if (notes) explainNulls(m, notes);
   // a CAGR of a few weeks' return is that return compounded over a year it did not see
-  if (notes && n > 0 && years < 1 && m.cagr_pct !== null) {
+  if (notes && n > 0 && years < 0.99 && m.cagr_pct !== null) {
     notes.push(
       `the run covers ${n} bar${n === 1 ? "" : "s"} (${
         years.toFixed(2)

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { amount, rate } from "../../core/schema.ts";
 
-export { costConfig, type RunOptionValues, simConfig } from "./costs.ts";
+export { costConfig, costWarnings, type RunOptionValues, simConfig } from "./costs.ts";
 
 /** Argument schemas of the run options, merged into both commands' args. */
 export const RUN_OPTION_ARGS = {

@@ -7,7 +7,7 @@ import { InputError } from "../../core/errors.ts";
 import { requireStrategy } from "./catalog.ts";
 import { parseSymbols } from "./data.ts";
 import { loadPanel } from "./load.ts";
-import { costConfig, type RunOptionValues, simConfig } from "./costs.ts";
+import { costConfig, costWarnings, type RunOptionValues, simConfig } from "./costs.ts";
 import { ENGINE } from "./report.ts";
 import { checkMetric, planGrid, runGrid } from "./tune.ts";
 
@@ -46,6 +46,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
   const symbols = parseSymbols(args.symbols);
   const opts: RunOptionValues = args;
   const sim = simConfig(opts);
+  for (const w of costWarnings(opts)) ctx.warn(w);
   const warmup = args.warmup_bars ?? Math.max(...plan.combos.map((p) => def.warmup(p)));
   const loaded = await loadPanel(ctx, {
     symbols,

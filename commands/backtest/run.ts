@@ -9,6 +9,7 @@ import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
 import {
   costConfig,
+  costWarnings,
   RUN_OPTION_ARGS,
   RUN_OPTION_NAMES,
   type RunOptionValues,
@@ -82,6 +83,7 @@ export default defineCommand({
     const symbols = parseSymbols(args.symbols);
     const opts = args as unknown as RunOptionValues;
     const sim = simConfig(opts);
+    for (const w of costWarnings(opts)) ctx.warn(w);
     const choice = chooseStrategy(args, ctx.access);
     const warmup = args.warmup_bars ??
       (choice.kind === "builtin" ? choice.def.warmup(choice.params) : 0);

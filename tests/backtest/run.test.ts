@@ -175,3 +175,17 @@ Deno.test("backtest.run: annualised figures from under a year say they extrapola
     e.warnings.join("\n"),
   );
 });
+
+Deno.test("backtest.run: fees=0.1 (10% of every order) is said, with the spelling for a tenth of a percent", async () => {
+  const e = await envelope("backtest.run", { ...SMA, fees: 0.1 }, replay);
+  assert.ok(
+    e.warnings.some((w) =>
+      /fees=0\.1 takes 10% of every order's value; for 0\.1 percent write 0\.1% \(or 0\.001\)/.test(
+        w,
+      )
+    ),
+    e.warnings.join("\n"),
+  );
+  const usual = await envelope("backtest.run", { ...SMA, fees: 0.001 }, replay);
+  assert.ok(!usual.warnings.some((w) => /of every order's value/.test(w)));
+});

@@ -76,3 +76,8 @@ Deno.test("text numbers: IRR candidates read as percents; an exchange rate keeps
   assert.equal(fieldText("irr_candidates", [0.063, 7.937]), "6.30%, 793.70%");
   assert.equal(fieldText("rate", 1.0489877), "1.0489877");
 });
+
+Deno.test("text numbers: a factor basket's top_pct of 0.34 is 34%, not 0.34%", () => {
+  assert.equal(fieldText("top_pct", 0.34), "34.00%");
+  assert.equal(fieldText("total_return_pct", 12.5), "12.50%");
+});
