@@ -27,9 +27,28 @@ export function evaluate(
   cfg: SimConfig,
   timeframe: string,
 ): Evaluation {
+  const notes: string[] = [];
+  // weights asking for more gross exposure than leverage allows (a custom long-short at +1 and
+  // -1 is 2x): scaled down on those bars, since a short's proceeds would otherwise fund the longs
+  const scaled = capGross(targets, cfg.leverage);
+  if (scaled.bars) {
+    notes.push(
+      `the strategy's weights asked for up to ${
+        scaled.most.toFixed(2)
+      }x gross exposure on ${scaled.bars} bar(s), more than leverage=${cfg.leverage} allows: those bars' weights were scaled down to it (pass a larger leverage to run them as given)`,
+    );
+  }
   const sim = simulate(panel, targets, cfg);
   const benchmark = benchmarkCurve(panel.close, panel.start, cfg.initialCash);
-  const notes: string[] = [];
+  // an account that lost everything: metrics past it have no meaning
+  const wiped = sim.equity.findIndex((v, t) => t >= panel.start && v <= 0);
+  if (wiped >= 0) {
+    notes.push(
+      `equity fell to ${sim.equity[wiped].toFixed(2)} on ${
+        panel.dates[wiped]
+      }: the account was wiped out there; returns, drawdown and ratios after it describe no account that could exist`,
+    );
+  }
   const metrics = computeMetrics(
     sim,
     panel.dates,
@@ -39,6 +58,27 @@ export function evaluate(
     notes,
   );
   return { sim, metrics, benchmark, notes };
+}
+
+/**
+ * Scales each bar's weights (those set on it; NaN is no order) so their gross Σ|w| stays within
+ * `leverage`; the bars scaled and the largest gross asked for.
+ */
+export function capGross(targets: Targets, leverage: number): { bars: number; most: number } {
+  const n = targets[0]?.length ?? 0;
+  let bars = 0;
+  let most = 0;
+  for (let t = 0; t < n; t++) {
+    let gross = 0;
+    for (const row of targets) if (!Number.isNaN(row[t])) gross += Math.abs(row[t]);
+    if (gross > leverage * (1 + 1e-9)) {
+      const k = leverage / gross;
+      for (const row of targets) if (!Number.isNaN(row[t])) row[t] *= k;
+      bars++;
+      most = Math.max(most, gross);
+    }
+  }
+  return { bars, most };
 }
 
 export interface ReportOptions {

@@ -189,3 +189,35 @@ Deno.test("backtest.run: fees=0.1 (10% of every order) is said, with the spellin
   const usual = await envelope("backtest.run", { ...SMA, fees: 0.001 }, replay);
   assert.ok(!usual.warnings.some((w) => /of every order's value/.test(w)));
 });
+
+Deno.test("backtest.run custom: weights over leverage are scaled to it and said", async () => {
+  const e = await envelope<Data>("backtest.run", {
+    ...SMA,
+    strategy: "custom",
+    params: { weight: 1 },
+    strategy_file: join(FIXTURES, "backtest", "long_short.ts"),
+  }, replay);
+  const d = dataOf(e);
+  assert.ok(
+    e.warnings.some((w) =>
+      /asked for up to 2\.00x gross exposure on \d+ bar\(s\), more than leverage=1/.test(w)
+    ),
+    e.warnings.join("\n"),
+  );
+  // the weights run are half of those asked: +0.5 and -0.5
+  const first = d.target_weights[0];
+  assert.deepEqual(
+    Object.values(first.weights ?? first).filter((v) => typeof v === "number").map((v) =>
+      Math.abs(v as number)
+    ).slice(0, 2),
+    [0.5, 0.5],
+  );
+  const levered = await envelope<Data>("backtest.run", {
+    ...SMA,
+    strategy: "custom",
+    params: { weight: 1 },
+    strategy_file: join(FIXTURES, "backtest", "long_short.ts"),
+    leverage: 2,
+  }, replay);
+  assert.ok(!levered.warnings.some((w) => /gross exposure/.test(w)));
+});
