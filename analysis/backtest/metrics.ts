@@ -93,9 +93,31 @@ export function panelPeriodsPerYear(dates: string[], from: number, timeframe: st
   const m = /^(\d*)\s*(d|m|min|h)$/i.exec(timeframe.trim());
   const k = m?.[1] ? Number(m[1]) : 1;
   const unit = m?.[2].toLowerCase();
-  if (!m || !includesWeekends(dates, from, unit === "d" ? k : 0)) return periodsPerYear(timeframe);
+  if (!m || !includesWeekends(dates, from, unit === "d" ? k : 0)) {
+    // intraday bars on trading days: as many a day as the data has (Yahoo's hourly session
+    // bars are seven a day, 09:30 to 15:30, not 6.5)
+    if (unit === "h" || unit === "m" || unit === "min") {
+      const perDay = barsPerDay(dates, from);
+      if (perDay !== null) return 252 * perDay;
+    }
+    return periodsPerYear(timeframe);
+  }
   // every day, and intraday around the clock: 365 days of 24 hours
   return unit === "d" ? 365 / k : unit === "h" ? (365 * 24) / k : (365 * 1440) / k;
+}
+
+/** The median number of bars a day from `from` on (intraday dates); null under three days. */
+function barsPerDay(dates: string[], from: number): number | null {
+  const counts = new Map<string, number>();
+  for (let i = from; i < dates.length; i++) {
+    const day = dates[i].slice(0, 10);
+    counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  if (counts.size < 3) return null;
+  const sorted = [...counts.values()].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  // one bar a day is no intraday series to count from
+  return median >= 2 ? median : null;
 }
 
 /**

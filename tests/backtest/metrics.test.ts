@@ -104,3 +104,22 @@ Deno.test("annualisation: daily bars that include weekends count 365 a year (cry
   assert.equal(ev.metrics.periods_per_year, 365);
   assert.ok(Math.abs(ev.metrics.cagr_pct! - 10) < 0.1, `CAGR ${ev.metrics.cagr_pct}`);
 });
+
+Deno.test("annualisation of intraday bars counts the bars a day the data has", async () => {
+  const { panelPeriodsPerYear } = await import("../../analysis/backtest/metrics.ts");
+  // seven hourly bars a day (09:30 … 15:30), five weekdays
+  const dates: string[] = [];
+  for (const day of ["2024-01-08", "2024-01-09", "2024-01-10", "2024-01-11", "2024-01-12"]) {
+    for (let h = 0; h < 7; h++) dates.push(`${day}T${String(14 + h).padStart(2, "0")}:30:00Z`);
+  }
+  assert.equal(panelPeriodsPerYear(dates, 0, "1h"), 252 * 7);
+  // 15-minute bars: 26 a day
+  const quarters: string[] = [];
+  for (const day of ["2024-01-08", "2024-01-09", "2024-01-10"]) {
+    for (let q = 0; q < 26; q++) {
+      const t = Date.parse(`${day}T14:30:00Z`) + q * 15 * 60_000;
+      quarters.push(new Date(t).toISOString());
+    }
+  }
+  assert.equal(panelPeriodsPerYear(quarters, 0, "15m"), 252 * 26);
+});
