@@ -217,6 +217,7 @@ function fillPanel(
     close: mk(),
     volume: mk(),
     start: 0,
+    carried: [],
   };
   symbols.forEach((sym, s) => {
     const bars = series.get(sym)!;
@@ -264,6 +265,9 @@ function fillPanel(
           close[t] =
             last;
         run++;
+        // a holiday of its market, or a day it did not trade: an order then would fill at a
+        // price that was not there (evaluate says so when one does)
+        if (!Number.isNaN(last)) (panel.carried![s] ??= new Uint8Array(n))[t] = 1;
       }
     }
     const ended = bars.dates[bars.dates.length - 1];

@@ -40,6 +40,18 @@ export function evaluate(
   }
   const sim = simulate(panel, targets, cfg);
   const benchmark = benchmarkCurve(panel.close, panel.start, cfg.initialCash);
+  // an order filled on a day the symbol had no bar of its own traded at its carried close
+  const stale = sim.orders.filter((o) => panel.carried?.[o.symbol]?.[o.bar] === 1);
+  if (stale.length) {
+    const o = stale[0];
+    notes.push(
+      `${stale.length} order(s) filled on a day their symbol had no bar of its own (first ${
+        panel.symbols[o.symbol]
+      } on ${
+        panel.dates[o.bar].slice(0, 10)
+      }): at its last close carried from before, a price that was not there`,
+    );
+  }
   // an account that lost everything: metrics past it have no meaning
   const wiped = sim.equity.findIndex((v, t) => t >= panel.start && v <= 0);
   if (wiped >= 0) {

@@ -16,6 +16,11 @@ export interface Panel {
   volume: Float64Array[];
   /** Index of the first bar that is traded and measured. */
   start: number;
+  /**
+   * Per symbol (sparse), 1 on the bars it had no bar of its own and its last close was carried;
+   * absent when none was.
+   */
+  carried?: (Uint8Array | undefined)[];
 }
 
 /** A strategy parameter as shown by backtest.describe. */

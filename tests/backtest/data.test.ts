@@ -116,3 +116,41 @@ Deno.test("warmupDays: trading bars to calendar days with slack", () => {
   assert.ok(warmupDays(100, "1d") >= 145);
   assert.ok(warmupDays(52, "1wk") >= 364);
 });
+
+Deno.test("evaluate: an order filled on a day its symbol had no bar of its own is said", async () => {
+  const { evaluate } = await import("../../analysis/backtest/pipeline.ts");
+  const { findStrategy } = await import("../../analysis/backtest/strategies.ts");
+  const dates = ["2021-03-08", "2021-03-09", "2021-03-10", "2021-03-11", "2021-03-12"];
+  const px = (xs: number[]) => [Float64Array.from(xs)];
+  const close = [50, 50, 50, 60, 61];
+  const panel = {
+    symbols: ["GAPB"],
+    dates,
+    open: px(close),
+    high: px(close),
+    low: px(close),
+    close: px(close),
+    volume: px([1, 1, 1, 1, 1]),
+    start: 1,
+    // no bar of its own on 03-10: Monday's close carried
+    carried: [Uint8Array.from([0, 0, 1, 0, 0])],
+  };
+  const def = findStrategy("buy_hold")!;
+  const targets = def.targets(panel, {}, new Map());
+  const ev = evaluate(panel, targets, {
+    initialCash: 1000,
+    fees: 0,
+    fixedFees: 0,
+    slippage: 0,
+    fill: "next_open",
+    leverage: 1,
+    recordOrders: true,
+  }, "1d");
+  assert.ok(
+    ev.notes.some((n) =>
+      /1 order\(s\) filled on a day their symbol had no bar of its own \(first GAPB on 2021-03-10\)/
+        .test(n)
+    ),
+    ev.notes.join("\n"),
+  );
+});
