@@ -44,7 +44,15 @@ export function baseUrlRewrite(config: Config): ((url: URL) => URL) | undefined 
     const target = map.get(url.origin);
     if (!target) return url;
     const prefix = target.pathname.replace(/\/$/, "");
-    return new URL(`${prefix}${url.pathname}${url.search}`, target.origin);
+    // the mirror's origin with the path appended, never a URL parsed from the caller's path: a
+    // path starting "//127.0.0.1:18999/…" would otherwise name a host of its own
+    const out = new URL(target.origin);
+    out.pathname = `${prefix}/${url.pathname.replace(/^\/+/, "")}`;
+    out.search = url.search;
+    if (out.origin !== target.origin) {
+      throw new FinanceError(`refused: ${url.href} does not map onto the mirror ${target.origin}`);
+    }
+    return out;
   };
 }
 
