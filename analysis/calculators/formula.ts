@@ -23,6 +23,9 @@ export interface FormulaAdjustedEbitdaArgs {
 
 /** formula.adjusted_ebitda. */
 export function formulaAdjustedEbitda(args: FormulaAdjustedEbitdaArgs) {
+  if (args.addbacks.length > 1000) {
+    throw new InputError(`addbacks has ${args.addbacks.length} values; at most 1000 are taken`);
+  }
   const ebitda = args.ebit + args.d_and_a;
   const addbacksTotal = args.addbacks.reduce((sum, v) => sum + v, 0);
   return {

@@ -204,3 +204,15 @@ Deno.test("valuation.dcf: a terminal value that is nearly all of the value, and 
   });
   assert.ok(zero.warnings.some((w) => /discount_rate is 0%/.test(w)));
 });
+
+Deno.test("attack: a cash-flow list of hundreds of thousands of values is refused, not searched", async () => {
+  const { envelope } = await import("../_helpers.ts");
+  const flows = [-9, ...new Array(5000).fill(1)];
+  for (const name of ["valuation.irr", "valuation.npv", "valuation.dcf"]) {
+    const args: Record<string, unknown> = { cashflows: flows, discount_rate: "10%" };
+    if (name === "valuation.irr") delete args.discount_rate;
+    const e = await envelope(name, args);
+    assert.equal(e.ok, false, name);
+    assert.match(e.error!, /cashflows has 5001 values; at most 1200/, name);
+  }
+});
