@@ -154,8 +154,19 @@ export class RequestGuard {
 
   /** Host, Origin and token checks (`no-token`: the first two only): a refusal, or null. */
   admit(req: Request, mode?: "no-token"): Response | null {
-    const host = req.headers.get("host");
-    if (host !== null && !hostAllowed(hostName(host), this.#hosts)) {
+    // HTTP/2 names the host in :authority, not a Host header: the request URL carries it then
+    let host = req.headers.get("host");
+    if (host === null) {
+      try {
+        host = new URL(req.url).host || null;
+      } catch {
+        host = null;
+      }
+    }
+    if (host === null) {
+      return reply(failure("the request names no host (Host or :authority); refused"), 400);
+    }
+    if (!hostAllowed(hostName(host), this.#hosts)) {
       return reply(
         failure(
           `this server does not answer to the host name \`${

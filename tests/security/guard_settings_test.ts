@@ -27,3 +27,16 @@ Deno.test("guard: allowed host names may carry a port, a scheme or a final dot",
   >;
   assert.deepEqual(opts.allowedHosts, []);
 });
+
+Deno.test("attack: a request without a Host header (HTTP/2's :authority) is checked by its URL's host", () => {
+  const opts = guardOptionsFromEnv(() => undefined) as Exclude<
+    ReturnType<typeof guardOptionsFromEnv>,
+    string
+  >;
+  const guard = new RequestGuard(opts);
+  // Deno puts an HTTP/2 request's :authority in its URL; the Host header is absent
+  const rebind = guard.admit(new Request("http://rebind.attacker.example/openapi.json"));
+  assert.ok(rebind !== null);
+  assert.equal(rebind!.status, 421);
+  assert.equal(guard.admit(new Request("http://127.0.0.1:8765/openapi.json")), null);
+});
