@@ -21,7 +21,20 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
     );
   }
   const local = path.startsWith("file://") ? decodeURIComponent(new URL(path).pathname) : path;
-  const absolute = isAbsolute(local) ? local : resolve(local);
+  const absolute = resolve(isAbsolute(local) ? local : resolve(local));
+  const within = (p: string) =>
+    policy.readAnywhere || policy.roots.some((root) => {
+      const rel = relative(root, p);
+      return rel === "" ||
+        (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+    });
+  // Outside the folders, refused before the file system is asked: whether such a path exists
+  // is not answered, and the folders are not named (a caller on the network learns neither).
+  const outside = () =>
+    new AccessDenied(
+      `local file "${path}" refused: it is outside the folders this surface may read; the operator sets them with FINANCE_DOCUMENT_ROOTS`,
+    );
+  if (!within(absolute)) throw outside();
   let real: string;
   try {
     real = realpathSync(absolute);
@@ -31,17 +44,8 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
   if (/^\/(proc|sys|dev)(\/|$)/.test(real)) {
     throw new AccessDenied(`local file "${path}" refused: system paths are never read`);
   }
-  const inside = policy.readAnywhere || policy.roots.some((root) => {
-    const rel = relative(root, real);
-    return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
-  });
-  if (!inside) {
-    throw new AccessDenied(
-      `local file "${path}" refused: it is outside the allowed folders (${
-        policy.roots.join(", ")
-      }); set FINANCE_DOCUMENT_ROOTS to allow another folder`,
-    );
-  }
+  // a link inside the folders pointing out of them
+  if (!within(real)) throw outside();
   const info = Deno.statSync(real);
   if (info.isDirectory) throw new FinanceError(`"${path}" is a directory, not a document`);
   if (!info.isFile) throw new AccessDenied(`"${path}" is not a regular file`);

@@ -49,7 +49,10 @@ Deno.test("local files: the library reads anywhere unless the caller confines it
       session: new Session({ config, confineLocalFiles: true }),
     });
     assert.equal(confined.ok, false);
-    assert.match(confined.error ?? "", /outside the allowed folders.*FINANCE_DOCUMENT_ROOTS/);
+    assert.match(
+      confined.error ?? "",
+      /outside the folders this surface may read.*FINANCE_DOCUMENT_ROOTS/,
+    );
     const none = await runCommand("document.read", { source: file }, {
       session: new Session({
         config: loadConfig({ FINANCE_CACHE: "off" }),
@@ -89,4 +92,25 @@ Deno.test("local files: the adapter reads a path only under FINANCE_DOCUMENT_ROO
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("attack: outside the folders, a missing and an existing file get the same answer, and the folders are not named", async () => {
+  const { checkLocalPath } = await import("../../core/local_files.ts");
+  const root = await Deno.makeTempDir({ prefix: "finance-roots-" });
+  const policy = { roots: [root], readAnywhere: false } as unknown as Parameters<
+    typeof checkLocalPath
+  >[0];
+  const answer = (p: string) => {
+    try {
+      checkLocalPath(policy, p);
+      return "read";
+    } catch (e) {
+      return (e as Error).message.replace(p, "<path>");
+    }
+  };
+  const existing = answer("/etc/hostname");
+  const missing = answer("/etc/no-such-file-here");
+  assert.equal(existing, missing);
+  assert.ok(!existing.includes(root), existing);
+  await Deno.remove(root, { recursive: true });
 });
