@@ -83,7 +83,7 @@ Deno.test("http: valuation.npv with JSON numbers, and an unknown property named"
     const handler = createHandler({ session, validateData: true });
     const post = (body: unknown) =>
       handler(
-        new Request("http://local/commands/valuation.npv", {
+        new Request("http://localhost/commands/valuation.npv", {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify(body),
