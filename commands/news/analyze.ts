@@ -79,7 +79,9 @@ export default defineCommand({
     bins: z.array(z.object({ bin: z.number().nullable(), count: z.number().nullable() })),
     points: z.array(z.looseObject({})),
     articles: z.array(z.looseObject({ url: z.string() })),
-    count: z.int(),
+    count: z.int().describe(
+      "How many points the answer holds (timeline dates, tone bins, snippets or places), not how many articles: the articles behind them are in the series' values.",
+    ),
     payload: z.unknown(),
     request_url: z.string(),
     source: z.enum(["gdelt_doc", "gdelt_context", "gdelt_geo"]),
