@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { dataOf, envelope, SHARED, sharedOrSkip } from "../_helpers.ts";
+import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { inRange, roleOf, sortTimeline } from "../../analysis/evidence/timeline.ts";
 
 Deno.test("evidence roles are by date only: before, same day, after", () => {
@@ -75,4 +75,17 @@ Deno.test({
     assert.ok(env.warnings.some((w) => w.startsWith("news unavailable:")));
     assert.ok(env.warnings.some((w) => w.startsWith("transcripts unavailable:")));
   },
+});
+
+Deno.test("price.context: a news list cut at news_limit says earlier articles may be missing", async () => {
+  const env = await envelope("price.context", {
+    symbol: "AAPL",
+    date: "2026-02-24",
+    lookback: "3D",
+    news_limit: 2,
+  }, { replay: [join(FIXTURES, "evidence", "gdelt")] });
+  assert.ok(
+    env.warnings.some((w) => /news: 2 article\(s\) asked and 2 returned, newest first/.test(w)),
+    env.warnings.join("\n"),
+  );
 });
