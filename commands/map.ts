@@ -2131,6 +2131,7 @@ export interface CommandMap {
           raw: string;
           number: number;
           unit: string;
+          high?: number;
         };
         period: string | null;
         comparison: "yoy" | "qoq" | null;
@@ -2195,6 +2196,7 @@ export interface CommandMap {
             raw: string;
             number: number;
             unit: string;
+            high?: number;
           };
           period: string | null;
           comparison: "yoy" | "qoq" | null;
@@ -2225,6 +2227,7 @@ export interface CommandMap {
             raw: string;
             number: number;
             unit: string;
+            high?: number;
           };
           comparison: "yoy" | "qoq" | null;
           confidence: "high" | "medium" | "low";

@@ -13,9 +13,14 @@ export function kpiValue(v: Rec): string {
   const n = num(v.number);
   const unit = str(v.unit);
   if (n === undefined) return str(v.raw) ?? "—";
-  if (unit === "percent") return percent(n);
-  if (unit && /^[A-Z]{3}$/.test(unit)) return money(n, unit);
-  return `${n.toLocaleString("en-US")}${unit && unit !== "count" ? ` ${unit}` : ""}`;
+  const one = (x: number) => {
+    if (unit === "percent") return percent(x);
+    if (unit && /^[A-Z]{3}$/.test(unit)) return money(x, unit);
+    return `${x.toLocaleString("en-US")}${unit && unit !== "count" ? ` ${unit}` : ""}`;
+  };
+  // a range: both ends
+  const high = num(v.high);
+  return high === undefined ? one(n) : `${one(n)} to ${one(high)}`;
 }
 
 /** kpi.extract. */

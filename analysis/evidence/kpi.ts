@@ -315,6 +315,42 @@ export function qualifierOf(sentence: string, at: number): string | null {
   return kept.length ? kept.join(" ") : null;
 }
 
+/**
+ * A value stated as a range ("1% to 3%", "$1.50 to $1.60", "$24 billion, plus or minus 2%"): its
+ * words, the low end as the number and the high end beside it; a single value as it is.
+ */
+function rangeOf(
+  sentence: string,
+  v: FoundValue,
+  all: FoundValue[],
+): { raw: string; number: number; unit: string; high?: number } {
+  const end = v.offset + v.raw.length;
+  const next = all.find((x) => x.offset >= end && x.kind === v.kind);
+  if (next) {
+    const between = sentence.slice(end, next.offset);
+    if (/^\s*(?:to|-|–|—|and)\s*$/i.test(between) && next.number > v.number) {
+      return {
+        raw: sentence.slice(v.offset, next.offset + next.raw.length),
+        number: v.number,
+        unit: v.unit,
+        high: next.number,
+      };
+    }
+  }
+  // "$24 billion, plus or minus 2%": the band around the figure
+  const band = /^,?\s*plus or minus\s*(\d+(?:\.\d+)?)\s*%/i.exec(sentence.slice(end));
+  if (band && v.kind === "money") {
+    const k = Number(band[1]) / 100;
+    return {
+      raw: sentence.slice(v.offset, end + band[0].length),
+      number: v.number * (1 - k),
+      unit: v.unit,
+      high: v.number * (1 + k),
+    };
+  }
+  return { raw: v.raw, number: v.number, unit: v.unit };
+}
+
 export interface KpiHit {
   metric: string;
   label: string;
@@ -323,7 +359,8 @@ export interface KpiHit {
    * growth): a segment's or another company's figure, not the company's own total.
    */
   qualifier: string | null;
-  value: { raw: string; number: number; unit: string };
+  /** The figure; a range ("1% to 3%") gives its low end as number and its high end as high. */
+  value: { raw: string; number: number; unit: string; high?: number };
   period: string | null;
   comparison: "yoy" | "qoq" | null;
   /** The sentence is an outlook (expected, guidance, will be): not a reported result. */
@@ -383,7 +420,7 @@ export function extractKpis(text: string, metrics: MetricDef[], base = 0): KpiHi
         qualifier: term.term.toLowerCase().startsWith("total")
           ? null
           : qualifierOf(s.text, term.at),
-        value: { raw: pick.raw, number: pick.number, unit: pick.unit },
+        value: rangeOf(s.text, pick, found),
         period: periodOf(s.text),
         comparison,
         forward_looking: FORWARD.test(s.text),

@@ -18,7 +18,14 @@ const point = z.object({
   published_at: z.string().nullable(),
   qualifier: z.string().nullable(),
   note: z.string().nullable(),
-  value: z.object({ raw: z.string(), number: z.number(), unit: z.string() }),
+  value: z.object({
+    raw: z.string(),
+    number: z.number(),
+    unit: z.string(),
+    high: z.number().optional().describe(
+      "The high end of a range ('1% to 3%': number is 1, high 3; '$24 billion, plus or minus 2%': 23.52B to 24.48B).",
+    ),
+  }),
   comparison: z.enum(["yoy", "qoq"]).nullable(),
   confidence: z.enum(["high", "medium", "low"]),
   doc_ref: z.int(),

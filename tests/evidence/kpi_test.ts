@@ -246,8 +246,8 @@ Deno.test({
     assert.equal(find("$10.45 billion").period, "FY 2024");
     assert.equal(find("$10.45 billion").confidence, "low");
     // "Total revenue is expected to be $24 billion": next quarter's outlook, not Q4's revenue
-    assert.equal(find("$24 billion").forward_looking, true);
-    assert.equal(find("$24 billion").period, null);
+    assert.equal(find("$24 billion, plus or minus 2%").forward_looking, true);
+    assert.equal(find("$24 billion, plus or minus 2%").period, null);
     // "up 27% sequentially and up 409% year-over-year" of data center revenue
     const dc = find("27%", "revenue_growth");
     assert.equal(dc.comparison, "qoq");
@@ -284,4 +284,21 @@ Deno.test("kpi.extract and transcripts refuse a PDF given as a transcript instea
   assert.match(env.error!, /is a PDF, not a transcript page: .*document\.read/);
   const read = await envelope("transcripts.read", { url: pdf });
   assert.equal(read.ok, false);
+});
+
+Deno.test("kpi: a range keeps both ends ('1% to 3%', 'plus or minus 2%')", async () => {
+  const { kpiValue } = await import("../../adapters/views/evidence.ts");
+  const [comp] = extractKpis(
+    "For 2021 we expect revenue growth of 1% to 3% on a comparable basis.",
+    only("revenue_growth"),
+  );
+  assert.deepEqual(comp.value, { raw: "1% to 3%", number: 1, unit: "percent", high: 3 });
+  assert.equal(kpiValue(comp.value), "1.00% to 3.00%");
+  const [band] = extractKpis(
+    "Total revenue is expected to be $24 billion, plus or minus 2%.",
+    only("revenue"),
+  );
+  assert.equal(band.value.raw, "$24 billion, plus or minus 2%");
+  assert.ok(Math.abs(band.value.number - 23.52e9) < 1);
+  assert.ok(Math.abs(band.value.high! - 24.48e9) < 1);
 });
