@@ -851,6 +851,7 @@ export interface CommandMap {
           text: string;
           where: "header" | "above";
         } | null;
+        scales: ((number | null)[])[];
         row_scales: (number | null)[];
         shape: number[];
         returned_rows: number;

@@ -216,7 +216,7 @@ export function tablesView(data: unknown): Block[] {
         num(t.page) !== undefined && `page ${t.page}`,
         str(t.flavor),
         Array.isArray(t.shape) && `${t.shape[0]} rows × ${t.shape[1]} columns`,
-        scaleNote(t.scale),
+        scaleNote(t.scale, header, t.scales, values),
       ]),
       columns: Array.from(
         { length: width },
@@ -234,14 +234,32 @@ export function tablesView(data: unknown): Block[] {
   return blocks;
 }
 
-/** A table's stated scale: "figures in thousands (“(In thousands, …)” above the table)". */
-function scaleNote(scale: unknown): string | false {
+/**
+ * A table's stated scale: "figures in thousands (“(In thousands, …)” above the table)", and the
+ * columns whose figures it covers none of ("not: Average Price Paid per Share").
+ */
+function scaleNote(
+  scale: unknown,
+  header: string[],
+  scales: unknown,
+  values: (number | null)[][],
+): string | false {
   if (!isRecord(scale) || typeof scale.multiplier !== "number") return false;
   const unit = ({ 1e3: "thousands", 1e6: "millions", 1e9: "billions" } as Record<number, string>)[
     scale.multiplier
   ] ?? `units of ${scale.multiplier}`;
   const where = scale.where === "header" ? "in its header" : "above the table";
-  return `figures in ${unit} as printed (“${oneLine(String(scale.text ?? ""))}” ${where})`;
+  const cells = Array.isArray(scales) ? scales as (number | null)[][] : [];
+  // columns with figures, none of them covered
+  const uncovered = header.filter((h, c) =>
+    h && cells.length && values.some((r) => typeof r?.[c] === "number") &&
+    cells.every((r) => r[c] === null || r[c] === undefined)
+  );
+  const covered = cells.some((r) => r.some((x) => typeof x === "number"));
+  const not = covered && uncovered.length ? `; not in ${unit}: ${uncovered.join("; ")}` : "";
+  return `${
+    covered || !cells.length ? `figures in ${unit}` : `no figure in ${unit}`
+  } as printed (“${oneLine(String(scale.text ?? ""))}” ${where})${not}`;
 }
 
 /** price.moves: one row per move, largest first, with its volume and size against the usual. */

@@ -151,7 +151,9 @@ function historySheet(data: Rec): Rec[] | null {
 
 /**
  * One row per table row: table number, page, row number (0 = header), the scale the table states
- * for its figures (1000 for "in thousands"; empty when it states none), then its cells as printed.
+ * for its figures (1000 for "in thousands"; empty when it states none or it covers none of the
+ * row's figures), the row's figures it does not cover ("col_3 col_5": a per-share column, a
+ * percent change), then its cells as printed.
  */
 function tablesSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.tables)) return null;
@@ -161,11 +163,19 @@ function tablesSheet(data: Rec): Rec[] | null {
     const rows = Array.isArray(t.rows) ? t.rows as unknown[][] : [];
     const scale = isRecord(t.scale) ? t.scale.multiplier ?? null : null;
     const scales = Array.isArray(t.row_scales) ? t.row_scales as (number | null)[] : null;
+    const cellScales = Array.isArray(t.scales) ? t.scales as (number | null)[][] : [];
+    const values = Array.isArray(t.values) ? t.values as (number | null)[][] : [];
     [header, ...rows].forEach((cells, i) => {
       if (i === 0 && !cells.length) return;
       // the header states the scale; a row has it unless it is per share, a percent or a count
       const own = i === 0 ? scale : scales ? scales[i - 1] ?? null : scale;
-      const row: Rec = { table: t.table, page: t.page ?? null, row: i, scale: own };
+      // figures of a scaled row that the scale does not cover (a per-share column, a percent)
+      const unscaled = i > 0 && own !== null
+        ? (values[i - 1] ?? []).flatMap((v, j) =>
+          v !== null && cellScales[i - 1]?.[j] === null ? [`col_${j + 1}`] : []
+        ).join(" ")
+        : "";
+      const row: Rec = { table: t.table, page: t.page ?? null, row: i, scale: own, unscaled };
       cells.forEach((c, j) => (row[`col_${j + 1}`] = c));
       out.push(row);
     });

@@ -72,28 +72,108 @@ const SCALE_FORMS = [
 ];
 
 /**
- * The stated scale as it applies to one row: not to per-share or other per-unit figures (EPS,
- * "average daily rate", anything "per" something), percents, or counts of things that are not
+ * Per-unit figures: per share, EPS, rates, prices, ratios, percents ("Margin %", "% Change"; not
+ * the coupon of "3.25% notes due 2026", which are dollars).
+ */
+const PER_UNIT =
+  /\bper\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b|\bprice paid\b|\bpercent(?:age)?\b|(?<![\d.])%|\bratio\b|\bbasis points\b|\bbps\b/i;
+
+/** Counts of things that are not money or shares. */
+const COUNTS =
+  /\b(?:number of (?!shares)|store count|(?:new )?store openings|openings|closings|employees|headcount|locations|square (?:feet|footage)|days|basis points|bps)\b|\(in (?:years|months|weeks|days)\)|\bcontractual (?:life|term)\b/i;
+
+/**
+ * True when a row label or column header names share counts the statement does not cover: "(In
+ * thousands, except share and per share amounts)", or a statement about dollars only ("Dollars
+ * in millions") over "Total Number of Shares Purchased". Not a "Common stock, $.01 par value;
+ * 100,000,000 shares authorized" row, which is dollars.
+ */
+function uncoveredShares(label: string, text: string): boolean {
+  const shares = /\bshares\b/i.test(label) && !/\bpar\b|\$|\bvalue\b|\bamount\b/i.test(label);
+  if (shares && /\bexcept\s+(?:for\s+)?(?:number of\s+)?shares?\b/i.test(text)) return true;
+  // a count of shares by its words ("Treasury shares issued for 401(k) contribution" in a cash
+  // flow statement is dollars)
+  const count =
+    /\bnumber of (?:common )?shares\b|\bshares (?:purchased|repurchased|outstanding|authorized)\b|\bweighted[- ]average\b.*\bshares\b/i
+      .test(label) && !/\bpar\b|\$|\bvalue\b|\bamount\b|\bdollars?\b|\bcost\b/i.test(label);
+  return count &&
+    /\b(?:dollars|euros|pounds)\s+in\b|\bin\s+(?:millions|thousands|billions)\s+of\s+(?:dollars|euros|pounds)\b/i
+      .test(text);
+}
+
+/** A row's own scale in its label: "Weighted average diluted shares (in millions)". */
+function ownScale(label: string): number | null {
+  const m = /\((?:[a-z ]*\bin\s+)?(thousands|millions|billions)\)/i.exec(label);
+  return m ? SCALE_WORDS[m[1].toLowerCase()] : null;
+}
+
+/**
+ * The stated scale as it applies to one row by its label: not to per-share or other per-unit
+ * figures (EPS, "average daily rate", anything "per" something), or counts of things that are not
  * shares (stores, openings, employees, days); a table "in thousands, except per share data" has
- * its EPS row in dollars and its store count in stores. Null where it does not apply.
+ * its EPS row in dollars and its store count in stores. Null where it does not apply, and for a
+ * row whose every figure is a percent; a label stating its own scale ("Weighted average diluted
+ * shares (in millions)") has that one. {@link cellScales} also weighs the column headers.
  */
 export function rowScale(row: string[], multiplier: number | null, text = ""): number | null {
   if (multiplier === null) return null;
   const label = row.find((c) => c.trim() && parseNumber(c) === null && !DASHES.test(c.trim())) ??
     "";
-  if (row.some((c) => parseNumber(c) !== null && /%\s*\)?\s*$/.test(c))) return null;
-  if (/\bper\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b/i.test(label)) {
-    return null;
-  }
-  // "(In thousands, except share and per share amounts)": share counts are as printed (not a
-  // "Common stock, $.01 par value; 100,000,000 shares authorized" row, which is dollars)
-  const shareCount = /\bshares\b/i.test(label) && !/\bpar\b|\$|\bvalue\b|\bamount\b/i.test(label);
-  if (/\bexcept\s+(?:for\s+)?(?:number of\s+)?shares?\b/i.test(text) && shareCount) return null;
-  if (
-    /\b(?:number of (?!shares)|store count|(?:new )?store openings|openings|closings|employees|headcount|locations|square (?:feet|footage)|days|basis points|bps)\b/i
-      .test(label)
-  ) return null;
+  const figures = row.filter((c) => parseNumber(c) !== null);
+  if (figures.length && figures.every(isPercent)) return null;
+  const own = ownScale(label);
+  if (own !== null) return own;
+  if (PER_UNIT.test(label) || uncoveredShares(label, text) || COUNTS.test(label)) return null;
   return multiplier;
+}
+
+/** A printed percent: "15.6%", "(4.8%)", "(4.8)%". */
+const isPercent = (cell: string) => /%\s*\)?\s*$/.test(cell);
+
+/**
+ * The stated scale as it applies to a column by its header: null under "Average Price Paid per
+ * Share", "% Change", "Number of employees", or share counts the statement does not cover (see
+ * {@link rowScale}). A "Change" column of dollars keeps it; its percent cells do not.
+ */
+export function columnScale(header: string, multiplier: number | null, text = ""): number | null {
+  if (multiplier === null) return null;
+  // the statement itself may stand in a column's header rows: it names no column
+  const h = (text ? header.split(text).join(" ") : header)
+    .replace(/\([^()]*\b(?:thousands|millions|billions|except)\b[^()]*\)/gi, " ")
+    .replace(/\s+/g, " ").trim();
+  if (!h) return multiplier;
+  if (PER_UNIT.test(h) || uncoveredShares(h, text) || COUNTS.test(h)) return null;
+  return multiplier;
+}
+
+/**
+ * The multiplier of each value of a table: the stated scale where its row and its column are
+ * covered and the cell is no percent; null for text, dashes and uncovered figures. Rows named
+ * only "Basic" or "Diluted" under an "Earnings per share:" line are per share.
+ */
+export function cellScales(
+  t: Pick<Table, "header" | "rows" | "values" | "scale">,
+): (number | null)[][] {
+  const m = t.scale?.multiplier ?? null;
+  const text = t.scale?.text ?? "";
+  const cols = t.header.map((h) => columnScale(h, m, text));
+  // "EARNINGS PER SHARE:" over rows labelled "Basic" and "Diluted": they are per share too
+  let perUnit = false;
+  return t.rows.map((r, i) => {
+    const label = r.find((c) => c.trim() && parseNumber(c) === null && !DASHES.test(c.trim())) ??
+      "";
+    if (!r.some((c) => parseNumber(c) !== null)) perUnit = PER_UNIT.test(label);
+    const under = perUnit &&
+      /^\s*(?:basic|diluted|basic and diluted|from continuing operations|from discontinued operations|continuing operations|discontinued operations)\b[^a-z]*$/i
+        .test(label);
+    const row = under ? null : rowScale(r, m, text);
+    return r.map((c, k) =>
+      t.values[i]?.[k] === null || t.values[i]?.[k] === undefined || row === null ||
+        (k < cols.length && cols[k] === null) || isPercent(c)
+        ? null
+        : row
+    );
+  });
 }
 
 /** The scale stated in one of `texts`, the first that states one. */
@@ -283,15 +363,39 @@ function buildStream(
     const xs = model.map((b) => b.cells[k]);
     return { x0: Math.min(...xs.map((c) => c.x0)), x1: Math.max(...xs.map((c) => c.x1)) };
   });
+  // A column the widest rows lack (a header of four lettered columns over rows whose label
+  // stands at the left, outside them all): a cell far from every slot that would share its slot
+  // with another cell of its row opens a slot of its own, instead of taking that column's figure
+  // into its text.
+  const nearest = (c: Cell) => {
+    let best = 0, bestScore = -Infinity;
+    slots.forEach((s, k) => {
+      const overlap = Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0);
+      const score = overlap > 0 ? overlap : -Math.abs((s.x0 + s.x1) / 2 - (c.x0 + c.x1) / 2);
+      if (score > bestScore) [best, bestScore] = [k, score];
+    });
+    return best;
+  };
+  const added: { x0: number; x1: number }[] = [];
+  for (const { line, cells } of block) {
+    const at = cells.map(nearest);
+    cells.forEach((c, i) => {
+      const gap = Math.min(...slots.map((s) => Math.max(s.x0 - c.x1, c.x0 - s.x1)));
+      if (gap < 2 * (line.size || 1) || at.filter((k) => k === at[i]).length < 2) return;
+      const near = added.find((s) => Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0) > 0);
+      if (near) [near.x0, near.x1] = [Math.min(near.x0, c.x0), Math.max(near.x1, c.x1)];
+      else added.push({ x0: c.x0, x1: c.x1 });
+    });
+  }
+  if (added.length) {
+    slots.push(...added);
+    slots.sort((a, b) => a.x0 - b.x0);
+  }
+  const width = slots.length;
   const grid = block.map(({ cells }) => {
-    const row = new Array<string>(widest).fill("");
+    const row = new Array<string>(width).fill("");
     for (const c of cells) {
-      let best = 0, bestScore = -Infinity;
-      slots.forEach((s, k) => {
-        const overlap = Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0);
-        const score = overlap > 0 ? overlap : -Math.abs((s.x0 + s.x1) / 2 - (c.x0 + c.x1) / 2);
-        if (score > bestScore) [best, bestScore] = [k, score];
-      });
+      const best = nearest(c);
       row[best] = row[best] ? `${row[best]} ${c.text}` : c.text;
     }
     return row;

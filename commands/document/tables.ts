@@ -25,8 +25,11 @@ const table = z.object({
       "header or just above it: multiplier 1000), or null when it states none. values are as " +
       "printed, never multiplied; text says what the scale does not cover (per-share figures).",
   ),
+  scales: z.array(z.array(z.number().nullable())).describe(
+    "The multiplier of each value in values: the stated scale where it covers that figure, null for text and for figures it does not cover (per-share and other per-unit rows or columns, percents, counts of stores, employees or days, share counts under a statement of dollars) and in tables that state none. A figure in units is values[r][c] × scales[r][c].",
+  ),
   row_scales: z.array(z.number().nullable()).describe(
-    "The stated scale as it applies to each row: the multiplier, or null for rows it does not cover (per-share and other per-unit figures, percents, counts of stores, employees or days) and for tables that state none.",
+    "Per row, the multiplier of its scaled figures, or null when none of them is scaled; a row can also hold uncovered figures (a per-share column, a percent change): scales says which.",
   ),
   shape: z.array(z.int()).describe("[rows, columns] of the whole table."),
   returned_rows: z.int(),
@@ -107,7 +110,7 @@ export default defineCommand({
       throw new InputError("source is required (a local path or an http(s) URL)");
     }
     const { fetchDocument } = await import("../../analysis/document/load.ts");
-    const { htmlTable, multiNumber, rowScale } = await import(
+    const { cellScales, htmlTable, multiNumber } = await import(
       "../../analysis/document/tables.ts"
     );
     const raw = await fetchDocument(ctx, args.source);
@@ -217,6 +220,7 @@ export default defineCommand({
     }
     const tables = found.slice(0, args.max_tables).map((t, i) => {
       const keep = args.max_rows > 0 ? args.max_rows : t.rows.length;
+      const scales = cellScales(t);
       return {
         table: i + 1,
         page: t.page,
@@ -226,9 +230,8 @@ export default defineCommand({
         rows: t.rows.slice(0, keep),
         values: t.values.slice(0, keep),
         scale: t.scale,
-        row_scales: t.rows.slice(0, keep).map((r) =>
-          rowScale(r, t.scale?.multiplier ?? null, t.scale?.text)
-        ),
+        scales: scales.slice(0, keep),
+        row_scales: scales.slice(0, keep).map((r) => r.find((x) => x !== null) ?? null),
         shape: [t.rows.length, t.header.length],
         returned_rows: Math.min(keep, t.rows.length),
         truncated: t.rows.length > keep,

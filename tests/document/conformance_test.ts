@@ -150,6 +150,38 @@ Deno.test({
 
 Deno.test({
   name:
+    "conformance: Boeing's repurchase table: the periods are a column of their own, and no figure is in millions",
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("Boeing repurchase table")) return;
+    const d: Any = dataOf(
+      await envelope("document.tables", {
+        source: P("pdf", "BOEING_2022_10K.pdf"),
+        pages: "21",
+      }, { env: env() }),
+    );
+    const t = d.tables[0];
+    assert.deepEqual(t.rows[0].slice(0, 3), ["10/1/2022 thru 10/31/2022", "4,578", "$138.33"]);
+    assert.deepEqual(t.values.map((r: number[]) => r[1]), [4578, 2371, 18793, 25742]);
+    // "(Dollars in millions, except per share data)" covers neither share counts nor prices
+    assert.equal(t.scale.multiplier, 1e6);
+    assert.ok(t.scales.flat().every((x: number | null) => x === null));
+    assert.deepEqual(t.row_scales, [null, null, null, null]);
+    // and the carrying amounts of the fair value table are figures, not part of their labels
+    const fair: Any = dataOf(
+      await envelope("document.tables", {
+        source: P("pdf", "BOEING_2022_10K.pdf"),
+        pages: "112",
+      }, { env: env() }),
+    );
+    const notes = fair.tables.flatMap((x: Any) => x.rows)
+      .find((r: string[]) => r[0] === "Notes receivable, net");
+    assert.deepEqual(notes.slice(0, 3), ["Notes receivable, net", "$385", "$403"]);
+  },
+});
+
+Deno.test({
+  name:
     "conformance: Ulta's highlights table: '762.7 $' runs split into cells; EPS and counts outside the millions",
   ignore: !SHARED,
   async fn() {

@@ -415,6 +415,77 @@ Deno.test("rowScale: a table's 'in thousands' covers money and shares, not per-s
   assert.equal(rowScale(["Net sales", "1", "2"], null), null);
 });
 
+Deno.test("document.tables: a label left of every header column opens its own column instead of taking the first figure", () => {
+  const run = (str: string, x: number, y: number, size = 9): TextRun => ({
+    str,
+    x,
+    y,
+    size,
+    width: str.length * size * 0.5,
+  });
+  // Boeing's repurchase table: lettered headers over the figures only, periods at the far left
+  const runs = [
+    run("(a)", 212, 540, 7.2),
+    run("(b)", 297, 540, 7.2),
+    run("(c)", 392, 540, 7.2),
+    run("(d)", 518, 540, 7.2),
+    run("10/1/2022 thru 10/31/2022", 19, 520),
+    run("4,578", 233, 520),
+    run("$138.33", 305, 520),
+    run("Total", 19, 506),
+    run("25,742", 228, 506),
+    run("$169.94", 305, 506),
+  ];
+  const [t] = streamTables(runs, 1, 800);
+  assert.deepEqual(t.rows[0].slice(0, 3), ["10/1/2022 thru 10/31/2022", "4,578", "$138.33"]);
+  assert.deepEqual(t.values[1].slice(0, 3), [null, 25742, 169.94]);
+  assert.deepEqual(t.header.slice(0, 2), ["", "(a)"]);
+});
+
+Deno.test("cellScales: the stated scale covers a cell only where its row, its column and the cell itself are money", async () => {
+  const { cellScales, columnScale } = await import("../../analysis/document/tables.ts");
+  const dollars = "(Dollars in millions, except per share data)";
+  // share counts and prices under a statement of dollars; the dollar value column keeps it
+  assert.equal(columnScale("(a) Total Number of Shares Purchased", 1e6, dollars), null);
+  assert.equal(columnScale("(b) Average Price Paid per Share", 1e6, dollars), null);
+  assert.equal(columnScale("(d) Approximate Dollar Value of Shares", 1e6, dollars), 1e6);
+  assert.equal(columnScale("% Change", 1e6, dollars), null);
+  assert.equal(columnScale("Remaining Contractual Life (in years)", 1e6, dollars), null);
+  // a year column, and a column whose header rows hold the statement itself
+  assert.equal(columnScale("Years ended December 31, 2022", 1e6, dollars), 1e6);
+  assert.equal(columnScale(`2022 ${dollars}`, 1e6, dollars), 1e6);
+  // "(In millions, except per share data)" covers share counts; "Dollars in millions" does not
+  assert.equal(columnScale("Weighted average shares", 1e6, "(In millions, except per share)"), 1e6);
+  const t = {
+    header: ["", "2022", "2021", "Change"],
+    rows: [
+      ["Net sales", "$ 554", "$ 541", "2 %"],
+      ["3.25% notes due 2026", "1,000", "1,000", ""],
+      ["EARNINGS PER SHARE:", "", "", ""],
+      ["Basic", "$ 0.89", "$ 1.05", "(15)%"],
+      ["Weighted average diluted shares (in thousands)", "49,854", "49,513", ""],
+      ["Treasury shares issued for 401(k) contribution", "1,215", "1,233", ""],
+    ],
+    values: [
+      [null, 554, 541, 2],
+      [null, 1000, 1000, null],
+      [null, null, null, null],
+      [null, 0.89, 1.05, -15],
+      [null, 49854, 49513, null],
+      [null, 1215, 1233, null],
+    ],
+    scale: { multiplier: 1e6, text: dollars, where: "header" as const },
+  };
+  assert.deepEqual(cellScales(t), [
+    [null, 1e6, 1e6, null], // the percent change is no money
+    [null, 1e6, 1e6, null], // a coupon in the label is no percent row
+    [null, null, null, null],
+    [null, null, null, null], // "Basic" under "EARNINGS PER SHARE:"
+    [null, 1e3, 1e3, null], // the row states its own scale
+    [null, 1e6, 1e6, null], // shares issued as a dollar amount
+  ]);
+});
+
 Deno.test("HTML tables: columns follow the finest header row; a scale stated above the table counts", async () => {
   const { htmlTableBlocks } = await import("../../analysis/document/html.ts");
   const { htmlTable, rowScale } = await import("../../analysis/document/tables.ts");

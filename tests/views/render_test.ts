@@ -208,9 +208,9 @@ Deno.test("csv: a statement is line items by period (as presented), document tab
     "tsv",
   ]);
   assert.deepEqual(tables.out.split("\n").slice(0, 3), [
-    "table\tpage\trow\tscale\tcol_1\tcol_2\tcol_3",
-    "1\t1\t0\t\tSegment\tRevenue\tMargin",
-    "1\t1\t1\t\tCloud\t4,200\t31%",
+    "table\tpage\trow\tscale\tunscaled\tcol_1\tcol_2\tcol_3",
+    "1\t1\t0\t\t\tSegment\tRevenue\tMargin",
+    "1\t1\t1\t\t\tCloud\t4,200\t31%",
   ]);
 });
 
