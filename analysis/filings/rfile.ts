@@ -60,16 +60,44 @@ export function titleScales(title: string): { money: number; shares: number } {
  * " | shares") when the table mixes units; a count of vendors, segments or employees in a
  * "$ in Billions" table is not billions.
  */
-function rowScale(label: string, text: string, scales: { money: number; shares: number }) {
+function rowScale(
+  label: string,
+  text: string,
+  scales: { money: number; shares: number },
+  concept: string | null = null,
+) {
   if (/%$/.test(text.trim())) return null;
-  if (/per share|per unit|\/ ?share/i.test(label)) return 1;
+  // the element's name when the page gives it: "us-gaap_EarningsPerShareDiluted"
+  const local = concept?.replace(/^[^:_]*[:_]/, "") ?? "";
+  // "Weighted-average shares used in computing earnings per share" is a count of shares
+  const countOfShares = /\bshares\b/i.test(label) &&
+    /\bweighted|\bused in\b|\boutstanding\b|\bdenominator\b/i.test(label);
+  if (
+    (!countOfShares && /per share|per unit|\/ ?share/i.test(label)) || /PerShare/.test(local)
+  ) return 1;
   const unit = /\s\|\s([^|]+)$/.exec(label)?.[1]?.trim();
   if (unit) {
     if (/^(?:\$|[€£¥]|[A-Z]{3}\b)/.test(unit)) return scales.money;
     if (/^shares?$/i.test(unit)) return scales.shares;
     return 1;
   }
-  if (/\bshares?\b/i.test(label) && !/\$/.test(text)) return scales.shares;
+  if (local) {
+    // share counts are elements named for Shares ("CommonStockSharesAuthorized",
+    // "StockIssuedDuringPeriodSharesShareBasedCompensation"); "ShareBasedCompensation" and
+    // "...ValueShareBasedCompensation" are money
+    if (/(?:^|[a-z])Shares(?:[A-Z]|$)/.test(local) && !/Value|Amount/.test(local)) {
+      return /\$/.test(text) ? scales.money : scales.shares;
+    }
+    if (/^NumberOf/.test(local) && !/\$/.test(text)) return 1;
+    return scales.money;
+  }
+  // without an element name, by the label: a count of shares, not "Share-based compensation"
+  // or "Common stock withheld related to net share settlement", nor a par value line
+  if (
+    /\bshares\b/i.test(label) && !/\$/.test(text) &&
+    !/\$|\bpar value\b|\bcompensation\b|\bpayments?\b|\bproceeds\b|\bvalue\b|\bamount\b|\bcost\b/i
+      .test(label)
+  ) return scales.shares;
   // "Number of employees" and the like count things, in any table
   if (/^number of\b/i.test(label) && !/\$/.test(text)) return 1;
   return scales.money;
@@ -122,7 +150,7 @@ export function parseReport(html: string): { title: string; columns: string[]; r
     const values = cells.slice(1).map((c, i) => {
       const text = cellText(c[3]);
       const number = parseCellNumber(text);
-      const scale = number === null ? null : rowScale(label, text, scales);
+      const scale = number === null ? null : rowScale(label, text, scales, concept);
       return {
         column: headers[i]?.join(" ") || `value_${i + 1}`,
         text,
