@@ -18,6 +18,7 @@ export type AuthRequired = "none" | "optional_environment_or_public_provider";
  */
 export type ViewName =
   | "statement"
+  | "fundamentals"
   | "scan"
   | "news"
   | "filings"

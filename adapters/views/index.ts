@@ -18,12 +18,13 @@ import {
   transcriptsView,
 } from "./lists.ts";
 import { type Block, isRecord, type View } from "./model.ts";
-import { statementView } from "./statement.ts";
+import { fundamentalsView, statementView } from "./statement.ts";
 import { factsView, framesView, historyView } from "./facts.ts";
 
 /** Every named view. */
 export const VIEWS: Record<ViewName, View> = {
   statement: statementView,
+  fundamentals: fundamentalsView,
   scan: scanView,
   news: newsView,
   filings: filingsView,

@@ -3,7 +3,15 @@
  * apart, periods as columns, figures as the filing presents them (negatives in parentheses), the
  * unit stated once, then the citation: form, accession, filing date and the filing's full URL.
  */
-import { accounting, type Block, type Cell, type Column, isRecord, str } from "./model.ts";
+import {
+  accounting,
+  type Block,
+  type Cell,
+  type Column,
+  dateText,
+  isRecord,
+  str,
+} from "./model.ts";
 
 interface Fact {
   raw: number | null;
@@ -129,4 +137,66 @@ function citation(filing: Record<string, unknown>, data: Record<string, unknown>
   if (str(filing.filing_url)) lines.push(String(filing.filing_url));
   if (str(data.instance_file)) lines.push(`XBRL instance ${data.instance_file}`);
   return lines.join("\n");
+}
+
+/**
+ * fundamentals.statement: one row per item, the newest period first (a narrow terminal cuts the
+ * oldest), money in millions of its currency and share counts in millions, per-share figures and
+ * rates as given, each row's unit beside it; then the provider, its source and when it was read.
+ */
+export function fundamentalsView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.rows) || !Array.isArray(data.periods)) return [];
+  const periods = (data.periods as string[]).slice().sort().reverse();
+  const rows = data.rows as {
+    field: string;
+    unit: string | null;
+    values: Record<string, unknown>;
+  }[];
+  const shown = (unit: string | null) =>
+    unit === null
+      ? "as given"
+      : /per share|^ratio$/.test(unit)
+      ? unit
+      : unit === "shares"
+      ? "shares millions"
+      : `${unit} millions`;
+  const figure = (v: unknown, unit: string | null): string => {
+    if (typeof v !== "number") return "";
+    if (unit === null || /per share/.test(unit)) return accounting(v, 2);
+    if (unit === "ratio") return accounting(v, 3);
+    const m = v / 1e6;
+    // below ten million one decimal keeps the figure from reading as zero
+    return accounting(m, Math.abs(m) < 10 && m !== 0 ? 1 : 0);
+  };
+  const cells: Cell[][] = rows.map((r) => [
+    { text: r.field },
+    { text: shown(r.unit) },
+    ...periods.map((p): Cell => ({ text: figure(r.values?.[p], r.unit), number: true })),
+  ]);
+  const columns: Column[] = [
+    { name: "", wrap: true },
+    { name: "unit" },
+    ...periods.map((p) => ({ name: p, number: true })),
+  ];
+  const title = [
+    str(data.symbol),
+    `${str(data.statement) ?? ""} statement, ${str(data.period) ?? ""}`,
+  ]
+    .filter(Boolean).join(" — ");
+  return [
+    { kind: "title", text: title },
+    {
+      kind: "note",
+      text:
+        "Money and share counts in millions; negatives in parentheses. Columns are the period ends the provider gives (often a month's end: the company's own period may end a few days earlier).",
+    },
+    { kind: "table", columns, rows: cells },
+    {
+      kind: "note",
+      text: [
+        `Source: ${str(data.source) ?? "—"} (provider ${str(data.provider) ?? "—"})`,
+        str(data.retrieved_at) && `retrieved ${dateText(String(data.retrieved_at))}`,
+      ].filter(Boolean).join(", "),
+    },
+  ];
 }

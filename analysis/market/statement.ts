@@ -16,8 +16,10 @@ export function label(type: string): string {
 /** Yahoo stamps every item with the currency; shares, per-share and rate items need more. */
 export function unitOf(type: string, currency: string | null): string | null {
   if (/EPS|PerShare/.test(type)) return currency ? `${currency} per share` : "per share";
-  if (/Shares(Number|Issued)?$|AverageShares/.test(type)) return "shares";
-  if (/Rate$|Ratio$/.test(type)) return "ratio";
+  // share counts: OrdinarySharesNumber, BasicAverageShares, ShareIssued (shares issued)
+  if (/Shares(Number|Issued)?$|AverageShares|ShareIssued$/.test(type)) return "shares";
+  // rates and ratios by their word: TaxRateForCalcs is a rate (0.162), not dollars
+  if (/Rate(?![a-z])|Ratio(?![a-z])/.test(type)) return "ratio";
   return currency;
 }
 

@@ -4,6 +4,7 @@ import { ticker } from "../../core/schema.ts";
 
 export default defineCommand({
   name: "fundamentals.statement",
+  view: "fundamentals",
   summary: "Financial statement line items per period from the market provider",
   description: "Statement line items (Total Revenue, Net Income, ...) per fiscal period as Yahoo " +
     "reports them, each with its unit (currency), for the last ~3 fiscal years (annual) or " +
