@@ -81,12 +81,40 @@ export default defineCommand({
     const want = args.report.toLowerCase();
     // an R number names one page exactly: never fall back to a name that merely contains it
     const rNumber = /^r\d+(\.html?)?$/.test(want) ? want.replace(/\.html?$/, "") : null;
+    // a statement named by its kind ("income", "balance sheet", "cash flows") is that statement,
+    // chosen as filings.statement chooses it: "income" is the statement of operations, not
+    // the statement of comprehensive income that merely contains the word
+    const kind = statementKind(want);
+    const { chooseRole } = await import("../../analysis/filings/statement.ts");
+    const byKind = kind && !rNumber
+      ? chooseRole(
+        kind,
+        summary.reports.map((x) => ({ uri: x.file_name, definition: x.long_name })),
+      )
+      : null;
+    const containing = summary.reports.filter((x) =>
+      x.short_name.toLowerCase().includes(want) || x.long_name.toLowerCase().includes(want)
+    );
     const r = rNumber
       ? summary.reports.find((x) => x.file_name.toLowerCase().replace(/\.html?$/, "") === rNumber)
       : summary.reports.find((x) => x.short_name.toLowerCase() === want) ??
         summary.reports.find((x) => x.file_name.toLowerCase() === want) ??
+        summary.reports.find((x) => x.file_name === byKind?.uri) ??
         summary.reports.find((x) => x.short_name.toLowerCase().includes(want)) ??
         summary.reports.find((x) => x.long_name.toLowerCase().includes(want));
+    const others = r && !rNumber && r.short_name.toLowerCase() !== want
+      ? containing.filter((x) => x !== r)
+      : [];
+    if (others.length) {
+      ctx.warn(
+        `report="${args.report}" also matches ${
+          others.slice(0, 5).map((x) => `${x.file_name.replace(/\.html?$/, "")} ${x.short_name}`)
+            .join("; ")
+        }${others.length > 5 ? ` and ${others.length - 5} more` : ""}; ${
+          r!.file_name.replace(/\.html?$/, "")
+        } was read (name another by its R number)`,
+      );
+    }
     if (!r) {
       const names = summary.reports.slice(0, 8).map((x) =>
         `${x.file_name.replace(/\.html?$/, "")} ${x.short_name}`
@@ -136,3 +164,16 @@ export default defineCommand({
     };
   },
 });
+
+/** The statement a report name asks for by its kind alone, if it does. */
+function statementKind(want: string): "income" | "balance" | "cashflow" | null {
+  const w = want.replace(/\s+/g, " ").trim();
+  if (
+    /^(?:income( statements?)?|statements? of (?:operations|income)|operations|earnings)$/.test(w)
+  ) {
+    return "income";
+  }
+  if (/^(?:balance( sheets?)?|financial position|financial condition)$/.test(w)) return "balance";
+  if (/^(?:cash ?flows?( statements?)?|statements? of cash flows?)$/.test(w)) return "cashflow";
+  return null;
+}

@@ -244,6 +244,14 @@ Deno.test("filings.reports and filings.report read FilingSummary and the R page"
   const oldName = await envelope("filings.report", { symbol: "ACME", name: "R2" }, opts);
   assert.equal(oldName.ok, true);
   assert.ok(oldName.warnings.some((w) => /`name` is an older name of `report`/.test(w)));
+  // "income" is the statement of operations, not the comprehensive income statement that
+  // merely holds the word; the other pages holding it are named in a warning
+  const income = await envelope("filings.report", { symbol: "ACME", report: "income" }, opts);
+  assert.equal(dataOf<Any>(income).report.file_name, "R2.htm");
+  assert.ok(
+    income.warnings.some((w) => /also matches R3 Consolidated Statements of Comprehensive/.test(w)),
+    income.warnings.join("; "),
+  );
   const missing = await envelope(
     "filings.report",
     { symbol: "ACME", report: "Balance Sheets" },
