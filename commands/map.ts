@@ -607,7 +607,7 @@ export interface CommandMap {
       symbol: string;
       earnings_dates: string[];
       earnings_date_is_estimate: boolean | null;
-      earnings_status: "reported" | "upcoming" | "unconfirmed" | null;
+      earnings_status: "reported" | "date_passed" | "upcoming" | "unconfirmed" | null;
       as_of: string;
       earnings_call_times: string[];
       eps_estimate: {
@@ -644,7 +644,7 @@ export interface CommandMap {
         quarter_end: string | null;
         earnings_date: string | null;
         earnings_date_end: string | null;
-        status: "reported" | "upcoming" | "unconfirmed";
+        status: "reported" | "date_passed" | "upcoming" | "unconfirmed";
         date_is_estimate: boolean | null;
         eps_estimate: number | null;
         eps_actual: number | null;
@@ -1235,8 +1235,23 @@ export interface CommandMap {
       url?: string;
       /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
       form?: string;
-      /** Section to read: business, risk_factors, mda, financial_statements or segments (item_7, md&a and similar aliases accepted). */
-      section?: "business" | "risk_factors" | "mda" | "financial_statements" | "segments";
+      /** Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. */
+      section?:
+        | "business"
+        | "risk_factors"
+        | "mda"
+        | "financial_statements"
+        | "segments"
+        | "item_1"
+        | "item_1a"
+        | "item_2"
+        | "item_3d"
+        | "item_4"
+        | "item_5"
+        | "item_7"
+        | "item_8"
+        | "item_17"
+        | "item_18";
       /** Most characters of text to return; 0 means the whole section. */
       max_chars?: number;
       /** When the section is incorporated by reference to an exhibit of the filing (EX-13 annual report, a 40-F's EX-99), read the referenced part of that exhibit. */
@@ -3081,6 +3096,15 @@ export interface CommandMap {
         dividend_yield: number | null;
         beta: number | null;
       };
+      fund: {
+        net_assets: number | null;
+        nav_price: number | null;
+        yield: number | null;
+        beta_3y: number | null;
+        fund_family: string | null;
+        legal_type: string | null;
+        currency: string | null;
+      } | null;
       as_of: string | null;
       retrieved_at: string;
       provider: string;
@@ -3176,6 +3200,7 @@ export interface CommandMap {
       qa_turn_count: number;
       qa_start_char: number | null;
       qa_marker: string | null;
+      qa_rule: "heading" | "operator_first_question" | "qa_phrase" | "first_analyst" | null;
       prepared_remarks?: {
         speaker: string;
         speaker_title: string | null;

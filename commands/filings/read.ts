@@ -11,23 +11,73 @@ import {
 import { type FilingSection, filingSections, followSection, followSegments } from "./_follow.ts";
 
 const ALIASES: Record<string, string> = {
-  item_1: "business",
-  "1": "business",
   risk: "risk_factors",
   risks: "risk_factors",
-  item_1a: "risk_factors",
-  "1a": "risk_factors",
   "md&a": "mda",
   management_discussion: "mda",
   management_discussion_and_analysis: "mda",
-  item_7: "mda",
-  "7": "mda",
   financials: "financial_statements",
-  item_8: "financial_statements",
-  "8": "financial_statements",
   segment: "segments",
   segment_information: "segments",
 };
+
+/** The sections by name, and the item numbers a form gives them (what item_N means per form). */
+const NAMES = ["business", "risk_factors", "mda", "financial_statements", "segments"] as const;
+type SectionName = typeof NAMES[number];
+const ITEMS = [
+  "item_1",
+  "item_1a",
+  "item_2",
+  "item_3d",
+  "item_4",
+  "item_5",
+  "item_7",
+  "item_8",
+  "item_17",
+  "item_18",
+] as const;
+const ITEM_OF: Record<"10-K" | "10-Q" | "20-F", Record<string, SectionName>> = {
+  "10-K": {
+    item_1: "business",
+    item_1a: "risk_factors",
+    item_7: "mda",
+    item_8: "financial_statements",
+  },
+  // Part I Item 1 and 2, Part II Item 1A
+  "10-Q": { item_1: "financial_statements", item_2: "mda", item_1a: "risk_factors" },
+  "20-F": {
+    item_3d: "risk_factors",
+    item_4: "business",
+    item_5: "mda",
+    item_8: "financial_statements",
+    item_17: "financial_statements",
+    item_18: "financial_statements",
+  },
+};
+const ITEM_LIST: Record<keyof typeof ITEM_OF, string> = {
+  "10-K": "business = Item 1, risk_factors = Item 1A, mda = Item 7, financial_statements = Item 8",
+  "10-Q":
+    "financial_statements = Part I Item 1, mda = Part I Item 2, risk_factors = Part II Item 1A",
+  "20-F":
+    "risk_factors = Item 3.D, business = Item 4, mda = Item 5, financial_statements = Item 18 (or 17, 8)",
+};
+
+/**
+ * "Item 1A.", "item1a", "ITEM 7", "1a", "Item 3.D" → item_1a, item_7, item_3d; names and their
+ * aliases ("MD&A", "risk factors") → the section's name.
+ */
+function sectionToken(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const t = v.trim().toLowerCase().replace(/[.\s]+$/, "");
+  const item = /^(?:part\s+(i{1,2})\s*[,.]?\s*)?(?:item\s*)?(\d{1,2})\s*\.?\s*([a-d])?$/.exec(t);
+  // Part II Items 1 and 2 (a 10-Q's legal proceedings and share sales) are not Part I's
+  if (item?.[1] === "ii" && !item[3] && (item[2] === "1" || item[2] === "2")) {
+    return `part_ii_item_${item[2]}`;
+  }
+  if (item) return `item_${item[2]}${item[3] ?? ""}`;
+  const k = t.replace(/[-\s]+/g, "_");
+  return ALIASES[k] ?? k;
+}
 
 export default defineCommand({
   name: "filings.read",
@@ -43,16 +93,10 @@ export default defineCommand({
   aliases: { accession_no: "accession" },
   args: z.strictObject({
     ...filingArgs,
-    section: z.preprocess(
-      (v) => {
-        if (typeof v !== "string") return v;
-        const k = v.trim().toLowerCase().replace(/[-\s]+/g, "_");
-        return ALIASES[k] ?? k;
-      },
-      z.enum(["business", "risk_factors", "mda", "financial_statements", "segments"]),
-    ).default("business").describe(
-      "Section to read: business, risk_factors, mda, financial_statements or segments (item_7, md&a and similar aliases accepted).",
-    ),
+    section: z.preprocess(sectionToken, z.enum([...NAMES, ...ITEMS])).default("business")
+      .describe(
+        "Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F.",
+      ),
     max_chars: z.int().min(0).default(8000).describe(
       "Most characters of text to return; 0 means the whole section.",
     ),
@@ -93,11 +137,31 @@ export default defineCommand({
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const found = await filingSections(client, filing);
     const { SECTIONS, itemFor } = await import("../../analysis/filings/canonical.ts");
-    const spec = SECTIONS.find((s) => s.key === args.section)!;
-    let span = found.sections.get(args.section);
+    const asked = args.section;
+    let section: SectionName;
+    if (!asked.startsWith("item_")) section = asked as SectionName;
+    else {
+      const fam = found.family;
+      const named = fam && fam !== "40-F" ? ITEM_OF[fam][asked] : undefined;
+      const item = asked.slice(5).toUpperCase().replace(/^(\d+)([A-D])$/, "$1$2");
+      if (!named) {
+        throw new FinanceError(
+          `section=${asked}: ${
+            fam && fam !== "40-F"
+              ? `Item ${item} of a ${filing.form} is not one of the sections filings.read reads (${
+                ITEM_LIST[fam]
+              })`
+              : `a ${filing.form} has no item numbers filings.read maps; name the section (business, risk_factors, mda, financial_statements)`
+          }; for other items use document.scan on ${filing.filing_url}`,
+        );
+      }
+      section = named;
+    }
+    const spec = SECTIONS.find((s) => s.key === section)!;
+    let span = found.sections.get(section);
     let viaStatements: FilingSection | null = null;
     const statements = found.sections.get("financial_statements");
-    if (!span && args.section === "segments" && statements?.incorporated_by_reference) {
+    if (!span && section === "segments" && statements?.incorporated_by_reference) {
       // The segment note lives with statements that another document of the package holds.
       if (!args.follow) {
         throw new FinanceError(
@@ -113,11 +177,11 @@ export default defineCommand({
       span = { ...statements, key: "segments", title: spec.title, edgar_section: null };
     }
     if (
-      !span && args.section !== "segments" && found.family !== "40-F" &&
-      !itemFor(args.section, filing.form)
+      !span && section !== "segments" && found.family !== "40-F" &&
+      !itemFor(section, filing.form)
     ) {
       throw new FinanceError(
-        `section not available: a ${filing.form} has no ${args.section} item (its sections: ${
+        `section not available: a ${filing.form} has no ${section} item (its sections: ${
           found.family === "10-Q"
             ? "mda = Part I Item 2, financial_statements = Part I Item 1, risk_factors = Part II Item 1A"
             : "see filings.sections"
@@ -127,10 +191,10 @@ export default defineCommand({
     if (!span) {
       const have = [...found.sections.keys()].join(", ") || "none";
       const why = found.warnings.filter((w) =>
-        w.startsWith(`${args.section}:`) || w.includes(` ${args.section}`)
+        w.startsWith(`${section}:`) || w.includes(` ${section}`)
       );
       throw new FinanceError(
-        `section not available: ${args.section} was not found in ${filing.form} ${filing.accession_no} (${filing.filing_url})${
+        `section not available: ${section} was not found in ${filing.form} ${filing.accession_no} (${filing.filing_url})${
           why.length ? ` (${why.join("; ")})` : ""
         }; sections found: ${have}. Try document.scan on the filing URL`,
       );
@@ -143,7 +207,7 @@ export default defineCommand({
     if (span.incorporated_by_reference && (args.follow || span.exhibit)) {
       if (!args.follow) {
         throw new FinanceError(
-          `${args.section} of this ${filing.form} is filed as ${span.exhibit!.type} (${
+          `${section} of this ${filing.form} is filed as ${span.exhibit!.type} (${
             span.exhibit!.document
           }); pass follow=true to read it from the exhibit`,
         );
@@ -169,7 +233,7 @@ export default defineCommand({
       };
     } else if (span.incorporated_by_reference) {
       ctx.warn(
-        `${span.form_item ?? args.section} is incorporated by reference (${
+        `${span.form_item ?? section} is incorporated by reference (${
           span.reference?.exhibit
             ? `Exhibit ${span.reference.exhibit}`
             : span.reference?.document ?? "another document"
@@ -179,7 +243,7 @@ export default defineCommand({
       );
     } else if (span.cross_reference) {
       ctx.warn(
-        `${span.form_item ?? spec.edgar_section ?? args.section} only refers elsewhere ("${
+        `${span.form_item ?? spec.edgar_section ?? section} only refers elsewhere ("${
           span.cross_reference.slice(0, 120)
         }"); text taken from ${span.found_as}`,
       );

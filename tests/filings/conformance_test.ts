@@ -299,3 +299,29 @@ Deno.test({
     assert.match(raw, /Net sales\s+\$\s+1,945\s+\$\s+1,530/);
   },
 });
+
+Deno.test({
+  name:
+    "conformance: AAPL 10-Q item numbers are the 10-Q's: item 1 the statements, item 2 MD&A, item 7 refused",
+  ignore,
+  fn: async () => {
+    if (!sharedOrSkip("SEC conformance")) return;
+    const read = (section: string) =>
+      envelope(
+        "filings.read",
+        { symbol: "AAPL", accession: "0000320193-25-000057", section, max_chars: 60 },
+        opts(),
+      );
+    const one = dataOf<Any>(await read("item 1"));
+    assert.equal(one.section.key, "financial_statements");
+    assert.match(one.text, /^Item 1\. Financial Statements/);
+    const two = dataOf<Any>(await read("Item 2."));
+    assert.equal(two.form_item, "Part I, Item 2");
+    assert.match(two.text, /^Item 2\. Management/);
+    const risk = dataOf<Any>(await read("item 1a"));
+    assert.equal(risk.form_item, "Part II, Item 1A");
+    const seven = await read("item 7");
+    assert.equal(seven.ok, false);
+    assert.match(seven.error!, /Item 7 of a 10-Q is not one of the sections/);
+  },
+});

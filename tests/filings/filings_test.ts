@@ -130,6 +130,36 @@ Deno.test("filings.read returns clean text with citable offsets", async () => {
   assert.doesNotMatch(seg.text, /Subsequent Events/);
 });
 
+Deno.test("filings.read: item numbers as the form numbers them ('Item 1A.', 'item 7'), an unmapped item refused naming the map", async () => {
+  for (
+    const [section, key] of [
+      ["Item 1A.", "risk_factors"],
+      ["item1a", "risk_factors"],
+      [
+        "ITEM 7",
+        "mda",
+      ],
+      ["Part II, Item 7", "mda"],
+      ["8", "financial_statements"],
+    ]
+  ) {
+    const d = dataOf<Any>(
+      await envelope("filings.read", { symbol: "ACME", section, max_chars: 20 }, opts),
+    );
+    assert.equal(d.section.key, key, section);
+  }
+  const four = await envelope("filings.read", { symbol: "ACME", section: "item 4" }, opts);
+  assert.equal(four.ok, false);
+  assert.match(
+    four.error!,
+    /Item 4 of a 10-K is not one of the sections filings\.read reads \(business = Item 1, risk_factors = Item 1A, mda = Item 7/,
+  );
+  // a 10-Q's Part II Item 1 (legal proceedings) is never read as Part I Item 1
+  const legal = await envelope("filings.read", { symbol: "ACME", section: "part ii item 1" }, opts);
+  assert.equal(legal.ok, false);
+  assert.match(legal.error!, /argument `section`/);
+});
+
 Deno.test("filings.read: a filing the cassette lacks fails naming the URL", async () => {
   const env = await envelope(
     "filings.read",
