@@ -260,6 +260,17 @@ export class Client {
     }
     let cik = fromUrl?.cik ?? null;
     if (cik === null && q.symbol) cik = (await this.lookupTicker(q.symbol)).cik;
+    else if (fromUrl && q.symbol) {
+      // a symbol beside a URL must name the URL's company: TSLA with Apple's 10-K is a mistake,
+      // never Apple's text answered as Tesla's (a symbol the ticker map cannot read is left to
+      // the URL, which names the filing exactly)
+      const named = await this.lookupTicker(q.symbol).catch(() => null);
+      if (named && named.cik !== fromUrl.cik) {
+        throw new FinanceError(
+          `symbol ${q.symbol.toUpperCase()} (CIK ${named.cik}) and url (a filing of CIK ${fromUrl.cik}) name different companies; pass only the url, or the symbol with accession=`,
+        );
+      }
+    }
     if (!accession) {
       if (cik === null) throw new FinanceError("give symbol, accession or url to name a filing");
       return this.#latest(cik, q.form);

@@ -317,4 +317,16 @@ Deno.test("filings.*: a URL inside the filing folder resolves the filing", async
   );
   assert.equal(d.filing.accession_no, "0001234567-24-000010");
   assert.equal(d.filing.filing_url.endsWith("/acme-20231231.htm"), true);
+  // the same URL with its own company's symbol, and with another company's: refused, never
+  // one company's filing answered under another's name
+  const url =
+    "https://www.sec.gov/Archives/edgar/data/1234567/000123456724000010/acme-20231231.htm";
+  const same = await envelope("filings.sections", { symbol: "acme", url }, opts);
+  assert.equal(same.ok, true, same.error ?? "");
+  const other = await envelope("filings.sections", { symbol: "BETA", url }, opts);
+  assert.equal(other.ok, false);
+  assert.match(
+    other.error!,
+    /symbol BETA \(CIK 7654321\) and url \(a filing of CIK 1234567\) name different companies/,
+  );
 });
