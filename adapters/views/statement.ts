@@ -161,7 +161,7 @@ export function fundamentalsView(data: unknown): Block[] {
       ? "shares millions"
       : `${unit} millions`;
   const figure = (v: unknown, unit: string | null): string => {
-    if (typeof v !== "number") return "";
+    if (typeof v !== "number") return "—"; // the provider gave no value for that period
     if (unit === null || /per share/.test(unit)) return accounting(v, 2);
     if (unit === "ratio") return accounting(v, 3);
     const m = v / 1e6;
