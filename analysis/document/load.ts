@@ -217,9 +217,28 @@ function served(raw: RawDocument, model: DocText): DocText {
   };
 }
 
+/**
+ * A document of an SEC EDGAR filing package, by its URL: read with the filings commands' text
+ * model, so offsets filings.read (and kpi.history from filings) cite reopen the same passage in
+ * document.window and document.scan.
+ */
+export function isEdgarDocument(url: string | null): boolean {
+  return url !== null &&
+    /^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/\d+\/\d{18}\/[^/?#]+\.html?(?:[?#]|$)/i
+      .test(url) &&
+    !/\/R\d+\.html?(?:[?#]|$)/i.test(url);
+}
+
 async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
   const html = new TextDecoder("utf-8").decode(raw.bytes);
-  const text = await htmlToText(html, maxDepth);
+  let text: string;
+  let engine = "html";
+  if (isEdgarDocument(raw.url)) {
+    const { htmlToText: filingText } = await import("../filings/html.ts");
+    const { cleanDocument } = await import("../filings/sections.ts");
+    text = cleanDocument(filingText(html)).text;
+    engine = "edgar-html";
+  } else text = await htmlToText(html, maxDepth);
   const built = assemble([{ text }]);
   const warnings: string[] = [];
   if (text.length < 500) {
@@ -227,7 +246,7 @@ async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
       `only ${text.length} characters of visible text: the page may be a wrapper, an error page or rendered by script`,
     );
   }
-  return { ...base(raw, "html"), ...built, page_count: 1, complete: true, warnings };
+  return { ...base(raw, engine), ...built, page_count: 1, complete: true, warnings };
 }
 
 function base(raw: RawDocument, engine: string) {

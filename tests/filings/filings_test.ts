@@ -160,6 +160,34 @@ Deno.test("filings.read: item numbers as the form numbers them ('Item 1A.', 'ite
   assert.match(legal.error!, /argument `section`/);
 });
 
+Deno.test("filings.read offsets reopen the same passage in document.window and document.scan", async () => {
+  const mda = dataOf<Any>(
+    await envelope("filings.read", { symbol: "ACME", section: "mda", max_chars: 0 }, opts),
+  );
+  const win = dataOf<Any>(
+    await envelope("document.window", {
+      source: mda.document_url,
+      start_char: mda.start_char,
+      chars: mda.end_char - mda.start_char,
+      direction: "next",
+    }, opts),
+  );
+  assert.equal(win.engine, "edgar-html");
+  assert.equal(win.start_char, mda.start_char);
+  assert.equal(win.text.slice(0, 200), mda.text.slice(0, 200));
+  const scan = dataOf<Any>(
+    await envelope("document.scan", {
+      source: mda.document_url,
+      query: mda.text.split("\n")[0],
+      max_pages: 0,
+    }, opts),
+  );
+  assert.ok(
+    scan.matches.some((m: Any) => m.start_char === mda.start_char),
+    JSON.stringify(scan.matches.map((m: Any) => m.start_char)),
+  );
+});
+
 Deno.test("filings.read: a filing the cassette lacks fails naming the URL", async () => {
   const env = await envelope(
     "filings.read",
