@@ -149,14 +149,18 @@ for (const block of ["div", "table", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "
   CLOSES[block] = new Set(["p"]);
 }
 
+/** Elements inside which a self-closing slash closes the element (SVG and MathML). */
+const FOREIGN = new Set(["svg", "math"]);
+
 /**
  * How deeply the elements of `html` nest, found with one pass over its tags (comments and the
- * contents of script and style skipped, void and self-closed tags not counted, the usual implied
- * closes applied). Stops counting past `cap`. Linear in the length of the text.
+ * contents of script and style skipped, void tags and self-closed tags inside svg or math not
+ * counted, the usual implied closes applied). Stops counting past `cap`. Linear in the length of the text.
  */
 export function nestingDepth(html: string, cap = Infinity): number {
   const stack: string[] = [];
   let deepest = 0;
+  let foreign = 0; // open svg and math elements
   const tag = /<(\/?)([a-zA-Z][\w:.-]*)[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
   let m: RegExpExecArray | null;
   let steps = 0;
@@ -166,10 +170,15 @@ export function nestingDepth(html: string, cap = Infinity): number {
     const name = m[2].toLowerCase();
     if (m[1]) {
       const at = stack.lastIndexOf(name);
-      if (at >= 0) stack.length = at;
+      if (at >= 0) {
+        for (let k = at; k < stack.length; k++) if (FOREIGN.has(stack[k])) foreign--;
+        stack.length = at;
+      }
       continue;
     }
-    if (m[3] || VOID.has(name)) continue;
+    // "<div/>" opens a div, as the HTML parser reads it: only inside svg or math does the slash
+    // close the element (counting it as closed let a page of <div/> nest without limit)
+    if (VOID.has(name) || (m[3] && foreign > 0)) continue;
     // own keys only: a page may well contain a <constructor> tag
     const closes = Object.hasOwn(CLOSES, name) ? CLOSES[name] : undefined;
     while (closes && stack.length && closes.has(stack[stack.length - 1])) stack.pop();
@@ -180,6 +189,7 @@ export function nestingDepth(html: string, cap = Infinity): number {
       continue;
     }
     stack.push(name);
+    if (FOREIGN.has(name)) foreign++;
     if (stack.length > deepest && (deepest = stack.length) > cap) return deepest;
   }
   return deepest;
