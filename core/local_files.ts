@@ -3,7 +3,7 @@
  * that building a call's context loads no node:path: its first import costs every CLI start
  * about 5–10 ms (Deno's Node layer), and only commands that read local files need it.
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { AccessDenied, type AccessPolicy } from "./access.ts";
 import { FinanceError } from "./errors.ts";
 
@@ -39,6 +39,9 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
   try {
     real = realpathSync(absolute);
   } catch {
+    // a missing file behind a link out of the folders is outside too: "not found" would tell
+    // the caller what does not exist out there
+    if (!within(nearestReal(absolute))) throw outside();
     throw new FinanceError(`file not found: ${path}`);
   }
   if (/^\/(proc|sys|dev)(\/|$)/.test(real)) {
@@ -55,4 +58,33 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
     );
   }
   return real;
+}
+
+/**
+ * The real path of the nearest ancestor of `path` that exists, links resolved, a dangling link
+ * followed to where it points (at most 40 links, as the system follows).
+ */
+export function nearestReal(path: string): string {
+  let p = path;
+  for (let hops = 0; hops < 40;) {
+    try {
+      return realpathSync(p);
+    } catch {
+      let target: string | null = null;
+      try {
+        target = Deno.readLinkSync(p);
+      } catch {
+        // not a link: its parent, then
+      }
+      if (target !== null) {
+        p = resolve(dirname(p), target);
+        hops++;
+        continue;
+      }
+      const up = dirname(p);
+      if (up === p) return p;
+      p = up;
+    }
+  }
+  return p;
 }

@@ -5,6 +5,7 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { realpathSync } from "node:fs";
 import { AccessDenied, type AccessPolicy } from "../../core/access.ts";
+import { nearestReal } from "../../core/local_files.ts";
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 
 /** One bar of a backtest equity curve (backtest.run `equity_curve`). */
@@ -137,26 +138,30 @@ export async function writeBacktestChart(
   text: ChartText,
 ): Promise<string> {
   const target = resolve(path);
+  if (!/\.svg$/i.test(target)) {
+    throw new AccessDenied(`plot_path ${path} must end in .svg (the chart is SVG)`);
+  }
+  const within = (p: string) =>
+    policy.readAnywhere === true || policy.roots.some((root) => {
+      const rel = relative(root, p);
+      return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+    });
+  // Outside the folders, refused before the file system is asked: a caller on the network
+  // learns neither whether a path exists nor which folders are allowed.
+  const outside = () =>
+    new AccessDenied(
+      `plot_path ${path} refused: it is outside the folders this surface may write; the operator sets them with FINANCE_DOCUMENT_ROOTS`,
+    );
+  if (!within(dirname(target))) throw outside();
   let folder: string;
   try {
     folder = realpathSync(dirname(target));
   } catch {
-    throw new AccessDenied(`plot_path ${path}: folder ${dirname(target)} does not exist`);
+    if (!within(nearestReal(dirname(target)))) throw outside();
+    throw new AccessDenied(`plot_path ${path}: its folder does not exist`);
   }
-  const inside = policy.roots.some((root) => {
-    const rel = relative(root, folder);
-    return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-  });
-  if (!inside) {
-    throw new AccessDenied(
-      `plot_path ${path} refused: it is outside the allowed folders (${
-        policy.roots.join(", ") || "none"
-      })`,
-    );
-  }
-  if (!/\.svg$/i.test(target)) {
-    throw new AccessDenied(`plot_path ${path} must end in .svg (the chart is SVG)`);
-  }
+  // a link inside the folders pointing out of them
+  if (!within(folder)) throw outside();
   const svg = await backtestChartSvg(rows, text);
   // Written beside the target under a fresh name (O_EXCL: never through an existing link) and
   // renamed over it: a symlink at the target is replaced, never followed out of the folder.
@@ -167,10 +172,12 @@ export async function writeBacktestChart(
     await Deno.rename(temp, final);
   } catch (err) {
     await Deno.remove(temp).catch(() => {});
+    // the system's message names server paths: only the person at the keyboard sees it
+    const why = policy.readAnywhere && err instanceof Error
+      ? ` (${err.message.split("\n")[0]})`
+      : "";
     throw new AccessDenied(
-      `plot_path ${path} could not be written (${
-        err instanceof Error ? err.message.split("\n")[0] : String(err)
-      }); give a file path in an existing, writable folder`,
+      `plot_path ${path} could not be written${why}; give a file path in an existing, writable folder`,
     );
   }
   return target;

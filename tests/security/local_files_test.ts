@@ -112,5 +112,13 @@ Deno.test("attack: outside the folders, a missing and an existing file get the s
   const missing = answer("/etc/no-such-file-here");
   assert.equal(existing, missing);
   assert.ok(!existing.includes(root), existing);
+  // through a link inside the folder that points out of it, the same: existing or not, outside
+  await Deno.symlink("/etc", `${root}/linked`);
+  assert.equal(answer(`${root}/linked/hostname`), existing);
+  assert.equal(answer(`${root}/linked/no-such-file-here`), existing);
+  await Deno.symlink("/etc/no-such-file-here", `${root}/dangling`);
+  assert.equal(answer(`${root}/dangling`), existing);
+  // a missing file inside the folder is simply not found
+  assert.match(answer(`${root}/absent.pdf`), /^file not found/);
   await Deno.remove(root, { recursive: true });
 });
