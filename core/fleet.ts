@@ -163,7 +163,7 @@ export class Fleet {
   }
 
   #fail(err: unknown): void {
-    this.#lastError = err instanceof Error ? err.message : String(err);
+    this.#lastError = failureKind(err);
     this.#downSince = Date.now();
     const client = this.#client;
     this.#client = null;
@@ -307,4 +307,23 @@ export class Fleet {
     this.#client?.disconnect();
     this.#client = null;
   }
+}
+
+/**
+ * What went wrong with the shared backend in our words: the client's own message names internal
+ * addresses and library details, and it reaches callers in warnings and /health.
+ */
+export function failureKind(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === "string" ? e.code : "";
+  const message = typeof e?.message === "string" ? e.message : String(err);
+  if (code === "ECONNREFUSED" || /ECONNREFUSED/.test(message)) return "connection refused";
+  if (code === "ETIMEDOUT" || /timed? ?out/i.test(message)) return "timed out";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || /ENOTFOUND|EAI_AGAIN/.test(message)) {
+    return "host name not found";
+  }
+  if (/NOAUTH|WRONGPASS|invalid password|AUTH/i.test(message)) return "authentication failed";
+  if (code === "ECONNRESET" || /ECONNRESET|closed/i.test(message)) return "connection closed";
+  if (/TLS|SSL|certificate/i.test(message)) return "TLS failed";
+  return "connection failed";
 }

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { loadPdfJs, pdfjsAssetDir, positiveSetting } from "../pdf_text_a/client.ts";
+import { loadPdfJs, pdfjsAssetDir, pdfProblem, positiveSetting } from "../pdf_text_a/client.ts";
 import { pdfLimits, preflightPdf } from "../pdf_text_a/preflight.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { type GreyPage, imagePage, pgmHeader } from "./raster.ts";
@@ -125,7 +125,11 @@ export class Client {
       isEvalSupported: false,
       verbosity: 0,
     }).promise.catch((e: Error) => {
-      throw new FinanceError(`${label} could not be opened as a PDF for OCR (${e.message})`);
+      throw new FinanceError(
+        `${label} could not be opened as a PDF for OCR (${
+          e?.name === "PasswordException" ? "it is password-protected" : pdfProblem(e)
+        })`,
+      );
     });
     const wanted = pages.filter((n) => n >= 1 && n <= doc.numPages);
     const signal = this.env.signal;

@@ -157,7 +157,7 @@ export class Client {
       }
       throw new FinanceError(
         `${label} could not be opened as a PDF (${
-          (e as Error)?.message ?? e
+          pdfProblem(e)
         }); check that it is a complete, uncorrupted PDF file`,
       );
     }
@@ -175,4 +175,17 @@ export class Client {
 export function positiveSetting(raw: string | undefined, fallback: number): number {
   const n = raw ? Number(raw) : NaN;
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+}
+
+/**
+ * What kept pdf.js from opening a file, in our words (its own message is library text): the
+ * kind of its error, never the message itself.
+ */
+export function pdfProblem(e: unknown): string {
+  const name = (e as Error)?.name ?? "";
+  if (name === "InvalidPDFException") return "its structure is not a PDF's";
+  if (name === "MissingPDFException") return "the file is missing or empty";
+  if (name === "UnexpectedResponseException") return "the data could not be read";
+  if (name === "FormatError") return "its contents are malformed";
+  return "pdf.js could not parse it";
 }

@@ -198,7 +198,7 @@ Deno.test("document safety: missing, directory, non-document, broken PDF, oversi
     [{ source: F("nope.pdf") }, /not found/],
     [{ source: join(FIXTURES, "document") }, /directory/],
     [{ source: F("not_a_document.bin") }, /neither a PDF nor an HTML/],
-    [{ source: F("broken.pdf") }, /could not be opened as a PDF/],
+    [{ source: F("broken.pdf") }, /could not be opened as a PDF \(its structure is not a PDF's\)/],
     [{ source: F("prose.pdf") }, /over the 100-byte limit/, { FINANCE_MAX_DOCUMENT_BYTES: "100" }],
     [{ source: F("filing.html"), format: "pdf" }, /HTML page/],
     [{ source: "ftp://example.com/a.pdf" }, /only local paths and http/],

@@ -1,0 +1,37 @@
+/** No library's own error text leaves a network surface: PDF errors, engine RangeErrors, Redis. */
+import assert from "node:assert/strict";
+import { describeError, hideInternals } from "../../core/errors.ts";
+import { failureKind } from "../../core/fleet.ts";
+import { pdfProblem } from "../../providers/pdf_text_a/client.ts";
+
+Deno.test("error text: a RangeError's own words are hidden on network surfaces, kept for the CLI", () => {
+  const err = new RangeError("Offset is outside the bounds of the DataView at /srv/app/x.ts");
+  const cli = describeError(err);
+  assert.match(cli, /out of the range this calculation supports \(Offset is outside/);
+  const envelope = { error: cli };
+  hideInternals(envelope, "formula.cagr");
+  assert.doesNotMatch(envelope.error!, /DataView|\/srv/);
+  assert.match(envelope.error!, /internal error in formula\.cagr \(reference /);
+  // the two RangeErrors that say what to do stay as they are
+  assert.match(
+    describeError(new RangeError("Maximum call stack size exceeded")),
+    /nested too deeply/,
+  );
+});
+
+Deno.test("error text: the shared backend's failure and pdf.js's are told in our words", () => {
+  const refused = Object.assign(new Error("connect ECONNREFUSED 10.0.0.7:6379"), {
+    code: "ECONNREFUSED",
+  });
+  assert.equal(failureKind(refused), "connection refused");
+  assert.equal(
+    failureKind(new Error("WRONGPASS invalid username-password pair")),
+    "authentication failed",
+  );
+  assert.equal(failureKind(new Error("something odd at 10.0.0.7")), "connection failed");
+  const invalid = Object.assign(new Error("Invalid PDF structure."), {
+    name: "InvalidPDFException",
+  });
+  assert.equal(pdfProblem(invalid), "its structure is not a PDF's");
+  assert.equal(pdfProblem(new Error("bad XRef entry at /tmp/x")), "pdf.js could not parse it");
+});
