@@ -37,33 +37,93 @@ const history = z.looseObject({
   })).default([]),
 }).prefault({});
 
-/** The currency a company reports in (and analysts estimate in), from financialData. */
-const financialData = z.looseObject({ financialCurrency: z.string().nullish() }).prefault({});
+/** Analysts' estimates per period, each with the currency Yahoo states for it. */
+const trend = z.looseObject({
+  trend: z.array(z.looseObject({
+    period: z.string().optional(),
+    earningsEstimate: z.looseObject({
+      avg: num,
+      earningsCurrency: z.string().nullish(),
+    }).prefault({}),
+    revenueEstimate: z.looseObject({
+      avg: num,
+      revenueCurrency: z.string().nullish(),
+    }).prefault({}),
+  })).default([]),
+}).prefault({});
+
+type Trend = z.infer<typeof trend>["trend"][number];
+
+/**
+ * The earningsTrend period whose estimates calendarEvents repeats (the same average), else the
+ * current quarter's ("0q"): the module that states which currency those estimates are in.
+ */
+function trendOf(rows: Trend[], eps: number | null, revenue: number | null): Trend | null {
+  const same = (a: number | null, b: number | null) => a !== null && a !== 0 && a === b;
+  return rows.find((r) =>
+    same(eps, r.earningsEstimate.avg) || same(revenue, r.revenueEstimate.avg)
+  ) ?? rows.find((r) => r.period === "0q") ?? null;
+}
+
+/**
+ * The currency of one kind of estimate as earningsTrend states it, or null with a warning when
+ * the estimate is there but no currency is stated for it (it need not be the currency the
+ * shares trade in, nor the one financialData names: THYAO.IS's revenue estimates are TRY).
+ */
+function estimateCurrency(
+  ctx: Context,
+  symbol: string,
+  what: string,
+  values: (number | null)[],
+  stated: string | null | undefined,
+): string | null {
+  if (stated) return stated;
+  if (values.some((v) => v !== null)) {
+    ctx.warn(
+      `Yahoo states no currency for ${symbol}'s ${what} estimate (earningsTrend), so its currency is left null; it is not necessarily the currency the shares trade in`,
+    );
+  }
+  return null;
+}
 
 export async function companyCalendar(ctx: Context, symbol: string) {
   const raw = await (await ctx.provider("market_a")).summary(symbol, [
     "calendarEvents",
-    "financialData",
+    "earningsTrend",
+    "earningsHistory",
   ]);
   const c = calendarEvents.parse(raw.calendarEvents ?? {});
   const e = c.earnings;
   const dates = e.earningsDate.filter((d): d is number => d !== null);
   const now = ctx.clock.now().getTime() / 1000;
-  // analysts estimate in the currency the company reports in, which need not be the one its
-  // shares trade in (BABA: USD shares, CNY estimates)
-  const currency = financialData.parse(raw.financialData ?? {}).financialCurrency ?? null;
-  const estimates = [e.earningsAverage, e.earningsLow, e.revenueAverage, e.revenueLow];
-  if (!currency && estimates.some((v) => v !== null)) {
-    ctx.warn(
-      `Yahoo states no reporting currency for ${symbol} (financialData), so the currency of its EPS and revenue estimates is unknown; it is the company's reporting currency, not necessarily the one its shares trade in`,
-    );
-  }
-  const status = dates.length ? eventStatus(dates, e.isEarningsDateEstimate, now) : null;
-  if (status === "reported") {
+  // each estimate's currency is the one its own module states, which need not be the one the
+  // shares trade in (BABA: USD shares, CNY estimates) nor financialData's reporting currency
+  const t = trendOf(
+    trend.parse(raw.earningsTrend ?? {}).trend,
+    e.earningsAverage,
+    e.revenueAverage,
+  );
+  const epsCurrency = estimateCurrency(ctx, symbol, "EPS", [
+    e.earningsAverage,
+    e.earningsLow,
+    e.earningsHigh,
+  ], t?.earningsEstimate.earningsCurrency);
+  const revenueCurrency = estimateCurrency(ctx, symbol, "revenue", [
+    e.revenueAverage,
+    e.revenueLow,
+    e.revenueHigh,
+  ], t?.revenueEstimate.revenueCurrency);
+  const actual = dates.length
+    ? reportedActual(history.parse(raw.earningsHistory ?? {}).history, Math.min(...dates))
+    : null;
+  const status = dates.length
+    ? eventStatus(dates, e.isEarningsDateEstimate, now, actual !== null)
+    : null;
+  if (status === "date_passed") {
     ctx.warn(
       `${symbol}'s earnings dates (${
         dates.map(day).join(", ")
-      }) are past: calendarEvents does not say whether the report came out; calendar.earnings has the actual EPS`,
+      }) are past but Yahoo's earnings history records no actual EPS for that report, so it is not marked reported`,
     );
   }
   // Yahoo keeps the last call's time beside the next report's dates: a call before the window
@@ -101,35 +161,51 @@ export async function companyCalendar(ctx: Context, symbol: string) {
       average: e.earningsAverage,
       low: e.earningsLow,
       high: e.earningsHigh,
-      currency,
+      currency: epsCurrency,
     },
     revenue_estimate: {
       average: e.revenueAverage,
       low: e.revenueLow,
       high: e.revenueHigh,
-      currency,
+      currency: revenueCurrency,
     },
     ex_dividend_date: day(c.exDividendDate),
     dividend_date: day(c.dividendDate),
     provider: "market_a",
-    source: "Yahoo Finance quoteSummary calendarEvents, financialData",
+    source: "Yahoo Finance quoteSummary calendarEvents, earningsTrend, earningsHistory",
     retrieved_at: ctx.clock.now().toISOString(),
   };
 }
 
-type Status = "reported" | "upcoming" | "unconfirmed";
+/** A report date inside this many days after a quarter's end is that quarter's report. */
+const REPORT_LAG_DAYS = 120;
+
+type Status = "reported" | "date_passed" | "upcoming" | "unconfirmed";
 
 /**
- * A report's status by the clock: reported once its whole window of dates is behind `now`,
- * else unconfirmed when Yahoo marks the date as its estimate, else upcoming.
+ * A report's status by the clock: once its whole window of dates is behind `now`, reported when
+ * an actual is recorded for it and date_passed when none is; else unconfirmed when Yahoo marks
+ * the date as its estimate, else upcoming.
  */
-function eventStatus(dates: number[], estimate: boolean | undefined, now: number): Status {
-  if (Math.max(...dates) < now) return "reported";
+function eventStatus(
+  dates: number[],
+  estimate: boolean | undefined,
+  now: number,
+  hasActual: boolean,
+): Status {
+  if (Math.max(...dates) < now) return hasActual ? "reported" : "date_passed";
   return estimate ? "unconfirmed" : "upcoming";
 }
 
-/** A report date inside this many days after a quarter's end is that quarter's report. */
-const REPORT_LAG_DAYS = 120;
+type HistoryRow = z.infer<typeof history>["history"][number];
+
+/** The history row of the quarter a report on `first` covers, when it has an actual EPS. */
+function reportedActual(rows: HistoryRow[], first: number): HistoryRow | null {
+  return rows.find((r) =>
+    r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400 &&
+    r.epsActual !== null
+  ) ?? null;
+}
 
 export async function earningsCalendar(ctx: Context, symbol: string, limit: number) {
   const raw = await (await ctx.provider("market_a")).summary(symbol, [
@@ -143,7 +219,8 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     quarter_end: day(r.quarter),
     earnings_date: null as string | null,
     earnings_date_end: null as string | null,
-    status: "reported" as Status,
+    // a past quarter is reported only when Yahoo records its actual
+    status: (r.epsActual === null ? "date_passed" : "reported") as Status,
     date_is_estimate: null as boolean | null,
     eps_estimate: r.epsEstimate,
     eps_actual: r.epsActual,
@@ -158,17 +235,18 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     const first = Math.min(...dates);
     const last = Math.max(...dates);
     const estimate = c.earnings.isEarningsDateEstimate ?? null;
-    const status = eventStatus(dates, c.earnings.isEarningsDateEstimate, now);
-    const past = status === "reported";
+    const match = rows.find((r) =>
+      r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400
+    );
+    const hasActual = match !== undefined && match.eps_actual !== null;
+    const status = eventStatus(dates, c.earnings.isEarningsDateEstimate, now, hasActual);
+    const past = status === "reported" || status === "date_passed";
     const event = {
       earnings_date: day(first),
       earnings_date_end: dates.length > 1 ? day(last) : null,
       status,
       date_is_estimate: estimate,
     };
-    const match = rows.find((r) =>
-      r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400
-    );
     if (match && !past) {
       // The clock (a replay's FINANCE_NOW) is before this quarter's report: its actuals were
       // not known yet, so the row is the coming report, not a reported one.

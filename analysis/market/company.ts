@@ -107,6 +107,12 @@ const keyStats = z.looseObject({
   forwardEps: num,
   bookValue: num,
   beta: num,
+  // fund fields (ETF, mutual fund)
+  beta3Year: num,
+  totalAssets: num,
+  yield: num,
+  fundFamily: z.string().nullish(),
+  legalType: z.string().nullish(),
   lastFiscalYearEnd: epoch,
   mostRecentQuarter: epoch,
 }).prefault({});
@@ -118,6 +124,10 @@ const detail = z.looseObject({
   priceToSalesTrailing12Months: num,
   dividendYield: num,
   beta: num,
+  // fund fields (ETF, mutual fund)
+  yield: num,
+  totalAssets: num,
+  navPrice: num,
   currency: z.string().nullable().optional(),
 }).prefault({});
 

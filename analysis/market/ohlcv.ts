@@ -10,6 +10,7 @@ import type { Bar, Dividend, Split } from "../../providers/market_a/bars.ts";
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
+import { noVolumeKind } from "./quote_row.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -133,6 +134,25 @@ interface Got {
   provider_symbol: string;
 }
 
+/**
+ * Bars of a currency pair, index or mutual fund with Yahoo's volume 0 (its "no volume", as in
+ * the quote) made null, with a note; an equity's 0 is a count of trades and stays.
+ */
+function noVolumePlaceholders(
+  ctx: Context,
+  symbol: string,
+  type: string | null,
+  rows: Bar[],
+): Bar[] {
+  const kind = noVolumeKind(type);
+  if (!kind || !rows.some((r) => r.volume === 0)) return rows;
+  ctx.warn(
+    `${symbol}: Yahoo's volume 0 for ${kind} means no volume is reported, ` +
+      "not that nothing traded; those volumes are left null",
+  );
+  return rows.map((r) => (r.volume === 0 ? { ...r, volume: null } : r));
+}
+
 /** Alpaca's spelling: US equities only, classes with a dot (BRK.B). */
 function alpacaSymbol(symbol: string): string {
   if (/[.^=]/.test(symbol) || parseSymbol(symbol).kind !== "equity") {
@@ -158,6 +178,7 @@ async function fromProvider(
     const b = await yf.chart(symbol, new Date(`${w.start}T00:00:00Z`), endExcl, interval);
     return {
       ...b,
+      rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, b.rows),
       provider_symbol: symbol,
       source: "Yahoo Finance chart API (v8/finance/chart)",
       // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both.

@@ -8,15 +8,18 @@ import type { Context } from "../../core/context.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { directQuoteRows } from "../../providers/market_a/quote_direct.ts";
 import type { Quote } from "./company.ts";
-import { fromYahooQuote, rowOf, staleQuote } from "./quote_row.ts";
+import { readYahooQuote, rowOf, staleQuote } from "./quote_row.ts";
 import { canonicalSymbol } from "./symbols.ts";
 import { HandOver } from "../../core/errors.ts";
 
-/** The quote of `args.symbol` by the direct request, or null to hand the call over. */
+/**
+ * The quote of `args.symbol` by the direct request with notes on the placeholders left out,
+ * or null to hand the call over.
+ */
 export async function directQuote(
   args: { symbol: string },
   env: ProviderEnv,
-): Promise<Quote | null> {
+): Promise<{ quote: Quote; notes: string[] } | null> {
   let symbol: string;
   try {
     symbol = canonicalSymbol(args.symbol);
@@ -25,7 +28,7 @@ export async function directQuote(
   }
   const rows = await directQuoteRows(env, [symbol]);
   const row = rows && rowOf(rows, symbol);
-  return row ? fromYahooQuote(row) : null;
+  return row ? readYahooQuote(row) : null;
 }
 
 /**
@@ -33,14 +36,16 @@ export async function directQuote(
  * asks yahoo-finance2, then Alpha Vantage). A stopped call's abort passes through as it is.
  */
 export async function marketQuoteLean(args: { symbol: string }, ctx: Context): Promise<Quote> {
-  let quote: Quote | null;
+  let read: { quote: Quote; notes: string[] } | null;
   try {
-    quote = await directQuote(args, ctx.providerEnv);
+    read = await directQuote(args, ctx.providerEnv);
   } catch (err) {
     if (ctx.providerEnv.signal?.aborted) throw err;
     throw new HandOver("market.quote: the direct request failed");
   }
-  if (!quote) throw new HandOver("market.quote: the direct request handed the call over");
+  if (!read) throw new HandOver("market.quote: the direct request handed the call over");
+  const { quote, notes } = read;
+  for (const note of notes) ctx.warn(note);
   const stale = staleQuote(quote, ctx.clock.now());
   if (stale) ctx.warn(stale);
   return quote;

@@ -17,22 +17,75 @@ const isoTime = (sec: number | null) => (sec === null ? null : new Date(sec * 10
  */
 const price = (v: number | null) => (v === 0 ? null : v);
 
+/**
+ * Quote types whose volume Yahoo reports as 0 when it has none: a currency pair, an index or a
+ * mutual fund trades no shares on an exchange, so 0 there is no count of trades.
+ */
+const NO_VOLUME: Record<string, string> = {
+  CURRENCY: "a currency pair",
+  INDEX: "an index",
+  MUTUALFUND: "a mutual fund",
+};
+
+/** What a quote type is, in words, when Yahoo's volume 0 for it means "no volume"; else null. */
+export function noVolumeKind(type: string | null | undefined): string | null {
+  return type && Object.hasOwn(NO_VOLUME, type) ? NO_VOLUME[type] : null;
+}
+
+/** True when two prices are the same up to floating-point noise. */
+const samePrice = (a: number, b: number) =>
+  Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+
 export function fromYahooQuote(q: QuoteRow): Quote {
-  return {
+  return readYahooQuote(q).quote;
+}
+
+/**
+ * The normalized quote and notes on what was left out of Yahoo's row: placeholders that would
+ * read as facts (a change of 0 beside a price that moved, a volume of 0 for a currency) become
+ * null, and each note says which and why.
+ */
+export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
+  const notes: string[] = [];
+  const previous = price(q.regularMarketPreviousClose);
+  let change = q.regularMarketChange;
+  let changePct = q.regularMarketChangePercent;
+  const last = q.regularMarketPrice;
+  if (change === 0 && last !== null && (previous === null || !samePrice(last, previous))) {
+    notes.push(
+      `${q.symbol}: Yahoo's change of 0 is a placeholder, since ${
+        previous === null
+          ? "it states no previous close"
+          : `the price ${last} differs from the previous close ${previous}`
+      }; change and change_pct are left null`,
+    );
+    change = null;
+    changePct = null;
+  }
+  let volume = q.regularMarketVolume;
+  const kind = noVolumeKind(q.quoteType);
+  if (volume === 0 && kind) {
+    notes.push(
+      `${q.symbol}: Yahoo's volume 0 for ${kind} means no volume is ` +
+        "reported, not that nothing traded; volume is left null",
+    );
+    volume = null;
+  }
+  const quote: Quote = {
     symbol: q.symbol,
     provider_symbol: q.symbol,
     company_name: q.longName ?? q.shortName ?? null,
     quote_type: q.quoteType ?? null,
     exchange: q.fullExchangeName ?? q.exchange ?? null,
     currency: q.currency ?? null,
-    price: q.regularMarketPrice,
-    change: q.regularMarketChange,
-    change_pct: q.regularMarketChangePercent,
-    previous_close: price(q.regularMarketPreviousClose),
+    price: last,
+    change,
+    change_pct: changePct,
+    previous_close: previous,
     open: price(q.regularMarketOpen),
     day_high: price(q.regularMarketDayHigh),
     day_low: price(q.regularMarketDayLow),
-    volume: q.regularMarketVolume,
+    volume,
     market_cap: q.marketCap,
     // Yahoo states a listing quoted in pence (GBp) at a market cap in pounds
     market_cap_currency: q.marketCap === null ? null : majorOf(q.currency),
@@ -44,6 +97,26 @@ export function fromYahooQuote(q: QuoteRow): Quote {
     provider: "market_a",
     source: QUOTE_SOURCE,
   };
+  const range = outsideDayRange(quote);
+  if (range) notes.push(range);
+  return { quote, notes };
+}
+
+/**
+ * A note when the last price lies outside the day's high and low Yahoo gives beside it: the
+ * two come from different trades or sessions (AFRAF: price 8.46, open, high and low 8.08).
+ */
+function outsideDayRange(q: Quote): string | null {
+  const { price: p, day_high: high, day_low: low } = q;
+  if (p === null || high === null || low === null) return null;
+  const above = p > high && !samePrice(p, high);
+  const below = p < low && !samePrice(p, low);
+  if (!above && !below) return null;
+  return `${q.symbol}'s price ${p} is ${
+    above ? "above" : "below"
+  } the day's range ${low}–${high} ` +
+    "that Yahoo gives beside it: the price and the day's open, high and low come from different " +
+    "trades or sessions, so do not read one against the other";
 }
 
 /** Days after which a quote's time is too old to pass for a current price. */

@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
 import {
-  fromYahooQuote,
   type Quote,
   QUOTE_SOURCE,
   type Summary,
@@ -13,7 +12,8 @@ import {
   yahooSummary,
 } from "./company.ts";
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
-import { staleQuote } from "./quote_row.ts";
+import { readYahooQuote, staleQuote } from "./quote_row.ts";
+import { COMPANY_ONLY, fundFields, fundKind, fundNote, isFund } from "./fund.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
 
 /** The SEC CIK of a ticker, or null with a warning (non-US listings have none). */
@@ -114,7 +114,8 @@ export async function snapshot(ctx: Context, input: string) {
     ]),
     secCik(ctx, symbol),
   ]);
-  const quote = fromYahooQuote(row);
+  const { quote, notes } = readYahooQuote(row);
+  for (const note of notes) ctx.warn(note);
   const stale = staleQuote(quote, ctx.clock.now());
   if (stale) ctx.warn(`${stale}; the market cap and valuation ratios here rest on it`);
   if (got.error) ctx.warn(summaryMissing(symbol, got.error, quote));
@@ -123,6 +124,17 @@ export async function snapshot(ctx: Context, input: string) {
   const k = summary.defaultKeyStatistics;
   const d = summary.summaryDetail;
   const m = await moneyFigures(ctx, quote, row, summary);
+  const kind = fundKind(quote.quote_type);
+  // Yahoo labels some listings funds by mistake (WSKT.JK, a construction company, as a
+  // MUTUALFUND): without a single fund figure to show, the label alone changes nothing
+  const fund = kind ? fundFields(quote, summary) : null;
+  const shownFund = fund && isFund(fund) ? fund : null;
+  if (shownFund) leaveOutCompanyFigures(ctx, quote.symbol, kind!, m);
+  else if (kind) {
+    ctx.warn(
+      `Yahoo labels ${quote.symbol} ${kind} but states none of a fund's figures (net assets, NAV, yield, beta); its figures are shown as Yahoo gives them for a company`,
+    );
+  }
   return {
     symbol: quote.symbol,
     provider_symbol: quote.provider_symbol,
@@ -151,6 +163,7 @@ export async function snapshot(ctx: Context, input: string) {
       dividend_yield: d.dividendYield ?? null,
       beta: k.beta ?? d.beta ?? null,
     },
+    fund: shownFund,
     as_of: quote.as_of,
     retrieved_at: ctx.clock.now().toISOString(),
     provider: "market_a",
@@ -163,10 +176,62 @@ export async function snapshot(ctx: Context, input: string) {
             `${SUMMARY_SOURCE} modules summaryProfile, financialData, defaultKeyStatistics, summaryDetail`,
         }]
         : []),
+      ...ratioSources(m.basis),
+      ...(shownFund
+        ? [{
+          fields: "fund",
+          source: `${SUMMARY_SOURCE} modules summaryDetail, defaultKeyStatistics`,
+        }]
+        : []),
       ...(m.fx ? [{ fields: `fx ${m.fx.symbol}`, source: `${m.fx.source}, ${m.fx.symbol}` }] : []),
       ...(cik ? [{ fields: "cik", source: "SEC EDGAR company tickers (filings_a)" }] : []),
     ],
   };
+}
+
+/** The citations of the per-share ratios: at the price shown, or Yahoo's own. */
+function ratioSources(basis: Basis["basis"]) {
+  const computed = basis.filter((b) => b.over !== null);
+  const yahoo = basis.filter((b) => b.over === null);
+  const fields = (bs: Basis["basis"]) => bs.map((b) => `valuation.${b.name}`).join(", ");
+  return [
+    ...(computed.length
+      ? [{
+        fields: fields(computed),
+        source: `the price shown over Yahoo's per-share figure: ${
+          computed.map((b) => `${b.name} over ${b.over}`).join("; ")
+        }`,
+      }]
+      : []),
+    ...(yahoo.length
+      ? [{
+        fields: fields(yahoo),
+        source: "Yahoo's own ratio (quote API, else quoteSummary), which may be at another " +
+          "moment's price: Yahoo states no per-share figure to take it at the price shown",
+      }]
+      : []),
+  ];
+}
+
+/** Nulls the company figures of a fund's snapshot (in place), with a warning naming them. */
+function leaveOutCompanyFigures(
+  ctx: Context,
+  symbol: string,
+  kind: string,
+  m: Awaited<ReturnType<typeof moneyFigures>>,
+) {
+  const figures = m as unknown as Record<string, number | null>;
+  const ratios = m.ratios as Record<string, number | null>;
+  const shown: string[] = [];
+  for (const key of COMPANY_ONLY) {
+    const where = key in ratios ? ratios : figures;
+    if (where[key] !== null && where[key] !== undefined) shown.push(key);
+    where[key] = null;
+  }
+  m.basis.length = 0;
+  m.figure_currencies.market_cap = null;
+  m.figure_currencies.enterprise_value = null;
+  if (shown.length) ctx.warn(fundNote(symbol, kind, shown));
 }
 
 /**
@@ -182,7 +247,15 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const trade = unitOf(quote.currency ?? d.currency);
   const cap = trade?.major ?? null;
   const fin = majorOf(row.financialCurrency ?? f.financialCurrency);
-  const on: Basis = { quote, trade, cap, fin, same: !!cap && !!fin && cap === fin, refusals: [] };
+  const on: Basis = {
+    quote,
+    trade,
+    cap,
+    fin,
+    same: !!cap && !!fin && cap === fin,
+    refusals: [],
+    basis: [],
+  };
   const used: FxRate[] = [];
   const book = fxBook(ctx, quote.as_of);
   const inCap = (v: number | null | undefined) =>
@@ -197,29 +270,25 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const agg = (name: string, yahoo: number | null, a: number | null, b: number | null) =>
     on.same ? yahoo : ratioOf(name, money(a, cap), money(b, cap), on.refusals);
   const ratios = {
-    trailing_pe: perShare(
-      on,
-      "trailing_pe",
-      d.trailingPE ?? row.trailingPE ?? null,
-      k.trailingEps ?? row.epsTrailingTwelveMonths ?? null,
-    ),
+    trailing_pe: perShare(on, "trailing_pe", row.trailingPE ?? d.trailingPE ?? null, [
+      ["quote API epsTrailingTwelveMonths", row.epsTrailingTwelveMonths],
+      ["defaultKeyStatistics trailingEps", k.trailingEps],
+    ]),
     forward_pe: perShare(
       on,
       "forward_pe",
-      k.forwardPE ?? d.forwardPE ?? row.forwardPE ?? null,
-      k.forwardEps ?? row.epsForward ?? null,
+      row.forwardPE ?? k.forwardPE ?? d.forwardPE ?? null,
+      [["quote API epsForward", row.epsForward], ["defaultKeyStatistics forwardEps", k.forwardEps]],
     ),
-    price_to_sales_ttm: agg(
-      "price_to_sales_ttm",
-      d.priceToSalesTrailing12Months ?? null,
-      marketCap,
-      revenue,
-    ),
+    // at the market cap shown, when both sides are in one currency
+    price_to_sales_ttm: on.same && marketCap !== null && revenue !== null
+      ? ratioOf("price_to_sales_ttm", money(marketCap, cap), money(revenue, cap), on.refusals)
+      : agg("price_to_sales_ttm", d.priceToSalesTrailing12Months ?? null, marketCap, revenue),
     price_to_book: perShare(
       on,
       "price_to_book",
-      k.priceToBook ?? row.priceToBook ?? null,
-      k.bookValue ?? row.bookValue ?? null,
+      row.priceToBook ?? k.priceToBook ?? null,
+      [["quote API bookValue", row.bookValue], ["defaultKeyStatistics bookValue", k.bookValue]],
     ),
     ev_to_revenue: agg("ev_to_revenue", k.enterpriseToRevenue ?? null, ev, revenue),
     ev_to_ebitda: agg("ev_to_ebitda", k.enterpriseToEbitda ?? null, ev, ebitda),
@@ -233,6 +302,7 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
     financial_currency: fin,
     fx: used[0] ?? null,
     ratios,
+    basis: on.basis,
     figure_currencies: {
       price: quote.currency,
       market_cap: marketCap === null ? null : cap,
@@ -258,6 +328,8 @@ interface Basis {
   /** Caps and statements in one major currency. */
   same: boolean;
   refusals: string[];
+  /** How each per-share ratio was taken, for the citation (`over` null: Yahoo's own). */
+  basis: { name: string; over: string | null }[];
 }
 
 const money = (value: number | null, currency: string | null) => ({ value, currency });
@@ -287,16 +359,31 @@ async function enterpriseValue(
 }
 
 /**
- * A price-over-per-share ratio (P/E, P/B): Yahoo's own in one currency and unit; recomputed
- * when the price is in a minor unit (GBp over GBP); refused across two currencies, since
- * Yahoo does not say whether its per-share figures are per listed share or per filer share.
+ * A price-over-per-share ratio (P/E, P/B) at the price the snapshot shows: the price over the
+ * first per-share figure Yahoo states (the quote row's, recorded with the price, then
+ * defaultKeyStatistics'), so that the ratio agrees with the price beside it; Yahoo's own ratio
+ * (quoteSummary's is taken at another moment's price) only when it states no per-share figure.
+ * Refused across two currencies, since Yahoo does not say whether its per-share figures are per
+ * listed share or per filer share. `on.basis` records which was used, for the citation.
  */
-function perShare(on: Basis, name: string, yahoo: number | null, denominator: number | null) {
+function perShare(
+  on: Basis,
+  name: string,
+  yahoo: number | null,
+  figures: [string, number | null | undefined][],
+) {
+  const [label, denominator] = figures.find(([, v]) => v !== null && v !== undefined) ??
+    ["", null];
   if (yahoo === null && denominator === null) return null;
   // Earnings or book at or below zero make the ratio meaningless (Yahoo leaves it out too).
-  if (denominator !== null && denominator <= 0) return null;
-  if (on.same && on.trade!.factor === 1) return yahoo;
+  if (denominator !== null && denominator !== undefined && denominator <= 0) return null;
   if (on.same) {
+    if (denominator === null || denominator === undefined || on.quote.price === null) {
+      if (on.trade!.factor !== 1) return null;
+      on.basis.push({ name, over: null });
+      return yahoo;
+    }
+    on.basis.push({ name, over: label });
     return ratioOf(
       name,
       money(on.quote.price, on.trade!.code),

@@ -8,7 +8,7 @@ const range = z.object({
   low: n,
   high: n,
   currency: z.string().nullable().describe(
-    "The company's reporting currency (Yahoo financialData), which the estimates are in: not necessarily the currency its shares trade in (BABA trades in USD, its estimates are CNY); null when Yahoo states none.",
+    "The currency Yahoo's earningsTrend states for this estimate: not necessarily the currency the shares trade in (BABA trades in USD, its estimates are CNY) nor financialData's reporting currency; null, with a warning, when Yahoo states none.",
   ),
 });
 
@@ -31,10 +31,12 @@ export default defineCommand({
     symbol: z.string(),
     earnings_dates: z.array(z.string()),
     earnings_date_is_estimate: z.boolean().nullable(),
-    earnings_status: z.enum(["reported", "upcoming", "unconfirmed"]).nullable().describe(
-      "By the clock (as_of): reported once the dates are past, unconfirmed when Yahoo marks " +
-        "them as its estimate, else upcoming.",
-    ),
+    earnings_status: z.enum(["reported", "date_passed", "upcoming", "unconfirmed"]).nullable()
+      .describe(
+        "By the clock (as_of): reported once the dates are past and Yahoo's earnings history " +
+          "has the actual EPS, date_passed when they are past but no actual is recorded, " +
+          "unconfirmed when Yahoo marks them as its estimate, else upcoming.",
+      ),
     as_of: z.string(),
     earnings_call_times: z.array(z.string()),
     eps_estimate: range,

@@ -10,8 +10,8 @@ export default defineCommand({
   description:
     "Earnings rows, newest first: the next report (date and EPS estimate) and the last " +
     "reported quarters with estimated and actual EPS and the surprise in percent. status comes " +
-    "from the clock (as_of; FINANCE_NOW under replay): reported when the date is past (with " +
-    "actuals where Yahoo gave them), upcoming when it is ahead and confirmed, unconfirmed when " +
+    "from the clock (as_of; FINANCE_NOW under replay): reported when the date is past and " +
+    "Yahoo records the actual EPS, date_passed when it is past but no actual is recorded, upcoming when it is ahead and confirmed, unconfirmed when " +
     "Yahoo marks the date as its estimate (then earnings_date..earnings_date_end is the " +
     "window). Yahoo keeps about four past quarters. For dividend dates use calendar.company.",
   usage: "finance calendar.earnings SYMBOL [limit=12]",
@@ -30,7 +30,7 @@ export default defineCommand({
       quarter_end: z.string().nullable(),
       earnings_date: z.string().nullable(),
       earnings_date_end: z.string().nullable(),
-      status: z.enum(["reported", "upcoming", "unconfirmed"]),
+      status: z.enum(["reported", "date_passed", "upcoming", "unconfirmed"]),
       date_is_estimate: z.boolean().nullable(),
       eps_estimate: n,
       eps_actual: n,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { type Quote, quoteSchema, yahooQuote } from "../../analysis/market/company.ts";
-import { staleQuote } from "../../analysis/market/quote_row.ts";
+import { type Quote, quoteSchema, yahooQuoteRow } from "../../analysis/market/company.ts";
+import { readYahooQuote, staleQuote } from "../../analysis/market/quote_row.ts";
 
 export default defineCommand({
   name: "market.quote",
@@ -35,7 +35,9 @@ export default defineCommand({
     const symbol = canonicalSymbol(args.symbol);
     let quote: Quote & { fallback_reason?: string };
     try {
-      quote = await yahooQuote(ctx, symbol);
+      const read = readYahooQuote(await yahooQuoteRow(ctx, symbol));
+      for (const note of read.notes) ctx.warn(note);
+      quote = read.quote;
     } catch (err) {
       const av = await ctx.provider("market_b");
       if (!av.configured || !(err instanceof FinanceError)) throw err;

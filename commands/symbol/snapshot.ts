@@ -6,6 +6,7 @@ import {
   fxShape,
   profileFieldsShape,
 } from "../../analysis/market/snapshot.ts";
+import { fundShape } from "../../analysis/market/fund.ts";
 
 const n = z.number().nullable();
 const s = z.string().nullable();
@@ -21,7 +22,8 @@ export default defineCommand({
     "matters; valuation.multiples to compute multiples from reported revenue. Every figure " +
     "states its currency (figure_currencies): market cap and enterprise value in the trading " +
     "currency's major unit (GBP for a GBp listing), statement figures in financial_currency. " +
-    "A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
+    "P/E and P/B are taken at the price shown (the price over Yahoo's per-share figure, " +
+    "cited in sources). A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
     "quote (cited as fx) or is null with a warning; Yahoo's own mixed-currency ratios are " +
     "never passed on. When quoteSummary has nothing for a listing the quote's fields are " +
     "returned with a warning naming what is missing.",
@@ -65,6 +67,11 @@ export default defineCommand({
       dividend_yield: n.describe("A fraction, as Yahoo states it: 0.0041 is 0.41%."),
       beta: n,
     }),
+    fund: fundShape.nullable().describe(
+      "For an ETF or mutual fund (else null): net assets, NAV, yield and three-year beta. A " +
+        "fund's market cap, enterprise value and P/E, P/S, P/B and EV ratios are then null, " +
+        "since they would be a company's figures.",
+    ),
     as_of: s,
     retrieved_at: z.string(),
     provider: z.string(),

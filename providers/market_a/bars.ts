@@ -29,6 +29,8 @@ export interface Bars {
   currency: string | null;
   exchange: string | null;
   timezone: string | null;
+  /** Yahoo's instrumentType (EQUITY, ETF, CURRENCY, INDEX, MUTUALFUND, ...), when stated. */
+  instrument_type: string | null;
   rows: Bar[];
   splits: Split[];
   dividends: Dividend[];
@@ -92,6 +94,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     currency: r.meta.currency ?? null,
     exchange: r.meta.exchangeName ?? null,
     timezone: r.meta.exchangeTimezoneName ?? null,
+    instrument_type: r.meta.instrumentType ?? null,
     rows: dedupe(rows),
     splits,
     dividends,

@@ -118,10 +118,15 @@ export function stooqLayout(text: string, symbol: string): StooqLayout {
   const iDate = col("date", "data");
   const iClose = col("close", "zamkniecie");
   if (iDate < 0 || iClose < 0) {
+    const other = otherFormat(head);
     throw new ProviderError(
       P,
       /no data|brak danych/i.test(text)
         ? `Stooq has no daily data for ${symbol}`
+        : other
+        ? `Stooq's answer for ${symbol} is ${other} (starts with '${
+          head.slice(0, 80)
+        }'), a format this reader does not read; it reads the daily CSV of stooq.com/q/d/l with a Date,Open,High,Low,Close[,Volume] header`
         : `Stooq's answer for ${symbol} is not its CSV (starts with '${
           head.slice(0, 80)
         }'); the daily download limit may be exhausted`,
@@ -130,6 +135,64 @@ export function stooqLayout(text: string, symbol: string): StooqLayout {
   const at = [col("open", "otwarcie"), col("high", "najwyzszy"), col("low", "najnizszy"), iClose]
     .concat(col("volume", "wolumen"));
   return { body, nl, iDate, at };
+}
+
+/**
+ * What other table a header that is not the daily CSV's begins, when it is one Stooq writes:
+ * the bulk download's (<TICKER>,<PER>,<DATE>,...) or a CSV separated by semicolons (as a Polish
+ * spreadsheet saves it); null for anything else (an error page, a limit message).
+ */
+function otherFormat(head: string): string | null {
+  if (/<(ticker|date|per)>/i.test(head)) {
+    return "Stooq's bulk-download format (<TICKER>,<PER>,<DATE>,...)";
+  }
+  const fields = head.toLowerCase().split(";").map((h) => h.trim());
+  if (fields.length > 1 && fields.some((h) => h === "date" || h === "data")) {
+    return "a CSV separated by semicolons";
+  }
+  return null;
+}
+
+/**
+ * The columns without the rows none of whose prices could be read (a row in another locale's
+ * numbers, "265,205" in quotes, splits into fields that are no numbers): such a row is no bar.
+ * A warning names how many were left out and the first; a CSV with dates but no readable row
+ * is refused, since every bar of it would be empty.
+ */
+export function withoutUnreadable(
+  cols: BarColumns,
+  symbol: string,
+  warn: (message: string) => void,
+): BarColumns {
+  const { dates, open, high, low, close } = cols;
+  const keep: number[] = [];
+  let first: string | null = null;
+  for (let i = 0; i < dates.length; i++) {
+    if (!(isNaN(open[i]) && isNaN(high[i]) && isNaN(low[i]) && isNaN(close[i]))) keep.push(i);
+    else first ??= dates[i];
+  }
+  const dropped = dates.length - keep.length;
+  if (!dropped) return cols;
+  if (!keep.length) {
+    throw new ProviderError(
+      P,
+      `Stooq's CSV for ${symbol} has ${dropped} row(s) (the first dated ${first}) and no price in any that this reader can read: its numbers are not plain decimals separated by commas (quoted decimal commas?); not returned as empty bars`,
+    );
+  }
+  warn(
+    `${symbol}: left out ${dropped} Stooq row(s) with no readable price (the first dated ${first}); their numbers are not plain decimals`,
+  );
+  const pick = (a: Float64Array) => Float64Array.from(keep, (i) => a[i]);
+  const closeKept = pick(close);
+  return {
+    dates: keep.map((i) => dates[i]),
+    open: pick(open),
+    high: pick(high),
+    low: pick(low),
+    close: closeKept,
+    adjClose: closeKept,
+    volume: pick(cols.volume),
+  };
 }
 
 /** Any CSV Stooq's header names the columns of: every line split and read on its own. */
@@ -387,7 +450,8 @@ export class Client {
       cache: { ttl: 43_200 },
       signal: this.env.signal,
     });
-    return parseStooqColumns(text, symbol, start, end);
+    const cols = parseStooqColumns(text, symbol, start, end);
+    return withoutUnreadable(cols, symbol, (m) => this.env.warn(m));
   }
 
   /** Stooq has daily bars only; other intervals are refused before any request. */

@@ -63,9 +63,13 @@ Deno.test("calendar.company and calendar.earnings", async () => {
       /ex-dividend date 2023-11-10 and dividend payment date 2023-11-13 are past/.test(w)
     ),
   );
-  // the estimates are in the company's reporting currency (financialData)
-  assert.equal(c.eps_estimate.currency, "USD");
-  assert.equal(c.revenue_estimate.currency, "USD");
+  // this fake has no earningsTrend, which states the estimates' currency: null and said,
+  // not financialData's reporting currency assumed
+  assert.equal(c.eps_estimate.currency, null);
+  assert.equal(c.revenue_estimate.currency, null);
+  assert.ok(
+    ce.warnings.some((w) => /no currency for AAPL's EPS estimate \(earningsTrend\)/.test(w)),
+  );
   const e = dataOf(
     (await run("calendar.earnings", { symbol: "AAPL", limit: 2 }, opts())).envelope,
   ) as Any;

@@ -497,6 +497,6 @@ Deno.test("a quote's zero open, high, low and 52-week range are Yahoo's 'none', 
   assert.equal(q.day_low, null);
   assert.equal(q.fifty_two_week_high, null);
   assert.equal(q.fifty_two_week_low, null);
-  // a volume of 0 is a count: no trades, kept
-  assert.equal(q.volume, 0);
+  // an index's volume of 0 is Yahoo's "no volume", not a count of trades
+  assert.equal(q.volume, null);
 });
