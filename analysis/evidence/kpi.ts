@@ -3,6 +3,17 @@
  * to it, cited by character offsets. Pure: text in, rows out.
  */
 import { wholeWordIndexOf } from "../fuzzy.ts";
+import {
+  boundOf,
+  countOfCustomers,
+  isEffectOn,
+  isPriorPeriod,
+  leavesGuidance,
+  opensGuidance,
+  quotedCompany,
+  respectivelyPair,
+} from "./kpi_attach.ts";
+import { cellValue, splitTables, type TableRow } from "./kpi_table.ts";
 
 export type ValueKind = "money" | "percent" | "count";
 
@@ -15,7 +26,26 @@ export interface MetricDef {
   requires?: RegExp;
   /** Sentences mentioning these belong to another metric. */
   excludes?: string[];
+  /** Words just before or after a term that make it another thing ("deferred revenue"). */
+  notBefore?: RegExp;
+  notAfter?: RegExp;
+  /** An amount per share: never a scaled amount ("$57,552 million" is not EPS). */
+  perShare?: boolean;
+  /** The customer count: the number must be the one attached to the customer noun. */
+  customerCount?: boolean;
 }
+
+/**
+ * Revenue not earned in the period: deferred or unearned revenue, a backlog, obligations still
+ * to be performed, a run rate.
+ */
+const NOT_REVENUE_BEFORE =
+  /\b(?:deferred|unearned|unbilled|backlog(?: of)?|contracted|future)\s+$|\bcosts? of (?:[\w-]+\s+){0,3}$|\b(?:percentage|percent|share|portion|fraction) of (?:total\s+)?$/i;
+/** A sentence about revenue still to be recognized from a balance or backlog. */
+const TO_BE_RECOGNIZED =
+  /\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)\w*\b[\s\S]*\brecogni[sz]|\brecogni[sz]\w*\b[\s\S]*\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)/i;
+const NOT_REVENUE_AFTER =
+  /^\s+(?:backlog|run[- ]rate|obligations?|under contract|(?:expected )?to be recognized|not yet recognized|visibility)\b/i;
 
 /**
  * A growth verb: "grew", "increased", "declined", or "up"/"down" before a number ("up 22%", "down
@@ -53,6 +83,7 @@ export const METRICS: MetricDef[] = [
     ],
     kind: "count",
     requires: /\b(customers?)\b/i,
+    customerCount: true,
   },
   {
     key: "nrr",
@@ -63,10 +94,12 @@ export const METRICS: MetricDef[] = [
   {
     key: "revenue",
     label: "Revenue",
-    terms: ["total revenue", "revenue", "revenues"],
+    terms: ["total revenue", "revenue", "revenues", "total net sales", "net sales"],
     kind: "money",
     // an annualized run rate is not revenue earned
     excludes: ["run rate", "run-rate"],
+    notBefore: NOT_REVENUE_BEFORE,
+    notAfter: NOT_REVENUE_AFTER,
   },
   {
     key: "revenue_growth",
@@ -75,6 +108,8 @@ export const METRICS: MetricDef[] = [
     kind: "percent",
     requires: GROWTH,
     excludes: ["run rate", "run-rate"],
+    notBefore: NOT_REVENUE_BEFORE,
+    notAfter: NOT_REVENUE_AFTER,
   },
   {
     key: "gross_margin",
@@ -110,8 +145,9 @@ export const METRICS: MetricDef[] = [
   {
     key: "eps",
     label: "Earnings per Share",
-    terms: ["earnings per share", "EPS", "diluted EPS"],
+    terms: ["earnings per share", "EPS", "diluted EPS", "per diluted share"],
     kind: "money",
+    perShare: true,
   },
 ];
 
@@ -171,6 +207,9 @@ const SCALE: Record<string, number> = {
 const VALUE =
   /(\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:trillion|billion|million|thousand|bn|mm|[bmk])\b)?\+?)|(-?\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
 
+const MONTH_BEFORE =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+$/i;
+
 /** Numbers in a sentence: money ($3.4 billion), percents (22%), counts (1,250). */
 export function values(sentence: string): FoundValue[] {
   const out: FoundValue[] = [];
@@ -198,7 +237,11 @@ export function values(sentence: string): FoundValue[] {
       });
     } else {
       // Years and day numbers are dates, not counts.
-      if (/^(19|20)\d{2}$/.test(raw) || /\bQ[1-4]\s*$/i.test(sentence.slice(0, m.index!))) continue;
+      // a day of a date ("June 28, 2025") is not a count either
+      const lead = sentence.slice(Math.max(0, m.index! - 12), m.index!);
+      if (/^(19|20)\d{2}$/.test(raw) || /\bQ[1-4]\s*$/i.test(lead) || MONTH_BEFORE.test(lead)) {
+        continue;
+      }
       out.push({
         raw,
         number: digits * (unitWord ? SCALE[unitWord] : 1),
@@ -288,7 +331,8 @@ const NOT_QUALIFIER = new Set(
     "continues stay stays keep keeps improve improves maintain maintains reach reaches exceed " +
     "exceeds beat beats hit hits get gets got why how what when where if so but not only just " +
     "about around over under nearly approximately more less most some all any each every both " +
-    "very much many now then again still even here there").split(" "),
+    "very much many now then again still even here there all-time new best highest ever " +
+    "double-digit company company-wide").split(" "),
 );
 
 /**
@@ -308,7 +352,7 @@ export function qualifierOf(sentence: string, at: number): string | null {
     const ends = /\.$/.test(w) && !/\..*\./.test(w);
     if (
       /\d/.test(w) || NOT_QUALIFIER.has(w.toLowerCase()) || !/^[\p{L}&.-]+$/u.test(w) ||
-      (lower && /(?:ly|ed)$/.test(w)) || ends
+      (lower && /(?:ly|ed|ing)$/.test(w)) || ends
     ) break;
     kept.unshift(w);
   }
@@ -323,12 +367,15 @@ function rangeOf(
   sentence: string,
   v: FoundValue,
   all: FoundValue[],
-): { raw: string; number: number; unit: string; high?: number } {
+): KpiValue {
   const end = v.offset + v.raw.length;
   const next = all.find((x) => x.offset >= end && x.kind === v.kind);
   if (next) {
     const between = sentence.slice(end, next.offset);
-    if (/^\s*(?:to|-|–|—|and)\s*$/i.test(between) && next.number > v.number) {
+    // "76.3% and 77%" is two figures; "between 43.5% and 44.5%" is a range
+    const and = /^\s*and\s*$/i.test(between) &&
+      /\bbetween\s+(?:approximately\s+|about\s+)?$/i.test(sentence.slice(0, v.offset));
+    if ((/^\s*(?:to|-|–|—)\s*$/i.test(between) || and) && next.number > v.number) {
       return {
         raw: sentence.slice(v.offset, next.offset + next.raw.length),
         number: v.number,
@@ -351,6 +398,14 @@ function rangeOf(
   return { raw: v.raw, number: v.number, unit: v.unit };
 }
 
+export interface KpiValue {
+  raw: string;
+  number: number;
+  unit: string;
+  high?: number;
+  bound?: "at_least" | "at_most";
+}
+
 export interface KpiHit {
   metric: string;
   label: string;
@@ -359,8 +414,11 @@ export interface KpiHit {
    * growth): a segment's or another company's figure, not the company's own total.
    */
   qualifier: string | null;
-  /** The figure; a range ("1% to 3%") gives its low end as number and its high end as high. */
-  value: { raw: string; number: number; unit: string; high?: number };
+  /**
+   * The figure; a range ("1% to 3%") gives its low end as number and its high end as high; a
+   * bound ("a minimum of $600 million") says which side it bounds.
+   */
+  value: KpiValue;
   period: string | null;
   comparison: "yoy" | "qoq" | null;
   /** The sentence is an outlook (expected, guidance, will be): not a reported result. */
@@ -374,66 +432,304 @@ export interface KpiHit {
   confidence: "high" | "medium" | "low";
 }
 
-function firstTerm(sentence: string, terms: string[]): { term: string; at: number } | null {
-  let best: { term: string; at: number } | null = null;
-  for (const term of terms) {
-    const at = wholeWordIndexOf(sentence, term);
-    if (at >= 0 && (!best || at < best.at)) best = { term, at };
-  }
-  return best;
-}
-
-/** Extracts KPI mentions of `metrics` from a text whose offsets start at `base`. */
-export function extractKpis(text: string, metrics: MetricDef[], base = 0): KpiHit[] {
-  const hits: KpiHit[] = [];
-  for (const s of sentences(text, base)) {
-    const found = values(s.text);
-    if (!found.length) continue;
-    for (const metric of metrics) {
-      if (metric.requires && !metric.requires.test(s.text)) continue;
-      if (metric.excludes?.some((x) => wholeWordIndexOf(s.text, x) >= 0)) continue;
-      const term = firstTerm(s.text, metric.terms);
-      if (!term) continue;
-      // The value of the metric's kind closest to its name (after it wins a tie).
-      const termEnd = term.at + term.term.length;
-      const distance = (v: FoundValue) =>
-        v.offset >= termEnd ? v.offset - termEnd : term.at - (v.offset + v.raw.length) + 0.5;
-      const pick = found.filter((v) => v.kind === metric.kind)
-        .sort((a, b) => distance(a) - distance(b))[0];
-      if (!pick) continue;
-      // the growth verb belongs to this figure: between its name and its number, or just before
-      if (metric.requires) {
-        const from = Math.min(term.at, pick.offset);
-        const to = Math.max(termEnd, pick.offset + pick.raw.length);
-        if (!metric.requires.test(s.text.slice(Math.max(0, from - 25), to))) continue;
-      }
-      const gap = Math.abs(distance(pick));
-      // a percent is a change or a rate against something; an amount only when stated as a change
-      const change = pick.kind === "percent" ||
-        /\b(?:up|down|by|grew|rose|fell|increased|decreased|declined)\s*$/i.test(
-          s.text.slice(Math.max(0, pick.offset - 25), pick.offset),
-        );
-      const comparison = change ? comparisonOf(s.text, pick, found) : null;
-      hits.push({
-        metric: metric.key,
-        label: metric.label,
-        qualifier: term.term.toLowerCase().startsWith("total")
-          ? null
-          : qualifierOf(s.text, term.at),
-        value: rangeOf(s.text, pick, found),
-        period: periodOf(s.text),
-        comparison,
-        forward_looking: FORWARD.test(s.text),
-        note: null,
-        sentence: s.text,
-        start_char: s.start,
-        end_char: s.end,
-        matched_term: term.term,
-        confidence: gap <= 40 ? "high" : gap <= 120 ? "medium" : "low",
-      });
+/** Every place a metric is named in a sentence, earliest first, overlaps and look-alikes out. */
+function termsIn(sentence: string, metric: MetricDef): { term: string; at: number }[] {
+  const found: { term: string; at: number }[] = [];
+  for (const term of metric.terms) {
+    for (let at = wholeWordIndexOf(sentence, term); at >= 0;) {
+      const end = at + term.length;
+      const other = metric.notBefore?.test(sentence.slice(Math.max(0, at - 30), at)) ||
+        metric.notAfter?.test(sentence.slice(end, end + 40));
+      if (!other) found.push({ term, at });
+      at = wholeWordIndexOf(sentence, term, at + 1);
     }
   }
-  return hits;
+  found.sort((a, b) => a.at - b.at || b.term.length - a.term.length);
+  return found.filter((t, i) =>
+    !found.slice(0, i).some((o) => t.at >= o.at && t.at < o.at + o.term.length)
+  );
+}
+
+/** Options of extractKpis. */
+export interface ExtractOptions {
+  /** The company's own names (ticker, name, speakers): another name quoting a figure is flagged. */
+  own?: string[];
+}
+
+/** Note on a figure another company gave, quoted in this company's document. */
+export const QUOTED_NOTE = "said of another company";
+
+/** Extracts KPI mentions of `metrics` from a text whose offsets start at `base`. */
+export function extractKpis(
+  text: string,
+  metrics: MetricDef[],
+  base = 0,
+  opts: ExtractOptions = {},
+): KpiHit[] {
+  const hits: KpiHit[] = [];
+  const { prose, rows } = splitTables(text);
+  for (const chunk of prose) {
+    // sentences under a guidance lead-in ("we're pleased to provide our 2021 guidance.") are
+    // outlook items until the list ends
+    let underGuidance = false;
+    for (const s of sentences(chunk.text, base + chunk.offset)) {
+      const found = values(s.text);
+      const figures = found.some((v) => v.kind !== "count");
+      if (underGuidance && leavesGuidance(s.text, figures)) underGuidance = false;
+      if (opensGuidance(s.text, figures)) {
+        underGuidance = true;
+        continue;
+      }
+      if (!found.length) continue;
+      const quoted = opts.own ? quotedCompany(s.text, opts.own) : null;
+      for (const metric of metrics) {
+        for (const hit of sentenceHits(s, found, metric)) {
+          hit.forward_looking ||= underGuidance;
+          if (quoted) {
+            hit.note = `${QUOTED_NOTE} (${quoted}): not the company's own figure`;
+            hit.confidence = "low";
+          }
+          hits.push(hit);
+        }
+      }
+    }
+  }
+  for (const row of rows) hits.push(...rowHits(row, metrics, base));
+  return hits.sort((a, b) => a.start_char - b.start_char);
+}
+
+/** The hits of one metric in one sentence: each place it is named with its own figure. */
+function sentenceHits(s: Sentence, found: FoundValue[], metric: MetricDef): KpiHit[] {
+  if (metric.requires && !metric.requires.test(s.text)) return [];
+  if (metric.excludes?.some((x) => wholeWordIndexOf(s.text, x) >= 0)) return [];
+  const terms = termsIn(s.text, metric);
+  const claimed = new Set<number>();
+  const out: KpiHit[] = [];
+  terms.forEach((term, i) => {
+    const termEnd = term.at + term.term.length;
+    // "GAAP and non-GAAP gross margins ... 76.3% and 77% respectively": one figure each
+    const pair = respectivelyPair(s.text, term.at, termEnd, found, metric.kind);
+    if (pair) {
+      pair.values.forEach((v, k) => {
+        if (claimed.has(v.offset) || (k === 1 && !pair.names)) return;
+        claimed.add(v.offset);
+        const who = pair.names ? qualifierOf(pair.names[k], pair.names[k].length) : null;
+        out.push(hitOf(s, found, metric, term, v, 0, who ?? undefined));
+      });
+      return;
+    }
+    // the figure is the nearest of the metric's kind within this mention's stretch of the
+    // sentence (between the mentions before and after it), after the name winning a tie
+    // a later mention takes only a figure after it ("... and non-GAAP gross margins to 76.7%")
+    const from = i > 0 ? termEnd : 0;
+    const to = terms[i + 1]?.at ?? s.text.length;
+    const distance = (v: FoundValue) =>
+      v.offset >= termEnd ? v.offset - termEnd : term.at - (v.offset + v.raw.length) + 0.5;
+    const pick = found.filter((v) =>
+      v.kind === metric.kind && v.offset >= from && v.offset + v.raw.length <= to &&
+      !claimed.has(v.offset) && belongs(s.text, metric, term, v, found) &&
+      // a figure before the name is its own only within the same clause ("22% revenue growth")
+      (v.offset >= termEnd || !/[,;]/.test(s.text.slice(v.offset + v.raw.length, term.at)))
+    ).sort((a, b) =>
+      distance(a) - distance(b)
+    )[0];
+    if (!pick) return;
+    // the growth verb belongs to this figure: between its name and its number, or just before
+    if (metric.requires) {
+      const lo = Math.min(term.at, pick.offset);
+      const hi = Math.max(termEnd, pick.offset + pick.raw.length);
+      if (!metric.requires.test(s.text.slice(Math.max(0, lo - 25), hi))) return;
+    }
+    claimed.add(pick.offset);
+    out.push(hitOf(s, found, metric, term, pick, Math.abs(distance(pick))));
+  });
+  return out;
+}
+
+/** Whether a number is this metric's own figure, not one beside it (see kpi_attach.ts). */
+function belongs(
+  sentence: string,
+  metric: MetricDef,
+  term: { term: string; at: number },
+  v: FoundValue,
+  all: FoundValue[],
+): boolean {
+  if (isPriorPeriod(sentence, v, all) || isEffectOn(sentence, v, term.at)) return false;
+  // "customers with more than $100,000 in ARR": the threshold of a group, not the metric
+  if (
+    /\b(?:with|having|paying|spending)\s+(?:more than|over|at least|greater than|above|in excess of)\s+$/i
+      .test(sentence.slice(Math.max(0, v.offset - 40), v.offset))
+  ) return false;
+  // an amount per share is never stated in millions
+  if (metric.perShare && (/(?:illion|housand|bn|mm|[bmk])\+?$/i.test(v.raw) || v.number >= 1e4)) {
+    return false;
+  }
+  // "revenue decreased $2.74 billion": the change, not the level
+  if (
+    metric.kind === "money" && !metric.requires &&
+    /\b(?:increased|decreased|declined|rose|fell|grew|up|down|higher|lower)\s+(?:by\s+)?(?:approximately\s+|about\s+|roughly\s+|nearly\s+)?$/i
+      .test(sentence.slice(Math.max(0, v.offset - 40), v.offset))
+  ) return false;
+  if (metric.notBefore === NOT_REVENUE_BEFORE && TO_BE_RECOGNIZED.test(sentence)) return false;
+  if (metric.customerCount) {
+    return countOfCustomers(sentence, v, term.at, term.at + term.term.length);
+  }
+  return true;
+}
+
+function hitOf(
+  s: Sentence,
+  found: FoundValue[],
+  metric: MetricDef,
+  term: { term: string; at: number },
+  pick: FoundValue,
+  gap: number,
+  qualifier?: string,
+): KpiHit {
+  // a percent is a change or a rate against something; an amount only when stated as a change
+  const change = pick.kind === "percent" ||
+    /\b(?:up|down|by|grew|rose|fell|increased|decreased|declined)\s*$/i.test(
+      s.text.slice(Math.max(0, pick.offset - 25), pick.offset),
+    );
+  const value: KpiValue = rangeOf(s.text, pick, found);
+  const bound = boundOf(s.text, pick);
+  if (bound && value.high === undefined) {
+    value.raw = s.text.slice(pick.offset - bound.words.length - 1, pick.offset + pick.raw.length);
+    value.bound = bound.bound;
+  }
+  return {
+    metric: metric.key,
+    label: metric.label,
+    qualifier: qualifier ??
+      (term.term.toLowerCase().startsWith("total") ? null : wholeOf(s.text, term, pick)),
+    value,
+    period: periodOf(s.text),
+    comparison: change ? comparisonOf(s.text, pick, found) : null,
+    forward_looking: FORWARD.test(s.text),
+    note: value.bound
+      ? `a ${value.bound === "at_least" ? "lower" : "upper"} bound ("${
+        bound!.words
+      }"), not a point figure`
+      : null,
+    sentence: s.text,
+    start_char: s.start,
+    end_char: s.end,
+    matched_term: term.term,
+    confidence: gap <= 40 ? "high" : gap <= 120 ? "medium" : "low",
+  };
+}
+
+/** Words that name a period or the figure itself after "in"/"for", not whose figure it is. */
+const NOT_WHOSE =
+  /^(?:the\s+)?(?:(?:first|second|third|fourth|three|six|nine|twelve|december|march|june|september|fiscal|full|prior|last|next|coming|same|current|holiday|quarter|year|period|month|months|week|weeks|half|total(?: company)?$|aggregate|revenue|revenues|sales|constant|q[1-4]|fy\d*|\d[\w-]*)\b|$)/i;
+
+/**
+ * Whose figure it is: the words before the metric's name ("data center revenue"), else a part
+ * named after it ("revenue contribution of the automotive vertical", "revenue for wearables",
+ * "$20.8 billion in services"); null for the company's own.
+ */
+function wholeOf(sentence: string, term: { term: string; at: number }, v: FoundValue) {
+  const termEnd = term.at + term.term.length;
+  // "X revenue contribution of the automotive vertical": the part is the one after
+  const part =
+    /^\s+(?:contribution|share|portion)\s+(?:of|from)\s+(?:the\s+|our\s+)?([\p{L}&-]+(?:\s+[\p{L}&-]+)?)/u
+      .exec(sentence.slice(termEnd));
+  if (part) return part[1];
+  const before = qualifierOf(sentence, term.at);
+  if (before) return before;
+  // "Moving to services, we generated $20.8 billion in revenue": the topic the sentence opens with
+  const topic =
+    /^(?:(?:moving|turning|switching|shifting|starting|now)\s+(?:on\s+)?(?:to|with)|as for|for)\s+(?:our\s+|the\s+)?([\p{L}&-]+(?:\s+[\p{L}&-]+)?)\s*,/iu
+      .exec(sentence);
+  if (
+    topic && topic.index + topic[0].length <= term.at &&
+    !/\b(?:outlook|guidance|results|rest|p&l|balance|cash|quarter|year|fiscal|total)\b/i.test(
+      topic[1],
+    ) &&
+    !NOT_WHOSE.test(topic[1])
+  ) return topic[1];
+  for (const at of [termEnd, v.offset + v.raw.length]) {
+    const m = /^\s+(?:for|from|in)\s+(?:our\s+|the\s+)?([\p{L}\p{N}&-]+(?:\s+[\p{L}\p{N}&-]+)?)/u
+      .exec(
+        sentence.slice(at),
+      );
+    if (!m || NOT_WHOSE.test(m[1])) continue;
+    const words = m[1].split(/\s+/);
+    // "in services, which" / "in China and": keep the noun, not a verb or article after it
+    const kept =
+      words[1] && (NOT_QUALIFIER.has(words[1].toLowerCase()) || /(?:ed|ing)$/.test(words[1]))
+        ? words[0]
+        : m[1];
+    if (kept.includes(" ") || !NOT_QUALIFIER.has(kept.toLowerCase())) return kept;
+  }
+  return null;
+}
+
+/**
+ * Hits of one table row: the metric named in the row's label (or the group heading above it,
+ * as "Diluted" under "Earnings per share:"), its figure the first value column, scaled as the
+ * table states. A row whose scale or current column cannot be told is left out.
+ */
+function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
+  if (!row.cell || row.periodUnclear) return [];
+  const cell = cellValue(row.cell.text);
+  if (!cell) return [];
+  const out: KpiHit[] = [];
+  for (const metric of metrics) {
+    if (metric.kind !== cell.kind || metric.customerCount || metric.requires) continue;
+    const inLabel = termsIn(row.label, metric)[0];
+    const inHeading = inLabel ? null : row.heading ? termsIn(row.heading, metric)[0] : null;
+    if (!inLabel && !inHeading) continue;
+    let number = cell.number;
+    let scaleNote = "";
+    if (cell.kind === "money") {
+      if (metric.perShare) {
+        // the table's "in millions" does not reach per-share rows
+        if (cell.scaled || (row.scale && !row.perShareExempt && !/per\b/i.test(row.label))) {
+          continue;
+        }
+      } else if (cell.scaled) {
+        number *= cell.scaled;
+      } else if (row.scale) {
+        number *= row.scale;
+        scaleNote = `, in ${
+          row.scale === 1e3 ? "thousands" : row.scale === 1e6 ? "millions" : "billions"
+        } as the table states`;
+      } else continue;
+    }
+    let qualifier: string | null;
+    if (inLabel) {
+      // "Gross margin energy generation and storage segment": the words after name the part
+      const rest = row.label.slice(inLabel.at + inLabel.term.length)
+        .replace(/\(\d+\)|\bpercentage\b|%|:/gi, "").trim();
+      qualifier = /^total\b/i.test(row.label)
+        ? null
+        : qualifierOf(row.label, inLabel.at) ?? (rest || null);
+    } else {
+      qualifier = /^(?:total|consolidated)\b/i.test(row.label) ? null : row.label;
+    }
+    // diluted is how earnings per share are stated; basic is the other measure
+    if (metric.perShare && qualifier && /^diluted$/i.test(qualifier)) qualifier = null;
+    const within = inHeading ? ` under "${row.heading}"` : "";
+    out.push({
+      metric: metric.key,
+      label: metric.label,
+      qualifier,
+      value: { raw: row.cell.text, number, unit: cell.kind === "percent" ? "percent" : "USD" },
+      period: row.period,
+      comparison: null,
+      forward_looking: false,
+      note: `table row "${row.label}"${within}, first column${
+        row.period ? ` (${row.period})` : ""
+      }${scaleNote}`,
+      sentence: row.line,
+      start_char: base + row.start,
+      end_char: base + row.end,
+      matched_term: (inLabel ?? inHeading)!.term,
+      confidence: row.period ? "high" : "medium",
+    });
+  }
+  return out;
 }
 
 /** Metrics whose segments' figures are parts of the company's total. */
@@ -448,7 +744,7 @@ const TOTALS = new Set(["revenue", "arr", "net_new_arr", "rpo", "free_cash_flow"
 export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
   const groups = new Map<string, T[]>();
   for (const r of rows) {
-    if (r.qualifier || r.forward_looking) continue;
+    if (r.qualifier || r.forward_looking || r.note?.startsWith(QUOTED_NOTE)) continue;
     const key = `${r.metric}|${r.period ?? ""}|${r.comparison ?? ""}|${r.value.unit}`;
     groups.set(key, [...groups.get(key) ?? [], r]);
   }
@@ -464,21 +760,32 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
       const top = Math.max(...distinct);
       for (const r of group) {
         if (r.value.number === top) {
-          r.note =
-            `the largest of ${what}, taken as the company's; the others are likely segments'`;
+          r.note = noted(
+            r.note,
+            `the largest of ${what}, taken as the company's; the others are likely segments'`,
+          );
         } else {
-          r.note = `one of ${what}, smaller than ${
-            group.find((x) => x.value.number === top)!.value.raw
-          }: likely a segment's (named in the sentences before), not the company's`;
+          r.note = noted(
+            r.note,
+            `one of ${what}, smaller than ${
+              group.find((x) => x.value.number === top)!.value.raw
+            }: likely a segment's (named in the sentences before), not the company's`,
+          );
           r.confidence = "low";
         }
       }
     } else {
       for (const r of group) {
-        r.note = `one of ${what}: check which line of business or measure (GAAP, adjusted) each is`;
+        r.note = noted(
+          r.note,
+          `one of ${what}: check which line of business or measure (GAAP, adjusted) each is`,
+        );
         if (r.confidence === "high") r.confidence = "medium";
       }
     }
   }
   return rows;
 }
+
+/** A note added to what a row already says (a table row's source, a bound). */
+const noted = (was: string | null, add: string) => was ? `${add}; ${was}` : add;

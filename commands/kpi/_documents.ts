@@ -33,6 +33,9 @@ export const kpiRowSchema = z.object({
     high: z.number().optional().describe(
       "The high end of a range ('1% to 3%': number is 1, high 3; '$24 billion, plus or minus 2%': 23.52B to 24.48B).",
     ),
+    bound: z.enum(["at_least", "at_most"]).optional().describe(
+      "The figure is a bound, not a point: at_least for 'a minimum of $600 million', 'more than'; at_most for 'up to', 'a maximum of'.",
+    ),
   }),
   period: z.string().nullable(),
   comparison: z.enum(["yoy", "qoq"]).nullable().describe(
@@ -104,14 +107,28 @@ export async function transcriptRows(
       part: t.part,
     }))
     : [{ text: parsed.text, base: 0, speaker: null, part: null }];
+  // the company's own names, so a figure another company gave ("Microsoft noted ...") is told
+  const own = ownNames([pick.symbol, meta.title, ...parsed.turns.map((t) => t.speaker)]);
   const rows = markAmbiguous(
     pieces.flatMap((p) =>
-      extractKpis(p.text, metrics, p.base).map((h) =>
+      extractKpis(p.text, metrics, p.base, { own }).map((h) =>
         row(h, doc, { speaker: p.speaker, part: p.part, fallbackPeriod: meta.quarter })
       )
     ),
   );
   return { doc, rows };
+}
+
+/** Distinctive words of the company's ticker, name and speakers ("NVIDIA", "Colette", "Kress"). */
+function ownNames(names: (string | null | undefined)[]): string[] {
+  const generic =
+    /^(?:inc|corp|corporation|company|co|ltd|plc|group|holdings|the|and|earnings|call|transcript|conference|nasdaq|nyse|q[1-4]|fy)$/i;
+  return [
+    ...new Set(
+      names.flatMap((n) => (n ?? "").split(/[^\p{L}\p{N}&-]+/u))
+        .filter((w) => w.length >= 3 && !/^\d/.test(w) && !generic.test(w)),
+    ),
+  ];
 }
 
 const SECTIONS = ["mda", "business", "financial_statements"] as const;
@@ -143,8 +160,10 @@ export async function filingRows(
         document_url?: string;
       }
     >("filings.read", {
+      // the company goes along with an accession: its prefix may be a filing agent's CIK
+      // (Workiva's 0001628280-…), not the company's
       ...(pick.accession
-        ? { accession: pick.accession }
+        ? { symbol: pick.symbol, accession: pick.accession }
         : { symbol: pick.symbol, form: pick.form ?? "10-K" }),
       section,
       max_chars: 0,
@@ -171,9 +190,9 @@ export async function filingRows(
     };
     docs.push(doc);
     rows.push(...markAmbiguous(
-      extractKpis(env.data.text, metrics, env.data.start_char ?? 0).map((h) =>
-        row(h, doc, { speaker: null, part: null, fallbackPeriod: f.period_of_report })
-      ),
+      extractKpis(env.data.text, metrics, env.data.start_char ?? 0, {
+        own: ownNames([pick.symbol, f.company]),
+      }).map((h) => row(h, doc, { speaker: null, part: null, fallbackPeriod: f.period_of_report })),
     ));
   }
   for (const e of errors) ctx.warn(`filing section skipped: ${e}`);
@@ -218,7 +237,9 @@ export function dedupe(rows: KpiRow[]): KpiRow[] {
   const rank = { high: 0, medium: 1, low: 2 };
   const seen = new Set<string>();
   return rows.filter((r) => {
-    const k = `${r.doc_ref}|${r.metric}|${r.sentence.slice(0, 200)}`;
+    // one sentence may state a metric twice ("GAAP gross margins ... 76% and non-GAAP gross
+    // margins to 76.7%"): each figure is a row
+    const k = `${r.doc_ref}|${r.metric}|${r.start_char}|${r.value.raw}|${r.qualifier}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

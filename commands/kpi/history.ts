@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { commaText, ticker } from "../../core/schema.ts";
+import { QUOTED_NOTE } from "../../analysis/evidence/kpi.ts";
 import {
   dedupe,
   type DocMeta,
@@ -25,6 +26,9 @@ const point = z.object({
     high: z.number().optional().describe(
       "The high end of a range ('1% to 3%': number is 1, high 3; '$24 billion, plus or minus 2%': 23.52B to 24.48B).",
     ),
+    bound: z.enum(["at_least", "at_most"]).optional().describe(
+      "The figure is a bound, not a point: at_least for 'a minimum of $600 million', 'more than'; at_most for 'up to', 'a maximum of'.",
+    ),
   }),
   comparison: z.enum(["yoy", "qoq"]).nullable(),
   confidence: z.enum(["high", "medium", "low"]),
@@ -39,15 +43,18 @@ const point = z.object({
 /**
  * One point per metric and document: the earliest mention of the company's own figure (no
  * qualifier such as a segment's or another company's name, not marked low for being one of
- * several figures for the period), never an outlook.
+ * several figures for the period), never an outlook; the same figure for the same period from
+ * another section of the same filing once.
  */
 function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
   return metrics.map((metric) => ({
     metric,
     points: docs.flatMap((d) => {
       // an outlook is not the period's figure
+      // nor is a figure another company gave, quoted in this one's document
       const mine = rows.filter((x) =>
-        x.metric === metric && x.doc_ref === d.doc_ref && !x.forward_looking
+        x.metric === metric && x.doc_ref === d.doc_ref && !x.forward_looking &&
+        !x.note?.startsWith(QUOTED_NOTE)
       );
       const r = mine.find((x) => x.qualifier === null && x.confidence !== "low") ??
         mine.find((x) => x.qualifier === null) ?? mine[0];
@@ -67,7 +74,14 @@ function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
         start_char: r.start_char,
         end_char: r.end_char,
       }];
-    }).sort((a, b) => String(a.published_at).localeCompare(String(b.published_at))),
+    }).sort((a, b) => String(a.published_at).localeCompare(String(b.published_at)))
+      // two sections of one filing (its MD&A and its statements) give the period once
+      .filter((p, i, all) =>
+        !all.slice(0, i).some((q) =>
+          q.period === p.period && (q.accession_no ?? q.url) === (p.accession_no ?? p.url) &&
+          q.value?.number === p.value?.number && q.qualifier === p.qualifier
+        )
+      ),
   }));
 }
 

@@ -1,0 +1,197 @@
+/**
+ * Whether a number in a sentence is the metric's own figure for the period spoken of, or
+ * something next to it: a prior year's figure, the base of a comparison, an effect on the
+ * metric, a date's day, a product's model number, the second of a "respectively" pair. Pure.
+ */
+
+/** A number found in a sentence (see values() in kpi.ts). */
+export interface Found {
+  raw: string;
+  number: number;
+  kind: "money" | "percent" | "count";
+  unit: string;
+  offset: number;
+}
+
+/** The words of the value's clause after it, up to the next number or clause end. */
+function after(sentence: string, v: Found, all: Found[]): string {
+  const end = v.offset + v.raw.length;
+  const next = all.find((x) => x.offset >= end)?.offset ?? sentence.length;
+  return sentence.slice(end, next).split(/[;:]|,\s(?:and|but|while|which)\b/)[0];
+}
+
+/** The words just before the value, back to the previous number. */
+function before(sentence: string, v: Found, all: Found[]): string {
+  const prev = all.filter((x) => x.offset + x.raw.length <= v.offset).at(-1);
+  return sentence.slice(prev ? prev.offset + prev.raw.length : 0, v.offset);
+}
+
+/**
+ * A figure of an earlier period stated for contrast: "on top of growing 24% during the December
+ * quarter a year ago", "up from 42% last year", "compared to $4.1 billion in the prior year".
+ */
+export function isPriorPeriod(sentence: string, v: Found, all: Found[]): boolean {
+  const lead = before(sentence, v, all);
+  if (
+    /\b(?:on top of|lapping|compared (?:to|with)|versus|vs\.?|against|from)\s+(?:(?:a|an|the|our)\s+)?(?:[\w-]+ing\s+)?(?:approximately\s+|about\s+|roughly\s+)?[$]?$/i
+      .test(lead)
+  ) return true;
+  const tail = after(sentence, v, all);
+  // "during the December quarter a year ago", "in the prior year", "last year" as the time of it
+  return /^\s*(?:\w+\s+){0,2}?(?:during|in|for)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:quarter|period|year|months?)\s+(?:a year ago|last year|the year before)\b/i
+    .test(tail) ||
+    /^\s*(?:\w+\s+){0,2}?(?:in|during|for)\s+the\s+(?:prior|previous|year-ago|year ago)\s+(?:[\w-]+\s+)?(?:quarter|period|year)\b/i
+      .test(tail) ||
+    /^\s*(?:in|during)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b(?=.*\b(?:compared|versus|vs\.?)\b)/i.test(
+      tail,
+    ) ||
+    /^\s*(?:\w+\s+){0,2}?(?:a year ago|last year)\b/i.test(tail) &&
+      !/\b(?:up|down|grew|growth|increased?|decreased?|declined?|rose|fell|higher|lower)\b/i.test(
+        lead,
+      );
+}
+
+/**
+ * An amount that is an effect on the metric, not the metric: "a benefit of approximately $0.23 to
+ * our reported adjusted earnings per share", "$20 million impact on revenue".
+ */
+export function isEffectOn(sentence: string, v: Found, termAt: number): boolean {
+  const end = v.offset + v.raw.length;
+  if (termAt < end) return false;
+  const gap = sentence.slice(end, termAt);
+  if (/\d/.test(gap)) return false;
+  if (/^\s*(?:\w+\s+){0,2}?(?:to|on|from)\s+(?:[\w-]+\s+){0,4}$/i.test(gap)) {
+    return /\b(?:benefit|impact|headwind|tailwind|contribut\w*|added|add|effect|dilution|accretion|accretive|dilutive|charge|hurt|reduced?|lowered?|boost\w*|help\w*|cost)\b/i
+      .test(sentence.slice(Math.max(0, v.offset - 60), termAt));
+  }
+  return false;
+}
+
+/** Words that may lead a count at a sentence's start ("Over 1,000 customers"). */
+const LEADS =
+  /^(?:over|about|nearly|approximately|more|almost|roughly|some|around|with|now|we|our|and|in|of|the|total|than|to|had|has|have|reached|added|exceeded)$/i;
+
+/**
+ * A count is the number of customers when it stands just before the customer noun ("485
+ * customers with more than $1 million", "1,250 enterprise customers") or is what the customer
+ * count came to ("customers ... grew to 485"); not a product's model number ("iPhone 14
+ * customers") or part of a name ("451 Research").
+ */
+export function countOfCustomers(sentence: string, v: Found, termAt: number, termEnd: number) {
+  const end = v.offset + v.raw.length;
+  const prevWord = /(\S+)\s*$/.exec(sentence.slice(0, v.offset))?.[1] ?? "";
+  const startsSentence = !/\S/.test(sentence.slice(0, v.offset).replace(/\S+\s*$/, ""));
+  // "iPhone 14", "Windows 11", "Model 3": a name's number
+  if (
+    /^[A-Za-z]*[a-z][A-Z]/.test(prevWord) ||
+    /^[A-Z][\w-]*$/.test(prevWord) && !startsSentence && !LEADS.test(prevWord)
+  ) {
+    return false;
+  }
+  if (termAt >= end) {
+    return /^\+?\s+(?:[A-Za-z$][\w$+.,-]*\s+){0,3}$/.test(sentence.slice(end, termAt)) ||
+      end === termAt;
+  }
+  // after the noun: "customers with more than $1 million in ARR grew to 485", but not a count
+  // of something else ("for up to 48 months")
+  const next = /^\s+([a-z]+)/.exec(sentence.slice(end))?.[1];
+  if (
+    next &&
+    !/^(?:in|as|at|from|compared|versus|up|down|and|during|this|for|by|on|over|with|customers?)$/
+      .test(next)
+  ) {
+    return false;
+  }
+  const gap = sentence.slice(termEnd, v.offset);
+  return gap.length <= 120 &&
+    /\b(?:to|of|was|were|reached|totaled|totaling|at|now|is|are|stood at)\s+(?:approximately\s+|about\s+|over\s+|more than\s+|nearly\s+|roughly\s+|just over\s+)?$/i
+      .test(gap) &&
+    !/[.;]/.test(gap);
+}
+
+/**
+ * "GAAP and non-GAAP gross margins are expected to be 76.3% and 77% respectively": the two
+ * names before the metric and the two figures after it, paired in order; null when the sentence
+ * is not such a pair.
+ */
+export function respectivelyPair(
+  sentence: string,
+  termAt: number,
+  termEnd: number,
+  all: Found[],
+  kind: string,
+): { names: [string, string] | null; values: [Found, Found] } | null {
+  if (!/\brespectively\b/i.test(sentence.slice(termEnd))) return null;
+  const mine = all.filter((x) => x.kind === kind && x.offset >= termEnd);
+  for (let i = 0; i + 1 < mine.length; i++) {
+    const a = mine[i];
+    const b = mine[i + 1];
+    const between = sentence.slice(a.offset + a.raw.length, b.offset);
+    if (!/^\s*,?\s*(?:and|&)\s*$/i.test(between)) continue;
+    if (!/^\s*,?\s*respectively\b/i.test(sentence.slice(b.offset + b.raw.length))) continue;
+    const clause = sentence.slice(0, termAt).split(/[,;:()]/).at(-1) ?? "";
+    const names = /([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s+and\s+([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s*$/u
+      .exec(clause);
+    return { names: names ? [names[1], names[2]] : null, values: [a, b] };
+  }
+  return null;
+}
+
+/**
+ * "a minimum of $600 million", "at least 20%", "up to $2 billion": the value is a bound, not a
+ * point; the words that say so and which side it bounds.
+ */
+export function boundOf(
+  sentence: string,
+  v: Found,
+): { words: string; bound: "at_least" | "at_most" } | null {
+  const m =
+    /\b((?:a\s+)?(?:minimum|maximum)\s+of|at\s+(?:least|most)|no\s+(?:less|more)\s+than|more\s+than|less\s+than|greater\s+than|fewer\s+than|in\s+excess\s+of|up\s+to|exceed(?:ed|ing)?)\s+$/i
+      .exec(sentence.slice(Math.max(0, v.offset - 30), v.offset));
+  if (!m) return null;
+  const w = m[1].toLowerCase();
+  // "up to 265% year-on-year" is a rise to a figure, not a ceiling
+  if (/^up\s+to$/.test(w) && v.kind === "percent") return null;
+  const atMost = /maximum|at\s+most|no\s+more|less\s+than|fewer|up\s+to/.test(w);
+  return { words: m[1], bound: atMost ? "at_most" : "at_least" };
+}
+
+/**
+ * A sentence that opens a list of outlook items without figures of its own: "we're pleased to
+ * provide our 2021 guidance.", "Our outlook for the year is as follows:".
+ */
+export function opensGuidance(sentence: string, hasFigures: boolean): boolean {
+  if (hasFigures) return false;
+  return /\b(?:provid|giv|issu|introduc|initiat|reaffirm|updat|rais|shar|establish|announc)\w*\s+(?:our|the|its|initial|full[- ]year)\s+(?:[\w'-]+\s+){0,3}(?:guidance|outlook|targets|expectations)\b/i
+    .test(sentence) ||
+    /\b(?:guidance|outlook)\b[^.]*\b(?:is|are|as) (?:as )?follows\b/i.test(sentence) ||
+    /\b(?:guidance|outlook|expect)\w*\b[^.]*:\s*$/i.test(sentence);
+}
+
+/** A sentence that moves on from a list of outlook items. */
+export function leavesGuidance(sentence: string, hasFigures: boolean): boolean {
+  return !hasFigures ||
+    /^(?:finally|turning|moving|now|with that|in closing|in summary|overall|lastly)\b/i.test(
+      sentence,
+    );
+}
+
+/**
+ * Another company named as the one speaking: "Microsoft recently noted that ...". Its figures
+ * are not the company's. `own` are the company's names (ticker, name words) when known.
+ */
+export function quotedCompany(sentence: string, own: string[]): string | null {
+  const m =
+    /\b([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+(?:recently\s+|also\s+|just\s+)?(?:noted|said|reported|announced|stated|disclosed|highlighted|cited|shared)\b/
+      .exec(sentence);
+  if (!m) return null;
+  const name = m[1];
+  if (/^(?:We|I|They|He|She|It|Our|The|This|That|Management|Company|As|And|But|So)$/i.test(name)) {
+    return null;
+  }
+  const lower = name.toLowerCase();
+  if (own.some((o) => o && (lower.includes(o.toLowerCase()) || o.toLowerCase().includes(lower)))) {
+    return null;
+  }
+  return name;
+}
