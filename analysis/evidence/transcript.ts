@@ -40,6 +40,8 @@ export interface ParsedTranscript {
   /** Offset where Q&A begins, or null when no Q&A was found. */
   qa_start_char: number | null;
   qa_marker: string | null;
+  /** Which rule placed the Q&A start (null when none did). */
+  qa_rule: QaRule | null;
   sections: Record<string, string>;
 }
 
@@ -53,9 +55,29 @@ const PARTICIPANT_HEADING =
   /^(call participants|company participants|corporate participants|conference call participants|analysts?|participants|executives)\s*:?$/i;
 const ANALYST_HEADING = /^(conference call participants|analysts?)\s*:?$/i;
 const QA_START =
-  /\b(open (?:up )?the (?:line|lines|call|floor) (?:up )?(?:for|to) questions|take your questions|(?:begin|start|move to) the (?:q&a|question[- ]and[- ]answer)|question[- ]and[- ]answer (?:portion|session)|(?:first|our first) question (?:comes|is) from)/i;
-const INTRO =
-  /(?:question|questions) (?:comes|come|is|will come) from (?:the line of )?([A-Z][\p{L}.'’-]*(?:\s+[A-Z][\p{L}.'’-]*){0,3})(?:\s+(?:with|from|of|at)\s+([^.,]+))?/gu;
+  /\b(open (?:up )?the (?:line|lines|call|floor|phones?) (?:up )?(?:for|to) (?:your |any )?questions|take your questions|(?:begin|start|move to|conduct|open) (?:the |our |a )?(?:q&a|q & a|question[- ]and[- ]answer)|question[- ]and[- ]answer (?:portion|session))/i;
+/** Words that make a Q&A phrase an announcement of a later Q&A, not its start. */
+const LATER =
+  /\b(after (?:that|this|which|the|our|their|his|her|these|those|we|i)|afterwards?|later|follow(?:s|ed|ing)?|at the (?:end|conclusion)|then|there will be|will be (?:a|an|the)|before (?:we|that|the)|once|until|prior to)\b/i;
+/** The operator asking for or announcing the first caller. */
+const FIRST_QUESTION =
+  /\b(?:(?:our|the|your) first question|first question (?:comes|is|will come|today)|take (?:our|the) first question|first caller)\b/i;
+/** Phrases that hand the line to a caller, whose name follows; names are checked against the speakers. */
+const CALLER =
+  /\b(?:questions? (?:today )?(?:comes?|is|will come|will be|is coming|we have is|we have comes) from|take (?:our |the |your )?(?:first |next |last |final |following )?(?:questions? |caller )?(?:today )?from|(?:the )?line of)\s+/gi;
+/** Looser hand-overs ("Next we'll hear from…"), trusted only once the Q&A has begun. */
+const NEXT_CALLER =
+  /\b(?:(?:we'll|we will|let's|we're going to) (?:now )?(?:next )?(?:hear from|go (?:next )?to|move (?:on )?to)|next,? (?:we have|is|up is|we'll hear from|we will hear from))\s+/gi;
+/** `Name, your line is open.` */
+const LINE_OPEN = /\byour line is (?:now )?(?:open|live)\b/gi;
+/** A management turn that only passes the call on, or closes it: not an answer. */
+const HANDOFF =
+  /\b(next question|next caller|move on to the next|(?:can|could|may) (?:we|i) (?:have|get|go to|take)|operator,? (?:please|can|could|may|would|will)|open (?:it|the (?:call|line|lines|floor)) (?:up )?(?:for|to) questions)\b/i;
+const CLOSING =
+  /\b(replay of (?:today's|this|the) (?:call|webcast|conference)|(?:concludes?|concluding) (?:our|today's|the|this)|thank(?:s| you)(?: all| everyone| again)? for joining|(?:that|this) (?:concludes|ends) (?:our|today's|the|this))/i;
+
+/** How the start of the Q&A was found, strongest first. */
+export type QaRule = "heading" | "operator_first_question" | "qa_phrase" | "first_analyst";
 
 function looksLikeName(s: string): boolean {
   const t = s.trim();
@@ -70,14 +92,33 @@ function splitLabel(label: string): { name: string; title: string | null } | nul
 }
 
 /** A block that only names a speaker (bold label, or a short `Name -- Title` line). */
-function speakerLabel(b: Block): { name: string; title: string | null } | null {
+function speakerLabel(
+  b: Block,
+  recurring: Set<string>,
+): { name: string; title: string | null } | null {
   const text = b.text.replace(/:$/, "");
   if (text.length > 120 || text.includes("\n")) return null;
   if (OPERATOR.test(text)) return { name: text, title: null };
   const label = splitLabel(text);
   if (!label) return null;
-  // An unbolded bare name is too weak a signal unless it carries a title or markup.
-  return b.bold || b.hint || label.title ? label : null;
+  // An unbolded bare name is too weak a signal unless it carries a title or markup, or it
+  // stands alone on a line again and again (plain text without titles).
+  return b.bold || b.hint || label.title || recurring.has(text) ? label : null;
+}
+
+/** Full names (two words or more) that stand alone as a block at least twice. */
+function recurringNames(blocks: Block[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const b of blocks) {
+    const t = b.text.replace(/:$/, "");
+    if (t.includes("\n") || !/\S\s+\S/.test(t) || /[.!?,]$/.test(t) || !looksLikeName(t)) continue;
+    // "Thank You" on a line of its own is not a speaker
+    if (/^(thank|thanks|good|great|okay|ok|yes|next|question|end|call|all|our)\b/i.test(t)) {
+      continue;
+    }
+    seen.set(t, (seen.get(t) ?? 0) + 1);
+  }
+  return new Set([...seen].filter(([, n]) => n >= 2).map(([t]) => t));
 }
 
 /** `Name: words…` at the start of a paragraph. */
@@ -116,9 +157,9 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
   const participants = new Map<string, Participant>();
   const sections: Record<string, string> = {};
   const drafts: Draft[] = [];
+  const qaHeadings: { turn: number; marker: string }[] = [];
+  const recurring = recurringNames(blocks);
   let section: string | null = null;
-  let qaStartTurn: number | null = null;
-  let qaMarker: string | null = null;
   const append = (s: string) => {
     if (text) text += "\n\n";
     const start = text.length;
@@ -126,17 +167,15 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     return { start, end: text.length };
   };
   for (const b of blocks) {
-    const heading = (/^h[1-4]$/.test(b.tag) || b.bold) && SECTION_TITLES.test(b.text.trim());
-    if (heading) {
+    // A block that is nothing but a section title is a heading, marked up or not: plain-text
+    // transcripts write "Questions & Answers:" on a line of its own.
+    if (SECTION_TITLES.test(b.text.trim())) {
       section = b.text.trim().replace(/:$/, "");
       append(b.text);
-      if (QA_HEADING.test(section) && qaStartTurn === null) {
-        qaStartTurn = drafts.length;
-        qaMarker = section;
-      }
+      if (QA_HEADING.test(section)) qaHeadings.push({ turn: drafts.length, marker: section });
       continue;
     }
-    const label = speakerLabel(b);
+    const label = speakerLabel(b, recurring);
     if (section && PARTICIPANT_HEADING.test(section) && !drafts.length && !b.bold && !b.hint) {
       const analyst = ANALYST_HEADING.test(section);
       for (const line of b.text.split("\n")) {
@@ -172,39 +211,125 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     }
   }
   const kept = drafts.filter((d) => d.paragraphs.length);
-  if (qaStartTurn !== null) {
+  // A Q&A heading before any speaker is a table of contents; prefer one among the turns.
+  const heading = qaHeadings.find((h) => h.turn > 0) ?? qaHeadings[0];
+  let start: QaStart | null = null;
+  if (heading) {
     // Re-index the heading position onto kept turns.
-    const before = drafts.slice(0, qaStartTurn).filter((d) => d.paragraphs.length).length;
-    qaStartTurn = before < kept.length ? before : null;
+    const before = drafts.slice(0, heading.turn).filter((d) => d.paragraphs.length).length;
+    if (before < kept.length) start = { turn: before, marker: heading.marker, rule: "heading" };
   }
-  if (qaStartTurn === null) {
-    const found = findQaStart(kept, text);
-    qaStartTurn = found?.turn ?? null;
-    qaMarker = found?.marker ?? null;
-  }
-  const turns = assignRoles(kept, text, participants, qaStartTurn);
+  start ??= findQaStart(kept, text, participants);
+  const turns = assignRoles(kept, text, participants, start?.turn ?? null);
   return {
     text,
     turns,
     participants: [...participants.values()],
-    qa_start_char: qaStartTurn === null ? null : turns[qaStartTurn]?.start_char ?? null,
-    qa_marker: qaMarker,
+    qa_start_char: start ? turns[start.turn]?.start_char ?? null : null,
+    qa_marker: start?.marker ?? null,
+    qa_rule: start?.rule ?? null,
     sections,
   };
 }
 
-/** First turn that opens the Q&A. A handoff at the end of a speech starts Q&A at the next turn. */
-function findQaStart(drafts: Draft[], text: string): { turn: number; marker: string } | null {
-  for (let i = 0; i < drafts.length; i++) {
-    const d = drafts[i];
-    const body = text.slice(d.paragraphs[0].start, d.paragraphs.at(-1)!.end);
-    const m = QA_START.exec(body);
-    if (!m) continue;
-    const handoff = !OPERATOR.test(d.speaker) && body.length - m.index < 400 &&
-      i + 1 < drafts.length;
-    return { turn: handoff ? i + 1 : i, marker: m[0] };
+interface QaStart {
+  turn: number;
+  marker: string;
+  rule: QaRule;
+}
+
+function bodyOf(d: Draft, text: string): string {
+  return text.slice(d.paragraphs[0].start, d.paragraphs.at(-1)!.end);
+}
+
+/** `Christopher J. Sankar` → keys to look for: the full name and first + last. */
+function nameKeys(name: string): string[] {
+  const k = key(name);
+  const words = k.split(" ");
+  return words.length > 2 ? [k, `${words[0]} ${words.at(-1)}`] : [k];
+}
+
+/** Keys of the speakers an operator turn hands the line to. */
+function introducedIn(body: string, speakers: string[], loose: boolean): Set<string> {
+  const out = new Set<string>();
+  const startsWithName = (after: string) => {
+    const norm = key(after.slice(0, 120));
+    for (const s of speakers) {
+      if (nameKeys(s).some((k) => norm === k || norm.startsWith(`${k} `))) out.add(key(s));
+    }
+  };
+  const patterns = loose ? [CALLER, NEXT_CALLER] : [CALLER];
+  for (const re of patterns) {
+    for (const m of body.matchAll(re)) startsWithName(body.slice(m.index + m[0].length));
   }
-  return null;
+  for (const m of body.matchAll(LINE_OPEN)) {
+    // `Jim Suva with Citi, your line is open`: the name opens the sentence.
+    const sentence = body.slice(Math.max(0, m.index - 160), m.index).split(/[.!?]\s+/).at(-1)!;
+    startsWithName(sentence);
+  }
+  return out;
+}
+
+/**
+ * The turn that opens the Q&A when no heading marks it, strongest rule first: the operator's
+ * hand-over to the first caller; a present-tense "open the call for questions" (at the end of a
+ * speech it starts the Q&A at the next turn; an announcement of a later Q&A does not count); the
+ * first speaker titled or listed as an analyst.
+ */
+function findQaStart(
+  drafts: Draft[],
+  text: string,
+  participants: Map<string, Participant>,
+): QaStart | null {
+  const bodies = drafts.map((d) => bodyOf(d, text));
+  const speakers = [...new Set(drafts.map((d) => d.speaker).filter((n) => !OPERATOR.test(n)))];
+  let caller: QaStart | null = null;
+  for (let i = 0; i < drafts.length && !caller; i++) {
+    if (!OPERATOR.test(drafts[i].speaker)) continue;
+    const first = FIRST_QUESTION.exec(bodies[i]);
+    const named = introducedIn(bodies[i], speakers, false);
+    // The caller named must not have spoken yet: an operator does not introduce a caller twice.
+    const fresh = [...named].filter((k) => !drafts.slice(0, i).some((d) => key(d.speaker) === k));
+    if (first) caller = { turn: i, marker: first[0], rule: "operator_first_question" };
+    else if (fresh.length) {
+      const m = new RegExp(CALLER.source, "i").exec(bodies[i]) ?? LINE_OPEN.exec(bodies[i]);
+      caller = {
+        turn: i,
+        marker: m?.[0].trim() ?? "caller introduced",
+        rule: "operator_first_question",
+      };
+    }
+  }
+  let phrase: QaStart | null = null;
+  for (let i = 0; i < drafts.length && !phrase; i++) {
+    const body = bodies[i];
+    for (const m of body.matchAll(new RegExp(QA_START.source, "gi"))) {
+      const sentenceStart = Math.max(...[".", "!", "?"].map((p) => body.lastIndexOf(p, m.index))) +
+        1;
+      const sentence = body.slice(sentenceStart, m.index + m[0].length);
+      if (LATER.test(sentence)) continue;
+      if (OPERATOR.test(drafts[i].speaker)) {
+        phrase = { turn: i, marker: m[0], rule: "qa_phrase" };
+      } else if (body.length - m.index < 400 && i + 1 < drafts.length) {
+        // A hand-over at the end of a speech; mid-speech it is a mention, not the start.
+        phrase = { turn: i + 1, marker: m[0], rule: "qa_phrase" };
+      }
+      if (phrase) break;
+    }
+  }
+  if (caller && phrase && phrase.turn < caller.turn) {
+    // "We will now begin the Q&A" from the operator just before the first caller is named.
+    const between = drafts.slice(phrase.turn, caller.turn);
+    if (between.every((d) => OPERATOR.test(d.speaker))) return phrase;
+  }
+  if (caller ?? phrase) return caller ?? phrase;
+  const analyst = drafts.findIndex((d) =>
+    d.hint === "question" || roleFromTitle(d.title) === "analyst" ||
+    participants.get(key(d.speaker))?.role === "analyst"
+  );
+  if (analyst < 0) return null;
+  const turn = analyst > 0 && OPERATOR.test(drafts[analyst - 1].speaker) ? analyst - 1 : analyst;
+  return { turn, marker: drafts[analyst].speaker, rule: "first_analyst" };
 }
 
 function assignRoles(
@@ -213,13 +338,15 @@ function assignRoles(
   participants: Map<string, Participant>,
   qaStart: number | null,
 ): Turn[] {
+  const speakers = [...new Set(drafts.map((d) => d.speaker).filter((n) => !OPERATOR.test(n)))];
   const introduced = new Set<string>();
   const prepared = new Set<string>();
+  const inQa = (i: number) => qaStart !== null && i >= qaStart;
   drafts.forEach((d, i) => {
-    const body = text.slice(d.paragraphs[0].start, d.paragraphs.at(-1)!.end);
     if (OPERATOR.test(d.speaker)) {
-      for (const m of body.matchAll(INTRO)) introduced.add(key(m[1]));
-    } else if (qaStart === null || i < qaStart) prepared.add(key(d.speaker));
+      // The looser "we'll hear from" counts only in the Q&A, where the operator speaks to callers.
+      for (const k of introducedIn(bodyOf(d, text), speakers, inQa(i))) introduced.add(k);
+    } else if (!inQa(i)) prepared.add(key(d.speaker));
   });
   const lookup = (name: string) => {
     const k = key(name);
@@ -228,12 +355,16 @@ function assignRoles(
     const hits = [...participants.entries()].filter(([p]) => p.split(" ").at(-1) === last);
     return hits.length === 1 ? hits[0][1] : null;
   };
-  const isIntroduced = (name: string) => {
-    const k = key(name);
-    return introduced.has(k) ||
-      [...introduced].some((i) =>
-        i.split(" ").at(-1) === k.split(" ").at(-1) && i.split(" ")[0] === k.split(" ")[0]
-      );
+  // Where the operator introduces callers, someone heard first in the middle of an exchange
+  // (not straight after the operator) is an executive; otherwise the role stays unknown.
+  const firstQaTurn = new Map<string, number>();
+  drafts.forEach((d, i) => {
+    if (inQa(i) && !firstQaTurn.has(key(d.speaker))) firstQaTurn.set(key(d.speaker), i);
+  });
+  const midExchange = (name: string) => {
+    const i = firstQaTurn.get(key(name));
+    return introduced.size > 0 && i !== undefined && i > 0 &&
+      !OPERATOR.test(drafts[i - 1].speaker);
   };
   return drafts.map((d, index) => {
     let role: Role = "unknown";
@@ -245,9 +376,9 @@ function assignRoles(
       [role, source] = [d.hint === "question" ? "analyst" : "management", "page_markup"];
     } else if (p) [role, source] = [p.role, "participant_list"];
     else if (fromTitle) [role, source] = [fromTitle, "title"];
-    else if (isIntroduced(d.speaker)) [role, source] = ["analyst", "operator_intro"];
+    else if (introduced.has(key(d.speaker))) [role, source] = ["analyst", "operator_intro"];
     else if (prepared.has(key(d.speaker))) [role, source] = ["management", "prepared_remarks"];
-    else if (qaStart !== null && index >= qaStart) [role, source] = ["management", "inferred"];
+    else if (inQa(index) && midExchange(d.speaker)) [role, source] = ["management", "inferred"];
     const start = d.paragraphs[0].start;
     const end = d.paragraphs.at(-1)!.end;
     return {
@@ -256,7 +387,7 @@ function assignRoles(
       speaker_title: d.title ?? p?.title ?? null,
       role,
       role_source: source,
-      part: qaStart !== null && index >= qaStart ? "qa" : "prepared",
+      part: inQa(index) ? "qa" : "prepared",
       text: text.slice(start, end),
       start_char: start,
       end_char: end,
@@ -277,11 +408,38 @@ export interface QaPair {
   }[];
 }
 
+const PLEASANTRY =
+  /^(?:(?:thanks?|thank you|great|okay|ok|yeah|yep|yes|perfect|sure|all right|alright|good|excellent|very good)[\s,!]*)+(?:[\p{L}'’ ]{0,30})?[.!?]?$/iu;
+
+/**
+ * True for a management turn that only passes the call on ("Thanks, Jim. Can we have the next
+ * question, please?") or closes it ("A replay of today's call will be available…"): no answer.
+ */
+export function passesOn(text: string): boolean {
+  if (CLOSING.test(text) && text.length < 2000) return true;
+  if (!HANDOFF.test(text) || text.length > 400) return false;
+  const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
+  return sentences.every((s) =>
+    (HANDOFF.test(s) && s.length <= 90) || PLEASANTRY.test(s.trim()) || s.length <= 25
+  );
+}
+
+export interface QaPairing {
+  pairs: QaPair[];
+  unanswered: number;
+  /** Management turns left out as hand-offs or closing remarks. */
+  hand_offs: number;
+  /** Speakers of unknown role, whose turns are neither questions nor answers. */
+  unknown_speakers: string[];
+}
+
 /** Pairs each analyst question (with its follow-ups) with the management answers that follow. */
-export function pairQuestions(turns: Turn[]): { pairs: QaPair[]; unanswered: number } {
+export function pairQuestions(turns: Turn[]): QaPairing {
   const pairs: QaPair[] = [];
   let open: QaPair | null = null;
   let unanswered = 0;
+  let handOffs = 0;
+  const unknown = new Set<string>();
   const close = () => {
     if (open) {
       if (open.answers.length) pairs.push(open);
@@ -294,6 +452,10 @@ export function pairQuestions(turns: Turn[]): { pairs: QaPair[]; unanswered: num
     // The operator hands over to the next caller or to closing remarks: the exchange is over.
     if (t.role === "operator") {
       close();
+      continue;
+    }
+    if (t.role === "unknown") {
+      unknown.add(t.speaker);
       continue;
     }
     const cite = { text: t.text, start_char: t.start_char, end_char: t.end_char };
@@ -311,6 +473,10 @@ export function pairQuestions(turns: Turn[]): { pairs: QaPair[]; unanswered: num
         question: [cite],
         answers: [],
       };
+    } else if (passesOn(t.text)) {
+      // The host asking for the next question ends the exchange as the operator does.
+      handOffs++;
+      close();
     } else if (open) {
       (open as QaPair).answers.push({
         speaker: t.speaker,
@@ -320,5 +486,5 @@ export function pairQuestions(turns: Turn[]): { pairs: QaPair[]; unanswered: num
     }
   }
   close();
-  return { pairs, unanswered };
+  return { pairs, unanswered, hand_offs: handOffs, unknown_speakers: [...unknown] };
 }

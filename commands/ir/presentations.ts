@@ -7,7 +7,9 @@ import type { Context } from "../../core/context.ts";
 
 const doc = z.object({
   title: z.string(),
-  date: z.string().nullable(),
+  date: z.string().nullable().describe(
+    "YYYY-MM-DD: an 8-K's filing day, or a full date written in an IR link; null when none is written.",
+  ),
   url: z.string(),
   kind: z.string(),
   confidence: z.enum(["high", "medium", "low"]),
@@ -19,6 +21,9 @@ const doc = z.object({
   items: z.array(z.string()),
   exhibit: z.string().nullable(),
   page_url: z.string().nullable(),
+  period: z.string().nullable().describe(
+    "A fiscal period or year an IR link names instead of a date (Q4 2024, FY2024, 2025); not a date.",
+  ),
   warnings: z.array(z.string()),
 });
 type Doc = z.infer<typeof doc>;
@@ -70,6 +75,7 @@ async function fromFilings(ctx: Context, symbol: string, limit: number): Promise
         items: f.items ?? [],
         exhibit: ex.type,
         page_url: null,
+        period: null,
         warnings: c.kind !== "press_release" && c.confidence === "medium" &&
             /release/i.test(`${ex.description} ${ex.document}`)
           ? ["the exhibit also reads as a press release"]
@@ -118,6 +124,7 @@ async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
     items: [],
     exhibit: null,
     page_url: d.page_url,
+    period: d.period,
     warnings: d.external
       ? ["the document is hosted outside the company's domain (linked from its IR page)"]
       : [],
@@ -125,6 +132,12 @@ async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
 }
 
 const RANK = { high: 0, medium: 1, low: 2 };
+
+/** Newest first; an undated document after every dated one (never "null" sorted as text). */
+export function byDateNewestUndatedLast(a: string | null, b: string | null): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  return b.localeCompare(a);
+}
 
 export default defineCommand({
   name: "ir.presentations",
@@ -191,7 +204,7 @@ export default defineCommand({
     if (!used.length) throw new FinanceError(`no source answered: ${failures.join("; ")}`);
     const unique = docs.filter((d, i) => docs.findIndex((x) => x.url === d.url) === i)
       .sort((a, b) =>
-        RANK[a.confidence] - RANK[b.confidence] || String(b.date).localeCompare(String(a.date)) ||
+        RANK[a.confidence] - RANK[b.confidence] || byDateNewestUndatedLast(a.date, b.date) ||
         a.url.localeCompare(b.url)
       ).slice(0, args.limit);
     if (!unique.length) ctx.warn(`no presentations or press releases found for ${args.symbol}`);
@@ -203,7 +216,7 @@ export default defineCommand({
       sources_used: used,
       notes: [
         "kind and confidence come from exhibit descriptions, file names and link text, not from reading the documents.",
-        "8-K exhibits are dated by filing day; IR-site dates come from link text or URLs and may be missing.",
+        "8-K exhibits are dated by filing day; IR-site dates come from full dates in link text or URLs and may be missing (a fiscal period or year goes to period, not date); undated documents are listed after dated ones.",
         "Company IR sites are read as plain HTML without running JavaScript, so lists built in the browser are not seen.",
       ],
     };

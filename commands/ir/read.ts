@@ -28,7 +28,7 @@ export default defineCommand({
     ),
   }),
   data: z.object({
-    source: z.string(),
+    source: z.string().describe("The address read, as given."),
     url: z.string(),
     format: z.enum(["pdf", "html"]),
     engine: z.string(),
@@ -57,7 +57,7 @@ export default defineCommand({
     });
     const view = cutToBudget(doc, args.max_chars);
     return {
-      source: "ir",
+      source: doc.source,
       url: doc.url ?? doc.source,
       format: doc.format,
       engine: doc.engine,

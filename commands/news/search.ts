@@ -14,7 +14,12 @@ const article = z.object({
   domain: z.string().nullable(),
   language: z.string().nullable(),
   source_country: z.string().nullable(),
-  published_at: z.string().nullable(),
+  first_seen_at: z.string().nullable().describe(
+    "When GDELT's crawler first saw the article (its seendate, UTC): crawl time, not the publisher's date.",
+  ),
+  published_at: z.string().nullable().describe(
+    "Same as first_seen_at (GDELT's crawl time, kept under its older name); GDELT does not report when the article was published.",
+  ),
   seendate: z.string().nullable(),
   url_mobile: z.string().nullable(),
   social_image: z.string().nullable(),
@@ -24,12 +29,12 @@ export default defineCommand({
   name: "news.search",
   summary: "Search recent news articles (GDELT)",
   description:
-    "Lists news articles from GDELT's DOC 2.0 index, newest first, for a free-text query, a company ticker (searched by the company's name) or a sector. English sources by default. GDELT covers about the last three months and answers one request every 5 seconds, so calls can take a while. Articles are records of coverage, not verified facts; use news.analyze for volume or tone over time.",
+    "Lists news articles from GDELT's DOC 2.0 index for a free-text query, a company ticker (searched by the company's name) or a sector, newest first by the time GDELT first saw each article (first_seen_at, its crawl time: GDELT does not report the publisher's date). Copies of one article whose addresses differ only in tracking parameters (utm_*, cexp_id, fbclid, gclid…) are merged and counted. English sources by default. GDELT covers about the last three months and answers one request every 5 seconds, so calls can take a while. Articles are records of coverage, not verified facts; use news.analyze for volume or tone over time.",
   usage:
     "finance news.search [query=TEXT | symbol=SYMBOL | sector=SECTOR] [max_records=50 language=english timespan=30D|1W|1M|24H date=YYYY-MM-DD start_date=YYYY-MM-DD end_date=YYYY-MM-DD start_datetime=YYYYMMDDHHMMSS end_datetime=YYYYMMDDHHMMSS]",
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: ["url", "domain", "published_at", "source"],
+  citation_fields: ["url", "domain", "first_seen_at", "source"],
   positional: [],
   synonyms: { start: "start_date", end: "end_date" },
   view: "news",
@@ -44,6 +49,9 @@ export default defineCommand({
     }),
     articles: z.array(article),
     count: z.int(),
+    merged_duplicates: z.int().describe(
+      "Articles left out as copies of another (same address apart from tracking parameters).",
+    ),
     request_url: z.string(),
     source: z.literal("gdelt_doc"),
   }),
@@ -52,7 +60,7 @@ export default defineCommand({
     'finance news.search query="interest rates" start_date=2026-02-20 end_date=2026-02-24 max_records=20',
   ],
   async run(args, ctx) {
-    const { resolveWindow } = await import("../../providers/news/gdelt.ts");
+    const { mergeArticles, resolveWindow } = await import("../../providers/news/gdelt.ts");
     const { scope, query } = await resolveScope(args, ctx, "news.search");
     const window = resolveWindow(args, "1d");
     warnIfBeforeCoverage(window.start, ctx);
@@ -69,7 +77,7 @@ export default defineCommand({
     // GDELT answers articles from outside an explicit window too (recrawled pages): those are
     // left out, not passed as the window's news
     const inWindow = articles.filter((a) => {
-      const t = a.published_at ? Date.parse(a.published_at) : NaN;
+      const t = a.first_seen_at ? Date.parse(a.first_seen_at) : NaN;
       if (!Number.isFinite(t)) return true;
       return !(window.start && t < window.start.getTime()) &&
         !(window.end && t > window.end.getTime());
@@ -78,12 +86,19 @@ export default defineCommand({
       ctx.warn(
         `${
           articles.length - inWindow.length
-        } of the ${articles.length} articles GDELT returned are dated outside the window (${
+        } of the ${articles.length} articles GDELT returned were first seen outside the window (${
           window.start?.toISOString().slice(0, 16) ?? "…"
         } to ${window.end?.toISOString().slice(0, 16) ?? "…"} UTC) and were left out`,
       );
     }
     if (!inWindow.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
+    // GDELT's own DateDesc order slips, and it lists one article under several tracking URLs
+    const { articles: listed, merged } = mergeArticles(inWindow);
+    if (merged) {
+      ctx.warn(
+        `${merged} article(s) merged into another with the same address apart from tracking parameters (utm_*, cexp_id, fbclid, gclid…); the copy GDELT saw first is kept`,
+      );
+    }
     return {
       scope,
       query,
@@ -92,8 +107,9 @@ export default defineCommand({
         start: window.start?.toISOString() ?? null,
         end: window.end?.toISOString() ?? null,
       },
-      articles: inWindow.map(({ snippet: _s, ...a }) => a),
-      count: inWindow.length,
+      articles: listed.map(({ snippet: _s, ...a }) => a),
+      count: listed.length,
+      merged_duplicates: merged,
       request_url: url,
       source: "gdelt_doc" as const,
     };

@@ -8,7 +8,7 @@ import { urlGuardFor } from "../../core/access.ts";
 import { checkLocalPath } from "../../core/local_files.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, UsageError } from "../../core/errors.ts";
-import type { ParsedTranscript } from "../../analysis/evidence/transcript.ts";
+import type { ParsedTranscript, QaRule, Turn } from "../../analysis/evidence/transcript.ts";
 
 export const transcriptMeta = z.object({
   title: z.string().nullable(),
@@ -82,7 +82,7 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
   if (!parsed.text.trim()) {
     throw new FinanceError(`no transcript text found in ${shownUrl}`);
   }
-  const title = meta.title ?? (isHtml ? null : blocks[0]?.text.slice(0, 160) ?? null);
+  const title = meta.title ?? (isHtml ? null : plainTitle(blocks[0]?.text ?? ""));
   const { toIsoDate } = await import("../../analysis/evidence/transcript_html.ts");
   return {
     meta: {
@@ -95,6 +95,61 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     },
     parsed,
   };
+}
+
+/**
+ * The first line of a plain-text transcript when it reads as a title ("Apple Inc (AAPL) Q1 2023
+ * Earnings Call Transcript"); a sentence or a speaker's words are no title.
+ */
+export function plainTitle(firstBlock: string): string | null {
+  const line = firstBlock.split("\n")[0].trim();
+  if (!line || line.length > 160 || /[.,;:!?]$/.test(line) || /^[^:]{2,60}:\s/.test(line)) {
+    return null;
+  }
+  return line.split(/\s+/).length <= 20 ? line : null;
+}
+
+const QA_RULE_TEXT: Record<QaRule, string> = {
+  heading: "a Q&A heading",
+  operator_first_question: "the operator's hand-over to the first caller (no Q&A heading)",
+  qa_phrase: 'a hand-over phrase such as "open the call for questions" (no Q&A heading)',
+  first_analyst: "the first turn of a speaker titled or listed as an analyst (no Q&A heading)",
+};
+
+/** Says how the Q&A start was found when no heading marked it. */
+export function warnQaStart(parsed: ParsedTranscript, ctx: Context): void {
+  if (parsed.qa_rule === null || parsed.qa_rule === "heading") return;
+  ctx.warn(
+    `the Q&A start (character ${parsed.qa_start_char}) was found by ${
+      QA_RULE_TEXT[parsed.qa_rule]
+    }: "${parsed.qa_marker}"`,
+  );
+}
+
+/** Names the speakers whose role was inferred or could not be decided. */
+export function warnRoles(turns: Turn[], ctx: Context): void {
+  const of = (source: string) => [
+    ...new Set(
+      turns.filter((t) => t.role_source === source && t.role !== "operator")
+        .map((t) => t.speaker),
+    ),
+  ];
+  const inferred = of("inferred");
+  const unknown = of("none");
+  if (inferred.length) {
+    ctx.warn(
+      `taken as management because first heard answering in the Q&A, not introduced by the operator: ${
+        inferred.join(", ")
+      }`,
+    );
+  }
+  if (unknown.length) {
+    ctx.warn(
+      `role unknown (not in a participant list, not introduced by the operator, not heard in the prepared remarks): ${
+        unknown.join(", ")
+      }`,
+    );
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
-import { loadTranscript, transcriptMeta } from "./_load.ts";
+import { loadTranscript, transcriptMeta, warnQaStart } from "./_load.ts";
 
 const passage = z.object({ text: z.string(), start_char: z.int(), end_char: z.int() });
 
@@ -10,7 +10,7 @@ export default defineCommand({
   name: "transcripts.qa",
   summary: "Pair analyst questions with management answers from an earnings call",
   description:
-    "Finds the Q&A part of one earnings-call transcript (by ticker and quarter, page URL, local file or file:// URL) and returns each analyst's question, with follow-ups, paired with the management answers that followed, every passage cited by character offsets into the transcript text (as transcripts.read returns it with max_chars=0). Analysts are recognised from participant lists, page markup, the operator's introductions and titles, so an executive who speaks only in the Q&A is still management.",
+    "Finds the Q&A part of one earnings-call transcript (by ticker and quarter, page URL, local file or file:// URL) and returns each analyst's question, with follow-ups, paired with the management answers that followed (the host's hand-offs such as 'next question, please' and closing remarks are not answers), every passage cited by character offsets into the transcript text (as transcripts.read returns it with max_chars=0). Analysts are recognised from participant lists, page markup, the operator's introductions and titles, so an executive who speaks only in the Q&A is still management; a speaker none of these place is named in a warning and left out.",
   usage: "finance transcripts.qa [SYMBOL] [source=URL|PATH] [quarter=latest limit=10]",
   side_effects: "local_or_network_read",
   auth_required: "none",
@@ -61,9 +61,17 @@ export default defineCommand({
         `no Q&A section found in ${meta.url}; use transcripts.read to see what the transcript holds`,
       );
     }
-    const { pairs, unanswered } = pairQuestions(parsed.turns);
+    warnQaStart(parsed, ctx);
+    const { pairs, unanswered, unknown_speakers } = pairQuestions(parsed.turns);
     if (!pairs.length) {
       ctx.warn(`the Q&A of ${meta.url} has no question followed by a management answer`);
+    }
+    if (unknown_speakers.length) {
+      ctx.warn(
+        `the role of ${
+          unknown_speakers.join(", ")
+        } is unknown (not in a participant list, not introduced by the operator, not heard in the prepared remarks): their turns are left out of the pairs, neither questions nor answers`,
+      );
     }
     if (unanswered) {
       ctx.warn(`${unanswered} question(s) had no management answer and were left out`);

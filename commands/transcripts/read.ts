@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
-import { loadTranscript, transcriptMeta } from "./_load.ts";
+import { loadTranscript, transcriptMeta, warnQaStart, warnRoles } from "./_load.ts";
 
 const turn = z.object({
   speaker: z.string(),
@@ -61,6 +61,10 @@ export default defineCommand({
     qa_turn_count: z.int(),
     qa_start_char: z.int().nullable(),
     qa_marker: z.string().nullable(),
+    qa_rule: z.enum(["heading", "operator_first_question", "qa_phrase", "first_analyst"])
+      .nullable().describe(
+        "How the Q&A start was found: a Q&A heading, the operator's hand-over to the first caller, a present-tense hand-over phrase, or the first analyst's turn.",
+      ),
     prepared_remarks: z.array(turn).optional(),
     qa_turns: z.array(turn).optional(),
     source: z.string(),
@@ -94,6 +98,8 @@ export default defineCommand({
     } else if (parsed.qa_start_char === null) {
       ctx.warn("no Q&A section found; every turn is counted as prepared remarks");
     }
+    warnQaStart(parsed, ctx);
+    warnRoles(parsed.turns, ctx);
     const limit = args.max_chars === 0 ? parsed.text.length : args.max_chars;
     const shape = (t: (typeof parsed.turns)[number]) => ({
       speaker: t.speaker,
@@ -120,6 +126,7 @@ export default defineCommand({
       qa_turn_count: qa.length,
       qa_start_char: parsed.qa_start_char,
       qa_marker: parsed.qa_marker,
+      qa_rule: parsed.qa_rule,
       ...(args.include_turns
         ? { prepared_remarks: prepared.map(shape), qa_turns: qa.map(shape) }
         : {}),

@@ -7,7 +7,10 @@ import { cellText, classifyExhibit, type ExhibitKind } from "./exhibits.ts";
 export interface IrLink {
   title: string;
   url: string;
+  /** A full calendar date written in the link text or URL, else null. */
   date: string | null;
+  /** A fiscal period or year written instead of a date (`Q4 2024`, `FY2024`, `2025`), else null. */
+  period: string | null;
   kind: ExhibitKind;
   confidence: "high" | "medium" | "low";
   why: string;
@@ -30,11 +33,42 @@ const HUB =
 const SKIP =
   /\b(privacy|terms|cookie|governance|proxy|code of conduct|email alerts?|contact|careers|login|subscribe)\b/i;
 
-/** A date in link text or URL: 2026-03-05, 2026_3_5, March 5, 2026 or a lone year. */
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+function isoDay(y: string, m: number, d: number): string | null {
+  const t = new Date(Date.UTC(Number(y), m - 1, d));
+  if (t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return null;
+  return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+const monthOf = (word: string) => MONTHS.indexOf(word.slice(0, 3).toLowerCase()) + 1;
+
+/**
+ * A full date in link text or URL: 2026-03-05, 2026_3_5, 20260305, March 5, 2026, Mar. 5 2026,
+ * 5 March 2026. A year or fiscal period alone is no date (see linkPeriod).
+ */
 export function linkDate(text: string): string | null {
-  let m = /\b(20\d{2})[-_/](\d{1,2})[-_/](\d{1,2})\b/.exec(text);
-  if (m) return `${m[1]}-${m[2].padStart(2, "0")}-${m[3].padStart(2, "0")}`;
-  m = /\b(20\d{2})\b/.exec(text);
+  let m = /(?<!\d)(20\d{2})[-_/.](\d{1,2})[-_/.](\d{1,2})(?!\d)/.exec(text);
+  if (m) return isoDay(m[1], Number(m[2]), Number(m[3]));
+  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(20\d{2})\b/.exec(text);
+  if (m && monthOf(m[1]) > 0) return isoDay(m[3], monthOf(m[1]), Number(m[2]));
+  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(20\d{2})\b/.exec(text);
+  if (m && monthOf(m[2]) > 0) return isoDay(m[3], monthOf(m[2]), Number(m[1]));
+  m = /(?:^|[^\d])(20\d{2})(\d{2})(\d{2})(?!\d)/.exec(text);
+  if (m) return isoDay(m[1], Number(m[2]), Number(m[3]));
+  return null;
+}
+
+/** The fiscal period or year a link names: `Q4 FY2026` → `Q4 2026`, `FY2024`, `2025`. */
+export function linkPeriod(text: string): string | null {
+  const t = text.replace(/[-_]+/g, " ");
+  let m = /\bQ([1-4])\s*(?:FY|fiscal(?: year)?)?\s*'?(20\d{2})\b/i.exec(t);
+  if (m) return `Q${m[1]} ${m[2]}`;
+  m = /\b(20\d{2})\s*Q([1-4])\b/i.exec(t);
+  if (m) return `Q${m[2]} ${m[1]}`;
+  m = /\b(?:FY|fiscal(?: year)?)\s*'?(20\d{2})\b/i.exec(t);
+  if (m) return `FY${m[1]}`;
+  m = /\b(20\d{2})\b/.exec(t);
   return m ? m[1] : null;
 }
 
@@ -64,6 +98,7 @@ export function irLinks(html: string, pageUrl: string): { documents: IrLink[]; h
         title: label || file.replace(/[-_]+/g, " "),
         url: url.toString(),
         date: linkDate(`${label} ${url.pathname}`),
+        period: linkDate(`${label} ${url.pathname}`) ? null : linkPeriod(`${label} ${file}`),
         kind: c.kind,
         confidence: c.confidence,
         why: c.why,

@@ -248,6 +248,9 @@ export type Article = {
   domain: string | null;
   language: string | null;
   source_country: string | null;
+  /** When GDELT's crawler first saw the article (its `seendate`), in ISO 8601 UTC. */
+  first_seen_at: string | null;
+  /** The same crawl time under its older name; GDELT does not report the publisher's date. */
   published_at: string | null;
   seendate: string | null;
   url_mobile: string | null;
@@ -264,19 +267,66 @@ function str(v: unknown): string | null {
 export function toArticle(raw: Record<string, unknown>): Article | null {
   const url = str(raw.url);
   if (!url) return null;
+  const seen = isoFromSeen(raw.seendate ?? raw.date);
   const out: Article = {
     url,
     title: str(raw.title),
     domain: str(raw.domain) ?? safeHost(url),
     language: str(raw.language),
     source_country: str(raw.sourcecountry) ?? str(raw.sourceCountry),
-    published_at: isoFromSeen(raw.seendate ?? raw.date),
+    first_seen_at: seen,
+    published_at: seen,
     seendate: str(raw.seendate),
     url_mobile: str(raw.url_mobile),
     social_image: str(raw.socialimage),
   };
   if ("sentence" in raw || "context" in raw) out.snippet = str(raw.sentence) ?? str(raw.context);
   return out;
+}
+
+/** Query parameters that only track a click or an experiment; they never change the article. */
+const TRACKING =
+  /^(utm_\w+|cexp_\w+|fbclid|gclid|gclsrc|dclid|msclkid|yclid|mc_cid|mc_eid|igshid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ocid|cmpid|ncid|smid|sr_share|ref_src|icid|_f)$/i;
+
+/**
+ * One address per article: lower-case host without `www.`, no fragment, no tracking parameters,
+ * the rest sorted; `https://www.x.com/a/?utm_source=y` and `http://x.com/a` are the same page.
+ */
+export function canonicalUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const params = [...u.searchParams].filter(([k]) => !TRACKING.test(k))
+      .sort(([a], [b]) => a.localeCompare(b));
+    const query = params.length ? `?${new URLSearchParams(params)}` : "";
+    const path = u.pathname.length > 1 ? u.pathname.replace(/\/+$/, "") : "";
+    return `${u.hostname.toLowerCase().replace(/^www\./, "")}${
+      u.port ? `:${u.port}` : ""
+    }${path}${query}`;
+  } catch {
+    return url.trim();
+  }
+}
+
+/**
+ * Articles newest first by first-seen time (undated last), one per canonical address: the copy
+ * GDELT saw first is kept. Returns how many copies were merged into it.
+ */
+export function mergeArticles(articles: Article[]): { articles: Article[]; merged: number } {
+  const time = (a: Article) => a.first_seen_at ? Date.parse(a.first_seen_at) : NaN;
+  const kept = new Map<string, Article>();
+  for (const a of articles) {
+    const k = canonicalUrl(a.url);
+    const held = kept.get(k);
+    if (!held || time(a) < time(held)) kept.set(k, a);
+  }
+  const out = [...kept.values()].sort((a, b) => {
+    const [ta, tb] = [time(a), time(b)];
+    if (Number.isNaN(ta) || Number.isNaN(tb)) {
+      return Number.isNaN(ta) ? (Number.isNaN(tb) ? 0 : 1) : -1;
+    }
+    return tb - ta;
+  });
+  return { articles: out, merged: articles.length - out.length };
 }
 
 function safeHost(url: string): string | null {

@@ -12,7 +12,9 @@ const LINK = /\/earnings\/call-transcripts\/(\d{4})\/(\d{2})\/(\d{2})\/([a-z0-9-
 /** `Q4 2024`, `fourth quarter fiscal 2024`, slug `q4-2024` → `Q4 2024` (else null). */
 export function quarterOf(text: string): string | null {
   const t = text.toLowerCase();
-  let m = /\bq([1-4])\s*(?:fy\s*)?'?((?:19|20)\d{2})\b/.exec(t.replace(/-/g, " "));
+  let m = /\bq([1-4])\s*(?:(?:fy|fiscal(?: year)?)\s*)?'?((?:19|20)\d{2})\b/.exec(
+    t.replace(/-/g, " "),
+  );
   if (m) return `Q${m[1]} ${m[2]}`;
   m = /\b((?:19|20)\d{2})\s*q([1-4])\b/.exec(t);
   if (m) return `Q${m[2]} ${m[1]}`;

@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { classifyExhibit, parseFilingIndex } from "../../providers/company_ir/exhibits.ts";
-import { irLinks, registrableDomain } from "../../providers/company_ir/crawl.ts";
+import {
+  irLinks,
+  linkDate,
+  linkPeriod,
+  registrableDomain,
+} from "../../providers/company_ir/crawl.ts";
 
 const DIR = join(FIXTURES, "evidence", "ir");
 
@@ -64,8 +69,9 @@ Deno.test("IR page links: documents on the site, high-confidence CDN files flagg
   const html = Deno.readTextFileSync(join(DIR, "ir_page.html"));
   const { documents, hubs } = irLinks(html, "https://investors.exsw.example/");
   assert.deepEqual(
-    documents.map((d) => [d.kind, d.external, d.date]),
-    [["earnings_presentation", false, "2026"], ["investor_day", true, "2025"]],
+    documents.map((d) => [d.kind, d.external, d.date, d.period]),
+    // a fiscal period or a year is not a date
+    [["earnings_presentation", false, null, "Q4 2026"], ["investor_day", true, null, "2025"]],
   );
   assert.deepEqual(hubs, ["https://investors.exsw.example/investors/events-and-presentations"]);
   assert.equal(registrableDomain("ir.example.co.uk"), "example.co.uk");
@@ -97,4 +103,94 @@ Deno.test({
     assert.ok(links.hubs.includes("https://ir.braiin.com/presentations"));
     assert.ok(!links.hubs.some((h) => h.includes("emailalerts")));
   },
+});
+
+Deno.test("linkDate: a full date written in words or numbers; a year or fiscal period is no date", () => {
+  assert.equal(linkDate("March 5, 2026 Investor Day"), "2026-03-05");
+  assert.equal(linkDate("Investor Day, Mar. 5 2026"), "2026-03-05");
+  assert.equal(linkDate("5 March 2026 strategy update"), "2026-03-05");
+  assert.equal(linkDate("/files/exsw_2026_3_5_deck.pdf"), "2026-03-05");
+  assert.equal(linkDate("iot20260305_ex99-1.htm"), "2026-03-05");
+  assert.equal(linkDate("Q4 2024 Investor Presentation"), null);
+  assert.equal(linkDate("Investor Day 2025"), null);
+  assert.equal(linkDate("2026-02-30 call"), null, "a day that does not exist");
+  assert.equal(linkPeriod("Q4 2024 Investor Presentation"), "Q4 2024");
+  assert.equal(linkPeriod("FY2024 annual review"), "FY2024");
+});
+
+Deno.test("ir.presentations: undated IR links come after dated 8-K exhibits, so the limit keeps the dated ones", async () => {
+  const mod = (await import("../../commands/ir/presentations.ts")).default;
+  const warnings: string[] = [];
+  const exhibit = (acc: string, doc: string) => ({
+    type: "EX-99.1",
+    description: "INVESTOR PRESENTATION",
+    document: doc,
+    url: `https://www.sec.gov/Archives/edgar/data/9999001/${acc}/${doc}`,
+  });
+  const irLink = (name: string) => ({
+    title: "Investor presentation",
+    url: `https://investors.exsw.example/files/${name}.pdf`,
+    date: null,
+    period: null,
+    kind: "earnings_presentation",
+    confidence: "high",
+    why: 'matched "investor presentation"',
+    external: false,
+    page_url: "https://investors.exsw.example/",
+  });
+  // deno-lint-ignore no-explicit-any
+  const ctx: any = {
+    access: { allowPrivateUrls: true },
+    warn: (w: string) => warnings.push(w),
+    call: (name: string) =>
+      Promise.resolve(
+        name === "filings.recent"
+          ? {
+            ok: true,
+            data: {
+              cik: "9999001",
+              filings: [
+                { form: "8-K", accession_no: "A-1", filed_at: "2026-03-05", items: ["7.01"] },
+                { form: "8-K", accession_no: "A-2", filed_at: "2025-11-04", items: ["2.02"] },
+              ],
+            },
+          }
+          : { ok: true, data: { website: "https://exsw.example", ir_website: null } },
+      ),
+    provider: () =>
+      Promise.resolve({
+        filingIndex: (_cik: string, acc: string) =>
+          Promise.resolve({
+            url: `https://www.sec.gov/${acc}-index.html`,
+            exhibits: [exhibit(acc, `deck-${acc}.htm`)],
+          }),
+        crawl: () =>
+          Promise.resolve({
+            documents: [irLink("deck-a"), irLink("deck-b")],
+            visited: ["https://investors.exsw.example/"],
+            errors: [],
+          }),
+      }),
+  };
+  const data = await mod.run({ symbol: "EXSW", limit: 3, source: "all" }, ctx) as {
+    presentations: { date: string | null; accession_no: string | null }[];
+  };
+  assert.deepEqual(
+    data.presentations.map((p) => [p.date, p.accession_no]),
+    [["2026-03-05", "A-1"], ["2025-11-04", "A-2"], [null, null]],
+  );
+});
+
+Deno.test("ir.read: source is the address read, not a provider label", async () => {
+  const url = "https://investors.exsw.example/news/q4-results.html";
+  const page = "<html><body><h1>EXSW reports fourth quarter results</h1>" +
+    "<p>Revenue grew 22% to $412 million in the quarter.</p></body></html>";
+  const fake: typeof fetch = () =>
+    Promise.resolve(new Response(page, { headers: { "content-type": "text/html" } }));
+  const data = dataOf(await envelope("ir.read", { source: url }, { fetch: fake })) as {
+    source: string;
+    url: string;
+  };
+  assert.equal(data.source, url);
+  assert.equal(data.url, url);
 });

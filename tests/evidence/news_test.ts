@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
 import {
+  canonicalUrl,
   classifyBody,
   companyQuery,
   normalizeTimespan,
@@ -229,7 +230,7 @@ Deno.test("news.search: articles GDELT returns from outside the asked window are
   assert.equal(data.articles[0].published_at, "2026-02-24T15:30:00Z");
   assert.ok(
     env.warnings.some((w) =>
-      /1 of the 2 articles GDELT returned are dated outside the window/.test(w)
+      /1 of the 2 articles GDELT returned were first seen outside the window/.test(w)
     ),
   );
 });
@@ -244,4 +245,70 @@ Deno.test("parseBound: a day that does not exist is refused with an offset too",
     parseBound("2026-02-28T10:00:00-05:00", "start", "start_datetime").toISOString(),
     "2026-02-28T15:00:00.000Z",
   );
+});
+
+Deno.test("news.search: newest first by GDELT's first-seen time, tracking-parameter copies merged and counted", async () => {
+  // GDELT's own DateDesc slips (a later article listed last) and lists one page under several
+  // click-tracking addresses
+  const row = (url: string, seendate: string) => ({
+    url,
+    title: "Port talks resume",
+    seendate,
+    domain: "example-news.com",
+    language: "English",
+    sourcecountry: "India",
+  });
+  const fakeGdelt: typeof fetch = () =>
+    Promise.resolve(Response.json({
+      articles: [
+        row("https://www.example-news.com/trade/port-talks/", "20260121T083000Z"),
+        row(
+          "https://example-news.com/trade/port-talks?cexp_id=1&cexp_var=5&_f=home",
+          "20260121T093000Z",
+        ),
+        row(
+          "https://www.example-news.com/trade/port-talks/?utm_source=x&utm_medium=y",
+          "20260120T070000Z",
+        ),
+        row("https://www.example-news.com/s?id=101", "20260116T110000Z"),
+        row("https://www.example-news.com/s?id=102&fbclid=abc", "20260116T170000Z"),
+        row("https://www.example-news.com/late-story", "20260122T021500Z"),
+      ],
+    }));
+  const env = await envelope("news.search", { query: "port talks", timespan: "7D" }, {
+    fetch: fakeGdelt,
+  });
+  const data = dataOf<Any>(env);
+  assert.deepEqual(
+    data.articles.map((a: Any) => [a.url, a.first_seen_at]),
+    [
+      ["https://www.example-news.com/late-story", "2026-01-22T02:15:00Z"],
+      // the copy GDELT saw first stands for the page
+      [
+        "https://www.example-news.com/trade/port-talks/?utm_source=x&utm_medium=y",
+        "2026-01-20T07:00:00Z",
+      ],
+      ["https://www.example-news.com/s?id=102&fbclid=abc", "2026-01-16T17:00:00Z"],
+      ["https://www.example-news.com/s?id=101", "2026-01-16T11:00:00Z"],
+    ],
+  );
+  assert.equal(data.merged_duplicates, 2);
+  assert.equal(data.count, 4);
+  assert.match(env.warnings.join(" "), /2 article\(s\) merged .*tracking parameters/);
+});
+
+Deno.test("canonicalUrl: tracking parameters, www, fragments and trailing slashes do not make a new page", () => {
+  assert.equal(
+    canonicalUrl("https://www.X.com/a/b/?utm_campaign=z&gclid=1&id=7#top"),
+    canonicalUrl("http://x.com/a/b?id=7"),
+  );
+  assert.notEqual(canonicalUrl("https://x.com/s?id=1"), canonicalUrl("https://x.com/s?id=2"));
+});
+
+Deno.test("news.search schema: the GDELT date is described as first seen, never as publication", async () => {
+  const def = (await import("../../commands/news/search.ts")).default as Any;
+  assert.match(def.description, /first saw/);
+  const shape = def.data.shape.articles.element.shape;
+  assert.match(shape.first_seen_at.description, /crawl time, not the publisher's date/);
+  assert.match(shape.published_at.description, /does not report when the article was published/);
 });
