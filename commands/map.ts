@@ -2055,6 +2055,7 @@ export interface CommandMap {
         items: string[];
         exhibit: string | null;
         page_url: string | null;
+        period: string | null;
         warnings: string[];
       }[];
       count: number;
@@ -2148,6 +2149,7 @@ export interface CommandMap {
           number: number;
           unit: string;
           high?: number;
+          bound?: "at_least" | "at_most";
         };
         period: string | null;
         comparison: "yoy" | "qoq" | null;
@@ -2213,6 +2215,7 @@ export interface CommandMap {
             number: number;
             unit: string;
             high?: number;
+            bound?: "at_least" | "at_most";
           };
           period: string | null;
           comparison: "yoy" | "qoq" | null;
@@ -2244,6 +2247,7 @@ export interface CommandMap {
             number: number;
             unit: string;
             high?: number;
+            bound?: "at_least" | "at_most";
           };
           comparison: "yoy" | "qoq" | null;
           confidence: "high" | "medium" | "low";
@@ -2614,12 +2618,14 @@ export interface CommandMap {
         domain: string | null;
         language: string | null;
         source_country: string | null;
+        first_seen_at: string | null;
         published_at: string | null;
         seendate: string | null;
         url_mobile: string | null;
         social_image: string | null;
       }[];
       count: number;
+      merged_duplicates: number;
       request_url: string;
       source: "gdelt_doc";
     };
