@@ -92,10 +92,8 @@ function rangeMessage(message: string): string {
   if (/invalid (string|array|typed array) length|allocation failed|out of memory/i.test(message)) {
     return "the input is too large to process in memory; read a smaller part (fewer pages, a shorter range)";
   }
-  // the engine's own words: kept for the person at the keyboard, hidden on network surfaces
-  return `internal error: a value was out of the range this calculation supports (${
-    firstLine(message)
-  }); check the arguments`;
+  // the engine's own words ("Offset is outside the bounds of the DataView") are not passed on
+  return "a value was out of the range this calculation supports (a count, a size or a number of decimals too large or negative); check the arguments";
 }
 
 let incidents = 0;
