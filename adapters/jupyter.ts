@@ -87,6 +87,7 @@ const DETAILS = [
   "filing_date",
   "period_of_report",
   "published_at",
+  "first_seen_at",
   "retrieved_at",
 ];
 const CITATION_FIELDS = [...ANCHORS, ...DETAILS];
@@ -211,6 +212,7 @@ const LABELS: Record<string, string> = {
   filed_at: "filed",
   period_of_report: "period",
   published_at: "published",
+  first_seen_at: "first seen (GDELT)",
   retrieved_at: "retrieved",
   as_of: "as of",
   match_id: "match",

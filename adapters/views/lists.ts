@@ -74,7 +74,8 @@ export function newsView(data: unknown): Block[] {
   const articles = list(data, "articles");
   const items: Match[] = articles.map((a) => ({
     head: join([
-      str(a.published_at) && dateText(String(a.published_at)),
+      (str(a.first_seen_at) ?? str(a.published_at)) &&
+      dateText(String(a.first_seen_at ?? a.published_at)),
       str(a.domain),
       str(a.source_country),
       str(a.language),
@@ -90,7 +91,11 @@ export function newsView(data: unknown): Block[] {
       }${str(window.start) ? ` from ${window.start} to ${window.end ?? "now"}` : ""}`,
     },
     items.length ? { kind: "matches", items } : { kind: "note", text: "no articles" },
-    { kind: "note", text: `Source: GDELT DOC 2.0 (${data.source})\n${data.request_url}` },
+    {
+      kind: "note",
+      text:
+        `Dates are when GDELT first saw each article, not the publisher's own date.\nSource: GDELT DOC 2.0 (${data.source})\n${data.request_url}`,
+    },
   ];
 }
 
@@ -328,6 +333,10 @@ export function newsAnalysisView(data: unknown): Block[] {
         ...series.map((s) => ({ text: fieldText("value", value(s, d)), number: true })),
       ]),
     },
-    { kind: "note", text: `Source: GDELT DOC 2.0 (${data.source})\n${data.request_url}` },
+    {
+      kind: "note",
+      text:
+        `Dates are when GDELT first saw each article, not the publisher's own date.\nSource: GDELT DOC 2.0 (${data.source})\n${data.request_url}`,
+    },
   ];
 }
