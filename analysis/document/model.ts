@@ -114,6 +114,9 @@ export function windowRange(
   direction: Direction,
 ): { start: number; end: number } {
   let start: number, end: number;
+  // a span that runs past the text's end is the part of it the text has (a match_id's end
+  // beyond the last character must not move the window off the text)
+  span = { start: Math.min(span.start, text.length), end: Math.min(span.end, text.length) };
   if (direction === "next") [start, end] = [span.end, span.end + chars];
   else if (direction === "previous") [start, end] = [span.start - chars, span.start];
   else {

@@ -43,7 +43,9 @@ export default defineCommand({
     direction: z.enum(["around", "next", "previous"]),
     text: z.string(),
     returned_chars: z.int(),
-    char_count: z.int().describe("Characters of the document text read (all of it when at_end)."),
+    char_count: z.int().describe(
+      "Characters of the document text read so far: a window reads only the pages it needs, so this is the whole document's length only when at_end is true (document.read max_pages=0 gives it).",
+    ),
     at_start: z.boolean(),
     at_end: z.boolean(),
     next_start_char: z.int().nullable().describe("start_char for direction=next to read on."),
@@ -85,6 +87,11 @@ export default defineCommand({
     if (span.start > doc.text.length) {
       throw new InputError(
         `start offset ${span.start} is past the end of the document text (${doc.text.length} characters)`,
+      );
+    }
+    if (doc.complete && span.end > doc.text.length) {
+      ctx.warn(
+        `the span ends at character ${span.end}, past the end of the document text (${doc.text.length} characters); the window shows the part the text has`,
       );
     }
     const { start, end } = windowRange(doc.text, span, args.chars, args.direction);

@@ -75,6 +75,22 @@ Deno.test("document.scan: match ids reopen the same passage with document.window
   assert.equal(next.start_char, w.end_char);
 });
 
+Deno.test("document.window: a span that runs past the text's end shows the part the text has, said", async () => {
+  const whole: Any = dataOf(
+    await envelope("document.read", { source: F("prose.pdf"), max_pages: 0, max_chars: 0 }),
+  );
+  const length = whole.text.length;
+  const e = await envelope("document.window", {
+    source: F("prose.pdf"),
+    match_id: `char_${length - 40}_${length + 5000}`,
+    chars: 200,
+  });
+  const w: Any = dataOf(e);
+  assert.ok(w.text.length > 0, "not an empty window at the end");
+  assert.equal(w.end_char, length);
+  assert.ok(e.warnings.some((x) => /past the end of the document text/.test(x)), e.warnings.join());
+});
+
 Deno.test("document.scan: no match inside a longer word; number formatting and hyphenation tolerated", async () => {
   const arr: Any = dataOf(
     await envelope("document.scan", { source: F("prose.pdf"), query: "arr" }),
