@@ -241,7 +241,8 @@ function headingCandidates(
     if (!m) return;
     // Table-of-contents and cross-reference index rows end with a page number cell.
     if (PAGE_CELL.test(text)) return;
-    let title = m[4].replace(/\s*\|.*$/, "").trim();
+    // "Item 16. | Form 10-K Summary": the title is the cell after the number's
+    let title = m[4].replace(/^\|\s*/, "").replace(/\s*\|.*$/, "").trim();
     const next = all[li + 1]?.text.trim() ?? "";
     if (!title && next.length < 120 && !ITEM_LINE.test(next)) title = next;
     heads.push({ items: itemsOf(m), title, start: line.start, method: "heading", line: li });
@@ -325,7 +326,19 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
     // A PART heading between two items belongs to the next one.
     const partHead = parts.find((p) => p > s.start && p < end);
     if (partHead !== undefined) end = partHead;
+    // The Form 10-K Summary (Item 16) is a line or two: the financial statements, auditor's and
+    // management's reports printed after it are not part of it (Item 15 may hold them).
+    if (s.id === "part_iv_item_16" && !next) {
+      const back = all.find((l) =>
+        l.start > s.start && l.start < end && BACK_MATTER.test(l.text.trim())
+      );
+      if (back) end = back.start;
+    }
     s.end = end;
   }
   return spans;
 }
+
+/** Headings of what follows the items of a 10-K: statements, reports on them, exhibit index. */
+const BACK_MATTER =
+  /^(?:(?:index to )?(?:the )?(?:consolidated )?financial statements(?: and (?:financial statement )?schedules?)?|report of independent registered public accounting firm|management[’']s (?:annual )?report on internal control over financial reporting|exhibit index|index to exhibits)\.?$/i;

@@ -177,3 +177,23 @@ Deno.test("exhibits: pages that hold only a contents list are passed over for th
     /^Management's Discussion and Analysis\nNet income rose 6%/,
   );
 });
+
+Deno.test("items: Item 16 written as a table row is titled by its cell and ends before the statements after it", () => {
+  const row = (a: string, b: string) => `<table><tr><td>${a}</td><td>${b}</td></tr></table>`;
+  const html = p("Item 1. Business") + p("We make valves for water utilities.") +
+    p("Item 15. Exhibits and Financial Statement Schedules") +
+    p("The following documents are filed as part of this Report.") +
+    row("Item 16.", "Form 10-K Summary") + p("None") +
+    p("MANAGEMENT’S REPORT ON INTERNAL CONTROL OVER FINANCIAL REPORTING") +
+    p("Management is responsible for establishing and maintaining adequate internal control.") +
+    p("REPORT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM") +
+    p("We have audited the balance sheets of the Company as of December 31, 2017.");
+  const doc = cleanDocument(htmlToText(html));
+  const items = findItems(doc, "10-K");
+  const summary = items.find((i) => i.id === "part_iv_item_16")!;
+  assert.equal(summary.title, "Form 10-K Summary");
+  assert.equal(
+    doc.text.slice(summary.start, summary.end).trim(),
+    "Item 16. | Form 10-K Summary\nNone",
+  );
+});
