@@ -26,7 +26,9 @@ export function closest(word: string, candidates: Iterable<string>): string | nu
     // long word (a 1 MB argument name sent to the adapter) must not cost length x length work
     const far = Math.abs(w.length - lc.length) > limit;
     const distance = far ? Infinity : editDistance(w, lc);
-    const score = prefix ? Math.min(distance, 1) : distance;
+    // "pages" names "max_pages" by one of its words
+    const part = w.length >= 3 && lc.split(/[_.]/).includes(w);
+    const score = prefix ? Math.min(distance, 1) : part ? Math.min(distance, 1.5) : distance;
     if (score < bestScore) {
       bestScore = score;
       best = c;

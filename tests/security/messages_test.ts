@@ -47,6 +47,9 @@ Deno.test("messages: a huge command or argument name is clipped, and suggestions
   assert.equal(closest(`formula.cagr${"x".repeat(1_000_000)}`, names), "formula.cagr");
   assert.equal(closest("x".repeat(1_000_000), names), null);
   assert.equal(closest("formula.cagx", names), "formula.cagr");
+  // a word of a longer name names it: pages → max_pages
+  assert.equal(closest("pages", ["source", "max_chars", "max_pages"]), "max_pages");
+  assert.equal(closest("xyz", ["source", "max_chars", "max_pages"]), null);
   assert.equal(closest("formula", names), "formula.cagr");
   assert.equal(closest("market.qoute", names), "market.quote");
   assert.equal(closest("zzzzzzzzzzzzzz", names), null);
