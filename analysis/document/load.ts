@@ -12,6 +12,7 @@ import { assemble, type DocText, PAGE_SEPARATOR, type PageInput } from "./model.
 import { pageText } from "./pdf_layout.ts";
 import { htmlToText } from "./html.ts";
 import { checkpoint } from "../../core/cancel.ts";
+import { FIGURE_CONFIDENCE } from "../../providers/ocr_a/wasm_child.ts";
 
 export type Format = "pdf" | "html";
 export type OcrMode = "off" | "auto" | "force";
@@ -285,6 +286,17 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
   if (!built.text.trim()) {
     warnings.push(NO_TEXT);
   }
+  const unsure = built.uncertain_figures ?? [];
+  if (unsure.length) {
+    const shown = unsure.slice(0, 3).map((u) =>
+      `"${u.text}" (page ${u.page}, chars ${u.start_char}–${u.end_char}, confidence ${
+        Math.round(u.confidence)
+      })`
+    ).join(", ");
+    warnings.push(
+      `OCR read ${unsure.length} figure(s) with confidence under ${FIGURE_CONFIDENCE}, e.g. ${shown}: a digit may be misread (3 as 8, a comma as a point); check them against the page`,
+    );
+  }
   if (pages.length < total && opts.untilChar === undefined) {
     warnings.push(
       `read ${pages.length} of ${total} pages (max_pages=${opts.maxPages}); pass max_pages=0 to read all pages`,
@@ -325,7 +337,12 @@ async function applyOcr(
     ocrProgress(ctx, pageNumbers.length),
   );
   for (const r of results) {
-    pages[r.page - 1] = { text: r.text, ocr: true, ocr_confidence: r.confidence };
+    pages[r.page - 1] = {
+      text: r.text,
+      ocr: true,
+      ocr_confidence: r.confidence,
+      uncertain: r.uncertain,
+    };
   }
   if (mode === "auto" && pageNumbers.length === pages.length) {
     warnings.push(

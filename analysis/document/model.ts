@@ -34,21 +34,46 @@ export interface DocText {
   /** True when every page was read. */
   complete: boolean;
   warnings: string[];
+  /** Figures OCR read with low confidence (pages without a text layer), in the text's offsets. */
+  uncertain_figures?: UncertainFigureAt[];
+}
+
+/** A figure OCR was unsure of, where it stands in the document text. */
+export interface UncertainFigureAt {
+  page: number;
+  text: string;
+  confidence: number;
+  start_char: number;
+  end_char: number;
 }
 
 export interface PageInput {
   text: string;
   ocr?: boolean;
   ocr_confidence?: number | null;
+  /** Offsets in this page's text. */
+  uncertain?: { text: string; confidence: number; start: number; end: number }[];
 }
 
 /** Builds the joined text and page offsets from page texts in order. */
-export function assemble(pages: PageInput[]): { text: string; pages: DocPage[] } {
+export function assemble(
+  pages: PageInput[],
+): { text: string; pages: DocPage[]; uncertain_figures?: UncertainFigureAt[] } {
   let text = "";
   const out: DocPage[] = [];
+  const uncertain: UncertainFigureAt[] = [];
   pages.forEach((p, i) => {
     if (i > 0) text += PAGE_SEPARATOR;
     const start = text.length;
+    for (const u of p.uncertain ?? []) {
+      uncertain.push({
+        page: i + 1,
+        text: u.text,
+        confidence: u.confidence,
+        start_char: start + u.start,
+        end_char: start + u.end,
+      });
+    }
     text += p.text;
     out.push({
       page: i + 1,
@@ -58,7 +83,9 @@ export function assemble(pages: PageInput[]): { text: string; pages: DocPage[] }
       ocr_confidence: p.ocr_confidence ?? null,
     });
   });
-  return { text, pages: out };
+  return uncertain.length
+    ? { text, pages: out, uncertain_figures: uncertain }
+    : { text, pages: out };
 }
 
 /** Page number holding `offset` (a separator belongs to the following page). */

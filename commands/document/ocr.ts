@@ -39,6 +39,15 @@ export default defineCommand({
     truncated: z.boolean(),
     pages_read: z.int(),
     mean_confidence: z.number().nullable().describe("Mean word confidence 0-100 over the pages."),
+    uncertain_figures: z.array(z.object({
+      page: z.int(),
+      text: z.string(),
+      confidence: z.number(),
+      start_char: z.int(),
+      end_char: z.int(),
+    })).describe(
+      "Figures Tesseract read with a word confidence under 80 (of 100), where they stand in the text: a digit may be misread (3 as 8, a comma as a point); check each against the page before using it.",
+    ),
     pages: z.array(pageSchema.extend({ text: z.string() })),
   }),
   examples: ["finance document.ocr ./scanned-results.pdf max_pages=1"],
@@ -73,6 +82,7 @@ export default defineCommand({
       mean_confidence: confidences.length
         ? Math.round(confidences.reduce((a, b) => a + b, 0) / confidences.length * 100) / 100
         : null,
+      uncertain_figures: doc.uncertain_figures ?? [],
       pages: view.pages.map((p) => ({
         ...p,
         text: view.text.slice(p.start_char, p.start_char + p.returned_chars),

@@ -17,7 +17,14 @@ import { pdfLimits, preflightPdf } from "../pdf_text_a/preflight.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { type GreyPage, imagePage, pgmHeader } from "./raster.ts";
 import { collectBeforePage } from "./heap.ts";
-import { cleanText, createEngine, type PageText, RESULT } from "./wasm_child.ts";
+import {
+  cleanText,
+  createEngine,
+  type PageText,
+  RESULT,
+  type UncertainFigure,
+  uncertainFigures,
+} from "./wasm_child.ts";
 
 /**
  * Render resolution: 300 dpi over 72 pt gives Tesseract characters of a comfortable height
@@ -39,6 +46,8 @@ export interface OcrPage {
   /** Mean word confidence 0-100. */
   confidence: number | null;
   words: number;
+  /** Figures read with low confidence, offsets in `text`. */
+  uncertain?: UncertainFigure[];
 }
 
 /** Folder holding eng.traineddata.gz inside the installed @tesseract.js-data/eng package. */
@@ -240,6 +249,7 @@ async function nativeRecognizer(binary: string, signal?: AbortSignal): Promise<R
 export function nativeResult(text: string, tsv: string): PageText {
   let sum = 0;
   let words = 0;
+  const read: { text: string; confidence: number }[] = [];
   for (const line of tsv.split("\n")) {
     const c = line.split("\t");
     // level 5 rows are words: ... conf (column 10) and text (column 11)
@@ -248,11 +258,14 @@ export function nativeResult(text: string, tsv: string): PageText {
     if (!Number.isFinite(conf) || conf < 0) continue;
     sum += conf;
     words++;
+    read.push({ text: c[11], confidence: conf });
   }
+  const clean = cleanText(text);
   return {
-    text: cleanText(text),
+    text: clean,
     confidence: words ? Math.round((sum / words) * 100) / 100 : null,
     words,
+    uncertain: uncertainFigures(clean, read),
   };
 }
 

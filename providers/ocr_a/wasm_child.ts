@@ -19,6 +19,57 @@ export interface PageText {
   /** Mean word confidence 0-100. */
   confidence: number | null;
   words: number;
+  /** Words holding digits read with low confidence, with their offsets in `text`. */
+  uncertain?: UncertainFigure[];
+}
+
+/** A figure the engine was unsure of: "86,775" at confidence 49 may be 36,775. */
+export interface UncertainFigure {
+  text: string;
+  confidence: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * A word that is a figure: digits with separators, inside brackets, a sign, a currency or a
+ * percent ("(2,494)", "86,775", "«290"); not an identifier with letters ("L34103DL1981").
+ */
+function isFigure(word: string): boolean {
+  const core = word.replace(/^[(\[«"'“$€£¥₹+\-–—]+/, "").replace(/[)\]»"'”%,.;:]+$/, "");
+  return /\d/.test(core) && /^[\d.,\s'’]+$/.test(core);
+}
+
+/** Word confidence (0-100) under which a figure is flagged for checking against the page. */
+export const FIGURE_CONFIDENCE = 80;
+
+/**
+ * The words holding digits whose confidence is under {@link FIGURE_CONFIDENCE}, placed in the
+ * page's text: every word is looked for in reading order from where the last one was found, so a
+ * "2" is the right "2".
+ */
+export function uncertainFigures(
+  text: string,
+  words: { text: string; confidence: number }[],
+): UncertainFigure[] {
+  const out: UncertainFigure[] = [];
+  let at = 0;
+  for (const w of words) {
+    const word = w.text.trim();
+    if (!word) continue;
+    const i = text.indexOf(word, at);
+    if (i < 0) continue;
+    at = i + word.length;
+    if (isFigure(word) && w.confidence < FIGURE_CONFIDENCE) {
+      out.push({
+        text: word,
+        confidence: Math.round(w.confidence * 100) / 100,
+        start: i,
+        end: i + word.length,
+      });
+    }
+  }
+  return out;
 }
 
 /** Recognised text with runs of spaces and blank lines squeezed. */
@@ -32,7 +83,7 @@ export function cleanText(raw: string): string {
 // deno-lint-ignore no-explicit-any
 export function pageResult(data: any): PageText {
   const text = cleanText(String(data.text ?? ""));
-  const words: { confidence: number }[] = [];
+  const words: { confidence: number; text: string }[] = [];
   for (const block of data.blocks ?? []) {
     for (const para of block.paragraphs ?? []) {
       for (const line of para.lines ?? []) words.push(...(line.words ?? []));
@@ -41,7 +92,15 @@ export function pageResult(data: any): PageText {
   const confidence = words.length
     ? Math.round((words.reduce((s, w) => s + w.confidence, 0) / words.length) * 100) / 100
     : (typeof data.confidence === "number" ? data.confidence : null);
-  return { text, confidence, words: words.length };
+  return {
+    text,
+    confidence,
+    words: words.length,
+    uncertain: uncertainFigures(
+      text,
+      words.map((w) => ({ text: String(w.text ?? ""), confidence: w.confidence })),
+    ),
+  };
 }
 
 /** The tesseract.js worker every page goes through (in this process). */

@@ -95,6 +95,16 @@ Deno.test({
     assert.match(d.text, /MARUTI SUZUKI INDIA LIMITED/);
     assert.match(d.text, /quarter ended June 30, 2020/);
     assert.match(d.text, /\(3,457\)/); // loss before tax of the quarter
+    // "36,775" read as "86,775" at confidence 49: flagged, where it stands, never silent
+    const misread = d.uncertain_figures.find((u: Any) => u.text === "86,775");
+    assert.ok(misread, JSON.stringify(d.uncertain_figures));
+    assert.ok(misread.confidence < 80);
+    assert.equal(d.text.slice(misread.start_char, misread.end_char), "86,775");
+    for (const u of d.uncertain_figures) {
+      assert.equal(d.text.slice(u.start_char, u.end_char), u.text);
+    }
+    // a well-read figure is not flagged
+    assert.ok(!d.uncertain_figures.some((u: Any) => u.text === "(3,457)"));
   },
 });
 

@@ -25,7 +25,12 @@ Deno.test("ocr: tesseract's txt and tsv outputs give the text and the mean word 
   assert.equal(r.text, "Total $4,812\n\nmillion");
   assert.equal(r.words, 2);
   assert.equal(r.confidence, 85.5);
-  assert.deepEqual(nativeResult("", "level\tpage_num\n"), { text: "", confidence: null, words: 0 });
+  assert.deepEqual(nativeResult("", "level\tpage_num\n"), {
+    text: "",
+    confidence: null,
+    words: 0,
+    uncertain: [],
+  });
 });
 
 Deno.test("ocr: tesseract.js (FINANCE_TESSERACT=off) reads the scan as the default engine does", async () => {
