@@ -39,8 +39,13 @@ const EXCLUDE = /parenthetical|details?\b|\(tables?\)|policies|narrative/i;
 const PATTERNS: Record<StatementKind, [RegExp, number][]> = {
   income: [
     [/statements? of (consolidated )?(operations|income|earnings)(?! and comprehensive)/i, 10],
+    // IFRS filers (20-F): "Consolidated Statement of Profit or Loss", "Income Statement"
+    [/statements? of (consolidated )?profit (or|and) loss(?! and (other )?comprehensive)/i, 10],
     [/income statements?|statements? of (net )?(loss|income)/i, 9],
-    [/(operations|income|earnings) and comprehensive (income|loss)/i, 8],
+    [
+      /(operations|income|earnings|profit (or|and) loss) and (other )?comprehensive (income|loss)/i,
+      8,
+    ],
     [/comprehensive (income|loss)/i, 2],
   ],
   balance: [
