@@ -34,7 +34,12 @@ export type ViewName =
   | "kpi_history"
   | "history"
   | "facts"
-  | "frames";
+  | "frames"
+  | "report"
+  | "sector_overview"
+  | "sector_table"
+  | "regime"
+  | "snapshot";
 
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any
@@ -67,6 +72,16 @@ export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodTy
   synonyms?: Record<string, string>;
   /** Unknown `key=value` arguments are collected into this object argument instead of rejected. */
   extra_into?: string;
+  /**
+   * What `required` cannot say: at least one of these groups of arguments must be given, each
+   * group in full (`[["symbol"], ["accession"], ["url"]]`: a filing named one of three ways).
+   * The JSON Schemas (OpenAPI, MCP) carry it as `anyOf` of `required` (`oneOf` when
+   * {@link exclusiveOneOf}), help states it, and the library's typed map makes it a union. The
+   * command's `run` enforces it; a test checks that the two agree.
+   */
+  requireOneOf?: string[][];
+  /** With {@link requireOneOf}: exactly one group, not several (news: query, symbol or sector). */
+  exclusiveOneOf?: boolean;
   /** The arguments. Property descriptions become help and schema text. */
   args: A;
   /** The `data` of a successful envelope. */

@@ -40,7 +40,7 @@ function scaleFor(rows: HRow[]): { div: number; name: string } {
 export function historyView(data: unknown): Block[] {
   if (!isRecord(data) || !Array.isArray(data.rows) || !Array.isArray(data.columns)) return [];
   const rows = data.rows as HRow[];
-  const cols = data.columns as { label: string; end: string }[];
+  const cols = data.columns as { label: string; start?: string | null; end: string }[];
   const currency = str(data.currency) ?? "";
   const scale = scaleFor(rows);
   const marks: string[] = [];
@@ -49,18 +49,26 @@ export function historyView(data: unknown): Block[] {
     if (i < 0) i = marks.push(text) - 1;
     return `[${i + 1}]`;
   };
+  // a balance is at a date (no start), a flow over a period to its end
   const columns: Column[] = [
-    { name: "" },
+    { name: "", wrap: true },
     ...cols.map((c) => ({
-      name: c.label.includes(" to ") ? c.label.replace(" to ", "\nto ") : `${c.label}\nto ${c.end}`,
+      name: c.label.includes(" to ")
+        ? c.label.replace(" to ", "\nto ")
+        : `${c.label}\n${c.start ? "to" : "at"} ${c.end}`,
       number: true,
     })),
   ];
-  const cells: Cell[][] = rows.map((r) => {
+  const cells: Cell[][] = rows.map((r, i) => {
     const money = r.kind === "flow" || r.kind === "instant";
+    // the label is kept whole (wrapped, never cut), so a row's own unit stays on it
     const unitNote = money ? "" : r.kind === "per_share" ? ` (${currency} per share)` : " (shares)";
+    // a total is ruled off only under the items it sums (a deeper row just above it), never
+    // above the first row or under another total
+    const above = rows[i - 1];
+    const total = r.total && above !== undefined && above.level > r.level;
     return [
-      { text: `${r.label}${unitNote}`, indent: r.level, total: r.total },
+      { text: `${r.label}${unitNote}`, indent: r.level, total },
       ...r.cells.map((c): Cell => {
         if (c.value === null) return { text: c.note ? `— ${mark(c.note)}` : "", number: true };
         const v = money ? c.value / scale.div : c.value;
@@ -72,7 +80,7 @@ export function historyView(data: unknown): Block[] {
         let text = accounting(v, digits);
         if (c.derived) text += ` ${mark(derivation(c))}`;
         else if (c.restated) text += " r";
-        return { text, number: true, total: r.total };
+        return { text, number: true, total };
       }),
     ];
   });

@@ -20,6 +20,9 @@ import {
 import { type Block, isRecord, type View } from "./model.ts";
 import { fundamentalsView, statementView } from "./statement.ts";
 import { factsView, framesView, historyView } from "./facts.ts";
+import { reportView } from "./report.ts";
+import { regimeView, sectorOverviewView, sectorTableView } from "./market.ts";
+import { snapshotView } from "./market_snapshot.ts";
 
 /** Every named view. */
 export const VIEWS: Record<ViewName, View> = {
@@ -41,6 +44,11 @@ export const VIEWS: Record<ViewName, View> = {
   history: historyView,
   facts: factsView,
   frames: framesView,
+  report: reportView,
+  sector_overview: sectorOverviewView,
+  sector_table: sectorTableView,
+  regime: regimeView,
+  snapshot: snapshotView,
 };
 
 /** Guesses the view from the data's shape, for envelopes shown without their command. */

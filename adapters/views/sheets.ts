@@ -6,6 +6,8 @@
 import type { ViewName } from "../../core/command.ts";
 import { isRecord } from "./model.ts";
 import { currencyOf } from "./backtest.ts";
+import { reportSheet } from "./report.ts";
+import { regimeSheet, sectorSheet } from "./market.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -14,8 +16,14 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (!isRecord(data)) return null;
   if (view === "statement") return statementSheet(data);
   if (view === "history") return historySheet(data);
+  if (view === "report") return reportSheet(data);
+  if (Array.isArray(data.supported_sections) && Array.isArray(data.items)) {
+    return sectionsSheet(data);
+  }
   if (view === "qa") return qaSheet(data);
   if (view === "tables") return tablesSheet(data);
+  if (view === "sector_overview" || view === "sector_table") return sectorSheet(data);
+  if (view === "regime") return regimeSheet(data);
   if (data.run_type === "tune" || data.run_type === "backtest") return backtestSheet(data);
   return barsSheet(data);
 }
@@ -86,6 +94,30 @@ function statementSheet(data: Rec): Rec[] | null {
     row.accession_no = filing.accession_no ?? null;
     return row;
   });
+}
+
+/**
+ * filings.sections as one sheet: a row per canonical section (`table` supported_sections: its
+ * key, item, size and offsets, how it was found, any reference) then a row per item found
+ * (`table` items), every row with the filing it describes: form, accession, filing URL.
+ */
+function sectionsSheet(data: Rec): Rec[] {
+  const filing = isRecord(data.filing) ? data.filing : {};
+  const cite = {
+    form: filing.form ?? null,
+    accession_no: filing.accession_no ?? null,
+    filing_url: filing.filing_url ?? null,
+  };
+  const list = (name: string) =>
+    (Array.isArray(data[name]) ? data[name] as unknown[] : []).filter(isRecord)
+      .map((r) => ({ table: name, ...r }));
+  const rows = [...list("supported_sections"), ...list("items")];
+  // every row with every column, the filing's citation last
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return rows.map((r) => ({
+    ...Object.fromEntries(keys.map((k) => [k, (r as Rec)[k] ?? null])),
+    ...cite,
+  }));
 }
 
 /**

@@ -7,10 +7,58 @@ import type { IndustryData, SectorData } from "../../providers/market_a/domain.t
 export const SECTOR_SOURCE = "Yahoo Finance sector page (v1/finance/sectors)";
 export const INDUSTRY_SOURCE = "Yahoo Finance industry page (v1/finance/industries)";
 
+// The address providers/market_a/domain.ts reads a page from, for the citation (the provider
+// returns the page without it); keep the two in step.
+const PAGE_BASE = "https://query1.finance.yahoo.com/v1/finance";
+const PAGE_PARAMS = "formatted=true&withReturns=true&lang=en-US&region=US";
+
+const QUERY2 = "https://query2.finance.yahoo.com";
+
+/**
+ * The addresses behind one of symbol.snapshot's citations, as market_a requests them (the
+ * session's crumb left out): the v7 quote of the symbol, or of the FX pair for `fx` fields; one
+ * quoteSummary request per module named; the chart of an FX pair read as a daily close; SEC's
+ * ticker list for the CIK. A ratio taken from figures above cites those figures' rows: none.
+ */
+export function snapshotSourceUrls(
+  fields: string,
+  source: string,
+  symbol: string,
+  fxSymbol: string | null,
+): string[] {
+  const sym = fields.startsWith("fx ") && fxSymbol ? fxSymbol : symbol;
+  if (source.startsWith("SEC EDGAR company tickers")) {
+    return ["https://www.sec.gov/files/company_tickers.json"];
+  }
+  if (source.startsWith("Yahoo Finance chart API")) {
+    return [`${QUERY2}/v8/finance/chart/${encodeURIComponent(sym)}?interval=1d`];
+  }
+  if (source.startsWith("Yahoo Finance quote API")) {
+    return [`${QUERY2}/v7/finance/quote?${new URLSearchParams({ symbols: sym })}`];
+  }
+  const modules = /^Yahoo Finance quoteSummary API .* modules (.+)$/.exec(source);
+  if (modules) {
+    return modules[1].split(/,\s*/).map((m) =>
+      `${QUERY2}/v10/finance/quoteSummary/${encodeURIComponent(sym)}?formatted=false&modules=${m}`
+    );
+  }
+  return [];
+}
+
+/** The full URL of the Yahoo sector or industry page a result was read from. */
+export function pageUrl(kind: "sectors" | "industries", key: string): string {
+  return `${PAGE_BASE}/${kind}/${encodeURIComponent(key)}?${PAGE_PARAMS}`;
+}
+
 export const overviewSchema = z.object({
   companies_count: z.number().nullable(),
-  market_cap: z.number().nullable(),
-  market_weight: z.number().nullable(),
+  market_cap: z.number().nullable().describe(
+    "Total market cap of the members, as Yahoo states it: Yahoo names no currency.",
+  ),
+  market_weight: z.number().nullable().describe(
+    "A fraction (0.2999 is 29.99%): a sector's share of the market's cap, an industry's share " +
+      "of its sector's.",
+  ),
   employee_count: z.number().nullable(),
   industries_count: z.number().nullable(),
   description: z.string().nullable(),
@@ -18,6 +66,16 @@ export const overviewSchema = z.object({
 });
 
 export const performanceSchema = z.object({
+  day_change_pct: z.number().nullable(),
+  ytd_change_pct: z.number().nullable(),
+  one_year_change_pct: z.number().nullable(),
+  three_year_change_pct: z.number().nullable(),
+  five_year_change_pct: z.number().nullable(),
+}).nullable();
+
+/** The benchmark's returns beside the sector's or industry's, with the benchmark's name. */
+export const benchmarkSchema = z.object({
+  name: z.string().nullable().describe("The benchmark as Yahoo names it (S&P 500)."),
   day_change_pct: z.number().nullable(),
   ytd_change_pct: z.number().nullable(),
   one_year_change_pct: z.number().nullable(),
@@ -53,6 +111,35 @@ export function performanceOf(p: SectorData["performance"]) {
 
 const n = (v: unknown) => num.parse(v);
 const s = (v: unknown) => (typeof v === "string" ? v : null);
+
+/**
+ * The page's performanceOverviewBenchmark with its name: the sector schema reads its returns,
+ * the industry page's arrives raw ({raw, fmt} figures), so both are read here. Null when the
+ * page has none.
+ */
+export function benchmarkOf(page: SectorData | IndustryData) {
+  const b = (page as Record<string, unknown>).performanceOverviewBenchmark;
+  if (b === null || typeof b !== "object" || Array.isArray(b)) return null;
+  const r = b as Record<string, unknown>;
+  const p = performanceOf({
+    regMarketChangePercent: n(r.regMarketChangePercent),
+    ytdChangePercent: n(r.ytdChangePercent),
+    oneYearChangePercent: n(r.oneYearChangePercent),
+    threeYearChangePercent: n(r.threeYearChangePercent),
+    fiveYearChangePercent: n(r.fiveYearChangePercent),
+  })!;
+  const name = s(r.name);
+  if (name === null && Object.values(p).every((v) => v === null)) return null;
+  return { name, ...p };
+}
+
+/** Text of Yahoo's headHtml: tags dropped, the common entities read. */
+function headText(v: unknown): string | null {
+  const t = s(v);
+  if (t === null) return null;
+  return t.replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").trim() || null;
+}
 
 /** One table row in snake_case with plain numbers (Yahoo's {raw, fmt} unwrapped). */
 export function tableRow(kind: string, r: Record<string, unknown>): Record<string, unknown> {
@@ -96,9 +183,12 @@ export function tableRow(kind: string, r: Record<string, unknown>): Record<strin
         ytd_return_pct: pct(n(r.ytdReturn)),
       };
     default:
+      // the headline names whose figure the target price is ("TD: Lowering target price to
+      // $131.00"); the title is the report's summary
       return {
         id: s(r.id),
-        title: s(r.reportTitle) ?? s(r.headHtml),
+        headline: headText(r.headHtml),
+        title: s(r.reportTitle) ?? headText(r.headHtml),
         provider: s(r.provider),
         report_type: s(r.reportType),
         investment_rating: s(r.investmentRating),
@@ -115,7 +205,14 @@ export function tableRow(kind: string, r: Record<string, unknown>): Record<strin
  * Toronto one in CAD), and no time for its figures (retrieved_at is when the page was fetched).
  */
 export function tableCaveats(table: string, rows: Record<string, unknown>[]): string[] {
-  if (table === "research_reports" || !rows.length) return [];
+  if (!rows.length) return [];
+  if (table === "research_reports") {
+    return rows.some((r) => typeof r.target_price === "number")
+      ? [
+        "Yahoo states no currency for the reports' target_price: it is the report's own, for the company its headline names (a headline's \"$131.00\" is the report's wording)",
+      ]
+      : [];
+  }
   const money = ["last_price", "market_cap", "target_price", "net_assets"]
     .filter((k) => rows.some((r) => typeof r[k] === "number"));
   if (!money.length) return [];

@@ -13,6 +13,8 @@ const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 export interface Stats {
   symbol: string;
   provider: string;
+  /** The currency of the closes, as market.ohlcv states it (null when it does not). */
+  currency: string | null;
   last_date: string;
   last_close: number;
   return_pct: number;
@@ -27,6 +29,7 @@ export interface Stats {
 
 interface Bars {
   provider: string;
+  currency?: string | null;
   rows: { date: string; close: number | null; adj_close: number | null }[];
 }
 
@@ -45,7 +48,7 @@ export async function closes(ctx: Context, symbol: string, limit: number) {
     return null;
   }
   const rows = env.data.rows.filter((r) => (r.adj_close ?? r.close) !== null);
-  return { provider: env.data.provider, rows };
+  return { provider: env.data.provider, currency: env.data.currency ?? null, rows };
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -63,6 +66,7 @@ export function stats(symbol: string, bars: Bars, lookback: number): Stats | nul
   return {
     symbol,
     provider: bars.provider,
+    currency: bars.currency ?? null,
     last_date: bars.rows[n - 1].date,
     last_close: r4(last),
     return_pct: r2((last / c[n - 1 - L] - 1) * 100),
@@ -254,6 +258,7 @@ export async function sectorHeat(ctx: Context, market: string, lookback: number)
         return_pct: s.return_pct,
         lookback_bars: s.lookback_bars,
         last_close: s.last_close,
+        currency: s.currency,
         last_date: s.last_date,
         provider: s.provider,
       }]
@@ -290,6 +295,7 @@ export async function sectorHeat(ctx: Context, market: string, lookback: number)
     laggards: rows.slice(-k).reverse(),
     all: rows,
     count: rows.length,
-    source: "market.ohlcv daily adjusted closes of SPDR sector ETFs",
+    source: "market.ohlcv daily adjusted closes of SPDR sector ETFs (last_close is the " +
+      "adjusted close, in currency; heat_score is return_pct, in percent)",
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, resolveFiling } from "./_shared.ts";
+import { filingArgs, filingSchema, NAME_A_FILING, resolveFiling } from "./_shared.ts";
 import { descriptorSchema } from "./reports.ts";
 
 const cellSchema = z.object({
@@ -20,21 +20,30 @@ const rowSchema = z.object({
   values: z.array(cellSchema),
 });
 
+const tableSchema = z.object({
+  table: z.string(),
+  columns: z.array(z.string()),
+  scale: z.string(),
+  caption: z.string().nullable(),
+});
+
 export default defineCommand({
   name: "filings.report",
   summary: "Read one financial report page (R file) of a filing as text and structured rows",
   description:
-    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and section headings above the row, concept = the XBRL element the row shows). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null, percentages as printed) and `scaled` applies the scale of the table title ("$ in Millions", "shares in Thousands"; per-share rows unscaled). Lookup of `report`: an R number (R4, or the file name R4.htm) picks exactly that page; otherwise the exact short name (case-insensitive), then a short or long name containing the text.',
+    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and the headings the row stands under, each heading ending at its total or the next heading; concept = the XBRL element). Tables a note embeds in its text block follow that row as tables of their own (`table` "<label> — table N", sub-headings such as "Americas:" in context). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null) and `scaled` applies the table\'s scale (title "$ in Millions", "shares in Thousands", or the note\'s "(in millions)"; per-share rows unscaled); `tables` gives each table\'s columns, scale in words and caption. Lookup of `report`: an R number (R4, or the file name R4.htm) picks exactly that page; otherwise the exact short name (case-insensitive), then a short or long name containing the text.',
   usage:
     "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] report=SHORT_NAME|R4 [form=10-K query=TEXT max_rows=25 max_chars=8000]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["accession_no", "filing_url", "file_name", "url"],
   positional: ["symbol"],
+  view: "report",
   aliases: { accession_no: "accession", name: "report" },
+  requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
-    report: z.string().trim().min(1).optional().describe(
+    report: z.string().trim().min(1).describe(
       "The report: its R number as listed by filings.reports (R4 or R4.htm), or its short name.",
     ),
     query: z.string().optional().describe(
@@ -49,6 +58,7 @@ export default defineCommand({
     filing: filingSchema,
     report: descriptorSchema,
     text: z.string(),
+    tables: z.array(tableSchema),
     rows: z.array(rowSchema),
     row_count: z.int(),
     row_query: z.string().nullable(),
@@ -153,6 +163,7 @@ export default defineCommand({
         url: client.fileUrl(filing, r.file_name),
       },
       text: shown,
+      tables: parsed.tables,
       rows,
       row_count: rows.length,
       row_query: args.query ?? null,

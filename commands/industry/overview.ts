@@ -1,13 +1,19 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { overviewSchema, performanceSchema } from "../../analysis/market/domain.ts";
+import {
+  benchmarkSchema,
+  overviewSchema,
+  performanceSchema,
+} from "../../analysis/market/domain.ts";
 
 export default defineCommand({
   name: "industry.overview",
   summary: "Overview figures of an industry",
   description:
-    "Size and performance of one industry: companies, market cap, weight, description, its " +
-    "sector, and returns (day, YTD, 1/3/5 years, percent). Keys come from industry.keys.",
+    "Size and performance of one industry: companies, market cap (Yahoo names no currency), " +
+    "weight in its sector (a fraction), description, its sector, and returns (day, YTD, 1/3/5 " +
+    "years, percent) beside the benchmark Yahoo names (the S&P 500), with the page's URL. Keys " +
+    "come from industry.keys.",
   usage: "finance industry.overview KEY",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -24,13 +30,16 @@ export default defineCommand({
     symbol: z.string().nullable(),
     overview: overviewSchema,
     performance: performanceSchema,
+    benchmark: benchmarkSchema,
     provider: z.string(),
     source: z.string(),
+    url: z.string().describe("The Yahoo page the figures were read from."),
     retrieved_at: z.string(),
   }),
+  view: "sector_overview",
   examples: ["finance industry.overview banks-diversified"],
   async run(args, ctx) {
-    const { overviewOf, performanceOf, INDUSTRY_SOURCE } = await import(
+    const { benchmarkOf, overviewOf, pageUrl, performanceOf, INDUSTRY_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
     const d = await (await ctx.provider("market_a")).domain.industry(args.key);
@@ -42,8 +51,10 @@ export default defineCommand({
       symbol: d.symbol ?? null,
       overview: overviewOf(d),
       performance: performanceOf(d.performance),
+      benchmark: benchmarkOf(d),
       provider: "market_a",
       source: INDUSTRY_SOURCE,
+      url: pageUrl("industries", d.key),
       retrieved_at: ctx.clock.now().toISOString(),
     };
   },

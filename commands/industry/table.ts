@@ -6,8 +6,10 @@ export default defineCommand({
   summary: "Top companies, growth, performers or research reports of an industry",
   description:
     "One table of an industry page: top_companies, top_growth_companies (growth estimate), " +
-    "top_performing_companies (YTD return, target price) or research_reports. Percent fields " +
-    "are percent numbers.",
+    "top_performing_companies (YTD return, target price) or research_reports (headline naming " +
+    "the company, provider, rating, target price, date). *_pct fields are percent numbers; " +
+    "market_weight (weight in the industry, as Yahoo states it) is a fraction. Yahoo names no currency for prices " +
+    "and caps (each is its listing's own).",
   usage:
     "finance industry.table KEY [table=top_companies|top_growth_companies|top_performing_companies|research_reports limit=25]",
   side_effects: "network_read_only",
@@ -34,11 +36,13 @@ export default defineCommand({
     count: z.int(),
     provider: z.string(),
     source: z.string(),
+    url: z.string().describe("The Yahoo page the table was read from."),
     retrieved_at: z.string(),
   }),
+  view: "sector_table",
   examples: ["finance industry.table banks-diversified table=top_growth_companies"],
   async run(args, ctx) {
-    const { pageTable, tableCaveats, INDUSTRY_SOURCE } = await import(
+    const { pageTable, pageUrl, tableCaveats, INDUSTRY_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
     const d = await (await ctx.provider("market_a")).domain.industry(args.key);
@@ -54,6 +58,7 @@ export default defineCommand({
       count: rows.length,
       provider: "market_a",
       source: INDUSTRY_SOURCE,
+      url: pageUrl("industries", d.key),
       retrieved_at: ctx.clock.now().toISOString(),
     };
   },

@@ -33,6 +33,7 @@ export default defineCommand({
     source: z.string(),
     as_of: z.string(),
   }),
+  view: "regime",
   examples: ["finance market.regime", "finance market.regime timeframe=long"],
   async run(args, ctx) {
     const { regime } = await import("../../analysis/market/regime.ts");

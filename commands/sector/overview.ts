@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { overviewSchema, performanceSchema } from "../../analysis/market/domain.ts";
+import {
+  benchmarkSchema,
+  overviewSchema,
+  performanceSchema,
+} from "../../analysis/market/domain.ts";
 
 export default defineCommand({
   name: "sector.overview",
   summary: "Overview figures of a sector",
-  description: "Size and performance of one sector: companies, market cap, weight in the market, " +
-    "employees, description, and returns (day, YTD, 1/3/5 years, percent) beside the S&P 500. " +
-    "Use sector.industries for its industries and sector.table for its top holdings.",
+  description: "Size and performance of one sector: companies, market cap (Yahoo names no " +
+    "currency), weight in the market (a fraction), employees, description, and returns (day, " +
+    "YTD, 1/3/5 years, percent) beside the benchmark Yahoo names (the S&P 500), with the page's " +
+    "URL. Use sector.industries for its industries and sector.table for its top holdings.",
   usage: "finance sector.overview KEY",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -22,14 +27,16 @@ export default defineCommand({
     symbol: z.string().nullable(),
     overview: overviewSchema,
     performance: performanceSchema,
-    benchmark: performanceSchema,
+    benchmark: benchmarkSchema,
     provider: z.string(),
     source: z.string(),
+    url: z.string().describe("The Yahoo page the figures were read from."),
     retrieved_at: z.string(),
   }),
+  view: "sector_overview",
   examples: ["finance sector.overview technology"],
   async run(args, ctx) {
-    const { overviewOf, performanceOf, SECTOR_SOURCE } = await import(
+    const { benchmarkOf, overviewOf, pageUrl, performanceOf, SECTOR_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
     const d = await (await ctx.provider("market_a")).domain.sector(args.key);
@@ -39,9 +46,10 @@ export default defineCommand({
       symbol: d.symbol ?? null,
       overview: overviewOf(d),
       performance: performanceOf(d.performance),
-      benchmark: performanceOf(d.performanceOverviewBenchmark),
+      benchmark: benchmarkOf(d),
       provider: "market_a",
       source: SECTOR_SOURCE,
+      url: pageUrl("sectors", d.key),
       retrieved_at: ctx.clock.now().toISOString(),
     };
   },

@@ -7,7 +7,9 @@ export default defineCommand({
   description:
     "One table of a sector page: top_companies (rating, weight, cap, price, target), top_etfs " +
     "and top_mutual_funds (net assets, expense ratio, YTD return), or research_reports " +
-    "(provider, rating, target price, date). Percent fields are percent numbers.",
+    "(headline naming the company, provider, rating, target price, date). *_pct fields are " +
+    "percent numbers; market_weight (weight in the sector, as Yahoo states it) and expense_ratio are fractions. " +
+    "Yahoo names no currency for prices, caps and net assets (each is its listing's own).",
   usage:
     "finance sector.table KEY [table=top_companies|top_etfs|top_mutual_funds|research_reports limit=25]",
   side_effects: "network_read_only",
@@ -28,11 +30,13 @@ export default defineCommand({
     count: z.int(),
     provider: z.string(),
     source: z.string(),
+    url: z.string().describe("The Yahoo page the table was read from."),
     retrieved_at: z.string(),
   }),
+  view: "sector_table",
   examples: ["finance sector.table technology table=top_etfs limit=5"],
   async run(args, ctx) {
-    const { pageTable, tableCaveats, SECTOR_SOURCE } = await import(
+    const { pageTable, pageUrl, tableCaveats, SECTOR_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
     const d = await (await ctx.provider("market_a")).domain.sector(args.key);
@@ -46,6 +50,7 @@ export default defineCommand({
       count: rows.length,
       provider: "market_a",
       source: SECTOR_SOURCE,
+      url: pageUrl("sectors", d.key),
       retrieved_at: ctx.clock.now().toISOString(),
     };
   },

@@ -23,7 +23,7 @@ export default defineCommand({
     "states its currency (figure_currencies): market cap and enterprise value in the trading " +
     "currency's major unit (GBP for a GBp listing), statement figures in financial_currency. " +
     "P/E and P/B are taken at the price shown (the price over Yahoo's per-share figure, " +
-    "cited in sources). A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
+    "cited in sources, each source with the URLs read). A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
     "quote (cited as fx) or is null with a warning; Yahoo's own mixed-currency ratios are " +
     "never passed on. When quoteSummary has nothing for a listing the quote's fields are " +
     "returned with a warning naming what is missing.",
@@ -75,11 +75,27 @@ export default defineCommand({
     as_of: s,
     retrieved_at: z.string(),
     provider: z.string(),
-    sources: z.array(z.object({ fields: z.string(), source: z.string() })),
+    sources: z.array(z.object({
+      fields: z.string(),
+      source: z.string(),
+      urls: z.array(z.string()).describe(
+        "The addresses read for these fields (empty for a ratio formed from figures above).",
+      ),
+    })),
   }),
+  view: "snapshot",
   examples: ["finance symbol.snapshot AAPL", "finance symbol.snapshot MSFT --output compact"],
   async run(args, ctx) {
     const { snapshot } = await import("../../analysis/market/snapshot.ts");
-    return await snapshot(ctx, args.symbol);
+    const { snapshotSourceUrls } = await import("../../analysis/market/domain.ts");
+    const d = await snapshot(ctx, args.symbol);
+    const fx = d.fx?.symbol ?? null;
+    return {
+      ...d,
+      sources: d.sources.map((s) => ({
+        ...s,
+        urls: snapshotSourceUrls(s.fields, s.source, d.provider_symbol, fx),
+      })),
+    };
   },
 });
