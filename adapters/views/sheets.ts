@@ -92,6 +92,8 @@ function statementSheet(data: Rec): Rec[] | null {
     row.unit = facts.find((f) => f?.unit)?.unit ?? null;
     row.xbrl_sign = negated ? -1 : 1;
     row.accession_no = filing.accession_no ?? null;
+    row.form = filing.form ?? null;
+    row.filing_url = filing.filing_url ?? null;
     return row;
   });
 }

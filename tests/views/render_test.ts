@@ -188,11 +188,11 @@ Deno.test("csv: a statement is line items by period (as presented), document tab
   const [head, first, , cost, gross] = st.out.split("\n");
   assert.equal(
     head,
-    "concept,label,level,2023-01-01 to 2023-12-31,2022-01-01 to 2022-12-31,unit,xbrl_sign,accession_no",
+    "concept,label,level,2023-01-01 to 2023-12-31,2022-01-01 to 2022-12-31,unit,xbrl_sign,accession_no,form,filing_url",
   );
   assert.match(
     first,
-    /^us-gaap:Revenues,Revenues,1,1200000000,1000000000,USD,1,0001234567-24-000010$/,
+    /^us-gaap:Revenues,Revenues,1,1200000000,1000000000,USD,1,0001234567-24-000010,10-K,https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/1234567\/000123456724000010\/acme-20231231\.htm$/,
   );
   // "Less: cost of revenue" is presented negated: the sheet shows it as the statement does, so
   // revenue plus it is gross profit; xbrl_sign says the XBRL fact is positive
