@@ -19,6 +19,7 @@ export type AuthRequired = "none" | "optional_environment_or_public_provider";
 export type ViewName =
   | "statement"
   | "fundamentals"
+  | "sector_heat"
   | "scan"
   | "news"
   | "filings"

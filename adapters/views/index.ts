@@ -21,13 +21,14 @@ import { type Block, isRecord, type View } from "./model.ts";
 import { fundamentalsView, statementView } from "./statement.ts";
 import { factsView, framesView, historyView } from "./facts.ts";
 import { reportView } from "./report.ts";
-import { regimeView, sectorOverviewView, sectorTableView } from "./market.ts";
+import { regimeView, sectorHeatView, sectorOverviewView, sectorTableView } from "./market.ts";
 import { snapshotView } from "./market_snapshot.ts";
 
 /** Every named view. */
 export const VIEWS: Record<ViewName, View> = {
   statement: statementView,
   fundamentals: fundamentalsView,
+  sector_heat: sectorHeatView,
   scan: scanView,
   news: newsView,
   filings: filingsView,

@@ -394,3 +394,55 @@ function reading(s: Rec, bars: number | undefined): string {
       money(num(i.sma_200), str(i.currency))
     }`;
 }
+
+/**
+ * market.sector_heat: the sectors ranked by their ETF's return over the lookback, each with its
+ * ETF, the return in percent, the last adjusted close with its currency and its date; leaders and
+ * laggards marked; then the source.
+ */
+export function sectorHeatView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.all)) return [];
+  const all = list(data.all);
+  const leaders = new Set(list(data.leaders).map((r) => str(r.symbol)));
+  const laggards = new Set(list(data.laggards).map((r) => str(r.symbol)));
+  const rows: Cell[][] = all.map((r, i) => [
+    { text: String(i + 1), number: true },
+    { text: str(r.name) ?? "—" },
+    { text: str(r.symbol) ?? "—" },
+    {
+      text: num(r.return_pct) === undefined
+        ? "—"
+        : `${num(r.return_pct)! > 0 ? "+" : ""}${percent(num(r.return_pct))}`,
+      number: true,
+    },
+    { text: `${num(r.lookback_bars) ?? "—"}`, number: true },
+    { text: money(num(r.last_close), str(r.currency)), number: true },
+    { text: str(r.last_date) ?? "—" },
+    {
+      text: leaders.has(str(r.symbol)) ? "leader" : laggards.has(str(r.symbol)) ? "laggard" : "",
+    },
+  ]);
+  return [
+    {
+      kind: "title",
+      text: `${data.market ?? "US"} sectors by return over the last ${
+        data.lookback_days ?? "?"
+      } trading days (${all.length} sector ETFs)`,
+    },
+    {
+      kind: "table",
+      columns: [
+        { name: "#", number: true },
+        { name: "sector" },
+        { name: "ETF" },
+        { name: "return", number: true },
+        { name: "bars", number: true },
+        { name: "last adjusted\nclose", number: true },
+        { name: "as of" },
+        { name: "" },
+      ],
+      rows,
+    },
+    { kind: "note", text: `Source: ${str(data.source) ?? "—"}` },
+  ];
+}

@@ -7,13 +7,15 @@ const row = z.object({
   heat_score: z.number(),
   return_pct: z.number(),
   lookback_bars: z.int(),
-  last_close: z.number(),
+  last_close: z.number().describe("Last adjusted close, in `currency`."),
+  currency: z.string().nullable().describe("Currency of the closes as the provider states it."),
   last_date: z.string(),
   provider: z.string(),
 });
 
 export default defineCommand({
   name: "market.sector_heat",
+  view: "sector_heat",
   summary: "Rank sector ETFs by recent return",
   description:
     "Ranks the eleven US sectors by the return of their SPDR sector ETF (XLK, XLF, ...) over " +

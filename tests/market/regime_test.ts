@@ -165,6 +165,17 @@ Deno.test("market.sector_heat: ranks the sector ETFs by return; a missing one is
   assert.ok(Math.abs(xlk.return_pct - ((1.004 ** 20 - 1) * 100)) < 0.05);
   const out = await run("market.sector_heat", {}, { fetch: charts(drifts), now: NOW });
   assert.ok(out.envelope.warnings.some((w) => /^XLRE: /.test(w)));
+  // as a person reads it: the ranking with each return in percent, the close in its currency
+  assert.equal(xlk.currency, "USD");
+  const { render } = await import("../../adapters/render.ts");
+  const text = render(out.envelope, "text", { view: "sector_heat", width: 110 });
+  assert.match(text, /US sectors by return over the last 20 trading days \(10 sector ETFs\)/);
+  assert.match(
+    text,
+    /^\s*1\s+\S.*XLK\s+\+\d+\.\d+%\s+20\s+USD [\d,.]+\s+\d{4}-\d{2}-\d{2}\s+leader$/m,
+  );
+  assert.match(text, /XLE .*laggard$/m);
+  assert.match(text, /Source: market\.ohlcv daily adjusted closes/);
 });
 
 Deno.test("market.regime: bars that ended months ago and a missing VIX are said, confidence lowered", async () => {
