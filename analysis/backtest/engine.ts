@@ -202,8 +202,15 @@ export function simulateGrid(panel: Panel, block: RowBlock, cfg: SimConfig): Gri
 
 /** One set after another of a block: its fills, then the bars up to the next fill. */
 class GridRun {
-  /** The simulation, and in its memory the holdings, running values, equity and trades. */
+  /** The bar loop, and in its memory the holdings, running values and equity it works on. */
   private readonly kernel: GridKernel;
+  private readonly px: Float64Array;
+  private readonly target: Float64Array;
+  private readonly delta: Float64Array;
+  private readonly open: (OpenTrade | null)[];
+  private readonly account = { cash: 0, fees: 0 };
+  private readonly noOrders: Order[] = [];
+  private readonly fillPx: Float64Array[];
   private readonly cfg: SimConfig;
   private readonly m: number;
   private readonly n: number;
@@ -219,44 +226,48 @@ class GridRun {
     const m = panel.symbols.length;
     this.m = m;
     this.n = panel.dates.length;
-    this.kernel = new GridKernel(
-      panel.close,
-      panel.start,
-      cfg.fill === "next_open" ? panel.open : undefined,
-    );
-    let perSet = 0;
-    for (let k = 0; k < block.sets; k++) {
-      perSet = Math.max(perSet, block.starts[k + 1] - block.starts[k]);
-    }
-    this.kernel.loadRows(block.bars, block.weights, block.starts[block.sets], perSet);
+    this.kernel = new GridKernel(panel.close, panel.start);
+    this.px = new Float64Array(m);
+    this.target = new Float64Array(m);
+    this.delta = new Float64Array(m);
+    this.open = new Array(m).fill(null);
+    this.fillPx = cfg.fill === "next_open" ? panel.open : panel.close;
   }
 
   /**
-   * Set k, run by the kernel as walkBars, execute, fill and book would: a row is pending from its
-   * bar's close and fills at the next bar; a row on a bar already passed never fills, nor any
-   * after it. Its trades are made here from the kernel's records, as closeTrade and markOpen
-   * make them.
+   * Set k. Its rows as walkBars takes them: a row is pending from its bar's close and fills at
+   * the next bar; a row on a bar already passed never fills, nor any after it.
    */
   set(k: number): void {
-    const { block, kernel, m, n, out } = this;
+    const { block, kernel, m, n, open, account, out } = this;
+    const { qty: held, acc, marks, equity } = kernel;
+    const from = this.panel.start;
     const close = this.panel.close;
-    kernel.reset(this.cfg.initialCash);
-    const count = kernel.run(block.starts[k], block.starts[k + 1], this.cfg);
     const trades: Trade[] = [];
-    for (let i = 0; i < count; i++) {
-      const r = kernel.closed(i);
-      trades.push(closeTrade(openTrade(r.subarray(2)), r[0], r[1]));
+    kernel.reset(this.cfg.initialCash);
+    account.fees = 0;
+    const end = block.starts[k + 1];
+    let r = block.starts[k];
+    while (r < end && block.bars[r] < from) r++;
+    let t = from;
+    for (;;) {
+      const b = r < end ? block.bars[r] : -1;
+      const stop = b >= t && b + 1 < n ? b + 1 : n;
+      kernel.span(t, stop);
+      if (stop === n) break;
+      this.fill(stop, r, trades);
+      r++;
+      t = stop;
     }
-    const held = kernel.qty;
     for (let s = 0; s < m; s++) {
-      const o = kernel.open(s);
-      if (o[0] !== 0) trades.push(markOpen(openTrade(o), s, held[s], close[s][n - 1]));
+      const o = open[s];
+      if (o) trades.push(markOpen(o, s, held[s], close[s][n - 1]));
+      open[s] = null;
     }
     trades.sort((a, b) => a.entryBar - b.entryBar || a.symbol - b.symbol);
-    const { acc, marks, equity } = kernel;
     const len = equity.length;
     out.trades.push(trades);
-    out.fees[k] = kernel.fees;
+    out.fees[k] = account.fees;
     out.first[k] = equity[0];
     out.last[k] = equity[len - 1];
     out.worst[k] = acc[ACC.worst];
@@ -270,25 +281,31 @@ class GridRun {
     out.exposed[k] = marks[MARKS.exposed];
     out.squares[k] = len > 1 ? squares(equity, acc[ACC.sum] / (len - 1)) : 0;
   }
-}
 
-/**
- * An open trade from the kernel's 8 slots (a closed trade's record holds them after its symbol
- * and exit bar): direction, entry bar, entry quantity and notional, exit quantity and notional,
- * fees, peak.
- */
-function openTrade(o: Float64Array): OpenTrade {
-  return {
-    direction: o[0] > 0 ? 1 : -1,
-    entryBar: o[1],
-    entryQty: o[2],
-    entryNotional: o[3],
-    exitQty: o[4],
-    exitNotional: o[5],
-    fees: o[6],
-    peak: o[7],
-    lastExitBar: -1,
-  };
+  /** Fills row r of the block at bar t. */
+  private fill(t: number, r: number, trades: Trade[]): void {
+    const { m, px, target, fillPx, account } = this;
+    const { acc, qty } = this.kernel;
+    const weights = this.block.weights;
+    for (let s = 0; s < m; s++) {
+      px[s] = fillPx[s][t];
+      target[s] = weights[r * m + s];
+    }
+    account.cash = acc[ACC.cash];
+    execute(
+      t,
+      px,
+      target,
+      this.delta,
+      qty,
+      account,
+      this.cfg,
+      this.noOrders,
+      this.open,
+      trades,
+    );
+    acc[ACC.cash] = account.cash;
+  }
 }
 
 /**
