@@ -18,9 +18,12 @@ export function kpiValue(v: Rec): string {
     if (unit && /^[A-Z]{3}$/.test(unit)) return money(x, unit);
     return `${x.toLocaleString("en-US")}${unit && unit !== "count" ? ` ${unit}` : ""}`;
   };
-  // a range: both ends
+  // a range: both ends; a bound says which side ("a minimum of $600 million")
   const high = num(v.high);
-  return high === undefined ? one(n) : `${one(n)} to ${one(high)}`;
+  if (high !== undefined) return `${one(n)} to ${one(high)}`;
+  if (v.bound === "at_least") return `at least ${one(n)}`;
+  if (v.bound === "at_most") return `at most ${one(n)}`;
+  return one(n);
 }
 
 /** kpi.extract. */

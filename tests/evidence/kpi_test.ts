@@ -294,6 +294,15 @@ Deno.test("kpi: a range keeps both ends ('1% to 3%', 'plus or minus 2%')", async
   );
   assert.deepEqual(comp.value, { raw: "1% to 3%", number: 1, unit: "percent", high: 3 });
   assert.equal(kpiValue(comp.value), "1.00% to 3.00%");
+  // a bound reads as one: "a minimum of $600 million" is at least that
+  assert.equal(
+    kpiValue({ raw: "a minimum of $600 million", number: 600e6, unit: "USD", bound: "at_least" }),
+    "at least USD 600,000,000",
+  );
+  assert.equal(
+    kpiValue({ raw: "up to 5%", number: 5, unit: "percent", bound: "at_most" }),
+    "at most 5.00%",
+  );
   const [band] = extractKpis(
     "Total revenue is expected to be $24 billion, plus or minus 2%.",
     only("revenue"),
