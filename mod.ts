@@ -68,29 +68,134 @@ export interface FinanceOptions {
   timeoutMs?: number;
 }
 
-const sessions = new Map<string, SessionRef>();
+/**
+ * Sessions made for distinct options, least recently used first. A few are kept (each holds
+ * its cassettes' index and parsed answers); the one that falls out is closed once its calls
+ * have finished. {@link closeSessions} closes them all.
+ */
+const MAX_SESSIONS = 4;
+interface Kept {
+  session: SessionRef;
+  calls: number;
+  evicted: boolean;
+}
+const kept = new Map<string, Kept>();
+/** The settings when the library first used the process-wide session. */
+let defaultFingerprint: string | null = null;
+/** The settings at the previous call, to tell when one changed. */
+let lastSettings: Record<string, string> | null = null;
 
-async function sessionFor(options: FinanceOptions): Promise<SessionRef> {
-  const [{ getDefaultSession, Session }, { loadConfig }] = await Promise.all([
+/** A session for one call, and what to do when the call ends. */
+interface Lease {
+  session: SessionRef;
+  release(): void;
+  /** Warnings for the envelope (a setting changed since the previous call). */
+  notes: string[];
+}
+
+/**
+ * The session for a call's options. The settings (FINANCE_REPLAY, FINANCE_NOW, keys, ...) are
+ * read again on every call: a change (`Deno.env.set` in a later notebook cell) builds a session
+ * with the new value and is said once in the envelope's warnings.
+ */
+async function lease(options: FinanceOptions): Promise<Lease> {
+  const [{ getDefaultSession, Session }, { loadConfig, currentSettings }] = await Promise.all([
     sessionModule(),
     configModule(),
   ]);
   // no await below: concurrent first calls with the same options share one session
-  if (!options.replay && !options.record && !options.now) return getDefaultSession();
-  const replay = options.replay
-    ? (Array.isArray(options.replay) ? options.replay.join(":") : options.replay)
-    : "";
-  const key = JSON.stringify([replay, options.record ?? "", options.now ?? ""]);
-  let session = sessions.get(key);
-  if (!session) {
-    const env: Record<string, string | undefined> = Deno.env.toObject();
-    if (replay) env.FINANCE_REPLAY = replay;
-    if (options.record) env.FINANCE_RECORD = options.record;
-    if (options.now) env.FINANCE_NOW = options.now;
-    session = new Session({ config: loadConfig(env) });
-    sessions.set(key, session);
+  const settings = currentSettings();
+  const notes = settingsChanged(settings, options);
+  const fingerprint = JSON.stringify(settings);
+  if (!options.replay && !options.record && !options.now) {
+    defaultFingerprint ??= fingerprint;
+    if (fingerprint === defaultFingerprint) {
+      return { session: getDefaultSession(), release: () => {}, notes };
+    }
   }
-  return session;
+  const replay = replayText(options.replay);
+  const key = JSON.stringify([replay, options.record ?? "", options.now ?? "", fingerprint]);
+  let entry = kept.get(key);
+  if (entry) kept.delete(key); // put back below as the most recent
+  else {
+    const overrides: Record<string, string> = {};
+    if (replay) overrides.FINANCE_REPLAY = replay;
+    if (options.record) overrides.FINANCE_RECORD = options.record;
+    if (options.now) overrides.FINANCE_NOW = options.now;
+    const session = new Session({ config: loadConfig(undefined, overrides) });
+    entry = { session, calls: 0, evicted: false };
+  }
+  kept.set(key, entry);
+  for (const [oldKey, old] of kept) {
+    if (kept.size <= MAX_SESSIONS) break;
+    kept.delete(oldKey);
+    retire(old);
+  }
+  const mine = entry;
+  mine.calls++;
+  return {
+    session: mine.session,
+    notes,
+    release: () => {
+      if (--mine.calls === 0 && mine.evicted) mine.session.close();
+    },
+  };
+}
+
+function replayText(replay: FinanceOptions["replay"]): string {
+  return replay ? (Array.isArray(replay) ? replay.join(":") : replay) : "";
+}
+
+/** Marks a session as no longer kept; it closes now, or when its last call ends. */
+function retire(entry: Kept): void {
+  entry.evicted = true;
+  if (entry.calls === 0) entry.session.close();
+}
+
+/** A warning naming each setting changed since the previous call (secret values not shown). */
+function settingsChanged(now: Record<string, string>, options: FinanceOptions): string[] {
+  const before = lastSettings;
+  lastSettings = now;
+  if (!before) return [];
+  const given = new Set([
+    ...(options.replay ? ["FINANCE_REPLAY"] : []),
+    ...(options.record ? ["FINANCE_RECORD"] : []),
+    ...(options.now ? ["FINANCE_NOW"] : []),
+  ]);
+  const names = [...new Set([...Object.keys(before), ...Object.keys(now)])]
+    .filter((n) => before[n] !== now[n] && !given.has(n)).sort();
+  if (!names.length) return [];
+  const shown = (n: string, v: string | undefined) =>
+    v === undefined
+      ? "unset"
+      : /KEY|SECRET|TOKEN|PASSWORD|AGENT/i.test(n)
+      ? "(value hidden)"
+      : JSON.stringify(v);
+  const changes = names.map((n) => `${n} ${shown(n, before[n])} → ${shown(n, now[n])}`);
+  return [
+    `the environment changed since the previous call (${changes.join("; ")}): this call and ` +
+    `later ones use the new ${names.length > 1 ? "settings" : "setting"}`,
+  ];
+}
+
+/**
+ * Closes the sessions the library made for per-call options (replay, record, now) and for
+ * changed settings, letting go of their cache files, cassette indexes and parsed answers; a
+ * later call makes a new one. The process-wide session (calls without options) stays open.
+ * Only a few such sessions are kept at a time anyway; this lets a long-running notebook or
+ * server free them at once.
+ *
+ * @example
+ * ```ts
+ * import { closeSessions, finance } from "@finance/finance";
+ * const replay = "../shared/fixtures/cassettes/yahoo";
+ * await finance("market.quote", { symbol: "AAPL" }, { replay });
+ * closeSessions();
+ * ```
+ */
+export function closeSessions(): void {
+  for (const entry of kept.values()) retire(entry);
+  kept.clear();
 }
 
 /**
@@ -132,18 +237,109 @@ export async function finance(
   args: Record<string, unknown> = {},
   options: FinanceOptions = {},
 ): Promise<Envelope<unknown>> {
-  let session: SessionRef;
+  const fail = (error: string): Envelope<unknown> => ({
+    ok: false,
+    data: null,
+    error,
+    warnings: [],
+  });
+  const refused = refusedCall(command, options);
+  if (refused) return fail(refused);
+  const read = readArgs(command, args);
+  if ("error" in read) return fail(read.error);
+  let leased: Lease;
   let run: RunnerApi;
   try {
-    [session, run] = await Promise.all([sessionFor(options), runner()]);
+    [leased, run] = await Promise.all([lease(options), runner()]);
   } catch (err) {
-    return { ok: false, data: null, error: startError(err), warnings: [] };
+    return fail(startError(err));
   }
-  return await run.runCommand(command, args, {
-    session,
-    surface: "library",
-    timeoutMs: options.timeoutMs,
-  });
+  try {
+    const envelope = await run.runCommand(command, read.args as Record<string, unknown>, {
+      session: leased.session,
+      surface: "library",
+      timeoutMs: options.timeoutMs,
+    });
+    if (leased.notes.length) envelope.warnings = [...leased.notes, ...envelope.warnings];
+    return envelope;
+  } catch (err) {
+    // the runner answers every failure itself; this is the net under it
+    return fail(`${command} failed: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    leased.release();
+  }
+}
+
+/** setTimeout's largest delay: above it the timer fires at once, with a warning. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** Why a call cannot be made as given (the command name or an option), or null. */
+function refusedCall(command: unknown, options: unknown): string | null {
+  if (typeof command !== "string" || !command.trim()) {
+    return `finance(): the first argument is the command name, e.g. "formula.cagr", not ${
+      describeValue(command)
+    } (commands() lists them)`;
+  }
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    return `finance(): options must be an object such as {replay, record, now, timeoutMs}, not ${
+      describeValue(options)
+    }`;
+  }
+  const o = options as Record<string, unknown>;
+  const timeout = o.timeoutMs;
+  if (
+    timeout !== undefined &&
+    (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0 ||
+      timeout > MAX_TIMEOUT_MS)
+  ) {
+    return `finance(): options.timeoutMs must be a number of milliseconds above 0 (at most ${MAX_TIMEOUT_MS}), not ${
+      describeValue(timeout)
+    }; leave it out for no time limit`;
+  }
+  const replay = o.replay;
+  if (
+    replay !== undefined && typeof replay !== "string" &&
+    !(Array.isArray(replay) && replay.every((r) => typeof r === "string"))
+  ) {
+    return `finance(): options.replay must be a cassette folder or a list of them, not ${
+      describeValue(replay)
+    }`;
+  }
+  for (const name of ["record", "now"]) {
+    if (o[name] !== undefined && typeof o[name] !== "string") {
+      return `finance(): options.${name} must be text, not ${describeValue(o[name])}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * A plain arguments object read once, so that a getter that throws is a failure naming the
+ * argument rather than a rejected promise; anything else is passed on for the runner to judge.
+ */
+function readArgs(command: string, args: unknown): { args: unknown } | { error: string } {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return { args };
+  let key = "";
+  try {
+    const proto = Object.getPrototypeOf(args);
+    if (proto !== Object.prototype && proto !== null) return { args };
+    const entries: [string, unknown][] = [];
+    for (key of Object.keys(args)) entries.push([key, (args as Record<string, unknown>)[key]]);
+    return { args: Object.fromEntries(entries) };
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return {
+      error: key
+        ? `${command}: argument \`${key}\` could not be read (${why}); pass plain values`
+        : `${command}: the arguments could not be read (${why}); pass a plain object`,
+    };
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.slice(0, 60));
+  if (value === null || value === undefined || typeof value !== "object") return String(value);
+  return Array.isArray(value) ? "a list" : "an object";
 }
 
 /** Why the library could not start, with the fix when it is the usual one. */
@@ -255,6 +451,17 @@ export interface AdapterOptions {
   corsOrigins?: string[];
 }
 
+/** The adapter's own session, kept for its lifetime (not one of the library's few). */
+async function handlerSession(replay: AdapterOptions["replay"]): Promise<SessionRef> {
+  const [{ getDefaultSession, Session }, { loadConfig }] = await Promise.all([
+    sessionModule(),
+    configModule(),
+  ]);
+  const dirs = replayText(replay);
+  if (!dirs) return getDefaultSession();
+  return new Session({ config: loadConfig(undefined, { FINANCE_REPLAY: dirs }) });
+}
+
 /**
  * The HTTP adapter as a `(Request) => Promise<Response>` handler, for embedding in another
  * `Deno.serve` app: `Deno.serve(createHandler())`.
@@ -264,7 +471,7 @@ export function createHandler(options: AdapterOptions = {}): (req: Request) => P
   const handler: Promise<Handler> = (async () => {
     const { createHandler } = await load<HttpApi>("./adapters/http.ts");
     return createHandler({
-      session: await sessionFor({ replay: options.replay }),
+      session: await handlerSession(options.replay),
       token: options.token,
       maxBodyBytes: options.maxBodyBytes,
       timeoutMs: options.timeoutMs,

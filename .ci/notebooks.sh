@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Notebook tooling.
 #   bash .ci/notebooks.sh setup   install Jupyter (apt, when missing) and the Deno kernelspec
-#   bash .ci/notebooks.sh run     execute every notebook headless; fails on any cell error
+#   bash .ci/notebooks.sh run [NB.ipynb ...]
+#                                 execute every notebook (or those named) headless; fails on any
+#                                 cell error or on output that went missing (after three runs)
 #   bash .ci/notebooks.sh check   exit 0 when jupyter, nbconvert and the Deno kernel are ready
 # Executed copies go to a temporary folder (or $NOTEBOOK_OUT); the notebooks in the repository
 # stay without outputs.
@@ -48,13 +50,100 @@ setup() {
   ready && echo "notebook tooling ready: nbconvert $(jupyter nbconvert --version 2>/dev/null | head -1), deno kernel"
 }
 
-# Exit 0 when an executed notebook has a code cell without any output.
-silent_cells() {
-  python3 - "$1" <<'PY'
-import json, sys
-cells = json.load(open(sys.argv[1]))["cells"]
-empty = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and not c.get("outputs")]
-sys.exit(0 if empty else 1)
+# The Python that Jupyter runs on (the `python3` on PATH may be another one, without nbclient).
+jupyter_python() {
+  local launcher
+  launcher="$(command -v jupyter)" || return 1
+  head -n 1 "$launcher" | sed -n 's/^#! *\([^ ]*\).*/\1/p' | grep . || echo python3
+}
+
+# Executes one notebook and checks that every output it asked for arrived. Each code cell is
+# run with a first line that names it, and Deno.jupyter.display and console.* are counted per
+# cell; a cell with fewer display outputs than display calls, no stdout though it logged, or no
+# output at all has lost output (the Deno kernel now and then drops one: the cell runs, nothing
+# is shown, no error). Writes the executed copy, without the counting, to OUT_DIR.
+# Exit status: 0 complete, 3 output lost (worth another run), 1 a cell error or no kernel.
+execute_checked() {
+  "$(jupyter_python)" - "$1" "$2" "${NOTEBOOK_TIMEOUT:-600}" <<'PY'
+import json, os, sys
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+src, out_dir, timeout = sys.argv[1], sys.argv[2], int(sys.argv[3])
+nb = nbformat.read(src, as_version=4)
+# Counting wraps whatever Deno.jupyter.display is when each cell starts, so a notebook that
+# replaces it is counted too; the count reaches the kernel's own call through that wrapper.
+SETUP = r"""{
+  const g = globalThis as any;
+  g.__financeCounts = {};
+  const bump = (kind: string) => {
+    const cell = g.__financeCell;
+    if (cell === undefined) return;
+    const seen = (g.__financeCounts[cell] ??= { display: 0, stdout: 0, stderr: 0 });
+    seen[kind]++;
+  };
+  g.__financeWrap = () => {
+    const inner = Deno.jupyter.display as any;
+    if (inner.__financeCounted) return;
+    const counted = (...args: unknown[]) => (bump("display"), inner.apply(Deno.jupyter, args));
+    (counted as any).__financeCounted = true;
+    (Deno.jupyter as any).display = counted;
+  };
+  for (const [name, kind] of [["log", "stdout"], ["info", "stdout"], ["table", "stdout"],
+    ["warn", "stderr"], ["error", "stderr"]]) {
+    const write = (console as any)[name].bind(console);
+    (console as any)[name] = (...args: unknown[]) => (bump(kind), write(...args));
+  }
+}"""
+REPORT = 'globalThis.__financeCell = undefined;\nconsole.log("__FINANCE_COUNTS__" + JSON.stringify((globalThis as any).__financeCounts));'
+cells = nb.cells
+code = [i for i, c in enumerate(cells) if c.cell_type == "code"]
+sources = {i: cells[i].source for i in code}
+for i in code:
+    cells[i].source = f"globalThis.__financeCell = {i}; (globalThis as any).__financeWrap();\n" + sources[i]
+nb.cells = [nbformat.v4.new_code_cell(SETUP)] + cells + [nbformat.v4.new_code_cell(REPORT)]
+client = NotebookClient(nb, kernel_name="deno", timeout=timeout,
+                        resources={"metadata": {"path": os.path.dirname(os.path.abspath(src))}})
+status, problems = 0, []
+try:
+    client.execute()
+except CellExecutionError as err:
+    status, problems = 1, [str(err)[-3000:]]
+except Exception as err:  # the kernel died or did not start
+    status, problems = 1, [f"{type(err).__name__}: {err}"]
+report = nb.cells[-1]
+nb.cells = nb.cells[1:-1]
+for i in code:
+    nb.cells[i].source = sources[i]
+if status == 0:
+    text = "".join(o.get("text", "") for o in report.outputs if o.get("output_type") == "stream")
+    marker = text.find("__FINANCE_COUNTS__")
+    counts = json.loads(text[marker + len("__FINANCE_COUNTS__"):].splitlines()[0]) if marker >= 0 else None
+    if counts is None:
+        status, problems = 3, ["the display counts did not come back from the kernel"]
+    for i in code:
+        outs = nb.cells[i].outputs
+        want = (counts or {}).get(str(i), {"display": 0, "stdout": 0, "stderr": 0})
+        shown = sum(1 for o in outs if o.output_type == "display_data")
+        lines = {name: sum(o.get("text", "").count("\n") for o in outs
+                           if o.output_type == "stream" and o.get("name") == name)
+                 for name in ("stdout", "stderr")}
+        missing = []
+        if shown < want["display"]:
+            missing.append(f"{want['display'] - shown} of {want['display']} displays")
+        for name in ("stdout", "stderr"):
+            if lines[name] < want[name]:
+                missing.append(f"{name} of {want[name]} console calls ({lines[name]} lines)")
+        if not outs:
+            missing.append("every output (the cell showed nothing)")
+        if missing:
+            status = 3
+            problems.append(f"cell {i} lost {', '.join(missing)}")
+nbformat.write(nb, os.path.join(out_dir, os.path.basename(src)))
+for p in problems:
+    print(p)
+sys.exit(status)
 PY
 }
 
@@ -66,29 +155,26 @@ run() {
   local out="${NOTEBOOK_OUT:-$(mktemp -d)}"
   local failed=0 count=0
   mkdir -p "$out"
-  for nb in notebooks/*.ipynb; do
+  local notebooks=("$@")
+  [ "${#notebooks[@]}" -gt 0 ] || notebooks=(notebooks/*.ipynb)
+  for nb in "${notebooks[@]}"; do
     [ -e "$nb" ] || continue
     count=$((count + 1))
     echo "executing $nb"
-    local name log attempt ok=0
+    local name log attempt ok=0 code
     name="$(basename "$nb" .ipynb)"
     log="$out/$name.log"
-    # The Deno kernel now and then loses a cell's display output (the cell runs, nothing is
-    # shown, no error): every cell of these notebooks shows something, so an empty one means
-    # the run is repeated (up to three runs).
+    # A run that lost output is repeated (up to three runs); a cell error is not.
     for attempt in 1 2 3; do
       # The kernel starts in the notebook's folder, so relative imports and fixture paths work.
-      if ! jupyter nbconvert --to notebook --execute \
-        --ExecutePreprocessor.kernel_name=deno \
-        --ExecutePreprocessor.timeout="${NOTEBOOK_TIMEOUT:-600}" \
-        --output-dir "$out" "$nb" >"$log" 2>&1; then
-        break
-      fi
-      if silent_cells "$out/$name.ipynb"; then
-        echo "  attempt $attempt: a code cell showed no output; executing again"
+      execute_checked "$nb" "$out" >"$log" 2>&1
+      code=$?
+      if [ "$code" -eq 3 ]; then
+        echo "  attempt $attempt: output went missing; executing again"
+        sed 's/^/    /' "$log" | grep -v 'is unstable' | head -n 5
         continue
       fi
-      ok=1
+      [ "$code" -eq 0 ] && ok=1
       break
     done
     if [ "$ok" -eq 1 ]; then
@@ -99,13 +185,16 @@ run() {
       tail -n 40 "$log" | sed 's/^/    /'
     fi
   done
-  echo "notebooks: $((count - failed)) of $count executed without cell errors (outputs in $out)"
+  echo "notebooks: $((count - failed)) of $count executed with every cell's output and no cell error (outputs in $out)"
   [ "$count" -gt 0 ] && [ "$failed" -eq 0 ]
 }
 
 case "${1:-run}" in
 setup) setup ;;
-run) run ;;
+run)
+  shift
+  run "$@"
+  ;;
 check) ready ;;
 *)
   echo "usage: bash .ci/notebooks.sh setup|run|check" >&2

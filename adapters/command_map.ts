@@ -8,7 +8,7 @@
  */
 import type { CommandDef } from "../core/command.ts";
 import { loadAllCommands } from "../core/registry.ts";
-import { argsJsonSchema, dataJsonSchema, type JsonSchema } from "./jsonschema.ts";
+import { argsJsonSchema, dataJsonSchema, type JsonSchema, oneOfGroups } from "./jsonschema.ts";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -114,7 +114,14 @@ function argsType(def: CommandDef, indent: string): string {
   for (const [synonym, canonical] of Object.entries(def.synonyms ?? {})) {
     notes.set(synonym, `Another name of \`${canonical}\` (give one of the two).`);
   }
-  return objectType(schema, indent, notes);
+  const type = objectType(schema, indent, notes);
+  // the arguments of which one must be given (a filing's symbol, accession or url): a union
+  const groups = oneOfGroups(def);
+  if (!groups.length) return type;
+  const branches = groups.map((names) =>
+    `{ ${names.map((n) => `${key(n)}: ${schemaType(props[n] ?? {}, indent)}`).join("; ")} }`
+  );
+  return `${type} & (${branches.join(" | ")})`;
 }
 
 /** The text of `commands/map.ts`. */

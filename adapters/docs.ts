@@ -6,7 +6,7 @@
  * from the code; and analysis/backtest/grid.wasm, assembled from grid.wat.
  */
 import { loadAllCommands, namespaces } from "../core/registry.ts";
-import { describeArgs } from "./jsonschema.ts";
+import { describeArgs, requireOneOfText } from "./jsonschema.ts";
 
 /** The command reference as Markdown. */
 export async function commandsMarkdown(): Promise<string> {
@@ -24,6 +24,8 @@ export async function commandsMarkdown(): Promise<string> {
       out.push(`### ${def.name}`, "", def.summary + ".", "");
       if (def.description) out.push(def.description, "");
       out.push("```", def.usage, "```", "");
+      const oneOf = requireOneOfText(def);
+      if (oneOf) out.push(oneOf, "");
       const args = describeArgs(def);
       if (args.length) {
         out.push("| argument | type | default | notes |", "|---|---|---|---|");

@@ -31,6 +31,8 @@ export interface HelpEntry {
   citation_fields: string[];
   examples?: string[];
   args: HelpArg[];
+  /** Arguments of which one must be given, in words ("Give at least one of: ..."). */
+  require_one_of?: string;
 }
 
 /** The generated manifest. */
@@ -93,7 +95,9 @@ function indented(text: string, indent: number, width: number): string[] {
 export function commandHelp(entry: HelpEntry, width = 100): string {
   const lines = [entry.name, ...indented(entry.summary, 0, width)];
   if (entry.description) lines.push("", ...indented(entry.description, 0, width));
-  lines.push("", `Usage: ${entry.usage}`, "", "Arguments:");
+  lines.push("", `Usage: ${entry.usage}`);
+  if (entry.require_one_of) lines.push(...indented(entry.require_one_of, 0, width));
+  lines.push("", "Arguments:");
   if (!entry.args.length) lines.push("  (none)");
   for (const a of entry.args) {
     const bits = [a.type];

@@ -5,7 +5,7 @@
  * writes it and a test fails when it is stale.
  */
 import { loadAllCommands } from "../core/registry.ts";
-import { describeArgs } from "./jsonschema.ts";
+import { describeArgs, requireOneOfText } from "./jsonschema.ts";
 import type { HelpArg, HelpEntry, HelpManifest } from "./help.ts";
 
 /** The manifest, built from the registry. */
@@ -32,6 +32,8 @@ export async function helpManifest(): Promise<HelpManifest> {
       args,
     };
     if (def.description) entry.description = def.description;
+    const oneOf = requireOneOfText(def);
+    if (oneOf) entry.require_one_of = oneOf;
     if (def.examples?.length) entry.examples = def.examples;
     commands.push(entry);
   }

@@ -34,7 +34,19 @@ export function argsJsonSchema(def: CommandDef): JsonSchema {
       props[synonym] = copy;
     }
   }
+  // a default zod leaves out of the document (one on a preprocessed value)
+  for (const [name, field] of Object.entries(def.args.shape as Record<string, z.ZodType>)) {
+    const value = declaredDefault(field);
+    if (value !== undefined && props[name] && props[name].default === undefined) {
+      props[name] = { ...props[name], default: value };
+    }
+  }
   schema.properties = props;
+  const groups = oneOfGroups(def);
+  if (groups.length) {
+    schema[def.exclusiveOneOf ? "oneOf" : "anyOf"] = groups.map((required) => ({ required }));
+    schema.description = requireOneOfText(def);
+  }
   schema.additionalProperties = false;
   if (def.extra_into) {
     schema.additionalProperties = true;
@@ -42,6 +54,49 @@ export function argsJsonSchema(def: CommandDef): JsonSchema {
   }
   argsCache.set(def, schema);
   return schema;
+}
+
+/** The value of a `.default(...)` on an argument, or undefined. */
+function declaredDefault(field: z.ZodType): unknown {
+  const def = (field as unknown as { _zod?: { def?: { type?: string; defaultValue?: unknown } } })
+    ._zod?.def;
+  if (def?.type !== "default") return undefined;
+  const value = def.defaultValue;
+  return typeof value === "function" ? undefined : value;
+}
+
+/**
+ * The groups of {@link CommandDef.requireOneOf}, each also spelt with the older names and
+ * synonyms the command accepts (`accession_no` for `accession`).
+ */
+export function oneOfGroups(def: CommandDef): string[][] {
+  const names = (arg: string) => [
+    arg,
+    ...Object.entries({ ...def.aliases, ...def.synonyms }).filter(([, c]) => c === arg)
+      .map(([a]) => a),
+  ];
+  const out: string[][] = [];
+  for (const group of def.requireOneOf ?? []) {
+    let spellings: string[][] = [[]];
+    for (const arg of group) {
+      spellings = spellings.flatMap((s) => names(arg).map((n) => [...s, n]));
+    }
+    out.push(...spellings);
+  }
+  return out;
+}
+
+/**
+ * {@link CommandDef.requireOneOf} in words, for help and schema descriptions: "Give at least
+ * one of: `symbol`, `accession` or `url`."
+ */
+export function requireOneOfText(def: CommandDef): string | undefined {
+  const groups = def.requireOneOf ?? [];
+  if (!groups.length) return undefined;
+  const named = groups.map((g) => g.map((a) => `\`${a}\``).join(" with "));
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : named[0];
+  const how = def.exclusiveOneOf ? "exactly one of" : groups.length > 1 ? "at least one of" : "";
+  return how ? `Give ${how}: ${list}.` : `Give ${list}.`;
 }
 
 /** Result schema of `data`. */

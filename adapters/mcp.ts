@@ -9,10 +9,12 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type {
@@ -21,6 +23,7 @@ import type {
   ReadResourceRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../core/errors.ts";
+import { closest } from "../core/suggest.ts";
 import { commandNames, loadCommand } from "../core/registry.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { VERSION } from "../core/version.ts";
@@ -132,7 +135,15 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
       };
     }
     const p = PLAYBOOKS.find((x) => uri === `finance://playbooks/${x.name}`);
-    if (!p) throw new Error(`no resource ${uri}`);
+    if (!p) {
+      const uris = [
+        "finance://openapi.json",
+        ...PLAYBOOKS.map((x) => `finance://playbooks/${x.name}`),
+      ];
+      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}${suggestion(uri, uris)}`, {
+        uri,
+      });
+    }
     return { contents: [{ uri, mimeType: "text/markdown", text: playbookText(p) }] };
   });
 
@@ -140,13 +151,26 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
     prompts: PLAYBOOKS.map((p) => ({
       name: p.name,
       description: p.use,
-      arguments: p.arguments.map((a) => ({ name: a, required: a === "symbol" })),
+      // optional all: without them the steps keep their placeholders
+      arguments: p.arguments.map((a) => ({
+        name: a,
+        description: PROMPT_ARGUMENTS[a] ?? `Fills ${a.toUpperCase()} in the steps.`,
+        required: false,
+      })),
     })),
   }));
 
   server.setRequestHandler(GetPromptRequestSchema, (request: GetPromptRequest) => {
     const p = PLAYBOOKS.find((x) => x.name === request.params.name);
-    if (!p) throw new Error(`no prompt ${request.params.name}`);
+    if (!p) {
+      const name = request.params.name;
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown prompt \`${name}\`${
+          suggestion(name, PLAYBOOKS.map((x) => x.name))
+        } (prompts/list names the ${PLAYBOOKS.length})`,
+      );
+    }
     const args = request.params.arguments ?? {};
     const filled = Object.entries(args).map(([k, v]) => `${k}: ${v}`).join(", ");
     return {
@@ -161,6 +185,26 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
     };
   });
   return Promise.resolve(server);
+}
+
+/** MCP's code for a resource that does not exist (the specification's, not JSON-RPC's). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** What each playbook input fills in; every one is optional. */
+const PROMPT_ARGUMENTS: Record<string, string> = {
+  symbol: "Ticker of the company, e.g. AAPL; fills SYMBOL in the steps (optional).",
+  metric: 'The metric or table value to find, e.g. "revenue" (optional).',
+  date: "Date of the price move, YYYY-MM-DD (optional; price.moves finds one otherwise).",
+  screen: "Predefined screen id, e.g. day_gainers (optional; screen.predefined lists them).",
+  strategy: "Strategy name, e.g. sma_cross (optional; backtest.strategies lists them).",
+  symbols: "Tickers to test, comma-separated, e.g. AAPL,MSFT (optional).",
+  start_date: "First day of the test, YYYY-MM-DD (optional).",
+  end_date: "Last day of the test, YYYY-MM-DD (optional).",
+};
+
+function suggestion(name: string, names: string[]): string {
+  const guess = closest(name, names);
+  return guess ? `; did you mean \`${guess}\`?` : "";
 }
 
 function playbookText(p: (typeof PLAYBOOKS)[number]): string {

@@ -63,8 +63,22 @@ export class ToolCalls {
       if (name === "finance_run") return this.run(args ?? {}, signal);
     }
     const command = commandFromName(name);
-    if (!command) return Promise.resolve(failure(`unknown tool ${name}`));
+    if (!command) return Promise.resolve(failure(this.unknownTool(name)));
     return this.runCommand(command, args ?? {}, signal);
+  }
+
+  /** The closest tool name (listed first, then any command's), and how to find others. */
+  unknownTool(name: string): string {
+    const listed = [
+      ...(this.set.discovery ? ["finance_search", "finance_describe", "finance_run"] : []),
+      ...this.set.commands.map(operationId),
+    ];
+    const guess = closest(name, listed) ??
+      closest(name, [...commandNames().map(operationId), ...commandNames()]);
+    const how = this.set.discovery
+      ? "finance_search finds a command by what it does; finance_run runs any of them"
+      : "tools/list names them";
+    return `unknown tool \`${name}\`${guess ? `; did you mean \`${guess}\`?` : ""} (${how})`;
   }
 
   search(args: Record<string, unknown>): Envelope {
@@ -143,6 +157,8 @@ export class ToolCalls {
     if (!name) return failure("finance_run: give `command`, e.g. market.quote");
     const resolved = commandFromName(name);
     if (!resolved) return failure(unknownCommand(name));
+    const misplaced = await misplacedArguments(resolved, beside, given);
+    if (misplaced) return failure(misplaced);
     let named: unknown = given ?? {};
     if (typeof named === "string") {
       try {
@@ -191,6 +207,31 @@ export class ToolCalls {
     });
     return outcome.envelope;
   }
+}
+
+/** Names clients use for what finance_run calls `arguments`. */
+const ARGUMENT_WRAPPERS = ["args", "params", "parameters", "input", "kwargs", "argument"];
+
+/**
+ * A wrapper such as `args` beside `command` (where finance_run expects `arguments`), unless
+ * the command has an argument of that name: the message points to the right property.
+ */
+async function misplacedArguments(
+  command: string,
+  beside: Record<string, unknown>,
+  given: unknown,
+): Promise<string | null> {
+  const wrapper = Object.keys(beside).find((k) => ARGUMENT_WRAPPERS.includes(k));
+  if (!wrapper) return null;
+  const value = beside[wrapper];
+  const objectLike = (value && typeof value === "object" && !Array.isArray(value)) ||
+    (typeof value === "string" && value.trim().startsWith("{"));
+  if (!objectLike) return null;
+  const def = await loadCommand(command);
+  if (Object.hasOwn(def.args.shape, wrapper)) return null;
+  return `finance_run takes the command's named arguments in \`arguments\`, not \`${wrapper}\`${
+    given === undefined ? "" : " (give them once, in `arguments`)"
+  }: {"command": "${command}", "arguments": {...}}`;
 }
 
 function unknownKeys(args: Record<string, unknown>, known: string[], tool: string): string | null {

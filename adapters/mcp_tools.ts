@@ -158,6 +158,10 @@ export function compactSchema(def: CommandDef): JsonSchema {
   const schema = portableSchema(argsJsonSchema(def));
   const props = schema.properties as Record<string, JsonSchema>;
   for (const alias of Object.keys({ ...def.aliases, ...def.synonyms })) delete props[alias];
+  for (const rule of ["anyOf", "oneOf"]) {
+    const groups = schema[rule] as { required: string[] }[] | undefined;
+    if (groups) schema[rule] = groups.filter((g) => g.required.every((n) => n in props));
+  }
   return schema;
 }
 

@@ -686,6 +686,13 @@ export interface CommandMap {
       truncated: boolean;
       pages_read: number;
       mean_confidence: number | null;
+      uncertain_figures: {
+        page: number;
+        text: string;
+        confidence: number;
+        start_char: number;
+        end_char: number;
+      }[];
       pages: {
         page: number;
         start_char: number;
@@ -909,46 +916,57 @@ export interface CommandMap {
   };
   /** Compare your revenue/EPS assumptions with consensus figures. */
   "estimates.compare": {
-    args: {
-      /** Ticker the figures belong to (optional; only echoed back). */
-      symbol?: string;
-      /** Your own figure for revenue (e.g. 2.2B). */
-      revenue?: number | string;
-      /** Consensus revenue to compare revenue with (e.g. from estimates.consensus). */
-      consensus_revenue?: number | string;
-      /** Your own figure for earnings per share (e.g. 0.50). */
-      eps?: number | string;
-      /** Consensus earnings per share to compare eps with (e.g. from estimates.consensus). */
-      consensus_eps?: number | string;
-      /** Your own figure for EBITDA (e.g. 2.2B). */
-      ebitda?: number | string;
-      /** Consensus EBITDA to compare ebitda with (e.g. from estimates.consensus). */
-      consensus_ebitda?: number | string;
-      /** Your own figure for EBIT (e.g. 2.2B). */
-      ebit?: number | string;
-      /** Consensus EBIT to compare ebit with (e.g. from estimates.consensus). */
-      consensus_ebit?: number | string;
-      /** Your own figure for net income (e.g. 2.2B). */
-      net_income?: number | string;
-      /** Consensus net income to compare net_income with (e.g. from estimates.consensus). */
-      consensus_net_income?: number | string;
-      /** Your own figure for free cash flow (e.g. 2.2B). */
-      fcf?: number | string;
-      /** Consensus free cash flow to compare fcf with (e.g. from estimates.consensus). */
-      consensus_fcf?: number | string;
-      /** Your own figure for free cash flow (e.g. 2.2B). */
-      free_cash_flow?: number | string;
-      /** Consensus free cash flow to compare free_cash_flow with (e.g. from estimates.consensus). */
-      consensus_free_cash_flow?: number | string;
-      /** Your own figure for operating income (e.g. 2.2B). */
-      operating_income?: number | string;
-      /** Consensus operating income to compare operating_income with (e.g. from estimates.consensus). */
-      consensus_operating_income?: number | string;
-      /** Fiscal year the figures are for, e.g. 2027 or FY2027 (echoed back). */
-      fiscal_year?: number | string;
-      /** Period the figures are for, e.g. annual or Q3 (echoed back). */
-      period?: string;
-    };
+    args:
+      & {
+        /** Ticker the figures belong to (optional; only echoed back). */
+        symbol?: string;
+        /** Your own figure for revenue (e.g. 2.2B). */
+        revenue?: number | string;
+        /** Consensus revenue to compare revenue with (e.g. from estimates.consensus). */
+        consensus_revenue?: number | string;
+        /** Your own figure for earnings per share (e.g. 0.50). */
+        eps?: number | string;
+        /** Consensus earnings per share to compare eps with (e.g. from estimates.consensus). */
+        consensus_eps?: number | string;
+        /** Your own figure for EBITDA (e.g. 2.2B). */
+        ebitda?: number | string;
+        /** Consensus EBITDA to compare ebitda with (e.g. from estimates.consensus). */
+        consensus_ebitda?: number | string;
+        /** Your own figure for EBIT (e.g. 2.2B). */
+        ebit?: number | string;
+        /** Consensus EBIT to compare ebit with (e.g. from estimates.consensus). */
+        consensus_ebit?: number | string;
+        /** Your own figure for net income (e.g. 2.2B). */
+        net_income?: number | string;
+        /** Consensus net income to compare net_income with (e.g. from estimates.consensus). */
+        consensus_net_income?: number | string;
+        /** Your own figure for free cash flow (e.g. 2.2B). */
+        fcf?: number | string;
+        /** Consensus free cash flow to compare fcf with (e.g. from estimates.consensus). */
+        consensus_fcf?: number | string;
+        /** Your own figure for free cash flow (e.g. 2.2B). */
+        free_cash_flow?: number | string;
+        /** Consensus free cash flow to compare free_cash_flow with (e.g. from estimates.consensus). */
+        consensus_free_cash_flow?: number | string;
+        /** Your own figure for operating income (e.g. 2.2B). */
+        operating_income?: number | string;
+        /** Consensus operating income to compare operating_income with (e.g. from estimates.consensus). */
+        consensus_operating_income?: number | string;
+        /** Fiscal year the figures are for, e.g. 2027 or FY2027 (echoed back). */
+        fiscal_year?: number | string;
+        /** Period the figures are for, e.g. annual or Q3 (echoed back). */
+        period?: string;
+      }
+      & (
+        | { revenue: number | string; consensus_revenue: number | string }
+        | { eps: number | string; consensus_eps: number | string }
+        | { ebitda: number | string; consensus_ebitda: number | string }
+        | { ebit: number | string; consensus_ebit: number | string }
+        | { net_income: number | string; consensus_net_income: number | string }
+        | { fcf: number | string; consensus_fcf: number | string }
+        | { free_cash_flow: number | string; consensus_free_cash_flow: number | string }
+        | { operating_income: number | string; consensus_operating_income: number | string }
+      );
     data: {
       symbol: string | null;
       fiscal_year: string | null;
@@ -1258,7 +1276,7 @@ export interface CommandMap {
       follow?: boolean;
       /** @deprecated Use `accession`. */
       accession_no?: string;
-    };
+    } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
       filing: {
         company: string;
@@ -1358,7 +1376,7 @@ export interface CommandMap {
       /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
       form?: string;
       /** The report: its R number as listed by filings.reports (R4 or R4.htm), or its short name. */
-      report?: string;
+      report: string;
       /** Keep rows whose label, concept, context or cells contain this text, or all of its words. */
       query?: string;
       /** Most rows to return; 0 means all. */
@@ -1369,7 +1387,7 @@ export interface CommandMap {
       accession_no?: string;
       /** @deprecated Use `report`. */
       name?: string;
-    };
+    } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
       filing: {
         company: string;
@@ -1390,6 +1408,12 @@ export interface CommandMap {
         url: string;
       };
       text: string;
+      tables: {
+        table: string;
+        columns: string[];
+        scale: string;
+        caption: string | null;
+      }[];
       rows: {
         table: string;
         context: string[];
@@ -1427,7 +1451,7 @@ export interface CommandMap {
       query?: string;
       /** @deprecated Use `accession`. */
       accession_no?: string;
-    };
+    } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
       filing: {
         company: string;
@@ -1465,7 +1489,7 @@ export interface CommandMap {
       form?: string;
       /** @deprecated Use `accession`. */
       accession_no?: string;
-    };
+    } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
       filing: {
         company: string;
@@ -1544,7 +1568,7 @@ export interface CommandMap {
       max_rows?: number;
       /** @deprecated Use `accession`. */
       accession_no?: string;
-    };
+    } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
       filing: {
         company: string;
@@ -1997,8 +2021,17 @@ export interface CommandMap {
         three_year_change_pct: number | null;
         five_year_change_pct: number | null;
       } | null;
+      benchmark: {
+        name: string | null;
+        day_change_pct: number | null;
+        ytd_change_pct: number | null;
+        one_year_change_pct: number | null;
+        three_year_change_pct: number | null;
+        five_year_change_pct: number | null;
+      } | null;
       provider: string;
       source: string;
+      url: string;
       retrieved_at: string;
     };
   };
@@ -2026,6 +2059,7 @@ export interface CommandMap {
       count: number;
       provider: string;
       source: string;
+      url: string;
       retrieved_at: string;
     };
   };
@@ -2447,6 +2481,7 @@ export interface CommandMap {
         return_pct: number;
         lookback_bars: number;
         last_close: number;
+        currency: string | null;
         last_date: string;
         provider: string;
       }[];
@@ -2457,6 +2492,7 @@ export interface CommandMap {
         return_pct: number;
         lookback_bars: number;
         last_close: number;
+        currency: string | null;
         last_date: string;
         provider: string;
       }[];
@@ -2467,6 +2503,7 @@ export interface CommandMap {
         return_pct: number;
         lookback_bars: number;
         last_close: number;
+        currency: string | null;
         last_date: string;
         provider: string;
       }[];
@@ -2537,7 +2574,7 @@ export interface CommandMap {
       start?: string;
       /** Another name of `end_date` (give one of the two). */
       end?: string;
-    };
+    } & ({ query: string } | { symbol: string } | { sector: string });
     data: {
       analysis: string;
       scope: {
@@ -2599,7 +2636,7 @@ export interface CommandMap {
       start?: string;
       /** Another name of `end_date` (give one of the two). */
       end?: string;
-    };
+    } & ({ query: string } | { symbol: string } | { sector: string });
     data: {
       scope: {
         type: "query" | "symbol" | "sector";
@@ -2879,6 +2916,7 @@ export interface CommandMap {
         five_year_change_pct: number | null;
       } | null;
       benchmark: {
+        name: string | null;
         day_change_pct: number | null;
         ytd_change_pct: number | null;
         one_year_change_pct: number | null;
@@ -2887,6 +2925,7 @@ export interface CommandMap {
       } | null;
       provider: string;
       source: string;
+      url: string;
       retrieved_at: string;
     };
   };
@@ -2908,6 +2947,7 @@ export interface CommandMap {
       count: number;
       provider: string;
       source: string;
+      url: string;
       retrieved_at: string;
     };
   };
@@ -3117,6 +3157,7 @@ export interface CommandMap {
       sources: {
         fields: string;
         source: string;
+        urls: string[];
       }[];
     };
   };
@@ -3133,7 +3174,7 @@ export interface CommandMap {
       limit?: number;
       /** @deprecated Use `source`. */
       url?: string;
-    };
+    } & ({ symbol: string } | { source: string } | { url: string });
     data: {
       symbol: string | null;
       transcript: {
@@ -3180,7 +3221,7 @@ export interface CommandMap {
       include_turns?: boolean;
       /** @deprecated Use `source`. */
       url?: string;
-    };
+    } & ({ symbol: string } | { source: string } | { url: string });
     data: {
       symbol: string | null;
       transcript: {

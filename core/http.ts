@@ -589,7 +589,7 @@ export class HttpClient {
           const timedOut = controller.signal.aborted && !req.signal?.aborted;
           const failure = timedOut
             ? { text: `timed out after ${Math.round(timeoutMs / 1000)} s`, retry: true }
-            : describeNetworkError(err);
+            : permissionDenied(err, current) ?? describeNetworkError(err);
           const e = new ProviderError(
             req.provider,
             `${redactValues(failure.text, req.secrets ?? [])} for ${hopName()}${
@@ -696,4 +696,20 @@ export class HttpClient {
       throw err;
     }
   }
+}
+
+/**
+ * A request Deno's permissions refused (run without --allow-net, or with a list that leaves
+ * the host out): not a network failure, so not retried, and the fix is a flag.
+ */
+function permissionDenied(err: unknown, url: URL): { text: string; retry: false } | null {
+  const denied = err instanceof Deno.errors.NotCapable ||
+    err instanceof Deno.errors.PermissionDenied ||
+    (err instanceof Error && /^(NotCapable|PermissionDenied)$/.test(err.name));
+  if (!denied) return null;
+  return {
+    text:
+      `network access was refused by Deno's permissions (grant it with --allow-net or --allow-net=${url.hostname}, or answer from recordings with FINANCE_REPLAY=<dir>)`,
+    retry: false,
+  };
 }

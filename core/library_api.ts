@@ -15,6 +15,8 @@ declare const opaque: unique symbol;
 export interface SessionRef {
   /** Marks the type; no such property exists. */
   readonly [opaque]: "session";
+  /** Closes the session's cache file and shared connection. */
+  close(): void;
 }
 
 /** A configuration, likewise opaque to mod.ts. */
@@ -43,7 +45,10 @@ export interface SessionApi<S = SessionRef, C = ConfigRef> {
 
 /** core/config.ts */
 export interface ConfigApi<C = ConfigRef> {
-  loadConfig(env: Record<string, string | undefined>): C;
+  /** The process environment (or `env`), with single settings replaced by `overrides`. */
+  loadConfig(env?: Record<string, string | undefined>, overrides?: Record<string, string>): C;
+  /** The settings finance reads, as they stand now (set ones only). */
+  currentSettings(): Record<string, string>;
 }
 
 /** What the registry says about one command. */

@@ -181,7 +181,7 @@ export class Session {
 
   /** An HTTP client bound to this session, reporting warnings to `warn`. */
   http(warn: (m: string) => void, extra: Partial<HttpClientOptions> = {}): HttpClient {
-    return new HttpClient({
+    const client = new HttpClient({
       fetch: this.#fetch,
       cache: this.fleet ? (this.cache as SharedCache).forCall(warn) : this.cache, // shared iff fleet
       rewrite: this.#rewrite,
@@ -197,6 +197,33 @@ export class Session {
       maxResponseBytes: positiveInt(this.config.env("FINANCE_MAX_RESPONSE_BYTES")),
       ...extra,
     });
+    const notice = this.#unreadableNotice();
+    if (notice) {
+      // said on each request, cached or live, so that no answer comes silently from the network
+      const request = client.request.bind(client);
+      client.request = (req) => {
+        warn(notice);
+        return request(req);
+      };
+    }
+    return client;
+  }
+
+  /**
+   * What to say when the settings that pick replay, recording or the clock could not be read
+   * (a restricted `--allow-env` list): the session then goes to the network as if unset.
+   */
+  #unreadableNotice(): string | null {
+    const names = this.config.unreadable ?? [];
+    if (!names.length || this.replay) return null;
+    const list = names.join(", ");
+    return `${list} could not be read (not in --allow-env), so ${
+      names.length > 1 ? "they count" : "it counts"
+    } as unset and requests go to the live network; allow ${
+      names.length > 1 ? "them" : "it"
+    } (--allow-env=${
+      names.join(",")
+    },...) or, from the library, pass the replay, record or now options`;
   }
 
   /** Closes the cache file and the shared backend's connection. */

@@ -72,6 +72,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: [],
   positional: ["symbol"],
+  requireOneOf: METRICS.map((m) => [m, `consensus_${m}`]),
   args: z.strictObject({
     symbol: ticker("Ticker the figures belong to (optional; only echoed back).").optional(),
     ...metricArgs(),

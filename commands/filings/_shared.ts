@@ -23,6 +23,9 @@ export const filingArgs = {
   ),
 };
 
+/** The ways to name a filing, one of which is needed: a ticker, an accession or a URL. */
+export const NAME_A_FILING: string[][] = [["symbol"], ["accession"], ["url"]];
+
 /** Contract 2.3: the filing metadata object. */
 export const filingSchema = z.object({
   company: z.string(),

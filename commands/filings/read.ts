@@ -4,6 +4,7 @@ import { FinanceError } from "../../core/errors.ts";
 import {
   filingArgs,
   filingSchema,
+  NAME_A_FILING,
   referenceSchema,
   refuseUnmappedForm,
   resolveFiling,
@@ -91,6 +92,7 @@ export default defineCommand({
   citation_fields: ["accession_no", "document_url", "section", "start_char", "end_char"],
   positional: ["symbol"],
   aliases: { accession_no: "accession" },
+  requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
     section: z.preprocess(sectionToken, z.enum([...NAMES, ...ITEMS])).default("business")

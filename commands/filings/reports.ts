@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, matchesQuery, resolveFiling } from "./_shared.ts";
+import { filingArgs, filingSchema, matchesQuery, NAME_A_FILING, resolveFiling } from "./_shared.ts";
 
 /** Contract 2.7 descriptor, plus the R page URL for citation. */
 export const descriptorSchema = z.object({
@@ -23,6 +23,7 @@ export default defineCommand({
   citation_fields: ["accession_no", "filing_url", "file_name", "url"],
   positional: ["symbol"],
   aliases: { accession_no: "accession" },
+  requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
     query: z.string().optional().describe(

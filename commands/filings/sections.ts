@@ -4,6 +4,7 @@ import {
   filingArgs,
   filingSchema,
   FOUND_AS,
+  NAME_A_FILING,
   referenceSchema,
   refuseUnmappedForm,
   resolveFiling,
@@ -67,6 +68,7 @@ export default defineCommand({
   citation_fields: ["accession_no", "filing_url", "key", "start_char", "end_char"],
   positional: ["symbol"],
   aliases: { accession_no: "accession" },
+  requireOneOf: NAME_A_FILING,
   args: z.strictObject({ ...filingArgs }),
   data: z.object({
     filing: filingSchema,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, resolveFiling } from "./_shared.ts";
+import { filingArgs, filingSchema, NAME_A_FILING, resolveFiling } from "./_shared.ts";
 
 const valueSchema = z.object({
   raw: z.number().nullable(),
@@ -45,6 +45,7 @@ export default defineCommand({
   positional: ["symbol"],
   view: "statement",
   aliases: { accession_no: "accession" },
+  requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
     statement: z.preprocess(

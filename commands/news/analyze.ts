@@ -56,6 +56,8 @@ export default defineCommand({
   citation_fields: ["url", "source", "published_at", "request_url"],
   positional: [],
   synonyms: { start: "start_date", end: "end_date" },
+  requireOneOf: [["query"], ["symbol"], ["sector"]],
+  exclusiveOneOf: true,
   view: "news_analysis",
   aliases: { type: "analysis" },
   args: z.strictObject({

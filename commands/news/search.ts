@@ -37,6 +37,8 @@ export default defineCommand({
   citation_fields: ["url", "domain", "first_seen_at", "source"],
   positional: [],
   synonyms: { start: "start_date", end: "end_date" },
+  requireOneOf: [["query"], ["symbol"], ["sector"]],
+  exclusiveOneOf: true,
   view: "news",
   args: z.strictObject(newsArgs),
   data: z.object({

@@ -17,6 +17,7 @@ export default defineCommand({
   citation_fields: ["url", "quarter", "questioner", "speaker", "start_char", "end_char"],
   positional: ["symbol"],
   aliases: { url: "source" },
+  requireOneOf: [["symbol"], ["source"]],
   view: "qa",
   args: z.strictObject({
     symbol: ticker("Ticker to find the transcript for (ignored when source is given).").optional(),

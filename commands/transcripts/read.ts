@@ -32,6 +32,7 @@ export default defineCommand({
   citation_fields: ["url", "quarter", "speaker", "start_char", "end_char", "published_at"],
   positional: ["symbol"],
   aliases: { url: "source" },
+  requireOneOf: [["symbol"], ["source"]],
   args: z.strictObject({
     symbol: ticker("Ticker to find the transcript for (ignored when source is given).").optional(),
     source: z.string().trim().min(1).optional().describe(

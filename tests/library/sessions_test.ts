@@ -1,0 +1,135 @@
+/**
+ * The library's sessions: a few are kept for distinct options and the others closed; a setting
+ * changed between calls (Deno.env.set in a later notebook cell) takes effect and is said once;
+ * and whatever a caller passes, finance() answers an envelope with a clear message.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { closeSessions, finance } from "../../mod.ts";
+import { Session } from "../../core/session.ts";
+
+const PAGE = "https://docs.example.com/report.html";
+
+/** A one-entry cassette answering {@link PAGE} with `text`. */
+async function cassette(text: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "finance_sessions_" });
+  await Deno.writeTextFile(
+    join(dir, "index.json"),
+    JSON.stringify({
+      version: 1,
+      recorded_at: "2024-05-01T12:00:00Z",
+      entries: [{
+        method: "GET",
+        url: PAGE,
+        status: 200,
+        headers: { "content-type": "text/html" },
+        body: `<html><body><p>${text}</p></body></html>`,
+      }],
+    }),
+  );
+  return dir;
+}
+
+Deno.test("library: sessions for distinct options are bounded; the ones let go are closed", async () => {
+  const replay = await cassette("Revenue was 42 million.");
+  const close = Session.prototype.close;
+  let closed = 0;
+  Session.prototype.close = function (this: Session) {
+    closed++;
+    return close.call(this);
+  };
+  try {
+    for (let i = 0; i < 12; i++) {
+      const now = new Date(Date.UTC(2024, 0, 1 + i)).toISOString();
+      const r = await finance("document.read", { source: PAGE }, { replay, now });
+      assert.equal(r.ok, true, r.ok ? "" : r.error);
+    }
+    assert.ok(closed >= 8, `12 sessions, at most 4 kept: ${closed} closed`);
+    closeSessions();
+    assert.equal(closed, 12, "closeSessions closes the rest");
+    const again = await finance("document.read", { source: PAGE }, { replay });
+    assert.equal(again.ok, true, "a call after closeSessions makes a new session");
+    closeSessions();
+  } finally {
+    Session.prototype.close = close;
+    await Deno.remove(replay, { recursive: true });
+  }
+});
+
+Deno.test("library: a setting changed between calls takes effect, and is said once", async () => {
+  const first = await cassette("Revenue was 42 million.");
+  const second = await cassette("Revenue was 43 million.");
+  const saved = ["FINANCE_REPLAY", "FINANCE_CACHE"].map((n) => [n, Deno.env.get(n)] as const);
+  try {
+    Deno.env.set("FINANCE_CACHE", "off");
+    Deno.env.set("FINANCE_REPLAY", first);
+    const a = await finance("document.read", { source: PAGE });
+    assert.ok(a.ok && /42 million/.test(a.data.text as string), JSON.stringify(a));
+    Deno.env.set("FINANCE_REPLAY", second);
+    const b = await finance("document.read", { source: PAGE });
+    assert.ok(b.ok && /43 million/.test(b.data.text as string), JSON.stringify(b));
+    assert.ok(
+      b.warnings.some((w) => /FINANCE_REPLAY/.test(w) && /changed/.test(w)),
+      JSON.stringify(b.warnings),
+    );
+    const c = await finance("document.read", { source: PAGE });
+    assert.ok(c.ok && /43 million/.test(c.data.text as string));
+    assert.ok(!c.warnings.some((w) => /changed/.test(w)), "said once");
+  } finally {
+    for (const [n, v] of saved) v === undefined ? Deno.env.delete(n) : Deno.env.set(n, v);
+    closeSessions();
+    await Deno.remove(first, { recursive: true });
+    await Deno.remove(second, { recursive: true });
+  }
+});
+
+Deno.test("library: odd calls answer an envelope with a clear message", async () => {
+  const call = finance as (...args: unknown[]) => Promise<{ ok: boolean; error: string | null }>;
+  const cases: [string, unknown[], RegExp][] = [
+    ["no command", [undefined], /command name/],
+    ["a number for a command", [42], /command name/],
+    [
+      "a getter that throws",
+      [
+        "formula.cagr",
+        Object.defineProperty({ end: 2, periods: 1 }, "start", {
+          enumerable: true,
+          get() {
+            throw new Error("boom");
+          },
+        }),
+      ],
+      /argument `start` could not be read \(boom\)/,
+    ],
+    [
+      "a negative time limit",
+      ["formula.cagr", { start: 1, end: 2, periods: 1 }, { timeoutMs: -1 }],
+      /timeoutMs must be a number of milliseconds above 0/,
+    ],
+    [
+      "options that are not an object",
+      ["formula.cagr", { start: 1, end: 2, periods: 1 }, "fast"],
+      /options must be an object/,
+    ],
+  ];
+  const warned: unknown[] = [];
+  const warn = console.warn;
+  const error = console.error;
+  console.warn = console.error = (...a: unknown[]) => warned.push(a);
+  try {
+    for (const [what, args, expected] of cases) {
+      const r = await call(...args);
+      assert.equal(r.ok, false, what);
+      assert.match(r.error ?? "", expected, what);
+      assert.doesNotMatch(r.error ?? "", /internal error|TypeError/, what);
+    }
+  } finally {
+    console.warn = warn;
+    console.error = error;
+  }
+  assert.deepEqual(warned, [], "nothing printed (no TimeoutNegativeWarning)");
+  const ok = await finance("formula.cagr", { start: 100, end: 150, periods: 3 }, {
+    timeoutMs: 5_000,
+  });
+  assert.equal(ok.ok, true);
+});
