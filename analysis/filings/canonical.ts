@@ -6,13 +6,21 @@
  */
 import type { CleanDoc } from "./sections.ts";
 import { findSegmentNote } from "./notes.ts";
-import { findItems, itemId, type ItemSpan, type Numbering, partByNumber } from "./sections.ts";
+import {
+  findItems,
+  isFPageIndex,
+  itemId,
+  type ItemSpan,
+  type Numbering,
+  partByNumber,
+} from "./sections.ts";
 import {
   captionAfter,
-  CROSS_REF,
   findCaption,
   isExternal,
+  isPointer,
   looksLikeToc,
+  OTHER_REPORT,
   parseReference,
   readCrossReferenceIndex,
   type Reference,
@@ -101,7 +109,8 @@ const FOREIGN_TITLES: Record<Narrative, RegExp> = {
   business:
     /legal proceedings|risk factors|properties|management['’]s discussion|financial statements/i,
   risk_factors: /legal proceedings|business|management['’]s discussion|exhibits|unregistered/i,
-  mda: /legal proceedings|risk factors|financial statements|exhibits|controls and procedures/i,
+  mda:
+    /legal proceedings|risk factors|financial statements|exhibits|controls and procedures|unregistered|defaults upon|mine safety/i,
   financial_statements:
     /legal proceedings|risk factors|management['’]s discussion|exhibits|controls and procedures|unregistered|defaults|other information|mine safety/i,
 };
@@ -205,7 +214,11 @@ export function locateSections(doc: CleanDoc, form: string): Located {
       incorporated_by_reference: false,
       reference: null,
     };
-    if (method !== "index") followCrossReference(doc, result, span, items, key);
+    const refused = method !== "index" ? followCrossReference(doc, result, span, items, key) : null;
+    if (refused) {
+      warnings.push(`${key}: ${refused}; it is not returned`);
+      continue;
+    }
     if (
       !result.incorporated_by_reference && looksLikeToc(doc.text.slice(result.start, result.end))
     ) {
@@ -227,24 +240,28 @@ export function locateSections(doc: CleanDoc, form: string): Located {
 
 // An item that only points elsewhere: another item of this document, the audited statements
 // after the auditor's report, or another document altogether (then the item itself is returned
-// with `incorporated_by_reference`, and filings.read follow=true reads the exhibit).
+// with `incorporated_by_reference`, and filings.read follow=true reads the exhibit). Returns why
+// the section is refused, or null.
 function followCrossReference(
   doc: CleanDoc,
   result: SectionSpan,
   span: ItemSpan,
   items: ItemSpan[],
   key: SectionKey,
-) {
+): string | null {
   const text = doc.text;
   const nl = text.indexOf("\n", span.start);
   const body = text.slice(nl < 0 ? span.end : Math.min(nl + 1, span.end), span.end);
-  if (body.length >= 2500 || !CROSS_REF.test(body)) return;
+  if (key === "financial_statements" && isFPageIndex(body)) {
+    return followStatementsIndex(doc, result, span, items, body);
+  }
+  if (body.length >= 2500 || !isPointer(body)) return null;
   result.cross_reference = body.replace(/\s+/g, " ").trim().slice(0, 300);
   const ref = parseReference(body);
   result.reference = ref;
   if (isExternal(ref)) {
     result.incorporated_by_reference = true;
-    return;
+    return null;
   }
   // "…is set forth on pages 45 through 110 of this report": the pages, where the footers say.
   const pages = ref.pages ? spanOfPages(doc, ref.pages) : null;
@@ -252,7 +269,7 @@ function followCrossReference(
     const cap = ref.caption ? findCaption(doc, ref.caption, ENDS_ANY, pages) : null;
     result.start = cap && cap.start - pages.start < 3000 ? cap.start : pages.start;
     result.end = pages.end;
-    return;
+    return null;
   }
   for (const m of body.matchAll(/\bitem\s+(\d{1,2}[a-j]?)\b/gi)) {
     const target = items.find((s) =>
@@ -268,8 +285,20 @@ function followCrossReference(
       result.found_as = target.id;
       // statements read from Item 15 stop before its exhibit index
       if (key === "financial_statements") result.end = beforeExhibitIndex(text, result);
-      return;
+      return null;
     }
+  }
+  // "See “Risk Factors” beginning on page 80", "the section entitled “…” in the Financial
+  // Section of this report": that heading elsewhere in this document (not in another report).
+  const cap = ref.caption && !OTHER_REPORT.test(body.replace(/\s+/g, " "))
+    ? captionOutside(doc, ref.caption, span)
+    : null;
+  if (cap && cap.end - cap.start > body.length) {
+    result.start = cap.start;
+    result.end = key === "financial_statements" ? beforeExhibitIndex(text, cap) : cap.end;
+    const holder = items.filter((s) => s.start <= cap.start && s.end > cap.start).at(-1);
+    result.found_as = holder?.id ?? result.found_as;
+    return null;
   }
   if (key === "financial_statements") {
     const fs = auditorReport(text, span, items);
@@ -278,6 +307,41 @@ function followCrossReference(
       result.end = beforeExhibitIndex(text, result);
     }
   }
+  return null;
+}
+
+/** A heading `caption` with text under it, outside the item that names it. */
+function captionOutside(
+  doc: CleanDoc,
+  caption: string,
+  span: ItemSpan,
+): { start: number; end: number } | null {
+  const before = findCaption(doc, caption, CAPTION_ENDS, { start: 0, end: span.start });
+  const after = findCaption(doc, caption, CAPTION_ENDS, { start: span.end, end: doc.text.length });
+  const size = (c: { start: number; end: number } | null) => c ? c.end - c.start : -1;
+  return size(after) >= size(before) ? after : before;
+}
+
+// Item 8 (20-F: Item 18) holding only an index of the statements by F-page: the statements are
+// the ones the index lists, after the auditor's report further on (often after the signatures).
+function followStatementsIndex(
+  doc: CleanDoc,
+  result: SectionSpan,
+  span: ItemSpan,
+  items: ItemSpan[],
+  body: string,
+): string | null {
+  const pages = [...body.matchAll(/\bF-\d{1,3}\b/gi)].map((m) => m[0].toUpperCase());
+  result.cross_reference = `index of the financial statements, pages ${pages[0]}-${pages.at(-1)}`;
+  const fs = auditorReport(doc.text, span, items);
+  if (!fs) {
+    return `${span.id} holds only an index of the financial statements (pages ${pages[0]}-${
+      pages.at(-1)
+    }), and the auditor's report and statements it lists could not be found in this document`;
+  }
+  Object.assign(result, fs);
+  result.end = beforeExhibitIndex(doc.text, result);
+  return null;
 }
 
 /** Where the exhibit index starts in a span (a line "Exhibit Index"), else the span's end. */

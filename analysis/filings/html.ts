@@ -117,12 +117,55 @@ class TextBuilder {
   anchors = new Map<string, number>();
   links: { target: string; at: number }[] = [];
 
+  /** Depth of open `<pre>` elements, and the text gathered in them (read at the close). */
+  pre = 0;
+  preText = "";
+
   text(t: string) {
     if (this.cell !== null) {
       this.cell += t;
       return;
     }
     if (this.row !== null) return; // text between cells (whitespace) is noise
+    if (this.pre > 0) {
+      this.preText += t;
+      return;
+    }
+    this.inline(t);
+  }
+
+  /**
+   * Preformatted text (1990s filings converted to HTML inside one `<pre>`): hard-wrapped lines of
+   * a paragraph join into one line, blank lines end paragraphs, and columns laid out in spaces
+   * become cells, as in a plain-text submission.
+   */
+  flushPre() {
+    let open = false; // the last line is a paragraph that may continue
+    let heading = false;
+    for (const raw of this.preText.split(/\r?\n/)) {
+      const line = raw.trim();
+      if (!line || /^[-=_\s]+$/.test(line)) {
+        this.newline();
+        open = false;
+        continue;
+      }
+      const tabular = /\S {3,}\S/.test(line);
+      const text = (tabular ? line.replace(/ {3,}/g, " | ") : line).replace(/\s{2,}/g, " ");
+      const starts = /^(?:part\s+[ivx]+\b|items?\s+\d)/i.test(text);
+      const head = !tabular &&
+        (starts || (text.length < 100 && /[A-Z]/.test(text) && text === text.toUpperCase()));
+      const continues: boolean = open && !tabular && !starts && (heading ? head : !head);
+      if (continues) this.pendingSpace = true;
+      else this.newline();
+      this.inline(text);
+      open = !tabular;
+      heading = continues ? heading : head;
+    }
+    this.preText = "";
+    this.newline();
+  }
+
+  inline(t: string) {
     const collapsed = t.replace(/\s+/g, " ");
     if (collapsed === " ") {
       if (this.lineOpen) this.pendingSpace = true;
@@ -246,11 +289,18 @@ export function htmlToText(html: string): DocText {
     } else if (name === "table") {
       b.flushRow();
       b.newline();
+    } else if (name === "pre") {
+      if (b.pre === 0) b.newline();
+      b.pre = Math.max(0, b.pre + (closing ? -1 : 1));
+      if (b.pre === 0) b.flushPre();
+    } else if (b.pre > 0 && BLOCK.has(name)) {
+      b.preText += "\n";
     } else if (BLOCK.has(name)) {
       b.newline();
     }
   }
   b.flushRow();
+  if (b.preText) b.flushPre();
   b.newline();
   return { text: b.parts.join(""), anchors: b.anchors, links: b.links };
 }

@@ -23,56 +23,79 @@ function noteLine(raw: string): string {
   return raw.trim().replace(/^((?:note\s+)?\d{1,2}[.:]?)\s*\|\s*(?=[A-Z])/i, "$1 ");
 }
 
-/** The segment note of the financial statements, from its heading to the next note heading. */
-export function findSegmentNote(
+/** Notes whose subheadings name policies, not notes: "Segment Reporting" under Note 1. */
+const POLICIES_NOTE =
+  /accounting policies|basis of presentation|organization and (?:summary|basis)|summary of significant/i;
+
+/**
+ * Where the segment note's heading is: a numbered note ("15. Segment Information") first; a
+ * heading without a number only when no numbered one exists and it is not a subheading of the
+ * accounting-policies note (Note 1's "Segment Reporting" paragraph is not the segment note).
+ */
+function segmentHeading(
   text: string,
-  fin?: Pick<SectionSpan, "start" | "end">,
-): SectionSpan | null {
-  const from = fin?.start ?? 0;
-  const to = fin?.end ?? text.length;
+  from: number,
+  to: number,
+): { pos: number; nl: number; noteNo: number | null } | null {
+  let unnumbered: { pos: number; nl: number; noteNo: null } | null = null;
+  let inPolicies = false;
   let pos = from;
   while (pos < to) {
     let nl = text.indexOf("\n", pos);
     if (nl < 0) nl = text.length;
     const line = noteLine(text.slice(pos, nl));
     const m = line.length < 140 && !line.includes("|") ? SEGMENT_HEAD.exec(line) : null;
-    if (m && (m[1] || /^segment/i.test(line))) {
-      const noteNo = m[1] ? parseInt(m[1], 10) : null;
-      let end = to;
-      let p = nl + 1;
-      let prev = -1;
-      while (p < to) {
-        let e = text.indexOf("\n", p);
-        if (e < 0) e = text.length;
-        const line = noteLine(text.slice(p, e));
-        const head = NOTE_HEAD.exec(line);
-        if (head && (noteNo === null || parseInt(head[1], 10) === noteNo + 1)) {
-          end = p;
-          break;
-        }
-        if (line.length < 140 && !line.includes("|") && AFTER_NOTES.test(line)) {
-          // the company's name printed over the schedule belongs to it
-          const above = prev >= 0 ? text.slice(prev, p - 1).trim() : "";
-          end = prev >= 0 && COMPANY_LINE.test(above) ? prev : p;
-          break;
-        }
-        prev = p;
-        p = e + 1;
-      }
-      return {
-        key: "segments",
-        found_as: null,
-        form_item: null,
-        part: null,
-        start: pos,
-        end,
-        method: "note",
-        cross_reference: null,
-        incorporated_by_reference: false,
-        reference: null,
-      };
+    if (m?.[1]) return { pos, nl, noteNo: parseInt(m[1], 10) };
+    const note = m ? null : NOTE_HEAD.exec(line);
+    if (note) inPolicies = POLICIES_NOTE.test(note[2]);
+    if (m && /^segment/i.test(line) && !inPolicies && !unnumbered) {
+      unnumbered = { pos, nl, noteNo: null };
     }
     pos = nl + 1;
   }
-  return null;
+  return unnumbered;
+}
+
+/** The segment note of the financial statements, from its heading to the next note heading. */
+export function findSegmentNote(
+  text: string,
+  fin?: Pick<SectionSpan, "start" | "end">,
+): SectionSpan | null {
+  const to = fin?.end ?? text.length;
+  const head = segmentHeading(text, fin?.start ?? 0, to);
+  if (!head) return null;
+  const { pos, nl, noteNo } = head;
+  let end = to;
+  let p = nl + 1;
+  let prev = -1;
+  while (p < to) {
+    let e = text.indexOf("\n", p);
+    if (e < 0) e = text.length;
+    const line = noteLine(text.slice(p, e));
+    const next = NOTE_HEAD.exec(line);
+    if (next && (noteNo === null || parseInt(next[1], 10) === noteNo + 1)) {
+      end = p;
+      break;
+    }
+    if (line.length < 140 && !line.includes("|") && AFTER_NOTES.test(line)) {
+      // the company's name printed over the schedule belongs to it
+      const above = prev >= 0 ? text.slice(prev, p - 1).trim() : "";
+      end = prev >= 0 && COMPANY_LINE.test(above) ? prev : p;
+      break;
+    }
+    prev = p;
+    p = e + 1;
+  }
+  return {
+    key: "segments",
+    found_as: null,
+    form_item: null,
+    part: null,
+    start: pos,
+    end,
+    method: "note",
+    cross_reference: null,
+    incorporated_by_reference: false,
+    reference: null,
+  };
 }

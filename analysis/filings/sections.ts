@@ -139,6 +139,12 @@ interface Candidate {
   title: string;
   start: number;
   method: ItemSpan["method"];
+  /** Only an index of F-pages under it: the item when no other heading of it is found. */
+  weak?: boolean;
+  /** The PART its line names ("Part II, Item 8. …"), lower-case roman. */
+  namedPart?: string;
+  /** Three item or PART lines right above it: maybe the last row of a contents list. */
+  listed?: boolean;
 }
 
 /** Does the text at `off` look like the heading of `item` (or start with its title)? */
@@ -150,6 +156,23 @@ function headingNear(text: string, off: number, item: string, title: string): bo
     " ",
   );
   return word.length > 3 && head.includes(word);
+}
+
+/**
+ * Where the heading of `item` starts on the page `off` lies in. A contents link to a page anchor
+ * (older Donnelley/Merrill filings: `#page9`) lands at the top of the page, above the end of the
+ * previous item; the item's own heading further down that page is where it starts.
+ */
+function headingOnPage(doc: DocText, all: Line[], off: number, item: string): number {
+  const pageEnd = (doc as CleanDoc).pages?.find((p) => p.at > off)?.at ?? Infinity;
+  const limit = Math.min(pageEnd, off + 6000);
+  for (let li = lineAt(all, off); li < all.length && all[li].start < limit; li++) {
+    const text = all[li].text.trim();
+    if (text.length > 300 || PAGE_CELL.test(text)) continue;
+    const m = ITEM_LINE.exec(text);
+    if (m && itemsOf(m).includes(item.toUpperCase())) return Math.max(all[li].start, off);
+  }
+  return off;
 }
 
 function itemsOf(m: RegExpExecArray): string[] {
@@ -178,8 +201,9 @@ function tocCandidates(
     const offsets = [...new Set(targets)].map((t) => doc.anchors.get(t)).filter((o): o is number =>
       o !== undefined && o > all[li].start
     );
-    const good = offsets.find((o) => headingNear(doc.text, o, items[0], title)) ?? offsets[0];
-    if (good === undefined) continue;
+    const near = offsets.find((o) => headingNear(doc.text, o, items[0], title)) ?? offsets[0];
+    if (near === undefined) continue;
+    const good = headingOnPage(doc, all, near, items[0]);
     rows.push(li);
     out.push({ items, title, start: good, method: "toc" });
   }
@@ -208,8 +232,21 @@ export function hasSentence(body: string): boolean {
   return false;
 }
 
+/** A row of an index of the financial statements: "Consolidated Balance Sheets | F-3". */
+const F_PAGE_ROW = /\|\s*(?:pages?\s*)?F-\d{1,3}(?:\s*(?:[-–—]|through|to)\s*F-\d{1,3})?\s*$/i;
+
+/**
+ * Does this stretch hold only an index of the financial statements by F-page (an Item 8 or 18
+ * that points at statements printed after the signatures)?
+ */
+export function isFPageIndex(body: string): boolean {
+  const ls = body.split("\n").map((l) => l.trim()).filter(Boolean);
+  const rows = ls.filter((l) => F_PAGE_ROW.test(l)).length;
+  return rows >= 2 && rows >= ls.length / 2 && !hasSentence(body);
+}
+
 /** Rows of amounts ("Net sales | $ 1,234 | $ 1,100"): statements, never a contents list. */
-function hasFigures(body: string): boolean {
+export function hasFigures(body: string): boolean {
   let rows = 0;
   for (const line of body.split("\n")) {
     if (/\|\s*\$?\s*\(?\d{1,3}(,\d{3})+(\.\d+)?\)?/.test(line) && ++rows >= 2) return true;
@@ -226,6 +263,7 @@ function isPartLine(text: string): RegExpExecArray | null {
 function headingCandidates(
   all: Line[],
   tocRegion: [number, number] | null,
+  numbering: Numbering,
 ): { heads: Candidate[]; parts: number[] } {
   const heads: (Candidate & { line: number })[] = [];
   const parts: number[] = [];
@@ -245,7 +283,14 @@ function headingCandidates(
     let title = m[4].replace(/^\|\s*/, "").replace(/\s*\|.*$/, "").trim();
     const next = all[li + 1]?.text.trim() ?? "";
     if (!title && next.length < 120 && !ITEM_LINE.test(next)) title = next;
-    heads.push({ items: itemsOf(m), title, start: line.start, method: "heading", line: li });
+    heads.push({
+      items: itemsOf(m),
+      title,
+      start: line.start,
+      method: "heading",
+      line: li,
+      namedPart: m[1]?.toLowerCase(),
+    });
   });
   // A heading with no sentence before the next heading is a contents line, not an item.
   const marks = [...heads.map((h) => h.start), ...parts].sort((a, b) => a - b);
@@ -254,10 +299,52 @@ function headingCandidates(
     const nextMark = marks.find((s) => s > h.start);
     const to = nextMark === undefined ? all.length : lineAt(all, nextMark);
     const body = text(h.line + 1, Math.min(to, h.line + 80));
+    // the last row of a contents list without links or page cells (its page numbers on lines
+    // of their own, dropped as footers): three item or PART lines right above it
+    // (right after a PART line it is that part's first item, a real heading)
+    h.listed = ITEM_LINE.test(all[h.line - 1]?.text.trim() ?? "") && [1, 2, 3].every((k) => {
+      const t = all[h.line - k]?.text.trim() ?? "";
+      return t.length < 200 && (ITEM_LINE.test(t) || isPartLine(t) !== null);
+    });
+    if (/financial/i.test(h.title) && isFPageIndex(body)) return (h.weak = true);
     return hasSentence(h.title.length > 150 ? h.title : body) || hasFigures(body) ||
       (/exhibits/i.test(h.title) && body.includes("|"));
   });
-  return { heads: kept, parts };
+  return { heads: dropListedItems(all, kept, parts, numbering), parts };
+}
+
+/**
+ * Item lines listed before the first PART heading (a 10-K/A's explanatory note: "Part II,
+ * Item 8. Financial Statements…" among the amended items) are not the items when the same item
+ * has a heading after that PART line. In a 10-Q, whose items repeat by part, only a line that
+ * names its part ("Part II, Item 1A") is judged so.
+ */
+function dropListedItems(
+  all: Line[],
+  heads: (Candidate & { line: number })[],
+  parts: number[],
+  numbering: Numbering,
+): (Candidate & { line: number })[] {
+  // the last row of a contents list without links or page cells (its page numbers on lines of
+  // their own, dropped as footers) when the same item has a heading further on
+  heads = heads.filter((h) =>
+    !h.listed || !heads.some((o) => o.start > h.start && o.items[0] === h.items[0])
+  );
+  const firstPart = parts[0];
+  if (firstPart === undefined) return heads;
+  const partOf = (at: number) =>
+    PART_LINE.exec(all[lineAt(all, at)].text.replace(/\s*\|\s*/g, " ").trim())?.[1]
+      .toLowerCase();
+  return heads.filter((h) => {
+    if (h.start > firstPart) return true;
+    const later = heads.filter((o) => o.start > firstPart && o.items[0] === h.items[0]);
+    if (numbering !== "10-Q") return !later.length;
+    // with its part named, the later heading must sit under a PART line of that same part
+    return !h.namedPart || !later.some((o) => {
+      const under = parts.filter((p) => p < o.start).at(-1);
+      return under !== undefined && partOf(under) === h.namedPart;
+    });
+  });
 }
 
 function itemOrder(item: string): number {
@@ -273,12 +360,14 @@ function itemOrder(item: string): number {
 export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   const all = lines(doc.text);
   const { toc, region } = tocCandidates(doc, all);
-  const { heads, parts } = headingCandidates(all, region);
+  const { heads, parts } = headingCandidates(all, region, numbering);
   // A heading the contents already led to is the same item; keep the link's offset.
   const merged = [...toc];
   for (const h of heads) {
     const same = toc.some((t) => t.items[0] === h.items[0] && Math.abs(t.start - h.start) < 300);
-    if (!same) merged.push(h);
+    // an F-page index under Item 8 stands for it only when no real heading of it is found
+    const outdone = h.weak && heads.some((o) => !o.weak && o.items[0] === h.items[0]);
+    if (!same && !outdone) merged.push(h);
   }
   merged.sort((a, b) => a.start - b.start);
   const found = new Map<string, ItemSpan>();
@@ -289,14 +378,16 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
       const partHead = parts.filter((p) => p < c.start && (prev === null || p > prev.start)).at(
         -1,
       );
-      if (partHead !== undefined && prev !== null) {
+      // (before the first item too: a 10-Q/A that carries only Part II opens with its heading)
+      if (partHead !== undefined) {
         part = PART_LINE.exec(
           all[lineAt(all, partHead)].text.replace(/\s*\|\s*/g, " ").trim(),
         )![1].toLowerCase();
       }
       const order = itemOrder(c.items[0]);
       // Numbering starts again: Part II Item 1 after Part I Item 4.
-      if (prev && order < prev.order && part === "i") part = "ii";
+      // (a PART heading of its own between them says which part it is)
+      if (prev && order < prev.order && part === "i" && partHead === undefined) part = "ii";
       prev = { start: c.start, order };
     }
     for (const item of c.items) {
@@ -323,8 +414,9 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   for (const s of spans) {
     const next = spans.find((o) => o.start > s.start);
     let end = next ? next.start : Math.max(docEnd, s.start);
-    // A PART heading between two items belongs to the next one.
-    const partHead = parts.find((p) => p > s.start && p < end);
+    // A PART heading between two items belongs to the next one; a running page header that
+    // repeats the item's own part ("PART II" over every page of Item 7) does not end it.
+    const partHead = parts.find((p) => p > s.start && p < end && opensPart(all, p, s, next));
     if (partHead !== undefined) end = partHead;
     // The Form 10-K Summary (Item 16) is a line or two: the financial statements, auditor's and
     // management's reports printed after it are not part of it (Item 15 may hold them).
@@ -337,6 +429,27 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
     s.end = end;
   }
   return spans;
+}
+
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 };
+function romanValue(r: string): number {
+  let total = 0;
+  const ds = r.toLowerCase().split("").map((c) => ROMAN[c] ?? 0);
+  ds.forEach((d, i) => (total += d < (ds[i + 1] ?? 0) ? -d : d));
+  return total;
+}
+
+/**
+ * Does the PART line at `at` open the next part, rather than repeat the item's own as a page
+ * header? It does when it names a later part, or when the next item's heading follows it at once.
+ */
+function opensPart(all: Line[], at: number, item: ItemSpan, next: ItemSpan | undefined): boolean {
+  const li = lineAt(all, at);
+  const named = PART_LINE.exec(all[li].text.replace(/\s*\|\s*/g, " ").trim())?.[1];
+  if (!named || romanValue(named) > romanValue(item.part)) return true;
+  if (!next) return false;
+  const between = all.slice(li + 1, lineAt(all, next.start)).map((l) => l.text).join("\n");
+  return between.length < 300 && !hasSentence(between);
 }
 
 /** Headings of what follows the items of a 10-K: statements, reports on them, exhibit index. */

@@ -22,6 +22,30 @@ export interface Reference {
 
 export const CROSS_REF =
   /incorporated\s+(herein\s+)?by\s+reference|(is|are)\s+(included|set\s+forth|contained|presented|found)\s+(in|under|beginning|on)|see\s+["“]?(item|part|note|pages?)|refer\s+to|appears?\s+(on|under|in)\s+(pages?|the)/i;
+/** The verb of a pointer sentence: "see", "reference is made to", "can be found in", "begin on". */
+const POINTER_VERB =
+  /\b(?:see|refer(?:ence is made)?\s+to|(?:please\s+)?read|(?:can|may)\s+be\s+found|(?:is|are)\s+(?:filed|included|located|discussed|described|presented|provided|contained|set\s+forth)|appears?|begins?|beginning|under\s+the\s+(?:heading|caption))\b/i;
+/** What a pointer names: a page, another item, a heading in quotes, a section of the report. */
+const POINTER_TARGET =
+  /\bpages?\s+(?:[A-Z]-)?\d{1,3}\b|\bitem\s+\d{1,2}[a-j]?\b|["“][A-Z][^"”]{3,140}["”]|\bsection\b|\bindex\s+to\b|\bMD&A\b|management['’]s\s+discussion\s+and\s+analysis/i;
+
+/**
+ * Does an item's body only point elsewhere? The usual wordings (`CROSS_REF`), or a short body
+ * (a sentence or two, no table of amounts) with a pointer's verb and what it points at: "Our
+ * consolidated financial statements begin on page F-1", "See “Risk Factors” beginning on page
+ * 80", "Reference is made to the section entitled “…” in the Financial Section of this report."
+ */
+export function isPointer(body: string): boolean {
+  if (body.length < 2500 && CROSS_REF.test(body)) return true;
+  const flat = body.replace(/\s+/g, " ").trim();
+  if (flat.length > 600 || /\|\s*\$?\s*\(?\d{1,3}(,\d{3})+/.test(body)) return false;
+  return POINTER_VERB.test(flat) && POINTER_TARGET.test(flat);
+}
+
+/** A report other than this one: "our Annual Report on Form 10-K for 2023" (in a 10-Q, say). */
+export const OTHER_REPORT =
+  /(?<!\bthis\s+(?:(?:19|20)\d\d\s+)?)\b(?:annual|quarterly|transition)\s+report\s+on\s+form\s+(?:10-[kq]|20-f|40-f)/i;
+
 const PAGE_TOKEN = String.raw`(?:[A-Z]-)?\d{1,3}`;
 const PAGE_RANGE = String.raw`${PAGE_TOKEN}(?:\s*(?:-|–|—|through|to)\s*${PAGE_TOKEN})?`;
 const PAGES = new RegExp(
@@ -42,7 +66,14 @@ export function parseReference(body: string): Reference {
     /["“]([A-Z][^"”]{3,140})["”]/.exec(flat)?.[1] ?? null;
   const item = /\bitem\s+(\d{1,2}[a-j]?)\b/i.exec(flat)?.[1]?.toUpperCase() ?? null;
   const document = EXTERNAL_DOC.exec(flat)?.[1] ?? null;
-  return { document, exhibit, pages, caption: caption?.trim() ?? null, item };
+  // "under the heading “Risk Factors.”": the period is the sentence's, not the caption's
+  return {
+    document,
+    exhibit,
+    pages,
+    caption: caption?.replace(/[.,;:]+$/, "").trim() ?? null,
+    item,
+  };
 }
 
 /** Does the reference point outside this document (an exhibit, the annual report, a proxy)? */
@@ -246,7 +277,8 @@ export function looksLikeToc(text: string): boolean {
     else if (hasSentence(l)) prose++;
     // "Title | 12": a letter before the first cell bar (a lookahead, so a long line without bars
     // is scanned once rather than once per letter)
-    const row = /^(?=[^|]*[a-z])[^|]*\|\s*(\d{1,3})$/i.exec(l);
+    // ("Consolidated Balance Sheets | F-3" in an index of the statements)
+    const row = /^(?=[^|]*[a-z])[^|]*\|\s*(?:[a-z]-)?(\d{1,3})$/i.exec(l);
     if (row && Number(row[1]) >= lastPage) (pageRows++), (lastPage = Number(row[1]));
   }
   return prose / ls.length < 0.2 && (heads + pageRows) / ls.length >= 0.4;
