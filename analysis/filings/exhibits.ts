@@ -88,7 +88,7 @@ const EXHIBIT_ENDS: Record<Narrative, RegExp> = {
   business:
     /^(risk factors|dividends|description of capital structure|market for securities|directors and officers|legal proceedings|management['’]s discussion)\b/i,
   risk_factors:
-    /^(dividends|description of capital structure|market for securities|directors and officers|legal proceedings|interests? of experts|additional information|management['’]s discussion|consolidated)\b/i,
+    /^(dividends|description of capital structure|market for securities|escrowed securities|directors and officers|promoters|legal proceedings|interests? of (experts|management)|transfer agents?|material contracts|mineral (projects|properties)|material (mineral )?propert(y|ies)|additional information|management['’]s discussion|consolidated)\b/i,
   mda:
     /^(management['’]s report on internal control|reports? of independent|independent auditor|consolidated (statements? of|balance sheets?)|quarterly (financial data|results)|(share|stock)holder information|corporate information|board of directors)\b/i,
   financial_statements:

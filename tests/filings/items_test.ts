@@ -197,3 +197,18 @@ Deno.test("items: Item 16 written as a table row is titled by its cell and ends 
     "Item 16. | Form 10-K Summary\nNone",
   );
 });
+
+Deno.test("exhibits: an annual information form's risk factors end at its next section (mineral projects, escrowed securities)", async () => {
+  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const html = p("ANNUAL INFORMATION FORM") + p("DESCRIPTION OF THE BUSINESS") +
+    p("We explore for and mine gold in northern Ontario.") + p("RISK FACTORS") +
+    p("Gold prices may fall below our costs of production for a long time.") +
+    p("MINERAL PROJECTS") +
+    p("Proven and probable reserves were 2.1 million ounces at the Red Lake mine.") +
+    p("DIVIDENDS") + p("We have not paid dividends.");
+  const doc = cleanDocument(htmlToText(html));
+  const at = locateInExhibit(doc, "risk_factors", null)!;
+  const text = doc.text.slice(at.start, at.end);
+  assert.match(text, /^RISK FACTORS\nGold prices may fall/);
+  assert.doesNotMatch(text, /MINERAL PROJECTS|reserves/);
+});
