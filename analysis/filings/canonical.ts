@@ -10,6 +10,7 @@ import {
   findItems,
   isFPageIndex,
   itemId,
+  itemOrder,
   type ItemSpan,
   type Numbering,
   partByNumber,
@@ -198,7 +199,7 @@ export function locateSections(doc: CleanDoc, form: string): Located {
       if (!span) warnings.push(...tried);
     }
     if (!span && choices.length && !index) {
-      const p = byPattern(doc.text, TITLE_PATTERNS[key], items);
+      const p = byPattern(doc.text, TITLE_PATTERNS[key], items, choices.map(([id]) => id));
       if (p) (span = p), (method = "pattern");
     }
     if (!span) continue;
@@ -475,14 +476,40 @@ function auditorReport(
   return null;
 }
 
-function byPattern(text: string, re: RegExp, items: ItemSpan[]): ItemSpan | undefined {
+/**
+ * The section by its title line alone, when its item heading was not found: a heading such as
+ * "RISK FACTORS" without "Item 1A". Not a subheading of an item that comes after the section's
+ * own (a "Risk Factors" paragraph inside Item 11's compensation discussion, "Financial
+ * Statements" inside Item 15 of a 10-K/A that carries Part III only).
+ */
+function byPattern(
+  text: string,
+  re: RegExp,
+  items: ItemSpan[],
+  ids: string[],
+): ItemSpan | undefined {
   let pos = 0;
   const firstItem = items[0]?.start ?? 0;
+  const rank = (id: string) => {
+    const m = /^part_(i{1,3}|iv)_item_(\w+)$/.exec(id);
+    return m ? { part: m[1].length + (m[1] === "iv" ? 2 : 0), order: itemOrder(m[2]) } : null;
+  };
+  const own = ids.map(rank).filter((r) => r !== null);
+  // an item past the latest place the section could stand
+  const later = (s: ItemSpan) => {
+    const r = rank(s.id);
+    return r !== null && own.length > 0 &&
+      own.every((o) => r.part > o.part || (r.part === o.part && r.order > o.order));
+  };
   while (pos < text.length) {
     let nl = text.indexOf("\n", pos);
     if (nl < 0) nl = text.length;
     const line = text.slice(pos, nl).trim();
-    if (line.length < 120 && re.test(line) && pos >= firstItem) {
+    const holder = items.filter((s) => s.start <= pos).at(-1);
+    if (
+      line.length < 120 && re.test(line) && pos >= firstItem &&
+      !(holder && holder.end > pos && later(holder))
+    ) {
       const next = items.find((s) => s.start > pos);
       return {
         id: "pattern",

@@ -347,7 +347,7 @@ function dropListedItems(
   });
 }
 
-function itemOrder(item: string): number {
+export function itemOrder(item: string): number {
   const n = parseInt(item, 10);
   const letter = item.slice(String(n).length).toUpperCase();
   return n * 100 + (letter ? letter.charCodeAt(0) - 64 : 0);

@@ -212,3 +212,18 @@ Deno.test("exhibits: an annual information form's risk factors end at its next s
   assert.match(text, /^RISK FACTORS\nGold prices may fall/);
   assert.doesNotMatch(text, /MINERAL PROJECTS|reserves/);
 });
+
+Deno.test("items: a 10-K/A of Part III only takes no 'Risk Factors' or 'Financial Statements' subheading of its items for the sections", () => {
+  const html = p("AMENDMENT NO. 1") + p("PART III") +
+    p("Item 10. Directors, Executive Officers and Corporate Governance") +
+    p("Our board has seven members, six of them independent.") +
+    p("Item 11. Executive Compensation") + p("Risk Factors") +
+    p("The committee reviewed whether our pay programs encourage excessive risk taking.") +
+    p("Item 13. Certain Relationships and Related Transactions") + p("None.") +
+    p("PART IV") + p("Item 15. Exhibits and Financial Statement Schedules") +
+    p("Financial Statements") +
+    p("No financial statements are filed with this Amendment No. 1.");
+  const located = locateSections(cleanDocument(htmlToText(html)), "10-K/A");
+  assert.equal(located.sections.get("risk_factors"), undefined);
+  assert.equal(located.sections.get("financial_statements"), undefined);
+});
