@@ -381,7 +381,7 @@ function fromIndex(
   if (!row) return undefined;
   const base = { id, part: id.split("_")[1], item, title: row.title, method: "index" as const };
   if (row.pages) {
-    const span = spanOfPages(doc, row.pages);
+    const span = spanOfPages(doc, row.pages, index.end);
     if (span) {
       // Start at the caption when the report prints it near the top of the first page.
       const cap = [row.title, ...row.captions].map((c) => findCaption(doc, c, ENDS_ANY, span))
@@ -419,7 +419,7 @@ function addIndexedItems(
     const part = numbering === "10-Q" ? row.part ?? "i" : partByNumber(row.item, numbering);
     const id = itemId(part, row.item);
     if (!row.pages || items.some((s) => s.id === id)) continue;
-    const span = spanOfPages(doc, row.pages);
+    const span = spanOfPages(doc, row.pages, index.end);
     if (!span) continue;
     items.push({ id, part, item: row.item, title: row.title, ...span, method: "index" });
   }

@@ -97,25 +97,35 @@ export function pageSpan(
   doc: CleanDoc,
   from: string,
   to: string,
+  after = -1,
 ): { start: number; end: number } | null {
   const marks = doc.pages ?? [];
   const label = (i: number) => marks[i].label;
-  for (let i = 0; i < marks.length; i++) {
-    if (label(i) !== from) continue;
-    for (let j = i; j < marks.length && j < i + 2000; j++) {
-      if (label(j) !== to) continue;
+  // numbering that starts again (a 10-K wrapper's pages 1–3, then the annual report's pages 1
+  // on): the pages after `after` (the index that names them) first
+  for (const pass of after >= 0 ? [true, false] : [false]) {
+    for (let i = 0; i < marks.length; i++) {
+      if (label(i) !== from) continue;
       const start = i > 0 ? marks[i - 1].at : 0;
-      return marks[j].at > start ? { start, end: marks[j].at } : null;
+      if (pass && start < after) continue;
+      for (let j = i; j < marks.length && j < i + 2000; j++) {
+        if (label(j) !== to) continue;
+        return marks[j].at > start ? { start, end: marks[j].at } : null;
+      }
     }
   }
   return null;
 }
 
 /** The widest page range of a reference that the document's footers can place. */
-export function spanOfPages(doc: CleanDoc, pages: string): { start: number; end: number } | null {
+export function spanOfPages(
+  doc: CleanDoc,
+  pages: string,
+  after = -1,
+): { start: number; end: number } | null {
   let best: { start: number; end: number } | null = null;
   for (const [from, to] of pageRanges(pages)) {
-    const s = pageSpan(doc, from, to);
+    const s = pageSpan(doc, from, to, after);
     if (s && (!best || s.end - s.start > best.end - best.start)) best = s;
   }
   return best;

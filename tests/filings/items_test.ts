@@ -227,3 +227,34 @@ Deno.test("items: a 10-K/A of Part III only takes no 'Risk Factors' or 'Financia
   assert.equal(located.sections.get("risk_factors"), undefined);
   assert.equal(located.sections.get("financial_statements"), undefined);
 });
+
+Deno.test("index 10-K: pages that number again from 1 after the wrapper are the annual report's", () => {
+  const f = (n: string) => `<div>${n}</div>`;
+  const row = (...c: string[]) => `<tr>${c.map((x) => `<td>${x}</td>`).join("")}</tr>`;
+  const say = (n: number, t = "Revenue grew on steady demand in every region we serve.") =>
+    Array.from({ length: n }, (_, i) => p(`${t} (${i + 1})`)).join("");
+  const html = p("FORM 10-K") +
+    p("Annual report pursuant to Section 13 or 15(d) of the Securities Exchange Act of 1934.") +
+    f("1") + p("FORM 10-K CROSS-REFERENCE INDEX") + "<table>" + row("", "", "Page") +
+    row("PART I", "", "") + row("Item 1.", "Business", "1-3") +
+    row("Item 1A.", "Risk Factors", "4-5") + row("Item 2.", "Properties", "3") +
+    row("PART II", "", "") +
+    row("Item 7.", "Management’s Discussion and Analysis of Financial Condition", "6-8") +
+    "</table>" + f("2") + p("SIGNATURES") +
+    p("The registrant has duly caused this report to be signed on its behalf.") + f("3") +
+    p("2023 ANNUAL REPORT TO SHAREHOLDERS") + p("Business") +
+    say(4, "Granite Bank serves consumers and businesses in fourteen states.") + f("1") +
+    say(4, "Our wealth management business oversees client assets.") + f("2") +
+    p("Properties") + say(2, "We own our headquarters building in Hartford.") + f("3") +
+    p("Risk Factors") + say(4, "Credit losses may rise if unemployment increases.") + f("4") +
+    say(3, "Cyber attacks could disrupt our online banking.") + f("5") +
+    p("Management’s Discussion and Analysis") + say(4) + f("6") + say(3) + f("7") + say(3) +
+    f("8");
+  const doc = cleanDocument(htmlToText(html));
+  const located = locateSections(doc, "10-K");
+  const business = located.sections.get("business")!;
+  assert.equal(business.method, "index");
+  const text = doc.text.slice(business.start, business.end);
+  assert.match(text, /^Business\nGranite Bank serves/);
+  assert.doesNotMatch(text, /FORM 10-K|SIGNATURES/);
+});
