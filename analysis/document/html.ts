@@ -152,6 +152,61 @@ for (const block of ["div", "table", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "
 /** Elements inside which a self-closing slash closes the element (SVG and MathML). */
 const FOREIGN = new Set(["svg", "math"]);
 
+/** A character that may continue a tag name: the `[\w:.-]` of an HTML tag name, ASCII only. */
+function nameChar(c: number): boolean {
+  return (c >= 48 && c <= 58) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ||
+    c === 45 || c === 46; // 0-9 and ":", A-Z, a-z, "_", "-", "."
+}
+
+const letter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+interface Tag {
+  /** Lower-cased. */
+  name: string;
+  closing: boolean;
+  /** Ends with "/>". */
+  selfClosed: boolean;
+}
+
+/**
+ * The tags of an HTML text in order, comments skipped, as `<(/?)([a-zA-Z][\w:.-]*)[^>]*?(/?)>`
+ * and `<!--[\s\S]*?-->` read them, found with indexOf: the pattern restarts its search at each
+ * `<` that no `>` follows, so "<a " repeated took time growing with the square of the text (a
+ * megabyte for minutes, in one exec no deadline interrupts). Once no `>` remains no tag or
+ * comment can follow, and a comment left open leaves every later one open.
+ */
+class Tags {
+  /** Where the next search starts; moved past a script's or style's content by the reader. */
+  pos = 0;
+  #commentsClose = true;
+  constructor(private readonly html: string) {}
+
+  next(): Tag | null {
+    const html = this.html;
+    for (;;) {
+      const lt = html.indexOf("<", this.pos);
+      if (lt < 0) return null;
+      const closing = html.charCodeAt(lt + 1) === 47; // "/"
+      let at = closing ? lt + 2 : lt + 1;
+      if (letter(html.charCodeAt(at))) {
+        const start = at;
+        while (nameChar(html.charCodeAt(++at)));
+        const gt = html.indexOf(">", at);
+        if (gt < 0) return null;
+        this.pos = gt + 1;
+        const name = html.slice(start, at).toLowerCase();
+        return { name, closing, selfClosed: html.charCodeAt(gt - 1) === 47 };
+      }
+      this.pos = lt + 1;
+      if (this.#commentsClose && html.startsWith("<!--", lt)) {
+        const end = html.indexOf("-->", lt + 4);
+        if (end >= 0) this.pos = end + 3;
+        else this.#commentsClose = false;
+      }
+    }
+  }
+}
+
 /**
  * How deeply the elements of `html` nest, found with one pass over its tags (comments and the
  * contents of script and style skipped, void tags and self-closed tags inside svg or math not
@@ -161,14 +216,12 @@ export function nestingDepth(html: string, cap = Infinity): number {
   const stack: string[] = [];
   let deepest = 0;
   let foreign = 0; // open svg and math elements
-  const tag = /<(\/?)([a-zA-Z][\w:.-]*)[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
-  let m: RegExpExecArray | null;
   let steps = 0;
-  while ((m = tag.exec(html)) !== null) {
+  const tags = new Tags(html);
+  for (let tag = tags.next(); tag; tag = tags.next()) {
     if (++steps % 4096 === 0) checkpoint();
-    if (!m[2]) continue; // a comment
-    const name = m[2].toLowerCase();
-    if (m[1]) {
+    const { name } = tag;
+    if (tag.closing) {
       const at = stack.lastIndexOf(name);
       if (at >= 0) {
         for (let k = at; k < stack.length; k++) if (FOREIGN.has(stack[k])) foreign--;
@@ -178,14 +231,14 @@ export function nestingDepth(html: string, cap = Infinity): number {
     }
     // "<div/>" opens a div, as the HTML parser reads it: only inside svg or math does the slash
     // close the element (counting it as closed let a page of <div/> nest without limit)
-    if (VOID.has(name) || (m[3] && foreign > 0)) continue;
+    if (VOID.has(name) || (tag.selfClosed && foreign > 0)) continue;
     // own keys only: a page may well contain a <constructor> tag
     const closes = Object.hasOwn(CLOSES, name) ? CLOSES[name] : undefined;
     while (closes && stack.length && closes.has(stack[stack.length - 1])) stack.pop();
     if (name === "script" || name === "style") {
       const close = name === "script" ? /<\/script/gi : /<\/style/gi;
-      close.lastIndex = tag.lastIndex;
-      tag.lastIndex = close.exec(html)?.index ?? html.length;
+      close.lastIndex = tags.pos;
+      tags.pos = close.exec(html)?.index ?? html.length;
       continue;
     }
     stack.push(name);

@@ -206,15 +206,27 @@ export function readingOrder(lines: Line[], pageWidth: number): Line[] {
   return out;
 }
 
-/** Joins line texts; a word hyphenated at a line end is rejoined with the next line. */
+/**
+ * Joins line texts; a word hyphenated at a line end is rejoined with the next line. Only the
+ * output's last characters are looked at (a letter and "-"), and the output is joined once at the
+ * end: testing the whole output for `\p{L}-$` per line, or cutting its hyphen off, took time
+ * growing with the square of the page's length.
+ */
 export function joinLines(texts: string[]): string {
-  let out = "";
+  const parts: string[] = [];
+  let tail = ""; // the output's last three UTF-16 units (a letter may be two) once not empty
   for (const t of texts) {
-    if (!out) out = t;
-    else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(t)) out = out.slice(0, -1) + t;
-    else out += "\n" + t;
+    let piece = t;
+    if (!parts.length) {
+      if (!t) continue;
+    } else if (/\p{L}-$/u.test(tail) && /^\p{Ll}/u.test(t)) {
+      parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
+      tail = tail.slice(0, -1);
+    } else piece = "\n" + t;
+    parts.push(piece);
+    tail = piece.length >= 3 ? piece.slice(-3) : (tail + piece).slice(-3);
   }
-  return out;
+  return parts.join("");
 }
 
 /** Plain text of a page in reading order. */

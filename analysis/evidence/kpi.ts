@@ -2,6 +2,7 @@
  * KPI mentions in prose: a metric named as a whole word, with the number, unit and period next
  * to it, cited by character offsets. Pure: text in, rows out.
  */
+import { checkpoint } from "../../core/cancel.ts";
 import { wholeWordIndexOf } from "../fuzzy.ts";
 import {
   boundOf,
@@ -176,6 +177,25 @@ export function sentences(text: string, base = 0): Sentence[] {
   push(start, text.length);
   return out;
   function push(s: number, e: number) {
+    // a run with no sentence break longer than MAX_SENTENCE (a flattened table, a hostile
+    // page) is read in pieces cut at a line break or space: the readings per sentence compare
+    // each mention with each figure, so one endless "sentence" took time growing with its
+    // square (30 KB of "revenue grew 1% " for seconds)
+    while (e - s > MAX_SENTENCE) {
+      const cut = pieceEnd(s);
+      piece(s, cut);
+      s = cut;
+    }
+    piece(s, e);
+  }
+  function pieceEnd(s: number): number {
+    const limit = s + MAX_SENTENCE;
+    const nl = text.lastIndexOf("\n", limit);
+    if (nl > s + MAX_SENTENCE / 2) return nl + 1;
+    const sp = text.lastIndexOf(" ", limit);
+    return sp > s + MAX_SENTENCE / 2 ? sp + 1 : limit;
+  }
+  function piece(s: number, e: number) {
     const raw = text.slice(s, e);
     const lead = raw.length - raw.trimStart().length;
     const t = raw.trim();
@@ -184,6 +204,9 @@ export function sentences(text: string, base = 0): Sentence[] {
     }
   }
 }
+
+/** The longest stretch read as one sentence (see `sentences`). */
+export const MAX_SENTENCE = 2_000;
 
 export interface FoundValue {
   raw: string;
@@ -204,8 +227,10 @@ const SCALE: Record<string, number> = {
   thousand: 1e3,
   k: 1e3,
 };
+// a percent starts at the first digit of its run (`(?<!\d)`): tried at every digit of a long run
+// with no sign after it, `\d+` read the rest of the run each time, time growing with its square
 const VALUE =
-  /(\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:trillion|billion|million|thousand|bn|mm|[bmk])\b)?\+?)|(-?\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
+  /(\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:trillion|billion|million|thousand|bn|mm|[bmk])\b)?\+?)|(-?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
 
 const MONTH_BEFORE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+$/i;
@@ -473,6 +498,7 @@ export function extractKpis(
     // outlook items until the list ends
     let underGuidance = false;
     for (const s of sentences(chunk.text, base + chunk.offset)) {
+      checkpoint();
       const found = values(s.text);
       const figures = found.some((v) => v.kind !== "count");
       if (underGuidance && leavesGuidance(s.text, figures)) underGuidance = false;

@@ -13,16 +13,56 @@ export interface Found {
   offset: number;
 }
 
+/**
+ * The index of the first value at or after `offset` in `all` (values in order, apart): a binary
+ * search, so a sentence of thousands of numbers is not walked once per number.
+ */
+export function firstFrom(all: Found[], offset: number): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid].offset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The value just before `v` (ending at or before it), or undefined. */
+export function previousOf(all: Found[], v: Found): Found | undefined {
+  for (let i = firstFrom(all, v.offset) - 1; i >= 0; i--) {
+    if (all[i].offset + all[i].raw.length <= v.offset) return all[i];
+  }
+  return undefined;
+}
+
+const SPACE = /\s/;
+
+/**
+ * Where the last `n` whitespace-separated words of `text.slice(0, at)` start (a word cut by `at`
+ * counts); 0 when there are fewer. A pattern that reads only those words, anchored at their end,
+ * matches the same on this window as on the whole prefix, in time bounded by the words.
+ */
+export function lastWordsStart(text: string, at: number, n: number): number {
+  let i = at;
+  for (let k = 0; k < n; k++) {
+    while (i > 0 && SPACE.test(text[i - 1])) i--;
+    if (i === 0) return 0;
+    while (i > 0 && !SPACE.test(text[i - 1])) i--;
+  }
+  return i;
+}
+
 /** The words of the value's clause after it, up to the next number or clause end. */
 function after(sentence: string, v: Found, all: Found[]): string {
   const end = v.offset + v.raw.length;
-  const next = all.find((x) => x.offset >= end)?.offset ?? sentence.length;
+  const next = all[firstFrom(all, end)]?.offset ?? sentence.length;
   return sentence.slice(end, next).split(/[;:]|,\s(?:and|but|while|which)\b/)[0];
 }
 
 /** The words just before the value, back to the previous number. */
 function before(sentence: string, v: Found, all: Found[]): string {
-  const prev = all.filter((x) => x.offset + x.raw.length <= v.offset).at(-1);
+  const prev = previousOf(all, v);
   return sentence.slice(prev ? prev.offset + prev.raw.length : 0, v.offset);
 }
 
@@ -79,8 +119,16 @@ const LEADS =
  */
 export function countOfCustomers(sentence: string, v: Found, termAt: number, termEnd: number) {
   const end = v.offset + v.raw.length;
-  const prevWord = /(\S+)\s*$/.exec(sentence.slice(0, v.offset))?.[1] ?? "";
-  const startsSentence = !/\S/.test(sentence.slice(0, v.offset).replace(/\S+\s*$/, ""));
+  // the word before the number, read backwards by hand: a pattern anchored at the end of the
+  // prefix retried every start of a long word (30 KB took 11 s)
+  let wordEnd = v.offset;
+  while (wordEnd > 0 && SPACE.test(sentence[wordEnd - 1])) wordEnd--;
+  let wordStart = wordEnd;
+  while (wordStart > 0 && !SPACE.test(sentence[wordStart - 1])) wordStart--;
+  const prevWord = sentence.slice(wordStart, wordEnd);
+  let lead = wordStart;
+  while (lead > 0 && SPACE.test(sentence[lead - 1])) lead--;
+  const startsSentence = lead === 0;
   // "iPhone 14", "Windows 11", "Model 3": a name's number
   if (
     /^[A-Za-z]*[a-z][A-Z]/.test(prevWord) ||
@@ -122,16 +170,33 @@ export function respectivelyPair(
   kind: string,
 ): { names: [string, string] | null; values: [Found, Found] } | null {
   if (!/\brespectively\b/i.test(sentence.slice(termEnd))) return null;
-  const mine = all.filter((x) => x.kind === kind && x.offset >= termEnd);
-  for (let i = 0; i + 1 < mine.length; i++) {
-    const a = mine[i];
-    const b = mine[i + 1];
+  let a: Found | undefined;
+  for (let i = firstFrom(all, termEnd); i < all.length; i++) {
+    if (all[i].kind !== kind) continue;
+    const b = all[i];
+    if (!a) {
+      a = b;
+      continue;
+    }
     const between = sentence.slice(a.offset + a.raw.length, b.offset);
-    if (!/^\s*,?\s*(?:and|&)\s*$/i.test(between)) continue;
-    if (!/^\s*,?\s*respectively\b/i.test(sentence.slice(b.offset + b.raw.length))) continue;
-    const clause = sentence.slice(0, termAt).split(/[,;:()]/).at(-1) ?? "";
-    const names = /([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s+and\s+([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s*$/u
-      .exec(clause);
+    const pair = /^\s*,?\s*(?:and|&)\s*$/i.test(between) &&
+      /^\s*,?\s*respectively\b/i.test(sentence.slice(b.offset + b.raw.length));
+    if (!pair) {
+      a = b;
+      continue;
+    }
+    // the names are at most five words before the metric, after the clause's last , ; : ( or )
+    let clauseStart = lastWordsStart(sentence, termAt, 5);
+    for (let j = termAt - 1; j >= clauseStart; j--) {
+      if (",;:()".includes(sentence[j])) {
+        clauseStart = j + 1;
+        break;
+      }
+    }
+    // a name starts where its word does (a match inside a word would match from its start too)
+    const names =
+      /(?<![\p{L}&.-])([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s+and\s+([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s*$/u
+        .exec(sentence.slice(clauseStart, termAt));
     return { names: names ? [names[1], names[2]] : null, values: [a, b] };
   }
   return null;
@@ -162,10 +227,24 @@ export function boundOf(
  */
 export function opensGuidance(sentence: string, hasFigures: boolean): boolean {
   if (hasFigures) return false;
-  return /\b(?:provid|giv|issu|introduc|initiat|reaffirm|updat|rais|shar|establish|announc)\w*\s+(?:our|the|its|initial|full[- ]year)\s+(?:[\w'-]+\s+){0,3}(?:guidance|outlook|targets|expectations)\b/i
-    .test(sentence) ||
-    /\b(?:guidance|outlook)\b[^.]*\b(?:is|are|as) (?:as )?follows\b/i.test(sentence) ||
-    /\b(?:guidance|outlook|expect)\w*\b[^.]*:\s*$/i.test(sentence);
+  if (
+    /\b(?:provid|giv|issu|introduc|initiat|reaffirm|updat|rais|shar|establish|announc)\w*\s+(?:our|the|its|initial|full[- ]year)\s+(?:[\w'-]+\s+){0,3}(?:guidance|outlook|targets|expectations)\b/i
+      .test(sentence)
+  ) return true;
+  // "guidance ... is as follows" within one stretch between full stops: the stretch's first
+  // "guidance" and any "follows" after it (a `[^.]*` between them rescanned the stretch for
+  // every "guidance")
+  for (const stretch of sentence.split(".")) {
+    const lead = /\b(?:guidance|outlook)\b/i.exec(stretch);
+    const follows = /\b(?:is|are|as) (?:as )?follows\b/gi;
+    if (lead) follows.lastIndex = lead.index + lead[0].length;
+    if (lead && follows.test(stretch)) return true;
+  }
+  // "... guidance ...:" at the end: the word in the stretch after the last full stop
+  const body = sentence.trimEnd();
+  if (!body.endsWith(":")) return false;
+  const stretch = body.slice(body.lastIndexOf(".", body.length - 2) + 1, -1);
+  return /\b(?:guidance|outlook|expect)\w*\b/i.test(stretch);
 }
 
 /** A sentence that moves on from a list of outlook items. */

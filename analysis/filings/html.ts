@@ -245,6 +245,9 @@ export function htmlToText(html: string): DocText {
   let i = 0;
   const n = html.length;
   let steps = 0;
+  // lower-cased once: per script or style tag it made "<script>" repeated quadratic (1 MB, 73 s)
+  let lower: string | null = null;
+  const absentFrom = new Map<string, number>(); // no "</name" at or after this offset
   while (i < n) {
     if ((++steps & 4095) === 0) checkpoint();
     const lt = html.indexOf("<", i);
@@ -266,9 +269,11 @@ export function htmlToText(html: string): DocText {
     const nameMatch = /^<\/?([a-zA-Z][\w:.-]*)/.exec(tag);
     if (!nameMatch) continue;
     const name = nameMatch[1].toLowerCase();
-    if (!closing && SKIP.has(name) && !tag.endsWith("/>")) {
-      const end = html.toLowerCase().indexOf(`</${name}`, i);
-      if (end >= 0) {
+    if (!closing && SKIP.has(name) && !tag.endsWith("/>") && i < (absentFrom.get(name) ?? n + 1)) {
+      lower ??= html.toLowerCase();
+      const end = lower.indexOf(`</${name}`, i);
+      if (end < 0) absentFrom.set(name, i);
+      else {
         i = html.indexOf(">", end) + 1 || n;
         continue;
       }

@@ -32,16 +32,59 @@ const SCALES: Record<string, number> = { thousands: 1e3, millions: 1e6, billions
 function cellText(html: string): string {
   // a marker left where a nested table was taken out is no text
   return decodeEntities(
-    html.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]+>|\uE000\d+\uE000/g, " "),
+    dropTags(html.replace(/<br\s*\/?>/gi, " ")).replace(/\uE000\d+\uE000/g, " "),
   )
     .replace(/\s+/g, " ").trim();
+}
+
+/**
+ * `html` with each tag replaced by a space, as `/<[^>]+>/g` would, with indexOf: the pattern
+ * restarts at every `<` that no `>` follows (time growing with the square of the text). Once no
+ * `>` remains, no tag follows.
+ */
+function dropTags(html: string): string {
+  let out = "";
+  let kept = 0; // html[kept...] is not yet in out
+  let pos = 0;
+  for (let lt = html.indexOf("<"); lt >= 0; lt = html.indexOf("<", pos)) {
+    pos = lt + 1;
+    if (html[lt + 1] === ">") continue; // "<>" is no tag
+    const gt = html.indexOf(">", lt + 1);
+    if (gt < 0) break;
+    out += `${html.slice(kept, lt)} `;
+    kept = pos = gt + 1;
+  }
+  return kept ? out + html.slice(kept) : html;
+}
+
+/**
+ * The elements `open` (global) starts and `close` ends, each as `open[^>]*>([\s\S]*?)close`
+ * matches it: the open tag's groups, its attributes, its content. Such a pattern searches to the
+ * end of the text from every opening tag once no `>` or closing tag is left (time growing with
+ * the square of the text); here the search ends there.
+ */
+function elements(html: string, open: RegExp, close: RegExp): string[][] {
+  const out: string[][] = [];
+  open.lastIndex = 0;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const gt = html.indexOf(">", open.lastIndex);
+    if (gt < 0) break;
+    close.lastIndex = gt + 1;
+    const end = close.exec(html);
+    if (!end) break;
+    out.push([...m.slice(1), html.slice(open.lastIndex, gt), html.slice(gt + 1, end.index)]);
+    open.lastIndex = close.lastIndex;
+  }
+  return out;
 }
 
 /** Cell text → number as printed; null when the cell is not a plain number. */
 export function parseCellNumber(text: string): number | null {
   const t = text.replace(/\[\d+\]/g, "").replace(/[$€£\s]/g, "").trim();
   if (!t || /^[—–-]+$/.test(t)) return null;
-  const m = /^(\()?(-)?([\d,]*\.?\d+)(\))?(%)?$/.exec(t);
+  // one way to read each figure: "[\d,]*\.?\d+" took time growing with the square of a run of
+  // digits that fails to match ("1" repeated and "x": 100 KB for 20 s)
+  const m = /^(\()?(-)?([\d,]*\.\d+|[\d,]*\d)(\))?(%)?$/.exec(t);
   if (!m || (m[1] && !m[4]) || (!m[1] && m[4])) return null;
   const n = Number(m[3].replace(/,/g, ""));
   if (!Number.isFinite(n)) return null;
@@ -172,21 +215,42 @@ function rowScale(
 
 /** Where the element opened at `start` ends (after its closing tag), nested ones counted. */
 function closeOf(html: string, start: number): number {
-  const re = /<(\/?)table\b[^>]*>/gi;
+  // as /<(\/?)table\b[^>]*>/gi, which searched to the end from every tag no `>` followed
+  const re = /<(\/?)table\b/gi;
   re.lastIndex = start;
   let depth = 0;
   for (let m = re.exec(html); m; m = re.exec(html)) {
+    const gt = html.indexOf(">", re.lastIndex);
+    if (gt < 0) break;
     depth += m[1] ? -1 : 1;
-    if (depth === 0) return m.index + m[0].length;
+    if (depth === 0) return gt + 1;
+    re.lastIndex = gt + 1;
   }
   return html.length;
 }
 
 /** The main report table of an R page, embedded tables and all (popups are left out). */
 function reportTable(html: string): string {
-  const start = html.search(/<table\b[^>]*class="report"/i);
+  const start = reportStart(html);
   if (start < 0) return html;
   return html.slice(start, closeOf(html, start));
+}
+
+/**
+ * Where `/<table\b[^>]*class="report"/i` matches, each tag's text read once: the pattern read
+ * a tag again from every `<table` in it.
+ */
+function reportStart(html: string): number {
+  const re = /<table\b/gi;
+  let tagEnd = -1;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    if (re.lastIndex <= tagEnd) continue; // a `<table` inside a tag already read
+    const gt = html.indexOf(">", re.lastIndex);
+    tagEnd = gt < 0 ? html.length : gt;
+    if (/class="report"/i.test(html.slice(re.lastIndex, tagEnd))) return m.index;
+    if (gt < 0) break;
+  }
+  return -1;
 }
 
 /** The tables nested in `html` taken out, each replaced by a marker `\uE000n\uE000`. */
@@ -260,7 +324,7 @@ export function parseReport(
   const table = reportTable(html);
   const inner = table.replace(/^<table\b[^>]*>/i, "").replace(/<\/table>\s*$/i, "");
   const lifted = liftTables(inner);
-  const trs = [...lifted.html.matchAll(/<tr\b([^>]*)>([\s\S]*?)<\/tr>/gi)];
+  const trs = elements(lifted.html, /<tr\b/gi, /<\/tr>/gi);
   let title = "";
   const headers: string[][] = [];
   const rows: ReportRow[] = [];
@@ -268,9 +332,10 @@ export function parseReport(
   const numbered = new Map<string, number>();
   let dimension: string[] = [];
   let scales = { money: 1, shares: 1 };
-  const body = trs.map(([, trAttrs, tr]) => ({
+  const body = trs.map(([trAttrs, tr]) => ({
     trAttrs,
-    cells: [...tr.matchAll(/<t([hd])\b([^>]*)>([\s\S]*?)<\/t[hd]>/gi)],
+    // as the pattern's match: [whole, h or d, attributes, content]
+    cells: elements(tr, /<t([hd])\b/gi, /<\/t[hd]>/gi).map((c) => ["", ...c]),
   })).filter((r) => r.cells.length);
   const lv = levels(
     body.filter((r) => r.cells.some((c) => c[1].toLowerCase() === "d"))
@@ -382,9 +447,9 @@ function grid(html: string): GridCell[][] {
   const inner = html.replace(/^<table\b[^>]*>/i, "").replace(/<\/table>\s*$/i, "");
   // a table inside one of its cells reads as that cell's text
   const lifted = liftTables(inner);
-  return [...lifted.html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map(([, tr]) => {
+  return elements(lifted.html, /<tr\b/gi, /<\/tr>/gi).map(([, tr]) => {
     let pos = 0;
-    return [...tr.matchAll(/<t[hd]\b([^>]*)>([\s\S]*?)<\/t[hd]>/gi)].map(([, attrs, cell]) => {
+    return elements(tr, /<t[hd]\b/gi, /<\/t[hd]>/gi).map(([attrs, cell]) => {
       const span = Math.min(1000, Math.max(1, Number(/colspan="(\d+)"/i.exec(attrs)?.[1] ?? 1)));
       const html = cell.replace(/\uE000(\d+)\uE000/g, (_m, i) => ` ${lifted.tables[i]} `);
       const c = { start: pos, end: pos + span, text: cellText(html), indent: indentOf(attrs) };

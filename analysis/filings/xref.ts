@@ -4,7 +4,15 @@
  * Report"), the "Form 10-K Cross-Reference Index" of annual-report 10-Ks, and the part of an
  * exhibit (EX-13, a 40-F's EX-99.x) that an item points to. Offsets are into cleaned text.
  */
-import { type CleanDoc, hasSentence, ITEM_LINE, lines, PAGE_CELL, PART_LINE } from "./sections.ts";
+import {
+  type CleanDoc,
+  hasSentence,
+  ITEM_LINE,
+  lines,
+  PAGE_CELL,
+  PART_LINE,
+  unpiped,
+} from "./sections.ts";
 
 /** What a cross-reference names. */
 export interface Reference {
@@ -155,7 +163,7 @@ export function readCrossReferenceIndex(
 ): { at: number; end: number; rows: IndexRow[] } | null {
   const all = lines(doc.text);
   for (let i = 0; i < all.length; i++) {
-    const head = all[i].text.replace(/\s*\|\s*/g, " ").trim();
+    const head = unpiped(all[i].text).trim();
     if (head.length > 80 || !INDEX_HEAD.test(head)) continue;
     const rows: IndexRow[] = [];
     let current: IndexRow | null = null;

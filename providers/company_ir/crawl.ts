@@ -2,6 +2,7 @@
  * Investor-relations pages: documents (presentations, press releases) and hub pages worth one
  * more hop. Plain HTML only; sites that render links with JavaScript yield nothing here.
  */
+import { checkpoint } from "../../core/cancel.ts";
 import { cellText, classifyExhibit, type ExhibitKind } from "./exhibits.ts";
 
 export interface IrLink {
@@ -72,21 +73,119 @@ export function linkPeriod(text: string): string | null {
   return m ? m[1] : null;
 }
 
-/** Documents and hub pages linked from one IR page. */
-export function irLinks(html: string, pageUrl: string): { documents: IrLink[]; hubs: string[] } {
+/**
+ * How much of an IR page is read for links, in UTF-16 units: IR pages run to a few megabytes,
+ * and the positions of a page's `>`s are held in memory while it is read.
+ */
+export const MAX_IR_PAGE_CHARS = 16_000_000;
+
+/** Positions of every match of `re` (global) in `text`, in order. */
+function positions(text: string, re: RegExp): Int32Array {
+  let count = 0;
+  while (re.exec(text)) count++;
+  const at = new Int32Array(count);
+  for (let k = 0, m = re.exec(text); m; m = re.exec(text)) at[k++] = m.index;
+  return at;
+}
+
+/** The first of the ascending `sorted` at or after `from`, or -1. */
+function firstFrom(sorted: Int32Array, from: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length ? sorted[lo] : -1;
+}
+
+const WORD = /\w/;
+const isQuote = (c: number) => c === 34 || c === 39; // " and '
+
+/**
+ * The links of a page (href and inner HTML), as
+ * `/<a\b[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi` finds them: in each `<a` tag
+ * the last href-like attribute whose quoted value is not empty and that a `>` and then `</a>`
+ * follow. The pattern retried every `<a` to the end of the page whenever no `>` or `</a>` was
+ * left, and every attribute of a tag against each later one ('<a href="' repeated: 20 KB for
+ * 36 s, in one call no deadline interrupts); here every `>` and `</a>` is found once, each tag's
+ * attributes are read once, and the walk ends when no `>` remains.
+ */
+function* anchors(html: string): Generator<{ href: string; inner: string }> {
+  const gts = positions(html, />/g);
+  const closes = positions(html, /<\/a>/gi);
+  let tagEnd = -1; // the `>` ending the tag last read, and its last attribute that leads to a link
+  let found: { at: number; href: string; inner: string; end: number } | null = null;
+  let pos = 0;
+  for (let lt = html.indexOf("<", pos); lt >= 0; lt = html.indexOf("<", pos)) {
+    pos = lt + 1;
+    if ((html[lt + 1] !== "a" && html[lt + 1] !== "A") || WORD.test(html[lt + 2] ?? "")) continue;
+    const gt = firstFrom(gts, lt + 2);
+    if (gt < 0) return; // no tag can end from here on
+    if (gt !== tagEnd) {
+      tagEnd = gt;
+      found = lastLink(html, lt + 2, gt, gts, closes);
+    }
+    // a later `<a` inside the same tag sees only the attributes after it
+    if (!found || found.at < lt + 2) continue;
+    yield { href: found.href, inner: found.inner };
+    pos = found.end;
+  }
+}
+
+/**
+ * The last href-like attribute in html[from, to) (a tag's text) with a quoted value that leads to
+ * a link: a `>` after its value and a `</a>` after that. Its value may run past `to`, as the
+ * pattern reads it.
+ */
+function lastLink(html: string, from: number, to: number, gts: Int32Array, closes: Int32Array) {
+  const attrs = [...html.slice(from, to).matchAll(/href\s*=\s*["']/gi)];
+  for (let k = attrs.length - 1; k >= 0; k--) {
+    const at = from + attrs[k].index;
+    const start = at + attrs[k][0].length;
+    let end = start;
+    while (end < html.length && !isQuote(html.charCodeAt(end))) end++;
+    if (end === start || end === html.length) continue;
+    const gt = firstFrom(gts, end + 1);
+    const close = gt < 0 ? -1 : firstFrom(closes, gt + 1);
+    if (close < 0) continue;
+    return { at, href: html.slice(start, end), inner: html.slice(gt + 1, close), end: close + 4 };
+  }
+  return null;
+}
+
+/**
+ * Documents and hub pages linked from one IR page; a page over MAX_IR_PAGE_CHARS is read up to
+ * that length, and `warnings` says so.
+ */
+export function irLinks(
+  html: string,
+  pageUrl: string,
+): { documents: IrLink[]; hubs: string[]; warnings: string[] } {
   const home = registrableDomain(new URL(pageUrl).hostname);
   const documents: IrLink[] = [];
   const hubs: string[] = [];
-  for (const m of html.matchAll(/<a\b[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi)) {
+  const warnings: string[] = [];
+  if (html.length > MAX_IR_PAGE_CHARS) {
+    warnings.push(
+      `${pageUrl}: only the first ${MAX_IR_PAGE_CHARS} of ${html.length} characters were read for links`,
+    );
+    html = html.slice(0, MAX_IR_PAGE_CHARS);
+  }
+  let read = 0;
+  for (const a of anchors(html)) {
+    // classifying a link takes tens of microseconds: a page of links is a long loop
+    if ((++read & 255) === 0) checkpoint();
     let url: URL;
     try {
-      url = new URL(m[1].trim(), pageUrl);
+      url = new URL(a.href.trim(), pageUrl);
     } catch {
       continue;
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") continue;
     url.hash = "";
-    const label = cellText(m[2]);
+    const label = cellText(a.inner);
     const file = decodeURIComponent(url.pathname.split("/").pop() ?? "");
     if (SKIP.test(label)) continue;
     const external = registrableDomain(url.hostname) !== home;
@@ -108,7 +207,7 @@ export function irLinks(html: string, pageUrl: string): { documents: IrLink[]; h
       hubs.push(url.toString());
     }
   }
-  return { documents, hubs: [...new Set(hubs)] };
+  return { documents, hubs: [...new Set(hubs)], warnings };
 }
 
 /** Start pages for a company: its IR site, else the usual IR paths of its website. */

@@ -22,9 +22,26 @@ const ENTITIES: Record<string, string> = {
   "#39": "'",
 };
 
+/**
+ * `html` with each tag (`<` to the next `>`) replaced by a space, as `/<[^>]*>/g` would, with
+ * indexOf: the pattern restarts at every `<` that no `>` follows, so "<a " repeated took time
+ * growing with the square of its length (100 KB for 4 s). Once no `>` remains, no tag follows.
+ */
+function dropTags(html: string): string {
+  let out = "";
+  let pos = 0;
+  for (let lt = html.indexOf("<"); lt >= 0; lt = html.indexOf("<", pos)) {
+    const gt = html.indexOf(">", lt + 1);
+    if (gt < 0) break;
+    out += `${html.slice(pos, lt)} `;
+    pos = gt + 1;
+  }
+  return pos ? out + html.slice(pos) : html;
+}
+
 /** Visible text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
 export function cellText(html: string): string {
-  return html.replace(/<[^>]*>/g, " ")
+  return dropTags(html)
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (m, e: string) => {
       if (e[0] === "#") {
         const code = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1));
