@@ -113,9 +113,10 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     e.revenueLow,
     e.revenueHigh,
   ], t?.revenueEstimate.revenueCurrency);
-  const actual = dates.length
-    ? reportedActual(history.parse(raw.earningsHistory ?? {}).history, Math.min(...dates))
+  const covered = dates.length
+    ? reportOf(history.parse(raw.earningsHistory ?? {}).history, Math.min(...dates))
     : null;
+  const actual = covered?.row?.epsActual ?? null;
   const status = dates.length
     ? eventStatus(dates, e.isEarningsDateEstimate, now, actual !== null)
     : null;
@@ -123,7 +124,13 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     ctx.warn(
       `${symbol}'s earnings dates (${
         dates.map(day).join(", ")
-      }) are past but Yahoo's earnings history records no actual EPS for that report, so it is not marked reported`,
+      }) are past but Yahoo's earnings history records no actual EPS for that report${
+        covered?.quarterEnd
+          ? ` (quarter ended ${day(covered.quarterEnd)})`
+          : covered?.after
+          ? ` (the quarter after the one ended ${day(covered.after)})`
+          : ""
+      }, so it is not marked reported`,
     );
   }
   // Yahoo keeps the last call's time beside the next report's dates: a call before the window
@@ -177,9 +184,6 @@ export async function companyCalendar(ctx: Context, symbol: string) {
   };
 }
 
-/** A report date inside this many days after a quarter's end is that quarter's report. */
-const REPORT_LAG_DAYS = 120;
-
 type Status = "reported" | "date_passed" | "upcoming" | "unconfirmed";
 
 /**
@@ -199,12 +203,37 @@ function eventStatus(
 
 type HistoryRow = z.infer<typeof history>["history"][number];
 
-/** The history row of the quarter a report on `first` covers, when it has an actual EPS. */
-function reportedActual(rows: HistoryRow[], first: number): HistoryRow | null {
-  return rows.find((r) =>
-    r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400 &&
-    r.epsActual !== null
-  ) ?? null;
+/** The quarter end three months after `sec` (a month's last day stays its month's last day). */
+function nextQuarterEnd(sec: number): number {
+  const d = new Date(sec * 1000);
+  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+  const monthEnd = (yy: number, mm: number) => new Date(Date.UTC(yy, mm + 1, 0)).getUTCDate();
+  const last = monthEnd(y, m + 3);
+  const next = day === monthEnd(y, m) ? last : Math.min(day, last);
+  return Date.UTC(y, m + 3, next) / 1000;
+}
+
+/**
+ * The quarter a report dated `first` covers. A report follows its quarter's end, and the next
+ * report is the quarter after the last one in the history: when that quarter has ended before
+ * `first`, the report is that quarter's (no history row yet: `row` is null), else it is the
+ * report of the newest history row before `first` (Yahoo keeps a report's date for a while after
+ * it, and a replay's clock can stand before it). A row's actual is never lent to a later report.
+ */
+function reportOf(
+  rows: HistoryRow[],
+  first: number,
+): { quarterEnd: number | null; after: number | null; row: HistoryRow | null } {
+  const before = rows.filter((r) => r.quarter !== null && r.quarter < first)
+    .sort((a, b) => b.quarter! - a.quarter!);
+  const newest = before[0];
+  if (!newest) return { quarterEnd: null, after: null, row: null };
+  if (newest.epsActual === null) return { quarterEnd: newest.quarter, after: null, row: newest };
+  // the quarter after the newest row: its end is not stated anywhere (fiscal quarters end on
+  // other days than calendar ones), so it is only named as "the quarter after"
+  return nextQuarterEnd(newest.quarter!) < first
+    ? { quarterEnd: null, after: newest.quarter, row: null }
+    : { quarterEnd: newest.quarter, after: null, row: newest };
 }
 
 export async function earningsCalendar(ctx: Context, symbol: string, limit: number) {
@@ -215,6 +244,8 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
   const h = history.parse(raw.earningsHistory ?? {});
   const c = calendarEvents.parse(raw.calendarEvents ?? {});
   const now = ctx.clock.now().getTime() / 1000;
+  const dates = c.earnings.earningsDate.filter((d): d is number => d !== null);
+  const target = dates.length ? reportOf(h.history, Math.min(...dates)) : null;
   const rows = h.history.map((r) => ({
     quarter_end: day(r.quarter),
     earnings_date: null as string | null,
@@ -228,16 +259,13 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     surprise_pct: r.surprisePercent === null ? null : Math.round(r.surprisePercent * 1e6) / 1e4,
     currency: r.currency ?? null,
     quarter: r.quarter,
-  })).filter((r) => r.quarter === null || r.quarter < now)
+    source: r as HistoryRow | null,
+  })).filter((r) => r.quarter === null || r.quarter < now || r.source === target?.row)
     .sort((a, b) => (b.quarter ?? 0) - (a.quarter ?? 0));
-  const dates = c.earnings.earningsDate.filter((d): d is number => d !== null);
-  if (dates.length) {
+  if (target) {
     const first = Math.min(...dates);
     const last = Math.max(...dates);
-    const estimate = c.earnings.isEarningsDateEstimate ?? null;
-    const match = rows.find((r) =>
-      r.quarter !== null && r.quarter < first && first - r.quarter < REPORT_LAG_DAYS * 86_400
-    );
+    const match = rows.find((r) => target.row !== null && r.source === target.row);
     const hasActual = match !== undefined && match.eps_actual !== null;
     const status = eventStatus(dates, c.earnings.isEarningsDateEstimate, now, hasActual);
     const past = status === "reported" || status === "date_passed";
@@ -245,24 +273,28 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
       earnings_date: day(first),
       earnings_date_end: dates.length > 1 ? day(last) : null,
       status,
-      date_is_estimate: estimate,
+      date_is_estimate: c.earnings.isEarningsDateEstimate ?? null,
     };
-    if (match && !past) {
-      // The clock (a replay's FINANCE_NOW) is before this quarter's report: its actuals were
+    if (match) {
+      // When the clock (a replay's FINANCE_NOW) is before this quarter's report its actuals were
       // not known yet, so the row is the coming report, not a reported one.
-      Object.assign(match, event, { eps_actual: null, eps_difference: null, surprise_pct: null });
-    } else if (match) Object.assign(match, event);
-    else {
+      const unknown = past ? {} : { eps_actual: null, eps_difference: null, surprise_pct: null };
+      Object.assign(match, event, unknown);
+      // a history row still waiting for its actual takes the coming report's estimate
+      if (match.source?.epsActual === null) match.eps_estimate ??= c.earnings.earningsAverage;
+    } else {
       if (past) {
         ctx.warn(
-          `the report of ${
-            day(first)
+          `the report of ${day(first)}${
+            target.after === null ? "" : ` (the quarter after the one ended ${day(target.after)})`
           } is past but Yahoo's earnings history has no actuals for it yet`,
         );
       }
       rows.unshift({
+        // not stated by the provider (see reportOf)
         quarter_end: null,
         ...event,
+        // calendarEvents' estimate is the coming report's; the history's are reported quarters'
         eps_estimate: c.earnings.earningsAverage,
         eps_actual: null,
         eps_difference: null,
@@ -270,10 +302,11 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
         // The estimate is in the currency the filer reports EPS in, as its history states.
         currency: rows[0]?.currency ?? null,
         quarter: null,
+        source: null,
       });
     }
   }
-  const all = rows.slice(0, limit).map(({ quarter: _q, ...r }) => r);
+  const all = rows.slice(0, limit).map(({ quarter: _q, source: _s, ...r }) => r);
   return {
     symbol,
     as_of: ctx.clock.now().toISOString(),

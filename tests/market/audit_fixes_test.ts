@@ -200,6 +200,97 @@ Deno.test("calendar.earnings: a past row with no actual EPS is date_passed", asy
   assert.equal(d.rows[1].status, "reported");
 });
 
+// ---- the next report under 120 days after the last reported quarter ----------------------
+// (a quarter ended 2024-12-31 reported in January, the next report on 2025-04-24): the old rule
+// took any report within 120 days of a quarter's end as that quarter's, so January's row was
+// given April's date and called reported with January's EPS.
+
+const lagging = (actualOfMarch: boolean): Listing => ({
+  modules: {
+    calendarEvents: {
+      maxAge: 1,
+      earnings: {
+        earningsDate: [sec("2025-04-24T20:00:00Z")],
+        earningsCallDate: [],
+        isEarningsDateEstimate: false,
+        earningsAverage: 1.6,
+      },
+    },
+    earningsHistory: {
+      history: [
+        {
+          maxAge: 1,
+          epsActual: { raw: 1.4, fmt: "1.4" },
+          epsEstimate: { raw: 1.3, fmt: "1.3" },
+          epsDifference: { raw: 0.1, fmt: "0.1" },
+          surprisePercent: { raw: 0.0769, fmt: "7.69%" },
+          quarter: { raw: sec("2024-12-31T00:00:00Z"), fmt: "2024-12-31" },
+          currency: "USD",
+          period: "-1q",
+        },
+        ...(actualOfMarch
+          ? [{
+            maxAge: 1,
+            epsActual: { raw: 1.7, fmt: "1.7" },
+            epsEstimate: { raw: 1.6, fmt: "1.6" },
+            epsDifference: { raw: 0.1, fmt: "0.1" },
+            surprisePercent: { raw: 0.0625, fmt: "6.25%" },
+            quarter: { raw: sec("2025-03-31T00:00:00Z"), fmt: "2025-03-31" },
+            currency: "USD",
+            period: "0q",
+          }]
+          : []),
+      ],
+      maxAge: 86400,
+    },
+  },
+});
+
+Deno.test("calendar.earnings: a report under 120 days after the last reported quarter is the next quarter's", async () => {
+  const env = (await run("calendar.earnings", { symbol: "LAGCO" }, {
+    fetch: yahoo({ LAGCO: lagging(false) }),
+    now: "2025-04-10T12:00:00Z",
+  })).envelope;
+  const d = dataOf(env) as Any;
+  assert.equal(d.rows[0].earnings_date, "2025-04-24");
+  assert.equal(d.rows[0].status, "upcoming");
+  assert.equal(d.rows[0].quarter_end, null); // not stated by Yahoo: never invented
+  assert.equal(d.rows[0].eps_estimate, 1.6);
+  assert.equal(d.rows[0].eps_actual, null);
+  assert.equal(d.rows[1].quarter_end, "2024-12-31");
+  assert.equal(d.rows[1].earnings_date, null);
+  assert.equal(d.rows[1].eps_actual, 1.4);
+  assert.equal(d.rows[1].status, "reported");
+});
+
+Deno.test("calendar.earnings: once the history has the quarter, its row takes the report's date", async () => {
+  const d = dataOf(
+    (await run("calendar.earnings", { symbol: "LAGCO" }, {
+      fetch: yahoo({ LAGCO: lagging(true) }),
+      now: "2025-04-28T12:00:00Z",
+    })).envelope,
+  ) as Any;
+  assert.equal(d.rows[0].quarter_end, "2025-03-31");
+  assert.equal(d.rows[0].earnings_date, "2025-04-24");
+  assert.equal(d.rows[0].eps_actual, 1.7);
+  assert.equal(d.rows[0].status, "reported");
+  assert.equal(d.rows[1].quarter_end, "2024-12-31");
+  assert.equal(d.rows[1].earnings_date, null);
+});
+
+Deno.test("calendar.company: a past report the history has no actual for is not lent the previous quarter's", async () => {
+  const env = (await run("calendar.company", { symbol: "LAGCO" }, {
+    fetch: yahoo({ LAGCO: lagging(false) }),
+    now: "2025-04-28T12:00:00Z",
+  })).envelope;
+  const d = dataOf(env) as Any;
+  assert.equal(d.earnings_status, "date_passed");
+  assert.ok(
+    env.warnings.some((w: string) => /quarter after the one ended 2024-12-31/.test(w)),
+    env.warnings.join("\n"),
+  );
+});
+
 // ---- 2 and 4: market.quote placeholders ---------------------------------------------------
 
 const quote = (over: Record<string, unknown>) => ({
