@@ -120,28 +120,25 @@ export function rawMoves(
 
 /**
  * Folds overlapping windows that move the same way into the strongest one, so a 5-day drop does
- * not come back as five near-identical rows. One-day windows never overlap.
+ * not come back as five near-identical rows. The strongest window is kept first and takes only
+ * the windows that share a session with it; a window that overlaps none kept so far is a move of
+ * its own, however it links to them through windows in between (a chain of overlaps would hide a
+ * large move that shares no session with the one kept). One-day windows never overlap.
  */
 export function foldOverlaps(moves: Move[], days: number, dates: string[]): Move[] {
   if (days <= 1) return moves;
   const index = new Map(dates.map((d, i) => [d, i]));
+  const at = (m: Move) => index.get(m.end_date)!;
+  const bySize = [...moves].sort((a, b) =>
+    Math.abs(b.return_pct) - Math.abs(a.return_pct) || a.end_date.localeCompare(b.end_date)
+  );
   const kept: Move[] = [];
-  let cluster: Move[] = [];
-  const flush = () => {
-    if (!cluster.length) return;
-    const best = cluster.reduce((a, b) => Math.abs(b.return_pct) > Math.abs(a.return_pct) ? b : a);
-    kept.push({ ...best, overlapping_windows: cluster.length - 1 });
-    cluster = [];
-  };
-  for (const m of moves) {
-    const last = cluster.at(-1);
-    const overlaps = last && last.direction === m.direction &&
-      index.get(m.end_date)! - index.get(last.end_date)! < days;
-    if (!overlaps) flush();
-    cluster.push(m);
+  for (const m of bySize) {
+    const host = kept.find((k) => k.direction === m.direction && Math.abs(at(k) - at(m)) < days);
+    if (host) host.overlapping_windows++;
+    else kept.push({ ...m, overlapping_windows: 0 });
   }
-  flush();
-  return kept;
+  return kept.sort((a, b) => a.end_date.localeCompare(b.end_date));
 }
 
 /** Detects moves, folds overlaps, sorts by size (largest first) and keeps `limit`. */

@@ -14,13 +14,55 @@ export interface EvidenceItem {
   metadata: Record<string, unknown>;
 }
 
-/** Role of an item dated `date` relative to the move date. */
+/** When in the US trading day (New York time) an item became public. */
+export type Session = "pre_market" | "market_hours" | "after_close";
+
+/**
+ * Role of an item dated `date` relative to the move date. A move's date is the session whose
+ * close ends it, so an item of that day published after the close (`session` after_close) came
+ * after the move: it is after_move with relative_day 0, never same_day.
+ */
 export function roleOf(
   moveDate: string,
   date: string,
+  session?: Session | null,
 ): { relative_day: number; role: EvidenceRole } {
   const d = daysBetween(moveDate, date);
-  return { relative_day: d, role: d < 0 ? "before_move" : d === 0 ? "same_day" : "after_move" };
+  const role = d < 0
+    ? "before_move"
+    : d === 0 && session !== "after_close"
+    ? "same_day"
+    : "after_move";
+  return { relative_day: d, role };
+}
+
+const NEW_YORK = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * The New York day (YYYY-MM-DD) and session of an instant given with a zone (`Z` or an
+ * offset); null for a bare date or a text that is no instant. US sessions run 09:30 to 16:00
+ * New York time.
+ */
+export function newYorkTime(iso: string | null | undefined): { day: string; session: Session } | null {
+  if (!iso || !/T\d{2}:\d{2}.*(?:Z|[+-]\d{2}:?\d{2})$/.test(iso)) return null;
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return null;
+  const parts = Object.fromEntries(NEW_YORK.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
+  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
+  const session = minutes < 9 * 60 + 30
+    ? "pre_market"
+    : minutes < 16 * 60
+    ? "market_hours"
+    : "after_close";
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, session };
 }
 
 /** True when `date` (YYYY-MM-DD…) falls in [start, end]. */

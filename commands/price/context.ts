@@ -22,20 +22,35 @@ type Block = { source: string; items: EvidenceItem[] };
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
 async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
-  const { roleOf, inRange } = await import("../../analysis/evidence/timeline.ts");
+  const { roleOf, inRange, newYorkTime } = await import("../../analysis/evidence/timeline.ts");
   const env = await ctx.call<{ filings: Rows }>("filings.recent", {
     symbol: a.symbol,
     forms: "8-K,8-K/A,10-Q,10-K",
     limit: a.filing_limit,
   });
   if (!env.ok) throw new FinanceError(env.error ?? "filings.recent failed");
-  const items = (env.data?.filings ?? []).filter((f) =>
-    inRange(str(f.filed_at), range.start, range.end)
-  )
-    .map((f) => {
-      const date = str(f.filed_at)!.slice(0, 10);
+  const got = env.data?.filings ?? [];
+  // a filing is dated by when SEC accepted it (New York time: one accepted after 17:30 carries
+  // the next business day as its filing date, but was public the evening before), else its
+  // filing date
+  const dated = got.map((f) => {
+    const at = newYorkTime(str(f.acceptance_datetime_eastern) ?? str(f.accepted_at_utc));
+    return { f, day: at?.day ?? str(f.filed_at)?.slice(0, 10) ?? null, session: at?.session };
+  });
+  // the newest `filing_limit` filings may not reach back to the window's start
+  const oldest = dated.map((d) => d.day).filter((d): d is string => !!d).sort()[0];
+  if (got.length >= a.filing_limit && oldest && oldest > range.start) {
+    ctx.warn(
+      `filings: the ${got.length} most recent 8-K/10-Q/10-K filings reach back only to ${oldest}, ${
+        oldest > range.end ? "after the whole window" : "inside the window"
+      } (${range.start} to ${range.end}): earlier filings in it are not shown; raise filing_limit (up to 1000)`,
+    );
+  }
+  const items = dated.filter((d) => inRange(d.day, range.start, range.end))
+    .map(({ f, day, session }) => {
+      const date = day!;
       const items = Array.isArray(f.items) ? f.items.map(String) : [];
-      const { relative_day, role } = roleOf(a.date, date);
+      const { relative_day, role } = roleOf(a.date, date, session);
       return {
         date,
         relative_day,
@@ -57,6 +72,7 @@ async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
           accession_no: f.accession_no,
           report_date: f.report_date ?? null,
           items,
+          session: session ?? null,
         },
       };
     });
@@ -64,7 +80,7 @@ async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
 }
 
 async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
-  const { roleOf } = await import("../../analysis/evidence/timeline.ts");
+  const { roleOf, inRange, newYorkTime } = await import("../../analysis/evidence/timeline.ts");
   const env = await ctx.call<{ articles: Rows }>("news.search", {
     symbol: a.symbol,
     start_date: range.start,
@@ -83,8 +99,12 @@ async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
   const items = got.slice(0, a.news_limit).flatMap((n) => {
     const published = str(n.published_at);
     if (!published) return [];
-    const date = published.slice(0, 10);
-    const { relative_day, role } = roleOf(a.date, date);
+    // dated by the New York day, as the move is (an article seen at 02:00 UTC is the evening
+    // before in New York, after that day's close)
+    const at = newYorkTime(published);
+    const date = at?.day ?? published.slice(0, 10);
+    if (!inRange(date, range.start, range.end)) return [];
+    const { relative_day, role } = roleOf(a.date, date, at?.session);
     return [{
       date,
       relative_day,
@@ -103,6 +123,7 @@ async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
         source_country: n.source_country,
         language: n.language,
         published_at: published,
+        session: at?.session ?? null,
       },
     }];
   });
@@ -242,7 +263,7 @@ export default defineCommand({
       sources: results,
       notes: [
         "evidence_role says only when an item is dated relative to the move (before_move, same_day, after_move); it does not say the item caused the move.",
-        "Filings are dated by filing day; an 8-K accepted after the close can only move the next session. Read the cited documents before drawing conclusions.",
+        "Dates are New York days: filings by when SEC accepted them, news by when GDELT first saw the article. metadata.session says pre_market, market_hours or after_close (after 16:00 New York time); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.",
       ],
     };
   },

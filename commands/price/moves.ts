@@ -20,7 +20,9 @@ const moveRow = z.object({
   volume_vs_20d: z.number().nullable(),
   avg_abs_return_20d_pct: z.number().nullable(),
   move_vs_20d_avg_abs_return: z.number().nullable(),
-  overlapping_windows: z.int(),
+  overlapping_windows: z.int().describe(
+    "Same-direction windows at or above the threshold that share a session with this one and were folded into it.",
+  ),
   baseline_sessions: z.int().describe(
     "Sessions before the window that the 20-day ratios could use; below 20 the ratios are null.",
   ),
@@ -57,7 +59,7 @@ export default defineCommand({
   name: "price.moves",
   summary: "Find large price moves with volume and volatility context",
   description:
-    "Scans adjusted daily closes for close-to-close moves over a trading window (1d, 3d, 1w = 5 sessions, 1m = 21 sessions) at or above a threshold, largest first, each with the end-day volume against its 20-session average and the move against the typical daily move before it. Overlapping windows moving the same way are folded into the strongest one. Use it to find dates worth explaining, then price.context on a date. It says nothing about why a move happened.",
+    "Scans adjusted daily closes for close-to-close moves over a trading window (1d, 3d, 1w = 5 sessions, 1m = 21 sessions) at or above a threshold, largest first, each with the end-day volume against its 20-session average and the move against the typical daily move before it. Overlapping windows moving the same way are folded into the strongest one: the largest window is kept first and takes the windows that share a session with it, the next largest that shares none is kept in turn, so a move apart from a larger one is never folded away through the windows between them (total_count counts each kept move once). Use it to find dates worth explaining, then price.context on a date. It says nothing about why a move happened.",
   usage:
     "finance price.moves SYMBOL [window=1d|3d|1w|1m years=3|start_date=YYYY-MM-DD end_date=YYYY-MM-DD threshold=8|8% limit=20 provider=auto]",
   side_effects: "network_read_only",
