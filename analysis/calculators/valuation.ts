@@ -228,3 +228,59 @@ export function valuationWacc(args: ValuationWaccArgs) {
     method: "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)",
   };
 }
+
+/** A money amount in short form: 395.76B, 400K, 12.5. */
+export function shortAmount(x: number): string {
+  const abs = Math.abs(x);
+  for (const [size, suffix] of [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]] as const) {
+    if (abs >= size) return `${Number((x / size).toPrecision(5))}${suffix}`;
+  }
+  return String(Number(x.toPrecision(6)));
+}
+
+const UNITS = ["", "thousands", "millions", "billions"] as const;
+const UNIT = ["", "thousand", "million", "billion"] as const;
+/** 989,400 as 989,000: a ratio of two figures is no more exact than that. */
+const roughly = (x: number) => Number(x.toPrecision(3)).toLocaleString("en-US");
+const SUFFIX = ["", "K", "M", "B"] as const;
+const TIMES = ["", "1,000", "1,000,000", "1,000,000,000"] as const;
+
+/** What a typed money figure is set beside: a figure the provider states. */
+export interface StatedFigure {
+  /** The argument's name, e.g. revenue. */
+  name: string;
+  given: number;
+  stated: number;
+  /** What the stated figure is, e.g. "the trailing-twelve-month revenue Yahoo states for AAPL". */
+  what: string;
+  currency: string | null;
+  /** What is off when the figure is in the wrong unit, e.g. "the implied prices". */
+  consequence: string;
+}
+
+/**
+ * A warning when a money figure someone typed is about a thousand, a million or a billion times
+ * smaller than the provider's figure for it (400000 meaning $400,000 million), naming the unit it
+ * was most likely written in; or 50 times or more apart in either direction without a likely
+ * unit. Null when the two are within that of each other (an assumption may well differ by 2-3×).
+ */
+export function unitSlip(f: StatedFigure): string | null {
+  if (!(f.given > 0) || !(f.stated > 0)) return null;
+  const ratio = f.stated / f.given;
+  const stated = `${f.what} (${shortAmount(f.stated)}${f.currency ? ` ${f.currency}` : ""})`;
+  const apart = ratio >= 1 ? `about 1/${roughly(ratio)} of` : `about ${roughly(1 / ratio)} times`;
+  // powers of a thousand, within a factor of √10 either side
+  const k = Math.round(Math.log10(ratio) / 3);
+  const near = Math.abs(Math.log10(ratio) - 3 * k) <= 0.5;
+  if (near && k >= 1 && k <= 3) {
+    const meant = shortAmount(f.given * 10 ** (3 * k));
+    return `${f.name}=${f.given} is ${apart} ${stated}: it looks given in ${UNITS[k]} ` +
+      `(${f.given} ${UNIT[k]} = ${meant}); pass ${f.name}=${meant} (or ${f.given}${SUFFIX[k]}) ` +
+      `in whole currency units, or ${f.consequence} are off by a factor of ${TIMES[k]}`;
+  }
+  if (ratio >= 50 || ratio <= 1 / 50) {
+    return `${f.name}=${f.given} is ${apart} ${stated}: check its unit and zeros ` +
+      `(whole currency units: 2.2B, not 2200 meaning millions); ${f.consequence} scale with it`;
+  }
+  return null;
+}

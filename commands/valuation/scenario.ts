@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
+import type { Context } from "../../core/context.ts";
+import { unitSlip } from "../../analysis/calculators/valuation.ts";
 
 const n = z.number().nullable();
 
@@ -14,7 +16,9 @@ export default defineCommand({
     "market cap's currency (revenue_currency; a warning says when the company reports in " +
     "another); implied prices are in the unit the price is quoted in (pence for GBp " +
     "listings). The revenue and multiples are your assumptions; this is a calculator, not " +
-    "advice.",
+    "advice. A revenue about a thousand, a million or a billion times below Yahoo's " +
+    "trailing-twelve-month revenue (400000 meaning $ millions) is warned, naming the likely " +
+    "unit, as is a share count far from Yahoo's.",
   usage:
     "finance valuation.scenario SYMBOL revenue=2.2B bear_multiple=7 base_multiple=10 bull_multiple=13 [shares=580M]",
   side_effects: "network_read_only",
@@ -23,7 +27,9 @@ export default defineCommand({
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it."),
-    revenue: amount().describe("Revenue to value, e.g. 2.2B (your assumption or a cited figure)."),
+    revenue: amount().describe(
+      "Revenue to value in whole currency units, e.g. 2.2B or 2200M, not 2200 meaning millions (your assumption or a cited figure).",
+    ),
     bear_multiple: amount().describe("Price-to-sales multiple of the bear case."),
     base_multiple: amount().describe("Price-to-sales multiple of the base case."),
     bull_multiple: amount().describe("Price-to-sales multiple of the bull case."),
@@ -55,6 +61,48 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { scenario } = await import("../../analysis/market/valuation.ts");
-    return await scenario(ctx, { ...args, symbol: args.symbol.toUpperCase() });
+    const out = await scenario(ctx, { ...args, symbol: args.symbol.toUpperCase() });
+    const slip = await revenueSlip(ctx, out.symbol, args.revenue, out.revenue_currency);
+    if (slip) {
+      out.warnings.push(slip);
+      ctx.warn(slip);
+    }
+    return out;
   },
 });
+
+interface TtmRevenue {
+  total_revenue_ttm: number | null;
+  financial_currency: string | null;
+  fx: { rate: number; from: string; to: string } | null;
+}
+
+/**
+ * The revenue given against Yahoo's trailing-twelve-month revenue, in the currency revenue is
+ * read in: a warning when they are a thousand times apart or more (a unit slip), else null.
+ * Without the figure, or across currencies without the snapshot's rate, nothing is said.
+ */
+async function revenueSlip(
+  ctx: Context,
+  symbol: string,
+  revenue: number,
+  currency: string | null,
+): Promise<string | null> {
+  const env = await ctx.call<TtmRevenue>("symbol.snapshot", { symbol }, { inProcess: true });
+  const snap = env.ok ? env.data : null;
+  if (!snap || snap.total_revenue_ttm === null) return null;
+  let ttm: number | null = snap.total_revenue_ttm;
+  if (currency && snap.financial_currency && snap.financial_currency !== currency) {
+    const fx = snap.fx;
+    ttm = fx && fx.from === snap.financial_currency && fx.to === currency ? ttm * fx.rate : null;
+  }
+  if (ttm === null) return null;
+  return unitSlip({
+    name: "revenue",
+    given: revenue,
+    stated: ttm,
+    what: `the trailing-twelve-month revenue Yahoo states for ${symbol}`,
+    currency,
+    consequence: "the implied market caps and prices",
+  });
+}
