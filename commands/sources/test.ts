@@ -23,7 +23,7 @@ export default defineCommand({
   name: "sources.test",
   summary: "Probe providers with a live minimal request",
   description:
-    "Runs one small live request per provider (a quote, a ticker lookup, a package import) and reports each result as a row. A provider failure is a failed row, not a failed command; unconfigured providers are not probed. Offline, network providers report their network error.",
+    "Runs one small live request per provider (a quote, a ticker lookup, a package import) and reports each result as a row. A probe passes only when the answer holds data of the expected shape (a price, a bar, an estimate, an article): an empty answer (an unknown symbol, {} or []) or an unexpected one is a failed row whose error says so. A provider failure is a failed row, not a failed command; unconfigured providers are not probed. Offline, network providers report their network error.",
   usage: "finance sources.test [SOURCE|source=SOURCE] [symbol=AAPL timeout=30]",
   side_effects: "network_read_only",
   auth_required: "none",

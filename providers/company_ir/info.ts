@@ -12,7 +12,7 @@ export const info: ProviderInfo = {
   notes:
     "No key needed. Press releases and presentations from 8-K EX-99 exhibits; company IR sites where they serve plain HTML.",
   async probe(env, { timeoutMs }) {
-    await env.http.json({
+    const map = await env.http.json<Record<string, { ticker?: unknown }> | null>({
       provider: "company_ir",
       url: "https://www.sec.gov/files/company_tickers.json",
       headers: secHeaders(env),
@@ -20,5 +20,9 @@ export const info: ProviderInfo = {
       timeoutMs,
       retries: 1,
     });
+    const first = map && typeof map === "object" ? Object.values(map)[0] : undefined;
+    if (typeof first?.ticker !== "string") {
+      throw new Error("unexpected answer: SEC's company_tickers.json lists no ticker");
+    }
   },
 };

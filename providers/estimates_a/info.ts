@@ -21,5 +21,11 @@ export const info: ProviderInfo = {
       retries: 1,
     });
     if (!Array.isArray(body)) throw new Error("unexpected answer (not a list of estimates)");
+    // an unknown symbol (or a plan without it) answers []: an answer, but no estimate
+    if (!body.length) throw new Error(`empty answer: FMP has no analyst estimates for ${symbol}`);
+    const row = body[0] as Record<string, unknown>;
+    if (typeof row?.date !== "string" || !Object.keys(row).some((k) => /Avg$/.test(k))) {
+      throw new Error("unexpected answer: the estimate has no date or average figures");
+    }
   },
 };

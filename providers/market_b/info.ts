@@ -25,6 +25,13 @@ export const info: ProviderInfo = {
     });
     const msg = body["Error Message"] ?? body["Note"] ?? body["Information"];
     if (msg) throw new Error(String(msg).slice(0, 200));
-    if (!body["Global Quote"]) throw new Error("answer has no Global Quote");
+    // an unknown symbol answers {"Global Quote": {}}: an answer, but no quote
+    const quote = body["Global Quote"] as Record<string, unknown> | undefined;
+    if (!quote || typeof quote !== "object") throw new Error("answer has no Global Quote");
+    if (!Number.isFinite(Number.parseFloat(String(quote["05. price"] ?? "")))) {
+      throw new Error(
+        `empty answer: Alpha Vantage's Global Quote for ${symbol} holds no price (unknown symbol?)`,
+      );
+    }
   },
 };

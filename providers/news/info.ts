@@ -20,5 +20,14 @@ export const info: ProviderInfo = {
       retries: 0,
     });
     if (typeof body !== "object" || body === null) throw new Error("unexpected GDELT answer");
+    // GDELT answers {} when nothing matched: an answer, but no article to show it works
+    const articles = body.articles;
+    if (!Array.isArray(articles) || !articles.length) {
+      throw new Error(`empty answer: GDELT lists no article for "${symbol}" in the past day`);
+    }
+    const first = articles[0] as Record<string, unknown>;
+    if (typeof first?.url !== "string" || typeof first?.title !== "string") {
+      throw new Error("unexpected answer: GDELT's article has no url or title");
+    }
   },
 };
