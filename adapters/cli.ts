@@ -6,7 +6,7 @@ import { argShape, type CommandDef } from "../core/command.ts";
 import { failure } from "../core/envelope.ts";
 import { describeError, UsageError } from "../core/errors.ts";
 import { cliKind, tokensToArgs } from "../core/args.ts";
-import { runPureTokens } from "../core/pure.ts";
+import { pureEntry, runPureTokens } from "../core/pure.ts";
 import { closest } from "../core/suggest.ts";
 import { jsonText, OUTPUT_MODES, type OutputMode } from "./output_modes.ts";
 import type { Envelope } from "../core/envelope.ts";
@@ -186,7 +186,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
 
   const pure = await runPureTokens(name, tokens);
   if (pure) {
-    await emit(io, pure, flags.output);
+    await emit(io, pure, flags.output, pureEntry(name)?.view as CommandDef["view"]);
     return pure.ok ? 0 : 1;
   }
   if (Object.hasOwn(leanCommands.commands, name)) {

@@ -144,6 +144,7 @@ export async function pureManifest(defs?: CommandDef[]): Promise<PureManifest> {
       ...(def.synonyms ? { synonyms: Object.keys(def.synonyms) } : {}),
       module: loc!.module,
       export: loc!.name,
+      ...(def.view ? { view: def.view } : {}),
       args,
     };
   }

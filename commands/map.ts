@@ -3420,7 +3420,7 @@ export interface CommandMap {
     args: {
       /** Ticker as the exchange lists it. */
       symbol: string;
-      /** Revenue to value, e.g. 2.2B (your assumption or a cited figure). */
+      /** Revenue to value in whole currency units, e.g. 2.2B or 2200M, not 2200 meaning millions (your assumption or a cited figure). */
       revenue: number | string;
       /** Price-to-sales multiple of the bear case. */
       bear_multiple: number | string;

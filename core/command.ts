@@ -40,7 +40,8 @@ export type ViewName =
   | "sector_overview"
   | "sector_table"
   | "regime"
-  | "snapshot";
+  | "snapshot"
+  | "strategies";
 
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any

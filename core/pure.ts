@@ -63,7 +63,7 @@ export interface PureEntry {
   module: string;
   /** Name of the computation exported by `module`. */
   export: string;
-  /** The command's text view (commands with I/O, core/lean.ts). */
+  /** The command's text view (generic when absent). */
   view?: string;
   /** Arguments in schema order. */
   args: Record<string, PureArg>;

@@ -207,3 +207,87 @@ export function tuneView(raw: unknown): Block[] {
   blocks.push({ kind: "note", text: `Costs: ${costs(config, cur)}\n${sources(data)}` });
   return blocks;
 }
+
+/**
+ * backtest.strategies: each strategy's rule in full, then its own parameters (type, default,
+ * allowed range, meaning) as a small table, then the custom-module contract.
+ */
+export function strategiesView(raw: unknown): Block[] {
+  if (!isRecord(raw)) return [];
+  // backtest.describe: one strategy, the same fields at the top level
+  const single = !Array.isArray(raw.strategies) && str(raw.name) && isRecord(raw.parameters);
+  if (!Array.isArray(raw.strategies) && !single) return [];
+  const engine = rec(raw.engine);
+  const what = Array.isArray(raw.strategies)
+    ? `Backtest strategies (${raw.strategies.length} built in, plus custom)`
+    : `Backtest strategy ${raw.name}`;
+  const blocks: Block[] = [{
+    kind: "title",
+    text: `${what} · ${str(engine.name) ?? "engine"} ${str(engine.version) ?? ""}`.trim(),
+  }];
+  const one = (s: Rec) => {
+    blocks.push({
+      kind: "fields",
+      rows: [
+        ["strategy", String(s.name)],
+        ["summary", String(s.summary ?? "—")],
+        ["rule", String(s.rule ?? "—")],
+        ["warm-up", num(s.warmup_bars) === undefined ? "—" : `${s.warmup_bars} bars`],
+      ],
+    });
+    const params = Object.entries(rec(s.parameters));
+    if (!params.length) {
+      blocks.push({ kind: "note", text: "Parameters: none" });
+      return;
+    }
+    blocks.push({
+      kind: "table",
+      caption: s.name === "custom"
+        ? "Arguments of strategy=custom"
+        : `Parameters of ${s.name} (set with params='{"name":value}')`,
+      columns: [
+        { name: "parameter" },
+        { name: "type" },
+        { name: "default", number: true },
+        { name: "allowed" },
+        { name: "meaning", wrap: true },
+      ],
+      rows: params.map(([name, p]): Cell[] => {
+        const q = rec(p);
+        const lo = num(q.min);
+        const hi = num(q.max);
+        const allowed = Array.isArray(q.enum)
+          ? q.enum.join(", ")
+          : lo !== undefined && hi !== undefined
+          ? `${lo} to ${hi}`
+          : lo !== undefined
+          ? `≥ ${lo}`
+          : hi !== undefined
+          ? `≤ ${hi}`
+          : q.required === true
+          ? "required"
+          : "—";
+        return [
+          { text: name },
+          { text: String(q.type ?? "—") },
+          { text: q.default === undefined ? "—" : String(q.default), number: true },
+          { text: allowed },
+          { text: String(q.description ?? "—") },
+        ];
+      }),
+    });
+  };
+  for (const s of Array.isArray(raw.strategies) ? raw.strategies : []) one(rec(s));
+  const custom = single ? raw : rec(raw.custom);
+  if (str(custom.name)) {
+    one(custom);
+    const contract = Object.entries(rec(custom.contract));
+    if (contract.length) {
+      blocks.push({
+        kind: "fields",
+        rows: contract.map(([k, v]): [string, string] => [k, String(v)]),
+      });
+    }
+  }
+  return blocks;
+}

@@ -4,7 +4,7 @@
  * everything else gets the generic view.
  */
 import type { ViewName } from "../../core/command.ts";
-import { backtestView, tuneView } from "./backtest.ts";
+import { backtestView, strategiesView, tuneView } from "./backtest.ts";
 import { kpiHistoryView, kpiView, qaView } from "./evidence.ts";
 import { genericView } from "./generic.ts";
 import {
@@ -50,6 +50,7 @@ export const VIEWS: Record<ViewName, View> = {
   sector_table: sectorTableView,
   regime: regimeView,
   snapshot: snapshotView,
+  strategies: strategiesView,
 };
 
 /** Guesses the view from the data's shape, for envelopes shown without their command. */

@@ -28,5 +28,6 @@ export default defineCommand({
     engine: z.strictObject({ name: z.string(), version: z.string() }),
   }),
   examples: ["finance backtest.describe sma_cross", "finance backtest.describe custom"],
+  view: "strategies",
   compute: backtestDescribe,
 });

@@ -37,5 +37,6 @@ export default defineCommand({
     count: z.int(),
   }),
   examples: ["finance backtest.strategies"],
+  view: "strategies",
   compute: backtestStrategies,
 });
