@@ -99,7 +99,7 @@ export function historyView(data: unknown): Block[] {
         (str(data.as_of) ? `, filed by ${data.as_of}` : "") +
         "; r = restated since first reported",
     },
-    { kind: "table", columns, rows: cells },
+    { kind: "table", columns, rows: cells, fold: 1 },
   ];
   if (marks.length) {
     blocks.push({ kind: "note", text: marks.map((m, i) => `[${i + 1}] ${m}`).join("\n") });

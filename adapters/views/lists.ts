@@ -216,6 +216,7 @@ export function tablesView(data: unknown): Block[] {
     );
     blocks.push({
       kind: "table",
+      fold: 1,
       caption: join([
         `Table ${t.table}`,
         num(t.page) !== undefined && `page ${t.page}`,

@@ -42,7 +42,19 @@ export interface Match {
 export type Block =
   | { kind: "title"; text: string }
   | { kind: "fields"; rows: [string, string][] }
-  | { kind: "table"; caption?: string; columns: Column[]; rows: Cell[][]; note?: string }
+  | {
+    kind: "table";
+    caption?: string;
+    columns: Column[];
+    rows: Cell[][];
+    note?: string;
+    /**
+     * Columns are periods or other parts of one whole: when they do not fit, the first `fold`
+     * columns (the labels) are repeated over a second grid of the rest instead of leaving the
+     * rightmost (the newest) out.
+     */
+    fold?: number;
+  }
   | { kind: "matches"; caption?: string; items: Match[] }
   | { kind: "text"; text: string; caption?: string }
   | { kind: "note"; text: string };

@@ -74,7 +74,7 @@ function grid(t: RTable, rows: RRow[]): Block {
       ...t.columns.map((_c, i): Cell => ({ text: r.values[i]?.text ?? "", number: true })),
     ]);
   }
-  return { kind: "table", columns, rows: cells };
+  return { kind: "table", columns, rows: cells, fold: 1 };
 }
 
 function citation(filing: Rec, report: Rec): string {

@@ -109,7 +109,7 @@ export function statementView(data: unknown): Block[] {
       kind: "note",
       text: unit ? `${unit}; negatives in parentheses` : "Negatives in parentheses",
     },
-    { kind: "table", columns, rows: cells },
+    { kind: "table", columns, rows: cells, fold: 1 },
   ];
   if (data.truncated === true) {
     blocks.push({ kind: "note", text: `showing ${rows.length} rows; more exist (max_rows)` });
@@ -190,7 +190,7 @@ export function fundamentalsView(data: unknown): Block[] {
       text:
         "Money and share counts in millions; negatives in parentheses. Columns are the period ends the provider gives (often a month's end: the company's own period may end a few days earlier).",
     },
-    { kind: "table", columns, rows: cells },
+    { kind: "table", columns, rows: cells, fold: 1 },
     {
       kind: "note",
       text: [

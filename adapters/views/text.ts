@@ -29,7 +29,7 @@ function blockText(b: Block, width: number): string[] {
     case "table":
       return [
         ...(b.caption ? [b.caption] : []),
-        ...tableText(b.columns, b.rows, width),
+        ...tableText(b.columns, b.rows, width, b.fold),
         ...(b.note ? wrap(b.note, width) : []),
       ];
     case "matches":
@@ -72,7 +72,7 @@ function cellText(c: Cell): string {
   return `${"  ".repeat(c.indent ?? 0)}${c.text}`;
 }
 
-function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
+function tableText(columns: Column[], rows: Cell[][], width: number, fold?: number): string[] {
   const headLines = columns.map((c) => c.name.split("\n"));
   const headHeight = Math.max(1, ...headLines.map((h) => h.length));
   const natural = columns.map((_c, i) =>
@@ -83,6 +83,12 @@ function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
   );
   let keep = columns.length;
   let widths = fit(columns, rows, natural, width);
+  // a table of periods keeps every period: the columns after its labels go on in a second grid
+  // (the newest periods, on the right, are never the ones left out)
+  if (!widths && fold) {
+    const folded = foldedText(columns, rows, width, fold);
+    if (folded) return folded;
+  }
   // a long table keeps its grid and leaves out columns on the right; a short one lists each
   // row's fields instead, so nothing is lost
   while (!widths && rows.length > 3 && keep > 2) {
@@ -90,11 +96,10 @@ function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
     widths = fit(columns.slice(0, keep), rows, natural.slice(0, keep), width);
   }
   // a grid that would cut two or more prose columns to under half their width (a plan's
-  // objectives and commands) reads better record by record, where nothing is cut
+  // objectives and commands) reads better record by record, where nothing is cut: every
+  // column then, as leaving some out only to list the rest record by record loses them
   const halved = widths ? widths.filter((w, i) => w < natural[i] / 2).length : 0;
-  if (!widths || (halved >= 2 && keep === columns.length)) {
-    return recordsText(columns, rows, width);
-  }
+  if (!widths || halved >= 2) return recordsText(columns, rows, width);
   if (keep < columns.length) {
     const left = columns.slice(keep).map((c) => c.name.replace(/\n/g, " "));
     return [
@@ -129,6 +134,50 @@ function tableText(columns: Column[], rows: Cell[][], width: number): string[] {
     }
   }
   return out;
+}
+
+/**
+ * A table too wide for the terminal as grids of its first `fold` columns (the labels) and as
+ * many of the others as fit, one grid after another; null when one grid would hold them all or
+ * the labels alone do not fit.
+ */
+function foldedText(
+  columns: Column[],
+  rows: Cell[][],
+  width: number,
+  fold: number,
+): string[] | null {
+  const pick = (idx: number[]) => ({
+    columns: idx.map((i) => columns[i]),
+    rows: rows.map((r) => idx.map((i) => r[i] ?? EMPTY)),
+  });
+  const fits = (idx: number[]) => {
+    const t = pick(idx);
+    const natural = t.columns.map((c, i) =>
+      Math.max(
+        ...c.name.split("\n").map((h) => h.length),
+        ...t.rows.map((r) => cellText(r[i]).length),
+      )
+    );
+    const widths = fit(t.columns, t.rows, natural, width);
+    return widths !== null && widths.filter((w, i) => w < natural[i] / 2).length < 2;
+  };
+  const keys = Array.from({ length: Math.min(fold, columns.length) }, (_, i) => i);
+  const groups: number[][] = [];
+  let group: number[] = [];
+  for (let i = keys.length; i < columns.length; i++) {
+    if (group.length && !fits([...keys, ...group, i])) {
+      groups.push(group);
+      group = [];
+    }
+    group.push(i);
+  }
+  if (group.length) groups.push(group);
+  if (groups.length < 2 || !groups.every((g) => fits([...keys, ...g]))) return null;
+  return groups.flatMap((g, n) => {
+    const t = pick([...keys, ...g]);
+    return [...(n ? [""] : []), ...tableText(t.columns, t.rows, width)];
+  });
 }
 
 /** A cell's lines: wrapped when its column wraps, else one line ending in "…" when too long. */
