@@ -3467,7 +3467,7 @@ export interface CommandMap {
       cost_of_equity: number | string;
       /** Pre-tax interest cost of the debt: 5% or 0.05. */
       cost_of_debt: number | string;
-      /** Marginal tax rate for the debt tax shield, between 0% and 100% (default 0). */
+      /** Marginal tax rate for the debt tax shield, between 0% and 100%; when left out 0 is used and a warning says the debt cost is then untaxed. */
       tax_rate?: number | string;
     };
     data: {

@@ -200,17 +200,24 @@ export interface ValuationWaccArgs {
   debt_value: number;
   cost_of_equity: number;
   cost_of_debt: number;
-  tax_rate: number;
+  /** Absent: 0, said in a warning when there is debt (the cost of debt is then pre-tax). */
+  tax_rate?: number;
 }
 
 /** valuation.wacc. */
-export function valuationWacc(args: ValuationWaccArgs) {
+export function valuationWacc(args: ValuationWaccArgs, ctx: ComputeContext) {
+  const tax = args.tax_rate ?? 0;
+  if (args.tax_rate === undefined && args.debt_value > 0) {
+    ctx.warn(
+      "tax_rate not given: 0% was used, so the cost of debt enters untaxed (no tax shield) and WACC is higher than an after-tax WACC; pass tax_rate=21% (US federal) or the company's marginal rate",
+    );
+  }
   const result = wacc(
     args.equity_value,
     args.debt_value,
     args.cost_of_equity,
     args.cost_of_debt,
-    args.tax_rate,
+    tax,
     true,
   );
   return {
@@ -223,7 +230,7 @@ export function valuationWacc(args: ValuationWaccArgs) {
       debt_value: args.debt_value,
       cost_of_equity: args.cost_of_equity,
       cost_of_debt: args.cost_of_debt,
-      tax_rate: args.tax_rate,
+      tax_rate: tax,
     },
     method: "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)",
   };

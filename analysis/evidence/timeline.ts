@@ -51,11 +51,15 @@ const NEW_YORK = new Intl.DateTimeFormat("en-CA", {
  * offset); null for a bare date or a text that is no instant. US sessions run 09:30 to 16:00
  * New York time.
  */
-export function newYorkTime(iso: string | null | undefined): { day: string; session: Session } | null {
+export function newYorkTime(
+  iso: string | null | undefined,
+): { day: string; session: Session } | null {
   if (!iso || !/T\d{2}:\d{2}.*(?:Z|[+-]\d{2}:?\d{2})$/.test(iso)) return null;
   const t = Date.parse(iso);
   if (!Number.isFinite(t)) return null;
-  const parts = Object.fromEntries(NEW_YORK.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    NEW_YORK.formatToParts(new Date(t)).map((p) => [p.type, p.value]),
+  );
   const minutes = Number(parts.hour) * 60 + Number(parts.minute);
   const session = minutes < 9 * 60 + 30
     ? "pre_market"

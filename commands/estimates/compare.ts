@@ -53,8 +53,10 @@ const comparison = z.object({
   user_value: z.number(),
   consensus_value: z.number(),
   absolute_gap: z.number(),
-  percent_gap: z.number().nullable(),
-  percent_gap_pct: z.number().nullable(),
+  percent_gap: z.number().nullable().describe(
+    "absolute_gap / |consensus| as a fraction: 0.1 means 10% (null when consensus is 0).",
+  ),
+  percent_gap_pct: z.number().nullable().describe("percent_gap in percent: 10 means 10%."),
   direction: z.enum(["above_consensus", "below_consensus", "in_line"]),
 });
 
@@ -121,13 +123,19 @@ export default defineCommand({
           }) measures no usual change; read absolute_gap`,
         );
       }
-      // 2.2T against 2.0K: a thousand times or more apart is most likely two units
+      // 2.2T against 2.0K: a thousand times or more apart is most likely two units; per share,
+      // a hundred times apart is most likely cents against dollars (or pence against pounds)
       const ratio = Math.abs(user) / Math.abs(consensus);
-      if (consensus !== 0 && user !== 0 && (ratio >= 500 || ratio <= 1 / 500)) {
+      const far = metric === "eps" ? 20 : 500;
+      if (consensus !== 0 && user !== 0 && (ratio >= far || ratio <= 1 / far)) {
         ctx.warn(
           `${metric}: your ${user} and the consensus ${consensus} are ${
             ratio >= 1 ? Math.round(ratio) : `1/${Math.round(1 / ratio)}`
-          } times apart: check both are in the same unit (2.2B, not 2200 meaning millions)`,
+          } times apart: check both are in the same unit (${
+            metric === "eps"
+              ? "both in dollars per share, not one in cents; pence and pounds for a GBp listing"
+              : "2.2B, not 2200 meaning millions"
+          })`,
         );
       }
       rows.push({

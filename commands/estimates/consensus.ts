@@ -98,6 +98,18 @@ export default defineCommand({
         }: its mark for no estimate, left empty rather than passed as a forecast of zero`,
       );
     }
+    // a year ending in January or February: companies name it either way (NVIDIA's fiscal
+    // 2025 ended 2025-01-26, Target's fiscal 2024 ended 2025-02-01)
+    const early = estimates.filter((e) => /^\d{4}-0[12]-/.test(e.date));
+    if (args.period === "annual" && early.length) {
+      ctx.warn(
+        `fiscal_year is the calendar year each period ends in; ${symbol}'s years end in ${
+          early[0].date.slice(5, 7) === "01" ? "January" : "February"
+        } (${
+          early[0].date
+        }), which some companies name for the year before: check the company's own name for the year before citing it`,
+      );
+    }
     if (estimates.length) {
       ctx.warn(
         "FMP states no currency: the amounts are in the company's reporting currency, which need not be the one its shares trade in",

@@ -26,8 +26,8 @@ export default defineCommand({
     cost_of_debt: rate(undefined, "cost_of_debt").describe(
       "Pre-tax interest cost of the debt: 5% or 0.05.",
     ),
-    tax_rate: rate(undefined, "tax_rate").default(0).describe(
-      "Marginal tax rate for the debt tax shield, between 0% and 100% (default 0).",
+    tax_rate: rate(undefined, "tax_rate").optional().describe(
+      "Marginal tax rate for the debt tax shield, between 0% and 100%; when left out 0 is used and a warning says the debt cost is then untaxed.",
     ),
   }),
   data: z.object({

@@ -80,4 +80,12 @@ Deno.test("estimates.compare: opposite signs and figures a thousand times apart 
   assert.ok(units.warnings.some((w) => /times apart: check both are in the same unit/.test(w)));
   const fine = await envelope("estimates.compare", { revenue: "2.2B", consensus_revenue: "2.0B" });
   assert.deepEqual(fine.warnings, []);
+  // per share, a hundred times apart is cents (or pence) against dollars (or pounds)
+  const cents = await envelope("estimates.compare", { eps: 45, consensus_eps: 0.45 });
+  assert.ok(
+    cents.warnings.some((w) => /eps: .* 100 times apart: .*not one in cents/.test(w)),
+    cents.warnings.join("\n"),
+  );
+  const close = await envelope("estimates.compare", { eps: 0.6, consensus_eps: 0.45 });
+  assert.deepEqual(close.warnings, []);
 });

@@ -93,6 +93,20 @@ Deno.test("valuation.wacc: after-tax debt, domain errors", async () => {
     cost_of_debt: 0.05,
   });
   near(noTax.data.wacc, 0.05);
+  // 0% was not asked for: the untaxed debt cost is said, and a given rate is not warned
+  assert.ok(
+    noTax.warnings.some((w: string) => /tax_rate not given: 0% was used/.test(w)),
+    noTax.warnings.join("\n"),
+  );
+  assert.equal(noTax.data.inputs.tax_rate, 0);
+  const { warnings: taxed } = await ok("valuation.wacc", {
+    equity_value: "10B",
+    debt_value: "1B",
+    cost_of_equity: "10%",
+    cost_of_debt: "5%",
+    tax_rate: "21%",
+  });
+  assert.deepEqual(taxed, []);
   assert.match(
     (await fails("valuation.wacc", {
       equity_value: 1,

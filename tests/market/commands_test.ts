@@ -236,6 +236,46 @@ Deno.test("estimates.consensus needs ESTIMATES_A_API_KEY and maps FMP rows", asy
   assert.ok(new URL(log.urls[0]).searchParams.get("period") === "quarter");
 });
 
+Deno.test("estimates.consensus: years ending in January or February are warned about their name", async () => {
+  const rows = (date: string) => [{
+    symbol: "NVDA",
+    date,
+    revenueLow: 1e11,
+    revenueHigh: 1.2e11,
+    revenueAvg: 1.1e11,
+    epsAvg: 2.9,
+    epsHigh: 3.1,
+    epsLow: 2.7,
+    numAnalystsRevenue: 30,
+    numAnalystsEps: 31,
+  }];
+  const fmp = (date: string): typeof fetch => (input) =>
+    Promise.resolve(
+      new URL(String(input instanceof Request ? input.url : input)).host ===
+          "financialmodelingprep.com"
+        ? Response.json(rows(date))
+        : new Response("no", { status: 404 }),
+    );
+  const env = { ESTIMATES_A_API_KEY: "fmp-secret-999" };
+  const jan = (await run("estimates.consensus", { symbol: "NVDA", period: "annual" }, {
+    fetch: fmp("2026-01-25"),
+    env,
+  })).envelope;
+  assert.equal((dataOf(jan) as Any).estimates[0].fiscal_year, "2026");
+  assert.ok(
+    jan.warnings.some((w) =>
+      /NVDA's years end in January \(2026-01-25\), which some companies name for the year before/
+        .test(w)
+    ),
+    jan.warnings.join("\n"),
+  );
+  const sep = (await run("estimates.consensus", { symbol: "NVDA", period: "annual" }, {
+    fetch: fmp("2025-09-27"),
+    env,
+  })).envelope;
+  assert.ok(!sep.warnings.some((w) => /years end in/.test(w)), sep.warnings.join("\n"));
+});
+
 Deno.test({
   name: "conformance: snapshot, predefined screen and FMP body (shared recordings)",
   ignore: !SHARED,
