@@ -31,7 +31,9 @@ const sectionSchema = z.object({
   start_char: z.int().nullable(),
   end_char: z.int().nullable(),
   method: z.string().nullable(),
-  cross_reference: z.string().nullable(),
+  cross_reference: z.string().nullable().describe(
+    "The item's own words when it only points elsewhere (\"see Item 7\", an index of F-pages); the section's text is then the part it points to (found_as), or the pointer itself when that is another document (incorporated_by_reference).",
+  ),
   incorporated_by_reference: z.boolean(),
   reference: referenceSchema.nullable(),
   referenced: z.object({
