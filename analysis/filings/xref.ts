@@ -244,13 +244,14 @@ export function findCaption(
       ? norm(t).startsWith(want) || (norm(t).length > 8 && want.startsWith(norm(t)))
       : (caption as RegExp).test(t.trim());
   let best: { start: number; end: number } | null = null;
+  // a heading set in table cells ("D. | Risk Factors" in a 20-F's Item 3) reads as one line
   for (let i = 0; i < all.length; i++) {
     const t = all[i].text;
-    if (!isHeadingLine(t) || !matches(t)) continue;
+    if (!isHeadingLine(t) || !matches(unpiped(t))) continue;
     let end = within.end;
     for (let j = i + 1; j < all.length; j++) {
       const u = all[j].text;
-      if (isHeadingLine(u) && ends.test(u.trim()) && !matches(u)) {
+      if (isHeadingLine(u) && ends.test(unpiped(u).trim()) && !matches(unpiped(u))) {
         end = all[j].start;
         break;
       }

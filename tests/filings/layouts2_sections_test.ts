@@ -335,3 +335,28 @@ interest margins.
   );
   assert.doesNotMatch(r.text("business")!, /Bank operates seven offices/);
 });
+
+Deno.test("20-F: Item 3's sub-headings set in table cells ('D. | Risk Factors') are found", () => {
+  const html = p("PART I") +
+    p("ITEM 1. IDENTITY OF DIRECTORS, SENIOR MANAGEMENT AND ADVISERS") + p("Not applicable.") +
+    p("ITEM 2. OFFER STATISTICS AND EXPECTED TIMETABLE") + p("Not applicable.") +
+    p("ITEM 3. KEY INFORMATION") +
+    table(["A.", "[Reserved]"]) +
+    table(["B.", "Capitalization and Indebtedness"]) + p("Not applicable.") +
+    table(["C.", "Reasons for the Offer and Use of Proceeds"]) + p("Not applicable.") +
+    table(["D.", "Risk Factors"]) +
+    say(4, "Our fleet of vessels is exposed to changes in charter rates and fuel prices.") +
+    table(["E.", "Other Matters"]) + say(2, "Nothing else is reported under this heading here.") +
+    p("ITEM 4. INFORMATION ON THE COMPANY") +
+    table(["A.", "History and Development of the Company"]) +
+    say(3, "Nordsjø Shipping was founded in Bergen in 1990 and operates tankers.") +
+    p("ITEM 5. OPERATING AND FINANCIAL REVIEW AND PROSPECTS") +
+    say(3, "Revenue from time charters grew on higher day rates in the year.");
+  const r = read(html, "20-F");
+  const risk = r.text("risk_factors");
+  assert.ok(risk, `no risk factors: ${[...r.sections.keys()].join(", ")}`);
+  assert.match(risk, /^D\. \| Risk Factors\n/);
+  assert.match(risk, /charter rates and fuel prices\. \(4\)/);
+  assert.ok(!risk.includes("Other Matters"), risk); // ends at sub-item E
+  assert.equal(r.sections.get("risk_factors")!.found_as, "part_i_item_3d");
+});
