@@ -137,7 +137,8 @@ export function alignBars(
       }`,
     );
   }
-  const panel = fillPanel(kept, dates, series, notes);
+  const gaps = new Set<number>();
+  const panel = fillPanel(kept, dates, series, notes, gaps);
   panel.start = dates.findIndex((d) => d.slice(0, 10) >= startDate);
   if (panel.start < 0) {
     throw new FinanceError(
@@ -146,7 +147,34 @@ export function alignBars(
       }`,
     );
   }
+  carriedNotes(panel, gaps, notes);
   return { panel, sources, missing, notes };
+}
+
+/**
+ * Says, per symbol, how many evaluated bars carry its last close (dates another symbol has and
+ * it has not: a holiday of its market, a missing bar), unless a longer gap of it was noted
+ * already: on those bars it is valued at a price of an earlier day, and an order fills at it.
+ */
+function carriedNotes(panel: Panel, gaps: Set<number>, notes: string[]) {
+  const bars = panel.dates.length - panel.start;
+  panel.symbols.forEach((sym, s) => {
+    const marks = panel.carried?.[s];
+    if (!marks || gaps.has(s)) return;
+    let count = 0;
+    let first = -1;
+    for (let t = panel.start; t < marks.length; t++) {
+      if (!marks[t]) continue;
+      if (first < 0) first = t;
+      count++;
+    }
+    if (!count) return;
+    notes.push(
+      `${sym}: ${count} of the ${bars} evaluated bars are dates it has no bar of its own (first ${
+        panel.dates[first].slice(0, 10)
+      }); its last close is carried onto them, so it is valued at that earlier price there and an order on one fills at it`,
+    );
+  });
 }
 
 /** One symbol's cleaned bars, columnar: ascending unique dates and adjusted prices. */
@@ -205,6 +233,7 @@ function fillPanel(
   dates: string[],
   series: Map<string, Series>,
   notes: string[],
+  gaps: Set<number>,
 ) {
   const n = dates.length;
   const mk = () => symbols.map(() => new Float64Array(n));
@@ -247,7 +276,9 @@ function fillPanel(
     let longestEnd = -1;
     for (let t = 0; t < n; t++) {
       const d = dates[t];
-      while (j < bars.dates.length && bars.dates[j] < d) j++;
+      // bars before the panel's first date (it starts at the latest first bar of all symbols):
+      // the last of them is the close to carry onto a first date this symbol has no bar on
+      while (j < bars.dates.length && bars.dates[j] < d) last = bars.close[j++];
       if (j < bars.dates.length && bars.dates[j] === d) {
         open[t] = bars.open[j];
         high[t] = bars.high[j];
@@ -278,6 +309,7 @@ function fillPanel(
         }); its last close is carried to the end, so a holding in it is valued at that price and cannot trade; end the window at its last bar or leave ${sym} out`,
       );
     }
+    if (run > CARRY_NOTE_BARS || longest > CARRY_NOTE_BARS) gaps.add(s);
     if (longest > CARRY_NOTE_BARS) {
       notes.push(
         `${sym}: no bars from ${dates[longestEnd - longest + 1].slice(0, 10)} to ${

@@ -113,6 +113,33 @@ export function basketWeights(
   };
 }
 
+/**
+ * Symbols left out of a basket although their score equals that of one put in (a tie across the
+ * basket's edge, decided by input order alone): one sentence per basket, or none.
+ */
+export function edgeTies(
+  scores: [string, number][],
+  basket: Basket,
+): string[] {
+  const out: string[] = [];
+  const inside = new Set([...basket.long, ...basket.short].map((x) => x.symbol));
+  for (const [side, members] of [["long", basket.long], ["short", basket.short]] as const) {
+    if (!members.length) continue;
+    const edge = side === "long"
+      ? Math.min(...members.map((x) => x.score))
+      : Math.max(...members.map((x) => x.score));
+    const left = scores.filter(([sym, v]) => v === edge && !inside.has(sym)).map(([sym]) => sym);
+    if (!left.length) continue;
+    const inn = members.filter((x) => x.score === edge).map((x) => x.symbol);
+    out.push(
+      `${inn.join(", ")} and ${left.join(", ")} tie at ${edge} on the ${side} basket's edge: ${
+        inn.join(", ")
+      } ${inn.length === 1 ? "was" : "were"} taken by input order alone`,
+    );
+  }
+  return out;
+}
+
 /** Checks a quantile argument: a fraction in (0, 1]. */
 export function checkPct(name: string, v: number): number {
   if (!(v > 0 && v <= 1)) {

@@ -124,7 +124,8 @@ function barsPerDay(dates: string[], from: number): number | null {
  * True when the bars from `from` on include weekends. Bars of `daysPerBar` days are told by their
  * number against the calendar days they span, without reading every date (a tune's start-up
  * pays for each date read): more than six days' worth a week is a market that trades every day,
- * one that rests at weekends has at most five. Intraday bars (`daysPerBar` 0): more than a tenth
+ * one that rests at weekends has at most five; then a weekend date is looked for (a market that
+ * trades every day has one in its first week; a few weekdays in a row have none). Intraday bars (`daysPerBar` 0): more than a tenth
  * of them dated on a weekend.
  */
 function includesWeekends(dates: string[], from: number, daysPerBar: number): boolean {
@@ -133,7 +134,17 @@ function includesWeekends(dates: string[], from: number, daysPerBar: number): bo
   if (!daysPerBar) return weekendShare(dates, from) > 0.1;
   const days = (Date.parse(dates.at(-1)!.slice(0, 10)) - Date.parse(dates[from].slice(0, 10))) /
     86_400_000;
-  return days > 0 && ((n - 1) * daysPerBar) / days > 6 / 7;
+  // a few weekdays in a row count as many bars as days too: a weekend date must be among them
+  return days > 0 && ((n - 1) * daysPerBar) / days > 6 / 7 && anyWeekend(dates, from);
+}
+
+/** True when a date from `from` on is a Saturday or Sunday (stops at the first). */
+function anyWeekend(dates: string[], from: number): boolean {
+  for (let t = from; t < dates.length; t++) {
+    const day = new Date(`${dates[t].slice(0, 10)}T00:00:00Z`).getUTCDay();
+    if (day === 0 || day === 6) return true;
+  }
+  return false;
 }
 
 /** Drawdown at each bar as a positive percent below the running peak, and the worst one. */
@@ -192,6 +203,20 @@ function drawdownLoop(
   }
   return worst;
 }
+
+/**
+ * The shortest window whose figures are annualised: a month of bars (21 daily, 4 weekly, one
+ * monthly return). Under it cagr_pct and calmar_ratio are null: a few days' return compounded
+ * over a year is a number in the thousands of percent (or Infinity) that happened nowhere.
+ */
+export const MIN_YEARS = 1 / 12;
+
+/**
+ * Fewest bar returns whose volatility, Sharpe and Sortino ratios are annualised; with fewer (or
+ * under {@link MIN_YEARS}) they are null: a standard deviation of a handful of returns times
+ * √(periods a year) is noise.
+ */
+export const MIN_RETURNS = 20;
 
 /** Mean and sample standard deviation (n − 1) of per-bar returns. */
 export function meanStd(r: Float64Array): { mean: number; std: number } {
@@ -467,9 +492,15 @@ export function metricsOf(
     trough: sums[2],
     recovery: run.recovery,
   };
-  const stats = statsOf(sums, sums[8], n, periods);
+  // too short a window to annualise: its figures would be a few bars' noise raised to a year
+  const shortSpan = years < MIN_YEARS * (1 - 1e-9);
+  const fewReturns = shortSpan || n < MIN_RETURNS;
+  const all = statsOf(sums, sums[8], n, periods);
+  // Omega is a ratio of the returns' sums, annualised nowhere: kept
+  const stats = fewReturns ? { std: NaN, sharpe: null, sortino: null, omega: all.omega } : all;
   const std = stats.std;
-  const cagr = years > 0 && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : null;
+  const grown = !shortSpan && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : NaN;
+  const cagr = Number.isFinite(grown) ? grown : null;
   tradeSums(run.trades, totals);
   const closed = totals[0];
   const wins = totals[1];
@@ -505,16 +536,47 @@ export function metricsOf(
     bars: last - from + 1,
     periods_per_year: periods,
   };
-  if (notes) explainNulls(m, notes);
-  // a CAGR of a few weeks' return is that return compounded over a year it did not see
-  if (notes && n > 0 && years < 0.99 && m.cagr_pct !== null) {
+  if (notes) explainNulls(m, notes, shortSpan, fewReturns);
+  if (notes) notes.push(...windowNotes(n, periods, m.cagr_pct !== null));
+  return m;
+}
+
+/**
+ * What a window of `n` bar returns at `periods` a year leaves unsaid: the annualised figures
+ * nulled as too short (see {@link MIN_YEARS}, {@link MIN_RETURNS}), or a CAGR (`cagr` true: one
+ * was given) that extrapolates less than a year.
+ */
+export function windowNotes(n: number, periods: number, cagr: boolean): string[] {
+  const years = n / periods;
+  const shortSpan = years < MIN_YEARS * (1 - 1e-9);
+  const notes: string[] = [];
+  if (shortSpan || n < MIN_RETURNS) {
+    const nulled = [
+      ...(shortSpan ? ["cagr_pct"] : []),
+      "volatility_pct",
+      "sharpe_ratio",
+      "sortino_ratio",
+      ...(shortSpan ? ["calmar_ratio"] : []),
+    ];
     notes.push(
-      `the run covers ${n} bar${n === 1 ? "" : "s"} (${
-        years.toFixed(2)
-      } of a year): cagr_pct, the annualised volatility and the Sharpe and Sortino ratios extrapolate less than a year to a whole one; total_return_pct is what happened`,
+      `the run covers ${n} bar return${n === 1 ? "" : "s"} (${years.toFixed(3)} of a year): ${
+        nulled.join(", ")
+      } are null, since annualising ${
+        shortSpan ? "less than a month of bars" : `fewer than ${MIN_RETURNS} bar returns`
+      } gives numbers that say nothing about a year; total_return_pct is what happened`,
     );
   }
-  return m;
+  // a CAGR of a few weeks' return is that return compounded over a year it did not see
+  if (n > 0 && years < 0.99 && cagr && !shortSpan) {
+    notes.push(
+      `the run covers ${n} bar${n === 1 ? "" : "s"} (${years.toFixed(2)} of a year): ${
+        n < MIN_RETURNS
+          ? "cagr_pct extrapolates"
+          : "cagr_pct, the annualised volatility and the Sharpe and Sortino ratios extrapolate"
+      } less than a year to a whole one; total_return_pct is what happened`,
+    );
+  }
+  return notes;
 }
 
 /** What {@link tradeSums} gives {@link computeMetrics}, kept between calls. */
@@ -560,15 +622,24 @@ const WHY: Record<string, string> = {
   expectancy: "no trade was closed",
 };
 
-function explainNulls(m: Metrics, notes: string[]) {
+/** Figures null because the window is too short to annualise (said once, not per figure). */
+const SHORT_SPAN = new Set(["cagr_pct", "calmar_ratio"]);
+const FEW_RETURNS = new Set(["volatility_pct", "sharpe_ratio", "sortino_ratio"]);
+
+function explainNulls(m: Metrics, notes: string[], shortSpan: boolean, fewReturns: boolean) {
   for (const [key, why] of Object.entries(WHY)) {
+    if ((shortSpan && SHORT_SPAN.has(key)) || (fewReturns && FEW_RETURNS.has(key))) continue;
     if ((m as unknown as Record<string, unknown>)[key] === null) {
       notes.push(`metrics.${key} is null: ${why}`);
     }
   }
 }
 
-/** Equal-weight buy-and-hold of all symbols from bar `from`'s close, without costs. */
+/**
+ * Equal-weight buy-and-hold of all symbols from bar `from`'s close, without costs: a curve of
+ * prices alone. Runs are not measured against it: their benchmark is bought as their orders are
+ * (benchmark.ts, benchmarkEquity), a bar later at the fill price, with costs.
+ */
 export function benchmarkCurve(
   close: Float64Array[],
   from: number,

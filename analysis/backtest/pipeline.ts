@@ -2,14 +2,9 @@
  * One backtest from aligned bars to a report, shared by backtest.run and backtest.tune. Data
  * loading stays outside: callers pass a panel built by data.ts.
  */
-import {
-  benchmarkCurve,
-  computeMetrics,
-  drawdown,
-  type Metrics,
-  panelPeriodsPerYear,
-} from "./metrics.ts";
+import { computeMetrics, drawdown, type Metrics, panelPeriodsPerYear } from "./metrics.ts";
 import { simulate } from "./engine.ts";
+import { benchmarkEquity } from "./benchmark.ts";
 import { capped, equityCurve, orderRows, round6, targetRows, tradeRows } from "./report.ts";
 import type { Panel, SimConfig, SimResult, Targets } from "./types.ts";
 
@@ -39,7 +34,8 @@ export function evaluate(
     );
   }
   const sim = simulate(panel, targets, cfg);
-  const benchmark = benchmarkCurve(panel.close, panel.start, cfg.initialCash);
+  // bought as the strategy's orders are: same fill bar, price and costs (benchmark.ts)
+  const benchmark = benchmarkEquity(panel, cfg);
   // an order filled on a day the symbol had no bar of its own traded at its carried close
   const stale = sim.orders.filter((o) => panel.carried?.[o.symbol]?.[o.bar] === 1);
   if (stale.length) {

@@ -4,7 +4,6 @@ import { resolveParams } from "./params.ts";
 import { gridFits, simulateGrid, simulateRows } from "./engine.ts";
 import { type OrderRows, RowBlock } from "./rows.ts";
 import {
-  benchmarkCurve,
   computeMetrics,
   METRIC_DIRECTION,
   type Metrics,
@@ -12,6 +11,7 @@ import {
   panelPeriodsPerYear,
 } from "./metrics.ts";
 import { round6 } from "./report.ts";
+import { benchmarkEquity } from "./benchmark.ts";
 import type { IndicatorCache, Panel, Params, SimConfig, SimResult, StrategyDef } from "./types.ts";
 import { checkpoint } from "../../core/cancel.ts";
 
@@ -92,8 +92,9 @@ export interface TuneRow {
 
 /**
  * Evaluates every combination on the same panel (indicators shared through one cache) and
- * ranks them: best first in the metric's own direction, nulls last, ties in grid order. The
- * first `keep` ranked rows are returned (all by default): only those are rounded for the reader.
+ * ranks them: best first in the metric's own direction, nulls last, ties in grid order and
+ * sharing a rank. The first `keep` ranked rows are returned (all by default): only those are
+ * rounded for the reader. `info` receives the count of scored runs and of those tied at best.
  */
 export function runGrid(
   panel: Panel,
@@ -104,6 +105,7 @@ export function runGrid(
   metric: string,
   onProgress?: (done: number, total: number) => void,
   keep = Infinity,
+  info?: RankInfo,
 ): TuneRow[] {
   const dir = checkMetric(metric);
   const rows = gridMetrics(panel, def, combos, sim, timeframe, onProgress).map((metrics, i) => {
@@ -117,9 +119,28 @@ export function runGrid(
     const d = dir === "higher" ? b.score - a.score : a.score - b.score;
     return d || a.i - b.i;
   });
-  return rows.slice(0, keep).map((r, k) =>
-    round6({ rank: k + 1, params: r.params, score: r.score, metrics: r.metrics })
-  );
+  // Runs whose scores read the same (to the 6 decimals shown) share a rank: the first of them
+  // in grid order is listed first, but is no better than the others.
+  const shown = rows.map((r) => (r.score === null ? null : round6(r.score)));
+  if (info) {
+    info.scored = rows.filter((r) => r.score !== null).length;
+    let tied = 0;
+    while (info.scored && tied < rows.length && shown[tied] === shown[0]) tied++;
+    info.tiedAtBest = tied;
+  }
+  let rank = 1;
+  return rows.slice(0, keep).map((r, k) => {
+    if (k > 0 && shown[k] !== shown[k - 1]) rank = k + 1;
+    return round6({ rank, params: r.params, score: r.score, metrics: r.metrics });
+  });
+}
+
+/** What {@link runGrid} tells of its whole ranking, kept rows or not. */
+export interface RankInfo {
+  /** Runs with a score (not null). */
+  scored: number;
+  /** Runs sharing the best score (rank 1); 0 when no run has a score. */
+  tiedAtBest: number;
 }
 
 /**
@@ -136,7 +157,7 @@ export function gridMetrics(
   onProgress?: (done: number, total: number) => void,
   each = false,
 ): Metrics[] {
-  const benchmark = benchmarkCurve(panel.close, panel.start, sim.initialCash);
+  const benchmark = benchmarkEquity(panel, sim);
   const periods = panelPeriodsPerYear(panel.dates, panel.start, timeframe);
   // Metrics need trades, not orders: the runs of a tune do not record them.
   const cfg: SimConfig = { ...sim, recordOrders: false };

@@ -9,7 +9,9 @@ import { parseSymbols } from "./data.ts";
 import { loadPanel } from "./load.ts";
 import { costConfig, costWarnings, type RunOptionValues, simConfig } from "./costs.ts";
 import { ENGINE } from "./report.ts";
-import { checkMetric, planGrid, runGrid } from "./tune.ts";
+import { checkMetric, planGrid, type RankInfo, runGrid } from "./tune.ts";
+import { panelPeriodsPerYear, windowNotes } from "./metrics.ts";
+import { BENCHMARK_TEXT } from "./benchmark.ts";
 
 /** backtest.tune's arguments as its schema gives them. */
 export type TuneArgs = RunOptionValues & {
@@ -59,6 +61,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
     portfolio: true,
   });
   const progress = ctx.surface === "cli" && Deno.stderr.isTerminal() ? stderrProgress() : undefined;
+  const info: RankInfo = { scored: 0, tiedAtBest: 0 };
   const rows = runGrid(
     loaded.panel,
     def,
@@ -68,7 +71,31 @@ export async function runTune(args: TuneArgs, ctx: Context) {
     args.metric,
     progress,
     args.top > 0 ? args.top : Infinity,
+    info,
   );
+  const { panel } = loaded;
+  // every run covers the same bars: a window too short to annualise is said once
+  const periods = panelPeriodsPerYear(panel.dates, panel.start, args.timeframe);
+  for (const note of windowNotes(panel.dates.length - panel.start - 1, periods, true)) {
+    ctx.warn(note);
+  }
+  const runs = plan.combos.length;
+  if (!info.scored) {
+    ctx.warn(
+      `no run has a ${args.metric} (null in all ${runs}; see a run's metrics and backtest.run's warnings for why): the leaderboard is in grid order and there is no best`,
+    );
+  } else if (info.tiedAtBest > 1) {
+    ctx.warn(
+      `${info.tiedAtBest} of ${runs} runs share the best ${args.metric} (${
+        rows[0].score
+      }): best is the first of them in grid order, no better than the others (they share rank 1)`,
+    );
+  }
+  if (info.scored && info.scored < runs) {
+    ctx.warn(
+      `${runs - info.scored} of ${runs} runs have no ${args.metric} (null) and are ranked last`,
+    );
+  }
   return {
     run_type: "tune" as const,
     engine: { ...ENGINE },
@@ -83,6 +110,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
       max_runs: args.max_runs,
       ...costConfig(opts),
       warmup_bars: warmup,
+      benchmark: BENCHMARK_TEXT,
     },
     data: {
       symbols: loaded.panel.symbols,
@@ -96,7 +124,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
     combinations: plan.total,
     runs: plan.combos.length,
     skipped: plan.skipped,
-    best: rows[0] ?? null,
+    best: info.scored ? rows[0] ?? null : null,
     leaderboard: rows,
   };
 }

@@ -3,7 +3,13 @@ import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { commaText, isoDate } from "../../core/schema.ts";
 import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
-import { basketWeights, checkPct, FACTORS, factorScore } from "../../analysis/backtest/factors.ts";
+import {
+  basketWeights,
+  checkPct,
+  edgeTies,
+  FACTORS,
+  factorScore,
+} from "../../analysis/backtest/factors.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
 import { ENGINE, round6 } from "../../analysis/backtest/report.ts";
 import { DATA_SECTION, ENGINE_SCHEMA } from "../../analysis/backtest/schemas.ts";
@@ -124,6 +130,7 @@ export default defineCommand({
         if (v !== null && Number.isFinite(v)) scored.push([sym, v]);
       });
       const b = basketWeights(scored, topPct, bottomPct, args.direction);
+      for (const w of edgeTies(scored, b)) ctx.warn(`${panel.dates[t].slice(0, 10)}: ${w}`);
       rebalances.push({
         date: panel.dates[t],
         scores,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { jsonObject } from "../../core/schema.ts";
-import { basketWeights, checkPct } from "../../analysis/backtest/factors.ts";
+import { basketWeights, checkPct, edgeTies } from "../../analysis/backtest/factors.ts";
 import { round6 } from "../../analysis/backtest/report.ts";
 
 const member = z.strictObject({ symbol: z.string(), weight: z.number(), score: z.number() });
@@ -56,7 +56,7 @@ export default defineCommand({
     `finance backtest.factor.weights momentum scores='{"AAPL":1.2,"MSFT":0.4,"NVDA":2.0,"TSLA":-1.0,"META":0.9}'`,
     `finance backtest.factor.weights value scores='{"A":3,"B":2,"C":1}' direction=long_only top_pct=0.34`,
   ],
-  run(args) {
+  run(args, ctx) {
     const { scores, skipped } = readScores(args.scores);
     if (!scores.length) {
       throw new InputError("scores: give at least one symbol with a numeric score");
@@ -67,6 +67,7 @@ export default defineCommand({
       checkPct("bottom_pct", args.bottom_pct),
       args.direction,
     );
+    for (const w of edgeTies(scores, b)) ctx.warn(w);
     const symbols = Object.keys(b.weights).sort();
     return Promise.resolve(round6({
       run_type: "factor_weights" as const,

@@ -18,6 +18,7 @@ import {
 import { resolveParams } from "../../analysis/backtest/params.ts";
 import { evaluate, fullCurve, reportSections } from "../../analysis/backtest/pipeline.ts";
 import { ENGINE } from "../../analysis/backtest/report.ts";
+import { BENCHMARK_TEXT } from "../../analysis/backtest/benchmark.ts";
 import { type StrategyChoice, strategyTargets } from "../../analysis/backtest/targets.ts";
 import { RUN_DATA } from "../../analysis/backtest/schemas.ts";
 
@@ -136,7 +137,7 @@ export default defineCommand({
         ...costConfig(opts),
         warmup_bars: warmup,
         price_basis: "total-return adjusted OHLC (each bar scaled by adj_close / close)",
-        benchmark: "equal-weight buy-and-hold of all symbols from the first bar's close, no costs",
+        benchmark: BENCHMARK_TEXT,
         isolation: made.isolation ?? null,
         engine: { ...ENGINE },
       },

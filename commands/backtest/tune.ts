@@ -71,6 +71,7 @@ export default defineCommand({
       max_runs: z.int(),
       ...COST_CONFIG,
       warmup_bars: z.int(),
+      benchmark: z.string(),
     }),
     data: DATA_SECTION,
     combinations: z.int(),

@@ -73,7 +73,7 @@ function weekdays(first: string, count: number): Bar[] {
   return rows;
 }
 
-Deno.test("alignBars: bars that end early or stop for a while are noted; a holiday is not", () => {
+Deno.test("alignBars: bars that end early or stop for a while are noted; a holiday is counted", () => {
   const a = weekdays("2024-01-01", 60);
   const out = alignBars(
     {
@@ -95,7 +95,13 @@ Deno.test("alignBars: bars that end early or stop for a while are noted; a holid
     /B: its bars end at 2024-02-23, 20 bars before the panel's last \(2024-03-22\)/,
   );
   assert.match(notes, /C: no bars from 2024-01-29 to 2024-02-07 \(8 bars the other symbols have\)/);
-  assert.ok(!/\bD:/.test(notes), notes);
+  // a holiday is no gap, but its carried closes are said (they were silent)
+  assert.ok(!/\bD: no bars/.test(notes), notes);
+  assert.match(
+    notes,
+    /D: 3 of the 60 evaluated bars are dates it has no bar of its own \(first 2024-01-15\)/,
+  );
+  assert.ok(!/\bC: \d+ of the/.test(notes), "C's gap is noted once");
   assert.ok(!/\bB: no bars/.test(notes), "the end is not also a gap");
   // the carried close is still the last one
   assert.equal(out.panel.close[1][59], 40);
