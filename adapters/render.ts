@@ -12,7 +12,7 @@ import type { Envelope } from "../core/envelope.ts";
 import { flatten } from "./views/generic.ts";
 import { viewBlocks } from "./views/index.ts";
 import { viewSheet } from "./views/sheets.ts";
-import { isRecord, isRecordArray } from "./views/model.ts";
+import { honestColumns, isRecord, isRecordArray } from "./views/model.ts";
 import { blocksText, DEFAULT_WIDTH } from "./views/text.ts";
 import { jsonText, type OutputMode } from "./output_modes.ts";
 
@@ -44,7 +44,7 @@ export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOption
     const body = blocksText(viewBlocks(env.data, opts.view), opts.width ?? DEFAULT_WIDTH);
     return { out: [...body, ...(warnings ? ["", warnings] : [])].join("\n"), err: "" };
   }
-  const rows = viewSheet(env.data, opts.view) ?? sheetRecords(env.data);
+  const rows = honestColumns(viewSheet(env.data, opts.view) ?? sheetRecords(env.data));
   return { out: delimited(rows, mode === "csv" ? "," : "\t"), err: warnings };
 }
 

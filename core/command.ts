@@ -41,7 +41,9 @@ export type ViewName =
   | "sector_table"
   | "regime"
   | "snapshot"
-  | "strategies";
+  | "strategies"
+  | "earnings"
+  | "market_status";
 
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any

@@ -79,6 +79,11 @@ function who(name: unknown, title: unknown): string {
   return `${str(name) ?? "Unknown speaker"}${str(title) ? ` (${title})` : ""}`;
 }
 
+/** ` [chars 1548–1633]` for a turn with offsets, else nothing. */
+function charRange(t: Rec): string {
+  return num(t.start_char) !== undefined ? ` [chars ${t.start_char}–${t.end_char}]` : "";
+}
+
 /** transcripts.qa. */
 export function qaView(data: unknown): Block[] {
   if (!isRecord(data)) return [];
@@ -91,20 +96,31 @@ export function qaView(data: unknown): Block[] {
     } questions${num(data.unanswered_count) ? `, ${data.unanswered_count} unanswered` : ""}`,
   }];
   pairs.forEach((p, i) => {
-    const q = recs(p.question).map((s) => str(s.text)).filter(Boolean).join("\n");
-    const first = recs(p.question)[0];
-    blocks.push({
-      kind: "text",
-      caption: `Q${i + 1}. ${who(p.questioner, p.questioner_title)}${
-        first ? ` [chars ${first.start_char}–${first.end_char}]` : ""
-      }`,
-      text: q,
-    });
-    for (const a of recs(p.answers)) {
+    // each question fragment (a follow-up merged into its question) and each answer with its
+    // own character range, in the order they were said
+    const question = recs(p.question);
+    const turns = [
+      // a pair without question text still heads its answers with who asked
+      ...(question.length ? question : [{}]).map((q, n) => ({
+        at: num(q.start_char),
+        caption: `Q${i + 1}${n ? " (follow-up)" : ""}. ${who(p.questioner, p.questioner_title)}`,
+        t: q,
+      })),
+      ...recs(p.answers).map((a) => ({
+        at: num(a.start_char),
+        caption: `A. ${who(a.speaker, a.speaker_title)}`,
+        t: a,
+      })),
+    ];
+    // without offsets for every turn the data's order stands (questions, then answers)
+    const ordered = turns.every((x) => x.at !== undefined || !Object.keys(x.t).length)
+      ? [...turns].sort((a, b) => (a.at ?? -1) - (b.at ?? -1))
+      : turns;
+    for (const { caption, t } of ordered) {
       blocks.push({
         kind: "text",
-        caption: `A. ${who(a.speaker, a.speaker_title)} [chars ${a.start_char}–${a.end_char}]`,
-        text: String(a.text ?? ""),
+        caption: `${caption}${charRange(t)}`,
+        text: String(t.text ?? ""),
       });
     }
   });

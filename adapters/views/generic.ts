@@ -9,6 +9,7 @@ import {
   type Column,
   fieldText,
   flatText,
+  honestColumns,
   isMoneyKey,
   isRecord,
   isRecordArray,
@@ -100,9 +101,14 @@ export function recordsTable(
   rows: Record<string, unknown>[],
   currency: string | null = null,
 ): Block {
-  const flat = rows.map((r) => flatten(r));
+  const all = honestColumns(rows).map((r) => flatten(r));
+  // a time series oldest first shows its newest rows (the ones a reader came for); a list in
+  // any other order (ranked by relevance, newest first) its first
+  const timeKey = timeSeriesKey(all);
+  const cut = Math.max(0, all.length - MAX_ROWS);
+  const flat = timeKey ? all.slice(cut) : all.slice(0, MAX_ROWS);
   const keys: string[] = [];
-  for (const r of flat.slice(0, MAX_ROWS)) {
+  for (const r of flat) {
     for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
   }
   // URLs last, so a narrow terminal still shows the key fields together; but always shown (a
@@ -120,7 +126,7 @@ export function recordsTable(
   );
   // money columns in one currency say it once, in the header, and keep two decimals
   const currencies = new Set(
-    flat.map((r) => (typeof r.currency === "string" ? r.currency : currency)),
+    all.map((r) => (typeof r.currency === "string" ? r.currency : currency)),
   );
   const oneCurrency = currencies.size === 1 ? [...currencies][0] : null;
   const moneyColumn = shown.map((k, i) => numeric[i] && isMoneyKey(k.split(".").pop() ?? k));
@@ -132,7 +138,7 @@ export function recordsTable(
     const c = columnCurrency(k.split(".").pop() ?? k, oneCurrency)!;
     byCurrency.set(c, [...byCurrency.get(c) ?? [], k]);
   }
-  const cells: Cell[][] = flat.slice(0, MAX_ROWS).map((r) =>
+  const cells: Cell[][] = flat.map((r) =>
     shown.map((k, i) => {
       const v = r[k];
       const leaf = k.split(".").pop() ?? k;
@@ -147,7 +153,15 @@ export function recordsTable(
     })
   );
   const notes: string[] = [];
-  if (rows.length > MAX_ROWS) notes.push(`${rows.length - MAX_ROWS} more rows not shown`);
+  if (timeKey && cut) {
+    notes.push(
+      `the oldest ${cut} of ${rows.length} rows not shown (${timeKey} ${all[0][timeKey]} to ${
+        all[cut - 1][timeKey]
+      }); these are the newest ${MAX_ROWS}`,
+    );
+  } else if (rows.length > MAX_ROWS) {
+    notes.push(`${rows.length - MAX_ROWS} more rows not shown`);
+  }
   const hidden = ordered.filter((k) => !shown.includes(k));
   if (hidden.length) notes.push(`fields not shown: ${hidden.join(", ")}`);
   return {
@@ -159,6 +173,24 @@ export function recordsTable(
     rows: cells,
     note: notes.length ? `${notes.join("; ")} (--output json or csv has everything)` : undefined,
   };
+}
+
+/** Keys that date the rows of a time series. */
+const TIME_KEYS = ["date", "timestamp", "datetime", "time", "period_end", "end_date"];
+
+/**
+ * The key that dates rows given oldest first (every row has it as a date-like string and the
+ * order never goes back in time), or null: such a table is a time series.
+ */
+function timeSeriesKey(rows: Record<string, unknown>[]): string | null {
+  if (rows.length < 2) return null;
+  for (const k of TIME_KEYS) {
+    const v = rows.map((r) => r[k]);
+    if (!v.every((x) => typeof x === "string" && /^\d{4}-\d{2}/.test(x))) continue;
+    const t = v as string[];
+    if (t.every((x, i) => i === 0 || t[i - 1] <= x) && t[0] < t[t.length - 1]) return k;
+  }
+  return null;
 }
 
 function isUrlColumn(rows: Record<string, unknown>[], k: string): boolean {

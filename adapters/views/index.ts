@@ -23,6 +23,7 @@ import { factsView, framesView, historyView } from "./facts.ts";
 import { reportView } from "./report.ts";
 import { regimeView, sectorHeatView, sectorOverviewView, sectorTableView } from "./market.ts";
 import { snapshotView } from "./market_snapshot.ts";
+import { earningsView, marketStatusView } from "./calendar.ts";
 
 /** Every named view. */
 export const VIEWS: Record<ViewName, View> = {
@@ -51,6 +52,8 @@ export const VIEWS: Record<ViewName, View> = {
   regime: regimeView,
   snapshot: snapshotView,
   strategies: strategiesView,
+  earnings: earningsView,
+  market_status: marketStatusView,
 };
 
 /** Guesses the view from the data's shape, for envelopes shown without their command. */

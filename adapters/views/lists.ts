@@ -74,8 +74,9 @@ export function newsView(data: unknown): Block[] {
   const articles = list(data, "articles");
   const items: Match[] = articles.map((a) => ({
     head: join([
+      // GDELT's crawl time, not the publisher's date: said so on every line
       (str(a.first_seen_at) ?? str(a.published_at)) &&
-      dateText(String(a.first_seen_at ?? a.published_at)),
+      `first seen ${dateText(String(a.first_seen_at ?? a.published_at))}`,
       str(a.domain),
       str(a.source_country),
       str(a.language),

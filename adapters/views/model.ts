@@ -147,6 +147,29 @@ export function label(key: string): string {
 /** `_pct` fields that nonetheless hold fractions (factor baskets' shares of the ranking). */
 const FRACTION_PCT_KEYS = /^(?:top|bottom)_pct$/;
 
+/**
+ * Fields that hold a rate as a fraction: calculators' inputs and results (discount_rate,
+ * tax_rate, terminal_growth, wacc, cagr, margin, irr, roic, CAPM's costs and premium).
+ * Percent-unit fields end in `_pct` and are read before these.
+ */
+// `return` only as a rate's own name: move_vs_20d_avg_abs_return is a multiple (3.2x), not 320%
+const RATE_KEYS =
+  /(?:^|_)(?:rate|wacc|cagr|growth|margin|yield)$|^(?:market_)?return$|^(?:irr|roic|risk_free|market_risk_premium)$|^cost_of_(?:equity|debt)(?:_after_tax|_used)?$/;
+
+/**
+ * A fraction as a percent: two decimals, or up to four when that states the value exactly (an
+ * input of 4.617% stays 4.617%; a computed 14.4714…% reads 14.47%).
+ */
+export function ratePercent(v: number): string {
+  const pct = v * 100;
+  const exact = [2, 3, 4].find((d) => Math.abs(Number(pct.toFixed(d)) - pct) < 1e-9) ?? 2;
+  return `${
+    unsignedZero(
+      pct.toLocaleString("en-US", { minimumFractionDigits: exact, maximumFractionDigits: exact }),
+    )
+  }%`;
+}
+
 const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$/;
 
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
@@ -162,6 +185,8 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
     if (/_ratio$|^profit_factor$/.test(key)) return twoDecimals(v);
     // an exchange rate to its quoted precision (1.0489877, not 1.05)
     if (key === "rate" || key === "fx_rate") return String(Number(v.toPrecision(8)));
+    // calculators' rates are fractions (wacc 0.0945, discount_rate 0.1): read as percents
+    if (RATE_KEYS.test(key)) return ratePercent(v);
     if (currency && MONEY_KEYS.test(key)) return money(v, currency);
     if (/_bytes$/.test(key) && Number.isInteger(v) && v >= 1024) {
       return `${formatNumber(v)} (${byteSize(v)})`;
@@ -224,4 +249,39 @@ export function str(v: unknown): string | undefined {
 /** A finite number field or undefined. */
 export function num(v: unknown): number | undefined {
   return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+/**
+ * Records with their time fields named for what they hold, for sheets and tables a person
+ * reads: GDELT's `published_at` is its crawler's first-seen time, the same as `first_seen_at`,
+ * so it is left out where it repeats it (and kept where it does not); SEC's raw `acceptance_datetime` is Eastern clock time
+ * behind a false `Z`, so it is left out where `acceptance_datetime_eastern` and
+ * `accepted_at_utc` both state it honestly, and otherwise named `acceptance_datetime_sec_raw`.
+ */
+export function honestColumns(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const has = (k: string) => rows.some((r) => Object.hasOwn(r, k));
+  let out = rows;
+  if (has("published_at") && has("first_seen_at")) {
+    // a published_at of its own (not GDELT's) stays
+    const same = rows.every((r) => !r.published_at || r.published_at === r.first_seen_at);
+    if (same) out = out.map(({ published_at: _repeat, ...r }) => r);
+  }
+  if (has("acceptance_datetime") && has("acceptance_datetime_eastern")) {
+    const stated = out.every((r) =>
+      !r.acceptance_datetime || (r.acceptance_datetime_eastern && r.accepted_at_utc)
+    );
+    out = out.map((r) => {
+      const { acceptance_datetime, ...rest } = r;
+      if (stated) return rest;
+      // the raw value beside the honest ones, under a name that does not claim UTC
+      const keys = Object.keys(r);
+      const at = keys.indexOf("acceptance_datetime");
+      return Object.fromEntries(
+        keys.map((k, i) =>
+          i === at ? ["acceptance_datetime_sec_raw", acceptance_datetime] : [k, r[k]]
+        ),
+      );
+    });
+  }
+  return out;
 }

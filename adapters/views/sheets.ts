@@ -10,6 +10,7 @@ import { reportSheet } from "./report.ts";
 import { regimeSheet, sectorSheet } from "./market.ts";
 
 type Rec = Record<string, unknown>;
+const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /** The rows of a result's own sheet, or null when it has none. */
 export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
@@ -21,6 +22,12 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
     return sectionsSheet(data);
   }
   if (view === "qa") return qaSheet(data);
+  if (view === "kpi_history") return kpiHistorySheet(data);
+  if (data.run_type === "factor_weights" || data.run_type === "factor_scores") {
+    return factorSheet(data);
+  }
+  if (Array.isArray(data.discounted_cashflows)) return withHeadline(data, "discounted_cashflows");
+  if (Array.isArray(data.cases) && isRecord(data.assumptions)) return withHeadline(data, "cases");
   if (view === "tables") return tablesSheet(data);
   if (view === "sector_overview" || view === "sector_table") return sectorSheet(data);
   if (view === "regime") return regimeSheet(data);
@@ -215,4 +222,113 @@ function tablesSheet(data: Rec): Rec[] | null {
     });
   }
   return out;
+}
+
+/**
+ * kpi.history as one row per point: the metric and period, the value in full (a range's high end
+ * and a bound beside it) with its unit and the words it was read from, then its citation: the
+ * document, its URL or accession, and the character offsets of the sentence.
+ */
+function kpiHistorySheet(data: Rec): Rec[] | null {
+  if (!Array.isArray(data.series)) return null;
+  const docs = recs(data.documents);
+  const out: Rec[] = [];
+  for (const s of recs(data.series)) {
+    for (const p of recs(s.points)) {
+      const v = isRecord(p.value) ? p.value : {};
+      const doc = docs.find((d) => d.doc_ref === p.doc_ref) ?? {};
+      out.push({
+        symbol: data.symbol ?? null,
+        metric: s.metric,
+        period: p.period ?? null,
+        value: v.number ?? null,
+        value_high: v.high ?? null,
+        bound: v.bound ?? null,
+        unit: v.unit ?? null,
+        value_text: v.raw ?? null,
+        qualifier: p.qualifier ?? null,
+        comparison: p.comparison ?? null,
+        confidence: p.confidence ?? null,
+        note: p.note ?? null,
+        published_at: p.published_at ?? null,
+        document: doc.title ?? null,
+        source: doc.source ?? data.source ?? null,
+        url: p.url ?? doc.url ?? null,
+        accession_no: p.accession_no ?? doc.accession_no ?? null,
+        section: doc.section ?? null,
+        start_char: p.start_char ?? null,
+        end_char: p.end_char ?? null,
+        sentence: p.sentence ?? null,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Factor baskets as one row per member: backtest.factor.weights' long then short basket with a
+ * `side` column (both legs, not the longer list alone); backtest.factor.payload's the same for
+ * each rebalance date, every scored symbol with its score (side `none` outside the baskets,
+ * an empty score where it could not be scored).
+ */
+function factorSheet(data: Rec): Rec[] | null {
+  const factor = (isRecord(data.factor) ? data.factor.name : data.factor_name) ?? null;
+  const members = (r: Rec): Rec[] => [
+    ...recs(r.long).map((m) => ({ side: "long", ...m })),
+    ...recs(r.short).map((m) => ({ side: "short", ...m })),
+  ];
+  const member = (m: Rec, r: Rec) => ({
+    side: m.side,
+    symbol: m.symbol,
+    weight: m.weight ?? null,
+    score: m.score ?? null,
+    gross_exposure: r.gross_exposure ?? null,
+    net_exposure: r.net_exposure ?? null,
+  });
+  if (data.run_type === "factor_weights") {
+    return members(data).map((m) => ({
+      factor,
+      timestamp: data.timestamp ?? null,
+      ...member(m, data),
+    }));
+  }
+  const out: Rec[] = [];
+  for (const r of recs(data.rebalances)) {
+    const inBasket = members(r);
+    const scores = isRecord(r.scores) ? r.scores : {};
+    const weights = isRecord(r.weights) ? r.weights : {};
+    const rest: Rec[] = Object.keys(scores)
+      .filter((sym) => !inBasket.some((m) => m.symbol === sym))
+      .map((sym) => ({ side: "none", symbol: sym, weight: weights[sym], score: scores[sym] }));
+    for (const m of [...inBasket, ...rest]) out.push({ factor, date: r.date, ...member(m, r) });
+  }
+  return out;
+}
+
+/**
+ * A calculator's list (a DCF's discounted cash flows, a scenario's cases) with the result's
+ * headline figures and inputs as columns on every row (enterprise value, NPV, current price,
+ * shares, the rates used), so the sheet does not drop what the list adds up to. Nested records
+ * flatten with dots (`inputs.discount_rate`); lists of scalars join with "; ".
+ */
+function withHeadline(data: Rec, key: string): Rec[] | null {
+  const rows = recs(data[key]);
+  if (!rows.length) return null;
+  const head: Rec = {};
+  const walk = (obj: Rec, prefix: string) => {
+    for (const [k, v] of Object.entries(obj)) {
+      if (k === key || k === "warnings" || k === "count") continue;
+      if (isRecord(v)) walk(v, `${prefix}${k}.`);
+      else if (Array.isArray(v)) {
+        if (v.every((x) => x === null || typeof x !== "object")) head[prefix + k] = v.join("; ");
+      } else head[prefix + k] = v;
+    }
+  };
+  walk(data, "");
+  // a row's own field keeps its name; a headline field of the same name is the result's
+  return rows.map((r) => {
+    const row: Rec = { ...r };
+    for (const [k, v] of Object.entries(head)) row[k in r ? `result.${k}` : k] = v;
+    return row;
+  });
 }

@@ -44,6 +44,7 @@ export default defineCommand({
     retrieved_at: z.string(),
   }),
   examples: ["finance calendar.earnings AAPL limit=4"],
+  view: "earnings",
   async run(args, ctx) {
     const { earningsCalendar } = await import("../../analysis/market/calendar.ts");
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");

@@ -44,6 +44,7 @@ export default defineCommand({
     source: z.string(),
   }),
   examples: ["finance market.status", "finance market.status GB"],
+  view: "market_status",
   async run(args, ctx) {
     const mt = await (await ctx.provider("market_a")).domain.marketTime(args.market);
     const tz = (mt.timezone?.[0] ?? {}) as { $text?: string; short?: string };

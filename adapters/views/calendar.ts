@@ -1,0 +1,140 @@
+/**
+ * Views recognised by shape for commands without a named view: calendar.earnings (dates, EPS
+ * with its currency, the surprise in percent) and market.status (the open and close with their
+ * time zone, and whether they are past or to come).
+ */
+import { type Block, type Cell, dateText, isRecord, money, num, percent, str } from "./model.ts";
+
+type Rec = Record<string, unknown>;
+const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+
+/** True for calendar.earnings' data: rows of dates with EPS estimates and surprises. */
+export function isEarningsCalendar(data: unknown): data is Rec {
+  return isRecord(data) && Array.isArray(data.rows) && data.rows.length > 0 &&
+    recs(data.rows).every((r) => "eps_estimate" in r && "surprise_pct" in r && "status" in r);
+}
+
+/** True for market.status' data: a market's state with its session open and close. */
+export function isMarketStatus(data: unknown): data is Rec {
+  return isRecord(data) && "session_open_local" in data && "open" in data && "close" in data &&
+    "timezone" in data;
+}
+
+/**
+ * calendar.earnings: one row per date, the most telling columns first (a narrow terminal leaves
+ * out the right-most), EPS in the currency the data states (in the headers when one), the
+ * surprise with its sign and % sign.
+ */
+export function earningsView(data: unknown): Block[] {
+  if (!isEarningsCalendar(data)) return [];
+  const rows = recs(data.rows);
+  const currencies = new Set(rows.map((r) => str(r.currency) ?? null));
+  const one = currencies.size === 1 ? [...currencies][0] : null;
+  const eps = (v: unknown, r: Rec) => money(num(v), one ? null : str(r.currency));
+  const estimated = rows.some((r) => r.date_is_estimate === true);
+  const cells: Cell[][] = rows.map((r) => {
+    const surprise = num(r.surprise_pct);
+    return [
+      { text: str(r.quarter_end) ?? "—" },
+      { text: `${str(r.earnings_date) ?? "—"}${r.date_is_estimate === true ? "*" : ""}` },
+      { text: str(r.status) ?? "—" },
+      { text: eps(r.eps_estimate, r), number: true },
+      { text: eps(r.eps_actual, r), number: true },
+      {
+        text: surprise === undefined ? "—" : `${surprise > 0 ? "+" : ""}${percent(surprise)}`,
+        number: true,
+      },
+      { text: eps(r.eps_difference, r), number: true },
+      { text: str(r.earnings_date_end) ?? "—" },
+    ];
+  });
+  const unit = one ? `\n${one}` : "";
+  return [
+    {
+      kind: "title",
+      text: `Earnings of ${data.symbol ?? "the symbol"}: ${rows.length} date${
+        rows.length === 1 ? "" : "s"
+      }${one ? ` (EPS in ${one})` : ""}`,
+    },
+    {
+      kind: "table",
+      columns: [
+        { name: "quarter end" },
+        { name: "date" },
+        { name: "status" },
+        { name: `EPS estimate${unit}`, number: true },
+        { name: `EPS actual${unit}`, number: true },
+        { name: "surprise", number: true },
+        { name: `difference${unit}`, number: true },
+        { name: "date window\nends" },
+      ],
+      rows: cells,
+      note: [
+        estimated ? "* the date is Yahoo's estimate, not announced" : "",
+        currencies.has(null) ? "EPS without a stated currency is shown without one" : "",
+      ].filter(Boolean).join("; ") || undefined,
+    },
+    {
+      kind: "note",
+      text: `Source: ${data.provider ?? "—"}, ${data.source ?? "—"}${
+        str(data.retrieved_at) ? `; retrieved ${dateText(String(data.retrieved_at))}` : ""
+      }${str(data.as_of) ? `; as of ${dateText(String(data.as_of))}` : ""}`,
+    },
+  ];
+}
+
+/**
+ * market.status: the state, the local time, and the open and close in the exchange's time zone
+ * (UTC beside), each said as past or to come against Yahoo's own time stamp.
+ */
+export function marketStatusView(data: unknown): Block[] {
+  if (!isMarketStatus(data)) return [];
+  const zone = str(data.timezone);
+  const asOf = str(data.as_of) ? Date.parse(String(data.as_of)) : NaN;
+  const when = (iso: unknown, local: unknown, verbs: [string, string, string]) => {
+    if (!str(iso)) return "—";
+    const at = Date.parse(String(iso));
+    const verb = Number.isNaN(asOf) || Number.isNaN(at)
+      ? verbs[2]
+      : at > asOf
+      ? verbs[0]
+      : verbs[1];
+    const utc = dateText(String(iso));
+    return str(local) && zone ? `${verb} ${local} ${zone} (${utc})` : `${verb} ${utc}`;
+  };
+  const hours = num(data.session_hours);
+  const regular = num(data.regular_session_hours);
+  const early = data.early_close === true ? "yes" : data.early_close === false ? "no" : "—";
+  const rows: [string, string][] = [
+    ["market", `${data.market}${str(data.exchange) ? ` (${data.exchange})` : ""}`],
+    [
+      "state",
+      [
+        str(data.state) ?? "—",
+        str(data.closed_reason) && `(${String(data.closed_reason).replace(/_/g, " ")})`,
+        str(data.message) && `: ${data.message}`,
+      ].filter(Boolean).join(" ").replace(" :", ":"),
+    ],
+    [
+      "local time",
+      str(data.local_time)
+        ? `${data.weekday ?? ""} ${data.local_date} ${data.local_time} ${zone ?? ""}`.trim()
+        : "—",
+    ],
+    ["open", when(data.open, data.session_open_local, ["opens", "opened", "open"])],
+    ["close", when(data.close, data.session_close_local, ["closes", "closed", "close"])],
+    ["time zone", zone ?? "—"],
+    [
+      "session",
+      `${hours === undefined ? "—" : `${hours} hours`}${
+        regular === undefined ? "" : ` (regular session ${regular} hours)`
+      }`,
+    ],
+    ["early close", early],
+    ["as of", str(data.as_of) ? dateText(String(data.as_of)) : "—"],
+  ];
+  return [
+    { kind: "fields", rows },
+    { kind: "note", text: `Source: ${data.provider ?? "—"}, ${data.source ?? "—"}` },
+  ];
+}
