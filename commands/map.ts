@@ -508,6 +508,7 @@ export interface CommandMap {
         provider: string;
         signal_timing: string;
         warmup_bars: number;
+        benchmark: string;
       };
       data: {
         symbols: string[];
@@ -2554,7 +2555,7 @@ export interface CommandMap {
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
-      /** Look back from now: 24H, 7D, 1W, 1M or 15min. Ignored when a date or datetime is given. */
+      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum). Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;
@@ -2586,6 +2587,7 @@ export interface CommandMap {
       mode: string;
       series: {
         series: string;
+        unit: string | null;
         data: {
           date: string | null;
           value: number | null;
@@ -2602,6 +2604,7 @@ export interface CommandMap {
         [key: string]: unknown;
       }[];
       count: number;
+      article_total: number | null;
       payload: unknown;
       request_url: string;
       source: "gdelt_doc" | "gdelt_context" | "gdelt_geo";
@@ -2620,7 +2623,7 @@ export interface CommandMap {
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
-      /** Look back from now: 24H, 7D, 1W, 1M or 15min. Ignored when a date or datetime is given. */
+      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum). Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;

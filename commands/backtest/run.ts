@@ -28,7 +28,8 @@ export default defineCommand({
   description:
     "Simulates a strategy on daily (or other) bars from market.ohlcv and reports config, " +
     "metrics, trades, orders, target weights and the equity curve against an equal-weight " +
-    "buy-and-hold benchmark. A signal on bar t's close fills at bar t+1's open (fill=next_close " +
+    "buy-and-hold benchmark bought as the strategy's orders are (next bar's fill, same costs). " +
+    "A signal on bar t's close fills at bar t+1's open (fill=next_close " +
     "for the close); sells fill before buys; one shared cash account that never goes negative " +
     "unless leverage>1. Prices are total-return adjusted (adj_close/close), so splits are " +
     "continuous and dividends count. Indicators get warm-up bars from before start_date. " +

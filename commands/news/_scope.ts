@@ -1,9 +1,19 @@
 /** What news.search and news.analyze share: arguments, scope resolution and time windows. */
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
-import { UsageError } from "../../core/errors.ts";
+import { InputError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
-import { companyQuery, sectorQuery } from "../../providers/news/gdelt.ts";
+import {
+  articleIndexStart,
+  companySearchName,
+  DOC_ARCHIVE_START,
+  isTimelineMode,
+  normalizeTimespan,
+  resolveWindow,
+  sectorQuery,
+  type TimeArgs,
+  type TimeWindow,
+} from "../../providers/news/gdelt.ts";
 
 /** Arguments both news commands take (selectors, language and time forms). */
 export const newsArgs = {
@@ -22,7 +32,7 @@ export const newsArgs = {
     "Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000).",
   ),
   timespan: z.string().optional().describe(
-    "Look back from now: 24H, 7D, 1W, 1M or 15min. Ignored when a date or datetime is given.",
+    "Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum). Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given.",
   ),
   date: z.string().optional().describe("One whole UTC day, YYYY-MM-DD."),
   start_date: z.string().optional().describe("Start day (UTC), YYYY-MM-DD."),
@@ -76,9 +86,15 @@ export async function resolveScope(
     );
   }
   if (name) {
+    const { phrase, shortened } = companySearchName(name);
+    if (shortened) {
+      ctx.warn(
+        `searching "${phrase}" for ${symbol}: without its legal suffix the name is under the 3 letters GDELT can search, so articles that use only the short name are not found`,
+      );
+    }
     return {
       scope: { type: "symbol", value: symbol, company_name: name },
-      query: companyQuery(name),
+      query: `"${phrase}"`,
     };
   }
   if (symbol.length < 3) {
@@ -86,7 +102,9 @@ export async function resolveScope(
       `${command}: no company name found for ${symbol} and GDELT cannot search words under 3 letters; pass query="<company name>" instead`,
     );
   }
-  ctx.warn(`no company name found for ${symbol}; searching "${symbol}" with stock words`);
+  ctx.warn(
+    `no company name found for ${symbol}; searching the ticker "${symbol}" with stock words. GDELT ignores case, so a ticker that is also a word (ALL, NOW, KEY) matches unrelated articles: pass query="<company name>" for news of the company`,
+  );
   return {
     scope: { type: "symbol", value: symbol, company_name: null },
     query: `"${symbol}" (stock OR shares)`,
@@ -99,11 +117,74 @@ export function languageFilter(language: string): string | null {
   return l === "" || l === "any" || l === "all" ? null : l;
 }
 
-/** GDELT DOC keeps about three months; say so when the window starts earlier. */
-export function warnIfBeforeCoverage(start: Date | null, ctx: Context): void {
-  if (start && ctx.clock.now().getTime() - start.getTime() > 92 * 86_400_000) {
+/** The time window of the arguments; says when a timespan is ignored for a date range. */
+export function newsWindow(a: TimeArgs, defaultSpan: string | null, ctx: Context): TimeWindow {
+  const window = resolveWindow(a, defaultSpan);
+  if (a.timespan && !window.timespan) {
+    ctx.warn(`timespan=${a.timespan} is ignored: the date range given sets the window`);
+  }
+  return window;
+}
+
+const DAY_MS = 86_400_000;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Holds a window to what GDELT can answer for a DOC mode, never letting it quietly answer a
+ * shorter one. Article lists (and the other non-timeline modes, and Context 2.0) come from a
+ * rolling three-month index: a timespan longer than that is cut to 3m with a warning, a range
+ * that starts earlier is searched with a warning naming the day the index starts, and a range
+ * wholly before it is refused. Timelines count GDELT's whole archive, from 2017-01-01.
+ */
+export function coverWindow(window: TimeWindow, mode: string, ctx: Context): TimeWindow {
+  const now = ctx.clock.now();
+  if (isTimelineMode(mode)) {
+    const start = window.start ??
+      (window.timespan
+        ? new Date(now.getTime() - normalizeTimespan(window.timespan).minutes * 60_000)
+        : null);
+    if (start && start < DOC_ARCHIVE_START) {
+      if ((window.end ?? now) < DOC_ARCHIVE_START) {
+        throw new InputError(
+          `GDELT DOC 2.0 holds nothing before ${
+            day(DOC_ARCHIVE_START)
+          }; the window asked ends before that`,
+        );
+      }
+      ctx.warn(
+        `GDELT DOC 2.0 holds nothing before ${
+          day(DOC_ARCHIVE_START)
+        }: the timeline starts there, not at ${day(start)}`,
+      );
+    }
+    return window;
+  }
+  const from = articleIndexStart(now);
+  const reach = `GDELT's article index holds only the last 3 months (from about ${day(from)} UTC)`;
+  if (window.timespan) {
+    const minutes = normalizeTimespan(window.timespan).minutes;
+    if (now.getTime() - minutes * 60_000 < from.getTime() - DAY_MS) {
+      ctx.warn(
+        `timespan ${window.timespan} reaches further back than ${mode} can: ${reach}; used 3m`,
+      );
+      return { ...window, timespan: "3m" };
+    }
+    return window;
+  }
+  if (window.start && window.start.getTime() < from.getTime() - DAY_MS) {
+    const end = window.end ?? now;
+    if (end.getTime() < from.getTime() - DAY_MS) {
+      throw new InputError(
+        `${reach}, and the window asked (${day(window.start)} to ${
+          day(end)
+        }) ends before it, so GDELT cannot list its articles; news.analyze analysis=timeline counts coverage back to 2017`,
+      );
+    }
     ctx.warn(
-      "GDELT's DOC API covers about the last three months; earlier windows usually return nothing",
+      `${reach}: the part of the window from ${day(window.start)} to ${
+        day(from)
+      } is not searched, so what comes back covers only the later part`,
     );
   }
+  return window;
 }

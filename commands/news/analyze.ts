@@ -2,17 +2,22 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { UsageError } from "../../core/errors.ts";
 import {
+  coverWindow,
   languageFilter,
   newsArgs,
+  newsWindow,
   resolveScope,
   scopeSchema,
-  warnIfBeforeCoverage,
 } from "./_scope.ts";
 
 const point = z.object({
-  date: z.string().nullable(),
-  value: z.number().nullable(),
-  norm: z.number().nullable().optional(),
+  date: z.string().nullable().describe(
+    "Start of the interval (ISO 8601, UTC); a daily series has one point per UTC day.",
+  ),
+  value: z.number().nullable().describe("The series' value; its unit is the series' `unit`."),
+  norm: z.number().nullable().optional().describe(
+    "timelinevolraw only: all articles GDELT monitored in the interval, the denominator of its percentages.",
+  ),
 });
 
 const DEFAULT_MODE = { timeline: "timelinevolraw", tone: "timelinetone", doc: "timelinevolraw" };
@@ -48,12 +53,12 @@ export default defineCommand({
   name: "news.analyze",
   summary: "News volume, tone, context snippets or places over time (GDELT)",
   description:
-    "Asks GDELT for an aggregate view of coverage: timeline (article volume per interval), tone (average tone per interval; mode=tonechart gives the tone histogram), context (articles with the matching sentence, Context 2.0), geo (places mentioned, GEO 2.0 GeoJSON, last 7 days at most) or doc (any DOC 2.0 mode). Series come back tidy as {series, data:[{date, value}]} ready to plot, next to GDELT's own payload. For article lists use news.search.",
+    "Asks GDELT for an aggregate view of coverage: timeline (article volume per interval), tone (average tone per interval; mode=tonechart gives the tone histogram), context (articles with the matching sentence, Context 2.0), geo (places mentioned, GEO 2.0 GeoJSON, last 7 days at most) or doc (any DOC 2.0 mode). Series come back tidy as {series, unit, data:[{date, value}]} ready to plot, next to GDELT's own payload; `unit` says whether values are article counts, percentages of all monitored articles or average tone, and article_total sums the counts. `count` is the number of points, not of articles. Dates are UTC (end_date inclusive); article dates are when GDELT first saw each article, not publication times. Timelines reach back to 2017; article-based modes (context, tonechart, artlist…) hold only the last three months, and a window beyond that is cut or refused with a warning. For article lists use news.search.",
   usage:
     "finance news.analyze analysis=timeline|tone|context|geo|doc [query=TEXT | symbol=SYMBOL | sector=SECTOR] [mode=MODE max_records=50 language=english timespan=30D date=YYYY-MM-DD start_date=... end_date=... start_datetime=YYYYMMDDHHMMSS end_datetime=...]",
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: ["url", "source", "published_at", "request_url"],
+  citation_fields: ["url", "source", "first_seen_at", "request_url"],
   positional: [],
   synonyms: { start: "start_date", end: "end_date" },
   requireOneOf: [["query"], ["symbol"], ["sector"]],
@@ -77,12 +82,24 @@ export default defineCommand({
     scope: scopeSchema,
     query: z.string(),
     mode: z.string(),
-    series: z.array(z.object({ series: z.string(), data: z.array(point) })),
-    bins: z.array(z.object({ bin: z.number().nullable(), count: z.number().nullable() })),
+    series: z.array(z.object({
+      series: z.string(),
+      unit: z.string().nullable().describe(
+        "What the values measure: an article count (timelinevolraw), a percent of all monitored articles (timelinevol, timelinelang, timelinesourcecountry) or an average tone (timelinetone).",
+      ),
+      data: z.array(point),
+    })),
+    bins: z.array(z.object({
+      bin: z.number().nullable().describe("Tone bucket (GDELT's tone score, below 0 negative)."),
+      count: z.number().nullable().describe("Articles whose tone falls in the bucket."),
+    })),
     points: z.array(z.looseObject({})),
     articles: z.array(z.looseObject({ url: z.string() })),
     count: z.int().describe(
-      "How many points the answer holds (timeline dates, tone bins, snippets or places), not how many articles: the articles behind them are in the series' values.",
+      "How many points the answer holds (timeline dates, tone bins, snippets or places), not how many articles: the articles behind them are in the series' values (see article_total).",
+    ),
+    article_total: z.number().nullable().describe(
+      "Matching articles in the window: the sum of the Article Count series (timelinevolraw, the default of analysis=timeline) or of the tone-chart bins; null where the answer holds no counts (percentages, tone averages, snippets, places).",
     ),
     payload: z.unknown(),
     request_url: z.string(),
@@ -142,14 +159,20 @@ export default defineCommand({
         mode,
         points,
         count: points.length,
+        article_total: null,
         payload,
         request_url: url,
         source: "gdelt_geo" as const,
       };
     }
-    const window = g.resolveWindow(args, args.analysis === "context" ? "24h" : "1w");
-    warnIfBeforeCoverage(window.start, ctx);
+    const asked = newsWindow(args, args.analysis === "context" ? "24h" : "1w", ctx);
     if (args.analysis === "context") {
+      const window = coverWindow(asked, "context", ctx);
+      if (args.max_records > g.MAX_RECORDS.context) {
+        ctx.warn(
+          `max_records was clamped to ${g.MAX_RECORDS.context}, the most GDELT Context 2.0 returns`,
+        );
+      }
       const { payload, articles, url } = await gdelt.context({
         query,
         maxRecords: args.max_records,
@@ -161,6 +184,7 @@ export default defineCommand({
         mode: "artlist",
         articles,
         count: articles.length,
+        article_total: null,
         payload,
         request_url: url,
         source: "gdelt_context" as const,
@@ -177,6 +201,10 @@ export default defineCommand({
         `analysis=${args.analysis} needs a timeline or tonechart mode, not ${mode}; use analysis=doc for other DOC modes`,
       );
     }
+    const window = coverWindow(asked, mode, ctx);
+    if (mode.startsWith("art") && args.max_records > g.MAX_RECORDS.doc) {
+      ctx.warn(`max_records was clamped to ${g.MAX_RECORDS.doc}, the most GDELT DOC returns`);
+    }
     const { payload, url } = await gdelt.doc({
       query,
       mode,
@@ -185,7 +213,11 @@ export default defineCommand({
       language,
       sort: mode.startsWith("art") ? "DateDesc" : undefined,
     });
-    const series = g.tidyTimeline(payload);
+    const series = g.tidyTimeline(payload).map((s) => ({
+      series: s.series,
+      unit: g.seriesUnit(mode, s.series),
+      data: s.data,
+    }));
     const bins = toneBins(payload);
     const articles = Array.isArray((payload as { articles?: unknown })?.articles)
       ? (payload as { articles: Record<string, unknown>[] }).articles.map(g.toArticle).filter((a) =>
@@ -193,7 +225,24 @@ export default defineCommand({
       )
       : [];
     const count = series.reduce((n, s) => n + s.data.length, 0) + bins.length + articles.length;
-    if (count === 0) ctx.warn(`GDELT returned no data for ${query} in mode ${mode}`);
+    const counted = series.filter((s) =>
+      mode === "timelinevolraw" || /^article count$/i.test(s.series)
+    );
+    const article_total = counted.length
+      ? counted.reduce((n, s) => n + s.data.reduce((m, p) => m + (p.value ?? 0), 0), 0)
+      : mode === "tonechart"
+      ? bins.reduce((n, b) => n + (b.count ?? 0), 0)
+      : null;
+    // other modes (word clouds, image lists) answer in their own shape: only in `payload`
+    const holdsSomething = payload !== null && typeof payload === "object" &&
+      Object.values(payload).some((v) => Array.isArray(v) && v.length > 0);
+    if (count === 0) {
+      ctx.warn(
+        holdsSomething
+          ? `GDELT's ${mode} answer has no series, bins or articles to tidy; it is in payload as GDELT sent it`
+          : `GDELT returned no data for ${query} in mode ${mode}`,
+      );
+    }
     return {
       ...base,
       mode,
@@ -201,6 +250,7 @@ export default defineCommand({
       bins,
       articles,
       count,
+      article_total,
       payload,
       request_url: url,
       source: "gdelt_doc" as const,

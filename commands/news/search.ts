@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import {
+  coverWindow,
   languageFilter,
   newsArgs,
+  newsWindow,
   resolveScope,
   scopeSchema,
-  warnIfBeforeCoverage,
 } from "./_scope.ts";
 
 const article = z.object({
@@ -29,7 +30,7 @@ export default defineCommand({
   name: "news.search",
   summary: "Search recent news articles (GDELT)",
   description:
-    "Lists news articles from GDELT's DOC 2.0 index for a free-text query, a company ticker (searched by the company's name) or a sector, newest first by the time GDELT first saw each article (first_seen_at, its crawl time: GDELT does not report the publisher's date). Copies of one article whose addresses differ only in tracking parameters (utm_*, cexp_id, fbclid, gclid…) are merged and counted. English sources by default. GDELT covers about the last three months and answers one request every 5 seconds, so calls can take a while. Articles are records of coverage, not verified facts; use news.analyze for volume or tone over time.",
+    "Lists news articles from GDELT's DOC 2.0 index for a free-text query, a company ticker (searched by the company's name) or a sector, newest first by the time GDELT first saw each article (first_seen_at, its crawl time: GDELT does not report the publisher's date). Copies of one article whose addresses differ only in tracking parameters (utm_*, cexp_id, fbclid, gclid…) are merged and counted. English sources by default. Days are UTC days (end_date inclusive). GDELT's article index holds only the last three months: a longer timespan is cut to 3m and a range before it is refused, each said in a warning. GDELT answers one request every 5 seconds, so calls can take a while. Articles are records of coverage, not verified facts; use news.analyze for volume or tone over time.",
   usage:
     "finance news.search [query=TEXT | symbol=SYMBOL | sector=SECTOR] [max_records=50 language=english timespan=30D|1W|1M|24H date=YYYY-MM-DD start_date=YYYY-MM-DD end_date=YYYY-MM-DD start_datetime=YYYYMMDDHHMMSS end_datetime=YYYYMMDDHHMMSS]",
   side_effects: "network_read_only",
@@ -50,7 +51,9 @@ export default defineCommand({
       end: z.string().nullable(),
     }),
     articles: z.array(article),
-    count: z.int(),
+    count: z.int().describe(
+      "Articles listed here (copies merged, those first seen outside the window left out). GDELT returns at most max_records, newest first, so this is not how many articles match: use news.analyze analysis=timeline for that.",
+    ),
     merged_duplicates: z.int().describe(
       "Articles left out as copies of another (same address apart from tracking parameters).",
     ),
@@ -62,10 +65,9 @@ export default defineCommand({
     'finance news.search query="interest rates" start_date=2026-02-20 end_date=2026-02-24 max_records=20',
   ],
   async run(args, ctx) {
-    const { mergeArticles, resolveWindow } = await import("../../providers/news/gdelt.ts");
+    const { MAX_RECORDS, mergeArticles } = await import("../../providers/news/gdelt.ts");
     const { scope, query } = await resolveScope(args, ctx, "news.search");
-    const window = resolveWindow(args, "1d");
-    warnIfBeforeCoverage(window.start, ctx);
+    const window = coverWindow(newsWindow(args, "1d", ctx), "artlist", ctx);
     const gdelt = await ctx.provider("news");
     const { articles, url } = await gdelt.articles({
       query,
@@ -73,8 +75,14 @@ export default defineCommand({
       window,
       language: languageFilter(args.language),
     });
-    if (args.max_records > 250) {
-      ctx.warn("max_records was clamped to 250, the most GDELT DOC returns");
+    const asked = Math.min(args.max_records, MAX_RECORDS.doc);
+    if (args.max_records > asked) {
+      ctx.warn(`max_records was clamped to ${asked}, the most GDELT DOC returns`);
+    }
+    if (articles.length >= asked) {
+      ctx.warn(
+        `GDELT returned as many articles as asked (${asked}), newest first: more may match, and older ones in the window would not be listed (raise max_records, up to 250, or narrow the window)`,
+      );
     }
     // GDELT answers articles from outside an explicit window too (recrawled pages): those are
     // left out, not passed as the window's news

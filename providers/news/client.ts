@@ -49,11 +49,17 @@ export async function sendWithThrottleRetry(
       );
     }
     if (kind.kind === "rejected") {
+      // GDELT names the problem in its text; the query-syntax hint only where it is about the query
+      const aboutQuery = !/\b(timespan|date|time|mode|format|maxrecords|records)\b/i.test(
+        kind.message,
+      );
       throw new ProviderError(
         "news",
-        `GDELT rejected the query (${
-          kind.message || "non-JSON answer"
-        }); check the query text (phrases in double quotes, keywords of 3+ letters, balanced parentheses) at ${shownUrl}`,
+        `GDELT rejected the query (${kind.message || "non-JSON answer"})${
+          aboutQuery
+            ? "; check the query text (phrases in double quotes, keywords of 3+ letters, balanced parentheses, OR inside parentheses)"
+            : ""
+        } at ${shownUrl}`,
         { url: shownUrl, status: answer.status },
       );
     }

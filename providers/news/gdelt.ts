@@ -68,18 +68,29 @@ const UNIT: Record<string, string> = {
 /** Minutes per unit, to compare a timespan with what an API covers. */
 const UNIT_MINUTES: Record<string, number> = { min: 1, h: 60, d: 1440, w: 10080, m: 43200 };
 
-/** `30D`, `1 week`, `24H`, `15min`, `today` → GDELT's form (`30d`, `1w`, `24h`, `15min`, `1d`). */
+/** GDELT's shortest timespan (its DOC API documentation: "minimum of 15 minutes"). */
+export const MIN_TIMESPAN_MINUTES = 15;
+
+/**
+ * `30D`, `1 week`, `24H`, `15min`, `today` → GDELT's form (`30d`, `1w`, `24h`, `15min`, `1d`).
+ * A number without a unit is refused (is `30` minutes or days?), and so is a span under GDELT's
+ * 15-minute minimum.
+ */
 export function normalizeTimespan(text: string): { value: string; minutes: number } {
   const t = text.trim().toLowerCase().replace(/[\s_]+/g, "");
   const alias: Record<string, string> = { today: "1d", day: "1d", week: "1w", month: "1m" };
-  const m = /^(\d+)([a-z]*)$/.exec(alias[t] ?? t);
-  const unit = m ? UNIT[m[2] === "" ? "min" : m[2]] : undefined;
+  const m = /^(\d+)([a-z]+)$/.exec(alias[t] ?? t);
+  const unit = m ? UNIT[m[2]] : undefined;
   if (!m || !unit || Number(m[1]) < 1) {
     throw new InputError(
-      `timespan="${text}" is not a GDELT timespan; use forms such as 24H, 7D, 1W, 1M or 15min`,
+      `timespan="${text}" is not a GDELT timespan; use a number with its unit, such as 24H, 7D, 1W, 1M or 15min`,
     );
   }
-  return { value: `${Number(m[1])}${unit}`, minutes: Number(m[1]) * UNIT_MINUTES[unit] };
+  const minutes = Number(m[1]) * UNIT_MINUTES[unit];
+  if (minutes < MIN_TIMESPAN_MINUTES) {
+    throw new InputError(`timespan="${text}" is shorter than GDELT's minimum of 15 minutes`);
+  }
+  return { value: `${Number(m[1])}${unit}`, minutes };
 }
 
 /** `YYYYMMDDHHMMSS` of a Date in UTC (GDELT's clock). */
@@ -138,8 +149,22 @@ export interface TimeWindow {
   end: Date | null;
 }
 
-/** Resolves the time arguments: a fixed range wins over a timespan; `date` is one whole day. */
+/**
+ * Resolves the time arguments: a fixed range wins over a timespan; `date` is one whole day. Two
+ * forms of the same bound (date with start_date, start_date with start_datetime) are refused
+ * rather than one silently dropped.
+ */
 export function resolveWindow(a: TimeArgs, defaultSpan: string | null): TimeWindow {
+  const clash = (names: (keyof TimeArgs)[]) => {
+    const given = names.filter((k) => a[k]);
+    if (given.length > 1) {
+      throw new InputError(
+        `${given.join(" and ")} both set the window; give one (date= is one whole UTC day)`,
+      );
+    }
+  };
+  clash(["date", "start_date", "start_datetime"]);
+  clash(["date", "end_date", "end_datetime"]);
   if (a.date) {
     return {
       timespan: null,
@@ -161,6 +186,42 @@ export function resolveWindow(a: TimeArgs, defaultSpan: string | null): TimeWind
   return { timespan: span ? normalizeTimespan(span).value : null, start: null, end: null };
 }
 
+/** The first day GDELT DOC 2.0 holds (its timelines reach back to 1 January 2017). */
+export const DOC_ARCHIVE_START = new Date("2017-01-01T00:00:00Z");
+
+/** Timeline modes count GDELT's whole archive; article, image, word-cloud and tone-chart modes
+ * list or summarise matching articles, which GDELT keeps for a rolling three months. */
+export function isTimelineMode(mode: string): boolean {
+  return /^timeline/i.test(mode);
+}
+
+/** Where GDELT's rolling three-month article index starts, seen from `now` (UTC). */
+export function articleIndexStart(now: Date): Date {
+  const d = new Date(now.getTime());
+  d.setUTCMonth(d.getUTCMonth() - 3);
+  return d;
+}
+
+/** What a timeline series' values measure, from the DOC mode and the series name GDELT gives. */
+export function seriesUnit(mode: string, series: string): string | null {
+  const m = mode.toLowerCase();
+  if (m === "timelinevolraw" || /^article count$/i.test(series)) {
+    return "articles matching the query in the interval (norm: all articles GDELT monitored in that interval)";
+  }
+  if (m === "timelinevol" || m === "timelinevolinfo") {
+    return "percent of all articles GDELT monitored in the interval (volume intensity), not a count";
+  }
+  if (m === "timelinelang" || m === "timelinesourcecountry") {
+    return `percent of monitored articles (volume intensity, as timelinevol) for this ${
+      m === "timelinelang" ? "source language" : "source country"
+    }, not a count`;
+  }
+  if (m === "timelinetone") {
+    return "average tone of the matching articles in the interval (GDELT's scale: below 0 negative, above 0 positive, usually between -10 and +10)";
+  }
+  return null;
+}
+
 const SECTORS: Record<string, string> = {
   TECHNOLOGY: "(technology OR software OR semiconductor OR cloud)",
   FINANCE: '("financial services" OR banks OR fintech)',
@@ -176,13 +237,35 @@ export function sectorQuery(sector: string): string {
 }
 
 const SUFFIX =
-  /[,\s]+(corporation|corp\.?|incorporated|inc\.?|limited|ltd\.?|plc|holdings?|company|co\.?|group|n\.?v\.?|s\.?a\.?|ag|se)$/i;
+  /[,\s]+(corporation|corp\.?|incorporated|inc\.?|limited|ltd\.?|plc\.?|p\.l\.c\.?|holdings?|company|co\.?|group|n\.?v\.?|s\.?a\.?|ag|se|l\.?p\.?|llc|s\.?p\.?a\.?|s\.?a\.?b\.?(\s+de\s+c\.?v\.?)?|de\s+c\.?v\.?|sab de cv|k\.?k\.?|b\.?v\.?|a\.?s\.?|a\.?o\.?|tbk)$/i;
 
-/** "Apple Inc." → `"Apple"`; "NVIDIA CORP" → `"NVIDIA"` (one trailing legal suffix removed). */
+/**
+ * A company's name as GDELT can find it in news text: "Apple Inc." → `"Apple"`, "NVIDIA CORP" →
+ * `"NVIDIA"`, "JPMORGAN CHASE & CO" → `"JPMORGAN CHASE"`, "KEYCORP /NEW/" → `"KEYCORP"`,
+ * "GOLDMAN SACHS GROUP INC" → `"GOLDMAN SACHS"`. SEC's state or status tags (/DE/, /NEW/, /CAN/)
+ * and legal suffixes are removed, as many as there are, and a dangling `&` or comma with them.
+ * A name that would fall under GDELT's 3-letter minimum keeps its suffix ("BP PLC"), and
+ * `shortened` says so.
+ */
+export function companySearchName(name: string): { phrase: string; shortened: boolean } {
+  const tags = /\s*\/\s*[A-Za-z]{1,9}\/?\s*$|\/\s*$/;
+  let clean = name.replace(/"/g, "").replace(/\s+/g, " ").trim();
+  while (tags.test(clean)) clean = clean.replace(tags, "").trim();
+  let stripped = clean;
+  for (;;) {
+    const next = stripped.replace(SUFFIX, "").replace(/[\s,&-]+$/, "").trim();
+    if (next === stripped) break;
+    if (next.replace(/[^\p{L}\p{N}]/gu, "").length < 3) {
+      return { phrase: stripped, shortened: true };
+    }
+    stripped = next;
+  }
+  return { phrase: stripped || clean, shortened: false };
+}
+
+/** The GDELT phrase query for a company name (see {@link companySearchName}). */
 export function companyQuery(name: string): string {
-  const clean = name.replace(/\s+/g, " ").trim().replace(/\/[A-Z]{2}\/?$/, "").trim();
-  const stripped = clean.replace(SUFFIX, "").trim() || clean;
-  return `"${stripped.replace(/"/g, "")}"`;
+  return `"${companySearchName(name).phrase}"`;
 }
 
 /** Adds `sourcelang:english` unless the query already names a source language. */

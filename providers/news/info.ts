@@ -9,7 +9,7 @@ export const info: ProviderInfo = {
   optional_env: [],
   package: null,
   notes:
-    "No key needed. One request at a time, at least 5 s apart (GDELT's published limit). The DOC API covers about the last three months.",
+    "No key needed. One request at a time, at least 5 s apart (GDELT's published limit). DOC article lists cover a rolling three months; DOC timelines reach back to 2017.",
   async probe(env, { symbol, timeoutMs }) {
     const q = encodeURIComponent(`"${symbol}" sourcelang:english`);
     const body = await env.http.json<{ articles?: unknown[] }>({
