@@ -83,3 +83,26 @@ export function sortTimeline(items: EvidenceItem[]): EvidenceItem[] {
     a.title.localeCompare(b.title)
   );
 }
+
+const NEW_YORK_OFFSET = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  timeZoneName: "longOffset",
+});
+
+/** New York's UTC offset ("-05:00", "-04:00") at an instant. */
+function offsetAt(ms: number): string {
+  const name = NEW_YORK_OFFSET.formatToParts(new Date(ms)).find((p) => p.type === "timeZoneName");
+  return /[+-]\d{2}:\d{2}/.exec(name?.value ?? "")?.[0] ?? "+00:00";
+}
+
+/**
+ * The first and last second of New York days `start` to `end` (YYYY-MM-DD, both included) as ISO
+ * times with New York's offset on each (clocks change at 02:00, so a day's midnight has the
+ * offset of 05:00 UTC and its last second that of 12:00 UTC).
+ */
+export function newYorkDays(start: string, end: string): { from: string; to: string } {
+  return {
+    from: `${start}T00:00:00${offsetAt(Date.parse(`${start}T05:00:00Z`))}`,
+    to: `${end}T23:59:59${offsetAt(Date.parse(`${end}T12:00:00Z`))}`,
+  };
+}

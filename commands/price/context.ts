@@ -80,11 +80,16 @@ async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
 }
 
 async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
-  const { roleOf, inRange, newYorkTime } = await import("../../analysis/evidence/timeline.ts");
+  const { roleOf, inRange, newYorkTime, newYorkDays } = await import(
+    "../../analysis/evidence/timeline.ts"
+  );
+  // the window's days are New York days: asked for as UTC days, an article first seen that
+  // evening after 19:00 or 20:00 New York time (past midnight UTC) was never asked for
+  const days = newYorkDays(range.start, range.end);
   const env = await ctx.call<{ articles: Rows }>("news.search", {
     symbol: a.symbol,
-    start_date: range.start,
-    end_date: range.end,
+    start_datetime: days.from,
+    end_datetime: days.to,
     max_records: a.news_limit,
   });
   if (!env.ok) throw new FinanceError(env.error ?? "news.search failed");
@@ -115,6 +120,8 @@ async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
       citation: {
         url: str(n.url),
         domain: str(n.domain),
+        // GDELT's crawl time, the only time it states (published_at repeats it)
+        first_seen_at: str(n.first_seen_at) ?? published,
         published_at: published,
         provider: "gdelt",
       },

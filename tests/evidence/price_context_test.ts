@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
-import { inRange, newYorkTime, roleOf, sortTimeline } from "../../analysis/evidence/timeline.ts";
+import {
+  inRange,
+  newYorkDays,
+  newYorkTime,
+  roleOf,
+  sortTimeline,
+} from "../../analysis/evidence/timeline.ts";
 
 Deno.test("evidence roles are by date only: before, same day, after", () => {
   assert.deepEqual(roleOf("2026-02-24", "2026-02-21"), { relative_day: -3, role: "before_move" });
@@ -160,4 +166,20 @@ Deno.test("price.context: filings that filing_limit cuts short of the window are
   const filing = (dataOf(wide) as { timeline: { source_type: string; evidence_role: string }[] })
     .timeline.find((t) => t.source_type === "filing")!;
   assert.equal(filing.evidence_role, "before_move"); // the 10-Q of 11-02, after that day's close
+});
+
+Deno.test("price.context asks GDELT for New York days, offsets through clock changes", () => {
+  // an article first seen at 02:10 UTC on the 28th is the evening of the 27th in New York
+  assert.deepEqual(newYorkDays("2026-02-21", "2026-02-27"), {
+    from: "2026-02-21T00:00:00-05:00",
+    to: "2026-02-27T23:59:59-05:00",
+  });
+  assert.deepEqual(newYorkDays("2025-03-09", "2025-03-09"), {
+    from: "2025-03-09T00:00:00-05:00",
+    to: "2025-03-09T23:59:59-04:00",
+  });
+  assert.deepEqual(newYorkDays("2025-11-02", "2025-11-02"), {
+    from: "2025-11-02T00:00:00-04:00",
+    to: "2025-11-02T23:59:59-05:00",
+  });
 });
