@@ -110,7 +110,9 @@ export function backtestView(raw: unknown): Block[] {
     { kind: "fields", rows: metricsFields(raw.metrics, cur) },
     {
       kind: "note",
-      text: `Parameters: ${flatText(config.params) || "(defaults)"}\nCosts: ${costs(config, cur)}`,
+      text: `Parameters: ${flatText(config.params) || "(defaults)"}\nCosts: ${costs(config, cur)}${
+        str(config.benchmark) ? `\nBenchmark: ${config.benchmark}` : ""
+      }`,
     },
   ];
   if (trades.length) {
@@ -147,6 +149,11 @@ export function backtestView(raw: unknown): Block[] {
   return blocks;
 }
 
+/** How many leaderboard rows share rank 1. */
+function tiedAtTop(board: Rec[]): number {
+  return board.filter((r) => r.rank === 1).length;
+}
+
 /** backtest.tune: the best run's summary, then the ranked parameter sets. */
 export function tuneView(raw: unknown): Block[] {
   if (!isRecord(raw)) return [];
@@ -166,7 +173,9 @@ export function tuneView(raw: unknown): Block[] {
   if (isRecord(best.metrics)) {
     blocks.push({
       kind: "note",
-      text: `Best: ${flatText(best.params)} (score ${ratio(best.score)})`,
+      text: `Best: ${flatText(best.params)} (score ${ratio(best.score)})${
+        tiedAtTop(board) > 1 ? `, tied with ${tiedAtTop(board) - 1} other set(s) at rank 1` : ""
+      }`,
     });
     blocks.push({ kind: "fields", rows: metricsFields(best.metrics, cur) });
   }
@@ -204,7 +213,12 @@ export function tuneView(raw: unknown): Block[] {
   });
   const skipped = Array.isArray(raw.skipped) ? raw.skipped : [];
   if (skipped.length) blocks.push({ kind: "note", text: `Skipped: ${flatText(skipped)}` });
-  blocks.push({ kind: "note", text: `Costs: ${costs(config, cur)}\n${sources(data)}` });
+  blocks.push({
+    kind: "note",
+    text: `Costs: ${costs(config, cur)}${
+      str(config.benchmark) ? `\nBenchmark: ${config.benchmark}` : ""
+    }\n${sources(data)}`,
+  });
   return blocks;
 }
 
