@@ -86,9 +86,11 @@ export interface FilingPeriod {
  */
 export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
   const out = new Map<string, FilingPeriod>();
+  const ends = new Set<string>();
   for (const rows of allRows) {
     for (const r of rows) {
       if (!r.start || daysBetween(r.start, r.end) < 80) continue;
+      ends.add(r.end);
       const seen = out.get(r.accn);
       if (!seen) out.set(r.accn, { end: r.end, fy: r.fy ?? null, fp: r.fp ?? null, form: r.form });
       else if (r.end > seen.end) seen.end = r.end;
@@ -96,13 +98,15 @@ export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
   }
   const byEnd = new Map<string, FilingPeriod[]>();
   for (const f of out.values()) byEnd.set(f.end, [...byEnd.get(f.end) ?? [], f]);
-  return { byAccn: out, byEnd };
+  return { byAccn: out, byEnd, ends };
 }
 
 /** Filings by accession and by the end date of their own period. */
 export interface FilingIndex {
   byAccn: Map<string, FilingPeriod>;
   byEnd: Map<string, FilingPeriod[]>;
+  /** End dates of every duration of 80 days or more any filing reports: the period ends. */
+  ends?: Set<string>;
 }
 
 export interface PeriodOptions {
@@ -131,9 +135,14 @@ export function groupPeriods(
   }
   const out: FactPeriod[] = [];
   for (const g of groups.values()) {
-    g.sort((a, b) => a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn));
-    const first = g[0];
+    // by filing; within one filing the most precise of its duplicates last ($391.0 billion in
+    // a note beside 391,035 million in the statement)
+    g.sort((a, b) =>
+      a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn) ||
+      roundingUnit(b.val) - roundingUnit(a.val)
+    );
     const last = g[g.length - 1];
+    const first = g.findLast((r) => r.accn === g[0].accn)!;
     const start = first.start ?? null;
     const kind = periodKind(start, first.end);
     const label = calendarLabel(kind, first.end, filings) ?? fiscalLabel(first, kind, filings);
@@ -150,7 +159,10 @@ export function groupPeriods(
       first: report(first),
       last: report(last),
       reports: new Set(g.map((r) => r.accn)).size,
-      restated: g.some((r) => differs(r.val, first.val)),
+      // each filing's own value (its most precise) against the first filing's
+      restated: g.some((r, i) =>
+        (i === g.length - 1 || g[i + 1].accn !== r.accn) && differs(r.val, first.val)
+      ),
     });
   }
   return out.sort((a, b) =>
@@ -230,7 +242,7 @@ function fiscalCalendar(filings: FilingIndex): FiscalCalendar | null {
       }
       misses = 0;
       since = y.end;
-      const o = y.fy! - Number(y.end.slice(0, 4));
+      const o = y.fy! - new Date(fiscalYearEnd(y.end, month, day)).getUTCFullYear();
       offsets.set(o, (offsets.get(o) ?? 0) + 1);
     }
     const offset = [...offsets].sort((a, b) => b[1] - a[1])[0][0];
@@ -252,30 +264,51 @@ function dayOfYearGap(date: string, month: number, day: number): number {
 }
 
 /**
- * A fiscal year or quarter's label from the company's calendar: the year its fiscal year ends
- * in, named as the company names it, and the quarter counted from that year's start. SEC's own
- * fy/fp are wrong in some older filings (NVIDIA's call two different quarters "Q2 FY2009"); the
- * calendar read from the annual reports labels every period the same way. Null for other
- * lengths and for periods before the calendar (the company may have moved its year end).
+ * The end (UTC ms) of the fiscal year `date` falls in: the first of the calendar's year ends on
+ * or after it, give or take ten days (52/53-week years). A year that ends on the Saturday nearest
+ * December 31 ends some years on January 2: that is the year before's end, not next year's.
+ */
+function fiscalYearEnd(date: string, month: number, day: number): number {
+  const e = Date.parse(`${date}T00:00:00Z`);
+  const y = Number(date.slice(0, 4));
+  for (const year of [y - 1, y]) {
+    const end = Date.UTC(year, month, day);
+    if (end >= e - 10 * DAY_MS) return end;
+  }
+  return Date.UTC(y + 1, month, day);
+}
+
+/**
+ * A fiscal year, quarter or balance date's label from the company's calendar: the year its
+ * fiscal year ends in, named as the company names it, and the quarter counted from that year's
+ * start. SEC's own fy/fp are wrong in some older filings (NVIDIA's call two different quarters
+ * "Q2 FY2009" and its January 2010 and January 2011 balance sheets both FY2010); the calendar
+ * read from the annual reports labels every period the same way. Null for other lengths, for
+ * balances at a date that ends no quarter, and for periods before the calendar (the company may
+ * have moved its year end).
  */
 function calendarLabel(
   kind: PeriodKind,
   end: string,
   filings: FilingIndex,
 ): { fy: number | null; fp: string | null } | null {
-  if (kind !== "annual" && kind !== "quarter") return null;
+  if (kind !== "annual" && kind !== "quarter" && kind !== "instant") return null;
   const cal = fiscalCalendar(filings);
   if (!cal || daysBetween(cal.since, end) < -380) return null;
-  const y = Number(end.slice(0, 4));
-  // the year end on or after this period's end (within ten days: 52/53-week years)
-  const anchor = Date.UTC(y, cal.month, cal.day);
+  const fyEnd = fiscalYearEnd(end, cal.month, cal.day);
   const e = Date.parse(`${end}T00:00:00Z`);
-  let fyEnd = e > anchor + 10 * DAY_MS ? Date.UTC(y + 1, cal.month, cal.day) : anchor;
-  if (fyEnd - e > 375 * DAY_MS) fyEnd = Date.UTC(y, cal.month, cal.day);
   const fy = new Date(fyEnd).getUTCFullYear() + cal.offset;
   if (kind === "annual") return { fy, fp: "FY" };
-  const monthsLeft = (fyEnd - e) / (DAY_MS * 30.44);
-  const q = 4 - Math.round(monthsLeft / 3);
+  const daysLeft = (fyEnd - e) / DAY_MS;
+  if (kind === "instant") {
+    // a balance at a year end or a quarter end (13 or 14 weeks a quarter) some period ends on;
+    // others (a cover date, a stray date an old filing tagged) are not labelled here
+    if (filings.ends && !filings.ends.has(end)) return null;
+    const k = Math.round(daysLeft / 91.31);
+    if (k < 0 || k > 3 || Math.abs(daysLeft - k * 91.31) > 10) return null;
+    return { fy, fp: k === 0 ? "FY" : `Q${4 - k}` };
+  }
+  const q = 4 - Math.round(daysLeft / 30.44 / 3);
   if (q < 1 || q > 4) return null;
   return { fy, fp: `Q${q}` };
 }
@@ -328,8 +361,76 @@ export function fiscalName(p: { fiscal_year: number | null; fiscal_period: strin
 }
 
 /**
+ * How a line item's tags relate for one company, beyond their order: tags that may be only a
+ * part of the item (revenue from contracts with customers beside interest income), and tags
+ * whose report beside a partial tag shows it is not the whole.
+ */
+export interface MergeRules {
+  /** The item's name in messages ("revenue"). */
+  name?: string;
+  /** Tags that are the whole item for some companies and only a component for others. */
+  partial?: string[];
+  /**
+   * Tags of income a partial tag never includes: reported by the same filing for the same
+   * period, they show the partial tag is not the total (a bank's NoninterestIncome).
+   */
+  notTotalBeside?: string[];
+  /** Told, in words, which tags were set aside and why. */
+  warn?: (message: string) => void;
+}
+
+/** The first filing and period two tags both report with different values, if any. */
+function conflict(
+  a: FactRow[],
+  b: FactRow[],
+  opts: PeriodOptions,
+): { accn: string; end: string; a: number; b: number } | null {
+  const keep = (r: FactRow) =>
+    (!opts.asOf || r.filed <= opts.asOf) &&
+    (!opts.forms || opts.forms.includes(r.form.toUpperCase()));
+  const byKey = new Map<string, number[]>();
+  for (const r of b) {
+    if (!keep(r)) continue;
+    const k = `${r.accn}|${r.start ?? ""}|${r.end}`;
+    byKey.set(k, [...byKey.get(k) ?? [], r.val]);
+  }
+  const hits = [...a].filter(keep).sort((x, y) => x.filed.localeCompare(y.filed));
+  for (const r of hits) {
+    for (const v of byKey.get(`${r.accn}|${r.start ?? ""}|${r.end}`) ?? []) {
+      if (differs(r.val, v)) return { accn: r.accn, end: r.end, a: r.val, b: v };
+    }
+  }
+  return null;
+}
+
+/** The first filing and period a tag is reported in beside any of `others` (any value). */
+function besides(
+  rows: FactRow[],
+  others: FactRow[],
+  opts: PeriodOptions,
+): { accn: string; end: string } | null {
+  const keys = new Set(others.map((r) => `${r.accn}|${r.start ?? ""}|${r.end}`));
+  for (const r of rows) {
+    if (opts.asOf && r.filed > opts.asOf) continue;
+    if (opts.forms && !opts.forms.includes(r.form.toUpperCase())) continue;
+    if (keys.has(`${r.accn}|${r.start ?? ""}|${r.end}`)) return { accn: r.accn, end: r.end };
+  }
+  return null;
+}
+
+const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 6 });
+
+/**
  * One quantity's periods read from several tags (a friendly name's tags, in order): the first
  * tag that has a period wins it, so a company that changed tags keeps one series.
+ *
+ * A later tag only fills a period when it is the same quantity to this company: when some
+ * filing reports it beside an earlier tag with a different value (cash beside cash including
+ * restricted cash, NetIncomeLoss beside ProfitLoss), the periods only it has are left empty
+ * rather than mixed into the series. A `rules.partial` tag is set aside altogether when a filing
+ * shows it is a component: a different value beside a whole tag (a REIT's contract revenue
+ * beside its Revenues), beside another partial tag (goods beside services), or reported beside
+ * a `rules.notTotalBeside` tag (a bank's contract revenue beside its noninterest income).
  */
 export function mergedPeriods(
   tags: string[],
@@ -337,16 +438,72 @@ export function mergedPeriods(
   unit: string,
   filings: FilingIndex,
   opts: PeriodOptions = {},
+  rules: MergeRules = {},
 ): FactPeriod[] {
+  const name = rules.name ? `${rules.name}: ` : "";
+  const rowsIn = (tag: string) => concepts?.[tag]?.units[unit];
+  const partial = new Set(rules.partial ?? []);
+  const present = tags.filter((t) => rowsIn(t)?.length);
+  const parts = new Set<string>();
+  for (const p of present.filter((t) => partial.has(t))) {
+    for (const t of present) {
+      if (t === p) continue;
+      const c = conflict(rowsIn(p)!, rowsIn(t)!, opts);
+      if (!c) continue;
+      parts.add(p);
+      rules.warn?.(
+        `${name}${p} not used: ${c.accn} reports it as ${fmt(c.a)} beside ${t} ${
+          fmt(c.b)
+        } for the period ending ${c.end}, so it is only a part of ${
+          partial.has(t) ? "the whole, which is not tagged" : t
+        }`,
+      );
+      break;
+    }
+    if (parts.has(p)) continue;
+    for (const t of rules.notTotalBeside ?? []) {
+      const other = Object.values(concepts?.[t]?.units ?? {}).flat();
+      const at = other.length ? besides(rowsIn(p)!, other, opts) : null;
+      if (!at) continue;
+      parts.add(p);
+      rules.warn?.(
+        `${name}${p} not used: ${at.accn} reports it beside ${t} for the period ending ${at.end}, so it is only a part of the company's ${
+          rules.name ?? "total"
+        } (${t} is outside it); read each with filings.facts`,
+      );
+      break;
+    }
+  }
   const byKey = new Map<string, FactPeriod>();
   const rowsOf = new Map<string, FactRow[]>();
-  for (const tag of tags) {
-    const rows = concepts?.[tag]?.units[unit];
-    if (!rows) continue;
+  for (const tag of present) {
+    if (parts.has(tag)) continue;
+    const rows = rowsIn(tag)!;
+    // a different quantity than a tag before it: it fills no period of the series
+    let other: { tag: string; c: NonNullable<ReturnType<typeof conflict>> } | null = null;
+    for (const [t, earlier] of rowsOf) {
+      const c = conflict(earlier, rows, opts);
+      if (c) {
+        other = { tag: t, c };
+        break;
+      }
+    }
     rowsOf.set(tag, rows);
+    let skipped = 0;
     for (const p of groupPeriods(tag, unit, rows, filings, opts)) {
       const key = `${p.start ?? ""}|${p.end}`;
-      if (!byKey.has(key)) byKey.set(key, p);
+      if (byKey.has(key)) continue;
+      if (other) skipped++;
+      else byKey.set(key, p);
+    }
+    if (other && skipped) {
+      rules.warn?.(
+        `${name}${skipped} period(s) only ${tag} reports are left empty: ${other.c.accn} reports ${tag} as ${
+          fmt(other.c.b)
+        } beside ${other.tag} ${
+          fmt(other.c.a)
+        } for the period ending ${other.c.end}, so they are different quantities to this company (read ${tag} with filings.facts)`,
+      );
     }
   }
   if (rowsOf.size > 1) {
@@ -392,29 +549,57 @@ function withEarlierTags(
   };
 }
 
+const ANNUAL_FORMS = /^(10-K|20-F|40-F)/;
+
 /**
- * The taxonomy and currency a company reports its statements in: us-gaap before ifrs-full, USD
- * when it reports in USD at all, else the currency most of its revenue, profit and assets use.
+ * The taxonomy and currency a company reports its statements in, read from its latest annual
+ * report (10-K, 20-F, 40-F) of revenue, profit or assets: the taxonomy that report uses (a
+ * company that moved from US GAAP to IFRS reads as IFRS), and the currency most of that report's
+ * values are in (a yen filer's convenience translation into dollars does not make it a dollar
+ * filer). `other` names what else the company reported in, for a warning. Without an annual
+ * report, us-gaap before ifrs-full and the currency most used.
  */
 export function reportingBasis(
   taxonomies: Record<string, Concepts>,
-): { taxonomy: Taxonomy; currency: string } | null {
+): { taxonomy: Taxonomy; currency: string; other: string[] } | null {
+  const found: { taxonomy: Taxonomy; counts: Map<string, number>; latest: FactRow | null }[] = [];
   for (const taxonomy of ["us-gaap", "ifrs-full"] as Taxonomy[]) {
     const concepts = taxonomies[taxonomy];
     if (!concepts) continue;
     const counts = new Map<string, number>();
+    let latest: FactRow | null = null;
+    const rowsByUnit: [string, FactRow[]][] = [];
     for (const key of ["revenue", "net_income", "total_assets"]) {
       for (const tag of lineItem(key)!.tags[taxonomy]) {
         for (const [unit, rows] of Object.entries(concepts[tag]?.units ?? {})) {
-          if (/^[A-Z]{3}$/.test(unit)) counts.set(unit, (counts.get(unit) ?? 0) + rows.length);
+          if (!/^[A-Z]{3}$/.test(unit)) continue;
+          counts.set(unit, (counts.get(unit) ?? 0) + rows.length);
+          rowsByUnit.push([unit, rows]);
+          for (const r of rows) {
+            if (ANNUAL_FORMS.test(r.form) && (!latest || r.filed > latest.filed)) latest = r;
+          }
         }
       }
     }
     if (!counts.size) continue;
-    const currency = counts.has("USD")
-      ? "USD"
-      : [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    return { taxonomy, currency };
+    if (latest) {
+      // the currency of most of the latest annual report's values
+      const inLatest = new Map<string, number>();
+      for (const [unit, rows] of rowsByUnit) {
+        const n = rows.filter((r) => r.accn === latest!.accn).length;
+        if (n) inLatest.set(unit, (inLatest.get(unit) ?? 0) + n);
+      }
+      found.push({ taxonomy, counts: inLatest, latest });
+    } else found.push({ taxonomy, counts, latest: null });
   }
-  return null;
+  if (!found.length) return null;
+  const dated = found.filter((f) => f.latest)
+    .sort((a, b) => b.latest!.filed.localeCompare(a.latest!.filed));
+  const pick = dated[0] ?? found[0];
+  const currency =
+    [...pick.counts.entries()].sort((a, b) =>
+      b[1] - a[1] || (a[0] === "USD" ? -1 : b[0] === "USD" ? 1 : a[0].localeCompare(b[0]))
+    )[0][0];
+  const other = found.filter((f) => f !== pick).map((f) => f.taxonomy) as string[];
+  return { taxonomy: pick.taxonomy, currency, other };
 }

@@ -22,8 +22,19 @@ export interface LineItem {
   level: number;
   total?: boolean;
   tags: Record<Taxonomy, string[]>;
-  /** Computed from two other items of the same period when no tag has the period. */
-  compute?: { formula: string; plus: string; minus: string };
+  /**
+   * Tags that are the whole item for some companies and a component for others (revenue from
+   * contracts with customers leaves out a bank's interest income and an insurer's premiums).
+   */
+  partial?: Record<Taxonomy, string[]>;
+  /** Tags of what a partial tag never includes: reported beside one, it is not the whole. */
+  notTotalBeside?: Record<Taxonomy, string[]>;
+  /**
+   * Computed from two other items of the same period when no tag has the period; with
+   * `onlyIfReported`, only for a company that reports the item itself in some period (a
+   * company whose statement has no gross profit line is not given one).
+   */
+  compute?: { formula: string; plus: string; minus: string; onlyIfReported?: boolean };
 }
 
 const item = (
@@ -61,19 +72,50 @@ export const LINE_ITEMS: LineItem[] = [
       "RevenuesNetOfInterestExpense",
     ],
     ["Revenue", "RevenueFromContractsWithCustomers"],
-    { level: 0 },
+    {
+      level: 0,
+      partial: {
+        "us-gaap": [
+          "RevenueFromContractWithCustomerExcludingAssessedTax",
+          "RevenueFromContractWithCustomerIncludingAssessedTax",
+          "SalesRevenueGoodsNet",
+          "SalesRevenueServicesNet",
+        ],
+        "ifrs-full": ["RevenueFromContractsWithCustomers"],
+      },
+      // a bank's, an insurer's: income that is revenue but not from contracts with customers
+      notTotalBeside: {
+        "us-gaap": ["NoninterestIncome", "InterestAndDividendIncomeOperating", "PremiumsEarnedNet"],
+        "ifrs-full": ["InterestRevenueCalculatedUsingEffectiveInterestMethod", "InsuranceRevenue"],
+      },
+    },
   ),
-  item("cost_of_revenue", "Cost of revenue", "income", "flow", [
-    "CostOfRevenue",
-    "CostOfGoodsAndServicesSold",
-    "CostOfGoodsSold",
-    "CostOfServices",
-    "CostOfGoodsAndServiceExcludingDepreciationDepletionAndAmortization",
-  ], ["CostOfSales"]),
+  item(
+    "cost_of_revenue",
+    "Cost of revenue",
+    "income",
+    "flow",
+    [
+      "CostOfRevenue",
+      "CostOfGoodsAndServicesSold",
+      "CostOfGoodsSold",
+      "CostOfServices",
+      "CostOfGoodsAndServiceExcludingDepreciationDepletionAndAmortization",
+    ],
+    ["CostOfSales"],
+    {
+      partial: { "us-gaap": ["CostOfGoodsSold", "CostOfServices"], "ifrs-full": [] },
+    },
+  ),
   item("gross_profit", "Gross profit", "income", "flow", ["GrossProfit"], ["GrossProfit"], {
     level: 0,
     total: true,
-    compute: { formula: "revenue - cost_of_revenue", plus: "revenue", minus: "cost_of_revenue" },
+    compute: {
+      formula: "revenue - cost_of_revenue",
+      plus: "revenue",
+      minus: "cost_of_revenue",
+      onlyIfReported: true,
+    },
   }),
   item("research_and_development", "Research and development", "income", "flow", [
     "ResearchAndDevelopmentExpense",
@@ -290,6 +332,16 @@ const SYNONYMS: Record<string, string> = {
 export function lineItem(name: string): LineItem | null {
   const k = name.trim().toLowerCase().replace(/[\s-]+/g, "_");
   return BY_KEY.get(k) ?? BY_KEY.get(SYNONYMS[k] ?? "") ?? null;
+}
+
+/** How a line item's tags merge for one company in `taxonomy` (see mergedPeriods). */
+export function mergeRules(item: LineItem, taxonomy: Taxonomy, warn?: (m: string) => void) {
+  return {
+    name: item.key,
+    partial: item.partial?.[taxonomy] ?? [],
+    notTotalBeside: item.notTotalBeside?.[taxonomy] ?? [],
+    warn,
+  };
 }
 
 /** The unit a line item is read in, for a company reporting in `currency`. */

@@ -17,6 +17,7 @@ import {
   atDate,
   itemUnit,
   type LineItem,
+  mergeRules,
   statementItems,
   type StatementKind,
   type Taxonomy,
@@ -124,22 +125,39 @@ export function buildHistory(
   if (!basis) return null;
   const { taxonomy, currency } = basis;
   const warnings: string[] = [];
+  if (basis.other.length) {
+    warnings.push(
+      `the company also reports ${
+        basis.other.join(", ")
+      } values; this history reads ${taxonomy}, the taxonomy of its latest annual report (read the others with filings.facts taxonomy=)`,
+    );
+  }
   const items = statementItems(opts.statement);
   const concepts = taxonomies[taxonomy];
   const periods = new Map<string, FactPeriod[]>();
   for (const item of items) {
     const unit = itemUnit(item, currency);
-    const ps = mergedPeriods(item.tags[taxonomy], concepts, unit, filings, {
-      asOf: opts.asOf,
-      forms: STATEMENT_FORMS,
-    });
+    const ps = mergedPeriods(
+      item.tags[taxonomy],
+      concepts,
+      unit,
+      filings,
+      { asOf: opts.asOf, forms: STATEMENT_FORMS },
+      mergeRules(item, taxonomy, (m) => warnings.push(m)),
+    );
     periods.set(item.key, ps);
-    const other = ps.length ? [] : otherUnits(item.tags[taxonomy], concepts, unit);
-    if (other.length) {
+    const other = otherUnits(item.tags[taxonomy], concepts, unit, ps, opts.asOf);
+    if (other.units.length && !ps.length) {
       warnings.push(
         `${item.key}: reported only in ${
-          other.join(", ")
+          other.units.join(", ")
         }, not in ${unit}; left out rather than mixed with ${currency} figures`,
+      );
+    } else if (other.periods) {
+      warnings.push(
+        `${item.key}: ${other.periods} period(s) reported only in ${
+          other.units.join(", ")
+        }, not in ${unit}, are left out rather than mixed with ${currency} figures`,
       );
     }
   }
@@ -156,7 +174,9 @@ export function buildHistory(
       opts.period === "annual" ? annualPoints(item, ps, cellOf) : quarterPoints(item, ps, cellOf),
     );
   }
-  addComputed(items, points);
+  const reportsItself = (item: LineItem) =>
+    item.tags[taxonomy].some((t) => concepts?.[t]?.units[itemUnit(item, currency)]?.length);
+  addComputed(items, points, reportsItself, warnings);
   let columns: Column[];
   let cellsFor: (item: LineItem) => Cell[];
   if (opts.period === "ttm") {
@@ -212,15 +232,32 @@ function splitWarnings(rows: Row[], shares: ShareBasis): string[] {
   return out;
 }
 
-/** Units other than `want` that the tags are reported in. */
-function otherUnits(tags: string[], concepts: Concepts | undefined, want: string): string[] {
+/**
+ * Units other than `want` the tags are reported in (filed by `asOf`), and how many periods they
+ * have that `want` does not (a company that changed its reporting currency).
+ */
+function otherUnits(
+  tags: string[],
+  concepts: Concepts | undefined,
+  want: string,
+  have: FactPeriod[],
+  asOf: string | null,
+): { units: string[]; periods: number } {
   const units = new Set<string>();
+  const seen = new Set(have.map((p) => `${p.start ?? ""}|${p.end}`));
+  const missing = new Set<string>();
   for (const tag of tags) {
-    for (const unit of Object.keys(concepts?.[tag]?.units ?? {})) {
-      if (unit !== want) units.add(unit);
+    for (const [unit, rows] of Object.entries(concepts?.[tag]?.units ?? {})) {
+      if (unit === want || (/\/shares$/.test(unit) !== /\/shares$/.test(want))) continue;
+      for (const r of rows) {
+        if (asOf && r.filed > asOf) continue;
+        units.add(unit);
+        const k = `${r.start ?? ""}|${r.end}`;
+        if (!seen.has(k)) missing.add(k);
+      }
     }
   }
-  return [...units];
+  return { units: [...units], periods: missing.size };
 }
 
 function gap(note: string | null = null): Cell {
@@ -443,18 +480,53 @@ function derivedQuarter(ytd: Point, prevEnd: string, fp: string, cell: Cell): Po
   };
 }
 
-/** Gross profit and free cash flow where no tag has them: one item minus another, same period. */
-function addComputed(items: LineItem[], points: Map<string, Point[]>): void {
+/**
+ * Gross profit and free cash flow where no tag has them: one item minus another, same period.
+ * Not for an item the company never reports itself when the item asks so (gross profit of a
+ * bank or of a single-step income statement), and not from a subtrahend reported negative (a
+ * cost or a payment is reported positive: a negative one is a sign the difference cannot trust).
+ */
+function addComputed(
+  items: LineItem[],
+  points: Map<string, Point[]>,
+  reportsItself: (item: LineItem) => boolean,
+  warnings: string[],
+): void {
   for (const item of items) {
     if (!item.compute) continue;
     const own = points.get(item.key)!;
     const plus = points.get(item.compute.plus) ?? [];
     const minus = points.get(item.compute.minus) ?? [];
+    const never = item.compute.onlyIfReported && !reportsItself(item);
+    let skipped = 0;
     for (const a of plus) {
       if (own.some((p) => p.end === a.end && p.start === a.start)) continue;
       const b = minus.find((p) => p.end === a.end && p.start === a.start);
       if (!b || a.cell.value === null || b.cell.value === null) continue;
+      if (never) {
+        skipped++;
+        continue;
+      }
+      if (b.cell.value < 0) {
+        own.push({
+          ...a,
+          item,
+          cell: gap(
+            `not computed: ${item.compute.minus} is reported negative (${b.cell.value}, ${
+              b.cell.tag ?? "derived"
+            }${
+              b.cell.accession_no ? ` in ${b.cell.accession_no}` : ""
+            }), so ${item.compute.formula} would add it; its sign cannot be told`,
+          ),
+        });
+        continue;
+      }
       own.push({ ...a, item, cell: difference(item.compute.formula, a, [b]) });
+    }
+    if (skipped) {
+      warnings.push(
+        `${item.key}: not computed as ${item.compute.formula} for ${skipped} period(s): the company reports no ${item.label.toLowerCase()} of its own (its statement has no such line), and one is not invented`,
+      );
     }
     own.sort((x, y) => x.end.localeCompare(y.end));
   }

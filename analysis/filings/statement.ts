@@ -4,7 +4,7 @@
  * calculation_parent; labels honour the preferred label; values are the non-dimensional facts.
  */
 import { checkpoint } from "../../core/cancel.ts";
-import type { Arc, Instance, Labels } from "./xbrl.ts";
+import type { Arc, Context, Fact, Instance, Labels } from "./xbrl.ts";
 
 export type StatementKind = "income" | "balance" | "cashflow";
 
@@ -96,7 +96,9 @@ export interface BuildInput {
 }
 
 /** The rows and period labels (most recent first) of one statement role. */
-export function buildStatement(input: BuildInput): { rows: StatementRow[]; periods: string[] } {
+export function buildStatement(
+  input: BuildInput,
+): { rows: StatementRow[]; periods: string[]; warnings: string[] } {
   const arcs = input.presentation.get(input.role) ?? [];
   const children = new Map<string, Arc[]>();
   const isChild = new Set<string>();
@@ -126,7 +128,8 @@ export function buildStatement(input: BuildInput): { rows: StatementRow[]; perio
     for (const a of children.get(concept) ?? []) visit(a.to, level + 1, concept, a.preferredLabel);
   };
   for (const r of roots) visit(r, 0, null, null);
-  return { rows, periods: attachValues(rows, input.instance) };
+  const warnings: string[] = [];
+  return { rows, periods: attachValues(rows, input.instance, warnings), warnings };
 }
 
 function calculationParents(calc: Map<string, Arc[]>, role: string): Map<string, string> {
@@ -140,20 +143,58 @@ function calculationParents(calc: Map<string, Arc[]>, role: string): Map<string,
   return out;
 }
 
-// Keeps the periods most rows report (the statement's columns), most recent first.
-function attachValues(rows: StatementRow[], inst: Instance): string[] {
+const CURRENCY = /^[A-Z]{3}$/;
+
+/** The most precise first: decimals INF (null) before 2 before -3 before -6. */
+const precision = (f: Fact) => (f.decimals === null ? Infinity : f.decimals);
+
+// Keeps the periods most rows report (the statement's columns), most recent first. One value per
+// row and period: in the statement's own currency when a fact is also given in another (a
+// convenience translation), the most precise of duplicates; inconsistent duplicates are warned.
+function attachValues(rows: StatementRow[], inst: Instance, warnings: string[]): string[] {
   const counts = new Map<string, { n: number; end: string; start: string }>();
+  const currencies = new Map<string, number>();
+  for (const row of rows) {
+    if (row.abstract) continue;
+    for (const f of inst.facts.get(row.concept) ?? []) {
+      const ctx = inst.contexts.get(f.context);
+      if (!ctx || ctx.dimensional || !f.unit || !CURRENCY.test(f.unit)) continue;
+      currencies.set(f.unit, (currencies.get(f.unit) ?? 0) + 1);
+    }
+  }
+  let currency: string | null = null;
+  for (const [u, n] of currencies) if (!currency || n > currencies.get(currency)!) currency = u;
+  const translated = new Set<string>();
+  const clashes: string[] = [];
   for (const row of rows) {
     if (row.abstract) continue;
     const sign = /negated/i.test(row.preferred_label_role ?? "") ? -1 : 1;
     checkpoint();
     let steps = 0;
+    const byLabel = new Map<string, { f: Fact; ctx: Context }[]>();
     for (const f of inst.facts.get(row.concept) ?? []) {
       if ((++steps & 1023) === 0) checkpoint();
       const ctx = inst.contexts.get(f.context);
       if (!ctx || ctx.dimensional) continue;
       const label = periodLabel(ctx);
-      if (row.values[label]) continue;
+      const list = byLabel.get(label);
+      if (list) list.push({ f, ctx });
+      else byLabel.set(label, [{ f, ctx }]);
+    }
+    for (const [label, list] of byLabel) {
+      let pool = list;
+      const units = new Set(list.map((x) => x.f.unit));
+      if (units.size > 1 && currency && units.has(currency)) {
+        pool = list.filter((x) => x.f.unit === currency || !CURRENCY.test(x.f.unit ?? ""));
+        translated.add(row.concept);
+      }
+      const { f, ctx } = pool.reduce((a, b) => (precision(b.f) > precision(a.f) ? b : a));
+      if (
+        pool.some((x) =>
+          x.f.unit === f.unit && x.f.value !== null && f.value !== null &&
+          Math.abs(x.f.value - f.value) > 0.5 * 10 ** -Math.min(precision(x.f), 12) * (1 + 1e-9)
+        )
+      ) clashes.push(`${row.concept} ${label}`);
       row.values[label] = {
         raw: f.value,
         reported: f.value === null
@@ -171,6 +212,20 @@ function attachValues(rows: StatementRow[], inst: Instance): string[] {
       c.n++;
       counts.set(label, c);
     }
+  }
+  if (translated.size) {
+    warnings.push(
+      `${translated.size} row(s) are also reported in a currency other than ${currency} (a convenience translation, e.g. ${
+        [...translated][0]
+      }); their ${currency} values are shown, the others left out`,
+    );
+  }
+  if (clashes.length) {
+    warnings.push(
+      `${clashes.length} value(s) are reported twice for one period with different amounts (inconsistent duplicate facts, e.g. ${
+        clashes[0]
+      }); the most precise one is shown, check it against the filing`,
+    );
   }
   placeBalances(rows, inst, counts);
   // a loop, not Math.max(...): an instance with 100,000+ periods overflowed the call stack

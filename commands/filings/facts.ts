@@ -34,7 +34,7 @@ export default defineCommand({
   description:
     `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ (for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead).
 
-concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period (${
+concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period, a later tag filling no period when the company reports it beside an earlier one with another value (${
       friendlyNames().join(", ")
     }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value). For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
   usage:
@@ -298,7 +298,9 @@ async function readConcept(
   opts: PeriodOptions,
   warn: (m: string) => void,
 ): Promise<Reading> {
-  const { lineItem, LINE_ITEMS, itemUnit } = await import("../../analysis/filings/facts_items.ts");
+  const { lineItem, LINE_ITEMS, itemUnit, mergeRules } = await import(
+    "../../analysis/filings/facts_items.ts"
+  );
   const { groupPeriods, mergedPeriods, reportingBasis } = await import(
     "../../analysis/filings/facts.ts"
   );
@@ -326,7 +328,14 @@ async function readConcept(
       );
     }
     const unit = args.unit ?? itemUnit(item, basis?.currency ?? "USD");
-    const periods = mergedPeriods(tags, concepts, unit, filings, opts);
+    const periods = mergedPeriods(
+      tags,
+      concepts,
+      unit,
+      filings,
+      opts,
+      mergeRules(item, taxonomy, warn),
+    );
     const first = concepts[periods[0]?.tag ?? tags[0]];
     return {
       taxonomy,

@@ -15,7 +15,7 @@ export default defineCommand({
 
 period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quarter (about 91 days), and a trailing I (CY2023Q4I) an instant, which balance-sheet concepts need. concept= is an XBRL tag or a friendly name (${
       friendlyNames().join(", ")
-    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked. Per-share units are written USD/shares.`,
+    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked; a company ranked by a tag that may be only part of the item (revenue from contracts with customers, which leaves out a bank's interest income) while it reports another total is warned about with both values. Frames are per unit: companies reporting in another currency are not in a USD frame (ifrs-full filers mostly report in their own: pass unit=EUR), and values in two currencies are never ranked together. Per-share units are written USD/shares.`,
   usage:
     "finance filings.frames concept=Revenues period=CY2023 [taxonomy=us-gaap unit=USD limit=50]",
   side_effects: "network_read_only",
@@ -98,18 +98,46 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
           : `${item.key} is a balance at a date; use an instant period such as ${args.period}I`,
       );
     }
+    if (taxonomy === "ifrs-full" && !args.unit && unit.startsWith("USD")) {
+      ctx.warn(
+        `frames are per unit: only IFRS filers reporting ${args.concept} in ${unit} are ranked, most report in their own currency (pass unit=EUR, unit=JPY, ...); values in different currencies are never ranked together`,
+      );
+    }
     const byCik = new Map<
       number,
       { row: FrameRow; tag: string }
     >();
     const urls: string[] = [];
     let label: string | null = null;
+    // a tag that is only part of the item for some companies (a bank's revenue from contracts
+    // with customers) beside a whole tag with another value: said, with both values
+    const partial = new Set(item?.partial?.[taxonomy] ?? []);
+    const parts: string[] = [];
     for (const tag of tags) {
       const f = await frame(client, args.taxonomy, tag, unit, args.period);
       if (!f) continue;
       urls.push(f.url);
       label ??= f.label;
-      for (const row of f.rows) if (!byCik.has(row.cik)) byCik.set(row.cik, { row, tag });
+      for (const row of f.rows) {
+        const seen = byCik.get(row.cik);
+        if (!seen) byCik.set(row.cik, { row, tag });
+        else if (partial.has(seen.tag) && !partial.has(tag) && seen.row.val !== row.val) {
+          parts.push(
+            `${row.entityName} (${seen.tag} ${seen.row.val.toLocaleString("en-US")}, ${tag} ${
+              row.val.toLocaleString("en-US")
+            })`,
+          );
+        }
+      }
+    }
+    if (parts.length) {
+      ctx.warn(
+        `${parts.length} company(ies) are ranked by a tag that may be only part of their ${
+          item!.key
+        } (revenue from contracts with customers leaves out interest, lease and insurance income) while they report another total: ${
+          parts.slice(0, 5).join("; ")
+        }${parts.length > 5 ? "; ..." : ""}; rank by that tag (concept=Revenues) to compare totals`,
+      );
     }
     if (!urls.length) {
       throw new ProviderError(

@@ -111,6 +111,7 @@ export default defineCommand({
       instance: x.parseInstance(bundle.instance),
       balances: schema.balances,
     });
+    for (const w of built.warnings) ctx.warn(w);
     const q = args.query?.toLowerCase();
     let rows = built.rows.filter((r) => args.include_abstract || !r.abstract).filter((r) =>
       !q ||
