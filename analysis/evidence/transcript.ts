@@ -4,7 +4,7 @@
  */
 import type { Block } from "./transcript_html.ts";
 
-export type Role = "operator" | "management" | "analyst" | "unknown";
+export type Role = "operator" | "management" | "analyst" | "interpreter" | "unknown";
 export type RoleSource =
   | "participant_list"
   | "page_markup"
@@ -20,7 +20,8 @@ export interface Turn {
   speaker_title: string | null;
   role: Role;
   role_source: RoleSource;
-  part: "prepared" | "qa";
+  /** "unknown" when no Q&A start was found: the split is not guessed. */
+  part: "prepared" | "qa" | "unknown";
   text: string;
   start_char: number;
   end_char: number;
@@ -43,17 +44,39 @@ export interface ParsedTranscript {
   /** Which rule placed the Q&A start (null when none did). */
   qa_rule: QaRule | null;
   sections: Record<string, string>;
+  /** Why the transcript looks cut (a paywall or sign-in notice, text ending mid-sentence), else null. */
+  cut: { start_char: number; evidence: string } | null;
+  /** True when the last turns (or the end of unlabelled text) hold the call's closing words. */
+  ends_with_closing: boolean;
 }
 
-const OPERATOR = /^(operator|coordinator|moderator|conference operator)$/i;
-const NAME = /^[A-Z][\p{L}.'’-]*(?:\s+(?:[A-Z][\p{L}.'’-]*|de|van|von|da|del|la|le|di|bin)){0,5}$/u;
-const SECTION_TITLES =
-  /^(prepared remarks|questions? (?:and|&) answers?|question-and-answer session|q&a|q & a|call participants|company participants|corporate participants|conference call participants|analysts?|participants|executives|full conference call transcript|date|summary|presentation|contents|duration|takeaways|risks|industry glossary|call summary|key takeaways)\s*:?$/i;
-const QA_HEADING =
-  /^(questions? (?:and|&) answers?|question-and-answer session|q ?& ?a)(?: session)?\s*:?$/i;
-const PARTICIPANT_HEADING =
-  /^(call participants|company participants|corporate participants|conference call participants|analysts?|participants|executives)\s*:?$/i;
+const OPERATOR =
+  /^(?:the )?(?:operator|coordinator|moderator|conference (?:call )?(?:operator|host|moderator|coordinator)|(?:call|event|webcast) (?:operator|host|moderator|coordinator)|operadora?|op[ée]rat(?:eur|rice))$/i;
+const INTERPRETER =
+  /^(?:the )?(?:(?:simultaneous |unidentified )?interpreter|translator|interpretation)$/i;
+const NAME =
+  /^\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|de|van|von|da|del|la|le|di|bin|dos|du|ter)){0,5}$/u;
+/** `[00:12:34]`, `(12:34)`, `00:12:34` next to a speaker label. */
+const STAMP = String.raw`[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?[\])]?`;
+const EDGE_STAMPS = new RegExp(`^(?:${STAMP}\\s*)+|(?:\\s*${STAMP})+$`, "g");
+const QA_WORDS = String
+  .raw`(?:(?:analyst|investor) )?(?:questions?[- ](?:and|&)[- ]answers?|q ?& ?a|q and a)(?:[- ](?:session|period|portion|segment))?(?: with analysts)?`;
+const QA_HEADING = new RegExp(`^${QA_WORDS}\\s*:?$`, "i");
+const PARTICIPANT_WORDS = String
+  .raw`call participants|company participants|corporate participants|conference call participants|analysts?|participants|executives|company representatives`;
+const PARTICIPANT_HEADING = new RegExp(`^(?:${PARTICIPANT_WORDS})\\s*:?$`, "i");
 const ANALYST_HEADING = /^(conference call participants|analysts?)\s*:?$/i;
+/** Page sections that are about the call, not the call: no turns in them. */
+const META_WORDS = String
+  .raw`date|summary|duration|takeaways|key takeaways|risks|industry glossary|glossary|call summary|contents|table of contents|highlights|key points`;
+const META_HEADING = new RegExp(`^(?:${META_WORDS})\\s*:?$`, "i");
+const SECTION_TITLES = new RegExp(
+  `^(?:prepared remarks|presentation|management remarks|opening remarks|full conference call transcript|${QA_WORDS}|${PARTICIPANT_WORDS}|${META_WORDS})\\s*:?$`,
+  "i",
+);
+/** A paywall or sign-in notice where the text stops: the transcript is cut there. */
+const PAYWALL =
+  /\b(?:subscribe (?:now |today )?to (?:read|continue|unlock|access|see|view)|(?:sign|log) ?in to (?:read|continue|see|view|access|unlock)|already (?:a|an) (?:member|subscriber)|continue reading|read the (?:full|rest of the|entire|complete) (?:transcript|article|call)|(?:rest|remainder) of (?:this|the) (?:transcript|article|call) is|unlock (?:the )?(?:full|this|rest|complete)|(?:for|available to) (?:premium )?(?:subscribers|members) only|start (?:your )?free trial|transcript (?:is )?(?:truncated|cut off|continues)|\[(?:transcript )?(?:truncated|continues)\])/i;
 const QA_START =
   /\b(open (?:up )?the (?:line|lines|call|floor|phones?) (?:up )?(?:for|to) (?:your |any )?questions|take your questions|(?:begin|start|move to|conduct|open) (?:the |our |a )?(?:q&a|q & a|question[- ]and[- ]answer)|question[- ]and[- ]answer (?:portion|session))/i;
 /** Words that make a Q&A phrase an announcement of a later Q&A, not its start. */
@@ -75,6 +98,12 @@ const HANDOFF =
   /\b(next question|next caller|move on to the next|(?:can|could|may) (?:we|i) (?:have|get|go to|take)|operator,? (?:please|can|could|may|would|will)|open (?:it|the (?:call|line|lines|floor)) (?:up )?(?:for|to) questions)\b/i;
 const CLOSING =
   /\b(replay of (?:today's|this|the) (?:call|webcast|conference)|(?:concludes?|concluding) (?:our|today's|the|this)|thank(?:s| you)(?: all| everyone| again)? for joining|(?:that|this) (?:concludes|ends) (?:our|today's|the|this))/i;
+/** The words a call ends with; missing at the end, the transcript may be cut. */
+const ENDING =
+  /\b(?:disconnect|(?:concludes?|concluding|ends?) (?:our|today's|the|this)|(?:closing remarks|signoff|sign-off)\]|thank(?:s| you)(?:,)?(?: all| everyone| again| very much)?(?:,)? for (?:your )?(?:joining|participating|participation|attending|listening|your time|your interest|being with us)|(?:talk|speak) (?:to|with) (?:you|everyone|all of you) (?:next|again|soon|in)|look forward to (?:speaking|talking|updating|seeing|sharing)|(?:have|enjoy) a (?:good|great|nice|wonderful) (?:day|evening|afternoon|weekend)|end of (?:the |today's )?(?:call|conference|q&a|question))/i;
+/** A host (operator, investor relations) reading out a question sent in by an investor. */
+const READ_OUT =
+  /\b(?:questions? (?:\w+ ){0,3}(?:from|on|via|through|over|in) (?:the |our )?(?:webcast|web|internet|e-?mail|portal|platform|chat|q&a (?:box|tool))|(?:webcast|e-?mail(?:ed)?|written|submitted|text) questions?|(?:an?|one of our|another|some|several) (?:\w+ )?(?:investors?|shareholders?|listeners?)(?: \w+){0,3} (?:asks?|asked|wants?|wanted|would like|wrote|writes|submitted|sent)|(?:read|reading) (?:out )?(?:a |the |some |one |another |next )?(?:\w+ )?questions?)\b/i;
 
 /** How the start of the Q&A was found, strongest first. */
 export type QaRule = "heading" | "operator_first_question" | "qa_phrase" | "first_analyst";
@@ -84,34 +113,58 @@ function looksLikeName(s: string): boolean {
   return t.length >= 2 && t.length <= 60 && NAME.test(t) && !SECTION_TITLES.test(t);
 }
 
+function unstamped(s: string): string {
+  return s.replace(EDGE_STAMPS, "").trim();
+}
+
 /** `Name -- Title`, `Name - Firm - Analyst`, `Name — Title` → parts. */
 function splitLabel(label: string): { name: string; title: string | null } | null {
-  const parts = label.split(/\s+(?:--|—|–|-)\s+/).map((p) => p.trim()).filter(Boolean);
+  const parts = unstamped(label).split(/\s+(?:--|—|–|-)\s+/).map((p) => p.trim()).filter(Boolean);
   if (!parts.length || !looksLikeName(parts[0])) return null;
   return { name: parts[0], title: parts.slice(1).join(" -- ") || null };
 }
 
-/** A block that only names a speaker (bold label, or a short `Name -- Title` line). */
+/** A participant-list line: `Name -- Title`, or the title first (`Chief Financial Officer — Name`). */
+function participantLine(line: string): { name: string; title: string | null } | null {
+  const parts = unstamped(line.replace(/^[•*-]\s*/, "")).split(/\s+(?:--|—|–|-)\s+/)
+    .map((p) => p.trim()).filter(Boolean);
+  if (parts.length >= 2) {
+    const last = parts.at(-1)!;
+    const head = parts.slice(0, -1).join(" -- ");
+    // a title is no name: "Chief Executive Officer — Mira Castell" names Mira Castell
+    if (looksLikeName(last) && roleFromTitle(head) && !roleFromTitle(last)) {
+      return { name: last, title: head };
+    }
+  }
+  return splitLabel(line.replace(/^[•*-]\s*/, ""));
+}
+
+/** A block (or its first line) that only names a speaker (bold label, or a short `Name -- Title` line). */
 function speakerLabel(
   b: Block,
   recurring: Set<string>,
+  firstLine = false,
 ): { name: string; title: string | null } | null {
-  const text = b.text.replace(/:$/, "");
-  if (text.length > 120 || text.includes("\n")) return null;
-  if (OPERATOR.test(text)) return { name: text, title: null };
+  const raw = (firstLine ? b.text.split("\n")[0] : b.text).trim().replace(/:$/, "");
+  const text = unstamped(raw).replace(/:$/, "");
+  const stamped = text !== raw;
+  if (text.length > 120 || text.includes("\n") || !text) return null;
+  if (OPERATOR.test(text) || INTERPRETER.test(text)) return { name: text, title: null };
   const label = splitLabel(text);
   if (!label) return null;
-  // An unbolded bare name is too weak a signal unless it carries a title or markup, or it
-  // stands alone on a line again and again (plain text without titles).
-  return b.bold || b.hint || label.title || recurring.has(text) ? label : null;
+  // An unbolded bare name is too weak a signal unless it carries a title, markup or a timestamp,
+  // or it stands alone on a line again and again (plain text without titles).
+  return (b.bold && !firstLine) || b.hint || label.title || stamped || recurring.has(text)
+    ? label
+    : null;
 }
 
-/** Full names (two words or more) that stand alone as a block at least twice. */
+/** Full names (two words or more) that stand alone as a block (or a block's first line) twice. */
 function recurringNames(blocks: Block[]): Set<string> {
   const seen = new Map<string, number>();
   for (const b of blocks) {
-    const t = b.text.replace(/:$/, "");
-    if (t.includes("\n") || !/\S\s+\S/.test(t) || /[.!?,]$/.test(t) || !looksLikeName(t)) continue;
+    const t = unstamped(b.text.split("\n")[0]).replace(/:$/, "");
+    if (!/\S\s+\S/.test(t) || /[.!?,]$/.test(t) || !looksLikeName(t)) continue;
     // "Thank You" on a line of its own is not a speaker
     if (/^(thank|thanks|good|great|okay|ok|yes|next|question|end|call|all|our)\b/i.test(t)) {
       continue;
@@ -121,12 +174,19 @@ function recurringNames(blocks: Block[]): Set<string> {
   return new Set([...seen].filter(([, n]) => n >= 2).map(([t]) => t));
 }
 
-/** `Name: words…` at the start of a paragraph. */
+const INLINE = new RegExp(
+  `^(?:${STAMP}\\s*)?([^:\\n\\[\\]()]{2,90}?)\\s*(?:${STAMP})?\\s*:\\s+(?=\\S)`,
+);
+
+/** `Name: words…` (or `[00:01:02] Name: words…`) at the start of a paragraph. */
 function inlineSpeaker(text: string): { name: string; title: string | null; rest: number } | null {
-  const m = /^([^:\n]{2,90}):\s+(?=\S)/.exec(text);
+  const m = INLINE.exec(text);
   if (!m) return null;
-  if (OPERATOR.test(m[1].trim())) return { name: m[1].trim(), title: null, rest: m[0].length };
-  const label = splitLabel(m[1]);
+  const name = m[1].trim();
+  if (OPERATOR.test(name) || INTERPRETER.test(name)) {
+    return { name, title: null, rest: m[0].length };
+  }
+  const label = splitLabel(name);
   return label ? { ...label, rest: m[0].length } : null;
 }
 
@@ -160,44 +220,80 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
   const qaHeadings: { turn: number; marker: string }[] = [];
   const recurring = recurringNames(blocks);
   let section: string | null = null;
+  /** A participant list that comes after the turns (older Motley Fool pages): no turns follow. */
+  let trailing = false;
+  let cut: ParsedTranscript["cut"] = null;
   const append = (s: string) => {
     if (text) text += "\n\n";
     const start = text.length;
     text += s;
     return { start, end: text.length };
   };
+  const addParticipant = (line: string, analyst: boolean) => {
+    const label = participantLine(line);
+    if (!label) return;
+    const role = roleFromTitle(label.title) ?? (analyst ? "analyst" : "management");
+    participants.set(key(label.name), { ...label, role });
+  };
   for (const b of blocks) {
+    const trimmed = b.text.trim();
+    // A paywall or sign-in notice: the transcript stops here, whatever the page shows after it.
+    if (cut || (trimmed.length < 400 && PAYWALL.test(trimmed))) {
+      const span = append(b.text);
+      cut ??= { start_char: span.start, evidence: trimmed.slice(0, 200) };
+      continue;
+    }
     // A block that is nothing but a section title is a heading, marked up or not: plain-text
     // transcripts write "Questions & Answers:" on a line of its own.
-    if (SECTION_TITLES.test(b.text.trim())) {
-      section = b.text.trim().replace(/:$/, "");
+    if (SECTION_TITLES.test(trimmed)) {
+      section = trimmed.replace(/:$/, "").trim();
       append(b.text);
-      if (QA_HEADING.test(section)) qaHeadings.push({ turn: drafts.length, marker: section });
+      trailing = drafts.length > 0 && PARTICIPANT_HEADING.test(section);
+      // A Q&A heading before any speaker is a table of contents, not the start of the Q&A.
+      if (QA_HEADING.test(section) && drafts.length) {
+        qaHeadings.push({ turn: drafts.length, marker: section });
+      }
+      continue;
+    }
+    // "Duration: 58 minutes" closes older Motley Fool transcripts; it is nobody's words.
+    if (/^duration:\s*\d+\s*min(?:ute)?s?\.?$/i.test(trimmed)) {
+      sections.duration = trimmed.replace(/^duration:\s*/i, "");
+      append(b.text);
+      continue;
+    }
+    if (trailing) {
+      for (const line of b.text.split("\n")) addParticipant(line, false);
+      append(b.text);
       continue;
     }
     const label = speakerLabel(b, recurring);
-    if (section && PARTICIPANT_HEADING.test(section) && !drafts.length && !b.bold && !b.hint) {
-      const analyst = ANALYST_HEADING.test(section);
-      for (const line of b.text.split("\n")) {
-        const label = splitLabel(line.replace(/^[•*-]\s*/, ""));
-        if (!label) continue;
-        const role = roleFromTitle(label.title) ?? (analyst ? "analyst" : "management");
-        participants.set(key(label.name), { ...label, role });
-      }
+    const inline = label ? null : inlineSpeaker(b.text);
+    const operatorSpeaks = (label && OPERATOR.test(label.name)) ||
+      (inline && OPERATOR.test(inline.name));
+    if (
+      section && PARTICIPANT_HEADING.test(section) && !drafts.length && !b.bold && !b.hint &&
+      !operatorSpeaks && !(inline && b.text.length > 160)
+    ) {
+      for (const line of b.text.split("\n")) addParticipant(line, ANALYST_HEADING.test(section));
       append(b.text);
       continue;
     }
-    if (section && /^(date|summary|duration)$/i.test(section) && !drafts.length) {
-      sections[section.toLowerCase()] = (sections[section.toLowerCase()] ? "\n\n" : "") + b.text;
-      append(b.text);
-      continue;
+    if (section && META_HEADING.test(section)) {
+      // Takeaways, glossary and summary items ("Revenue -- $512 million", "ARR: annual recurring
+      // revenue") are no speakers; a bold speaker label or the operator ends the section.
+      if (!(operatorSpeaks || (label && b.bold))) {
+        const name = section.toLowerCase();
+        sections[name] = (sections[name] ? sections[name] + "\n\n" : "") + b.text;
+        append(b.text);
+        continue;
+      }
+      section = null;
     }
     if (label) {
       append(b.text);
       drafts.push({ speaker: label.name, title: label.title, hint: b.hint, paragraphs: [] });
       continue;
     }
-    const inline = inlineSpeaker(b.text);
     const span = append(b.text);
     if (inline) {
       drafts.push({
@@ -206,13 +302,24 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
         hint: b.hint,
         paragraphs: [{ start: span.start + inline.rest, end: span.end }],
       });
+      continue;
+    }
+    // `Name -- Title` on the first line and the words on the next ones (one block of plain text).
+    const lead = b.text.includes("\n") ? speakerLabel(b, recurring, true) : null;
+    if (lead) {
+      const rest = b.text.indexOf("\n") + 1;
+      drafts.push({
+        speaker: lead.name,
+        title: lead.title,
+        hint: b.hint,
+        paragraphs: [{ start: span.start + rest, end: span.end }],
+      });
     } else if (drafts.length) {
       drafts.at(-1)!.paragraphs.push(span);
     }
   }
   const kept = drafts.filter((d) => d.paragraphs.length);
-  // A Q&A heading before any speaker is a table of contents; prefer one among the turns.
-  const heading = qaHeadings.find((h) => h.turn > 0) ?? qaHeadings[0];
+  const heading = qaHeadings[0];
   let start: QaStart | null = null;
   if (heading) {
     // Re-index the heading position onto kept turns.
@@ -221,6 +328,16 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
   }
   start ??= findQaStart(kept, text, participants);
   const turns = assignRoles(kept, text, participants, start?.turn ?? null);
+  const tail = turns.length ? turns.slice(-3).map((t) => t.text).join("\n") : text.slice(-1500);
+  const lastWords = (turns.at(-1)?.text ?? text).trim();
+  if (!cut && turns.length && /[\p{L}\p{N},;:]$/u.test(lastWords) && !ENDING.test(tail)) {
+    // the last words stop mid-sentence
+    const end = turns.at(-1)!.end_char;
+    cut = {
+      start_char: end,
+      evidence: `the last turn stops mid-sentence: "…${lastWords.slice(-60)}"`,
+    };
+  }
   return {
     text,
     turns,
@@ -229,6 +346,8 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     qa_marker: start?.marker ?? null,
     qa_rule: start?.rule ?? null,
     sections,
+    cut,
+    ends_with_closing: ENDING.test(tail),
   };
 }
 
@@ -270,6 +389,25 @@ function introducedIn(body: string, speakers: string[], loose: boolean): Set<str
   return out;
 }
 
+/** A speaker who is neither the operator nor an interpreter. */
+function isPerson(d: { speaker: string }): boolean {
+  return !OPERATOR.test(d.speaker) && !INTERPRETER.test(d.speaker);
+}
+
+/** "Unidentified Analyst", "Unknown Company Representative": the label itself says the role. */
+function roleFromName(name: string): Role | null {
+  if (/\banalyst\b/i.test(name)) return "analyst";
+  if (/\b(?:company representative|corporate representative|executive|management)\b/i.test(name)) {
+    return "management";
+  }
+  return null;
+}
+
+/** Same first letter of the first name ("Jensen" and "Jen-Hsun"): may be one person. */
+function sameFirst(a: string, b: string): boolean {
+  return a.split(" ")[0][0] === b.split(" ")[0][0];
+}
+
 /**
  * The turn that opens the Q&A when no heading marks it, strongest rule first: the operator's
  * hand-over to the first caller; a present-tense "open the call for questions" (at the end of a
@@ -282,7 +420,7 @@ function findQaStart(
   participants: Map<string, Participant>,
 ): QaStart | null {
   const bodies = drafts.map((d) => bodyOf(d, text));
-  const speakers = [...new Set(drafts.map((d) => d.speaker).filter((n) => !OPERATOR.test(n)))];
+  const speakers = [...new Set(drafts.filter(isPerson).map((d) => d.speaker))];
   let caller: QaStart | null = null;
   for (let i = 0; i < drafts.length && !caller; i++) {
     if (!OPERATOR.test(drafts[i].speaker)) continue;
@@ -308,6 +446,11 @@ function findQaStart(
         1;
       const sentence = body.slice(sentenceStart, m.index + m[0].length);
       if (LATER.test(sentence)) continue;
+      // The operator's welcome, before anyone else has spoken, describes the call ("this call
+      // will include a question-and-answer session"); it does not start the Q&A.
+      if (OPERATOR.test(drafts[i].speaker) && drafts.slice(0, i + 1).every((d) => !isPerson(d))) {
+        continue;
+      }
       if (OPERATOR.test(drafts[i].speaker)) {
         phrase = { turn: i, marker: m[0], rule: "qa_phrase" };
       } else if (body.length - m.index < 400 && i + 1 < drafts.length) {
@@ -324,7 +467,7 @@ function findQaStart(
   }
   if (caller ?? phrase) return caller ?? phrase;
   const analyst = drafts.findIndex((d) =>
-    d.hint === "question" || roleFromTitle(d.title) === "analyst" ||
+    d.hint === "question" || (roleFromTitle(d.title) ?? roleFromName(d.speaker)) === "analyst" ||
     participants.get(key(d.speaker))?.role === "analyst"
   );
   if (analyst < 0) return null;
@@ -338,7 +481,7 @@ function assignRoles(
   participants: Map<string, Participant>,
   qaStart: number | null,
 ): Turn[] {
-  const speakers = [...new Set(drafts.map((d) => d.speaker).filter((n) => !OPERATOR.test(n)))];
+  const speakers = [...new Set(drafts.filter(isPerson).map((d) => d.speaker))];
   const introduced = new Set<string>();
   const prepared = new Set<string>();
   const inQa = (i: number) => qaStart !== null && i >= qaStart;
@@ -346,13 +489,16 @@ function assignRoles(
     if (OPERATOR.test(d.speaker)) {
       // The looser "we'll hear from" counts only in the Q&A, where the operator speaks to callers.
       for (const k of introducedIn(bodyOf(d, text), speakers, inQa(i))) introduced.add(k);
-    } else if (!inQa(i)) prepared.add(key(d.speaker));
+    } else if (qaStart !== null && !inQa(i) && isPerson(d)) prepared.add(key(d.speaker));
   });
   const lookup = (name: string) => {
     const k = key(name);
     if (participants.has(k)) return participants.get(k)!;
+    // "Jen-Hsun Huang" on the list as "Jensen Huang"; never Grace Lee for Paul Lee, the CEO.
     const last = k.split(" ").at(-1)!;
-    const hits = [...participants.entries()].filter(([p]) => p.split(" ").at(-1) === last);
+    const hits = [...participants.entries()].filter(([p]) =>
+      p.split(" ").at(-1) === last && (k.split(" ").length === 1 || sameFirst(p, k))
+    );
     return hits.length === 1 ? hits[0][1] : null;
   };
   // Where the operator introduces callers, someone heard first in the middle of an exchange
@@ -370,8 +516,9 @@ function assignRoles(
     let role: Role = "unknown";
     let source: RoleSource = "none";
     const p = lookup(d.speaker);
-    const fromTitle = roleFromTitle(d.title);
+    const fromTitle = roleFromTitle(d.title) ?? roleFromName(d.speaker);
     if (OPERATOR.test(d.speaker)) [role, source] = ["operator", "title"];
+    else if (INTERPRETER.test(d.speaker)) [role, source] = ["interpreter", "title"];
     else if (d.hint) {
       [role, source] = [d.hint === "question" ? "analyst" : "management", "page_markup"];
     } else if (p) [role, source] = [p.role, "participant_list"];
@@ -387,7 +534,7 @@ function assignRoles(
       speaker_title: d.title ?? p?.title ?? null,
       role,
       role_source: source,
-      part: inQa(index) ? "qa" : "prepared",
+      part: qaStart === null ? "unknown" : inQa(index) ? "qa" : "prepared",
       text: text.slice(start, end),
       start_char: start,
       end_char: end,
@@ -398,6 +545,8 @@ function assignRoles(
 export interface QaPair {
   questioner: string;
   questioner_title: string | null;
+  /** Set when the operator or a host read out a question sent in by an investor (webcast, e-mail). */
+  read_out?: true;
   question: { text: string; start_char: number; end_char: number }[];
   answers: {
     speaker: string;
@@ -431,6 +580,18 @@ export interface QaPairing {
   hand_offs: number;
   /** Speakers of unknown role, whose turns are neither questions nor answers. */
   unknown_speakers: string[];
+  /** Questions a host read out for investors (they are pairs too, marked read_out). */
+  read_out: number;
+  /** Interpreter turns kept with the question or answer they render. */
+  interpreted: number;
+}
+
+/** A host's turn that reads out an investor's question, not an answer or a hand-off. */
+export function readsOutQuestion(text: string, operator: boolean): boolean {
+  const t = text.trim();
+  if (t.length > 1200 || !READ_OUT.test(t)) return false;
+  // the operator asks nothing of their own; a host's answer seldom ends on a question mark
+  return operator ? t.includes("?") : /\?["”’)]?$/.test(t);
 }
 
 /** Pairs each analyst question (with its follow-ups) with the management answers that follow. */
@@ -439,6 +600,8 @@ export function pairQuestions(turns: Turn[]): QaPairing {
   let open: QaPair | null = null;
   let unanswered = 0;
   let handOffs = 0;
+  let readOut = 0;
+  let interpreted = 0;
   const unknown = new Set<string>();
   const close = () => {
     if (open) {
@@ -449,6 +612,23 @@ export function pairQuestions(turns: Turn[]): QaPairing {
   };
   for (const t of turns) {
     if (t.part !== "qa") continue;
+    const cite = { text: t.text, start_char: t.start_char, end_char: t.end_char };
+    if (
+      (t.role === "operator" || t.role === "management") &&
+      readsOutQuestion(t.text, t.role === "operator")
+    ) {
+      // "An investor on the webcast asks…": a question of its own, asked through the host.
+      close();
+      readOut++;
+      open = {
+        questioner: t.speaker,
+        questioner_title: t.speaker_title,
+        read_out: true,
+        question: [cite],
+        answers: [],
+      };
+      continue;
+    }
     // The operator hands over to the next caller or to closing remarks: the exchange is over.
     if (t.role === "operator") {
       close();
@@ -458,7 +638,16 @@ export function pairQuestions(turns: Turn[]): QaPairing {
       unknown.add(t.speaker);
       continue;
     }
-    const cite = { text: t.text, start_char: t.start_char, end_char: t.end_char };
+    if (t.role === "interpreter") {
+      // The interpreter renders what was just said: the question until someone answers it.
+      const current = open as QaPair | null;
+      if (!current) continue;
+      interpreted++;
+      if (current.answers.length) {
+        current.answers.push({ speaker: t.speaker, speaker_title: t.speaker_title, ...cite });
+      } else current.question.push(cite);
+      continue;
+    }
     if (t.role === "analyst") {
       const current = open as QaPair | null;
       // A caller who speaks again before the operator moves on is following up.
@@ -486,5 +675,12 @@ export function pairQuestions(turns: Turn[]): QaPairing {
     }
   }
   close();
-  return { pairs, unanswered, hand_offs: handOffs, unknown_speakers: [...unknown] };
+  return {
+    pairs,
+    unanswered,
+    hand_offs: handOffs,
+    unknown_speakers: [...unknown],
+    read_out: readOut,
+    interpreted,
+  };
 }

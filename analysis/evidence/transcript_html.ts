@@ -130,9 +130,10 @@ function pageMeta(document: El): PageMeta {
     }
   }
   const metaContent = (sel: string) => document.querySelector(sel)?.getAttribute("content") ?? null;
-  title ??= metaContent('meta[property="og:title"]') ??
-    clean(document.querySelector("h1")?.textContent ?? "") ??
-    clean(document.querySelector("title")?.textContent ?? "");
+  // an empty <h1> is no title: fall through to <title> (`??` never did, "" not being null)
+  title ??= metaContent('meta[property="og:title"]') ||
+    clean(document.querySelector("h1")?.textContent ?? "") ||
+    clean(document.querySelector("title")?.textContent ?? "").replace(/\s+[|–—-]\s+[^|–—-]+$/, "");
   published ??= metaContent('meta[property="article:published_time"]') ??
     metaContent('meta[name="date"]') ??
     clean(document.querySelector("#publish-date, time")?.textContent ?? "") ?? null;

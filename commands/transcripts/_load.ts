@@ -9,6 +9,7 @@ import { checkLocalPath } from "../../core/local_files.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, UsageError } from "../../core/errors.ts";
 import type { ParsedTranscript, QaRule, Turn } from "../../analysis/evidence/transcript.ts";
+import { quarterMatch } from "../../providers/transcripts_a/fool.ts";
 
 export const transcriptMeta = z.object({
   title: z.string().nullable(),
@@ -55,7 +56,6 @@ function binary(head: string): boolean {
 export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTranscript> {
   const { htmlBlocks, textBlocks } = await import("../../analysis/evidence/transcript_html.ts");
   const { parseTranscript } = await import("../../analysis/evidence/transcript.ts");
-  const { quarterOf } = await import("../../providers/transcripts_a/fool.ts");
   let body: string;
   let shownUrl = url;
   if (/^https?:\/\//i.test(url)) {
@@ -83,18 +83,83 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     throw new FinanceError(`no transcript text found in ${shownUrl}`);
   }
   const title = meta.title ?? (isHtml ? null : plainTitle(blocks[0]?.text ?? ""));
-  const { toIsoDate } = await import("../../analysis/evidence/transcript_html.ts");
+  const quarter = quarterFrom(title, parsed.text, url, ctx);
+  // The Date section and dates in the opening lines are the call's day, not the page's
+  // publication: they never pass for published_at.
+  if (!meta.published_at) {
+    const { toIsoDate } = await import("../../analysis/evidence/transcript_html.ts");
+    const call = toIsoDate(parsed.sections.date ?? "") ?? toIsoDate(parsed.text.slice(0, 600));
+    if (call) {
+      ctx.warn(
+        `the page gives no publication date (published_at is null); the transcript's own text dates the call ${call}`,
+      );
+    }
+  }
+  warnCut(parsed, ctx);
   return {
     meta: {
       title,
-      quarter: quarterOf(title ?? "") ?? quarterOf(parsed.text.slice(0, 3000)) ?? quarterOf(url),
-      published_at: meta.published_at ?? toIsoDate(parsed.sections.date ?? "") ??
-        toIsoDate(parsed.text.slice(0, 1500)),
+      quarter,
+      published_at: meta.published_at,
       url: shownUrl,
       source: sourceOf(url),
     },
     parsed,
   };
+}
+
+/**
+ * The fiscal quarter as the page's own title names it; failing that, as the opening of the text
+ * or the address names it, said in a warning with the words it came from. A title and an opening
+ * that disagree are said too.
+ */
+function quarterFrom(
+  title: string | null,
+  text: string,
+  url: string,
+  ctx: Context,
+): string | null {
+  const fromTitle = quarterMatch(title ?? "");
+  const opening = quarterMatch(text.slice(0, 3000));
+  if (fromTitle) {
+    if (opening && opening.quarter !== fromTitle.quarter) {
+      ctx.warn(
+        `the title names ${fromTitle.quarter} but the transcript opens with "${opening.match}" (${opening.quarter}); quarter is the title's, check which period the call covers`,
+      );
+    }
+    return fromTitle.quarter;
+  }
+  if (opening) {
+    ctx.warn(
+      `quarter ${opening.quarter} is read from the transcript text ("${opening.match}"), not from a title: the first quarter the opening names, check it is the call's own`,
+    );
+    return opening.quarter;
+  }
+  const fromUrl = quarterMatch(decodeURIComponent(url.split(/[?#]/)[0]));
+  if (fromUrl) {
+    ctx.warn(
+      `quarter ${fromUrl.quarter} is read from the address ("${fromUrl.match}"); the transcript's title and text name no quarter`,
+    );
+    return fromUrl.quarter;
+  }
+  ctx.warn("no title or opening line names the call's quarter: quarter is null");
+  return null;
+}
+
+/**
+ * Says when the transcript looks cut (paywall, text stopping mid-sentence). With `ending`, also
+ * when it lacks the call's closing words (transcripts.read and .qa say it; kpi rows need not).
+ */
+export function warnCut(parsed: ParsedTranscript, ctx: Context, ending = false): void {
+  if (parsed.cut) {
+    ctx.warn(
+      `the transcript looks cut at character ${parsed.cut.start_char} (${parsed.cut.evidence}): turns, Q&A pairs and figures after it are missing`,
+    );
+  } else if (ending && !parsed.ends_with_closing) {
+    ctx.warn(
+      'the transcript does not end with the call\'s closing words (no "this concludes", "thank you for joining", "disconnect"): it may be cut short',
+    );
+  }
 }
 
 /**
@@ -130,7 +195,9 @@ export function warnQaStart(parsed: ParsedTranscript, ctx: Context): void {
 export function warnRoles(turns: Turn[], ctx: Context): void {
   const of = (source: string) => [
     ...new Set(
-      turns.filter((t) => t.role_source === source && t.role !== "operator")
+      turns.filter((t) =>
+        t.role_source === source && t.role !== "operator" && t.role !== "interpreter"
+      )
         .map((t) => t.speaker),
     ),
   ];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
-import { loadTranscript, transcriptMeta, warnQaStart } from "./_load.ts";
+import { loadTranscript, transcriptMeta, warnCut, warnQaStart } from "./_load.ts";
 
 const passage = z.object({ text: z.string(), start_char: z.int(), end_char: z.int() });
 
@@ -35,6 +35,9 @@ export default defineCommand({
     qa_pairs: z.array(z.object({
       questioner: z.string(),
       questioner_title: z.string().nullable(),
+      read_out: z.boolean().optional().describe(
+        "true when the operator or a host read the question out for an investor (webcast, e-mail); questioner is who read it",
+      ),
       question: z.array(passage),
       answers: z.array(
         passage.extend({ speaker: z.string(), speaker_title: z.string().nullable() }),
@@ -43,6 +46,9 @@ export default defineCommand({
     count: z.int(),
     total_count: z.int(),
     unanswered_count: z.int(),
+    appears_cut: z.boolean().optional().describe(
+      "Present (true) when the transcript looks cut, so later questions are missing.",
+    ),
     source: z.string(),
   }),
   examples: [
@@ -59,11 +65,25 @@ export default defineCommand({
     );
     if (parsed.qa_start_char === null) {
       throw new FinanceError(
-        `no Q&A section found in ${meta.url}; use transcripts.read to see what the transcript holds`,
+        `no Q&A start found in ${meta.url} (no Q&A heading, no hand-over to a first caller, no analyst), so questions cannot be told from prepared remarks; use transcripts.read to see what the transcript holds`,
       );
     }
+    // loading said a definite cut already; the missing closing words are said here
+    if (!parsed.cut) warnCut(parsed, ctx, true);
     warnQaStart(parsed, ctx);
-    const { pairs, unanswered, unknown_speakers } = pairQuestions(parsed.turns);
+    const { pairs, unanswered, unknown_speakers, read_out, interpreted } = pairQuestions(
+      parsed.turns,
+    );
+    if (read_out) {
+      ctx.warn(
+        `${read_out} question(s) were read out by the operator or a host for investors (webcast, e-mail): paired with read_out=true and the reader as questioner`,
+      );
+    }
+    if (interpreted) {
+      ctx.warn(
+        `${interpreted} interpreter turn(s) are kept with the question or answer they render`,
+      );
+    }
     if (!pairs.length) {
       ctx.warn(`the Q&A of ${meta.url} has no question followed by a management answer`);
     }
@@ -84,6 +104,7 @@ export default defineCommand({
       count: Math.min(pairs.length, args.limit),
       total_count: pairs.length,
       unanswered_count: unanswered,
+      ...(parsed.cut ? { appears_cut: true } : {}),
       source: meta.source,
     };
   },

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
-import { loadTranscript, transcriptMeta, warnQaStart, warnRoles } from "./_load.ts";
+import { loadTranscript, transcriptMeta, warnCut, warnQaStart, warnRoles } from "./_load.ts";
+
+const ROLES = ["operator", "management", "analyst", "interpreter", "unknown"] as const;
 
 const turn = z.object({
   speaker: z.string(),
   speaker_title: z.string().nullable(),
-  role: z.enum(["operator", "management", "analyst", "unknown"]),
+  role: z.enum(ROLES),
   role_source: z.string(),
   text: z.string(),
   start_char: z.int(),
@@ -16,7 +18,7 @@ const turn = z.object({
 const speaker = z.object({
   name: z.string(),
   title: z.string().nullable(),
-  role: z.enum(["operator", "management", "analyst", "unknown"]),
+  role: z.enum(ROLES),
   turns: z.int(),
 });
 
@@ -68,6 +70,14 @@ export default defineCommand({
       ),
     prepared_remarks: z.array(turn).optional(),
     qa_turns: z.array(turn).optional(),
+    unsplit_turn_count: z.int().optional().describe(
+      "Present when no Q&A start was found: turns that could be prepared remarks or Q&A (counted in neither).",
+    ),
+    unsplit_turns: z.array(turn).optional(),
+    appears_cut: z.boolean().optional().describe(
+      "Present (true) when the transcript looks cut: a paywall or sign-in notice, or text stopping mid-sentence.",
+    ),
+    cut_evidence: z.string().optional(),
     source: z.string(),
   }),
   examples: [
@@ -94,11 +104,16 @@ export default defineCommand({
     }
     const prepared = parsed.turns.filter((t) => t.part === "prepared");
     const qa = parsed.turns.filter((t) => t.part === "qa");
+    const unsplit = parsed.turns.filter((t) => t.part === "unknown");
     if (!parsed.turns.length) {
       ctx.warn(`no speaker labels found in ${meta.url}; the text is returned without turns`);
     } else if (parsed.qa_start_char === null) {
-      ctx.warn("no Q&A section found; every turn is counted as prepared remarks");
+      ctx.warn(
+        `no Q&A start found (no Q&A heading, no hand-over to a first caller, no analyst): which of the ${unsplit.length} turns are prepared remarks and which are Q&A is unknown, so they are counted in neither (unsplit_turn_count)`,
+      );
     }
+    // loading said a definite cut already; the missing closing words are said here
+    if (!parsed.cut) warnCut(parsed, ctx, true);
     warnQaStart(parsed, ctx);
     warnRoles(parsed.turns, ctx);
     const limit = args.max_chars === 0 ? parsed.text.length : args.max_chars;
@@ -131,6 +146,13 @@ export default defineCommand({
       ...(args.include_turns
         ? { prepared_remarks: prepared.map(shape), qa_turns: qa.map(shape) }
         : {}),
+      ...(unsplit.length
+        ? {
+          unsplit_turn_count: unsplit.length,
+          ...(args.include_turns ? { unsplit_turns: unsplit.map(shape) } : {}),
+        }
+        : {}),
+      ...(parsed.cut ? { appears_cut: true, cut_evidence: parsed.cut.evidence } : {}),
       source: meta.source,
     };
   },

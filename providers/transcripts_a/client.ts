@@ -5,7 +5,7 @@
 import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import type { UrlGuard } from "../../core/http.ts";
-import { type TranscriptLink, transcriptLinks } from "./fool.ts";
+import { otherLinks, type TranscriptLink, transcriptLinks } from "./fool.ts";
 
 export interface SearchAttempt {
   url: string;
@@ -54,7 +54,16 @@ export class Client {
           );
         }
         const links = transcriptLinks(html, symbol);
-        attempts.push({ url, ok: true, found: links.length, error: null });
+        const others = links.length ? 0 : otherLinks(html, symbol);
+        attempts.push({
+          url,
+          ok: true,
+          found: links.length,
+          // other companies' calls linked from the page are never passed off as this ticker's
+          error: others
+            ? `the page links ${others} transcript(s), all of other companies, none of ${symbol}`
+            : null,
+        });
         if (links.length) return { transcripts: links.slice(0, limit), attempts };
       } catch (err) {
         attempts.push({ url, ok: false, found: 0, error: (err as Error).message });
