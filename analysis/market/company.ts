@@ -48,9 +48,12 @@ export async function yahooQuoteRow(ctx: Context, symbol: string): Promise<Quote
   const rows = await (await ctx.provider("market_a")).quotes([symbol]);
   const row = rowOf(rows, symbol);
   if (!row) {
+    const others = rows.map((r) => r.symbol).filter(Boolean);
     throw new ProviderError(
       "market_a",
-      `Yahoo has no quote for '${symbol}'; check the ticker (Yahoo spells them AAPL, BRK-B, ` +
+      `Yahoo has no quote for '${symbol}'${
+        others.length ? ` (it answered ${others.join(", ")} instead)` : ""
+      }; check the ticker (Yahoo spells them AAPL, BRK-B, ` +
         "SHEL.L, 0700.HK, 7203.T, ^GSPC, EURUSD=X, GC=F, BTC-USD)",
     );
   }

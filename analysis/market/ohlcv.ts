@@ -77,6 +77,11 @@ export interface Window {
   end: string;
   /** Keep only the last `limit` rows (when no start date was given). */
   keepLast: number | null;
+  /**
+   * Days Yahoo keeps bars of this size, when the window sized for `keepLast` bars was cut to
+   * them (fewer bars than asked may then come back, which is said).
+   */
+  cappedAt?: number;
 }
 
 const DAY = 86_400_000;
@@ -98,9 +103,12 @@ export function resolveWindow(
   const trading = Math.ceil(limit / BARS_PER_DAY[timeframe]);
   let days = Math.ceil((trading * 7) / 5) + 10;
   const depth = INTRADAY_DEPTH[timeframe];
-  if (depth) days = Math.min(days, depth);
+  // the request runs from the start's midnight to the midnight after `end`: `days` + 1 days,
+  // which must stay within what Yahoo serves of this bar size (7 days of 1m bars a request)
+  const capped = depth !== undefined && days + 1 > depth;
+  if (capped) days = depth - 1;
   const start = iso(new Date(Date.parse(`${end}T00:00:00Z`) - days * DAY));
-  return { start, end, keepLast: limit };
+  return { start, end, keepLast: limit, ...(capped ? { cappedAt: depth } : {}) };
 }
 
 /** Resolves `provider=` to the chain to try. */
@@ -176,6 +184,11 @@ async function fromProvider(
     const interval = tf === "1h" ? "60m" : tf;
     const endExcl = new Date(Date.parse(`${w.end}T00:00:00Z`) + DAY);
     const b = await yf.chart(symbol, new Date(`${w.start}T00:00:00Z`), endExcl, interval);
+    if (b.instrument_type === "FUTURE") {
+      ctx.warn(
+        `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,
+      );
+    }
     return {
       ...b,
       rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, b.rows),
@@ -331,6 +344,11 @@ export async function fetchSeries(
         error: count ? null : "no bars in the requested window",
       });
       if (!count) continue;
+      if (w.cappedAt !== undefined && w.keepLast !== null && count < w.keepLast) {
+        ctx.warn(
+          `${symbol}: ${count} ${tf} bars, not the ${w.keepLast} asked (limit): Yahoo keeps ${tf} bars for only about ${w.cappedAt} days, so the window was cut to ${w.start}..${w.end}; use a larger timeframe for a longer history`,
+        );
+      }
       const last = (cols ? cols.dates[count - 1] : rows[count - 1].date).slice(0, 10);
       const stale = endsEarly(symbol, last, w.end, ctx.clock.now(), tf);
       if (stale) ctx.warn(stale);

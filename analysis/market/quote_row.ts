@@ -5,7 +5,7 @@
  */
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
 import type { Quote } from "./company.ts";
-import { majorOf } from "./units.ts";
+import { majorOf, unitOf } from "./units.ts";
 
 export const QUOTE_SOURCE = "Yahoo Finance quote API (v7/finance/quote)";
 
@@ -71,6 +71,7 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
     );
     volume = null;
   }
+  const marketCap = capInMajor(q, notes);
   const quote: Quote = {
     symbol: q.symbol,
     provider_symbol: q.symbol,
@@ -86,9 +87,9 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
     day_high: price(q.regularMarketDayHigh),
     day_low: price(q.regularMarketDayLow),
     volume,
-    market_cap: q.marketCap,
+    market_cap: marketCap,
     // Yahoo states a listing quoted in pence (GBp) at a market cap in pounds
-    market_cap_currency: q.marketCap === null ? null : majorOf(q.currency),
+    market_cap_currency: marketCap === null ? null : majorOf(q.currency),
     shares_outstanding: q.sharesOutstanding,
     fifty_two_week_high: price(q.fiftyTwoWeekHigh),
     fifty_two_week_low: price(q.fiftyTwoWeekLow),
@@ -100,6 +101,30 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
   const range = outsideDayRange(quote);
   if (range) notes.push(range);
   return { quote, notes };
+}
+
+/**
+ * Yahoo's market cap in the major unit of a listing quoted in a minor one (GBp, ZAc, ILA).
+ * Yahoo states it in the major unit (OCDO.L: 308.8 GBp × 823 million shares, a cap of 2.55
+ * billion GBP), but the unit is checked against the price and share count it gives beside it:
+ * a cap that is the price times the shares in the minor unit is put into the major one, with a
+ * note, so that it is never read 100 times too large.
+ */
+function capInMajor(q: QuoteRow, notes: string[]): number | null {
+  const cap = q.marketCap;
+  const u = unitOf(q.currency);
+  const p = q.regularMarketPrice;
+  const shares = q.sharesOutstanding;
+  if (cap === null || !u || u.factor === 1 || !(p! > 0) || !(shares! > 0)) return cap;
+  const r = cap / (p! * shares!);
+  const fromMinor = Math.abs(Math.log(r));
+  const fromMajor = Math.abs(Math.log(r / u.factor));
+  if (!(fromMinor < fromMajor && fromMinor < Math.log(5))) return cap;
+  const major = cap * u.factor;
+  notes.push(
+    `${q.symbol}: Yahoo's market cap ${cap} is the price in ${u.code} times the shares, so it is in ${u.code}; shown as ${major} ${u.major}`,
+  );
+  return major;
 }
 
 /**
@@ -141,7 +166,10 @@ export function staleQuote(
   } UTC, ${days} days before now: the listing may be suspended or delisted, or the answer is an old recording; do not take it for a current price`;
 }
 
-/** The row of `symbol` among Yahoo's answer (its own spelling may differ in case), or null. */
+/**
+ * The row of `symbol` among Yahoo's answer (its own spelling may differ in case), or null: a
+ * row for another symbol is another listing, never passed off as the one asked for.
+ */
 export function rowOf(rows: QuoteRow[], symbol: string): QuoteRow | null {
-  return rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase()) ?? rows[0] ?? null;
+  return rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase()) ?? null;
 }

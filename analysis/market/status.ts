@@ -21,6 +21,19 @@ export const REGULAR_SESSION_HOURS: Record<string, number> = {
   IN: 6.25,
 };
 
+/**
+ * Midday breaks (local time, start–end) of markets that stop trading at lunch: Yahoo's session
+ * runs from the morning open to the afternoon close and its state stays "open" across the break.
+ */
+export const LUNCH_BREAKS: Record<string, [string, string]> = {
+  JP: ["11:30", "12:30"],
+  HK: ["12:00", "13:00"],
+  CN: ["11:30", "13:00"],
+  MY: ["12:30", "14:30"],
+  TH: ["12:30", "14:30"],
+  PH: ["12:00", "13:00"],
+};
+
 export type ClosedReason = "weekend" | "holiday" | "outside_hours";
 
 export interface MarketTime {
@@ -66,10 +79,17 @@ const validZone = (zone: string | null): zone is string => {
  * A closed weekday with no session on it (neither the last close nor the next open is dated
  * that day) is a holiday; a session shorter than the market's regular one is an early close.
  */
-export function readMarketTime(market: string, mt: MarketTime, clockNow: string) {
+export function readMarketTime(
+  market: string,
+  mt: MarketTime,
+  clockNow: string,
+  warn: (note: string) => void = () => {},
+) {
   const now = mt.time ?? clockNow;
   const zone = validZone(mt.timezone) ? mt.timezone : null;
   const regular = REGULAR_SESSION_HOURS[market] ?? null;
+  const lunch = LUNCH_BREAKS[market] ?? null;
+  const lunch_break_local = lunch ? `${lunch[0]}-${lunch[1]}` : null;
   const hours = mt.open && mt.close && Date.parse(mt.close) > Date.parse(mt.open)
     ? Math.round((Date.parse(mt.close) - Date.parse(mt.open)) / 36e5 * 100) / 100
     : null;
@@ -84,6 +104,8 @@ export function readMarketTime(market: string, mt: MarketTime, clockNow: string)
       session_hours: hours,
       regular_session_hours: regular,
       early_close: null,
+      lunch_break_local,
+      in_lunch_break: null,
     };
   }
   const here = localParts(now, zone);
@@ -92,8 +114,31 @@ export function readMarketTime(market: string, mt: MarketTime, clockNow: string)
   let closed_reason: ClosedReason | null = null;
   if (mt.status?.toLowerCase() === "closed") {
     if (here.weekday === "Sat" || here.weekday === "Sun") closed_reason = "weekend";
-    else if (open?.date !== here.date && close?.date !== here.date) closed_reason = "holiday";
-    else closed_reason = "outside_hours";
+    else if (!open || !close) {
+      // without the last close and the next open nothing says whether a session is due today
+      warn(
+        `${market}: Yahoo says closed but gives no ${
+          !open ? "next open" : "last close"
+        }, so whether ${here.date} is a holiday or the market is outside its hours is not known`,
+      );
+    } else if (open.date === here.date || close.date === here.date) {
+      closed_reason = "outside_hours";
+    } else if (Date.parse(mt.open!) <= Date.parse(now)) {
+      // the open given is a past session's, not the next one: a session may still be due today
+      warn(
+        `${market}: Yahoo says closed and gives a past session (${mt.open} to ${mt.close}), ` +
+          `not the next open, so whether ${here.date} is a holiday is not known`,
+      );
+    } else closed_reason = "holiday";
+  }
+  // Yahoo's "open" spans a lunch break: inside it nothing trades
+  const isOpen = mt.status?.toLowerCase() === "open";
+  const in_lunch_break = lunch && isOpen ? here.time >= lunch[0] && here.time < lunch[1] : null;
+  if (in_lunch_break) {
+    warn(
+      `${market}: Yahoo's state is open, but ${here.time} local is inside the lunch break ` +
+        `(${lunch![0]}–${lunch![1]} ${zone}): no trading until ${lunch![1]}`,
+    );
   }
   // The session spans open→close only when both are one day's (the state is open, or the
   // answer gives today's hours); otherwise they are the last close and the next open.
@@ -108,5 +153,7 @@ export function readMarketTime(market: string, mt: MarketTime, clockNow: string)
     session_hours: oneSession ? hours : null,
     regular_session_hours: regular,
     early_close: oneSession && regular !== null ? hours! < regular - 0.25 : null,
+    lunch_break_local,
+    in_lunch_break,
   };
 }

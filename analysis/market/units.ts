@@ -1,6 +1,6 @@
 /**
  * Currency codes as providers write them, read as major units: Yahoo quotes some listings in a
- * minor unit (GBp, ZAc, ILA) while their market cap and statements are in the major one. No
+ * minor unit (GBp, ZAc, ILA, KWF) while their market cap and statements are in the major one. No
  * schema library here: the CLI's lean quote reads it too (currency.ts re-exports it).
  */
 
@@ -11,6 +11,8 @@ const MINOR: Record<string, [string, number]> = {
   ZAc: ["ZAR", 0.01],
   ZAC: ["ZAR", 0.01],
   ILA: ["ILS", 0.01],
+  // Boursa Kuwait listings are quoted in fils, a thousandth of a dinar
+  KWF: ["KWD", 0.001],
 };
 
 /** A currency code read as its major unit: `GBp` → GBP × 0.01; `USD` → USD × 1. */

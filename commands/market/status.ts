@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { ProviderError } from "../../core/errors.ts";
 
 export default defineCommand({
   name: "market.status",
@@ -10,7 +11,9 @@ export default defineCommand({
     "quote — read in the exchange's own time zone: local date, weekday and time, why it is " +
     "closed (weekend, holiday: a weekday with no session, or outside_hours), the session's " +
     "local open and close and whether it is an early close (shorter than the market's " +
-    "regular session). Markets: US, GB, DE, FR, JP, HK, CA, AU and other Yahoo region codes.",
+    "regular session), and for markets that break at midday (Tokyo, Hong Kong, Shanghai) " +
+    "whether the local time is inside the lunch break, when Yahoo still says open. A region " +
+    "Yahoo answers with another market's times is an error. Markets: US, GB, DE, FR, JP, HK, CA, AU and other Yahoo region codes.",
   usage: "finance market.status [MARKET=US]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -39,6 +42,12 @@ export default defineCommand({
     session_hours: z.number().nullable(),
     regular_session_hours: z.number().nullable(),
     early_close: z.boolean().nullable(),
+    lunch_break_local: z.string().nullable().describe(
+      "The market's midday break in local time (11:30-12:30 in Tokyo), when it has one.",
+    ),
+    in_lunch_break: z.boolean().nullable().describe(
+      "True when Yahoo says open but the local time is inside the lunch break: nothing trades.",
+    ),
     as_of: z.string().nullable(),
     provider: z.string(),
     source: z.string(),
@@ -47,15 +56,32 @@ export default defineCommand({
   view: "market_status",
   async run(args, ctx) {
     const mt = await (await ctx.provider("market_a")).domain.marketTime(args.market);
+    // Yahoo answers a region it does not cover with another market's times: refused, not passed on
+    const region = args.market.toLowerCase();
+    const ids = [mt.id, (mt as { yfit_market_id?: unknown }).yfit_market_id]
+      .filter((id): id is string => typeof id === "string" && id !== "");
+    if (ids.length && !ids.some((id) => id.toLowerCase().split("_")[0] === region)) {
+      throw new ProviderError(
+        "market_a",
+        `Yahoo has no market time for region ${args.market}: it answered with ${
+          mt.name ?? ids[0]
+        } (${ids.join(", ")}), which is another market`,
+      );
+    }
     const tz = (mt.timezone?.[0] ?? {}) as { $text?: string; short?: string };
     const { readMarketTime } = await import("../../analysis/market/status.ts");
-    const local = readMarketTime(args.market, {
-      status: mt.status ?? null,
-      open: mt.open ?? null,
-      close: mt.close ?? null,
-      time: mt.time ?? null,
-      timezone: tz.$text ?? null,
-    }, ctx.clock.now().toISOString());
+    const local = readMarketTime(
+      args.market,
+      {
+        status: mt.status ?? null,
+        open: mt.open ?? null,
+        close: mt.close ?? null,
+        time: mt.time ?? null,
+        timezone: tz.$text ?? null,
+      },
+      ctx.clock.now().toISOString(),
+      (note) => ctx.warn(note),
+    );
     return {
       market: args.market,
       exchange: mt.name ?? null,

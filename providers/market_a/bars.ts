@@ -41,13 +41,50 @@ export function isIntraday(interval: string): boolean {
   return /^\d+(m|h|min|hour)$/i.test(interval);
 }
 
+/** Formatters of calendar dates (YYYY-MM-DD) by IANA zone; null for a zone Intl rejects. */
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormat(zone: string): Intl.DateTimeFormat | null {
+  let f = DAY_FORMATS.get(zone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      });
+    } catch {
+      f = null;
+    }
+    DAY_FORMATS.set(zone, f);
+  }
+  return f;
+}
+
 /**
  * The calendar date of a bar in the exchange's own time zone: Yahoo stamps a daily bar at the
- * session open (e.g. 13:30 UTC for New York), so the UTC date is right for the Americas but
- * not for Asia; the exchange offset fixes that.
+ * session open (13:30 UTC for New York) or, for futures and currency pairs, at local midnight
+ * (00:00 New York is 05:00 UTC in winter, 04:00 UTC in summer), so the UTC date is wrong for
+ * Asia and a fixed offset is wrong across daylight saving. With the exchange's zone each bar is
+ * read at its own date's offset; `gmtoffset` (Yahoo's offset at the time of the request) is
+ * used only when the zone is missing or unknown.
  */
-export function barDate(epochSec: number, gmtoffset: number, intraday: boolean): string {
+export function barDate(
+  epochSec: number,
+  gmtoffset: number,
+  intraday: boolean,
+  zone: string | null = null,
+): string {
   if (intraday) return new Date(epochSec * 1000).toISOString().replace(".000Z", "Z");
+  // A daylight-saving change moves the offset by an hour or two: a bar more than three hours
+  // from midnight at Yahoo's offset has that date at its own offset too (and Intl is slow).
+  const local = (((epochSec + gmtoffset) % 86_400) + 86_400) % 86_400;
+  const f = zone && (local < 3 * 3_600 || local > 21 * 3_600) ? dayFormat(zone) : null;
+  if (f) {
+    const d = f.format(new Date(epochSec * 1000));
+    if (/^\d{4}-\d{2}-\d{2}$/.test(d)) return d;
+  }
   return new Date((epochSec + gmtoffset) * 1000).toISOString().slice(0, 10);
 }
 
@@ -57,6 +94,7 @@ const clean = (v: number | null | undefined): number | null =>
 export function chartToBars(r: ChartResult, interval: string): Bars {
   const intraday = isIntraday(interval);
   const off = r.meta.gmtoffset ?? 0;
+  const zone = r.meta.exchangeTimezoneName ?? null;
   const q = r.indicators.quote[0] ?? {};
   const adj = r.indicators.adjclose?.[0]?.adjclose;
   const rows: Bar[] = [];
@@ -67,7 +105,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     // Yahoo pads holidays and the live session with all-null bars; they are not prices.
     if (close === null && open === null) return;
     rows.push({
-      date: barDate(t, off, intraday),
+      date: barDate(t, off, intraday, zone),
       open,
       high: clean(q.high?.[i]),
       low: clean(q.low?.[i]),
@@ -79,7 +117,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
   const splits: Split[] = Object.values(r.events?.splits ?? {})
     .filter((s) => s.date !== null && s.denominator !== 0)
     .map((s) => ({
-      date: barDate(s.date!, off, false),
+      date: barDate(s.date!, off, false, zone),
       ratio: s.numerator / s.denominator,
       numerator: s.numerator,
       denominator: s.denominator,
@@ -87,7 +125,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     .sort((a, b) => a.date.localeCompare(b.date));
   const dividends: Dividend[] = Object.values(r.events?.dividends ?? {})
     .filter((d) => d.date !== null)
-    .map((d) => ({ date: barDate(d.date!, off, false), amount: d.amount }))
+    .map((d) => ({ date: barDate(d.date!, off, false, zone), amount: d.amount }))
     .sort((a, b) => a.date.localeCompare(b.date));
   return {
     symbol: r.meta.symbol,

@@ -154,7 +154,7 @@ export class Client {
     };
   }
 
-  /** Bars between two dates inclusive (YYYY-MM-DD); intraday dates are exchange-local ISO. */
+  /** Bars between two dates inclusive (YYYY-MM-DD); intraday bars are dated in UTC (ISO, Z). */
   async bars(symbol: string, timeframe: string, start: string, end: string): Promise<Bar[]> {
     const s = SERIES[timeframe];
     if (!s) {
@@ -167,13 +167,19 @@ export class Client {
       symbol: avSymbol(symbol),
       outputsize: "full",
     };
-    if (s.interval) params.interval = s.interval;
+    // intraday OHLC unadjusted, as market.ohlcv states for this provider (Alpha Vantage's
+    // default adjusts them for splits and dividends)
+    if (s.interval) Object.assign(params, { interval: s.interval, adjusted: "false" });
     const body = await this.#query(params);
     const series = body[s.key] as Record<string, Record<string, string>> | undefined;
     if (!series) throw new ProviderError(P, `Alpha Vantage answer for ${symbol} has no '${s.key}'`);
+    // intraday stamps are the exchange's wall clock (Meta Data "6. Time Zone", US/Eastern);
+    // bars are dated in UTC like every other provider's intraday bars
+    const meta = (body["Meta Data"] ?? {}) as Record<string, string>;
+    const zone = Object.entries(meta).find(([k]) => /time zone/i.test(k))?.[1] ?? "US/Eastern";
     const rows: Bar[] = [];
     for (const [stamp, v] of Object.entries(series)) {
-      const date = s.interval ? stamp.replace(" ", "T") : stamp.slice(0, 10);
+      const date = s.interval ? wallClockToUtc(stamp, zone) : stamp.slice(0, 10);
       if (date.slice(0, 10) < start || date.slice(0, 10) > end) continue;
       const close = num(v["4. close"]);
       rows.push({
@@ -187,5 +193,38 @@ export class Client {
       });
     }
     return rows.sort((a, b) => a.date.localeCompare(b.date));
+  }
+}
+
+/** The UTC offset (ms) of an IANA zone at an instant. */
+function zoneOffset(zone: string, at: number): number {
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+}
+
+/**
+ * `2024-07-01 09:30:00` on the wall clock of `zone` as a UTC ISO time (`2024-07-01T13:30:00Z`).
+ * A zone Intl does not know leaves the stamp as it is, marked with no zone.
+ */
+export function wallClockToUtc(stamp: string, zone: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(stamp.trim());
+  if (!m) return stamp.replace(" ", "T");
+  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
+  try {
+    let utc = wall - zoneOffset(zone, wall);
+    utc = wall - zoneOffset(zone, utc);
+    return new Date(utc).toISOString().replace(".000Z", "Z");
+  } catch {
+    return stamp.replace(" ", "T");
   }
 }
