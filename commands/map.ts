@@ -2535,6 +2535,8 @@ export interface CommandMap {
       session_hours: number | null;
       regular_session_hours: number | null;
       early_close: boolean | null;
+      lunch_break_local: string | null;
+      in_lunch_break: boolean | null;
       as_of: string | null;
       provider: string;
       source: string;
@@ -3190,6 +3192,7 @@ export interface CommandMap {
       qa_pairs: {
         questioner: string;
         questioner_title: string | null;
+        read_out?: boolean;
         question: {
           text: string;
           start_char: number;
@@ -3206,6 +3209,7 @@ export interface CommandMap {
       count: number;
       total_count: number;
       unanswered_count: number;
+      appears_cut?: boolean;
       source: string;
     };
   };
@@ -3242,7 +3246,7 @@ export interface CommandMap {
       speakers: {
         name: string;
         title: string | null;
-        role: "operator" | "management" | "analyst" | "unknown";
+        role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
         turns: number;
       }[];
       prepared_speakers: string[];
@@ -3254,7 +3258,7 @@ export interface CommandMap {
       prepared_remarks?: {
         speaker: string;
         speaker_title: string | null;
-        role: "operator" | "management" | "analyst" | "unknown";
+        role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
         role_source: string;
         text: string;
         start_char: number;
@@ -3263,12 +3267,24 @@ export interface CommandMap {
       qa_turns?: {
         speaker: string;
         speaker_title: string | null;
-        role: "operator" | "management" | "analyst" | "unknown";
+        role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
         role_source: string;
         text: string;
         start_char: number;
         end_char: number;
       }[];
+      unsplit_turn_count?: number;
+      unsplit_turns?: {
+        speaker: string;
+        speaker_title: string | null;
+        role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
+        role_source: string;
+        text: string;
+        start_char: number;
+        end_char: number;
+      }[];
+      appears_cut?: boolean;
+      cut_evidence?: string;
       source: string;
     };
   };
