@@ -130,6 +130,14 @@ export function marketStatusView(data: unknown): Block[] {
         regular === undefined ? "" : ` (regular session ${regular} hours)`
       }`,
     ],
+    ...(str(data.lunch_break_local)
+      ? [[
+        "lunch break",
+        `${data.lunch_break_local} ${zone ?? "local"}${
+          data.in_lunch_break === true ? " (in the break now: nothing trades)" : ""
+        }`,
+      ] as [string, string]]
+      : []),
     ["early close", early],
     ["as of", str(data.as_of) ? dateText(String(data.as_of)) : "—"],
   ];

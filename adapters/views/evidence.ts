@@ -103,7 +103,10 @@ export function qaView(data: unknown): Block[] {
       // a pair without question text still heads its answers with who asked
       ...(question.length ? question : [{}]).map((q, n) => ({
         at: num(q.start_char),
-        caption: `Q${i + 1}${n ? " (follow-up)" : ""}. ${who(p.questioner, p.questioner_title)}`,
+        // a question IR or the operator read out for an investor (a webcast question)
+        caption: `Q${i + 1}${n ? " (follow-up)" : ""}${p.read_out === true ? " (read out)" : ""}. ${
+          who(p.questioner, p.questioner_title)
+        }`,
         t: q,
       })),
       ...recs(p.answers).map((a) => ({
@@ -131,6 +134,9 @@ export function qaView(data: unknown): Block[] {
         str(t.published_at) ? `, published ${dateText(String(t.published_at))}` : ""
       }`,
       ...(str(t.url) ? [String(t.url)] : []),
+      ...(data.appears_cut === true
+        ? ["The transcript appears cut (see warnings): questions after the cut are missing."]
+        : []),
     ].join("\n"),
   });
   return blocks;

@@ -233,3 +233,15 @@ Deno.test("transcripts.search: other companies' transcripts on a quote page are 
   assert.equal(data.count, 0);
   assert.match(env.warnings.join(" "), /all of other companies, none of TNMN/);
 });
+
+Deno.test("transcripts.qa text view marks read-out questions and a cut transcript", async () => {
+  const { renderOutput } = await import("../../adapters/render.ts");
+  const { env } = await qa("webcast.txt");
+  const text = renderOutput(env, "text", { view: "qa", width: 100 }).out;
+  assert.match(text, /^Q2 \(read out\)\. /m, text);
+  const cut = await qa("cut.txt");
+  assert.match(
+    renderOutput(cut.env, "text", { view: "qa", width: 100 }).out,
+    /The transcript appears cut/,
+  );
+});

@@ -401,3 +401,10 @@ Deno.test("market.ohlcv: Alpha Vantage's intraday bars are unadjusted and dated 
   assert.match(d.price_basis, /raw OHLC/);
   assert.equal(new URL(urls[0]).searchParams.get("adjusted"), "false");
 });
+
+Deno.test("market.status text view shows the lunch break and that nothing trades in it", async () => {
+  const { renderOutput } = await import("../../adapters/render.ts");
+  const env = await status("JP", tokyo({}));
+  const text = renderOutput(env, "text", { view: "market_status", width: 100 }).out;
+  assert.match(text, /lunch break: +11:30-12:30 Asia\/Tokyo \(in the break now: nothing trades\)/);
+});
