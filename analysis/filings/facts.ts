@@ -52,6 +52,33 @@ export interface FactPeriod {
   /** How many filings reported this period (within the filters). */
   reports: number;
   restated: boolean;
+  /** Filing date of the first report that differs from the first one (null: never restated). */
+  first_change?: string | null;
+  /**
+   * Filing date from which the last reported value has been reported unchanged: the filing
+   * that restated it to that value (null: never restated).
+   */
+  last_change?: string | null;
+}
+
+/**
+ * Whether a period's reports (sorted by filing, a filing's most precise value last) differ, and
+ * when: the first report that differs from the first, and the start of the last value's run.
+ */
+function changes(g: FactRow[]): {
+  restated: boolean;
+  first_change: string | null;
+  last_change: string | null;
+} {
+  // each filing's own value (its most precise)
+  const own = g.filter((r, i) => i === g.length - 1 || g[i + 1].accn !== r.accn);
+  const first = g.findLast((r) => r.accn === g[0].accn)!;
+  const firstChange = own.find((r) => differs(r.val, first.val)) ?? null;
+  if (!firstChange) return { restated: false, first_change: null, last_change: null };
+  const last = own[own.length - 1];
+  let i = own.length - 1;
+  while (i > 0 && !differs(own[i - 1].val, last.val)) i--;
+  return { restated: true, first_change: firstChange.filed, last_change: own[i].filed };
 }
 
 const DAY_MS = 86_400_000;
@@ -78,6 +105,8 @@ export interface FilingPeriod {
   fy: number | null;
   fp: string | null;
   form: string;
+  /** The filing reports a year-long duration ending on its own end (a 10-KT may not). */
+  annual?: boolean;
 }
 
 /**
@@ -87,18 +116,29 @@ export interface FilingPeriod {
 export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
   const out = new Map<string, FilingPeriod>();
   const ends = new Set<string>();
+  const annual = new Map<string, string>();
+  const annualOf = new Map<string, Set<string>>();
   for (const rows of allRows) {
     for (const r of rows) {
       if (!r.start || daysBetween(r.start, r.end) < 80) continue;
       ends.add(r.end);
+      if (periodKind(r.start, r.end) === "annual") {
+        if (!annual.has(r.end) || r.start > annual.get(r.end)!) annual.set(r.end, r.start);
+        const set = annualOf.get(r.accn) ?? new Set<string>();
+        set.add(r.end);
+        annualOf.set(r.accn, set);
+      }
       const seen = out.get(r.accn);
       if (!seen) out.set(r.accn, { end: r.end, fy: r.fy ?? null, fp: r.fp ?? null, form: r.form });
       else if (r.end > seen.end) seen.end = r.end;
     }
   }
   const byEnd = new Map<string, FilingPeriod[]>();
-  for (const f of out.values()) byEnd.set(f.end, [...byEnd.get(f.end) ?? [], f]);
-  return { byAccn: out, byEnd, ends };
+  for (const [accn, f] of out) {
+    f.annual = annualOf.get(accn)?.has(f.end) ?? false;
+    byEnd.set(f.end, [...byEnd.get(f.end) ?? [], f]);
+  }
+  return { byAccn: out, byEnd, ends, annual };
 }
 
 /** Filings by accession and by the end date of their own period. */
@@ -107,6 +147,8 @@ export interface FilingIndex {
   byEnd: Map<string, FilingPeriod[]>;
   /** End dates of every duration of 80 days or more any filing reports: the period ends. */
   ends?: Set<string>;
+  /** End → start of the year-long durations any filing reports (the latest start of an end). */
+  annual?: Map<string, string>;
 }
 
 export interface PeriodOptions {
@@ -145,7 +187,10 @@ export function groupPeriods(
     const first = g.findLast((r) => r.accn === g[0].accn)!;
     const start = first.start ?? null;
     const kind = periodKind(start, first.end);
-    const label = calendarLabel(kind, first.end, filings) ?? fiscalLabel(first, kind, filings);
+    const transition = kind !== "annual" ? transitions(filings).get(first.end) : undefined;
+    const label = transition
+      ? { fy: transition.fy, fp: "transition" }
+      : calendarLabel(kind, start, first.end, filings) ?? fiscalLabel(first, kind, filings);
     out.push({
       tag,
       unit,
@@ -160,9 +205,7 @@ export function groupPeriods(
       last: report(last),
       reports: new Set(g.map((r) => r.accn)).size,
       // each filing's own value (its most precise) against the first filing's
-      restated: g.some((r, i) =>
-        (i === g.length - 1 || g[i + 1].accn !== r.accn) && differs(r.val, first.val)
-      ),
+      ...changes(g),
     });
   }
   return out.sort((a, b) =>
@@ -211,6 +254,14 @@ interface FiscalCalendar {
   offset: number;
   /** The first year end on this calendar: a period ending earlier may be on another. */
   since: string;
+  /**
+   * The first day of the earliest full year on this calendar: the first annual report's year,
+   * and the years before it its comparatives show ending on the same day of the year (NVIDIA's
+   * first XBRL 10-K, for the year to January 2010, shows the years to January 2009 and 2008).
+   * Null when the index does not say which durations are year-long (then periods ending up to
+   * 380 days before `since` count).
+   */
+  start: string | null;
 }
 
 const calendars = new WeakMap<FilingIndex, FiscalCalendar | null>();
@@ -246,11 +297,44 @@ function fiscalCalendar(filings: FilingIndex): FiscalCalendar | null {
       offsets.set(o, (offsets.get(o) ?? 0) + 1);
     }
     const offset = [...offsets].sort((a, b) => b[1] - a[1])[0][0];
-    cal = { month, day, offset, since };
+    cal = { month, day, offset, since, start: calendarStart(filings, since, month, day) };
   }
   calendars.set(filings, cal);
   return cal;
 }
+
+/**
+ * The first day of the earliest full year on the calendar: from the year ending on `since`
+ * (when some filing reports it as a year-long duration: a transition period is not a year),
+ * back through the year-long durations that end a year earlier each, on the calendar's day.
+ * Without a year ending on `since`, the calendar starts the day after it.
+ */
+function calendarStart(
+  filings: FilingIndex,
+  since: string,
+  month: number,
+  day: number,
+): string | null {
+  const annual = filings.annual;
+  if (!annual) return null;
+  const onDay = [...annual.keys()].filter((e) => Math.abs(dayOfYearGap(e, month, day)) <= 10)
+    .sort((a, b) => b.localeCompare(a));
+  let cursor = onDay.find((e) => Math.abs(daysBetween(e, since)) <= 3);
+  if (!cursor) return nextDay(since);
+  for (;;) {
+    const c = cursor;
+    const before = onDay.find((e) => {
+      const gap = daysBetween(e, c);
+      return gap >= 340 && gap <= 392;
+    });
+    if (!before) break;
+    cursor = before;
+  }
+  return annual.get(cursor)!;
+}
+
+const nextDay = (d: string) => new Date(Date.parse(d) + DAY_MS).toISOString().slice(0, 10);
+const dayBefore = (d: string) => new Date(Date.parse(d) - DAY_MS).toISOString().slice(0, 10);
 
 /** Days from the month/day anchor in `date`'s year to `date` (negative: before it). */
 function dayOfYearGap(date: string, month: number, day: number): number {
@@ -289,12 +373,21 @@ function fiscalYearEnd(date: string, month: number, day: number): number {
  */
 function calendarLabel(
   kind: PeriodKind,
+  start: string | null,
   end: string,
   filings: FilingIndex,
 ): { fy: number | null; fp: string | null } | null {
-  if (kind !== "annual" && kind !== "quarter" && kind !== "instant") return null;
+  if (kind === "other") return null;
   const cal = fiscalCalendar(filings);
-  if (!cal || daysBetween(cal.since, end) < -380) return null;
+  if (!cal || !onCalendar(cal, start, end)) return null;
+  if (kind === "half" || kind === "nine_months") {
+    // year to date: from a fiscal year's first day
+    if (!start || Math.abs(dayOfYearGap(dayBefore(start), cal.month, cal.day)) > 10) return null;
+    const fy = new Date(fiscalYearEnd(end, cal.month, cal.day)).getUTCFullYear() + cal.offset;
+    return { fy, fp: kind === "half" ? "Q2 YTD" : "Q3 YTD" };
+  }
+  // a year ending on another day of the year is on another calendar
+  if (kind === "annual" && Math.abs(dayOfYearGap(end, cal.month, cal.day)) > 10) return null;
   const fyEnd = fiscalYearEnd(end, cal.month, cal.day);
   const e = Date.parse(`${end}T00:00:00Z`);
   const fy = new Date(fyEnd).getUTCFullYear() + cal.offset;
@@ -311,6 +404,54 @@ function calendarLabel(
   const q = 4 - Math.round(daysLeft / 30.44 / 3);
   if (q < 1 || q > 4) return null;
   return { fy, fp: `Q${q}` };
+}
+
+/**
+ * A period within the calendar's reach: a duration starting in its earliest full year or
+ * later, a balance at the day before that year or later (the year end before it).
+ */
+function onCalendar(cal: FiscalCalendar, start: string | null, end: string): boolean {
+  if (cal.start === null) return daysBetween(cal.since, end) >= -380;
+  if (!start) return daysBetween(cal.start, end) >= -1;
+  return daysBetween(cal.start, start) >= -10;
+}
+
+/**
+ * Whether the fiscal labels of a period were checked against the company's calendar: false for
+ * a period before the calendar's earliest full year (its label is SEC's fy/fp of the filing that
+ * reported it, counted back), true otherwise, null without a calendar.
+ */
+export function labelChecked(
+  p: { start: string | null; end: string },
+  filings: FilingIndex,
+): boolean | null {
+  const cal = fiscalCalendar(filings);
+  return cal ? onCalendar(cal, p.start, p.end) : null;
+}
+
+/** The first day of the company's fiscal calendar's earliest full year (see labelChecked). */
+export function calendarFrom(filings: FilingIndex): string | null {
+  const cal = fiscalCalendar(filings);
+  return cal ? cal.start ?? cal.since : null;
+}
+
+const transitionsOf = new WeakMap<FilingIndex, Map<string, FilingPeriod>>();
+
+/**
+ * Transition-period reports (10-KT) whose own period is not a year: their end → the filing.
+ * A company that moves its year end reports the months between the old and the new end; they
+ * are neither a fiscal year nor its fourth quarter.
+ */
+function transitions(filings: FilingIndex): Map<string, FilingPeriod> {
+  let out = transitionsOf.get(filings);
+  if (!out) {
+    out = new Map();
+    for (const f of filings.byAccn.values()) {
+      if (/^10-KT/i.test(f.form) && f.annual === false) out.set(f.end, f);
+    }
+    transitionsOf.set(filings, out);
+  }
+  return out;
 }
 
 const QUARTER_OF_YTD: Partial<Record<PeriodKind, string>> = {
@@ -353,10 +494,16 @@ function labelFor(
   return { fy, fp: null };
 }
 
-/** Readable fiscal label: "FY2024", "Q3 FY2025", "Q2 YTD FY2025". */
+/**
+ * Readable fiscal label: "FY2024", "Q3 FY2025", "Q2 YTD FY2025", "FY2022 transition"; null
+ * without a fiscal period (callers name such a period by its dates).
+ */
 export function fiscalName(p: { fiscal_year: number | null; fiscal_period: string | null }) {
   if (p.fiscal_year === null) return null;
-  if (!p.fiscal_period || p.fiscal_period === "FY") return `FY${p.fiscal_year}`;
+  if (p.fiscal_period === "transition") return `FY${p.fiscal_year} transition`;
+  // a period of no fiscal period's length (a half year a 10-K reports) is not the year
+  if (!p.fiscal_period) return null;
+  if (p.fiscal_period === "FY") return `FY${p.fiscal_year}`;
   return `${p.fiscal_period} FY${p.fiscal_year}`;
 }
 
@@ -540,12 +687,15 @@ function withEarlierTags(
   );
   const first = g[0];
   const last = g[g.length - 1];
+  const c = changes(g);
   return {
     ...p,
     first: report(first),
     last: report(last),
     reports: new Set(g.map((r) => r.accn)).size,
     restated: g.some((r) => differs(r.val, first.val)),
+    first_change: c.first_change,
+    last_change: c.last_change,
   };
 }
 

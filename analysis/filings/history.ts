@@ -5,11 +5,13 @@
  * they were derived and cite every value they use. Gaps stay gaps.
  */
 import {
+  calendarFrom,
   type Concepts,
   daysBetween,
   type FactPeriod,
   type FilingIndex,
   fiscalName,
+  labelChecked,
   mergedPeriods,
   reportingBasis,
 } from "./facts.ts";
@@ -188,6 +190,18 @@ export function buildHistory(
     columns = pickColumns(items, points, opts);
     cellsFor = (item) =>
       columns.map((c) => points.get(item.key)!.find((p) => p.end === c.end)?.cell ?? gap());
+    const unchecked = columns.filter((c) =>
+      c.fiscal_year !== null && labelChecked(c, filings) === false
+    );
+    if (unchecked.length) {
+      warnings.push(
+        `${unchecked.length} column(s) (${
+          unchecked.map((c) => `${c.label} ending ${c.end}`).join(", ")
+        }) are before ${
+          calendarFrom(filings)
+        }, the start of the earliest fiscal year the company's annual reports show on its current calendar: their fiscal labels are SEC's fy/fp of the filings that reported them, not checked against the company's calendar (their dates are right)`,
+      );
+    }
   }
   const rows: Row[] = [];
   const missing: string[] = [];
@@ -297,8 +311,76 @@ function reported(
     sources: null,
     note: null,
   };
+  const leaf: Leaf = {
+    period: fiscalName(p) ?? `${p.start ?? ""}..${p.end}`,
+    basis,
+    accession_no: r.accession_no,
+    filed: r.filed,
+    confirmed: r.filed,
+    restated_on: basis === "latest" ? p.last_change ?? null : null,
+    superseded_on: basis === "first_reported" ? p.first_change ?? null : null,
+  };
+  leavesOf.set(cell, [leaf]);
   if (!shares || (item.kind !== "per_share" && item.kind !== "shares")) return cell;
-  return onLatestBasis(item, p, cell, shares, unplaced);
+  const out = onLatestBasis(item, p, cell, shares, unplaced);
+  leavesOf.set(out, [leaf]);
+  return out;
+}
+
+/** A reported value a cell rests on, with when its basis changed (see mixedBasis). */
+interface Leaf {
+  period: string;
+  basis: HistoryOptions["basis"];
+  accession_no: string;
+  filed: string;
+  /** The latest filing that reported the value used. */
+  confirmed: string;
+  /** basis=latest: when the value used replaced an earlier one (it was restated then). */
+  restated_on: string | null;
+  /** basis=first_reported: when a later filing first reported the period otherwise. */
+  superseded_on: string | null;
+}
+
+/** The reported values under each cell (a derived cell: those of everything it uses). */
+const leavesOf = new WeakMap<Cell, Leaf[]>();
+
+/**
+ * Whether a derived value combines values of different basis, in words: one input restated by
+ * a filing the others were never reported in again (a full year restated by a later 10-K,
+ * quarters as first reported), or, as first reported, one input first reported after another
+ * had already been restated. Null when they agree (or no input was ever restated).
+ */
+function mixedBasis(all: Leaf[]): string | null {
+  const seen = new Set<string>();
+  const leaves = all.filter((l) => {
+    const k = `${l.period}|${l.accession_no}`;
+    return !seen.has(k) && !!seen.add(k);
+  });
+  for (const a of leaves) {
+    if (a.restated_on) {
+      const stale = leaves.filter((b) => b !== a && b.confirmed < a.restated_on!);
+      if (stale.length) {
+        return `mixed basis: ${a.period} is as restated (${a.accession_no}, filed ${a.filed}), ${
+          stale.map((b) =>
+            `${b.period} as last reported before that (${b.accession_no}, filed ${b.filed})`
+          )
+            .join(", ")
+        }, never reported again on the restated basis`;
+      }
+    }
+    if (a.superseded_on) {
+      const later = leaves.filter((b) => b !== a && b.filed >= a.superseded_on!);
+      if (later.length) {
+        return `mixed basis: ${a.period} is as first reported (${a.accession_no}, filed ${a.filed}) though restated on ${a.superseded_on}, ${
+          later.map((b) =>
+            `${b.period} first reported after that (${b.accession_no}, filed ${b.filed})`
+          )
+            .join(", ")
+        }`;
+      }
+    }
+  }
+  return null;
 }
 
 /**
@@ -386,16 +468,23 @@ function source(pt: Point): CellSource {
   };
 }
 
-/** A derived cell: `first` minus every value in `rest`, all cited. */
+/**
+ * A derived cell: `first` minus every value in `rest`, all cited; inputs of different basis (one
+ * restated, another never reported again since) are said in the derivation.
+ */
 function difference(formula: string, first: Point, rest: Point[]): Cell {
   let value = first.cell.value!;
   for (const r of rest) value -= r.cell.value!;
-  return {
+  const leaves = [first, ...rest].flatMap((p) => leavesOf.get(p.cell) ?? []);
+  const mixed = mixedBasis(leaves);
+  const cell: Cell = {
     ...gap(),
     value,
-    derived: formula,
+    derived: mixed ? `${formula} (${mixed})` : formula,
     sources: [first, ...rest].map(source),
   };
+  leavesOf.set(cell, leaves);
+  return cell;
 }
 
 /** Discrete quarters: reported, or derived from year-to-date and full-year values (flows only). */
@@ -605,10 +694,12 @@ function ttmColumn(
       const [first, ...rest] = chain;
       const value = chain.reduce((sum, p) => sum + p.cell.value!, 0);
       start ??= chain[3].start;
+      const formula = [first, ...rest].map((p) => fiscalName(p) ?? p.end).join(" + ");
+      const mixed = mixedBasis(chain.flatMap((p) => leavesOf.get(p.cell) ?? []));
       cells.set(item.key, {
         ...gap(),
         value,
-        derived: [first, ...rest].map((p) => fiscalName(p) ?? p.end).join(" + "),
+        derived: mixed ? `${formula} (${mixed})` : formula,
         sources: chain.map(source),
       });
     } else cells.set(item.key, gap("fewer than four consecutive quarters reported"));

@@ -129,7 +129,57 @@ export function buildStatement(
   };
   for (const r of roots) visit(r, 0, null, null);
   const warnings: string[] = [];
-  return { rows, periods: attachValues(rows, input.instance, warnings), warnings };
+  const periods = attachValues(rows, input.instance, warnings);
+  warnings.push(...emptyRows(rows, input.instance));
+  return { rows, periods, warnings };
+}
+
+/** Non-dimensional numeric facts of an instance, counted. */
+export function plainFacts(inst: Instance): number {
+  let n = 0;
+  for (const list of inst.facts.values()) {
+    for (const f of list) if (inst.contexts.get(f.context)?.dimensional === false) n++;
+  }
+  return n;
+}
+
+/**
+ * Rows left without a value said, never silent: every row of the statement (the presentation
+ * names concepts the instance does not report under those names) or rows whose concept the
+ * instance has under another prefix of a namespace not known here (not read as the same).
+ */
+function emptyRows(rows: StatementRow[], inst: Instance): string[] {
+  const lines = rows.filter((r) => !r.abstract);
+  const empty = lines.filter((r) => !Object.keys(r.values).length);
+  if (!empty.length) return [];
+  const byLocal = new Map<string, string[]>();
+  for (const q of inst.facts.keys()) {
+    const local = q.slice(q.indexOf(":") + 1);
+    byLocal.set(local, [...byLocal.get(local) ?? [], q]);
+  }
+  const elsewhere = empty.flatMap((r) =>
+    (byLocal.get(r.concept.slice(r.concept.indexOf(":") + 1)) ?? [])
+      .filter((q) => q !== r.concept).map((q) => `${r.concept} (the instance has ${q})`)
+  );
+  const out: string[] = [];
+  const n = plainFacts(inst);
+  if (empty.length === lines.length && n) {
+    out.push(
+      `none of the ${lines.length} row(s) of this statement has a value, though the instance holds ${n} non-dimensional fact(s): the statement's concepts are not in the instance under the names its linkbases use${
+        inst.renamed.size
+          ? ` (its prefixes ${[...inst.renamed].map(([a, b]) => `${a}: read as ${b}:`).join(", ")})`
+          : ""
+      }; read the statement with filings.reports and filings.report`,
+    );
+  }
+  if (elsewhere.length) {
+    out.push(
+      `${elsewhere.length} row(s) have no value under their concept while the instance reports the same name under another prefix, not read as the same concept (e.g. ${
+        elsewhere[0]
+      }); check them with filings.report`,
+    );
+  }
+  return out;
 }
 
 function calculationParents(calc: Map<string, Arc[]>, role: string): Map<string, string> {

@@ -23,8 +23,38 @@ export interface Fact {
 export interface Instance {
   contexts: Map<string, Context>;
   units: Map<string, string>;
-  /** QName (`us-gaap:Revenues`) → facts in document order. */
+  /**
+   * QName (`us-gaap:Revenues`) → facts in document order. The prefix is the taxonomy's usual
+   * one, resolved from the namespace the instance binds its own prefix to (`ifrs:` or
+   * `ifrs-full2023:` bound to the IFRS namespace are `ifrs-full:`), as the linkbases name
+   * concepts; a prefix of a namespace not known here is kept as written.
+   */
   facts: Map<string, Fact[]>;
+  /** Prefixes written in the instance that were read as another (`ifrs` → `ifrs-full`). */
+  renamed: Map<string, string>;
+}
+
+/**
+ * The usual prefix of a standard taxonomy's namespace, the one its schemas' element ids carry
+ * (`us-gaap_Revenues`) and so the one linkbase locators name: `http://fasb.org/us-gaap/2023` →
+ * `us-gaap`, `http://xbrl.sec.gov/dei/2023` → `dei`,
+ * `http://xbrl.ifrs.org/taxonomy/2023-03-23/ifrs-full` → `ifrs-full`. Null for other namespaces.
+ */
+export function standardPrefix(uri: string): string | null {
+  const u = uri.trim().replace(/\/+$/, "");
+  const m =
+    /^https?:\/\/(?:xbrl\.fasb\.org|fasb\.org|xbrl\.sec\.gov|xbrl\.us)\/([a-z][a-z0-9-]*)\/\d{4}(?:-\d\d-\d\d)?$/i
+      .exec(u) ??
+      /^https?:\/\/xbrl\.ifrs\.org\/taxonomy\/\d{4}-\d\d-\d\d\/([a-z][a-z0-9-]*)$/i.exec(u);
+  return m ? m[1].toLowerCase() : null;
+}
+
+export interface InstanceOptions {
+  /**
+   * Namespace → prefix of namespaces that are no standard taxonomy, as the linkbases name
+   * their concepts (the company schema's targetNamespace → the prefix of its element ids).
+   */
+  namespaces?: Map<string, string>;
 }
 
 const decode = (s: string) =>
@@ -67,8 +97,27 @@ function unitName(body: string): string {
   return measures.join("*");
 }
 
+/** `xmlns:p="uri"` declarations of a tag or a document: prefix → namespace (first one wins). */
+function declarations(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/\sxmlns:([A-Za-z_][\w.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    if (!out.has(m[1])) out.set(m[1], m[2] ?? m[3]);
+  }
+  return out;
+}
+
 /** Parses an XBRL instance document (EDGAR's `_htm.xml` or a classic `.xml`). */
-export function parseInstance(xml: string): Instance {
+export function parseInstance(xml: string, opts: InstanceOptions = {}): Instance {
+  // Prefixes are the instance's own: resolve them through the namespaces they are bound to.
+  const declared = declarations(xml);
+  const renamed = new Map<string, string>();
+  const resolved = new Map<string, string>();
+  const prefixFor = (uri: string | undefined): string | null =>
+    uri === undefined ? null : standardPrefix(uri) ?? opts.namespaces?.get(uri.trim()) ?? null;
+  for (const [p, uri] of declared) {
+    const to = prefixFor(uri);
+    if (to && to !== p) resolved.set(p, to);
+  }
   const contexts = new Map<string, Context>();
   let steps = 0;
   for (
@@ -96,7 +145,7 @@ export function parseInstance(xml: string): Instance {
   }
   const facts = new Map<string, Fact[]>();
   const re =
-    /<([A-Za-z][\w-]*):([A-Za-z_][\w.-]*)(\s[^>]*?contextRef=[^>]*?)(?:\/>|>([^<]*)<\/\1:\2>)/g;
+    /<([A-Za-z_][\w.-]*):([A-Za-z_][\w.-]*)(\s[^>]*?contextRef=[^>]*?)(?:\/>|>([^<]*)<\/\1:\2>)/g;
   for (const m of xml.matchAll(re)) {
     if ((++steps & 1023) === 0) checkpoint();
     const tag = m[3];
@@ -113,12 +162,19 @@ export function parseInstance(xml: string): Instance {
       decimals: dec === null || dec === "INF" ? null : Number(dec),
       value: n !== null && Number.isFinite(n) ? n : null,
     };
-    const qname = `${m[1]}:${m[2]}`;
+    let prefix = resolved.get(m[1]) ?? m[1];
+    if (tag.includes("xmlns:")) {
+      // a prefix declared on the fact itself
+      const own = prefixFor(declarations(tag).get(m[1]));
+      if (own) prefix = own;
+    }
+    if (prefix !== m[1]) renamed.set(m[1], prefix);
+    const qname = `${prefix}:${m[2]}`;
     const list = facts.get(qname);
     if (list) list.push(fact);
     else facts.set(qname, [fact]);
   }
-  return { contexts, units, facts };
+  return { contexts, units, facts, renamed };
 }
 
 /** `…/us-gaap-2023.xsd#us-gaap_Revenues` → `us-gaap:Revenues`. */
@@ -214,6 +270,8 @@ export function parseSchema(xsd: string): {
   roles: { uri: string; definition: string }[];
   linkbases: string[];
   balances: Map<string, string>;
+  /** The schema's targetNamespace → the prefix its element ids carry (`nvda_Foo` → `nvda`). */
+  namespaces: Map<string, string>;
 } {
   const roles = [...xsd.matchAll(
     /<(?:\w+:)?roleType\b[^>]*roleURI="([^"]+)"[^>]*>[\s\S]*?<(?:\w+:)?definition>([^<]*)</g,
@@ -222,12 +280,20 @@ export function parseSchema(xsd: string): {
     .map((m) => attr(m[1], "xlink:href"))
     .filter((h): h is string => !!h && !/^https?:/.test(h));
   const balances = new Map<string, string>();
+  const idPrefixes = new Map<string, number>();
   let steps = 0;
   for (const m of xsd.matchAll(/<(?:\w+:)?element\b([^>]*)\/?>/g)) {
     if ((++steps & 1023) === 0) checkpoint();
     const id = attr(m[1], "id");
     const bal = attr(m[1], "xbrli:balance");
     if (id && bal) balances.set(conceptFromHref(`#${id}`), bal);
+    const i = id?.indexOf("_") ?? -1;
+    if (id && i > 0) idPrefixes.set(id.slice(0, i), (idPrefixes.get(id.slice(0, i)) ?? 0) + 1);
   }
-  return { roles, linkbases, balances };
+  const namespaces = new Map<string, string>();
+  const target = /<(?:\w+:)?schema\b[^>]*\stargetNamespace\s*=\s*["']([^"']+)["']/.exec(xsd)?.[1];
+  let best: string | null = null;
+  for (const [p, n] of idPrefixes) if (!best || n > idPrefixes.get(best)!) best = p;
+  if (target && best) namespaces.set(target.trim(), best);
+  return { roles, linkbases, balances, namespaces };
 }

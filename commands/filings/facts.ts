@@ -148,6 +148,19 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       reports: p.reports,
       split_adjusted: split?.adjusted(p) ?? null,
     }));
+    const { calendarFrom, labelChecked } = await import("../../analysis/filings/facts.ts");
+    const unchecked = rows.filter((r) =>
+      r.fiscal_year !== null && labelChecked(r, filings) === false
+    );
+    if (unchecked.length) {
+      ctx.warn(
+        `${unchecked.length} period(s) ending ${unchecked[0].end}${
+          unchecked.length > 1 ? ` to ${unchecked[unchecked.length - 1].end}` : ""
+        } are before ${
+          calendarFrom(filings)
+        }, the start of the earliest fiscal year the company's annual reports show on its current calendar: their fiscal_year and fiscal_period are SEC's fy/fp of the filings that reported them, not checked against the company's calendar (their dates are right)`,
+      );
+    }
     const clashes = labelClashes(rows);
     if (clashes.size) {
       for (const r of rows) {

@@ -36,7 +36,7 @@ export default defineCommand({
   name: "filings.statement",
   summary: "Income, balance sheet or cash flow statement from a filing's XBRL",
   description:
-    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Only non-dimensional facts are used (no segment breakdowns). The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
+    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Only non-dimensional facts are used (no segment breakdowns). Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
   usage:
     "finance filings.statement [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K statement=income|balance|cashflow query=TEXT include_abstract=false max_rows=0]",
   side_effects: "network_read_only",
@@ -108,9 +108,17 @@ export default defineCommand({
       presentation: x.parseLinkbase(bundle.pre, "presentationLink"),
       calculation: bundle.cal ? x.parseLinkbase(bundle.cal, "calculationLink") : new Map(),
       labels: bundle.lab ? x.parseLabels(bundle.lab) : new Map(),
-      instance: x.parseInstance(bundle.instance),
+      instance: x.parseInstance(bundle.instance, { namespaces: schema.namespaces }),
       balances: schema.balances,
     });
+    if (built.rows.some((r) => !r.abstract) && !built.periods.length) {
+      // an empty statement is never an answer: say why (the first warning names the cause)
+      throw new FinanceError(
+        `the ${args.statement} statement of ${filing.accession_no} (${role.definition}) has no values in its XBRL instance ${bundle.files.instance}${
+          built.warnings.length ? `: ${built.warnings.join("; ")}` : ""
+        }; read it with filings.reports then filings.report`,
+      );
+    }
     for (const w of built.warnings) ctx.warn(w);
     const q = args.query?.toLowerCase();
     let rows = built.rows.filter((r) => args.include_abstract || !r.abstract).filter((r) =>
