@@ -38,6 +38,17 @@ export const quoteSchema = z.object({
   fifty_two_week_low: z.number().nullable(),
   market_state: z.string().nullable(),
   as_of: z.string().nullable(),
+  extended_hours: z.object({
+    session: z.enum(["pre", "post"]),
+    price: z.number(),
+    change: z.number().nullable(),
+    change_pct: z.number().nullable(),
+    as_of: z.string(),
+  }).optional().describe(
+    "Only while Yahoo's market_state is PRE, PREPRE, POST or POSTPOST and it states a later " +
+      "pre- or post-market trade: that trade (change from the regular close). `price` and " +
+      "`as_of` stay the regular session's.",
+  ),
   provider: z.string(),
   source: z.string(),
 });
@@ -86,6 +97,8 @@ const financial = z.looseObject({
   totalCash: num,
   totalDebt: num,
   totalRevenue: num,
+  revenuePerShare: num,
+  totalCashPerShare: num,
   ebitda: num,
   freeCashflow: num,
   grossMargins: num,
@@ -108,6 +121,7 @@ const keyStats = z.looseObject({
   enterpriseToEbitda: num,
   trailingEps: num,
   forwardEps: num,
+  netIncomeToCommon: num,
   bookValue: num,
   beta: num,
   // fund fields (ETF, mutual fund)

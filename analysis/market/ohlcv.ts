@@ -6,7 +6,13 @@
  */
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, ProviderError, UsageError } from "../../core/errors.ts";
-import type { Bar, Dividend, Split } from "../../providers/market_a/bars.ts";
+import {
+  type Bar,
+  dayFormat,
+  type Dividend,
+  isIntraday,
+  type Split,
+} from "../../providers/market_a/bars.ts";
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
@@ -82,7 +88,19 @@ export interface Window {
    * them (fewer bars than asked may then come back, which is said).
    */
   cappedAt?: number;
+  /**
+   * No end_date was given: the window runs to the latest bar, whose day in the exchange's zone
+   * may be the day after today's UTC date (Sydney, Tokyo in the morning).
+   */
+  openEnd?: boolean;
 }
+
+/**
+ * Hours a request reaches beyond the window's UTC midnights so that it holds the exchange's
+ * whole local days: zones run from 14 hours ahead of UTC to 12 behind.
+ */
+const AHEAD_MS = 14 * 3_600_000;
+const BEHIND_MS = 12 * 3_600_000;
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -95,20 +113,26 @@ export function resolveWindow(
   endDate: string | undefined,
   limit: number,
 ): Window {
-  const end = endDate ?? iso(today);
+  let end = endDate ?? iso(today);
   if (startDate && startDate > end) {
-    throw new InputError(`start_date ${startDate} is after end_date ${end}`);
+    // without end_date a start on UTC's tomorrow is today where the exchange is ahead of UTC
+    if (endDate === undefined && startDate <= iso(new Date(today.getTime() + AHEAD_MS))) {
+      end = startDate;
+    } else throw new InputError(`start_date ${startDate} is after end_date ${end}`);
   }
-  if (startDate) return { start: startDate, end, keepLast: null };
+  const open = endDate === undefined ? { openEnd: true } : {};
+  if (startDate) return { start: startDate, end, keepLast: null, ...open };
   const trading = Math.ceil(limit / BARS_PER_DAY[timeframe]);
   let days = Math.ceil((trading * 7) / 5) + 10;
   const depth = INTRADAY_DEPTH[timeframe];
-  // the request runs from the start's midnight to the midnight after `end`: `days` + 1 days,
-  // which must stay within what Yahoo serves of this bar size (7 days of 1m bars a request)
-  const capped = depth !== undefined && days + 1 > depth;
-  if (capped) days = depth - 1;
+  // an intraday request runs from 14 hours before the start's UTC midnight to 12 hours after
+  // the midnight after `end` (the exchange's local days, wherever it is): `days` + 1 days and
+  // 26 hours, which must stay within what Yahoo serves of this bar size (7 days of 1m bars a
+  // request)
+  const capped = depth !== undefined && (days + 1) * DAY + AHEAD_MS + BEHIND_MS > depth * DAY;
+  if (capped) days = depth - 3;
   const start = iso(new Date(Date.parse(`${end}T00:00:00Z`) - days * DAY));
-  return { start, end, keepLast: limit, ...(capped ? { cappedAt: depth } : {}) };
+  return { start, end, keepLast: limit, ...(capped ? { cappedAt: depth } : {}), ...open };
 }
 
 /** Resolves `provider=` to the chain to try. */
@@ -132,6 +156,11 @@ export function providerChain(provider: string): OhlcvProvider[] {
 
 interface Got {
   rows: Bar[];
+  /**
+   * The exchange's IANA zone, whose calendar days the window means for intraday bars (stamped
+   * in UTC); null when the provider states none (its bars are then read by their UTC date).
+   */
+  timezone: string | null;
   /** The bars in columns, when the provider reads them so (`rows` is then empty). */
   columns?: BarColumns;
   splits: Split[];
@@ -182,8 +211,13 @@ async function fromProvider(
   if (key === "market_a") {
     const yf = await ctx.provider("market_a");
     const interval = tf === "1h" ? "60m" : tf;
-    const endExcl = new Date(Date.parse(`${w.end}T00:00:00Z`) + DAY);
-    const b = await yf.chart(symbol, new Date(`${w.start}T00:00:00Z`), endExcl, interval);
+    // intraday: the local days of an exchange far from UTC begin before the start's UTC
+    // midnight (Sydney) or end after the end's (Chicago's evening session); the rows are then
+    // kept by their day in the zone Yahoo states. Daily bars are dated in that zone already.
+    const intraday = isIntraday(tf);
+    const from = Date.parse(`${w.start}T00:00:00Z`) - (intraday ? AHEAD_MS : 0);
+    const endExcl = Date.parse(`${w.end}T00:00:00Z`) + DAY + (intraday ? BEHIND_MS : 0);
+    const b = await yf.chart(symbol, new Date(from), new Date(endExcl), interval);
     if (b.instrument_type === "FUTURE") {
       ctx.warn(
         `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,
@@ -194,8 +228,11 @@ async function fromProvider(
       rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, b.rows),
       provider_symbol: symbol,
       source: "Yahoo Finance chart API (v8/finance/chart)",
-      // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both.
-      price_basis: "OHLC adjusted for splits only; adj_close adjusted for splits and dividends",
+      // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both. Its
+      // intraday bars have no adjusted close (bars.ts leaves adj_close null).
+      price_basis: intraday
+        ? "OHLC as Yahoo serves intraday bars, not adjusted for dividends; adj_close null (Yahoo gives no adjusted close for intraday bars)"
+        : "OHLC adjusted for splits only; adj_close adjusted for splits and dividends",
     };
   }
   if (key === "stooq") {
@@ -208,6 +245,7 @@ async function fromProvider(
       rows: [],
       columns,
       ...none,
+      timezone: null,
       provider_symbol,
       // Stooq states no currency: known only for US listings (.us) and currency pairs.
       currency: provider_symbol.endsWith(".us") ? "USD" : pair ? pair[1].toUpperCase() : null,
@@ -221,6 +259,8 @@ async function fromProvider(
     return {
       rows,
       ...none,
+      // Alpaca serves US listings only; its intraday stamps are UTC
+      timezone: "America/New_York",
       provider_symbol,
       currency: "USD",
       source: "Alpaca market data v2 stock bars",
@@ -233,11 +273,16 @@ async function fromProvider(
   return {
     rows,
     ...none,
+    // its intraday stamps are New York's wall clock (Meta Data "6. Time Zone": US/Eastern),
+    // turned into UTC by its client; the window's days are New York's
+    timezone: "America/New_York",
     provider_symbol,
     // Alpha Vantage's series state no currency: known only for US listings
     currency: avCurrency(provider_symbol),
     source: "Alpha Vantage time series",
-    price_basis: "raw OHLC; adj_close adjusted for splits and dividends",
+    price_basis: isIntraday(tf)
+      ? "raw OHLC; adj_close null (Alpha Vantage gives no adjusted close for intraday bars)"
+      : "raw OHLC; adj_close adjusted for splits and dividends",
   };
 }
 
@@ -252,12 +297,39 @@ async function configured(ctx: Context, key: OhlcvProvider): Promise<string | nu
 }
 
 /**
- * The rows from w.start to w.end. Rows a provider built from columns come back as they are when
- * all are in the window, so an in-process caller still finds their columns (bar_columns.ts).
+ * The calendar day of a bar in the exchange's zone: a daily bar's date as it is, an intraday
+ * bar's UTC stamp read in `zone` (its UTC date when no zone is known or Intl rejects it).
  */
-function inWindow(rows: Bar[], w: Window): Bar[] {
-  const keep = (r: Bar) => r.date.slice(0, 10) >= w.start && r.date.slice(0, 10) <= w.end;
+export function localDay(date: string, zone: string | null): string {
+  if (date.length <= 10 || !zone) return date.slice(0, 10);
+  const f = dayFormat(zone);
+  const t = Date.parse(date);
+  if (!f || !Number.isFinite(t)) return date.slice(0, 10);
+  const d = f.format(new Date(t));
+  return /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : date.slice(0, 10);
+}
+
+/**
+ * The rows from w.start to w.end, by their day in `zone` (the exchange's). Rows a provider
+ * built from columns come back as they are when all are in the window, so an in-process caller
+ * still finds their columns (bar_columns.ts).
+ */
+function inWindow(rows: Bar[], w: Window, zone: string | null): Bar[] {
+  const keep = (r: Bar) => {
+    const day = localDay(r.date, zone);
+    return day >= w.start && day <= w.end;
+  };
   return columnsOf(rows) && rows.every(keep) ? rows : rows.filter(keep);
+}
+
+/**
+ * The window to keep a provider's rows in: an open end (no end_date) reaches today in the
+ * exchange's zone, which may be a day after today's UTC date.
+ */
+function localWindow(w: Window, zone: string | null, now: Date): Window {
+  if (!w.openEnd || !zone) return w;
+  const today = localDay(now.toISOString(), zone);
+  return today > w.end ? { ...w, end: today } : w;
 }
 
 /**
@@ -330,9 +402,10 @@ export async function fetchSeries(
     const t0 = performance.now();
     try {
       const got = await fromProvider(ctx, key, symbol, tf, w);
+      const lw = localWindow(w, got.timezone, ctx.clock.now());
       // Bars read into columns become rows only when someone reads them (bar_columns.ts).
-      const cols = got.columns && windowColumns(got.columns, w);
-      let rows = cols ? [] : inWindow(got.rows, w);
+      const cols = got.columns && windowColumns(got.columns, lw);
+      let rows = cols ? [] : inWindow(got.rows, lw, got.timezone);
       if (w.keepLast !== null && rows.length > w.keepLast) rows = rows.slice(-w.keepLast);
       const count = cols ? cols.dates.length : rows.length;
       const ms = Math.round((performance.now() - t0) * 100) / 100;
@@ -349,10 +422,10 @@ export async function fetchSeries(
           `${symbol}: ${count} ${tf} bars, not the ${w.keepLast} asked (limit): Yahoo keeps ${tf} bars for only about ${w.cappedAt} days, so the window was cut to ${w.start}..${w.end}; use a larger timeframe for a longer history`,
         );
       }
-      const last = (cols ? cols.dates[count - 1] : rows[count - 1].date).slice(0, 10);
-      const stale = endsEarly(symbol, last, w.end, ctx.clock.now(), tf);
+      const last = localDay(cols ? cols.dates[count - 1] : rows[count - 1].date, got.timezone);
+      const stale = endsEarly(symbol, last, lw.end, ctx.clock.now(), tf);
       if (stale) ctx.warn(stale);
-      const inWin = (d: string) => d >= w.start && d <= w.end;
+      const inWin = (d: string) => d >= lw.start && d <= lw.end;
       const series: Series = {
         symbol,
         provider_symbol: got.provider_symbol,
@@ -362,8 +435,8 @@ export async function fetchSeries(
         currency: got.currency,
         price_basis: got.price_basis,
         retrieved_at: ctx.clock.now().toISOString(),
-        start_date: w.start,
-        end_date: w.end,
+        start_date: lw.start,
+        end_date: lw.end,
         rows,
         count,
         splits: got.splits.filter((s) => inWin(s.date)),

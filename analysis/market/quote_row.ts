@@ -72,6 +72,7 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
     volume = null;
   }
   const marketCap = capInMajor(q, notes);
+  const ext = extendedHours(q);
   const quote: Quote = {
     symbol: q.symbol,
     provider_symbol: q.symbol,
@@ -95,12 +96,51 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
     fifty_two_week_low: price(q.fiftyTwoWeekLow),
     market_state: q.marketState ?? null,
     as_of: isoTime(q.regularMarketTime),
+    ...(ext ? { extended_hours: ext } : {}),
     provider: "market_a",
     source: QUOTE_SOURCE,
   };
+  if (ext) {
+    notes.push(
+      `${q.symbol}: market_state ${q.marketState}: price ${last} is the regular session's (at ${
+        when(quote.as_of)
+      }); Yahoo's later ${ext.session}-market trade is ${ext.price} at ${
+        when(ext.as_of)
+      } (extended_hours)`,
+    );
+  }
   const range = outsideDayRange(quote);
   if (range) notes.push(range);
   return { quote, notes };
+}
+
+/** Yahoo's market states outside the regular session, when its extended-hours trades count. */
+const EXTENDED_STATES = new Set(["PRE", "PREPRE", "POST", "POSTPOST"]);
+
+const when = (iso: string | null) =>
+  iso === null ? "an unstated time" : `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * The latest pre- or post-market trade Yahoo states while its market is outside the regular
+ * session, when it is later than the regular session's last price; else null. The regular
+ * price is then the last session's close, not the current price.
+ */
+function extendedHours(q: QuoteRow): NonNullable<Quote["extended_hours"]> | null {
+  if (!q.marketState || !EXTENDED_STATES.has(q.marketState)) return null;
+  const regular = q.regularMarketTime;
+  const sessions = [
+    ["pre", q.preMarketPrice, q.preMarketTime, q.preMarketChange, q.preMarketChangePercent],
+    ["post", q.postMarketPrice, q.postMarketTime, q.postMarketChange, q.postMarketChangePercent],
+  ] as const;
+  let best: NonNullable<Quote["extended_hours"]> | null = null;
+  let bestAt = -Infinity;
+  for (const [session, p, at, change, pct] of sessions) {
+    if (p === null || !(p > 0) || at === null || (regular !== null && at <= regular)) continue;
+    if (at <= bestAt) continue;
+    bestAt = at;
+    best = { session, price: p, change, change_pct: pct, as_of: isoTime(at)! };
+  }
+  return best;
 }
 
 /**
@@ -111,10 +151,31 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
  * note, so that it is never read 100 times too large.
  */
 function capInMajor(q: QuoteRow, notes: string[]): number | null {
-  const cap = q.marketCap;
-  const u = unitOf(q.currency);
-  const p = q.regularMarketPrice;
-  const shares = q.sharesOutstanding;
+  return majorCap(
+    q.symbol,
+    q.marketCap,
+    q.currency,
+    q.regularMarketPrice,
+    q.sharesOutstanding,
+    notes,
+  );
+}
+
+/**
+ * A market cap of a listing quoted in `currency` put into the major unit when it is the price
+ * times the shares in a minor one (GBp, ZAc, ILA), with a note naming `what` cap it was; as it
+ * is otherwise (already in the major unit, or nothing to check it against).
+ */
+export function majorCap(
+  symbol: string,
+  cap: number | null,
+  currency: string | null | undefined,
+  p: number | null,
+  shares: number | null,
+  notes: string[],
+  what = "Yahoo's market cap",
+): number | null {
+  const u = unitOf(currency);
   if (cap === null || !u || u.factor === 1 || !(p! > 0) || !(shares! > 0)) return cap;
   const r = cap / (p! * shares!);
   const fromMinor = Math.abs(Math.log(r));
@@ -122,7 +183,7 @@ function capInMajor(q: QuoteRow, notes: string[]): number | null {
   if (!(fromMinor < fromMajor && fromMinor < Math.log(5))) return cap;
   const major = cap * u.factor;
   notes.push(
-    `${q.symbol}: Yahoo's market cap ${cap} is the price in ${u.code} times the shares, so it is in ${u.code}; shown as ${major} ${u.major}`,
+    `${symbol}: ${what} ${cap} is the price in ${u.code} times the shares, so it is in ${u.code}; shown as ${major} ${u.major}`,
   );
   return major;
 }
@@ -147,20 +208,50 @@ function outsideDayRange(q: Quote): string | null {
 /** Days after which a quote's time is too old to pass for a current price. */
 const STALE_DAYS = 7;
 
+/** Weekdays (UTC dates) strictly between two instants. */
+function weekdaysBetween(from: number, to: number): number {
+  let n = 0;
+  const day = 86_400_000;
+  for (let t = Math.floor(from / day) * day + day; t + day <= to; t += day) {
+    const wd = new Date(t).getUTCDay();
+    if (wd !== 0 && wd !== 6) n++;
+  }
+  return n;
+}
+
 /**
  * A warning when a quote's time is more than a week before `now`: a market closed for a week at
  * most, so the listing may be suspended or delisted (Yahoo keeps answering with its last price),
- * or the answer is an old recording. Null for a recent quote or one without a time.
+ * or the answer is an old recording. Also when Yahoo says the market is open (REGULAR) and a
+ * whole weekday has passed since the last price: the listing has not traded since (halted,
+ * suspended or hardly traded). Null for a recent quote or one without a time.
  */
 export function staleQuote(
-  q: { symbol: string; as_of: string | null; price: number | null; currency: string | null },
+  q: {
+    symbol: string;
+    as_of: string | null;
+    price: number | null;
+    currency: string | null;
+    market_state?: string | null;
+  },
   now: Date,
 ): string | null {
   const at = q.as_of === null ? NaN : Date.parse(q.as_of);
   if (!Number.isFinite(at)) return null;
   const days = Math.floor((now.getTime() - at) / 86_400_000);
-  if (days <= STALE_DAYS) return null;
   const price = q.price === null ? "" : ` (${q.currency ? `${q.currency} ` : ""}${q.price})`;
+  // an open session after a whole weekday without a trade (a weekend passes between Friday's
+  // price and Monday's session, a whole Wednesday does not)
+  if (days <= STALE_DAYS && q.market_state === "REGULAR") {
+    const missed = weekdaysBetween(at, now.getTime());
+    if (missed === 0) return null;
+    return `${q.symbol}: Yahoo says its market is open (REGULAR), but the last price${price} is from ${
+      when(q.as_of)
+    }, ${
+      missed === 1 ? "a whole weekday" : `${missed} weekdays`
+    } before this session: no trade since (the listing may be halted or suspended, or hardly trades); do not take it for a current price`;
+  }
+  if (days <= STALE_DAYS) return null;
   return `${q.symbol}'s last price${price} is from ${
     q.as_of!.slice(0, 16).replace("T", " ")
   } UTC, ${days} days before now: the listing may be suspended or delisted, or the answer is an old recording; do not take it for a current price`;

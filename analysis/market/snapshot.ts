@@ -12,20 +12,41 @@ import {
   yahooSummary,
 } from "./company.ts";
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
-import { readYahooQuote, staleQuote } from "./quote_row.ts";
+import { majorCap, readYahooQuote, staleQuote } from "./quote_row.ts";
 import { COMPANY_ONLY, fundFields, fundKind, fundNote, isFund } from "./fund.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
+import { canonicalSymbol, parseSymbol } from "./symbols.ts";
+
+/**
+ * Yahoo quote types that are no company's shares: a currency pair, a cryptocurrency, an index,
+ * a future or an option has no SEC filer, so no CIK is looked for and none is missed.
+ */
+const NO_FILER = new Set(["CURRENCY", "CRYPTOCURRENCY", "INDEX", "FUTURE", "OPTION"]);
+
+/**
+ * The SEC CIK of a ticker, or null and why (non-US listings, indices, currency pairs, futures
+ * and cryptocurrencies have none and are not looked up: no reason then).
+ */
+async function lookupCik(
+  ctx: Context,
+  symbol: string,
+): Promise<{ cik: string | null; why: string | null }> {
+  if (/[.^=]/.test(symbol) || parseSymbol(symbol).kind !== "equity") {
+    return { cik: null, why: null };
+  }
+  try {
+    const hit = await (await ctx.provider("filings_a")).lookupTicker(symbol);
+    return { cik: String(hit.cik).padStart(10, "0"), why: null };
+  } catch (err) {
+    return { cik: null, why: `cik: ${err instanceof FinanceError ? err.message : String(err)}` };
+  }
+}
 
 /** The SEC CIK of a ticker, or null with a warning (non-US listings have none). */
 export async function secCik(ctx: Context, symbol: string): Promise<string | null> {
-  if (/[.^=]/.test(symbol)) return null;
-  try {
-    const hit = await (await ctx.provider("filings_a")).lookupTicker(symbol);
-    return String(hit.cik).padStart(10, "0");
-  } catch (err) {
-    ctx.warn(`cik: ${err instanceof FinanceError ? err.message : String(err)}`);
-    return null;
-  }
+  const { cik, why } = await lookupCik(ctx, symbol);
+  if (why) ctx.warn(why);
+  return cik;
 }
 
 /** Schema of what profileFields() returns, shared by symbol.profile and symbol.snapshot. */
@@ -102,9 +123,8 @@ function summaryMissing(symbol: string, why: string, quote: Quote): string {
 }
 
 export async function snapshot(ctx: Context, input: string) {
-  const { canonicalSymbol } = await import("./symbols.ts");
   const symbol = canonicalSymbol(input);
-  const [row, got, cik] = await Promise.all([
+  const [row, got, filer] = await Promise.all([
     yahooQuoteRow(ctx, symbol),
     summaryOrNothing(ctx, symbol, [
       "summaryProfile",
@@ -112,8 +132,12 @@ export async function snapshot(ctx: Context, input: string) {
       "defaultKeyStatistics",
       "summaryDetail",
     ]),
-    secCik(ctx, symbol),
+    lookupCik(ctx, symbol),
   ]);
+  // an instrument that is no company's shares has no SEC filer: nothing was missed
+  const noFiler = NO_FILER.has(row.quoteType ?? "");
+  const cik = noFiler ? null : filer.cik;
+  if (!noFiler && filer.why) ctx.warn(filer.why);
   const { quote, notes } = readYahooQuote(row);
   for (const note of notes) ctx.warn(note);
   const stale = staleQuote(quote, ctx.clock.now());
@@ -255,12 +279,39 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
     same: !!cap && !!fin && cap === fin,
     refusals: [],
     basis: [],
+    perShareUnit: null,
   };
   const used: FxRate[] = [];
   const book = fxBook(ctx, quote.as_of);
   const inCap = (v: number | null | undefined) =>
     convert(book, { value: v ?? null, currency: fin }, cap, used);
-  const marketCap = quote.market_cap ?? d.marketCap ?? null;
+  const shares = quote.shares_outstanding ?? k.sharesOutstanding ?? k.impliedSharesOutstanding ??
+    null;
+  // quoteSummary's cap, when the quote has none, is checked for a minor unit as the quote's is
+  const capNotes: string[] = [];
+  const marketCap = quote.market_cap ?? majorCap(
+    quote.symbol,
+    d.marketCap ?? null,
+    quote.currency ?? d.currency,
+    quote.price,
+    shares,
+    capNotes,
+    "quoteSummary's market cap (summaryDetail)",
+  );
+  for (const n of capNotes) ctx.warn(n);
+  if (on.same && trade && trade.factor !== 1) {
+    on.perShareUnit = perShareUnit(quote.symbol, trade, shares, [
+      [
+        "trailing EPS",
+        row.epsTrailingTwelveMonths ?? k.trailingEps,
+        k.netIncomeToCommon,
+        "net income to common",
+      ],
+      ["revenue per share", f.revenuePerShare, f.totalRevenue, "revenue"],
+      ["cash per share", f.totalCashPerShare, f.totalCash, "cash"],
+    ]);
+    if (on.perShareUnit.unit === "minor") ctx.warn(on.perShareUnit.evidence!);
+  }
   const cash = f.totalCash ?? null;
   const debt = f.totalDebt ?? null;
   const netDebt = cash !== null && debt !== null ? debt - cash : null;
@@ -312,7 +363,8 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
       cash: inFin(cash),
       debt: inFin(debt),
       net_debt: inFin(netDebt),
-      per_share: fin,
+      // in the listing's minor unit when Yahoo's per-share figures are shown to be
+      per_share: on.perShareUnit?.unit === "minor" ? trade!.code : fin,
     },
   };
 }
@@ -330,6 +382,68 @@ interface Basis {
   refusals: string[];
   /** How each per-share ratio was taken, for the citation (`over` null: Yahoo's own). */
   basis: { name: string; over: string | null }[];
+  /**
+   * For a listing quoted in a minor unit (GBp): which unit Yahoo's per-share figures are in, as
+   * the data show it (null: not checked, the listing is in a major unit).
+   */
+  perShareUnit: PerShareUnit | null;
+}
+
+/** The unit of a minor-unit listing's per-share figures: `null` when the data do not tell. */
+interface PerShareUnit {
+  unit: "major" | "minor" | null;
+  evidence: string | null;
+}
+
+/**
+ * Which unit Yahoo's per-share figures of a listing quoted in a minor unit (GBp, ZAc, ILA) are
+ * in: each per-share figure against its aggregate over the shares (in the major currency of
+ * the statements). Yahoo writes most in the major unit (OCDO.L: trailing EPS -0.26 GBP, net
+ * income to common over the shares -0.263 GBP) but some in the minor one, 100 times larger;
+ * its own ratios (OCDO.L's P/B of 185) divide the price in pence by either. Figures that
+ * disagree, or none to check, leave the unit unknown.
+ */
+function perShareUnit(
+  symbol: string,
+  trade: Unit,
+  shares: number | null,
+  checks: [string, number | null | undefined, number | null | undefined, string][],
+): PerShareUnit {
+  const votes: { unit: "major" | "minor"; text: string }[] = [];
+  for (const [label, per, total, totalLabel] of checks) {
+    if (per === null || per === undefined || total === null || total === undefined) continue;
+    if (!(shares! > 0) || per === 0 || total === 0 || Math.sign(per) !== Math.sign(total)) continue;
+    const expected = total / shares!;
+    const r = Math.abs(Math.log(per / expected));
+    const rMinor = Math.abs(Math.log(per * trade.factor / expected));
+    const unit = r < Math.log(3) ? "major" : rMinor < Math.log(3) ? "minor" : null;
+    if (!unit) continue;
+    const e = Math.round(expected * 1e4) / 1e4;
+    votes.push({
+      unit,
+      text: `${label} ${per} against ${totalLabel} over the shares, ${e} ${trade.major}`,
+    });
+  }
+  const units = new Set(votes.map((v) => v.unit));
+  if (units.size !== 1) {
+    return {
+      unit: null,
+      evidence: votes.length
+        ? `Yahoo's per-share figures for ${symbol} disagree on their unit (${
+          votes.map((v) => v.text).join("; ")
+        })`
+        : `Yahoo states no per-share figure of ${symbol} with an aggregate to check it against`,
+    };
+  }
+  const unit = votes[0].unit;
+  return {
+    unit,
+    evidence: unit === "major"
+      ? null
+      : `${symbol}: Yahoo's per-share figures are in ${trade.code} like the price, not in ${trade.major} (${
+        votes.map((v) => v.text).join("; ")
+      }); P/E and P/B are taken in ${trade.code}`,
+  };
 }
 
 const money = (value: number | null, currency: string | null) => ({ value, currency });
@@ -383,11 +497,24 @@ function perShare(
       on.basis.push({ name, over: null });
       return yahoo;
     }
+    // a listing quoted in a minor unit: the per-share figure's unit as the data show it, never
+    // assumed (a ratio of pence over pounds is 100 times too large)
+    const unit = on.perShareUnit?.unit;
+    if (on.trade!.factor !== 1 && !unit) {
+      on.refusals.push(
+        `${name}: the price is in ${on.trade!.code}, and whether Yahoo's per-share figures are in ${
+          on.trade!.code
+        } or ${
+          on.trade!.major
+        } is not shown by the data (${on.perShareUnit?.evidence}); not computed`,
+      );
+      return null;
+    }
     on.basis.push({ name, over: label });
     return ratioOf(
       name,
       money(on.quote.price, on.trade!.code),
-      money(denominator, on.fin),
+      money(denominator, unit === "minor" ? on.trade!.code : on.fin),
       on.refusals,
     );
   }

@@ -52,7 +52,11 @@ export default defineCommand({
     "(Yahoo: raw and adjusted closes, splits, dividends; no key), then stooq (daily only, no " +
     "key, prices already adjusted), then broker_a (Alpaca) and market_b (Alpha Vantage) only " +
     "when their keys are set — unconfigured ones appear as skipped attempts. When every " +
-    "provider fails the command fails and names each provider's error. Use price.moves for " +
+    "provider fails the command fails and names each provider's error. Intraday bars are " +
+    "stamped in UTC, but start_date and end_date are the exchange's own calendar days (in the " +
+    "time zone the provider states: Yahoo's exchangeTimezoneName, New York for Alpaca), so a " +
+    "Sydney or Tokyo session is kept whole; intraday bars have no adjusted close (adj_close " +
+    "null), as price_basis says. Use price.moves for " +
     "large moves and backtest.run for strategies; this command only returns bars.",
   usage:
     "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD|years=N end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",
@@ -70,9 +74,13 @@ export default defineCommand({
     timeframe: z.enum(["1m", "5m", "15m", "30m", "1h", "1d", "1wk", "1mo"]).default("1d")
       .describe("Bar size: minutes (1m-30m), 1h, 1d, 1wk or 1mo."),
     start_date: isoDate().optional().describe(
-      "First date to include (YYYY-MM-DD). Without it the window is sized to hold `limit` bars.",
+      "First date to include (YYYY-MM-DD; for intraday bars a day in the exchange's time zone). " +
+        "Without it the window is sized to hold `limit` bars.",
     ),
-    end_date: isoDate().optional().describe("Last date to include (YYYY-MM-DD); default today."),
+    end_date: isoDate().optional().describe(
+      "Last date to include (YYYY-MM-DD; for intraday bars a day in the exchange's time zone); " +
+        "default today (the exchange's today, when it is ahead of UTC).",
+    ),
     years: z.int().min(1).max(50).optional().describe(
       "Years of bars up to end_date, instead of start_date (years=3: the same date 3 years back).",
     ),

@@ -13,7 +13,11 @@ export default defineCommand({
     "exchange's timestamp (as_of), currency, provider and source. Yahoo (market_a, no key) " +
     "answers first; Alpha Vantage (market_b) is used only when Yahoo fails and " +
     "ALPHA_VANTAGE_API_KEY is set, and then fields it lacks stay null and fallback_reason says " +
-    "why. For history use market.ohlcv; for valuation fields use symbol.snapshot.",
+    "why. Outside the regular session (market_state PRE or POST) price, change and as_of stay " +
+    "the regular session's, and Yahoo's later pre- or post-market trade is given as " +
+    "extended_hours, with a warning; a price more than a week old, or older than the last whole " +
+    "weekday while the market is open (a halted or suspended listing), is warned about. For history " +
+    "use market.ohlcv; for valuation fields use symbol.snapshot.",
   usage: "finance market.quote SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",

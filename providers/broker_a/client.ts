@@ -44,7 +44,10 @@ export class Client {
     return this.env.env("ALPACA_API_SECRET_KEY") ?? this.env.env("APCA_API_SECRET_KEY");
   }
 
-  /** Split-adjusted bars between two dates inclusive; dates as YYYY-MM-DD. */
+  /**
+   * Split-adjusted bars between two dates inclusive; dates as YYYY-MM-DD. Intraday bars (UTC
+   * stamps) may reach into the morning after `end` (UTC), for the caller to keep by day.
+   */
   async bars(symbol: string, timeframe: string, start: string, end: string): Promise<Bar[]> {
     const tf = TIMEFRAMES[timeframe];
     if (!tf) {
@@ -64,13 +67,19 @@ export class Client {
     );
     const feed = this.env.env("ALPACA_DATA_FEED") ?? "iex";
     const intraday = !["1d", "1wk", "1mo"].includes(timeframe);
+    // The window's days are New York's (every Alpaca listing's): its intraday bars run to 20:00
+    // there, 00:00-01:00 UTC of the next day in winter, so an intraday request reaches 12 hours
+    // past the end's UTC midnight (market.ohlcv keeps the rows by their New York day).
+    const until = intraday
+      ? new Date(Date.parse(`${end}T12:00:00Z`) + 86_400_000).toISOString().replace(".000Z", "Z")
+      : `${end}T23:59:59Z`;
     const rows: Bar[] = [];
     let token: string | null | undefined = undefined;
     for (let n = 0; n < MAX_PAGES; n++) {
       const q = new URLSearchParams({
         timeframe: tf,
         start: `${start}T00:00:00Z`,
-        end: `${end}T23:59:59Z`,
+        end: until,
         adjustment: "split",
         feed,
         sort: "asc",

@@ -44,7 +44,8 @@ export function isIntraday(interval: string): boolean {
 /** Formatters of calendar dates (YYYY-MM-DD) by IANA zone; null for a zone Intl rejects. */
 const DAY_FORMATS = new Map<string, Intl.DateTimeFormat | null>();
 
-function dayFormat(zone: string): Intl.DateTimeFormat | null {
+/** A formatter of `zone`'s calendar dates (YYYY-MM-DD), or null for a zone Intl rejects. */
+export function dayFormat(zone: string): Intl.DateTimeFormat | null {
   let f = DAY_FORMATS.get(zone);
   if (f === undefined) {
     try {
@@ -96,7 +97,10 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
   const off = r.meta.gmtoffset ?? 0;
   const zone = r.meta.exchangeTimezoneName ?? null;
   const q = r.indicators.quote[0] ?? {};
-  const adj = r.indicators.adjclose?.[0]?.adjclose;
+  // Yahoo's adjusted close, when it gives one: never for intraday bars, which are not adjusted
+  // for dividends (a copy of the close would be read as adjusted, and a backtest as a total
+  // return); null then, as for a daily answer without the adjclose indicator.
+  const adj = intraday ? undefined : r.indicators.adjclose?.[0]?.adjclose;
   const rows: Bar[] = [];
   (r.timestamp ?? []).forEach((t, i) => {
     if (t === null) return;
@@ -110,7 +114,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
       high: clean(q.high?.[i]),
       low: clean(q.low?.[i]),
       close,
-      adj_close: adj ? clean(adj[i]) : close,
+      adj_close: adj ? clean(adj[i]) : null,
       volume: clean(q.volume?.[i]),
     });
   });

@@ -49,7 +49,16 @@ const NUMBERS = [
   "fiftyTwoWeekLow",
   "averageDailyVolume3Month",
   "dividendYield",
+  "preMarketPrice",
+  "preMarketChange",
+  "preMarketChangePercent",
+  "postMarketPrice",
+  "postMarketChange",
+  "postMarketChangePercent",
 ] as const;
+
+/** Fields read as epoch seconds (yahoo-finance2 turns them into Dates, read back). */
+const TIMES = ["regularMarketTime", "preMarketTime", "postMarketTime"] as const;
 
 /** Largest epoch second a Date holds (8.64e15 ms). */
 const MAX_EPOCH_SECONDS = 8.64e12;
@@ -80,9 +89,11 @@ export function plainQuoteRow(raw: unknown): QuoteRow | null {
   }
   // yahoo-finance2 turns seconds into a Date and the schema reads the Date back: equal only for
   // whole seconds a Date can hold
-  const t = raw.regularMarketTime;
-  if (t === undefined || t === null) out.regularMarketTime = null;
-  else if (!Number.isSafeInteger(t) || Math.abs(t as number) > MAX_EPOCH_SECONDS) return null;
+  for (const key of TIMES) {
+    const t = raw[key];
+    if (t === undefined || t === null) out[key] = null;
+    else if (!Number.isSafeInteger(t) || Math.abs(t as number) > MAX_EPOCH_SECONDS) return null;
+  }
   return out as QuoteRow;
 }
 

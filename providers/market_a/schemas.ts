@@ -96,6 +96,15 @@ export const quoteRow = z.looseObject({
   fiftyTwoWeekLow: num,
   averageDailyVolume3Month: num,
   dividendYield: num,
+  // the extended-hours session's last trade (US listings), beside the regular session's
+  preMarketPrice: num,
+  preMarketChange: num,
+  preMarketChangePercent: num,
+  preMarketTime: epoch,
+  postMarketPrice: num,
+  postMarketChange: num,
+  postMarketChangePercent: num,
+  postMarketTime: epoch,
 });
 export type QuoteRow = z.infer<typeof quoteRow>;
 

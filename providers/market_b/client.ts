@@ -154,7 +154,10 @@ export class Client {
     };
   }
 
-  /** Bars between two dates inclusive (YYYY-MM-DD); intraday bars are dated in UTC (ISO, Z). */
+  /**
+   * Bars between two dates inclusive (YYYY-MM-DD, the exchange's own days); intraday bars are
+   * dated in UTC (ISO, Z).
+   */
   async bars(symbol: string, timeframe: string, start: string, end: string): Promise<Bar[]> {
     const s = SERIES[timeframe];
     if (!s) {
@@ -179,8 +182,10 @@ export class Client {
     const zone = Object.entries(meta).find(([k]) => /time zone/i.test(k))?.[1] ?? "US/Eastern";
     const rows: Bar[] = [];
     for (const [stamp, v] of Object.entries(series)) {
+      // the window's days are the exchange's own: the stamp's wall-clock date, not the UTC
+      // date (a 19:30 bar in New York's winter is 00:30 UTC the next day)
+      if (stamp.slice(0, 10) < start || stamp.slice(0, 10) > end) continue;
       const date = s.interval ? wallClockToUtc(stamp, zone) : stamp.slice(0, 10);
-      if (date.slice(0, 10) < start || date.slice(0, 10) > end) continue;
       const close = num(v["4. close"]);
       rows.push({
         date,
@@ -188,7 +193,8 @@ export class Client {
         high: num(v["2. high"]),
         low: num(v["3. low"]),
         close,
-        adj_close: num(v["5. adjusted close"]) ?? close,
+        // intraday bars are asked unadjusted and have no adjusted close: none is made up
+        adj_close: num(v["5. adjusted close"]) ?? (s.interval ? null : close),
         volume: num(v["6. volume"] ?? v["5. volume"]),
       });
     }
