@@ -203,7 +203,11 @@ function prefixModel(whole: DocText, untilChar: number): DocText {
     text,
     pages,
     complete: false,
-    warnings: text.trim() ? [] : [NO_TEXT],
+    warnings: !text.trim()
+      ? [NO_TEXT]
+      : pages.some((p) => p.end_char === p.start_char)
+      ? whole.warnings.filter((w) => /and OCR is off/.test(w))
+      : [],
   };
 }
 
@@ -260,6 +264,7 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
   const mode = opts.ocr ?? "auto";
   const pages: PageInput[] = [];
   const needOcr: number[] = [];
+  const unread: number[] = []; // scanned pages left unread with ocr=off
   try {
     const limit = opts.maxPages && opts.maxPages > 0 ? Math.min(opts.maxPages, total) : total;
     let length = 0;
@@ -270,7 +275,7 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
       pages.push({ text });
       if (mode === "force" || (mode === "auto" && !text.trim() && await pdf.pageHasImages(n))) {
         needOcr.push(n);
-      }
+      } else if (mode === "off" && !text.trim() && await pdf.pageHasImages(n)) unread.push(n);
       length += text.length + 2;
       if (opts.untilChar !== undefined && length > opts.untilChar && needOcr.length === 0) break;
     }
@@ -285,6 +290,13 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
   const built = assemble(pages);
   if (!built.text.trim()) {
     warnings.push(NO_TEXT);
+  } else if (unread.length) {
+    // the text of the other pages must not pass for the whole document
+    warnings.push(
+      `page(s) ${
+        unread.join(", ")
+      } have no text layer (scanned images) and OCR is off: their text is missing; pass ocr=auto to read them`,
+    );
   }
   const unsure = built.uncertain_figures ?? [];
   if (unsure.length) {

@@ -24,6 +24,8 @@ export interface Table {
   values: (number | null)[][];
   /** The scale the table states for its figures, if it states one (values are as printed). */
   scale: TableScale | null;
+  /** The short lines just above the table (its caption block), for hints; not returned. */
+  above?: string[];
 }
 
 /**
@@ -39,33 +41,70 @@ export interface TableScale {
 
 /** The scale words SCALE_FORMS capture, and what each multiplies by. */
 const SCALE_WORDS: Record<string, number> = {
+  thousand: 1e3,
   thousands: 1e3,
   "000": 1e3,
   "000s": 1e3,
   k: 1e3,
+  tsd: 1e3,
+  t: 1e3,
+  million: 1e6,
   millions: 1e6,
   m: 1e6,
   mn: 1e6,
   mm: 1e6,
+  mln: 1e6,
+  mio: 1e6,
+  billion: 1e9,
   billions: 1e9,
   bn: 1e9,
+  mrd: 1e9,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  lacs: 1e5,
+  crore: 1e7,
+  crores: 1e7,
+  "千": 1e3,
+  "百万": 1e6,
+  "億": 1e8,
 };
 
-/** A currency before a scale word: a code (USD millions) or a sign ($ millions, US$m). */
+/** A currency before a scale word: a code (USD millions) or a sign ($ millions, US$m, ₹ crore). */
 const CURRENCY = String
-  .raw`(?:(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|TWD|BRL|MXN|ZAR)\s?|US\$\s?|[$€£¥]\s?)`;
+  .raw`(?:(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|TWD|BRL|MXN|ZAR|SGD|NZD|IDR|PLN)\s?|(?:US|HK|NZ|A|C|S|R)\$\s?|Rs\.?\s?|[$€£¥₹]\s?)`;
+
+/** Currency names after "of": "in thousands of euros", "(Millions of yen)". */
+const MONEY_NAMES = String
+  .raw`(?:(?:u\.?\s?s\.?|canadian|australian|hong kong|new taiwan|singapore|swiss)\s+)?(?:dollars|euros?|yen|pounds(?:\s+sterling)?|sterling|francs|kronor|kroner|krona|won|yuan|renminbi|rupees|reais|pesos|rand|rupiah)`;
 
 /** The forms a scale statement takes; group 1 is the scale word. */
 const SCALE_FORMS = [
-  // in thousands, in millions of dollars, in USD millions, Dollars in millions, in $ billions
+  // in thousands, in millions of dollars, in USD millions, Dollars in millions, in $ billions,
+  // in € million, Rs. in crore, (₹ in lakhs)
   new RegExp(
     String
-      .raw`\bin\s+(?:${CURRENCY}|dollars\s+|euros\s+|pounds\s+)?(thousands|millions|billions)\b`,
+      .raw`\bin\s+(?:${CURRENCY}|dollars\s+|euros\s+|pounds\s+)?(thousands?|millions?|billions?|crores?|lakhs?|lacs?)\b`,
+    "i",
+  ),
+  // (Millions of yen), Thousands of U.S. dollars, thousands of euros
+  new RegExp(String.raw`\b(thousands?|millions?|billions?)\s+of\s+${MONEY_NAMES}\b`, "i"),
+  // € million, EUR thousand, US$ billion, ₹ crore (a currency, then the word)
+  new RegExp(
+    String.raw`(?<![A-Za-z])${CURRENCY}(thousands?|millions?|billions?|crores?|lakhs?)\b`,
     "i",
   ),
   // ($000), (€m), (US$ mn), (USD '000), $'000
   new RegExp(String.raw`\(\s*${CURRENCY}'?\s*(000s?|k|m|mn|mm|bn)\s*\)`),
   new RegExp(String.raw`(?:US\$|[$€£¥])\s?'(000)\b`),
+  // €m, £bn, $m standing as a header ("€m 2023 2022"), not a word's start
+  new RegExp(String.raw`(?<![\w$€£¥])(?:US\$|[$€£])\s?(m|mn|bn)(?![\w.,])`),
+  // in Mio. EUR, Mio. €, EUR Mio., in Tsd. €, Mrd. EUR; TEUR and T€ (thousands of euros)
+  new RegExp(String.raw`(?<![A-Za-z])(Mio|Mrd|Tsd)\.?\s*(?:EUR|€|CHF|USD|\$)`),
+  new RegExp(String.raw`(?:EUR|€|CHF)\s?(Mio|Mrd|Tsd)\b`),
+  /(?<![A-Za-z])(T)(?:EUR|€)(?![A-Za-z])/,
+  // 単位：百万円 (millions of yen), 千円, 億円
+  /(百万|千|億)円/,
   // (000s), in '000s
   /\(\s*'?(000s?)\s*\)/,
   /\bin\s+'?(000s?)\b/i,
@@ -76,7 +115,7 @@ const SCALE_FORMS = [
  * the coupon of "3.25% notes due 2026", which are dollars).
  */
 const PER_UNIT =
-  /\bper\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b|\bprice paid\b|\bpercent(?:age)?\b|(?<![\d.])%|\bratio\b|\bbasis points\b|\bbps\b/i;
+  /\bper\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b|\bprice paid\b|\bpercent(?:age)?\b|(?<![\d.])%|\bratio\b|\bbasis points\b|\bbps\b|(?<!effects? of (?:the )?)\b(?:fx|exchange|conversion) rates?\b(?! (?:changes?|effects?|fluctuations?|movements?|impacts?|differences?|translation|adjustments?|gains?|losses?|hedges?|swaps?|contracts?|derivatives?))|\w\s\/(?:\s|$)|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)[:/](?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)\b/i;
 
 /** Counts of things that are not money or shares. */
 const COUNTS =
@@ -117,14 +156,29 @@ function ownScale(label: string): number | null {
  */
 export function rowScale(row: string[], multiplier: number | null, text = ""): number | null {
   if (multiplier === null) return null;
-  const label = row.find((c) => c.trim() && parseNumber(c) === null && !DASHES.test(c.trim())) ??
-    "";
-  const figures = row.filter((c) => parseNumber(c) !== null);
+  const label = row.find((c) => c.trim() && !isFigure(c) && !DASHES.test(c.trim())) ?? "";
+  const figures = row.filter(isFigure);
   if (figures.length && figures.every(isPercent)) return null;
   const own = ownScale(label);
   if (own !== null) return own;
   if (PER_UNIT.test(label) || uncoveredShares(label, text) || COUNTS.test(label)) return null;
+  if (excepted(label, text)) return null;
   return multiplier;
+}
+
+/**
+ * True when the statement names the row as an exception other than shares (those are weighed by
+ * {@link uncoveredShares}): "All figures except sales volume are in INR million" over "Sales
+ * Volume".
+ */
+function excepted(label: string, text: string): boolean {
+  const m = /\bexcept\s+(?:for\s+)?(.+?)(?=\s+(?:are|is|which|amounts?|data|figures|in)\b|[,;)]|$)/i
+    .exec(text);
+  if (!m) return false;
+  const name = label.toLowerCase().replace(/\s+/g, " ");
+  return m[1].toLowerCase().split(/\s+and\s+|\s*,\s*/).some((p) =>
+    p.length >= 3 && !/\bshares?\b/.test(p) && name.includes(p.trim())
+  );
 }
 
 /** A printed percent: "15.6%", "(4.8%)", "(4.8)%". */
@@ -159,14 +213,32 @@ export function cellScales(
   const cols = t.header.map((h) => columnScale(h, m, text));
   // "EARNINGS PER SHARE:" over rows labelled "Basic" and "Diluted": they are per share too
   let perUnit = false;
+  // rows without figures that name two or more columns head the rows below them (a second
+  // statement in the same block: "Reported ∆%" over a change column)
+  let heading: string[] = [];
   return t.rows.map((r, i) => {
-    const label = r.find((c) => c.trim() && parseNumber(c) === null && !DASHES.test(c.trim())) ??
-      "";
-    if (!r.some((c) => parseNumber(c) !== null)) perUnit = PER_UNIT.test(label);
+    const label = r.find((c) => c.trim() && !isFigure(c) && !DASHES.test(c.trim())) ?? "";
+    if (!r.some(isFigure)) {
+      perUnit = PER_UNIT.test(label);
+      r.forEach((c, k) => {
+        if (k > 0 && /\p{L}|%/u.test(c)) heading[k] = heading[k] ? `${heading[k]} ${c}` : c;
+      });
+    } else if (heading.filter(Boolean).length >= 2) {
+      heading.forEach((h, k) => {
+        if (h && k < cols.length) cols[k] = columnScale(h, m, text);
+      });
+      heading = [];
+    } else heading = [];
     const under = perUnit &&
       /^\s*(?:basic|diluted|basic and diluted|from continuing operations|from discontinued operations|continuing operations|discontinued operations)\b[^a-z]*$/i
         .test(label);
-    const row = under ? null : rowScale(r, m, text);
+    // a label that wraps onto a line of its own ("Comparable Constant Currency" / "Growth %")
+    const next = t.rows[i + 1];
+    const wrapped = next && !next.some(isFigure) && next.filter((c) => c.trim()).length === 1 &&
+        /%\s*$/.test(next[0] ?? "")
+      ? `${label} ${next[0]}`
+      : label;
+    const row = under ? null : rowScale(wrapped === label ? r : [wrapped, ...r.slice(1)], m, text);
     return r.map((c, k) =>
       t.values[i]?.[k] === null || t.values[i]?.[k] === undefined || row === null ||
         (k < cols.length && cols[k] === null) || isPercent(c)
@@ -211,9 +283,7 @@ function linesAbove(lines: Line[], top: number, pageHeight: number): string[] {
     .slice(0, 8);
   for (const l of above) {
     const text = l.runs.map((r) => r.str).join(" ").replace(/\s+/g, " ").trim();
-    const figures = text.split(" ").filter((w) =>
-      parseNumber(w) !== null && !/^(19|20)\d\d$/.test(w)
-    );
+    const figures = text.split(" ").filter((w) => isFigure(w) && !isYear(w));
     if (figures.length >= 2) break;
     if (text.length <= 160) out.push(text);
   }
@@ -222,6 +292,7 @@ function linesAbove(lines: Line[], top: number, pageHeight: number): string[] {
 
 /** The table's scale: stated in its header rows, or else just above it on the page. */
 function withScale(t: Table, above: string[]): Table {
+  t.above = above;
   const inHeader = scaleIn([...t.header, ...(t.rows[0] ?? []).slice(0, 1)]);
   if (inHeader) t.scale = { ...inHeader, where: "header" };
   else {
@@ -231,42 +302,236 @@ function withScale(t: Table, above: string[]): Table {
   return t;
 }
 
-const DASHES = /^[\u2014\u2013\u2012\u2015-]+$/;
+const DASHES = /^[\u2014\u2013\u2012\u2015\u2010\uff0d-]+$/;
+
+/**
+ * How a table writes its figures: `point` is 1,234.5 (also 1'234.5 and 1 234.5), `comma` is
+ * 1.234,5 (also 1 234,5). A cell such as "1,234" or "1.234" fits both (a thousand and some, or
+ * one and a fraction); {@link numberStyle} decides from the other figures.
+ */
+export type NumberStyle = "point" | "comma";
+
+/** Currency codes and signs printed before or after a figure ("EUR 1.234", "1.234 €"). */
+const MONEY =
+  /^(?:US\$|HK\$|NZ\$|A\$|C\$|S\$|R\$|Rs\.?|Rp\.?|(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|TWD|BRL|MXN|ZAR|IDR|PLN|CZK|HUF|TRY|RUB|SGD|NZD)(?![A-Za-z])|[$€£¥₹₩₽₺])|(?:(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CHF|INR|SEK|NOK|DKK|PLN|CZK|kr|zł|Kč|Ft|円)\.?|[$€£¥₹₩₽₺])$/;
+
+/**
+ * A footnote mark glued to a figure: "1,234(a)", "12.5*", "(3.2)†", "45¹". Only after a digit, a
+ * closing parenthesis or a percent sign, so "(5)" alone stays minus five.
+ */
+const GLUED_MARK =
+  /(?<=[\d)%])(?:\((?:[a-z]|\d{1,2}|[ivx]{1,4})\)|[*\u2020\u2021\u00a7]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+)$/;
+
+/** The sign and the bare digits of a cell, or null when it is no single figure. */
+function figureParts(cell: string, marks = true): { negative: boolean; digits: string } | null {
+  // a mark set apart ("737 *": Boeing's airplane models) may head a column: only glued ones go
+  if (marks && /[\d%]\s+(?:[*\u2020\u2021\u00a7]+|\((?:[a-z]|\d{1,2})\))$/.test(cell.trimEnd())) {
+    return null;
+  }
+  let s = cell.replace(/\s/g, "");
+  if (!s || DASHES.test(s)) return null;
+  for (let i = 0; i < 3; i++) {
+    const before = s;
+    if (marks) s = s.replace(GLUED_MARK, "");
+    s = s.replace(MONEY, "");
+    if (s === before) break;
+  }
+  let negative = false;
+  if (/^\([^()]*\)%?$/.test(s)) {
+    negative = true;
+    s = s.replace(/[()]/g, "");
+    s = s.replace(MONEY, "");
+  }
+  // minus signs: hyphen, U+2212, an en dash before digits, and the triangles of Japanese filings
+  if (/^[-\u2212\u2013\u25b3\u25b2\u2206]/.test(s)) {
+    negative = !negative;
+    s = s.slice(1).replace(MONEY, "");
+  } else if (/\d[-\u2212]$/.test(s)) {
+    negative = !negative; // "1,234-": a trailing minus
+    s = s.slice(0, -1);
+  }
+  s = s.replace(/%$/, "");
+  if (!/^(?:\d[\d,.'\u2019]*)?\d$|^[.,]\d+$/.test(s)) return null;
+  return { negative, digits: s };
+}
+
+/** The value of bare digits written in a style; null when they do not fit it. */
+function digitsValue(s: string, style: NumberStyle): number | null {
+  let plain: string;
+  if (style === "point") {
+    if (!/^(\d{1,3}([,'\u2019]\d{3})+|\d+)(\.\d+)?$/.test(s) && !/^\.\d+$/.test(s)) return null;
+    plain = s.replace(/[,'\u2019]/g, "");
+  } else {
+    if (!/^(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(s) && !/^,\d+$/.test(s)) return null;
+    plain = s.replace(/\./g, "").replace(",", ".");
+  }
+  const n = Number(plain);
+  return Number.isFinite(n) ? n : null;
+}
 
 /**
  * Parses a financial cell: "$ 1,234.5" → 1234.5, "(7,300)" → -7300, "12%" → 12; else null.
- * A cell holding several numbers ("109 3 103 35", "($24) ($9,359)": columns the extraction ran
- * together) is null, not the digits read as one number.
+ * Negatives as (1,234), -1,234, −1,234, –1,234, 1,234- and △1,234; a currency before or after
+ * ("1.234 €"), a glued footnote mark ("1,234(a)", "12.5*") and spaces inside are read through.
+ * `style` is how the table writes decimals (point unless told). A cell holding several numbers
+ * ("109 3 103 35", "($24) ($9,359)": columns the extraction ran together) is null, not the
+ * digits read as one number.
  */
-export function parseNumber(cell: string): number | null {
-  return multiNumber(cell) ? null : oneNumber(cell);
+export function parseNumber(cell: string, style: NumberStyle = "point"): number | null {
+  return multiNumber(cell) ? null : oneNumber(cell, style);
+}
+
+/** True when a cell is a figure in either style (for telling figures from labels). */
+export function isFigure(cell: string): boolean {
+  return !multiNumber(cell) &&
+    (oneNumber(cell, "point") !== null || oneNumber(cell, "comma") !== null);
 }
 
 /**
  * True when a cell is several numbers side by side, split by ordinary spaces (a thousands
- * separator written as a no-break or thin space, "1\u00a0234", stays one number).
+ * separator written as a no-break or thin space, "1\u00a0234", stays one number, and so does
+ * "1 234,5": groups of three before a decimal comma).
  */
 export function multiNumber(cell: string): boolean {
-  const parts = cell.replace(/[$€£¥]/g, "").split(/[ \t\r\n]+/).filter((t) => /\d/.test(t));
-  return parts.length >= 2 && parts.every((t) => oneNumber(t) !== null);
+  if (/^[(\-\u2212]?\s*\d{1,3}(?: \d{3})+,\d+\s*\)?\s*%?$/.test(cell.trim())) return false;
+  const parts = cell.replace(/[$€£¥₹]/g, "").split(/[ \t\r\n]+/).filter((t) => /\d/.test(t));
+  // a word with a mark ("401(k)") is no figure here
+  return parts.length >= 2 &&
+    parts.every((t) =>
+      oneNumber(t, "point", false) !== null || oneNumber(t, "comma", false) !== null
+    );
 }
 
-function oneNumber(cell: string): number | null {
-  let s = cell.replace(/[\s\u00a0$€£¥]/g, "");
-  if (!s || DASHES.test(s)) return null;
-  let negative = false;
-  if (/^\(.*\)%?$/.test(s)) {
-    negative = true;
-    s = s.replace(/[()]/g, "");
-  }
-  if (s.startsWith("-") || s.startsWith("\u2212")) {
-    negative = !negative;
-    s = s.slice(1);
-  }
-  s = s.replace(/%$/, "");
-  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(s) && !/^\.\d+$/.test(s)) return null;
-  const n = Number(s.replace(/,/g, ""));
-  return Number.isFinite(n) ? (negative ? -n : n) : null;
+function oneNumber(cell: string, style: NumberStyle, marks = true): number | null {
+  const parts = figureParts(cell, marks);
+  if (!parts) return null;
+  const n = digitsValue(parts.digits, style);
+  return n === null ? null : parts.negative ? -n : n;
+}
+
+/**
+ * What a cell's figure says about the table's style: "point" for 1,234.5, 12.5, 0.25 or
+ * 1,234,567; "comma" for 1.234,5, 12,5 or 1.234.567; "ambiguous" for one group of three after a
+ * single separator (1,234 or 1.234); null for plain integers and non-figures.
+ */
+export function styleEvidence(cell: string): NumberStyle | "ambiguous" | null {
+  if (multiNumber(cell)) return null;
+  const parts = figureParts(cell);
+  if (!parts) return null;
+  const s = parts.digits;
+  if (/^\d+$/.test(s)) return null;
+  if (/['\u2019]/.test(parts.digits)) return s.includes(".") ? "point" : null; // 1'234.5
+  if (/^[1-9]\d{0,2}[.,]\d{3}$/.test(s)) return "ambiguous";
+  const point = digitsValue(s, "point") !== null, comma = digitsValue(s, "comma") !== null;
+  if (point && !comma) return "point";
+  if (comma && !point) return "comma";
+  return null;
+}
+
+/** Currencies and words of places that write a decimal comma (where "1.234" is a thousand). */
+const COMMA_PLACES =
+  /€|\bEUR\b|\beuros?\b|R\$|\bBRL\b|\bRp\b|\bIDR\b|\bTRY\b|₺|\bDKK\b|\bNOK\b|\bSEK\b|\bkr\b|\bPLN\b|zł|\bCZK\b|Kč|\bHUF\b|\bRUB\b|₽|\bARS\b|\bCLP\b|\bCOP\b|\bVND\b|\b(?:Mio|Mrd|Tsd)\b\.?|\bT(?:EUR|€)|\bmilliers\b|\bmillions d['’]|\bmilhões\b|\bmiles\b|\bmillones\b|\bGesch[aä]ftsjahr\b|\bUmsatz(?:erl[oö]se)?\b|\bchiffre d['’]affaires\b/i;
+
+/** A table's figures and the text around it, as {@link numberStyle} weighs them. */
+export interface StyleInput {
+  cells: string[];
+  /** Caption, scale statement and header text: where a currency or language hint stands. */
+  context: string;
+}
+
+/**
+ * How each table writes its figures. A table whose own figures show one style takes it. One that
+ * shows none (every figure is a plain integer or one group of three, "1,234") takes the style the
+ * other tables of the document show, when they agree; failing that, "1,234" is read as a
+ * thousand and some (the usual English form) unless the table speaks of a place that writes a
+ * decimal comma (€, "Mio.", "in thousands of euros"), and "1.234" as one and a fraction only
+ * in such a table's absence of hints. Where the two readings stay open the cell's value is null
+ * and `ambiguous` says so; a table showing both styles reads each unambiguous cell by its own.
+ */
+export function numberStyles(
+  tables: StyleInput[],
+): { style: NumberStyle | "mixed"; ambiguous: "," | "." | null }[] {
+  const seen = tables.map((t) => {
+    let point = 0, comma = 0, ambComma = 0, ambPoint = 0, strong = false;
+    for (const c of t.cells) {
+      const e = styleEvidence(c);
+      if (e === "point") point++;
+      else if (e === "comma") {
+        comma++;
+        // 1.234,5 or 1.234.567 settle it alone; "3,4" may be two note references
+        strong ||= /\.\d{3}[,.]/.test(figureParts(c)!.digits);
+      } else if (e === "ambiguous") {
+        if (figureParts(c)!.digits.includes(",")) ambComma++;
+        else ambPoint++;
+      }
+    }
+    if (comma === 1 && !strong) comma = 0;
+    return { point, comma, ambComma, ambPoint };
+  });
+  // a table's own figures decide; a few of the other style among many (a note reference "3,4")
+  // do not
+  const own = seen.map((s): NumberStyle | "mixed" | null =>
+    s.point > 0 && s.point >= 3 * s.comma
+      ? "point"
+      : s.comma > 0 && s.comma >= 3 * s.point
+      ? "comma"
+      : s.point || s.comma
+      ? "mixed"
+      : null
+  );
+  const docPoint = own.includes("point"), docComma = own.includes("comma");
+  return seen.map((s, i) => {
+    const decided = own[i];
+    if (decided === "point" || decided === "comma") return { style: decided, ambiguous: null };
+    if (decided === "mixed") {
+      return { style: "mixed" as const, ambiguous: s.ambComma || s.ambPoint ? "," as const : null };
+    }
+    if (!s.ambComma && !s.ambPoint) return { style: "point" as const, ambiguous: null };
+    if (docPoint !== docComma) {
+      return { style: docPoint ? "point" as const : "comma" as const, ambiguous: null };
+    }
+    const hinted = COMMA_PLACES.test(tables[i].context) ||
+      tables[i].cells.some((c) => COMMA_PLACES.test(c));
+    if (s.ambComma && s.ambPoint) {
+      // "1,234" and "1.234" side by side: one of them is a thousands separator, which one only a
+      // hint of the place says
+      return hinted
+        ? { style: "comma" as const, ambiguous: null }
+        : { style: "point" as const, ambiguous: "," as const };
+    }
+    if (hinted) {
+      return { style: "point" as const, ambiguous: s.ambComma ? "," as const : "." as const };
+    }
+    if (s.ambPoint) return { style: "point" as const, ambiguous: "." as const };
+    return { style: "point" as const, ambiguous: null };
+  });
+}
+
+/**
+ * Re-reads a table's values in the style {@link numberStyles} chose: cells of the other style are
+ * read by their own in a mixed table, and ambiguous cells are null where the choice stayed open.
+ * Returns how many cells were left null as ambiguous.
+ */
+export function applyNumberStyle(
+  t: Pick<Table, "rows" | "values">,
+  choice: { style: NumberStyle | "mixed"; ambiguous: "," | "." | null },
+): number {
+  let open = 0;
+  t.rows.forEach((row, i) => {
+    t.values[i] = row.map((c) => {
+      if (multiNumber(c)) return null;
+      const e = styleEvidence(c);
+      if (e === "ambiguous" && choice.ambiguous !== null) {
+        open++;
+        return null;
+      }
+      const style: NumberStyle = choice.style === "mixed"
+        ? (e === "comma" ? "comma" : "point")
+        : choice.style;
+      return oneNumber(c, style);
+    });
+  });
+  return open;
 }
 
 interface Cell {
@@ -314,7 +579,7 @@ function lineCells(line: Line): Cell[] {
   );
 }
 
-const isNumeric = (t: string) => parseNumber(t) !== null || DASHES.test(t.trim());
+const isNumeric = (t: string) => isFigure(t) || DASHES.test(t.trim());
 
 /** Stream tables: runs of aligned lines with a label and at least one numeric column. */
 export function streamTables(runs: TextRun[], page: number, pageHeight: number): Table[] {
@@ -410,17 +675,27 @@ function buildStream(
   return finish(grid, page, bbox);
 }
 
+/** A year heading a column: "2024", also with a glued footnote mark ("2023(1)", "2022*"). */
+const isYear = (c: string) => /^(19|20)\d\d$/.test(c.trim().replace(GLUED_MARK, ""));
+
 /** Header rows are the leading rows without numbers other than years. */
 function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
   let h = 0;
   while (
     h < grid.length - 1 &&
-    grid[h].every((c) => !c || parseNumber(c) === null || /^(19|20)\d\d$/.test(c.trim()))
+    grid[h].every((c) => !c || !isFigure(c) || isYear(c))
   ) h++;
   const headerRows = grid.slice(0, h);
   const header = grid[0].map((_, k) => headerRows.map((r) => r[k]).filter(Boolean).join(" "));
   const rows = grid.slice(h);
-  return { page, bbox, header, rows, values: rows.map((r) => r.map(parseNumber)), scale: null };
+  return {
+    page,
+    bbox,
+    header,
+    rows,
+    values: rows.map((r) => r.map((c) => parseNumber(c))),
+    scale: null,
+  };
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -508,7 +783,7 @@ export function htmlTable(grid: string[][], captions: string[] = []): Table {
   // Thirty-Nine Weeks Ended" over it, which would put two periods in one column)
   const filled = (r: string[]) => r.filter((c) => c && c !== "\u0002").length;
   const firstFigures = padded.findIndex((r) =>
-    r.some((c) => c && c !== "\u0002" && parseNumber(c) !== null && !/^(19|20)\d\d$/.test(c.trim()))
+    r.some((c) => c && c !== "\u0002" && isFigure(c) && !isYear(c))
   );
   const above = padded.slice(0, firstFigures < 0 ? padded.length : firstFigures)
     .filter((r) => filled(r) >= 2);

@@ -110,7 +110,7 @@ export default defineCommand({
       throw new InputError("source is required (a local path or an http(s) URL)");
     }
     const { fetchDocument } = await import("../../analysis/document/load.ts");
-    const { cellScales, htmlTable, multiNumber } = await import(
+    const { applyNumberStyle, cellScales, htmlTable, multiNumber, numberStyles } = await import(
       "../../analysis/document/tables.ts"
     );
     const raw = await fetchDocument(ctx, args.source);
@@ -202,6 +202,30 @@ export default defineCommand({
     if (found.length > args.max_tables) {
       warnings.push(`returned the first ${args.max_tables} of ${found.length} tables`);
     }
+    // how each table writes its decimals, from its own figures, the document's other tables and
+    // the hints around it; figures that could be read either way are null and said
+    const styles = numberStyles(found.map((t) => ({
+      cells: [...t.header, ...t.rows.flat()],
+      context: [t.scale?.text ?? "", ...(t.above ?? []), ...t.header].join(" "),
+    })));
+    found.forEach((t, i) => {
+      const open = applyNumberStyle(t, styles[i]);
+      if (i >= args.max_tables) return;
+      const where = `table ${i + 1}${t.page ? ` (page ${t.page})` : ""}`;
+      if (open) {
+        const example = t.rows.flat().find((c) => /^\D*[1-9]\d{0,2}[.,]\d{3}\D*$/.test(c)) ??
+          "";
+        warnings.push(
+          `${where}: ${open} figure(s) such as "${
+            example.slice(0, 20)
+          }" could be read with either decimal mark (a thousand and some, or one and a fraction) and nothing in the table or document settles it, so their values are null; read them on the page`,
+        );
+      } else if (styles[i].style === "comma") {
+        warnings.push(
+          `${where}: figures are written with a decimal comma (1.234,5); values read them so`,
+        );
+      }
+    });
     for (const [i, t] of found.slice(0, args.max_tables).entries()) {
       const merged = t.rows.flat().filter(multiNumber);
       if (merged.length) {
