@@ -2304,9 +2304,9 @@ export interface CommandMap {
       symbols: string[] | string;
       /** Bar size: minutes (1m-30m), 1h, 1d, 1wk or 1mo. */
       timeframe?: "1m" | "5m" | "15m" | "30m" | "1h" | "1d" | "1wk" | "1mo";
-      /** First date to include (YYYY-MM-DD). Without it the window is sized to hold `limit` bars. */
+      /** First date to include (YYYY-MM-DD; for intraday bars a day in the exchange's time zone). Without it the window is sized to hold `limit` bars. */
       start_date?: string;
-      /** Last date to include (YYYY-MM-DD); default today. */
+      /** Last date to include (YYYY-MM-DD; for intraday bars a day in the exchange's time zone); default today (the exchange's today, when it is ahead of UTC). */
       end_date?: string;
       /** Years of bars up to end_date, instead of start_date (years=3: the same date 3 years back). */
       years?: number;
@@ -2431,6 +2431,13 @@ export interface CommandMap {
       fifty_two_week_low: number | null;
       market_state: string | null;
       as_of: string | null;
+      extended_hours?: {
+        session: "pre" | "post";
+        price: number;
+        change: number | null;
+        change_pct: number | null;
+        as_of: string;
+      };
       provider: string;
       source: string;
       fallback_reason?: string;
