@@ -114,8 +114,10 @@ const SCALE_FORMS = [
  * Per-unit figures: per share, EPS, rates, prices, ratios, percents ("Margin %", "% Change"; not
  * the coupon of "3.25% notes due 2026", which are dollars).
  */
+// a weighted-average grant-date fair value or exercise price is per share (an award table "in
+// millions except share price" has its share counts and intrinsic value in millions)
 const PER_UNIT =
-  /\bper\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b|\bprice paid\b|\bpercent(?:age)?\b|(?<![\d.])%|\bratio\b|\bbasis points\b|\bbps\b|(?<!effects? of (?:the )?)\b(?:fx|exchange|conversion) rates?\b(?! (?:changes?|effects?|fluctuations?|movements?|impacts?|differences?|translation|adjustments?|gains?|losses?|hedges?|swaps?|contracts?|derivatives?))|\w\s\/(?:\s|$)|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)[:/](?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)\b/i;
+  /\bper\b|\bweighted[- ]?\s*average\s+(?:grant[- ]date\s+)?(?:fair\s+value|exercise\s+price)\b|\bshare prices?\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b|\bprice paid\b|\bpercent(?:age)?\b|(?<![\d.])%|\bratio\b|\bbasis points\b|\bbps\b|(?<!effects? of (?:the )?)\b(?:fx|exchange|conversion) rates?\b(?! (?:changes?|effects?|fluctuations?|movements?|impacts?|differences?|translation|adjustments?|gains?|losses?|hedges?|swaps?|contracts?|derivatives?))|\w\s\/(?:\s|$)|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)[:/](?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)\b/i;
 
 /** Counts of things that are not money or shares. */
 const COUNTS =
@@ -129,7 +131,10 @@ const COUNTS =
  */
 function uncoveredShares(label: string, text: string): boolean {
   const shares = /\bshares\b/i.test(label) && !/\bpar\b|\$|\bvalue\b|\bamount\b/i.test(label);
-  if (shares && /\bexcept\s+(?:for\s+)?(?:number of\s+)?shares?\b/i.test(text)) return true;
+  // "except share and per share data" leaves share counts out; "except share price" does not
+  if (shares && /\bexcept\s+(?:for\s+)?(?:number of\s+)?shares?\b(?!\s+prices?\b)/i.test(text)) {
+    return true;
+  }
   // a count of shares by its words ("Treasury shares issued for 401(k) contribution" in a cash
   // flow statement is dollars)
   const count =

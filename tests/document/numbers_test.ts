@@ -184,3 +184,41 @@ Deno.test("document.tables: a decimal-comma statement is read so and said; an un
     open.warnings.join(),
   );
 });
+
+Deno.test("cellScales: 'in millions except share price' scales share counts and values, not per-share prices", () => {
+  const header = (price: string) => [
+    "",
+    "Number of Shares",
+    `${price} (In millions except share price)`,
+    "Aggregate Intrinsic Value",
+    "Average Remaining Contractual Life (in years)",
+  ];
+  const t = (price: string) => ({
+    header: header(price),
+    rows: [
+      ["Unvested shares as of December 25, 2021", "10", "$ 79.03", "", ""],
+      ["Granted", "17", "$ 92.92", "", ""],
+      ["Unvested shares as of December 31, 2022", "28", "$ 95.49", "$1,810", "1.67"],
+    ],
+    values: [[null, 10, 79.03, null, null], [null, 17, 92.92, null, null], [
+      null,
+      28,
+      95.49,
+      1810,
+      1.67,
+    ]],
+    scale: {
+      multiplier: 1e6,
+      text: "(In millions except share price)",
+      where: "header" as const,
+    },
+  });
+  const expected = [
+    [null, 1e6, null, null, null],
+    [null, 1e6, null, null, null],
+    [null, 1e6, null, 1e6, null],
+  ];
+  // AMD's award tables: 10 million shares at $79.03 a share, an intrinsic value of $1,810 million
+  assert.deepEqual(cellScales(t("Weighted- Average Grant Date Fair Value")), expected);
+  assert.deepEqual(cellScales(t("Weighted-Average Exercise Price")), expected);
+});
