@@ -7,6 +7,7 @@ import { wholeWordIndexOf } from "../fuzzy.ts";
 import {
   boundOf,
   countOfCustomers,
+  firstFrom,
   isEffectOn,
   isPriorPeriod,
   leavesGuidance,
@@ -14,7 +15,13 @@ import {
   quotedCompany,
   respectivelyPair,
 } from "./kpi_attach.ts";
-import { cellValue, splitTables, type TableRow } from "./kpi_table.ts";
+import { cellValue, type ScaleNote, scaleNotes, splitTables, type TableRow } from "./kpi_table.ts";
+
+/** A scale note ("Dollars in millions") before a sentence, `at` relative to the sentence. */
+type Caption = ScaleNote;
+
+/** The scale notes of a stretch of prose, in order. */
+const captionsIn = (text: string): Caption[] => scaleNotes(text);
 
 export type ValueKind = "money" | "percent" | "count";
 
@@ -41,7 +48,7 @@ export interface MetricDef {
  * to be performed, a run rate.
  */
 const NOT_REVENUE_BEFORE =
-  /\b(?:deferred|unearned|unbilled|backlog(?: of)?|contracted|future)\s+$|\bcosts? of (?:[\w-]+\s+){0,3}$|\b(?:percentage|percent|share|portion|fraction) of (?:total\s+)?$/i;
+  /\b(?:deferred|unearned|unbilled|backlog(?: of)?|contracted|future|tax)\s+$|\bcosts? of (?:[\w-]+\s+){0,5}$|\b(?:percentage|percent|share|portion|fraction) of (?:total\s+)?$|\d\)?\s?% of (?:total\s+|net\s+|our\s+|worldwide\s+|global\s+)?$/i;
 /** A sentence about revenue still to be recognized from a balance or backlog. */
 const TO_BE_RECOGNIZED =
   /\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)\w*\b[\s\S]*\brecogni[sz]|\brecogni[sz]\w*\b[\s\S]*\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)/i;
@@ -58,10 +65,11 @@ const GROWTH =
 /**
  * Words of an outlook: a number stated for a period still to come ("is expected to be", "we
  * expect", "guidance for", "next quarter"), not a result measured against one ("well above our
- * outlook of $20 billion").
+ * outlook of $20 billion"); a press release's third person ("The Company now expects"); a change
+ * to the outlook ("raising our full year revenue guidance by $131 million").
  */
 const FORWARD =
-  /\b(?:(?:is|are|was|were) expected to|(?:expected|projected|forecast) to be|we (?:now )?(?:expect|anticipate|project|forecast|guide)|(?:outlook|guidance) (?:for|is|calls)|will be|next (?:quarter|year|fiscal)|coming (?:quarter|year))\b/i;
+  /\b(?:(?:is|are|was|were) expected to|(?:expected|projected|forecast) to be|we (?:now )?(?:expect|anticipate|project|forecast|guide)|(?:outlook|guidance) (?:for|is|calls)|will be|next (?:quarter|year|fiscal)|coming (?:quarter|year))\b|\b(?:expects|anticipates)\b|\b(?:rais|increas|lower|reduc|narrow|tighten|reaffirm|reiterat|updat|introduc|initiat|issu|maintain)\w*\s+(?:(?!(?:above|below|beyond|than|ahead|versus|vs)\b)[\w-]+\s+){0,4}(?:guidance|outlook|forecast)\b/i;
 
 export const METRICS: MetricDef[] = [
   {
@@ -214,6 +222,8 @@ export interface FoundValue {
   kind: ValueKind;
   unit: string;
   offset: number;
+  /** The low end of a range scaled by the words of its high end ("$4.9 to $5.1 billion"). */
+  scaledByRange?: boolean;
 }
 
 const SCALE: Record<string, number> = {
@@ -229,13 +239,49 @@ const SCALE: Record<string, number> = {
 };
 // a percent starts at the first digit of its run (`(?<!\d)`): tried at every digit of a long run
 // with no sign after it, `\d+` read the rest of the run each time, time growing with its square
+// an amount carries the currency it is stated in: "C$1.2 billion" is Canadian dollars, "€3.4bn",
+// "EUR 3.4bn", "RMB 1.2 billion", "£512 million" are not dollars at all
 const VALUE =
-  /(\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:trillion|billion|million|thousand|bn|mm|[bmk])\b)?\+?)|(-?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
+  /((?:\b(?:US|CA?|AU?|NZ|HK|NT|S|R|MX)\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|BRL|MXN|SGD|TWD|ZAR)\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:trillion|billion|million|thousand|bn|mm|[bmk])\b)?\+?)|(-?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
 
 const MONTH_BEFORE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+$/i;
 
-/** Numbers in a sentence: money ($3.4 billion), percents (22%), counts (1,250). */
+/** ISO code of a currency sign or code before an amount ("C$" → CAD, "€" → EUR, "RMB" → CNY). */
+const CURRENCY: Record<string, string> = {
+  "$": "USD",
+  "US$": "USD",
+  "C$": "CAD",
+  "CA$": "CAD",
+  "A$": "AUD",
+  "AU$": "AUD",
+  "NZ$": "NZD",
+  "HK$": "HKD",
+  "NT$": "TWD",
+  "S$": "SGD",
+  "R$": "BRL",
+  "MX$": "MXN",
+  "€": "EUR",
+  "£": "GBP",
+  "₹": "INR",
+  "RMB": "CNY",
+};
+
+/** The currency of an amount's sign: "¥" is yen unless the sentence speaks of the renminbi. */
+function currencyOf(sign: string, sentence: string): string {
+  const s = sign.replace(/\s+/g, "").toUpperCase();
+  if (s === "¥") return /\b(?:RMB|CNY|yuan|renminbi|Chinese)\b/i.test(sentence) ? "CNY" : "JPY";
+  return CURRENCY[s] ?? s;
+}
+
+/** Whether an amount's words state its scale ("$3.4 billion", "€3.4bn"; not "$3,400"). */
+export const hasScaleWord = (raw: string) =>
+  /(?:trillion|billion|million|thousand|bn|mm|\d\s?[bmk])\+?$/i.test(raw);
+
+/**
+ * Numbers in a sentence: money ($3.4 billion, €3.4bn, C$120 million, each in its currency),
+ * percents (22%, "(5)%" as -5), counts (1,250).
+ */
 export function values(sentence: string): FoundValue[] {
   const out: FoundValue[] = [];
   for (const m of sentence.matchAll(VALUE)) {
@@ -248,8 +294,21 @@ export function values(sentence: string): FoundValue[] {
         raw,
         number: digits * (unitWord ? SCALE[unitWord] : 1),
         kind: "money",
-        unit: "USD",
+        unit: currencyOf(/^[^\d]*/.exec(raw)![0], sentence),
         offset: m.index!,
+      });
+    } else if (
+      // "(5)%": a negative percent as accounts write it
+      m[3] && /^\d+(?:\.\d+)?$/.test(raw) && sentence[m.index! - 1] === "(" &&
+      /^\)\s?%/.test(sentence.slice(m.index! + raw.length))
+    ) {
+      const close = sentence.indexOf("%", m.index! + raw.length);
+      out.push({
+        raw: sentence.slice(m.index! - 1, close + 1),
+        number: -digits,
+        kind: "percent",
+        unit: "percent",
+        offset: m.index! - 1,
       });
     } else if (m[2]) {
       const bps = /basis points|bps/i.test(raw);
@@ -274,6 +333,19 @@ export function values(sentence: string): FoundValue[] {
         unit: "count",
         offset: m.index!,
       });
+    }
+  }
+  // "$4.9 to $5.1 billion": the low end is in billions too, not $4.90
+  for (let i = 0; i + 1 < out.length; i++) {
+    const [v, w] = [out[i], out[i + 1]];
+    if (
+      v.kind === "money" && w.kind === "money" && v.unit === w.unit && !hasScaleWord(v.raw) &&
+      hasScaleWord(w.raw) &&
+      /^\s*(?:to|-|–|—|and)\s*$/i.test(sentence.slice(v.offset + v.raw.length, w.offset))
+    ) {
+      const word = /(trillion|billion|million|thousand|bn|mm|[bmk])\+?$/i.exec(w.raw)![1];
+      v.number *= SCALE[word.toLowerCase()];
+      v.scaledByRange = true;
     }
   }
   return out;
@@ -394,13 +466,17 @@ function rangeOf(
   all: FoundValue[],
 ): KpiValue {
   const end = v.offset + v.raw.length;
+  // "150 basis points to 45.2%" is a change and a level, not a range
   const next = all.find((x) => x.offset >= end && x.kind === v.kind);
   if (next) {
     const between = sentence.slice(end, next.offset);
     // "76.3% and 77%" is two figures; "between 43.5% and 44.5%" is a range
     const and = /^\s*and\s*$/i.test(between) &&
       /\bbetween\s+(?:approximately\s+|about\s+)?$/i.test(sentence.slice(0, v.offset));
-    if ((/^\s*(?:to|-|–|—)\s*$/i.test(between) || and) && next.number > v.number) {
+    if (
+      (/^\s*(?:to|-|–|—)\s*$/i.test(between) || and) && next.number > v.number &&
+      next.unit === v.unit
+    ) {
       return {
         raw: sentence.slice(v.offset, next.offset + next.raw.length),
         number: v.number,
@@ -463,7 +539,8 @@ function termsIn(sentence: string, metric: MetricDef): { term: string; at: numbe
   for (const term of metric.terms) {
     for (let at = wholeWordIndexOf(sentence, term); at >= 0;) {
       const end = at + term.length;
-      const other = metric.notBefore?.test(sentence.slice(Math.max(0, at - 30), at)) ||
+      // "Cost of energy generation and storage revenue": the words before reach 60 characters
+      const other = metric.notBefore?.test(sentence.slice(Math.max(0, at - 60), at)) ||
         metric.notAfter?.test(sentence.slice(end, end + 40));
       if (!other) found.push({ term, at });
       at = wholeWordIndexOf(sentence, term, at + 1);
@@ -497,9 +574,16 @@ export function extractKpis(
     // sentences under a guidance lead-in ("we're pleased to provide our 2021 guidance.") are
     // outlook items until the list ends
     let underGuidance = false;
+    const captions = captionsIn(chunk.text);
+    let c = 0;
     for (const s of sentences(chunk.text, base + chunk.offset)) {
       checkpoint();
       const found = values(s.text);
+      // the last caption before the sentence ends, its offset made the sentence's own
+      const at = s.end - base - chunk.offset;
+      while (c < captions.length && captions[c].at < at) c++;
+      const last = captions[c - 1];
+      const caption = last ? { ...last, at: last.at - (s.start - base - chunk.offset) } : null;
       const figures = found.some((v) => v.kind !== "count");
       if (underGuidance && leavesGuidance(s.text, figures)) underGuidance = false;
       if (opensGuidance(s.text, figures)) {
@@ -509,7 +593,7 @@ export function extractKpis(
       if (!found.length) continue;
       const quoted = opts.own ? quotedCompany(s.text, opts.own) : null;
       for (const metric of metrics) {
-        for (const hit of sentenceHits(s, found, metric)) {
+        for (const hit of sentenceHits(s, found, metric, caption)) {
           hit.forward_looking ||= underGuidance;
           if (quoted) {
             hit.note = `${QUOTED_NOTE} (${quoted}): not the company's own figure`;
@@ -525,7 +609,12 @@ export function extractKpis(
 }
 
 /** The hits of one metric in one sentence: each place it is named with its own figure. */
-function sentenceHits(s: Sentence, found: FoundValue[], metric: MetricDef): KpiHit[] {
+function sentenceHits(
+  s: Sentence,
+  found: FoundValue[],
+  metric: MetricDef,
+  caption: Caption | null = null,
+): KpiHit[] {
   if (metric.requires && !metric.requires.test(s.text)) return [];
   if (metric.excludes?.some((x) => wholeWordIndexOf(s.text, x) >= 0)) return [];
   const terms = termsIn(s.text, metric);
@@ -540,14 +629,16 @@ function sentenceHits(s: Sentence, found: FoundValue[], metric: MetricDef): KpiH
         if (claimed.has(v.offset) || (k === 1 && !pair.names)) return;
         claimed.add(v.offset);
         const who = pair.names ? qualifierOf(pair.names[k], pair.names[k].length) : null;
-        out.push(hitOf(s, found, metric, term, v, 0, who ?? undefined));
+        out.push(hitOf(s, found, metric, term, v, 0, who ?? undefined, caption));
       });
       return;
     }
     // the figure is the nearest of the metric's kind within this mention's stretch of the
     // sentence (between the mentions before and after it), after the name winning a tie
     // a later mention takes only a figure after it ("... and non-GAAP gross margins to 76.7%")
-    const from = i > 0 ? termEnd : 0;
+    // (a figure before it, after the mention before, in its clause: "delivering 17% revenue
+    // growth despite the 21% decline")
+    const from = i > 0 ? terms[i - 1].at + terms[i - 1].term.length : 0;
     const to = terms[i + 1]?.at ?? s.text.length;
     const distance = (v: FoundValue) =>
       v.offset >= termEnd ? v.offset - termEnd : term.at - (v.offset + v.raw.length) + 0.5;
@@ -557,17 +648,23 @@ function sentenceHits(s: Sentence, found: FoundValue[], metric: MetricDef): KpiH
       // a figure before the name is its own only within the same clause ("22% revenue growth")
       (v.offset >= termEnd || !/[,;]/.test(s.text.slice(v.offset + v.raw.length, term.at)))
     ).sort((a, b) =>
+      // "expanded 150 basis points to 45.2%": the level is the figure, the change only when alone
+      Number(a.unit === "percentage_points") - Number(b.unit === "percentage_points") ||
       distance(a) - distance(b)
     )[0];
-    if (!pick) return;
+    if (!pick) {
+      return;
+    }
     // the growth verb belongs to this figure: between its name and its number, or just before
     if (metric.requires) {
       const lo = Math.min(term.at, pick.offset);
       const hi = Math.max(termEnd, pick.offset + pick.raw.length);
-      if (!metric.requires.test(s.text.slice(Math.max(0, lo - 25), hi))) return;
+      if (!metric.requires.test(s.text.slice(Math.max(0, lo - 25), hi))) {
+        return;
+      }
     }
     claimed.add(pick.offset);
-    out.push(hitOf(s, found, metric, term, pick, Math.abs(distance(pick))));
+    out.push(hitOf(s, found, metric, term, pick, Math.abs(distance(pick)), undefined, caption));
   });
   return out;
 }
@@ -590,6 +687,32 @@ function belongs(
   if (metric.perShare && (/(?:illion|housand|bn|mm|[bmk])\+?$/i.test(v.raw) || v.number >= 1e4)) {
     return false;
   }
+  // "guidance by $131 million", "impacted by $20 million": an amount of a change or an effect
+  if (
+    metric.kind === "money" && !metric.requires &&
+    /\bby\s+(?:approximately\s+|about\s+|roughly\s+|nearly\s+)?$/i.test(
+      sentence.slice(Math.max(0, v.offset - 30), v.offset),
+    )
+  ) return false;
+  // "the net effect on our gross margin was an unfavorable impact of 2.7% and 7.5%": an effect
+  // on it, named between the metric and the figure
+  if (
+    v.offset >= term.at + term.term.length &&
+    /\b(?:impact|effect|benefit|headwind|tailwind|drag|dilution)\s+(?:of|from|on)\b/i.test(
+      sentence.slice(term.at + term.term.length, v.offset),
+    )
+  ) return false;
+  // "penalties of up to €20 million or 4% of worldwide revenue": a figure before the name is
+  // its own only with no other figure between them
+  if (
+    v.offset < term.at &&
+    all[firstFrom(all, v.offset + v.raw.length)]?.offset < term.at
+  ) return false;
+  // "Revenue was down 3% and EPS was $1.20": another measure named between the name and a
+  // figure after it owns the figure
+  if (v.offset >= term.at + term.term.length && namesAnother(sentence, metric, term, v)) {
+    return false;
+  }
   // "revenue decreased $2.74 billion": the change, not the level
   if (
     metric.kind === "money" && !metric.requires &&
@@ -603,6 +726,87 @@ function belongs(
   return true;
 }
 
+/** Other measures a figure may belong to: line items, per-share amounts, cash flows, margins. */
+const OTHER_MEASURE =
+  /\b(?:net (?:income|loss|earnings)|gross (?:profit|loss)|operating (?:income|loss|expenses|cash flow)|income from operations|adjusted EBITDA|EBITDA|EBIT|gross profit|earnings|EPS|per (?:diluted |basic )?share|free cash flow|cash flow from operations|capital expenditures?|capex|dividends?|buybacks?|repurchases?|bookings|backlog|ARR|RPO|deferred revenue|costs? of (?:revenue|sales)|(?:gross|operating|EBITDA|net|profit) margins?|revenues?|net sales|sales)\b/gi;
+
+/** A measure other than the metric named between its name and the figure after it. */
+function namesAnother(
+  sentence: string,
+  metric: MetricDef,
+  term: { term: string; at: number },
+  v: FoundValue,
+): boolean {
+  // an aside ("(including deferred revenue)", ", which includes deferred revenue and ...,")
+  // describes the metric, it does not name another
+  const gap = sentence.slice(term.at + term.term.length, v.offset)
+    .replace(/\([^()]*\)/g, " ")
+    .replace(/,\s*(?:which|that|including|includes|excluding|net of)\b[^,]*,/gi, ",");
+  for (const m of gap.matchAll(OTHER_MEASURE)) {
+    const name = m[0].toLowerCase();
+    // the metric's own words ("revenue" again, "margin" of a margin) do not name another
+    const own = metric.terms.some((t) => {
+      const tl = t.toLowerCase();
+      return tl === name || tl.includes(name);
+    });
+    if (!own) return true;
+  }
+  return false;
+}
+
+/** Words of a decline or a rise, the last before a change figure saying which it is. */
+const DIRECTION =
+  /\b(?:(declin\w*|decreas\w*|fell|fall(?:s|ing)?|down|lower|drop(?:s|ped)?|contract(?:ed|ion)?|shr[iau]nk\w*|reduc\w*|negative|dipped|slipped)|gr[eo]w\w*|growth|increas\w*|rose|ris(?:e|es|ing)|up|higher|expan\w*|improv\w*|gain\w*|accelerat\w*|positive)\b/gi;
+
+/**
+ * The sign of a change figure: "down 17%", "declined 5%", "decreased $2.74 billion, or 15%", "a 3%
+ * decline in revenue" are negative; "declined to 5%" states a level, not a change.
+ */
+function signOf(sentence: string, v: FoundValue, termAt: number): 1 | -1 {
+  if (v.number < 0) return 1;
+  const end = v.offset + v.raw.length;
+  if (
+    /^\s*(?:decline|decrease|drop|reduction|contraction|lower)\b/i.test(
+      sentence.slice(end, end + 20),
+    )
+  ) {
+    return -1;
+  }
+  const from = termAt < v.offset ? termAt : Math.max(0, v.offset - 40);
+  const lead = sentence.slice(from, v.offset);
+  let last: RegExpMatchArray | null = null;
+  for (const m of lead.matchAll(DIRECTION)) last = m;
+  if (!last?.[1]) return 1;
+  // "fell to 5%" is where it came to
+  const rest = lead.slice(last.index! + last[0].length);
+  return /^\s+(?:to|at)\b/i.test(rest) ? 1 : -1;
+}
+
+/** The basis a growth figure is stated on, when not as reported. */
+const BASIS_AFTER =
+  /^\s*,?\s*\(?(?:(?:in|on an?|at)\s+(constant[- ]currency|constant[- ]dollar|local[- ]currency|organic|fx[- ]neutral|currency[- ]neutral|like[- ]for[- ]like)\b|(organically)\b|(?:excluding|ex-?)\s*(?:the\s+)?(?:(?:impact|effect)\s+of\s+)?(?:foreign\s+)?(currency|fx|exchange rates?)\b|(cc)\b)/i;
+const BASIS_BEFORE =
+  /\b(?:on an?\s+(constant[- ]currency|constant[- ]dollar|organic|like[- ]for[- ]like|fx[- ]neutral|currency[- ]neutral)\s+basis|in\s+(constant|local)\s+currency|(?:excluding|ex-?)\s*(?:the\s+)?(?:(?:impact|effect)\s+of\s+)?(?:foreign\s+)?(currency|fx|exchange rates?)(?:\s+(?:changes|movements|fluctuations|impacts?))?|(organically))\s*,\s*(?:(?:our|total|the)\s+)?$/i;
+
+/**
+ * "Revenue grew 12% on a constant currency basis", "excluding currency, revenue grew 10%",
+ * "grew 5% organically": the figure is not the reported one; the words saying so, or null.
+ */
+function basisOf(sentence: string, v: FoundValue, termAt: number): string | null {
+  const end = v.offset + v.raw.length;
+  const m = BASIS_AFTER.exec(sentence.slice(end, end + 80)) ??
+    BASIS_BEFORE.exec(
+      sentence.slice(Math.max(0, Math.min(termAt, v.offset) - 100), Math.min(termAt, v.offset)),
+    );
+  if (!m) return null;
+  const said = (m.slice(1).find(Boolean) ?? "").toLowerCase();
+  if (/^(?:currency|fx|exchange rates?)$/.test(said)) return "excluding currency";
+  if (said === "cc" || said === "constant") return "constant currency";
+  if (said === "local") return "local currency";
+  if (said === "organically") return "organic";
+  return said.replace("-", " ");
+}
+
 function hitOf(
   s: Sentence,
   found: FoundValue[],
@@ -611,6 +815,7 @@ function hitOf(
   pick: FoundValue,
   gap: number,
   qualifier?: string,
+  caption?: Caption | null,
 ): KpiHit {
   // a percent is a change or a rate against something; an amount only when stated as a change
   const change = pick.kind === "percent" ||
@@ -623,25 +828,56 @@ function hitOf(
     value.raw = s.text.slice(pick.offset - bound.words.length - 1, pick.offset + pick.raw.length);
     value.bound = bound.bound;
   }
+  // a growth rate or a basis-point change is negative when it says so ("down 17%")
+  if ((metric.requires || pick.unit === "percentage_points") && signOf(s.text, pick, term.at) < 0) {
+    value.number = -value.number;
+    if (value.high !== undefined) [value.number, value.high] = [-value.high, value.number];
+  }
+  const notes: string[] = [];
+  // an amount without its scale ("revenue was $1,234") is in the scale a caption stated earlier
+  // ("(Dollars in millions)"), else its scale is not known
+  if (
+    pick.kind === "money" && !metric.perShare && !hasScaleWord(pick.raw) && !pick.scaledByRange
+  ) {
+    if (caption?.scale && caption.at <= pick.offset) {
+      value.number *= caption.scale;
+      if (value.high !== undefined && !hasScaleWord(value.raw)) value.high *= caption.scale;
+      notes.push(`in ${caption.words} as stated before it ("${caption.text}")`);
+    } else {
+      notes.push("stated without a scale (thousands? millions?): check the document's captions");
+    }
+  }
+  // "$" under "(in millions of Canadian dollars)" is that currency
+  if (caption?.currency && pick.kind === "money" && /^\$/.test(pick.raw)) {
+    value.unit = caption.currency;
+  }
+  if (value.bound) {
+    notes.push(
+      `a ${value.bound === "at_least" ? "lower" : "upper"} bound ("${
+        bound!.words
+      }"), not a point figure`,
+    );
+  }
+  const whose = qualifier ??
+    (term.term.toLowerCase().startsWith("total") ? null : wholeOf(s.text, term, pick));
+  const basis = metric.kind === "percent" ? basisOf(s.text, pick, term.at) : null;
+  const low = notes.some((n) => n.startsWith("stated without a scale"));
   return {
     metric: metric.key,
     label: metric.label,
-    qualifier: qualifier ??
-      (term.term.toLowerCase().startsWith("total") ? null : wholeOf(s.text, term, pick)),
+    qualifier: basis && !whose?.toLowerCase().includes(basis)
+      ? (whose ? `${whose}, ${basis}` : basis)
+      : whose,
     value,
     period: periodOf(s.text),
     comparison: change ? comparisonOf(s.text, pick, found) : null,
     forward_looking: FORWARD.test(s.text),
-    note: value.bound
-      ? `a ${value.bound === "at_least" ? "lower" : "upper"} bound ("${
-        bound!.words
-      }"), not a point figure`
-      : null,
+    note: notes.length ? notes.join("; ") : null,
     sentence: s.text,
     start_char: s.start,
     end_char: s.end,
     matched_term: term.term,
-    confidence: gap <= 40 ? "high" : gap <= 120 ? "medium" : "low",
+    confidence: low ? "low" : gap <= 40 ? "high" : gap <= 120 ? "medium" : "low",
   };
 }
 
@@ -741,7 +977,11 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
       metric: metric.key,
       label: metric.label,
       qualifier,
-      value: { raw: row.cell.text, number, unit: cell.kind === "percent" ? "percent" : "USD" },
+      value: {
+        raw: row.cell.text,
+        number,
+        unit: cell.kind === "percent" ? "percent" : row.currency ?? "USD",
+      },
       period: row.period,
       comparison: null,
       forward_looking: false,
@@ -782,7 +1022,7 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
     } in this document`;
     // a company's revenue (or ARR, RPO, free cash flow) is the sum its segments' are part of;
     // two EPS figures are GAAP and adjusted, neither a segment's
-    if (group[0].value.unit === "USD" && TOTALS.has(group[0].metric)) {
+    if (/^[A-Z]{3}$/.test(group[0].value.unit) && TOTALS.has(group[0].metric)) {
       const top = Math.max(...distinct);
       for (const r of group) {
         if (r.value.number === top) {

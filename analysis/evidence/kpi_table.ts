@@ -24,6 +24,8 @@ export interface TableRow {
   heading: string | null;
   /** What money in the table is counted in (1e6 for "in millions"); null when not stated. */
   scale: number | null;
+  /** The currency the scale note names ("in millions of euros"); null for dollars or none. */
+  currency: string | null;
   /** The scale note exempts per-share amounts ("except ... per-share amounts"). */
   perShareExempt: boolean;
   /** The first column's period from the header ("2025-03-29", "FY 2025"); null when unknown. */
@@ -32,8 +34,69 @@ export interface TableRow {
   periodUnclear: boolean;
 }
 
-const SCALE_NOTE = /\bin (millions|thousands|billions)\b/i;
+/**
+ * "(In millions, except per-share amounts)", "in thousands of Canadian dollars": what amounts are
+ * counted in; "in millions of customers" counts something else.
+ */
+const SCALE_NOTE =
+  /\bin (millions|thousands|billions)\b(?:\s+of\s+((?:U\.S\.|US|[A-Z][a-z]+)\s+)?(dollars|euros|pounds(?: sterling)?|yen|yuan|renminbi|Swiss francs|francs|rupees|won|kronor|kroner|USD|EUR|GBP|JPY|CNY|RMB|CAD|AUD|CHF)\b|(\s+of\s+[\w-]+))?/gi;
 const SCALES: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 };
+const DOLLARS: Record<string, string> = {
+  "u.s.": "USD",
+  us: "USD",
+  canadian: "CAD",
+  australian: "AUD",
+  "new zealand": "NZD",
+  singapore: "SGD",
+  "hong kong": "HKD",
+  taiwan: "TWD",
+  taiwanese: "TWD",
+};
+const MONEY_WORDS: Record<string, string> = {
+  euros: "EUR",
+  pounds: "GBP",
+  "pounds sterling": "GBP",
+  yen: "JPY",
+  yuan: "CNY",
+  renminbi: "CNY",
+  rmb: "CNY",
+  "swiss francs": "CHF",
+  francs: "CHF",
+  rupees: "INR",
+  won: "KRW",
+};
+
+/** A caption's scale, its words, and the currency it names when not U.S. dollars. */
+export interface ScaleNote {
+  scale: number;
+  words: string;
+  text: string;
+  currency: string | null;
+  /** Offset of the note in the text searched. */
+  at: number;
+}
+
+/** The scale notes in a text, in order; "in millions of customers" is not one. */
+export function scaleNotes(text: string): ScaleNote[] {
+  const out: ScaleNote[] = [];
+  for (const m of text.matchAll(SCALE_NOTE)) {
+    if (m[4]) continue;
+    const words = m[1].toLowerCase();
+    let currency: string | null = null;
+    if (m[3]) {
+      const what = m[3].toLowerCase();
+      const whose = (m[2] ?? "").trim().toLowerCase();
+      currency = what === "dollars"
+        ? DOLLARS[whose] ?? (whose ? null : null)
+        : /^[a-z]{3}$/.test(what)
+        ? (what === "rmb" ? "CNY" : what.toUpperCase())
+        : MONEY_WORDS[what] ?? null;
+      if (currency === "USD") currency = null;
+    }
+    out.push({ scale: SCALES[words], words, text: m[0], currency, at: m.index! });
+  }
+  return out;
+}
 const MONTHS = [
   "january",
   "february",
@@ -54,8 +117,29 @@ const YEAR_CELL = /^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$/i;
 /** A table row is a line of cells separated by " | ". */
 const isRow = (line: string) => line.includes(" | ");
 
-/** "March 29, 2025" → "2025-03-29"; "2025" → "FY 2025"; else null. */
+const QUARTERS = ["first", "second", "third", "fourth"];
+/** "Q4 2024", "Q4 FY24", "Fourth Quarter Fiscal 2024", "4Q24" in a header cell. */
+const QUARTER_CELL =
+  /^(?:Q([1-4])|(first|second|third|fourth)\s+quarter|([1-4])Q)\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?'?((?:19|20)\d{2}|\d{2})$/i;
+/** "FY2024", "FY 24", "Fiscal Year 2024" in a header cell. */
+const FY_CELL = /^(?:FY\s*'?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2}|\d{2})$/i;
+
+/**
+ * "March 29, 2025" → "2025-03-29"; "2025" → "FY 2025"; "Q4 2024" → "Q4 2024"; "FY24" → "FY 2024";
+ * else null.
+ */
 function cellPeriod(cell: string): { label: string; sort: string } | null {
+  const q = QUARTER_CELL.exec(cell.trim());
+  if (q) {
+    const n = q[1] ?? q[3] ?? String(QUARTERS.indexOf(q[2].toLowerCase()) + 1);
+    const year = q[4].length === 2 ? `20${q[4]}` : q[4];
+    return { label: `Q${n} ${year}`, sort: `${year}-Q${n}` };
+  }
+  const fy = FY_CELL.exec(cell.trim());
+  if (fy) {
+    const year = fy[1].length === 2 ? `20${fy[1]}` : fy[1];
+    return { label: `FY ${year}`, sort: `${year}-99` };
+  }
   const d = DATE_CELL.exec(cell.trim());
   if (d) {
     const month = MONTHS.indexOf(d[1].toLowerCase()) + 1;
@@ -74,6 +158,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
   let proseStart = 0;
   let inTable = false;
   let scale: number | null = null;
+  let currency: string | null = null;
   let perShareExempt = false;
   let heading: string | null = null;
   let period: string | null = null;
@@ -97,15 +182,17 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
         inTable = false;
         proseStart = start;
         scale = null;
+        currency = null;
         perShareExempt = false;
         heading = null;
         period = null;
         periodUnclear = false;
         monthDay = null;
       }
-      const note = SCALE_NOTE.exec(line);
+      const note = scaleNotes(line)[0];
       if (note) {
-        scale = SCALES[note[1].toLowerCase()];
+        scale = note.scale;
+        currency = note.currency;
         perShareExempt = /\bper[- ]share\b/i.test(line);
       }
       continue;
@@ -129,6 +216,18 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
         continue;
       }
       const dated = periods.filter((p) => p !== null);
+      // "Prior Year | Current Year": a header in words whose first column is the earlier period
+      const named = cells.find((c) => /\b(?:prior|previous|last|current|this)\b|\bago\b/i.test(c));
+      if (!dated.length && named) {
+        periodUnclear = !/\b(?:current|this)\b/i.test(named);
+      }
+      // "Compute & Networking | Graphics | All Other | Consolidated": the columns are parts of
+      // the company, the first a segment's
+      if (
+        !dated.length && cells.some((c) => /\b(?:consolidated|all other|eliminations?)\b/i.test(c))
+      ) {
+        periodUnclear = true;
+      }
       if (dated.length) {
         const first = dated[0]!.label;
         period = monthDay && first.startsWith("FY ") ? `${first.slice(3)}-${monthDay}` : first;
@@ -153,6 +252,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
       cell,
       heading,
       scale,
+      currency,
       perShareExempt,
       period,
       periodUnclear,

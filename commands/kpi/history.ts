@@ -85,6 +85,25 @@ function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
   }));
 }
 
+/**
+ * A warning for each series whose points are in more than one unit: a series is compared period
+ * by period, and points in two currencies (or a percent beside an amount) are not one quantity.
+ */
+export function mixedUnits(
+  series: { metric: string; points: { value?: { unit?: string } | null }[] }[],
+): string[] {
+  return series.flatMap((s) => {
+    const units = [...new Set(s.points.map((p) => p.value?.unit).filter(Boolean))];
+    return units.length > 1
+      ? [
+        `${s.metric}: its points are in ${
+          units.join(" and ")
+        }; they are not one quantity across periods: compare only points of one unit`,
+      ]
+      : [];
+  });
+}
+
 export default defineCommand({
   name: "kpi.history",
   summary: "Line up KPI mentions across a company's recent transcripts or filings",
@@ -188,13 +207,15 @@ export default defineCommand({
       }
     }
     if (!docs.length) throw new FinanceError(`no ${args.from} of ${args.symbol} could be read`);
+    const series = lineUp(metrics.map((m) => m.key), docs, rows);
+    for (const w of mixedUnits(series)) ctx.warn(w);
     return {
       symbol: args.symbol,
       source: args.from,
       metrics: metrics.map((m) => m.key),
       documents: docs,
       history,
-      series: lineUp(metrics.map((m) => m.key), docs, rows),
+      series,
       count: rows.length,
     };
   },
