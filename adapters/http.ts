@@ -8,6 +8,7 @@ import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
 import { clip } from "../core/args.ts";
+import { redactUrl } from "../core/redact.ts";
 import { commandNames } from "../core/registry.ts";
 import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
@@ -92,6 +93,8 @@ function routes(
   return async (req: Request, path: string): Promise<Response> => {
     if (req.method === "GET" && path === "/health") {
       const cache = await (opts.session ?? getDefaultSession()).cacheStatus();
+      // the shared backend's address may carry its password as a query (redis://h?password=)
+      if (cache.shared?.url) cache.shared = { ...cache.shared, url: redactUrl(cache.shared.url) };
       return reply({ ok: true, version: VERSION, commands: commandNames().length, cache });
     }
     if (req.method === "GET" && path === "/openapi.json") {

@@ -24,6 +24,7 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../core/errors.ts";
 import { closest } from "../core/suggest.ts";
+import { clip } from "../core/args.ts";
 import { commandNames, loadCommand } from "../core/registry.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { VERSION } from "../core/version.ts";
@@ -140,9 +141,11 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
         "finance://openapi.json",
         ...PLAYBOOKS.map((x) => `finance://playbooks/${x.name}`),
       ];
-      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}${suggestion(uri, uris)}`, {
-        uri,
-      });
+      throw new McpError(
+        RESOURCE_NOT_FOUND,
+        `Resource not found: ${clip(uri)}${suggestion(uri, uris)}`,
+        { uri: clip(uri) },
+      );
     }
     return { contents: [{ uri, mimeType: "text/markdown", text: playbookText(p) }] };
   });
@@ -166,7 +169,7 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
       const name = request.params.name;
       throw new McpError(
         ErrorCode.InvalidParams,
-        `unknown prompt \`${name}\`${
+        `unknown prompt \`${clip(name)}\`${
           suggestion(name, PLAYBOOKS.map((x) => x.name))
         } (prompts/list names the ${PLAYBOOKS.length})`,
       );

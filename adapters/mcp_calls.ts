@@ -8,6 +8,7 @@ import { commandNames, hasCommand, loadCommand, namespaces } from "../core/regis
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
+import { clip } from "../core/args.ts";
 import { cliArguments, CommandSearch, describeCommand, shellWords } from "./discovery.ts";
 import { helpEntries } from "./help.ts";
 import type { ToolSet } from "./mcp_tools.ts";
@@ -42,7 +43,7 @@ function commandFromName(name: string): string | null {
 
 function unknownCommand(name: string): string {
   const guess = closest(name, commandNames());
-  return `unknown command \`${name}\`${
+  return `unknown command \`${clip(name)}\`${
     guess ? `; did you mean \`${guess}\`?` : ""
   } (finance_search finds commands by what they do)`;
 }
@@ -78,7 +79,7 @@ export class ToolCalls {
     const how = this.set.discovery
       ? "finance_search finds a command by what it does; finance_run runs any of them"
       : "tools/list names them";
-    return `unknown tool \`${name}\`${guess ? `; did you mean \`${guess}\`?` : ""} (${how})`;
+    return `unknown tool \`${clip(name)}\`${guess ? `; did you mean \`${guess}\`?` : ""} (${how})`;
   }
 
   search(args: Record<string, unknown>): Envelope {
@@ -187,12 +188,16 @@ export class ToolCalls {
     for (const key of parts.flatMap((p) => Object.keys(p))) {
       if (seen.has(key)) {
         return failure(
-          `finance_run: \`${key}\` is given twice (in the command line, in \`arguments\` or beside it); give it once`,
+          `finance_run: \`${
+            clip(key)
+          }\` is given twice (in the command line, in \`arguments\` or beside it); give it once`,
         );
       }
       seen.add(key);
     }
-    if (parts.length === 3) named = Object.assign({}, ...parts);
+    // spread, not Object.assign: a `__proto__` key stays an argument (and is refused as unknown)
+    // instead of becoming the merged object's prototype
+    if (parts.length === 3) named = { ...parts[0], ...parts[1], ...parts[2] };
     return await this.runCommand(resolved, named, signal);
   }
 
@@ -238,5 +243,7 @@ function unknownKeys(args: Record<string, unknown>, known: string[], tool: strin
   const extra = Object.keys(args).find((k) => !known.includes(k));
   if (!extra) return null;
   const guess = closest(extra, known);
-  return `unknown argument \`${extra}\` for ${tool}${guess ? `; did you mean \`${guess}\`?` : ""}`;
+  return `unknown argument \`${clip(extra)}\` for ${tool}${
+    guess ? `; did you mean \`${guess}\`?` : ""
+  }`;
 }

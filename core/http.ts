@@ -6,6 +6,8 @@ import { ProviderError } from "./errors.ts";
 import { type CachedResponse, isFresh, type ResponseStore } from "./cache_entry.ts";
 import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import {
+  holdsSecret,
+  isSecretHeader,
   redactHeaders,
   redactUrl,
   redactValues,
@@ -540,6 +542,11 @@ export class HttpClient {
       current === parsed
         ? shownUrl
         : `${redactUrl(current.toString(), req.secrets)} (redirected from ${shownUrl})`;
+    // what each hop sends: a redirect to another origin loses the credentials (and a 303, or a
+    // 301/302 after a POST, the body), as browsers and curl do
+    let hopHeaders = req.headers;
+    let hopMethod: string = req.method ?? "GET";
+    let hopBody = req.body;
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
         const pin = await this.#check(req, current);
@@ -552,13 +559,13 @@ export class HttpClient {
         try {
           const wire = this.#opts.rewrite?.(current) ?? current;
           response = await this.#send(wire, {
-            method: req.method ?? "GET",
+            method: hopMethod,
             headers: {
               "user-agent": this.#opts.userAgent ?? DEFAULT_USER_AGENT,
               "accept-encoding": "gzip, deflate",
-              ...req.headers,
+              ...hopHeaders,
             },
-            body: req.body,
+            body: hopBody,
             signal: controller.signal,
           }, wire === current ? pin : undefined);
           if (
@@ -577,10 +584,30 @@ export class HttpClient {
                 { url: shownUrl },
               );
             }
-            current = next;
-            if (current.protocol !== "http:" && current.protocol !== "https:") {
+            if (next.protocol !== "http:" && next.protocol !== "https:") {
               throw new ProviderError(req.provider, `redirect to a non-http URL from ${shownUrl}`);
             }
+            const known = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
+            if (hopHeaders) hopHeaders = headersForHop(hopHeaders, current, next, known);
+            if (
+              response.status === 303 && hopMethod !== "HEAD" ||
+              (response.status === 301 || response.status === 302) && hopMethod === "POST"
+            ) {
+              hopMethod = "GET";
+              hopBody = undefined;
+            } else if (
+              hopBody !== undefined && next.origin !== current.origin && holdsSecret(hopBody, known)
+            ) {
+              // a body re-sent by a 307/308 holding a key goes only to the origin it was for
+              throw new ProviderError(
+                req.provider,
+                `${hopName()} redirects a ${hopMethod} with its body to another origin (${
+                  redactUrl(`${next.origin}/`, req.secrets)
+                }); not followed`,
+                { url: shownUrl },
+              );
+            }
+            current = next;
             continue;
           }
           body = await this.#readBody(req, current, response);
@@ -696,6 +723,38 @@ export class HttpClient {
       throw err;
     }
   }
+}
+
+/**
+ * The headers a redirected hop sends. To another origin, no credential goes along: no header
+ * named like one (Authorization, API key and secret headers) and none holding a known key value;
+ * cookies only to the same host or a host of the same parent domain (Yahoo's query1 and guce
+ * hosts), never from https down to http. The same origin keeps them all.
+ */
+export function headersForHop(
+  headers: Record<string, string>,
+  from: URL,
+  to: URL,
+  secrets: string[],
+): Record<string, string> {
+  if (from.origin === to.origin) return headers;
+  const downgrade = from.protocol === "https:" && to.protocol !== "https:";
+  const parent = (host: string) => host.split(".").slice(-2).join(".");
+  const sameSite = !downgrade &&
+    (from.hostname === to.hostname ||
+      (!/^[\d.]+$|:/.test(from.hostname) && from.hostname.split(".").length > 2 &&
+        parent(from.hostname) === parent(to.hostname)));
+  const live = secrets.filter((s) => s && s.length >= 4);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === "cookie") {
+      if (sameSite && !holdsSecret(value, live)) out[name] = value;
+      continue;
+    }
+    if (isSecretHeader(name) || holdsSecret(value, live)) continue;
+    out[name] = value;
+  }
+  return out;
 }
 
 /**
