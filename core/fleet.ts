@@ -9,6 +9,7 @@
  * names the backend). After a failure the connection is retried at most every few seconds.
  */
 import { lazyImport } from "./lazy.ts";
+import { SECRET_PARAMS } from "./redact.ts";
 
 /** How long one Redis operation may take before the caller goes local. */
 const OP_TIMEOUT_MS = 500;
@@ -84,7 +85,13 @@ export function displayUrl(url: string): string {
     const u = new URL(url);
     if (u.password) u.password = "***";
     if (u.username && u.password === "") u.username = "***";
-    return u.toString();
+    // a password or token given as a query (redis://host?password=...) is hidden too
+    for (const name of [...u.searchParams.keys()]) {
+      if (SECRET_PARAMS.has(name.toLowerCase()) || /pass|secret|token|auth/i.test(name)) {
+        u.searchParams.set(name, "***");
+      }
+    }
+    return u.toString().replace(/%2A%2A%2A/g, "***");
   } catch {
     return "redis://(unparseable)";
   }

@@ -26,6 +26,24 @@ Deno.test("attack2: /health does not show the shared cache's password given as a
   }
 });
 
+Deno.test("attack2: sources.status over HTTP does not show the shared cache's password given as a query", async () => {
+  const s = await spawnFinance(["serve"], {
+    FINANCE_CACHE: `redis://127.0.0.1:${freePort()}/0?password=${PASSWORD}`,
+  });
+  try {
+    const res = await rawRequest(
+      s.port,
+      "POST /commands/sources.status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json",
+      "{}",
+    );
+    assert.equal(res.status, 200, res.body);
+    assert.ok(!res.body.includes(PASSWORD), res.body);
+    assert.match(res.body, /password=\*\*\*/);
+  } finally {
+    await s.stop();
+  }
+});
+
 const MCP = "Host: 127.0.0.1\r\nContent-Type: application/json\r\n" +
   "Accept: application/json, text/event-stream";
 
