@@ -2091,6 +2091,7 @@ export interface CommandMap {
         exhibit: string | null;
         page_url: string | null;
         period: string | null;
+        date_source: "filing_date" | "link_text" | "url" | null;
         warnings: string[];
       }[];
       count: number;

@@ -102,8 +102,10 @@ export function breadthOf(all: Stats[]) {
   const T = risk.length;
   const positive = risk.filter((s) => s.return_pct > 0).length;
   const above50 = risk.filter((s) => s.above_sma_50).length;
-  const c = Math.max(1, Math.round(0.67 * T));
-  const w = Math.max(1, Math.round(0.34 * T));
+  // two thirds up for constructive, at most a third for weak: 2 and 1 of 3 as the rules say,
+  // and with fewer benchmarks no looser (1 of 2 up is mixed, not constructive)
+  const c = Math.max(1, Math.ceil((2 * T) / 3));
+  const w = Math.floor(T / 3);
   const value = T === 0
     ? "unknown"
     : positive >= c && above50 >= c
@@ -152,7 +154,21 @@ export async function regime(ctx: Context, market: string, timeframe: string) {
   const b = breadthOf(avail);
   const vixBars = got[3];
   const vixLast = vixBars?.rows.length ? (vixBars.rows.at(-1)!.close ?? null) : null;
+  const vixDate = vixBars?.rows.length ? vixBars.rows.at(-1)!.date : null;
   const vol = volatilityOf(vixLast);
+  if (vixLast !== null && vixDate && vixDate !== spy.last_date) {
+    ctx.warn(
+      `the VIX close used (${vixLast}) is from ${vixDate}, SPY's last bar from ${spy.last_date}: the volatility signal and the trend are not read on the same day`,
+    );
+  }
+  const missing = risk.filter((_, i) => !st[i] || st[i]!.above_sma_50 === null);
+  if (b.T > 0 && missing.length) {
+    ctx.warn(
+      `breadth is read from ${b.T} of ${risk.length} benchmarks (${
+        missing.join(", ")
+      } without bars or a 50-day average): it rests on fewer votes than the rules assume, and the confidence is lowered`,
+    );
+  }
   const value = classify(spy.above_sma_200, b.value, vol);
   if (spy.sma_200 === null) {
     ctx.warn(`SPY has only ${spy.sma_200_bars} bars; the 200-day trend is unknown`);
@@ -169,6 +185,7 @@ export async function regime(ctx: Context, market: string, timeframe: string) {
     vol === "unknown" && "volatility",
   ].filter((x): x is string => Boolean(x));
   confidence -= 0.1 * unknown.length;
+  if (b.T > 0 && missing.length) confidence -= 0.1;
   if (unknown.length) {
     ctx.warn(
       `${unknown.length} of 3 signals unknown (${
@@ -241,6 +258,13 @@ export const SECTOR_ETFS: Record<string, string> = {
   Utilities: "XLU",
 };
 
+/** The most frequent of `xs` (the first of equals). */
+function mode(xs: string[]): string {
+  const n = new Map<string, number>();
+  for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
+  return [...n.entries()].sort((a, b) => b[1] - a[1])[0][0];
+}
+
 export async function sectorHeat(ctx: Context, market: string, lookback: number) {
   if (market !== "US") {
     throw new InputError(`market.sector_heat: only market=US is configured, not ${market}`);
@@ -248,8 +272,13 @@ export async function sectorHeat(ctx: Context, market: string, lookback: number)
   const entries = Object.entries(SECTOR_ETFS);
   const limit = Math.max(lookback + 5, 30);
   const got = await Promise.all(entries.map(([, s]) => closes(ctx, s, limit)));
+  const starts = new Map<string, string>();
   const rows = entries.flatMap(([name, symbol], i) => {
     const s = got[i] ? stats(symbol, got[i]!, lookback) : null;
+    if (got[i] && !s) {
+      ctx.warn(`${symbol}: ${got[i]!.rows.length} bar(s), too few for a return; left out`);
+    }
+    if (s) starts.set(symbol, got[i]!.rows[got[i]!.rows.length - 1 - s.lookback_bars].date);
     return s
       ? [{
         name,
@@ -276,7 +305,30 @@ export async function sectorHeat(ctx: Context, market: string, lookback: number)
       );
     }
   }
+  if (rows.length < entries.length) {
+    const absent = entries.filter(([, sym]) => !rows.some((r) => r.symbol === sym));
+    ctx.warn(
+      `the ranking covers ${rows.length} of ${entries.length} sector ETFs (no return for ${
+        absent.map(([n, sym]) => `${sym} ${n}`).join(", ")
+      }): leaders and laggards are among those ranked only`,
+    );
+  }
   const ends = [...new Set(rows.map((r) => r.last_date))].sort();
+  // same end and the same number of bars can still start on other days when an ETF lacks a
+  // bar inside the window: its return then spans more calendar days than the others'
+  const full = rows.filter((r) => r.lookback_bars === lookback);
+  const begins = [...new Set(full.map((r) => starts.get(r.symbol)!))].sort();
+  if (ends.length === 1 && begins.length > 1) {
+    const usual = mode(full.map((r) => starts.get(r.symbol)!));
+    const odd = full.filter((r) => starts.get(r.symbol) !== usual);
+    ctx.warn(
+      `the ETFs' return windows start on different dates (${begins[0]} to ${
+        begins.at(-1)
+      }) though they end on the same day: ${
+        odd.map((r) => `${r.symbol} from ${starts.get(r.symbol)}`).join(", ")
+      } against ${usual} for the rest; a window missing bars spans other days, so those returns do not compare like for like`,
+    );
+  }
   if (ends.length > 1) {
     ctx.warn(
       `the ETFs' bars end on different dates (${ends[0]} to ${

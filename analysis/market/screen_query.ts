@@ -9,6 +9,7 @@
  * as Yahoo's percent fields are). Fields are checked against a list so typos fail clearly.
  */
 import { InputError } from "../../core/errors.ts";
+import { sectorNameOf } from "./sector_keys.ts";
 
 /** Equity fields Yahoo's screener accepts, with what they mean. */
 export const SCREEN_FIELDS: Record<string, string> = {
@@ -34,6 +35,22 @@ export const SCREEN_FIELDS: Record<string, string> = {
   "short_percentage_of_shares_outstanding.value": "short interest, percent of shares",
 };
 
+/** Fields whose values are text (names and codes); every other field takes a number. */
+export const TEXT_FIELDS = new Set(["region", "exchange", "sector", "industry"]);
+
+/** Fields Yahoo's screener states in percent (5 is 5%), not as fractions. */
+export const PERCENT_FIELDS = new Set(
+  Object.entries(SCREEN_FIELDS).filter(([, what]) => /percent/.test(what)).map(([k]) => k),
+);
+
+/** Fields stated in money, each in its listing's own currency. */
+export const MONEY_FIELDS = new Set([
+  "intradaymarketcap",
+  "intradayprice",
+  "eodprice",
+  "totalrevenues.lasttwelvemonths",
+]);
+
 const OPS: Record<string, string> = {
   "=": "eq",
   "!=": "neq",
@@ -50,21 +67,61 @@ export interface YQuery {
   operands: Operand[];
 }
 
-function parseValue(raw: string, field: string): string | number {
+function parseValue(raw: string, field: string, warnings?: string[]): string | number {
   const v = raw.trim();
-  if (/^".*"$|^'.*'$/.test(v)) return v.slice(1, -1);
+  const text = TEXT_FIELDS.has(field);
+  if (/^".*"$|^'.*'$/.test(v)) {
+    if (!text) {
+      throw new InputError(`query: ${field} needs a number, not the text ${v}`);
+    }
+    return textValue(v.slice(1, -1), field);
+  }
   const m = v.match(/^(-?\d+(?:\.\d+)?)\s*([kmbt%])?$/i);
-  if (m) return Number(m[1]) * (m[2] && m[2] !== "%" ? SUFFIX[m[2].toLowerCase()] : 1);
-  if (/^[\w.\- &]+$/.test(v)) return v;
+  if (m && !text) {
+    if (m[2] === "%" && !PERCENT_FIELDS.has(field)) {
+      throw new InputError(
+        `query: ${field} is not a percent field (${SCREEN_FIELDS[field]}); write ${m[1]} without %`,
+      );
+    }
+    const n = Number(m[1]) * (m[2] && m[2] !== "%" ? SUFFIX[m[2].toLowerCase()] : 1);
+    if (PERCENT_FIELDS.has(field) && !m[2] && n !== 0 && Math.abs(n) < 1) {
+      // Yahoo states these in percent: 0.05 is 0.05%, not 5%
+      warnings?.push(
+        `query: ${field} is in percent (5 means 5%); ${n} is read as ${n}%, not ${
+          Math.round(n * 1e4) / 100
+        }% (write ${Math.round(n * 1e4) / 100}% if that was meant)`,
+      );
+    }
+    return n;
+  }
+  if (!text) throw new InputError(`query: ${field} needs a number, not '${v}'`);
+  if (/^[\w.\- &]+$/.test(v)) return textValue(v, field);
   throw new InputError(`query: cannot read the value '${raw}' for ${field}; quote text values`);
 }
 
-function parseClause(text: string): YQuery {
+/**
+ * A text value as Yahoo's screener matches it (exactly): sector names are checked against
+ * Yahoo's eleven and spelled as Yahoo spells them; region codes are two lower-case letters.
+ */
+function textValue(v: string, field: string): string {
+  if (field === "sector") return sectorNameOf(v);
+  if (field === "region") {
+    if (!/^[a-z]{2}$/i.test(v)) {
+      throw new InputError(
+        `query: region takes a two-letter country code (us, gb, de, ...), not '${v}'`,
+      );
+    }
+    return v.toLowerCase();
+  }
+  return v;
+}
+
+function parseClause(text: string, warnings?: string[]): YQuery {
   const c = text.trim();
   const inMatch = c.match(/^([\w.]+)\s+in\s*\((.*)\)$/i);
   if (inMatch) {
     const field = checkField(inMatch[1]);
-    const values = inMatch[2].split(",").map((v) => parseValue(v, field));
+    const values = inMatch[2].split(",").map((v) => parseValue(v, field, warnings));
     if (!values.length) throw new InputError(`query: ${field} IN () lists no values`);
     return {
       operator: "or",
@@ -78,7 +135,10 @@ function parseClause(text: string): YQuery {
     );
   }
   const field = checkField(m[1]);
-  const value = parseValue(m[3], field);
+  if (TEXT_FIELDS.has(field) && m[2] !== "=" && m[2] !== "!=") {
+    throw new InputError(`query: ${field} is text and compares with = != or IN, not ${m[2]}`);
+  }
+  const value = parseValue(m[3], field, warnings);
   if (m[2] !== "=" && m[2] !== "!=" && typeof value !== "number") {
     throw new InputError(`query: ${field}${m[2]} needs a number, not '${m[3].trim()}'`);
   }
@@ -125,8 +185,11 @@ function splitOn(text: string, word: "AND" | "OR"): string[] {
   return parts.map((p) => p.trim());
 }
 
-/** Parses the query into Yahoo's nested operator form. */
-export function parseScreenQuery(query: string): YQuery {
+/**
+ * Parses the query into Yahoo's nested operator form; what is readable but likely not meant
+ * (a percent field given a fraction) is pushed to `warnings`.
+ */
+export function parseScreenQuery(query: string, warnings?: string[]): YQuery {
   const text = query.trim();
   if (!text) throw new InputError("query is empty; give a predefined id or clauses");
   if (/(^|\s)(and|or)$/i.test(text) || /^(and|or)(\s|$)/i.test(text)) {
@@ -135,7 +198,7 @@ export function parseScreenQuery(query: string): YQuery {
   const ors = splitOn(text, "OR").map((part) => {
     const ands = splitOn(part, "AND");
     if (ands.some((a) => !a)) throw new InputError(`query: an AND has nothing on one side`);
-    const clauses = ands.map(parseClause);
+    const clauses = ands.map((a) => parseClause(a, warnings));
     return clauses.length === 1 ? clauses[0] : { operator: "and", operands: clauses };
   });
   if (ors.length === 1) {
@@ -143,4 +206,16 @@ export function parseScreenQuery(query: string): YQuery {
     return only.operator === "and" ? only : { operator: "and", operands: [only] };
   }
   return { operator: "or", operands: ors };
+}
+
+/** The fields a parsed query filters on. */
+export function queryFields(q: YQuery): string[] {
+  const out = new Set<string>();
+  const walk = (node: YQuery) => {
+    const [first] = node.operands;
+    if (typeof first === "string" && !["and", "or", "not"].includes(node.operator)) out.add(first);
+    for (const o of node.operands) if (typeof o === "object") walk(o);
+  };
+  walk(q);
+  return [...out];
 }

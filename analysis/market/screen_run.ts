@@ -4,7 +4,7 @@ import { InputError } from "../../core/errors.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
 import { PREDEFINED_SCREENS } from "./screens.ts";
 import { majorOf } from "./currency.ts";
-import { parseScreenQuery, SCREEN_FIELDS } from "./screen_query.ts";
+import { MONEY_FIELDS, parseScreenQuery, queryFields, SCREEN_FIELDS } from "./screen_query.ts";
 
 interface Args {
   query: string;
@@ -49,6 +49,35 @@ function staleScreen(quotes: { as_of: string | null }[], now: Date): string | nu
   } UTC, ${days} days before now: its prices and changes are not current (an old recording, or Yahoo's screen was not refreshed)`;
 }
 
+/**
+ * A warning when a screen's rows are priced in more than one currency: each price and market cap
+ * is in its listing's own currency, so they do not compare across rows, and a filter or sort on
+ * a money field (intradaymarketcap>10B, sorted by market cap) compared numbers in different
+ * currencies (Yahoo's own order does not follow the caps it returns). Null with one currency.
+ */
+export function mixedCurrencies(
+  quotes: { symbol: string; currency: string | null; market_cap_currency: string | null }[],
+  moneyFields: string[],
+): string | null {
+  const by = new Map<string, string[]>();
+  for (const q of quotes) {
+    const c = q.market_cap_currency ?? q.currency;
+    if (!c) continue;
+    by.set(c, [...(by.get(c) ?? []), q.symbol]);
+  }
+  if (by.size < 2) return null;
+  const list = [...by.entries()].sort((a, b) => b[1].length - a[1].length)
+    .map(([c, syms]) => `${c} ${syms.length}`).join(", ");
+  return `the rows are in ${by.size} currencies (${list}): each price and market cap is in its ` +
+    `listing's own currency and does not compare across rows${
+      moneyFields.length
+        ? `; ${
+          moneyFields.join(" and ")
+        } compared amounts in different currencies, so the filter's thresholds and the order are not in one currency`
+        : ""
+    }; add region= or exchange= to keep one currency`;
+}
+
 export async function runScreen(ctx: Context, args: Args) {
   const yf = await ctx.provider("market_a");
   const id = args.query.trim();
@@ -69,6 +98,16 @@ export async function runScreen(ctx: Context, args: Args) {
     const rows = quotes.map(row);
     const stale = staleScreen(rows, ctx.clock.now());
     if (stale) ctx.warn(stale);
+    const got = (r.quotes ?? []).length;
+    if (got < args.count + args.offset && typeof r.total === "number" && r.total > got) {
+      // Yahoo caps a saved screen's rows: the rest exist, but this call cannot reach them
+      ctx.warn(
+        `Yahoo returned ${got} of the screen's ${r.total} rows for offset ${args.offset} + count ${args.count}: ` +
+          `the rows past ${got} exist but a predefined screen does not page to them, so fewer rows here is not fewer matches`,
+      );
+    }
+    const mixed = mixedCurrencies(rows, []);
+    if (mixed) ctx.warn(mixed);
     return {
       query: id,
       kind: "predefined" as const,
@@ -82,7 +121,9 @@ export async function runScreen(ctx: Context, args: Args) {
       retrieved_at,
     };
   }
-  const query = parseScreenQuery(id);
+  const notes: string[] = [];
+  const query = parseScreenQuery(id, notes);
+  for (const w of notes) ctx.warn(w);
   const sortField = (args.sort_field ?? "percentchange").toLowerCase();
   if (!Object.hasOwn(SCREEN_FIELDS, sortField)) {
     throw new InputError(
@@ -104,6 +145,12 @@ export async function runScreen(ctx: Context, args: Args) {
   const quotes = (r.quotes ?? []).map(row);
   const stale = staleScreen(quotes, ctx.clock.now());
   if (stale) ctx.warn(stale);
+  const money = [
+    ...queryFields(query).filter((f) => MONEY_FIELDS.has(f)).map((f) => `the filter on ${f}`),
+    ...(MONEY_FIELDS.has(sortField) ? [`the sort by ${sortField}`] : []),
+  ];
+  const mixed = mixedCurrencies(quotes, money);
+  if (mixed) ctx.warn(mixed);
   return {
     query: id,
     kind: "query" as const,

@@ -29,11 +29,12 @@ export default defineCommand({
   }),
   examples: ["finance industry.keys sector=technology"],
   async run(args, ctx) {
-    const { SECTORS, normalizeKey } = await import("../../providers/market_a/domain.ts");
+    const { SECTORS } = await import("../../providers/market_a/domain.ts");
+    const { sectorKeyOf } = await import("../../analysis/market/sector_keys.ts");
     const { SECTOR_SOURCE } = await import("../../analysis/market/domain.ts");
     const { FinanceError } = await import("../../core/errors.ts");
     const client = await ctx.provider("market_a");
-    const keys = args.sector ? [normalizeKey(args.sector)] : Object.keys(SECTORS);
+    const keys = args.sector ? [sectorKeyOf(args.sector)] : Object.keys(SECTORS);
     const pages = await Promise.all(keys.map(async (k) => {
       try {
         return await client.domain.sector(k);

@@ -42,7 +42,8 @@ export default defineCommand({
     const { benchmarkOf, overviewOf, pageUrl, performanceOf, INDUSTRY_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
-    const d = await (await ctx.provider("market_a")).domain.industry(args.key);
+    const { industryPage } = await import("../../analysis/market/industry_keys.ts");
+    const d = await industryPage(ctx, args.key);
     return {
       key: d.key,
       name: d.name,

@@ -45,7 +45,8 @@ export default defineCommand({
     const { pageTable, pageUrl, tableCaveats, INDUSTRY_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
-    const d = await (await ctx.provider("market_a")).domain.industry(args.key);
+    const { industryPage } = await import("../../analysis/market/industry_keys.ts");
+    const d = await industryPage(ctx, args.key);
     const rows = pageTable(d, args.table, args.limit);
     for (const w of tableCaveats(args.table, rows)) ctx.warn(w);
     return {

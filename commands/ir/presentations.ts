@@ -24,6 +24,10 @@ const doc = z.object({
   period: z.string().nullable().describe(
     "A fiscal period or year an IR link names instead of a date (Q4 2024, FY2024, 2025); not a date.",
   ),
+  date_source: z.enum(["filing_date", "link_text", "url"]).nullable().describe(
+    "Where date was read: filing_date (the 8-K's filing day, not the event's), link_text (the IR " +
+      "link's words) or url (a date in the link's path or file name); null without a date.",
+  ),
   warnings: z.array(z.string()),
 });
 type Doc = z.infer<typeof doc>;
@@ -76,6 +80,7 @@ async function fromFilings(ctx: Context, symbol: string, limit: number): Promise
         exhibit: ex.type,
         page_url: null,
         period: null,
+        date_source: "filing_date",
         warnings: c.kind !== "press_release" && c.confidence === "medium" &&
             /release/i.test(`${ex.description} ${ex.document}`)
           ? ["the exhibit also reads as a press release"]
@@ -87,6 +92,49 @@ async function fromFilings(ctx: Context, symbol: string, limit: number): Promise
     throw new FinanceError(`no 8-K exhibit list could be read (first: ${failed[0]})`);
   }
   return out;
+}
+
+/** The CIK and accession folder of an EDGAR archive URL, else null. */
+function edgarPath(url: string): { cik: string; key: string } | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (!/(^|\.)sec\.gov$/i.test(u.hostname)) return null;
+  // the inline-XBRL viewer wraps the archive path: /ix?doc=/Archives/...
+  const path = u.pathname === "/ix" || u.pathname === "/cgi-bin/viewer"
+    ? (u.searchParams.get("doc") ?? "")
+    : u.pathname;
+  const m = /^\/Archives\/edgar\/data\/0*(\d+)\/(\d{18})\/([^/?#]+)$/i.exec(path);
+  return m ? { cik: m[1], key: `sec:${m[1]}/${m[2]}/${m[3].toLowerCase()}` } : null;
+}
+
+/**
+ * One key per document, whichever source listed it: an EDGAR archive file by its CIK, accession
+ * folder and name (the IR page's `/ix?doc=` viewer link or zero-padded CIK is the same file),
+ * any other URL without its scheme, `www.`, query or trailing slash.
+ */
+export function documentKey(url: string): string {
+  const sec = edgarPath(url);
+  if (sec) return sec.key;
+  try {
+    const u = new URL(url);
+    return `${u.hostname.toLowerCase().replace(/^www\./, "")}${u.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return url;
+  }
+}
+
+/** The company's CIK from SEC's ticker list, or null when it cannot be had. */
+async function cikOf(ctx: Context, symbol: string): Promise<string | null> {
+  try {
+    const c = await (await ctx.provider("company_ir")).lookupCompany(symbol);
+    return c ? String(Number(c.cik)) : null;
+  } catch {
+    return null;
+  }
 }
 
 async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
@@ -103,6 +151,7 @@ async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
   if (crawl.errors.length === crawl.visited.length) {
     throw new FinanceError(`no IR page could be read (${crawl.errors.join("; ")})`);
   }
+  for (const w of crawl.warnings ?? []) ctx.warn(`company_ir: ${w}`);
   if (!crawl.documents.length) {
     ctx.warn(
       `company_ir: no presentation links in the plain HTML of ${
@@ -110,12 +159,15 @@ async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
       } (many IR sites build their lists with JavaScript)`,
     );
   }
-  return crawl.documents.map((d) => ({
+  // an IR page may link another filer's EDGAR documents (an acquirer's, a spin-off's)
+  const filers = crawl.documents.map((d) => edgarPath(d.url)?.cik ?? null);
+  const own = filers.some(Boolean) ? await cikOf(ctx, symbol) : null;
+  return crawl.documents.map((d, i) => ({
     title: d.title,
     date: d.date,
     url: d.url,
     kind: d.kind,
-    confidence: d.confidence,
+    confidence: own && filers[i] && filers[i] !== own ? "low" as const : d.confidence,
     why_matched: d.why,
     source: "company_ir" as const,
     filing_url: null,
@@ -125,9 +177,20 @@ async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
     exhibit: null,
     page_url: d.page_url,
     period: d.period,
-    warnings: d.external
-      ? ["the document is hosted outside the company's domain (linked from its IR page)"]
-      : [],
+    date_source: d.date_source ?? null,
+    warnings: [
+      ...(d.external && !(own && filers[i] === own)
+        ? ["the document is hosted outside the company's domain (linked from its IR page)"]
+        : []),
+      ...(own && filers[i] && filers[i] !== own
+        ? [
+          `an SEC filing of CIK ${
+            filers[i]
+          }, not ${symbol}'s (CIK ${own}): another company's document linked from the IR page`,
+        ]
+        : []),
+      ...(d.notes ?? []),
+    ],
   }));
 }
 
@@ -202,7 +265,15 @@ export default defineCommand({
       await attempt("company_ir", () => fromIrSite(ctx, args.symbol));
     }
     if (!used.length) throw new FinanceError(`no source answered: ${failures.join("; ")}`);
-    const unique = docs.filter((d, i) => docs.findIndex((x) => x.url === d.url) === i)
+    // the same document from the 8-K and the IR page is listed once, the filing's (dated) copy
+    const keys = docs.map((d) => documentKey(d.url));
+    for (const [i, d] of docs.entries()) {
+      const first = keys.indexOf(keys[i]);
+      if (first !== i && d.page_url && docs[first].source !== d.source) {
+        docs[first].warnings.push(`also linked from the IR page ${d.page_url}`);
+      }
+    }
+    const unique = docs.filter((_, i) => keys.indexOf(keys[i]) === i)
       .sort((a, b) =>
         RANK[a.confidence] - RANK[b.confidence] || byDateNewestUndatedLast(a.date, b.date) ||
         a.url.localeCompare(b.url)

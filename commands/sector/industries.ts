@@ -32,7 +32,10 @@ export default defineCommand({
   examples: ["finance sector.industries technology"],
   async run(args, ctx) {
     const { SECTOR_SOURCE } = await import("../../analysis/market/domain.ts");
-    const d = await (await ctx.provider("market_a")).domain.sector(args.key);
+    const { industryListCaveats, sectorKeyOf } = await import(
+      "../../analysis/market/sector_keys.ts"
+    );
+    const d = await (await ctx.provider("market_a")).domain.sector(sectorKeyOf(args.key));
     const industries = d.industries.filter((i) => i.key).map((i) => ({
       key: i.key!,
       name: i.name,
@@ -40,6 +43,11 @@ export default defineCommand({
       market_weight: i.marketWeight,
       ytd_return_pct: i.ytdReturn === null ? null : Math.round(i.ytdReturn * 1e6) / 1e4,
     }));
+    const dropped = d.industries.filter((i) => !i.key && !/^all industries$/i.test(i.name))
+      .map((i) => i.name);
+    for (const w of industryListCaveats(d.key, industries, d.overview.industriesCount, dropped)) {
+      ctx.warn(w);
+    }
     return {
       key: d.key,
       name: d.name,

@@ -39,7 +39,8 @@ export default defineCommand({
     const { benchmarkOf, overviewOf, pageUrl, performanceOf, SECTOR_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
-    const d = await (await ctx.provider("market_a")).domain.sector(args.key);
+    const { sectorKeyOf } = await import("../../analysis/market/sector_keys.ts");
+    const d = await (await ctx.provider("market_a")).domain.sector(sectorKeyOf(args.key));
     return {
       key: d.key,
       name: d.name,

@@ -39,7 +39,8 @@ export default defineCommand({
     const { pageTable, pageUrl, tableCaveats, SECTOR_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
-    const d = await (await ctx.provider("market_a")).domain.sector(args.key);
+    const { sectorKeyOf } = await import("../../analysis/market/sector_keys.ts");
+    const d = await (await ctx.provider("market_a")).domain.sector(sectorKeyOf(args.key));
     const rows = pageTable(d, args.table, args.limit);
     for (const w of tableCaveats(args.table, rows)) ctx.warn(w);
     return {

@@ -98,11 +98,17 @@ export class Client {
     irWebsite: string | null,
     opts: { maxPages?: number; guard?: UrlGuard } = {},
   ): Promise<
-    { documents: (IrLink & { page_url: string })[]; visited: string[]; errors: string[] }
+    {
+      documents: (IrLink & { page_url: string })[];
+      visited: string[];
+      errors: string[];
+      warnings: string[];
+    }
   > {
     const queue = startPages(website, irWebsite);
     const visited: string[] = [];
     const errors: string[] = [];
+    const warnings: string[] = [];
     const documents: (IrLink & { page_url: string })[] = [];
     const max = opts.maxPages ?? 6;
     while (queue.length && visited.length < max) {
@@ -113,6 +119,7 @@ export class Client {
         const html = await this.page(url, opts.guard);
         if (!html) continue;
         const found = irLinks(html, url);
+        warnings.push(...found.warnings);
         for (const d of found.documents) {
           if (!documents.some((x) => x.url === d.url)) documents.push({ ...d, page_url: url });
         }
@@ -121,6 +128,6 @@ export class Client {
         errors.push(`${url}: ${(err as Error).message}`);
       }
     }
-    return { documents, visited, errors };
+    return { documents, visited, errors, warnings };
   }
 }

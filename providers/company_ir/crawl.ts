@@ -10,6 +10,10 @@ export interface IrLink {
   url: string;
   /** A full calendar date written in the link text or URL, else null. */
   date: string | null;
+  /** Where `date` was read: the link's text, or its URL (file name or path); null without one. */
+  date_source: "link_text" | "url" | null;
+  /** What the link says that a reader should weigh (its text and URL give different dates). */
+  notes: string[];
   /** A fiscal period or year written instead of a date (`Q4 2024`, `FY2024`, `2025`), else null. */
   period: string | null;
   kind: ExhibitKind;
@@ -173,6 +177,12 @@ export function irLinks(
     );
     html = html.slice(0, MAX_IR_PAGE_CHARS);
   }
+  const lang = pageLanguage(html);
+  if (lang && !/^en\b/i.test(lang)) {
+    warnings.push(
+      `${pageUrl} is in '${lang}': documents are recognised by English words (presentation, press release, investor day), so its links in other languages are not found`,
+    );
+  }
   let read = 0;
   for (const a of anchors(html)) {
     // classifying a link takes tens of microseconds: a page of links is a long loop
@@ -193,11 +203,21 @@ export function irLinks(
       const c = classifyExhibit(label, file);
       if (c.kind === "exhibit_99") continue; // a document link with nothing telling about it
       if (external && c.confidence !== "high") continue;
+      const date = linkDate(`${label} ${url.pathname}`);
+      const inText = linkDate(label);
+      const inUrl = linkDate(url.pathname);
+      const notes = inText && inUrl && inText !== inUrl
+        ? [
+          `the link text gives ${inText} and the URL ${inUrl}: ${date} was taken, check the document`,
+        ]
+        : [];
       documents.push({
         title: label || file.replace(/[-_]+/g, " "),
         url: url.toString(),
-        date: linkDate(`${label} ${url.pathname}`),
-        period: linkDate(`${label} ${url.pathname}`) ? null : linkPeriod(`${label} ${file}`),
+        date,
+        date_source: date === null ? null : date === inText ? "link_text" : "url",
+        notes,
+        period: date ? null : linkPeriod(`${label} ${file}`),
         kind: c.kind,
         confidence: c.confidence,
         why: c.why,
@@ -208,6 +228,13 @@ export function irLinks(
     }
   }
   return { documents, hubs: [...new Set(hubs)], warnings };
+}
+
+/** The language an HTML page declares (`<html lang="de-DE">`), else null. */
+export function pageLanguage(html: string): string | null {
+  const tag = /<html\b[^>]*>/i.exec(html.slice(0, 20_000))?.[0] ?? "";
+  const m = /\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)/i.exec(tag);
+  return m ? m[1] : null;
 }
 
 /** Start pages for a company: its IR site, else the usual IR paths of its website. */
