@@ -2795,6 +2795,8 @@ export interface CommandMap {
       symbol: string;
       /** Kind of checklist; only fundamental (the default) exists. */
       style?: "fundamental";
+      /** The annual report the company files: 10-K (US filers), 20-F (foreign private issuers), 40-F (some Canadian issuers); the filing steps use it. */
+      annual_form?: "10-K" | "20-F" | "40-F";
     };
     data: {
       symbol: string;

@@ -45,10 +45,10 @@ const FUNDAMENTAL: StepTemplate[] = [
     id: "filings",
     objective: "Read the latest annual report's business, risks, MD&A and financial statements.",
     commands: [
-      "filings.recent SYM forms=10-K,10-Q,8-K limit=8",
-      "filings.sections SYM form=10-K",
+      "filings.recent SYM forms=ANNUAL_FORMS limit=8",
+      "filings.sections SYM form=ANNUAL_FORM",
       ...["business", "risk_factors", "mda", "financial_statements"].map(
-        (s) => `filings.read SYM form=10-K section=${s} max_chars=12000`,
+        (s) => `filings.read SYM form=ANNUAL_FORM section=${s} max_chars=12000`,
       ),
     ],
   },
@@ -57,7 +57,7 @@ const FUNDAMENTAL: StepTemplate[] = [
     objective: "Pull the reported statements with filing citations and a provider cross-check.",
     commands: [
       ...["income", "balance", "cashflow"].map((s) =>
-        `filings.statement SYM form=10-K statement=${s}`
+        `filings.statement SYM form=ANNUAL_FORM statement=${s}`
       ),
       "fundamentals.statement SYM statement=income period=quarterly",
     ],
@@ -134,12 +134,27 @@ export interface PlanStep {
 export interface ResearchPlanArgs {
   symbol: string;
   style: "fundamental";
+  /** The annual report the company files: 10-K (US), 20-F (foreign private issuer), 40-F. */
+  annual_form?: "10-K" | "20-F" | "40-F";
 }
+
+/** The forms a company of each annual form files through the year. */
+const YEAR_FORMS: Record<string, string> = {
+  "10-K": "10-K,10-Q,8-K",
+  "20-F": "20-F,6-K",
+  "40-F": "40-F,6-K",
+};
 
 /** research.plan: the fundamental checklist for one symbol. */
 export function researchPlan(args: ResearchPlanArgs) {
   const steps: PlanStep[] = FUNDAMENTAL.map((t) => {
-    const commands = t.commands.map((c) => `finance ${c.replace(/\bSYM\b/g, args.symbol)}`);
+    const form = args.annual_form ?? "10-K";
+    const commands = t.commands.map((c) =>
+      `finance ${
+        c.replace(/\bSYM\b/g, args.symbol).replace(/\bANNUAL_FORMS\b/g, YEAR_FORMS[form])
+          .replace(/\bANNUAL_FORM\b/g, form)
+      }`
+    );
     return {
       id: t.id,
       status: "supported" as const,
@@ -170,6 +185,9 @@ export function researchPlan(args: ResearchPlanArgs) {
     notes: [
       "Run the steps in order; later steps use values found in earlier ones (the CAPITALS placeholders).",
       "Cite accession, URL, section and date for every figure you use; formula and valuation results are calculations, not advice.",
+      (args.annual_form ?? "10-K") === "10-K"
+        ? "The filing steps read a 10-K: a foreign private issuer files a 20-F (a Canadian one may file a 40-F) and 6-Ks instead of 10-Qs and 8-Ks, and those steps would find no 10-K; filings.recent SYM shows what it files, then pass annual_form=20-F or 40-F."
+        : `The filing steps read the ${args.annual_form} and 6-Ks; quarterly figures in 6-Ks are not read by filings.statement, and transcripts or fundamentals.statement give the quarters.`,
     ],
   };
 }

@@ -21,7 +21,7 @@ export default defineCommand({
     "and investor materials. It runs nothing and touches no network; values in CAPITALS are " +
     "placeholders to fill from earlier steps (explained in `placeholders`). Only the fundamental " +
     "style exists.",
-  usage: "finance research.plan SYMBOL [style=fundamental]",
+  usage: "finance research.plan SYMBOL [style=fundamental annual_form=10-K|20-F|40-F]",
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
@@ -30,6 +30,9 @@ export default defineCommand({
     symbol: ticker("Ticker of the company to research, e.g. CRWD."),
     style: z.enum(["fundamental"]).default("fundamental").describe(
       "Kind of checklist; only fundamental (the default) exists.",
+    ),
+    annual_form: z.enum(["10-K", "20-F", "40-F"]).default("10-K").describe(
+      "The annual report the company files: 10-K (US filers), 20-F (foreign private issuers), 40-F (some Canadian issuers); the filing steps use it.",
     ),
   }),
   data: z.object({
@@ -41,6 +44,10 @@ export default defineCommand({
     placeholders: z.array(z.object({ name: z.string(), meaning: z.string() })),
     notes: z.array(z.string()),
   }),
-  examples: ["finance research.plan CRWD", "finance research.plan symbol=MSFT style=fundamental"],
+  examples: [
+    "finance research.plan CRWD",
+    "finance research.plan symbol=MSFT style=fundamental",
+    "finance research.plan TSM annual_form=20-F",
+  ],
   compute: researchPlan,
 });

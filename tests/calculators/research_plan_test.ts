@@ -48,8 +48,24 @@ Deno.test("research.plan: deterministic fundamental checklist", async () => {
   assert.ok(all.every((c) => c.startsWith("finance ")));
 });
 
-Deno.test("research.plan: every planned command exists and parses with the registry's arguments", async () => {
-  const { data } = await ok("research.plan", { symbol: "BETA" });
+for (const annual_form of ["10-K", "20-F", "40-F"]) {
+  Deno.test(`research.plan (${annual_form}): every planned command exists and parses with the registry's arguments`, async () => {
+    await everyCommandParses(annual_form);
+  });
+}
+
+Deno.test("research.plan: a 20-F filer's plan reads its 20-F and 6-Ks; a 10-K plan says what a foreign issuer needs", async () => {
+  const foreign = await ok("research.plan", { symbol: "TSM", annual_form: "20-F" });
+  const lines = foreign.data.steps.flatMap((s: { commands: string[] }) => s.commands).join("\n");
+  assert.match(lines, /filings\.recent TSM forms=20-F,6-K/);
+  assert.match(lines, /filings\.statement TSM form=20-F statement=income/);
+  assert.doesNotMatch(lines, /10-K|10-Q|8-K/);
+  const us = await ok("research.plan", { symbol: "CRWD" });
+  assert.ok(us.data.notes.some((n: string) => /foreign private issuer files a 20-F/.test(n)));
+});
+
+async function everyCommandParses(annual_form: string) {
+  const { data } = await ok("research.plan", { symbol: "BETA", annual_form });
   const names = new Set(data.placeholders.map((p: { name: string }) => p.name));
   for (const name of names) assert.ok(SAMPLES[name as string], `no sample for ${name}`);
   let checked = 0;
@@ -73,7 +89,7 @@ Deno.test("research.plan: every planned command exists and parses with the regis
   assert.ok(checked >= 25, `only ${checked} commands checked`);
   // A ticker that looks like a placeholder is not reported as one.
   assert.deepEqual(data.steps[0].placeholders, []);
-});
+}
 
 Deno.test("research.plan: only the fundamental style exists", async () => {
   const bad = await fails("research.plan", { symbol: "CRWD", style: "momentum" });
