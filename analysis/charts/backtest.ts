@@ -26,6 +26,8 @@ export interface ChartText {
   title: string;
   /** Second line, e.g. the period and the bar source. */
   subtitle?: string;
+  /** The currency the portfolio is valued in (its symbols' one currency), for the axis. */
+  currency?: string | null;
 }
 
 const WIDTH = 820;
@@ -45,7 +47,7 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
     marginLeft: 70,
     marginTop: 30,
     x: { type: "utc", label: null },
-    y: { label: "Portfolio value", grid: true },
+    y: { label: `Portfolio value${text.currency ? ` (${text.currency})` : ""}`, grid: true },
     color: {
       legend: true,
       domain: ["Strategy", "Buy & hold (equal weight)"],

@@ -149,6 +149,7 @@ Deno.test("backtest.run plot_path writes an SVG chart", async () => {
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.match(svg, /Drawdown/);
     assert.match(svg, /sma_cross on AAPL, MSFT/);
+    assert.match(svg, /Portfolio value \(USD\)/); // the axis names its currency
     assert.doesNotMatch(svg, /&(?!(amp|lt|gt|quot|apos|#\d+);)/, "every & is an XML entity");
   } finally {
     await Deno.remove(dir, { recursive: true });
