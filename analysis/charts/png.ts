@@ -21,6 +21,17 @@ export function skiaReady(svg: string): string {
       return tag.replace('stroke="#000"', `stroke="#${grey.repeat(3)}"`)
         .replace(/ stroke-opacity="[\d.]+"/, "");
     })
+    // Skia ignores paint-order: a label's white halo (stroke painted first) covered its text,
+    // so each halo is drawn as a copy of its own beneath the text
+    .replace(
+      /<g\b([^>]*)\bpaint-order="stroke"([^>]*)>((?:(?!<g\b)[\s\S])*?)<\/g>/g,
+      (_, a: string, b: string, inner: string) => {
+        const attrs = `${a}${b}`;
+        const halo = inner.replace(/\bfill="[^"]*"/g, 'fill="none"');
+        const text = attrs.replace(/\s(?:stroke|stroke-width|stroke-linejoin)="[^"]*"/g, "");
+        return `<g${attrs} fill="none">${halo}</g><g${text}>${inner}</g>`;
+      },
+    )
     .replace(/font-family="[^"]*"/g, `font-family="${FONTS}"`)
     // Plot offsets tick labels in em of its 10px font
     .replace(/\b(x|y|dx|dy)="(-?[\d.]+)em"/g, (_, k, v) => `${k}="${(Number(v) * 10).toFixed(1)}"`)
