@@ -262,7 +262,14 @@ export async function statementChart(
         fx: "period",
         x: "item",
         y: "value",
-        text: (d: { value: number }) => d.value.toFixed(d.value >= 100 ? 0 : 1),
+        // as the axis writes them (1,200), a loss's size by its size (-1,500, not -1500.0)
+        text: (d: { value: number }) => {
+          const digits = Math.abs(d.value) >= 100 ? 0 : 1;
+          return d.value.toLocaleString("en-US", {
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+          });
+        },
         dy: -6,
         fontSize: 9,
       }),
