@@ -230,7 +230,34 @@ export function locateSections(doc: CleanDoc, form: string): Located {
       );
       continue;
     }
+    if (span.repeats?.length && result.found_as === span.id) {
+      warnings.push(
+        `${key}: ${formItem} stands ${
+          span.repeats.length + 1
+        } times in this ${form} (a combined report of several registrants, each with its own ${formItem}?); only the first, "${span.title}", is returned`,
+      );
+    }
     sections.set(key, result);
+  }
+  // A section found only by its title line (its item heading missing, or set as a picture) that
+  // lies inside another item's section: that section holds it too, and says so.
+  for (const found of sections.values()) {
+    if (found.method !== "pattern") continue;
+    for (const other of sections.values()) {
+      if (other === found || other.method === "pattern" || other.incorporated_by_reference) {
+        continue;
+      }
+      if (found.start > other.start && found.start < other.end) {
+        const line = doc.text.slice(found.start, doc.text.indexOf("\n", found.start)).trim();
+        warnings.push(
+          `${other.key}: it holds the ${found.key} text too (no ${
+            formItemFor(found.key, form) ?? "item"
+          } heading was found, only the title line "${line.slice(0, 80)}" inside ${
+            other.found_as ?? "it"
+          })`,
+        );
+      }
+    }
   }
   const statements = sections.get("financial_statements");
   // Statements incorporated from another document hold their segment note there (follow=true).

@@ -234,6 +234,9 @@ class TextBuilder {
   }
 }
 
+/** Alternative text of an image that reads like an item or PART heading. */
+const ALT_HEADING = /^(?:part\s+[ivx]+\b|items?\s+\d{1,2}[a-j]?\b)[^<>]{0,200}$/i;
+
 function attr(tag: string, name: string): string | null {
   const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
   return m ? (m[1] ?? m[2] ?? m[3]) : null;
@@ -285,6 +288,11 @@ export function htmlToText(html: string): DocText {
     if (name === "a" && !closing) {
       const href = attr(tag, "href");
       if (href && href.startsWith("#") && href.length > 1) b.link(href.slice(1));
+    }
+    if (name === "img" && !closing) {
+      // a heading set as a picture ("Item 1A. Risk Factors" in an image): its alternative text
+      const alt = attr(tag, "alt");
+      if (alt && ALT_HEADING.test(alt.trim())) b.text(` ${decodeEntities(alt.trim())} `);
     }
     if (name === "tr") {
       if (closing) b.flushRow();

@@ -20,6 +20,11 @@ export interface ItemSpan {
   start: number;
   end: number;
   method: "toc" | "heading" | "pattern" | "index";
+  /**
+   * Where the same item's heading stands again after other items (a combined report of several
+   * registrants, each with its own Item 7 and Item 8); the item ends at the first of them.
+   */
+  repeats?: number[];
 }
 
 /** A page-number line removed by `cleanDocument`: page `label` ("12", "F-3") ends at `at`. */
@@ -57,7 +62,7 @@ export function cleanDocument(doc: DocText): CleanDoc {
     if ((origStarts.length & 1023) === 0) checkpoint();
     let nl = src.indexOf("\n", pos);
     if (nl < 0) nl = src.length;
-    const line = src.slice(pos, nl).trim();
+    const line = unspaced(src.slice(pos, nl).trim());
     if (line && !FURNITURE.some((re) => re.test(line))) {
       origStarts.push(pos);
       newStarts.push(outLen);
@@ -85,6 +90,31 @@ export function cleanDocument(doc: DocText): CleanDoc {
   const links = doc.links.map((l) => ({ target: l.target, at: map(l.at) }));
   return { text: kept.join("\n") + (kept.length ? "\n" : ""), anchors, links, pages };
 }
+
+/** "I T E M 7. M D & A", "P A R T I I": a heading set in letter-spaced capitals. */
+const SPACED_HEAD = /^(?:i t e m|p a r t) \S/i;
+
+/**
+ * A letter-spaced item or PART heading read as words: each run of single characters joins into
+ * one ("I T E M 1 A. R I S K" → "ITEM 1A. RISK"); other lines are returned as they are.
+ */
+export function unspaced(line: string): string {
+  if (line.length > 300 || !SPACED_HEAD.test(line)) return line;
+  const words: string[] = [];
+  let run = "";
+  for (const token of line.split(" ")) {
+    if (token.length === 1 || /^\w[.:]$/.test(token)) run += token;
+    else {
+      if (run) words.push(run), (run = "");
+      if (token) words.push(token);
+    }
+  }
+  if (run) words.push(run);
+  return words.join(" ").replace(/^(item|part)(?=\S)/i, "$1 ").replace(/([.:])(?=[a-z])/gi, "$1 ");
+}
+
+/** An 8-K item number ("Item 1.01", "Item 5.02") quoted in a 10-K's or 10-Q's other information. */
+const EIGHT_K_ITEM = /^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?items?\s+\d{1,2}\.\d{2}\b/i;
 
 export const ITEM_LINE =
   /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?items?\s+(\d{1,2}[a-j]?)\b\s*(?:(?:and|&|,|through|to)\s*(\d{1,2}[a-j]?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
@@ -159,6 +189,8 @@ interface Candidate {
   namedPart?: string;
   /** Three item or PART lines right above it: maybe the last row of a contents list. */
   listed?: boolean;
+  /** Its line carries the whole answer ("Risk Factors — Not required for smaller …"). */
+  answered?: boolean;
 }
 
 /** Does the text at `off` look like the heading of `item` (or start with its title)? */
@@ -232,6 +264,12 @@ function tocCandidates(
 }
 
 const BARE_ANSWER = /^(none|not applicable|n\/a|omitted|\[?reserved\]?|not required)\.?$/i;
+/**
+ * A title that carries the item's whole answer: "Risk Factors — Not required for smaller
+ * reporting companies.", "Mine Safety Disclosures. Not applicable.", "Properties: None."
+ */
+const ANSWERED_TITLE =
+  /(?:[.:|\-–—)]\s*|\s\()(?:none|not applicable|n\/a|omitted|not required|\[?reserved\]?)\b[^|]{0,120}$/i;
 
 /** Does this stretch of text hold a sentence (not just titles and page numbers)? */
 export function hasSentence(body: string): boolean {
@@ -290,7 +328,7 @@ function headingCandidates(
       return;
     }
     const m = ITEM_LINE.exec(text);
-    if (!m) return;
+    if (!m || EIGHT_K_ITEM.test(text)) return;
     // Table-of-contents and cross-reference index rows end with a page number cell.
     if (PAGE_CELL.test(text)) return;
     // "Item 16. | Form 10-K Summary": the title is the cell after the number's
@@ -304,6 +342,7 @@ function headingCandidates(
       method: "heading",
       line: li,
       namedPart: m[1]?.toLowerCase(),
+      answered: ANSWERED_TITLE.test(m[4]),
     });
   });
   // A heading with no sentence before the next heading is a contents line, not an item.
@@ -323,7 +362,8 @@ function headingCandidates(
       return t.length < 200 && (ITEM_LINE.test(t) || isPartLine(t) !== null);
     });
     if (/financial/i.test(h.title) && isFPageIndex(body)) return (h.weak = true);
-    return hasSentence(h.title.length > 150 ? h.title : body) || hasFigures(body) ||
+    return hasSentence(h.title.length > 150 ? h.title : body) || h.answered ||
+      hasFigures(body) ||
       (/exhibits/i.test(h.title) && body.includes("|"));
   });
   return { heads: dropListedItems(all, kept, parts, numbering), parts };
@@ -389,6 +429,7 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   const found = new Map<string, ItemSpan>();
   let part = "i";
   let prev: { start: number; order: number } | null = null;
+  let lastIds: string[] = [];
   for (const c of merged) {
     if (numbering === "10-Q") {
       const partHead = parts.filter((p) => p < c.start && (prev === null || p > prev.start)).at(
@@ -406,9 +447,21 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
       if (prev && order < prev.order && part === "i" && partHead === undefined) part = "ii";
       prev = { start: c.start, order };
     }
-    for (const item of c.items) {
+    const ids = c.items.map((item) =>
+      itemId(numbering === "10-Q" ? part : partByNumber(item, numbering), item)
+    );
+    // The same heading again after other items (not a running header over its own pages): a
+    // combined report's second registrant. Its copy ends the item before it; the first is kept.
+    if (
+      c.method === "heading" && !c.weak && ids.every((id) => found.has(id)) &&
+      !ids.some((id) => lastIds.includes(id))
+    ) {
+      for (const id of ids) (found.get(id)!.repeats ??= []).push(c.start);
+    }
+    lastIds = ids;
+    for (const [k, item] of c.items.entries()) {
       const p = numbering === "10-Q" ? part : partByNumber(item, numbering);
-      const id = itemId(p, item);
+      const id = ids[k];
       if (found.has(id)) continue;
       found.set(id, {
         id,
@@ -427,9 +480,12 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
     l.start > (spans.at(-1)?.start ?? 0)
   );
   const docEnd = signatures?.start ?? doc.text.length;
+  const repeats = spans.flatMap((s) => s.repeats ?? []);
   for (const s of spans) {
     const next = spans.find((o) => o.start > s.start);
     let end = next ? next.start : Math.max(docEnd, s.start);
+    const copy = repeats.filter((r) => r > s.start && r < end).sort((a, b) => a - b)[0];
+    if (copy !== undefined) end = copy;
     // A PART heading between two items belongs to the next one; a running page header that
     // repeats the item's own part ("PART II" over every page of Item 7) does not end it.
     const partHead = parts.find((p) => p > s.start && p < end && opensPart(all, p, s, next));
