@@ -1964,10 +1964,12 @@ export interface CommandMap {
       statement: string;
       period: string;
       periods: string[];
+      period_types: Record<string, string>;
       rows: {
         field: string;
         key: string;
         unit: string | null;
+        units?: Record<string, string>;
         values: Record<string, number | null>;
       }[];
       count: number;

@@ -145,16 +145,7 @@ export async function companyCalendar(ctx: Context, symbol: string) {
       }: it is before these earnings dates, so it was the previous report's call`,
     );
   }
-  const past = [["ex-dividend", c.exDividendDate], ["dividend payment", c.dividendDate]]
-    .filter(([, d]) => d !== null && (d as number) < now)
-    .map(([what, d]) => `${what} date ${day(d as number)}`);
-  if (past.length) {
-    ctx.warn(
-      `the ${past.join(" and ")} ${
-        past.length > 1 ? "are" : "is"
-      } past: Yahoo names no upcoming dividend, and these are the last ones`,
-    );
-  }
+  dividendWarnings(ctx, c.exDividendDate, c.dividendDate, now);
   return {
     symbol,
     earnings_dates: dates.map(day).filter((d): d is string => d !== null),
@@ -182,6 +173,35 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     source: "Yahoo Finance quoteSummary calendarEvents, earningsTrend, earningsHistory",
     retrieved_at: ctx.clock.now().toISOString(),
   };
+}
+
+/**
+ * What calendarEvents' two dividend dates do not say themselves: which are behind the clock, and
+ * a payment date before the ex-dividend date (a payment follows its ex-date: the two are then
+ * different dividends', one of them stale).
+ */
+function dividendWarnings(ctx: Context, ex: number | null, pay: number | null, now: number) {
+  if (ex !== null && pay !== null && pay < ex) {
+    ctx.warn(
+      `Yahoo's dividend payment date ${day(pay)} is before its ex-dividend date ${
+        day(ex)
+      }: a dividend is paid after its ex-date, so the two are not the same dividend's and ` +
+        "one of them is stale",
+    );
+  }
+  const named = [["ex-dividend", ex], ["dividend payment", pay]]
+    .filter((d): d is [string, number] => d[1] !== null);
+  const past = named.filter(([, d]) => d < now).map(([what, d]) => `${what} date ${day(d)}`);
+  const coming = named.filter(([, d]) => d >= now).map(([what, d]) => `${what} date ${day(d)}`);
+  if (!past.length) return;
+  const are = past.length > 1 ? "are" : "is";
+  ctx.warn(
+    coming.length
+      ? `the ${past.join(" and ")} ${are} past; the ${coming.join(" and ")} is still to come`
+      : `the ${
+        past.join(" and ")
+      } ${are} past: Yahoo names no upcoming dividend, and these are the last ones`,
+  );
 }
 
 type Status = "reported" | "date_passed" | "upcoming" | "unconfirmed";

@@ -6,6 +6,13 @@ import { num } from "../../providers/market_a/schemas.ts";
 const MODULES = { income: "financials", balance: "balance-sheet", cashflow: "cash-flow" } as const;
 /** Yahoo keeps about four fiscal years and five quarters; these windows hold the recent ones. */
 const LOOKBACK_DAYS = { annual: 3 * 365 + 1, quarterly: 366 } as const;
+/** The length Yahoo states (periodType) for a point of each kind of period. */
+const PERIOD_TYPE = { annual: "12M", quarterly: "3M" } as const;
+/**
+ * Days after a period's end by which the next one is normally in Yahoo's series: a period's
+ * length plus about four months to report it. Older than that, later periods are missing.
+ */
+const STALE_DAYS = { annual: 365 + 135, quarterly: 92 + 120 } as const;
 
 /** `annualTotalRevenue` → `Total Revenue`. */
 export function label(type: string): string {
@@ -13,20 +20,123 @@ export function label(type: string): string {
   return bare.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
 }
 
-/** Yahoo stamps every item with the currency; shares, per-share and rate items need more. */
-export function unitOf(type: string, currency: string | null): string | null {
-  if (/EPS|PerShare/.test(type)) return currency ? `${currency} per share` : "per share";
+type Kind = "per_share" | "shares" | "ratio" | "money";
+
+function kindOf(type: string): Kind {
+  if (/EPS|PerShare/.test(type)) return "per_share";
   // share counts: OrdinarySharesNumber, BasicAverageShares, ShareIssued (shares issued)
   if (/Shares(Number|Issued)?$|AverageShares|ShareIssued$/.test(type)) return "shares";
-  // rates and ratios by their word: TaxRateForCalcs is a rate (0.162), not dollars
-  if (/Rate(?![a-z])|Ratio(?![a-z])/.test(type)) return "ratio";
+  // rates and ratios by their last word (TaxRateForCalcs is a rate, 0.162); an item that only
+  // holds the word, such as EffectOfExchangeRateChanges (an amount of cash), is money
+  if (/(Rate|Ratio)(For[A-Z][A-Za-z]*)?$/.test(type)) return "ratio";
+  return "money";
+}
+
+/** Yahoo stamps every item with the currency; shares, per-share and rate items need more. */
+export function unitOf(type: string, currency: string | null): string | null {
+  const kind = kindOf(type);
+  if (kind === "per_share") return currency ? `${currency} per share` : "per share";
+  if (kind === "shares") return "shares";
+  if (kind === "ratio") return "ratio";
   return currency;
 }
 
 interface Point {
   asOfDate?: string;
+  periodType?: string;
   currencyCode?: string;
   reportedValue?: unknown;
+}
+
+interface Row {
+  field: string;
+  key: string;
+  unit: string | null;
+  /** Only when the periods of one item are stamped with different currencies. */
+  units?: Record<string, string>;
+  values: Record<string, number | null>;
+}
+
+interface Built extends Row {
+  kind: Kind;
+  /** The currencies Yahoo stamps on this item's points. */
+  stamped: string[];
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Whether `eps` reads as `income / shares` in each period where all three are given (within
+ * 5%): true, false, or null when no period can be checked.
+ */
+function reconciles(
+  eps: Built | undefined,
+  income: Built | undefined,
+  shares: Built | undefined,
+): boolean | null {
+  if (!eps || !income || !shares) return null;
+  let checked = 0;
+  for (const [date, e] of Object.entries(eps.values)) {
+    const i = income.values[date];
+    const s = shares.values[date];
+    if (e === null || e === 0 || i == null || s == null || s <= 0) continue;
+    checked++;
+    if (Math.abs(i / s / e - 1) > 0.05) return false;
+  }
+  return checked ? true : null;
+}
+
+/**
+ * Per-share items in the currency of the statement's amounts. Yahoo stamps share counts and
+ * per-share figures with the listing's currency, not the reporting one (BABA: amounts in CNY,
+ * EPS stamped USD though net income over shares gives it in CNY). When the EPS reconciles with
+ * net income over shares in the amounts' currency that currency is stated; when it cannot be
+ * checked, or does not reconcile, the unit is left null and said.
+ */
+function perShareUnits(ctx: Context, symbol: string, rows: Built[]) {
+  const money = new Set(
+    rows.filter((r) => r.kind === "money").flatMap((r) => r.stamped),
+  );
+  if (money.size !== 1) return;
+  const [amounts] = [...money];
+  const odd = rows.filter((r) => r.kind === "per_share" && r.stamped.some((c) => c !== amounts));
+  if (!odd.length) return;
+  const find = (suffix: string) => rows.find((r) => r.key.endsWith(suffix));
+  const income = find("NetIncomeCommonStockholders") ?? find("NetIncome");
+  const checks = [
+    reconciles(find("BasicEPS"), income, find("BasicAverageShares")),
+    reconciles(
+      find("DilutedEPS"),
+      find("DilutedNIAvailtoComStockholders") ?? income,
+      find("DilutedAverageShares"),
+    ),
+  ].filter((c) => c !== null);
+  const stamped = [...new Set(odd.flatMap((r) => r.stamped))].join(", ");
+  const names = odd.map((r) => r.field).join(", ");
+  if (checks.length && checks.every(Boolean)) {
+    for (const r of odd) {
+      r.unit = `${amounts} per share`;
+      delete r.units;
+    }
+    ctx.warn(
+      `Yahoo stamps ${symbol}'s per-share items (${names}) ${stamped}, but its amounts are ` +
+        `${amounts} and net income over the average shares gives its EPS in ${amounts}: ` +
+        `they are stated as ${amounts} per share`,
+    );
+    return;
+  }
+  for (const r of odd) {
+    r.unit = null;
+    delete r.units;
+  }
+  ctx.warn(
+    `Yahoo stamps ${symbol}'s per-share items (${names}) ${stamped} while its amounts are ` +
+      `${amounts}, and ${
+        checks.length
+          ? "its EPS does not equal net income over the average shares in either"
+          : "no net income and share count are there to tell which"
+      }: their currency is left null (unknown)`,
+  );
 }
 
 export async function statement(
@@ -35,7 +145,7 @@ export async function statement(
   kind: keyof typeof MODULES,
   period: "annual" | "quarterly",
 ) {
-  const today = new Date(`${ctx.clock.now().toISOString().slice(0, 10)}T00:00:00Z`);
+  const today = new Date(`${isoDay(ctx.clock.now())}T00:00:00Z`);
   const start = new Date(today.getTime() - LOOKBACK_DAYS[period] * 86_400_000);
   const series = await (await ctx.provider("market_a")).timeseries(
     symbol,
@@ -44,28 +154,109 @@ export async function statement(
     start,
     today,
   );
-  const periods = new Set<string>();
-  const rows = [];
+  const expected = PERIOD_TYPE[period];
+  /** Each period end → the lengths Yahoo states for its points. */
+  const lengths = new Map<string, Set<string>>();
+  const trailing = new Set<string>();
+  const clashes: string[] = [];
+  const rows: Built[] = [];
   for (const s of series as Record<string, unknown>[]) {
     const type = (s.meta as { type: string[] }).type[0];
-    const points = (s[type] as Point[] | undefined) ?? [];
+    const points = (s[type] as (Point | null)[] | undefined) ?? [];
     const values: Record<string, number | null> = {};
-    let unit: string | null = null;
+    const currencies: Record<string, string> = {};
     for (const p of points) {
       if (!p?.asOfDate) continue;
-      values[p.asOfDate] = num.parse(p.reportedValue);
-      periods.add(p.asOfDate);
-      unit ??= p.currencyCode ?? null;
+      // trailing twelve months end on the last quarter's date: not a fiscal year nor a quarter,
+      // and under that date they would read as one (or overwrite one that ends the same day)
+      if (type.startsWith("trailing") || p.periodType === "TTM") {
+        trailing.add(label(type));
+        continue;
+      }
+      const value = num.parse(p.reportedValue);
+      if (p.asOfDate in values && values[p.asOfDate] !== value) {
+        // two figures for one period end (a restatement beside the original, or two lengths):
+        // which one the table should show is not known
+        clashes.push(`${label(type)} ${p.asOfDate} (${values[p.asOfDate]} and ${value})`);
+        values[p.asOfDate] = null;
+        continue;
+      }
+      values[p.asOfDate] = value;
+      if (p.currencyCode) currencies[p.asOfDate] = p.currencyCode;
+      const set = lengths.get(p.asOfDate) ?? new Set<string>();
+      set.add(p.periodType ?? "unstated");
+      lengths.set(p.asOfDate, set);
     }
     if (!Object.keys(values).length) continue;
-    rows.push({ field: label(type), key: type, unit: unitOf(type, unit), values });
+    const stamped = [...new Set(Object.values(currencies))];
+    const k = kindOf(type);
+    const row: Built = {
+      field: label(type),
+      key: type,
+      unit: unitOf(type, stamped.length === 1 ? stamped[0] : null),
+      values,
+      kind: k,
+      stamped,
+    };
+    if (stamped.length > 1 && (k === "money" || k === "per_share")) {
+      row.units = Object.fromEntries(
+        Object.entries(currencies).map(([d, c]) => [d, unitOf(type, c) ?? c]),
+      );
+      ctx.warn(
+        `Yahoo gives ${symbol}'s ${row.field} in ${
+          stamped.join(" and ")
+        } in different periods: the row's unit is null and each period's currency is in its units`,
+      );
+    }
+    rows.push(row);
+  }
+  if (trailing.size) {
+    ctx.warn(
+      `left out Yahoo's trailing-twelve-month figures (${[...trailing].join(", ")}): they ` +
+        `are not a ${period === "annual" ? "fiscal year" : "quarter"}, and would be shown ` +
+        "under the date of the last quarter they end with",
+    );
+  }
+  if (clashes.length) {
+    ctx.warn(
+      `Yahoo gives two different figures for one period: ${clashes.join("; ")}; ` +
+        "left null, since which one is the period's is not known",
+    );
   }
   if (!rows.length) {
+    const window = `between ${isoDay(start)} and ${isoDay(today)}`;
     throw new ProviderError(
       "market_a",
-      `Yahoo has no ${period} ${kind} statement items for ${symbol} between ${
-        start.toISOString().slice(0, 10)
-      } and ${today.toISOString().slice(0, 10)}; check the symbol (funds and indexes have none)`,
+      period === "quarterly"
+        ? `Yahoo has no quarterly ${kind} statement items for ${symbol} ${window}: it fills ` +
+          "quarters for few listings outside the US, and a company that reports half-yearly " +
+          "has none; try period=annual (funds and indexes have no statements at all)"
+        : `Yahoo has no ${period} ${kind} statement items for ${symbol} ${window}; check the ` +
+          "symbol (funds and indexes have none)",
+    );
+  }
+  perShareUnits(ctx, symbol, rows);
+  const periods = [...lengths.keys()].sort().reverse();
+  const period_types = Object.fromEntries(
+    periods.map((d) => [d, [...lengths.get(d)!].sort().join(", ")]),
+  );
+  const odd = periods.filter((d) => period_types[d] !== expected);
+  if (odd.length) {
+    ctx.warn(
+      `Yahoo's ${period} items for ${symbol} cover other lengths than ${expected} at ${
+        odd.map((d) => `${d} (${period_types[d]})`).join(", ")
+      }: those columns are not ${period === "annual" ? "full fiscal years" : "quarters"} ` +
+        "(see period_types; a company that reports half-yearly has 6M periods)",
+    );
+  }
+  const newest = periods[0];
+  const age = Math.round((today.getTime() - Date.parse(`${newest}T00:00:00Z`)) / 86_400_000);
+  if (age > STALE_DAYS[period]) {
+    ctx.warn(
+      `Yahoo's newest ${period === "annual" ? "fiscal year" : "quarter"} for ${symbol} ends ` +
+        `${newest}, ${age} days before ${isoDay(today)}: later periods are missing from its ` +
+        "series (not reported yet, no longer filled by Yahoo for this listing, or the company " +
+        "is no longer listed)",
     );
   }
   rows.sort((a, b) => a.field.localeCompare(b.field));
@@ -73,8 +264,9 @@ export async function statement(
     symbol,
     statement: kind,
     period,
-    periods: [...periods].sort().reverse(),
-    rows,
+    periods,
+    period_types,
+    rows: rows.map(({ kind: _k, stamped: _s, ...r }): Row => r),
     count: rows.length,
     provider: "market_a",
     source: "Yahoo Finance fundamentals time series (ws/fundamentals-timeseries)",

@@ -18,7 +18,7 @@ export default defineCommand({
   description:
     "The next earnings date (or Yahoo's window of likely dates, flagged as an estimate), the " +
     "call time, analysts' EPS and revenue estimates for that quarter, and the ex-dividend and " +
-    "payment dates. For past quarters with actual EPS and surprises use calendar.earnings.",
+    "payment dates (Yahoo gives no record date; dates already past are said to be). For past quarters with actual EPS and surprises use calendar.earnings.",
   usage: "finance calendar.company SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -41,8 +41,12 @@ export default defineCommand({
     earnings_call_times: z.array(z.string()),
     eps_estimate: range,
     revenue_estimate: range,
-    ex_dividend_date: z.string().nullable(),
-    dividend_date: z.string().nullable(),
+    ex_dividend_date: z.string().nullable().describe(
+      "Yahoo's ex-dividend date (shares bought on or after it do not receive that dividend); it may be past, with a warning.",
+    ),
+    dividend_date: z.string().nullable().describe(
+      "Yahoo's dividendDate: the payment date, not the record date (which Yahoo does not give); it may be past, or another dividend's than the ex-dividend date, with a warning.",
+    ),
     provider: z.string(),
     source: z.string(),
     retrieved_at: z.string(),

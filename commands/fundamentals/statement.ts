@@ -8,8 +8,15 @@ export default defineCommand({
   summary: "Financial statement line items per period from the market provider",
   description: "Statement line items (Total Revenue, Net Income, ...) per fiscal period as Yahoo " +
     "reports them, each with its unit (currency), for the last ~3 fiscal years (annual) or " +
-    "~4 quarters (quarterly). For figures as filed with the SEC, with accession numbers to " +
-    "cite, use filings.statement instead.",
+    "~4 quarters (quarterly). Each period is named by the date it ends, as Yahoo gives it (no " +
+    "fiscal-year label is made from it: Apple's fiscal 2024 ends in September 2024, a " +
+    "retailer's may end in January 2025), with the length Yahoo states for it (12M, 3M, 6M) in " +
+    "period_types; trailing-twelve-month figures are left out. Amounts are in the currency the " +
+    "company reports in (TSM: TWD), not necessarily the one its shares trade in. Figures are " +
+    "Yahoo's latest (restated ones replace those first reported), with its signs: cash " +
+    "outflows such as capital expenditure, buybacks and dividends paid are negative. For " +
+    "figures as filed with the SEC, with accession numbers to cite, use filings.statement " +
+    "instead.",
   usage:
     "finance fundamentals.statement SYMBOL [statement=income|balance|cashflow period=annual|quarterly]",
   side_effects: "network_read_only",
@@ -30,11 +37,19 @@ export default defineCommand({
     symbol: z.string(),
     statement: z.string(),
     period: z.string(),
-    periods: z.array(z.string()),
+    periods: z.array(z.string()).describe("Period end dates, newest first."),
+    period_types: z.record(z.string(), z.string()).describe(
+      "Each period end → the length Yahoo states for it (12M, 3M, 6M; two lengths joined by a comma when its items differ).",
+    ),
     rows: z.array(z.object({
       field: z.string(),
       key: z.string(),
-      unit: z.string().nullable(),
+      unit: z.string().nullable().describe(
+        "Currency (or shares, ratio, CUR per share) of every value in the row; null when the periods differ (see units) or, with a warning, when it is not known.",
+      ),
+      units: z.record(z.string(), z.string()).optional().describe(
+        "Only when Yahoo gives the item in different currencies in different periods: each period's unit.",
+      ),
       values: z.record(z.string(), z.number().nullable()),
     })),
     count: z.int(),

@@ -1,10 +1,57 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+import type { Context } from "../../core/context.ts";
 import { FinanceError, ProviderError } from "../../core/errors.ts";
 import { profileFieldsShape } from "../../analysis/market/snapshot.ts";
 
 const s = z.string().nullable();
+
+/** Words of a company name that tell it apart: no legal forms, no "the", "&" or "of". */
+const FORMS = new Set(
+  ("inc incorporated corp corporation co company cos ltd limited plc llc lp sa se nv ag ab " +
+    "asa oyj spa holding holdings group the of and de del new adr ads class")
+    .split(" "),
+);
+const words = (name: string) =>
+  name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !FORMS.has(w));
+
+/**
+ * Whether two names of a company share a word, or one's word is the other's initials (Yahoo's
+ * "GE Aerospace" is SEC's "GENERAL ELECTRIC CO").
+ */
+function sameName(a: string, b: string): boolean {
+  const [x, y] = [words(a), words(b)];
+  if (!x.length || !y.length) return true;
+  const initials = (w: string[]) => w.map((v) => v[0]).join("");
+  return x.some((w) => y.includes(w)) || x.includes(initials(y)) || y.includes(initials(x));
+}
+
+/**
+ * The CIK SEC gives the ticker, when SEC's name for that filer shares a word with Yahoo's name of
+ * the listing; else null with a warning: a ticker passes to another company after a delisting or
+ * a rename, and SEC's list and Yahoo's need not have moved together.
+ */
+async function sameCompany(
+  ctx: Context,
+  symbol: string,
+  cik: string,
+  name: string,
+): Promise<string | null> {
+  const title = await (await ctx.provider("filings_a")).lookupTicker(symbol).then(
+    (h) => h.title,
+    () => null,
+  );
+  if (!title) return cik;
+  if (sameName(name, title)) return cik;
+  ctx.warn(
+    `cik: SEC's company_tickers.json gives ${symbol} to CIK ${cik}, "${title}", which is not ` +
+      `Yahoo's "${name}" (a ticker passes to another company after a delisting or a rename): ` +
+      "the CIK is left null; look the company up by name on SEC EDGAR before citing one",
+  );
+  return null;
+}
 
 export default defineCommand({
   name: "symbol.profile",
@@ -12,7 +59,9 @@ export default defineCommand({
   description:
     "Who the company is: name, sector and industry (with the keys sector.* and industry.* " +
     "accept), business description, address, employees, website, investor-relations site and " +
-    "SEC CIK (US tickers). No prices: use symbol.snapshot for price, market cap and valuation. " +
+    "SEC CIK (US tickers: the issuer's, which its share classes share, BRK-A and BRK-B, GOOG " +
+    "and GOOGL; null with a warning when SEC's filer of the ticker is not the company Yahoo " +
+    "names, as after a delisting or rename). No prices: use symbol.snapshot for price, market cap and valuation. " +
     "When Yahoo has no assetProfile for a listing (funds, some foreign listings) the name " +
     "still comes from quoteType (or the quote) and a warning names the missing fields.",
   usage: "finance symbol.profile SYMBOL",
@@ -58,7 +107,15 @@ export default defineCommand({
       secCik(ctx, symbol),
     ]);
     const qt = (quoteType as { quoteType?: { longName?: string; shortName?: string } }).quoteType;
-    let name = qt?.longName ?? qt?.shortName ?? null;
+    // a "name" without a letter is Yahoo's placeholder, not the company's (ADH, delisted: "54688")
+    let placeholder: string | null = null;
+    const named = (n: string | null | undefined): string | null => {
+      if (!n) return null;
+      if (/\p{L}/u.test(n)) return n;
+      placeholder ??= n;
+      return null;
+    };
+    let name = named(qt?.longName ?? qt?.shortName);
     const modules = [...(sum.error ? [] : ["assetProfile"]), ...(name ? ["quoteType"] : [])];
     let fromQuote = false;
     if (sum.error) {
@@ -69,24 +126,33 @@ export default defineCommand({
     }
     if (name === null) {
       // quoteType is missing too: the v7 quote still names most listings.
-      name = await yahooQuote(ctx, symbol).then((q) => q.company_name).catch(() => null);
+      name = named(await yahooQuote(ctx, symbol).then((q) => q.company_name).catch(() => null));
       fromQuote = name !== null;
     }
+    const noName = placeholder === null ? "" : `Yahoo's only name for it is '${placeholder}', ` +
+      "a placeholder, not a company name (Yahoo keeps such records for delisted listings)";
     if (sum.error && name === null) {
-      throw new ProviderError("market_a", `Yahoo has no profile for '${symbol}': ${sum.error}`);
+      throw new ProviderError(
+        "market_a",
+        `Yahoo has no profile for '${symbol}': ${sum.error}${noName ? `; ${noName}` : ""}`,
+      );
     }
+    if (name === null && noName) ctx.warn(`company_name: ${noName}`);
     const p = sum.s.assetProfile;
+    const address2 = (p as { address2?: unknown }).address2;
     return {
       symbol,
       provider_symbol: symbol,
       company_name: name,
       ...profileFields(sum.s),
       city: p.city ?? null,
-      address: [p.address1, p.city, p.state].filter(Boolean).join(", ") || null,
+      // address2 is part of the street address (BABA: "Yu Hang District"), not a second one
+      address: [p.address1, typeof address2 === "string" ? address2 : null, p.city, p.state]
+        .filter(Boolean).join(", ") || null,
       phone: p.phone ?? null,
       employees: p.fullTimeEmployees,
       description: p.longBusinessSummary ?? null,
-      cik,
+      cik: cik && name ? await sameCompany(ctx, symbol, cik, name) : cik,
       provider: "market_a",
       source: [
         modules.length ? `${SUMMARY_SOURCE} modules ${modules.join(", ")}` : null,
