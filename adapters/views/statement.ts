@@ -150,19 +150,26 @@ export function fundamentalsView(data: unknown): Block[] {
   const rows = data.rows as {
     field: string;
     unit: string | null;
+    units?: Record<string, string | null> | null;
     values: Record<string, unknown>;
   }[];
-  const shown = (unit: string | null) =>
+  // a row in two currencies over its periods names each (`units`); a row whose unit could not
+  // be checked (EPS Yahoo labels with the trading currency) says so
+  const mixed = (r: { units?: Record<string, string | null> | null }) =>
+    r.units ? [...new Set(Object.values(r.units).filter(Boolean))] : [];
+  const shown = (unit: string | null, r: { units?: Record<string, string | null> | null }) =>
     unit === null
-      ? "as given"
+      ? mixed(r).length ? `${mixed(r).join("/")} millions (see units)` : "unknown (see warnings)"
       : /per share|^ratio$/.test(unit)
       ? unit
       : unit === "shares"
       ? "shares millions"
       : `${unit} millions`;
-  const figure = (v: unknown, unit: string | null): string => {
+  const figure = (v: unknown, unit: string | null, money = false): string => {
     if (typeof v !== "number") return "—"; // the provider gave no value for that period
-    if (unit === null || /per share/.test(unit)) return accounting(v, 2);
+    if ((unit === null && !money) || (unit !== null && /per share/.test(unit))) {
+      return accounting(v, 2);
+    }
     if (unit === "ratio") return accounting(v, 3);
     const m = v / 1e6;
     // below ten million one decimal keeps the figure from reading as zero
@@ -170,8 +177,11 @@ export function fundamentalsView(data: unknown): Block[] {
   };
   const cells: Cell[][] = rows.map((r) => [
     { text: r.field },
-    { text: shown(r.unit) },
-    ...periods.map((p): Cell => ({ text: figure(r.values?.[p], r.unit), number: true })),
+    { text: shown(r.unit, r) },
+    ...periods.map((p): Cell => ({
+      text: figure(r.values?.[p], r.unit, mixed(r).length > 0),
+      number: true,
+    })),
   ]);
   const columns: Column[] = [
     { name: "", wrap: true },

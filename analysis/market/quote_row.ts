@@ -76,7 +76,8 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
   const quote: Quote = {
     symbol: q.symbol,
     provider_symbol: q.symbol,
-    company_name: q.longName ?? q.shortName ?? null,
+    // a "name" with no letter is Yahoo's placeholder for a delisted listing (ADH: "54688")
+    company_name: named(q.longName) ?? named(q.shortName) ?? null,
     quote_type: q.quoteType ?? null,
     exchange: q.fullExchangeName ?? q.exchange ?? null,
     currency: q.currency ?? null,
@@ -141,6 +142,11 @@ function extendedHours(q: QuoteRow): NonNullable<Quote["extended_hours"]> | null
     best = { session, price: p, change, change_pct: pct, as_of: isoTime(at)! };
   }
   return best;
+}
+
+/** A company name, or null for a placeholder without a letter. */
+function named(n: string | null | undefined): string | null {
+  return n && /\p{L}/u.test(n) ? n : null;
 }
 
 /**

@@ -627,3 +627,16 @@ Deno.test({
     assert.match(out.envelope.error!, /bulk-download format/);
   },
 });
+
+Deno.test("market.quote: a name without a letter is Yahoo's placeholder, not the company's", () => {
+  const read = (longName: string | undefined, shortName: string | undefined) =>
+    readYahooQuote(quoteRow.parse(quote({
+      symbol: "ADH",
+      regularMarketPrice: 1.05,
+      ...(longName === undefined ? {} : { longName }),
+      ...(shortName === undefined ? {} : { shortName }),
+    }))).quote.company_name;
+  assert.equal(read("54688", undefined), null); // a delisted listing's placeholder
+  assert.equal(read("54688", "Adh Corp"), "Adh Corp");
+  assert.equal(read("3M Company", undefined), "3M Company");
+});

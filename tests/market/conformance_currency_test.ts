@@ -81,11 +81,13 @@ Deno.test({
           .test(w)
       ),
     );
-    // ADH's recorded quote (a fund) has a name but no price: the warning does not claim one.
+    // ADH's recorded quote has no price, and its only "name" is Yahoo's placeholder "54688":
+    // the warning claims neither
     const adh = await run("symbol.snapshot", { symbol: "ADH" }, { replay: [yahoo()] });
     assert.equal((dataOf(adh.envelope) as Any).price, null);
+    assert.equal((dataOf(adh.envelope) as Any).company_name, null);
     const w = adh.envelope.warnings.find((w) => /quoteSummary has nothing for ADH/.test(w));
-    assert.match(w ?? "", /from the quote: name$/);
+    assert.match(w ?? "", /the quote has no price or name either$/);
     const prof = await run("symbol.profile", { symbol: "WSKT.JK" }, { replay: [yahoo()] });
     const p = dataOf(prof.envelope) as Any;
     assert.equal(p.company_name, "PT Waskita Karya (Persero) Tbk");

@@ -66,3 +66,32 @@ Deno.test("fundamentals.statement text: newest period first, money and shares in
   assert.match(text, /Source: Yahoo Finance fundamentals time series/);
   assert.match(text, /retrieved 2025-01-01 00:00:00 UTC/);
 });
+
+Deno.test("fundamentals.statement text: a row in two currencies and a row of unknown unit say so", () => {
+  const data = {
+    symbol: "XCO",
+    statement: "income",
+    period: "annual",
+    periods: ["2024-12-31", "2023-12-31"],
+    rows: [
+      {
+        field: "Total Revenue",
+        key: "annualTotalRevenue",
+        unit: null,
+        units: { "2023-12-31": "EUR", "2024-12-31": "USD" },
+        values: { "2023-12-31": 5_000e6, "2024-12-31": 5_600e6 },
+      },
+      {
+        field: "Diluted EPS",
+        key: "annualDilutedEPS",
+        unit: null,
+        values: { "2023-12-31": 1.5, "2024-12-31": 1.7 },
+      },
+    ],
+    provider: "market_a",
+    source: "Yahoo Finance fundamentals timeseries",
+  };
+  const text = render(success(data), "text", { view: "fundamentals", width: 100 });
+  assert.match(text, /Total Revenue +EUR\/USD millions \(see units\) +5,600 +5,000/);
+  assert.match(text, /Diluted EPS +unknown \(see warnings\) +1\.70 +1\.50/);
+});
