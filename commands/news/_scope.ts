@@ -5,7 +5,7 @@ import { InputError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import {
   articleIndexStart,
-  companySearchName,
+  companyNameQuery,
   DOC_ARCHIVE_START,
   isTimelineMode,
   normalizeTimespan,
@@ -20,7 +20,9 @@ export const newsArgs = {
   query: z.string().trim().min(1).optional().describe(
     'GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector.',
   ),
-  symbol: ticker("Company ticker; searched by the company's name from SEC's ticker list.")
+  symbol: ticker(
+    "Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched with its legal form or shares/stock, with a warning.",
+  )
     .optional(),
   sector: z.string().trim().min(1).optional().describe(
     "Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given.",
@@ -86,15 +88,24 @@ export async function resolveScope(
     );
   }
   if (name) {
-    const { phrase, shortened } = companySearchName(name);
+    const { query, phrase, shortened, commonWord } = companyNameQuery(name);
     if (shortened) {
       ctx.warn(
         `searching "${phrase}" for ${symbol}: without its legal suffix the name is under the 3 letters GDELT can search, so articles that use only the short name are not found`,
       );
     }
+    if (commonWord === "kept") {
+      ctx.warn(
+        `"${phrase}" (${symbol}) is also a common English word and GDELT ignores case, so some articles found may be about the word, not the company; pass query= with words of its business to narrow the search`,
+      );
+    } else if (commonWord === "narrowed") {
+      ctx.warn(
+        `"${phrase}" (${symbol}) is also a common English word, so GDELT was asked only for ${query}: articles that name the company by "${phrase}" alone are not found, and some found may still be about something else; pass query= to search otherwise`,
+      );
+    }
     return {
       scope: { type: "symbol", value: symbol, company_name: name },
-      query: `"${phrase}"`,
+      query,
     };
   }
   if (symbol.length < 3) {

@@ -268,6 +268,89 @@ export function companyQuery(name: string): string {
   return `"${companySearchName(name).phrase}"`;
 }
 
+/**
+ * Single-word company names (after {@link companySearchName}) that are also common English words,
+ * picked by hand from SEC's ticker list: GDELT ignores case, so `"Target"` alone matches every
+ * article with the word target. A small curated list, not a dictionary: a name missing here is
+ * searched as before.
+ */
+export const COMMON_WORD_NAMES: ReadonlySet<string> = new Set(
+  [
+    "apple arena atlas aware ball banner best beyond block booking box cactus carnival cheer",
+    "citizens city coffee coherent compass cool crane crown delta eastern elastic employers",
+    "energy equitable express fossil fox frontier frontline gap genius grab gravity guess guild",
+    "healing highway honest hub integer interface joint kernel lemonade lion lucid match",
+    "meridian news nice noble opera orange oracle perfect popular post pool premier progressive",
+    "quantum reliance remark root scores sea shell snap sound southern star stride target team",
+    "toast track triumph unit universal vector view viking visa winners yellow",
+  ].join(" ").split(" "),
+);
+
+/**
+ * Common-word names searched as they are, with a warning only: recorded answers replay their
+ * plain phrase query, and in news the word mostly means the company.
+ */
+const KEPT_AS_IS: ReadonlySet<string> = new Set(["apple"]);
+
+/** Names whose "<name> shares/stock" is a market phrase of its own ("energy stocks", "news: shares"). */
+const SECTOR_WORDS: ReadonlySet<string> = new Set(["news", "energy", "quantum", "coffee"]);
+
+/** How news writes a legal form after a name, as GDELT phrases can match it. */
+const LEGAL_FORMS: Record<string, string[]> = {
+  corp: ["Corp", "Corporation"],
+  corporation: ["Corp", "Corporation"],
+  inc: ["Inc"],
+  incorporated: ["Inc"],
+  co: ["Company"],
+  company: ["Company"],
+  group: ["Group"],
+  holding: ["Holdings"],
+  holdings: ["Holdings"],
+  plc: ["plc"],
+  ltd: ["Ltd"],
+  limited: ["Ltd"],
+};
+
+/** What {@link companyNameQuery} searched for a company name. */
+export interface CompanyNameQuery {
+  /** The GDELT query text (without the language filter). */
+  query: string;
+  /** The name as searched (see {@link companySearchName}). */
+  phrase: string;
+  shortened: boolean;
+  /**
+   * `kept`: a common word searched alone (warn); `narrowed`: a common word searched only in
+   * phrases with its legal form or the words shares/stock; null: not a common word.
+   */
+  commonWord: "kept" | "narrowed" | null;
+}
+
+/**
+ * The GDELT query for a company's name. A name that is one common English word
+ * ({@link COMMON_WORD_NAMES}) is searched as an OR group of phrases news uses for the company:
+ * the name with its legal form from SEC's title ("TARGET CORP" → `"TARGET Corp"`,
+ * `"TARGET Corporation"`; "Match Group, Inc." → `"Match Group"`) and with shares and stock.
+ * Apple keeps its plain `"Apple"` (see {@link KEPT_AS_IS}).
+ */
+export function companyNameQuery(name: string): CompanyNameQuery {
+  const { phrase, shortened } = companySearchName(name);
+  const word = phrase.toLowerCase();
+  if (shortened || !/^\p{L}+$/u.test(phrase) || !COMMON_WORD_NAMES.has(word)) {
+    return { query: `"${phrase}"`, phrase, shortened, commonWord: null };
+  }
+  if (KEPT_AS_IS.has(word)) return { query: `"${phrase}"`, phrase, shortened, commonWord: "kept" };
+  const clean = name.replace(/"/g, "").replace(/\s+/g, " ").trim();
+  const first = clean.slice(clean.toLowerCase().indexOf(word) + word.length)
+    .match(/[\p{L}]+/u)?.[0]?.toLowerCase() ?? "";
+  const forms = LEGAL_FORMS[first] ?? [];
+  const market = SECTOR_WORDS.has(word) ? [] : ["shares", "stock"];
+  const phrases = [...forms, ...market].map((w) => `"${phrase} ${w}"`);
+  if (!phrases.length) phrases.push(`"${phrase} ${first || "company"}"`);
+  // GDELT allows parentheses only around OR'd terms
+  const query = phrases.length === 1 ? phrases[0] : `(${phrases.join(" OR ")})`;
+  return { query, phrase, shortened, commonWord: "narrowed" };
+}
+
 /** Adds `sourcelang:english` unless the query already names a source language. */
 export function withLanguage(query: string, language: string | null): string {
   if (!language || /sourcelang:/i.test(query)) return query;

@@ -1,0 +1,127 @@
+/**
+ * news.* with symbol= for a company whose name is one common English word (Target, Visa, Gap):
+ * GDELT ignores case, so the bare word matches unrelated articles. Such names are searched in
+ * phrases with their legal form or shares/stock and said; Apple keeps its recorded `"Apple"`
+ * query, with a warning.
+ */
+import assert from "node:assert/strict";
+import { dataOf, envelope } from "../_helpers.ts";
+import { companyNameQuery } from "../../providers/news/gdelt.ts";
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+const NOW = "2026-11-27T12:00:00Z";
+const TICKERS = {
+  "0": { cik_str: 27419, ticker: "TGT", title: "TARGET CORP" },
+  "1": { cik_str: 320193, ticker: "AAPL", title: "Apple Inc." },
+  "2": { cik_str: 1045810, ticker: "NVDA", title: "NVIDIA CORP" },
+  "3": { cik_str: 1403161, ticker: "V", title: "VISA INC." },
+};
+const ARTICLE = {
+  url: "https://www.example-news.com/markets/story",
+  title: "A story",
+  seendate: "20261126T101500Z",
+  domain: "example-news.com",
+  language: "English",
+  sourcecountry: "United States",
+};
+
+/** A fake network answering GDELT with one article and SEC's ticker list; records GDELT URLs. */
+function fakeNet(): { fetch: typeof fetch; gdelt: string[] } {
+  const gdelt: string[] = [];
+  const fetch: typeof globalThis.fetch = (input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes("company_tickers.json")) return Promise.resolve(Response.json(TICKERS));
+    gdelt.push(url);
+    return Promise.resolve(
+      url.includes("timeline")
+        ? Response.json({ timeline: [{ series: "Article Count", data: [] }] })
+        : Response.json({ articles: [ARTICLE] }),
+    );
+  };
+  return { fetch, gdelt };
+}
+
+const queryOf = (url: string) => new URL(url).searchParams.get("query");
+
+Deno.test("companyNameQuery: a common-word name is searched in phrases with its legal form or shares/stock", () => {
+  assert.equal(
+    companyNameQuery("TARGET CORP").query,
+    '("TARGET Corp" OR "TARGET Corporation" OR "TARGET shares" OR "TARGET stock")',
+  );
+  assert.equal(
+    companyNameQuery("Match Group, Inc.").query,
+    '("Match Group" OR "Match shares" OR "Match stock")',
+  );
+  assert.equal(
+    companyNameQuery("SOUTHERN CO").query,
+    '("SOUTHERN Company" OR "SOUTHERN shares" OR "SOUTHERN stock")',
+  );
+  // "news shares" would match "news: shares": only the legal form
+  assert.equal(companyNameQuery("NEWS CORP").query, '("NEWS Corp" OR "NEWS Corporation")');
+  assert.equal(companyNameQuery("TARGET CORP").commonWord, "narrowed");
+  // Apple keeps the query its recorded answers replay; other names are unchanged
+  assert.deepEqual(companyNameQuery("Apple Inc."), {
+    query: '"Apple"',
+    phrase: "Apple",
+    shortened: false,
+    commonWord: "kept",
+  });
+  assert.equal(companyNameQuery("NVIDIA CORP").query, '"NVIDIA"');
+  assert.equal(companyNameQuery("NVIDIA CORP").commonWord, null);
+  assert.equal(companyNameQuery("Bank of America Corp /DE/").query, '"Bank of America"');
+});
+
+Deno.test("news.search symbol=TGT: Target is not searched as the bare word, and that is said", async () => {
+  const net = fakeNet();
+  const env = await envelope("news.search", { symbol: "TGT", timespan: "7D" }, {
+    fetch: net.fetch,
+    now: NOW,
+  });
+  assert.ok(env.ok, env.error ?? "");
+  const data = dataOf<Any>(env);
+  const narrowed = '("TARGET Corp" OR "TARGET Corporation" OR "TARGET shares" OR "TARGET stock")';
+  assert.equal(data.query, narrowed);
+  assert.equal(queryOf(net.gdelt[0]), `${narrowed} sourcelang:english`);
+  assert.match(
+    env.warnings.join(" "),
+    /"TARGET" \(TGT\) is also a common English word.*alone are not found.*query=/,
+  );
+});
+
+Deno.test('news.search symbol=AAPL: the recorded "Apple" query stays, with a common-word warning', async () => {
+  const net = fakeNet();
+  const env = await envelope("news.search", { symbol: "AAPL", timespan: "7D" }, {
+    fetch: net.fetch,
+    now: NOW,
+  });
+  assert.ok(env.ok, env.error ?? "");
+  assert.equal(dataOf<Any>(env).query, '"Apple"');
+  assert.equal(queryOf(net.gdelt[0]), '"Apple" sourcelang:english');
+  assert.match(
+    env.warnings.join(" "),
+    /"Apple" \(AAPL\) is also a common English word.*not the company; pass query=/,
+  );
+  // a name that is not a common word is searched as before, without the warning
+  const nvda = await envelope("news.search", { symbol: "NVDA", timespan: "7D" }, {
+    fetch: fakeNet().fetch,
+    now: NOW,
+  });
+  assert.equal(dataOf<Any>(nvda).query, '"NVIDIA"');
+  assert.ok(!nvda.warnings.some((w) => /common English word/.test(w)), nvda.warnings.join("\n"));
+});
+
+Deno.test("news.analyze symbol=V: the timeline counts Visa's phrases, not the word visa", async () => {
+  const net = fakeNet();
+  const env = await envelope("news.analyze", {
+    analysis: "timeline",
+    symbol: "V",
+    timespan: "7D",
+  }, { fetch: net.fetch, now: NOW });
+  assert.ok(env.ok, env.error ?? "");
+  assert.equal(
+    queryOf(net.gdelt[0]),
+    '("VISA Inc" OR "VISA shares" OR "VISA stock") sourcelang:english',
+  );
+  assert.match(env.warnings.join(" "), /"VISA" \(V\) is also a common English word/);
+});
