@@ -90,9 +90,57 @@ export function wacc(
   };
 }
 
-/** Cash beyond what operations need: `max(cash − operating_cash, 0)`. */
+/**
+ * Cash beyond what operations need: `max(cash − operating_cash, 0)`. Negative cash or operating
+ * cash has no meaning here and would move excess cash silently (cash −500 counted as 0; operating
+ * cash −50 making excess cash more than the cash held), so both are refused.
+ */
 export function excessCash(cash: number, operatingCash: number): number {
+  notNegative(cash, "cash");
+  notNegative(operatingCash, "operating_cash");
   return Math.max(cash - operatingCash, 0);
+}
+
+/** Throws InputError when a balance that cannot be negative is (a sign copied from a statement). */
+export function notNegative(value: number, name: string): void {
+  if (value < 0) {
+    throw new InputError(
+      `${name} must be 0 or more (got ${value}); give the balance as a positive amount, not with the sign a statement or data feed shows it`,
+    );
+  }
+}
+
+/**
+ * Returns `data` when every number in it is finite; otherwise throws InputError naming the first
+ * field that overflowed (inputs near 1e308, a tiny CAGR period, a rate near −100% over many
+ * periods), so no calculator answers Infinity or NaN, or null where its schema promises a number.
+ */
+export function finite<T>(data: T): T {
+  const bad = nonFinite(data, "");
+  if (bad) {
+    throw new InputError(
+      `${bad.path} comes out as ${bad.value}, not a finite number: the inputs are too large or too extreme to compute (check their units and zeros, e.g. 2.2B rather than 2200000000000000)`,
+    );
+  }
+  return data;
+}
+
+function nonFinite(value: unknown, path: string): { path: string; value: number } | null {
+  if (typeof value === "number") return Number.isFinite(value) ? null : { path, value };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = nonFinite(value[i], `${path}[${i}]`);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const bad = nonFinite(item, path ? `${path}.${key}` : key);
+      if (bad) return bad;
+    }
+  }
+  return null;
 }
 
 /** Net present value with the first flow at t = `firstPeriod` (0: undiscounted). */

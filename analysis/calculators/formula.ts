@@ -8,7 +8,9 @@ import {
   cagr,
   divide,
   excessCash,
+  finite,
   formatPercent,
+  notNegative,
   percent,
   wacc,
 } from "../finance_math.ts";
@@ -22,19 +24,29 @@ export interface FormulaAdjustedEbitdaArgs {
 }
 
 /** formula.adjusted_ebitda. */
-export function formulaAdjustedEbitda(args: FormulaAdjustedEbitdaArgs) {
+export function formulaAdjustedEbitda(args: FormulaAdjustedEbitdaArgs, ctx: ComputeContext) {
+  warnNegativeDa(args.d_and_a, ctx);
   if (args.addbacks.length > 1000) {
     throw new InputError(`addbacks has ${args.addbacks.length} values; at most 1000 are taken`);
   }
   const ebitda = args.ebit + args.d_and_a;
   const addbacksTotal = args.addbacks.reduce((sum, v) => sum + v, 0);
-  return {
+  return finite({
     adjusted_ebitda: ebitda + addbacksTotal,
     ebitda,
     addbacks_total: addbacksTotal,
     inputs: { ebit: args.ebit, d_and_a: args.d_and_a, addbacks: args.addbacks },
     method: "adjusted EBITDA = EBIT + depreciation and amortization + sum of add-backs",
-  };
+  });
+}
+
+/** D&A is added back: a negative figure (the sign some feeds give an expense) lowers EBITDA. */
+function warnNegativeDa(dAndA: number, ctx: ComputeContext) {
+  if (dAndA < 0) {
+    ctx.warn(
+      `d_and_a is negative (${dAndA}): it is added back to EBIT, so a negative value lowers EBITDA instead of raising it; depreciation and amortization is normally given as a positive amount`,
+    );
+  }
 }
 
 /** Arguments of formula.cagr. */
@@ -47,12 +59,12 @@ export interface FormulaCagrArgs {
 /** formula.cagr. */
 export function formulaCagr(args: FormulaCagrArgs) {
   const growth = cagr(args.start, args.end, args.periods);
-  return {
+  return finite({
     cagr: growth,
     cagr_pct: growth * 100,
     inputs: { start: args.start, end: args.end, periods: args.periods },
     method: "CAGR = (end / start)^(1 / periods) − 1",
-  };
+  });
 }
 
 /** Arguments of formula.capm. */
@@ -72,12 +84,12 @@ export function formulaCapm(args: FormulaCapmArgs, ctx: ComputeContext) {
       }%) makes a higher beta a lower cost of equity; check the inputs`,
     );
   }
-  return {
+  return finite({
     cost_of_equity: args.risk_free + args.beta * premium,
     market_risk_premium: premium,
     inputs: { risk_free: args.risk_free, beta: args.beta, market_return: args.market_return },
     method: "cost of equity = risk_free + beta × (market_return − risk_free)",
-  };
+  });
 }
 
 /** Arguments of formula.days. */
@@ -94,7 +106,19 @@ export function formulaDays(args: FormulaDaysArgs, ctx: ComputeContext) {
   const average = averageBalance(args.current, args.prior);
   const share = divide(average, args.denominator, "days");
   if (share.reason) ctx.warn(share.reason);
-  return {
+  if (args.denominator < 0 || average < 0) {
+    ctx.warn(
+      `the ${
+        args.denominator < 0 ? "denominator" : "average balance"
+      } is negative: days outstanding of a negative balance or flow have no usual meaning; check the signs`,
+    );
+  }
+  if (args.days > 366) {
+    ctx.warn(
+      `days=${args.days} is more than a year: days must be the length of the period the denominator covers (365 for a year's flow, 91 or 92 for a quarter's)`,
+    );
+  }
+  return finite({
     days: share.value === null ? null : share.value * args.days,
     average_balance: average,
     inputs: {
@@ -103,8 +127,11 @@ export function formulaDays(args: FormulaDaysArgs, ctx: ComputeContext) {
       denominator: args.denominator,
       days: args.days,
     },
-    method: "days = ((current + prior) / 2) / denominator × days",
-  };
+    method:
+      `days = ((current + prior) / 2) / denominator × ${args.days}; the denominator must be ` +
+      `the flow of those ${args.days} days (a quarter's flow needs days=91 or 92, or the result is ` +
+      `about 4 times too large)`,
+  });
 }
 
 /** Arguments of formula.ebitda. */
@@ -114,12 +141,13 @@ export interface FormulaEbitdaArgs {
 }
 
 /** formula.ebitda. */
-export function formulaEbitda(args: FormulaEbitdaArgs) {
-  return {
+export function formulaEbitda(args: FormulaEbitdaArgs, ctx: ComputeContext) {
+  warnNegativeDa(args.d_and_a, ctx);
+  return finite({
     ebitda: args.ebit + args.d_and_a,
     inputs: { ebit: args.ebit, d_and_a: args.d_and_a },
     method: "EBITDA = EBIT + depreciation and amortization",
-  };
+  });
 }
 
 /** Arguments of formula.enterprise_value. */
@@ -132,8 +160,10 @@ export interface FormulaEnterpriseValueArgs {
 
 /** formula.enterprise_value. */
 export function formulaEnterpriseValue(args: FormulaEnterpriseValueArgs) {
+  notNegative(args.market_equity, "market_equity");
+  notNegative(args.debt, "debt");
   const excess = excessCash(args.cash, args.operating_cash);
-  return {
+  return finite({
     enterprise_value: args.market_equity + args.debt - excess,
     excess_cash: excess,
     inputs: {
@@ -144,7 +174,7 @@ export function formulaEnterpriseValue(args: FormulaEnterpriseValueArgs) {
     },
     method:
       "enterprise value = market_equity + debt − excess cash; excess cash = max(cash − operating_cash, 0)",
-  };
+  });
 }
 
 /** Arguments of formula.lease_equivalent. */
@@ -156,9 +186,12 @@ export interface FormulaLeaseEquivalentArgs {
 
 /** formula.lease_equivalent. */
 export function formulaLeaseEquivalent(args: FormulaLeaseEquivalentArgs, ctx: ComputeContext) {
+  notNegative(args.base_liability, "base_liability");
+  notNegative(args.variable_cost, "variable_cost");
+  notNegative(args.operating_cost, "operating_cost");
   const ratio = divide(args.variable_cost, args.operating_cost, "lease_equivalent ratio");
   if (ratio.reason) ctx.warn(ratio.reason);
-  return {
+  return finite({
     lease_equivalent: ratio.value === null ? null : args.base_liability * ratio.value,
     ratio: ratio.value,
     inputs: {
@@ -167,7 +200,7 @@ export function formulaLeaseEquivalent(args: FormulaLeaseEquivalentArgs, ctx: Co
       operating_cost: args.operating_cost,
     },
     method: "lease equivalent = base_liability × (variable_cost / operating_cost)",
-  };
+  });
 }
 
 /** Arguments of formula.margin. */
@@ -185,12 +218,12 @@ export function formulaMargin(args: FormulaMarginArgs, ctx: ComputeContext) {
       "the denominator is negative: a margin on negative revenue has no usual meaning, and its sign does not say profit or loss",
     );
   }
-  return {
+  return finite({
     margin: margin.value,
     margin_pct: percent(margin.value),
     inputs: { numerator: args.numerator, denominator: args.denominator },
     method: "margin = numerator / denominator; margin_pct = margin × 100",
-  };
+  });
 }
 
 /** Arguments of formula.net_debt. */
@@ -202,13 +235,14 @@ export interface FormulaNetDebtArgs {
 
 /** formula.net_debt. */
 export function formulaNetDebt(args: FormulaNetDebtArgs) {
+  notNegative(args.debt, "debt");
   const excess = excessCash(args.cash, args.operating_cash);
-  return {
+  return finite({
     net_debt: args.debt - excess,
     excess_cash: excess,
     inputs: { debt: args.debt, cash: args.cash, operating_cash: args.operating_cash },
     method: "net debt = debt − max(cash − operating_cash, 0)",
-  };
+  });
 }
 
 /** Arguments of formula.operating_cash. */
@@ -225,9 +259,11 @@ export function formulaOperatingCash(args: FormulaOperatingCashArgs) {
       `percent_revenue must be 0% or more (got ${formatPercent(args.percent_revenue)})`,
     );
   }
+  notNegative(args.revenue, "revenue");
+  notNegative(args.cash_like_assets, "cash_like_assets");
   const revenueCap = args.revenue * args.percent_revenue;
   const operatingCash = Math.min(revenueCap, args.cash_like_assets);
-  return {
+  return finite({
     operating_cash: operatingCash,
     revenue_cap: revenueCap,
     cash_like_assets: args.cash_like_assets,
@@ -240,7 +276,7 @@ export function formulaOperatingCash(args: FormulaOperatingCashArgs) {
       percent_revenue: args.percent_revenue,
     },
     method: "operating cash = min(revenue × percent_revenue, cash_like_assets)",
-  };
+  });
 }
 
 /** Arguments of formula.operating_current_assets. */
@@ -259,7 +295,10 @@ export function formulaOperatingCurrentAssets(
   args: FormulaOperatingCurrentAssetsArgs,
   ctx: ComputeContext,
 ) {
-  const back = Math.min(args.operating_cash, Math.max(args.cash_like_assets, 0));
+  notNegative(args.current_assets, "current_assets");
+  notNegative(args.cash_like_assets, "cash_like_assets");
+  notNegative(args.operating_cash, "operating_cash");
+  const back = Math.min(args.operating_cash, args.cash_like_assets);
   if (back < args.operating_cash) {
     ctx.warn(
       `operating_cash (${args.operating_cash}) is more than the cash_like_assets taken out (${args.cash_like_assets}): only ${back} is put back, since the rest is not cash these current assets hold`,
@@ -271,7 +310,7 @@ export function formulaOperatingCurrentAssets(
       `operating current assets come out negative (${value}): cash_like_assets is more than current_assets; check the inputs`,
     );
   }
-  return {
+  return finite({
     operating_current_assets: value,
     inputs: {
       current_assets: args.current_assets,
@@ -280,7 +319,7 @@ export function formulaOperatingCurrentAssets(
     },
     method:
       "operating current assets = current_assets − cash_like_assets + min(operating_cash, cash_like_assets)",
-  };
+  });
 }
 
 /** Arguments of formula.operating_current_liabilities. */
@@ -290,15 +329,25 @@ export interface FormulaOperatingCurrentLiabilitiesArgs {
 }
 
 /** formula.operating_current_liabilities. */
-export function formulaOperatingCurrentLiabilities(args: FormulaOperatingCurrentLiabilitiesArgs) {
-  return {
+export function formulaOperatingCurrentLiabilities(
+  args: FormulaOperatingCurrentLiabilitiesArgs,
+  ctx: ComputeContext,
+) {
+  notNegative(args.current_liabilities, "current_liabilities");
+  notNegative(args.interest_bearing_current_debt, "interest_bearing_current_debt");
+  if (args.interest_bearing_current_debt > args.current_liabilities) {
+    ctx.warn(
+      `interest_bearing_current_debt (${args.interest_bearing_current_debt}) is more than current_liabilities (${args.current_liabilities}), so operating current liabilities come out negative; the debt should be part of the current liabilities`,
+    );
+  }
+  return finite({
     operating_current_liabilities: args.current_liabilities - args.interest_bearing_current_debt,
     inputs: {
       current_liabilities: args.current_liabilities,
       interest_bearing_current_debt: args.interest_bearing_current_debt,
     },
     method: "operating current liabilities = current_liabilities − interest_bearing_current_debt",
-  };
+  });
 }
 
 /** Arguments of formula.roic. */
@@ -316,12 +365,12 @@ export function formulaRoic(args: FormulaRoicArgs, ctx: ComputeContext) {
       "invested_capital is negative: a return on it has no usual meaning (a loss over negative capital reads as a positive ROIC)",
     );
   }
-  return {
+  return finite({
     roic: roic.value,
     roic_pct: percent(roic.value),
     inputs: { nopat: args.nopat, invested_capital: args.invested_capital },
     method: "ROIC = nopat / invested_capital; roic_pct = ROIC × 100",
-  };
+  });
 }
 
 /** Arguments of formula.turnover. */
@@ -336,12 +385,17 @@ export function formulaTurnover(args: FormulaTurnoverArgs, ctx: ComputeContext) 
   const average = averageBalance(args.current, args.prior);
   const turnover = divide(args.numerator, average, "turnover");
   if (turnover.reason) ctx.warn(turnover.reason);
-  return {
+  if (average < 0) {
+    ctx.warn(
+      `the average balance is negative (${average}): a turnover of a negative balance has no usual meaning; check the signs of current and prior`,
+    );
+  }
+  return finite({
     turnover: turnover.value,
     average_balance: average,
     inputs: { numerator: args.numerator, current: args.current, prior: args.prior },
     method: "turnover = numerator / ((current + prior) / 2)",
-  };
+  });
 }
 
 /** Arguments of formula.wacc. */
@@ -365,7 +419,7 @@ export function formulaWacc(args: FormulaWaccArgs) {
     args.tax_rate,
     afterTax,
   );
-  return {
+  return finite({
     wacc: result.wacc,
     wacc_pct: result.wacc * 100,
     weights: result.weights,
@@ -381,7 +435,7 @@ export function formulaWacc(args: FormulaWaccArgs) {
     method: afterTax
       ? "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)"
       : "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt (pretax: no tax shield)",
-  };
+  });
 }
 
 /** Arguments of formula.working_capital. */
@@ -392,12 +446,12 @@ export interface FormulaWorkingCapitalArgs {
 
 /** formula.working_capital. */
 export function formulaWorkingCapital(args: FormulaWorkingCapitalArgs) {
-  return {
+  return finite({
     working_capital: args.operating_current_assets - args.operating_current_liabilities,
     inputs: {
       operating_current_assets: args.operating_current_assets,
       operating_current_liabilities: args.operating_current_liabilities,
     },
     method: "working capital = operating_current_assets − operating_current_liabilities",
-  };
+  });
 }

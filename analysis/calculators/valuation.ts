@@ -3,7 +3,7 @@
  * so the CLI can run them from commands/pure.json without loading schemas (core/pure.ts).
  */
 import type { ComputeContext } from "../../core/command.ts";
-import { formatPercent, irr, npv, wacc } from "../finance_math.ts";
+import { finite, formatPercent, irr, npv, wacc } from "../finance_math.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
 
 interface Terminal {
@@ -18,6 +18,7 @@ function terminalValue(
   discountRate: number,
   growth: number | undefined,
   multiple: number | undefined,
+  notes: string[],
 ): Terminal {
   if (growth !== undefined && multiple !== undefined) {
     throw new UsageError(
@@ -40,6 +41,11 @@ function terminalValue(
   }
   if (multiple !== undefined) {
     if (multiple < 0) throw new InputError(`exit_multiple must be 0 or more (got ${multiple})`);
+    if (multiple > 0 && multiple < 1) {
+      notes.push(
+        `exit_multiple=${multiple} values the business at less than one year of its last cash flow: it is a multiple (15 for 15×), not a rate or a yield; check it is the multiple you meant`,
+      );
+    }
     return {
       method: "exit_multiple",
       value: last * multiple,
@@ -80,7 +86,9 @@ export function valuationDcf(args: ValuationDcfArgs, ctx: ComputeContext) {
   }
   const r = args.discount_rate;
   const n = flows.length;
-  const terminal = terminalValue(flows[n - 1], r, args.terminal_growth, args.exit_multiple);
+  const notes: string[] = [];
+  const terminal = terminalValue(flows[n - 1], r, args.terminal_growth, args.exit_multiple, notes);
+  for (const note of notes) ctx.warn(note);
   const rows = flows.map((cashflow, i) => {
     const factor = 1 / Math.pow(1 + r, i + 1);
     return { t: i + 1, cashflow, discount_factor: factor, present_value: cashflow * factor };
@@ -104,7 +112,13 @@ export function valuationDcf(args: ValuationDcfArgs, ctx: ComputeContext) {
   }
   // a value resting almost wholly on the terminal assumption says little about the forecast
   const share = pvTerminal === null || ev === 0 ? null : pvTerminal / ev;
-  if (share !== null && share > 0.85) {
+  if (share !== null && (share < 0 || share > 1)) {
+    ctx.warn(
+      `terminal_share is ${
+        (share * 100).toFixed(1)
+      }%: the terminal value and the forecast years have opposite signs, so the share says nothing about how much of the value rests on the terminal assumption`,
+    );
+  } else if (share !== null && share > 0.85) {
     ctx.warn(
       `the terminal value is ${(share * 100).toFixed(1)}% of enterprise_value${
         args.terminal_growth !== undefined
@@ -115,7 +129,7 @@ export function valuationDcf(args: ValuationDcfArgs, ctx: ComputeContext) {
       }; the forecast years decide little of it`,
     );
   }
-  return {
+  return finite({
     enterprise_value: ev,
     pv_cashflows: pvCashflows,
     pv_terminal_value: pvTerminal,
@@ -131,7 +145,7 @@ export function valuationDcf(args: ValuationDcfArgs, ctx: ComputeContext) {
     },
     method:
       `EV = sum of cashflow_t / (1 + discount_rate)^t for t = 1 … ${n} + TV / (1 + discount_rate)^${n}; ${terminal.formula}`,
-  };
+  });
 }
 
 /** Arguments of valuation.irr. */
@@ -154,7 +168,7 @@ export function valuationIrr(args: ValuationIrrArgs, ctx: ComputeContext) {
       }; irr reports the one closest to 0%`,
     );
   }
-  return {
+  return finite({
     irr: result.irr,
     irr_pct: result.irr === null ? null : result.irr * 100,
     irr_candidates: result.candidates,
@@ -166,7 +180,7 @@ export function valuationIrr(args: ValuationIrrArgs, ctx: ComputeContext) {
     method:
       "IRR = the rate r with sum of cashflow_t / (1 + r)^t = 0 (t = 0 … n−1); brackets found by " +
       "scanning NPV from −99.99% to 1,000,000%, each refined with Brent's method to 1e-13",
-  };
+  });
 }
 
 /** Arguments of valuation.npv. */
@@ -176,22 +190,29 @@ export interface ValuationNpvArgs {
 }
 
 /** valuation.npv. */
-export function valuationNpv(args: ValuationNpvArgs) {
+export function valuationNpv(args: ValuationNpvArgs, ctx: ComputeContext) {
   checkFlows(args.cashflows);
   if (!args.cashflows.length) {
     throw new InputError("cashflows needs at least one value, e.g. cashflows=-100,60,60");
+  }
+  if (args.discount_rate < 0) {
+    ctx.warn(
+      `discount_rate is ${
+        formatPercent(args.discount_rate)
+      }: a negative rate makes later cash flows worth more than today's; check it is the rate you meant`,
+    );
   }
   const rows = args.cashflows.map((cashflow, t) => {
     const factor = 1 / Math.pow(1 + args.discount_rate, t);
     return { t, cashflow, discount_factor: factor, present_value: cashflow * factor };
   });
-  return {
+  return finite({
     npv: rows.reduce((sum, row) => sum + row.present_value, 0),
     discounted_cashflows: rows,
     inputs: { cashflows: args.cashflows, discount_rate: args.discount_rate },
     method:
       "NPV = sum of cashflow_t / (1 + discount_rate)^t for t = 0 … n−1 (the first flow is not discounted)",
-  };
+  });
 }
 
 /** Arguments of valuation.wacc. */
@@ -220,7 +241,7 @@ export function valuationWacc(args: ValuationWaccArgs, ctx: ComputeContext) {
     tax,
     true,
   );
-  return {
+  return finite({
     wacc: result.wacc,
     wacc_pct: result.wacc * 100,
     weights: result.weights,
@@ -233,7 +254,7 @@ export function valuationWacc(args: ValuationWaccArgs, ctx: ComputeContext) {
       tax_rate: tax,
     },
     method: "WACC = E/(D+E) × cost_of_equity + D/(D+E) × cost_of_debt × (1 − tax_rate)",
-  };
+  });
 }
 
 /** A money amount in short form: 395.76B, 400K, 12.5. */

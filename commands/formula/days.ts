@@ -9,7 +9,9 @@ export default defineCommand({
   description:
     "Turns an average balance into days of a flow: receivables over revenue gives DSO, inventory " +
     "over cost of revenue gives DIO, payables over cost of revenue gives DPO. Give the closing and " +
-    "opening balances and the period's flow. For a turnover ratio use formula.turnover.",
+    "opening balances and the period's flow, and days = the length of that period: 365 for a " +
+    "year's flow, 91 or 92 for a quarter's (a quarter's flow with days=365 gives about 4 times too " +
+    "many days). For a turnover ratio use formula.turnover.",
   usage: "finance formula.days current=2721 prior=2285 denominator=254453 [days=365]",
   side_effects: "pure_calculation",
   auth_required: "none",
