@@ -4,6 +4,7 @@ import { urlGuardFor } from "../../core/access.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
+import { parseArchiveUrl } from "../../providers/filings_a/edgar.ts";
 
 const doc = z.object({
   title: z.string(),
@@ -94,21 +95,12 @@ async function fromFilings(ctx: Context, symbol: string, limit: number): Promise
   return out;
 }
 
-/** The CIK and accession folder of an EDGAR archive URL, else null. */
+/** The CIK and file of an EDGAR archive URL (the viewer's `/ix?doc=` link too), else null. */
 function edgarPath(url: string): { cik: string; key: string } | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  if (!/(^|\.)sec\.gov$/i.test(u.hostname)) return null;
-  // the inline-XBRL viewer wraps the archive path: /ix?doc=/Archives/...
-  const path = u.pathname === "/ix" || u.pathname === "/cgi-bin/viewer"
-    ? (u.searchParams.get("doc") ?? "")
-    : u.pathname;
-  const m = /^\/Archives\/edgar\/data\/0*(\d+)\/(\d{18})\/([^/?#]+)$/i.exec(path);
-  return m ? { cik: m[1], key: `sec:${m[1]}/${m[2]}/${m[3].toLowerCase()}` } : null;
+  const p = parseArchiveUrl(url);
+  return p?.file
+    ? { cik: String(p.cik), key: `sec:${p.cik}/${p.accession}/${p.file.toLowerCase()}` }
+    : null;
 }
 
 /**

@@ -66,14 +66,18 @@ export function parseArchiveUrl(
     return null;
   }
   if (!/(^|\.)sec\.gov$/i.test(u.hostname)) return null;
-  const m = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})(?:\/([^/?#]+))?/i.exec(u.pathname);
+  // the inline-XBRL viewer wraps the archive path: /ix?doc=/Archives/...
+  const path = u.pathname === "/ix" || u.pathname === "/cgi-bin/viewer"
+    ? (u.searchParams.get("doc") ?? "")
+    : u.pathname;
+  const m = /\/Archives\/edgar\/data\/(\d+)\/(\d{18})(?:\/([^/?#]+))?/i.exec(path);
   if (m) {
     const accession = normalizeAccession(m[2])!;
     const file = m[3] && !/-index\.html?$/i.test(m[3]) ? m[3] : null;
     return { cik: Number(m[1]), accession, file };
   }
   const txt = /\/Archives\/edgar\/data\/(\d+)\/(\d{10}-\d{2}-\d{6})(?:-index\.html?|\.txt)$/i
-    .exec(u.pathname);
+    .exec(path);
   return txt ? { cik: Number(txt[1]), accession: txt[2], file: null } : null;
 }
 

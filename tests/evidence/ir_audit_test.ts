@@ -172,3 +172,21 @@ Deno.test("ir.presentations: duplicates across EDGAR and the IR page once; anoth
   assert.ok(deck.warnings.some((w) => /link text gives 2026-03-05/.test(w)));
   assert.ok(warnings.some((w) => /^company_ir: .* is in 'fr'/.test(w)));
 });
+
+Deno.test("parseArchiveUrl reads the inline-XBRL viewer's link as the archive file it wraps", async () => {
+  const { parseArchiveUrl } = await import("../../providers/filings_a/edgar.ts");
+  const plain =
+    "https://www.sec.gov/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm";
+  const viewer =
+    "https://www.sec.gov/ix?doc=/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm";
+  assert.deepEqual(parseArchiveUrl(viewer), parseArchiveUrl(plain));
+  assert.deepEqual(parseArchiveUrl(plain), {
+    cik: 320193,
+    accession: "0000320193-24-000123",
+    file: "aapl-20240928.htm",
+  });
+  assert.equal(
+    parseArchiveUrl("https://evil.example/ix?doc=/Archives/edgar/data/1/000000000000000001/a.htm"),
+    null,
+  );
+});
