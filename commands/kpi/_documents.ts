@@ -20,23 +20,26 @@ export const documentSchema = z.object({
   source: z.string(),
 });
 
+/** A KPI's figure as it was stated: the number, its unit, a range's high end, a bound. */
+export const kpiValueSchema = z.object({
+  raw: z.string(),
+  number: z.number(),
+  unit: z.string(),
+  high: z.number().optional().describe(
+    "The high end of a range ('1% to 3%': number is 1, high 3; '$24 billion, plus or minus 2%': 23.52B to 24.48B).",
+  ),
+  bound: z.enum(["at_least", "at_most"]).optional().describe(
+    "The figure is a bound, not a point: at_least for 'a minimum of $600 million', 'more than'; at_most for 'up to', 'a maximum of'.",
+  ),
+});
+
 export const kpiRowSchema = z.object({
   metric: z.string(),
   label: z.string(),
   qualifier: z.string().nullable().describe(
     "Words before the metric's name saying whose figure it is (\"data center\" revenue, \"GitHub\" revenue growth): a segment's or another company's, not the company's total; null when none.",
   ),
-  value: z.object({
-    raw: z.string(),
-    number: z.number(),
-    unit: z.string(),
-    high: z.number().optional().describe(
-      "The high end of a range ('1% to 3%': number is 1, high 3; '$24 billion, plus or minus 2%': 23.52B to 24.48B).",
-    ),
-    bound: z.enum(["at_least", "at_most"]).optional().describe(
-      "The figure is a bound, not a point: at_least for 'a minimum of $600 million', 'more than'; at_most for 'up to', 'a maximum of'.",
-    ),
-  }),
+  value: kpiValueSchema,
   period: z.string().nullable(),
   comparison: z.enum(["yoy", "qoq"]).nullable().describe(
     "What the value is compared with, read from the words next to it: yoy (a year before), qoq (the quarter before), or null.",

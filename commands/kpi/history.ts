@@ -10,6 +10,7 @@ import {
   filingRows,
   type KpiRow,
   kpiRowSchema,
+  kpiValueSchema,
   pickMetrics,
   transcriptRows,
 } from "./_documents.ts";
@@ -19,17 +20,7 @@ const point = z.object({
   published_at: z.string().nullable(),
   qualifier: z.string().nullable(),
   note: z.string().nullable(),
-  value: z.object({
-    raw: z.string(),
-    number: z.number(),
-    unit: z.string(),
-    high: z.number().optional().describe(
-      "The high end of a range ('1% to 3%': number is 1, high 3; '$24 billion, plus or minus 2%': 23.52B to 24.48B).",
-    ),
-    bound: z.enum(["at_least", "at_most"]).optional().describe(
-      "The figure is a bound, not a point: at_least for 'a minimum of $600 million', 'more than'; at_most for 'up to', 'a maximum of'.",
-    ),
-  }),
+  value: kpiValueSchema,
   comparison: z.enum(["yoy", "qoq"]).nullable(),
   confidence: z.enum(["high", "medium", "low"]),
   doc_ref: z.int(),
