@@ -11,12 +11,12 @@ import {
   money,
   num,
   percent,
+  type Rec,
+  rec,
   str,
   twoDecimals,
 } from "./model.ts";
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
 const ratio = (v: unknown) => (num(v) === undefined ? "—" : twoDecimals(num(v)!));
 
 /** The summary metrics of one run, with units. */

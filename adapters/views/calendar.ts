@@ -1,12 +1,20 @@
 /**
- * Views recognised by shape for commands without a named view: calendar.earnings (dates, EPS
- * with its currency, the surprise in percent) and market.status (the open and close with their
- * time zone, and whether they are past or to come).
+ * The views of calendar.earnings (dates, EPS with its currency, the surprise in percent) and
+ * market.status (the open and close with their time zone, and whether they are past or to come,
+ * a lunch break). Each view checks its data's shape and returns no blocks for another.
  */
-import { type Block, type Cell, dateText, isRecord, money, num, percent, str } from "./model.ts";
-
-type Rec = Record<string, unknown>;
-const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+import {
+  type Block,
+  type Cell,
+  dateText,
+  isRecord,
+  money,
+  num,
+  percent,
+  type Rec,
+  recs,
+  str,
+} from "./model.ts";
 
 /** True for calendar.earnings' data: rows of dates with EPS estimates and surprises. */
 export function isEarningsCalendar(data: unknown): data is Rec {

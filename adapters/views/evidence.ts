@@ -2,11 +2,19 @@
  * Evidence from text: kpi.extract (each value with its sentence, the number marked, and where
  * it was said) and transcripts.qa (each question and its answers, speaker by speaker).
  */
-import { type Block, dateText, isRecord, type Match, money, num, percent, str } from "./model.ts";
-
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
-const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+import {
+  type Block,
+  dateText,
+  isRecord,
+  type Match,
+  money,
+  num,
+  percent,
+  type Rec,
+  rec,
+  recs,
+  str,
+} from "./model.ts";
 
 /** A KPI value read as its unit says: USD with separators, percent, counts. */
 export function kpiValue(v: Rec): string {

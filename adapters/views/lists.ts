@@ -13,11 +13,10 @@ import {
   money,
   num,
   percent,
+  type Rec,
   str,
 } from "./model.ts";
 import { oneLine } from "./text.ts";
-
-type Rec = Record<string, unknown>;
 
 const list = (data: Rec, key: string): Rec[] =>
   Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isRecord) : [];

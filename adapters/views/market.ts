@@ -15,13 +15,12 @@ import {
   money,
   num,
   percent,
+  type Rec,
+  rec,
   str,
   twoDecimals,
 } from "./model.ts";
 
-type Rec = Record<string, unknown>;
-
-export const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
 export const list = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 export const join = (parts: (string | undefined | false | null)[]) =>
   parts.filter(Boolean).join(" · ");

@@ -13,12 +13,12 @@ import {
   money,
   num,
   percent,
+  type Rec,
+  rec,
   str,
   twoDecimals,
 } from "./model.ts";
-import { fraction, join, list, rec, total } from "./market.ts";
-
-type Rec = Record<string, unknown>;
+import { fraction, join, list, total } from "./market.ts";
 
 /** How each ratio is formed, and the figures above it rests on. */
 const RATIOS: [string, string, string, string | null][] = [

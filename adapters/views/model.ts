@@ -237,6 +237,15 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** A non-empty array of plain records. */
+/** A record of a result's data, as the views read it. */
+export type Rec = Record<string, unknown>;
+
+/** `v` when it is a record, else an empty one (a missing or malformed part reads as absent). */
+export const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
+
+/** The records of a list (other items left out), or none when `v` is no list. */
+export const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+
 export function isRecordArray(v: unknown): v is Record<string, unknown>[] {
   return Array.isArray(v) && v.length > 0 && v.every(isRecord);
 }

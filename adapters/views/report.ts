@@ -6,9 +6,7 @@
  * (`--output csv|tsv`) is one row per line item with its context, concept, and per column the
  * figure as printed and scaled, each row citing the filing and the page.
  */
-import { type Block, type Cell, type Column, isRecord, str } from "./model.ts";
-
-type Rec = Record<string, unknown>;
+import { type Block, type Cell, type Column, isRecord, type Rec, str } from "./model.ts";
 
 interface RCell {
   column: string;

@@ -4,13 +4,10 @@
  * their cells. Other results use their longest list, nested fields flattened with dots.
  */
 import type { ViewName } from "../../core/command.ts";
-import { isRecord } from "./model.ts";
+import { isRecord, type Rec, recs } from "./model.ts";
 import { currencyOf } from "./backtest.ts";
 import { reportSheet } from "./report.ts";
 import { regimeSheet, sectorSheet } from "./market.ts";
-
-type Rec = Record<string, unknown>;
-const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /** The rows of a result's own sheet, or null when it has none. */
 export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
