@@ -66,3 +66,52 @@ export function fakeMarket(
 
 /** A network that is down everywhere. */
 export const offline: typeof fetch = () => Promise.reject(new TypeError("network unreachable"));
+
+/**
+ * A Yahoo v8/finance/chart answer of daily weekday bars (14:30 UTC) from period1 to period2,
+ * close = start × (1+drift)^i, leaving out the dates in `skip`.
+ */
+export function chartBody(
+  symbol: string,
+  p1: number,
+  p2: number,
+  start: number,
+  drift: number,
+  skip: string[] = [],
+) {
+  const ts: number[] = [];
+  for (let t = p1 - (p1 % 86_400) + 52_200; t < p2; t += 86_400) {
+    const wd = new Date(t * 1000).getUTCDay();
+    const day = new Date(t * 1000).toISOString().slice(0, 10);
+    if (wd !== 0 && wd !== 6 && !skip.includes(day)) ts.push(t);
+  }
+  const close = ts.map((_, i) => Math.round(start * (1 + drift) ** i * 100) / 100);
+  return {
+    chart: {
+      result: [{
+        meta: {
+          currency: "USD",
+          symbol,
+          exchangeName: symbol.startsWith("^") ? "CXI" : "PCX",
+          instrumentType: symbol.startsWith("^") ? "INDEX" : "ETF",
+          gmtoffset: -18000,
+          exchangeTimezoneName: "America/New_York",
+          regularMarketPrice: close.at(-1),
+          regularMarketTime: ts.at(-1),
+        },
+        timestamp: ts,
+        indicators: {
+          quote: [{
+            open: close,
+            high: close.map((c) => c * 1.005),
+            low: close.map((c) => c * 0.995),
+            close,
+            volume: close.map(() => 1_000_000),
+          }],
+          adjclose: [{ adjclose: close }],
+        },
+      }],
+      error: null,
+    },
+  };
+}

@@ -4,49 +4,11 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, run } from "../_helpers.ts";
-import { fakeMarket } from "./_fake.ts";
+import { chartBody, fakeMarket } from "./_fake.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
 const NOW = "2025-11-21T21:00:00Z";
-
-/** Daily bars from period1 to period2 (weekdays, 14:30 UTC), close = start × (1+drift)^i. */
-function chartBody(symbol: string, p1: number, p2: number, start: number, drift: number) {
-  const ts: number[] = [];
-  for (let t = p1 - (p1 % 86_400) + 52_200; t < p2; t += 86_400) {
-    const wd = new Date(t * 1000).getUTCDay();
-    if (wd !== 0 && wd !== 6) ts.push(t);
-  }
-  const close = ts.map((_, i) => Math.round(start * (1 + drift) ** i * 100) / 100);
-  return {
-    chart: {
-      result: [{
-        meta: {
-          currency: "USD",
-          symbol,
-          exchangeName: symbol.startsWith("^") ? "CXI" : "PCX",
-          instrumentType: symbol.startsWith("^") ? "INDEX" : "ETF",
-          gmtoffset: -18000,
-          exchangeTimezoneName: "America/New_York",
-          regularMarketPrice: close.at(-1),
-          regularMarketTime: ts.at(-1),
-        },
-        timestamp: ts,
-        indicators: {
-          quote: [{
-            open: close,
-            high: close.map((c) => c * 1.005),
-            low: close.map((c) => c * 0.995),
-            close,
-            volume: close.map(() => 1_000_000),
-          }],
-          adjclose: [{ adjclose: close }],
-        },
-      }],
-      error: null,
-    },
-  };
-}
 
 /**
  * A network whose chart endpoint drifts each symbol as told (start, daily drift, and optionally

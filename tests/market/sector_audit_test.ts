@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, run } from "../_helpers.ts";
-import { fakeMarket } from "./_fake.ts";
+import { chartBody, fakeMarket } from "./_fake.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -46,52 +46,6 @@ Deno.test("sector.industries: weights that do not sum to 100% and a short list a
   );
   assert.ok(e.warnings.some((w) => /page states 12 industries but lists 1/.test(w)));
 });
-
-/** Daily weekday bars from p1 to p2, close = start × (1+drift)^i, skipping `skip` dates. */
-function chartBody(
-  symbol: string,
-  p1: number,
-  p2: number,
-  start: number,
-  drift: number,
-  skip: string[],
-) {
-  const ts: number[] = [];
-  for (let t = p1 - (p1 % 86_400) + 52_200; t < p2; t += 86_400) {
-    const wd = new Date(t * 1000).getUTCDay();
-    const day = new Date(t * 1000).toISOString().slice(0, 10);
-    if (wd !== 0 && wd !== 6 && !skip.includes(day)) ts.push(t);
-  }
-  const close = ts.map((_, i) => Math.round(start * (1 + drift) ** i * 100) / 100);
-  return {
-    chart: {
-      result: [{
-        meta: {
-          currency: "USD",
-          symbol,
-          exchangeName: symbol.startsWith("^") ? "CXI" : "PCX",
-          instrumentType: symbol.startsWith("^") ? "INDEX" : "ETF",
-          gmtoffset: -18000,
-          exchangeTimezoneName: "America/New_York",
-          regularMarketPrice: close.at(-1),
-          regularMarketTime: ts.at(-1),
-        },
-        timestamp: ts,
-        indicators: {
-          quote: [{
-            open: close,
-            high: close.map((c) => c * 1.005),
-            low: close.map((c) => c * 0.995),
-            close,
-            volume: close.map(() => 1_000_000),
-          }],
-          adjclose: [{ adjclose: close }],
-        },
-      }],
-      error: null,
-    },
-  };
-}
 
 type Drift = [number, number, { until?: string; from?: string; skip?: string[] }?];
 

@@ -7,47 +7,9 @@ import assert from "node:assert/strict";
 import { renderOutput } from "../../adapters/render.ts";
 import { loadCommand } from "../../core/registry.ts";
 import { run } from "../_helpers.ts";
-import { fakeMarket } from "./_fake.ts";
+import { chartBody, fakeMarket } from "./_fake.ts";
 
 const NOW = "2025-11-21T21:00:00Z";
-
-/** Weekday bars from period1 to period2, close = start × (1+drift)^i. */
-function chartBody(symbol: string, p1: number, p2: number, start: number, drift: number) {
-  const ts: number[] = [];
-  for (let t = p1 - (p1 % 86_400) + 52_200; t < p2; t += 86_400) {
-    const wd = new Date(t * 1000).getUTCDay();
-    if (wd !== 0 && wd !== 6) ts.push(t);
-  }
-  const close = ts.map((_, i) => Math.round(start * (1 + drift) ** i * 100) / 100);
-  return {
-    chart: {
-      result: [{
-        meta: {
-          currency: "USD",
-          symbol,
-          exchangeName: symbol.startsWith("^") ? "CXI" : "PCX",
-          instrumentType: symbol.startsWith("^") ? "INDEX" : "ETF",
-          gmtoffset: -18000,
-          exchangeTimezoneName: "America/New_York",
-          regularMarketPrice: close.at(-1),
-          regularMarketTime: ts.at(-1),
-        },
-        timestamp: ts,
-        indicators: {
-          quote: [{
-            open: close,
-            high: close.map((c) => c * 1.005),
-            low: close.map((c) => c * 0.995),
-            close,
-            volume: close.map(() => 1_000_000),
-          }],
-          adjclose: [{ adjclose: close }],
-        },
-      }],
-      error: null,
-    },
-  };
-}
 
 function charts(drifts: Record<string, [number, number]>): typeof fetch {
   const base = fakeMarket();
