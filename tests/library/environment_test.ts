@@ -6,31 +6,13 @@
  * The child processes get no `--allow-net` (nothing can leave the machine) and `--cached-only`.
  */
 import assert from "node:assert/strict";
+import { PAGE, pageCassette } from "./_page_cassette.ts";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "../_helpers.ts";
 
-const PAGE = "https://docs.example.com/report.html";
-
 /** A one-entry cassette answering {@link PAGE} with `text`. */
-async function cassette(text: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "finance_env_cassette_" });
-  await Deno.writeTextFile(
-    join(dir, "index.json"),
-    JSON.stringify({
-      version: 1,
-      recorded_at: "2024-05-01T12:00:00Z",
-      entries: [{
-        method: "GET",
-        url: PAGE,
-        status: 200,
-        headers: { "content-type": "text/html" },
-        body: `<html><body><p>${text}</p></body></html>`,
-      }],
-    }),
-  );
-  return dir;
-}
+const cassette = (text: string) => pageCassette(text, "finance_env_cassette_");
 
 /** Runs `body` (after importing finance from mod.ts) in a child with exactly `flags`. */
 async function child(body: string, flags: string[], env: Record<string, string> = {}) {

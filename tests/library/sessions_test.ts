@@ -4,31 +4,12 @@
  * and whatever a caller passes, finance() answers an envelope with a clear message.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { PAGE, pageCassette } from "./_page_cassette.ts";
 import { closeSessions, finance } from "../../mod.ts";
 import { Session } from "../../core/session.ts";
 
-const PAGE = "https://docs.example.com/report.html";
-
 /** A one-entry cassette answering {@link PAGE} with `text`. */
-async function cassette(text: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "finance_sessions_" });
-  await Deno.writeTextFile(
-    join(dir, "index.json"),
-    JSON.stringify({
-      version: 1,
-      recorded_at: "2024-05-01T12:00:00Z",
-      entries: [{
-        method: "GET",
-        url: PAGE,
-        status: 200,
-        headers: { "content-type": "text/html" },
-        body: `<html><body><p>${text}</p></body></html>`,
-      }],
-    }),
-  );
-  return dir;
-}
+const cassette = (text: string) => pageCassette(text, "finance_sessions_");
 
 Deno.test("library: sessions for distinct options are bounded; the ones let go are closed", async () => {
   const replay = await cassette("Revenue was 42 million.");
