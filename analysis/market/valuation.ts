@@ -5,6 +5,7 @@
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { snapshot } from "./snapshot.ts";
+import { unitSlip } from "../calculators/valuation.ts";
 import { canonicalSymbol } from "./symbols.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
 
@@ -155,6 +156,38 @@ export interface ScenarioArgs {
   shares?: number;
 }
 
+/**
+ * The revenue given against the snapshot's trailing-twelve-month revenue, in the currency revenue
+ * is read in: a warning when they are a thousand times apart or more (a unit slip), else null.
+ * Without the figure, or across currencies without the snapshot's rate, nothing is said.
+ */
+function revenueSlip(
+  snap: {
+    symbol: string;
+    total_revenue_ttm: number | null;
+    financial_currency: string | null;
+    fx: FxRate | null;
+  },
+  revenue: number,
+  currency: string | null,
+): string | null {
+  let ttm = snap.total_revenue_ttm;
+  if (ttm === null) return null;
+  if (currency && snap.financial_currency && snap.financial_currency !== currency) {
+    const fx = snap.fx;
+    ttm = fx && fx.from === snap.financial_currency && fx.to === currency ? ttm * fx.rate : null;
+  }
+  if (ttm === null) return null;
+  return unitSlip({
+    name: "revenue",
+    given: revenue,
+    stated: ttm,
+    what: `the trailing-twelve-month revenue Yahoo states for ${snap.symbol}`,
+    currency,
+    consequence: "the implied market caps and prices",
+  });
+}
+
 export async function scenario(ctx: Context, a: ScenarioArgs) {
   if (!(a.revenue > 0)) throw new InputError("revenue must be greater than 0");
   for (const k of ["bear_multiple", "base_multiple", "bull_multiple"] as const) {
@@ -199,6 +232,9 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
         `${fin}: give revenue in ${capCurrency} or the implied prices are off by the exchange rate`,
     );
   }
+  // revenue typed in millions (400000 for $400 billion) against the trailing revenue Yahoo states
+  const slip = revenueSlip(snap, a.revenue, capCurrency);
+  if (slip) warnings.push(slip);
   if (shares === null) warnings.push("no share count: implied prices are null; pass shares=");
   for (const w of warnings) ctx.warn(w);
   const cases = (["bear", "base", "bull"] as const).map((c) => {

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
-import type { Context } from "../../core/context.ts";
-import { unitSlip } from "../../analysis/calculators/valuation.ts";
 
 const n = z.number().nullable();
 
@@ -61,48 +59,6 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { scenario } = await import("../../analysis/market/valuation.ts");
-    const out = await scenario(ctx, { ...args, symbol: args.symbol.toUpperCase() });
-    const slip = await revenueSlip(ctx, out.symbol, args.revenue, out.revenue_currency);
-    if (slip) {
-      out.warnings.push(slip);
-      ctx.warn(slip);
-    }
-    return out;
+    return await scenario(ctx, { ...args, symbol: args.symbol.toUpperCase() });
   },
 });
-
-interface TtmRevenue {
-  total_revenue_ttm: number | null;
-  financial_currency: string | null;
-  fx: { rate: number; from: string; to: string } | null;
-}
-
-/**
- * The revenue given against Yahoo's trailing-twelve-month revenue, in the currency revenue is
- * read in: a warning when they are a thousand times apart or more (a unit slip), else null.
- * Without the figure, or across currencies without the snapshot's rate, nothing is said.
- */
-async function revenueSlip(
-  ctx: Context,
-  symbol: string,
-  revenue: number,
-  currency: string | null,
-): Promise<string | null> {
-  const env = await ctx.call<TtmRevenue>("symbol.snapshot", { symbol }, { inProcess: true });
-  const snap = env.ok ? env.data : null;
-  if (!snap || snap.total_revenue_ttm === null) return null;
-  let ttm: number | null = snap.total_revenue_ttm;
-  if (currency && snap.financial_currency && snap.financial_currency !== currency) {
-    const fx = snap.fx;
-    ttm = fx && fx.from === snap.financial_currency && fx.to === currency ? ttm * fx.rate : null;
-  }
-  if (ttm === null) return null;
-  return unitSlip({
-    name: "revenue",
-    given: revenue,
-    stated: ttm,
-    what: `the trailing-twelve-month revenue Yahoo states for ${symbol}`,
-    currency,
-    consequence: "the implied market caps and prices",
-  });
-}
