@@ -112,6 +112,8 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const g = await import("../../providers/news/gdelt.ts");
+    // a malformed timespan or date is refused before any name is looked up
+    g.resolveWindow(args, null);
     const { scope, query } = await resolveScope(args, ctx, "news.analyze");
     const language = languageFilter(args.language);
     const gdelt = await ctx.provider("news");

@@ -66,8 +66,9 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { MAX_RECORDS, mergeArticles } = await import("../../providers/news/gdelt.ts");
-    const { scope, query } = await resolveScope(args, ctx, "news.search");
+    // the window first: a malformed timespan or date is refused before any name is looked up
     const window = coverWindow(newsWindow(args, "1d", ctx), "artlist", ctx);
+    const { scope, query } = await resolveScope(args, ctx, "news.search");
     const gdelt = await ctx.provider("news");
     const { articles, url } = await gdelt.articles({
       query,

@@ -310,3 +310,21 @@ Deno.test("GDELT's 200 text answers: a query problem gets the query hint, anothe
   assert.equal(env.ok, false);
   assert.match(env.error!, /GDELT rejected the query \(Queries containing OR'd terms/);
 });
+
+Deno.test("a malformed timespan is refused before the company's name is looked up", async () => {
+  for (const command of ["news.search", "news.analyze"]) {
+    const asked: string[] = [];
+    const fetch: typeof globalThis.fetch = (input) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return Promise.reject(new TypeError("network unreachable"));
+    };
+    const env = await envelope(command, {
+      symbol: "AAPL",
+      timespan: "30",
+      ...(command === "news.analyze" ? { analysis: "timeline" } : {}),
+    }, { fetch });
+    assert.equal(env.ok, false);
+    assert.match(env.error!, /timespan="30" is not a GDELT timespan/);
+    assert.deepEqual(asked, [], `${command} asked the network first`);
+  }
+});
