@@ -3258,6 +3258,7 @@ export interface CommandMap {
       speakers: {
         name: string;
         title: string | null;
+        company: string | null;
         role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
         turns: number;
       }[];
@@ -3270,6 +3271,7 @@ export interface CommandMap {
       prepared_remarks?: {
         speaker: string;
         speaker_title: string | null;
+        speaker_company: string | null;
         role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
         role_source: string;
         text: string;
@@ -3279,6 +3281,7 @@ export interface CommandMap {
       qa_turns?: {
         speaker: string;
         speaker_title: string | null;
+        speaker_company: string | null;
         role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
         role_source: string;
         text: string;
@@ -3289,6 +3292,7 @@ export interface CommandMap {
       unsplit_turns?: {
         speaker: string;
         speaker_title: string | null;
+        speaker_company: string | null;
         role: "operator" | "management" | "analyst" | "interpreter" | "unknown";
         role_source: string;
         text: string;

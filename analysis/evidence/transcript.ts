@@ -3,8 +3,23 @@
  * Q&A, participants, and character offsets into the transcript text every passage comes from.
  */
 import type { Block } from "./transcript_html.ts";
+import {
+  accepts,
+  handedTo,
+  INTERPRETER,
+  type Label,
+  type LabelProfile,
+  OPERATOR,
+  profileLabels,
+  readInline,
+  readLabel,
+  type Role,
+  roleFromTitle,
+  strayLabel,
+  unstamp,
+} from "./transcript_labels.ts";
 
-export type Role = "operator" | "management" | "analyst" | "interpreter" | "unknown";
+export type { Role };
 export type RoleSource =
   | "participant_list"
   | "page_markup"
@@ -18,6 +33,8 @@ export interface Turn {
   index: number;
   speaker: string;
   speaker_title: string | null;
+  /** The company or firm the label names apart from the title, when it does. */
+  speaker_company: string | null;
   role: Role;
   role_source: RoleSource;
   /** "unknown" when no Q&A start was found: the split is not guessed. */
@@ -30,6 +47,7 @@ export interface Turn {
 export interface Participant {
   name: string;
   title: string | null;
+  company: string | null;
   role: Role;
 }
 
@@ -48,17 +66,13 @@ export interface ParsedTranscript {
   cut: { start_char: number; evidence: string } | null;
   /** True when the last turns (or the end of unlabelled text) hold the call's closing words. */
   ends_with_closing: boolean;
+  /**
+   * What the reader could not settle about the speaker labels (one speaker only, lines that look
+   * like labels in a form the document does not use): to be passed on as warnings.
+   */
+  label_warnings: string[];
 }
 
-const OPERATOR =
-  /^(?:the )?(?:operator|coordinator|moderator|conference (?:call )?(?:operator|host|moderator|coordinator)|(?:call|event|webcast) (?:operator|host|moderator|coordinator)|operadora?|op[ée]rat(?:eur|rice))$/i;
-const INTERPRETER =
-  /^(?:the )?(?:(?:simultaneous |unidentified )?interpreter|translator|interpretation)$/i;
-const NAME =
-  /^\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|de|van|von|da|del|la|le|di|bin|dos|du|ter)){0,5}$/u;
-/** `[00:12:34]`, `(12:34)`, `00:12:34` next to a speaker label. */
-const STAMP = String.raw`[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?[\])]?`;
-const EDGE_STAMPS = new RegExp(`^(?:${STAMP}\\s*)+|(?:\\s*${STAMP})+$`, "g");
 const QA_WORDS = String
   .raw`(?:(?:analyst|investor) )?(?:questions?[- ](?:and|&)[- ]answers?|q ?& ?a|q and a)(?:[- ](?:session|period|portion|segment))?(?: with analysts)?`;
 const QA_HEADING = new RegExp(`^${QA_WORDS}\\s*:?$`, "i");
@@ -108,105 +122,122 @@ const READ_OUT =
 /** How the start of the Q&A was found, strongest first. */
 export type QaRule = "heading" | "operator_first_question" | "qa_phrase" | "first_analyst";
 
-function looksLikeName(s: string): boolean {
-  const t = s.trim();
-  return t.length >= 2 && t.length <= 60 && NAME.test(t) && !SECTION_TITLES.test(t);
+/** A label read from a line, unless the line is a section title ("Analysts", "Prepared Remarks"). */
+function labelOf(line: string): Label | null {
+  return SECTION_TITLES.test(unstamp(line).text) ? null : readLabel(line);
 }
 
-function unstamped(s: string): string {
-  return s.replace(EDGE_STAMPS, "").trim();
+/**
+ * Whether a name is written at least twice in `all`, remembered per name. A hostile text of
+ * thousands of hand-overs to different names would make a search of the whole text per name
+ * quadratic: past 64 different names, a name counts as not written twice (a call has far fewer
+ * speakers), so its bare line stays in the speech before it.
+ */
+function namesWrittenTwice(all: string): ((name: string) => boolean) & { spent?: boolean } {
+  const seen = new Map<string, boolean>();
+  const check: ((name: string) => boolean) & { spent?: boolean } = (name) => {
+    let twice = seen.get(name);
+    if (twice === undefined) {
+      twice = false;
+      if (seen.size < 64) {
+        const first = all.indexOf(name);
+        twice = first >= 0 && all.indexOf(name, first + name.length) >= 0;
+      } else check.spent = true;
+      seen.set(name, twice);
+    }
+    return twice;
+  };
+  return check;
 }
 
-/** `Name -- Title`, `Name - Firm - Analyst`, `Name — Title` → parts. */
-function splitLabel(label: string): { name: string; title: string | null } | null {
-  const parts = unstamped(label).split(/\s+(?:--|—|–|-)\s+/).map((p) => p.trim()).filter(Boolean);
-  if (!parts.length || !looksLikeName(parts[0])) return null;
-  return { name: parts[0], title: parts.slice(1).join(" -- ") || null };
-}
-
-/** A participant-list line: `Name -- Title`, or the title first (`Chief Financial Officer — Name`). */
-function participantLine(line: string): { name: string; title: string | null } | null {
-  const parts = unstamped(line.replace(/^[•*-]\s*/, "")).split(/\s+(?:--|—|–|-)\s+/)
-    .map((p) => p.trim()).filter(Boolean);
+/** A participant-list line: `Name -- Title`, `Name, Title`, `Name (Firm)`, or the title first. */
+function participantLine(line: string): Label | null {
+  const text = line.replace(/^[•*-]\s*/, "");
+  const parts = unstamp(text).text.split(/\s+(?:--|—|–|-)\s+/).map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length >= 2) {
     const last = parts.at(-1)!;
     const head = parts.slice(0, -1).join(" -- ");
+    const named = labelOf(last);
     // a title is no name: "Chief Executive Officer — Mira Castell" names Mira Castell
-    if (looksLikeName(last) && roleFromTitle(head) && !roleFromTitle(last)) {
-      return { name: last, title: head };
+    if (named?.form === "bare" && roleFromTitle(head) && !roleFromTitle(last)) {
+      return { ...named, title: head, form: "dash", titled: true };
     }
   }
-  return splitLabel(line.replace(/^[•*-]\s*/, ""));
+  const label = labelOf(text);
+  return label && label.form !== "role" ? label : null;
 }
 
-/** A block (or its first line) that only names a speaker (bold label, or a short `Name -- Title` line). */
+/**
+ * A block (or its first line) that only names a speaker, when the document uses that label form
+ * (see `accepts`); bold or marked-up blocks are labels on the page's own say.
+ */
 function speakerLabel(
   b: Block,
-  recurring: Set<string>,
+  profile: LabelProfile,
   firstLine = false,
-): { name: string; title: string | null } | null {
-  const raw = (firstLine ? b.text.split("\n")[0] : b.text).trim().replace(/:$/, "");
-  const text = unstamped(raw).replace(/:$/, "");
-  const stamped = text !== raw;
-  if (text.length > 120 || text.includes("\n") || !text) return null;
-  if (OPERATOR.test(text) || INTERPRETER.test(text)) return { name: text, title: null };
-  const label = splitLabel(text);
+  hand?: { before: string; writtenTwice: (name: string) => boolean },
+): Label | null {
+  const line = firstLine ? b.text.split("\n")[0] : b.text;
+  const label = labelOf(line);
   if (!label) return null;
-  // An unbolded bare name is too weak a signal unless it carries a title, markup or a timestamp,
-  // or it stands alone on a line again and again (plain text without titles).
-  return (b.bold && !firstLine) || b.hint || label.title || stamped || recurring.has(text)
-    ? label
+  const markup = (b.bold && !firstLine) || b.hint !== null;
+  const introduced = hand !== undefined && label.form === "bare" &&
+    handedTo(label.name, hand.before, hand.writtenTwice);
+  return accepts(label, "line", profile, markup, introduced) ? label : null;
+}
+
+/** A line that reads as a person's label (not the operator's). */
+function personLine(line: string): boolean {
+  const l = labelOf(line);
+  return l !== null && l.form !== "role";
+}
+
+/**
+ * Blocks that list people after words ending in a colon ("Joining me today are:" and two names
+ * or more, one a line): the speaker's words, not changes of speaker.
+ */
+function listedNames(blocks: Block[]): Set<number> {
+  const out = new Set<number>();
+  const single = (b: Block | undefined) =>
+    b !== undefined && !b.text.includes("\n") && personLine(b.text);
+  for (let i = 1; i < blocks.length; i++) {
+    if (!blocks[i - 1].text.trim().endsWith(":") || !single(blocks[i]) || !single(blocks[i + 1])) {
+      continue;
+    }
+    for (let j = i; single(blocks[j]); j++) out.add(j);
+  }
+  return out;
+}
+
+/** The first line of a speech block when it reads as a person's label the document did not take. */
+function strayIn(b: Block): string | null {
+  const first = b.text.split("\n")[0];
+  const line = labelOf(first);
+  if (line) return strayLabel(line) ? first.trim() : null;
+  const inline = readInline(b.text);
+  return inline && strayLabel(inline.label) && inline.label.form !== "bare"
+    ? b.text.slice(0, inline.rest).trim()
     : null;
 }
 
-/** Full names (two words or more) that stand alone as a block (or a block's first line) twice. */
-function recurringNames(blocks: Block[]): Set<string> {
-  const seen = new Map<string, number>();
-  for (const b of blocks) {
-    const t = unstamped(b.text.split("\n")[0]).replace(/:$/, "");
-    if (!/\S\s+\S/.test(t) || /[.!?,]$/.test(t) || !looksLikeName(t)) continue;
-    // "Thank You" on a line of its own is not a speaker
-    if (/^(thank|thanks|good|great|okay|ok|yes|next|question|end|call|all|our)\b/i.test(t)) {
-      continue;
-    }
-    seen.set(t, (seen.get(t) ?? 0) + 1);
-  }
-  return new Set([...seen].filter(([, n]) => n >= 2).map(([t]) => t));
-}
-
-const INLINE = new RegExp(
-  `^(?:${STAMP}\\s*)?([^:\\n\\[\\]()]{2,90}?)\\s*(?:${STAMP})?\\s*:\\s+(?=\\S)`,
-);
-
-/** `Name: words…` (or `[00:01:02] Name: words…`) at the start of a paragraph. */
-function inlineSpeaker(text: string): { name: string; title: string | null; rest: number } | null {
-  const m = INLINE.exec(text);
-  if (!m) return null;
-  const name = m[1].trim();
-  if (OPERATOR.test(name) || INTERPRETER.test(name)) {
-    return { name, title: null, rest: m[0].length };
-  }
-  const label = splitLabel(name);
-  return label ? { ...label, rest: m[0].length } : null;
+/** `Name: words…` (or `[00:01:02] Name, CFO: words…`) at the start of a paragraph. */
+function inlineSpeaker(b: Block, profile: LabelProfile): (Label & { rest: number }) | null {
+  const hit = readInline(b.text);
+  if (!hit || SECTION_TITLES.test(hit.label.name)) return null;
+  return accepts(hit.label, "inline", profile, b.hint !== null)
+    ? { ...hit.label, rest: hit.rest }
+    : null;
 }
 
 function key(name: string): string {
   return name.toLowerCase().replace(/[^a-z\s]/g, "").replace(/\s+/g, " ").trim();
 }
 
-function roleFromTitle(title: string | null): Role | null {
-  if (!title) return null;
-  if (/\banalyst\b/i.test(title)) return "analyst";
-  if (
-    /\b(chief|ceo|cfo|coo|cto|president|officer|vice president|vp|director|head|chair|founder|treasurer|investor relations|ir)\b/i
-      .test(title)
-  ) return "management";
-  return null;
-}
-
 interface Draft {
   speaker: string;
   title: string | null;
+  company: string | null;
   hint: Block["hint"];
   paragraphs: { start: number; end: number }[];
 }
@@ -218,7 +249,11 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
   const sections: Record<string, string> = {};
   const drafts: Draft[] = [];
   const qaHeadings: { turn: number; marker: string }[] = [];
-  const recurring = recurringNames(blocks);
+  const profile = profileLabels(blocks, (s) => SECTION_TITLES.test(s));
+  const writtenTwice = namesWrittenTwice(blocks.map((b) => b.text).join("\n\n"));
+  let before = "";
+  /** Lines that read as labels in a form the document does not use: kept as speech, and said. */
+  const stray: string[] = [];
   let section: string | null = null;
   /** A participant list that comes after the turns (older Motley Fool pages): no turns follow. */
   let trailing = false;
@@ -233,9 +268,11 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     const label = participantLine(line);
     if (!label) return;
     const role = roleFromTitle(label.title) ?? (analyst ? "analyst" : "management");
-    participants.set(key(label.name), { ...label, role });
+    const { name, title, company } = label;
+    participants.set(key(name), { name, title, company, role });
   };
-  for (const b of blocks) {
+  const listed = listedNames(blocks);
+  for (const [i, b] of blocks.entries()) {
     const trimmed = b.text.trim();
     // A paywall or sign-in notice: the transcript stops here, whatever the page shows after it.
     if (cut || (trimmed.length < 400 && PAYWALL.test(trimmed))) {
@@ -266,8 +303,10 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
       append(b.text);
       continue;
     }
-    const label = speakerLabel(b, recurring);
-    const inline = label ? null : inlineSpeaker(b.text);
+    const hand = { before, writtenTwice };
+    before = b.text;
+    const label = listed.has(i) ? null : speakerLabel(b, profile, false, hand);
+    const inline = label ? null : inlineSpeaker(b, profile);
     const operatorSpeaks = (label && OPERATOR.test(label.name)) ||
       (inline && OPERATOR.test(inline.name));
     if (
@@ -291,7 +330,13 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     }
     if (label) {
       append(b.text);
-      drafts.push({ speaker: label.name, title: label.title, hint: b.hint, paragraphs: [] });
+      drafts.push({
+        speaker: label.name,
+        title: label.title,
+        company: label.company,
+        hint: b.hint,
+        paragraphs: [],
+      });
       continue;
     }
     const span = append(b.text);
@@ -299,26 +344,55 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
       drafts.push({
         speaker: inline.name,
         title: inline.title,
+        company: inline.company,
         hint: b.hint,
         paragraphs: [{ start: span.start + inline.rest, end: span.end }],
       });
       continue;
     }
     // `Name -- Title` on the first line and the words on the next ones (one block of plain text).
-    const lead = b.text.includes("\n") ? speakerLabel(b, recurring, true) : null;
+    // a block whose every line reads as a label is a list of names, not a label and its words
+    const lead = b.text.includes("\n") && !b.text.split("\n").every(personLine)
+      ? speakerLabel(b, profile, true, hand)
+      : null;
     if (lead) {
       const rest = b.text.indexOf("\n") + 1;
       drafts.push({
         speaker: lead.name,
         title: lead.title,
+        company: lead.company,
         hint: b.hint,
         paragraphs: [{ start: span.start + rest, end: span.end }],
       });
-    } else if (drafts.length) {
-      drafts.at(-1)!.paragraphs.push(span);
+    } else {
+      for (const line of listed.has(i) ? [] : [strayIn(b)]) if (line) stray.push(line);
+      if (listed.has(i)) stray.push(trimmed);
+      if (drafts.length) drafts.at(-1)!.paragraphs.push(span);
     }
   }
-  const kept = drafts.filter((d) => d.paragraphs.length);
+  const labelWarnings: string[] = [];
+  if (stray.length) {
+    labelWarnings.push(
+      `${stray.length} line(s) read like speaker labels but were kept as speech, not as a change of speaker (a list of names after a colon, or a label form the rest of the transcript does not use): ${
+        stray.slice(0, 3).map((t) => `"${t}"`).join(", ")
+      }`,
+    );
+  }
+  if (writtenTwice.spent) {
+    labelWarnings.push(
+      "more than 64 different names stand alone on a line after a hand-over to them; past the 64th such a line is kept as speech, so turns after it may be attributed to the speaker before",
+    );
+  }
+  let kept = drafts.filter((d) => d.paragraphs.length);
+  if (new Set(kept.map((d) => key(d.speaker))).size === 1) {
+    // An earnings call has two voices at least: one label means the others went unread.
+    labelWarnings.push(
+      `only one speaker label was found ("${
+        kept[0].speaker
+      }", ${kept.length} turn(s)); the other speakers' labels are in a form the reader does not know, so no text is attributed to anyone`,
+    );
+    kept = [];
+  }
   const heading = qaHeadings[0];
   let start: QaStart | null = null;
   if (heading) {
@@ -348,6 +422,7 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     sections,
     cut,
     ends_with_closing: ENDING.test(tail),
+    label_warnings: labelWarnings,
   };
 }
 
@@ -532,6 +607,7 @@ function assignRoles(
       index,
       speaker: d.speaker,
       speaker_title: d.title ?? p?.title ?? null,
+      speaker_company: d.company ?? (d.title ? null : p?.company ?? null),
       role,
       role_source: source,
       part: qaStart === null ? "unknown" : inQa(index) ? "qa" : "prepared",

@@ -96,6 +96,7 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     }
   }
   warnCut(parsed, ctx);
+  for (const w of parsed.label_warnings) ctx.warn(w);
   return {
     meta: {
       title,

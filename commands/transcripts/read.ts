@@ -8,6 +8,9 @@ const ROLES = ["operator", "management", "analyst", "interpreter", "unknown"] as
 const turn = z.object({
   speaker: z.string(),
   speaker_title: z.string().nullable(),
+  speaker_company: z.string().nullable().describe(
+    "The company or firm the speaker's label names apart from the title, when it does.",
+  ),
   role: z.enum(ROLES),
   role_source: z.string(),
   text: z.string(),
@@ -18,6 +21,7 @@ const turn = z.object({
 const speaker = z.object({
   name: z.string(),
   title: z.string().nullable(),
+  company: z.string().nullable(),
   role: z.enum(ROLES),
   turns: z.int(),
 });
@@ -98,6 +102,7 @@ export default defineCommand({
       else {speakers.set(t.speaker, {
           name: t.speaker,
           title: t.speaker_title,
+          company: t.speaker_company,
           role: t.role,
           turns: 1,
         });}
@@ -106,7 +111,11 @@ export default defineCommand({
     const qa = parsed.turns.filter((t) => t.part === "qa");
     const unsplit = parsed.turns.filter((t) => t.part === "unknown");
     if (!parsed.turns.length) {
-      ctx.warn(`no speaker labels found in ${meta.url}; the text is returned without turns`);
+      ctx.warn(
+        `no ${
+          parsed.label_warnings.length ? "usable " : ""
+        }speaker labels found in ${meta.url}; the text is returned without turns`,
+      );
     } else if (parsed.qa_start_char === null) {
       ctx.warn(
         `no Q&A start found (no Q&A heading, no hand-over to a first caller, no analyst): which of the ${unsplit.length} turns are prepared remarks and which are Q&A is unknown, so they are counted in neither (unsplit_turn_count)`,
@@ -120,6 +129,7 @@ export default defineCommand({
     const shape = (t: (typeof parsed.turns)[number]) => ({
       speaker: t.speaker,
       speaker_title: t.speaker_title,
+      speaker_company: t.speaker_company,
       role: t.role,
       role_source: t.role_source,
       text: t.text,

@@ -281,3 +281,27 @@ Deno.test("opensGuidance reads lead-ins as the patterns did", () => {
   assert.equal(opensGuidance("We expect. The following:", false), false);
   assert.equal(opensGuidance("Our guidance is as follows", true), false);
 });
+
+Deno.test("transcripts: thousands of hand-overs to different bare names read in linear time", async () => {
+  // each bare name line once searched the whole text, and built a Unicode pattern, for itself
+  const make = `(() => {
+  const U = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", l = "abcdefghijklmnopqrstuvwxyz";
+  const name = (i) => U[i % 26] + l[(i / 26 | 0) % 26] + l[(i / 676 | 0) % 26] + " " +
+    U[(i / 17576 | 0) % 26] + l[i % 23] + l[i % 19];
+  const parts = [];
+  for (let i = 0; i < 40000; i++) {
+    parts.push("I now hand over to " + name(i) + ".", name(i), "Thanks. Revenue grew " + i + " percent.");
+  }
+  return parts.join("\\n\\n");
+})()`;
+  await finishes(
+    "hand-overs",
+    "analysis/evidence/transcript.ts",
+    make,
+    `const html = await import(${
+      JSON.stringify(new URL("analysis/evidence/transcript_html.ts", ROOT).href)
+    });
+const parsed = mod.parseTranscript(html.textBlocks(input));
+if (!parsed.label_warnings.some((w) => w.includes("64 different names"))) throw new Error("warning");`,
+  );
+});
