@@ -59,6 +59,16 @@ export interface FactPeriod {
    * that restated it to that value (null: never restated).
    */
   last_change?: string | null;
+  /**
+   * Other dates filings gave this same fiscal period (NVIDIA's quarter to 2010-08-01 is also
+   * tagged 2010-07-31 in a later 10-K), merged into it; absent when every filing agreed.
+   */
+  also_dated?: { start: string | null; end: string }[];
+  /**
+   * Set when the differently dated reports of this period disagree beyond rounding: which values,
+   * filings and dates, in words (the latest filed is used).
+   */
+  dates_disagree?: string | null;
 }
 
 /**
@@ -156,9 +166,109 @@ export interface PeriodOptions {
   asOf?: string | null;
   /** Keep only reports on these forms (exact, upper case, amendments listed separately). */
   forms?: string[] | null;
+  /** Told, in words, of one period reported with different dates and values (see groupPeriods). */
+  warn?: (message: string) => void;
 }
 
-/** Groups one tag's rows of one unit into periods with first and last reports. */
+/**
+ * Days two reports of one fiscal period's start or end may differ by. A period on a 52/53-week
+ * calendar ends on the weekday nearest a month end, at most three days from it, and filings tag
+ * the same quarter now with one, now with the other (NVIDIA's Q2 FY2011 ends 2010-08-01 in its
+ * 10-Qs and 2010-07-31 in a later 10-K). Different periods of one length class are a week or
+ * more apart (a 13-week quarter and a 14-week one from the same day), so they stay apart.
+ */
+export const SAME_PERIOD_DAYS = 3;
+
+/**
+ * Whether two date pairs are one fiscal period: both balances or both durations, of the same
+ * length class, starting and ending within SAME_PERIOD_DAYS of each other. Periods of no
+ * standard length ("other") are never merged: nothing says what they should be.
+ */
+export function samePeriod(
+  a: { start?: string | null; end: string },
+  b: { start?: string | null; end: string },
+): boolean {
+  const sa = a.start ?? null;
+  const sb = b.start ?? null;
+  if (sa === sb && a.end === b.end) return true;
+  if ((sa === null) !== (sb === null)) return false;
+  if (Math.abs(daysBetween(a.end, b.end)) > SAME_PERIOD_DAYS) return false;
+  if (sa && sb && Math.abs(daysBetween(sa, sb)) > SAME_PERIOD_DAYS) return false;
+  const kind = periodKind(sa, a.end);
+  return kind !== "other" && kind === periodKind(sb, b.end);
+}
+
+/** Rows sorted by filing; within one filing the most precise of its duplicates last. */
+function byFiling(a: FactRow, b: FactRow): number {
+  return a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn) ||
+    roundingUnit(b.val) - roundingUnit(a.val);
+}
+
+/**
+ * The date pairs of one concept that are one fiscal period, each list with its preferred dates
+ * first. Preferred: dates ending where some filing's own period ends (the 10-Q about that
+ * quarter, or the 10-KT about its transition period, not a later comparative that tagged it a
+ * day off), then the dates most filings used, then those filed last. Two date pairs one filing
+ * reports with different values are two periods to that filing (an opening balance restated for
+ * a new accounting standard the day after the year end), so they are never merged.
+ */
+function sameDated(groups: FactRow[][], filings: FilingIndex): FactRow[][][] {
+  const accns = (g: FactRow[]) => new Set(g.map((r) => r.accn)).size;
+  const lastFiled = (g: FactRow[]) => g.reduce((m, r) => (r.filed > m ? r.filed : m), "");
+  const own = (g: FactRow[]) => filings.byEnd.has(g[0].end) ? 1 : 0;
+  const ranked = [...groups].sort((a, b) =>
+    own(b) - own(a) || accns(b) - accns(a) || lastFiled(b).localeCompare(lastFiled(a)) ||
+    a[0].end.localeCompare(b[0].end) || (a[0].start ?? "").localeCompare(b[0].start ?? "")
+  );
+  const clusters: FactRow[][][] = [];
+  for (const g of ranked) {
+    const home = clusters.find((c) =>
+      samePeriod(c[0][0], g[0]) && c.every((m) => !oneFilingDiffers(m, g))
+    );
+    if (home) home.push(g);
+    else clusters.push([g]);
+  }
+  return clusters;
+}
+
+/** Whether some filing reports both groups' dates with values that differ beyond rounding. */
+function oneFilingDiffers(a: FactRow[], b: FactRow[]): boolean {
+  return a.some((x) => b.some((y) => y.accn === x.accn && differs(x.val, y.val)));
+}
+
+/** "2010-05-03..2010-08-01" for a duration, "at 2010-08-01" for a balance. */
+function datesOf(r: { start?: string | null; end: string }): string {
+  return r.start ? `${r.start}..${r.end}` : `at ${r.end}`;
+}
+
+/**
+ * When one fiscal period's differently dated reports disagree beyond the rounding either was
+ * printed to: each other dating's latest report against the one used (the latest filed), in
+ * words. Null when they agree.
+ */
+function datesDisagree(tag: string, unit: string, variants: FactRow[][], used: FactRow) {
+  const others = variants
+    .filter((v) => !v.includes(used))
+    .map((v) => [...v].sort(byFiling)[v.length - 1])
+    .filter((r) => differs(r.val, used.val));
+  if (!others.length) return null;
+  return `${tag} (${unit}): one fiscal period is reported with different dates and values: ${
+    others.map((r) => `${fmt(r.val)} for ${datesOf(r)} in ${r.accn} (${r.form}, filed ${r.filed})`)
+      .join(", ")
+  } and ${fmt(used.val)} for ${
+    datesOf(used)
+  } in ${used.accn} (${used.form}, filed ${used.filed}); ${
+    fmt(used.val)
+  }, the latest filed, is used (as SEC's frames do)`;
+}
+
+/**
+ * Groups one tag's rows of one unit into periods with first and last reports. Rows whose dates
+ * are one fiscal period a few days apart (see samePeriod, sameDated) are one period: it keeps
+ * the preferred dates, its value is the latest filed (as SEC's frames pick), its other dates
+ * are listed in `also_dated`, and when the datings disagree beyond rounding `dates_disagree`
+ * says so and `opts.warn` is told.
+ */
 export function groupPeriods(
   tag: string,
   unit: string,
@@ -176,27 +286,26 @@ export function groupPeriods(
     else groups.set(key, [r]);
   }
   const out: FactPeriod[] = [];
-  for (const g of groups.values()) {
+  for (const variants of sameDated([...groups.values()], filings)) {
     // by filing; within one filing the most precise of its duplicates last ($391.0 billion in
     // a note beside 391,035 million in the statement)
-    g.sort((a, b) =>
-      a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn) ||
-      roundingUnit(b.val) - roundingUnit(a.val)
-    );
+    const g = variants.flat().sort(byFiling);
+    const dated = [...variants[0]].sort(byFiling);
     const last = g[g.length - 1];
     const first = g.findLast((r) => r.accn === g[0].accn)!;
-    const start = first.start ?? null;
-    const kind = periodKind(start, first.end);
-    const transition = kind !== "annual" ? transitions(filings).get(first.end) : undefined;
+    const start = dated[0].start ?? null;
+    const end = dated[0].end;
+    const kind = periodKind(start, end);
+    const transition = kind !== "annual" ? transitions(filings).get(end) : undefined;
     const label = transition
       ? { fy: transition.fy, fp: "transition" }
-      : calendarLabel(kind, start, first.end, filings) ?? fiscalLabel(first, kind, filings);
-    out.push({
+      : calendarLabel(kind, start, end, filings) ?? fiscalLabel(dated[0], kind, filings);
+    const period: FactPeriod = {
       tag,
       unit,
       start,
-      end: first.end,
-      duration_days: start ? daysBetween(start, first.end) + 1 : null,
+      end,
+      duration_days: start ? daysBetween(start, end) + 1 : null,
       kind,
       fiscal_year: label.fy,
       fiscal_period: label.fp,
@@ -206,7 +315,16 @@ export function groupPeriods(
       reports: new Set(g.map((r) => r.accn)).size,
       // each filing's own value (its most precise) against the first filing's
       ...changes(g),
-    });
+    };
+    if (variants.length > 1) {
+      period.also_dated = variants.slice(1).map((v) => ({
+        start: v[0].start ?? null,
+        end: v[0].end,
+      }));
+      period.dates_disagree = datesDisagree(tag, unit, variants, last);
+      if (period.dates_disagree) opts.warn?.(period.dates_disagree);
+    }
+    out.push(period);
   }
   return out.sort((a, b) =>
     a.end.localeCompare(b.end) || (a.start ?? "").localeCompare(b.start ?? "")
@@ -524,6 +642,11 @@ export interface MergeRules {
   notTotalBeside?: string[];
   /** Told, in words, which tags were set aside and why. */
   warn?: (message: string) => void;
+  /**
+   * Tell `warn` of the kept periods whose differently dated reports disagree (default true);
+   * false for a caller that tells of those it shows (FactPeriod.dates_disagree).
+   */
+  warnDates?: boolean;
 }
 
 /** The first filing and period two tags both report with different values, if any. */
@@ -637,9 +760,10 @@ export function mergedPeriods(
     }
     rowsOf.set(tag, rows);
     let skipped = 0;
-    for (const p of groupPeriods(tag, unit, rows, filings, opts)) {
+    for (const p of groupPeriods(tag, unit, rows, filings, { ...opts, warn: undefined })) {
       const key = `${p.start ?? ""}|${p.end}`;
-      if (byKey.has(key)) continue;
+      // an earlier tag has this period, under these dates or a few days off (see samePeriod)
+      if (byKey.has(key) || [...byKey.values()].some((q) => samePeriod(q, p))) continue;
       if (other) skipped++;
       else byKey.set(key, p);
     }
@@ -656,6 +780,9 @@ export function mergedPeriods(
   if (rowsOf.size > 1) {
     for (const [key, p] of byKey) byKey.set(key, withEarlierTags(p, rowsOf, opts));
   }
+  // told once, for the periods the series keeps
+  const warn = rules.warnDates === false ? undefined : rules.warn ?? opts.warn;
+  for (const p of byKey.values()) if (p.dates_disagree) warn?.(`${name}${p.dates_disagree}`);
   return [...byKey.values()].sort((a, b) => a.end.localeCompare(b.end));
 }
 
@@ -672,7 +799,7 @@ function withEarlierTags(
   opts: PeriodOptions,
 ): FactPeriod {
   const same = (r: FactRow) =>
-    (r.start ?? null) === p.start && r.end === p.end &&
+    samePeriod(r, p) &&
     (!opts.asOf || r.filed <= opts.asOf) &&
     (!opts.forms || opts.forms.includes(r.form.toUpperCase()));
   const all = [...rowsOf].flatMap(([tag, rows]) => rows.filter(same).map((r) => ({ tag, r })));

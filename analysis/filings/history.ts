@@ -14,6 +14,8 @@ import {
   labelChecked,
   mergedPeriods,
   reportingBasis,
+  SAME_PERIOD_DAYS,
+  samePeriod,
 } from "./facts.ts";
 import {
   atDate,
@@ -145,7 +147,8 @@ export function buildHistory(
       unit,
       filings,
       { asOf: opts.asOf, forms: STATEMENT_FORMS },
-      mergeRules(item, taxonomy, (m) => warnings.push(m)),
+      // periods whose datings disagree are told below, only where a shown cell uses them
+      { ...mergeRules(item, taxonomy, (m) => warnings.push(m)), warnDates: false },
     );
     periods.set(item.key, ps);
     const other = otherUnits(item.tags[taxonomy], concepts, unit, ps, opts.asOf);
@@ -188,8 +191,7 @@ export function buildHistory(
     cellsFor = (item) => [ttm.cells.get(item.key)!];
   } else {
     columns = pickColumns(items, points, opts);
-    cellsFor = (item) =>
-      columns.map((c) => points.get(item.key)!.find((p) => p.end === c.end)?.cell ?? gap());
+    cellsFor = (item) => columns.map((c) => pointAt(points.get(item.key)!, c.end)?.cell ?? gap());
     const unchecked = columns.filter((c) =>
       c.fiscal_year !== null && labelChecked(c, filings) === false
     );
@@ -222,7 +224,45 @@ export function buildHistory(
     });
   }
   if (shares) warnings.push(...splitWarnings(rows, shares));
+  warnings.push(...datingWarnings(rows));
   return { taxonomy, currency, columns, rows, missing, warnings };
+}
+
+/**
+ * The shown cells that rest on a period whose reports give it different dates and values (see
+ * groupPeriods): one warning per item and period, naming both values, filings and dates.
+ */
+function datingWarnings(rows: Row[]): string[] {
+  const out = new Set<string>();
+  for (const r of rows) {
+    for (const c of r.cells) {
+      for (const l of leavesOf.get(c) ?? []) {
+        if (l.dates_disagree) out.add(`${r.key}: ${l.dates_disagree}`);
+      }
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The point at a column's end: on that date, or else within SAME_PERIOD_DAYS of it (the same
+ * fiscal period, dated a few days off by another line item's filings).
+ */
+function pointAt(points: Point[], end: string): Point | undefined {
+  return points.find((p) => p.end === end) ??
+    points.find((p) => Math.abs(daysBetween(p.end, end)) <= SAME_PERIOD_DAYS);
+}
+
+/** The key of `map` that is `end` or within SAME_PERIOD_DAYS of it (see pointAt). */
+function keyNear<V>(map: Map<string, V>, end: string): string | undefined {
+  if (map.has(end)) return end;
+  return [...map.keys()].find((e) => Math.abs(daysBetween(e, end)) <= SAME_PERIOD_DAYS);
+}
+
+/** Two period starts of one fiscal period (null for balances): equal or a few days apart. */
+function sameStart(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Math.abs(daysBetween(a, b)) <= SAME_PERIOD_DAYS;
 }
 
 /** What the shown per-share and share-count cells owe to share splits, in words. */
@@ -319,6 +359,7 @@ function reported(
     confirmed: r.filed,
     restated_on: basis === "latest" ? p.last_change ?? null : null,
     superseded_on: basis === "first_reported" ? p.first_change ?? null : null,
+    dates_disagree: p.dates_disagree ?? null,
   };
   leavesOf.set(cell, [leaf]);
   if (!shares || (item.kind !== "per_share" && item.kind !== "shares")) return cell;
@@ -339,6 +380,8 @@ interface Leaf {
   restated_on: string | null;
   /** basis=first_reported: when a later filing first reported the period otherwise. */
   superseded_on: string | null;
+  /** The period's reports give it different dates and values (FactPeriod.dates_disagree). */
+  dates_disagree: string | null;
 }
 
 /** The reported values under each cell (a derived cell: those of everything it uses). */
@@ -496,11 +539,13 @@ function quarterPoints(item: LineItem, ps: FactPeriod[], cellOf: CellOf): Point[
   }
   const quarters = new Map<string, Point>();
   for (const p of ps) if (p.kind === "quarter") quarters.set(p.end, point(item, p, cell(p)));
+  // a quarter already there, on this end or a few days off it (one fiscal period)
+  const has = (end: string) => keyNear(quarters, end) !== undefined;
   // Per-share and share-count figures cannot be subtracted: only reported quarters, and a note
   // where a fiscal year's fourth quarter would have been derived.
   if (item.kind !== "flow") {
     for (const a of ps) {
-      if (a.kind !== "annual" || quarters.has(a.end)) continue;
+      if (a.kind !== "annual" || has(a.end)) continue;
       const note = `Q4 not derived: FY - Q1 - Q2 - Q3 does not hold for ${
         item.kind === "per_share" ? "per-share figures" : "share counts"
       }`;
@@ -512,22 +557,24 @@ function quarterPoints(item: LineItem, ps: FactPeriod[], cellOf: CellOf): Point[
     ps.filter((p) => p.kind === kind).map((p) => point(item, p, cell(p)));
   const halves = ytd("half");
   const nines = ytd("nine_months");
-  const startsAt = (s: string | null) => [...quarters.values()].find((q) => q.start === s);
+  const startsAt = (s: string | null) =>
+    [...quarters.values()].find((q) => q.start === s) ??
+      [...quarters.values()].find((q) => sameStart(q.start, s));
   for (const h of halves) {
     const q1 = startsAt(h.start);
-    if (q1 && !quarters.has(h.end)) {
+    if (q1 && !has(h.end)) {
       quarters.set(h.end, derivedQuarter(h, q1.end, "Q2", difference("Q2 YTD - Q1", h, [q1])));
     }
   }
   for (const n of nines) {
-    if (quarters.has(n.end)) continue;
-    const h = halves.find((x) => x.start === n.start);
+    if (has(n.end)) continue;
+    const h = halves.find((x) => sameStart(x.start, n.start));
     if (h) {
       quarters.set(n.end, derivedQuarter(n, h.end, "Q3", difference("Q3 YTD - Q2 YTD", n, [h])));
     }
   }
   for (const a of ps.filter((p) => p.kind === "annual")) {
-    if (quarters.has(a.end)) continue;
+    if (has(a.end)) continue;
     const fy = point(item, a, cell(a));
     const q1 = startsAt(a.start);
     const q2 = q1 && [...quarters.values()].find((q) => q.start && near(q.start, nextDay(q1.end)));
@@ -538,7 +585,7 @@ function quarterPoints(item: LineItem, ps: FactPeriod[], cellOf: CellOf): Point[
       derived = difference("FY - Q1 - Q2 - Q3", fy, [q1, q2, q3]);
       q4Start = nextDay(q3.end);
     } else {
-      const n = nines.find((x) => x.start === a.start);
+      const n = nines.find((x) => sameStart(x.start, a.start));
       if (n) {
         derived = difference("FY - Q3 YTD", fy, [n]);
         q4Start = nextDay(n.end);
@@ -589,8 +636,9 @@ function addComputed(
     const never = item.compute.onlyIfReported && !reportsItself(item);
     let skipped = 0;
     for (const a of plus) {
-      if (own.some((p) => p.end === a.end && p.start === a.start)) continue;
-      const b = minus.find((p) => p.end === a.end && p.start === a.start);
+      if (own.some((p) => samePeriod(p, a))) continue;
+      const b = minus.find((p) => p.end === a.end && p.start === a.start) ??
+        minus.find((p) => samePeriod(p, a));
       if (!b || a.cell.value === null || b.cell.value === null) continue;
       if (never) {
         skipped++;
@@ -626,8 +674,10 @@ function pickColumns(items: LineItem[], points: Map<string, Point[]>, opts: Hist
   const byEnd = new Map<string, Point>();
   for (const item of items) {
     for (const p of points.get(item.key)!) {
-      const seen = byEnd.get(p.end);
-      if (!seen || (seen.fiscal_year === null && p.fiscal_year !== null)) byEnd.set(p.end, p);
+      // one column for one fiscal period, though items date it a few days apart
+      const end = keyNear(byEnd, p.end) ?? p.end;
+      const seen = byEnd.get(end);
+      if (!seen || (seen.fiscal_year === null && p.fiscal_year !== null)) byEnd.set(end, p);
     }
   }
   const want = opts.period === "annual" ? opts.years : opts.years * 4;
@@ -676,9 +726,11 @@ function ttmColumn(
       );
       continue;
     }
-    const at = pts.find((p) => p.end === end);
+    const at = pointAt(pts, end);
     if (item.kind === "instant") {
-      cells.set(item.key, at ? { ...at.cell } : gap());
+      const copy = at ? { ...at.cell } : gap();
+      if (at) leavesOf.set(copy, leavesOf.get(at.cell) ?? []);
+      cells.set(item.key, copy);
       continue;
     }
     const chain: Point[] = [];
@@ -695,13 +747,16 @@ function ttmColumn(
       const value = chain.reduce((sum, p) => sum + p.cell.value!, 0);
       start ??= chain[3].start;
       const formula = [first, ...rest].map((p) => fiscalName(p) ?? p.end).join(" + ");
-      const mixed = mixedBasis(chain.flatMap((p) => leavesOf.get(p.cell) ?? []));
-      cells.set(item.key, {
+      const leaves = chain.flatMap((p) => leavesOf.get(p.cell) ?? []);
+      const mixed = mixedBasis(leaves);
+      const sum: Cell = {
         ...gap(),
         value,
         derived: mixed ? `${formula} (${mixed})` : formula,
         sources: chain.map(source),
-      });
+      };
+      leavesOf.set(sum, leaves);
+      cells.set(item.key, sum);
     } else cells.set(item.key, gap("fewer than four consecutive quarters reported"));
   }
   return {

@@ -98,7 +98,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       name,
       args,
       filings,
-      { asOf: args.as_of ?? null, forms },
+      { asOf: args.as_of ?? null, forms, warn: ctx.warn },
       ctx.warn,
     );
     const keep = periods.filter((p) => {
