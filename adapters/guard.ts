@@ -251,16 +251,17 @@ export class RequestGuard {
       if (!req.body) return "";
       read = readLimited(req.body.getReader(), limit);
     }
-    const got = await new Promise<string | symbol>((resolve, reject) => {
+    // one promise settles on the body or the deadline, whichever comes first
+    const got = await new Promise<string | symbol>((resolve) => {
       const entry = deadlines.add(this.bodyTimeoutMs, () => resolve(TIMED_OUT));
       read.then((t) => {
         deadlines.remove(entry);
         resolve(t);
-      }, (e) => {
+      }, () => {
         deadlines.remove(entry);
-        reject(e);
+        resolve(BROKEN);
       });
-    }).catch(() => BROKEN);
+    });
     if (got === TOO_LARGE) return this.#tooLarge();
     if (got === BROKEN) {
       return reply(failure("the request body could not be read; send it again"), 400);

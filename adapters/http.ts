@@ -13,7 +13,7 @@ import { commandNames } from "../core/registry.ts";
 import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
-import { pureEntry, runPureArgs } from "../core/pure.ts";
+import { pureEntry, runPureArgs, runPureArgsNow } from "../core/pure.ts";
 import { describeError, hideInternals } from "../core/errors.ts";
 import { type GuardOptions, guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import type { CliIO } from "./cli.ts";
@@ -152,9 +152,11 @@ function routes(
           400,
         );
       }
-      // pure calculators skip the runner: no schema library, context, timer or signal
+      // pure calculators skip the runner: no schema library, context, timer or signal (and no
+      // promise once the calculator's module is loaded)
       if (!opts.validateData && pureEntry(name)) {
-        const envelope = await runPureArgs(name, body);
+        const now = runPureArgsNow(name, body);
+        const envelope = now === undefined ? await runPureArgs(name, body) : now;
         if (envelope) return reply(envelope);
       }
       const outcome = await execute(name, body, {

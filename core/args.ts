@@ -207,32 +207,35 @@ export function normalizeArgShape(
       }`,
     );
   }
-  const known = new Set(shape.keys);
+  const known = keySet(shape);
   const aliases = shape.aliases ?? {};
   // null prototypes: a key named __proto__ is data here, never an object's prototype
   const out: Record<string, unknown> = Object.create(null);
-  const extras: Record<string, unknown> = Object.create(null);
-  // the name each argument was given by, for the message when it is given twice
-  const givenAs = new Map<string, string>();
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+  let extras: Record<string, unknown> | undefined;
+  // the name an argument was given by when it was not its own name, for the message when it is
+  // given twice
+  let givenAs: Map<string, string> | undefined;
+  for (const key in raw as Record<string, unknown>) {
+    if (!Object.hasOwn(raw as object, key)) continue;
+    const value = (raw as Record<string, unknown>)[key];
     // own aliases only: `constructor` or `toString` must not find Object.prototype's
     const canonical = known.has(key) ? key : Object.hasOwn(aliases, key) ? aliases[key] : null;
     if (canonical) {
       if (Object.hasOwn(out, canonical)) {
-        const [first, second] = [givenAs.get(canonical) ?? canonical, key];
+        const [first, second] = [givenAs?.get(canonical) ?? canonical, key];
         throw new UsageError(
           `${shape.name}: \`${first}\` and \`${second}\` name the same argument; give only one of them`,
         );
       }
       out[canonical] = value;
-      givenAs.set(canonical, key);
-      if (canonical !== key && !shape.synonyms?.includes(key)) {
-        notes?.push(deprecatedName(key, canonical));
+      if (canonical !== key) {
+        (givenAs ??= new Map()).set(canonical, key);
+        if (!shape.synonyms?.includes(key)) notes?.push(deprecatedName(key, canonical));
       }
       continue;
     }
     if (shape.extra_into && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
-      extras[key] = value;
+      (extras ??= Object.create(null) as Record<string, unknown>)[key] = value;
       continue;
     }
     const near = closest(key, [...known, ...Object.keys(aliases)]);
@@ -243,7 +246,7 @@ export function normalizeArgShape(
       } (usage: ${shape.usage})`,
     );
   }
-  if (shape.extra_into && Object.keys(extras).length) {
+  if (shape.extra_into && extras) {
     const target = out[shape.extra_into];
     let base: Record<string, unknown> = {};
     if (typeof target === "string" && target.trim()) {
@@ -256,6 +259,18 @@ export function normalizeArgShape(
     out[shape.extra_into] = { ...base, ...extras };
   }
   return out;
+}
+
+const keySets = new WeakMap<ArgShape, Set<string>>();
+
+/** A shape's argument names as a set, built once per shape. */
+function keySet(shape: ArgShape): Set<string> {
+  let set = keySets.get(shape);
+  if (!set) {
+    set = new Set(shape.keys);
+    keySets.set(shape, set);
+  }
+  return set;
 }
 
 /** The warning for an argument given by an older name. */

@@ -158,15 +158,25 @@ export function isPlaceholder(def: CommandDef): boolean {
   return Object.hasOwn(def.run, PLACEHOLDER);
 }
 
-/** The argument names, positionals and aliases of a command, for argument handling. */
+/**
+ * The argument names, positionals and aliases of a command, for argument handling: built once
+ * per command and shared, so callers must not change it.
+ */
 export function argShape(def: CommandDef): ArgShape {
-  return {
-    name: def.name,
-    usage: def.usage,
-    keys: Object.keys(def.args.shape),
-    positional: def.positional,
-    aliases: def.synonyms ? { ...def.aliases, ...def.synonyms } : def.aliases,
-    ...(def.synonyms ? { synonyms: Object.keys(def.synonyms) } : {}),
-    extra_into: def.extra_into,
-  };
+  let shape = shapes.get(def);
+  if (!shape) {
+    shape = {
+      name: def.name,
+      usage: def.usage,
+      keys: Object.keys(def.args.shape),
+      positional: def.positional,
+      aliases: def.synonyms ? { ...def.aliases, ...def.synonyms } : def.aliases,
+      ...(def.synonyms ? { synonyms: Object.keys(def.synonyms) } : {}),
+      extra_into: def.extra_into,
+    };
+    shapes.set(def, shape);
+  }
+  return shape;
 }
+
+const shapes = new WeakMap<CommandDef, ArgShape>();

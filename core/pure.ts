@@ -107,6 +107,20 @@ export async function runPureTokens(name: string, tokens: string[]): Promise<Env
 export async function runPureArgs(name: string, raw: unknown): Promise<Envelope | null> {
   const entry = pureEntry(name);
   if (!entry) return null;
+  if (!computations.has(computationKey(entry)) && !await loadComputation(entry)) return null;
+  return runPureArgsNow(name, raw) ?? null;
+}
+
+/**
+ * {@link runPureArgs} without a promise, for the adapter's hot path: the envelope, null when the
+ * call should go through the runner, or undefined when the computation's module is not loaded yet
+ * (call {@link runPureArgs} once).
+ */
+export function runPureArgsNow(name: string, raw: unknown): Envelope | null | undefined {
+  const entry = pureEntry(name);
+  if (!entry) return null;
+  const compute = computations.get(computationKey(entry));
+  if (!compute) return undefined;
   let named: Record<string, unknown>;
   const notes: string[] = [];
   try {
@@ -114,46 +128,75 @@ export async function runPureArgs(name: string, raw: unknown): Promise<Envelope 
   } catch {
     return null;
   }
-  return await runPure(entry, named, notes);
+  return computeNow(entry, compute, named, notes);
 }
 
-/** The argument shape of a manifest entry (names, positionals, aliases). */
+/** The argument shape of a manifest entry (names, positionals, aliases), built once per command. */
 export function shapeOf(name: string, entry: PureEntry): ArgShape {
-  return {
-    name,
-    usage: entry.usage,
-    keys: Object.keys(entry.args),
-    positional: entry.positional,
-    aliases: entry.aliases,
-    ...(entry.synonyms ? { synonyms: entry.synonyms } : {}),
-  };
+  let shape = shapes.get(entry);
+  if (!shape) {
+    shape = {
+      name,
+      usage: entry.usage,
+      keys: Object.keys(entry.args),
+      positional: entry.positional,
+      aliases: entry.aliases,
+      ...(entry.synonyms ? { synonyms: entry.synonyms } : {}),
+    };
+    shapes.set(entry, shape);
+  }
+  return shape;
 }
+
+const shapes = new WeakMap<PureEntry, ArgShape>();
 
 /** Computations already imported, by module and export (the adapter calls them many times). */
 const computations = new Map<string, Compute<Record<string, unknown>, unknown>>();
+
+/** The key of an entry's computation in {@link computations}, built once per entry. */
+const keys = new WeakMap<PureEntry, string>();
+function computationKey(entry: PureEntry): string {
+  let key = keys.get(entry);
+  if (key === undefined) {
+    key = `${entry.module}#${entry.export}`;
+    keys.set(entry, key);
+  }
+  return key;
+}
+
+/** Imports an entry's computation; false when its module or export cannot be used. */
+async function loadComputation(entry: PureEntry): Promise<boolean> {
+  try {
+    const mod = await lazyImport<Record<string, unknown>>(
+      new URL(`../${entry.module}`, import.meta.url),
+    );
+    const fn = mod[entry.export];
+    if (typeof fn !== "function") return false;
+    computations.set(computationKey(entry), fn as Compute<Record<string, unknown>, unknown>);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function runPure(
   entry: PureEntry,
   named: Record<string, unknown>,
   notes: string[],
 ): Promise<Envelope | null> {
+  if (!computations.has(computationKey(entry)) && !await loadComputation(entry)) return null;
+  return computeNow(entry, computations.get(computationKey(entry))!, named, notes);
+}
+
+/** Reads the arguments and runs the computation: the envelope, or null to use the runner. */
+function computeNow(
+  entry: PureEntry,
+  compute: Compute<Record<string, unknown>, unknown>,
+  named: Record<string, unknown>,
+  notes: string[],
+): Envelope | null {
   const args = readArgs(entry, named, notes);
   if (!args) return null;
-  const key = `${entry.module}#${entry.export}`;
-  let compute = computations.get(key);
-  if (!compute) {
-    try {
-      const mod = await lazyImport<Record<string, unknown>>(
-        new URL(`../${entry.module}`, import.meta.url),
-      );
-      const fn = mod[entry.export];
-      if (typeof fn !== "function") return null;
-      compute = fn as Compute<Record<string, unknown>, unknown>;
-      computations.set(key, compute);
-    } catch {
-      return null;
-    }
-  }
   const warnings = notes;
   const warn = (m: string) => {
     if (!warnings.includes(m)) warnings.push(m);
@@ -174,7 +217,7 @@ export function readArgs(
   notes: string[],
 ): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
-  for (const [key, spec] of Object.entries(entry.args)) {
+  for (const [key, spec] of argList(entry)) {
     const given = named[key];
     if (given === undefined) {
       if (spec.required) return null;
@@ -186,6 +229,18 @@ export function readArgs(
     out[key] = value;
   }
   return out;
+}
+
+const argLists = new WeakMap<PureEntry, [string, PureArg][]>();
+
+/** An entry's arguments in schema order, listed once per command. */
+function argList(entry: PureEntry): [string, PureArg][] {
+  let list = argLists.get(entry);
+  if (!list) {
+    list = Object.entries(entry.args);
+    argLists.set(entry, list);
+  }
+  return list;
 }
 
 /** A default as the schema hands it out: a fresh copy of an object, a primitive as it is. */
