@@ -26,6 +26,11 @@ export interface Table {
   scale: TableScale | null;
   /** The short lines just above the table (its caption block), for hints; not returned. */
   above?: string[];
+  /**
+   * Cautions about how the table was read, for the caller to pass on: a first row without a
+   * label whose whole numbers may be column headings ({@link numberHeadings}).
+   */
+  warnings?: string[];
 }
 
 /**
@@ -523,8 +528,9 @@ export function applyNumberStyle(
 ): number {
   let open = 0;
   t.rows.forEach((row, i) => {
+    const yearLabel = groupYear(row); // "2022" over a group of rows is no figure
     t.values[i] = row.map((c) => {
-      if (multiNumber(c)) return null;
+      if (multiNumber(c) || yearLabel) return null;
       const e = styleEvidence(c);
       if (e === "ambiguous" && choice.ambiguous !== null) {
         open++;
@@ -683,23 +689,145 @@ function buildStream(
 /** A year heading a column: "2024", also with a glued footnote mark ("2023(1)", "2022*"). */
 const isYear = (c: string) => /^(19|20)\d\d$/.test(c.trim().replace(GLUED_MARK, ""));
 
-/** Header rows are the leading rows without numbers other than years. */
-function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
+/**
+ * A row holding only a year, in the label column: it names the group of rows below it ("2022"
+ * over that year's deliveries, "2016" over that year's segment figures). Its year is a label,
+ * so it has no value, and it heads no column.
+ */
+function groupYear(row: string[]): boolean {
+  return !!row[0]?.trim() && isYear(row[0]) && row.every((c, k) => k === 0 || !c.trim());
+}
+
+/**
+ * A whole number that may name a column: an airplane model ("737", "767 *" with its mark set
+ * apart), a day count ("30", "90"), a year. Null for anything written as an amount (separators,
+ * decimals, signs, parentheses, currency, percent), which no heading is.
+ */
+function headingNumber(cell: string): number | null {
+  if (cell.length > 24) return null;
+  const bare = cell.trim().replace(SET_APART_MARK, "").replace(GLUED_MARK, "");
+  return /^\d{1,4}$/.test(bare) ? Number(bare) : null;
+}
+
+/** A footnote mark set apart after a number: "767 *", "12 (a)"; not "387 (13)", two numbers. */
+const SET_APART_MARK = /\s+(?:[*\u2020\u2021\u00a7]+|\((?:[a-z]|[ivx]{1,4})\))$/i;
+
+/**
+ * A figure with its unit ("12.5x", "40 bps", "3 pts"): a figure, not a heading word. A multiple is
+ * a lower-case x; "777X" is an airplane's name.
+ */
+const FIGURE_WITH_UNIT =
+  /^[-\u2212(]?[$€£]?\s?[\d.,]+\)?\s?(?:x|\u00d7|[Bb][Pp][Ss]|[Pp][Tt][Ss]?|pp|[kK]|[mM]|mm|MM|bn|BN)$/;
+
+/** A footnote mark standing alone in a cell: "*", "†", "(a)", "(ii)". */
+const LONE_MARK = /^(?:[*\u2020\u2021\u00a7]+|\((?:[a-z]|[ivx]{1,4})\))$/i;
+
+/** Words that stand for a missing figure in a row of figures ("n/a", "NM"), not for a heading. */
+const PLACEHOLDER = /^(?:n\/?a|n\.a\.|nm|n\.m\.|none|nil)$/i;
+
+/** The most leading rows weighed as headings of whole numbers (a heading block is short). */
+const MAX_HEADING_ROWS = 6;
+
+/** How one leading row of a grid reads: a heading row or not, with a caution to pass on. */
+interface HeadingRead {
+  heading: boolean;
+  note?: string;
+}
+
+/**
+ * Whether leading row `h` of a grid heads the columns. A row without figures other than years
+ * does (the years over a statement's columns), except a year alone in the label column: that
+ * names the group of rows below it ("2022" over that year's deliveries). A row of whole numbers
+ * with no label is weighed by {@link numberHeadings}.
+ */
+function headingRow(grid: string[][], h: number): HeadingRead {
+  const row = grid[h];
+  if (groupYear(row)) return { heading: false };
+  if (row.every((c) => !c || !isFigure(c) || isYear(c))) return { heading: true };
+  return numberHeadings(grid, h);
+}
+
+/**
+ * A leading row with an empty label cell whose cells are whole numbers (and perhaps words) over
+ * columns of figures: "737 * | 747 | 767 * | 777 | 787 | Total" over Boeing's deliveries. Such a
+ * row names the columns when it also holds a word, which a row of figures has none of ("Total",
+ * "777X", "Thereafter"; a lone footnote mark counts for neither). Without a word it is told from
+ * a row of figures whose label is missing only by its form: three or more numbers of one width in
+ * order (model numbers, day counts) over labelled rows are read as headings, with a caution;
+ * anything less stays a row of figures, with a caution that it has no label. A row holding an
+ * amount, a dash or a placeholder ("n/a") is figures, and a row with a label is never weighed.
+ */
+function numberHeadings(grid: string[][], h: number): HeadingRead {
+  const row = grid[h];
+  // headings stand in a table's first few rows; each weighing reads the whole body below
+  if (h >= MAX_HEADING_ROWS || row[0]?.trim()) return { heading: false };
+  const cells = row.map((c, k) => ({ c: c.trim(), k })).filter((x) => x.c);
+  const numbers = cells.filter((x) => headingNumber(x.c) !== null);
+  const others = cells.filter((x) => headingNumber(x.c) === null);
+  // a lone footnote mark ("†" over a column of its own) neither names a column nor is a figure
+  const marks = others.filter((x) => LONE_MARK.test(x.c));
+  const words = others.filter((x) =>
+    !LONE_MARK.test(x.c) && !isFigure(x.c) && !PLACEHOLDER.test(x.c) &&
+    !FIGURE_WITH_UNIT.test(x.c) && /\p{L}/u.test(x.c)
+  );
+  if (numbers.length < 2 || numbers.length + marks.length + words.length < cells.length) {
+    return { heading: false };
+  }
+  // the numbers must stand over columns that hold figures below them
+  const body = grid.slice(h + 1).filter((r) => r.some((c, k) => k > 0 && isFigure(c)));
+  if (!numbers.every((x) => body.some((r) => isFigure(r[x.k] ?? "")))) return { heading: false };
+  if (words.length) return { heading: true };
+  const listed = numbers.map((x) => x.c).join(", ");
+  const values = numbers.map((x) => headingNumber(x.c)!);
+  const digits = new Set(values.map((v) => String(v).length));
+  const ordered = values.every((v, i) => i === 0 || v > values[i - 1]) ||
+    values.every((v, i) => i === 0 || v < values[i - 1]);
+  // a total row at the foot may go without a label; every other row of figures has one
+  const labelled = body.slice(0, -1).every((r) => r[0]?.trim());
+  if (values.length >= 3 && ordered && digits.size === 1 && !digits.has(1) && labelled) {
+    return {
+      heading: true,
+      note:
+        `the first row (${listed}) has no label and only whole numbers of one width in order, so it was read as the column headings (as model numbers or day counts are), not as figures; check the table on the page`,
+    };
+  }
+  return {
+    heading: false,
+    note:
+      `the first row (${listed}) has no label: it was kept as a row of figures, but its whole numbers may be column headings (model numbers, day counts); check the table on the page`,
+  };
+}
+
+/**
+ * The leading rows of a grid that head its columns (see {@link headingRow}), and the cautions
+ * about a first row that has no label. The last row is never a header.
+ */
+function headerRows(grid: string[][]): { count: number; notes: string[] } {
+  const notes: string[] = [];
   let h = 0;
-  while (
-    h < grid.length - 1 &&
-    grid[h].every((c) => !c || !isFigure(c) || isYear(c))
-  ) h++;
-  const headerRows = grid.slice(0, h);
-  const header = grid[0].map((_, k) => headerRows.map((r) => r[k]).filter(Boolean).join(" "));
+  while (h < grid.length - 1) {
+    const read = headingRow(grid, h);
+    if (read.note) notes.push(read.note);
+    if (!read.heading) break;
+    h++;
+  }
+  return { count: h, notes };
+}
+
+/** Header rows are the leading rows that head the columns ({@link headerRows}). */
+function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
+  const { count: h, notes } = headerRows(grid);
+  const headerGrid = grid.slice(0, h);
+  const header = grid[0].map((_, k) => headerGrid.map((r) => r[k]).filter(Boolean).join(" "));
   const rows = grid.slice(h);
   return {
     page,
     bbox,
     header,
     rows,
-    values: rows.map((r) => r.map((c) => parseNumber(c))),
+    values: rows.map((r) => r.map((c) => groupYear(r) ? null : parseNumber(c))),
     scale: null,
+    ...(notes.length ? { warnings: notes } : {}),
   };
 }
 
@@ -787,9 +915,9 @@ export function htmlTable(grid: string[][], captions: string[] = []): Table {
   // columns (Buckle's "November 2, 2024 | October 28, 2023 | …", not the "Thirteen Weeks Ended |
   // Thirty-Nine Weeks Ended" over it, which would put two periods in one column)
   const filled = (r: string[]) => r.filter((c) => c && c !== "\u0002").length;
-  const firstFigures = padded.findIndex((r) =>
-    r.some((c) => c && c !== "\u0002" && isFigure(c) && !isYear(c))
-  );
+  // the same header rows as finish() will find: years, and whole numbers that head columns
+  const plain = padded.map((r) => r.map((c) => (c === "\u0002" ? "" : c)));
+  const firstFigures = plain.findIndex((_, i) => !headingRow(plain, i).heading);
   const above = padded.slice(0, firstFigures < 0 ? padded.length : firstFigures)
     .filter((r) => filled(r) >= 2);
   const header = above.reduce<string[] | null>(

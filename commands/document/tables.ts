@@ -227,6 +227,10 @@ export default defineCommand({
       }
     });
     for (const [i, t] of found.slice(0, args.max_tables).entries()) {
+      // what the reader could not settle about this table's rows (a row of numbers with no label)
+      for (const w of t.warnings ?? []) {
+        warnings.push(`table ${i + 1}${t.page ? ` (page ${t.page})` : ""}: ${w}`);
+      }
       const merged = t.rows.flat().filter(multiNumber);
       if (merged.length) {
         warnings.push(
