@@ -6,8 +6,11 @@
 const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
 // a comma only between groups of digits: three ("1,234") or the Indian lakh and crore grouping
 // ("1,23,456"); "7,5" (a decimal comma) is no number rather than 75
+// a scale letter may follow after one space ("1.2 B"), and a minus may be the typographic one (−)
 const AMOUNT =
-  /^([+-]?)\$?((?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)?(?:\.\d+)?)([kmbt])?$/i;
+  /^([+\-−]?)\$?((?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)?(?:\.\d+)?) ?([kmbt])?$/i;
+/** An amount in parentheses, as statements write a negative one: `(1.2B)`, `($350M)`. */
+const PARENTHESISED = /^\((?![+\-−(])(.+)\)$/;
 
 /** A hint for a number written with a decimal comma ("7,5"), or "". */
 export function decimalCommaHint(text: string): string {
@@ -16,16 +19,25 @@ export function decimalCommaHint(text: string): string {
   return `; a comma only separates thousands (1,234): for a decimal write ${point}`;
 }
 
-/** Parses `2.5B`, `120M`, `-1,234.5`, `$3k`; returns null for anything else. */
+/**
+ * Parses `2.5B`, `120M`, `1.2 B`, `-1,234.5`, `−7`, `$3k`, and `(1.2B)` as a negative amount the
+ * way financial statements write one; returns null for anything else.
+ */
 export function parseAmount(text: string): number | null {
-  const m = AMOUNT.exec(text.trim());
+  const t = text.trim();
+  const negative = PARENTHESISED.exec(t);
+  if (negative) {
+    const inner = parseAmount(negative[1]);
+    return inner === null || inner === 0 ? inner : -inner;
+  }
+  const m = AMOUNT.exec(t);
   if (!m || m[2] === "" || m[2] === ".") return null;
   const digits = m[2].replace(/,/g, "");
   if (digits === "" || !/\d/.test(digits)) return null;
   const base = Number(digits);
   if (!Number.isFinite(base)) return null;
   const scaled = base * (m[3] ? SCALE[m[3].toLowerCase()] : 1);
-  return m[1] === "-" ? -scaled : scaled;
+  return m[1] === "-" || m[1] === "−" ? -scaled : scaled;
 }
 
 /** Result of reading a rate: the fraction, and a note when the input was reinterpreted. */

@@ -60,7 +60,9 @@ export function amount(description?: string) {
     if (n === null) {
       ctx.issues.push({
         code: "custom",
-        message: `invalid number "${clip(v)}" (use digits with an optional K, M, B or T suffix)${
+        message: `invalid number "${
+          clip(v)
+        }" (use digits with an optional K, M, B or T suffix; a negative as -5 or (5))${
           decimalCommaHint(v)
         }`,
         input: v,

@@ -44,3 +44,21 @@ Deno.test("a bare fraction of 0.3 or more is read as written and said (0.5 may h
   assert.equal((parseRate("0.08", "r") as { note: string | null }).note, null);
   assert.equal((parseRate("50%", "r") as { note: string | null }).note, null);
 });
+
+Deno.test("amounts as statements write them: (1.2B) is negative, a space before the scale, the typographic minus", async () => {
+  assert.equal(parseAmount("(1.2B)"), -1.2e9);
+  assert.equal(parseAmount("($350M)"), -350e6);
+  assert.equal(parseAmount("(1,234.5)"), -1234.5);
+  assert.equal(parseAmount("1.2 B"), 1.2e9);
+  assert.equal(parseAmount("−7"), -7);
+  // a sign inside the parentheses, parentheses twice, or two spaces are no amount
+  assert.equal(parseAmount("(-5)"), null);
+  assert.equal(parseAmount("((5))"), null);
+  assert.equal(parseAmount("1.2  B"), null);
+  assert.equal(parseAmount("(5"), null);
+  // the one reading serves the schema and the pure path alike
+  const data = dataOf(
+    await envelope("formula.margin", { numerator: "(1.2B)", denominator: "4 B" }),
+  );
+  assert.equal((data as { margin: number }).margin, -0.3);
+});
