@@ -3,7 +3,10 @@
  * Deno.serve (its own process) answering the same JSON bytes, both hit by `wrk -t2 -c100` in
  * alternating rounds. Two ratios per round: requests per second, and server CPU time per request
  * (read from /proc/<pid>/stat), which holds on a machine busy with other work where throughput
- * swings with the neighbours. Needs `wrk` (Debian: apt-get install -y wrk).
+ * swings with the neighbours. A third server, also bare Deno.serve, first reads what any JSON
+ * endpoint must (the URL, the Host, Origin, Content-Type and Content-Length headers, and the body,
+ * parsed) and answers the same bytes: the ratios against it show how much of the gap is reading
+ * the request at all. Needs `wrk` (Debian: apt-get install -y wrk).
  *
  *   deno run -A bench/adapter_wrk.ts [--rounds 3] [--seconds 5] [--root OTHER_CHECKOUT]
  */
@@ -95,7 +98,9 @@ const adapterPort = freePort();
 const checkout = values.root ? `${values.root.replace(/\/$/, "")}/` : root;
 const adapter = server(["run", "-A", `${checkout}mod.ts`, "serve", "--port", String(adapterPort)]);
 const barePort = freePort();
+const readingPort = freePort();
 let bare: Deno.ChildProcess | null = null;
+let reading: Deno.ChildProcess | null = null;
 try {
   const answer = await waitFor(adapterPort);
   bare = server([
@@ -105,19 +110,45 @@ const headers = { "content-type": "application/json; charset=utf-8" };
 Deno.serve({ hostname: "127.0.0.1", port: ${barePort}, onListen() {} }, () => new Response(body, { headers }));`,
   ]);
   if (await waitFor(barePort) !== answer) throw new Error("the bare server answers differently");
+  reading = server([
+    "eval",
+    `const body = ${JSON.stringify(answer)};
+const headers = { "content-type": "application/json; charset=utf-8" };
+Deno.serve({ hostname: "127.0.0.1", port: ${readingPort}, onListen() {} }, async (req) => {
+  const h = req.headers;
+  if (!req.url.includes("/commands/") || !h.get("host") || h.get("origin") !== null) return new Response("no", { status: 400 });
+  if (!String(h.get("content-type")).includes("json") || Number(h.get("content-length")) > 1e6) return new Response("no", { status: 400 });
+  JSON.parse(await req.text());
+  return new Response(body, { headers });
+});`,
+  ]);
+  if (await waitFor(readingPort) !== answer) {
+    throw new Error("the reading server answers differently");
+  }
   const rps: number[] = [];
   const cpu: number[] = [];
+  const readRps: number[] = [];
+  const readCpu: number[] = [];
+  const floorRps: number[] = [];
+  const floorCpu: number[] = [];
   for (let r = 0; r < Number(values.rounds); r++) {
     const a = await wrk(adapterPort, adapter.pid);
     const b = await wrk(barePort, bare.pid);
+    const c = await wrk(readingPort, reading.pid);
     rps.push(a.rps / b.rps);
     cpu.push(b.cpu / a.cpu);
+    readRps.push(a.rps / c.rps);
+    readCpu.push(c.cpu / a.cpu);
+    floorRps.push(c.rps / b.rps);
+    floorCpu.push(b.cpu / c.cpu);
     console.log(
       `round ${r + 1}: adapter ${a.rps.toFixed(0)} req/s (${
         a.cpu.toFixed(1)
-      } CPU ticks per 1,000), bare ${b.rps.toFixed(0)} req/s (${b.cpu.toFixed(1)}): throughput ${
-        (a.rps / b.rps).toFixed(2)
-      }x, CPU ${(b.cpu / a.cpu).toFixed(2)}x`,
+      } CPU ticks per 1,000), bare ${b.rps.toFixed(0)} req/s (${b.cpu.toFixed(1)}), reading ${
+        c.rps.toFixed(0)
+      } req/s (${c.cpu.toFixed(1)}): throughput ${(a.rps / b.rps).toFixed(2)}x, CPU ${
+        (b.cpu / a.cpu).toFixed(2)
+      }x`,
     );
   }
   console.log(
@@ -125,8 +156,15 @@ Deno.serve({ hostname: "127.0.0.1", port: ${barePort}, onListen() {} }, () => ne
       median(cpu).toFixed(2)
     }x of the bare server (goal: at least 0.5x)`,
   );
+  console.log(
+    `against the bare server that reads the request first: throughput ${
+      median(readRps).toFixed(2)
+    }x, CPU per request ${median(readCpu).toFixed(2)}x; that server itself: ${
+      median(floorRps).toFixed(2)
+    }x throughput, ${median(floorCpu).toFixed(2)}x CPU of the bare one`,
+  );
 } finally {
-  for (const p of [adapter, bare]) {
+  for (const p of [adapter, bare, reading]) {
     if (!p) continue;
     p.kill("SIGTERM");
     await p.status;
