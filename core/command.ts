@@ -43,7 +43,8 @@ export type ViewName =
   | "snapshot"
   | "strategies"
   | "earnings"
-  | "market_status";
+  | "market_status"
+  | "context";
 
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any

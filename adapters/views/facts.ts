@@ -146,10 +146,9 @@ export function factsView(data: unknown): Block[] {
     { name: "start" },
     { name: "end" },
     { name: `first reported\n${unit}`, number: true },
-    { name: "filed" },
+    { name: "filed (first)" },
     { name: `last reported\n${unit}`, number: true },
     { name: "accession (last)" },
-    { name: "restated" },
   ];
   // per-share figures and share counts reported before a split: the last report on the latest
   // share basis beside it
@@ -173,9 +172,9 @@ export function factsView(data: unknown): Block[] {
       { text: String(r.end) },
       { text: accounting(first.value, digits), number: true },
       { text: `${first.filed} ${first.form}` },
-      { text: accounting(last.value, digits), number: true },
-      { text: `${last.accession_no} ${last.form}` },
-      { text: r.restated ? "yes" : "" },
+      // a restated value is marked where it stands, as in filings.history
+      { text: `${accounting(last.value, digits)}${r.restated ? " r" : ""}`, number: true },
+      { text: last.accession_no },
     ];
     if (split) {
       const v = typeof r.split_adjusted === "number" ? r.split_adjusted : null;
@@ -198,16 +197,32 @@ export function factsView(data: unknown): Block[] {
       kind: "note",
       text:
         `${unit}, full figures; ${num(data.count)} periods, ${num(data.restated_count)} restated` +
-        (str(data.as_of) ? `; filed by ${data.as_of}` : ""),
+        (str(data.as_of) ? `; filed by ${data.as_of}` : "") + "; r = restated since first reported",
     },
     { kind: "table", columns, rows: body },
     {
       kind: "note",
-      text: `Source: SEC XBRL company facts ${str(data.url) ?? ""}\n` +
-        "Filing index of an accession: https://www.sec.gov/Archives/edgar/data/<cik>/<accession digits>/<accession>-index.html" +
-        (rows.length ? `\n  e.g. ${(rows.at(-1)!.last_reported as FReport).url}` : ""),
+      text: [`Source: SEC XBRL company facts ${str(data.url) ?? ""}`, ...factsFilings(rows)]
+        .join("\n"),
     },
   ];
+}
+
+/**
+ * Each filing the rows cite, once, oldest first: accession, form, filing date and the full URL of
+ * its index. The table has room for an accession only, so a reader finds the filing here rather
+ * than from a URL pattern to fill in by hand.
+ */
+function factsFilings(rows: Record<string, unknown>[]): string[] {
+  const seen = new Map<string, FReport>();
+  for (const r of rows) {
+    for (const f of [r.first_reported, r.last_reported] as FReport[]) {
+      if (isRecord(f) && f.accession_no && !seen.has(f.accession_no)) seen.set(f.accession_no, f);
+    }
+  }
+  return [...seen.values()]
+    .sort((a, b) => a.accession_no.localeCompare(b.accession_no))
+    .map((f) => `  ${f.accession_no}  ${f.form} filed ${f.filed}  ${f.url}`);
 }
 
 /** filings.frames. */

@@ -40,7 +40,7 @@ export function genericView(data: unknown): Block[] {
   const fields: [string, string][] = [];
   const blocks: Block[] = [];
   const currency = typeof data.currency === "string" ? data.currency : null;
-  collect(data, "", currency, fields, blocks, 0);
+  collect(data, "", currency, fields, blocks, 0, namedCurrencies(data));
   return [...(fields.length ? [{ kind: "fields", rows: fields } as Block] : []), ...blocks];
 }
 
@@ -51,6 +51,7 @@ function collect(
   fields: [string, string][],
   blocks: Block[],
   depth: number,
+  named: Record<string, string>,
 ): void {
   // a nested record in a currency of its own (one symbol's series among several) prices in it
   if (typeof obj.currency === "string") currency = obj.currency;
@@ -58,15 +59,42 @@ function collect(
     const name = prefix + k;
     // data.warnings repeats the envelope's warnings, which print once at the end
     if (k === "warnings" && depth === 0 && Array.isArray(v)) continue;
-    if (isRecordArray(v)) blocks.push(recordsTable(name, v, currency));
-    else if (isRecord(v) && depth < 2) collect(v, `${name}.`, currency, fields, blocks, depth + 1);
-    else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
+    if (isRecordArray(v)) blocks.push(recordsTable(name, v, currency, named));
+    else if (isRecord(v) && depth < 2) {
+      collect(v, `${name}.`, currency, fields, blocks, depth + 1, named);
+    } else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
       blocks.push({ kind: "text", caption: `${name}:`, text: v });
     } else if (typeof v === "number" && hasOwnCurrency(obj, k)) {
       // a figure the data gives a currency for is money whatever its name
       fields.push([name, money(v, currencyFor(obj, k, currency))]);
-    } else fields.push([name, fieldText(k, v, currencyFor(obj, k, currency))]);
+    } else if (typeof v === "number" && depth > 0 && named[k]) {
+      // a nested figure named by a currency the result states (assumptions.revenue)
+      fields.push([name, money(v, named[k])]);
+    } else fields.push([name, fieldText(fieldKey(prefix, k), v, currencyFor(obj, k, currency))]);
   }
+}
+
+/**
+ * The name a field is formatted by: an entry of a `weights` record (WACC's `weights.equity`,
+ * `weights.debt`) is a weight, a share of the whole, whatever its own name says (`equity` alone
+ * would read as money).
+ */
+function fieldKey(prefix: string, key: string): string {
+  return /(?:^|\.)weights\.$/.test(prefix) ? "weight" : key;
+}
+
+/**
+ * The currencies a result states by name at its top (`revenue_currency: "USD"` → revenue: USD),
+ * for the same figures nested in it: valuation.scenario's `assumptions.revenue` and each case's
+ * `revenue` are in the revenue currency it states once, and read bare without it.
+ */
+function namedCurrencies(data: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data)) {
+    const m = /^(.+)_currency$/.exec(k);
+    if (m && typeof v === "string") out[m[1]] = v;
+  }
+  return out;
 }
 
 /**
@@ -100,6 +128,7 @@ export function recordsTable(
   name: string,
   rows: Record<string, unknown>[],
   currency: string | null = null,
+  named: Record<string, string> = {},
 ): Block {
   const all = honestColumns(rows).map((r) => flatten(r));
   // a time series oldest first shows its newest rows (the ones a reader came for); a list in
@@ -129,24 +158,28 @@ export function recordsTable(
     all.map((r) => (typeof r.currency === "string" ? r.currency : currency)),
   );
   const oneCurrency = currencies.size === 1 ? [...currencies][0] : null;
-  const moneyColumn = shown.map((k, i) => numeric[i] && isMoneyKey(k.split(".").pop() ?? k));
+  // a column the result names a currency for (`revenue_currency` beside cases' `revenue`) is in
+  // it; other money columns are in the rows' one currency
+  const columnMoney = shown.map((k, i) => {
+    const leaf = k.split(".").pop() ?? k;
+    if (!numeric[i]) return null;
+    if (named[leaf]) return named[leaf];
+    return oneCurrency && isMoneyKey(leaf) ? columnCurrency(leaf, oneCurrency) : null;
+  });
   const columns: Column[] = shown.map((k, i) => ({ name: k, number: numeric[i] }));
-  const inCurrency = oneCurrency ? shown.filter((_k, i) => moneyColumn[i]) : [];
   // the caption names each currency the money columns are in (pence prices, pound caps)
   const byCurrency = new Map<string, string[]>();
-  for (const k of inCurrency) {
-    const c = columnCurrency(k.split(".").pop() ?? k, oneCurrency)!;
-    byCurrency.set(c, [...byCurrency.get(c) ?? [], k]);
-  }
+  shown.forEach((k, i) => {
+    const c = columnMoney[i];
+    if (c) byCurrency.set(c, [...byCurrency.get(c) ?? [], k]);
+  });
   const cells: Cell[][] = flat.map((r) =>
     shown.map((k, i) => {
       const v = r[k];
       const leaf = k.split(".").pop() ?? k;
       const cur = typeof r.currency === "string" ? r.currency : currency;
       return {
-        text: moneyColumn[i] && oneCurrency && typeof v === "number"
-          ? money(v)
-          : fieldText(leaf, v, cur),
+        text: columnMoney[i] && typeof v === "number" ? money(v) : fieldText(leaf, v, cur),
         number: numeric[i] && typeof v === "number",
         href: isUrl(v) ? v : undefined,
       };

@@ -8,7 +8,9 @@ import { backtestView, strategiesView, tuneView } from "./backtest.ts";
 import { kpiHistoryView, kpiView, qaView } from "./evidence.ts";
 import { genericView } from "./generic.ts";
 import {
+  contextView,
   filingsView,
+  isContextData,
   movesView,
   newsAnalysisView,
   newsView,
@@ -54,6 +56,7 @@ export const VIEWS: Record<ViewName, View> = {
   strategies: strategiesView,
   earnings: earningsView,
   market_status: marketStatusView,
+  context: contextView,
 };
 
 /** Guesses the view from the data's shape, for envelopes shown without their command. */
@@ -69,6 +72,7 @@ export function viewByShape(data: unknown): ViewName | undefined {
   if (Array.isArray(data.kpis) && Array.isArray(data.documents)) return "kpi";
   if (Array.isArray(data.qa_pairs)) return "qa";
   if (Array.isArray(data.moves) && "threshold_pct" in data) return "moves";
+  if (isContextData(data)) return "context";
   if (Array.isArray(data.articles) && typeof data.request_url === "string") return "news";
   if (Array.isArray(data.filings) && typeof data.cik === "string") return "filings";
   if (Array.isArray(data.transcripts)) return "transcripts";

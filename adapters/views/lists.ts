@@ -17,6 +17,7 @@ import {
   str,
 } from "./model.ts";
 import { oneLine } from "./text.ts";
+import { genericView } from "./generic.ts";
 
 const list = (data: Rec, key: string): Rec[] =>
   Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isRecord) : [];
@@ -340,4 +341,35 @@ export function newsAnalysisView(data: unknown): Block[] {
         `Dates are when GDELT first saw each article, not the publisher's own date.\nSource: GDELT DOC 2.0 (${data.source})\n${data.request_url}`,
     },
   ];
+}
+
+/**
+ * price.context, which has no view of its own: the generic view, with each timeline item's
+ * New York session (pre_market, market_hours, after_close) moved up beside its date. The session
+ * is what decides whether an item on the move date came before or after the move, and under
+ * `metadata` it fell past the columns the generic view shows.
+ */
+export function contextView(data: unknown): Block[] {
+  if (!isRecord(data) || !Array.isArray(data.timeline)) return [];
+  const timeline = list(data, "timeline").map(withSession);
+  return genericView({ ...data, timeline });
+}
+
+/**
+ * A timeline item with `metadata.session` as `session`, right after its date, and without the
+ * metadata that repeats its citation (accession, domain, published_at): fewer columns to hide.
+ */
+function withSession(item: Rec): Rec {
+  const { date, metadata, ...rest } = item;
+  if (!isRecord(metadata) || !("session" in metadata)) return item;
+  const { session, ...other } = metadata;
+  const citation = isRecord(item.citation) ? item.citation : {};
+  const own = Object.entries(other).filter(([k, v]) => citation[k] !== v);
+  return { date, session, ...rest, metadata: Object.fromEntries(own) };
+}
+
+/** True for price.context's data: a timeline of dated items with their role to the move. */
+export function isContextData(data: unknown): boolean {
+  return isRecord(data) && Array.isArray(data.timeline) && "target_date" in data &&
+    list(data, "timeline").every((t) => "evidence_role" in t);
 }

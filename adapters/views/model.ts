@@ -170,7 +170,10 @@ export function ratePercent(v: number): string {
   }%`;
 }
 
-const FRACTION_KEYS = /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$/;
+// percent_revenue is formula.operating_cash's share of revenue, given as 2% and held as 0.02;
+// weight is a share of a whole (WACC's weights.equity 0.8 is 80%), see generic.ts
+const FRACTION_KEYS =
+  /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$|^percent_revenue$|^weight$/;
 
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
   if (v === null || v === undefined) return "—";

@@ -14,6 +14,7 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (!isRecord(data)) return null;
   if (view === "statement") return statementSheet(data);
   if (view === "history") return historySheet(data);
+  if (view === "facts" || view === "frames") return unitSheet(data);
   if (view === "report") return reportSheet(data);
   if (Array.isArray(data.supported_sections) && Array.isArray(data.items)) {
     return sectionsSheet(data);
@@ -30,6 +31,17 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (view === "regime") return regimeSheet(data);
   if (data.run_type === "tune" || data.run_type === "backtest") return backtestSheet(data);
   return barsSheet(data);
+}
+
+/**
+ * filings.facts and filings.frames: their rows, each with the XBRL unit its values are in (USD,
+ * shares, USD/shares). The unit is stated once for the whole result, so a sheet of the rows alone
+ * had figures with no unit at all.
+ */
+function unitSheet(data: Rec): Rec[] | null {
+  if (!Array.isArray(data.rows)) return null;
+  const unit = typeof data.unit === "string" ? data.unit : null;
+  return recs(data.rows).map((r) => ({ ...r, unit }));
 }
 
 /**

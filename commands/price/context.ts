@@ -187,6 +187,7 @@ export default defineCommand({
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: ["url", "accession_no", "published_at", "date", "source_type"],
+  view: "context",
   positional: ["symbol"],
   aliases: { target_date: "date" },
   args: z.strictObject({
