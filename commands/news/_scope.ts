@@ -5,6 +5,7 @@ import { InputError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import {
   articleIndexStart,
+  type CompanyNameQuery,
   companyNameQuery,
   DOC_ARCHIVE_START,
   isTimelineMode,
@@ -21,7 +22,7 @@ export const newsArgs = {
     'GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector.',
   ),
   symbol: ticker(
-    "Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched with its legal form or shares/stock, with a warning.",
+    "Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word (shares, stock, CEO, earnings), with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning.",
   )
     .optional(),
   sector: z.string().trim().min(1).optional().describe(
@@ -56,6 +57,8 @@ export const scopeSchema = z.object({
 export interface Scope {
   scope: z.infer<typeof scopeSchema>;
   query: string;
+  /** How a company's name was searched; set for symbol= when the name was found. */
+  name?: CompanyNameQuery;
 }
 
 /** Turns the one selector given into a GDELT query. */
@@ -88,24 +91,33 @@ export async function resolveScope(
     );
   }
   if (name) {
-    const { query, phrase, shortened, commonWord } = companyNameQuery(name);
+    const searched = companyNameQuery(name, symbol);
+    const { query, phrase, shortened } = searched;
     if (shortened) {
       ctx.warn(
         `searching "${phrase}" for ${symbol}: without its legal suffix the name is under the 3 letters GDELT can search, so articles that use only the short name are not found`,
       );
     }
-    if (commonWord === "kept") {
+    const common = phrase.includes(" ")
+      ? "is made of common English words"
+      : "is also a common English word";
+    if (searched.keptAsUsual) {
       ctx.warn(
-        `"${phrase}" (${symbol}) is also a common English word and GDELT ignores case, so some articles found may be about the word, not the company; pass query= with words of its business to narrow the search`,
+        `"${phrase}" (${symbol}) is also a common English word and GDELT ignores case; in news it mostly means the company, so the bare name was searched: some articles found may be about the word (in article lists, see company_in_title); pass query= with words of its business to narrow the search`,
       );
-    } else if (commonWord === "narrowed") {
+    } else if (searched.commonWord === "kept") {
       ctx.warn(
-        `"${phrase}" (${symbol}) is also a common English word, so GDELT was asked only for ${query}: articles that name the company by "${phrase}" alone are not found, and some found may still be about something else; pass query= to search otherwise`,
+        `"${phrase}" (${symbol}) ${common} and GDELT ignores case, but no legal form, ticker or business phrase could narrow it, so GDELT was asked for the bare name: some articles found may be about the word, not the company (in article lists, see company_in_title); pass query= with words of its business to narrow the search`,
+      );
+    } else if (searched.commonWord === "narrowed") {
+      ctx.warn(
+        `"${phrase}" (${symbol}) ${common} and GDELT ignores case, so the search was narrowed to articles naming it with its legal form, ticker or a business word: query=${query}. Articles that call it "${phrase}" alone are not found, and some found may still be about something else (in article lists, company_in_title=false marks titles that do not name the company); pass query= to search otherwise`,
       );
     }
     return {
       scope: { type: "symbol", value: symbol, company_name: name },
       query,
+      name: searched,
     };
   }
   if (symbol.length < 3) {
@@ -120,6 +132,13 @@ export async function resolveScope(
     scope: { type: "symbol", value: symbol, company_name: null },
     query: `"${symbol}" (stock OR shares)`,
   };
+}
+
+/** Says how many listed titles do not name a common-word company (company_in_title=false). */
+export function warnUnnamed(ctx: Context, unnamed: number, total: number, phrase: string): void {
+  ctx.warn(
+    `${unnamed} of the ${total} articles do not name "${phrase}" in their title with its legal form, ticker or a business word (company_in_title=false): GDELT matched them on their text, and they may be about the word rather than the company`,
+  );
 }
 
 /** `english` → english; `any`/`all`/empty → no filter. */

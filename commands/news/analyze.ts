@@ -8,6 +8,7 @@ import {
   newsWindow,
   resolveScope,
   scopeSchema,
+  warnUnnamed,
 } from "./_scope.ts";
 
 const point = z.object({
@@ -114,7 +115,7 @@ export default defineCommand({
     const g = await import("../../providers/news/gdelt.ts");
     // a malformed timespan or date is refused before any name is looked up
     g.resolveWindow(args, null);
-    const { scope, query } = await resolveScope(args, ctx, "news.analyze");
+    const { scope, query, name } = await resolveScope(args, ctx, "news.analyze");
     const language = languageFilter(args.language);
     const gdelt = await ctx.provider("news");
     const base = {
@@ -175,12 +176,15 @@ export default defineCommand({
           `max_records was clamped to ${g.MAX_RECORDS.context}, the most GDELT Context 2.0 returns`,
         );
       }
-      const { payload, articles, url } = await gdelt.context({
+      const answer = await gdelt.context({
         query,
         maxRecords: args.max_records,
         window,
         language,
       });
+      const { payload, url } = answer;
+      const { articles, unnamed } = g.markCompanyTitles(answer.articles, name);
+      if (unnamed) warnUnnamed(ctx, unnamed, articles.length, name!.phrase);
       return {
         ...base,
         mode: "artlist",
@@ -221,11 +225,13 @@ export default defineCommand({
       data: s.data,
     }));
     const bins = toneBins(payload);
-    const articles = Array.isArray((payload as { articles?: unknown })?.articles)
+    const found = Array.isArray((payload as { articles?: unknown })?.articles)
       ? (payload as { articles: Record<string, unknown>[] }).articles.map(g.toArticle).filter((a) =>
         a !== null
       )
       : [];
+    const { articles, unnamed } = g.markCompanyTitles(found, name);
+    if (unnamed) warnUnnamed(ctx, unnamed, articles.length, name!.phrase);
     const count = series.reduce((n, s) => n + s.data.length, 0) + bins.length + articles.length;
     const counted = series.filter((s) =>
       mode === "timelinevolraw" || /^article count$/i.test(s.series)

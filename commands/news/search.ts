@@ -7,6 +7,7 @@ import {
   newsWindow,
   resolveScope,
   scopeSchema,
+  warnUnnamed,
 } from "./_scope.ts";
 
 const article = z.object({
@@ -24,6 +25,9 @@ const article = z.object({
   seendate: z.string().nullable(),
   url_mobile: z.string().nullable(),
   social_image: z.string().nullable(),
+  company_in_title: z.boolean().optional().describe(
+    "Only for symbol= of a company whose name is made of common words (Target, Visa): whether the title names the company with its legal form, ticker or a business word. false: GDELT matched the article on its text only, and it may be about the word.",
+  ),
 });
 
 export default defineCommand({
@@ -65,10 +69,12 @@ export default defineCommand({
     'finance news.search query="interest rates" start_date=2026-02-20 end_date=2026-02-24 max_records=20',
   ],
   async run(args, ctx) {
-    const { MAX_RECORDS, mergeArticles } = await import("../../providers/news/gdelt.ts");
+    const { MAX_RECORDS, markCompanyTitles, mergeArticles } = await import(
+      "../../providers/news/gdelt.ts"
+    );
     // the window first: a malformed timespan or date is refused before any name is looked up
     const window = coverWindow(newsWindow(args, "1d", ctx), "artlist", ctx);
-    const { scope, query } = await resolveScope(args, ctx, "news.search");
+    const { scope, query, name } = await resolveScope(args, ctx, "news.search");
     const gdelt = await ctx.provider("news");
     const { articles, url } = await gdelt.articles({
       query,
@@ -104,12 +110,15 @@ export default defineCommand({
     }
     if (!inWindow.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
     // GDELT's own DateDesc order slips, and it lists one article under several tracking URLs
-    const { articles: listed, merged } = mergeArticles(inWindow);
+    const { articles: unique, merged } = mergeArticles(inWindow);
     if (merged) {
       ctx.warn(
         `${merged} article(s) merged into another with the same address apart from tracking parameters (utm_*, cexp_id, fbclid, gclid…); the copy GDELT saw first is kept`,
       );
     }
+    // a common-word name: say which titles do not name the company, rather than pass them as its news
+    const { articles: listed, unnamed } = markCompanyTitles(unique, name);
+    if (unnamed) warnUnnamed(ctx, unnamed, listed.length, name!.phrase);
     return {
       scope,
       query,

@@ -269,31 +269,79 @@ export function companyQuery(name: string): string {
 }
 
 /**
- * Single-word company names (after {@link companySearchName}) that are also common English words,
- * picked by hand from SEC's ticker list: GDELT ignores case, so `"Target"` alone matches every
- * article with the word target. A small curated list, not a dictionary: a name missing here is
- * searched as before.
+ * Ordinary English words, as a dictionary lists them (lower case, singular), chosen among those
+ * companies take as names. GDELT ignores case, so a company named with one such word (Target,
+ * Visa) is found by every article using the word; see {@link isCommonWordName}.
+ * Proper nouns (America, Texas, Tesla) are left out: a name holding one is distinctive already.
+ * A word missing here only means the name is searched as before, as a plain phrase.
  */
-export const COMMON_WORD_NAMES: ReadonlySet<string> = new Set(
+export const ORDINARY_WORDS: ReadonlySet<string> = new Set(
   [
-    "apple arena atlas aware ball banner best beyond block booking box cactus carnival cheer",
-    "citizens city coffee coherent compass cool crane crown delta eastern elastic employers",
-    "energy equitable express fossil fox frontier frontline gap genius grab gravity guess guild",
-    "healing highway honest hub integer interface joint kernel lemonade lion lucid match",
-    "meridian news nice noble opera orange oracle perfect popular post pool premier progressive",
-    "quantum reliance remark root scores sea shell snap sound southern star stride target team",
-    "toast track triumph unit universal vector view viking visa winners yellow",
+    "academy access active adaptive advance advanced advantage affiliated agent air alliance allied",
+    "alpha alphabet anchor apple applied arch arena armor array arrow art atlas aware axis balance",
+    "ball bank banner bath beacon bear beauty best beyond big black blade block bloom blue board",
+    "bold bond booking box brand bridge bright broad brook build builder business buy cabinet cactus",
+    "camp canal capital cardinal care carnival carrier casual cell central century chain champion",
+    "change charter cheer chemical choice circle citizen city civic clean clear cloud coast coffee coherent",
+    "collective comfort commerce commercial common community compass computer concord connect",
+    "constellation consumer container cool copper core corner corning cotton country crane creative",
+    "credit crest cross crown crystal cube dawn day deck deep delta depot design device diamond",
+    "digital direct discover discovery diversified dollar dominion dot dove dream drive dynamic",
+    "dynamics eagle earth east eastern echo edge electric elastic element emerald empire employer",
+    "energy engine enterprise entertainment equitable equity essential evergreen evolution exact",
+    "example exchange express fair faith falcon farm fast federal field fifth film financial first",
+    "flag fleet flex flight flower focus food force forest fortune forward fossil fox freedom fresh",
+    "frontier frontline fuel fusion future gap garden gate general genius giant glass global globe",
+    "gold golden grab grand granite gravity great green grid growth guard guess guild gulf habit",
+    "harbor harmony harvest haven healing health heart heritage highway hill home honest honey",
+    "horizon host hub icon ideal image impact independent industrial industry infinity insight",
+    "instrument integer integrated interactive interface international intuitive iron island jet",
+    "joint journey kernel key keystone kind king lake land landmark laser leader legacy lemonade",
+    "liberty life light lime line lion live lodge logic lucid lumber machine magnet main major",
+    "management marathon marine market match material matrix meadow media medical mercury meridian",
+    "meta metal micro mill mission modern monster mosaic motor mountain national native natural",
+    "network new news next nice noble north northern oak ocean office old omega open opera option",
+    "oracle orange orbit origin parcel park partner patriot peak pearl people perfect petroleum",
+    "phoenix pilot pine pinnacle pioneer planet platform plus pool popular portal post power",
+    "precision premier prime principal progressive property prospect public pulse pure quality",
+    "quantum quest radio rain range ranger rapid real realty reliance remark rental research",
+    "residential resource ridge rise river road rock root rose royal safe safety sage sail salt",
+    "science score sea second secure select sentinel service shake shell shelter shield signal",
+    "silver simple sky smart snap social software solar solid sonic sound source southern space",
+    "spark sphere spirit spring square standard star state steel sterling stone storage store",
+    "stride strong structure summit sun superior supply surgical sweet switch system target team",
+    "terra tide timber titan toast total tower track trade trail transport travel treasure tree",
+    "triumph trust truth union unit united universal unity urban utility valley value vector",
+    "venture view viking vine visa vision vista vital voyager walnut waste water wave way west",
+    "western wheel white wild wind winner wing wolf wonder wood work world yellow zone",
   ].join(" ").split(" "),
 );
 
-/**
- * Common-word names searched as they are, with a warning only: recorded answers replay their
- * plain phrase query, and in news the word mostly means the company.
- */
-const KEPT_AS_IS: ReadonlySet<string> = new Set(["apple"]);
+/** Words that join a name's other words ("Bank of America") and tell nothing on their own. */
+const JOINERS: ReadonlySet<string> = new Set(["of", "and", "the", "&", "for"]);
 
-/** Names whose "<name> shares/stock" is a market phrase of its own ("energy stocks", "news: shares"). */
-const SECTOR_WORDS: ReadonlySet<string> = new Set(["news", "energy", "quantum", "coffee"]);
+/**
+ * Industry and asset nouns: "<word> shares", "<word> stock" and the like are market phrases of
+ * their own ("energy shares", "software stocks", "news: shares"), so a name ending in one is not
+ * narrowed with business words, only with its legal form and ticker.
+ */
+const MARKET_NOUNS: ReadonlySet<string> = new Set(
+  ("news energy quantum coffee oil gold silver steel bank software solar power water media " +
+    "health chip mining realty property insurance airline retail food").split(" "),
+);
+
+/** Business words that, right after a common-word name, make a phrase news uses for a company. */
+const BUSINESS_WORDS = ["shares", "stock", "CEO", "earnings"];
+
+/** Exchanges written before a ticker in news ("NYSE: TGT", "(Nasdaq: AAPL)"). */
+const EXCHANGES = ["NYSE", "NASDAQ"];
+
+/**
+ * Longest company query this module builds. GDELT refuses over-long queries; its documentation
+ * gives no figure here, so the budget stays well under what its own examples use, and the
+ * lowest-priority phrases are left out first.
+ */
+export const MAX_NAME_QUERY_CHARS = 250;
 
 /** How news writes a legal form after a name, as GDELT phrases can match it. */
 const LEGAL_FORMS: Record<string, string[]> = {
@@ -311,6 +359,45 @@ const LEGAL_FORMS: Record<string, string[]> = {
   limited: ["Ltd"],
 };
 
+/** A word in its dictionary form: "Mills" → mill, "Industries" → industry, "Services" → service. */
+function singular(word: string): string[] {
+  const w = word.toLowerCase();
+  const forms = [w];
+  if (w.endsWith("ies")) forms.push(`${w.slice(0, -3)}y`);
+  if (w.endsWith("es")) forms.push(w.slice(0, -2));
+  if (w.endsWith("s")) forms.push(w.slice(0, -1));
+  return forms;
+}
+
+/**
+ * Whether a searched name (see {@link companySearchName}) is one ordinary word, so GDELT, which
+ * ignores case, matches it in articles about something else ("Target", "Visa"). A phrase of
+ * several words is the company's own even when each word is ordinary, and a word holding digits
+ * or punctuation ("3M", "Macy's") is distinctive.
+ */
+export function isCommonWordName(phrase: string): boolean {
+  const words = phrase.split(/\s+/).filter((w) => w && !JOINERS.has(w.toLowerCase()));
+  // a phrase of two words or more ("General Mills", "Home Depot") is already the company's own
+  // in news text; only a name that is one ordinary word ("Target", "Visa") is ambiguous
+  if (words.length !== 1) return false;
+  return words.every((w) =>
+    /^\p{L}+$/u.test(w) && singular(w).some((form) => ORDINARY_WORDS.has(form))
+  );
+}
+
+/** "TARGET" → "Target": SEC's upper-case titles read as news writes the name; mixed case stays. */
+function newsCase(phrase: string): string {
+  if (phrase !== phrase.toUpperCase()) return phrase;
+  return phrase.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_m, s, c) => s + c.toUpperCase());
+}
+
+/**
+ * Common-word names searched as they are, with a warning: in news the word mostly means the
+ * company, and narrowing it to phrases with a legal form or a business word would lose most of its
+ * articles ("Apple unveils…").
+ */
+const KEPT_AS_IS: ReadonlySet<string> = new Set(["apple"]);
+
 /** What {@link companyNameQuery} searched for a company name. */
 export interface CompanyNameQuery {
   /** The GDELT query text (without the language filter). */
@@ -319,36 +406,157 @@ export interface CompanyNameQuery {
   phrase: string;
   shortened: boolean;
   /**
-   * `kept`: a common word searched alone (warn); `narrowed`: a common word searched only in
-   * phrases with its legal form or the words shares/stock; null: not a common word.
+   * `narrowed`: a name of common words searched only in phrases with a disambiguator (legal form,
+   * ticker, business word); `kept`: such a name searched alone because no disambiguator could be
+   * formed (warn); null: not a common-word name, searched as the plain phrase.
    */
   commonWord: "kept" | "narrowed" | null;
+  /** Kept because in news the word mostly means the company (see KEPT_AS_IS), not for want of a phrase. */
+  keptAsUsual?: boolean;
+  /** The phrases OR'd in a narrowed query (unquoted); empty otherwise. */
+  phrases: string[];
+  /** The ticker the query used, upper case; null when none was given or usable. */
+  ticker: string | null;
 }
 
 /**
- * The GDELT query for a company's name. A name that is one common English word
- * ({@link COMMON_WORD_NAMES}) is searched as an OR group of phrases news uses for the company:
- * the name with its legal form from SEC's title ("TARGET CORP" → `"TARGET Corp"`,
- * `"TARGET Corporation"`; "Match Group, Inc." → `"Match Group"`) and with shares and stock.
- * Apple keeps its plain `"Apple"` (see {@link KEPT_AS_IS}).
+ * The disambiguating phrases for a common-word name, strongest first: the legal form SEC's title
+ * gives ("TARGET CORP" → "Target Corp", "Target Corporation"), the ticker after an exchange
+ * ("NYSE TGT"; 3+ letters, as GDELT does not search shorter words), then business words
+ * ("Target shares"), unless the name ends in an industry noun ({@link MARKET_NOUNS}).
  */
-export function companyNameQuery(name: string): CompanyNameQuery {
-  const { phrase, shortened } = companySearchName(name);
-  const word = phrase.toLowerCase();
-  if (shortened || !/^\p{L}+$/u.test(phrase) || !COMMON_WORD_NAMES.has(word)) {
-    return { query: `"${phrase}"`, phrase, shortened, commonWord: null };
-  }
-  if (KEPT_AS_IS.has(word)) return { query: `"${phrase}"`, phrase, shortened, commonWord: "kept" };
+function disambiguators(name: string, shown: string, ticker: string | null): string[] {
   const clean = name.replace(/"/g, "").replace(/\s+/g, " ").trim();
-  const first = clean.slice(clean.toLowerCase().indexOf(word) + word.length)
-    .match(/[\p{L}]+/u)?.[0]?.toLowerCase() ?? "";
-  const forms = LEGAL_FORMS[first] ?? [];
-  const market = SECTOR_WORDS.has(word) ? [] : ["shares", "stock"];
-  const phrases = [...forms, ...market].map((w) => `"${phrase} ${w}"`);
-  if (!phrases.length) phrases.push(`"${phrase} ${first || "company"}"`);
-  // GDELT allows parentheses only around OR'd terms
-  const query = phrases.length === 1 ? phrases[0] : `(${phrases.join(" OR ")})`;
-  return { query, phrase, shortened, commonWord: "narrowed" };
+  const last = shown.split(" ").pop()!.toLowerCase();
+  const at = clean.toLowerCase().indexOf(shown.toLowerCase());
+  const suffix = at < 0 ? "" : clean.slice(at + shown.length).match(/\p{L}+/u)?.[0] ?? "";
+  const legal = (LEGAL_FORMS[suffix.toLowerCase()] ?? []).map((f) => `${shown} ${f}`);
+  const tickers = ticker && /^[A-Z]{3,}$/.test(ticker)
+    ? EXCHANGES.map((e) => `${e} ${ticker}`)
+    : [];
+  const business = singular(last).some((w) => MARKET_NOUNS.has(w))
+    ? []
+    : BUSINESS_WORDS.map((w) => `${shown} ${w}`);
+  return [...legal, ...tickers, ...business];
+}
+
+/**
+ * The GDELT query for a company's name. A name that is not made of common words is the plain
+ * phrase, as before (`"NVIDIA"`). A common-word name ({@link isCommonWordName}) is searched
+ * only where it stands with a disambiguator, as an OR group of quoted phrases (GDELT wants OR'd
+ * terms in parentheses): `("Target Corp" OR "Target Corporation" OR "NYSE TGT" OR "NASDAQ TGT" OR
+ * "Target shares" OR ...)`, cut to {@link MAX_NAME_QUERY_CHARS}. `ticker` adds the exchange forms.
+ */
+export function companyNameQuery(name: string, ticker?: string | null): CompanyNameQuery {
+  const { phrase, shortened } = companySearchName(name);
+  const plain = { query: `"${phrase}"`, phrase, shortened, phrases: [], ticker: null };
+  if (shortened || !isCommonWordName(phrase)) return { ...plain, commonWord: null };
+  if (KEPT_AS_IS.has(phrase.toLowerCase())) {
+    return { ...plain, commonWord: "kept", keptAsUsual: true };
+  }
+  const symbol = ticker?.trim().toUpperCase() || null;
+  const all = disambiguators(name, newsCase(phrase), symbol);
+  const phrases: string[] = [];
+  for (const p of all) {
+    const next = [...phrases, p];
+    if (
+      phrases.length && `(${next.map((x) => `"${x}"`).join(" OR ")})`.length > MAX_NAME_QUERY_CHARS
+    ) {
+      break;
+    }
+    phrases.push(p);
+  }
+  if (!phrases.length) return { ...plain, commonWord: "kept", ticker: symbol };
+  const quoted = phrases.map((p) => `"${p}"`);
+  const query = quoted.length === 1 ? quoted[0] : `(${quoted.join(" OR ")})`;
+  return { query, phrase, shortened, commonWord: "narrowed", phrases, ticker: symbol };
+}
+
+/** Business words a headline about the company carries near its name ("Target cuts sales outlook"). */
+const TITLE_BUSINESS_WORDS: ReadonlySet<string> = new Set(
+  ("shares share stock stocks earnings ceo cfo retailer profit profits revenue revenues sales " +
+    "quarter quarterly results outlook guidance dividend investors investor analyst analysts " +
+    "inc corp corporation company plc nyse nasdaq ipo acquisition acquire acquires merger " +
+    "layoffs lawsuit shareholders stores").split(" "),
+);
+
+/** Words of a text with punctuation as spaces, case kept: GDELT compares phrases so. */
+function tokens(text: string): string[] {
+  return text.replace(/[^\p{L}\p{N}]+/gu, " ").trim().split(" ").filter(Boolean);
+}
+
+/** Lower case {@link tokens}. */
+function words(text: string): string[] {
+  return tokens(text).map((w) => w.toLowerCase());
+}
+
+/** Where `needle`'s words stand together in `hay`, from `from` on; -1 when they do not. */
+function indexOfRun(hay: string[], needle: string[], from = 0): number {
+  if (!needle.length) return -1;
+  outer: for (let i = from; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * Whether a title carries the ticker as markets write it: after "$" or an exchange ("$GM",
+ * "NYSE: GM") whatever its length, or alone in capitals ("TGT") when it has 3 letters or more
+ * and is not itself a word ("SNAP", "GAP") and the title is not all capitals.
+ */
+function tickerInTitle(title: string, ticker: string): boolean {
+  if (!/^[A-Z][A-Z.-]*$/.test(ticker)) return false;
+  const t = ticker.replace(/\./g, "\\.");
+  const end = "($|[^\\p{L}\\p{N}])";
+  const marked = new RegExp(`(\\$|\\b(NYSE|NASDAQ|Nasdaq|Nyse)\\s*:?\\s*)${t}${end}`, "u");
+  if (marked.test(title)) return true;
+  if (ticker.length < 3 || isCommonWordName(ticker) || title === title.toUpperCase()) return false;
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${t}${end}`, "u").test(title);
+}
+
+/**
+ * Whether an article's title names a common-word company unmistakably: one of the query's
+ * phrases ("Target Corp", "NYSE TGT"), the ticker as markets write it (see {@link tickerInTitle}),
+ * or the name written with its capital
+ * ("Target", not "target") within three words of a business word ("Target shares fall", "Target
+ * cuts sales outlook"). GDELT matched the article on its whole text; a title that names the
+ * company so says the article is about it, one that does not ("Is India the real target?") may
+ * not be.
+ */
+export function titleNamesCompany(title: string | null, q: CompanyNameQuery): boolean {
+  if (!title) return false;
+  const original = tokens(title);
+  const hay = original.map((w) => w.toLowerCase());
+  if (q.phrases.some((p) => indexOfRun(hay, words(p)) >= 0)) return true;
+  if (q.ticker && tickerInTitle(title, q.ticker)) return true;
+  const name = words(q.phrase);
+  // "Deal News", "Energy shares": a name ending in an industry noun is not told by business words
+  if (singular(name[name.length - 1]).some((w) => MARKET_NOUNS.has(w))) return false;
+  for (let i = indexOfRun(hay, name); i >= 0; i = indexOfRun(hay, name, i + 1)) {
+    // a lower-case "target" in a sentence-case title is the word, not the company
+    if (!/^\p{Lu}/u.test(original[i])) continue;
+    const near = [
+      ...hay.slice(Math.max(0, i - 3), i),
+      ...hay.slice(i + name.length, i + name.length + 3),
+    ];
+    if (near.some((w) => TITLE_BUSINESS_WORDS.has(w))) return true;
+  }
+  return false;
+}
+
+/**
+ * Marks each article with `company_in_title` (see {@link titleNamesCompany}) for a common-word
+ * company's search, and returns how many titles do not name it; other searches are left as they
+ * are (their answers keep their shape).
+ */
+export function markCompanyTitles<T extends { title: string | null }>(
+  articles: T[],
+  q: CompanyNameQuery | null | undefined,
+): { articles: (T & { company_in_title?: boolean })[]; unnamed: number } {
+  if (!q?.commonWord) return { articles, unnamed: 0 };
+  const marked = articles.map((a) => ({ ...a, company_in_title: titleNamesCompany(a.title, q) }));
+  return { articles: marked, unnamed: marked.filter((a) => !a.company_in_title).length };
 }
 
 /** Adds `sourcelang:english` unless the query already names a source language. */
