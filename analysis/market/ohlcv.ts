@@ -211,13 +211,21 @@ async function fromProvider(
   if (key === "market_a") {
     const yf = await ctx.provider("market_a");
     const interval = tf === "1h" ? "60m" : tf;
-    // intraday: the local days of an exchange far from UTC begin before the start's UTC
-    // midnight (Sydney) or end after the end's (Chicago's evening session); the rows are then
-    // kept by their day in the zone Yahoo states. Daily bars are dated in that zone already.
+    // The local days of an exchange far from UTC begin before the start's UTC midnight
+    // (Sydney) or end after the end's (Chicago's evening session); the rows are then kept by
+    // their day in the zone Yahoo states (inWindow). Intraday: the request reaches the zones'
+    // extremes. Daily and longer bars are dated in that zone by the provider, which asks again
+    // with a wider window only when the answer shows a local day was missed (chartDays); not
+    // for the start of a window sized for the last `limit` bars, which is only an estimate.
     const intraday = isIntraday(tf);
-    const from = Date.parse(`${w.start}T00:00:00Z`) - (intraday ? AHEAD_MS : 0);
-    const endExcl = Date.parse(`${w.end}T00:00:00Z`) + DAY + (intraday ? BEHIND_MS : 0);
-    const b = await yf.chart(symbol, new Date(from), new Date(endExcl), interval);
+    const b = intraday
+      ? await yf.chart(
+        symbol,
+        new Date(Date.parse(`${w.start}T00:00:00Z`) - AHEAD_MS),
+        new Date(Date.parse(`${w.end}T00:00:00Z`) + DAY + BEHIND_MS),
+        interval,
+      )
+      : await yf.chartDays(symbol, w.start, w.end, interval, { widenStart: w.keepLast === null });
     if (b.instrument_type === "FUTURE") {
       ctx.warn(
         `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,

@@ -19,6 +19,7 @@ import {
 } from "./schemas.ts";
 import { type Bars, chartToBars, isIntraday } from "./bars.ts";
 import { DomainCalls } from "./domain.ts";
+import { nextDay, widerWindow } from "./local_days.ts";
 import { lazyImport } from "../../core/lazy.ts";
 
 export type { Bars } from "./bars.ts";
@@ -175,6 +176,53 @@ export class Client {
 
   /** Daily or intraday bars; `end` is exclusive (Yahoo's convention), both ISO instants. */
   async chart(symbol: string, start: Date, endExclusive: Date, interval: string): Promise<Bars> {
+    return chartToBars(await this.#chartResult(symbol, start, endExclusive, interval), interval);
+  }
+
+  /**
+   * Daily, weekly or monthly bars covering the exchange's local days `startDay`..`endDay`
+   * (YYYY-MM-DD), dated by those local days. The first request runs from UTC midnight to UTC
+   * midnight, as it always has; only when the answer's zone and stamp times show that a first
+   * or last local day lies outside it (Sydney, New Zealand, London's currency pairs in summer)
+   * is a wider window asked for, and its answer is the one used (one answer, so a weekly or
+   * monthly bar is never pieced together from two). Bars outside the local days may come back
+   * with them: the caller keeps the days it wants by their dates.
+   */
+  async chartDays(
+    symbol: string,
+    startDay: string,
+    endDay: string,
+    interval: string,
+    { widenStart = true }: { widenStart?: boolean } = {},
+  ): Promise<Bars> {
+    const p1 = Date.parse(`${startDay}T00:00:00Z`);
+    const p2 = Date.parse(`${nextDay(endDay)}T00:00:00Z`);
+    const first = await this.#chartResult(symbol, new Date(p1), new Date(p2), interval);
+    const wider = widerWindow(first, startDay, endDay, p1, p2, widenStart);
+    if (!wider) return chartToBars(first, interval);
+    try {
+      const r = await this.#chartResult(symbol, new Date(wider.from), new Date(wider.to), interval);
+      return chartToBars(r, interval);
+    } catch (err) {
+      if (!(err instanceof FinanceError)) throw err;
+      // the first answer is still right for the days it holds; the reader is told which
+      // day may be missing rather than losing every bar
+      const days = [wider.from < p1 ? startDay : null, wider.to > p2 ? endDay : null]
+        .filter((d) => d !== null).join(" and ");
+      this.env.warn(
+        `${symbol}: the bar of ${days} (the exchange's local date) may be missing: Yahoo stamps it outside the UTC days first asked for, and the wider request failed (${err.message})`,
+      );
+      return chartToBars(first, interval);
+    }
+  }
+
+  /** One chart request, its answer checked. */
+  async #chartResult(
+    symbol: string,
+    start: Date,
+    endExclusive: Date,
+    interval: string,
+  ): Promise<ChartResult> {
     const raw = await this.#call(`chart ${symbol}`, "chart", (yf) =>
       yf.chart(symbol, {
         period1: start,
@@ -185,10 +233,9 @@ export class Client {
         ...(isIntraday(interval) ? { includePrePost: false } : {}),
         return: "object",
       }, { validateResult: false }));
-    const result = parse(chartBody.shape.chart.shape.result.unwrap().unwrap().element, raw, {
+    return parse(chartBody.shape.chart.shape.result.unwrap().unwrap().element, raw, {
       what: `chart of ${symbol}`,
     }) as ChartResult;
-    return chartToBars(result, interval);
   }
 
   /** Quotes for symbols (one request). Unknown symbols are simply absent from the answer. */
