@@ -2559,7 +2559,7 @@ export interface CommandMap {
       analysis?: "timeline" | "tone" | "context" | "geo" | "doc";
       /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector. */
       query?: string;
-      /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word (shares, stock, CEO, earnings), with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
+      /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
       symbol?: string;
       /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
       sector?: string;
@@ -2627,7 +2627,7 @@ export interface CommandMap {
     args: {
       /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector. */
       query?: string;
-      /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word (shares, stock, CEO, earnings), with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
+      /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
       symbol?: string;
       /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
       sector?: string;

@@ -22,7 +22,7 @@ export const newsArgs = {
     'GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector.',
   ),
   symbol: ticker(
-    "Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word (shares, stock, CEO, earnings), with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning.",
+    "Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning.",
   )
     .optional(),
   sector: z.string().trim().min(1).optional().describe(
