@@ -123,6 +123,16 @@ function hasOwnCurrency(obj: Record<string, unknown>, key: string): boolean {
     (isRecord(map) && typeof map[key] === "string");
 }
 
+/** A field holding a row's own warnings (`warnings`, `warning`, `quality.warnings`). */
+function isWarningKey(key: string): boolean {
+  return /^warnings?$/.test(key.split(".").pop() ?? key);
+}
+
+/** A value with something in it (not null, not "", not an empty list). */
+function filled(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== "";
+}
+
 /** A list of records as a table: scalar fields (one level of nesting flattened) as columns. */
 export function recordsTable(
   name: string,
@@ -140,9 +150,12 @@ export function recordsTable(
   for (const r of flat) {
     for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
   }
+  // a row's own warnings are said under the table, row by row, never left among the fields not
+  // shown (a narrow table would hide exactly the caution a reader needs)
+  const cautions = keys.filter((k) => isWarningKey(k) && flat.some((r) => filled(r[k])));
   // URLs last, so a narrow terminal still shows the key fields together; but always shown (a
   // citation's link is the point of it), each distinct one once (url and citation.url alike)
-  const plain = keys.filter((k) => !isUrlColumn(flat, k));
+  const plain = keys.filter((k) => !isUrlColumn(flat, k) && !cautions.includes(k));
   const links: string[] = [];
   for (const k of keys.filter((k) => isUrlColumn(flat, k))) {
     if (!links.some((l) => flat.every((r) => r[l] === r[k]))) links.push(k);
@@ -197,6 +210,10 @@ export function recordsTable(
   }
   const hidden = ordered.filter((k) => !shown.includes(k));
   if (hidden.length) notes.push(`fields not shown: ${hidden.join(", ")}`);
+  flat.forEach((r, i) => {
+    const row = timeKey ? cut + i + 1 : i + 1;
+    for (const k of cautions) if (filled(r[k])) notes.push(`row ${row} ${k}: ${r[k]}`);
+  });
   return {
     kind: "table",
     caption: `${name} (${rows.length}${

@@ -100,3 +100,21 @@ Deno.test("valuation.scenario text: the revenue assumed is in the revenue curren
   assert.match(text, /assumptions\.revenue: +USD 400,000,000,000/);
   assert.match(text, /cases \(3; revenue, implied_market_cap, implied_price in USD\)/);
 });
+
+Deno.test("a list's own row warnings are said under the table, never among the fields not shown", async () => {
+  const { recordsTable } = await import("../../adapters/views/generic.ts");
+  const row = (i: number, warnings: string[]) => ({
+    title: `Deck ${i}`,
+    ...Object.fromEntries(Array.from({ length: 12 }, (_, k) => [`field_${k}`, k])),
+    url: `https://example.com/deck-${i}.pdf`,
+    warnings,
+  });
+  const block = recordsTable("documents", [
+    row(1, []),
+    row(2, ["the PDF has no text layer; read with document.ocr"]),
+  ]);
+  const note = (block as { note?: string }).note ?? "";
+  assert.match(note, /row 2 warnings: the PDF has no text layer; read with document\.ocr/);
+  assert.doesNotMatch(note, /row 1 warnings/);
+  assert.doesNotMatch(note, /fields not shown:[^;]*warnings/);
+});
