@@ -90,7 +90,26 @@ export function sheetRecords(data: unknown): Record<string, unknown>[] {
   );
   if (!found.length && !own.length) found = lists(data, true);
   if (!found.length) return [data];
-  return explode(found.reduce((a, b) => (b.length > a.length ? b : a)));
+  return withCitation(data, explode(found.reduce((a, b) => (b.length > a.length ? b : a))));
+}
+
+/** Where a result's records came from, stated once at its top: each sheet row carries it. */
+const CITATION_KEYS = ["provider", "source", "source_urls", "retrieved_at"];
+
+/**
+ * The rows with the result's own provider, source, source URLs and retrieval time added where a
+ * row does not state its own: a sheet is read row by row, away from the result it came from.
+ */
+function withCitation(
+  data: Record<string, unknown>,
+  rows: Record<string, unknown>[],
+): Record<string, unknown>[] {
+  const cited = CITATION_KEYS.filter((k) => data[k] !== undefined && data[k] !== null);
+  if (!cited.length) return rows;
+  return rows.map((r) => {
+    const missing = cited.filter((k) => !(k in r));
+    return missing.length ? { ...r, ...Object.fromEntries(missing.map((k) => [k, data[k]])) } : r;
+  });
 }
 
 /** Records with one nested list of records: one record per inner record (see sheetRecords). */
