@@ -627,6 +627,7 @@ export interface CommandMap {
       dividend_date: string | null;
       provider: string;
       source: string;
+      source_urls: string[];
       retrieved_at: string;
     };
   };
@@ -656,6 +657,7 @@ export interface CommandMap {
       count: number;
       provider: string;
       source: string;
+      source_urls: string[];
       retrieved_at: string;
     };
   };
@@ -1052,6 +1054,7 @@ export interface CommandMap {
         source_url: string;
       }[];
       count: number;
+      source_urls: string[];
       retrieved_at: string;
     };
   };
@@ -1975,6 +1978,7 @@ export interface CommandMap {
       count: number;
       provider: string;
       source: string;
+      source_urls: string[];
       retrieved_at: string;
     };
   };
@@ -1994,6 +1998,8 @@ export interface CommandMap {
       count: number;
       provider: string;
       source: string;
+      source_urls: string[];
+      retrieved_at: string;
     };
   };
   /** Overview figures of an industry. */
@@ -2362,6 +2368,7 @@ export interface CommandMap {
         success: boolean;
         error: string | null;
       }[];
+      source_urls: string[];
     } | {
       timeframe: string;
       symbols: Record<string, {
@@ -2402,6 +2409,7 @@ export interface CommandMap {
           success: boolean;
           error: string | null;
         }[];
+        source_urls: string[];
       }>;
       count: number;
     };
@@ -2444,6 +2452,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       fallback_reason?: string;
+      source_urls: string[];
     };
   };
   /** Classify the market regime from index trend, breadth and volatility. */
@@ -2468,6 +2477,7 @@ export interface CommandMap {
       }[];
       rules: string;
       source: string;
+      source_urls: string[];
       as_of: string;
     };
   };
@@ -2495,6 +2505,7 @@ export interface CommandMap {
         currency: string | null;
         last_date: string;
         provider: string;
+        source_urls: string[];
       }[];
       laggards: {
         name: string;
@@ -2506,6 +2517,7 @@ export interface CommandMap {
         currency: string | null;
         last_date: string;
         provider: string;
+        source_urls: string[];
       }[];
       all: {
         name: string;
@@ -2517,9 +2529,12 @@ export interface CommandMap {
         currency: string | null;
         last_date: string;
         provider: string;
+        source_urls: string[];
       }[];
       count: number;
       source: string;
+      source_urls: string[];
+      retrieved_at: string;
     };
   };
   /** Whether the exchange is open, with its hours. */
@@ -2550,6 +2565,7 @@ export interface CommandMap {
       as_of: string | null;
       provider: string;
       source: string;
+      source_urls: string[];
     };
   };
   /** News volume, tone, context snippets or places over time (GDELT). */
@@ -2788,6 +2804,8 @@ export interface CommandMap {
       count: number;
       total_count: number;
       source: string | null;
+      source_urls: string[];
+      retrieved_at: string | null;
       notes: string[];
     };
   };
@@ -2870,6 +2888,7 @@ export interface CommandMap {
       total: number | null;
       provider: string;
       source: string;
+      source_urls: string[];
       retrieved_at: string;
     };
   };
@@ -2892,6 +2911,8 @@ export interface CommandMap {
       count: number;
       provider: string;
       source: string;
+      source_urls: string[];
+      retrieved_at: string;
     };
   };
   /** List sector keys. */
@@ -3095,6 +3116,7 @@ export interface CommandMap {
       cik: string | null;
       provider: string;
       source: string;
+      source_urls: string[];
       retrieved_at: string;
     };
   };

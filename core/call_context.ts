@@ -2,7 +2,7 @@
  * The context of one command call, shared by the runner and the CLI's lean path (core/lean.ts);
  * it loads no zod. How the command calls another is passed in, as each path does it its own way.
  */
-import type { CallOptions, Context } from "./context.ts";
+import type { CallOptions, Context, Requested } from "./context.ts";
 import type { Envelope } from "./envelope.ts";
 import type { Session } from "./session.ts";
 import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
@@ -40,7 +40,11 @@ export function makeContext(
   const warn = (m: string) => {
     if (!warnings.includes(m)) warnings.push(m);
   };
-  const http = session.http(warn);
+  // this call's own list: the server runs calls side by side, each with its own client
+  const requested: Requested[] = [];
+  const http = session.http(warn, {
+    onRequest: (r) => requested.push({ ...r, retrieved_at: session.clock.now().toISOString() }),
+  });
   const providerEnv: ProviderEnv = {
     http,
     clock: session.clock,
@@ -59,6 +63,7 @@ export function makeContext(
     warn,
     providerEnv,
     cacheStatus: () => session.cacheStatus(),
+    requested: () => requested.map((r) => ({ ...r })),
     provider<K extends ProviderKey>(key: K): Promise<ProviderTypes[K]> {
       let p = cache.get(key);
       if (!p) {

@@ -28,12 +28,30 @@ export interface Context {
   readonly providerEnv: ProviderEnv;
   /** The cache backend and, when shared, its reachability and the shared limiter's pauses. */
   cacheStatus(): Promise<CacheStatus>;
+  /**
+   * Every request this call's providers made that got an answer, oldest first, URLs without
+   * keys, tokens or crumbs: what a result cites as the URLs it was read from. Another command
+   * run with `call` keeps its own list.
+   */
+  requested(): Requested[];
   /** Runs another command in the same session; returns its envelope (never throws). */
   call<T = unknown>(
     command: string,
     args: Record<string, unknown>,
     opts?: CallOptions,
   ): Promise<Envelope<T>>;
+}
+
+/** One answered request of a call, for citing (see Context.requested). */
+export interface Requested {
+  /** Provider key (market_a, stooq, ...). */
+  provider: string;
+  /** The URL asked for, credentials removed. */
+  url: string;
+  /** When the answer came, ISO 8601, by the session's clock (the cassette's time in replay). */
+  retrieved_at: string;
+  /** Whether it came from the service, the response cache or a replay cassette. */
+  via: "network" | "cache" | "replay";
 }
 
 /** How a command calls another. */

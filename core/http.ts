@@ -152,6 +152,18 @@ export interface HttpClientOptions {
    * identical request waits for the first one's answer instead of asking the service again.
    */
   flights?: Map<string, Promise<FlightOutcome>>;
+  /**
+   * Told of every request that got an answer, its URL without credentials: one command call's
+   * client reports to that call alone, so its result can cite the URLs it was read from.
+   */
+  onRequest?: (request: AnsweredRequest) => void;
+}
+
+/** A request that got an answer, as a citation may show it (no key, token or crumb). */
+export interface AnsweredRequest {
+  provider: string;
+  url: string;
+  via: "network" | "cache" | "replay";
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -196,6 +208,28 @@ export class HttpClient {
 
   /** Sends a request; throws ProviderError with provider, redacted URL and a hint on failure. */
   async request(req: HttpRequest): Promise<HttpResponse> {
+    const res = await this.#answer(req);
+    if (this.#opts.onRequest) this.#opts.onRequest(this.#answered(req, res));
+    return res;
+  }
+
+  /**
+   * What onRequest is told: the URL asked for (a mirror's address stays out, as in citations)
+   * with credentials removed exactly as for cache keys, since a result carries it to readers.
+   */
+  #answered(req: HttpRequest, res: HttpResponse): AnsweredRequest {
+    // as the cache key: stripSecrets drops every credential parameter (crumb included) by name;
+    // secretsIn's values are not replaced as well, since a parameter named like one that holds
+    // a plain word (Yahoo's key=finance) would blank that word out of the whole URL
+    const known = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
+    return {
+      provider: req.provider,
+      url: redactValues(stripSecrets(req.url), known),
+      via: res.origin === "stale-cache" ? "cache" : res.origin,
+    };
+  }
+
+  async #answer(req: HttpRequest): Promise<HttpResponse> {
     const method = req.method ?? "GET";
     // redacted only for a message: reading the URL's parameters costs a cold start about 1 ms
     const shownUrl = () => redactUrl(req.url, req.secrets);

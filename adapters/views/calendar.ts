@@ -13,6 +13,7 @@ import {
   percent,
   type Rec,
   recs,
+  sourceUrls,
   str,
 } from "./model.ts";
 
@@ -84,9 +85,12 @@ export function earningsView(data: unknown): Block[] {
     },
     {
       kind: "note",
-      text: `Source: ${data.provider ?? "—"}, ${data.source ?? "—"}${
-        str(data.retrieved_at) ? `; retrieved ${dateText(String(data.retrieved_at))}` : ""
-      }${str(data.as_of) ? `; as of ${dateText(String(data.as_of))}` : ""}`,
+      text: [
+        `Source: ${data.provider ?? "—"}, ${data.source ?? "—"}${
+          str(data.retrieved_at) ? `; retrieved ${dateText(String(data.retrieved_at))}` : ""
+        }${str(data.as_of) ? `; as of ${dateText(String(data.as_of))}` : ""}`,
+        ...sourceUrls(data),
+      ].join("\n"),
     },
   ];
 }
@@ -151,6 +155,10 @@ export function marketStatusView(data: unknown): Block[] {
   ];
   return [
     { kind: "fields", rows },
-    { kind: "note", text: `Source: ${data.provider ?? "—"}, ${data.source ?? "—"}` },
+    {
+      kind: "note",
+      text: [`Source: ${data.provider ?? "—"}, ${data.source ?? "—"}`, ...sourceUrls(data)]
+        .join("\n"),
+    },
   ];
 }

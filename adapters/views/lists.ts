@@ -14,6 +14,7 @@ import {
   num,
   percent,
   type Rec,
+  sourceUrls,
   str,
 } from "./model.ts";
 import { oneLine } from "./text.ts";
@@ -187,9 +188,10 @@ export function screenView(data: unknown): Block[] {
     },
     {
       kind: "note",
-      text: `Source: ${data.provider}, ${data.source}${
-        asOf ? `; quotes as of ${dateText(asOf)}` : ""
-      }`,
+      text: [
+        `Source: ${data.provider}, ${data.source}${asOf ? `; quotes as of ${dateText(asOf)}` : ""}`,
+        ...sourceUrls(data),
+      ].join("\n"),
     },
   ];
 }
@@ -307,7 +309,16 @@ export function movesView(data: unknown): Block[] {
       ],
       rows,
     },
-    { kind: "note", text: [`Source: ${data.source ?? "—"}`, ...notes].join("\n") },
+    {
+      kind: "note",
+      text: [
+        `Source: ${data.source ?? "—"}${
+          str(data.retrieved_at) ? `, retrieved ${dateText(String(data.retrieved_at))}` : ""
+        }`,
+        ...sourceUrls(data),
+        ...notes,
+      ].join("\n"),
+    },
   ];
 }
 

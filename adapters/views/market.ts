@@ -17,6 +17,7 @@ import {
   percent,
   type Rec,
   rec,
+  sourceUrls,
   str,
   twoDecimals,
 } from "./model.ts";
@@ -56,6 +57,7 @@ function sourceNote(data: Rec, extra: string[] = []): Block {
         when ? `, retrieved ${dateText(when)}` : ""
       }`,
       ...(str(data.url) ? [String(data.url)] : []),
+      ...sourceUrls(data).filter((u) => u !== data.url),
       ...extra,
     ].join("\n"),
   };
@@ -345,7 +347,10 @@ export function regimeView(data: unknown): Block[] {
         rows: inputRows,
       }
       : { kind: "note", text: "no inputs: no benchmark had bars" },
-    { kind: "note", text: `Rules: ${data.rules}\nSource: ${data.source}` },
+    {
+      kind: "note",
+      text: [`Rules: ${data.rules}`, `Source: ${data.source}`, ...sourceUrls(data)].join("\n"),
+    },
   ];
 }
 
@@ -442,6 +447,9 @@ export function sectorHeatView(data: unknown): Block[] {
       ],
       rows,
     },
-    { kind: "note", text: `Source: ${str(data.source) ?? "—"}` },
+    {
+      kind: "note",
+      text: [`Source: ${str(data.source) ?? "—"}`, ...sourceUrls(data)].join("\n"),
+    },
   ];
 }

@@ -134,6 +134,14 @@ export function isUrl(v: unknown): v is string {
   return typeof v === "string" && /^https?:\/\//.test(v);
 }
 
+/**
+ * A result's `source_urls` (the URLs it was read from), for a Source note to print one per line
+ * and in full: the citation a reader opens, which a description of the source is not.
+ */
+export function sourceUrls(data: Record<string, unknown>): string[] {
+  return Array.isArray(data.source_urls) ? data.source_urls.filter(isUrl) : [];
+}
+
 /** How a field reads, from its name: `total_return_pct` → `total return`. */
 export function label(key: string): string {
   return key.replace(/_pct$/, "").replace(/_/g, " ");

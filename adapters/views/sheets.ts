@@ -57,8 +57,9 @@ function backtestSheet(data: Rec): Rec[] | null {
 
 /**
  * market.ohlcv's bars (one series, or several as `symbols: {AAPL: series, …}`): one row per bar
- * with its symbol, then the bar, then the series' currency and provider, so a sheet never loses
- * which prices are dollars and which pence. Null for any other shape.
+ * with its symbol, then the bar, then the series' currency, provider and source URLs, so a sheet
+ * never loses which prices are dollars and which pence, nor where they came from. Null for any
+ * other shape.
  */
 function barsSheet(data: Rec): Rec[] | null {
   if (typeof data.timeframe !== "string") return null;
@@ -80,6 +81,8 @@ function barsSheet(data: Rec): Rec[] | null {
         ...bar,
         currency: s.currency ?? null,
         provider: s.provider ?? null,
+        // the citation each price needs: the URLs its series was read from
+        ...("source_urls" in s ? { source_urls: s.source_urls } : {}),
       });
     }
   }

@@ -10,6 +10,7 @@ import {
   type Column,
   dateText,
   isRecord,
+  sourceUrls,
   str,
 } from "./model.ts";
 
@@ -204,9 +205,12 @@ export function fundamentalsView(data: unknown): Block[] {
     {
       kind: "note",
       text: [
-        `Source: ${str(data.source) ?? "—"} (provider ${str(data.provider) ?? "—"})`,
-        str(data.retrieved_at) && `retrieved ${dateText(String(data.retrieved_at))}`,
-      ].filter(Boolean).join(", "),
+        [
+          `Source: ${str(data.source) ?? "—"} (provider ${str(data.provider) ?? "—"})`,
+          str(data.retrieved_at) && `retrieved ${dateText(String(data.retrieved_at))}`,
+        ].filter(Boolean).join(", "),
+        ...sourceUrls(data),
+      ].join("\n"),
     },
   ];
 }

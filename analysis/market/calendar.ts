@@ -1,13 +1,188 @@
-/** calendar.company and calendar.earnings from Yahoo's calendarEvents and earningsHistory. */
+/**
+ * calendar.company and calendar.earnings from Yahoo's calendarEvents and earningsHistory, each
+ * date the exchange's local date.
+ *
+ * Which of Yahoo's calendar stamps are days and which are moments, as Yahoo's recorded answers
+ * show them (quoteSummary calendarEvents, earningsHistory and quote, 2021 to 2025):
+ *
+ * - Days (date-only): calendarEvents exDividendDate and dividendDate, quote dividendDate and
+ *   earningsHistory's quarter (the fiscal quarter's end) are always stamped at 00:00:00 UTC of
+ *   the day they name (AAPL's ex-dividend date 2025-02-10 is 2025-02-10T00:00:00Z). Their UTC
+ *   date is the day, whatever the exchange: shifting one into New York time would move it back a
+ *   day.
+ * - Moments (instants): calendarEvents earningsDate and earningsCallDate, like quote's
+ *   earningsTimestamp, earningsTimestampStart/End and earningsCallTimestampStart/End, carry the
+ *   time of the announcement or call: OCDO.L 07:00Z (07:00 London), ORSTED.CO 06:30Z (08:30
+ *   Copenhagen), ARMK 11:30Z (06:30 New York), CRM 21:00Z (16:00 New York). Their day is the
+ *   date on the listing's exchange at that moment: an 08:00 report in Tokyo on 2026-05-12 is
+ *   stamped 2026-05-11T23:00Z, and a 20:30 report in New York falls on the next UTC day.
+ * - An earnings stamp at exactly 00:00:00 UTC is taken as a day, as Yahoo gives days, and not
+ *   shifted; none is in the recordings. West of Greenwich it could also be an evening
+ *   announcement (20:00 in New York in summer), a day earlier there, so that case is warned.
+ * - Where Yahoo knows the day but not the hour it stamps moments of its own, the same for every
+ *   market: 10:59 UTC (THYAO.IS and CMCOM.AS confirmed dates, estimated windows' first days) and
+ *   12:00 UTC (estimated windows' last days, for New York, Istanbul and Jakarta listings alike).
+ *   10:59 UTC falls on its UTC date from UTC-10 to UTC+13, so reading it as a moment is safe;
+ *   12:00 UTC is the next day in New Zealand. So an estimated stamp whose local date is not its
+ *   UTC date is reported by its local date and warned, naming the UTC date too.
+ *
+ * The listing's zone is quoteSummary quoteType's timeZoneFullName (with gmtOffSetMilliseconds,
+ * the offset when Yahoo answered, used only when the zone's own rules are unknown). With no zone
+ * at all an instant keeps its UTC date and is warned: with offsets from UTC-12 to UTC+14 in use,
+ * any moment's local date can be the day before or after its UTC date somewhere.
+ */
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
+import { FinanceError } from "../../core/errors.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
+import { zoneOffset } from "../../providers/market_a/local_days.ts";
 
-export const CAL_SOURCE = "Yahoo Finance quoteSummary (calendarEvents, earningsHistory)";
-const day = (
-  sec: number | null,
-) => (sec === null ? null : new Date(sec * 1000).toISOString().slice(0, 10));
+export const CAL_SOURCE =
+  "Yahoo Finance quoteSummary (calendarEvents, earningsHistory; quoteType for the exchange's time zone)";
+
+const DAY_SEC = 86_400;
+const HOUR_SEC = 3_600;
+
+/** The UTC date of a stamp in seconds. */
+const utcDay = (sec: number) => new Date(sec * 1000).toISOString().slice(0, 10);
+
+/** The UTC date of a stamp, or null for no stamp. */
+const day = (sec: number | null) => (sec === null ? null : utcDay(sec));
 const time = (sec: number | null) => (sec === null ? null : new Date(sec * 1000).toISOString());
+
+/** The listing's clock: its IANA zone and Yahoo's offset from UTC in seconds, either unknown. */
+interface ListingZone {
+  name: string | null;
+  offset: number | null;
+}
+
+/** True for a stamp at 00:00:00 UTC: the way Yahoo gives a day without a time of day. */
+function isDateOnly(sec: number): boolean {
+  return ((sec % DAY_SEC) + DAY_SEC) % DAY_SEC === 0;
+}
+
+/**
+ * Seconds the listing's exchange is ahead of UTC at `sec`, by the zone's own rules (daylight
+ * saving on that date counts), else by Yahoo's offset; null when neither is known.
+ */
+function offsetAt(sec: number, zone: ListingZone): number | null {
+  const off = zoneOffset(zone.name, sec * 1000, zone.offset ?? NaN);
+  return Number.isFinite(off) ? off : null;
+}
+
+/** True when the zone's own rules are known, not only Yahoo's offset at the time it answered. */
+function hasRules(sec: number, zone: ListingZone): boolean {
+  return zone.name !== null && Number.isFinite(zoneOffset(zone.name, sec * 1000, NaN));
+}
+
+/** Earnings stamps whose day is in doubt, by the reason; warned once per command. */
+interface Doubts {
+  noZone: number[];
+  midnight: number[];
+  estimate: number[];
+  offsetOnly: number[];
+}
+
+const noDoubts = (): Doubts => ({ noZone: [], midnight: [], estimate: [], offsetOnly: [] });
+
+/**
+ * The exchange's local date of an earnings stamp (earningsDate) by the rule in the module
+ * comment: a date-only stamp's UTC date, an instant's date on the listing's exchange, or its UTC
+ * date when the zone is unknown. Every case in which that day may be wrong is noted in `doubts`.
+ */
+function earningsDay(
+  sec: number,
+  zone: ListingZone,
+  estimate: boolean,
+  doubts: Doubts,
+): string {
+  const off = offsetAt(sec, zone);
+  if (isDateOnly(sec)) {
+    if (off === null || off < 0) doubts.midnight.push(sec);
+    return utcDay(sec);
+  }
+  if (off === null) {
+    doubts.noZone.push(sec);
+    return utcDay(sec);
+  }
+  const local = utcDay(sec + off);
+  if (estimate && local !== utcDay(sec)) doubts.estimate.push(sec);
+  // an offset from another season is an hour out: it matters within an hour of midnight
+  const secOfDay = ((sec + off) % DAY_SEC + DAY_SEC) % DAY_SEC;
+  if (!hasRules(sec, zone) && (secOfDay < HOUR_SEC || secOfDay >= DAY_SEC - HOUR_SEC)) {
+    doubts.offsetOnly.push(sec);
+  }
+  return local;
+}
+
+/** "2026-05-11 (stamped 23:00 UTC)": a stamp's UTC date and time, for warnings. */
+const stamped = (sec: number) => `${utcDay(sec)} (stamped ${time(sec)!.slice(11, 16)} UTC)`;
+
+/** One warning per kind of doubt about the earnings days reported for `symbol`. */
+function warnDoubts(ctx: Context, symbol: string, zone: ListingZone, doubts: Doubts) {
+  const where = zone.name ?? "the exchange's zone";
+  const list = (secs: number[]) => [...new Set(secs)].sort((a, b) => a - b).map(stamped);
+  if (doubts.noZone.length) {
+    ctx.warn(
+      `Yahoo gives no time zone for ${symbol}'s exchange, so its earnings dates ${
+        list(doubts.noZone).join(", ")
+      } are the UTC dates of Yahoo's stamps: the exchange's local date may be the day before or after (an 08:00 report in Tokyo is stamped 23:00 UTC the day before)`,
+    );
+  }
+  if (doubts.midnight.length) {
+    ctx.warn(
+      `Yahoo stamps ${symbol}'s earnings date ${
+        list(doubts.midnight).join(", ")
+      } at 00:00 UTC, which is read as a day without a time and not shifted; were it the moment of an evening announcement in ${where}, the local date would be the day before`,
+    );
+  }
+  if (doubts.estimate.length) {
+    ctx.warn(
+      `${symbol}'s earnings dates are Yahoo's estimate, and Yahoo stamps estimated dates at moments of its own choosing (10:59 and 12:00 UTC for listings everywhere): ${
+        [...new Set(doubts.estimate)].map((s) =>
+          `${utcDay(s + (offsetAt(s, zone) ?? 0))} is the date in ${where} of the stamp ${
+            time(s)
+          }, but the day Yahoo means may be ${utcDay(s)}`
+        ).join("; ")
+      }`,
+    );
+  }
+  if (doubts.offsetOnly.length) {
+    ctx.warn(
+      `only Yahoo's present UTC offset is known for ${symbol}'s exchange, not its time zone, and the earnings stamp ${
+        list(doubts.offsetOnly).join(", ")
+      } falls within an hour of local midnight: a daylight-saving change may put it on the neighbouring date`,
+    );
+  }
+}
+
+/** The zone fields of quoteSummary quoteType (quote's own answer names the zone differently). */
+const quoteTypeZone = z.looseObject({
+  timeZoneFullName: z.string().nullish(),
+  exchangeTimezoneName: z.string().nullish(),
+  gmtOffSetMilliseconds: num,
+});
+
+/**
+ * The listing's zone from quoteSummary quoteType, asked on its own so that a listing Yahoo has
+ * no quoteType for still gets its calendar (with the UTC dates, warned) rather than an error.
+ */
+async function listingZone(ctx: Context, symbol: string): Promise<ListingZone> {
+  let raw: Record<string, unknown>;
+  try {
+    raw = await (await ctx.provider("market_a")).summary(symbol, ["quoteType"]);
+  } catch (err) {
+    if (err instanceof FinanceError) return { name: null, offset: null };
+    throw err;
+  }
+  const q = quoteTypeZone.safeParse(raw.quoteType ?? {});
+  if (!q.success) return { name: null, offset: null };
+  const ms = q.data.gmtOffSetMilliseconds;
+  return {
+    name: q.data.timeZoneFullName || q.data.exchangeTimezoneName || null,
+    offset: ms === null ? null : ms / 1000,
+  };
+}
 
 const calendarEvents = z.looseObject({
   earnings: z.looseObject({
@@ -87,14 +262,20 @@ function estimateCurrency(
 }
 
 export async function companyCalendar(ctx: Context, symbol: string) {
-  const raw = await (await ctx.provider("market_a")).summary(symbol, [
-    "calendarEvents",
-    "earningsTrend",
-    "earningsHistory",
+  const [raw, zone] = await Promise.all([
+    (await ctx.provider("market_a")).summary(symbol, [
+      "calendarEvents",
+      "earningsTrend",
+      "earningsHistory",
+    ]),
+    listingZone(ctx, symbol),
   ]);
   const c = calendarEvents.parse(raw.calendarEvents ?? {});
   const e = c.earnings;
   const dates = e.earningsDate.filter((d): d is number => d !== null);
+  // the exchange's local dates of the stamps (see the module comment)
+  const doubts = noDoubts();
+  const days = dates.map((d) => earningsDay(d, zone, e.isEarningsDateEstimate === true, doubts));
   const now = ctx.clock.now().getTime() / 1000;
   // each estimate's currency is the one its own module states, which need not be the one the
   // shares trade in (BABA: USD shares, CNY estimates) nor financialData's reporting currency
@@ -123,7 +304,7 @@ export async function companyCalendar(ctx: Context, symbol: string) {
   if (status === "date_passed") {
     ctx.warn(
       `${symbol}'s earnings dates (${
-        dates.map(day).join(", ")
+        days.join(", ")
       }) are past but Yahoo's earnings history records no actual EPS for that report${
         covered?.quarterEnd
           ? ` (quarter ended ${day(covered.quarterEnd)})`
@@ -146,9 +327,10 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     );
   }
   dividendWarnings(ctx, c.exDividendDate, c.dividendDate, now);
+  warnDoubts(ctx, symbol, zone, doubts);
   return {
     symbol,
-    earnings_dates: dates.map(day).filter((d): d is string => d !== null),
+    earnings_dates: days,
     earnings_date_is_estimate: e.isEarningsDateEstimate ?? null,
     earnings_status: status,
     as_of: ctx.clock.now().toISOString(),
@@ -167,10 +349,12 @@ export async function companyCalendar(ctx: Context, symbol: string) {
       high: e.revenueHigh,
       currency: revenueCurrency,
     },
+    // days, stamped at 00:00 UTC: their UTC date is the day on every exchange
     ex_dividend_date: day(c.exDividendDate),
     dividend_date: day(c.dividendDate),
     provider: "market_a",
-    source: "Yahoo Finance quoteSummary calendarEvents, earningsTrend, earningsHistory",
+    source:
+      "Yahoo Finance quoteSummary calendarEvents, earningsTrend, earningsHistory; quoteType for the exchange's time zone",
     retrieved_at: ctx.clock.now().toISOString(),
   };
 }
@@ -257,9 +441,9 @@ function reportOf(
 }
 
 export async function earningsCalendar(ctx: Context, symbol: string, limit: number) {
-  const raw = await (await ctx.provider("market_a")).summary(symbol, [
-    "earningsHistory",
-    "calendarEvents",
+  const [raw, zone] = await Promise.all([
+    (await ctx.provider("market_a")).summary(symbol, ["earningsHistory", "calendarEvents"]),
+    listingZone(ctx, symbol),
   ]);
   const h = history.parse(raw.earningsHistory ?? {});
   const c = calendarEvents.parse(raw.calendarEvents ?? {});
@@ -282,16 +466,21 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     source: r as HistoryRow | null,
   })).filter((r) => r.quarter === null || r.quarter < now || r.source === target?.row)
     .sort((a, b) => (b.quarter ?? 0) - (a.quarter ?? 0));
+  const doubts = noDoubts();
   if (target) {
     const first = Math.min(...dates);
     const last = Math.max(...dates);
+    // the exchange's local dates of the window's ends (see the module comment)
+    const estimate = c.earnings.isEarningsDateEstimate === true;
+    const firstDay = earningsDay(first, zone, estimate, doubts);
+    const lastDay = dates.length > 1 ? earningsDay(last, zone, estimate, doubts) : null;
     const match = rows.find((r) => target.row !== null && r.source === target.row);
     const hasActual = match !== undefined && match.eps_actual !== null;
     const status = eventStatus(dates, c.earnings.isEarningsDateEstimate, now, hasActual);
     const past = status === "reported" || status === "date_passed";
     const event = {
-      earnings_date: day(first),
-      earnings_date_end: dates.length > 1 ? day(last) : null,
+      earnings_date: firstDay,
+      earnings_date_end: lastDay,
       status,
       date_is_estimate: c.earnings.isEarningsDateEstimate ?? null,
     };
@@ -305,7 +494,7 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     } else {
       if (past) {
         ctx.warn(
-          `the report of ${day(first)}${
+          `the report of ${firstDay}${
             target.after === null ? "" : ` (the quarter after the one ended ${day(target.after)})`
           } is past but Yahoo's earnings history has no actuals for it yet`,
         );
@@ -326,6 +515,7 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
       });
     }
   }
+  warnDoubts(ctx, symbol, zone, doubts);
   const all = rows.slice(0, limit).map(({ quarter: _q, source: _s, ...r }) => r);
   return {
     symbol,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
 const n = z.number().nullable();
@@ -18,11 +19,14 @@ export default defineCommand({
   description:
     "The next earnings date (or Yahoo's window of likely dates, flagged as an estimate), the " +
     "call time, analysts' EPS and revenue estimates for that quarter, and the ex-dividend and " +
-    "payment dates (Yahoo gives no record date; dates already past are said to be). For past quarters with actual EPS and surprises use calendar.earnings.",
+    "payment dates (Yahoo gives no record date; dates already past are said to be). For past quarters with actual EPS and surprises use calendar.earnings. " +
+    "Earnings dates are the exchange's local dates (in the time zone Yahoo gives for the " +
+    "listing), call times exact UTC instants; a date that could be another day is said in a " +
+    "warning.",
   usage: "finance calendar.company SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "source", "provider"],
+  citation_fields: ["symbol", "source", "provider", "source_urls"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it."),
@@ -49,12 +53,13 @@ export default defineCommand({
     ),
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     retrieved_at: z.string(),
   }),
   examples: ["finance calendar.company AAPL"],
   async run(args, ctx) {
     const { companyCalendar } = await import("../../analysis/market/calendar.ts");
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
-    return await companyCalendar(ctx, canonicalSymbol(args.symbol));
+    return withSourceUrls(await companyCalendar(ctx, canonicalSymbol(args.symbol)), ctx);
   },
 });

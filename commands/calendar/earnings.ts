@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
 const n = z.number().nullable();
@@ -13,11 +14,13 @@ export default defineCommand({
     "from the clock (as_of; FINANCE_NOW under replay): reported when the date is past and " +
     "Yahoo records the actual EPS, date_passed when it is past but no actual is recorded, upcoming when it is ahead and confirmed, unconfirmed when " +
     "Yahoo marks the date as its estimate (then earnings_date..earnings_date_end is the " +
-    "window). Yahoo keeps about four past quarters. For dividend dates use calendar.company.",
+    "window). Yahoo keeps about four past quarters. For dividend dates use calendar.company. " +
+    "Earnings dates are the exchange's local dates (in the time zone Yahoo gives for the " +
+    "listing); a date that could be another day is said in a warning.",
   usage: "finance calendar.earnings SYMBOL [limit=12]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "as_of", "source", "provider"],
+  citation_fields: ["symbol", "as_of", "source", "provider", "source_urls"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it."),
@@ -41,6 +44,7 @@ export default defineCommand({
     count: z.int(),
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     retrieved_at: z.string(),
   }),
   examples: ["finance calendar.earnings AAPL limit=4"],
@@ -48,6 +52,9 @@ export default defineCommand({
   async run(args, ctx) {
     const { earningsCalendar } = await import("../../analysis/market/calendar.ts");
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
-    return await earningsCalendar(ctx, canonicalSymbol(args.symbol), args.limit);
+    return withSourceUrls(
+      await earningsCalendar(ctx, canonicalSymbol(args.symbol), args.limit),
+      ctx,
+    );
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
 const n = z.number().nullable();
@@ -17,7 +18,7 @@ export default defineCommand({
   usage: "finance estimates.consensus SYMBOL [period=annual|quarter limit=10 page=0]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "date", "provider", "source_url"],
+  citation_fields: ["symbol", "date", "provider", "source_url", "source_urls"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it."),
@@ -50,6 +51,7 @@ export default defineCommand({
       source_url: z.string(),
     })),
     count: z.int(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     retrieved_at: z.string(),
   }),
   examples: ["finance estimates.consensus AAPL period=annual limit=4"],
@@ -115,13 +117,13 @@ export default defineCommand({
         "FMP states no currency: the amounts are in the company's reporting currency, which need not be the one its shares trade in",
       );
     }
-    return {
+    return withSourceUrls({
       symbol,
       period: args.period,
       provider: "estimates_a",
       estimates,
       count: estimates.length,
       retrieved_at: ctx.clock.now().toISOString(),
-    };
+    }, ctx);
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
 export default defineCommand({
@@ -21,7 +22,7 @@ export default defineCommand({
     "finance fundamentals.statement SYMBOL [statement=income|balance|cashflow period=annual|quarterly]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "statement", "period", "source", "provider"],
+  citation_fields: ["symbol", "statement", "period", "source", "provider", "source_urls"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it."),
@@ -55,12 +56,16 @@ export default defineCommand({
     count: z.int(),
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     retrieved_at: z.string(),
   }),
   examples: ["finance fundamentals.statement AAPL statement=income period=annual"],
   async run(args, ctx) {
     const { statement } = await import("../../analysis/market/statement.ts");
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
-    return await statement(ctx, canonicalSymbol(args.symbol), args.statement, args.period);
+    return withSourceUrls(
+      await statement(ctx, canonicalSymbol(args.symbol), args.statement, args.period),
+      ctx,
+    );
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 
 export default defineCommand({
   name: "industry.keys",
@@ -11,7 +12,7 @@ export default defineCommand({
   usage: "finance industry.keys [sector=SECTOR_KEY]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["key", "source"],
+  citation_fields: ["key", "source", "source_urls"],
   positional: [],
   args: z.strictObject({
     sector: z.string().optional().describe("Sector key or name (technology or Technology)."),
@@ -26,6 +27,8 @@ export default defineCommand({
     count: z.int(),
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
+    retrieved_at: z.string(),
   }),
   examples: ["finance industry.keys sector=technology"],
   async run(args, ctx) {
@@ -57,11 +60,12 @@ export default defineCommand({
         }))
         : []
     );
-    return {
+    return withSourceUrls({
       industries,
       count: industries.length,
       provider: "market_a",
       source: SECTOR_SOURCE,
-    };
+      retrieved_at: ctx.clock.now().toISOString(),
+    }, ctx);
   },
 });

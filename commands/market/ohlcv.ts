@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { commaText, isoDate } from "../../core/schema.ts";
+import { SOURCE_URLS_HELP } from "./_sources.ts";
 
 const bar = z.object({
   date: z.string(),
@@ -41,6 +42,7 @@ const series = z.object({
   ),
   dividends: z.array(z.object({ date: z.string(), amount: z.number() })),
   attempts: z.array(attempt).optional(),
+  source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
 });
 
 export default defineCommand({
@@ -62,7 +64,7 @@ export default defineCommand({
     "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD|years=N end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "date", "source", "provider"],
+  citation_fields: ["symbol", "date", "source", "provider", "source_urls"],
   positional: ["symbols"],
   synonyms: { start: "start_date", end: "end_date" },
   args: z.strictObject({
@@ -105,8 +107,8 @@ export default defineCommand({
     "finance market.ohlcv SPY provider=stooq include_attempts=true",
   ],
   run: async (args, ctx) => {
-    const { runOhlcv } = await import("../../analysis/market/ohlcv.ts");
-    return await runOhlcv(args, ctx);
+    const { ohlcvWithSources } = await import("./_sources.ts");
+    return await ohlcvWithSources(args, ctx) as z.input<typeof series>;
   },
-  lean: "analysis/market/ohlcv.ts#runOhlcv",
+  lean: "commands/market/_sources.ts#ohlcvWithSources",
 });

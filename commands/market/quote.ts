@@ -4,6 +4,7 @@ import { ticker } from "../../core/schema.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { type Quote, quoteSchema, yahooQuoteRow } from "../../analysis/market/company.ts";
 import { readYahooQuote, staleQuote } from "../../analysis/market/quote_row.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "./_sources.ts";
 
 export default defineCommand({
   name: "market.quote",
@@ -21,14 +22,17 @@ export default defineCommand({
   usage: "finance market.quote SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "as_of", "source", "provider"],
+  citation_fields: ["symbol", "as_of", "source", "provider", "source_urls"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe(
       "Ticker in any common form (AAPL, BRK.B, SAP.DE, ^GSPC, EURUSD=X, GC=F, BTC-USD).",
     ),
   }),
-  data: quoteSchema.extend({ fallback_reason: z.string().optional() }),
+  data: quoteSchema.extend({
+    fallback_reason: z.string().optional(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
+  }),
   examples: [
     "finance market.quote AAPL",
     "finance market.quote SAP.DE",
@@ -84,9 +88,9 @@ export default defineCommand({
     }
     const stale = staleQuote(quote, ctx.clock.now());
     if (stale) ctx.warn(stale);
-    return quote;
+    return withSourceUrls(quote, ctx);
   },
   // the CLI asks Yahoo directly (its own handshake, no zod or yahoo-finance2) and comes to
   // `run` when that meets anything unusual
-  lean: "analysis/market/quote_fast.ts#marketQuoteLean",
+  lean: "commands/market/_sources.ts#quoteLeanWithSources",
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP } from "./_sources.ts";
 
 export default defineCommand({
   name: "market.regime",
@@ -12,7 +13,7 @@ export default defineCommand({
   usage: "finance market.regime [MARKET=US] [TIMEFRAME=swing]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["market", "as_of", "source"],
+  citation_fields: ["market", "as_of", "source", "source_urls"],
   positional: ["market", "timeframe"],
   args: z.strictObject({
     market: z.string().default("US").transform((s) => s.toUpperCase()).describe(
@@ -31,12 +32,27 @@ export default defineCommand({
     signals: z.array(z.looseObject({ name: z.string(), value: z.string(), direction: z.string() })),
     rules: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     as_of: z.string(),
   }),
   view: "regime",
   examples: ["finance market.regime", "finance market.regime timeframe=long"],
   async run(args, ctx) {
     const { regime } = await import("../../analysis/market/regime.ts");
-    return await regime(ctx, args.market, args.timeframe);
+    const { allCollected, collectingCalls } = await import("./_sources.ts");
+    // the bars are read by market.ohlcv calls: their URLs are what this regime cites
+    const calls = collectingCalls(ctx);
+    const d = await regime(calls.ctx, args.market, args.timeframe);
+    // each benchmark's numbers with the URLs of its bars (a sheet's row per input cites them)
+    const cite = (i: unknown) =>
+      i && typeof i === "object" && typeof (i as { symbol?: unknown }).symbol === "string"
+        ? { ...i, source_urls: calls.urls.get((i as { symbol: string }).symbol) ?? [] }
+        : i;
+    const signals = d.signals.map((sig) => {
+      const inputs = (sig as { inputs?: unknown }).inputs;
+      if (Array.isArray(inputs)) return { ...sig, inputs: inputs.map(cite) };
+      return inputs ? { ...sig, inputs: cite(inputs) } : sig;
+    });
+    return { ...d, signals, source_urls: allCollected(calls.urls) };
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP } from "./_sources.ts";
 
 const row = z.object({
   name: z.string(),
@@ -11,6 +12,9 @@ const row = z.object({
   currency: z.string().nullable().describe("Currency of the closes as the provider states it."),
   last_date: z.string(),
   provider: z.string(),
+  source_urls: z.array(z.string()).describe(
+    "The URLs this ETF's bars were read from (by market.ohlcv; keys removed).",
+  ),
 });
 
 export default defineCommand({
@@ -25,7 +29,7 @@ export default defineCommand({
   usage: "finance market.sector_heat [MARKET=US] [LOOKBACK_DAYS=20] [GROUP_BY=sector]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "last_date", "source"],
+  citation_fields: ["symbol", "last_date", "source", "source_urls"],
   positional: ["market", "lookback_days", "group_by"],
   args: z.strictObject({
     market: z.string().default("US").transform((s) => s.toUpperCase()).describe(
@@ -45,10 +49,27 @@ export default defineCommand({
     all: z.array(row),
     count: z.int(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
+    retrieved_at: z.string(),
   }),
   examples: ["finance market.sector_heat lookback_days=60"],
   async run(args, ctx) {
     const { sectorHeat } = await import("../../analysis/market/regime.ts");
-    return await sectorHeat(ctx, args.market, args.lookback_days);
+    const { allCollected, collectingCalls } = await import("./_sources.ts");
+    // the bars are read by market.ohlcv calls: their URLs are what this ranking cites
+    const calls = collectingCalls(ctx);
+    const d = await sectorHeat(calls.ctx, args.market, args.lookback_days);
+    const cite = <R extends { symbol: string }>(r: R) => ({
+      ...r,
+      source_urls: calls.urls.get(r.symbol) ?? [],
+    });
+    return {
+      ...d,
+      leaders: d.leaders.map(cite),
+      laggards: d.laggards.map(cite),
+      all: d.all.map(cite),
+      source_urls: allCollected(calls.urls),
+      retrieved_at: ctx.clock.now().toISOString(),
+    };
   },
 });

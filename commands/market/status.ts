@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "./_sources.ts";
 import { ProviderError } from "../../core/errors.ts";
 
 export default defineCommand({
@@ -17,7 +18,7 @@ export default defineCommand({
   usage: "finance market.status [MARKET=US]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["market", "as_of", "source"],
+  citation_fields: ["market", "as_of", "source", "source_urls"],
   positional: ["market"],
   args: z.strictObject({
     market: z.string().regex(/^[A-Za-z]{2}$/, "use a two-letter region code such as US or GB")
@@ -51,6 +52,7 @@ export default defineCommand({
     as_of: z.string().nullable(),
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
   }),
   examples: ["finance market.status", "finance market.status GB"],
   view: "market_status",
@@ -82,7 +84,7 @@ export default defineCommand({
       ctx.clock.now().toISOString(),
       (note) => ctx.warn(note),
     );
-    return {
+    return withSourceUrls({
       market: args.market,
       exchange: mt.name ?? null,
       state: mt.status ?? null,
@@ -94,6 +96,6 @@ export default defineCommand({
       as_of: mt.time ?? null,
       provider: "market_a",
       source: "Yahoo Finance market time (v6/finance/markettime)",
-    };
+    }, ctx);
   },
 });

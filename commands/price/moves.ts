@@ -4,6 +4,7 @@ import { ProviderError, UsageError } from "../../core/errors.ts";
 import { isoDate as isoDateArg, ticker } from "../../core/schema.ts";
 import { isoDate } from "../../core/clock.ts";
 import type { Bar } from "../../analysis/evidence/moves.ts";
+import { SOURCE_URLS_HELP } from "../market/_sources.ts";
 
 const moveRow = z.object({
   symbol: z.string(),
@@ -29,11 +30,21 @@ const moveRow = z.object({
   source: z.string().nullable(),
 });
 
+/** One symbol's bars from market.ohlcv, with what cites them. */
+interface SeriesFound {
+  rows: Bar[];
+  source: string | null;
+  currency: string | null;
+  /** The URLs market.ohlcv read the bars from: this command asked for none itself. */
+  source_urls: string[];
+  retrieved_at: string | null;
+}
+
 /** Finds the bars of `symbol` in a market.ohlcv payload (one-symbol or multi-symbol shape). */
 function barsOf(
   data: unknown,
   symbol: string,
-): { rows: Bar[]; source: string | null; currency: string | null } | null {
+): SeriesFound | null {
   if (!data || typeof data !== "object") return null;
   const d = data as Record<string, unknown>;
   if (Array.isArray(d.rows)) {
@@ -41,6 +52,10 @@ function barsOf(
       rows: d.rows as Bar[],
       source: String(d.source ?? d.provider ?? "") || null,
       currency: typeof d.currency === "string" ? d.currency : null,
+      source_urls: Array.isArray(d.source_urls)
+        ? d.source_urls.filter((u): u is string => typeof u === "string")
+        : [],
+      retrieved_at: typeof d.retrieved_at === "string" ? d.retrieved_at : null,
     };
   }
   for (const key of ["results", "series", "symbols", "data"]) {
@@ -64,7 +79,7 @@ export default defineCommand({
     "finance price.moves SYMBOL [window=1d|3d|1w|1m years=3|start_date=YYYY-MM-DD end_date=YYYY-MM-DD threshold=8|8% limit=20 provider=auto]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "end_date", "source"],
+  citation_fields: ["symbol", "end_date", "source", "source_urls"],
   positional: ["symbol"],
   synonyms: { start: "start_date", end: "end_date" },
   view: "moves",
@@ -105,6 +120,10 @@ export default defineCommand({
     count: z.int(),
     total_count: z.int(),
     source: z.string().nullable(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
+    retrieved_at: z.string().nullable().describe(
+      "When market.ohlcv read the bars (ISO 8601), by the session's clock.",
+    ),
     notes: z.array(z.string()),
   }),
   examples: [
@@ -200,6 +219,8 @@ export default defineCommand({
       count: result.moves.length,
       total_count: result.total,
       source: found.source,
+      source_urls: found.source_urls,
+      retrieved_at: found.retrieved_at,
       notes: [
         "Returns are close-to-close on adjusted closes; volume and volatility baselines are the 20 sessions before each window starts.",
         "A move's size says nothing about its cause; use price.context for dated evidence, which shows timing, not causation.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 
 const n = z.number().nullable();
 
@@ -15,7 +16,7 @@ export default defineCommand({
   usage: "finance screen.run QUERY [count=25 offset=0 sort_field=FIELD sort_asc=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["query", "source", "provider"],
+  citation_fields: ["query", "source", "provider", "source_urls"],
   positional: ["query"],
   view: "screen",
   args: z.strictObject({
@@ -50,6 +51,7 @@ export default defineCommand({
     total: z.int().nullable(),
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     retrieved_at: z.string(),
   }),
   examples: [
@@ -58,6 +60,6 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { runScreen } = await import("../../analysis/market/screen_run.ts");
-    return await runScreen(ctx, args);
+    return withSourceUrls(await runScreen(ctx, args), ctx);
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 
 export default defineCommand({
   name: "sector.industries",
@@ -10,7 +11,7 @@ export default defineCommand({
   usage: "finance sector.industries KEY",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["key", "source", "provider"],
+  citation_fields: ["key", "source", "provider", "source_urls"],
   positional: ["key"],
   args: z.strictObject({
     key: z.string().describe("Sector key from sector.keys, e.g. technology."),
@@ -28,6 +29,8 @@ export default defineCommand({
     count: z.int(),
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
+    retrieved_at: z.string(),
   }),
   examples: ["finance sector.industries technology"],
   async run(args, ctx) {
@@ -48,13 +51,14 @@ export default defineCommand({
     for (const w of industryListCaveats(d.key, industries, d.overview.industriesCount, dropped)) {
       ctx.warn(w);
     }
-    return {
+    return withSourceUrls({
       key: d.key,
       name: d.name,
       industries,
       count: industries.length,
       provider: "market_a",
       source: SECTOR_SOURCE,
-    };
+      retrieved_at: ctx.clock.now().toISOString(),
+    }, ctx);
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, ProviderError } from "../../core/errors.ts";
@@ -67,7 +68,7 @@ export default defineCommand({
   usage: "finance symbol.profile SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "source", "provider"],
+  citation_fields: ["symbol", "source", "provider", "source_urls"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it (AAPL, BRK-B, SAP.DE)."),
@@ -85,6 +86,7 @@ export default defineCommand({
     cik: s,
     provider: z.string(),
     source: z.string(),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     retrieved_at: z.string(),
   }),
   examples: ["finance symbol.profile AAPL"],
@@ -140,7 +142,8 @@ export default defineCommand({
     if (name === null && noName) ctx.warn(`company_name: ${noName}`);
     const p = sum.s.assetProfile;
     const address2 = (p as { address2?: unknown }).address2;
-    return {
+    const cited = cik && name ? await sameCompany(ctx, symbol, cik, name) : cik;
+    return withSourceUrls({
       symbol,
       provider_symbol: symbol,
       company_name: name,
@@ -152,13 +155,13 @@ export default defineCommand({
       phone: p.phone ?? null,
       employees: p.fullTimeEmployees,
       description: p.longBusinessSummary ?? null,
-      cik: cik && name ? await sameCompany(ctx, symbol, cik, name) : cik,
+      cik: cited,
       provider: "market_a",
       source: [
         modules.length ? `${SUMMARY_SOURCE} modules ${modules.join(", ")}` : null,
         fromQuote ? `${QUOTE_SOURCE} (company name)` : null,
       ].filter(Boolean).join("; "),
       retrieved_at: ctx.clock.now().toISOString(),
-    };
+    }, ctx);
   },
 });
