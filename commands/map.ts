@@ -2742,6 +2742,13 @@ export interface CommandMap {
         error: string | null;
       }[];
       notes: string[];
+      exchange_clock?: {
+        time_zone: string | null;
+        market: string | null;
+        suffix: string | null;
+        regular_session_local: string | null;
+        placement: "session" | "local_days" | "new_york_assumed";
+      };
     };
   };
   /** Find large price moves with volume and volatility context. */

@@ -3,7 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { isoDate, ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
-import type { EvidenceItem } from "../../analysis/evidence/timeline.ts";
+import type { EvidenceItem, ExchangeClock } from "../../analysis/evidence/timeline.ts";
 
 const item = z.object({
   date: z.string(),
@@ -18,11 +18,13 @@ const item = z.object({
 
 type Rows = Record<string, unknown>[];
 type Block = { source: string; items: EvidenceItem[] };
+/** Items of a listing outside New York dated by a bare date (no time), by source: warned once. */
+type BareDates = Record<string, number>;
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
-async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
-  const { roleOf, inRange, newYorkTime } = await import("../../analysis/evidence/timeline.ts");
+async function filings(ctx: Context, a: Args, range: Range, clock: Clock): Promise<Block> {
+  const { roleOf, inRange, listingTime } = await import("../../analysis/evidence/timeline.ts");
   const env = await ctx.call<{ filings: Rows }>("filings.recent", {
     symbol: a.symbol,
     forms: "8-K,8-K/A,10-Q,10-K",
@@ -32,10 +34,10 @@ async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
   const got = env.data?.filings ?? [];
   // a filing is dated by when SEC accepted it (New York time: one accepted after 17:30 carries
   // the next business day as its filing date, but was public the evening before), else its
-  // filing date
+  // filing date; for a listing elsewhere the acceptance instant is read on its exchange's clock
   const dated = got.map((f) => {
-    const at = newYorkTime(str(f.acceptance_datetime_eastern) ?? str(f.accepted_at_utc));
-    return { f, day: at?.day ?? str(f.filed_at)?.slice(0, 10) ?? null, session: at?.session };
+    const at = listingTime(str(f.acceptance_datetime_eastern) ?? str(f.accepted_at_utc), clock);
+    return { f, day: at?.day ?? str(f.filed_at)?.slice(0, 10) ?? null, session: at?.session, at };
   });
   // the newest `filing_limit` filings may not reach back to the window's start
   const oldest = dated.map((d) => d.day).filter((d): d is string => !!d).sort()[0];
@@ -47,8 +49,9 @@ async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
     );
   }
   const items = dated.filter((d) => inRange(d.day, range.start, range.end))
-    .map(({ f, day, session }) => {
+    .map(({ f, day, session, at }) => {
       const date = day!;
+      if (!at && !clock.us) clock.bare.filings = (clock.bare.filings ?? 0) + 1;
       const items = Array.isArray(f.items) ? f.items.map(String) : [];
       const { relative_day, role } = roleOf(a.date, date, session);
       return {
@@ -79,13 +82,14 @@ async function filings(ctx: Context, a: Args, range: Range): Promise<Block> {
   return { source: "filings", items };
 }
 
-async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
-  const { roleOf, inRange, newYorkTime, newYorkDays } = await import(
+async function news(ctx: Context, a: Args, range: Range, clock: Clock): Promise<Block> {
+  const { roleOf, inRange, listingTime, listingDays } = await import(
     "../../analysis/evidence/timeline.ts"
   );
-  // the window's days are New York days: asked for as UTC days, an article first seen that
-  // evening after 19:00 or 20:00 New York time (past midnight UTC) was never asked for
-  const days = newYorkDays(range.start, range.end);
+  // the window's days are the listing's local days (New York days for a US listing): asked for
+  // as UTC days, an article first seen that evening after 19:00 or 20:00 New York time (past
+  // midnight UTC) was never asked for
+  const days = listingDays(range.start, range.end, clock);
   const env = await ctx.call<{ articles: Rows }>("news.search", {
     symbol: a.symbol,
     start_datetime: days.from,
@@ -104,9 +108,9 @@ async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
   const items = got.slice(0, a.news_limit).flatMap((n) => {
     const published = str(n.published_at);
     if (!published) return [];
-    // dated by the New York day, as the move is (an article seen at 02:00 UTC is the evening
-    // before in New York, after that day's close)
-    const at = newYorkTime(published);
+    // dated by the listing's local day, as the move is (an article seen at 02:00 UTC is the
+    // evening before in New York, after that day's close)
+    const at = listingTime(published, clock);
     const date = at?.day ?? published.slice(0, 10);
     if (!inRange(date, range.start, range.end)) return [];
     const { relative_day, role } = roleOf(a.date, date, at?.session);
@@ -137,19 +141,25 @@ async function news(ctx: Context, a: Args, range: Range): Promise<Block> {
   return { source: "news", items };
 }
 
-async function transcripts(ctx: Context, a: Args, range: Range): Promise<Block> {
-  const { roleOf, inRange } = await import("../../analysis/evidence/timeline.ts");
+async function transcripts(ctx: Context, a: Args, range: Range, clock: Clock): Promise<Block> {
+  const { roleOf, inRange, listingTime } = await import("../../analysis/evidence/timeline.ts");
   const env = await ctx.call<{ transcripts: Rows }>("transcripts.search", {
     symbol: a.symbol,
     limit: a.transcript_limit,
   });
   if (!env.ok) throw new FinanceError(env.error ?? "transcripts.search failed");
+  // a US listing's transcripts keep the date they are published under; elsewhere a published
+  // instant is read on the exchange's clock (a bare date stays as it is, and is warned)
+  const local = (t: Record<string, unknown>) =>
+    clock.us ? null : listingTime(str(t.published_at), clock);
   const items = (env.data?.transcripts ?? []).filter((t) =>
-    inRange(str(t.published_at), range.start, range.end)
+    inRange(local(t)?.day ?? str(t.published_at), range.start, range.end)
   )
     .map((t) => {
-      const date = str(t.published_at)!.slice(0, 10);
-      const { relative_day, role } = roleOf(a.date, date);
+      const at = local(t);
+      const date = at?.day ?? str(t.published_at)!.slice(0, 10);
+      if (!at && !clock.us) clock.bare.transcripts = (clock.bare.transcripts ?? 0) + 1;
+      const { relative_day, role } = roleOf(a.date, date, at?.session);
       return {
         date,
         relative_day,
@@ -176,12 +186,53 @@ type Args = {
   transcript_limit: number;
 };
 type Range = { start: string; end: string };
+type Clock = ExchangeClock & { bare: BareDates };
+
+const clockSchema = z.object({
+  time_zone: z.string().nullable().describe(
+    "IANA zone of the exchange whose local days date the items; null when not known (New York is then assumed).",
+  ),
+  market: z.string().nullable().describe(
+    "Market code whose regular session is used (JP, GB, DE, AU …); null when no session hours are known.",
+  ),
+  suffix: z.string().nullable().describe("The symbol's exchange suffix (T, L, DE, AX), if any."),
+  regular_session_local: z.string().nullable().describe(
+    "Regular session on the move date in local time (09:00-15:30), null when not known.",
+  ),
+  placement: z.enum(["session", "local_days", "new_york_assumed"]).describe(
+    "session: local days and the regular session; local_days: whole local days (no hours known, so an item of the move date is same_day); new_york_assumed: the zone is not known, New York's days and session are used.",
+  ),
+});
+
+/** Warnings and the time note for a listing that is not a US one. */
+function clockNotes(ctx: Context, a: Args, clock: ExchangeClock): string {
+  const place = "filings by when SEC accepted them, news by when GDELT first saw the article";
+  if (clock.placement === "session") {
+    return `Dates are local days of the ${clock.market} exchange (${clock.time_zone}), the clock ${a.symbol} trades on: ${place}, converted to ${clock.time_zone}. metadata.session says pre_market, market_hours or after_close against its regular session, ${clock.regular_session_local} local time on ${a.date} (lunch breaks count as market hours); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.`;
+  }
+  if (clock.placement === "local_days") {
+    if (clock.suffix) {
+      ctx.warn(
+        `${a.symbol}: no regular session hours are known for the .${clock.suffix} market, so items are placed by whole local days in ${clock.time_zone}: an item dated ${a.date} is same_day whether it came before the open or after the close`,
+      );
+    }
+    return `Dates are local days in ${clock.time_zone}, the clock ${a.symbol} trades on: ${place}, converted to ${clock.time_zone}. No session hours are used (metadata.session is null): an item dated the move date is same_day, whether it came before or after the move. Read the cited documents before drawing conclusions.`;
+  }
+  ctx.warn(
+    `${a.symbol}: the time zone of the exchange it trades on is not known (${
+      clock.suffix
+        ? `no zone is known for the .${clock.suffix} suffix`
+        : "the symbol names no exchange"
+    }), so items are placed by New York days and the US session (09:30-16:00 New York time) as for a US listing; for a listing elsewhere a placement may be off by a day or a session`,
+  );
+  return "Dates are New York days, assumed because the exchange's time zone is not known (see warnings): filings by when SEC accepted them, news by when GDELT first saw the article. metadata.session says pre_market, market_hours or after_close (after 16:00 New York time); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.";
+}
 
 export default defineCommand({
   name: "price.context",
   summary: "Dated filings, news and transcripts around a price move",
   description:
-    "Builds a timeline of SEC filings, news articles and earnings-call transcripts dated within `lookback` calendar days either side of a move date (from price.moves), each marked before_move, same_day or after_move with its citation (accession and URL, article URL and domain, transcript URL and quarter). A source that cannot answer becomes a warning naming it; the command fails only when none can. Timing is not causation: an item on the same day is a lead to read, not an explanation.",
+    "Builds a timeline of SEC filings, news articles and earnings-call transcripts dated within `lookback` calendar days either side of a move date (from price.moves), each marked before_move, same_day or after_move with its citation (accession and URL, article URL and domain, transcript URL and quarter). Items are placed by the clock of the exchange the symbol trades on: New York days and session for a US listing (ADRs included), the exchange's local days and regular session for one elsewhere (7203.T, SHEL.L, BHP.AX), whole local days where its hours are not known (warned). A source that cannot answer becomes a warning naming it; the command fails only when none can. Timing is not causation: an item on the same day is a lead to read, not an explanation.",
   usage:
     "finance price.context SYMBOL date=YYYY-MM-DD [lookback=3D news_limit=5 filing_limit=80 transcript_limit=12]",
   side_effects: "network_read_only",
@@ -220,6 +271,9 @@ export default defineCommand({
       error: z.string().nullable(),
     })),
     notes: z.array(z.string()),
+    exchange_clock: clockSchema.optional().describe(
+      "The exchange clock items were placed by, for a symbol that is not a US listing; absent for a US listing (ADRs included), whose items are placed by New York days and the 09:30-16:00 session.",
+    ),
   }),
   examples: [
     "finance price.context AAPL date=2026-02-24 lookback=3D",
@@ -227,8 +281,10 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { parseWindowDays, addDays } = await import("../../analysis/evidence/windows.ts");
-    const { sortTimeline } = await import("../../analysis/evidence/timeline.ts");
+    const { sortTimeline, listingClock } = await import("../../analysis/evidence/timeline.ts");
     const days = parseWindowDays(args.lookback, "calendar", "lookback");
+    const clock: Clock = { ...listingClock(args.symbol, args.date), bare: {} };
+    const timeNote = clock.us ? null : clockNotes(ctx, args, clock);
     const range = { start: addDays(args.date, -days), end: addDays(args.date, days) };
     const blocks = [filings, news, transcripts];
     const names = ["filings", "news", "transcripts"];
@@ -237,7 +293,7 @@ export default defineCommand({
     const timeline: EvidenceItem[] = [];
     for (const [i, gather] of blocks.entries()) {
       try {
-        const block = await gather(ctx, args, range);
+        const block = await gather(ctx, args, range, clock);
         timeline.push(...block.items);
         results.push({ source: block.source, ok: true, count: block.items.length, error: null });
       } catch (err) {
@@ -251,6 +307,19 @@ export default defineCommand({
         `no evidence source answered for ${args.symbol} around ${args.date}: ${
           results.map((r) => `${r.source}: ${r.error}`).join("; ")
         }`,
+      );
+    }
+    const bare = Object.entries(clock.bare);
+    // under New York's clock (assumed) a bare SEC or transcript date is already a New York date
+    if (bare.length && clock.placement !== "new_york_assumed") {
+      ctx.warn(
+        `${
+          bare.map(([source, n]) => `${n} ${source.replace(/s$/, "")}(s)`).join(" and ")
+        } carry a date without a time (the source's own, likely a US date), so ${
+          bare.length > 1 ? "they are" : "it is"
+        } placed by that date, not by the local date in ${
+          clock.time_zone ?? "New York"
+        }, which may be a day later`,
       );
     }
     const sorted = sortTimeline(timeline);
@@ -271,8 +340,18 @@ export default defineCommand({
       sources: results,
       notes: [
         "evidence_role says only when an item is dated relative to the move (before_move, same_day, after_move); it does not say the item caused the move.",
-        "Dates are New York days: filings by when SEC accepted them, news by when GDELT first saw the article. metadata.session says pre_market, market_hours or after_close (after 16:00 New York time); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.",
+        timeNote ??
+          "Dates are New York days: filings by when SEC accepted them, news by when GDELT first saw the article. metadata.session says pre_market, market_hours or after_close (after 16:00 New York time); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.",
       ],
+      ...(clock.us ? {} : {
+        exchange_clock: {
+          time_zone: clock.time_zone,
+          market: clock.market,
+          suffix: clock.suffix,
+          regular_session_local: clock.regular_session_local,
+          placement: clock.placement,
+        },
+      }),
     };
   },
 });
