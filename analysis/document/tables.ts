@@ -27,10 +27,17 @@ export interface Table {
   /** The short lines just above the table (its caption block), for hints; not returned. */
   above?: string[];
   /**
-   * Cautions about how the table was read, for the caller to pass on: a first row without a
-   * label whose whole numbers may be column headings ({@link numberHeadings}).
+   * Cautions about how the table was read, for the caller to pass on: a first row whose whole
+   * numbers may be column headings ({@link numberHeadings}), parenthesised counts read as
+   * annotations rather than negatives ({@link countAnnotations}).
    */
   warnings?: string[];
+  /**
+   * Columns (by index) whose parenthesised whole numbers annotate the counts beside them ("387
+   * (13)": 13 of them intercompany) rather than being negatives: their values stay null, also when
+   * the table's values are read again in another number style ({@link countAnnotations}).
+   */
+  annotations?: number[];
 }
 
 /**
@@ -309,6 +316,81 @@ function withScale(t: Table, above: string[]): Table {
     const found = scaleIn(above);
     t.scale = found ? { ...found, where: "above" } : null;
   }
+  return countAnnotations(t);
+}
+
+/** A whole number in parentheses, as an annotation of a count is printed: "(13)", "(1,204)". */
+const PAREN_COUNT = /^\((?:\d{1,3}(?:,\d{3})+|\d{1,4})\)$/;
+
+/** A whole number written as a count: "387", "8,132". */
+const COUNT = /^(?:\d{1,3}(?:,\d{3})+|\d{1,6})$/;
+
+/** A count with its annotation run into one cell: "387 (13)" (null already, as several numbers). */
+const COUNT_AND_PAREN = /^(?:\d{1,3}(?:,\d{3})+|\d{1,6}) \((?:\d{1,3}(?:,\d{3})+|\d{1,4})\)$/;
+
+/**
+ * A cell that says the table holds amounts, not counts: a currency, a decimal, a percent ("$1,510",
+ * "(9.2)%", "12.5").
+ */
+function amountCell(cell: string): boolean {
+  const c = cell.trim();
+  if (!c || !/\d/.test(c)) return false;
+  return /[$€£¥₹]|%|\d[.,]\d{1,2}(?!\d)|\d\.\d/.test(c) ||
+    /(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|INR)(?![A-Za-z])/.test(c);
+}
+
+/**
+ * Counts with other counts in parentheses beside them ("Deliveries | 387 | (13)": 387 airplanes,
+ * 13 of them intercompany, as a footnote says). A parenthesised figure is a negative amount in a
+ * statement, but a column with no heading (or only a footnote mark, "†") whose every filled cell
+ * is a whole number in parentheses, each standing right beside a count in a headed column of
+ * positive whole numbers, annotates that column: its values are null and a caution says so. A
+ * table of amounts (a stated scale, a currency, a decimal, a percent anywhere in it) is never
+ * read so, nor is a column that has a heading of its own.
+ */
+function countAnnotations(t: Table): Table {
+  if (t.scale || !t.rows.length) return t;
+  if ([...t.header, ...t.rows.flat()].some(amountCell)) return t;
+  const width = t.header.length;
+  const headed = (k: number) => {
+    const h = (t.header[k] ?? "").trim();
+    return !!h && !LONE_MARK.test(h);
+  };
+  const cell = (i: number, k: number) => (t.rows[i][k] ?? "").trim();
+  const counts = (k: number) => {
+    if (k < 1 || k >= width || !headed(k)) return false;
+    const filled = t.rows.map((_, i) => cell(i, k)).filter(Boolean);
+    return filled.some((c) => COUNT.test(c)) &&
+      filled.every((c) => COUNT.test(c) || COUNT_AND_PAREN.test(c) || DASHES.test(c));
+  };
+  for (let k = 1; k < width; k++) {
+    if (headed(k)) continue;
+    const filled = t.rows.map((_, i) => i).filter((i) => cell(i, k));
+    const paren = filled.filter((i) => PAREN_COUNT.test(cell(i, k)));
+    if (
+      !paren.length || !filled.every((i) => paren.includes(i) || COUNT_AND_PAREN.test(cell(i, k)))
+    ) {
+      continue;
+    }
+    // the counts it annotates stand before it ("387 (13)"), or else after it: the nearest headed
+    // column of counts, with a count beside each parenthesised number
+    const side = counts(k - 1) ? k - 1 : counts(k + 1) ? k + 1 : -1;
+    if (side < 0 || !paren.every((i) => COUNT.test(cell(i, side)))) continue;
+    for (const i of paren) t.values[i][k] = null;
+    (t.annotations ??= []).push(k);
+    const mark = t.header[k].trim();
+    (t.warnings ??= []).push(
+      `column ${k + 1} ${
+        mark ? `is headed only by a footnote mark ("${mark}")` : "has no heading"
+      } and holds only whole numbers in parentheses (e.g. "${
+        cell(paren[0], k)
+      }") beside the counts of column ${side + 1} ("${
+        t.header[side].trim()
+      }"): the parenthesised numbers beside column ${
+        side + 1
+      } may be annotations (counts in parentheses), not negative values, so their values are null; a footnote to the table may say what they count: read it on the page`,
+    );
+  }
   return t;
 }
 
@@ -523,14 +605,15 @@ export function numberStyles(
  * Returns how many cells were left null as ambiguous.
  */
 export function applyNumberStyle(
-  t: Pick<Table, "rows" | "values">,
+  t: Pick<Table, "rows" | "values" | "annotations">,
   choice: { style: NumberStyle | "mixed"; ambiguous: "," | "." | null },
 ): number {
   let open = 0;
   t.rows.forEach((row, i) => {
     const yearLabel = groupYear(row); // "2022" over a group of rows is no figure
-    t.values[i] = row.map((c) => {
-      if (multiNumber(c) || yearLabel) return null;
+    t.values[i] = row.map((c, k) => {
+      // parenthesised counts beside counts are annotations, not negatives (see countAnnotations)
+      if (multiNumber(c) || yearLabel || t.annotations?.includes(k)) return null;
       const e = styleEvidence(c);
       if (e === "ambiguous" && choice.ambiguous !== null) {
         open++;
@@ -723,7 +806,7 @@ const FIGURE_WITH_UNIT =
 const LONE_MARK = /^(?:[*\u2020\u2021\u00a7]+|\((?:[a-z]|[ivx]{1,4})\))$/i;
 
 /** Words that stand for a missing figure in a row of figures ("n/a", "NM"), not for a heading. */
-const PLACEHOLDER = /^(?:n\/?a|n\.a\.|nm|n\.m\.|none|nil)$/i;
+const PLACEHOLDER = /^(?:n\/?a|n\.a\.|nm|n\.m\.|n\/m|nmf|none|nil|not meaningful|not applicable)$/i;
 
 /** The most leading rows weighed as headings of whole numbers (a heading block is short). */
 const MAX_HEADING_ROWS = 6;
@@ -748,20 +831,37 @@ function headingRow(grid: string[][], h: number): HeadingRead {
 }
 
 /**
- * A leading row with an empty label cell whose cells are whole numbers (and perhaps words) over
- * columns of figures: "737 * | 747 | 767 * | 777 | 787 | Total" over Boeing's deliveries. Such a
- * row names the columns when it also holds a word, which a row of figures has none of ("Total",
- * "777X", "Thereafter"; a lone footnote mark counts for neither). Without a word it is told from
- * a row of figures whose label is missing only by its form: three or more numbers of one width in
- * order (model numbers, day counts) over labelled rows are read as headings, with a caution;
- * anything less stays a row of figures, with a caution that it has no label. A row holding an
- * amount, a dash or a placeholder ("n/a") is figures, and a row with a label is never weighed.
+ * A label that names what the whole numbers of its row are, as a heading does: "Model | 737 |
+ * 747", "Program | 737 | 787", "Type | 1 | 2". A row of figures is labelled by what it measures
+ * ("Deliveries", "Stores"), never by one of these words alone.
+ */
+const NAMING_LABEL =
+  /^(?:(?:aircraft|airplane|engine|vehicle|product|fleet)\s+)?(?:models?|programs?|programmes?|types?|series|class(?:es)?|versions?|variants?)(?:\s*(?:no\.?|number))?\s*:?$/i;
+
+/**
+ * A leading row whose cells are whole numbers (and perhaps words) over columns of figures: "737 *
+ * | 747 | 767 * | 777 | 787 | Total" over Boeing's deliveries, with an empty label cell or a label
+ * ("Model | 737 | 747 | 767"). Such a row names the columns when it also holds a word, which a row
+ * of figures has none of ("Total", "777X", "Thereafter"; a lone footnote mark counts for neither);
+ * under a label, each such cell must stand over figures. Without a word the row is told from a
+ * row of figures by its form. With no label: three or more numbers of one width in order (model
+ * numbers, day counts) over labelled rows are read as headings, with a caution; anything less
+ * stays a row of figures, with a caution that it has no label. With a label that names what the
+ * numbers are ({@link NAMING_LABEL}: "Model", "Program") over labelled rows: headings, with a
+ * caution. With any other label the row is figures ("Deliveries | 120 | 135 | 150" is data), with
+ * a caution when it is a table's first row and has the form of headings. A row holding an amount,
+ * a dash or a placeholder ("n/a") is figures.
  */
 function numberHeadings(grid: string[][], h: number): HeadingRead {
   const row = grid[h];
   // headings stand in a table's first few rows; each weighing reads the whole body below
-  if (h >= MAX_HEADING_ROWS || row[0]?.trim()) return { heading: false };
-  const cells = row.map((c, k) => ({ c: c.trim(), k })).filter((x) => x.c);
+  if (h >= MAX_HEADING_ROWS) return { heading: false };
+  const label = row[0]?.trim() ?? "";
+  // a label is a word ("Model"), not a figure or a mark
+  if (label && (isFigure(label) || LONE_MARK.test(label) || !/\p{L}/u.test(label))) {
+    return { heading: false };
+  }
+  const cells = row.map((c, k) => ({ c: c.trim(), k })).filter((x) => x.c && x.k > 0);
   const numbers = cells.filter((x) => headingNumber(x.c) !== null);
   const others = cells.filter((x) => headingNumber(x.c) === null);
   // a lone footnote mark ("†" over a column of its own) neither names a column nor is a figure
@@ -773,18 +873,38 @@ function numberHeadings(grid: string[][], h: number): HeadingRead {
   if (numbers.length < 2 || numbers.length + marks.length + words.length < cells.length) {
     return { heading: false };
   }
-  // the numbers must stand over columns that hold figures below them
+  // the numbers must stand over columns that hold figures below them (and, under a label, the
+  // words too: a column of text is no column of figures)
   const body = grid.slice(h + 1).filter((r) => r.some((c, k) => k > 0 && isFigure(c)));
-  if (!numbers.every((x) => body.some((r) => isFigure(r[x.k] ?? "")))) return { heading: false };
+  const over = (x: { k: number }) => body.some((r) => isFigure(r[x.k] ?? ""));
+  if (!numbers.every(over) || (label && !words.every(over))) return { heading: false };
   if (words.length) return { heading: true };
-  const listed = numbers.map((x) => x.c).join(", ");
   const values = numbers.map((x) => headingNumber(x.c)!);
   const digits = new Set(values.map((v) => String(v).length));
   const ordered = values.every((v, i) => i === 0 || v > values[i - 1]) ||
     values.every((v, i) => i === 0 || v < values[i - 1]);
   // a total row at the foot may go without a label; every other row of figures has one
   const labelled = body.slice(0, -1).every((r) => r[0]?.trim());
-  if (values.length >= 3 && ordered && digits.size === 1 && !digits.has(1) && labelled) {
+  const form = values.length >= 3 && ordered && digits.size === 1 && !digits.has(1);
+  if (label) {
+    const listed = `${label}: ${numbers.map((x) => x.c).join(", ")}`;
+    if (NAMING_LABEL.test(label) && new Set(values).size === values.length && labelled) {
+      return {
+        heading: true,
+        note:
+          `the first row (${listed}) is labelled with what its whole numbers are, so it was read as the column headings (as model numbers are), not as figures; check the table on the page`,
+      };
+    }
+    return h === 0 && form && labelled
+      ? {
+        heading: false,
+        note:
+          `the first row (${listed}) holds only whole numbers of one width in order: it was kept as a row of figures, but they may be column headings (model numbers, day counts); check the table on the page`,
+      }
+      : { heading: false };
+  }
+  const listed = numbers.map((x) => x.c).join(", ");
+  if (form && labelled) {
     return {
       heading: true,
       note:
@@ -800,7 +920,7 @@ function numberHeadings(grid: string[][], h: number): HeadingRead {
 
 /**
  * The leading rows of a grid that head its columns (see {@link headingRow}), and the cautions
- * about a first row that has no label. The last row is never a header.
+ * about a first row of whole numbers. The last row is never a header.
  */
 function headerRows(grid: string[][]): { count: number; notes: string[] } {
   const notes: string[] = [];
