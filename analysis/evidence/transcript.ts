@@ -6,9 +6,9 @@ import type { Block } from "./transcript_html.ts";
 import {
   accepts,
   handedTo,
-  INTERPRETER,
   type Label,
   type LabelProfile,
+  machineName,
   OPERATOR,
   profileLabels,
   readInline,
@@ -18,38 +18,19 @@ import {
   strayLabel,
   unstamp,
 } from "./transcript_labels.ts";
+import { findQaStart, QA_HEADING, QA_WORDS, type QaRule, type QaStart } from "./transcript_qa.ts";
+import { assignRoles, type Draft, key, type Participant, type Turn } from "./transcript_roles.ts";
 
 export type { Role };
-export type RoleSource =
-  | "participant_list"
-  | "page_markup"
-  | "operator_intro"
-  | "prepared_remarks"
-  | "title"
-  | "inferred"
-  | "none";
-
-export interface Turn {
-  index: number;
-  speaker: string;
-  speaker_title: string | null;
-  /** The company or firm the label names apart from the title, when it does. */
-  speaker_company: string | null;
-  role: Role;
-  role_source: RoleSource;
-  /** "unknown" when no Q&A start was found: the split is not guessed. */
-  part: "prepared" | "qa" | "unknown";
-  text: string;
-  start_char: number;
-  end_char: number;
-}
-
-export interface Participant {
-  name: string;
-  title: string | null;
-  company: string | null;
-  role: Role;
-}
+export type { Participant, RoleSource, Turn } from "./transcript_roles.ts";
+export {
+  pairQuestions,
+  passesOn,
+  type QaPair,
+  type QaPairing,
+  type QaRule,
+  readsOutQuestion,
+} from "./transcript_qa.ts";
 
 export interface ParsedTranscript {
   /** The transcript text all offsets point into (blocks joined by blank lines). */
@@ -73,9 +54,6 @@ export interface ParsedTranscript {
   label_warnings: string[];
 }
 
-const QA_WORDS = String
-  .raw`(?:(?:analyst|investor) )?(?:questions?[- ](?:and|&)[- ]answers?|q ?& ?a|q and a)(?:[- ](?:session|period|portion|segment))?(?: with analysts)?`;
-const QA_HEADING = new RegExp(`^${QA_WORDS}\\s*:?$`, "i");
 const PARTICIPANT_WORDS = String
   .raw`call participants|company participants|corporate participants|conference call participants|analysts?|participants|executives|company representatives`;
 const PARTICIPANT_HEADING = new RegExp(`^(?:${PARTICIPANT_WORDS})\\s*:?$`, "i");
@@ -91,36 +69,9 @@ const SECTION_TITLES = new RegExp(
 /** A paywall or sign-in notice where the text stops: the transcript is cut there. */
 const PAYWALL =
   /\b(?:subscribe (?:now |today )?to (?:read|continue|unlock|access|see|view)|(?:sign|log) ?in to (?:read|continue|see|view|access|unlock)|already (?:a|an) (?:member|subscriber)|continue reading|read the (?:full|rest of the|entire|complete) (?:transcript|article|call)|(?:rest|remainder) of (?:this|the) (?:transcript|article|call) is|unlock (?:the )?(?:full|this|rest|complete)|(?:for|available to) (?:premium )?(?:subscribers|members) only|start (?:your )?free trial|transcript (?:is )?(?:truncated|cut off|continues)|\[(?:transcript )?(?:truncated|continues)\])/i;
-const QA_START =
-  /\b(open (?:up )?the (?:line|lines|call|floor|phones?) (?:up )?(?:for|to) (?:your |any )?questions|take your questions|(?:begin|start|move to|conduct|open) (?:the |our |a )?(?:q&a|q & a|question[- ]and[- ]answer)|question[- ]and[- ]answer (?:portion|session))/i;
-/** Words that make a Q&A phrase an announcement of a later Q&A, not its start. */
-const LATER =
-  /\b(after (?:that|this|which|the|our|their|his|her|these|those|we|i)|afterwards?|later|follow(?:s|ed|ing)?|at the (?:end|conclusion)|then|there will be|will be (?:a|an|the)|before (?:we|that|the)|once|until|prior to)\b/i;
-/** The operator asking for or announcing the first caller. */
-const FIRST_QUESTION =
-  /\b(?:(?:our|the|your) first question|first question (?:comes|is|will come|today)|take (?:our|the) first question|first caller)\b/i;
-/** Phrases that hand the line to a caller, whose name follows; names are checked against the speakers. */
-const CALLER =
-  /\b(?:questions? (?:today )?(?:comes?|is|will come|will be|is coming|we have is|we have comes) from|take (?:our |the |your )?(?:first |next |last |final |following )?(?:questions? |caller )?(?:today )?from|(?:the )?line of)\s+/gi;
-/** Looser hand-overs ("Next we'll hear from…"), trusted only once the Q&A has begun. */
-const NEXT_CALLER =
-  /\b(?:(?:we'll|we will|let's|we're going to) (?:now )?(?:next )?(?:hear from|go (?:next )?to|move (?:on )?to)|next,? (?:we have|is|up is|we'll hear from|we will hear from))\s+/gi;
-/** `Name, your line is open.` */
-const LINE_OPEN = /\byour line is (?:now )?(?:open|live)\b/gi;
-/** A management turn that only passes the call on, or closes it: not an answer. */
-const HANDOFF =
-  /\b(next question|next caller|move on to the next|(?:can|could|may) (?:we|i) (?:have|get|go to|take)|operator,? (?:please|can|could|may|would|will)|open (?:it|the (?:call|line|lines|floor)) (?:up )?(?:for|to) questions)\b/i;
-const CLOSING =
-  /\b(replay of (?:today's|this|the) (?:call|webcast|conference)|(?:concludes?|concluding) (?:our|today's|the|this)|thank(?:s| you)(?: all| everyone| again)? for joining|(?:that|this) (?:concludes|ends) (?:our|today's|the|this))/i;
 /** The words a call ends with; missing at the end, the transcript may be cut. */
 const ENDING =
   /\b(?:disconnect|(?:concludes?|concluding|ends?) (?:our|today's|the|this)|(?:closing remarks|signoff|sign-off)\]|thank(?:s| you)(?:,)?(?: all| everyone| again| very much)?(?:,)? for (?:your )?(?:joining|participating|participation|attending|listening|your time|your interest|being with us)|(?:talk|speak) (?:to|with) (?:you|everyone|all of you) (?:next|again|soon|in)|look forward to (?:speaking|talking|updating|seeing|sharing)|(?:have|enjoy) a (?:good|great|nice|wonderful) (?:day|evening|afternoon|weekend)|end of (?:the |today's )?(?:call|conference|q&a|question))/i;
-/** A host (operator, investor relations) reading out a question sent in by an investor. */
-const READ_OUT =
-  /\b(?:questions? (?:\w+ ){0,3}(?:from|on|via|through|over|in) (?:the |our )?(?:webcast|web|internet|e-?mail|portal|platform|chat|q&a (?:box|tool))|(?:webcast|e-?mail(?:ed)?|written|submitted|text) questions?|(?:an?|one of our|another|some|several) (?:\w+ )?(?:investors?|shareholders?|listeners?)(?: \w+){0,3} (?:asks?|asked|wants?|wanted|would like|wrote|writes|submitted|sent)|(?:read|reading) (?:out )?(?:a |the |some |one |another |next )?(?:\w+ )?questions?)\b/i;
-
-/** How the start of the Q&A was found, strongest first. */
-export type QaRule = "heading" | "operator_first_question" | "qa_phrase" | "first_analyst";
 
 /** A label read from a line, unless the line is a section title ("Analysts", "Prepared Remarks"). */
 function labelOf(line: string): Label | null {
@@ -205,7 +156,10 @@ function listedNames(blocks: Block[]): Set<number> {
     if (!blocks[i - 1].text.trim().endsWith(":") || !single(blocks[i]) || !single(blocks[i + 1])) {
       continue;
     }
-    for (let j = i; single(blocks[j]); j++) out.add(j);
+    let j = i;
+    for (; single(blocks[j]); j++) out.add(j);
+    // the rest of the run is in already: not read again from each of its lines (linear time)
+    i = j - 1;
   }
   return out;
 }
@@ -222,24 +176,19 @@ function strayIn(b: Block): string | null {
 }
 
 /** `Name: words…` (or `[00:01:02] Name, CFO: words…`) at the start of a paragraph. */
-function inlineSpeaker(b: Block, profile: LabelProfile): (Label & { rest: number }) | null {
+function inlineSpeaker(
+  b: Block,
+  profile: LabelProfile,
+  hand: { before: string; writtenTwice: (name: string) => boolean },
+): (Label & { rest: number }) | null {
   const hit = readInline(b.text);
   if (!hit || SECTION_TITLES.test(hit.label.name)) return null;
-  return accepts(hit.label, "inline", profile, b.hint !== null)
+  // "So Yamamoto: …" heard once counts after a hand-over to that name
+  const introduced = hit.label.opener === true &&
+    handedTo(hit.label.name, hand.before, hand.writtenTwice);
+  return accepts(hit.label, "inline", profile, b.hint !== null, introduced)
     ? { ...hit.label, rest: hit.rest }
     : null;
-}
-
-function key(name: string): string {
-  return name.toLowerCase().replace(/[^a-z\s]/g, "").replace(/\s+/g, " ").trim();
-}
-
-interface Draft {
-  speaker: string;
-  title: string | null;
-  company: string | null;
-  hint: Block["hint"];
-  paragraphs: { start: number; end: number }[];
 }
 
 /** Splits blocks into turns, finds participants and the Q&A boundary, assigns roles. */
@@ -306,7 +255,7 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     const hand = { before, writtenTwice };
     before = b.text;
     const label = listed.has(i) ? null : speakerLabel(b, profile, false, hand);
-    const inline = label ? null : inlineSpeaker(b, profile);
+    const inline = label ? null : inlineSpeaker(b, profile, hand);
     const operatorSpeaks = (label && OPERATOR.test(label.name)) ||
       (inline && OPERATOR.test(inline.name));
     if (
@@ -393,6 +342,14 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     );
     kept = [];
   }
+  const numbered = [...new Set(kept.map((d) => d.speaker).filter(machineName))];
+  if (numbered.length) {
+    labelWarnings.push(
+      `speakers are numbered, not named (${numbered.slice(0, 4).join(", ")}${
+        numbered.length > 4 ? ", …" : ""
+      }): the labels are kept as written, not matched to the names said in the call; one number may be two people or one person two numbers, and roles are unknown unless a participant list or title gives them`,
+    );
+  }
   const heading = qaHeadings[0];
   let start: QaStart | null = null;
   if (heading) {
@@ -423,340 +380,5 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     cut,
     ends_with_closing: ENDING.test(tail),
     label_warnings: labelWarnings,
-  };
-}
-
-interface QaStart {
-  turn: number;
-  marker: string;
-  rule: QaRule;
-}
-
-function bodyOf(d: Draft, text: string): string {
-  return text.slice(d.paragraphs[0].start, d.paragraphs.at(-1)!.end);
-}
-
-/** `Christopher J. Sankar` → keys to look for: the full name and first + last. */
-function nameKeys(name: string): string[] {
-  const k = key(name);
-  const words = k.split(" ");
-  return words.length > 2 ? [k, `${words[0]} ${words.at(-1)}`] : [k];
-}
-
-/** Keys of the speakers an operator turn hands the line to. */
-function introducedIn(body: string, speakers: string[], loose: boolean): Set<string> {
-  const out = new Set<string>();
-  const startsWithName = (after: string) => {
-    const norm = key(after.slice(0, 120));
-    for (const s of speakers) {
-      if (nameKeys(s).some((k) => norm === k || norm.startsWith(`${k} `))) out.add(key(s));
-    }
-  };
-  const patterns = loose ? [CALLER, NEXT_CALLER] : [CALLER];
-  for (const re of patterns) {
-    for (const m of body.matchAll(re)) startsWithName(body.slice(m.index + m[0].length));
-  }
-  for (const m of body.matchAll(LINE_OPEN)) {
-    // `Jim Suva with Citi, your line is open`: the name opens the sentence.
-    const sentence = body.slice(Math.max(0, m.index - 160), m.index).split(/[.!?]\s+/).at(-1)!;
-    startsWithName(sentence);
-  }
-  return out;
-}
-
-/** A speaker who is neither the operator nor an interpreter. */
-function isPerson(d: { speaker: string }): boolean {
-  return !OPERATOR.test(d.speaker) && !INTERPRETER.test(d.speaker);
-}
-
-/** "Unidentified Analyst", "Unknown Company Representative": the label itself says the role. */
-function roleFromName(name: string): Role | null {
-  if (/\banalyst\b/i.test(name)) return "analyst";
-  if (/\b(?:company representative|corporate representative|executive|management)\b/i.test(name)) {
-    return "management";
-  }
-  return null;
-}
-
-/** Same first letter of the first name ("Jensen" and "Jen-Hsun"): may be one person. */
-function sameFirst(a: string, b: string): boolean {
-  return a.split(" ")[0][0] === b.split(" ")[0][0];
-}
-
-/**
- * The turn that opens the Q&A when no heading marks it, strongest rule first: the operator's
- * hand-over to the first caller; a present-tense "open the call for questions" (at the end of a
- * speech it starts the Q&A at the next turn; an announcement of a later Q&A does not count); the
- * first speaker titled or listed as an analyst.
- */
-function findQaStart(
-  drafts: Draft[],
-  text: string,
-  participants: Map<string, Participant>,
-): QaStart | null {
-  const bodies = drafts.map((d) => bodyOf(d, text));
-  const speakers = [...new Set(drafts.filter(isPerson).map((d) => d.speaker))];
-  let caller: QaStart | null = null;
-  for (let i = 0; i < drafts.length && !caller; i++) {
-    if (!OPERATOR.test(drafts[i].speaker)) continue;
-    const first = FIRST_QUESTION.exec(bodies[i]);
-    const named = introducedIn(bodies[i], speakers, false);
-    // The caller named must not have spoken yet: an operator does not introduce a caller twice.
-    const fresh = [...named].filter((k) => !drafts.slice(0, i).some((d) => key(d.speaker) === k));
-    if (first) caller = { turn: i, marker: first[0], rule: "operator_first_question" };
-    else if (fresh.length) {
-      const m = new RegExp(CALLER.source, "i").exec(bodies[i]) ?? LINE_OPEN.exec(bodies[i]);
-      caller = {
-        turn: i,
-        marker: m?.[0].trim() ?? "caller introduced",
-        rule: "operator_first_question",
-      };
-    }
-  }
-  let phrase: QaStart | null = null;
-  for (let i = 0; i < drafts.length && !phrase; i++) {
-    const body = bodies[i];
-    for (const m of body.matchAll(new RegExp(QA_START.source, "gi"))) {
-      const sentenceStart = Math.max(...[".", "!", "?"].map((p) => body.lastIndexOf(p, m.index))) +
-        1;
-      const sentence = body.slice(sentenceStart, m.index + m[0].length);
-      if (LATER.test(sentence)) continue;
-      // The operator's welcome, before anyone else has spoken, describes the call ("this call
-      // will include a question-and-answer session"); it does not start the Q&A.
-      if (OPERATOR.test(drafts[i].speaker) && drafts.slice(0, i + 1).every((d) => !isPerson(d))) {
-        continue;
-      }
-      if (OPERATOR.test(drafts[i].speaker)) {
-        phrase = { turn: i, marker: m[0], rule: "qa_phrase" };
-      } else if (body.length - m.index < 400 && i + 1 < drafts.length) {
-        // A hand-over at the end of a speech; mid-speech it is a mention, not the start.
-        phrase = { turn: i + 1, marker: m[0], rule: "qa_phrase" };
-      }
-      if (phrase) break;
-    }
-  }
-  if (caller && phrase && phrase.turn < caller.turn) {
-    // "We will now begin the Q&A" from the operator just before the first caller is named.
-    const between = drafts.slice(phrase.turn, caller.turn);
-    if (between.every((d) => OPERATOR.test(d.speaker))) return phrase;
-  }
-  if (caller ?? phrase) return caller ?? phrase;
-  const analyst = drafts.findIndex((d) =>
-    d.hint === "question" || (roleFromTitle(d.title) ?? roleFromName(d.speaker)) === "analyst" ||
-    participants.get(key(d.speaker))?.role === "analyst"
-  );
-  if (analyst < 0) return null;
-  const turn = analyst > 0 && OPERATOR.test(drafts[analyst - 1].speaker) ? analyst - 1 : analyst;
-  return { turn, marker: drafts[analyst].speaker, rule: "first_analyst" };
-}
-
-function assignRoles(
-  drafts: Draft[],
-  text: string,
-  participants: Map<string, Participant>,
-  qaStart: number | null,
-): Turn[] {
-  const speakers = [...new Set(drafts.filter(isPerson).map((d) => d.speaker))];
-  const introduced = new Set<string>();
-  const prepared = new Set<string>();
-  const inQa = (i: number) => qaStart !== null && i >= qaStart;
-  drafts.forEach((d, i) => {
-    if (OPERATOR.test(d.speaker)) {
-      // The looser "we'll hear from" counts only in the Q&A, where the operator speaks to callers.
-      for (const k of introducedIn(bodyOf(d, text), speakers, inQa(i))) introduced.add(k);
-    } else if (qaStart !== null && !inQa(i) && isPerson(d)) prepared.add(key(d.speaker));
-  });
-  const lookup = (name: string) => {
-    const k = key(name);
-    if (participants.has(k)) return participants.get(k)!;
-    // "Jen-Hsun Huang" on the list as "Jensen Huang"; never Grace Lee for Paul Lee, the CEO.
-    const last = k.split(" ").at(-1)!;
-    const hits = [...participants.entries()].filter(([p]) =>
-      p.split(" ").at(-1) === last && (k.split(" ").length === 1 || sameFirst(p, k))
-    );
-    return hits.length === 1 ? hits[0][1] : null;
-  };
-  // Where the operator introduces callers, someone heard first in the middle of an exchange
-  // (not straight after the operator) is an executive; otherwise the role stays unknown.
-  const firstQaTurn = new Map<string, number>();
-  drafts.forEach((d, i) => {
-    if (inQa(i) && !firstQaTurn.has(key(d.speaker))) firstQaTurn.set(key(d.speaker), i);
-  });
-  const midExchange = (name: string) => {
-    const i = firstQaTurn.get(key(name));
-    return introduced.size > 0 && i !== undefined && i > 0 &&
-      !OPERATOR.test(drafts[i - 1].speaker);
-  };
-  return drafts.map((d, index) => {
-    let role: Role = "unknown";
-    let source: RoleSource = "none";
-    const p = lookup(d.speaker);
-    const fromTitle = roleFromTitle(d.title) ?? roleFromName(d.speaker);
-    if (OPERATOR.test(d.speaker)) [role, source] = ["operator", "title"];
-    else if (INTERPRETER.test(d.speaker)) [role, source] = ["interpreter", "title"];
-    else if (d.hint) {
-      [role, source] = [d.hint === "question" ? "analyst" : "management", "page_markup"];
-    } else if (p) [role, source] = [p.role, "participant_list"];
-    else if (fromTitle) [role, source] = [fromTitle, "title"];
-    else if (introduced.has(key(d.speaker))) [role, source] = ["analyst", "operator_intro"];
-    else if (prepared.has(key(d.speaker))) [role, source] = ["management", "prepared_remarks"];
-    else if (inQa(index) && midExchange(d.speaker)) [role, source] = ["management", "inferred"];
-    const start = d.paragraphs[0].start;
-    const end = d.paragraphs.at(-1)!.end;
-    return {
-      index,
-      speaker: d.speaker,
-      speaker_title: d.title ?? p?.title ?? null,
-      speaker_company: d.company ?? (d.title ? null : p?.company ?? null),
-      role,
-      role_source: source,
-      part: qaStart === null ? "unknown" : inQa(index) ? "qa" : "prepared",
-      text: text.slice(start, end),
-      start_char: start,
-      end_char: end,
-    };
-  });
-}
-
-export interface QaPair {
-  questioner: string;
-  questioner_title: string | null;
-  /** Set when the operator or a host read out a question sent in by an investor (webcast, e-mail). */
-  read_out?: true;
-  question: { text: string; start_char: number; end_char: number }[];
-  answers: {
-    speaker: string;
-    speaker_title: string | null;
-    text: string;
-    start_char: number;
-    end_char: number;
-  }[];
-}
-
-const PLEASANTRY =
-  /^(?:(?:thanks?|thank you|great|okay|ok|yeah|yep|yes|perfect|sure|all right|alright|good|excellent|very good)[\s,!]*)+(?:[\p{L}'’ ]{0,30})?[.!?]?$/iu;
-
-/**
- * True for a management turn that only passes the call on ("Thanks, Jim. Can we have the next
- * question, please?") or closes it ("A replay of today's call will be available…"): no answer.
- */
-export function passesOn(text: string): boolean {
-  if (CLOSING.test(text) && text.length < 2000) return true;
-  if (!HANDOFF.test(text) || text.length > 400) return false;
-  const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
-  return sentences.every((s) =>
-    (HANDOFF.test(s) && s.length <= 90) || PLEASANTRY.test(s.trim()) || s.length <= 25
-  );
-}
-
-export interface QaPairing {
-  pairs: QaPair[];
-  unanswered: number;
-  /** Management turns left out as hand-offs or closing remarks. */
-  hand_offs: number;
-  /** Speakers of unknown role, whose turns are neither questions nor answers. */
-  unknown_speakers: string[];
-  /** Questions a host read out for investors (they are pairs too, marked read_out). */
-  read_out: number;
-  /** Interpreter turns kept with the question or answer they render. */
-  interpreted: number;
-}
-
-/** A host's turn that reads out an investor's question, not an answer or a hand-off. */
-export function readsOutQuestion(text: string, operator: boolean): boolean {
-  const t = text.trim();
-  if (t.length > 1200 || !READ_OUT.test(t)) return false;
-  // the operator asks nothing of their own; a host's answer seldom ends on a question mark
-  return operator ? t.includes("?") : /\?["”’)]?$/.test(t);
-}
-
-/** Pairs each analyst question (with its follow-ups) with the management answers that follow. */
-export function pairQuestions(turns: Turn[]): QaPairing {
-  const pairs: QaPair[] = [];
-  let open: QaPair | null = null;
-  let unanswered = 0;
-  let handOffs = 0;
-  let readOut = 0;
-  let interpreted = 0;
-  const unknown = new Set<string>();
-  const close = () => {
-    if (open) {
-      if (open.answers.length) pairs.push(open);
-      else unanswered++;
-    }
-    open = null;
-  };
-  for (const t of turns) {
-    if (t.part !== "qa") continue;
-    const cite = { text: t.text, start_char: t.start_char, end_char: t.end_char };
-    if (
-      (t.role === "operator" || t.role === "management") &&
-      readsOutQuestion(t.text, t.role === "operator")
-    ) {
-      // "An investor on the webcast asks…": a question of its own, asked through the host.
-      close();
-      readOut++;
-      open = {
-        questioner: t.speaker,
-        questioner_title: t.speaker_title,
-        read_out: true,
-        question: [cite],
-        answers: [],
-      };
-      continue;
-    }
-    // The operator hands over to the next caller or to closing remarks: the exchange is over.
-    if (t.role === "operator") {
-      close();
-      continue;
-    }
-    if (t.role === "unknown") {
-      unknown.add(t.speaker);
-      continue;
-    }
-    if (t.role === "interpreter") {
-      // The interpreter renders what was just said: the question until someone answers it.
-      const current = open as QaPair | null;
-      if (!current) continue;
-      interpreted++;
-      if (current.answers.length) {
-        current.answers.push({ speaker: t.speaker, speaker_title: t.speaker_title, ...cite });
-      } else current.question.push(cite);
-      continue;
-    }
-    if (t.role === "analyst") {
-      const current = open as QaPair | null;
-      // A caller who speaks again before the operator moves on is following up.
-      if (current && current.questioner === t.speaker) {
-        current.question.push(cite);
-        continue;
-      }
-      close();
-      open = {
-        questioner: t.speaker,
-        questioner_title: t.speaker_title,
-        question: [cite],
-        answers: [],
-      };
-    } else if (passesOn(t.text)) {
-      // The host asking for the next question ends the exchange as the operator does.
-      handOffs++;
-      close();
-    } else if (open) {
-      (open as QaPair).answers.push({
-        speaker: t.speaker,
-        speaker_title: t.speaker_title,
-        ...cite,
-      });
-    }
-  }
-  close();
-  return {
-    pairs,
-    unanswered,
-    hand_offs: handOffs,
-    unknown_speakers: [...unknown],
-    read_out: readOut,
-    interpreted,
   };
 }

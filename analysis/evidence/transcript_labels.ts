@@ -2,7 +2,8 @@
  * Speaker labels of earnings-call transcripts in the forms sites write them: `Name -- Title`,
  * `Name — Company — Title`, `Name, Title`, `Name, Company - Title`, `Name (Title)`, a bare name,
  * with timestamps (`[00:01:23] Name`) or turn numbers (`Name [3]`), on a line of their own or
- * before a colon and the words (`Name: words`). Reading a label and deciding whether a line is one
+ * before a colon and the words (`Name: words`); and the numbered speakers of machine transcripts
+ * (`Speaker 1`, `SPEAKER_00`, `Unknown Speaker`, `Participant 3`). Reading a label and deciding whether a line is one
  * are kept apart: a line is read here, and the document's own label form decides (see
  * `LabelProfile`), so an ordinary sentence with a comma or a parenthesis is never a speaker.
  */
@@ -16,6 +17,13 @@ export const INTERPRETER =
   /^(?:the )?(?:(?:simultaneous |unidentified )?interpreter|translator|interpretation)$/i;
 const NAME =
   /^\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|de|van|von|da|del|la|le|di|bin|dos|du|ter)){0,5}$/u;
+/**
+ * The numbered speakers of machine transcripts (Zoom, Otter, Rev, Whisper diarisation):
+ * `Speaker 1`, `SPEAKER_00`, `Speaker A`, `Participant 3`, `Unknown Speaker`. The whole label
+ * only: "Speaker of the House" or "speaker 1 of 3" in a sentence is none.
+ */
+const MACHINE =
+  /^(?:(?:speaker|participant|spk|guest)[ _-]?(?:\d{1,3}|[A-Z])|(?:unknown|unidentified) speaker(?:[ _-]?\d{1,3})?)$/i;
 /** `[00:12:34]`, `(12:34)`, `00:12:34` next to a speaker label. */
 export const STAMP = String.raw`[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?[\])]?`;
 /** Stamps at either edge of a label, with the `|` or `·` some sites put between them. */
@@ -49,11 +57,20 @@ const NOT_FIRST = new Set(
     "my your his her let please while if but or financial fiscal full"
   ).split(" "),
 );
+/**
+ * Words of that list that are also given names or family names written first ("So Yamamoto",
+ * "He Xiaopeng", "My Tran", "In Kim", "Ok Lee", "No Jae-won", "Hi Nguyen"). A label opening with
+ * one is read, but taken only on more evidence than its shape (see `accepts`).
+ */
+const OPENER_NAMES = new Set(["so", "he", "my", "in", "no", "ok", "hi"]);
+/** Words after such an opener that make the line a phrase ("In Closing", "So Far"), not a name. */
+const PHRASE_WORD =
+  /^(?:far|much|many|closing|conclusion|addition|summary|short|sum|brief|fact|particular|general|turn|terms|other|order|light|line|effect|return|contrast|case|doing|here|there|what|how|why|when|where|who|which|overall|ultimately|basically|anyway|clearly|just|not|one|two|millions?|thousands?|billions?|percent|dollars|usd|apologies|view|sight|practice|theory|fairness)$/i;
 /** Nouns of headings and figures that no surname is ("Fourth Quarter Highlights"). */
 const HEADING_NOUN =
   /^(?:statements?|highlights?|remarks?|results?|summary|revenues?|session|outlook|guidance|overview|agenda|transcript|participants|presentation|earnings|quarter|margins?|disclaimer|harbor|questions?|answers?)$/i;
 
-export type LabelForm = "role" | "dash" | "comma" | "paren" | "bare";
+export type LabelForm = "role" | "dash" | "comma" | "paren" | "bare" | "machine";
 
 /** One speaker label read from a line. */
 export interface Label {
@@ -67,6 +84,15 @@ export interface Label {
   stamped: boolean;
   /** The title holds a title or company word ("Chief", "CFO", "Inc.", "Evercore"). */
   titled: boolean;
+  /** A machine transcript's numbered speaker (`Speaker 1`, `SPEAKER_00`): no name, no role. */
+  machine?: true;
+  /** The name opens with a word that also opens sentences ("So Yamamoto"). */
+  opener?: true;
+}
+
+/** True for a machine transcript's numbered speaker label (`Speaker 1`, `SPEAKER_00`). */
+export function machineName(name: string): boolean {
+  return MACHINE.test(name.trim());
 }
 
 /** Strips timestamps and turn numbers from a label's edges; says whether there were any. */
@@ -90,10 +116,22 @@ function roleName(name: string): string {
  * and no word that opens a sentence or names a figure. Section titles are checked by the caller.
  */
 export function personName(s: string): boolean {
+  return nameKind(s) === "name";
+}
+
+/**
+ * "name" for a person's name, "opener" for one whose first word also opens sentences ("So
+ * Yamamoto"; never a lone "So", nor "In Closing" or "So Thank You"), null for no name.
+ */
+function nameKind(s: string): "name" | "opener" | null {
   const t = s.trim();
-  if (t.length < 2 || t.length > 60 || !NAME.test(t)) return false;
+  if (t.length < 2 || t.length > 60 || !NAME.test(t)) return null;
   const words = t.split(/\s+/).map((w) => w.toLowerCase().replace(/[.'’]+$/, ""));
-  return !NOT_FIRST.has(words[0]) && !words.some((w) => HEADING_NOUN.test(w));
+  if (words.some((w) => HEADING_NOUN.test(w))) return null;
+  if (!NOT_FIRST.has(words[0])) return "name";
+  if (!OPENER_NAMES.has(words[0]) || words.length < 2) return null;
+  const rest = words.slice(1);
+  return rest.some((w) => NOT_FIRST.has(w) || PHRASE_WORD.test(w)) ? null : "opener";
 }
 
 /** Words of a name, particles and initials aside: "Timothy D. Cook" has two. */
@@ -146,14 +184,17 @@ function build(
   joiner: string,
 ): Label | null {
   const clean = parts.map((p) => p.trim()).filter(Boolean);
-  if (!personName(name) || !clean.every(titleLike)) return null;
+  const named = machineName(name) ? "machine" : nameKind(name);
+  if (!named || !clean.every(titleLike)) return null;
   return {
     name: name.trim(),
     title: clean.length ? clean.join(joiner) : null,
     company: clean.length ? companyOf(clean) : null,
-    form: clean.length ? form : "bare",
+    form: clean.length ? form : named === "machine" ? "machine" : "bare",
     stamped,
     titled: clean.some(saysTitle),
+    ...(named === "machine" ? { machine: true as const } : {}),
+    ...(named === "opener" ? { opener: true as const } : {}),
   };
 }
 
@@ -180,7 +221,7 @@ export function readLabel(line: string): Label | null {
     // `Timothy D. Cook, Apple Inc. - CEO`: the company sits after a comma in the first part
     const [head, ...rest] = dashed;
     const comma = head.indexOf(", ");
-    if (comma > 0 && !personName(head)) {
+    if (comma > 0 && !nameKind(head)) {
       return build(head.slice(0, comma), [head.slice(comma + 2), ...rest], "dash", stamped, " -- ");
     }
     return build(head, rest, "dash", stamped, " -- ");
@@ -235,27 +276,44 @@ export interface LabelProfile {
   /** Full names that stand alone on a line (or a block's first line) twice or more. */
   recurring: Set<string>;
   max: number;
+  /** Labels whose name opens like a sentence ("So Yamamoto") read twice or more, in any form. */
+  openers: Set<string>;
+  /** Numbered speakers of machine transcripts (`Speaker 1`) read, repeats counted. */
+  machine: number;
 }
 
 function kind(place: Place, form: LabelForm): string {
   return `${place}:${form}`;
 }
 
-/** A label worth counting: titled, or a full name (two words or more). */
+/**
+ * A label worth counting: titled, or a full name (two words or more). Numbered speakers and names
+ * that open like sentences are not counted: the document's other labels must show the form.
+ */
 function countable(l: Label): boolean {
-  return l.form !== "role" && (l.titled || nameWords(l.name) >= 2) && !l.stamped;
+  return l.form !== "role" && (l.titled || nameWords(l.name) >= 2) && !l.stamped && !l.machine &&
+    !l.opener;
 }
 
 /** Counts the label forms the document's blocks could hold. */
 export function profileLabels(blocks: Block[], isHeading: (s: string) => boolean): LabelProfile {
   const counts = new Map<string, number>();
   const seen = new Map<string, number>();
+  const openers = new Map<string, number>();
+  let machine = 0;
   const add = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
+  /** Numbered speakers and sentence-opening names are counted apart; true when `l` is one. */
+  const apart = (l: Label) => {
+    if (l.machine) machine++;
+    if (l.opener) openers.set(l.name, (openers.get(l.name) ?? 0) + 1);
+    return l.machine || l.opener;
+  };
   for (const b of blocks) {
     const first = b.text.split("\n")[0];
     if (isHeading(first.trim())) continue;
     const line = readLabel(first);
     if (line) {
+      if (apart(line)) continue;
       if (countable(line)) add(kind("line", line.form));
       const t = unstamp(first).text;
       // "Thank You" on a line of its own is not a speaker
@@ -265,17 +323,21 @@ export function profileLabels(blocks: Block[], isHeading: (s: string) => boolean
       continue;
     }
     const inline = readInline(b.text);
-    if (inline && inline.label.form !== "role") {
+    if (inline && inline.label.form !== "role" && !apart(inline.label)) {
       if (!inline.label.stamped) add(kind("inline", inline.label.form));
       // `Tim: …` twice is a speaker; the key keeps it apart from the line names
       const k = `inline:${inline.label.name}`;
       seen.set(k, (seen.get(k) ?? 0) + 1);
     }
   }
+  const twice = (m: Map<string, number>) =>
+    new Set([...m].filter(([, n]) => n >= 2).map(([t]) => t));
   return {
     counts,
-    recurring: new Set([...seen].filter(([, n]) => n >= 2).map(([t]) => t)),
+    recurring: twice(seen),
     max: Math.max(0, ...counts.values()),
+    openers: twice(openers),
+    machine,
   };
 }
 
@@ -293,7 +355,10 @@ function established(p: LabelProfile, place: Place, form: LabelForm, titled: boo
  * markup, timestamps and `Name -- Title` (the forms read before) keep their say; `Name, Title`,
  * `Name (Title)`, a bare name and `Name: words` count only in a document that uses that form. A
  * bare name heard once counts when `introduced` (the words just before hand over to that name) in
- * a document whose labels are bare names.
+ * a document whose labels are bare names. A numbered speaker (`Speaker 1`) counts in a document
+ * with two of them or more (or stamped, or marked up). A name that opens like a sentence ("So
+ * Yamamoto") counts when titled, read as a label twice, or handed over to, and only in a form
+ * the document's other labels use (or stamped, or marked up).
  */
 export function accepts(
   l: Label,
@@ -302,6 +367,13 @@ export function accepts(
   markup: boolean,
   introduced = false,
 ): boolean {
+  if (l.machine) return markup || l.stamped || p.machine >= 2;
+  if (l.opener) {
+    if (!l.titled && !p.openers.has(l.name) && !introduced) return false;
+    if (markup || l.stamped) return true;
+    if (place === "line" && l.form === "bare") return established(p, place, l.form, false);
+    return established(p, place, l.form, l.titled);
+  }
   if (l.form === "role" || markup || l.stamped) return true;
   const full = nameWords(l.name) >= 2;
   if (place === "line") {
@@ -319,7 +391,8 @@ export function accepts(
 
 /** A label that the document's form did not take though it reads as one: said in a warning. */
 export function strayLabel(l: Label): boolean {
-  return l.form !== "role" && nameWords(l.name) >= 2 && (l.titled || l.form !== "bare");
+  return l.machine === true ||
+    (l.form !== "role" && nameWords(l.name) >= 2 && (l.titled || l.form !== "bare"));
 }
 
 /**
@@ -335,7 +408,9 @@ export function handedTo(
 ): boolean {
   const words = name.split(/\s+/).filter((w) => /^\p{Lu}[\p{L}'’-]+$/u.test(w));
   if (words.length < 2) return false;
-  return words.some((w) => hasWord(before, w)) && writtenTwice(name);
+  // "So" of "So Yamamoto" is in every other sentence: the hand-over must name the rest
+  const telling = words.filter((w) => !NOT_FIRST.has(w.toLowerCase()));
+  return telling.some((w) => hasWord(before, w)) && writtenTwice(name);
 }
 
 const LETTER = /\p{L}/u;

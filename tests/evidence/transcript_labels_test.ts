@@ -206,3 +206,133 @@ Deno.test("transcripts.read: one speaker label only is not everything said by th
   const p = parse(Deno.readTextFileSync(join(dir, "one_label.txt")));
   assert.match(p.label_warnings.join(" "), /only one speaker label was found \("Operator"/);
 });
+
+/** A machine transcript (Otter, Rev, Zoom, Whisper): numbered speakers, the operator among them. */
+function numbered(label: (n: number) => string, join = "\n\n"): string {
+  const turns: [number, string][] = [
+    [
+      1,
+      "Good day and welcome to the Northwind Tools third quarter call. I will now hand over to our chief executive.",
+    ],
+    [
+      2,
+      "Thank you. As the Speaker of the House said last week, tariffs matter. This is speaker 1 of 3 on the slide. Revenue grew 12%.",
+    ],
+    [
+      1,
+      "We will now begin the question-and-answer session. Our first question comes from Jane Doe with Harbor Securities.",
+    ],
+    [3, "How should we think about margins next year?"],
+    [2, "We expect them between 43% and 45%."],
+    [1, "This concludes today's call. Thank you for joining."],
+  ];
+  return turns.map(([n, words]) => `${label(n)}${join}${words}`).join("\n\n");
+}
+
+Deno.test("numbered speakers of machine transcripts are read as written, never renamed, roles not guessed", () => {
+  const forms: Record<string, [(n: number) => string, string, (n: number) => string]> = {
+    "Speaker 1": [(n) => `Speaker ${n}`, "\n\n", (n) => `Speaker ${n}`],
+    "Speaker 1 (00:01:23):": [(n) => `Speaker ${n} (00:0${n}:23):`, "\n", (n) => `Speaker ${n}`],
+    "Speaker 2  00:05:10": [(n) => `Speaker ${n}  00:05:1${n}`, "\n", (n) => `Speaker ${n}`],
+    "[00:01:23] SPEAKER_01: words": [
+      (n) => `[00:01:2${n}] SPEAKER_0${n - 1}:`,
+      " ",
+      (n) => `SPEAKER_0${n - 1}`,
+    ],
+    "Participant 3": [(n) => `Participant ${n}`, "\n\n", (n) => `Participant ${n}`],
+    "SPEAKER_00": [(n) => `SPEAKER_0${n - 1}`, "\n\n", (n) => `SPEAKER_0${n - 1}`],
+  };
+  for (const [form, [label, join, name]] of Object.entries(forms)) {
+    const p = parse(numbered(label, join));
+    assert.deepEqual(
+      shape(p),
+      [
+        [name(1), "unknown", "prepared"],
+        [name(2), "unknown", "prepared"],
+        [name(1), "unknown", "prepared"],
+        // the operator handed over to Jane Doe: not enough to rename Speaker 3 or call it an analyst
+        [name(3), "unknown", "qa"],
+        [name(2), "unknown", "qa"],
+        [name(1), "unknown", "qa"],
+      ],
+      form,
+    );
+    assert.equal(p.qa_rule, "qa_phrase", form);
+    assert.match(p.turns[1].text, /Speaker of the House said .*speaker 1 of 3 on the slide/, form);
+    assert.match(p.label_warnings.join(" "), /speakers are numbered, not named \(/, form);
+    assert.ok(!p.turns.some((t) => t.speaker.includes("Jane")), form);
+  }
+});
+
+Deno.test("a numbered speaker named by a participant list, and a lone `Speaker 1` among named labels", () => {
+  // `Unknown Speaker` twice among named labels: a speaker, role not guessed, and said
+  const named = call((n, t) => t ? `${n}, ${t}` : n).replace(
+    "Operator\n\nThis concludes",
+    "Unknown Speaker\n\nCan I ask one more?\n\nTomas Berg, Chief Financial Officer\n\nSure, later.\n\nUnknown Speaker\n\nThanks.\n\nOperator\n\nThis concludes",
+  );
+  const p = parse(named);
+  const unknown = p.turns.filter((t) => t.speaker === "Unknown Speaker");
+  assert.equal(unknown.length, 2);
+  assert.ok(unknown.every((t) => t.role === "unknown" && t.role_source === "none"));
+  assert.match(p.label_warnings.join(" "), /numbered, not named \(Unknown Speaker\)/);
+  // one `Speaker 1` line among named labels: kept as speech, and said, never silently
+  const lone = parse(
+    call((n, t) => t ? `${n}, ${t}` : n).replace("Thanks, Maya.", "Speaker 1\n\nThanks, Maya."),
+  );
+  assert.deepEqual(shape(lone), EXPECTED);
+  assert.match(lone.label_warnings.join(" "), /kept as speech.*"Speaker 1"/);
+  // a participant list that gives a numbered speaker a title gives it a role
+  const listed = parse(
+    "Company Participants\n\nSpeaker 2 -- Chief Financial Officer\n\nOperator\n\n" +
+      numbered((n) => `Speaker ${n}`),
+  );
+  const two = listed.turns.find((t) => t.speaker === "Speaker 2")!;
+  assert.deepEqual([two.role, two.role_source], ["management", "participant_list"]);
+  assert.equal(listed.turns.find((t) => t.speaker === "Speaker 3")!.role, "unknown");
+});
+
+Deno.test("a first name that also opens sentences (So, He, My, In) is a label where the document's labels are", () => {
+  const people = ["So Yamamoto", "He Xiaopeng", "My Tran", "In Kim", "Will Smith", "May Chen"];
+  const forms: Record<string, [Labeller, boolean]> = {
+    bare: [(n) => n, false],
+    "Name -- Title": [(n, t) => t ? `${n} -- ${t}` : n, false],
+    "Name, Title": [(n, t) => t ? `${n}, ${t}` : n, false],
+    "Name (Title)": [(n, t) => t ? `${n} (${t})` : n, false],
+    "[00:01:23] Name": [(n) => `[00:01:23] ${n}`, false],
+    "Name: words": [(n) => n, true],
+    "Name, Title: words": [(n, t) => t ? `${n}, ${t}` : n, true],
+  };
+  for (const ceo of people) {
+    for (const [form, [label, inline]] of Object.entries(forms)) {
+      // the CEO's first word in speech, as a sentence opener, must stay speech
+      let text = call(label).replaceAll("Maya Lind", ceo).replace(
+        "Thanks, Maya.",
+        "So, revenue grew.\n\nWill we see margins improve: that is the question.\n\nSo Far\n\nIn Closing: margins held.\n\nThanks.",
+      );
+      if (inline) {
+        const lines = text.split("\n\n");
+        const out = [];
+        for (let i = 0; i < lines.length; i++) {
+          const isLabel = [ceo, "Tomas Berg", "Priya Shah", "Operator"].some((n) =>
+            lines[i].startsWith(n)
+          );
+          out.push(isLabel ? `${lines[i]}: ${lines[++i]}` : lines[i]);
+        }
+        text = out.join("\n\n");
+      }
+      const p = parse(text);
+      const expected = EXPECTED.map(([n, r, q]) => [n === "Maya Lind" ? ceo : n, r, q]);
+      assert.deepEqual(shape(p), expected, `${ceo} / ${form}`);
+      const tomas = p.turns.find((t) => t.speaker === "Tomas Berg")!;
+      assert.match(
+        tomas.text,
+        /So, revenue grew\.\n\nWill we see margins improve: .*So Far/s,
+        form,
+      );
+      assert.match(tomas.text, /In Closing: margins held/, form);
+    }
+  }
+  // heard once, not handed over to, in no label form of the document: speech, as before
+  const once = call((n) => n).replace("Thanks, Maya.", "So Yamamoto\n\nThanks, Maya.");
+  assert.deepEqual(shape(parse(once)), EXPECTED);
+});

@@ -305,3 +305,27 @@ const parsed = mod.parseTranscript(html.textBlocks(input));
 if (!parsed.label_warnings.some((w) => w.includes("64 different names"))) throw new Error("warning");`,
   );
 });
+
+Deno.test("transcripts: thousands of hand-overs to thousands of labelled and numbered speakers read in linear time", async () => {
+  // each hand-over was once compared with every speaker: quadratic (62 s for this text)
+  const make = `(() => {
+  const parts = [];
+  const c = (n) => String.fromCharCode(97 + n % 26);
+  for (let i = 0; i < 8000; i++) {
+    const name = "Jo" + c(i) + c(i / 26 | 0) + c(i / 676 | 0) + " Doe -- Analyst";
+    parts.push("Operator", "Our next question comes from Jane Doe.", name, "Revenue grew " + i + "%.");
+    parts.push("Speaker " + (i % 1000), "Thanks.");
+  }
+  return parts.join("\\n\\n");
+})()`;
+  await finishes(
+    "labelled speakers",
+    "analysis/evidence/transcript.ts",
+    make,
+    `const html = await import(${
+      JSON.stringify(new URL("analysis/evidence/transcript_html.ts", ROOT).href)
+    });
+const parsed = mod.parseTranscript(html.textBlocks(input));
+if (parsed.turns.length !== 24000) throw new Error("turns " + parsed.turns.length);`,
+  );
+});
