@@ -13,7 +13,7 @@ import { flatten } from "./views/generic.ts";
 import { viewBlocks } from "./views/index.ts";
 import { viewSheet } from "./views/sheets.ts";
 import { honestColumns, isRecord, isRecordArray } from "./views/model.ts";
-import { blocksText, DEFAULT_WIDTH } from "./views/text.ts";
+import { beforeUrl, blocksText, DEFAULT_WIDTH, wrap } from "./views/text.ts";
 import { jsonText, type OutputMode } from "./output_modes.ts";
 
 export { OUTPUT_MODES, type OutputMode } from "./output_modes.ts";
@@ -36,16 +36,31 @@ export interface Rendered {
 export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOptions = {}): Rendered {
   if (mode === "json") return { out: jsonText(env), err: "" };
   if (mode === "compact") return { out: render(env, "compact"), err: "" };
-  const warnings = env.warnings.map((w) => `warning: ${w}`).join("\n");
+  const width = opts.width ?? DEFAULT_WIDTH;
+  // text mode fits its messages to the terminal too; csv and tsv keep one line per message
+  const said = (m: string) => mode === "text" ? hangingLines(m, width) : m;
+  const warnings = env.warnings.map((w) => said(`warning: ${w}`)).join("\n");
   if (!env.ok) {
-    return { out: "", err: [`error: ${env.error}`, warnings].filter(Boolean).join("\n") };
+    return { out: "", err: [said(`error: ${env.error}`), warnings].filter(Boolean).join("\n") };
   }
   if (mode === "text") {
-    const body = blocksText(viewBlocks(env.data, opts.view), opts.width ?? DEFAULT_WIDTH);
+    const body = blocksText(viewBlocks(env.data, opts.view), width);
     return { out: [...body, ...(warnings ? ["", warnings] : [])].join("\n"), err: "" };
   }
   const rows = honestColumns(viewSheet(env.data, opts.view) ?? sheetRecords(env.data));
   return { out: delimited(rows, mode === "csv" ? "," : "\t"), err: warnings };
+}
+
+/**
+ * A message word-wrapped to `width` (at least 40), its further lines indented two spaces under
+ * the first; URLs and other long words stay whole. Its own line breaks are kept.
+ */
+function hangingLines(message: string, width: number): string {
+  const w = Math.max(40, width);
+  const [lead, ...paras] = message.split("\n");
+  const [first, ...rest] = wrap(lead, w);
+  const under = [rest.join(" "), ...paras].filter(Boolean).flatMap((p) => wrap(p, w - 2));
+  return [first, ...under.map((l) => `  ${l}`)].join("\n");
 }
 
 /** Renders an envelope in one string (errors and warnings included), e.g. for notebooks. */
@@ -211,5 +226,7 @@ function compactValue(v: unknown): string {
 }
 
 function clipCell(s: string): string {
-  return s.length > 48 && !/^https?:\/\//.test(s) ? `${s.slice(0, 47)}…` : s;
+  if (s.length <= 48 || /^https?:\/\//.test(s)) return s;
+  // a URL inside the text (an error naming the request) is dropped whole, never cut
+  return `${s.slice(0, beforeUrl(s, 47)).trimEnd()}…`;
 }

@@ -28,14 +28,14 @@ function blockText(b: Block, width: number): string[] {
       return fieldsText(b.rows, width);
     case "table":
       return [
-        ...(b.caption ? [b.caption] : []),
+        ...(b.caption ? wrap(b.caption, width) : []),
         ...tableText(b.columns, b.rows, width, b.fold),
         ...(b.note ? wrap(b.note, width) : []),
       ];
     case "matches":
       return matchesText(b.items, width, b.caption);
     case "text":
-      return [...(b.caption ? [b.caption] : []), ...paragraphs(b.text, width, "  ")];
+      return [...(b.caption ? wrap(b.caption, width) : []), ...paragraphs(b.text, width, "  ")];
     case "note":
       return b.text.split("\n").flatMap((l) => {
         const indent = /^ */.exec(l)![0];
@@ -62,8 +62,10 @@ function fieldsText(rows: [string, string][], width: number): string[] {
 function hanging(text: string, first: number, rest: number): string[] {
   const [lead, ...more] = text.split("\n");
   const top = wrap(lead, first)[0];
-  const left = lead.split(/ +/).filter(Boolean).slice(top.split(/ +/).filter(Boolean).length)
-    .join(" ");
+  // a wrapped top line is a prefix of the single-spaced text (it may end inside a long word)
+  const left = top === lead
+    ? ""
+    : lead.replace(/ +/g, " ").trimStart().slice(top.length).trimStart();
   return [top, ...(left ? wrap(left, rest) : []), ...more.flatMap((p) => wrap(p, rest))];
 }
 
@@ -236,7 +238,18 @@ function clip(s: string, w: number, number?: boolean): string {
   // end at a word boundary when one is near, so "10-K" is not left as "10…"
   const space = s.lastIndexOf(" ", w - 1);
   const cut = space >= w - 8 && space > 0 ? space : w - 1;
-  return `${s.slice(0, cut).trimEnd()}…`;
+  return `${s.slice(0, beforeUrl(s, cut)).trimEnd()}…`;
+}
+
+/**
+ * Where to cut `s` at about `cut` without leaving half a URL: before the URL the cut falls in
+ * (a cut URL reads as a working link that is not one), else `cut` itself.
+ */
+export function beforeUrl(s: string, cut: number): number {
+  for (const m of s.matchAll(/https?:\/\/\S*/g)) {
+    if (m.index < cut && cut < m.index + m[0].length) return m.index;
+  }
+  return cut;
 }
 
 /** A table that does not fit: each row as `column: value` lines. */
@@ -261,7 +274,7 @@ function recordsText(columns: Column[], rows: Cell[][], width: number): string[]
 }
 
 function matchesText(items: Match[], width: number, caption?: string): string[] {
-  const out: string[] = caption ? [caption] : [];
+  const out: string[] = caption ? wrap(caption, width) : [];
   items.forEach((m, n) => {
     if (n || caption) out.push("");
     out.push(...wrap(m.head, width));
@@ -283,16 +296,34 @@ function paragraphs(text: string, width: number, indent: string): string[] {
   return text.split("\n").flatMap((p) => wrap(p, width - indent.length).map((l) => indent + l));
 }
 
-/** Word-wraps one line; words longer than the width (URLs) stay whole. */
+/**
+ * Word-wraps one line; words longer than the width stay whole (URLs), except a comma-separated
+ * list (`metrics=arr,nrr,rpo,…`), which breaks after a comma.
+ */
 export function wrap(line: string, width: number): string[] {
   if (line.length <= width) return [line];
   const out: string[] = [];
   let cur = "";
-  for (const word of line.split(/ +/)) {
+  for (const word of line.split(/ +/).flatMap((w) => listPieces(w, width))) {
     if (cur && cur.length + 1 + word.length > width) {
       out.push(cur);
       cur = word;
     } else cur = cur ? `${cur} ${word}` : word;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** A word longer than `width` split after its commas into pieces that fit; URLs stay whole. */
+function listPieces(word: string, width: number): string[] {
+  if (word.length <= width || !word.includes(",") || /https?:\/\//.test(word)) return [word];
+  const out: string[] = [];
+  let cur = "";
+  for (const part of word.split(/(?<=,)/)) {
+    if (cur && cur.length + part.length > width) {
+      out.push(cur);
+      cur = part;
+    } else cur += part;
   }
   if (cur) out.push(cur);
   return out;
