@@ -1,8 +1,8 @@
 /** Dated evidence around a price move: roles by timing only, never by cause. */
 import { daysBetween } from "./windows.ts";
-import { localParts, REGULAR_SESSION_HOURS } from "../market/status.ts";
+import { REGULAR_SESSION_HOURS } from "../market/status.ts";
 import { parseSymbol } from "../market/symbols.ts";
-import { localInstant, zoneOffset } from "../../providers/market_a/local_days.ts";
+import { localInstant, localParts, zoneOffset } from "../../core/zones.ts";
 
 export type EvidenceRole = "before_move" | "same_day" | "after_move";
 

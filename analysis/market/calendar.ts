@@ -35,7 +35,7 @@ import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
-import { zoneOffset } from "../../providers/market_a/local_days.ts";
+import { zoneOffset } from "../../core/zones.ts";
 
 export const CAL_SOURCE =
   "Yahoo Finance quoteSummary (calendarEvents, earningsHistory; quoteType for the exchange's time zone)";

@@ -3,6 +3,7 @@
  * session times) read in the exchange's time zone, so weekends, holidays and early closes are
  * named instead of being a bare "closed".
  */
+import { localParts } from "../../core/zones.ts";
 
 /** Regular session length in hours (first open to last close, lunch breaks inside). */
 export const REGULAR_SESSION_HOURS: Record<string, number> = {
@@ -44,25 +45,7 @@ export interface MarketTime {
   timezone: string | null;
 }
 
-/** Local calendar date, weekday and time of an instant in an IANA zone. */
-export function localParts(iso: string, zone: string) {
-  const f = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return {
-    date: `${p.year}-${p.month}-${p.day}`,
-    weekday: p.weekday as string,
-    time: `${p.hour}:${p.minute}`,
-  };
-}
+export { localParts };
 
 const validZone = (zone: string | null): zone is string => {
   if (!zone) return false;

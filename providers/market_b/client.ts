@@ -1,4 +1,5 @@
 /** market_b: Alpha Vantage (quote and daily/weekly/monthly/intraday bars). */
+import { localInstant } from "../../core/zones.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, MissingConfigError, ProviderError } from "../../core/errors.ts";
 import { setHostPolicy } from "../../core/http.ts";
@@ -202,22 +203,6 @@ export class Client {
   }
 }
 
-/** The UTC offset (ms) of an IANA zone at an instant. */
-function zoneOffset(zone: string, at: number): number {
-  const f = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
-  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
-}
-
 /**
  * `2024-07-01 09:30:00` on the wall clock of `zone` as a UTC ISO time (`2024-07-01T13:30:00Z`).
  * A zone Intl does not know leaves the stamp as it is, marked with no zone.
@@ -225,12 +210,13 @@ function zoneOffset(zone: string, at: number): number {
 export function wallClockToUtc(stamp: string, zone: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(stamp.trim());
   if (!m) return stamp.replace(" ", "T");
-  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
-  try {
-    let utc = wall - zoneOffset(zone, wall);
-    utc = wall - zoneOffset(zone, utc);
-    return new Date(utc).toISOString().replace(".000Z", "Z");
-  } catch {
-    return stamp.replace(" ", "T");
-  }
+  const utc = localInstant(
+    `${m[1]}-${m[2]}-${m[3]}`,
+    +m[4] * 3600 + +m[5] * 60 + +(m[6] ?? 0),
+    zone,
+    NaN,
+  );
+  return Number.isFinite(utc)
+    ? new Date(utc).toISOString().replace(".000Z", "Z")
+    : stamp.replace(" ", "T");
 }
