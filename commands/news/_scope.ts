@@ -98,20 +98,17 @@ export async function resolveScope(
         `searching "${phrase}" for ${symbol}: without its legal suffix the name is under the 3 letters GDELT can search, so articles that use only the short name are not found`,
       );
     }
-    const common = phrase.includes(" ")
-      ? "is made of common English words"
-      : "is also a common English word";
     if (searched.keptAsUsual) {
       ctx.warn(
         `"${phrase}" (${symbol}) is also a common English word and GDELT ignores case; in news it mostly means the company, so the bare name was searched: some articles found may be about the word (in article lists, see company_in_title); pass query= with words of its business to narrow the search`,
       );
     } else if (searched.commonWord === "kept") {
       ctx.warn(
-        `"${phrase}" (${symbol}) ${common} and GDELT ignores case, but no legal form, ticker or business phrase could narrow it, so GDELT was asked for the bare name: some articles found may be about the word, not the company (in article lists, see company_in_title); pass query= with words of its business to narrow the search`,
+        `"${phrase}" (${symbol}) is also a common English word and GDELT ignores case, but no legal form, ticker or business phrase could narrow it, so GDELT was asked for the bare name: some articles found may be about the word, not the company (in article lists, see company_in_title); pass query= with words of its business to narrow the search`,
       );
     } else if (searched.commonWord === "narrowed") {
       ctx.warn(
-        `"${phrase}" (${symbol}) ${common} and GDELT ignores case, so the search was narrowed to articles naming it with its legal form, ticker or a business word: query=${query}. Articles that call it "${phrase}" alone are not found, and some found may still be about something else (in article lists, company_in_title=false marks titles that do not name the company); pass query= to search otherwise`,
+        `"${phrase}" (${symbol}) is also a common English word and GDELT ignores case, so the search was narrowed to articles naming it with its legal form, ticker or a business word: query=${query}. Articles that call it "${phrase}" alone are not found, and some found may still be about something else (in article lists, company_in_title=false marks titles that do not name the company); pass query= to search otherwise`,
       );
     }
     return {

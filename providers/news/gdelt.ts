@@ -380,9 +380,8 @@ export function isCommonWordName(phrase: string): boolean {
   // a phrase of two words or more ("General Mills", "Home Depot") is already the company's own
   // in news text; only a name that is one ordinary word ("Target", "Visa") is ambiguous
   if (words.length !== 1) return false;
-  return words.every((w) =>
-    /^\p{L}+$/u.test(w) && singular(w).some((form) => ORDINARY_WORDS.has(form))
-  );
+  const [word] = words;
+  return /^\p{L}+$/u.test(word) && singular(word).some((form) => ORDINARY_WORDS.has(form));
 }
 
 /** "TARGET" → "Target": SEC's upper-case titles read as news writes the name; mixed case stays. */

@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
+import { articlesOrTimeline, fakeGdelt } from "./_fake.ts";
 import {
   companyNameQuery,
   isCommonWordName,
@@ -46,21 +47,8 @@ const ARTICLES = [
   },
 ];
 
-/** A fake network: SEC's ticker list and GDELT answers; records the GDELT URLs asked. */
-function fakeNet(): { fetch: typeof fetch; gdelt: string[] } {
-  const gdelt: string[] = [];
-  const fetch: typeof globalThis.fetch = (input) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes("company_tickers")) return Promise.resolve(Response.json(TICKERS));
-    gdelt.push(url);
-    return Promise.resolve(
-      url.includes("timeline")
-        ? Response.json({ timeline: [{ series: "Article Count", data: [] }] })
-        : Response.json({ articles: ARTICLES }),
-    );
-  };
-  return { fetch, gdelt };
-}
+/** The fake network of these tests: SEC's ticker list and GDELT answers. */
+const fakeNet = () => fakeGdelt(articlesOrTimeline(ARTICLES), TICKERS);
 
 const queryOf = (url: string) => new URL(url).searchParams.get("query");
 

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
+import { articlesOrTimeline, fakeGdelt } from "./_fake.ts";
 import { companyNameQuery } from "../../providers/news/gdelt.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -26,21 +27,8 @@ const ARTICLE = {
   sourcecountry: "United States",
 };
 
-/** A fake network answering GDELT with one article and SEC's ticker list; records GDELT URLs. */
-function fakeNet(): { fetch: typeof fetch; gdelt: string[] } {
-  const gdelt: string[] = [];
-  const fetch: typeof globalThis.fetch = (input) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes("company_tickers.json")) return Promise.resolve(Response.json(TICKERS));
-    gdelt.push(url);
-    return Promise.resolve(
-      url.includes("timeline")
-        ? Response.json({ timeline: [{ series: "Article Count", data: [] }] })
-        : Response.json({ articles: [ARTICLE] }),
-    );
-  };
-  return { fetch, gdelt };
-}
+/** The fake network of these tests: SEC's ticker list and GDELT answers. */
+const fakeNet = () => fakeGdelt(articlesOrTimeline([ARTICLE]), TICKERS);
 
 const queryOf = (url: string) => new URL(url).searchParams.get("query");
 

@@ -13,28 +13,12 @@ import {
   seriesUnit,
 } from "../../providers/news/gdelt.ts";
 import { sendWithThrottleRetry } from "../../providers/news/client.ts";
+import { fakeGdelt } from "./_fake.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
 const CASSETTE = join(FIXTURES, "evidence", "gdelt");
 const NOW = "2026-11-27T12:00:00Z";
-
-/** A fake network answering GDELT with `body` (and SEC's ticker list with `tickers`); records URLs. */
-function fakeGdelt(
-  body: unknown,
-  tickers: Record<string, unknown> = {},
-): { fetch: typeof fetch; seen: string[] } {
-  const seen: string[] = [];
-  const fetch: typeof globalThis.fetch = (input) => {
-    const url = String(input instanceof Request ? input.url : input);
-    seen.push(url);
-    if (url.includes("company_tickers.json")) return Promise.resolve(Response.json(tickers));
-    return Promise.resolve(
-      typeof body === "string" ? new Response(body) : Response.json(body),
-    );
-  };
-  return { fetch, seen };
-}
 
 const ARTICLE = {
   url: "https://www.example-news.com/markets/story",
