@@ -3,6 +3,7 @@ import { daysBetween } from "./windows.ts";
 import { REGULAR_SESSION_HOURS } from "../market/status.ts";
 import { parseSymbol } from "../market/symbols.ts";
 import { localInstant, localParts, zoneOffset } from "../../core/zones.ts";
+import { usMarketDay } from "./us_market_days.ts";
 
 export type EvidenceRole = "before_move" | "same_day" | "after_move";
 
@@ -19,9 +20,10 @@ export interface EvidenceItem {
 
 /**
  * When in the trading day of the listing's exchange an item became public: New York time for a
- * US listing, the exchange's local time and regular session for one elsewhere.
+ * US listing, the exchange's local time and regular session for one elsewhere. `market_closed`:
+ * a day the market did not trade (a weekend, or a US holiday by the NYSE calendar).
  */
-export type Session = "pre_market" | "market_hours" | "after_close";
+export type Session = "pre_market" | "market_hours" | "after_close" | "market_closed";
 
 /**
  * Role of an item dated `date` relative to the move date. A move's date is the session whose
@@ -55,7 +57,8 @@ const NEW_YORK = new Intl.DateTimeFormat("en-CA", {
 /**
  * The New York day (YYYY-MM-DD) and session of an instant given with a zone (`Z` or an
  * offset); null for a bare date or a text that is no instant. US sessions run 09:30 to 16:00
- * New York time.
+ * New York time (13:00 on the early-close days), none on weekends and NYSE holidays
+ * (us_market_days.ts): `market_closed`.
  */
 export function newYorkTime(
   iso: string | null | undefined,
@@ -67,12 +70,18 @@ export function newYorkTime(
     NEW_YORK.formatToParts(new Date(t)).map((p) => [p.type, p.value]),
   );
   const minutes = Number(parts.hour) * 60 + Number(parts.minute);
-  const session = minutes < 9 * 60 + 30
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  const market = usMarketDay(day);
+  // en-US with h23 can print midnight as 24:00 on some engines: read it as 00:00
+  const m = minutes % (24 * 60);
+  const session = !market.open
+    ? "market_closed"
+    : m < 9 * 60 + 30
     ? "pre_market"
-    : minutes < 16 * 60
+    : m < market.close_min
     ? "market_hours"
     : "after_close";
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, session };
+  return { day, session };
 }
 
 /** True when `date` (YYYY-MM-DD…) falls in [start, end]. */
@@ -269,7 +278,8 @@ export function listingClock(symbol: string, moveDate: string): ExchangeClock {
   }
   if (parsed.kind === "equity" && !parsed.suffix && !parsed.canonical.includes(".")) {
     const open = minutesOf(SESSION_OPENS.US);
-    const close = open + REGULAR_SESSION_HOURS.US * 60;
+    // the move date's own session: 13:00 on the NYSE's early-close days
+    const close = Math.min(open + REGULAR_SESSION_HOURS.US * 60, usMarketDay(moveDate).close_min);
     return {
       ...none,
       us: true,
@@ -327,7 +337,11 @@ export function listingTime(
   if (clock.open_min === null || clock.close_min === null) return { day: here.date, session: null };
   // en-US with h23 can print midnight as 24:00 on some engines: read it as 00:00
   const minutes = minutesOf(here.time) % (24 * 60);
-  const session = minutes < clock.open_min
+  // the exchanges with a session here trade Monday to Friday; their holidays are not known
+  const weekday = new Date(`${here.date}T12:00:00Z`).getUTCDay();
+  const session = weekday === 0 || weekday === 6
+    ? "market_closed"
+    : minutes < clock.open_min
     ? "pre_market"
     : minutes < clock.close_min
     ? "market_hours"

@@ -204,11 +204,41 @@ const clockSchema = z.object({
   ),
 });
 
+/** What metadata.session says under New York's clock. */
+const US_SESSIONS =
+  "metadata.session says pre_market, market_hours (09:30 to 16:00 New York time, 13:00 on the NYSE's early-close days) or after_close, or market_closed on a weekend or an NYSE holiday (the exchange's calendar from 2000); an item published after the close on the move date is after_move, as it could only move the next session.";
+
+/**
+ * A warning when the move date is a day the listing's market did not trade: a move's date is
+ * the session whose close ends it, so the window is centred on a day without one.
+ */
+async function closedMoveDate(ctx: Context, a: Args, clock: ExchangeClock): Promise<void> {
+  const ny = clock.us || clock.placement === "new_york_assumed";
+  let why: string | null = null;
+  if (ny) {
+    const { usMarketDay } = await import("../../analysis/evidence/us_market_days.ts");
+    const day = usMarketDay(a.date);
+    if (!day.open && day.known) {
+      why = day.closed_reason === "weekend" ? "a weekend" : `an NYSE holiday (${day.holiday})`;
+    }
+  } else if (clock.placement === "session") {
+    const wd = new Date(`${a.date}T12:00:00Z`).getUTCDay();
+    if (wd === 0 || wd === 6) why = "a weekend";
+  }
+  if (why) {
+    ctx.warn(
+      `${a.date} is ${why}: the ${
+        ny ? "US" : `${clock.market}`
+      } market did not trade that day, so no move can end on it; give the date of the session whose close ends the move (price.moves lists them). Items are placed relative to ${a.date} as asked.`,
+    );
+  }
+}
+
 /** Warnings and the time note for a listing that is not a US one. */
 function clockNotes(ctx: Context, a: Args, clock: ExchangeClock): string {
   const place = "filings by when SEC accepted them, news by when GDELT first saw the article";
   if (clock.placement === "session") {
-    return `Dates are local days of the ${clock.market} exchange (${clock.time_zone}), the clock ${a.symbol} trades on: ${place}, converted to ${clock.time_zone}. metadata.session says pre_market, market_hours or after_close against its regular session, ${clock.regular_session_local} local time on ${a.date} (lunch breaks count as market hours); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.`;
+    return `Dates are local days of the ${clock.market} exchange (${clock.time_zone}), the clock ${a.symbol} trades on: ${place}, converted to ${clock.time_zone}. metadata.session says pre_market, market_hours or after_close against its regular session, ${clock.regular_session_local} local time on ${a.date} (lunch breaks count as market hours), or market_closed on a Saturday or Sunday; the exchange's holidays and early closes are not known here, so an item of a holiday is labelled by the regular hours. An item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.`;
   }
   if (clock.placement === "local_days") {
     if (clock.suffix) {
@@ -225,14 +255,14 @@ function clockNotes(ctx: Context, a: Args, clock: ExchangeClock): string {
         : "the symbol names no exchange"
     }), so items are placed by New York days and the US session (09:30-16:00 New York time) as for a US listing; for a listing elsewhere a placement may be off by a day or a session`,
   );
-  return "Dates are New York days, assumed because the exchange's time zone is not known (see warnings): filings by when SEC accepted them, news by when GDELT first saw the article. metadata.session says pre_market, market_hours or after_close (after 16:00 New York time); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.";
+  return `Dates are New York days, assumed because the exchange's time zone is not known (see warnings): filings by when SEC accepted them, news by when GDELT first saw the article. ${US_SESSIONS} Read the cited documents before drawing conclusions.`;
 }
 
 export default defineCommand({
   name: "price.context",
   summary: "Dated filings, news and transcripts around a price move",
   description:
-    "Builds a timeline of SEC filings, news articles and earnings-call transcripts dated within `lookback` calendar days either side of a move date (from price.moves), each marked before_move, same_day or after_move with its citation (accession and URL, article URL and domain, transcript URL and quarter). Items are placed by the clock of the exchange the symbol trades on: New York days and session for a US listing (ADRs included), the exchange's local days and regular session for one elsewhere (7203.T, SHEL.L, BHP.AX), whole local days where its hours are not known (warned). A source that cannot answer becomes a warning naming it; the command fails only when none can. Timing is not causation: an item on the same day is a lead to read, not an explanation.",
+    "Builds a timeline of SEC filings, news articles and earnings-call transcripts dated within `lookback` calendar days either side of a move date (from price.moves), each marked before_move, same_day or after_move with its citation (accession and URL, article URL and domain, transcript URL and quarter). Items are placed by the clock of the exchange the symbol trades on: New York days and session for a US listing (ADRs included; weekends and NYSE holidays are market_closed, early closes end at 13:00), the exchange's local days and regular session for one elsewhere (7203.T, SHEL.L, BHP.AX), whole local days where its hours are not known (warned). A source that cannot answer becomes a warning naming it; the command fails only when none can. Timing is not causation: an item on the same day is a lead to read, not an explanation.",
   usage:
     "finance price.context SYMBOL date=YYYY-MM-DD [lookback=3D news_limit=5 filing_limit=80 transcript_limit=12]",
   side_effects: "network_read_only",
@@ -285,6 +315,7 @@ export default defineCommand({
     const days = parseWindowDays(args.lookback, "calendar", "lookback");
     const clock: Clock = { ...listingClock(args.symbol, args.date), bare: {} };
     const timeNote = clock.us ? null : clockNotes(ctx, args, clock);
+    await closedMoveDate(ctx, args, clock);
     const range = { start: addDays(args.date, -days), end: addDays(args.date, days) };
     const blocks = [filings, news, transcripts];
     const names = ["filings", "news", "transcripts"];
@@ -341,7 +372,7 @@ export default defineCommand({
       notes: [
         "evidence_role says only when an item is dated relative to the move (before_move, same_day, after_move); it does not say the item caused the move.",
         timeNote ??
-          "Dates are New York days: filings by when SEC accepted them, news by when GDELT first saw the article. metadata.session says pre_market, market_hours or after_close (after 16:00 New York time); an item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.",
+          `Dates are New York days: filings by when SEC accepted them, news by when GDELT first saw the article. ${US_SESSIONS} Read the cited documents before drawing conclusions.`,
       ],
       ...(clock.us ? {} : {
         exchange_clock: {
