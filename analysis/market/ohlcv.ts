@@ -17,6 +17,7 @@ import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
 import { noVolumeKind } from "./quote_row.ts";
+import { fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -231,9 +232,16 @@ async function fromProvider(
         `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,
       );
     }
+    // a bar Yahoo wrote in pounds amid pence (or rand amid cents) is put into the series' unit
+    const unit = fixUnitSlips(b.rows, b.currency, b.splits);
+    const slips = unit.slips.filter((x) => {
+      const day = localDay(x.date, b.timezone);
+      return day >= w.start && day <= w.end;
+    });
+    if (slips.length) ctx.warn(unitSlipNote(symbol, b.currency!, slips));
     return {
       ...b,
-      rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, b.rows),
+      rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, unit.rows),
       provider_symbol: symbol,
       source: "Yahoo Finance chart API (v8/finance/chart)",
       // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both. Its

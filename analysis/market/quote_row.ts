@@ -71,6 +71,16 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
     );
     volume = null;
   }
+  // no listing is worth nothing or has no shares: Yahoo's 0 there is its "none"
+  const zeros = (["marketCap", "sharesOutstanding"] as const).filter((k) => q[k] === 0);
+  if (zeros.length) {
+    notes.push(
+      `${q.symbol}: Yahoo's ${
+        zeros.join(" and ")
+      } of 0 means it states none, not that the listing is worth nothing or has no shares; left null`,
+    );
+    q = { ...q, ...Object.fromEntries(zeros.map((k) => [k, null])) };
+  }
   const marketCap = capInMajor(q, notes);
   const ext = extendedHours(q);
   const quote: Quote = {
@@ -112,7 +122,50 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
   }
   const range = outsideDayRange(quote);
   if (range) notes.push(range);
+  const cover = capOverShares(quote);
+  if (cover !== null) notes.push(partialShares(quote, cover));
   return { quote, notes };
+}
+
+/**
+ * How far a market cap may be from the price times the share count beside it before the two
+ * are not of the same shares: Yahoo's cap is taken at its own moment's price (BABA: 2% apart).
+ */
+const SHARES_SLACK = Math.log(1.05);
+
+/**
+ * The market cap over the price (in the cap's major unit) times the share count Yahoo states
+ * beside it, when that is not 1: Yahoo's `sharesOutstanding` of a company with several share
+ * classes counts the listed class only while its cap is the whole company's (GOOG: 5.50
+ * billion class C shares, a cap 2.21 times the price times them), and an ADS stands for several
+ * shares. Null when they agree or a figure is missing.
+ */
+export function capOverShares(
+  q: {
+    market_cap: number | null;
+    price: number | null;
+    currency: string | null;
+    shares_outstanding: number | null;
+  },
+): number | null {
+  const u = unitOf(q.currency);
+  const { market_cap: cap, price: p, shares_outstanding: n } = q;
+  if (!u || cap === null || !(cap > 0) || !(p! > 0) || !(n! > 0)) return null;
+  const r = cap / (p! * u.factor * n!);
+  return Number.isFinite(r) && Math.abs(Math.log(r)) > SHARES_SLACK ? r : null;
+}
+
+/** The note on a share count that is not the one the market cap is of (capOverShares). */
+export function partialShares(
+  q: { symbol: string; market_cap: number | null; shares_outstanding: number | null },
+  r: number,
+): string {
+  const x = Math.round(r * 100) / 100;
+  return `${q.symbol}: Yahoo's market cap ${q.market_cap} is ${x} times the price times the ` +
+    `${q.shares_outstanding} shares it states (shares_outstanding): the count is of this ` +
+    "listing's share class or depositary shares only, or the cap covers other classes or was " +
+    "taken at another price; do not divide the market cap by shares_outstanding for a " +
+    "per-share figure";
 }
 
 /** Yahoo's market states outside the regular session, when its extended-hours trades count. */
@@ -214,13 +267,36 @@ function outsideDayRange(q: Quote): string | null {
 /** Days after which a quote's time is too old to pass for a current price. */
 const STALE_DAYS = 7;
 
-/** Weekdays (UTC dates) strictly between two instants. */
-function weekdaysBetween(from: number, to: number): number {
+/**
+ * Markets whose weekend is Friday and Saturday (they trade Sunday to Thursday), by Yahoo's
+ * suffix: Saudi Arabia, Kuwait, Qatar and Egypt; Tel Aviv until it moved to Monday–Friday
+ * trading on 2026-01-05.
+ */
+const FRI_SAT: Record<string, string | null> = {
+  SR: null,
+  KW: null,
+  QA: null,
+  CA: null,
+  TA: "2026-01-05",
+};
+
+/** The weekend (UTC weekday numbers) of the market a Yahoo symbol is listed on, at `at` (ms). */
+export function weekendOf(symbol: string, at: number): [number, number] {
+  const suffix = /\.([A-Z]{1,3})$/i.exec(symbol)?.[1]?.toUpperCase();
+  if (suffix && Object.hasOwn(FRI_SAT, suffix)) {
+    const until = FRI_SAT[suffix];
+    if (until === null || at < Date.parse(`${until}T00:00:00Z`)) return [5, 6];
+  }
+  return [6, 0];
+}
+
+/** Trading weekdays (UTC dates, outside `weekend`) strictly between two instants. */
+function weekdaysBetween(from: number, to: number, weekend: [number, number]): number {
   let n = 0;
   const day = 86_400_000;
   for (let t = Math.floor(from / day) * day + day; t + day <= to; t += day) {
     const wd = new Date(t).getUTCDay();
-    if (wd !== 0 && wd !== 6) n++;
+    if (wd !== weekend[0] && wd !== weekend[1]) n++;
   }
   return n;
 }
@@ -249,7 +325,7 @@ export function staleQuote(
   // an open session after a whole weekday without a trade (a weekend passes between Friday's
   // price and Monday's session, a whole Wednesday does not)
   if (days <= STALE_DAYS && q.market_state === "REGULAR") {
-    const missed = weekdaysBetween(at, now.getTime());
+    const missed = weekdaysBetween(at, now.getTime(), weekendOf(q.symbol, at));
     if (missed === 0) return null;
     return `${q.symbol}: Yahoo says its market is open (REGULAR), but the last price${price} is from ${
       when(q.as_of)

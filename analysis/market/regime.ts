@@ -4,6 +4,7 @@
  */
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
+import { oneBasis } from "./bar_basis.ts";
 
 export const LOOKBACK: Record<string, number> = { short: 20, swing: 60, long: 120 };
 
@@ -47,7 +48,10 @@ export async function closes(ctx: Context, symbol: string, limit: number) {
     ctx.warn(`${symbol}: ${env.error ?? "no bars"}`);
     return null;
   }
-  const rows = env.data.rows.filter((r) => (r.adj_close ?? r.close) !== null);
+  // one basis: a close beside adjusted closes would read the dividends between as a move
+  const basis = oneBasis(env.data.rows, symbol);
+  if (basis.note) ctx.warn(basis.note);
+  const rows = basis.rows.filter((r) => (r.adj_close ?? r.close) !== null);
   return { provider: env.data.provider, currency: env.data.currency ?? null, rows };
 }
 

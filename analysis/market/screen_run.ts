@@ -19,16 +19,18 @@ const val = (v: unknown) => num.parse(v);
 
 function row(q: Record<string, unknown>) {
   const t = epoch.parse(q.regularMarketTime);
+  // 0 is Yahoo's "none" (no listing is worth nothing), as in market.quote
+  const cap = val(q.marketCap) || null;
   return {
     symbol: String(q.symbol),
     name: str(q.longName) ?? str(q.shortName) ?? str(q.displayName),
     price: val(q.regularMarketPrice),
     change_pct: val(q.regularMarketChangePercent),
-    market_cap: val(q.marketCap),
+    market_cap: cap,
     volume: val(q.regularMarketVolume),
     currency: str(q.currency),
     // Yahoo states caps in the major unit: GBP for a listing quoted in GBp.
-    market_cap_currency: majorOf(str(q.currency)),
+    market_cap_currency: cap === null ? null : majorOf(str(q.currency)),
     exchange: str(q.fullExchangeName) ?? str(q.exchange),
     as_of: t === null ? null : new Date(t * 1000).toISOString(),
   };
@@ -61,7 +63,7 @@ export function mixedCurrencies(
 ): string | null {
   const by = new Map<string, string[]>();
   for (const q of quotes) {
-    const c = q.market_cap_currency ?? q.currency;
+    const c = q.market_cap_currency ?? majorOf(q.currency);
     if (!c) continue;
     by.set(c, [...(by.get(c) ?? []), q.symbol]);
   }

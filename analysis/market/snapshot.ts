@@ -12,7 +12,7 @@ import {
   yahooSummary,
 } from "./company.ts";
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
-import { majorCap, readYahooQuote, staleQuote } from "./quote_row.ts";
+import { capOverShares, majorCap, partialShares, readYahooQuote, staleQuote } from "./quote_row.ts";
 import { COMPANY_ONLY, fundFields, fundKind, fundNote, isFund } from "./fund.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
@@ -99,6 +99,15 @@ export const figureCurrenciesShape = z.object({
 
 const EMPTY_SUMMARY = summarySchema.parse({});
 
+/**
+ * The share count: the quote's, else quoteSummary's (a count of 0 is Yahoo's "none", as in the
+ * quote).
+ */
+function sharesOf(quote: Quote, k: Summary["defaultKeyStatistics"]): number | null {
+  return quote.shares_outstanding ?? (k.sharesOutstanding || null) ??
+    (k.impliedSharesOutstanding || null);
+}
+
 /** quoteSummary, or an empty one and Yahoo's reason when it refuses it. */
 async function summaryOrNothing(ctx: Context, symbol: string, modules: string[]) {
   try {
@@ -148,13 +157,30 @@ export async function snapshot(ctx: Context, input: string) {
   const k = summary.defaultKeyStatistics;
   const d = summary.summaryDetail;
   const m = await moneyFigures(ctx, quote, row, summary);
+  const shares = sharesOf(quote, k);
+  // the quote's own count was checked against its cap (readYahooQuote); quoteSummary's here
+  const cover = quote.shares_outstanding === null
+    ? capOverShares({ ...quote, market_cap: m.market_cap, shares_outstanding: shares })
+    : null;
+  if (cover !== null) {
+    ctx.warn(
+      partialShares({ ...quote, market_cap: m.market_cap, shares_outstanding: shares }, cover),
+    );
+  }
   const kind = fundKind(quote.quote_type);
   // Yahoo labels some listings funds by mistake (WSKT.JK, a construction company, as a
   // MUTUALFUND): without a single fund figure to show, the label alone changes nothing
   const fund = kind ? fundFields(quote, summary) : null;
   const shownFund = fund && isFund(fund) ? fund : null;
-  if (shownFund) leaveOutCompanyFigures(ctx, quote.symbol, kind!, m);
-  else if (kind) {
+  if (shownFund) {
+    leaveOutCompanyFigures(ctx, quote.symbol, kind!, m);
+    const unit = unitOf(shownFund.currency);
+    if (unit && unit.factor !== 1 && shownFund.net_assets !== null) {
+      ctx.warn(
+        `fund.net_assets of ${quote.symbol}: Yahoo states the fund's total assets without a currency; they are not in ${unit.code} like the price (no fund counts its assets in ${unit.code}) but in the fund's base currency, which Yahoo does not name here (${unit.major} or another, such as USD); fund.currency is the price's`,
+      );
+    }
+  } else if (kind) {
     ctx.warn(
       `Yahoo labels ${quote.symbol} ${kind} but states none of a fund's figures (net assets, NAV, yield, beta); its figures are shown as Yahoo gives them for a company`,
     );
@@ -172,8 +198,7 @@ export async function snapshot(ctx: Context, input: string) {
     market_state: quote.market_state,
     market_cap: m.market_cap,
     enterprise_value: m.enterprise_value,
-    shares_outstanding: quote.shares_outstanding ?? k.sharesOutstanding ??
-      k.impliedSharesOutstanding ?? null,
+    shares_outstanding: shares,
     total_revenue_ttm: f.totalRevenue ?? null,
     ebitda_ttm: f.ebitda ?? null,
     cash: f.totalCash ?? null,
@@ -285,13 +310,13 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const book = fxBook(ctx, quote.as_of);
   const inCap = (v: number | null | undefined) =>
     convert(book, { value: v ?? null, currency: fin }, cap, used);
-  const shares = quote.shares_outstanding ?? k.sharesOutstanding ?? k.impliedSharesOutstanding ??
-    null;
+  const shares = sharesOf(quote, k);
   // quoteSummary's cap, when the quote has none, is checked for a minor unit as the quote's is
   const capNotes: string[] = [];
   const marketCap = quote.market_cap ?? majorCap(
     quote.symbol,
-    d.marketCap ?? null,
+    // 0 is Yahoo's "none" here as in the quote (readYahooQuote)
+    d.marketCap || null,
     quote.currency ?? d.currency,
     quote.price,
     shares,

@@ -35,6 +35,31 @@ export const LUNCH_BREAKS: Record<string, [string, string]> = {
   PH: ["12:00", "13:00"],
 };
 
+/** How far Yahoo's own time stamp may be from the clock before its state is not now's. */
+const STALE_MS = 30 * 60_000;
+
+/**
+ * Markets whose weekend is Friday and Saturday (they trade Sunday to Thursday): Saudi Arabia,
+ * Kuwait, Qatar and Egypt; Israel until Tel Aviv moved to Monday–Friday trading on 2026-01-05.
+ */
+const FRI_SAT: Record<string, string | null> = {
+  SA: null,
+  KW: null,
+  QA: null,
+  EG: null,
+  IL: "2026-01-05",
+};
+
+/** The local weekdays (`Sat`, `Sun`) a market is closed for its weekend on `date`. */
+export function weekendDays(market: string, date: string): string[] {
+  const m = market.toUpperCase();
+  if (Object.hasOwn(FRI_SAT, m)) {
+    const until = FRI_SAT[m];
+    if (until === null || date < until) return ["Fri", "Sat"];
+  }
+  return ["Sat", "Sun"];
+}
+
 export type ClosedReason = "weekend" | "holiday" | "outside_hours";
 
 export interface MarketTime {
@@ -69,6 +94,19 @@ export function readMarketTime(
   warn: (note: string) => void = () => {},
 ) {
   const now = mt.time ?? clockNow;
+  // the state is Yahoo's at its own time stamp: an answer from another moment (a cached or
+  // recorded one) says nothing of the market now
+  const lag = mt.time ? Date.parse(clockNow) - Date.parse(mt.time) : NaN;
+  if (Math.abs(lag) > STALE_MS) {
+    const h = Math.round(Math.abs(lag) / 36e5 * 10) / 10;
+    warn(
+      `${market}: Yahoo's market time is stamped ${mt.time}, ${h} hours ${
+        lag > 0 ? "before" : "after"
+      } now (${clockNow}): the state ${
+        mt.status ?? "given"
+      } and the local date and time are of that moment, not the market's now`,
+    );
+  }
   const zone = validZone(mt.timezone) ? mt.timezone : null;
   const regular = REGULAR_SESSION_HOURS[market] ?? null;
   const lunch = LUNCH_BREAKS[market] ?? null;
@@ -96,7 +134,7 @@ export function readMarketTime(
   const close = mt.close ? localParts(mt.close, zone) : null;
   let closed_reason: ClosedReason | null = null;
   if (mt.status?.toLowerCase() === "closed") {
-    if (here.weekday === "Sat" || here.weekday === "Sun") closed_reason = "weekend";
+    if (weekendDays(market, here.date).includes(here.weekday)) closed_reason = "weekend";
     else if (!open || !close) {
       // without the last close and the next open nothing says whether a session is due today
       warn(

@@ -1,6 +1,6 @@
 /**
  * Currency codes as providers write them, read as major units: Yahoo quotes some listings in a
- * minor unit (GBp, ZAc, ILA, KWF) while their market cap and statements are in the major one. No
+ * minor unit (GBp, ZAc, ILA, KWF, USX) while their market cap and statements are in the major one. No
  * schema library here: the CLI's lean quote reads it too (currency.ts re-exports it).
  */
 
@@ -13,6 +13,8 @@ const MINOR: Record<string, [string, number]> = {
   ILA: ["ILS", 0.01],
   // Boursa Kuwait listings are quoted in fils, a thousandth of a dinar
   KWF: ["KWD", 0.001],
+  // US cents: Yahoo's unit of CBOT grain and livestock futures (ZC=F corn at 450 is $4.50)
+  USX: ["USD", 0.01],
 };
 
 /** A currency code read as its major unit: `GBp` → GBP × 0.01; `USD` → USD × 1. */

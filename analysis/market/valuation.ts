@@ -8,6 +8,7 @@ import { snapshot } from "./snapshot.ts";
 import { unitSlip } from "../calculators/valuation.ts";
 import { canonicalSymbol } from "./symbols.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
+import { capOverShares } from "./quote_row.ts";
 
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
@@ -206,14 +207,27 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
   let shares_source: Record<string, string | null> | null = a.shares
     ? { source: "user_input", as_of: null }
     : null;
-  if (shares === null && snap.shares_outstanding !== null) {
+  const warnings: string[] = [];
+  // Yahoo's share count of a company with several classes (GOOG) or of an ADS is not the one
+  // its market cap is of: the implied cap is the whole company's, so it is divided by the
+  // shares the cap stands for at the price (listed-share equivalents), never by one class's
+  const cover = a.shares ? null : capOverShares(snap);
+  if (shares === null && snap.shares_outstanding !== null && cover === null) {
     shares = snap.shares_outstanding;
     shares_source = { source: "Yahoo sharesOutstanding (quote)", as_of: snap.as_of };
   } else if (shares === null && snap.market_cap !== null && price) {
     shares = snap.market_cap / (price * factor);
     shares_source = { source: "derived: market_cap / price", as_of: snap.as_of };
+    if (cover !== null) {
+      warnings.push(
+        `shares: Yahoo's market cap of ${snap.symbol} is ${
+          Math.round(cover * 100) / 100
+        } times the price times the ${snap.shares_outstanding} shares it states (one share class or the depositary shares only), so the implied prices divide the implied market cap by the ${
+          Math.round(shares)
+        } shares the market cap stands for at the price; pass shares= for another count`,
+      );
+    }
   }
-  const warnings: string[] = [];
   // shares given in millions (15,022 for Apple's 15.0 billion) against the count Yahoo states
   if (a.shares && snap.shares_outstanding) {
     const ratio = a.shares / snap.shares_outstanding;

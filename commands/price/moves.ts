@@ -179,7 +179,10 @@ export default defineCommand({
         } are needed${env.warnings.length ? ` (${env.warnings.join("; ")})` : ""}`,
       );
     }
-    const result = detectMoves(found.rows, {
+    const { oneBasis } = await import("../../analysis/market/bar_basis.ts");
+    const basis = oneBasis(found.rows);
+    if (basis.note) ctx.warn(basis.note);
+    const result = detectMoves(basis.rows, {
       days,
       thresholdPct: threshold.pct,
       limit: args.limit,
@@ -222,7 +225,11 @@ export default defineCommand({
       source_urls: found.source_urls,
       retrieved_at: found.retrieved_at,
       notes: [
-        "Returns are close-to-close on adjusted closes; volume and volatility baselines are the 20 sessions before each window starts.",
+        `Returns are close-to-close on ${
+          basis.adjusted
+            ? "adjusted closes"
+            : "closes as the provider gives them (no adjusted close)"
+        }; volume and volatility baselines are the 20 sessions before each window starts.`,
         "A move's size says nothing about its cause; use price.context for dated evidence, which shows timing, not causation.",
       ],
     };

@@ -102,12 +102,14 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
   // return); null then, as for a daily answer without the adjclose indicator.
   const adj = intraday ? undefined : r.indicators.adjclose?.[0]?.adjclose;
   const rows: Bar[] = [];
+  const stamps: number[] = [];
   (r.timestamp ?? []).forEach((t, i) => {
     if (t === null) return;
     const close = clean(q.close?.[i]);
     const open = clean(q.open?.[i]);
     // Yahoo pads holidays and the live session with all-null bars; they are not prices.
     if (close === null && open === null) return;
+    stamps.push(t);
     rows.push({
       date: barDate(t, off, intraday, zone),
       open,
@@ -137,7 +139,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     exchange: r.meta.exchangeName ?? null,
     timezone: r.meta.exchangeTimezoneName ?? null,
     instrument_type: r.meta.instrumentType ?? null,
-    rows: dedupe(rows),
+    rows: dedupe(mergeLive(rows, stamps, interval)),
     splits,
     dividends,
   };
@@ -148,4 +150,62 @@ export function dedupe(rows: Bar[]): Bar[] {
   const byDate = new Map<string, Bar>();
   for (const r of rows) byDate.set(r.date, r);
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Seconds in an intraday bar (`5m`, `60m`, `1h`), or null for daily and longer bars. */
+function barSeconds(interval: string): number | null {
+  const m = /^(\d+)(m|h|min|hour)$/i.exec(interval);
+  if (!m) return null;
+  return Number(m[1]) * (/^h/i.test(m[2]) ? 3_600 : 60);
+}
+
+/** The period a weekly, monthly or quarterly bar dated `date` (YYYY-MM-DD) covers, or null. */
+function periodOf(date: string, interval: string): string | null {
+  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  if (interval === "1mo") return date.slice(0, 7);
+  if (interval === "3mo") return `${y}Q${Math.floor((m - 1) / 3)}`;
+  if (interval !== "1wk") return null;
+  // the Monday of the date's week
+  const t = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  const back = (new Date(t).getUTCDay() + 6) % 7;
+  return new Date(t - back * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Yahoo answers a weekly, monthly or quarterly series (and an intraday one) while its period is
+ * still running with the period's bar and, beside it, a row of today's trading stamped with the
+ * latest trade (a "weekly bar" dated Wednesday after the one dated Monday). That row is part of
+ * the period's bar: it is merged into it (high and low the extremes of both, close the later,
+ * volumes added), never shown as a bar of its own. Rows stay in Yahoo's order; linear.
+ */
+export function mergeLive(rows: Bar[], stamps: number[], interval: string): Bar[] {
+  const secs = barSeconds(interval);
+  if (secs === null && periodOf("2000-01-03", interval) === null) return rows;
+  const out: Bar[] = [];
+  let lastStamp = -Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const prev = out.at(-1);
+    const same = prev !== undefined &&
+      (secs !== null
+        ? stamps[i] > lastStamp && stamps[i] < lastStamp + secs
+        : r.date !== prev.date && periodOf(r.date, interval) === periodOf(prev.date, interval));
+    if (!same) {
+      out.push(r);
+      lastStamp = stamps[i];
+      continue;
+    }
+    const pick = (a: number | null, b: number | null, f: (x: number, y: number) => number) =>
+      a === null ? b : b === null ? a : f(a, b);
+    out[out.length - 1] = {
+      date: prev.date,
+      open: prev.open ?? r.open,
+      high: pick(prev.high, r.high, Math.max),
+      low: pick(prev.low, r.low, Math.min),
+      close: r.close ?? prev.close,
+      adj_close: r.adj_close ?? prev.adj_close,
+      volume: pick(prev.volume, r.volume, (a, b) => a + b),
+    };
+  }
+  return out;
 }
