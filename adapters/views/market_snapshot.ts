@@ -19,6 +19,7 @@ import {
   twoDecimals,
 } from "./model.ts";
 import { fraction, join, list, total } from "./market.ts";
+import { unitOf } from "../../analysis/market/units.ts";
 
 /** How each ratio is formed, and the figures above it rests on. */
 const RATIOS: [string, string, string, string | null][] = [
@@ -134,11 +135,19 @@ function minorUnit(data: Rec): string {
 }
 
 function fundBlock(f: Rec): Block {
+  // a fund priced in pence or cents counts its assets in a major currency Yahoo does not name
+  const minor = (unitOf(str(f.currency))?.factor ?? 1) !== 1;
+  const assets = num(f.net_assets);
   return {
     kind: "fields",
     rows: [
       ["fund", join([str(f.legal_type), str(f.fund_family)]) || "—"],
-      ["net_assets", total(num(f.net_assets), str(f.currency))],
+      [
+        "net_assets",
+        minor && assets !== undefined
+          ? `${total(assets)} (currency not stated; not ${f.currency})`
+          : total(assets, str(f.currency)),
+      ],
       ["nav_price", `${money(num(f.nav_price), str(f.currency))} per share`],
       ["yield", `${fraction(f.yield)} (trailing)`],
       ["beta_3y", num(f.beta_3y) === undefined ? "—" : twoDecimals(num(f.beta_3y)!)],

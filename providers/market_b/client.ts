@@ -194,8 +194,9 @@ export class Client {
         high: num(v["2. high"]),
         low: num(v["3. low"]),
         close,
-        // intraday bars are asked unadjusted and have no adjusted close: none is made up
-        adj_close: num(v["5. adjusted close"]) ?? (s.interval ? null : close),
+        // an adjusted close only where Alpha Vantage gives one (intraday bars are asked
+        // unadjusted): the close is never passed off as adjusted
+        adj_close: num(v["5. adjusted close"]),
         volume: num(v["6. volume"] ?? v["5. volume"]),
       });
     }

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, run } from "../_helpers.ts";
+import { render } from "../../adapters/render.ts";
 import { fakeMarket } from "./_fake.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -65,6 +66,13 @@ Deno.test("symbol.snapshot: a pence-quoted ETF's total assets are said not to be
   const w = env.warnings.find((x) => /^fund\.net_assets of TSTE\.L/.test(x));
   assert.ok(w, env.warnings.join("\n"));
   assert.match(w!, /not in GBp like the price .*base currency/);
+  // the text view never prints the total as pence
+  const text = render(env, "text", { view: "snapshot", width: 110 });
+  assert.match(
+    text,
+    /net_assets:?\s+40,123,000,000 \(40\.12 billion\) \(currency not stated; not GBp\)/,
+  );
+  assert.doesNotMatch(text, /GBp 40,123/);
   // a fund quoted in a major unit: nothing to say
   const usd = (await run("symbol.snapshot", { symbol: "TSTU" }, {
     fetch: yahoo(row({ symbol: "TSTU", currency: "USD", region: "US", regularMarketPrice: 91.2 })),
