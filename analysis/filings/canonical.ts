@@ -22,6 +22,7 @@ import {
   isPointer,
   looksLikeToc,
   OTHER_REPORT,
+  pageRanges,
   parseReference,
   readCrossReferenceIndex,
   type Reference,
@@ -220,6 +221,15 @@ export function locateSections(doc: CleanDoc, form: string): Located {
       warnings.push(`${key}: ${refused}; it is not returned`);
       continue;
     }
+    if (key === "risk_factors" && fam === "10-Q" && result.found_as === span.id) {
+      const stated = noMaterialChanges(doc.text, span);
+      if (stated) {
+        result.cross_reference ??= stated.body;
+        warnings.push(
+          `risk_factors: ${formItem} of this ${form} is short and refers to risk factors disclosed in earlier reports ("${stated.sentence}"); the text returned is that statement, and the risk factors themselves are in the reports it names (usually Item 1A of the company's latest Form 10-K)`,
+        );
+      }
+    }
     if (
       !result.incorporated_by_reference && looksLikeToc(doc.text.slice(result.start, result.end))
     ) {
@@ -235,6 +245,18 @@ export function locateSections(doc: CleanDoc, form: string): Located {
         `${key}: ${formItem} stands ${
           span.repeats.length + 1
         } times in this ${form} (a combined report of several registrants, each with its own ${formItem}?); only the first, "${span.title}", is returned`,
+      );
+    }
+    // "Items 1 and 2. Business and Properties": one heading, one text for both items
+    const sharing =
+      result.found_as === span.id && (span.method === "heading" || span.method === "toc")
+        ? items.filter((s) => s.id !== span.id && s.start === span.start && s.end === span.end)
+        : [];
+    if (sharing.length) {
+      warnings.push(
+        `${key}: ${formItem} shares one heading with Item ${
+          sharing.map((s) => s.item).join(", ")
+        } ("${span.title}"); the text returned is that of both items`,
       );
     }
     sections.set(key, result);
@@ -266,6 +288,31 @@ export function locateSections(doc: CleanDoc, form: string): Located {
   return { items, sections, warnings };
 }
 
+/** "There have been no material changes to the risk factors …", "… have not materially changed". */
+const NO_CHANGES =
+  /\bno (?:material|significant) changes?\b|\b(?:have|has) not (?:materially|significantly) changed\b|\bnot materially changed\b/i;
+
+/**
+ * A 10-Q's Part II Item 1A that only says the annual report's risk factors still hold (a short
+ * item, no risk factor of its own): its words and the sentence that says so, else null.
+ */
+function noMaterialChanges(
+  text: string,
+  span: ItemSpan,
+): { body: string; sentence: string } | null {
+  const nl = text.indexOf("\n", span.start);
+  const raw = text.slice(nl < 0 ? span.end : Math.min(nl + 1, span.end), span.end);
+  if (raw.length > 1500 || !/risk factors/i.test(raw)) return null;
+  const body = raw.replace(/\s+/g, " ").trim();
+  const m = NO_CHANGES.exec(body);
+  if (!m) return null;
+  // the sentence that says so: from the last full stop before the words to the next one
+  const from = body.lastIndexOf(". ", m.index) + 1;
+  const to = body.indexOf(". ", m.index);
+  const sentence = body.slice(from, to < 0 ? body.length : to + 1).trim();
+  return { body, sentence: sentence.length > 400 ? `${sentence.slice(0, 400)}…` : sentence };
+}
+
 // An item that only points elsewhere: another item of this document, the audited statements
 // after the auditor's report, or another document altogether (then the item itself is returned
 // with `incorporated_by_reference`, and filings.read follow=true reads the exhibit). Returns why
@@ -292,19 +339,47 @@ function followCrossReference(
     return null;
   }
   // "…is set forth on pages 45 through 110 of this report": the pages, where the footers say.
-  const pages = ref.pages ? spanOfPages(doc, ref.pages) : null;
+  let pages = ref.pages ? spanOfPages(doc, ref.pages) : null;
+  // "…beginning on page F-1", "See “Risk Factors” on page 80": one page named is where the text
+  // starts, not all of it; it runs on to the next item (or the end of the document)
+  const opening = pages && isSinglePage(ref.pages!);
+  if (pages && opening) {
+    pages = {
+      start: pages.start,
+      end: items.find((s) => s.start > pages!.start)?.start ?? text.length,
+    };
+  }
   if (pages && pages.end - pages.start > body.length) {
-    const cap = ref.caption ? findCaption(doc, ref.caption, ENDS_ANY, pages) : null;
-    result.start = cap && cap.start - pages.start < 3000 ? cap.start : pages.start;
-    result.end = pages.end;
+    const cap = ref.caption
+      ? findCaption(doc, ref.caption, opening ? CAPTION_ENDS : ENDS_ANY, pages)
+      : null;
+    const atCaption = cap && cap.start - pages.start < 3000 ? cap : null;
+    result.start = atCaption?.start ?? pages.start;
+    result.end = opening && atCaption ? atCaption.end : pages.end;
+    const holder = items.filter((s) => s.start <= result.start && s.end > result.start).at(-1);
+    if (holder) result.found_as = holder.id;
+    if (key === "financial_statements") {
+      // the pages open with an index of the statements: they start at the auditor's report
+      const pageEnd = doc.pages?.find((m) => m.at > result.start)?.at ?? result.end;
+      const first = text.slice(result.start, Math.min(result.end, pageEnd, result.start + 3000));
+      const fs = isFPageIndex(first.slice(first.indexOf("\n") + 1)) || looksLikeToc(first)
+        ? auditorReport(text, { ...span, end: result.start }, items)
+        : null;
+      if (fs && fs.start < result.end) result.start = fs.start;
+      result.end = beforeExhibitIndex(text, result);
+    }
     return null;
   }
   for (const m of body.matchAll(/\bitem\s+(\d{1,2}[a-j]?)\b/gi)) {
-    const target = items.find((s) =>
-      s.item === m[1].toUpperCase() && s.id !== span.id && s.part === span.part
-    ) ?? items.find((s) =>
-      s.item === m[1].toUpperCase() && s.id !== span.id
+    const { part, elsewhere } = pointedPart(body, m.index, m[0].length);
+    // "Part I, Item 2 of our Annual Report on Form 10-K": an item of another report
+    if (elsewhere) continue;
+    // "see Part I, Item 2": that part's item only (a 10-Q numbers each part afresh)
+    const named = items.filter((s) =>
+      s.item === m[1].toUpperCase() && s.id !== span.id && (!part || s.part === part) &&
+      (key === "financial_statements" || !NEVER_HOLDS.test(s.title))
     );
+    const target = named.find((s) => s.part === span.part) ?? named[0];
     if (target && target.end - target.start > body.length) {
       // "see 'Risk Factors' in Item 7": the caption inside that item when it can be found.
       const cap = ref.caption ? findCaption(doc, ref.caption, CAPTION_ENDS, target) : null;
@@ -336,6 +411,39 @@ function followCrossReference(
     }
   }
   return null;
+}
+
+/** Does a reference name one page ("page F-1"), not a range? */
+function isSinglePage(pages: string): boolean {
+  const ranges = pageRanges(pages);
+  return ranges.length === 1 && ranges[0][0] === ranges[0][1];
+}
+
+/** Items whose text never holds another section (share sales, mine safety, exhibits …). */
+const NEVER_HOLDS =
+  /unregistered sales|defaults upon|mine safety|^exhibits|controls and procedures|issuer purchases/i;
+
+/**
+ * The PART a pointer names with its item ("Part I, Item 2", "Item 2 of Part I", "Item 2, …, in
+ * Part I above"), lower-case roman, and whether the item is one of another report ("Item 1A of
+ * our Annual Report on Form 10-K").
+ */
+function pointedPart(
+  body: string,
+  at: number,
+  length: number,
+): { part: string | null; elsewhere: boolean } {
+  const before = /\bpart\s+([ivx]+)\s*[,.:\-–—]?\s*$/i.exec(body.slice(Math.max(0, at - 16), at));
+  const rest = body.slice(at + length, at + length + 160).replace(/\s+/g, " ");
+  // the rest of the sentence (a period that ends it, not the one of "Item 7." or "No.")
+  const sentence = rest.split(/(?<![A-Z0-9])\.\s/)[0];
+  const after = /^[^.;]{0,80}?\b(?:of|in)\s+part\s+([ivx]+)\b/i.exec(sentence);
+  const elsewhere =
+    /^[^.;]{0,120}?\b(?:of|in)\s+(?:our|its|the company['’]s)\b[^.;]{0,60}\b(?:annual|quarterly|transition)\s+report\s+on\s+form\b/i
+      .test(sentence) ||
+    /^[^.;]{0,120}?\b(?:of|in)\s+(?:our|its|the)\s+(?:(?:19|20)\d\d\s+)?form\s+(?:10-[kq]|20-f)\b/i
+      .test(sentence);
+  return { part: (before?.[1] ?? after?.[1] ?? null)?.toLowerCase() ?? null, elsewhere };
 }
 
 /** A heading `caption` with text under it, outside the item that names it. */
@@ -538,19 +646,44 @@ function byPattern(
       !(holder && holder.end > pos && later(holder))
     ) {
       const next = items.find((s) => s.start > pos);
+      const limit = next ? next.start : text.length;
       return {
         id: "pattern",
         part: "",
         item: "",
         title: line,
         start: pos,
-        end: next ? next.start : text.length,
+        // no item heading ends it when the document writes none: the next item's title does
+        end: nextItemTitle(text, nl + 1, limit) ?? limit,
         method: "pattern",
       };
     }
     pos = nl + 1;
   }
   return undefined;
+}
+
+/**
+ * The title of a periodic report's item written as a heading line on its own, with or without
+ * its number: "RISK FACTORS", "Properties", "Item 9. Changes in and Disagreements…", "PART II".
+ */
+const ITEM_TITLE = new RegExp(
+  String
+    .raw`^(?:(?:item\s*)?\d{1,2}[a-k]?[.:\-–—]?\s*)?(?:business|risk factors|unresolved staff comments|cybersecurity|properties|legal proceedings|mine safety disclosures?|market for (?:the )?registrant['’]s common equity\b.*|selected financial data|\[?reserved\]?|management['’]s discussion and analysis\b.*|quantitative and qualitative disclosures? about market risk|financial statements and supplementary data|changes in and disagreements with accountants\b.*|controls and procedures|other information|directors,? executive officers\b.*|executive compensation|security ownership of certain beneficial owners\b.*|certain relationships and related transactions\b.*|principal account(?:ant|ing) fees and services|exhibits(?:,| and) financial statement schedules|exhibits|form 10-k summary|signatures?|key information|information on the company|operating and financial review and prospects|part\s+[ivx]+\b.{0,60})\.?$`,
+  "i",
+);
+
+/** Where the next item title stands as a line of its own in [from, limit), else null. */
+function nextItemTitle(text: string, from: number, limit: number): number | null {
+  let pos = from;
+  while (pos < limit) {
+    let nl = text.indexOf("\n", pos);
+    if (nl < 0 || nl > limit) nl = limit;
+    const line = text.slice(pos, nl).trim();
+    if (line.length < 160 && ITEM_TITLE.test(line)) return pos;
+    pos = nl + 1;
+  }
+  return null;
 }
 
 /** Section text made readable: no runs of blank lines, no trailing spaces. */

@@ -77,16 +77,17 @@ export function locateInExhibit(
 
 const EXHIBIT_CAPTIONS: Record<Narrative, RegExp> = {
   business:
-    /^(business|our business|description of (the )?business|narrative description of (the )?business|general development of (the )?business)$/i,
+    /^(business|our business|business overview|description of (the )?business|narrative description of (the )?business|general development of (the )?business)$/i,
   risk_factors: /^risk factors$/i,
-  mda: /^management['’]s discussion and analysis\b/i,
+  // a 20-F's annual report: "Operating and Financial Review (and Prospects)"
+  mda: /^(management['’]s discussion and analysis|operating and financial review)\b/i,
   financial_statements:
     /^(management['’]s report on internal control|reports? of independent registered public accounting firm|independent auditor['’]s report|consolidated (statements? of (income|operations|earnings|financial position)|balance sheets?))\b/i,
 };
 
 const EXHIBIT_ENDS: Record<Narrative, RegExp> = {
   business:
-    /^(risk factors|dividends|description of capital structure|market for securities|directors and officers|legal proceedings|management['’]s discussion)\b/i,
+    /^(risk factors|operating and financial review|dividends|description of capital structure|market for securities|directors and officers|legal proceedings|management['’]s discussion)\b/i,
   risk_factors:
     /^(dividends|description of capital structure|market for securities|escrowed securities|directors and officers|promoters|legal proceedings|interests? of (experts|management)|transfer agents?|material contracts|mineral (projects|properties)|material (mineral )?propert(y|ies)|additional information|management['’]s discussion|consolidated)\b/i,
   mda:

@@ -64,10 +64,14 @@ const NAMED: Record<string, string> = {
   hellip: "\u2026",
   sect: "\u00a7",
   para: "\u00b6",
+  shy: "",
+  zerowidthspace: "",
   ensp: " ",
   emsp: " ",
   thinsp: " ",
 };
+
+const INVISIBLE = new Set([0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
 
 /** Decodes character references (named, decimal, hex). */
 export function decodeEntities(s: string): string {
@@ -78,7 +82,9 @@ export function decodeEntities(s: string): string {
         ? parseInt(body.slice(2), 16)
         : parseInt(body.slice(1), 10);
       if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return m;
-      return code === 160 ? " " : String.fromCodePoint(code);
+      if (code === 160) return " ";
+      // zero-width spaces and joiners, soft hyphens: nothing on the page ("Item&#8203; 1A.")
+      return INVISIBLE.has(code) ? "" : String.fromCodePoint(code);
     }
     const name = body.toLowerCase();
     return Object.hasOwn(NAMED, name) ? NAMED[name] : m;

@@ -114,10 +114,10 @@ export function unspaced(line: string): string {
 }
 
 /** An 8-K item number ("Item 1.01", "Item 5.02") quoted in a 10-K's or 10-Q's other information. */
-const EIGHT_K_ITEM = /^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?items?\s+\d{1,2}\.\d{2}\b/i;
+const EIGHT_K_ITEM = /^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?items?\s*\d{1,2}\.\d{2}\b/i;
 
 export const ITEM_LINE =
-  /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?items?\s+(\d{1,2}[a-j]?)\b\s*(?:(?:and|&|,|through|to)\s*(\d{1,2}[a-j]?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
+  /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?items?\s*(\d{1,2}(?:\.?[a-k])?)\b\s*(?:(?:and|&|,|through|to)\s*(?:items?\s*)?(\d{1,2}(?:\.?[a-k])?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
 export const PART_LINE = /^part\s+([ivx]+)\b\s*[.:\-–—]?\s*(.{0,80})$/i;
 /** A table row that ends with a page number or range: a contents or cross-reference row. */
 export const PAGE_CELL =
@@ -196,7 +196,7 @@ interface Candidate {
 /** Does the text at `off` look like the heading of `item` (or start with its title)? */
 function headingNear(text: string, off: number, item: string, title: string): boolean {
   const head = text.slice(off, off + 400).toLowerCase();
-  const re = new RegExp(`items?\\s+${item.toLowerCase()}\\b`);
+  const re = new RegExp(`items?\\s*${item.toLowerCase().replace(/^(\d+)(?=[a-z])/, "$1\\.?")}\\b`);
   if (re.test(head)) return true;
   const word = title.toLowerCase().replace(/[^a-z ]/g, "").trim().split(/\s+/).slice(0, 2).join(
     " ",
@@ -221,13 +221,28 @@ function headingOnPage(doc: DocText, all: Line[], off: number, item: string): nu
   return off;
 }
 
+/** The item numbers a heading names, as "7A" however written ("7A", "7.A"). */
 function itemsOf(m: RegExpExecArray): string[] {
-  return [m[2].toUpperCase(), ...(m[3] ? [m[3].toUpperCase()] : [])];
+  return [m[2], ...(m[3] ? [m[3]] : [])].map((i) => i.replace(".", "").toUpperCase());
+}
+
+/**
+ * A sub-item of a 20-F item ("3.A [Reserved]", "ITEM 5B. Liquidity and Capital Resources"): part
+ * of its item, not an item of its own. The form's lettered items are 4A (Unresolved Staff
+ * Comments) and 16A-16K; 3.D Risk Factors is kept, as the section risk_factors reads.
+ */
+function isSubItem(item: string, title: string, numbering: Numbering): boolean {
+  if (numbering !== "20-F" || !/[A-Z]$/.test(item)) return false;
+  const n = parseInt(item, 10);
+  if (n === 16) return false;
+  if (item === "4A") return !/unresolved|staff comments/i.test(title);
+  return !(item === "3D" && /risk factors/i.test(title));
 }
 
 function tocCandidates(
   doc: DocText,
   all: Line[],
+  numbering: Numbering,
 ): { toc: Candidate[]; region: [number, number] | null } {
   const out: Candidate[] = [];
   const rows: number[] = [];
@@ -251,7 +266,9 @@ function tocCandidates(
     if (near === undefined) continue;
     const good = headingOnPage(doc, all, near, items[0]);
     rows.push(li);
-    out.push({ items, title, start: good, method: "toc" });
+    if (!isSubItem(items[0], title, numbering)) {
+      out.push({ items, title, start: good, method: "toc" });
+    }
   }
   // The contents block itself: from its first linked item row to its last.
   // (the first run of rows that lead forward; headings that link back to it are not part of it)
@@ -306,6 +323,33 @@ export function hasFigures(body: string): boolean {
   return false;
 }
 
+/**
+ * A sentence that opens with an item's name, not its heading: "Item 7 of this report describes
+ * our liquidity…", "Item 1A of our 2024 Form 10-K lists…", "Item 2, “Properties,” lists the
+ * plants…". The number runs on into a lower-case word, or into a comma and a whole sentence.
+ */
+function readsAsSentence(text: string, m: RegExpExecArray): boolean {
+  const rest = m[4];
+  const lead = text.slice(0, text.length - rest.length);
+  if (/^[a-z]/.test(rest) && !/[.:\-–—]\s*$/.test(lead)) return true;
+  return /^,/.test(rest) && /[.!?]["”’)]?$/.test(rest) && rest.split(/\s+/).length >= 6;
+}
+
+/**
+ * Rows of a table that are not contents rows (no page-number cell): an item answered by a table
+ * alone ("Item 2. Properties" over a list of plants and offices), never a contents list.
+ */
+function hasTable(body: string): boolean {
+  let rows = 0;
+  for (const raw of body.split("\n")) {
+    const line = raw.trim();
+    if (!line.includes("|")) continue;
+    if (PAGE_CELL.test(line)) return false;
+    if (line.split("|").filter((c) => c.trim()).length >= 2 && ++rows >= 2) return true;
+  }
+  return false;
+}
+
 function isPartLine(text: string): RegExpExecArray | null {
   const t = unpiped(text).trim();
   if (t.length > 100 || /\bitem/i.test(t) || PAGE_CELL.test(text)) return null;
@@ -328,13 +372,14 @@ function headingCandidates(
       return;
     }
     const m = ITEM_LINE.exec(text);
-    if (!m || EIGHT_K_ITEM.test(text)) return;
+    if (!m || EIGHT_K_ITEM.test(text) || readsAsSentence(text, m)) return;
     // Table-of-contents and cross-reference index rows end with a page number cell.
     if (PAGE_CELL.test(text)) return;
     // "Item 16. | Form 10-K Summary": the title is the cell after the number's
     let title = m[4].replace(/^\|\s*/, "").replace(/\s*\|.*$/, "").trim();
     const next = all[li + 1]?.text.trim() ?? "";
     if (!title && next.length < 120 && !ITEM_LINE.test(next)) title = next;
+    if (isSubItem(itemsOf(m)[0], title, numbering)) return;
     heads.push({
       items: itemsOf(m),
       title,
@@ -363,10 +408,38 @@ function headingCandidates(
     });
     if (/financial/i.test(h.title) && isFPageIndex(body)) return (h.weak = true);
     return hasSentence(h.title.length > 150 ? h.title : body) || h.answered ||
-      hasFigures(body) ||
+      hasFigures(body) || hasTable(body) ||
       (/exhibits/i.test(h.title) && body.includes("|"));
   });
-  return { heads: dropListedItems(all, kept, parts, numbering), parts };
+  const final = dropListedItems(all, kept, parts, numbering);
+  return { heads: final, parts: headingParts(all, parts, heads, final) };
+}
+
+/**
+ * The PART lines that head their part: not the PART lines of a contents list without links
+ * ("PART II. OTHER INFORMATION" over rows "Item 1. | Legal Proceedings | 21"), which stand
+ * before the first item of the document and would put Part I's items in Part II. A PART line is
+ * a contents line when contents rows or rejected item lines stand between it and its first item.
+ */
+function headingParts(
+  all: Line[],
+  parts: number[],
+  heads: Candidate[],
+  final: Candidate[],
+): number[] {
+  const rejected = heads.filter((h) => !final.includes(h)).map((h) => h.start);
+  return parts.filter((at) => {
+    const next = final.find((h) => h.start > at)?.start;
+    if (next === undefined) return true;
+    if (rejected.some((r) => r > at && r < next)) return false;
+    const from = lineAt(all, at) + 1;
+    const to = lineAt(all, next);
+    for (let li = from; li < to && li < from + 400; li++) {
+      const t = all[li].text.trim();
+      if (PAGE_CELL.test(t) && ITEM_LINE.test(unpiped(t))) return false;
+    }
+    return true;
+  });
 }
 
 /**
@@ -383,8 +456,14 @@ function dropListedItems(
 ): (Candidate & { line: number })[] {
   // the last row of a contents list without links or page cells (its page numbers on lines of
   // their own, dropped as footers) when the same item has a heading further on
+  // (in a 10-Q, whose parts number afresh, a heading of the same title: the first item under
+  // the contents, "Item 1. Financial Statements", is not Part II's "Item 1. Legal Proceedings")
   heads = heads.filter((h) =>
-    !h.listed || !heads.some((o) => o.start > h.start && o.items[0] === h.items[0])
+    !h.listed ||
+    !heads.some((o) =>
+      o.start > h.start && o.items[0] === h.items[0] &&
+      (numbering !== "10-Q" || sameTitle(o.title, h.title))
+    )
   );
   const firstPart = parts[0];
   if (firstPart === undefined) return heads;
@@ -403,6 +482,18 @@ function dropListedItems(
   });
 }
 
+/** Titles of a 10-Q's Part II items (legal proceedings, risk factors, share sales, …). */
+const PART_II_TITLE =
+  /legal proceedings|risk factors|unregistered sales|defaults upon|mine safety|other information|exhibits/i;
+
+/** Do two item titles begin with the same words (either one missing counts as the same)? */
+function sameTitle(a: string, b: string): boolean {
+  const head = (t: string) =>
+    t.toLowerCase().replace(/[^a-z ]/g, "").trim().split(/\s+/).slice(0, 2)
+      .join(" ");
+  return !head(a) || !head(b) || head(a) === head(b);
+}
+
 export function itemOrder(item: string): number {
   const n = parseInt(item, 10);
   const letter = item.slice(String(n).length).toUpperCase();
@@ -415,7 +506,7 @@ export function itemOrder(item: string): number {
  */
 export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   const all = lines(doc.text);
-  const { toc, region } = tocCandidates(doc, all);
+  const { toc, region } = tocCandidates(doc, all, numbering);
   const { heads, parts } = headingCandidates(all, region, numbering);
   // A heading the contents already led to is the same item; keep the link's offset.
   const merged = [...toc];
@@ -444,7 +535,14 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
       const order = itemOrder(c.items[0]);
       // Numbering starts again: Part II Item 1 after Part I Item 4.
       // (a PART heading of its own between them says which part it is)
-      if (prev && order < prev.order && part === "i" && partHead === undefined) part = "ii";
+      // Not when Part I is only printed out of order (a bank's 10-Q: MD&A as Item 2, then the
+      // statements as Item 1): the lower number must be one Part I already had, a lettered
+      // item (1A: Part II's) or an item titled as Part II's.
+      const again = found.has(itemId("i", c.items[0])) || /[A-Z]$/.test(c.items[0]) ||
+        PART_II_TITLE.test(c.title);
+      if (prev && order < prev.order && part === "i" && partHead === undefined && again) {
+        part = "ii";
+      }
       prev = { start: c.start, order };
     }
     const ids = c.items.map((item) =>

@@ -51,6 +51,8 @@ const PATTERNS: Record<StatementKind, [RegExp, number][]> = {
   balance: [
     [/balance sheets?/i, 10],
     [/(financial|statements? of) (condition|position)/i, 9],
+    // business development companies and funds: "Consolidated Statements of Assets and Liabilities"
+    [/statements? of (consolidated )?assets and liabilities/i, 8],
   ],
   cashflow: [[/cash flows?/i, 10]],
 };
@@ -60,14 +62,35 @@ export function chooseRole(kind: StatementKind, roles: RoleChoice[]): RoleChoice
   let best: RoleChoice | null = null;
   let bestScore = 0;
   for (const role of roles) {
-    const def = role.definition;
-    if (!/statement/i.test(def) || EXCLUDE.test(def)) continue;
-    if (kind !== "income" && /comprehensive/i.test(def)) continue;
-    if (/equity|stockholders|shareholders/i.test(def) && !/balance/i.test(def)) continue;
-    const score = Math.max(0, ...PATTERNS[kind].filter(([re]) => re.test(def)).map(([, s]) => s));
+    const score = roleScore(kind, role.definition);
     if (score > bestScore) (best = role), (bestScore = score);
   }
   return best;
+}
+
+/** How well a role's definition names a statement of `kind` (0: not at all). */
+function roleScore(kind: StatementKind, def: string): number {
+  if (!/statement/i.test(def) || EXCLUDE.test(def)) return 0;
+  if (kind !== "income" && /comprehensive/i.test(def)) return 0;
+  if (/equity|stockholders|shareholders/i.test(def) && !/balance/i.test(def)) return 0;
+  return Math.max(0, ...PATTERNS[kind].filter(([re]) => re.test(def)).map(([, s]) => s));
+}
+
+/**
+ * Other roles that name the statement as well as the chosen one: the statements of each
+ * registrant of a combined report ("Consolidated Statements of Income - Duke Energy Carolinas"),
+ * a parent company's condensed statements. The chosen one is the first in the filing's order.
+ */
+export function rivalRoles(
+  kind: StatementKind,
+  roles: RoleChoice[],
+  chosen: RoleChoice,
+): RoleChoice[] {
+  const score = roleScore(kind, chosen.definition);
+  return roles.filter((r) =>
+    r.uri !== chosen.uri && r.definition !== chosen.definition &&
+    roleScore(kind, r.definition) === score
+  );
 }
 
 const ABSTRACT_NAME = /(Abstract|Table|LineItems)$/;

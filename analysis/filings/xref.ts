@@ -63,12 +63,14 @@ const PAGES = new RegExp(
 const EXTERNAL_DOC =
   /((?:(?:19|20)\d\d\s+)?annual report to (?:share|stock)holders|(?<!this\s)(?:(?:19|20)\d\d\s+)?annual report(?!\s+on\s+form)|(?:definitive\s+)?proxy statement|information statement|annual information form)/i;
 
-/** Reads what a short cross-reference item points at. */
+/**
+ * Reads what a short cross-reference item points at. Exhibits 13 (10-K annual report), 15 (a
+ * 20-F's annual report) and 99 (a 40-F's documents) are where an item's text can be.
+ */
 export function parseReference(body: string): Reference {
   const flat = body.replace(/\s+/g, " ");
-  const exhibit =
-    /exhibits?\s+(?:no\.\s*)?(13(?:\.\d{1,2})?|99(?:\.\d{1,2})?)\b/i.exec(flat)?.[1] ??
-      null;
+  const exhibit = /exhibits?\s+(?:no\.\s*)?((?:13|15|99)(?:\.\d{1,2})?)\b/i.exec(flat)?.[1] ??
+    null;
   const pages = PAGES.exec(flat)?.[1] ?? null;
   const caption = /captions?\s+(?:entitled\s+)?["“‘']([^"”’']{3,140})["”’']/i.exec(flat)?.[1] ??
     /["“]([A-Z][^"”]{3,140})["”]/.exec(flat)?.[1] ?? null;

@@ -77,6 +77,24 @@ export async function filingSections(
   return { family, doc, items, sections: out, warnings };
 }
 
+/**
+ * Why an amendment lacks a section: a 10-K/A or 10-Q/A repeats only the items it amends (often
+ * Part III alone, or a single item). Null for a form that is not an amendment.
+ */
+export function amendmentNote(form: string, items: ItemSpan[]): string | null {
+  const m = /^(.+)\/A$/i.exec(form.trim());
+  if (!m) return null;
+  const names = [...new Set(items.map((i) => i.item))];
+  const carries = names.length
+    ? `this one carries only Item${names.length > 1 ? "s" : ""} ${
+      names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]
+    }`
+    : "this one has no item headings (it may only add exhibits or a cover page)";
+  return `a ${form.toUpperCase()} repeats only the items it amends (${carries}); read the section in the original ${
+    m[1].toUpperCase()
+  } (form=${m[1].toUpperCase()}) or the filing this amendment amends`;
+}
+
 /** Which package document a reference names: its exhibit number, or EX-13 for the annual report. */
 function referencedDocument<D extends PackageDocument>(docs: D[], ref: Reference): D | null {
   const html = docs.filter((d) => /\.(html?|txt)$/i.test(d.document));
@@ -87,7 +105,10 @@ function referencedDocument<D extends PackageDocument>(docs: D[], ref: Reference
     if (hit) return hit;
   }
   if (ref.document && /annual report/i.test(ref.document)) {
-    return html.find((d) => /^EX-13/i.test(d.type)) ?? null;
+    // a 10-K's EX-13; a 20-F files its annual report as another exhibit (EX-15, EX-99) that
+    // says so in its description
+    return html.find((d) => /^EX-13/i.test(d.type)) ??
+      html.find((d) => /^EX-/i.test(d.type) && /annual report/i.test(d.description)) ?? null;
   }
   return null;
 }

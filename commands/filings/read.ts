@@ -9,7 +9,13 @@ import {
   refuseUnmappedForm,
   resolveFiling,
 } from "./_shared.ts";
-import { type FilingSection, filingSections, followSection, followSegments } from "./_follow.ts";
+import {
+  amendmentNote,
+  type FilingSection,
+  filingSections,
+  followSection,
+  followSegments,
+} from "./_follow.ts";
 
 const ALIASES: Record<string, string> = {
   risk: "risk_factors",
@@ -194,15 +200,22 @@ export default defineCommand({
     }
     if (!span) {
       const have = [...found.sections.keys()].join(", ") || "none";
+      const amended = amendmentNote(filing.form, found.items);
       const why = found.warnings.filter((w) =>
         w.startsWith(`${section}:`) || w.includes(` ${section}`)
       );
       throw new FinanceError(
         `section not available: ${section} was not found in ${filing.form} ${filing.accession_no} (${filing.filing_url})${
           why.length ? ` (${why.join("; ")})` : ""
-        }; sections found: ${have}. Try document.scan on the filing URL`,
+        }; sections found: ${have}. ${
+          amended ? `This is an amendment: ${amended}` : "Try document.scan on the filing URL"
+        }`,
       );
     }
+    // What the reader noted about this section (a combined report's first copy, a 10-Q's "no
+    // material changes", another section's text held inside it) goes with it.
+    const noted = viaStatements ? [] : found.warnings.filter((w) => w.startsWith(`${section}:`));
+    for (const w of noted) ctx.warn(w);
     let text = found.doc.text;
     let start = span.start;
     let end = span.end;
@@ -245,7 +258,7 @@ export default defineCommand({
           span.reference?.pages ? `, pages ${span.reference.pages}` : ""
         }); the text is the cross-reference itself; pass follow=true to read the referenced part`,
       );
-    } else if (span.cross_reference) {
+    } else if (span.cross_reference && !noted.length) {
       ctx.warn(
         `${span.form_item ?? spec.edgar_section ?? section} only refers elsewhere ("${
           span.cross_reference.slice(0, 120)

@@ -10,6 +10,7 @@ import {
   resolveFiling,
 } from "./_shared.ts";
 import {
+  amendmentNote,
   type FilingSection,
   filingSections,
   type Followed,
@@ -117,7 +118,15 @@ export default defineCommand({
         note("segments", f)
       ).catch(warn);
     }
-    if (!items.length && found.family !== "40-F" && !sections.size) {
+    const amended = amendmentNote(filing.form, items);
+    const missing = SECTIONS.filter((s) =>
+      s.key !== "segments" && itemFor(s.key, filing.form) && !sections.has(s.key)
+    );
+    if (amended && missing.length) {
+      ctx.warn(
+        `${missing.map((s) => s.key).join(", ")} not in this filing: ${amended}`,
+      );
+    } else if (!items.length && found.family !== "40-F" && !sections.size) {
       ctx.warn(
         `no Item headings found in ${filing.primary_document}; is it a ${filing.form} with the usual item structure?`,
       );

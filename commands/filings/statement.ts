@@ -87,7 +87,9 @@ export default defineCommand({
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const { loadXbrl } = await import("../../providers/filings_a/xbrl_files.ts");
     const x = await import("../../analysis/filings/xbrl.ts");
-    const { buildStatement, chooseRole } = await import("../../analysis/filings/statement.ts");
+    const { buildStatement, chooseRole, rivalRoles } = await import(
+      "../../analysis/filings/statement.ts"
+    );
     const bundle = await loadXbrl(client, filing);
     if (!bundle.pre) {
       throw new FinanceError(
@@ -120,6 +122,16 @@ export default defineCommand({
       );
     }
     for (const w of built.warnings) ctx.warn(w);
+    const rivals = rivalRoles(args.statement, menu.length ? menu : schema.roles, role);
+    if (rivals.length) {
+      ctx.warn(
+        `${
+          rivals.length + 1
+        } statement roles of ${filing.accession_no} match ${args.statement} (a combined report of several registrants, or a parent company's own statements?); the first in the filing's order is returned: "${role.definition}"; the others: ${
+          rivals.slice(0, 5).map((r) => `"${r.definition}"`).join(", ")
+        }; read another with filings.report`,
+      );
+    }
     const q = args.query?.toLowerCase();
     let rows = built.rows.filter((r) => args.include_abstract || !r.abstract).filter((r) =>
       !q ||
