@@ -5,17 +5,22 @@
 import type { Block } from "./transcript_html.ts";
 import {
   accepts,
+  bareOnce,
+  firmName,
   handedTo,
   type Label,
   type LabelProfile,
   machineName,
+  opensTitle,
   OPERATOR,
+  personName,
   profileLabels,
   readInline,
   readLabel,
   type Role,
   roleFromTitle,
   strayLabel,
+  titleLike,
   unstamp,
 } from "./transcript_labels.ts";
 import { findQaStart, QA_HEADING, QA_WORDS, type QaRule, type QaStart } from "./transcript_qa.ts";
@@ -101,6 +106,23 @@ function namesWrittenTwice(all: string): ((name: string) => boolean) & { spent?:
   return check;
 }
 
+/**
+ * Keys a participant's name is matched by: the whole name without suffixes ("John Doe, Jr." is
+ * "john doe") and, for three words or more, first and last ("John A. Doe" is "john doe").
+ */
+function nameVariants(name: string): string[] {
+  const words = key(name).split(" ").filter((w, i) =>
+    w && !SUFFIX_WORD.test(w) && !(i === 0 && HONORIFIC.test(w))
+  );
+  if (words.length < 2) return [];
+  const whole = words.join(" ");
+  return words.length > 2 ? [whole, `${words[0]} ${words.at(-1)}`] : [whole];
+}
+
+const SUFFIX_WORD = /^(?:jr|sr|ii|iii|iv|phd|cfa|cpa|md)$/;
+/** "Dr. Lisa Su" is Lisa Su. */
+const HONORIFIC = /^(?:dr|mr|mrs|ms|prof|sir)$/;
+
 /** A participant-list line: `Name -- Title`, `Name, Title`, `Name (Firm)`, or the title first. */
 function participantLine(line: string): Label | null {
   const text = line.replace(/^[•*-]\s*/, "");
@@ -110,8 +132,12 @@ function participantLine(line: string): Label | null {
     const last = parts.at(-1)!;
     const head = parts.slice(0, -1).join(" -- ");
     const named = labelOf(last);
-    // a title is no name: "Chief Executive Officer — Mira Castell" names Mira Castell
-    if (named?.form === "bare" && roleFromTitle(head) && !roleFromTitle(last)) {
+    // a title is no name: "Chief Executive Officer — Mira Castell" names Mira Castell; a firm
+    // is no name either ("Alex Analyst - Goldman Sachs" names Alex Analyst of Goldman Sachs)
+    if (
+      named?.form === "bare" && roleFromTitle(head) && !roleFromTitle(last) &&
+      !firmName(last) && opensTitle(head)
+    ) {
       return { ...named, title: head, form: "dash", titled: true };
     }
   }
@@ -128,14 +154,79 @@ function speakerLabel(
   profile: LabelProfile,
   firstLine = false,
   hand?: { before: string; writtenTwice: (name: string) => boolean },
+  listed?: (name: string) => boolean,
 ): Label | null {
   const line = firstLine ? b.text.split("\n")[0] : b.text;
+  const titled = firstLine ? null : nameThenTitle(b.text);
+  if (titled) return accepts(titled, "line", profile, b.hint !== null) ? titled : null;
   const label = labelOf(line);
   if (!label) return null;
+  // a full name alone on its line that the participant list names is that participant speaking
+  if (label.form !== "role" && !label.opener && !label.machine && listed?.(label.name)) {
+    return label;
+  }
   const markup = (b.bold && !firstLine) || b.hint !== null;
   const introduced = hand !== undefined && label.form === "bare" &&
     handedTo(label.name, hand.before, hand.writtenTwice);
   return accepts(label, "line", profile, markup, introduced) ? label : null;
+}
+
+/**
+ * A block of two lines, a name and a title ("John Doe" then "Chief Executive Officer", as IR
+ * pages write `<b>John Doe</b><br>Chief Executive Officer`), read as `John Doe -- Chief Executive
+ * Officer`; the second line must say it is a title or a firm, so two names are no label.
+ */
+function nameThenTitle(text: string): Label | null {
+  const nl = text.indexOf("\n");
+  if (nl < 0 || text.indexOf("\n", nl + 1) >= 0) return null;
+  const name = labelOf(text.slice(0, nl));
+  const title = text.slice(nl + 1).trim();
+  if (name?.form !== "bare" || name.opener || name.machine || title.includes(" -- ")) return null;
+  if (!titleLike(title) || !(roleFromTitle(title) || firmName(title))) return null;
+  // "Chief among the reasons was demand" is a sentence: every word of a title is capitalised
+  if (!title.split(/\s+/).every((w) => /^[\p{Lu}\p{N}&(]/u.test(w) || TITLE_CONNECTOR.test(w))) {
+    return null;
+  }
+  const label = readLabel(`${name.name} -- ${title}`);
+  return label?.form === "dash" ? label : null;
+}
+
+const TITLE_CONNECTOR = /^(?:and|of|for|the|&|\/|-)$/;
+
+/**
+ * The names of a line naming two speakers or more ("John Doe and Mary Major", "John Doe, Mary
+ * Major"), each a full name that `known` knows (listed or heard before); else null.
+ */
+function jointLabel(line: string, known: (name: string) => boolean): string[] | null {
+  const t = line.trim();
+  if (t.length > 160 || !/,|\band\b|&|\//.test(t)) return null;
+  const parts = t.split(/\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+|\s*\/\s*/).filter(Boolean);
+  if (parts.length < 2 || parts.length > 4) return null;
+  return parts.every((p) => {
+      const l = labelOf(p);
+      return l?.form === "bare" && p.includes(" ") && known(l.name);
+    })
+    ? parts
+    : null;
+}
+
+const BULLET = /^[•*]\s+/;
+
+/**
+ * The entries of a participant list block: its lines, or where bullets open the entries and
+ * lines under them carry the firm and title (`* Jane Smith` over `Acme Corp. - VP of IR`, the
+ * Refinitiv layout), each bullet line joined with the lines under it (`Jane Smith -- Acme Corp. -
+ * VP of IR`).
+ */
+function bulletEntries(text: string): string[] {
+  const lines = text.split("\n");
+  if (!BULLET.test(lines[0]) || lines.every((l) => BULLET.test(l))) return lines;
+  const out: string[] = [];
+  for (const line of lines) {
+    if (BULLET.test(line) || !out.length) out.push(line.replace(BULLET, ""));
+    else out[out.length - 1] += ` -- ${line}`;
+  }
+  return out;
 }
 
 /** A line that reads as a person's label (not the operator's). */
@@ -165,10 +256,13 @@ function listedNames(blocks: Block[]): Set<number> {
 }
 
 /** The first line of a speech block when it reads as a person's label the document did not take. */
-function strayIn(b: Block): string | null {
+function strayIn(b: Block, bareLabels: boolean): string | null {
   const first = b.text.split("\n")[0];
   const line = labelOf(first);
-  if (line) return strayLabel(line) ? first.trim() : null;
+  // where labels are names alone on a line, a full name alone on a line not taken is said too
+  const bare = bareLabels && line?.form === "bare" && !b.text.includes("\n") &&
+    !line.opener && personName(line.name) && line.name.split(/\s+/).length >= 2;
+  if (line) return strayLabel(line) || bare ? first.trim() : null;
   const inline = readInline(b.text);
   return inline && strayLabel(inline.label) && inline.label.form !== "bare"
     ? b.text.slice(0, inline.rest).trim()
@@ -213,20 +307,57 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     text += s;
     return { start, end: text.length };
   };
+  /** Participants' names as `nameVariants` gives them, for reading their names alone on a line. */
+  const listedKeys = new Set<string>();
+  const isListed = (name: string) => nameVariants(name).some((k) => listedKeys.has(k));
   const addParticipant = (line: string, analyst: boolean) => {
     const label = participantLine(line);
-    if (!label) return;
+    if (!label) return false;
     const role = roleFromTitle(label.title) ?? (analyst ? "analyst" : "management");
     const { name, title, company } = label;
-    participants.set(key(name), { name, title, company, role });
+    // the first listing stands: a later line naming the same person never changes the role
+    if (!participants.has(key(name))) participants.set(key(name), { name, title, company, role });
+    for (const k of nameVariants(name)) listedKeys.add(k);
+    return true;
   };
   const listed = listedNames(blocks);
+  /**
+   * Full names of the speakers heard so far by their first name's key (null when two share it),
+   * and how many turns were opened by labels on their own line and before a colon.
+   */
+  const firstNames = new Map<string, string | null>();
+  const placed = { line: 0, inline: 0 };
+  const shortNames = new Set<string>();
+  /** Keys of the full names heard as speakers so far. */
+  const heard = new Set<string>();
+  const opened = (name: string, place: "line" | "inline") => {
+    placed[place]++;
+    heard.add(key(name));
+    const words = key(name).split(" ");
+    if (words.length < 2 || OPERATOR.test(name) || machineName(name)) return;
+    const known = firstNames.get(words[0]);
+    if (known === undefined) firstNames.set(words[0], name);
+    else if (known !== null && key(known) !== key(name)) firstNames.set(words[0], null);
+  };
+  /** Names heard once taken as speakers (see `bareOnce`): said in a warning. */
+  const heardOnce: string[] = [];
+  let recurringNames = 0;
+  for (const name of profile.recurring) if (!name.startsWith("inline:")) recurringNames++;
   for (const [i, b] of blocks.entries()) {
     const trimmed = b.text.trim();
     // A paywall or sign-in notice: the transcript stops here, whatever the page shows after it.
     if (cut || (trimmed.length < 400 && PAYWALL.test(trimmed))) {
       const span = append(b.text);
       cut ??= { start_char: span.start, evidence: trimmed.slice(0, 200) };
+      continue;
+    }
+    // "Company Participants" over its names in one paragraph, before the call: heading and list.
+    const nl = trimmed.indexOf("\n");
+    if (nl > 0 && !drafts.length && !trailing && PARTICIPANT_HEADING.test(trimmed.slice(0, nl))) {
+      section = trimmed.slice(0, nl).replace(/:$/, "").trim();
+      const analysts = ANALYST_HEADING.test(section);
+      for (const line of bulletEntries(trimmed.slice(nl + 1))) addParticipant(line, analysts);
+      append(b.text);
       continue;
     }
     // A block that is nothing but a section title is a heading, marked up or not: plain-text
@@ -254,18 +385,80 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     }
     const hand = { before, writtenTwice };
     before = b.text;
-    const label = listed.has(i) ? null : speakerLabel(b, profile, false, hand);
-    const inline = label ? null : inlineSpeaker(b, profile, hand);
+    let label: Label | null = listed.has(i)
+      ? null
+      : speakerLabel(b, profile, false, hand, isListed);
+    if (!label && !listed.has(i) && !b.text.includes("\n")) {
+      // "John Doe and Mary Major": two known speakers answering together, one turn of both
+      const both = jointLabel(b.text, (n) => isListed(n) || heard.has(key(n)));
+      if (both) {
+        const titles = both.map((n) => participants.get(key(n))?.title ?? null);
+        label = {
+          name: b.text.trim(),
+          title: titles.every((t) => t) ? titles.join("; ") : null,
+          company: null,
+          form: "bare",
+          stamped: false,
+          titled: false,
+        };
+      }
+    }
+    if (!label && !listed.has(i) && !b.text.includes("\n")) {
+      // a name heard once, alone on its line between speeches, where the labels are such names
+      // and no participant list says who speaks (with one, an unlisted name is said as stray)
+      const once = labelOf(b.text);
+      const next = blocks[i + 1]?.text.trim() ?? "";
+      if (
+        participants.size === 0 && once && bareOnce(once, profile, recurringNames) &&
+        next.length > 0 &&
+        !SECTION_TITLES.test(next) && !personLine(next.split("\n")[0])
+      ) {
+        label = once;
+        heardOnce.push(once.name);
+      }
+    }
+    let inline = label ? null : inlineSpeaker(b, profile, hand);
+    if (!label && !inline && !listed.has(i)) {
+      // "Mary:" after turns of "Mary Major:": the speaker of that first name, when only one is
+      const line = b.text.includes("\n") ? null : labelOf(b.text);
+      const hit = line ? null : readInline(b.text);
+      const short = line ?? hit?.label;
+      const full = short && short.form === "bare" && !short.opener && !short.stamped &&
+          !short.name.includes(" ")
+        ? firstNames.get(key(short.name))
+        : undefined;
+      if (full && short && (line ? placed.line : placed.inline) >= 2) {
+        if (line) label = { ...line, name: full };
+        else if (hit) inline = { ...hit.label, name: full, rest: hit.rest };
+        shortNames.add(`"${short.name}" as ${full}`);
+      }
+    }
     const operatorSpeaks = (label && OPERATOR.test(label.name)) ||
       (inline && OPERATOR.test(inline.name));
+    // The list ends where a listed name stands alone on its line (that participant speaks: the
+    // Seeking Alpha layout has no operator) or where a block lists nobody (speech).
+    const inList = section !== null && PARTICIPANT_HEADING.test(section) && !drafts.length;
+    const lines = inList ? b.text.split("\n") : [];
+    const listEnds = inList && (
+      (label?.form === "bare" && isListed(label.name)) ||
+      !lines.some((line) => participantLine(line) !== null) ||
+      // a name over a speech ("Jane Smith" then "Good afternoon and welcome…"): the call began
+      (lines.length > 1 && labelOf(lines[0])?.form === "bare" &&
+        lines.slice(1).some((line) => participantLine(line) === null))
+    );
     if (
-      section && PARTICIPANT_HEADING.test(section) && !drafts.length && !b.bold && !b.hint &&
-      !operatorSpeaks && !(inline && b.text.length > 160)
+      inList && !b.bold && !b.hint && !operatorSpeaks && !(inline && b.text.length > 160) &&
+      !listEnds
     ) {
-      for (const line of b.text.split("\n")) addParticipant(line, ANALYST_HEADING.test(section));
+      const analysts = ANALYST_HEADING.test(section ?? "");
+      // "John Doe" over "Chief Executive Officer" is one participant, not two
+      const pair = nameThenTitle(b.text);
+      if (pair) addParticipant(`${pair.name} -- ${pair.title}`, analysts);
+      else for (const line of bulletEntries(b.text)) addParticipant(line, analysts);
       append(b.text);
       continue;
     }
+    if (inList) section = null;
     if (section && META_HEADING.test(section)) {
       // Takeaways, glossary and summary items ("Revenue -- $512 million", "ARR: annual recurring
       // revenue") are no speakers; a bold speaker label or the operator ends the section.
@@ -279,6 +472,7 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     }
     if (label) {
       append(b.text);
+      opened(label.name, "line");
       drafts.push({
         speaker: label.name,
         title: label.title,
@@ -290,6 +484,7 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     }
     const span = append(b.text);
     if (inline) {
+      opened(inline.name, "inline");
       drafts.push({
         speaker: inline.name,
         title: inline.title,
@@ -301,11 +496,19 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     }
     // `Name -- Title` on the first line and the words on the next ones (one block of plain text).
     // a block whose every line reads as a label is a list of names, not a label and its words
-    const lead = b.text.includes("\n") && !b.text.split("\n").every(personLine)
-      ? speakerLabel(b, profile, true, hand)
-      : null;
+    const multi = b.text.includes("\n") && !b.text.split("\n").every(personLine);
+    let lead = multi ? speakerLabel(b, profile, true, hand, isListed) : null;
+    if (multi && !lead && !listed.has(i) && participants.size === 0) {
+      // a name heard once over its speech, where the labels are such names (see `bareOnce`)
+      const once = labelOf(b.text.slice(0, b.text.indexOf("\n")));
+      if (once && bareOnce(once, profile, recurringNames)) {
+        lead = once;
+        heardOnce.push(once.name);
+      }
+    }
     if (lead) {
       const rest = b.text.indexOf("\n") + 1;
+      opened(lead.name, "line");
       drafts.push({
         speaker: lead.name,
         title: lead.title,
@@ -314,7 +517,9 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
         paragraphs: [{ start: span.start + rest, end: span.end }],
       });
     } else {
-      for (const line of listed.has(i) ? [] : [strayIn(b)]) if (line) stray.push(line);
+      for (const line of listed.has(i) ? [] : [strayIn(b, recurringNames >= 2)]) {
+        if (line) stray.push(line);
+      }
       if (listed.has(i)) stray.push(trimmed);
       if (drafts.length) drafts.at(-1)!.paragraphs.push(span);
     }
@@ -325,6 +530,22 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
       `${stray.length} line(s) read like speaker labels but were kept as speech, not as a change of speaker (a list of names after a colon, or a label form the rest of the transcript does not use): ${
         stray.slice(0, 3).map((t) => `"${t}"`).join(", ")
       }`,
+    );
+  }
+  if (shortNames.size) {
+    labelWarnings.push(
+      `turns labelled by a first name only were given to the one speaker of that first name heard before: ${
+        [...shortNames].slice(0, 4).join(", ")
+      }`,
+    );
+  }
+  if (heardOnce.length) {
+    labelWarnings.push(
+      `${heardOnce.length} speaker label(s) are names heard once, alone on a line, that no participant list names and nothing hands over to: ${
+        heardOnce.slice(0, 4).map((t) => `"${t}"`).join(", ")
+      }${
+        heardOnce.length > 4 ? ", …" : ""
+      }; they were taken as speakers because the transcript's other labels are names on their own lines: check that none is a heading`,
     );
   }
   if (writtenTwice.spent) {

@@ -98,11 +98,28 @@ export async function htmlBlocks(html: string): Promise<{ blocks: Block[]; meta:
     body = document.querySelector(sel);
     if (body && (body.textContent ?? "").trim().length > 200) break;
   }
+  if (!body) return { blocks: [], meta };
+  const blocks = collect(body, BLOCKS, false);
+  // A page that writes its call in <div>s (or table cells) would lose it all to a line of
+  // boilerplate: when the paragraphs hold less than half the text, the innermost containers are
+  // the blocks.
+  const total = blocks.reduce((n, b) => n + b.text.length, 0);
+  if (total * 2 < clean(body.textContent ?? "").length) {
+    return { blocks: collect(body, CONTAINERS, true), meta };
+  }
+  return { blocks, meta };
+}
+
+const BLOCKS = "h1, h2, h3, h4, p, li, blockquote";
+const CONTAINERS = `${BLOCKS}, div, section, td, th, dd, dt`;
+
+/** The elements `selector` picks as blocks; with `leaves`, only those holding no other such. */
+function collect(body: El, selector: string, leaves: boolean): Block[] {
   const blocks: Block[] = [];
-  if (!body) return { blocks, meta };
-  for (const el of body.querySelectorAll("h1, h2, h3, h4, p, li, blockquote")) {
+  for (const el of body.querySelectorAll(selector)) {
     const tag = el.tagName.toLowerCase();
     if (tag === "li" && el.querySelector("p")) continue;
+    if (leaves && el.querySelector(selector)) continue;
     if (el.closest("script, style, nav, footer, aside, noscript")) continue;
     const text = blockText(el);
     if (!text || /^image source: the motley fool\.?$/i.test(text)) continue;
@@ -112,7 +129,7 @@ export async function htmlBlocks(html: string): Promise<{ blocks: Block[]; meta:
       : null;
     blocks.push({ text, tag: /^h[1-4]$/.test(tag) ? tag : "p", bold: isBold(el, text), hint });
   }
-  return { blocks, meta };
+  return blocks;
 }
 
 function pageMeta(document: El): PageMeta {
@@ -172,7 +189,11 @@ export function toIsoDate(text: string): string | null {
 
 /** Plain text (saved transcript, API text) as blocks: paragraphs, or lines when no blank lines. */
 export function textBlocks(text: string): Block[] {
-  const normalized = text.replace(/\r\n?/g, "\n");
+  // rules of `=` or `-` (Refinitiv/StreetEvents transcripts frame each label with them) part blocks
+  const normalized = text.replace(/\r\n?/g, "\n").replace(
+    /^[ \t]*(?:={10,}|-{10,}|_{10,})[ \t]*$/gm,
+    "",
+  );
   const parts = /\n\s*\n/.test(normalized) ? normalized.split(/\n\s*\n/) : normalized.split("\n");
   return parts.map((p) => clean(p)).filter(Boolean).map((p) => ({
     text: p,

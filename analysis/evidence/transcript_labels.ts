@@ -24,6 +24,12 @@ const NAME =
  */
 const MACHINE =
   /^(?:(?:speaker|participant|spk|guest)[ _-]?(?:\d{1,3}|[A-Z])|(?:unknown|unidentified) speaker(?:[ _-]?\d{1,3})?)$/i;
+/**
+ * The labels transcribers give speakers they could not name ("Unidentified Analyst", "Unknown
+ * Company Representative", "Unidentified Participant"): a speaker, the role said by the words.
+ */
+const UNIDENTIFIED =
+  /^(?:unidentified|unknown|unnamed)(?: (?:company|corporate|male|female))? (?:analyst|participant|representative|executive|caller|attendee|questioner)$/i;
 /** `[00:12:34]`, `(12:34)`, `00:12:34` next to a speaker label. */
 export const STAMP = String.raw`[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?[\])]?`;
 /** Stamps at either edge of a label, with the `|` or `·` some sites put between them. */
@@ -68,7 +74,7 @@ const PHRASE_WORD =
   /^(?:far|much|many|closing|conclusion|addition|summary|short|sum|brief|fact|particular|general|turn|terms|other|order|light|line|effect|return|contrast|case|doing|here|there|what|how|why|when|where|who|which|overall|ultimately|basically|anyway|clearly|just|not|one|two|millions?|thousands?|billions?|percent|dollars|usd|apologies|view|sight|practice|theory|fairness)$/i;
 /** Nouns of headings and figures that no surname is ("Fourth Quarter Highlights"). */
 const HEADING_NOUN =
-  /^(?:statements?|highlights?|remarks?|results?|summary|revenues?|session|outlook|guidance|overview|agenda|transcript|participants|presentation|earnings|quarter|margins?|disclaimer|harbor|questions?|answers?)$/i;
+  /^(?:statements?|highlights?|remarks?|results?|summary|revenues?|session|outlook|guidance|overview|agenda|transcript|participants|presentation|earnings|quarter|margins?|disclaimer|harbor|questions?|answers?|updates?|review|performance|strategy|priorities|initiatives|segments?|developments?|introduction|recap|progress|trends|metrics)$/i;
 
 export type LabelForm = "role" | "dash" | "comma" | "paren" | "bare" | "machine";
 
@@ -99,8 +105,13 @@ export function machineName(name: string): boolean {
 export function unstamp(s: string): { text: string; stamped: boolean } {
   const t = s.trim().replace(/:$/, "").trim();
   const text = t.replace(TURN_NUMBER, "").replace(EDGE_STAMPS, "").trim().replace(/:$/, "").trim();
-  return { text, stamped: text !== t };
+  // "Jun Sato [Interpreted]": the words are the speaker's, through an interpreter
+  return { text: text.replace(INTERPRETED, ""), stamped: text !== t };
 }
+
+/** The mark some transcripts put after the name of a speaker heard through an interpreter. */
+const INTERPRETED =
+  /\s*[[(](?:interpreted|translated|through (?:an )?interpret(?:er|ation)|via (?:an )?interpret(?:er|ation)|foreign language|(?:spoken )?in [A-Z][a-z]+)[\])]$/i;
 
 /** "OPERATOR" and "operator" are the Operator; other role labels keep their words. */
 function roleName(name: string): string {
@@ -124,7 +135,8 @@ export function personName(s: string): boolean {
  * Yamamoto"; never a lone "So", nor "In Closing" or "So Thank You"), null for no name.
  */
 function nameKind(s: string): "name" | "opener" | null {
-  const t = s.trim();
+  // "John Doe, Jr.": the suffix after a comma belongs to the name
+  const t = s.trim().replace(/,\s+(?:jr|sr|ii|iii|iv)\.?$/i, "");
   if (t.length < 2 || t.length > 60 || !NAME.test(t)) return null;
   const words = t.split(/\s+/).map((w) => w.toLowerCase().replace(/[.'’]+$/, ""));
   if (words.some((w) => HEADING_NOUN.test(w))) return null;
@@ -155,6 +167,24 @@ export function titleLike(part: string): boolean {
     const bare = w.replace(/^[("'‘“]+|[),.'’”]+$/g, "");
     return !bare || CONNECTOR.test(bare) || /^[\p{Lu}\p{N}&]/u.test(bare);
   });
+}
+
+/** Words a title opens with besides the title words ("Interim CFO", "General Counsel"). */
+const TITLE_OPENER =
+  /^(?:interim|acting|global|general|group|corporate|assistant|lead|former|co-?head|sr|jr|exec)\.?$/i;
+
+/**
+ * True when a part opens with a title's word ("Chief Executive Officer", "EVP & CFO", "Interim
+ * CFO"), not with a first name: "Alex Analyst" holds a title word but opens with a name.
+ */
+export function opensTitle(part: string): boolean {
+  const first = part.trim().split(/\s+/)[0].replace(/[,.:]+$/, "");
+  return TITLE_WORDS.test(first) || TITLE_OPENER.test(first) || /^[A-Z&/]{2,6}$/.test(first);
+}
+
+/** A firm's name ("Goldman Sachs", "Evercore ISI"): company words and no title words. */
+export function firmName(part: string): boolean {
+  return COMPANY_WORDS.test(part) && !TITLE_WORDS.test(part);
 }
 
 /** A title part that says it is one (a title word, a company word, or an abbreviation like IR). */
@@ -367,6 +397,8 @@ export function accepts(
   markup: boolean,
   introduced = false,
 ): boolean {
+  // "Unidentified Analyst" is the label transcribers give a speaker they could not name
+  if (UNIDENTIFIED.test(l.name) && (l.form === "bare" || l.titled)) return true;
   if (l.machine) return markup || l.stamped || p.machine >= 2;
   if (l.opener) {
     if (!l.titled && !p.openers.has(l.name) && !introduced) return false;
@@ -388,6 +420,27 @@ export function accepts(
   return established(p, place, l.form, l.titled) &&
     (full || l.titled || p.recurring.has(`inline:${l.name}`));
 }
+
+/**
+ * A full name alone on its line heard once (no list names it, nothing hands over to it), in a
+ * document whose labels are such names (`recurringNames` of them heard twice or more): a speaker
+ * the caller takes with a warning. Names holding title or firm words ("Investor Relations",
+ * "Goldman Sachs") and names that open like sentences are not taken.
+ */
+export function bareOnce(l: Label, p: LabelProfile, recurringNames: number): boolean {
+  if (l.form !== "bare" || l.opener || l.machine || l.stamped || recurringNames < 2) return false;
+  const words = nameWords(l.name);
+  return words >= 2 && words <= 4 && !TITLE_WORDS.test(l.name) && !COMPANY_WORDS.test(l.name) &&
+    !BUSINESS_NOUN.test(l.name) && established(p, "line", "bare", false);
+}
+
+/**
+ * Words of segment and product headings in prepared remarks ("Data Center", "Professional
+ * Visualization", "Cloud Services"), never of a person's name: a line holding one heard once is
+ * no speaker.
+ */
+const BUSINESS_NOUN =
+  /\b(?:data|center|centre|cloud|services?|products?|platforms?|segments?|business|markets?|customers?|automotive|auto|gaming|visualization|professional|intelligence|pro|energy|storage|software|hardware|solutions|systems|technology|retail|consumer|enterprise|commercial|international|americas|europe|asia|pacific|china|emea|north|south|region(?:al)?|wholesale|devices?|mobile|networking|infrastructure|health(?:care)?|industrial|financial|outlook|capital|allocation|balance|sheet|cash|flow|update|overview|operating|expenses|pricing|demand|supply|sales|orders|backlog|innovation|sustainability|esg)\b/i;
 
 /** A label that the document's form did not take though it reads as one: said in a warning. */
 export function strayLabel(l: Label): boolean {

@@ -160,6 +160,19 @@ export interface QaPairing {
   interpreted: number;
 }
 
+/**
+ * True when a turn that closes the call answers first: words before the closing sentence that
+ * are more than thanks or a hand-off ("Pricing was flat. Thank you all for joining us today.").
+ */
+export function answersBeforeClosing(text: string): boolean {
+  const m = CLOSING.exec(text);
+  if (!m) return false;
+  const before = text.slice(0, text.lastIndexOf(".", m.index) + 1);
+  return before.split(/(?<=[.!?])\s+/).some((s) =>
+    s.trim().length > 25 && !PLEASANTRY.test(s.trim()) && !HANDOFF.test(s)
+  );
+}
+
 /** A host's turn that reads out an investor's question, not an answer or a hand-off. */
 export function readsOutQuestion(text: string, operator: boolean): boolean {
   const t = text.trim();
@@ -236,7 +249,10 @@ export function pairQuestions(turns: Turn[]): QaPairing {
         question: [cite],
         answers: [],
       };
-    } else if (passesOn(t.text)) {
+    } else if (
+      passesOn(t.text) &&
+      !((open as QaPair | null)?.answers.length === 0 && answersBeforeClosing(t.text))
+    ) {
       // The host asking for the next question ends the exchange as the operator does.
       handOffs++;
       close();

@@ -169,8 +169,15 @@ export function assignRoles(
     else byLast.set(last, [entry]);
   }
   const lookup = (name: string) => {
-    const k = key(name);
+    // "Mary Major Jr." on the list as "Mary Major, Jr." or "Mary Major"
+    const k = key(name).replace(/ (?:jr|sr|ii|iii|iv)$/, "");
     if (participants.has(k)) return participants.get(k)!;
+    if (participants.has(key(name))) return participants.get(key(name))!;
+    // "Lisa Su" on the list as "Dr. Lisa Su"
+    for (const title of ["dr", "mr", "mrs", "ms", "prof"]) {
+      const p = participants.get(`${title} ${k}`);
+      if (p) return p;
+    }
     if (machineName(name)) return null;
     // "Jen-Hsun Huang" on the list as "Jensen Huang"; never Grace Lee for Paul Lee, the CEO.
     const last = k.split(" ").at(-1)!;
@@ -189,6 +196,17 @@ export function assignRoles(
     const i = firstQaTurn.get(key(name));
     return introduced.size > 0 && i !== undefined && i > 0 &&
       !OPERATOR.test(drafts[i - 1].speaker);
+  };
+  // With no operator in the Q&A to introduce callers (the Seeking Alpha layout), a speaker first heard in
+  // the Q&A who asks something ("?") and is answered by a speaker of the prepared remarks is an
+  // analyst, said as inferred.
+  const hosted = drafts.some((d, i) => inQa(i) && OPERATOR.test(d.speaker));
+  const asks = (name: string) => {
+    const i = firstQaTurn.get(key(name));
+    if (hosted || introduced.size > 0 || i === undefined || prepared.has(key(name))) return false;
+    const next = drafts[i + 1];
+    return next !== undefined && prepared.has(key(next.speaker)) &&
+      bodyOf(drafts[i], text).includes("?");
   };
   return drafts.map((d, index) => {
     let role: Role = "unknown";
@@ -209,6 +227,8 @@ export function assignRoles(
       [role, source] = ["management", "prepared_remarks"];
     } else if (guessed && inQa(index) && midExchange(d.speaker)) {
       [role, source] = ["management", "inferred"];
+    } else if (guessed && inQa(index) && asks(d.speaker)) {
+      [role, source] = ["analyst", "inferred"];
     }
     const start = d.paragraphs[0].start;
     const end = d.paragraphs.at(-1)!.end;

@@ -192,18 +192,38 @@ export function warnQaStart(parsed: ParsedTranscript, ctx: Context): void {
   );
 }
 
+/** Names the speakers taken as analysts because they asked in the Q&A (see `assignRoles`). */
+export function warnAsking(turns: Turn[], ctx: Context): void {
+  const asking = [
+    ...new Set(
+      turns.filter((t) => t.role_source === "inferred" && t.role === "analyst").map((t) =>
+        t.speaker
+      ),
+    ),
+  ];
+  if (asking.length) {
+    ctx.warn(
+      `taken as analysts because first heard in the Q&A asking a question that a speaker of the prepared remarks answers (no participant list or operator names them): ${
+        asking.join(", ")
+      }`,
+    );
+  }
+}
+
 /** Names the speakers whose role was inferred or could not be decided. */
 export function warnRoles(turns: Turn[], ctx: Context): void {
-  const of = (source: string) => [
+  const of = (source: string, role: string) => [
     ...new Set(
       turns.filter((t) =>
-        t.role_source === source && t.role !== "operator" && t.role !== "interpreter"
+        t.role_source === source && t.role !== "operator" && t.role !== "interpreter" &&
+        (role === "any" || t.role === role)
       )
         .map((t) => t.speaker),
     ),
   ];
-  const inferred = of("inferred");
-  const unknown = of("none");
+  const inferred = of("inferred", "management");
+  const unknown = of("none", "any");
+  warnAsking(turns, ctx);
   if (inferred.length) {
     ctx.warn(
       `taken as management because first heard answering in the Q&A, not introduced by the operator: ${
