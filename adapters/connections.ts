@@ -22,6 +22,7 @@
  * to plain Deno.serve and say so on stderr.
  */
 import { failure } from "../core/envelope.ts";
+import { parseIPv6 } from "../core/address.ts";
 
 /** How long a connection may hold a socket without a request, and how many may be open. */
 export interface ConnectionLimits {
@@ -32,8 +33,9 @@ export interface ConnectionLimits {
   /** Open TCP connections before new ones are answered 503 and closed (default 1024). */
   maxOpenConnections: number;
   /**
-   * Open connections from one address before its new ones are answered 503 and closed (default
-   * 256); loopback clients (local programs, a reverse proxy on this machine) are not counted.
+   * Open connections from one address (an IPv6 client: its /64) before its new ones are answered
+   * 503 and closed (default 256); loopback clients (local programs, a reverse proxy on this
+   * machine) are not counted.
    */
   maxConnectionsPerClient: number;
 }
@@ -278,12 +280,24 @@ class ConnectionTable {
 
 /**
  * The address a connection is counted under for the per-client cap, or null for a loopback
- * client. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) counts as the IPv4 address.
+ * client. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) counts as the IPv4 address. An
+ * IPv6 client counts under its /64: one host holds the whole /64 it is on (SLAAC and privacy
+ * addresses), so counting each address would let it open the cap again from every one of them.
  */
 export function counted(addr: Deno.Addr): string | null {
   if (addr.transport !== "tcp") return null;
   const host = addr.hostname.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
-  return host === "::1" || /^127\./.test(host) ? null : host;
+  if (!host.includes(":")) return /^127\./.test(host) ? null : host;
+  const b = parseIPv6(host);
+  if (!b) return host;
+  const zero = (from: number, to: number) => b.subarray(from, to).every((x) => x === 0);
+  if (zero(0, 15) && b[15] === 1) return null;
+  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) {
+    return b[12] === 127 ? null : b.subarray(12).join(".");
+  }
+  const words = [];
+  for (let i = 0; i < 8; i += 2) words.push(((b[i] << 8) | b[i + 1]).toString(16));
+  return `${words.join(":")}::/64`;
 }
 
 /** The 503 a connection past a cap gets before it is closed. */

@@ -166,15 +166,22 @@ export class RequestGuard {
     if (host === null) {
       return reply(failure("the request names no host (Host or :authority); refused"), 400);
     }
-    if (!hostAllowed(hostName(host), this.#hosts)) {
-      return reply(
-        failure(
-          `this server does not answer to the host name \`${
-            hostName(host).slice(0, 100)
-          }\` (a page using DNS rebinding would send one); call it by IP address or localhost, or add the name to FINANCE_ALLOWED_HOSTS`,
-        ),
-        421,
-      );
+    // a request line in absolute form (`GET http://name/...`) names a host of its own, which is
+    // the request's URL and the one the routes use (/openapi.json's server address): both count
+    const start = req.url.indexOf("//") + 2;
+    const end = req.url.indexOf("/", start);
+    const authority = req.url.slice(start, end < 0 ? undefined : end);
+    for (const named of authority === host ? [host] : [host, authority]) {
+      if (!hostAllowed(hostName(named), this.#hosts)) {
+        return reply(
+          failure(
+            `this server does not answer to the host name \`${
+              hostName(named).slice(0, 100)
+            }\` (a page using DNS rebinding would send one); call it by IP address or localhost, or add the name to FINANCE_ALLOWED_HOSTS`,
+          ),
+          421,
+        );
+      }
     }
     const origin = req.headers.get("origin");
     // a page this server served itself (/docs) sends its own origin; the Host passed above

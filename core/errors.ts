@@ -108,7 +108,18 @@ export function hideInternals(envelope: { error: string | null }, name: string):
   const text = envelope.error;
   if (!text?.startsWith("internal error: ")) return;
   const ref = `${Date.now().toString(36)}-${(++incidents).toString(36)}`;
-  console.error(`finance: internal error [${ref}] in ${name}: ${text.slice(16)}`);
+  // the text may quote a caller's input: its control characters (a CR forging a log line, ANSI
+  // escapes repainting the operator's terminal) are written as escapes
+  console.error(`finance: internal error [${ref}] in ${name}: ${logSafe(text.slice(16))}`);
   envelope.error =
     `internal error in ${name} (reference ${ref}): an unexpected failure, not a problem with the arguments; the server's log has the details under this reference, and the call with its arguments is worth reporting`;
+}
+
+/** Text with control characters (C0, DEL, C1, line and paragraph separators) as `\uXXXX`. */
+export function logSafe(text: string): string {
+  return text.replace(
+    // deno-lint-ignore no-control-regex
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -6,6 +6,7 @@ import { ProviderError } from "./errors.ts";
 import { type CachedResponse, isFresh, type ResponseStore } from "./cache_entry.ts";
 import type { CassetteLibrary, CassetteRecorder } from "./cassette.ts";
 import {
+  credentialsIn,
   holdsSecret,
   isSecretHeader,
   redactHeaders,
@@ -26,6 +27,7 @@ import {
 } from "./limiter.ts";
 import type { HopInit, PinnedAddress } from "./transport.ts";
 import { lazyImport } from "./lazy.ts";
+import { callSignal } from "./cancel.ts";
 
 import { estimateBytes, type ParsedMemo } from "./memo.ts";
 import {
@@ -208,7 +210,10 @@ export class HttpClient {
 
   /** Sends a request; throws ProviderError with provider, redacted URL and a hint on failure. */
   async request(req: HttpRequest): Promise<HttpResponse> {
-    const res = await this.#answer(req);
+    // a request that names no signal stops with the command call it is made in (its time
+    // limit, or a caller that went away): none outlives the call it was for
+    const signal = req.signal ? undefined : callSignal();
+    const res = await this.#answer(signal ? { ...req, signal } : req);
     if (this.#opts.onRequest) this.#opts.onRequest(this.#answered(req, res));
     return res;
   }
@@ -268,9 +273,13 @@ export class HttpClient {
     // The provider is part of the key: the key leaves out credential parameters, so without it
     // a document read of a provider's URL (no key, a "missing key" answer, kept for ever) would
     // name the row the provider's own calls read.
+    // a credential of the caller's own in the URL (a token, a signature, a password) is not in
+    // the key, but its digest is: another caller asking without it (or with another one) must
+    // not be answered with this caller's private document from the cache or a shared flight
+    const credentials = credentialsIn(req.url, known);
     const requestKey = `${method} ${redactValues(stripSecrets(req.url), known)}${
       req.body ? ` ${await digest(req.body)}` : ""
-    }`;
+    }${credentials ? ` credentials:${await digest(credentials)}` : ""}`;
     const cacheKey = `${req.provider} ${requestKey}`;
     const now = this.#opts.nowMs?.() ?? Date.now();
     let cached = cache ? await cache.get(cacheKey) : null;
@@ -644,7 +653,9 @@ export class HttpClient {
             current = next;
             continue;
           }
-          body = await this.#readBody(req, current, response);
+          // a pinned hop decodes gzip and deflate itself; Deno's fetch only gzip and br
+          const pinned = wire === current && this.#pinned(pin);
+          body = await this.#readBody(req, current, response, pinned);
         } catch (err) {
           if (err instanceof ProviderError) throw err;
           const timedOut = controller.signal.aborted && !req.signal?.aborted;
@@ -719,12 +730,17 @@ export class HttpClient {
     return pin;
   }
 
+  /** True when a hop with this pin goes over the pinned transport (not the fetch). */
+  #pinned(pin: PinnedAddress | undefined): boolean {
+    return !!pin && (!!this.#opts.transport || !this.#opts.fetch);
+  }
+
   /**
    * One hop on the wire. A pinned hop goes to the checked address over node:http(s); an
    * injected fetch (a fake network in tests) answers everything.
    */
   async #send(url: URL, init: HopInit, pin: PinnedAddress | undefined): Promise<Response> {
-    if (pin && (this.#opts.transport || !this.#opts.fetch)) {
+    if (pin && this.#pinned(pin)) {
       const withCa = this.#opts.caCerts ? { ...init, caCerts: this.#opts.caCerts } : init;
       return await (this.#opts.transport ?? (await transport()).pinnedFetch)(url, withCa, pin);
     }
@@ -732,7 +748,12 @@ export class HttpClient {
   }
 
   /** Reads a body up to the cap, counting decompressed bytes; past it, a ProviderError. */
-  async #readBody(req: HttpRequest, url: URL, response: Response): Promise<Uint8Array> {
+  async #readBody(
+    req: HttpRequest,
+    url: URL,
+    response: Response,
+    pinned: boolean,
+  ): Promise<Uint8Array> {
     const cap = req.maxBytes ?? this.#opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const setting = req.maxBytesSetting ?? "FINANCE_MAX_RESPONSE_BYTES";
     const tooLarge = () =>
@@ -749,11 +770,34 @@ export class HttpClient {
       await response.body?.cancel().catch(() => {});
       throw tooLarge();
     }
-    const { BodyTooLarge, readCapped } = await transport();
+    const { BodyTooLarge, decodeBody, readCapped, UnreadableEncoding, undecodedEncoding } =
+      await transport();
+    // a body still in a coding nobody decoded would be read as the answer's own bytes
+    const unreadable = (coding: string) =>
+      new ProviderError(
+        req.provider,
+        `${
+          redactUrl(url.toString(), req.secrets)
+        } answered in the content encoding \`${coding}\`, which was not asked for (only gzip and deflate are) and cannot be read; the server is misconfigured: try again later, or read another copy of the document`,
+        { url: redactUrl(url.toString(), req.secrets) },
+      );
+    const header = response.headers.get("content-encoding");
+    const coding = pinned ? null : undecodedEncoding(header);
+    let body: ReadableStream<Uint8Array> | null = response.body;
+    if (coding !== null && body) {
+      // Deno's fetch leaves the deflate it was offered (and x-gzip) as it came: decoded here,
+      // under the same cap; anything else cannot be read
+      if (coding !== "deflate" && coding !== "x-gzip") {
+        await body.cancel().catch(() => {});
+        throw unreadable(coding);
+      }
+      body = decodeBody(body, coding);
+    }
     try {
-      return await readCapped(response.body, cap);
+      return await readCapped(body, cap);
     } catch (err) {
       if (err instanceof BodyTooLarge) throw tooLarge();
+      if (err instanceof UnreadableEncoding) throw unreadable(err.encoding.slice(0, 100));
       throw err;
     }
   }

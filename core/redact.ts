@@ -18,6 +18,15 @@ export const SECRET_PARAMS = new Set([
   "client_secret",
   "access_key",
   "secret_key",
+  // pre-signed and shared-access URLs (S3, Google Cloud Storage, Azure, CloudFront)
+  "signature",
+  "sig",
+  "x-amz-signature",
+  "x-amz-credential",
+  "x-amz-security-token",
+  "x-goog-signature",
+  "x-goog-credential",
+  "awsaccesskeyid",
 ]);
 
 /** Header names whose values are credentials (exact, or by the words they contain). */
@@ -95,6 +104,34 @@ export function secretsIn(url: string): string[] {
     return [];
   }
 }
+
+/**
+ * The credentials a URL carries that `stripSecrets` takes out, as `name=value` lines in a
+ * stable order (user name and password included), leaving out the values in `known` (the
+ * configured keys every caller shares) and Yahoo's session `crumb`; empty when there are none.
+ * Two requests that differ only here are different requests: a cache key or an in-flight
+ * request shared without them would hand one caller's private answer to another caller.
+ */
+export function credentialsIn(url: string, known: readonly string[] = []): string {
+  // most URLs carry none: no parse for them
+  if (!url.includes("@") && !PARAM_NAME.test(url)) return "";
+  try {
+    const u = new URL(url);
+    const found: string[] = [];
+    for (const [k, v] of u.searchParams) {
+      const name = k.toLowerCase();
+      if (SECRET_PARAMS.has(name) && name !== "crumb" && !known.includes(v)) {
+        found.push(`${name}=${v}`);
+      }
+    }
+    if (u.username || u.password) found.push(`@=${u.username}:${u.password}`);
+    return found.sort().join("\n");
+  } catch {
+    return "";
+  }
+}
+
+const PARAM_NAME = new RegExp(`[?&;](?:${[...SECRET_PARAMS].join("|")})=`, "i");
 
 /** The URL with credential parameter values replaced by `***` (for messages). */
 export function redactUrl(url: string, secrets: string[] = []): string {

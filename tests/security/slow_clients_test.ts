@@ -291,7 +291,8 @@ Deno.test("per-client cap: loopback clients are not counted; an IPv4-mapped addr
   }
   assert.equal(counted(tcp("10.0.0.7")), "10.0.0.7");
   assert.equal(counted(tcp("::ffff:10.0.0.7")), "10.0.0.7");
-  assert.equal(counted(tcp("2001:DB8::1")), "2001:db8::1");
+  // an IPv6 client counts under its /64 (ipv6_client_cap_test.ts)
+  assert.equal(counted(tcp("2001:DB8::1")), "2001:db8:0:0::/64");
 });
 
 function namespaceWorks(): string | null {
