@@ -121,7 +121,9 @@ function perShareUnits(ctx: Context, symbol: string, rows: Built[]) {
     ctx.warn(
       `Yahoo stamps ${symbol}'s per-share items (${names}) ${stamped}, but its amounts are ` +
         `${amounts} and net income over the average shares gives its EPS in ${amounts}: ` +
-        `they are stated as ${amounts} per share`,
+        `they are stated as ${amounts} per share, a share being what the share-count rows ` +
+        "count: for a depositary receipt that can be the ADS, not the ordinary share (one " +
+        "Alibaba ADS is eight shares), so set them beside the price of what they count",
     );
     return;
   }
@@ -137,6 +139,56 @@ function perShareUnits(ctx: Context, symbol: string, rows: Built[]) {
           : "no net income and share count are there to tell which"
       }: their currency is left null (unknown)`,
   );
+}
+
+/** Days between consecutive period ends (52/53-week years and 13/14-week quarters included). */
+const SPACING = { annual: [350, 380], quarterly: [80, 100] } as const;
+
+/**
+ * What the columns do not say by themselves: two period ends of the expected length closer
+ * together than one period (a changed fiscal year end, or a column that is not what its length
+ * claims), or further apart (a period missing from Yahoo's series, so the columns are not
+ * consecutive and a sum of four quarters is no year). Newest first.
+ */
+export function spacingCaveats(
+  symbol: string,
+  period: "annual" | "quarterly",
+  periods: string[],
+  types: Record<string, string>,
+): string[] {
+  const expected = PERIOD_TYPE[period];
+  const [lo, hi] = SPACING[period];
+  const what = period === "annual" ? "fiscal year" : "quarter";
+  const close: string[] = [];
+  const apart: string[] = [];
+  const sorted = periods.filter((d) => types[d] === expected).sort();
+  for (let i = 1; i < sorted.length; i++) {
+    const days = Math.round(
+      (Date.parse(`${sorted[i]}T00:00:00Z`) - Date.parse(`${sorted[i - 1]}T00:00:00Z`)) /
+        86_400_000,
+    );
+    if (days < lo) close.push(`${sorted[i - 1]} and ${sorted[i]} (${days} days)`);
+    else if (days > hi) apart.push(`${sorted[i - 1]} and ${sorted[i]} (${days} days)`);
+  }
+  const out: string[] = [];
+  if (close.length) {
+    out.push(
+      `${symbol}'s ${period} columns end less than a ${what} apart: ${close.join(", ")}; ` +
+        `Yahoo states ${expected} for each, but both cannot be a full ${what} (a changed ` +
+        "fiscal year end, or a column that is not what its length says): check the company's " +
+        "filings before comparing them",
+    );
+  }
+  if (apart.length) {
+    out.push(
+      `Yahoo's series for ${symbol} has no ${what} between ${apart.join(", ")}: the columns ` +
+        `are not consecutive ${period === "annual" ? "years" : "quarters"}, so a ${what} is ` +
+        `missing${
+          period === "quarterly" ? " and the columns do not add up to a year" : ""
+        } (filings.statement has the company's own figures)`,
+    );
+  }
+  return out;
 }
 
 export async function statement(
@@ -249,6 +301,7 @@ export async function statement(
         "(see period_types; a company that reports half-yearly has 6M periods)",
     );
   }
+  for (const w of spacingCaveats(symbol, period, periods, period_types)) ctx.warn(w);
   const newest = periods[0];
   const age = Math.round((today.getTime() - Date.parse(`${newest}T00:00:00Z`)) / 86_400_000);
   if (age > STALE_DAYS[period]) {
