@@ -169,11 +169,29 @@ export async function writeBacktestChart(
   // renamed over it: a symlink at the target is replaced, never followed out of the folder.
   const final = join(folder, basename(target));
   const temp = join(folder, `.${basename(target)}.${crypto.randomUUID()}.tmp`);
+  // A caller on the network (folders bound) writes new files only: a file already there, a
+  // document or another caller's chart, is never replaced (the link fails when the name exists).
+  const replace = policy.readAnywhere === true;
   try {
     await Deno.writeTextFile(temp, svg, { createNew: true, mode: 0o644 });
-    await Deno.rename(temp, final);
+    if (replace) await Deno.rename(temp, final);
+    else {
+      try {
+        await Deno.link(temp, final);
+      } catch (err) {
+        if (err instanceof Deno.errors.AlreadyExists) {
+          throw new AccessDenied(
+            `plot_path ${path} refused: a file of that name exists, and this surface writes new files only; give a new file name`,
+          );
+        }
+        throw err;
+      } finally {
+        await Deno.remove(temp).catch(() => {});
+      }
+    }
   } catch (err) {
     await Deno.remove(temp).catch(() => {});
+    if (err instanceof AccessDenied) throw err;
     // the system's message names server paths: only the person at the keyboard sees it
     const why = policy.readAnywhere && err instanceof Error
       ? ` (${err.message.split("\n")[0]})`

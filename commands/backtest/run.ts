@@ -63,7 +63,7 @@ export default defineCommand({
     ),
     ...RUN_OPTION_ARGS,
     plot_path: z.string().optional().describe(
-      "Write an SVG chart (equity vs benchmark, with drawdown) to this path.",
+      "Write an SVG chart (equity vs benchmark, with drawdown) to this path (over HTTP and MCP: a new file inside FINANCE_DOCUMENT_ROOTS; an existing file is never replaced).",
     ),
     max_points: z.int().min(0).default(300).describe(
       "Equity curve points returned, evenly thinned (extremes kept); 0 = every bar.",

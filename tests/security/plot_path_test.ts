@@ -1,6 +1,7 @@
 /**
  * plot_path over a real `finance serve`: a symlink planted at the chart's name, pointing out of
- * the allowed folder, is replaced by the chart (written beside it and renamed), never followed.
+ * the allowed folder, is never followed, and a network caller writes new files only: nothing
+ * already in the folder (a document, another caller's chart, a link) is replaced.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -33,13 +34,43 @@ Deno.test("attack: a symlink at plot_path is not followed out of the allowed fol
         }),
       ),
     );
-    assert.equal(env.ok, true, env.error ?? "");
+    assert.equal(env.ok, false);
+    assert.match(env.error!, /a file of that name exists, and this surface writes new files only/);
     assert.equal(await Deno.readTextFile(victim), "precious");
-    const written = await Deno.lstat(join(allowed, "chart.svg"));
+    assert.ok(
+      (await Deno.lstat(join(allowed, "chart.svg"))).isSymlink,
+      "the link is left as it was",
+    );
+    // a new name is written; the same name again, or a document's, is refused and left alone
+    const chart = async (name: string) =>
+      envelopeOf(
+        await rawRequest(
+          s.port,
+          "POST /commands/backtest.run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json",
+          JSON.stringify({
+            strategy: "sma_cross",
+            symbols: "AAPL,MSFT",
+            start_date: "2023-03-01",
+            end_date: "2023-06-30",
+            provider: "market_a",
+            params: { fast: 5, slow: 20 },
+            plot_path: join(allowed, name),
+          }),
+        ),
+      );
+    const fresh = await chart("new.svg");
+    assert.equal(fresh.ok, true, fresh.error ?? "");
+    const written = await Deno.lstat(join(allowed, "new.svg"));
     assert.ok(written.isFile && !written.isSymlink);
-    assert.match(await Deno.readTextFile(join(allowed, "chart.svg")), /^<svg|<\?xml/);
-    const left = [...Deno.readDirSync(allowed)].map((e) => e.name);
-    assert.deepEqual(left, ["chart.svg"], "no temporary file is left behind");
+    assert.match(await Deno.readTextFile(join(allowed, "new.svg")), /^<svg|<\?xml/);
+    const first = await Deno.readTextFile(join(allowed, "new.svg"));
+    assert.equal((await chart("new.svg")).ok, false);
+    assert.equal(await Deno.readTextFile(join(allowed, "new.svg")), first);
+    await Deno.writeTextFile(join(allowed, "report.svg"), "<svg>a document</svg>");
+    assert.equal((await chart("report.svg")).ok, false);
+    assert.equal(await Deno.readTextFile(join(allowed, "report.svg")), "<svg>a document</svg>");
+    const left = [...Deno.readDirSync(allowed)].map((e) => e.name).sort();
+    assert.deepEqual(left, ["chart.svg", "new.svg", "report.svg"], "no temporary file is left");
     // outside the folder, an existing path and a missing one get one answer, naming no folder
     const probe = async (plot_path: string) =>
       envelopeOf(
