@@ -40,6 +40,7 @@ import { openApiDocument } from "./openapi.ts";
 import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "./cli.ts";
 import { lazyImport } from "../core/lazy.ts";
+import { requestTimeout } from "./http.ts";
 
 export interface McpOptions {
   session?: Session;
@@ -255,7 +256,12 @@ export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
     return await serveMcpHttp(rest.filter((a) => a !== "--http"), io, tools);
   }
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-  const timeoutMs = Number(session.config.env("FINANCE_REQUEST_TIMEOUT_MS")) || 120_000;
+  // the same rule as the HTTP servers': a bad value is said, never replaced by the default
+  const timeoutMs = requestTimeout(session.config.env);
+  if (typeof timeoutMs === "string") {
+    io.err(`finance mcp: ${timeoutMs}`);
+    return 2;
+  }
   const server = await createMcpServer({ session, tools, timeoutMs });
   const { stdin } = await import("node:process");
   const transport = new StdioServerTransport();
