@@ -7,7 +7,7 @@ import { hasCommand } from "../core/registry.ts";
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
-import { clip } from "../core/args.ts";
+import { clip, reservedKeyIn, reservedMessage } from "../core/args.ts";
 import { redactUrl } from "../core/redact.ts";
 import { commandNames } from "../core/registry.ts";
 import { openApiResponse } from "./openapi.ts";
@@ -152,6 +152,9 @@ function routes(
           400,
         );
       }
+      // only a body that spells the key is walked: the hot path pays one substring search
+      const reserved = text.includes("__proto__") ? reservedKeyIn(body) : null;
+      if (reserved !== null) return reply(failure(reservedMessage(reserved)), 422);
       // pure calculators skip the runner: no schema library, context, timer or signal (and no
       // promise once the calculator's module is loaded)
       if (!opts.validateData && pureEntry(name)) {

@@ -8,7 +8,7 @@ import { commandNames, hasCommand, loadCommand, namespaces } from "../core/regis
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
-import { clip } from "../core/args.ts";
+import { clip, reservedKeyIn, reservedMessage } from "../core/args.ts";
 import { cliArguments, CommandSearch, describeCommand, shellWords } from "./discovery.ts";
 import { helpEntries } from "./help.ts";
 import type { ToolSet } from "./mcp_tools.ts";
@@ -217,6 +217,8 @@ export class ToolCalls {
 
   /** Runs a command exactly as the HTTP adapter does. */
   async runCommand(name: string, args: unknown, signal?: AbortSignal): Promise<Envelope> {
+    const reserved = reservedKeyIn(args);
+    if (reserved !== null) return failure(reservedMessage(reserved));
     const outcome = await execute(name, args, {
       session: this.opts.session ?? getDefaultSession(),
       surface: "mcp",

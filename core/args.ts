@@ -278,6 +278,39 @@ export function deprecatedName(alias: string, canonical: string): string {
   return `\`${alias}\` is an older name of \`${canonical}\`; use \`${canonical}\` (the old name may be removed in a later version)`;
 }
 
+/**
+ * Where arguments that arrived as parsed JSON (HTTP bodies, MCP calls) hold a `__proto__` key
+ * inside an argument's object value: the path to it (`scores`), or null. Such a key is an own property of a
+ * parsed object, but schemas drop it from records without a word (a score for `__proto__` would
+ * vanish from a ranking), and merged into another object it would replace that object's
+ * prototype: it is refused instead. Walks at most `limit` values.
+ */
+export function reservedKeyIn(value: unknown, limit = 100_000): string | null {
+  // a top-level `__proto__` is an argument name, refused as unknown with the closest name
+  if (value === null || typeof value !== "object") return null;
+  const stack: [unknown, string][] = Array.isArray(value)
+    ? [[value, ""]]
+    : Object.entries(value).reverse().map(([k, v]) => [v, k]);
+  for (let seen = 0; stack.length && seen < limit; seen++) {
+    const [v, path] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+      continue;
+    }
+    if (Object.hasOwn(v, "__proto__")) return path;
+    for (const [k, x] of Object.entries(v)) stack.push([x, path ? `${path}.${k}` : k]);
+  }
+  return null;
+}
+
+/** The refusal of a `__proto__` key found by {@link reservedKeyIn} at `path`. */
+export function reservedMessage(path: string): string {
+  return `${
+    clip(path)
+  }: the key \`__proto__\` is not accepted (JavaScript objects reserve the name, and it would be dropped without a word); rename it`;
+}
+
 /** Cuts long user text for error messages. */
 export function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
