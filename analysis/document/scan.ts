@@ -96,7 +96,12 @@ const DEFAULT_CONTEXT = 240;
  */
 export function statedNumbers(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/(\(\s*[$€£¥]?\s*|[-\u2212]\s*[$€£¥]?\s*)?(\d[\d,]*(?:\.\d+)?)/g)) {
+  // a hyphen after a figure or a word ("2,100-2,370", "Q3-2024", "COVID-19") joins, it is no minus
+  for (
+    const m of text.matchAll(
+      /(\(\s*[$€£¥]?\s*|(?<![\p{L}\p{N}%)])[-\u2212]\s*[$€£¥]?\s*)?(\d[\d,]*(?:\.\d+)?)/gu,
+    )
+  ) {
     const digits = m[2].replace(/,/g, "").replace(/\.0+$|(\.\d*?)0+$/, "$1");
     out.push(`${m[1] ? "-" : ""}${digits}`);
   }

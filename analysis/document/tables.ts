@@ -131,6 +131,14 @@ const SCALE_FORMS = [
 const PER_UNIT =
   /\bper\b|\bweighted[- ]?\s*average\s+(?:grant[- ]date\s+)?(?:fair\s+value|exercise\s+price)\b|\bshare prices?\b|\bEPS\b|\bRevPAR\b|\bARPU\b|\baverage (?:daily )?(?:rate|price)\b|\bprice paid\b|\bpercent(?:age)?\b|(?<![\d.])%|\bratio\b|\bbasis points\b|\bbps\b|(?<!effects? of (?:the )?)\b(?:fx|exchange|conversion) rates?\b(?! (?:changes?|effects?|fluctuations?|movements?|impacts?|differences?|translation|adjustments?|gains?|losses?|hedges?|swaps?|contracts?|derivatives?))|\w\s\/(?:\s|$)|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)[:/](?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK)\b/i;
 
+/**
+ * Rates and ratios a statement's scale never covers, printed without a "%" or "x": "Effective tax
+ * rate | 21.0", "Return on equity | 14.2", "Net interest margin | 3.05", "Net debt to EBITDA |
+ * 2.1", "Book-to-bill | 1.1", "Leverage (x)"; not "Interest rate swaps" or "Tax expense".
+ */
+const RATES =
+  /\b(?:(?:effective\s+)?(?:income\s+)?tax\s+rates?|net\s+interest\s+margin|return\s+on\s+(?:average\s+)?(?:tangible\s+)?(?:common\s+)?(?:(?:share|stock)holders['’]?\s+)?(?:equity|assets|invested\s+capital|capital\s+employed)|RO(?:A|E|IC|CE|TCE|TE)|book[- ]to[- ]bill|(?:net\s+)?(?:debt|leverage|loan)[- ](?:to|\/)[- ](?:equity|capital|(?:adjusted\s+)?EBITDA|value|deposits?)|net\s+debt\s*\/\s*(?:adjusted\s+)?EBITDA|dividend\s+yield|yield\s+on)\b|\((?:x|times)\)/i;
+
 /** Counts of things that are not money or shares. */
 const COUNTS =
   /\b(?:number of (?!shares)|store count|(?:new )?store openings|openings|closings|employees|headcount|locations|square (?:feet|footage)|days|basis points|bps)\b|\(in (?:years|months|weeks|days)\)|\bcontractual (?:life|term)\b/i;
@@ -179,7 +187,7 @@ export function rowScale(row: string[], multiplier: number | null, text = ""): n
   const own = ownScale(label);
   if (own !== null) return own;
   if (PER_UNIT.test(label) || uncoveredShares(label, text) || COUNTS.test(label)) return null;
-  if (excepted(label, text)) return null;
+  if (RATES.test(label) || excepted(label, text)) return null;
   return multiplier;
 }
 
@@ -208,12 +216,19 @@ const isPercent = (cell: string) => /%\s*\)?\s*$/.test(cell);
  */
 export function columnScale(header: string, multiplier: number | null, text = ""): number | null {
   if (multiplier === null) return null;
+  // a column stating its own scale ("Revenue (in millions)" in a table "in thousands") is in
+  // that one, not the table's
+  const own = /\((?:[^()]*?\bin\s+)?(thousands|millions|billions)\b(?![^()]*\bexcept\b)[^()]*\)/i
+    .exec(text ? header.split(text).join(" ") : header);
+  if (own && SCALE_WORDS[own[1].toLowerCase()] !== multiplier) {
+    return SCALE_WORDS[own[1].toLowerCase()];
+  }
   // the statement itself may stand in a column's header rows: it names no column
   const h = (text ? header.split(text).join(" ") : header)
     .replace(/\([^()]*\b(?:thousands|millions|billions|except)\b[^()]*\)/gi, " ")
     .replace(/\s+/g, " ").trim();
   if (!h) return multiplier;
-  if (PER_UNIT.test(h) || uncoveredShares(h, text) || COUNTS.test(h)) return null;
+  if (PER_UNIT.test(h) || uncoveredShares(h, text) || COUNTS.test(h) || RATES.test(h)) return null;
   return multiplier;
 }
 
@@ -260,6 +275,9 @@ export function cellScales(
       t.values[i]?.[k] === null || t.values[i]?.[k] === undefined || row === null ||
         (k < cols.length && cols[k] === null) || isPercent(c)
         ? null
+        // a column in its own scale, in a row in the table's
+        : k < cols.length && row === m && cols[k] !== m
+        ? cols[k]
         : row
     );
   });
@@ -451,7 +469,11 @@ function figureParts(cell: string, marks = true): { negative: boolean; digits: s
 function digitsValue(s: string, style: NumberStyle): number | null {
   let plain: string;
   if (style === "point") {
-    if (!/^(\d{1,3}([,'\u2019]\d{3})+|\d+)(\.\d+)?$/.test(s) && !/^\.\d+$/.test(s)) return null;
+    // "1,23,45,678": Indian lakh and crore groups (twos before the last three) read one way only
+    if (
+      !/^(\d{1,3}([,'\u2019]\d{3})+|\d+)(\.\d+)?$/.test(s) && !/^\.\d+$/.test(s) &&
+      !/^\d{1,2}(?:,\d{2})+,\d{3}(\.\d+)?$/.test(s)
+    ) return null;
     plain = s.replace(/[,'\u2019]/g, "");
   } else {
     if (!/^(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(s) && !/^,\d+$/.test(s)) return null;

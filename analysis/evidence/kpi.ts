@@ -41,6 +41,11 @@ export interface MetricDef {
   perShare?: boolean;
   /** The customer count: the number must be the one attached to the customer noun. */
   customerCount?: boolean;
+  /**
+   * The amount may be below zero, and words may say so ("negative $120 million", "a loss of
+   * $0.12", "net loss per share was $0.12"): the figure is then negative.
+   */
+  signed?: boolean;
 }
 
 /**
@@ -79,7 +84,13 @@ export const METRICS: MetricDef[] = [
     kind: "money",
     excludes: ["net new ARR"],
   },
-  { key: "net_new_arr", label: "Net New ARR", terms: ["net new ARR"], kind: "money" },
+  {
+    key: "net_new_arr",
+    label: "Net New ARR",
+    terms: ["net new ARR"],
+    kind: "money",
+    signed: true,
+  },
   {
     key: "large_customers",
     label: "Large Customers",
@@ -144,6 +155,7 @@ export const METRICS: MetricDef[] = [
     terms: ["free cash flow"],
     kind: "money",
     excludes: ["free cash flow margin"],
+    signed: true,
   },
   {
     key: "rpo",
@@ -154,9 +166,17 @@ export const METRICS: MetricDef[] = [
   {
     key: "eps",
     label: "Earnings per Share",
-    terms: ["earnings per share", "EPS", "diluted EPS", "per diluted share"],
+    terms: [
+      "earnings per share",
+      "EPS",
+      "diluted EPS",
+      "per diluted share",
+      "net loss per share",
+      "loss per share",
+    ],
     kind: "money",
     perShare: true,
+    signed: true,
   },
 ];
 
@@ -169,7 +189,7 @@ export interface Sentence {
 }
 
 const ABBREV =
-  /\b(?:[A-Z]|inc|corp|ltd|co|mr|mrs|ms|dr|vs|approx|no|u\.s|e\.g|i\.e|etc|a\.m|p\.m|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$/i;
+  /\b(?:[A-Z]|inc|corp|ltd|co|mr|mrs|ms|dr|vs|approx|no|rs|u\.s|e\.g|i\.e|etc|a\.m|p\.m|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$/i;
 
 /** Sentences with offsets into `text`; decimals and common abbreviations do not end a sentence. */
 export function sentences(text: string, base = 0): Sentence[] {
@@ -236,13 +256,21 @@ const SCALE: Record<string, number> = {
   m: 1e6,
   thousand: 1e3,
   k: 1e3,
+  // Indian reports: a crore is ten million, a lakh a hundred thousand
+  crore: 1e7,
+  crores: 1e7,
+  cr: 1e7,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  lacs: 1e5,
 };
 // a percent starts at the first digit of its run (`(?<!\d)`): tried at every digit of a long run
 // with no sign after it, `\d+` read the rest of the run each time, time growing with its square
 // an amount carries the currency it is stated in: "C$1.2 billion" is Canadian dollars, "€3.4bn",
 // "EUR 3.4bn", "RMB 1.2 billion", "£512 million" are not dollars at all
 const VALUE =
-  /((?:\b(?:US|CA?|AU?|NZ|HK|NT|S|R|MX)\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|BRL|MXN|SGD|TWD|ZAR)\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:trillion|billion|million|thousand|bn|mm|[bmk])\b)?\+?)|(-?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
+  /((?:\b(?:US|CA?|AU?|NZ|HK|NT|S|R|MX)\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|BRL|MXN|SGD|TWD|ZAR)\s?|\bRs\.?\s?)\s?(?:\(\s?|[-−]\s?)?\d[\d,]*(?:\.\d+)?\)?(?:\s?(?:trillion|billion|million|thousand|crores?|lakhs?|lacs?|cr|bn|mm|[bmk])\b)?\+?)|([-−]?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
 
 const MONTH_BEFORE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+$/i;
@@ -264,8 +292,13 @@ const CURRENCY: Record<string, string> = {
   "€": "EUR",
   "£": "GBP",
   "₹": "INR",
+  "RS": "INR",
+  "RS.": "INR",
   "RMB": "CNY",
 };
+
+/** Currencies written "$": a caption naming one of them says which dollars a "$" is. */
+const DOLLAR_CODES = new Set(["USD", "CAD", "AUD", "NZD", "HKD", "TWD", "SGD", "MXN"]);
 
 /** The currency of an amount's sign: "¥" is yen unless the sentence speaks of the renminbi. */
 function currencyOf(sign: string, sentence: string): string {
@@ -274,9 +307,23 @@ function currencyOf(sign: string, sentence: string): string {
   return CURRENCY[s] ?? s;
 }
 
+/**
+ * Whether an amount's digits read one way only: commas between groups of three ("1,234,567"),
+ * or the Indian lakh and crore groups ("1,23,45,678") after a rupee sign; not "€1,5 billion" (a
+ * decimal comma read as 15) nor "EUR 1.234,5 million" (1,234.5 read as 1.234).
+ */
+function groupedRight(raw: string, sign: string, after: string): boolean {
+  if (/^,\d/.test(after)) return false;
+  const digits = /\d[\d,]*(?:\.\d+)?/.exec(raw)![0].replace(/,+$/, "");
+  if (/^\d+(?:\.\d+)?$/.test(digits) || /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(digits)) return true;
+  return /^(?:₹|Rs\.?|INR)\s*$/i.test(sign.trim()) &&
+    /^\d{1,2}(?:,\d{2})*,\d{3}(?:\.\d+)?$/.test(digits);
+}
+
 /** Whether an amount's words state its scale ("$3.4 billion", "€3.4bn"; not "$3,400"). */
 export const hasScaleWord = (raw: string) =>
-  /(?:trillion|billion|million|thousand|bn|mm|\d\s?[bmk])\+?$/i.test(raw);
+  /(?:trillion|billion|million|thousand|crores?|lakhs?|lacs?|bn|mm|\d\s?(?:[bmk]|cr))\+?$/i
+    .test(raw);
 
 /**
  * Numbers in a sentence: money ($3.4 billion, €3.4bn, C$120 million, each in its currency),
@@ -285,17 +332,38 @@ export const hasScaleWord = (raw: string) =>
 export function values(sentence: string): FoundValue[] {
   const out: FoundValue[] = [];
   for (const m of sentence.matchAll(VALUE)) {
-    const raw = m[0].trim();
-    const digits = Number(/-?\d[\d,]*(?:\.\d+)?/.exec(raw)![0].replace(/,/g, ""));
-    const unitWord = /(trillion|billion|million|thousand|bn|mm|[bmk])\b\+?$/i.exec(raw)?.[1]
-      ?.toLowerCase();
+    // "$1,234, up 5%": the comma after the figure is the sentence's
+    let raw = m[0].trim().replace(/,+$/, "");
+    let offset = m.index!;
+    // a minus sign (U+2212 as well as "-") is the figure's own sign
+    const digits = Number(
+      /[-−]?\d[\d,]*(?:\.\d+)?/.exec(raw)![0].replace(/,/g, "")
+        .replace("−", "-"),
+    );
+    const unitWord =
+      /(trillion|billion|million|thousand|crores?|lakhs?|lacs?|cr|bn|mm|[bmk])\b\+?$/i
+        .exec(raw)?.[1]
+        ?.toLowerCase();
     if (m[1]) {
+      // "$(120) million", "$-120 million", "-$120 million", "−€3.4bn": a negative amount; a
+      // "(" without its ")" is not one; "$1.1-$1.2 billion" is a range, not a minus
+      const sign = /^[^\d(−-]*/.exec(raw)![0];
+      if (!groupedRight(raw, sign, sentence.slice(m.index! + m[0].length))) continue;
+      const paren = /^[^\d]*\(/.test(raw) && /\d\)/.test(raw);
+      if (/^[^\d]*\(/.test(raw) && !paren) continue;
+      let negative = paren || /^[^\d]*[-−]/.test(raw);
+      const lead = sentence.slice(Math.max(0, offset - 12), offset);
+      if (/(?:^|[\s(:])[-−]$/.test(lead) && !/[\d%)]\s*[-−]$/.test(lead)) {
+        negative = true;
+        offset -= 1;
+        raw = sentence[offset] + raw;
+      }
       out.push({
         raw,
-        number: digits * (unitWord ? SCALE[unitWord] : 1),
+        number: Math.abs(digits) * (unitWord ? SCALE[unitWord] : 1) * (negative ? -1 : 1),
         kind: "money",
-        unit: currencyOf(/^[^\d]*/.exec(raw)![0], sentence),
-        offset: m.index!,
+        unit: currencyOf(sign, sentence),
+        offset,
       });
     } else if (
       // "(5)%": a negative percent as accounts write it
@@ -335,6 +403,28 @@ export function values(sentence: string): FoundValue[] {
       });
     }
   }
+  // "8-10%", "2%-3%", "45 to 46%": a range of percents (or basis points), the low end not a
+  // count and the high end not a negative percent; "5-3%" (high below low) is not a range
+  for (let i = 0; i + 1 < out.length; i++) {
+    const [v, w] = [out[i], out[i + 1]];
+    if (w.kind !== "percent" || (v.kind !== "count" && v.kind !== "percent")) continue;
+    if (v.kind === "count" && !/^\d+(?:\.\d+)?$/.test(v.raw)) continue;
+    if (v.kind === "percent" && v.unit !== w.unit) continue;
+    const gap = sentence.slice(v.offset + v.raw.length, w.offset);
+    const glued = gap === "" && /^[-−–]/.test(w.raw);
+    if (!glued && !/^\s*(?:to|-|–|—)\s*$/i.test(gap)) continue;
+    const high = glued ? Math.abs(w.number) : w.number;
+    const low = v.kind === "count" && w.unit === "percentage_points" ? v.number / 100 : v.number;
+    if (!(high > low)) continue;
+    if (glued) {
+      w.number = high;
+      w.raw = w.raw.slice(1);
+      w.offset += 1;
+    }
+    v.kind = "percent";
+    v.unit = w.unit;
+    v.number = low;
+  }
   // "$4.9 to $5.1 billion": the low end is in billions too, not $4.90
   for (let i = 0; i + 1 < out.length; i++) {
     const [v, w] = [out[i], out[i + 1]];
@@ -343,7 +433,10 @@ export function values(sentence: string): FoundValue[] {
       hasScaleWord(w.raw) &&
       /^\s*(?:to|-|–|—|and)\s*$/i.test(sentence.slice(v.offset + v.raw.length, w.offset))
     ) {
-      const word = /(trillion|billion|million|thousand|bn|mm|[bmk])\+?$/i.exec(w.raw)![1];
+      const word =
+        /(trillion|billion|million|thousand|crores?|lakhs?|lacs?|cr|bn|mm|[bmk])\+?$/i.exec(
+          w.raw,
+        )![1];
       v.number *= SCALE[word.toLowerCase()];
       v.scaledByRange = true;
     }
@@ -359,6 +452,10 @@ export function values(sentence: string): FoundValue[] {
 export function periodOf(sentence: string): string | null {
   let m = /\bQ([1-4])\s*(?:FY\s*)?'?((?:19|20)\d{2})\b/i.exec(sentence);
   if (m) return `Q${m[1]} ${m[2]}`;
+  // two-digit years: "Q3 FY25", "Q3'25", "3Q25", "3Q FY25"
+  m = /\bQ([1-4])\s*(?:FY\s*'?|')(\d{2})\b/i.exec(sentence) ??
+    /\b([1-4])Q\s*(?:FY\s*)?'?(\d{2}|(?:19|20)\d{2})\b/i.exec(sentence);
+  if (m) return `Q${m[1]} ${m[2].length === 2 ? `20${m[2]}` : m[2]}`;
   m = /\b(first|second|third|fourth) quarter(?: of)?(?: fiscal(?: year)?)? ((?:19|20)\d{2})\b/i
     .exec(sentence);
   if (m) {
@@ -367,6 +464,9 @@ export function periodOf(sentence: string): string | null {
   m = /\b(?:FY\s?|fiscal (?:year )?|full[- ]year (?:of )?)((?:19|20)\d{2})\b/i.exec(sentence) ??
     /\b((?:19|20)\d{2}) (?:full[- ]year|fiscal year)\b/i.exec(sentence);
   if (m) return `FY ${m[1]}`;
+  // "FY25", "FY '25": a full year, not the quarter the document is about
+  m = /\bFY\s?'?(\d{2})\b/i.exec(sentence);
+  if (m) return `FY 20${m[1]}`;
   // a quarter named without its year ("In Q4", "the fourth quarter"): the document completes it
   m = /\bQ([1-4])\b(?!\s*(?:FY\s*)?'?(?:19|20)\d{2})/i.exec(sentence) ??
     /\b(first|second|third|fourth) quarter\b(?!\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2})/i
@@ -379,6 +479,224 @@ export function periodOf(sentence: string): string | null {
   }
   // a year's figure whose year the document gives ("Fiscal year revenue of $10.45 billion")
   return /\b(?:fiscal year|full[- ]year|for the (?:fiscal )?year)\b/i.test(sentence) ? "FY" : null;
+}
+
+/**
+ * Spans of part of a year named in a sentence: "the first half of 2024" (H1 2024), "H1 FY25",
+ * "the six months ended June 30, 2024" (6M 2024), "the first nine months of fiscal 2024" (9M
+ * 2024), "year-to-date" (YTD); each with where it is named.
+ */
+const PARTIAL_YEAR =
+  /\b(?:(first|second)\s+half|([12])H|H([12]))(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|FY\s*))?\s*'?((?:19|20)\d{2}|\d{2}(?!\d))?|\b(?:(first|the|past|last)\s+)?(six|nine|twelve|6|9|12|twenty[- ]six|thirty[- ]nine|fifty[- ]two|26|39|52)[- ](?:months?|weeks?)(\s+(?:fiscal\s+)?(?:period\s+)?end(?:ed|ing)(?:\s+[A-Z][a-z]+\.?\s+\d{1,2},?)?)?(?:\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?((?:19|20)\d{2}))?|\b(year[- ]to[- ]date|YTD)\b|\b(TTM|LTM|trailing[- ](?:twelve|12)[- ]months?)\b/gi;
+
+function partialYears(
+  sentence: string,
+): { label: string; at: number; end: number; joined?: boolean }[] {
+  const out: { label: string; at: number; end: number; joined?: boolean }[] = [];
+  for (const m of sentence.matchAll(PARTIAL_YEAR)) {
+    const at = m.index!;
+    const end = at + m[0].trimEnd().length;
+    // "the second quarter and first half of fiscal 2024 was $13.5 billion and $20.7 billion,
+    // respectively": the first figure is the quarter's; the part is read out of the sentence
+    if (/\bquarter\s+and\s+(?:the\s+)?$/i.test(sentence.slice(Math.max(0, at - 30), at))) {
+      out.push({ label: "", at, end, joined: true });
+      continue;
+    }
+    if (m[9] || m[10]) {
+      out.push({ label: m[9] ? "YTD" : "TTM", at, end });
+      continue;
+    }
+    if (m[6]) {
+      // "the first nine months", "six months ended", "nine months of 2024"; not "for 6 months",
+      // nor "the three and nine months ended" (two spans, the figures "respectively")
+      if (!m[5] && !m[7] && !m[8]) continue;
+      if (
+        /\b(?:three|3)(?:[- ]months?)?-?\s+and\s+$/i.test(sentence.slice(Math.max(0, at - 24), at))
+      ) {
+        continue;
+      }
+      const n = m[6].toLowerCase().replace(/[- ]/, "");
+      const label = /^(?:six|6|twentysix|26)$/.test(n)
+        ? "6M"
+        : /^(?:nine|9|thirtynine|39)$/.test(n)
+        ? "9M"
+        : "12M";
+      out.push({ label: m[8] ? `${label} ${m[8]}` : label, at, end });
+      continue;
+    }
+    // "1H", "H1" alone in a word-wrapped list is a half only with a year or "half" spelled out
+    const half = m[1] ? (m[1].toLowerCase() === "first" ? "H1" : "H2") : `H${m[2] ?? m[3]}`;
+    const year = m[4] ? (m[4].length === 2 ? `20${m[4]}` : m[4]) : null;
+    if (!m[1] && !year) continue;
+    out.push({ label: year ? `${half} ${year}` : half, at, end });
+  }
+  return out;
+}
+
+/** A quarter or a fiscal year named with its year: "Q3 2024", "third quarter of 2024", "fiscal 2024". */
+const DATED_PERIOD =
+  /\bQ([1-4])\s*(?:FY\s*)?'?((?:19|20)\d{2})\b|\b(first|second|third|fourth) quarter(?: of)?(?: fiscal(?: year)?)? ((?:19|20)\d{2})\b|\b(?:FY\s?|fiscal (?:year )?|full[- ]year (?:of )?)((?:19|20)\d{2})\b|\bQ([1-4])\s*(?:FY\s*'?|')(\d{2})\b|\bFY\s?'?(\d{2})\b|\b([1-4])Q\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})\b/gi;
+
+/** Where one clause ends and the next begins ("; ", ", and"). */
+const CLAUSE_BREAK = /;|,\s+(?:and|but|while|whereas)\b/g;
+/** Words opening the base of a comparison ("compared to the first half of fiscal 2023"). */
+const COMPARED = /\b(?:(?:as\s+)?compared\s+(?:to|with)|versus|vs\.?|from|relative\s+to)\b/gi;
+/** The verb after the base of a comparison, where the sentence's own clause resumes. */
+const RESUMES = /\b(?:was|were|is|are|has|had|rose|fell|grew|increased|decreased|declined)\b/i;
+
+/** The clause of `sentence` around `offset`, between the clause breaks before and after it. */
+function clauseAround(sentence: string, offset: number): [number, number] {
+  let from = 0;
+  let to = sentence.length;
+  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+    if (m.index! + m[0].length <= offset) from = m.index! + m[0].length;
+    else if (m.index! > offset) {
+      to = m.index!;
+      break;
+    }
+  }
+  return [from, to];
+}
+
+/** The last sentence's bases of comparisons (a sentence's figures are read one after another). */
+let basesCache: { sentence: string; bases: [number, number][] } | null = null;
+
+/**
+ * The bases of comparisons in a sentence: from "compared to" up to the next comma, clause break
+ * or verb, at most 200 characters on.
+ */
+function basesOf(sentence: string): [number, number][] {
+  if (basesCache?.sentence === sentence) return basesCache.bases;
+  const bases: [number, number][] = [];
+  for (const m of sentence.matchAll(COMPARED)) {
+    const from = m.index! + m[0].length;
+    const rest = sentence.slice(from, from + 200);
+    // a comma ends it too, but not the one of a date ("ended October 28, 2023")
+    let brk = rest.length;
+    for (const c of rest.matchAll(/[;,]/g)) {
+      if (
+        c[0] === "," &&
+        /[A-Za-z]\.? \d{1,2}$/.test(rest.slice(Math.max(0, c.index! - 14), c.index!))
+      ) {
+        continue;
+      }
+      brk = c.index!;
+      break;
+    }
+    const verb = RESUMES.exec(rest);
+    const end = Math.min(brk, verb ? verb.index : rest.length);
+    bases.push([m.index!, from + end]);
+  }
+  basesCache = { sentence, bases };
+  return bases;
+}
+
+interface Mention {
+  label: string;
+  at: number;
+}
+
+/**
+ * The period of the figure at `offset` among the dated periods and parts of a year a sentence
+ * names: one named in the base of a comparison ("compared to the first half of fiscal 2023")
+ * is the period of a figure in that base only; otherwise the one in the figure's own clause.
+ * `undefined` when the sentence names at most one period and no part of a year (the sentence's
+ * period holds), null when the figure's clause names none and no period outside a comparison is
+ * left to take.
+ */
+function mentionedPeriod(
+  sentence: string,
+  offset: number,
+  parts: Mention[],
+  masked: string,
+): { label: string | null; free: Mention[] } | undefined {
+  const named: Mention[] = [...parts];
+  for (const m of masked.matchAll(DATED_PERIOD)) {
+    const label = m[1]
+      ? `Q${m[1]} ${m[2]}`
+      : m[3]
+      ? `Q${["first", "second", "third", "fourth"].indexOf(m[3].toLowerCase()) + 1} ${m[4]}`
+      : m[5]
+      ? `FY ${m[5]}`
+      : m[6]
+      ? `Q${m[6]} 20${m[7]}`
+      : m[8]
+      ? `FY 20${m[8]}`
+      : `Q${m[9]} ${m[10].length === 2 ? `20${m[10]}` : m[10]}`;
+    named.push({ label, at: m.index! });
+  }
+  const bases = basesOf(sentence);
+  const inBase = (at: number) => bases.find(([a, b]) => at >= a && at < b);
+  if (!parts.length && new Set(named.map((n) => n.label)).size < 2) {
+    // "Revenue was $1.2 billion, compared to $1.0 billion in the third quarter of 2023": the
+    // period named only in the comparison's base is not the figure's
+    if (named.length && named.every((n) => inBase(n.at)) && !inBase(offset)) {
+      return { label: null, free: [] };
+    }
+    // "Revenue was $1.2 billion in the quarter, and we expect FY25 revenue of $4.5 billion":
+    // the year named in the other clause is not the quarter's figure's
+    if (!named.length || !named[0].label.startsWith("FY")) return undefined;
+    const [from, to] = clauseAround(sentence, offset);
+    const clause = sentence.slice(from, to);
+    if (named.some((n) => n.at >= from && n.at < to) || !/\bquarter\b|\bQ[1-4]\b/i.test(clause)) {
+      return undefined;
+    }
+    return { label: periodOf(clause), free: [] };
+  }
+
+  const nearest = (list: Mention[]) =>
+    list.reduce((a, b) => Math.abs(b.at - offset) < Math.abs(a.at - offset) ? b : a);
+  const base = inBase(offset);
+  if (base) {
+    const own = named.filter((n) => n.at >= base[0] && n.at < base[1]);
+    return { label: own.length ? nearest(own).label : null, free: [] };
+  }
+  const [from, to] = clauseAround(sentence, offset);
+  const free = named.filter((n) => !inBase(n.at));
+  const own = free.filter((n) => n.at >= from && n.at < to);
+  return { label: own.length ? nearest(own).label : null, free };
+}
+
+/** Where a quarter or a year is named, for telling which period a figure is nearest to. */
+const PERIOD_WORDS =
+  /\bQ[1-4]\b|\b[1-4]Q\b|\b(?:first|second|third|fourth)\s+quarter\b|\bquarter\b|\bFY\s?'?\d{2,4}\b|\bfiscal\s+(?:year\s+)?(?:19|20)\d{2}\b|\bfull[- ]year\b|\bfiscal year\b/gi;
+
+/**
+ * The period of the figure at `offset`: the sentence's (see `periodOf`), unless the sentence
+ * names part of a year ("first half", "nine months ended", "year-to-date") nearer the figure
+ * than any quarter or year it names: that part, never the quarter nor the full year.
+ */
+export function periodAt(sentence: string, offset: number): string | null {
+  const found = partialYears(sentence);
+  // the sentence read without its parts of a year ("the first nine months of fiscal 2024" is
+  // not fiscal 2024)
+  let masked = "";
+  let from = 0;
+  for (const p of found) {
+    masked += sentence.slice(from, p.at) + " ".repeat(p.end - p.at);
+    from = p.end;
+  }
+  masked += sentence.slice(from);
+  const said = mentionedPeriod(sentence, offset, found.filter((p) => !p.joined), masked);
+  if (said === undefined) return periodOf(masked);
+  if (said.label) return said.label;
+  // the figure's clause names none: the part of a year named outside a comparison, unless a
+  // quarter is named nearer the figure ("Third quarter revenue was $1.2 billion, and revenue
+  // for the first nine months was $3.4 billion")
+  const parts = found.filter((p) => !p.joined && said.free.some((f) => f.at === p.at));
+  const other = periodOf(masked);
+  if (!parts.length) return said.free.length ? other : null;
+  const dist = (at: number, end: number) =>
+    offset >= end ? offset - end : at > offset ? at - offset : 0;
+  const part = parts.reduce((a, b) => dist(b.at, b.end) < dist(a.at, a.end) ? b : a);
+  if (other) {
+    let best = Infinity;
+    for (const m of masked.matchAll(PERIOD_WORDS)) {
+      best = Math.min(best, dist(m.index!, m.index! + m[0].length));
+    }
+    if (best < dist(part.at, part.end)) return other;
+  }
+  return part.label;
 }
 
 /** Comparisons with a year before: "year over year", "from a year ago", "versus the prior year". */
@@ -415,6 +733,29 @@ function comparisonOf(
     return best?.kind ?? null;
   };
   return first(after, false) ?? first(before, true);
+}
+
+/** Words just before an amount saying it is below zero ("negative", "a net loss of"). */
+const LOSS_BEFORE_VALUE =
+  /\b(negative|minus|(?:a\s+)?(?:net\s+)?loss(?:es)?\s+of|(?:an\s+)?outflow\s+of|(?:a\s+)?deficit\s+of)\s+(?:(?:approximately|about|roughly|nearly)\s+)?$/i;
+/** Words just before a metric's name saying its figure is a loss ("net loss per diluted share"). */
+const LOSS_BEFORE_TERM = /\b(negative|(?:net\s+)?loss)\s+$/i;
+
+/**
+ * The words saying a signed metric's amount is a loss or a shortfall, or null: just before the
+ * amount, just before the metric's name or in it ("loss per share").
+ */
+function lossWords(
+  sentence: string,
+  term: { term: string; at: number },
+  v: FoundValue,
+): string | null {
+  const lead = sentence.slice(Math.max(0, v.offset - 40), v.offset);
+  const m = LOSS_BEFORE_VALUE.exec(lead);
+  if (m) return m[1];
+  if (/\bloss\b/i.test(term.term)) return term.term;
+  const t = LOSS_BEFORE_TERM.exec(sentence.slice(Math.max(0, term.at - 20), term.at));
+  return t ? `${t[1]} ${term.term}` : null;
 }
 
 /** Words that do not name whose revenue (or other metric) it is: articles, periods, verbs. */
@@ -605,7 +946,30 @@ export function extractKpis(
     }
   }
   for (const row of rows) hits.push(...rowHits(row, metrics, base));
+  yenOrYuan(text, hits);
   return hits.sort((a, b) => a.start_char - b.start_char);
+}
+
+/**
+ * "¥" is the yen and the yuan: an amount whose sentence does not say which is the renminbi when
+ * the document speaks of it (RMB, yuan) and never of the yen, and is marked when it speaks of
+ * both.
+ */
+function yenOrYuan(text: string, hits: KpiHit[]) {
+  const yen = hits.filter((h) => h.value.unit === "JPY" && /^[-−(]?¥/.test(h.value.raw));
+  if (!yen.length) return;
+  const yuan = /\b(?:RMB|CNY|renminbi|yuan)\b/i.test(text);
+  if (!yuan) return;
+  const both = /\b(?:JPY|yen)\b/i.test(text);
+  for (const h of yen) {
+    if (!both) {
+      h.value.unit = "CNY";
+      h.note = noted(h.note, "¥ read as renminbi: the document speaks of RMB, never of yen");
+    } else {
+      h.note = noted(h.note, "¥ read as yen, but the document speaks of RMB too: check which");
+      h.confidence = "low";
+    }
+  }
 }
 
 /** The hits of one metric in one sentence: each place it is named with its own figure. */
@@ -664,7 +1028,15 @@ function sentenceHits(
       }
     }
     claimed.add(pick.offset);
-    out.push(hitOf(s, found, metric, term, pick, Math.abs(distance(pick)), undefined, caption));
+    const hit = hitOf(s, found, metric, term, pick, Math.abs(distance(pick)), undefined, caption);
+    // "$1.72 to $1.82": the high end is this figure's, not another mention's
+    if (hit.value.high !== undefined) {
+      const high = found.find((v) =>
+        v.offset > pick.offset && v.kind === pick.kind
+      );
+      if (high) claimed.add(high.offset);
+    }
+    out.push(hit);
   });
   return out;
 }
@@ -678,13 +1050,17 @@ function belongs(
   all: FoundValue[],
 ): boolean {
   if (isPriorPeriod(sentence, v, all) || isEffectOn(sentence, v, term.at)) return false;
+  // "... compared to net sales of $878.7 million for the 39-week period ended October 28,
+  // 2023": the name and the figure both in the base of a comparison are the earlier period's
+  const base = basesOf(sentence).find(([a, b]) => v.offset >= a && v.offset < b);
+  if (base && term.at >= base[0] && term.at < base[1]) return false;
   // "customers with more than $100,000 in ARR": the threshold of a group, not the metric
   if (
     /\b(?:with|having|paying|spending)\s+(?:more than|over|at least|greater than|above|in excess of)\s+$/i
       .test(sentence.slice(Math.max(0, v.offset - 40), v.offset))
   ) return false;
   // an amount per share is never stated in millions
-  if (metric.perShare && (/(?:illion|housand|bn|mm|[bmk])\+?$/i.test(v.raw) || v.number >= 1e4)) {
+  if (metric.perShare && (hasScaleWord(v.raw) || Math.abs(v.number) >= 1e4)) {
     return false;
   }
   // "guidance by $131 million", "impacted by $20 million": an amount of a change or an effect
@@ -834,6 +1210,16 @@ function hitOf(
     if (value.high !== undefined) [value.number, value.high] = [-value.high, value.number];
   }
   const notes: string[] = [];
+  // "negative $120 million", "a loss of $0.12", "net loss per diluted share was $0.12": a loss
+  // stated as a positive amount is a negative figure
+  if (metric.signed && pick.kind === "money" && value.number > 0) {
+    const words = lossWords(s.text, term, pick);
+    if (words) {
+      value.number = -value.number;
+      if (value.high !== undefined) [value.number, value.high] = [-value.high, value.number];
+      notes.push(`a loss or shortfall ("${words}"), taken as negative`);
+    }
+  }
   // an amount without its scale ("revenue was $1,234") is in the scale a caption stated earlier
   // ("(Dollars in millions)"), else its scale is not known
   if (
@@ -847,8 +1233,12 @@ function hitOf(
       notes.push("stated without a scale (thousands? millions?): check the document's captions");
     }
   }
-  // "$" under "(in millions of Canadian dollars)" is that currency
-  if (caption?.currency && pick.kind === "money" && /^\$/.test(pick.raw)) {
+  // "$" under "(in millions of Canadian dollars)" is that currency; under "(in millions of
+  // euros)" a "$" is still a dollar, not a euro
+  if (
+    caption?.currency && DOLLAR_CODES.has(caption.currency) && pick.kind === "money" &&
+    /^[-−]?\$/.test(pick.raw)
+  ) {
     value.unit = caption.currency;
   }
   if (value.bound) {
@@ -858,8 +1248,10 @@ function hitOf(
       }"), not a point figure`,
     );
   }
-  const whose = qualifier ??
+  let whose = qualifier ??
     (term.term.toLowerCase().startsWith("total") ? null : wholeOf(s.text, term, pick));
+  // "net loss per diluted share": "loss" says the sign, not whose figure it is
+  if (metric.signed && whose && /^(?:net\s+)?loss$/i.test(whose)) whose = null;
   const basis = metric.kind === "percent" ? basisOf(s.text, pick, term.at) : null;
   const low = notes.some((n) => n.startsWith("stated without a scale"));
   return {
@@ -869,7 +1261,7 @@ function hitOf(
       ? (whose ? `${whose}, ${basis}` : basis)
       : whose,
     value,
-    period: periodOf(s.text),
+    period: periodAt(s.text, pick.offset),
     comparison: change ? comparisonOf(s.text, pick, found) : null,
     forward_looking: FORWARD.test(s.text),
     note: notes.length ? notes.join("; ") : null,
@@ -942,6 +1334,9 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     const inLabel = termsIn(row.label, metric)[0];
     const inHeading = inLabel ? null : row.heading ? termsIn(row.heading, metric)[0] : null;
     if (!inLabel && !inHeading) continue;
+    // under "Net loss per share:" only the rows of the per-share amounts ("Basic", "Diluted")
+    // are per share; "Net loss" and "Revenues" beside them are not
+    if (inHeading && metric.perShare && !UNDER_PER_SHARE.test(row.label)) continue;
     let number = cell.number;
     let scaleNote = "";
     if (cell.kind === "money") {
@@ -963,7 +1358,7 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     if (inLabel) {
       // "Gross margin energy generation and storage segment": the words after name the part
       const rest = row.label.slice(inLabel.at + inLabel.term.length)
-        .replace(/\(\d+\)|\bpercentage\b|%|:/gi, "").trim();
+        .replace(/\(\d+\)|\bpercentage\b|%|:/gi, "").trim().replace(/^[,;\-–—\s]+/, "");
       qualifier = /^total\b/i.test(row.label)
         ? null
         : qualifierOf(row.label, inLabel.at) ?? (rest || null);
@@ -972,6 +1367,16 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     }
     // diluted is how earnings per share are stated; basic is the other measure
     if (metric.perShare && qualifier && /^diluted$/i.test(qualifier)) qualifier = null;
+    // "Net loss per share | $ 0.12": a loss printed without its sign is below zero
+    let lossNote = "";
+    if (metric.signed && cell.kind === "money" && number > 0 && /\bloss\b/i.test(row.label)) {
+      const loss = /\bloss\b/i.test((inLabel ?? inHeading)!.term) ||
+        /\bloss\s+$/i.test(row.label.slice(0, (inLabel ?? { at: 0 }).at));
+      if (loss) {
+        number = -number;
+        lossNote = ", a loss printed without its sign, taken as negative";
+      }
+    }
     const within = inHeading ? ` under "${row.heading}"` : "";
     out.push({
       metric: metric.key,
@@ -980,14 +1385,19 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
       value: {
         raw: row.cell.text,
         number,
-        unit: cell.kind === "percent" ? "percent" : row.currency ?? "USD",
+        // "$" is the dollars the caption names (Canadian, ...); "€" and "£" are their own
+        unit: cell.kind === "percent"
+          ? "percent"
+          : cell.currency && cell.currency !== "USD"
+          ? cell.currency
+          : row.currency ?? "USD",
       },
       period: row.period,
       comparison: null,
       forward_looking: false,
       note: `table row "${row.label}"${within}, first column${
         row.period ? ` (${row.period})` : ""
-      }${scaleNote}`,
+      }${scaleNote}${lossNote}`,
       sentence: row.line,
       start_char: base + row.start,
       end_char: base + row.end,
@@ -997,6 +1407,10 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
   }
   return out;
 }
+
+/** The rows of per-share amounts under a per-share heading. */
+const UNDER_PER_SHARE =
+  /^\s*(?:basic|diluted|basic and diluted|(?:from\s+)?continuing operations|(?:from\s+)?discontinued operations)\b[^a-z]*$/i;
 
 /** Metrics whose segments' figures are parts of the company's total. */
 const TOTALS = new Set(["revenue", "arr", "net_new_arr", "rpo", "free_cash_flow"]);

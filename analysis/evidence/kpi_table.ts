@@ -114,6 +114,40 @@ const MONTHS = [
 const DATE_CELL = /([A-Z][a-z]+)\.? (\d{1,2}), ((?:19|20)\d{2})\s*$/;
 const YEAR_CELL = /^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$/i;
 
+/**
+ * How long a column's period is, from the words above it: "Three Months Ended" (a quarter, "Q"),
+ * "Six Months Ended" ("6M"), "Nine Months Ended" ("9M"), "Year Ended" ("FY"), "Twelve Months
+ * Ended" or "52 Weeks Ended" ("12M": maybe a trailing year, not the fiscal one), "Year to Date"
+ * ("YTD"); null when the words say none.
+ */
+export function spanOf(words: string): "Q" | "6M" | "9M" | "12M" | "FY" | "YTD" | null {
+  const m =
+    /\b(three|six|nine|twelve|thirteen|twenty[- ]six|thirty[- ]nine|fifty[- ]two|fifty[- ]three|3|6|9|12|13|26|39|52|53)[- ]?(?:months?|weeks?)\b/i
+      .exec(words);
+  if (m) {
+    const n = m[1].toLowerCase().replace(/[- ]/, "");
+    if (/^(?:three|thirteen|3|13)$/.test(n)) return "Q";
+    if (/^(?:six|twentysix|6|26)$/.test(n)) return "6M";
+    if (/^(?:nine|thirtynine|9|39)$/.test(n)) return "9M";
+    // twelve months to a quarter's end are a trailing year, not the fiscal year
+    return "12M";
+  }
+  if (/\b(?:year[- ]to[- ]date|YTD)\b/i.test(words)) return "YTD";
+  if (/\bquarters?\s+ended\b/i.test(words)) return "Q";
+  if (/\b(?:fiscal\s+)?years?\s+ended\b/i.test(words)) return "FY";
+  return null;
+}
+
+/**
+ * A line that is a month and day alone, or after the words of a span ("September 30,", "Three
+ * Months Ended June 30,"); not a dateline ("NEW YORK, February 21").
+ */
+const MONTH_DAY = /^(?:[A-Za-z -]*\b(?:ended|ending|as of)\s+)?([A-Z][a-z]+)\.? (\d{1,2}),?$/i;
+
+/** A cell that says there is no figure: a dash, "n/m", "N/A", "nil", with a sign or "%". */
+const NO_FIGURE =
+  /^\s*(?:[$€£¥₹]\s*)?\(?\s*(?:[-‐‑‒–—―−]+|n\/?[ma]\.?|nm|nil|none)\s*\)?\s*%?\s*$/i;
+
 /** A table row is a line of cells separated by " | ". */
 const isRow = (line: string) => line.includes(" | ");
 
@@ -128,7 +162,13 @@ const FY_CELL = /^(?:FY\s*'?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2}|\d{2})$/i;
  * "March 29, 2025" → "2025-03-29"; "2025" → "FY 2025"; "Q4 2024" → "Q4 2024"; "FY24" → "FY 2024";
  * else null.
  */
-function cellPeriod(cell: string): { label: string; sort: string } | null {
+function cellPeriod(raw: string): { label: string; sort: string } | null {
+  // "2023 (As Restated)", "2024 As Adjusted", "2024 (unaudited)", "2024(1)", "2024*": the
+  // period under its note
+  const cell = raw.replace(
+    /\s*(?:\((?:as\s+)?(?:restated|adjusted|revised|recast|reported|unaudited|audited)\)|(?:as\s+)?(?:restated|adjusted|revised|recast)|\((?:\d|[a-z])\)|[*†‡]+)\s*$/i,
+    "",
+  );
   const q = QUARTER_CELL.exec(cell.trim());
   if (q) {
     const n = q[1] ?? q[3] ?? String(QUARTERS.indexOf(q[2].toLowerCase()) + 1);
@@ -165,6 +205,8 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
   let periodUnclear = false;
   // "Three Months Ended June 30," above a row of years: the years are of that month and day
   let monthDay: string | null = null;
+  // "Nine Months Ended" above the columns: the first column's figure is of nine months
+  let span: ReturnType<typeof spanOf> = null;
   let at = 0;
   for (const line of text.split("\n")) {
     const start = at;
@@ -172,8 +214,20 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
     if (!isRow(line)) {
       const trimmed = line.trim();
       // a short line without a full stop inside a table is a group heading, not the table's end
-      const inner = inTable && trimmed.length < 80 && !/[.!?]$/.test(trimmed);
+      const short = trimmed.length < 80 && !/[.!?]$/.test(trimmed);
+      const inner = inTable && short;
       if (inner) {
+        // a caption between two tables ("(In thousands)" under a table "in millions"): the
+        // rows below are in its scale, not the last table's (what the header said of the
+        // columns holds until a header says otherwise)
+        const note = scaleNotes(trimmed)[0];
+        if (note) {
+          scale = note.scale;
+          currency = note.currency;
+          perShareExempt = /\bper[- ]share\b/i.test(trimmed);
+          continue;
+        }
+        span = spanOf(trimmed) ?? span;
         heading = /:$/.test(trimmed) ? trimmed.slice(0, -1) : heading;
         continue;
       }
@@ -187,6 +241,21 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
         heading = null;
         period = null;
         periodUnclear = false;
+        monthDay = null;
+        span = null;
+      }
+      // a table's header cut into lines ("Three Months Ended" / "September 30," / "2024 | 2023":
+      // a header of one cell is not a row): the span and day of the years below; a paragraph
+      // between them and a table says nothing of its columns
+      if (short && trimmed) {
+        span = spanOf(trimmed) ?? span;
+        const md = MONTH_DAY.exec(trimmed);
+        const month = md ? MONTHS.indexOf(md[1].toLowerCase()) + 1 : 0;
+        if (month && !/\d{4}/.test(trimmed)) {
+          monthDay = `${String(month).padStart(2, "0")}-${md![2].padStart(2, "0")}`;
+        }
+      } else if (trimmed) {
+        span = null;
         monthDay = null;
       }
       const note = scaleNotes(line)[0];
@@ -209,10 +278,27 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
     const periods = cells.map(cellPeriod);
     const monthDayCell = (c: string) => /^[A-Za-z ]*\b[A-Z][a-z]+\.? \d{1,2},?$/.test(c.trim());
     if (cells.every((c, i) => periods[i] || !/\d/.test(c) || monthDayCell(c))) {
+      // "Three Months Ended | Nine Months Ended": the first column's span is the first named
+      const spanCell = cells.find((c) => spanOf(c));
+      // "(In millions) | 2024 | 2023": the caption in the header's first cell
+      const note = scaleNotes(cells[0])[0];
+      if (note) {
+        scale = note.scale;
+        currency = note.currency;
+        perShareExempt = /\bper[- ]share\b/i.test(cells[0]);
+      }
+      if (spanCell && !periods.some((p) => p)) span = spanOf(spanCell);
       const md = /\b([A-Z][a-z]+)\.? (\d{1,2}),?\s*$/.exec(cells.find((c) => /\d/.test(c)) ?? "");
       const month = md ? MONTHS.indexOf(md[1].toLowerCase()) + 1 : 0;
       if (month && !periods.some((p) => p)) {
         monthDay = `${String(month).padStart(2, "0")}-${md![2].padStart(2, "0")}`;
+        // "March 31 | June 30 | September 30 | December 31": the quarters of a year, oldest
+        // first; which is the current one the header does not say
+        const days = new Set(
+          cells.map((c) => /\b([A-Z][a-z]+)\.? (\d{1,2}),?\s*$/.exec(c)?.slice(1).join(" "))
+            .filter(Boolean),
+        );
+        if (days.size > 1) periodUnclear = true;
         continue;
       }
       const dated = periods.filter((p) => p !== null);
@@ -224,13 +310,30 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
       // "Compute & Networking | Graphics | All Other | Consolidated": the columns are parts of
       // the company, the first a segment's
       if (
-        !dated.length && cells.some((c) => /\b(?:consolidated|all other|eliminations?)\b/i.test(c))
+        !dated.length &&
+        cells.some((c) =>
+          /\b(?:consolidated|all other|eliminations?)\b/i.test(c) ||
+          /^\s*(?:total|combined)\s*$/i.test(c)
+        )
       ) {
         periodUnclear = true;
       }
       if (dated.length) {
         const first = dated[0]!.label;
-        period = monthDay && first.startsWith("FY ") ? `${first.slice(3)}-${monthDay}` : first;
+        const sp = spanOf(cells[periods.indexOf(dated[0])]) ?? span;
+        // "Year Ended December 31," over "2024": the fiscal year, as a year alone says
+        period = monthDay && first.startsWith("FY ") && sp !== "FY"
+          ? `${first.slice(3)}-${monthDay}`
+          : first;
+        if (
+          (sp === "6M" || sp === "9M" || sp === "12M" || sp === "YTD") && !/^Q[1-4] /.test(period)
+        ) {
+          // six or nine months to a date are not that date's quarter nor the year
+          period = `${sp} ${period.replace(/^FY /, "")}`;
+        } else if (sp === "Q" && /^FY /.test(period)) {
+          // a quarter whose end the header does not give: not the fiscal year
+          period = null;
+        }
         periodUnclear = dated.some((p) => p!.sort > dated[0]!.sort);
       }
       continue;
@@ -238,6 +341,9 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
     let cell: TableRow["cell"] = null;
     let offset = cells[0].length + 3;
     for (const c of cells.slice(1)) {
+      // "—", "n/m", "N/A" in the first column: the current period has no figure; the next
+      // column's figure is the prior period's, never taken for it
+      if (NO_FIGURE.test(c)) break;
       if (/\d/.test(c)) {
         cell = { text: c.trim(), at: offset + (c.length - c.trimStart().length) };
         break;
@@ -264,17 +370,43 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
   return { prose, rows };
 }
 
-/** A cell's figure: "$ 24,780", "(279)", "35.9 %", "$ 1.65"; null when it holds no number. */
+/** Currency signs a table cell may carry, and the currency each names. */
+const CELL_SIGNS: Record<string, string> = { "$": "USD", "€": "EUR", "£": "GBP" };
+
+/**
+ * A cell's figure: "$ 24,780", "(279)", "−279" (a minus sign), "35.9 %", "$ 1.65", "€ 812",
+ * "1,234 (1)" or "1,234*" (a footnote mark after the figure); null when it holds no number. The
+ * currency is the sign's ("€" is euros whatever the table's other rows say), null when none.
+ */
 export function cellValue(
   cell: string,
-): { number: number; kind: "money" | "percent" | "count"; scaled: number | null } | null {
+): {
+  number: number;
+  kind: "money" | "percent" | "count";
+  scaled: number | null;
+  currency: string | null;
+} | null {
+  // a footnote mark after the figure ("1,234(1)", "1,234 (a)", "1,234*", "12.5 %†")
+  const bare = cell.trim().replace(/(?<=[\d)%])\s*(?:\((?:\d|[a-z])\)|[*†‡§]+)$/i, "");
   const m =
-    /^(\(?)\s*(\$)?\s*(\(?)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|percent)?\s*(million|billion|thousand)?\s*\)?$/i
-      .exec(cell.trim());
+    /^([-−–]?)\s*(\(?)\s*([$€£])?\s*([-−–]?)\s*(\(?)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|percent)?\s*(million|billion|thousand)?\s*(\)?)\s*(%)?$/i
+      .exec(bare);
   if (!m) return null;
-  const negative = Boolean(m[1] || m[3]);
-  const n = Number(m[4].replace(/,/g, "")) * (negative ? -1 : 1);
-  const unitWord = m[6]?.toLowerCase();
+  // "€ 1.234" may be a thousand and some written with a decimal comma's dot: not read
+  if (m[3] === "€" && /^\d{1,3}(?:\.\d{3})+$/.test(m[6])) return null;
+  const open = Boolean(m[2] || m[5]);
+  // "(279" without its ")" or "279)" without its "(" is not a figure read whole
+  if (open !== Boolean(m[9])) return null;
+  const minus = Boolean(m[1] || m[4]);
+  const negative = open || minus;
+  const n = Number(m[6].replace(/,/g, "")) * (negative ? -1 : 1);
+  const unitWord = m[8]?.toLowerCase();
   const scaled = unitWord ? { thousand: 1e3, million: 1e6, billion: 1e9 }[unitWord]! : null;
-  return { number: n, kind: m[5] ? "percent" : m[2] ? "money" : "count", scaled };
+  const percent = Boolean(m[7] || m[10]);
+  return {
+    number: n,
+    kind: percent ? "percent" : m[3] ? "money" : "count",
+    scaled,
+    currency: m[3] ? CELL_SIGNS[m[3]] : null,
+  };
 }

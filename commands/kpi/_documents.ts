@@ -40,7 +40,9 @@ export const kpiRowSchema = z.object({
     "Words before the metric's name saying whose figure it is (\"data center\" revenue, \"GitHub\" revenue growth): a segment's or another company's, not the company's total; null when none.",
   ),
   value: kpiValueSchema,
-  period: z.string().nullable(),
+  period: z.string().nullable().describe(
+    "The period the figure is for: 'Q3 2024', 'FY 2024', a column's end date ('2024-09-30', three months to it), or part of a year or a trailing year ('9M 2024', '6M 2024-06-30', 'H1 2024', 'YTD', 'TTM', '12M 2024'), never the document's quarter for those; null when not known.",
+  ),
   comparison: z.enum(["yoy", "qoq"]).nullable().describe(
     "What the value is compared with, read from the words next to it: yoy (a year before), qoq (the quarter before), or null.",
   ),

@@ -31,22 +31,29 @@ const point = z.object({
   end_char: z.int(),
 });
 
+/** A period of part of a year or a trailing year ("9M 2024", "H1 2024", "YTD", "TTM"). */
+const SPAN = /^(?:6M|9M|12M|H[12]|YTD|TTM)\b/;
+
 /**
  * One point per metric and document: the earliest mention of the company's own figure (no
  * qualifier such as a segment's or another company's name, not marked low for being one of
- * several figures for the period), never an outlook; the same figure for the same period from
- * another section of the same filing once.
+ * several figures for the period), never an outlook, and a quarter's or a year's figure before
+ * one of nine months or a half; the same figure for the same period from another section of the
+ * same filing once.
  */
-function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
+export function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
   return metrics.map((metric) => ({
     metric,
     points: docs.flatMap((d) => {
       // an outlook is not the period's figure
       // nor is a figure another company gave, quoted in this one's document
-      const mine = rows.filter((x) =>
+      const all = rows.filter((x) =>
         x.metric === metric && x.doc_ref === d.doc_ref && !x.forward_looking &&
         !x.note?.startsWith(QUOTED_NOTE)
       );
+      // "revenue for the nine months was ..." is not the quarter's point in a quarterly series
+      const whole = all.filter((x) => !SPAN.test(x.period ?? ""));
+      const mine = whole.length ? whole : all;
       const r = mine.find((x) => x.qualifier === null && x.confidence !== "low") ??
         mine.find((x) => x.qualifier === null) ?? mine[0];
       if (!r) return [];
@@ -78,12 +85,26 @@ function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
 
 /**
  * A warning for each series whose points are in more than one unit: a series is compared period
- * by period, and points in two currencies (or a percent beside an amount) are not one quantity.
+ * by period, and points in two currencies (or a percent beside an amount) are not one quantity;
+ * and for each whose points cover different lengths (nine months or a half beside quarters).
  */
 export function mixedUnits(
-  series: { metric: string; points: { value?: { unit?: string } | null }[] }[],
+  series: {
+    metric: string;
+    points: { value?: { unit?: string } | null; period?: string | null }[];
+  }[],
 ): string[] {
-  return series.flatMap((s) => {
+  const spans = series.flatMap((s) => {
+    const parts = s.points.map((p) => p.period ?? "").filter((p) => SPAN.test(p));
+    return parts.length && parts.length < s.points.length
+      ? [
+        `${s.metric}: ${parts.join(", ")} ${
+          parts.length > 1 ? "are figures" : "is a figure"
+        } of part of a year or a trailing year beside quarters or years: not comparable with the other points`,
+      ]
+      : [];
+  });
+  return spans.concat(series.flatMap((s) => {
     const units = [...new Set(s.points.map((p) => p.value?.unit).filter(Boolean))];
     return units.length > 1
       ? [
@@ -92,7 +113,7 @@ export function mixedUnits(
         }; they are not one quantity across periods: compare only points of one unit`,
       ]
       : [];
-  });
+  }));
 }
 
 export default defineCommand({
