@@ -4,14 +4,20 @@ import type { Context } from "../../core/context.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import {
+  type Article,
   articleIndexStart,
+  checkQuerySyntax,
   type CompanyNameQuery,
   companyNameQuery,
   DOC_ARCHIVE_START,
+  isCommonWordName,
   isTimelineMode,
+  markSameStory,
+  mergeArticles,
   normalizeTimespan,
   resolveWindow,
   sectorQuery,
+  shorterNewsName,
   type TimeArgs,
   type TimeWindow,
 } from "../../providers/news/gdelt.ts";
@@ -29,7 +35,7 @@ export const newsArgs = {
     "Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given.",
   ),
   language: z.string().default("english").describe(
-    "Source language filter added as sourcelang:<language>; `any` searches every language.",
+    "Source language filter added as sourcelang:<language>: the language's English name (english, spanish), its three-letter code (spa) or its two-letter code (es); `any` searches every language.",
   ),
   max_records: z.int().min(1).default(50).describe(
     "Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000).",
@@ -75,8 +81,17 @@ export async function resolveScope(
         : `${command} takes one of query=, symbol= or sector=, not ${given.join(" and ")}`,
     );
   }
-  if (a.query) return { scope: { type: "query", value: a.query }, query: a.query };
+  if (a.query) {
+    // typographic quotes are no phrase marks to GDELT: the words would be searched one by one
+    const query = a.query.replace(/[\u201C\u201D\u201E\u201F\u00AB\u00BB]/g, '"');
+    if (query !== a.query) {
+      ctx.warn(`typographic quotes in query= were read as GDELT's phrase quotes: ${query}`);
+    }
+    checkQuerySyntax(query, "query");
+    return { scope: { type: "query", value: a.query }, query };
+  }
   if (a.sector) {
+    checkQuerySyntax(a.sector, "sector");
     return { scope: { type: "sector", value: a.sector }, query: sectorQuery(a.sector) };
   }
   const symbol = a.symbol!;
@@ -111,6 +126,16 @@ export async function resolveScope(
         `"${phrase}" (${symbol}) is also a common English word and GDELT ignores case, so the search was narrowed to articles naming it with its legal form, ticker or a business word: query=${query}. Articles that call it "${phrase}" alone are not found, and some found may still be about something else (in article lists, company_in_title=false marks titles that do not name the company); pass query= to search otherwise`,
       );
     }
+    // "FORD MOTOR": news may say "Ford", which the phrase misses; a short form that is one common
+    // word ("General" of General Motors, "Meta") is not suggested as a search of its own
+    const short = searched.commonWord ? null : shorterNewsName(phrase);
+    if (short) {
+      ctx.warn(
+        isCommonWordName(short)
+          ? `searched SEC's name "${phrase}" for ${symbol}: articles that name the company otherwise (a shorter name, its ticker) are not found, so counts and lists here may be a lower bound; "${short}" alone is also a common word, so pass query= with it beside words of its business to include more`
+          : `searched SEC's name "${phrase}" for ${symbol}; news may call the company "${short}", and articles naming it only so are not found, so counts and lists here may be a lower bound: pass query=("${phrase}" OR "${short}") to include them, knowing the short name may also mean something else (a person, a place)`,
+      );
+    }
     return {
       scope: { type: "symbol", value: symbol, company_name: name },
       query,
@@ -138,10 +163,62 @@ export function warnUnnamed(ctx: Context, unnamed: number, total: number, phrase
   );
 }
 
-/** `english` → english; `any`/`all`/empty → no filter. */
+/**
+ * Two-letter ISO 639-1 codes as GDELT names the language in `sourcelang:` (it takes the English
+ * name or the three-letter code, not these).
+ */
+const ISO_639_1: Record<string, string> = {
+  ar: "arabic",
+  bn: "bengali",
+  cs: "czech",
+  da: "danish",
+  de: "german",
+  el: "greek",
+  en: "english",
+  es: "spanish",
+  fa: "persian",
+  fi: "finnish",
+  fr: "french",
+  he: "hebrew",
+  hi: "hindi",
+  hu: "hungarian",
+  id: "indonesian",
+  it: "italian",
+  ja: "japanese",
+  ko: "korean",
+  ms: "malay",
+  nl: "dutch",
+  no: "norwegian",
+  pl: "polish",
+  pt: "portuguese",
+  ro: "romanian",
+  ru: "russian",
+  sv: "swedish",
+  ta: "tamil",
+  th: "thai",
+  tr: "turkish",
+  uk: "ukrainian",
+  ur: "urdu",
+  vi: "vietnamese",
+  zh: "chinese",
+};
+
+/**
+ * `english` → english; `en` → english; `any`/`all`/empty → no filter. GDELT's `sourcelang:` takes a
+ * language's English name or its three-letter code: another two-letter code, or text that is not
+ * one word, would filter on a language GDELT does not know (no articles, read as no news), so it
+ * is refused.
+ */
 export function languageFilter(language: string): string | null {
   const l = language.trim().toLowerCase();
-  return l === "" || l === "any" || l === "all" ? null : l;
+  if (l === "" || l === "any" || l === "all") return null;
+  if (Object.hasOwn(ISO_639_1, l)) return ISO_639_1[l];
+  if (!/^\p{L}{3,}$/u.test(l)) {
+    throw new InputError(
+      `language="${language}" is not a language GDELT's sourcelang: filter knows; give its English name (english, spanish, chinese), its three-letter ISO code (eng, spa) or any`,
+    );
+  }
+  return l;
 }
 
 /** The time window of the arguments; says when a timespan is ignored for a date range. */
@@ -165,6 +242,14 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export function coverWindow(window: TimeWindow, mode: string, ctx: Context): TimeWindow {
   const now = ctx.clock.now();
+  // a window wholly after now would come back empty, which reads as "no news"
+  if (window.start && window.start.getTime() > now.getTime()) {
+    throw new InputError(
+      `the window starts ${window.start.toISOString().slice(0, 16)} UTC, after now (${
+        now.toISOString().slice(0, 16)
+      } UTC): GDELT has no articles from the future; give a start in the past (days are UTC days)`,
+    );
+  }
   if (isTimelineMode(mode)) {
     const start = window.start ??
       (window.timespan
@@ -214,4 +299,62 @@ export function coverWindow(window: TimeWindow, mode: string, ctx: Context): Tim
     );
   }
   return window;
+}
+
+/**
+ * The articles first seen inside an explicit window: GDELT answers recrawled pages from outside
+ * it too, which are left out with a warning rather than passed as the window's news. Undated
+ * articles are kept.
+ */
+export function keepInWindow<T extends Article>(
+  articles: T[],
+  window: TimeWindow,
+  ctx: Context,
+): T[] {
+  const inWindow = articles.filter((a) => {
+    const t = a.first_seen_at ? Date.parse(a.first_seen_at) : NaN;
+    if (!Number.isFinite(t)) return true;
+    return !(window.start && t < window.start.getTime()) &&
+      !(window.end && t > window.end.getTime());
+  });
+  if (inWindow.length < articles.length) {
+    ctx.warn(
+      `${
+        articles.length - inWindow.length
+      } of the ${articles.length} articles GDELT returned were first seen outside the window (${
+        window.start?.toISOString().slice(0, 16) ?? "…"
+      } to ${window.end?.toISOString().slice(0, 16) ?? "…"} UTC) and were left out`,
+    );
+  }
+  return inWindow;
+}
+
+/** {@link mergeArticles} with its warning: copies of one page under tracking addresses. */
+export function mergeCopies(
+  articles: Article[],
+  ctx: Context,
+): { articles: Article[]; merged: number } {
+  const out = mergeArticles(articles);
+  if (out.merged) {
+    ctx.warn(
+      `${out.merged} article(s) merged into another with the same address apart from tracking parameters (utm_*, cexp_id, fbclid, gclid…); the copy GDELT saw first is kept`,
+    );
+  }
+  return out;
+}
+
+/** {@link markSameStory} with its warning: one site's story listed under two addresses. */
+export function markRepeats<T extends Article>(
+  articles: T[],
+  ctx: Context,
+): { articles: (T & { same_story_as?: string })[]; repeats: number } {
+  const out = markSameStory(articles);
+  if (out.repeats) {
+    ctx.warn(
+      `${out.repeats} of the ${out.articles.length} articles repeat the title of an earlier article from the same site first seen within a day (same_story_as names it): most likely one story under two addresses, so ${
+        out.articles.length - out.repeats
+      } distinct stories are listed`,
+    );
+  }
+  return out;
 }

@@ -3,7 +3,10 @@ import { defineCommand } from "../../core/command.ts";
 import { UsageError } from "../../core/errors.ts";
 import {
   coverWindow,
+  keepInWindow,
   languageFilter,
+  markRepeats,
+  mergeCopies,
   newsArgs,
   newsWindow,
   resolveScope,
@@ -115,8 +118,8 @@ export default defineCommand({
     const g = await import("../../providers/news/gdelt.ts");
     // a malformed timespan or date is refused before any name is looked up
     g.resolveWindow(args, null);
-    const { scope, query, name } = await resolveScope(args, ctx, "news.analyze");
     const language = languageFilter(args.language);
+    const { scope, query, name } = await resolveScope(args, ctx, "news.analyze");
     const gdelt = await ctx.provider("news");
     const base = {
       analysis: args.analysis,
@@ -224,23 +227,50 @@ export default defineCommand({
       unit: g.seriesUnit(mode, s.series),
       data: s.data,
     }));
+    if (mode === "timelinetone") {
+      // GDELT fills an interval without matching articles with 0, which reads as neutral tone
+      const zeros = series.flatMap((s) => s.data.filter((p) => p.value === 0));
+      if (zeros.length) {
+        ctx.warn(
+          `${zeros.length} of the tone points are exactly 0 (${
+            zeros.slice(0, 3).map((p) => p.date?.slice(0, 16) ?? "undated").join(", ")
+          }${
+            zeros.length > 3 ? ", …" : ""
+          }): GDELT writes 0 for an interval with no matching articles, so such a point most likely means no coverage, not neutral tone; leave them out of averages, and check analysis=timeline for the article counts`,
+        );
+      }
+    }
     const bins = toneBins(payload);
     const found = Array.isArray((payload as { articles?: unknown })?.articles)
       ? (payload as { articles: Record<string, unknown>[] }).articles.map(g.toArticle).filter((a) =>
         a !== null
       )
       : [];
-    const { articles, unnamed } = g.markCompanyTitles(found, name);
+    // article lists as news.search gives them: the window kept, tracking copies merged, one
+    // site's story under two addresses marked
+    const listed = mode.startsWith("art")
+      ? markRepeats(mergeCopies(keepInWindow(found, window, ctx), ctx).articles, ctx).articles
+      : found;
+    const { articles, unnamed } = g.markCompanyTitles(listed, name);
     if (unnamed) warnUnnamed(ctx, unnamed, articles.length, name!.phrase);
     const count = series.reduce((n, s) => n + s.data.length, 0) + bins.length + articles.length;
     const counted = series.filter((s) =>
       mode === "timelinevolraw" || /^article count$/i.test(s.series)
     );
-    const article_total = counted.length
+    // a point or bin without a number is not 0 articles: no total rather than one too small
+    const missing = counted.reduce((n, s) => n + s.data.filter((p) => p.value === null).length, 0) +
+      (mode === "tonechart" ? bins.filter((b) => b.count === null).length : 0);
+    let article_total = counted.length
       ? counted.reduce((n, s) => n + s.data.reduce((m, p) => m + (p.value ?? 0), 0), 0)
       : mode === "tonechart"
       ? bins.reduce((n, b) => n + (b.count ?? 0), 0)
       : null;
+    if (missing && article_total !== null) {
+      ctx.warn(
+        `${missing} of GDELT's counts came without a number, so article_total is not given (the sum of the others, ${article_total}, would be too small)`,
+      );
+      article_total = null;
+    }
     // other modes (word clouds, image lists) answer in their own shape: only in `payload`
     const holdsSomething = payload !== null && typeof payload === "object" &&
       Object.values(payload).some((v) => Array.isArray(v) && v.length > 0);

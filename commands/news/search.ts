@@ -2,7 +2,10 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import {
   coverWindow,
+  keepInWindow,
   languageFilter,
+  markRepeats,
+  mergeCopies,
   newsArgs,
   newsWindow,
   resolveScope,
@@ -28,13 +31,16 @@ const article = z.object({
   company_in_title: z.boolean().optional().describe(
     "Only for symbol= of a company whose name is made of common words (Target, Visa): whether the title names the company with its legal form, ticker or a business word. false: GDELT matched the article on its text only, and it may be about the word.",
   ),
+  same_story_as: z.string().optional().describe(
+    "Only on an article whose site already listed the same title first seen within a day before it: the address of that earlier copy (the same story filed under a second address). Count such articles once.",
+  ),
 });
 
 export default defineCommand({
   name: "news.search",
   summary: "Search recent news articles (GDELT)",
   description:
-    "Lists news articles from GDELT's DOC 2.0 index for a free-text query, a company ticker (searched by the company's name) or a sector, newest first by the time GDELT first saw each article (first_seen_at, its crawl time: GDELT does not report the publisher's date). Copies of one article whose addresses differ only in tracking parameters (utm_*, cexp_id, fbclid, gclid…) are merged and counted. English sources by default. Days are UTC days (end_date inclusive). GDELT's article index holds only the last three months: a longer timespan is cut to 3m and a range before it is refused, each said in a warning. GDELT answers one request every 5 seconds, so calls can take a while. Articles are records of coverage, not verified facts; use news.analyze for volume or tone over time.",
+    "Lists news articles from GDELT's DOC 2.0 index for a free-text query, a company ticker (searched by the company's name) or a sector, newest first by the time GDELT first saw each article (first_seen_at, its crawl time: GDELT does not report the publisher's date). Copies of one article whose addresses differ only in tracking parameters (utm_*, cexp_id, fbclid, gclid…) are merged and counted; an article a site lists again under another address with the same title within a day is kept but marked same_story_as and counted in same_story_repeats. English sources by default. Days are UTC days (end_date inclusive). GDELT's article index holds only the last three months: a longer timespan is cut to 3m and a range before it is refused, each said in a warning. GDELT answers one request every 5 seconds, so calls can take a while. Articles are records of coverage, not verified facts; use news.analyze for volume or tone over time.",
   usage:
     "finance news.search [query=TEXT | symbol=SYMBOL | sector=SECTOR] [max_records=50 language=english timespan=30D|1W|1M|24H date=YYYY-MM-DD start_date=YYYY-MM-DD end_date=YYYY-MM-DD start_datetime=YYYYMMDDHHMMSS end_datetime=YYYYMMDDHHMMSS]",
   side_effects: "network_read_only",
@@ -61,6 +67,9 @@ export default defineCommand({
     merged_duplicates: z.int().describe(
       "Articles left out as copies of another (same address apart from tracking parameters).",
     ),
+    same_story_repeats: z.int().describe(
+      "Listed articles marked same_story_as: the same title from the same site within a day of an earlier copy, most likely one story under two addresses; count - same_story_repeats is the number of distinct stories.",
+    ),
     request_url: z.string(),
     source: z.literal("gdelt_doc"),
   }),
@@ -69,18 +78,19 @@ export default defineCommand({
     'finance news.search query="interest rates" start_date=2026-02-20 end_date=2026-02-24 max_records=20',
   ],
   async run(args, ctx) {
-    const { MAX_RECORDS, markCompanyTitles, mergeArticles } = await import(
+    const { MAX_RECORDS, markCompanyTitles } = await import(
       "../../providers/news/gdelt.ts"
     );
     // the window first: a malformed timespan or date is refused before any name is looked up
     const window = coverWindow(newsWindow(args, "1d", ctx), "artlist", ctx);
+    const language = languageFilter(args.language);
     const { scope, query, name } = await resolveScope(args, ctx, "news.search");
     const gdelt = await ctx.provider("news");
     const { articles, url } = await gdelt.articles({
       query,
       maxRecords: args.max_records,
       window,
-      language: languageFilter(args.language),
+      language,
     });
     const asked = Math.min(args.max_records, MAX_RECORDS.doc);
     if (args.max_records > asked) {
@@ -93,32 +103,15 @@ export default defineCommand({
     }
     // GDELT answers articles from outside an explicit window too (recrawled pages): those are
     // left out, not passed as the window's news
-    const inWindow = articles.filter((a) => {
-      const t = a.first_seen_at ? Date.parse(a.first_seen_at) : NaN;
-      if (!Number.isFinite(t)) return true;
-      return !(window.start && t < window.start.getTime()) &&
-        !(window.end && t > window.end.getTime());
-    });
-    if (inWindow.length < articles.length) {
-      ctx.warn(
-        `${
-          articles.length - inWindow.length
-        } of the ${articles.length} articles GDELT returned were first seen outside the window (${
-          window.start?.toISOString().slice(0, 16) ?? "…"
-        } to ${window.end?.toISOString().slice(0, 16) ?? "…"} UTC) and were left out`,
-      );
-    }
+    const inWindow = keepInWindow(articles, window, ctx);
     if (!inWindow.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
     // GDELT's own DateDesc order slips, and it lists one article under several tracking URLs
-    const { articles: unique, merged } = mergeArticles(inWindow);
-    if (merged) {
-      ctx.warn(
-        `${merged} article(s) merged into another with the same address apart from tracking parameters (utm_*, cexp_id, fbclid, gclid…); the copy GDELT saw first is kept`,
-      );
-    }
+    const { articles: unique, merged } = mergeCopies(inWindow, ctx);
     // a common-word name: say which titles do not name the company, rather than pass them as its news
-    const { articles: listed, unnamed } = markCompanyTitles(unique, name);
-    if (unnamed) warnUnnamed(ctx, unnamed, listed.length, name!.phrase);
+    const { articles: named, unnamed } = markCompanyTitles(unique, name);
+    if (unnamed) warnUnnamed(ctx, unnamed, named.length, name!.phrase);
+    // one story under two addresses of one site (two sections, two reposts) is listed twice
+    const { articles: listed, repeats } = markRepeats(named, ctx);
     return {
       scope,
       query,
@@ -130,6 +123,7 @@ export default defineCommand({
       articles: listed.map(({ snippet: _s, ...a }) => a),
       count: listed.length,
       merged_duplicates: merged,
+      same_story_repeats: repeats,
       request_url: url,
       source: "gdelt_doc" as const,
     };

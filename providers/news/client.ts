@@ -26,22 +26,26 @@ export interface GdeltAnswer {
 
 /**
  * Sends once, and once more when GDELT answers 429 or with its "limit requests" notice. Any other
- * non-JSON answer is GDELT rejecting the query (it explains why in plain text or HTML).
+ * non-JSON answer is GDELT rejecting the query (it explains why in plain text or HTML). `send`
+ * gets the attempt number: the retry must reach GDELT, not a cached copy of the notice (GDELT
+ * sends it with status 200, which a cache keeps like any answer).
  */
 export async function sendWithThrottleRetry(
-  send: () => Promise<GdeltAnswer>,
+  send: (attempt: number) => Promise<GdeltAnswer>,
   shownUrl: string,
 ): Promise<unknown> {
   let last = "";
   for (let attempt = 0; attempt < 2; attempt++) {
-    const answer = await send();
+    const answer = await send(attempt);
     const kind = classifyBody(answer.body);
     if (answer.status === 429 || kind.kind === "throttled") {
       last = kind.kind === "json" ? "HTTP 429" : kind.message || `HTTP ${answer.status}`;
       continue;
     }
     if (kind.kind === "empty") {
-      // GDELT answers {} when nothing matches, so an empty body is a failed request, not "no news".
+      // GDELT answers {} when nothing matches, so an empty body is a failed request, not "no news";
+      // it is asked once more, past any cached copy
+      if (attempt === 0) continue;
       throw new ProviderError(
         "news",
         `GDELT sent an empty response body from ${shownUrl}; it answers {} when nothing matches, so the request failed: try again`,
@@ -88,14 +92,15 @@ export class Client {
 
   async #get(url: string): Promise<unknown> {
     const shown = url;
-    return await sendWithThrottleRetry(async () => {
+    return await sendWithThrottleRetry(async (attempt) => {
       const res = await this.env.http.request({
         provider: "news",
         url,
         timeoutMs: 60_000,
         retries: 1,
         acceptStatus: [429],
-        cache: { ttl: 900 },
+        // the retry after a throttling notice asks GDELT itself: the notice may be a cached copy
+        cache: attempt === 0 ? { ttl: 900 } : "none",
         signal: this.env.signal,
         hint: "GDELT may be down or throttling; try again in a minute",
       });

@@ -397,6 +397,31 @@ function newsCase(phrase: string): string {
  */
 const KEPT_AS_IS: ReadonlySet<string> = new Set(["apple"]);
 
+/**
+ * Words SEC's titles end a name with that news usually leaves out: "AMAZON COM" (Amazon.com, in
+ * news "Amazon"), "FORD MOTOR" ("Ford"), "Uber Technologies" ("Uber"), "CISCO SYSTEMS",
+ * "VERIZON COMMUNICATIONS", "MARRIOTT INTERNATIONAL", "TJX COMPANIES".
+ */
+const NEWS_DROPS: ReadonlySet<string> = new Set(
+  "com technologies platforms motor motors companies systems communications international worldwide brands"
+    .split(" "),
+);
+
+/**
+ * The shorter name news may use for a searched name ending in a word of {@link NEWS_DROPS}
+ * ("FORD MOTOR" → "Ford"), or null. It is not searched: the short form is often a surname, a
+ * place or a word ("General", "American", "Williams"); it only tells what the phrase misses.
+ */
+export function shorterNewsName(phrase: string): string | null {
+  const w = phrase.split(" ");
+  if (w.length < 2 || !NEWS_DROPS.has(w[w.length - 1].toLowerCase())) return null;
+  const kept = w.slice(0, -1);
+  // "BAE", "SBA": short all-capital words are initials, kept as written
+  const stem = kept.map((x) => x.length <= 3 && x === x.toUpperCase() ? x : newsCase(x)).join(" ")
+    .replace(/[\s,&-]+$/, "");
+  return stem.replace(/[^\p{L}\p{N}]/gu, "").length >= 3 ? stem : null;
+}
+
 /** What {@link companyNameQuery} searched for a company name. */
 export interface CompanyNameQuery {
   /** The GDELT query text (without the language filter). */
@@ -558,6 +583,53 @@ export function markCompanyTitles<T extends { title: string | null }>(
   return { articles: marked, unnamed: marked.filter((a) => !a.company_in_title).length };
 }
 
+/**
+ * Refuses query text GDELT cannot read as meant: an unpaired double quote (GDELT would take the
+ * rest as one phrase, or drop the quote), unbalanced parentheses (outside phrases), or a keyword
+ * under GDELT's 3 characters beside longer ones. GDELT's own messages for other faults are passed
+ * on by the client.
+ */
+export function checkQuerySyntax(query: string, argName: string): void {
+  let quoted = false;
+  let depth = 0;
+  let bare = "";
+  for (const c of query) {
+    if (c === '"') {
+      quoted = !quoted;
+      bare += " ";
+    } else if (!quoted && c === "(") depth++;
+    else if (!quoted && c === ")" && --depth < 0) break;
+    if (!quoted && c !== '"') bare += c === "(" || c === ")" ? " " : c;
+  }
+  // a keyword outside a phrase under GDELT's 3 characters beside longer ones ("AI chips", "US
+  // tariffs"): GDELT may leave it out and answer for the others, news of "chips" as of "AI chips".
+  // A query of short keywords only is GDELT's to refuse (it says "phrase is too short"). Operators
+  // (OR, AND), fields (sourcelang:x, tone<-5) and scripts written without spaces are not counted.
+  const keywords = bare.split(/\s+/).filter((w) =>
+    /[\p{L}\p{N}]/u.test(w) && !/^(OR|AND)$/.test(w) && !/[:<>=]/.test(w) &&
+    !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(
+      w,
+    )
+  );
+  const size = (w: string) => w.replace(/[^\p{L}\p{N}]/gu, "").length;
+  const phrases = (query.match(/"[^"]*"/g) ?? []).length;
+  const short = keywords.some((w) => size(w) >= 3) || phrases
+    ? keywords.filter((w) => size(w) < 3)
+    : [];
+  const syntax =
+    'GDELT would not read it as meant: put each phrase in a pair of double quotes and each OR group in one pair of parentheses, e.g. ("rate cut" OR "rate hike")';
+  const fault = quoted
+    ? `has an unpaired double quote; ${syntax}`
+    : depth !== 0
+    ? `has unbalanced parentheses; ${syntax}`
+    : short.length
+    ? `has keywords shorter than GDELT's 3 characters (${
+      short.join(", ")
+    }), which GDELT refuses or leaves out of the search: put each in a phrase with the words beside it ("US tariffs") or leave it out`
+    : null;
+  if (fault) throw new InputError(`${argName}=${query} ${fault}`);
+}
+
 /** Adds `sourcelang:english` unless the query already names a source language. */
 export function withLanguage(query: string, language: string | null): string {
   if (!language || /sourcelang:/i.test(query)) return query;
@@ -611,7 +683,14 @@ export function isoFromSeen(seen: unknown): string | null {
   if (typeof seen !== "string") return null;
   const m = /^(\d{4})(\d{2})(\d{2})T?(\d{2})(\d{2})(\d{2})Z?$/.exec(seen.trim());
   if (m) return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`;
-  const d = new Date(seen);
+  const day = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(seen.trim());
+  if (day) return isoFromSeen(`${day[1]}${day[2]}${day[3]}T000000Z`);
+  // GDELT's clock is UTC: a time written without a zone is UTC, not this machine's local time;
+  // a text that is not ISO 8601 ("March 5", a bare year) is no date rather than a guess
+  const iso = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/i
+    .exec(seen.trim());
+  if (!iso) return null;
+  const d = new Date(`${iso[1]}T${iso[2]}${iso[3] ?? "Z"}`);
   return Number.isNaN(d.getTime()) ? null : d.toISOString().replace(".000Z", "Z");
 }
 
@@ -700,6 +779,60 @@ export function mergeArticles(articles: Article[]): { articles: Article[]; merge
     return tb - ta;
   });
   return { articles: out, merged: articles.length - out.length };
+}
+
+/** Longest gap between two copies of one story on one site (GDELT recrawls a section page later). */
+const SAME_STORY_MS = 24 * 3_600_000;
+
+/**
+ * A title as a key: lower case, punctuation and spacing folded. Null for a title too short to
+ * tell one story from another ("Live updates", "Markets"): under 4 words, or under 8 letters in a
+ * script written without spaces (Chinese, Japanese, Thai).
+ */
+function storyKey(title: string | null): string | null {
+  if (!title) return null;
+  const w = words(title);
+  const letters = w.join("").length;
+  const unspaced = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u.test(
+    title,
+  );
+  return w.length >= 4 || (unspaced && letters >= 8) ? w.join(" ") : null;
+}
+
+/**
+ * Marks an article whose site already listed the same title first seen within a day before it
+ * (`same_story_as`: the address of that earlier copy): GDELT lists one story again when a site
+ * files it under a second address (another section, a repost on a blogging platform), and
+ * counting both counts the story twice. Different sites carrying one wire story are not marked:
+ * each is a publication of its own. Returns how many were marked; order is kept.
+ */
+export function markSameStory<T extends Article>(
+  articles: T[],
+): { articles: (T & { same_story_as?: string })[]; repeats: number } {
+  const time = (a: Article) => a.first_seen_at ? Date.parse(a.first_seen_at) : NaN;
+  const byKey = new Map<string, T[]>();
+  for (const a of articles) {
+    const title = storyKey(a.title);
+    if (!title || !Number.isFinite(time(a))) continue;
+    const key = `${(a.domain ?? safeHost(a.url) ?? "").toLowerCase()}\u0000${title}`;
+    const group = byKey.get(key);
+    if (group) group.push(a);
+    else byKey.set(key, [a]);
+  }
+  const firstOf = new Map<T, string>();
+  for (const group of byKey.values()) {
+    if (group.length < 2) continue;
+    const sorted = [...group].sort((a, b) => time(a) - time(b));
+    let head = sorted[0];
+    for (const a of sorted.slice(1)) {
+      if (time(a) - time(head) <= SAME_STORY_MS) firstOf.set(a, head.url);
+      else head = a;
+    }
+  }
+  return {
+    articles: articles.map((a) => firstOf.has(a) ? { ...a, same_story_as: firstOf.get(a)! } : a),
+    repeats: firstOf.size,
+  };
 }
 
 function safeHost(url: string): string | null {
