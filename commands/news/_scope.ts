@@ -24,8 +24,8 @@ import {
 
 /** Arguments both news commands take (selectors, language and time forms). */
 export const newsArgs = {
-  query: z.string().trim().min(1).optional().describe(
-    'GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector.',
+  query: z.string().trim().min(1).max(1000).optional().describe(
+    'GDELT query text, e.g. "rate cut" or (chip OR semiconductor), at most 1,000 characters. Give one of query, symbol or sector.',
   ),
   symbol: ticker(
     "Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning.",

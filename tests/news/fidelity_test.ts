@@ -366,3 +366,16 @@ Deno.test("news.analyze doc artlist: the window kept, tracking copies merged and
   assert.match(warned, /1 article\(s\) merged into another/);
   assert.match(warned, /1 of the 3 articles repeat the title/);
 });
+
+Deno.test("news.search: a query of 800 KB is refused before any request, not sent to GDELT", async () => {
+  let asked = 0;
+  const env = await envelope("news.search", { query: "chips ".repeat(140_000) }, {
+    fetch: () => {
+      asked++;
+      return Promise.resolve(new Response("{}"));
+    },
+  });
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /query/);
+  assert.equal(asked, 0);
+});
