@@ -82,6 +82,12 @@ export interface HttpRequest {
   maxBytes?: number;
   /** The setting that raises `maxBytes`, named in the error (e.g. FINANCE_MAX_DOCUMENT_BYTES). */
   maxBytesSetting?: string;
+  /**
+   * Whether a 2xx body is an answer worth keeping (default: every 2xx is): a service that sends
+   * its refusals and throttling notices with status 200 says here which bodies are not answers,
+   * so the cache never hands one back for the rest of its life.
+   */
+  storable?: (body: Uint8Array) => boolean;
 }
 
 export interface HttpResponse {
@@ -359,7 +365,10 @@ export class HttpClient {
     const tell = settle as ((outcome: FlightOutcome) => void) | null;
     try {
       let res = await this.#fetchWithRetries(req, parsed);
-      if (cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none") {
+      if (
+        cache && res.status >= 200 && res.status < 300 && req.cache && req.cache !== "none" &&
+        (!req.storable || req.storable(res.body))
+      ) {
         const ttl = req.cache.ttl === "forever" ? -1 : req.cache.ttl;
         const secrets = [
           ...known,

@@ -99,8 +99,13 @@ export class Client {
         timeoutMs: 60_000,
         retries: 1,
         acceptStatus: [429],
-        // the retry after a throttling notice asks GDELT itself: the notice may be a cached copy
+        // the retry after a throttling notice asks GDELT itself (a notice is never stored, see
+        // storable; "none" also passes over one an older version kept)
         cache: attempt === 0 ? { ttl: 900 } : "none",
+        // only JSON is GDELT's answer: its throttling notices and query refusals come with
+        // status 200 too, and kept for 15 minutes they would answer every later call
+        storable: (body) =>
+          classifyBody(new TextDecoder().decode(body.subarray(0, 512))).kind === "json",
         signal: this.env.signal,
         hint: "GDELT may be down or throttling; try again in a minute",
       });

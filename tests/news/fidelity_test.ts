@@ -318,6 +318,23 @@ Deno.test("a throttling notice GDELT sends with status 200 is not served back fr
     });
     assert.ok(again.ok, again.error ?? "");
     assert.equal(blank.gdelt.length, 2);
+    // a call that only ever got the notice fails; the notice is not kept, so the next call asks
+    // GDELT again instead of reading it back for 15 minutes
+    let busy = 0;
+    const throttled = fakeGdelt(() =>
+      ++busy <= 2 ? "Please limit requests to one every 5 seconds." : { articles: [] }
+    );
+    const t = { ...opts, fetch: throttled.fetch };
+    const first = await envelope("news.search", { query: "harbour cranes", timespan: "2W" }, t);
+    assert.equal(first.ok, false);
+    assert.match(first.error!, /throttling/);
+    const second = await envelope("news.search", { query: "harbour cranes", timespan: "2W" }, t);
+    assert.ok(second.ok, second.error ?? "");
+    assert.equal(throttled.gdelt.length, 3);
+    // and the answer that came is kept: asked again, the cache answers
+    const third = await envelope("news.search", { query: "harbour cranes", timespan: "2W" }, t);
+    assert.ok(third.ok, third.error ?? "");
+    assert.equal(throttled.gdelt.length, 3);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
