@@ -218,7 +218,7 @@ export interface CommandMap {
       warmup_bars?: number;
       /** When a symbol has no bars: false (default) fails naming it; true continues without it and says so in warnings and data.missing_symbols. */
       drop_missing?: boolean;
-      /** Write an SVG chart (equity vs benchmark, with drawdown) to this path. */
+      /** Write an SVG chart (equity vs benchmark, with drawdown) to this path (over HTTP and MCP: a new file inside FINANCE_DOCUMENT_ROOTS; an existing file is never replaced). */
       plot_path?: string;
       /** Equity curve points returned, evenly thinned (extremes kept); 0 = every bar. */
       max_points?: number;
@@ -2573,13 +2573,13 @@ export interface CommandMap {
     args: {
       /** What to compute: timeline, tone, context, geo or doc (raw DOC mode). */
       analysis?: "timeline" | "tone" | "context" | "geo" | "doc";
-      /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector. */
+      /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor), at most 1,000 characters. Give one of query, symbol or sector. */
       query?: string;
       /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
       symbol?: string;
       /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
       sector?: string;
-      /** Source language filter added as sourcelang:<language>; `any` searches every language. */
+      /** Source language filter added as sourcelang:<language>: the language's English name (english, spanish), its three-letter code (spa) or its two-letter code (es); `any` searches every language. */
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
@@ -2641,13 +2641,13 @@ export interface CommandMap {
   /** Search recent news articles (GDELT). */
   "news.search": {
     args: {
-      /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor). Give one of query, symbol or sector. */
+      /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor), at most 1,000 characters. Give one of query, symbol or sector. */
       query?: string;
       /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
       symbol?: string;
       /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
       sector?: string;
-      /** Source language filter added as sourcelang:<language>; `any` searches every language. */
+      /** Source language filter added as sourcelang:<language>: the language's English name (english, spanish), its three-letter code (spa) or its two-letter code (es); `any` searches every language. */
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
@@ -2692,9 +2692,11 @@ export interface CommandMap {
         url_mobile: string | null;
         social_image: string | null;
         company_in_title?: boolean;
+        same_story_as?: string;
       }[];
       count: number;
       merged_duplicates: number;
+      same_story_repeats: number;
       request_url: string;
       source: "gdelt_doc";
     };
