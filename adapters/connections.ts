@@ -70,7 +70,8 @@ export function connectionLimitsFromEnv(
   return out;
 }
 
-type Handler = (req: Request) => Promise<Response>;
+/** A request handler; the second argument names the client (its address). */
+type Handler = (req: Request, info?: { remoteAddr: Deno.Addr }) => Promise<Response>;
 
 /** Deno's per-connection HTTP server (the one node:http stands on). */
 export type ServeOnConnection = (
@@ -241,11 +242,11 @@ class ConnectionTable {
       c.busy--;
       c.deadline = this.#now + this.#limits.idleTimeoutMs;
     };
-    return (req: Request) => {
+    return (req: Request, info?: { remoteAddr: Deno.Addr }) => {
       c.busy++;
       let res: Promise<Response>;
       try {
-        res = handler(req);
+        res = handler(req, info);
       } catch (err) {
         done();
         throw err;

@@ -5,6 +5,7 @@
  * envelope with a status that tells HTTP clients what happened.
  */
 import { failure } from "../core/envelope.ts";
+import { counted } from "./connections.ts";
 
 /** The doors a server keeps shut by default, and the settings that open them. */
 export interface GuardOptions {
@@ -23,6 +24,87 @@ export interface GuardOptions {
   bodyTimeoutMs?: number;
   /** Requests handled at once before answering 503 (FINANCE_MAX_CONNECTIONS, default 256). */
   maxConcurrent?: number;
+  /**
+   * Wrong tokens counted per client address (FINANCE_MAX_TOKEN_FAILURES a minute, default 10);
+   * servers that share one (the MCP server's two doors) share the count.
+   */
+  tokenFailures?: TokenFailures;
+}
+
+/** Where a request came from, as Deno's HTTP server tells a handler. */
+export interface ClientInfo {
+  remoteAddr: Deno.Addr;
+}
+
+/** Default wrong tokens a client may send in a window before it is answered 429. */
+export const DEFAULT_MAX_TOKEN_FAILURES = 10;
+/** The window wrong tokens are counted in, in ms. */
+export const TOKEN_FAILURE_WINDOW_MS = 60_000;
+/** Clients whose failures are remembered at once; past it the oldest record is forgotten. */
+const MAX_FAILING_CLIENTS = 10_000;
+
+/**
+ * Wrong tokens per client address (as the per-client connection cap names clients: an IPv6
+ * client by its /64). A client that sent `max` wrong tokens in a window is refused until the
+ * window ends, without its token being compared, so guessing goes at `max` tries a minute.
+ * Loopback clients are not counted: a reverse proxy on this machine makes every client loopback,
+ * so one guesser would lock every caller out; such a proxy limits its own clients.
+ */
+export class TokenFailures {
+  readonly max: number;
+  readonly windowMs: number;
+  readonly #clients = new Map<string, { count: number; resetAt: number }>();
+  readonly #now: () => number;
+
+  constructor(
+    max = DEFAULT_MAX_TOKEN_FAILURES,
+    windowMs = TOKEN_FAILURE_WINDOW_MS,
+    now = Date.now,
+  ) {
+    this.max = max;
+    this.windowMs = windowMs;
+    this.#now = now;
+  }
+
+  /** Clients with failures on record. */
+  get size(): number {
+    return this.#clients.size;
+  }
+
+  /** Ms until `client` may try again when it is over the limit, else 0. */
+  blockedFor(client: string): number {
+    const entry = this.#clients.get(client);
+    if (!entry) return 0;
+    const left = entry.resetAt - this.#now();
+    if (left <= 0) {
+      this.#clients.delete(client);
+      return 0;
+    }
+    return entry.count >= this.max ? left : 0;
+  }
+
+  /** Counts one wrong token from `client`. */
+  fail(client: string): void {
+    const now = this.#now();
+    let entry = this.#clients.get(client);
+    if (!entry || entry.resetAt <= now) {
+      if (entry) this.#clients.delete(client);
+      if (this.#clients.size >= MAX_FAILING_CLIENTS) this.#forget(now);
+      entry = { count: 0, resetAt: now + this.windowMs };
+      this.#clients.set(client, entry);
+    }
+    entry.count++;
+  }
+
+  /** Drops ended windows; when none has ended, the oldest record (insertion order). */
+  #forget(now: number): void {
+    for (const [client, entry] of this.#clients) {
+      if (entry.resetAt <= now) this.#clients.delete(client);
+    }
+    if (this.#clients.size >= MAX_FAILING_CLIENTS) {
+      this.#clients.delete(this.#clients.keys().next().value!);
+    }
+  }
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -132,6 +214,7 @@ export class RequestGuard {
   readonly maxConcurrent: number;
   readonly #hosts: string[];
   readonly #origins: Set<string>;
+  readonly #failures: TokenFailures;
   #active = 0;
 
   constructor(opts: GuardOptions = {}) {
@@ -141,6 +224,7 @@ export class RequestGuard {
     this.maxConcurrent = opts.maxConcurrent ?? 256;
     this.#hosts = (opts.allowedHosts ?? []).map((h) => h.toLowerCase());
     this.#origins = new Set((opts.allowedOrigins ?? []).map((o) => o.toLowerCase()));
+    this.#failures = opts.tokenFailures ?? new TokenFailures();
   }
 
   /** The allowed origin a request comes from, if it carries one that is allowed. */
@@ -152,8 +236,11 @@ export class RequestGuard {
     return this.#origins.has(o) || this.#origins.has("*") ? origin : null;
   }
 
-  /** Host, Origin and token checks (`no-token`: the first two only): a refusal, or null. */
-  admit(req: Request, mode?: "no-token"): Response | null {
+  /**
+   * Host, Origin and token checks (`no-token`: the first two only): a refusal, or null. `info`
+   * names the client, whose wrong tokens are counted (see TokenFailures).
+   */
+  admit(req: Request, mode?: "no-token", info?: ClientInfo): Response | null {
     // HTTP/2 names the host in :authority, not a Host header: the request URL carries it then
     let host = req.headers.get("host");
     if (host === null) {
@@ -195,17 +282,36 @@ export class RequestGuard {
         403,
       );
     }
-    if (this.token && mode !== "no-token") {
-      const auth = req.headers.get("authorization") ?? "";
-      const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-      if (!constantTimeEqual(given, this.token)) {
+    if (this.token && mode !== "no-token") return this.#checkToken(req, info);
+    return null;
+  }
+
+  /** The token check, counting wrong tokens per client; a client over the limit gets 429. */
+  #checkToken(req: Request, info: ClientInfo | undefined): Response | null {
+    // the client's name is worked out only once some client has failed, or this one just did
+    const failures = this.#failures;
+    let client = failures.size && info ? counted(info.remoteAddr) : null;
+    if (client !== null) {
+      const wait = failures.blockedFor(client);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
         return reply(
-          failure("unauthorized: send Authorization: Bearer <FINANCE_ADAPTER_TOKEN>"),
-          401,
+          failure(
+            `too many wrong tokens from your address (${failures.max} in ${
+              failures.windowMs / 1000
+            } s); try again in ${seconds} s with the right FINANCE_ADAPTER_TOKEN, or raise FINANCE_MAX_TOKEN_FAILURES`,
+          ),
+          429,
+          { "retry-after": String(seconds) },
         );
       }
     }
-    return null;
+    const auth = req.headers.get("authorization") ?? "";
+    const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+    if (constantTimeEqual(given, this.token!)) return null;
+    client ??= info ? counted(info.remoteAddr) : null;
+    if (client !== null) failures.fail(client);
+    return reply(failure("unauthorized: send Authorization: Bearer <FINANCE_ADAPTER_TOKEN>"), 401);
   }
 
   /**
@@ -345,7 +451,10 @@ export function guardOptionsFromEnv(
   const maxBodyBytes = num("FINANCE_MAX_BODY_BYTES", 1_000_000);
   const bodyTimeoutMs = num("FINANCE_BODY_TIMEOUT_MS", 10_000);
   const maxConcurrent = num("FINANCE_MAX_CONNECTIONS", 256);
-  for (const v of [maxBodyBytes, bodyTimeoutMs, maxConcurrent]) if (typeof v === "string") return v;
+  const maxTokenFailures = num("FINANCE_MAX_TOKEN_FAILURES", DEFAULT_MAX_TOKEN_FAILURES);
+  for (const v of [maxBodyBytes, bodyTimeoutMs, maxConcurrent, maxTokenFailures]) {
+    if (typeof v === "string") return v;
+  }
   return {
     token: env("FINANCE_ADAPTER_TOKEN"),
     // an entry may be written as the Host header or a URL would carry it (port, scheme, final dot)
@@ -360,5 +469,6 @@ export function guardOptionsFromEnv(
     maxBodyBytes: maxBodyBytes as number,
     bodyTimeoutMs: bodyTimeoutMs as number,
     maxConcurrent: maxConcurrent as number,
+    tokenFailures: new TokenFailures(maxTokenFailures as number),
   };
 }

@@ -134,6 +134,10 @@ const ENVIRONMENT: [string, string][] = [
   ["FINANCE_MAX_DOCUMENT_BYTES", "largest document read, decompressed (bytes, default 64 MiB)"],
   ["FINANCE_MAX_RESPONSE_BYTES", "largest other HTTP response, decompressed (default 256 MiB)"],
   [
+    "FINANCE_MAX_BUFFERED_BYTES",
+    "HTTP response bytes held at once, all requests (default 512 MiB)",
+  ],
+  [
     "FINANCE_ALLOW_PRIVATE_URLS=1",
     "serve/MCP: allow URLs on private, loopback or metadata addresses",
   ],
@@ -226,6 +230,8 @@ export function serveHelp(): string {
     "  FINANCE_MAX_CONNECTIONS             requests handled at once (default 256), else 503",
     "  FINANCE_MAX_OPEN_CONNECTIONS        open TCP connections (default 1024), else 503 and closed",
     "  FINANCE_MAX_CONNECTIONS_PER_CLIENT  open connections from one non-loopback address (256)",
+    "  FINANCE_MAX_TOKEN_FAILURES          wrong tokens a minute from one non-loopback address (10),",
+    "                                      then 429 until the minute ends",
   ].join("\n");
 }
 

@@ -15,7 +15,13 @@ import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
 import { pureEntry, runPureArgs, runPureArgsNow } from "../core/pure.ts";
 import { describeError, hideInternals } from "../core/errors.ts";
-import { type GuardOptions, guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
+import {
+  type ClientInfo,
+  type GuardOptions,
+  guardOptionsFromEnv,
+  reply,
+  RequestGuard,
+} from "./guard.ts";
 import type { CliIO } from "./cli.ts";
 import { VERSION } from "../core/version.ts";
 import {
@@ -62,19 +68,30 @@ function internalFailure(err: unknown) {
   return envelope;
 }
 
+/** An adapter's request handler; `info` (from Deno's server) names the client. */
+export type AdapterHandler = (req: Request, info?: ClientInfo) => Promise<Response>;
+
 /** Creates the adapter's request handler. */
-export function createHandler(opts: HandlerOptions = {}): (req: Request) => Promise<Response> {
+export function createHandler(opts: HandlerOptions = {}): AdapterHandler {
   const origins = [...(opts.allowedOrigins ?? []), ...(opts.corsOrigins ?? [])];
   const guard = new RequestGuard({ ...opts, allowedOrigins: origins });
   const handle = routes(opts, guard);
-  return withCors(origins, async (req: Request): Promise<Response> => {
+  const core = async (req: Request, info?: ClientInfo): Promise<Response> => {
     try {
       const path = pathOf(req.url);
-      return guard.admit(req, page(req, path)) ?? await handle(req, path);
+      return guard.admit(req, page(req, path), info) ?? await handle(req, path);
     } catch (err) {
       return reply(internalFailure(err), 500);
     }
-  });
+  };
+  if (!origins.length) return core;
+  // the CORS layer hands on the request alone: the client it came from goes beside it
+  const clients = new WeakMap<Request, ClientInfo>();
+  const cors = withCors(origins, (req) => core(req, clients.get(req)));
+  return (req, info) => {
+    if (info) clients.set(req, info);
+    return cors(req);
+  };
 }
 
 /**
@@ -264,7 +281,7 @@ export async function listen(
   what: string,
   portSetting: string,
   io: CliIO,
-  handler: (req: Request) => Promise<Response>,
+  handler: AdapterHandler,
   onListen: (addr: string) => void,
   limits: ConnectionLimits = DEFAULT_LIMITS,
 ): Promise<number> {

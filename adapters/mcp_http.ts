@@ -2,7 +2,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMcpServer } from "./mcp.ts";
 import { createHandler, listen, parsePort, requestTimeout } from "./http.ts";
-import { guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
+import { type ClientInfo, guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
 import { failure } from "../core/envelope.ts";
 import { getDefaultSession } from "../core/session.ts";
 import { connectionLimitsFromEnv } from "./connections.ts";
@@ -62,8 +62,8 @@ export async function serveMcpHttp(
     await server.connect(transport);
     return transport;
   };
-  const mcp = async (req: Request): Promise<Response> => {
-    const refused = guard.admit(req);
+  const mcp = async (req: Request, info?: ClientInfo): Promise<Response> => {
+    const refused = guard.admit(req, undefined, info);
     if (refused) return refused;
     let parsedBody: unknown;
     if (req.method === "POST") {
@@ -108,9 +108,9 @@ export async function serveMcpHttp(
     "finance mcp --http",
     "FINANCE_MCP_PORT",
     io,
-    (req) => {
+    (req, info) => {
       const path = req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2));
-      return path === "/mcp" || path.startsWith("/mcp?") ? mcp(req) : adapter(req);
+      return path === "/mcp" || path.startsWith("/mcp?") ? mcp(req, info) : adapter(req, info);
     },
     (addr) => io.err(`finance MCP (Streamable HTTP) on http://${addr}/mcp`),
     limits,

@@ -147,6 +147,11 @@ export interface HttpClientOptions {
   politeness?: boolean;
   /** Cap on any response body in decompressed bytes (default DEFAULT_MAX_RESPONSE_BYTES). */
   maxResponseBytes?: number;
+  /**
+   * Bytes all bodies being read in this process may hold at once (FINANCE_MAX_BUFFERED_BYTES,
+   * default 512 MiB); a read that would pass it fails as "busy", to be retried shortly.
+   */
+  maxBufferedBytes?: number;
   /** Values never written to the cache or shown in messages (API keys from the environment). */
   secrets?: string[];
   /** Extra root certificates (PEM) trusted on pinned https connections (tests, private CAs). */
@@ -779,8 +784,14 @@ export class HttpClient {
       await response.body?.cancel().catch(() => {});
       throw tooLarge();
     }
-    const { BodyTooLarge, decodeBody, readCapped, UnreadableEncoding, undecodedEncoding } =
-      await transport();
+    const {
+      BodyTooLarge,
+      BufferBudgetExceeded,
+      decodeBody,
+      readCapped,
+      UnreadableEncoding,
+      undecodedEncoding,
+    } = await transport();
     // a body still in a coding nobody decoded would be read as the answer's own bytes
     const unreadable = (coding: string) =>
       new ProviderError(
@@ -803,9 +814,23 @@ export class HttpClient {
       body = decodeBody(body, coding);
     }
     try {
-      return await readCapped(body, cap);
+      return await readCapped(body, cap, {
+        limit: this.#opts.maxBufferedBytes,
+        expected: !encoded && coding === null && Number.isFinite(declared) ? declared : undefined,
+      });
     } catch (err) {
       if (err instanceof BodyTooLarge) throw tooLarge();
+      if (err instanceof BufferBudgetExceeded) {
+        throw new ProviderError(
+          req.provider,
+          `the server is busy reading other answers (together they hold its ${
+            formatBytes(err.budget)
+          } budget, FINANCE_MAX_BUFFERED_BYTES), so the response from ${
+            redactUrl(url.toString(), req.secrets)
+          } was not read; retry shortly`,
+          { url: redactUrl(url.toString(), req.secrets) },
+        );
+      }
       if (err instanceof UnreadableEncoding) throw unreadable(err.encoding.slice(0, 100));
       throw err;
     }

@@ -195,6 +195,7 @@ export class Session {
       memo: this.memo,
       flights: this.#flights,
       maxResponseBytes: positiveInt(this.config.env("FINANCE_MAX_RESPONSE_BYTES")),
+      maxBufferedBytes: positiveInt(this.config.env("FINANCE_MAX_BUFFERED_BYTES")),
       ...extra,
     });
     const notice = this.#unreadableNotice();

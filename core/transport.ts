@@ -189,15 +189,66 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** Default process-wide budget of body bytes being read at once (FINANCE_MAX_BUFFERED_BYTES). */
+export const DEFAULT_MAX_BUFFERED_BYTES = 512 * 1024 * 1024;
+
+/** A read refused because the process already holds its budget of bytes being read. */
+export class BufferBudgetExceeded extends Error {
+  constructor(readonly budget: number) {
+    super(`over the ${budget}-byte budget of bytes being read at once`);
+    this.name = "BufferBudgetExceeded";
+  }
+}
+
+/**
+ * Bytes held by every body being read in this process. Each read adds its chunks as they
+ * arrive and gives them all back when it ends, so the count is what the process buffers for
+ * answers not yet handed on; a chunk that would take it past the budget fails its own read.
+ */
+let buffering = 0;
+
+/** Bytes all reads in progress hold now (tests). */
+export function bufferedBytes(): number {
+  return buffering;
+}
+
+/** What a read may take from the process-wide budget. */
+export interface ReadBudget {
+  /** Bytes all reads together may hold (default DEFAULT_MAX_BUFFERED_BYTES). */
+  limit?: number;
+  /**
+   * Bytes the answer declares (its Content-Length), taken before the first byte is read: a read
+   * that cannot have them all is refused before it starts, and one that got them is not failed
+   * half-read by the budget for want of them.
+   */
+  expected?: number;
+}
+
 /**
  * Reads a body chunk by chunk, stopping (and cancelling the stream) as soon as the running
  * count passes `cap`. Bytes counted are the ones the stream yields, i.e. after decompression.
+ * They count against the process-wide budget too, and are given back when the read ends.
  */
 export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   cap: number,
+  budget: ReadBudget = {},
 ): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
+  const limit = budget.limit ?? DEFAULT_MAX_BUFFERED_BYTES;
+  // held: bytes this read has taken from the budget (its reservation, then its chunks past it)
+  let held = 0;
+  const take = (n: number): boolean => {
+    if (buffering + n > limit) return false;
+    buffering += n;
+    held += n;
+    return true;
+  };
+  const expected = Math.min(budget.expected ?? 0, cap);
+  if (expected > 0 && !take(expected)) {
+    await body.cancel().catch(() => {});
+    throw new BufferBudgetExceeded(limit);
+  }
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -208,12 +259,24 @@ export async function readCapped(
       total += value.byteLength;
       if (total > cap) {
         chunks.length = 0;
+        buffering -= held;
+        held = 0;
         await reader.cancel().catch(() => {});
         throw new BodyTooLarge(cap);
+      }
+      if (total > held && !take(total - held)) {
+        chunks.length = 0;
+        // given back before the cancel is awaited: the reads still going get the room at once
+        // (held through the await, every read at the budget's edge failed in turn, none whole)
+        buffering -= held;
+        held = 0;
+        await reader.cancel().catch(() => {});
+        throw new BufferBudgetExceeded(limit);
       }
       chunks.push(value);
     }
   } finally {
+    buffering -= held;
     reader.releaseLock();
   }
   if (chunks.length === 1) return chunks[0];
