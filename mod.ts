@@ -462,12 +462,21 @@ async function handlerSession(replay: AdapterOptions["replay"]): Promise<Session
   return new Session({ config: loadConfig(undefined, { FINANCE_REPLAY: dirs }) });
 }
 
+/** The client a request came from, as `Deno.serve` passes it to its handler. */
+export interface ClientAddress {
+  /** The client's address and port. */
+  remoteAddr: Deno.Addr;
+}
+
 /**
- * The HTTP adapter as a `(Request) => Promise<Response>` handler, for embedding in another
- * `Deno.serve` app: `Deno.serve(createHandler())`.
+ * The HTTP adapter as a `(Request, info?) => Promise<Response>` handler, for embedding in another
+ * `Deno.serve` app: `Deno.serve(createHandler())`. `Deno.serve` passes the client's address as
+ * `info`, which the limit on failed token attempts counts by.
  */
-export function createHandler(options: AdapterOptions = {}): (req: Request) => Promise<Response> {
-  type Handler = (req: Request) => Promise<Response>;
+export function createHandler(
+  options: AdapterOptions = {},
+): (req: Request, info?: ClientAddress) => Promise<Response> {
+  type Handler = (req: Request, info?: ClientAddress) => Promise<Response>;
   const handler: Promise<Handler> = (async () => {
     const { createHandler } = await load<HttpApi>("./adapters/http.ts");
     return createHandler({
@@ -488,7 +497,7 @@ export function createHandler(options: AdapterOptions = {}): (req: Request) => P
         Response.json({ ok: false, data: null, error, warnings: [] }, { status: 500 }),
       );
   });
-  return async (req) => (await handler)(req);
+  return async (req, info) => (await handler)(req, info);
 }
 
 if (import.meta.main) {
