@@ -16,6 +16,18 @@ import {
   respectivelyPair,
 } from "./kpi_attach.ts";
 import { cellValue, type ScaleNote, scaleNotes, splitTables, type TableRow } from "./kpi_table.ts";
+import {
+  causeBetween,
+  changeInDollars,
+  laterInList,
+  nonGaapBefore,
+  ofAnotherNoun,
+  ownerAfterList,
+  partOf,
+  sameRounded,
+  segmentOf,
+  yearBefore,
+} from "./kpi_clauses.ts";
 
 /** A scale note ("Dollars in millions") before a sentence, `at` relative to the sentence. */
 type Caption = ScaleNote;
@@ -58,7 +70,7 @@ const NOT_REVENUE_BEFORE =
 const TO_BE_RECOGNIZED =
   /\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)\w*\b[\s\S]*\brecogni[sz]|\brecogni[sz]\w*\b[\s\S]*\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)/i;
 const NOT_REVENUE_AFTER =
-  /^\s+(?:backlog|run[- ]rate|obligations?|under contract|(?:expected )?to be recognized|not yet recognized|visibility)\b/i;
+  /^\s+(?:backlog|run[- ]rate|obligations?|under contract|(?:expected )?to be recognized|not yet recognized|visibility|Service|Code|Agency|Procedure|Ruling|(?:&|and) Customs|bonds?|volumes?|units?|mix|force|teams?|representatives|reps|cycles?|pipeline|(?:and|&) marketing|prices?|channels?)\b/i;
 
 /**
  * A growth verb: "grew", "increased", "declined", or "up"/"down" before a number ("up 22%", "down
@@ -344,6 +356,8 @@ export function values(sentence: string): FoundValue[] {
       /(trillion|billion|million|thousand|crores?|lakhs?|lacs?|cr|bn|mm|[bmk])\b\+?$/i
         .exec(raw)?.[1]
         ?.toLowerCase();
+    // "($000)", "(in $000s)": a caption's scale, not an amount
+    if (m[1] && /^[^\d]*00/.test(raw)) continue;
     if (m[1]) {
       // "$(120) million", "$-120 million", "-$120 million", "−€3.4bn": a negative amount; a
       // "(" without its ")" is not one; "$1.1-$1.2 billion" is a range, not a minus
@@ -461,6 +475,10 @@ export function periodOf(sentence: string): string | null {
   if (m) {
     return `Q${["first", "second", "third", "fourth"].indexOf(m[1].toLowerCase()) + 1} ${m[2]}`;
   }
+  // "for the year ended December 31, 2016": that fiscal year, not the document's
+  m = /\b(?:fiscal\s+)?years?\s+ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+((?:19|20)\d{2})\b/
+    .exec(sentence);
+  if (m) return `FY ${m[1]}`;
   m = /\b(?:FY\s?|fiscal (?:year )?|full[- ]year (?:of )?)((?:19|20)\d{2})\b/i.exec(sentence) ??
     /\b((?:19|20)\d{2}) (?:full[- ]year|fiscal year)\b/i.exec(sentence);
   if (m) return `FY ${m[1]}`;
@@ -773,13 +791,27 @@ const NOT_QUALIFIER = new Set(
     "double-digit company company-wide").split(" "),
 );
 
+/** Lines of business named by a word in -ing ("leasing revenue", "advertising revenue"). */
+const ING_NOUN =
+  /^(?:leasing|licensing|advertising|processing|banking|trading|marketing|consulting|clearing|financing|shipping|hosting|gaming|streaming|printing|publishing|engineering|manufacturing|lending|underwriting|ticketing|catering|packaging|outsourcing|mining|drilling|refining|charging|computing|networking|messaging|retailing|franchising|merchandising|servicing|training|building|testing|imaging|staffing|supercharging)$/;
+
+/**
+ * A product's or a line's name with digits in it ("H20", "GB200", "M365"): letters first, not a
+ * period ("Q3", "FY25", "H1", "CY2024").
+ */
+const productCode = (w: string) =>
+  /^[A-Za-z][A-Za-z\d-]*\d[A-Za-z\d-]*$/.test(w) &&
+  !/^(?:Q[1-4]|H[12]|[FC]Y'?\d{2,4}|FQ[1-4]|Q[1-4]FY\d{2,4})$/i.test(w);
+
 /**
  * Up to three words just before a metric's name that say whose it is ("data center revenue",
  * "GitHub revenue growth"), within its clause; null when there are none ("our revenue",
  * "In Q3, revenue").
  */
 export function qualifierOf(sentence: string, at: number): string | null {
-  const clause = sentence.slice(0, at).split(/[,;:()"“”—–]|\s-\s/).at(-1) ?? "";
+  // "FSD (Supervised) revenue": an aside just before the name is part of its name
+  const clause = sentence.slice(0, at).replace(/\s*\([^()]{1,40}\)\s*$/, " ")
+    .split(/[,;:()"“”—–]|\s-\s/).at(-1) ?? "";
   const words = clause.trim().split(/\s+/).filter(Boolean);
   const kept: string[] = [];
   for (let i = words.length - 1; i >= 0 && kept.length < 3; i--) {
@@ -789,8 +821,9 @@ export function qualifierOf(sentence: string, at: number): string | null {
     // a word ending a sentence ("the P&L. GAAP gross margins") is the sentence before's
     const ends = /\.$/.test(w) && !/\..*\./.test(w);
     if (
-      /\d/.test(w) || NOT_QUALIFIER.has(w.toLowerCase()) || !/^[\p{L}&.-]+$/u.test(w) ||
-      (lower && /(?:ly|ed|ing)$/.test(w)) || ends
+      (/\d/.test(w) && !productCode(w)) || NOT_QUALIFIER.has(w.toLowerCase()) ||
+      !/^[\p{L}\d&.-]+$/u.test(w) ||
+      (lower && /(?:ly|ed|ing)$/.test(w) && !ING_NOUN.test(w)) || ends
     ) break;
     kept.unshift(w);
   }
@@ -987,8 +1020,10 @@ function sentenceHits(
   terms.forEach((term, i) => {
     const termEnd = term.at + term.term.length;
     // "GAAP and non-GAAP gross margins ... 76.3% and 77% respectively": one figure each
+    // a pair at the end of a longer list ("$7 million, $164 million and $427 million,
+    // respectively") is not the first period's pair: read as any other figure
     const pair = respectivelyPair(s.text, term.at, termEnd, found, metric.kind);
-    if (pair) {
+    if (pair && !laterInList(s.text, pair.values[0], found)) {
       pair.values.forEach((v, k) => {
         if (claimed.has(v.offset) || (k === 1 && !pair.names)) return;
         claimed.add(v.offset);
@@ -1083,6 +1118,26 @@ function belongs(
   if (
     v.offset < term.at &&
     all[firstFrom(all, v.offset + v.raw.length)]?.offset < term.at
+  ) return false;
+  // "a $4.5 billion charge", "a $4.0 billion reduction in H20 sales": the amount of another noun
+  if (metric.kind === "money" && ofAnotherNoun(sentence, v.offset + v.raw.length)) return false;
+  // "which decreased 1% or $1.2 billion": the change in dollars
+  if (metric.kind === "money" && !metric.requires && changeInDollars(sentence, v.offset)) {
+    return false;
+  }
+  // "growth in revenue, partially offset by a $4.5 billion charge": a figure in a clause of
+  // causes after the name is the cause's
+  if (causeBetween(sentence, term.at + term.term.length, v.offset)) return false;
+  // "$1.78 billion, $1.86 billion and $1.75 billion ..., respectively": only the list's first
+  // is the first period's; "... includes $3.7 billion": a part of the amount; a list stated
+  // "respectively" between the name and a figure after it ends the name's figures
+  if (laterInList(sentence, v, all) || partOf(sentence, term.at + term.term.length, v.offset)) {
+    return false;
+  }
+  if (
+    v.offset > term.at &&
+    (/\brespectively\b/i.test(sentence.slice(term.at + term.term.length, v.offset)) ||
+      ownerAfterList(sentence, v.offset + v.raw.length))
   ) return false;
   // "Revenue was down 3% and EPS was $1.20": another measure named between the name and a
   // figure after it owns the figure
@@ -1250,8 +1305,24 @@ function hitOf(
   }
   let whose = qualifier ??
     (term.term.toLowerCase().startsWith("total") ? null : wholeOf(s.text, term, pick));
-  // "net loss per diluted share": "loss" says the sign, not whose figure it is
+  // "net loss per diluted share": "loss" says the sign, not whose figure it is; "net income
+  // per diluted share" names the measure, not whose
   if (metric.signed && whose && /^(?:net\s+)?loss$/i.test(whose)) whose = null;
+  // diluted is how earnings per share are stated (as in a table row); basic is the other measure
+  if (
+    metric.perShare && whose && /^(?:diluted|(?:net\s+)?(?:income|earnings|loss))$/i.test(whose)
+  ) {
+    whose = null;
+  }
+  // "adjusted diluted earnings per share": not the GAAP figure
+  const adjusted = nonGaapBefore(s.text, term.at);
+  if (adjusted && !whose?.toLowerCase().includes(adjusted.toLowerCase())) {
+    whose = whose ? `${adjusted} ${whose}` : adjusted;
+  }
+  // "Compute & Networking segment operating income ... growth in revenue": the segment's figure
+  if (!whose && !term.term.toLowerCase().startsWith("total")) {
+    whose = segmentOf(s.text, term.at, clauseAround(s.text, term.at)[0]);
+  }
   const basis = metric.kind === "percent" ? basisOf(s.text, pick, term.at) : null;
   const low = notes.some((n) => n.startsWith("stated without a scale"));
   return {
@@ -1261,7 +1332,7 @@ function hitOf(
       ? (whose ? `${whose}, ${basis}` : basis)
       : whose,
     value,
-    period: periodAt(s.text, pick.offset),
+    period: periodNamed(s.text, term.at, pick.offset),
     comparison: change ? comparisonOf(s.text, pick, found) : null,
     forward_looking: FORWARD.test(s.text),
     note: notes.length ? notes.join("; ") : null,
@@ -1271,6 +1342,17 @@ function hitOf(
     matched_term: term.term,
     confidence: low ? "low" : gap <= 40 ? "high" : gap <= 120 ? "medium" : "low",
   };
+}
+
+/**
+ * The figure's period (see `periodAt`); when that names no year, a year standing just before the
+ * metric's name ("2022 revenue of $5.3 billion" in a 2021 call is fiscal 2022, not the call's
+ * quarter).
+ */
+function periodNamed(sentence: string, termAt: number, offset: number): string | null {
+  const period = periodAt(sentence, offset);
+  if (period !== null && period !== "FY") return period;
+  return yearBefore(sentence, termAt) ?? period;
 }
 
 /** Words that name a period or the figure itself after "in"/"for", not whose figure it is. */
@@ -1326,8 +1408,13 @@ function wholeOf(sentence: string, term: { term: string; at: number }, v: FoundV
  */
 function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
   if (!row.cell || row.periodUnclear) return [];
-  const cell = cellValue(row.cell.text);
-  if (!cell) return [];
+  const read = cellValue(row.cell.text);
+  if (!read) return [];
+  // "Revenue | 1,234" under "(€m)" or "RMB'000": a bare figure is an amount of the caption's
+  // currency, in its scale
+  const cell = read.kind === "count" && row.named && row.scale
+    ? { ...read, kind: "money" as const, currency: row.named }
+    : read;
   const out: KpiHit[] = [];
   for (const metric of metrics) {
     if (metric.kind !== cell.kind || metric.customerCount || metric.requires) continue;
@@ -1350,7 +1437,10 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
       } else if (row.scale) {
         number *= row.scale;
         scaleNote = `, in ${
-          row.scale === 1e3 ? "thousands" : row.scale === 1e6 ? "millions" : "billions"
+          ({ 1e3: "thousands", 1e5: "lakhs", 1e6: "millions", 1e7: "crores" } as Record<
+            number,
+            string
+          >)[row.scale] ?? "billions"
         } as the table states`;
       } else continue;
     }
@@ -1365,8 +1455,12 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     } else {
       qualifier = /^(?:total|consolidated)\b/i.test(row.label) ? null : row.label;
     }
-    // diluted is how earnings per share are stated; basic is the other measure
-    if (metric.perShare && qualifier && /^diluted$/i.test(qualifier)) qualifier = null;
+    // diluted is how earnings per share are stated; basic is the other measure; "Net income
+    // per diluted share" names the measure, not whose it is
+    if (
+      metric.perShare && qualifier &&
+      /^(?:diluted|(?:net\s+)?(?:income|earnings|loss))$/i.test(qualifier)
+    ) qualifier = null;
     // "Net loss per share | $ 0.12": a loss printed without its sign is below zero
     let lossNote = "";
     if (metric.signed && cell.kind === "money" && number > 0 && /\bloss\b/i.test(row.label)) {
@@ -1429,7 +1523,10 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
     groups.set(key, [...groups.get(key) ?? [], r]);
   }
   for (const group of groups.values()) {
-    const distinct = [...new Set(group.map((r) => r.value.number))];
+    // "$46.7 billion" and "$ 46,743" (in millions) are one figure rounded two ways
+    const reps: T[] = [];
+    for (const r of group) if (!reps.some((x) => sameRounded(x.value, r.value))) reps.push(r);
+    const distinct = reps.map((r) => r.value.number);
     if (distinct.length < 2) continue;
     const what = `${distinct.length} different ${group[0].label.toLowerCase()} figures${
       group[0].period ? ` for ${group[0].period}` : ""
@@ -1438,8 +1535,9 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
     // two EPS figures are GAAP and adjusted, neither a segment's
     if (/^[A-Z]{3}$/.test(group[0].value.unit) && TOTALS.has(group[0].metric)) {
       const top = Math.max(...distinct);
+      const topRow = reps.find((x) => x.value.number === top)!;
       for (const r of group) {
-        if (r.value.number === top) {
+        if (sameRounded(r.value, topRow.value)) {
           r.note = noted(
             r.note,
             `the largest of ${what}, taken as the company's; the others are likely segments'`,
@@ -1447,9 +1545,7 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
         } else {
           r.note = noted(
             r.note,
-            `one of ${what}, smaller than ${
-              group.find((x) => x.value.number === top)!.value.raw
-            }: likely a segment's (named in the sentences before), not the company's`,
+            `one of ${what}, smaller than ${topRow.value.raw}: likely a segment's (named in the sentences before), not the company's`,
           );
           r.confidence = "low";
         }

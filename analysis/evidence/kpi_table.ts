@@ -26,6 +26,8 @@ export interface TableRow {
   scale: number | null;
   /** The currency the scale note names ("in millions of euros"); null for dollars or none. */
   currency: string | null;
+  /** The currency the caption names by sign or code ("(€m)", "RMB'000"); null when none. */
+  named: string | null;
   /** The scale note exempts per-share amounts ("except ... per-share amounts"). */
   perShareExempt: boolean;
   /** The first column's period from the header ("2025-03-29", "FY 2025"); null when unknown. */
@@ -39,8 +41,16 @@ export interface TableRow {
  * counted in; "in millions of customers" counts something else.
  */
 const SCALE_NOTE =
-  /\bin (millions|thousands|billions)\b(?:\s+of\s+((?:U\.S\.|US|[A-Z][a-z]+)\s+)?(dollars|euros|pounds(?: sterling)?|yen|yuan|renminbi|Swiss francs|francs|rupees|won|kronor|kroner|USD|EUR|GBP|JPY|CNY|RMB|CAD|AUD|CHF)\b|(\s+of\s+[\w-]+))?/gi;
-const SCALES: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 };
+  /\bin (millions|thousands|billions|crores?|lakhs?)\b(?:\s+of\s+((?:U\.S\.|US|[A-Z][a-z]+)\s+)?(dollars|euros|pounds(?: sterling)?|yen|yuan|renminbi|Swiss francs|francs|rupees|won|kronor|kroner|USD|EUR|GBP|JPY|CNY|RMB|CAD|AUD|CHF)\b|(\s+of\s+[\w-]+))?/gi;
+const SCALES: Record<string, number> = {
+  thousands: 1e3,
+  millions: 1e6,
+  billions: 1e9,
+  crore: 1e7,
+  crores: 1e7,
+  lakh: 1e5,
+  lakhs: 1e5,
+};
 const DOLLARS: Record<string, string> = {
   "u.s.": "USD",
   us: "USD",
@@ -72,13 +82,112 @@ export interface ScaleNote {
   words: string;
   text: string;
   currency: string | null;
+  /**
+   * The currency a caption names by its sign or code ("(€m)" EUR, "RMB'000" CNY, "($000)" USD):
+   * the table's bare figures are amounts of it.
+   */
+  named?: string;
   /** Offset of the note in the text searched. */
   at: number;
 }
 
+/** A currency in a caption: a sign or a code ("US$", "HK$", "Rs.", "€", "RMB"). */
+const CUR = String
+  .raw`(US\$|HK\$|NZ\$|NT\$|A\$|C\$|S\$|R\$|Rs\.?|USD|EUR|GBP|RMB|CNY|INR|HKD|JPY|CHF|CAD|AUD|SGD|NZD|TWD|[$€£¥₹])`;
+/** A scale after a currency: "000", "000s", "m", "mn", "bn", "million", "crore", "lakhs". */
+const SW = String.raw`(000s?|k|m|mn|mm|bn|thousands?|millions?|billions?|crores?|lakhs?|lacs?)`;
+/**
+ * Captions that state a currency and a scale together: "(€m)", "($000)", "(in $000s)", "(£
+ * million)", "(USD millions)", "in € millions", "(Rs. in crore)", "(₹ in lakhs)", "RMB'000",
+ * "HK$'000", and "US$m" or "€m" standing alone as a header.
+ */
+const CURRENCY_SCALE = new RegExp(
+  [
+    String.raw`\(\s*(?:in\s+)?${CUR}\s*'?\s*${SW}\s*\)`,
+    String.raw`\(\s*${CUR}\s*in\s+${SW}\s*\)`,
+    String.raw`\bin\s+${CUR}\s*'?\s*${SW}(?![\w$€£¥₹])`,
+    String.raw`(?<![\w$€£¥₹])${CUR}\s*'\s*(000s?)(?!\w)`,
+    // standing alone: at a line's or a cell's start, or after "figures" or "amounts (in)"
+    String
+      .raw`(?<=^[ \t]*|\|\s*|\b(?:figures|amounts|numbers|values)(?:\s+(?:are\s+)?(?:in|shown in|stated in))?:?\s+)${CUR}\s?(m|mn|bn)(?=$|[\s|)])`,
+  ].join("|"),
+  "gim",
+);
+const SCALE_OF: Record<string, number> = {
+  "000": 1e3,
+  "000s": 1e3,
+  k: 1e3,
+  thousand: 1e3,
+  thousands: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  mm: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  bn: 1e9,
+  billion: 1e9,
+  billions: 1e9,
+  crore: 1e7,
+  crores: 1e7,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  lacs: 1e5,
+};
+const SIGN_CODES: Record<string, string> = {
+  "$": "USD",
+  "US$": "USD",
+  "HK$": "HKD",
+  "NZ$": "NZD",
+  "NT$": "TWD",
+  "A$": "AUD",
+  "C$": "CAD",
+  "S$": "SGD",
+  "R$": "BRL",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  RS: "INR",
+  "RS.": "INR",
+  RMB: "CNY",
+};
+
+/** Captions of a currency and a scale together (see CURRENCY_SCALE), in order. */
+function currencyScales(text: string): ScaleNote[] {
+  const out: ScaleNote[] = [];
+  for (const m of text.matchAll(CURRENCY_SCALE)) {
+    const groups = m.slice(1);
+    const k = groups.findIndex(Boolean);
+    if (k < 0) continue;
+    const sign = groups[k].toUpperCase();
+    const word = groups[k + 1].toLowerCase();
+    const scale = SCALE_OF[word];
+    if (!scale) continue;
+    const code = SIGN_CODES[sign] ?? sign;
+    out.push({
+      scale,
+      words: scale === 1e3
+        ? "thousands"
+        : scale === 1e6
+        ? "millions"
+        : scale === 1e9
+        ? "billions"
+        : scale === 1e7
+        ? "crores"
+        : "lakhs",
+      text: m[0].trim(),
+      currency: code === "USD" ? null : code,
+      named: code,
+      at: m.index!,
+    });
+  }
+  return out;
+}
+
 /** The scale notes in a text, in order; "in millions of customers" is not one. */
 export function scaleNotes(text: string): ScaleNote[] {
-  const out: ScaleNote[] = [];
+  const out: ScaleNote[] = currencyScales(text);
   for (const m of text.matchAll(SCALE_NOTE)) {
     if (m[4]) continue;
     const words = m[1].toLowerCase();
@@ -93,9 +202,18 @@ export function scaleNotes(text: string): ScaleNote[] {
         : MONEY_WORDS[what] ?? null;
       if (currency === "USD") currency = null;
     }
-    out.push({ scale: SCALES[words], words, text: m[0], currency, at: m.index! });
+    // a caption already read with its currency ("(in € millions)")
+    if (out.some((n) => m.index! >= n.at && m.index! < n.at + n.text.length + 2)) continue;
+    out.push({
+      scale: SCALES[words],
+      words,
+      text: m[0],
+      currency,
+      ...(currency ? { named: currency } : {}),
+      at: m.index!,
+    });
   }
-  return out;
+  return out.sort((a, b) => a.at - b.at);
 }
 const MONTHS = [
   "january",
@@ -199,6 +317,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
   let inTable = false;
   let scale: number | null = null;
   let currency: string | null = null;
+  let named: string | null = null;
   let perShareExempt = false;
   let heading: string | null = null;
   let period: string | null = null;
@@ -224,6 +343,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
         if (note) {
           scale = note.scale;
           currency = note.currency;
+          named = note.named ?? null;
           perShareExempt = /\bper[- ]share\b/i.test(trimmed);
           continue;
         }
@@ -237,6 +357,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
         proseStart = start;
         scale = null;
         currency = null;
+        named = null;
         perShareExempt = false;
         heading = null;
         period = null;
@@ -262,6 +383,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
       if (note) {
         scale = note.scale;
         currency = note.currency;
+        named = note.named ?? null;
         perShareExempt = /\bper[- ]share\b/i.test(line);
       }
       continue;
@@ -285,6 +407,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
       if (note) {
         scale = note.scale;
         currency = note.currency;
+        named = note.named ?? null;
         perShareExempt = /\bper[- ]share\b/i.test(cells[0]);
       }
       if (spanCell && !periods.some((p) => p)) span = spanOf(spanCell);
@@ -303,9 +426,9 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
       }
       const dated = periods.filter((p) => p !== null);
       // "Prior Year | Current Year": a header in words whose first column is the earlier period
-      const named = cells.find((c) => /\b(?:prior|previous|last|current|this)\b|\bago\b/i.test(c));
-      if (!dated.length && named) {
-        periodUnclear = !/\b(?:current|this)\b/i.test(named);
+      const wordy = cells.find((c) => /\b(?:prior|previous|last|current|this)\b|\bago\b/i.test(c));
+      if (!dated.length && wordy) {
+        periodUnclear = !/\b(?:current|this)\b/i.test(wordy);
       }
       // "Compute & Networking | Graphics | All Other | Consolidated": the columns are parts of
       // the company, the first a segment's
@@ -359,6 +482,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
       heading,
       scale,
       currency,
+      named,
       perShareExempt,
       period,
       periodUnclear,
@@ -371,7 +495,23 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
 }
 
 /** Currency signs a table cell may carry, and the currency each names. */
-const CELL_SIGNS: Record<string, string> = { "$": "USD", "€": "EUR", "£": "GBP" };
+const CELL_SIGNS: Record<string, string> = {
+  "$": "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "US$": "USD",
+  "HK$": "HKD",
+  "C$": "CAD",
+  "A$": "AUD",
+  "S$": "SGD",
+  "NZ$": "NZD",
+  "NT$": "TWD",
+  "R$": "BRL",
+  "₹": "INR",
+  "RS.": "INR",
+  "RS": "INR",
+  "RMB": "CNY",
+};
 
 /**
  * A cell's figure: "$ 24,780", "(279)", "−279" (a minus sign), "35.9 %", "$ 1.65", "€ 812",
@@ -389,7 +529,7 @@ export function cellValue(
   // a footnote mark after the figure ("1,234(1)", "1,234 (a)", "1,234*", "12.5 %†")
   const bare = cell.trim().replace(/(?<=[\d)%])\s*(?:\((?:\d|[a-z])\)|[*†‡§]+)$/i, "");
   const m =
-    /^([-−–]?)\s*(\(?)\s*([$€£])?\s*([-−–]?)\s*(\(?)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|percent)?\s*(million|billion|thousand)?\s*(\)?)\s*(%)?$/i
+    /^([-−–]?)\s*(\(?)\s*((?:US|HK|NZ|NT|[CASR])\$|RMB|Rs\.?|[$€£₹])?\s*([-−–]?)\s*(\(?)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|percent)?\s*(million|billion|thousand)?\s*(\)?)\s*(%)?$/i
       .exec(bare);
   if (!m) return null;
   // "€ 1.234" may be a thousand and some written with a decimal comma's dot: not read
@@ -407,6 +547,6 @@ export function cellValue(
     number: n,
     kind: percent ? "percent" : m[3] ? "money" : "count",
     scaled,
-    currency: m[3] ? CELL_SIGNS[m[3]] : null,
+    currency: m[3] ? CELL_SIGNS[m[3].toUpperCase()] : null,
   };
 }
