@@ -109,6 +109,9 @@ const SCALE_FORMS = [
   // ($000), (€m), (US$ mn), (USD '000), $'000
   new RegExp(String.raw`\(\s*${CURRENCY}'?\s*(000s?|k|m|mn|mm|bn)\s*\)`),
   new RegExp(String.raw`(?:US\$|[$€£¥])\s?'(000)\b`),
+  // RMB'000, HK$'000, in $000s, in RMB'000
+  new RegExp(String.raw`(?<![A-Za-z])${CURRENCY}'(000)\b`),
+  new RegExp(String.raw`\bin\s+${CURRENCY}'?(000s?)\b`, "i"),
   // €m, £bn, $m standing as a header ("€m 2023 2022"), not a word's start
   new RegExp(String.raw`(?<![\w$€£¥])(?:US\$|[$€£])\s?(m|mn|bn)(?![\w.,])`),
   // in Mio. EUR, Mio. €, EUR Mio., in Tsd. €, Mrd. EUR; TEUR and T€ (thousands of euros)
