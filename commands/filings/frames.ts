@@ -15,7 +15,7 @@ export default defineCommand({
 
 period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quarter (about 91 days), and a trailing I (CY2023Q4I) an instant, which balance-sheet concepts need. concept= is an XBRL tag or a friendly name (${
       friendlyNames().join(", ")
-    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked; a company ranked by a tag that may be only part of the item (revenue from contracts with customers, which leaves out a bank's interest income) while it reports another total is warned about with both values. Frames are per unit: companies reporting in another currency are not in a USD frame (ifrs-full filers mostly report in their own: pass unit=EUR), and values in two currencies are never ranked together. Per-share units are written USD/shares.`,
+    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked; a company ranked by a tag that may be only part of the item (revenue from contracts with customers, which leaves out a bank's interest income) while it reports another total is warned about with both values. Frames are per unit: companies reporting in another currency are not in a USD frame (ifrs-full filers mostly report in their own: pass unit=EUR), and values in two currencies are never ranked together. Per-share units are written USD/shares. SEC puts in a calendar frame each filer's fiscal period that best fits it: companies whose period ends more than a week from the calendar period's end (a fiscal year ending in September ranked in CY2023) are warned about with their dates.`,
   usage:
     "finance filings.frames concept=Revenues period=CY2023 [taxonomy=us-gaap unit=USD limit=50]",
   side_effects: "network_read_only",
@@ -148,6 +148,18 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
       );
     }
     const ranked = [...byCik.values()].sort((a, b) => b.row.val - a.row.val);
+    // SEC fills a calendar frame with each filer's fiscal period that best fits it, so a
+    // September or January fiscal year sits in CY2023 beside calendar years: said, with dates.
+    const offCalendar = offCalendarRows(ranked.map((r) => r.row), args.period);
+    if (offCalendar.length) {
+      ctx.warn(
+        `${offCalendar.length} of ${ranked.length} company(ies) have a fiscal period that is not ${args.period}: SEC ranks the period that best fits it, so their values cover other months: ${
+          offCalendar.slice(0, 5).map((r) =>
+            `${r.entityName} (${r.start ? `${r.start} to ` : ""}${r.end})`
+          ).join("; ")
+        }${offCalendar.length > 5 ? "; ..." : ""}; see each row's start and end before comparing`,
+      );
+    }
     const rows = ranked.slice(0, args.limit).map(({ row, tag }, i) => ({
       rank: i + 1,
       cik: String(row.cik).padStart(10, "0"),
@@ -176,3 +188,18 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     };
   },
 });
+
+const QUARTER_END = ["03-31", "06-30", "09-30", "12-31"];
+
+/** Rows whose period ends more than a week from the calendar period's end (a 52/53-week
+ * year ending on the last Saturday of December stays within it). */
+function offCalendarRows(rows: FrameRow[], period: string): FrameRow[] {
+  const m = /^CY(\d{4})(?:Q([1-4]))?I?$/.exec(period);
+  if (!m) return [];
+  const end = Date.parse(`${m[1]}-${QUARTER_END[m[2] ? Number(m[2]) - 1 : 3]}T00:00:00Z`);
+  const week = 7 * 86400000;
+  return rows.filter((r) => {
+    const t = Date.parse(`${r.end}T00:00:00Z`);
+    return !Number.isFinite(t) || Math.abs(t - end) > week;
+  });
+}
