@@ -1,6 +1,6 @@
 /** Dated evidence around a price move: roles by timing only, never by cause. */
 import { daysBetween } from "./windows.ts";
-import { REGULAR_SESSION_HOURS } from "../market/status.ts";
+import { REGULAR_SESSION_HOURS, weekendDays } from "../market/status.ts";
 import { parseSymbol } from "../market/symbols.ts";
 import { localInstant, localParts, zoneOffset } from "../../core/zones.ts";
 import { usMarketDay } from "./us_market_days.ts";
@@ -337,9 +337,8 @@ export function listingTime(
   if (clock.open_min === null || clock.close_min === null) return { day: here.date, session: null };
   // en-US with h23 can print midnight as 24:00 on some engines: read it as 00:00
   const minutes = minutesOf(here.time) % (24 * 60);
-  // the exchanges with a session here trade Monday to Friday; their holidays are not known
-  const weekday = new Date(`${here.date}T12:00:00Z`).getUTCDay();
-  const session = weekday === 0 || weekday === 6
+  // the market's own weekend (status.ts); its holidays are not known
+  const session = weekendDays(clock.market ?? "", here.date).includes(here.weekday)
     ? "market_closed"
     : minutes < clock.open_min
     ? "pre_market"
@@ -347,6 +346,25 @@ export function listingTime(
     ? "market_hours"
     : "after_close";
   return { day: here.date, session };
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/**
+ * Why the listing's market did not trade on `date` ("a weekend", "an NYSE holiday (Good
+ * Friday)"), or null when it did or that is not known: New York's calendar for a US listing or
+ * when New York is assumed, the market's weekend for one with a session elsewhere (its holidays
+ * are not known), nothing for whole local days.
+ */
+export function closedOn(clock: ExchangeClock, date: string): string | null {
+  if (clock.us || clock.placement === "new_york_assumed") {
+    const day = usMarketDay(date);
+    if (day.open || !day.known) return null;
+    return day.closed_reason === "weekend" ? "a weekend" : `an NYSE holiday (${day.holiday})`;
+  }
+  if (clock.placement !== "session" || !clock.market) return null;
+  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
+  return weekendDays(clock.market, date).includes(weekday) ? "a weekend" : null;
 }
 
 /** "+09:00" for 32 400 seconds ahead of UTC. */

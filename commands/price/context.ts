@@ -213,23 +213,12 @@ const US_SESSIONS =
  * the session whose close ends it, so the window is centred on a day without one.
  */
 async function closedMoveDate(ctx: Context, a: Args, clock: ExchangeClock): Promise<void> {
-  const ny = clock.us || clock.placement === "new_york_assumed";
-  let why: string | null = null;
-  if (ny) {
-    const { usMarketDay } = await import("../../analysis/evidence/us_market_days.ts");
-    const day = usMarketDay(a.date);
-    if (!day.open && day.known) {
-      why = day.closed_reason === "weekend" ? "a weekend" : `an NYSE holiday (${day.holiday})`;
-    }
-  } else if (clock.placement === "session") {
-    const wd = new Date(`${a.date}T12:00:00Z`).getUTCDay();
-    if (wd === 0 || wd === 6) why = "a weekend";
-  }
+  const { closedOn } = await import("../../analysis/evidence/timeline.ts");
+  const why = closedOn(clock, a.date);
   if (why) {
+    const market = clock.us || clock.placement === "new_york_assumed" ? "US" : clock.market;
     ctx.warn(
-      `${a.date} is ${why}: the ${
-        ny ? "US" : `${clock.market}`
-      } market did not trade that day, so no move can end on it; give the date of the session whose close ends the move (price.moves lists them). Items are placed relative to ${a.date} as asked.`,
+      `${a.date} is ${why}: the ${market} market did not trade that day, so no move can end on it; give the date of the session whose close ends the move (price.moves lists them). Items are placed relative to ${a.date} as asked.`,
     );
   }
 }
@@ -238,7 +227,7 @@ async function closedMoveDate(ctx: Context, a: Args, clock: ExchangeClock): Prom
 function clockNotes(ctx: Context, a: Args, clock: ExchangeClock): string {
   const place = "filings by when SEC accepted them, news by when GDELT first saw the article";
   if (clock.placement === "session") {
-    return `Dates are local days of the ${clock.market} exchange (${clock.time_zone}), the clock ${a.symbol} trades on: ${place}, converted to ${clock.time_zone}. metadata.session says pre_market, market_hours or after_close against its regular session, ${clock.regular_session_local} local time on ${a.date} (lunch breaks count as market hours), or market_closed on a Saturday or Sunday; the exchange's holidays and early closes are not known here, so an item of a holiday is labelled by the regular hours. An item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.`;
+    return `Dates are local days of the ${clock.market} exchange (${clock.time_zone}), the clock ${a.symbol} trades on: ${place}, converted to ${clock.time_zone}. metadata.session says pre_market, market_hours or after_close against its regular session, ${clock.regular_session_local} local time on ${a.date} (lunch breaks count as market hours), or market_closed on the market's weekend; the exchange's holidays and early closes are not known here, so an item of a holiday is labelled by the regular hours. An item published after the close on the move date is after_move, as it could only move the next session. Read the cited documents before drawing conclusions.`;
   }
   if (clock.placement === "local_days") {
     if (clock.suffix) {
