@@ -7,6 +7,7 @@
  */
 import type { Bar } from "../../providers/market_a/bars.ts";
 import { unitOf } from "./units.ts";
+import { someOf } from "../../core/args.ts";
 
 /** How far from the factor a ratio may be and still be a slip of unit (a third either way). */
 const SLACK = Math.log(1.35);
@@ -88,9 +89,7 @@ export function fixUnitSlips(
 export function unitSlipNote(symbol: string, currency: string, slips: UnitSlip[]): string {
   const u = unitOf(currency)!;
   const dates = slips.map((s) => s.date.slice(0, 16));
-  const shown = dates.length > 6
-    ? `${dates.slice(0, 6).join(", ")} and ${dates.length - 6} more`
-    : dates.join(", ");
+  const shown = someOf(dates, 6);
   const up = slips.filter((s) => s.times > 1).length;
   const what = up === slips.length
     ? `in ${u.major}, 1/${1 / u.factor} of`

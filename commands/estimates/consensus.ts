@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { someOf } from "../../core/args.ts";
 import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
@@ -7,11 +8,7 @@ const n = z.number().nullable();
 const range = z.object({ avg: n, low: n, high: n });
 
 /** Up to four items named, then how many more. */
-function listed(items: string[]): string {
-  return `${items.slice(0, 4).join(", ")}${
-    items.length > 4 ? ` and ${items.length - 4} more` : ""
-  }`;
-}
+const listed = (items: string[]) => someOf(items, 4);
 
 type Range = { avg: number | null; low: number | null; high: number | null };
 

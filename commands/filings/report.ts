@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { someOf } from "../../core/args.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import { filingArgs, filingSchema, NAME_A_FILING, resolveFiling } from "./_shared.ts";
 import { descriptorSchema } from "./reports.ts";
@@ -118,11 +119,12 @@ export default defineCommand({
     if (others.length) {
       ctx.warn(
         `report="${args.report}" also matches ${
-          others.slice(0, 5).map((x) => `${x.file_name.replace(/\.html?$/, "")} ${x.short_name}`)
-            .join("; ")
-        }${others.length > 5 ? ` and ${others.length - 5} more` : ""}; ${
-          r!.file_name.replace(/\.html?$/, "")
-        } was read (name another by its R number)`,
+          someOf(
+            others.map((x) => `${x.file_name.replace(/\.html?$/, "")} ${x.short_name}`),
+            5,
+            "; ",
+          )
+        }; ${r!.file_name.replace(/\.html?$/, "")} was read (name another by its R number)`,
       );
     }
     if (!r) {
