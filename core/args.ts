@@ -311,12 +311,6 @@ export function reservedMessage(path: string): string {
   }: the key \`__proto__\` is not accepted (JavaScript objects reserve the name, and it would be dropped without a word); rename it`;
 }
 
-/** The first `most` items joined by `sep`, then how many more: "a, b, c and 7 more". */
-export function someOf(items: string[], most: number, sep = ", "): string {
-  const shown = items.slice(0, most).join(sep);
-  return items.length > most ? `${shown} and ${items.length - most} more` : shown;
-}
-
 /** Cuts long user text for error messages. */
 export function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;

@@ -7,7 +7,7 @@
  */
 import type { Bar } from "../../providers/market_a/bars.ts";
 import { unitOf } from "./units.ts";
-import { someOf } from "../../core/args.ts";
+import { someOf } from "../../core/lists.ts";
 
 /** How far from the factor a ratio may be and still be a slip of unit (a third either way). */
 const SLACK = Math.log(1.35);

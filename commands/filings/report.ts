@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { someOf } from "../../core/args.ts";
+import { someOf } from "../../core/lists.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import { filingArgs, filingSchema, NAME_A_FILING, resolveFiling } from "./_shared.ts";
 import { descriptorSchema } from "./reports.ts";
