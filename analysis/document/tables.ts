@@ -6,6 +6,7 @@
  */
 import { groupLines, type Line, type TextRun } from "./pdf_layout.ts";
 import { checkpoint } from "../../core/cancel.ts";
+import { SCALE_WORDS } from "./scales.ts";
 
 export interface Ruling {
   x0: number;
@@ -50,37 +51,6 @@ export interface TableScale {
   text: string;
   where: "header" | "above";
 }
-
-/** The scale words SCALE_FORMS capture, and what each multiplies by. */
-const SCALE_WORDS: Record<string, number> = {
-  thousand: 1e3,
-  thousands: 1e3,
-  "000": 1e3,
-  "000s": 1e3,
-  k: 1e3,
-  tsd: 1e3,
-  t: 1e3,
-  million: 1e6,
-  millions: 1e6,
-  m: 1e6,
-  mn: 1e6,
-  mm: 1e6,
-  mln: 1e6,
-  mio: 1e6,
-  billion: 1e9,
-  billions: 1e9,
-  bn: 1e9,
-  mrd: 1e9,
-  lakh: 1e5,
-  lakhs: 1e5,
-  lac: 1e5,
-  lacs: 1e5,
-  crore: 1e7,
-  crores: 1e7,
-  "千": 1e3,
-  "百万": 1e6,
-  "億": 1e8,
-};
 
 /** A currency before a scale word: a code (USD millions) or a sign ($ millions, US$m, ₹ crore). */
 const CURRENCY = String

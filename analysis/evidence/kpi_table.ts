@@ -4,6 +4,7 @@
  * column and to the scale the table states above it ("(In millions, except per-share amounts)").
  * Pure: text in, rows out.
  */
+import { SCALE_WORDS } from "../document/scales.ts";
 
 /** A stretch of text that is not a table: read as sentences. */
 export interface ProseChunk {
@@ -42,15 +43,6 @@ export interface TableRow {
  */
 const SCALE_NOTE =
   /\bin (millions|thousands|billions|crores?|lakhs?)\b(?:\s+of\s+((?:U\.S\.|US|[A-Z][a-z]+)\s+)?(dollars|euros|pounds(?: sterling)?|yen|yuan|renminbi|Swiss francs|francs|rupees|won|kronor|kroner|USD|EUR|GBP|JPY|CNY|RMB|CAD|AUD|CHF)\b|(\s+of\s+[\w-]+))?/gi;
-const SCALES: Record<string, number> = {
-  thousands: 1e3,
-  millions: 1e6,
-  billions: 1e9,
-  crore: 1e7,
-  crores: 1e7,
-  lakh: 1e5,
-  lakhs: 1e5,
-};
 const DOLLARS: Record<string, string> = {
   "u.s.": "USD",
   us: "USD",
@@ -113,27 +105,6 @@ const CURRENCY_SCALE = new RegExp(
   ].join("|"),
   "gim",
 );
-const SCALE_OF: Record<string, number> = {
-  "000": 1e3,
-  "000s": 1e3,
-  k: 1e3,
-  thousand: 1e3,
-  thousands: 1e3,
-  m: 1e6,
-  mn: 1e6,
-  mm: 1e6,
-  million: 1e6,
-  millions: 1e6,
-  bn: 1e9,
-  billion: 1e9,
-  billions: 1e9,
-  crore: 1e7,
-  crores: 1e7,
-  lakh: 1e5,
-  lakhs: 1e5,
-  lac: 1e5,
-  lacs: 1e5,
-};
 const SIGN_CODES: Record<string, string> = {
   "$": "USD",
   "US$": "USD",
@@ -162,7 +133,7 @@ function currencyScales(text: string): ScaleNote[] {
     if (k < 0) continue;
     const sign = groups[k].toUpperCase();
     const word = groups[k + 1].toLowerCase();
-    const scale = SCALE_OF[word];
+    const scale = SCALE_WORDS[word];
     if (!scale) continue;
     const code = SIGN_CODES[sign] ?? sign;
     out.push({
@@ -196,7 +167,7 @@ export function scaleNotes(text: string): ScaleNote[] {
       const what = m[3].toLowerCase();
       const whose = (m[2] ?? "").trim().toLowerCase();
       currency = what === "dollars"
-        ? DOLLARS[whose] ?? (whose ? null : null)
+        ? DOLLARS[whose] ?? null
         : /^[a-z]{3}$/.test(what)
         ? (what === "rmb" ? "CNY" : what.toUpperCase())
         : MONEY_WORDS[what] ?? null;
@@ -205,7 +176,7 @@ export function scaleNotes(text: string): ScaleNote[] {
     // a caption already read with its currency ("(in € millions)")
     if (out.some((n) => m.index! >= n.at && m.index! < n.at + n.text.length + 2)) continue;
     out.push({
-      scale: SCALES[words],
+      scale: SCALE_WORDS[words],
       words,
       text: m[0],
       currency,
