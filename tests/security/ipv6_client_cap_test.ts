@@ -7,39 +7,13 @@
  * (`unshare -rn`), the addresses on its `lo`: no packet leaves the machine.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { ROOT } from "../_helpers.ts";
+import { loopbackWith, namespaceProblem, runProbe } from "./_netns.ts";
 import { counted } from "../../adapters/connections.ts";
 
 const SAME_NET = [1, 2, 3, 4, 5, 6].map((i) => `2001:db8:1::${i}`);
 
-function setupCommands(): string[] {
-  return [
-    "set -e",
-    "ip link set lo up",
-    ...[...SAME_NET, "2001:db8:2::1"].map((a) => `ip -6 addr add ${a}/128 dev lo`),
-  ];
-}
-
-function namespaceWorks(): string | null {
-  try {
-    const out = new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", setupCommands().join("\n")],
-      stdout: "null",
-      stderr: "piped",
-    }).outputSync();
-    return out.success ? null : new TextDecoder().decode(out.stderr).trim() || "unshare failed";
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
-
-const noNamespace = namespaceWorks();
-if (noNamespace) {
-  console.log(
-    `skipped the IPv6 per-client cap attack: unshare -rn with ip -6 is unavailable (${noNamespace})`,
-  );
-}
+const SETUP = loopbackWith([...SAME_NET, "2001:db8:2::1"]);
+const noNamespace = namespaceProblem(SETUP, "the IPv6 per-client cap attack");
 
 Deno.test("per-client cap: an IPv6 client counts under its /64", () => {
   const tcp = (hostname: string): Deno.NetAddr => ({ transport: "tcp", hostname, port: 1 });
@@ -58,19 +32,7 @@ Deno.test({
   name: "attack: one IPv6 client opening connections from many addresses of its /64 meets the cap",
   ignore: noNamespace !== null,
   async fn() {
-    const setup = [
-      ...setupCommands(),
-      `exec "${Deno.execPath()}" run -A "${join(ROOT, "tests/security/_netns_v6_probe.ts")}"`,
-    ].join("\n");
-    const out = await new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", setup],
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stdout = new TextDecoder().decode(out.stdout);
-    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr) + stdout);
-    const r = JSON.parse(stdout.trim().split("\n").pop()!);
+    const r = await runProbe(SETUP, "_netns_v6_probe.ts");
     assert.equal(r.error, undefined, r.error);
     const sameNet = r.sameNet as { from: string; closed: boolean; text: string }[];
     // the clients really are five addresses of the /64, not loopback

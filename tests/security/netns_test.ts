@@ -5,8 +5,7 @@
  * servers, never a packet beyond the machine. Skipped, with the reason, where unshare fails.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { ROOT } from "../_helpers.ts";
+import { loopbackWith, namespaceProblem, runProbe } from "./_netns.ts";
 
 const V4 = [
   "10.0.0.1",
@@ -34,46 +33,17 @@ const V6 = [
 ];
 const MAPPED = ["::ffff:10.0.0.1", "::ffff:a9fe:a9fe"];
 
-function namespaceWorks(): string | null {
-  try {
-    const out = new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", "ip link set lo up && ip addr add 10.0.0.1/32 dev lo"],
-      stdout: "null",
-      stderr: "piped",
-    }).outputSync();
-    return out.success ? null : new TextDecoder().decode(out.stderr).trim() || "unshare failed";
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
-
-const unavailable = namespaceWorks();
-if (unavailable) {
-  console.log(`skipped netns attacks: unshare -rn with ip is unavailable here (${unavailable})`);
-}
+const unavailable = namespaceProblem(loopbackWith(["10.0.0.1"]), "netns attacks");
 
 Deno.test({
   name: "netns: private, CGNAT, benchmarking, metadata, NAT64, 6to4 and Teredo are never reached",
   ignore: unavailable !== null,
   async fn() {
-    const setup = [
-      "set -e",
-      "ip link set lo up",
-      ...[...V4, "93.184.216.34", "198.18.0.99"].map((a) => `ip addr add ${a}/32 dev lo`),
-      ...V6.map((a) => `ip -6 addr add ${a}/128 dev lo nodad`),
-      `exec "${Deno.execPath()}" run -A "${join(ROOT, "tests/security/_netns_probe.ts")}" ` +
-      `18080 '${JSON.stringify([...V4, ...V6, ...MAPPED])}'`,
-    ].join("\n");
-    const out = await new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", setup],
-      env: { FINANCE_CACHE: "off", NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stdout = new TextDecoder().decode(out.stdout);
-    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr) + stdout);
-    const { answers, hits, lookups, control, controlHits } = JSON.parse(
-      stdout.trim().split("\n").pop()!,
+    const { answers, hits, lookups, control, controlHits } = await runProbe(
+      loopbackWith([...V4, "93.184.216.34", "198.18.0.99", ...V6]),
+      "_netns_probe.ts",
+      ["18080", JSON.stringify([...V4, ...V6, ...MAPPED])],
+      { FINANCE_CACHE: "off" },
     );
     assert.equal(control, true, "control: FINANCE_ALLOW_PRIVATE_URLS=1 reaches 198.18.0.99");
     assert.equal(controlHits, 1);

@@ -9,8 +9,7 @@
  * has nothing but loopback (`unshare -rn`), with two more addresses on its `lo`.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { ROOT } from "../_helpers.ts";
+import { loopbackWith, namespaceProblem, runProbe } from "./_netns.ts";
 import {
   connectionLimitsFromEnv,
   counted,
@@ -295,48 +294,18 @@ Deno.test("per-client cap: loopback clients are not counted; an IPv4-mapped addr
   assert.equal(counted(tcp("2001:DB8::1")), "2001:db8:0:0::/64");
 });
 
-function namespaceWorks(): string | null {
-  try {
-    const out = new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", "ip link set lo up && ip addr add 10.9.9.9/32 dev lo"],
-      stdout: "null",
-      stderr: "piped",
-    }).outputSync();
-    return out.success ? null : new TextDecoder().decode(out.stderr).trim() || "unshare failed";
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
-
-const noNamespace = namespaceWorks();
-if (noNamespace) {
-  console.log(
-    `skipped the per-client cap attack: unshare -rn with ip is unavailable (${noNamespace})`,
-  );
-}
+const noNamespace = namespaceProblem(loopbackWith(["10.9.9.9"]), "the per-client cap attack");
 
 Deno.test({
   name: "attack: one address opening many connections meets the per-client cap; others are served",
   ignore: noNamespace !== null,
   async fn() {
-    const setup = [
-      "set -e",
-      "ip link set lo up",
-      "ip addr add 10.9.9.9/32 dev lo",
-      "ip addr add 10.9.9.8/32 dev lo",
-      `exec "${Deno.execPath()}" run -A "${
-        join(ROOT, "tests/security/_netns_conn_probe.ts")
-      }" 18081`,
-    ].join("\n");
-    const out = await new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", setup],
-      env: { FINANCE_CACHE: "off", NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stdout = new TextDecoder().decode(out.stdout);
-    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr) + stdout);
-    const r = JSON.parse(stdout.trim().split("\n").pop()!);
+    const r = await runProbe(
+      loopbackWith(["10.9.9.9", "10.9.9.8"]),
+      "_netns_conn_probe.ts",
+      ["18081"],
+      { FINANCE_CACHE: "off" },
+    );
     assert.equal(r.error, undefined, r.error);
     // the client really is 10.9.9.9, not loopback
     assert.equal(r.heldFrom, "10.9.9.9");

@@ -5,8 +5,7 @@
  * loopback clients are not counted (a reverse proxy on this machine makes every client loopback).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { ROOT } from "../_helpers.ts";
+import { loopbackWith, namespaceProblem, runProbe } from "./_netns.ts";
 import { guardOptionsFromEnv, RequestGuard, TokenFailures } from "../../adapters/guard.ts";
 import { createHandler } from "../../adapters/http.ts";
 
@@ -101,48 +100,18 @@ Deno.test("token guessing: the adapter's handler counts by the client Deno names
   );
 });
 
-function namespaceWorks(): string | null {
-  try {
-    const out = new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", "ip link set lo up && ip addr add 10.9.9.9/32 dev lo"],
-      stdout: "null",
-      stderr: "piped",
-    }).outputSync();
-    return out.success ? null : new TextDecoder().decode(out.stderr).trim() || "unshare failed";
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
-
-const noNamespace = namespaceWorks();
-if (noNamespace) {
-  console.log(
-    `skipped the token guessing attack: unshare -rn with ip is unavailable (${noNamespace})`,
-  );
-}
+const noNamespace = namespaceProblem(loopbackWith(["10.9.9.9"]), "the token guessing attack");
 
 Deno.test({
   name: "attack: finance serve on 0.0.0.0 stops a guessing address at the limit; others are served",
   ignore: noNamespace !== null,
   async fn() {
-    const setup = [
-      "set -e",
-      "ip link set lo up",
-      "ip addr add 10.9.9.9/32 dev lo",
-      "ip addr add 10.9.9.8/32 dev lo",
-      `exec "${Deno.execPath()}" run -A "${
-        join(ROOT, "tests/security/_netns_token_probe.ts")
-      }" 18082`,
-    ].join("\n");
-    const out = await new Deno.Command("unshare", {
-      args: ["-rn", "sh", "-c", setup],
-      env: { FINANCE_CACHE: "off", NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stdout = new TextDecoder().decode(out.stdout);
-    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr) + stdout);
-    const r = JSON.parse(stdout.trim().split("\n").pop()!);
+    const r = await runProbe(
+      loopbackWith(["10.9.9.9", "10.9.9.8"]),
+      "_netns_token_probe.ts",
+      ["18082"],
+      { FINANCE_CACHE: "off" },
+    );
     assert.equal(r.error, undefined, r.error);
     const statuses = r.guesses.map((g: { status: number }) => g.status);
     assert.deepEqual(statuses, [401, 401, 401, 429, 429, 429]);
