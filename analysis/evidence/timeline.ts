@@ -44,16 +44,6 @@ export function roleOf(
   return { relative_day: d, role };
 }
 
-const NEW_YORK = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /**
  * The New York day (YYYY-MM-DD) and session of an instant given with a zone (`Z` or an
  * offset); null for a bare date or a text that is no instant. US sessions run 09:30 to 16:00
@@ -64,16 +54,12 @@ export function newYorkTime(
   iso: string | null | undefined,
 ): { day: string; session: Session } | null {
   if (!iso || !/T\d{2}:\d{2}.*(?:Z|[+-]\d{2}:?\d{2})$/.test(iso)) return null;
-  const t = Date.parse(iso);
-  if (!Number.isFinite(t)) return null;
-  const parts = Object.fromEntries(
-    NEW_YORK.formatToParts(new Date(t)).map((p) => [p.type, p.value]),
-  );
-  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
-  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  if (!Number.isFinite(Date.parse(iso))) return null;
+  const here = localParts(iso, "America/New_York");
+  const day = here.date;
   const market = usMarketDay(day);
   // en-US with h23 can print midnight as 24:00 on some engines: read it as 00:00
-  const m = minutes % (24 * 60);
+  const m = minutesOf(here.time) % (24 * 60);
   const session = !market.open
     ? "market_closed"
     : m < 9 * 60 + 30
