@@ -68,6 +68,8 @@ execute_checked() {
 import json, os, sys
 import nbformat
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionComplete
+from nbclient.util import ensure_async
 from nbclient.exceptions import CellExecutionError
 
 src, out_dir, timeout = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -97,14 +99,38 @@ SETUP = r"""{
   }
 }"""
 REPORT = 'globalThis.__financeCell = undefined;\nconsole.log("__FINANCE_COUNTS__" + JSON.stringify((globalThis as any).__financeCounts));'
+DRAIN = "await new Promise((resolve) => setTimeout(resolve, 500));"
 cells = nb.cells
 code = [i for i, c in enumerate(cells) if c.cell_type == "code"]
 sources = {i: cells[i].source for i in code}
 for i in code:
     cells[i].source = f"globalThis.__financeCell = {i}; (globalThis as any).__financeWrap();\n" + sources[i]
-nb.cells = [nbformat.v4.new_code_cell(SETUP)] + cells + [nbformat.v4.new_code_cell(REPORT)]
-client = NotebookClient(nb, kernel_name="deno", timeout=timeout,
-                        resources={"metadata": {"path": os.path.dirname(os.path.abspath(src))}})
+nb.cells = [nbformat.v4.new_code_cell(SETUP)] + cells + [nbformat.v4.new_code_cell(REPORT), nbformat.v4.new_code_cell(DRAIN)]
+# The Deno kernel (2.9) can report a cell idle before that cell's stream and display messages
+# reach the iopub channel (about one cell in seven in a probe of a cell that logs and displays);
+# nbclient stops listening for a cell at its idle and drops what comes after. Messages are
+# routed instead to the cell they answer, by parent message id, while later cells run; a last
+# cell waits a moment so the final cells' late messages arrive too.
+class RoutingClient(NotebookClient):
+    owners = {}
+
+    async def _async_poll_output_msg(self, parent_msg_id, cell, cell_index):
+        self.owners[parent_msg_id] = (cell, cell_index)
+        while True:
+            msg = await ensure_async(self.kc.iopub_channel.get_msg(timeout=None))
+            owner = self.owners.get(msg["parent_header"].get("msg_id"))
+            if owner is None:
+                continue
+            if owner[0] is cell:
+                try:
+                    self.process_message(msg, cell, cell_index)
+                except CellExecutionComplete:
+                    return
+            elif msg["msg_type"] in ("stream", "display_data", "execute_result", "error"):
+                self.process_message(msg, *owner)
+
+client = RoutingClient(nb, kernel_name="deno", timeout=timeout,
+                       resources={"metadata": {"path": os.path.dirname(os.path.abspath(src))}})
 status, problems = 0, []
 try:
     client.execute()
@@ -112,8 +138,8 @@ except CellExecutionError as err:
     status, problems = 1, [str(err)[-3000:]]
 except Exception as err:  # the kernel died or did not start
     status, problems = 1, [f"{type(err).__name__}: {err}"]
-report = nb.cells[-1]
-nb.cells = nb.cells[1:-1]
+report = nb.cells[-2]
+nb.cells = nb.cells[1:-2]
 for i in code:
     nb.cells[i].source = sources[i]
 if status == 0:
