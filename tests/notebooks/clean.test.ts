@@ -44,6 +44,20 @@ Deno.test("notebooks have no outputs or execution counts and use the Deno kernel
   }
 });
 
+// nbformat 4.5 gives every cell an id, unique in its notebook; a cell without one is invalid
+// there (nbformat warns now and will refuse it), and Jupyter rewrites the file on first save.
+Deno.test("every cell has an id of its own (nbformat 4.5)", () => {
+  for (const name of notebooks()) {
+    const nb = JSON.parse(Deno.readTextFileSync(join(DIR, name)));
+    if (nb.nbformat_minor < 5) continue;
+    const ids = nb.cells.map((c: { id?: unknown }) => c.id);
+    const missing = ids.flatMap((id: unknown, i: number) => typeof id === "string" ? [] : [i]);
+    assert.deepEqual(missing, [], `${name}: cells without an id`);
+    assert.equal(new Set(ids).size, ids.length, `${name}: two cells share an id`);
+    for (const id of ids) assert.match(id, /^[a-zA-Z0-9_-]{1,64}$/, `${name}: id ${id}`);
+  }
+});
+
 Deno.test("each notebook imports the library, replays by default and draws a chart", () => {
   for (const name of notebooks()) {
     const nb = JSON.parse(Deno.readTextFileSync(join(DIR, name)));
