@@ -11,17 +11,27 @@ export function corsOrigins(value: string | undefined): string[] {
 }
 
 const ALLOW_METHODS = "GET, POST, OPTIONS";
-const ALLOW_HEADERS = "authorization, content-type";
+// the MCP Streamable HTTP transport's own headers besides the adapter's (a browser client of
+// /mcp sends mcp-protocol-version on every request after initialize)
+const ALLOW_HEADERS =
+  "authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id";
 
-/** Wraps a handler so listed origins may call it from a browser. */
-export function withCors(
+/** An origin as listed and compared: lower case, no final slash. */
+const originKey = (o: string) => o.trim().toLowerCase().replace(/\/+$/, "");
+
+/**
+ * Wraps a handler so listed origins may call it from a browser; what the handler takes besides
+ * the request (the client's address) is handed on with it.
+ */
+export function withCors<I>(
   origins: string[],
-  handler: (req: Request) => Promise<Response>,
-): (req: Request) => Promise<Response> {
+  handler: (req: Request, info?: I) => Promise<Response>,
+): (req: Request, info?: I) => Promise<Response> {
   if (!origins.length) return handler;
-  const any = origins.includes("*");
-  const allowed = (origin: string | null) => !!origin && (any || origins.includes(origin));
-  return async (req) => {
+  const listed = new Set(origins.map(originKey));
+  const any = listed.has("*");
+  const allowed = (origin: string | null) => !!origin && (any || listed.has(originKey(origin)));
+  return async (req, info) => {
     const origin = req.headers.get("origin");
     if (req.method === "OPTIONS" && req.headers.has("access-control-request-method")) {
       if (!allowed(origin)) return new Response(null, { status: 403, headers: { vary: "origin" } });
@@ -36,7 +46,7 @@ export function withCors(
         },
       });
     }
-    const res = await handler(req);
+    const res = await handler(req, info);
     if (!allowed(origin)) return res;
     const headers = new Headers(res.headers);
     headers.set("access-control-allow-origin", origin!);

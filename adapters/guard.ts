@@ -29,6 +29,99 @@ export interface GuardOptions {
    * servers that share one (the MCP server's two doors) share the count.
    */
   tokenFailures?: TokenFailures;
+  /** Chart files network callers may have the process write (FINANCE_MAX_PLOT_FILES/_BYTES). */
+  plotFiles?: PlotFiles;
+}
+
+/** Default chart files (`plot_path`) network callers may have a server process write. */
+export const DEFAULT_MAX_PLOT_FILES = 1000;
+/** Default bytes of chart files network callers may have a server process write (256 MiB). */
+export const DEFAULT_MAX_PLOT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The chart files network callers had this server process write (backtest.run's `plot_path`):
+ * each call writes a new file (never replacing one), so without a cap a caller could fill the
+ * allowed folders' disk with new names. Past `maxFiles` files, or `maxBytes` bytes, a call that
+ * asks for a chart is refused before it runs (the cap is per process: a restart resets it, and
+ * files deleted meanwhile are still counted). Calls in progress hold a place, so callers at once
+ * cannot pass the count together.
+ */
+export class PlotFiles {
+  readonly maxFiles: number;
+  readonly maxBytes: number;
+  #files = 0;
+  #bytes = 0;
+  #pending = 0;
+
+  constructor(maxFiles = DEFAULT_MAX_PLOT_FILES, maxBytes = DEFAULT_MAX_PLOT_BYTES) {
+    this.maxFiles = maxFiles;
+    this.maxBytes = maxBytes;
+  }
+
+  /** Files and bytes written so far. */
+  get written(): { files: number; bytes: number } {
+    return { files: this.#files, bytes: this.#bytes };
+  }
+
+  /**
+   * For a call whose arguments ask for a chart file: a refusal when the cap is reached, else a
+   * place held until `settle` (call it with the call's envelope). Null when none is asked for.
+   */
+  claim(
+    args: unknown,
+  ): { refused: string } | { settle: (envelope: unknown) => Promise<void> } | null {
+    const asked = args !== null && typeof args === "object" &&
+      typeof (args as Record<string, unknown>).plot_path === "string" &&
+      (args as Record<string, unknown>).plot_path !== "";
+    if (!asked) return null;
+    if (this.#files + this.#pending >= this.maxFiles || this.#bytes >= this.maxBytes) {
+      const what = this.#bytes >= this.maxBytes
+        ? `its cap of ${this.maxBytes} bytes of chart files (FINANCE_MAX_PLOT_BYTES)`
+        : `its cap of ${this.maxFiles} chart files (FINANCE_MAX_PLOT_FILES)`;
+      return {
+        refused:
+          `plot_path refused: this server has reached ${what} written for callers since it started; call again without plot_path (the result carries the equity curve), or ask the operator to raise the setting`,
+      };
+    }
+    this.#pending++;
+    let open = true;
+    return {
+      settle: async (envelope: unknown) => {
+        if (!open) return;
+        open = false;
+        this.#pending--;
+        const path = (envelope as { ok?: boolean; data?: { plot_path?: unknown } } | null)
+          ?.data?.plot_path;
+        if (typeof path !== "string") return;
+        this.#files++;
+        try {
+          this.#bytes += (await Deno.stat(path)).size;
+        } catch { /* removed already: counted as a file alone */ }
+      },
+    };
+  }
+}
+
+/** The chart-file cap of servers built without settings (the library's handler). */
+export const processPlotFiles = new PlotFiles();
+
+/** The chart-file cap from FINANCE_MAX_PLOT_FILES and FINANCE_MAX_PLOT_BYTES, or what is wrong. */
+export function plotFilesFromEnv(env: (name: string) => string | undefined): PlotFiles | string {
+  const limits: number[] = [];
+  for (
+    const [name, fallback] of [
+      ["FINANCE_MAX_PLOT_FILES", DEFAULT_MAX_PLOT_FILES],
+      ["FINANCE_MAX_PLOT_BYTES", DEFAULT_MAX_PLOT_BYTES],
+    ] as const
+  ) {
+    const raw = env(name);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      return `${name} must be a positive whole number, not ${raw}`;
+    }
+    limits.push(n);
+  }
+  return new PlotFiles(limits[0], limits[1]);
 }
 
 /** Where a request came from, as Deno's HTTP server tells a handler. */
@@ -130,15 +223,22 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** The host name of a `Host` header value, lower case, without port or final dot. */
+/**
+ * The host name of a `Host` header value, lower case, without port or final dot. A value that is
+ * not `name[:digits]` or `[address][:digits]` (`localhost:80@evil.example`, `127.0.0.1:1:2`,
+ * `[::1]x`) is returned whole, so no allowed name is read out of it: such a value is refused.
+ */
 export function hostName(header: string): string {
   let h = header.trim().toLowerCase();
   if (h.startsWith("[")) {
     const end = h.indexOf("]");
-    return end > 0 ? h.slice(0, end + 1) : h;
+    return end > 0 && /^(:\d*)?$/.test(h.slice(end + 1)) ? h.slice(0, end + 1) : h;
   }
   const colon = h.indexOf(":");
-  if (colon >= 0) h = h.slice(0, colon);
+  if (colon >= 0) {
+    if (!/^\d*$/.test(h.slice(colon + 1))) return h;
+    h = h.slice(0, colon);
+  }
   return h.endsWith(".") ? h.slice(0, -1) : h;
 }
 
@@ -452,7 +552,16 @@ export function guardOptionsFromEnv(
   const bodyTimeoutMs = num("FINANCE_BODY_TIMEOUT_MS", 10_000);
   const maxConcurrent = num("FINANCE_MAX_CONNECTIONS", 256);
   const maxTokenFailures = num("FINANCE_MAX_TOKEN_FAILURES", DEFAULT_MAX_TOKEN_FAILURES);
-  for (const v of [maxBodyBytes, bodyTimeoutMs, maxConcurrent, maxTokenFailures]) {
+  const plotFiles = plotFilesFromEnv(env);
+  for (
+    const v of [
+      maxBodyBytes,
+      bodyTimeoutMs,
+      maxConcurrent,
+      maxTokenFailures,
+      plotFiles,
+    ]
+  ) {
     if (typeof v === "string") return v;
   }
   return {
@@ -460,7 +569,8 @@ export function guardOptionsFromEnv(
     // an entry may be written as the Host header or a URL would carry it (port, scheme, final dot)
     allowedHosts: [...listSetting(env("FINANCE_ALLOWED_HOSTS")), ...extraHosts].map((h) =>
       hostName(h.replace(/^[a-z][a-z0-9+.-]*:\/\//, ""))
-    ).filter(Boolean),
+      // a name holds no colon: an IPv6 address (`--host ::`) is answered as a literal anyway
+    ).filter((h) => h && !h.includes(":")),
     // FINANCE_CORS_ORIGINS is the older name of the same list
     allowedOrigins: [
       ...listSetting(env("FINANCE_ALLOWED_ORIGINS")),
@@ -470,5 +580,6 @@ export function guardOptionsFromEnv(
     bodyTimeoutMs: bodyTimeoutMs as number,
     maxConcurrent: maxConcurrent as number,
     tokenFailures: new TokenFailures(maxTokenFailures as number),
+    plotFiles: plotFiles as PlotFiles,
   };
 }

@@ -8,7 +8,7 @@ import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
 import { clip, reservedKeyIn, reservedMessage } from "../core/args.ts";
-import { redactUrl } from "../core/redact.ts";
+import { redactText, redactUrl } from "../core/redact.ts";
 import { commandNames } from "../core/registry.ts";
 import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
@@ -19,6 +19,7 @@ import {
   type ClientInfo,
   type GuardOptions,
   guardOptionsFromEnv,
+  processPlotFiles,
   reply,
   RequestGuard,
 } from "./guard.ts";
@@ -47,7 +48,15 @@ export interface HandlerOptions extends GuardOptions {
    * default); the same list as `allowedOrigins`.
    */
   corsOrigins?: string[];
+  /**
+   * The guard to share with another door of the same server (`finance mcp --http`'s `/mcp`), so
+   * the two count one set of request slots; by default the handler makes its own.
+   */
+  guard?: RequestGuard;
 }
+
+/** A JSON escape of a letter of `__proto__` (`\u005f`, `\u0070`, ...), in any case. */
+const PROTO_ESCAPE = /\\u00(5f|7[024]|6f)/i;
 
 const NO_ENDPOINT = "use POST /commands/<command>, GET /openapi.json, GET /docs or GET /health";
 
@@ -61,11 +70,24 @@ function pathOf(url: string): string {
   return stop < 0 ? url.slice(start) : url.slice(start, stop);
 }
 
-/** A failure of the adapter itself, as a network caller may see it (its text stays in the log). */
-function internalFailure(err: unknown) {
-  const envelope = failure(describeError(err));
+/**
+ * A failure of the adapter itself, as a network caller may see it. Its text stays in the log,
+ * credentials taken out first as from any envelope (keys in `secrets`, URL passwords, bearer
+ * tokens, key parameters): an exception's message may quote an address with its password.
+ */
+export function internalFailure(err: unknown, secrets: string[] = []) {
+  const envelope = failure(redactText(describeError(err), secrets));
   hideInternals(envelope, "the adapter");
   return envelope;
+}
+
+/** The values an adapter keeps out of its answers and log: the session's keys and its token. */
+export function adapterSecrets(session: Session | undefined, token: string | undefined): string[] {
+  let keys: string[] = [];
+  try {
+    keys = (session ?? getDefaultSession()).secrets();
+  } catch { /* no session (a bad setting): patterns still apply */ }
+  return token ? [...keys, token] : keys;
 }
 
 /** An adapter's request handler; `info` (from Deno's server) names the client. */
@@ -74,24 +96,17 @@ export type AdapterHandler = (req: Request, info?: ClientInfo) => Promise<Respon
 /** Creates the adapter's request handler. */
 export function createHandler(opts: HandlerOptions = {}): AdapterHandler {
   const origins = [...(opts.allowedOrigins ?? []), ...(opts.corsOrigins ?? [])];
-  const guard = new RequestGuard({ ...opts, allowedOrigins: origins });
+  const guard = opts.guard ?? new RequestGuard({ ...opts, allowedOrigins: origins });
   const handle = routes(opts, guard);
   const core = async (req: Request, info?: ClientInfo): Promise<Response> => {
     try {
       const path = pathOf(req.url);
       return guard.admit(req, page(req, path), info) ?? await handle(req, path);
     } catch (err) {
-      return reply(internalFailure(err), 500);
+      return reply(internalFailure(err, adapterSecrets(opts.session, opts.token)), 500);
     }
   };
-  if (!origins.length) return core;
-  // the CORS layer hands on the request alone: the client it came from goes beside it
-  const clients = new WeakMap<Request, ClientInfo>();
-  const cors = withCors(origins, (req) => core(req, clients.get(req)));
-  return (req, info) => {
-    if (info) clients.set(req, info);
-    return cors(req);
-  };
+  return withCors(origins, core);
 }
 
 /**
@@ -107,6 +122,7 @@ function routes(
   guard: RequestGuard,
 ): (req: Request, path: string) => Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
+  const plotFiles = opts.plotFiles ?? processPlotFiles;
   return async (req: Request, path: string): Promise<Response> => {
     if (req.method === "GET" && path === "/health") {
       const cache = await (opts.session ?? getDefaultSession()).cacheStatus();
@@ -169,8 +185,13 @@ function routes(
           400,
         );
       }
-      // only a body that spells the key is walked: the hot path pays one substring search
-      const reserved = text.includes("__proto__") ? reservedKeyIn(body) : null;
+      // only a body that spells the key is walked: the hot path pays one substring search, and
+      // a regular expression when the body holds an escape (JSON reads `"\u005f_proto__"` as
+      // the same key: an escaped _, p, r, o or t sends the body to the walk too)
+      const reserved = text.includes("__proto__") ||
+          (text.includes("\\u") && PROTO_ESCAPE.test(text))
+        ? reservedKeyIn(body)
+        : null;
       if (reserved !== null) return reply(failure(reservedMessage(reserved)), 422);
       // pure calculators skip the runner: no schema library, context, timer or signal (and no
       // promise once the calculator's module is loaded)
@@ -179,14 +200,22 @@ function routes(
         const envelope = now === undefined ? await runPureArgs(name, body) : now;
         if (envelope) return reply(envelope);
       }
-      const outcome = await execute(name, body, {
-        session: opts.session,
-        surface: opts.surface ?? "http",
-        // no req.signal: Deno aborts it after every response too (and warns about it); the time
-        // limit and the request cap bound the work of a client that went away
-        timeoutMs,
-        validateData: opts.validateData,
-      });
+      // a call that writes a chart file takes a place under the process's cap first
+      const plot = plotFiles.claim(body);
+      if (plot && "refused" in plot) return reply(failure(plot.refused), 422);
+      let outcome;
+      try {
+        outcome = await execute(name, body, {
+          session: opts.session,
+          surface: opts.surface ?? "http",
+          // no req.signal: Deno aborts it after every response too (and warns about it); the
+          // time limit and the request cap bound the work of a client that went away
+          timeoutMs,
+          validateData: opts.validateData,
+        });
+      } finally {
+        await plot?.settle(outcome?.envelope);
+      }
       // refused arguments are the client's to fix (422); a command that ran answers 200
       return reply(outcome.envelope, outcome.status === "usage" ? 422 : 200);
     } finally {
@@ -294,7 +323,7 @@ export async function listen(
       handler,
       onListen: ({ hostname, port }) =>
         onListen(`${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`),
-      onError: (err) => reply(internalFailure(err), 500),
+      onError: (err) => reply(internalFailure(err, adapterSecrets(undefined, undefined)), 500),
       warn: (line) => io.err(`${what}: ${line}`),
     });
   } catch (err) {

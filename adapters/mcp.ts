@@ -41,6 +41,7 @@ import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "./cli.ts";
 import { lazyImport } from "../core/lazy.ts";
 import { requestTimeout } from "./http.ts";
+import { type PlotFiles, plotFilesFromEnv } from "./guard.ts";
 
 export interface McpOptions {
   session?: Session;
@@ -49,6 +50,8 @@ export interface McpOptions {
   timeoutMs?: number;
   /** What tools/list answers (default: the discovery tools and the core commands). */
   tools?: ToolSet;
+  /** The cap on chart files calls may write (default: the process's). */
+  plotFiles?: PlotFiles;
 }
 
 /** The workflow an agent should follow, sent as the server's instructions. */
@@ -262,7 +265,12 @@ export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
     io.err(`finance mcp: ${timeoutMs}`);
     return 2;
   }
-  const server = await createMcpServer({ session, tools, timeoutMs });
+  const plotFiles = plotFilesFromEnv(session.config.env);
+  if (typeof plotFiles === "string") {
+    io.err(`finance mcp: ${plotFiles}`);
+    return 2;
+  }
+  const server = await createMcpServer({ session, tools, timeoutMs, plotFiles });
   const { stdin } = await import("node:process");
   const transport = new StdioServerTransport();
   await server.connect(transport);

@@ -13,6 +13,7 @@ import { cliArguments, CommandSearch, describeCommand, shellWords } from "./disc
 import { helpEntries } from "./help.ts";
 import type { ToolSet } from "./mcp_tools.ts";
 import { operationId } from "./openapi.ts";
+import { type PlotFiles, processPlotFiles } from "./guard.ts";
 
 /** What a call needs besides its arguments. */
 export interface CallOptions {
@@ -20,6 +21,8 @@ export interface CallOptions {
   validateData?: boolean;
   /** Time limit of one command call in ms (none by default, as on the CLI). */
   timeoutMs?: number;
+  /** The cap on chart files calls may write (default: the process's). */
+  plotFiles?: PlotFiles;
 }
 
 /**
@@ -219,14 +222,22 @@ export class ToolCalls {
   async runCommand(name: string, args: unknown, signal?: AbortSignal): Promise<Envelope> {
     const reserved = reservedKeyIn(args);
     if (reserved !== null) return failure(reservedMessage(reserved));
-    const outcome = await execute(name, args, {
-      session: this.opts.session ?? getDefaultSession(),
-      surface: "mcp",
-      validateData: this.opts.validateData,
-      timeoutMs: this.opts.timeoutMs,
-      signal,
-    });
-    return outcome.envelope;
+    // a call that writes a chart file takes a place under the process's cap first
+    const plot = (this.opts.plotFiles ?? processPlotFiles).claim(args);
+    if (plot && "refused" in plot) return failure(plot.refused);
+    let envelope: Envelope | undefined;
+    try {
+      envelope = (await execute(name, args, {
+        session: this.opts.session ?? getDefaultSession(),
+        surface: "mcp",
+        validateData: this.opts.validateData,
+        timeoutMs: this.opts.timeoutMs,
+        signal,
+      })).envelope;
+    } finally {
+      await plot?.settle(envelope);
+    }
+    return envelope;
   }
 }
 

@@ -1,10 +1,26 @@
 /** `finance mcp --http`: MCP over Streamable HTTP on 127.0.0.1, beside the command adapter. */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMcpServer } from "./mcp.ts";
-import { createHandler, listen, parsePort, requestTimeout } from "./http.ts";
-import { type ClientInfo, guardOptionsFromEnv, reply, RequestGuard } from "./guard.ts";
+import {
+  type AdapterHandler,
+  adapterSecrets,
+  createHandler,
+  internalFailure,
+  listen,
+  parsePort,
+  requestTimeout,
+} from "./http.ts";
+import {
+  type ClientInfo,
+  type GuardOptions,
+  guardOptionsFromEnv,
+  processPlotFiles,
+  reply,
+  RequestGuard,
+} from "./guard.ts";
+import { withCors } from "./cors.ts";
 import { failure } from "../core/envelope.ts";
-import { getDefaultSession } from "../core/session.ts";
+import { getDefaultSession, type Session } from "../core/session.ts";
 import { connectionLimitsFromEnv } from "./connections.ts";
 import type { CliIO } from "./cli.ts";
 import type { ToolSet } from "./mcp_tools.ts";
@@ -51,10 +67,43 @@ export async function serveMcpHttp(
     io.err(limits);
     return 2;
   }
+  const handler = createMcpHttpHandler({ ...opts, session, timeoutMs, tools });
+  return await listen(
+    "127.0.0.1",
+    port,
+    "finance mcp --http",
+    "FINANCE_MCP_PORT",
+    io,
+    handler,
+    (addr) => io.err(`finance MCP (Streamable HTTP) on http://${addr}/mcp`),
+    limits,
+  );
+}
+
+/** What the MCP HTTP server is built from: the guard's settings, the session and the tools. */
+export interface McpHttpOptions extends GuardOptions {
+  session?: Session;
+  /** Time limit of one command or tool call in ms (default 120 s). */
+  timeoutMs?: number;
+  tools?: ToolSet;
+}
+
+/**
+ * The MCP HTTP server's request handler: `/mcp` and the command adapter's routes, both behind
+ * the same Host, Origin and token checks. Origins in `allowedOrigins` get CORS headers and
+ * preflight answers on `/mcp` as on `/commands`; any other page's request is refused (403).
+ */
+export function createMcpHttpHandler(opts: McpHttpOptions = {}): AdapterHandler {
+  const session = opts.session ?? getDefaultSession();
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const tools = opts.tools;
+  // the two doors share one cap on chart files, as they share the count of wrong tokens
+  const plotFiles = opts.plotFiles ?? processPlotFiles;
+  // one guard for both doors: one set of request slots (FINANCE_MAX_CONNECTIONS) for the server
   const guard = new RequestGuard(opts);
-  const adapter = createHandler({ ...opts, session, timeoutMs });
+  const adapter = createHandler({ ...opts, session, timeoutMs, plotFiles, guard });
   const open = async () => {
-    const server = await createMcpServer({ session, timeoutMs, tools });
+    const server = await createMcpServer({ session, timeoutMs, tools, plotFiles });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -102,17 +151,17 @@ export async function serveMcpHttp(
     }
     return await (await open()).handleRequest(req);
   };
-  return await listen(
-    "127.0.0.1",
-    port,
-    "finance mcp --http",
-    "FINANCE_MCP_PORT",
-    io,
-    (req, info) => {
-      const path = req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2));
-      return path === "/mcp" || path.startsWith("/mcp?") ? mcp(req, info) : adapter(req, info);
-    },
-    (addr) => io.err(`finance MCP (Streamable HTTP) on http://${addr}/mcp`),
-    limits,
-  );
+  // an exception escaping the MCP transport is an envelope, its text in the log without keys
+  const guarded = async (req: Request, info?: ClientInfo): Promise<Response> => {
+    try {
+      return await mcp(req, info);
+    } catch (err) {
+      return reply(internalFailure(err, adapterSecrets(session, opts.token)), 500);
+    }
+  };
+  const mcpRoute = withCors(opts.allowedOrigins ?? [], guarded);
+  return (req, info) => {
+    const path = req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2));
+    return path === "/mcp" || path.startsWith("/mcp?") ? mcpRoute(req, info) : adapter(req, info);
+  };
 }

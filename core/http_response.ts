@@ -89,6 +89,19 @@ export function retryAfterMs(value: string | null, nowMs = Date.now()): number |
 /** A network failure in words a user can act on, and whether a retry may help. */
 export function describeNetworkError(err: unknown): { text: string; retry: boolean } {
   const msg = err instanceof Error ? err.message : String(err);
+  // node's HTTP parser (a pinned hop) refusing the answer: header overflow, a Content-Length
+  // beside Transfer-Encoding or given twice, a status line that is not HTTP. The host answered,
+  // so neither "offline" nor a retry: the same answer would come again.
+  const code = String((err as { code?: unknown } | null)?.code ?? "");
+  const parse = /^Parse Error: (.*)/.exec(msg);
+  if (parse || code.startsWith("HPE_")) {
+    const why = (parse?.[1] ?? code).replace(/[^\x20-\x7e]/g, "").slice(0, 100);
+    return {
+      text:
+        `the server's answer is not valid HTTP (${why}); it is misconfigured or not a web server`,
+      retry: false,
+    };
+  }
   if (/certificate|altname|tls|ssl/i.test(msg)) {
     return { text: "a TLS error occurred (the certificate does not check out)", retry: false };
   }

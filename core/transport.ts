@@ -222,7 +222,24 @@ export interface ReadBudget {
    * half-read by the budget for want of them.
    */
   expected?: number;
+  /**
+   * Time a reservation is kept whatever the pace, in ms (default RESERVATION_GRACE_MS); after
+   * it, only while the body keeps `pace`.
+   */
+  graceMs?: number;
+  /** Bytes a second a reserved read must keep after the grace (default RESERVATION_PACE). */
+  pace?: number;
 }
+
+/** How long a declared length stays reserved whatever the pace (ms). */
+export const RESERVATION_GRACE_MS = 10_000;
+/**
+ * The pace a read must keep to keep the rest of its reservation, in bytes a second: past the
+ * grace, it must have read this much for every second beyond it. A server that declares 64 MiB
+ * and trickles a byte a second would otherwise hold 64 MiB of the budget for as long as it
+ * likes, and a few such servers would hold all of it, failing every other download as "busy".
+ */
+export const RESERVATION_PACE = 256 * 1024;
 
 /**
  * Reads a body chunk by chunk, stopping (and cancelling the stream) as soon as the running
@@ -252,6 +269,31 @@ export async function readCapped(
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  // A reservation is kept while the body arrives at the pace; a read that falls behind gives
+  // back the part not yet read and from then on holds what it has read, as a read of undeclared
+  // length does (it may then be failed as "busy" like one). One timer per reserved read, set for
+  // the moment the bytes read so far stop being enough.
+  let pacer: ReturnType<typeof setTimeout> | undefined;
+  if (expected > 0) {
+    const grace = budget.graceMs ?? RESERVATION_GRACE_MS;
+    const pace = budget.pace ?? RESERVATION_PACE;
+    const started = performance.now();
+    const check = () => {
+      pacer = undefined;
+      if (held <= total) return;
+      const behindAt = grace + (total * 1000) / pace;
+      const elapsed = performance.now() - started;
+      if (elapsed < behindAt) {
+        pacer = setTimeout(check, behindAt - elapsed + 1);
+        Deno.unrefTimer(pacer);
+        return;
+      }
+      buffering -= held - total;
+      held = total;
+    };
+    pacer = setTimeout(check, grace + 1);
+    Deno.unrefTimer(pacer);
+  }
   try {
     while (true) {
       const { done, value } = await reader.read();
@@ -276,6 +318,7 @@ export async function readCapped(
       chunks.push(value);
     }
   } finally {
+    if (pacer !== undefined) clearTimeout(pacer);
     buffering -= held;
     reader.releaseLock();
   }
