@@ -200,7 +200,11 @@ export class TokenFailures {
   }
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+// nosniff: a browser never reads an answer (which may echo a caller's text) as HTML or script
+const JSON_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "x-content-type-options": "nosniff",
+};
 
 const OK = { status: 200, headers: JSON_HEADERS };
 
@@ -407,7 +411,9 @@ export class RequestGuard {
       }
     }
     const auth = req.headers.get("authorization") ?? "";
-    const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+    // the scheme is case-insensitive (RFC 9110 11.1): "bearer", "BEARER" and "Bearer" alike
+    const scheme = /^bearer +/i.exec(auth);
+    const given = scheme ? auth.slice(scheme[0].length) : "";
     if (constantTimeEqual(given, this.token!)) return null;
     client ??= info ? counted(info.remoteAddr) : null;
     if (client !== null) failures.fail(client);

@@ -232,6 +232,8 @@ export function serveHelp(): string {
     "  FINANCE_MAX_CONNECTIONS_PER_CLIENT  open connections from one non-loopback address (256)",
     "  FINANCE_MAX_TOKEN_FAILURES          wrong tokens a minute from one non-loopback address (10),",
     "                                      then 429 until the minute ends",
+    "  FINANCE_MAX_PLOT_FILES              chart files plot_path may write for callers (1000)",
+    "  FINANCE_MAX_PLOT_BYTES              bytes of those chart files (default 256 MiB)",
   ].join("\n");
 }
 
