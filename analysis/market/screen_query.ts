@@ -51,6 +51,9 @@ export const MONEY_FIELDS = new Set([
   "totalrevenues.lasttwelvemonths",
 ]);
 
+/** Money fields whose thresholds are full amounts: one below a million is most likely millions. */
+const FULL_AMOUNT_FIELDS = new Set(["intradaymarketcap", "totalrevenues.lasttwelvemonths"]);
+
 const OPS: Record<string, string> = {
   "=": "eq",
   "!=": "neq",
@@ -92,6 +95,14 @@ function parseValue(raw: string, field: string, warnings?: string[]): string | n
         }% (write ${Math.round(n * 1e4) / 100}% if that was meant)`,
       );
     }
+    if (FULL_AMOUNT_FIELDS.has(field) && !m[2] && n !== 0 && Math.abs(n) < 1e6) {
+      // a cap threshold below a million passes every listing, and revenue that small is rarely
+      // what a screen means: most likely millions were meant
+      warnings?.push(
+        `query: ${field} is a full amount (${SCREEN_FIELDS[field]}); ${n} is read as ${n}, not ` +
+          `${n} million (write ${n}M, or ${n / 1000}B, if millions were meant)`,
+      );
+    }
     return n;
   }
   if (!text) throw new InputError(`query: ${field} needs a number, not '${v}'`);
@@ -113,6 +124,8 @@ function textValue(v: string, field: string): string {
     }
     return v.toLowerCase();
   }
+  // Yahoo's exchange codes are upper-case (NMS, NYQ, JPX) and matched exactly: nms matched none
+  if (field === "exchange") return v.toUpperCase();
   return v;
 }
 

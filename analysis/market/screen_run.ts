@@ -4,6 +4,7 @@ import { InputError } from "../../core/errors.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
 import { PREDEFINED_SCREENS } from "./screens.ts";
 import { majorOf } from "./currency.ts";
+import { someOf } from "../../core/lists.ts";
 import { MONEY_FIELDS, parseScreenQuery, queryFields, SCREEN_FIELDS } from "./screen_query.ts";
 
 interface Args {
@@ -80,6 +81,85 @@ export function mixedCurrencies(
     }; add region= or exchange= to keep one currency`;
 }
 
+/**
+ * A warning naming rows with a price or market cap but no currency: an amount in an unknown
+ * currency is left out of mixedCurrencies' count, so it would pass as comparable in silence.
+ */
+export function unstatedCurrency(
+  quotes: {
+    symbol: string;
+    price: number | null;
+    market_cap: number | null;
+    currency: string | null;
+  }[],
+): string | null {
+  const none = quotes.filter((q) =>
+    q.currency === null && (q.price !== null || q.market_cap !== null)
+  );
+  if (!none.length) return null;
+  return `Yahoo states no currency for ${someOf(none.map((q) => q.symbol), 5)}: ${
+    none.length === 1 ? "its" : "their"
+  } price and market cap are in a currency not known here, so they compare with no other row`;
+}
+
+/** Money fields stated per unit traded (in a minor unit such as GBp where the listing is). */
+const PRICE_FIELDS = new Set(["intradayprice", "eodprice"]);
+
+/**
+ * A warning when a filter on a money field ran over rows all in one currency other than USD:
+ * Yahoo compares each listing's own amounts (its 100B–1T cap screen returns Jakarta listings
+ * worth IDR 997B, about USD 60M), so `intradaymarketcap>10B` on Tokyo listings means JPY 10B,
+ * and `intradayprice>100` on London ones 100 pence. Null for USD rows, mixed rows (see
+ * mixedCurrencies) or no money filter.
+ */
+export function foreignThresholds(
+  quotes: { currency: string | null; market_cap_currency: string | null }[],
+  filtered: string[],
+): string | null {
+  const said: string[] = [];
+  for (const field of filtered) {
+    const price = PRICE_FIELDS.has(field);
+    const cur = new Set(
+      quotes.map((q) => (price ? q.currency : q.market_cap_currency ?? majorOf(q.currency)))
+        .filter((c) => c !== null),
+    );
+    const majors = new Set([...cur].map((c) => majorOf(c)));
+    if (cur.size > 1 && majors.size === 1) {
+      // GBp and GBP listings side by side: 100 is a pound on one and a penny on the other
+      said.push(
+        `${field}: the rows are quoted in ${[...cur].join(" and ")}, so one threshold was ` +
+          "read in a minor unit on some listings and in the major one on others",
+      );
+      continue;
+    }
+    if (cur.size !== 1) continue;
+    const [only] = [...cur];
+    if (only !== "USD") {
+      said.push(`${field}: every row is in ${only}, so its threshold was read as ${only}, not USD`);
+    }
+  }
+  if (!said.length) return null;
+  return `the filter compared each listing's own amounts; ${said.join("; ")} (convert a ` +
+    "threshold into the listings' currency and unit before screening)";
+}
+
+/**
+ * Why a query's answer may be empty other than no listing fitting: an offset past the matches,
+ * or industry and exchange values, which Yahoo matches exactly as it spells them (sector and
+ * region are checked before asking; industry names are not known here).
+ */
+export function emptyScreen(fields: string[], offset: number, total: number | null): string | null {
+  if (offset > 0 && total !== null && total > 0) {
+    return `offset ${offset} is past the screen's ${total} matches: no rows on this page`;
+  }
+  const exact = fields.filter((f) => f === "industry" || f === "exchange");
+  if (!exact.length) return null;
+  return `Yahoo matched no listing; it matches ${exact.join(" and ")} values exactly as it ` +
+    'spells them (industry names such as "Semiconductors", exchange codes such as NMS), so a ' +
+    "value spelled otherwise matches nothing: this empty list does not show that no company " +
+    "fits (industry.keys lists the names Yahoo's sector pages use)";
+}
+
 export async function runScreen(ctx: Context, args: Args) {
   const yf = await ctx.provider("market_a");
   const id = args.query.trim();
@@ -110,6 +190,8 @@ export async function runScreen(ctx: Context, args: Args) {
     }
     const mixed = mixedCurrencies(rows, []);
     if (mixed) ctx.warn(mixed);
+    const unstated = unstatedCurrency(rows);
+    if (unstated) ctx.warn(unstated);
     return {
       query: id,
       kind: "predefined" as const,
@@ -153,6 +235,28 @@ export async function runScreen(ctx: Context, args: Args) {
   ];
   const mixed = mixedCurrencies(quotes, money);
   if (mixed) ctx.warn(mixed);
+  const unstated = unstatedCurrency(quotes);
+  if (unstated) ctx.warn(unstated);
+  const foreign = foreignThresholds(
+    quotes,
+    queryFields(query).filter((f) => MONEY_FIELDS.has(f)),
+  );
+  if (foreign) ctx.warn(foreign);
+  if (!quotes.length) {
+    const empty = emptyScreen(queryFields(query), args.offset, r.total ?? null);
+    if (empty) ctx.warn(empty);
+  } else if (
+    quotes.length < args.count && typeof r.total === "number" &&
+    r.total > args.offset + quotes.length
+  ) {
+    // the description promises that fewer rows than asked means fewer matched: not here
+    ctx.warn(
+      `Yahoo returned ${quotes.length} rows for count ${args.count} while it counts ${r.total} ` +
+        `matches: the rows past ${args.offset + quotes.length} exist (read them with offset=${
+          args.offset + quotes.length
+        }), so fewer rows here is not fewer matches`,
+    );
+  }
   return {
     query: id,
     kind: "query" as const,

@@ -2,6 +2,7 @@
 import type { Context } from "../../core/context.ts";
 import { ProviderError } from "../../core/errors.ts";
 import { num } from "../../providers/market_a/schemas.ts";
+import { someOf } from "../../core/lists.ts";
 
 const MODULES = { income: "financials", balance: "balance-sheet", cashflow: "cash-flow" } as const;
 /** Yahoo keeps about four fiscal years and five quarters; these windows hold the recent ones. */
@@ -61,6 +62,8 @@ interface Built extends Row {
   kind: Kind;
   /** The currencies Yahoo stamps on this item's points. */
   stamped: string[];
+  /** Each period end → the currency stamped on its point. */
+  byDate: Record<string, string>;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -97,6 +100,7 @@ function perShareUnits(ctx: Context, symbol: string, rows: Built[]) {
   const money = new Set(
     rows.filter((r) => r.kind === "money").flatMap((r) => r.stamped),
   );
+  if (money.size > 1) return perShareAcrossCurrencies(ctx, symbol, rows);
   if (money.size !== 1) return;
   const [amounts] = [...money];
   const odd = rows.filter((r) => r.kind === "per_share" && r.stamped.some((c) => c !== amounts));
@@ -138,6 +142,39 @@ function perShareUnits(ctx: Context, symbol: string, rows: Built[]) {
           ? "its EPS does not equal net income over the average shares in either"
           : "no net income and share count are there to tell which"
       }: their currency is left null (unknown)`,
+  );
+}
+
+/**
+ * Per-share items where the amounts change currency over the periods (a company that moved its
+ * reporting currency): each per-share point must carry its period's amount currency, else it
+ * is the listing's stamp (as BABA's USD on CNY amounts) and the row's currency is left null.
+ */
+function perShareAcrossCurrencies(ctx: Context, symbol: string, rows: Built[]) {
+  const amountsAt = new Map<string, Set<string>>();
+  for (const r of rows.filter((r) => r.kind === "money")) {
+    for (const [d, c] of Object.entries(r.byDate)) {
+      amountsAt.set(d, (amountsAt.get(d) ?? new Set()).add(c));
+    }
+  }
+  const fits = (d: string, c: string) => {
+    const at = amountsAt.get(d);
+    return at?.size === 1 && at.has(c);
+  };
+  const odd = rows.filter((r) =>
+    r.kind === "per_share" && Object.entries(r.byDate).some(([d, c]) => !fits(d, c))
+  );
+  if (!odd.length) return;
+  for (const r of odd) {
+    r.unit = null;
+    delete r.units;
+  }
+  const amounts = [...new Set([...amountsAt.values()].flatMap((c) => [...c]))].join(" and ");
+  ctx.warn(
+    `${symbol}'s amounts are in ${amounts} over the periods, and Yahoo stamps its per-share ` +
+      `items (${odd.map((r) => r.field).join(", ")}) with currencies that do not follow them ` +
+      "period by period: their currency is left null (unknown), since a stamp can be the " +
+      "listing's currency rather than the one the figure is in",
   );
 }
 
@@ -249,6 +286,7 @@ export async function statement(
       values,
       kind: k,
       stamped,
+      byDate: currencies,
     };
     if (stamped.length > 1 && (k === "money" || k === "per_share")) {
       row.units = Object.fromEntries(
@@ -288,6 +326,18 @@ export async function statement(
     );
   }
   perShareUnits(ctx, symbol, rows);
+  const unstamped = rows.filter((r) =>
+    (r.kind === "money" || r.kind === "per_share") && !r.stamped.length
+  );
+  if (unstamped.length) {
+    // an amount with no currency is no amount to set beside another: said, not guessed
+    ctx.warn(
+      `Yahoo states no currency for ${symbol}'s ${
+        someOf(unstamped.map((r) => r.field).sort(), 5)
+      }: their unit is unknown (null, or "per share" without a currency), not assumed to be the ` +
+        "other rows' currency",
+    );
+  }
   const periods = [...lengths.keys()].sort().reverse();
   const period_types = Object.fromEntries(
     periods.map((d) => [d, [...lengths.get(d)!].sort().join(", ")]),
@@ -319,7 +369,7 @@ export async function statement(
     period,
     periods,
     period_types,
-    rows: rows.map(({ kind: _k, stamped: _s, ...r }): Row => r),
+    rows: rows.map(({ kind: _k, stamped: _s, byDate: _b, ...r }): Row => r),
     count: rows.length,
     provider: "market_a",
     source: "Yahoo Finance fundamentals time series (ws/fundamentals-timeseries)",

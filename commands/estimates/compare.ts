@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
-import { UsageError } from "../../core/errors.ts";
+import { InputError, UsageError } from "../../core/errors.ts";
+import { type Unit, unitOf } from "../../analysis/market/units.ts";
+import { parseSymbol } from "../../analysis/market/symbols.ts";
 
 /** Metrics that can be compared, in the order results are listed. */
 const METRICS = [
@@ -28,7 +30,7 @@ const LABELS: Record<Metric, string> = {
 };
 
 const USAGE =
-  "finance estimates.compare [SYMBOL] revenue=2.2B consensus_revenue=2.0B eps=0.50 consensus_eps=0.45 fiscal_year=2027";
+  "finance estimates.compare [SYMBOL] revenue=2.2B consensus_revenue=2.0B eps=0.50 consensus_eps=0.45 fiscal_year=2027 [currency=USD consensus_currency=USD eps_basis=share consensus_eps_basis=share]";
 
 function metricArgs() {
   const shape: Record<string, z.ZodOptional<ReturnType<typeof amount>>> = {};
@@ -43,9 +45,187 @@ function metricArgs() {
   return shape as Record<Metric | `consensus_${Metric}`, z.ZodOptional<ReturnType<typeof amount>>>;
 }
 
+/** Names in common use that are no ISO code, each for the one currency it names. */
+const CURRENCY_NAMES: Record<string, string> = { RMB: "CNY", NTD: "TWD", NIS: "ILS" };
+
+/** A currency code as providers state it (CNY, USD; GBp for pence); "CNY per share" read as CNY. */
+const currencyArg = (whose: string) =>
+  z.string().trim().transform((v) => {
+    const code = v.replace(/\s+per\s+(share|ads|adr)$/i, "");
+    return CURRENCY_NAMES[code.toUpperCase()] ?? code;
+  })
+    .pipe(z.string().regex(/^[A-Za-z]{3}$/, "a three-letter currency code such as USD, CNY or GBp"))
+    .optional().describe(
+      `Currency ${whose} figures are in, as the provider states it (fundamentals.statement's ` +
+        "unit, a profile's financialCurrency, FMP's reportedCurrency): USD, CNY, EUR; GBp for " +
+        "pence. Compared with the other side's, never guessed.",
+    );
+
+/** Other words for the two bases an EPS can be per. */
+const BASIS_NAMES: Record<string, string> = {
+  ordinary: "share",
+  ordinary_share: "share",
+  per_share: "share",
+  adr: "ads",
+  per_ads: "ads",
+};
+
+/** What one EPS counts: an ordinary share or a depositary share (ADS/ADR). */
+const basisArg = (whose: string) =>
+  z.preprocess(
+    (
+      v,
+    ) => (typeof v === "string"
+      ? BASIS_NAMES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()
+      : v),
+    z.enum(["share", "ads"]),
+  ).optional().describe(
+    `What ${whose} EPS is per: share (an ordinary share) or ads (a depositary share, ADS/ADR, ` +
+      "often several ordinary shares).",
+  );
+
+/** A stated currency as echoed: the major code upper-cased (usd → USD), a minor unit as written. */
+const stated = (u: Unit | null) => (u === null ? null : u.factor === 1 ? u.major : u.code);
+
 /** Rounds away float noise such as 0.5 − 0.45 = 0.04999999999999999. */
 function round10(x: number): number {
   return Math.round(x * 1e10) / 1e10;
+}
+
+/**
+ * Figures far apart: a thousand times or more is most likely two units (2.2T against 2.0K), a
+ * hundred times per share cents against dollars. Where neither side states its currency (or,
+ * for EPS, what it is per), twice or more apart is said too: CNY against USD is about seven
+ * times, an ADS several shares; stated currencies are checked by {@link currencyCaveats}.
+ */
+function apart(
+  metric: Metric,
+  user: number,
+  consensus: number,
+  known: { currencies: boolean; bases: boolean },
+): string | null {
+  if (user === 0 || consensus === 0) return null;
+  const ratio = Math.abs(user) / Math.abs(consensus);
+  const round = (x: number) => (x >= 10 ? Math.round(x) : Math.round(x * 10) / 10);
+  const times = ratio >= 1 ? `${round(ratio)}` : `1/${round(1 / ratio)}`;
+  const eps = metric === "eps";
+  const far = eps ? 20 : 500;
+  if (ratio >= far || ratio <= 1 / far) {
+    return `${metric}: your ${user} and the consensus ${consensus} are ${times} times apart: check both are in the same unit (${
+      eps
+        ? "both in dollars per share, not one in cents; pence and pounds for a GBp listing"
+        : "2.2B, not 2200 meaning millions"
+    })`;
+  }
+  const unstated = [
+    ...(known.currencies ? [] : ["currency"]),
+    ...(eps && !known.bases ? ["what the EPS is per (share or ADS)"] : []),
+  ];
+  // opposite signs are said apart; a profit against a loss is no currency's doing
+  if (!unstated.length || (ratio < 2 && ratio > 0.5) || Math.sign(user) !== Math.sign(consensus)) {
+    return null;
+  }
+  return `${metric}: your ${user} and the consensus ${consensus} are ${times} times apart and neither side states its ${
+    unstated.join(" nor ")
+  }: unless that is a real gap, they may be ${
+    known.currencies ? "" : "in two currencies (CNY against USD is about 7 times)"
+  }${unstated.length === 2 ? " or " : ""}${
+    eps && !known.bases ? "per different shares (an ADS is often several ordinary shares)" : ""
+  }; give ${
+    [
+      ...(known.currencies ? [] : ["currency= and consensus_currency="]),
+      ...(eps && !known.bases ? ["eps_basis= and consensus_eps_basis="] : []),
+    ].join(", ")
+  } to have them checked`;
+}
+
+/**
+ * Figures in two currencies (or in pence against pounds) give no gap: refused. Where only one
+ * side states its currency, the gaps assume the other's is the same, and that is said.
+ */
+function currencyCaveats(mine: Unit | null, theirs: Unit | null): string[] {
+  if (mine && theirs) {
+    if (mine.major !== theirs.major) {
+      throw new InputError(
+        `estimates.compare: your figures are in ${mine.code} and the consensus in ${theirs.code}: ` +
+          "a gap between two currencies is no gap; convert one side at the period's rate " +
+          `(market.quote ${mine.major}${theirs.major}=X quotes one) and compare in one currency`,
+      );
+    }
+    if (mine.factor !== theirs.factor) {
+      const [minor, major] = mine.factor < theirs.factor ? [mine, theirs] : [theirs, mine];
+      throw new InputError(
+        `estimates.compare: your figures are in ${mine.code} and the consensus in ${theirs.code}: ` +
+          `one ${minor.code} is ${
+            minor.factor / major.factor
+          } ${major.code}, so give both in the ` +
+          `same unit (45 ${minor.code} is ${
+            45 * minor.factor / major.factor
+          } ${major.code}) and compare again`,
+      );
+    }
+    return [];
+  }
+  if (mine) {
+    return [
+      `the consensus's currency is not stated (FMP's estimates state none): the gaps assume it ` +
+      `is ${mine.code}, like yours; a company that reports in one currency while its shares ` +
+      "trade in another can have its consensus in either, so check it (consensus_currency= " +
+      "has it checked) before citing the gaps",
+    ];
+  }
+  if (theirs) {
+    return [
+      `your figures' currency is not stated: the gaps assume they are in ${theirs.code}, like ` +
+      "the consensus; state currency= to have it checked",
+    ];
+  }
+  return [];
+}
+
+/**
+ * A symbol with an exchange suffix (SHEL.L, 0700.HK) trades outside the US: its price, its
+ * reports and a consensus can be in three currencies (Shell trades in GBp and reports in USD),
+ * so with no currency stated the gap may be across two; said. Null for a US symbol or none.
+ */
+function foreignListing(symbol: string | undefined): string | null {
+  if (!symbol) return null;
+  let suffix: string | null = null;
+  try {
+    suffix = parseSymbol(symbol).suffix;
+  } catch {
+    return null; // the ticker schema has already judged the spelling; it is only echoed
+  }
+  if (!suffix) return null;
+  return `${symbol} is listed outside the US (.${suffix}) and neither side states its ` +
+    "currency: its price, its reports and a consensus can each be in another currency (Shell " +
+    "trades in GBp and reports in USD), so give currency= and consensus_currency= to have " +
+    "them checked";
+}
+
+/** EPS per ADS against EPS per ordinary share differs by the ADS ratio: refused; one unstated, said. */
+function basisCaveat(mine?: "share" | "ads", theirs?: "share" | "ads"): string | null {
+  const name = (b: "share" | "ads") => (b === "ads" ? "ADS" : "ordinary share");
+  if (mine && theirs && mine !== theirs) {
+    throw new InputError(
+      `estimates.compare: your EPS is per ${name(mine)} and the consensus EPS per ${
+        name(theirs)
+      }: one ADS is usually several ordinary shares (one Alibaba ADS is eight), so the gap ` +
+        "would be the ADS ratio, not a surprise; put both per ADS (EPS per share × shares per " +
+        "ADS) or both per share and compare again",
+    );
+  }
+  if (mine && !theirs) {
+    return `the consensus EPS is not stated per share or per ADS: the gap assumes it is per ${
+      name(mine)
+    }, like yours (consensus_eps_basis= has it checked)`;
+  }
+  if (theirs && !mine) {
+    return `your EPS is not stated per share or per ADS: the gap assumes it is per ${
+      name(theirs)
+    }, like the consensus (eps_basis= has it checked)`;
+  }
+  return null;
 }
 
 const comparison = z.object({
@@ -68,7 +248,13 @@ export default defineCommand({
     "consensus_revenue, eps with consensus_eps; also ebitda, ebit, net_income, fcf, " +
     "free_cash_flow, operating_income). No network: take consensus values from " +
     "estimates.consensus or another cited source. At least one complete pair is required; a " +
-    "metric given without its partner is an error rather than silently skipped.",
+    "metric given without its partner is an error rather than silently skipped. State the " +
+    "currency of each side (currency=, consensus_currency=, as the providers state it: " +
+    "FMP's estimates state none) and, for EPS, what each is per (eps_basis=, " +
+    "consensus_eps_basis=: share or ads): figures in two currencies, in pence against pounds, " +
+    "or per ADS against per share are refused rather than given a gap; one side unstated is " +
+    "warned; with neither stated, a listing outside the US (SHEL.L) and figures twice or " +
+    "more apart are warned.",
   usage: USAGE,
   side_effects: "pure_calculation",
   auth_required: "none",
@@ -84,11 +270,27 @@ export default defineCommand({
     period: z.string().trim().min(1).max(20).optional().describe(
       "Period the figures are for, e.g. annual or Q3 (echoed back).",
     ),
+    currency: currencyArg("your"),
+    consensus_currency: currencyArg("the consensus"),
+    eps_basis: basisArg("your"),
+    consensus_eps_basis: basisArg("the consensus"),
   }),
   data: z.object({
     symbol: z.string().nullable(),
     fiscal_year: z.string().nullable(),
     period: z.string().nullable(),
+    currency: z.string().nullable().describe(
+      "Currency of your figures as stated; null: not stated.",
+    ),
+    consensus_currency: z.string().nullable().describe(
+      "Currency of the consensus figures as stated; null: not stated.",
+    ),
+    eps_basis: z.enum(["share", "ads"]).nullable().describe(
+      "What your EPS is per (share or ads); null: not stated.",
+    ),
+    consensus_eps_basis: z.enum(["share", "ads"]).nullable().describe(
+      "What the consensus EPS is per (share or ads); null: not stated.",
+    ),
     comparisons: z.array(comparison),
     count: z.int(),
     method: z.string(),
@@ -96,10 +298,14 @@ export default defineCommand({
   examples: [
     "finance estimates.compare AAPL revenue=2.2B consensus_revenue=2.0B eps=0.50 consensus_eps=0.45 fiscal_year=2027",
     "finance estimates.compare symbol=MSFT fcf=70B consensus_fcf=74B period=annual",
+    "finance estimates.compare BABA eps=16.5 consensus_eps=15.9 currency=CNY consensus_currency=CNY eps_basis=ads consensus_eps_basis=ads",
   ],
   run(args, ctx) {
     const values = args as unknown as Record<string, number | undefined>;
+    const mine = unitOf(args.currency);
+    const theirs = unitOf(args.consensus_currency);
     const rows: z.input<typeof comparison>[] = [];
+    let currencySaid = false;
     for (const metric of METRICS) {
       const user = values[metric];
       const consensus = values[`consensus_${metric}`];
@@ -112,6 +318,13 @@ export default defineCommand({
       }
       const gap = round10(user - consensus);
       const share = consensus === 0 ? null : round10(gap / Math.abs(consensus));
+      if (!Number.isFinite(gap) || (share !== null && !Number.isFinite(share * 100))) {
+        // 1e308 against 1e-308: no finite gap to give, and no company's figure
+        throw new InputError(
+          `estimates.compare: ${metric} ${user} against ${consensus} gives no finite gap; check ` +
+            "both figures (a revenue of 2.2B is 2200000000)",
+        );
+      }
       if (share === null) {
         ctx.warn(`percent_gap for ${metric} is null: the consensus value is zero`);
       }
@@ -123,21 +336,12 @@ export default defineCommand({
           }) measures no usual change; read absolute_gap`,
         );
       }
-      // 2.2T against 2.0K: a thousand times or more apart is most likely two units; per share,
-      // a hundred times apart is most likely cents against dollars (or pence against pounds)
-      const ratio = Math.abs(user) / Math.abs(consensus);
-      const far = metric === "eps" ? 20 : 500;
-      if (consensus !== 0 && user !== 0 && (ratio >= far || ratio <= 1 / far)) {
-        ctx.warn(
-          `${metric}: your ${user} and the consensus ${consensus} are ${
-            ratio >= 1 ? Math.round(ratio) : `1/${Math.round(1 / ratio)}`
-          } times apart: check both are in the same unit (${
-            metric === "eps"
-              ? "both in dollars per share, not one in cents; pence and pounds for a GBp listing"
-              : "2.2B, not 2200 meaning millions"
-          })`,
-        );
-      }
+      const far = apart(metric, user, consensus, {
+        currencies: Boolean(mine || theirs),
+        bases: Boolean(args.eps_basis || args.consensus_eps_basis),
+      });
+      if (far) ctx.warn(far);
+      if (far && /states its currency/.test(far)) currencySaid = true;
       rows.push({
         metric,
         user_value: user,
@@ -148,6 +352,15 @@ export default defineCommand({
         direction: gap > 0 ? "above_consensus" : gap < 0 ? "below_consensus" : "in_line",
       });
     }
+    if (rows.length) {
+      for (const w of currencyCaveats(mine, theirs)) ctx.warn(w);
+      const abroad = !mine && !theirs && !currencySaid ? foreignListing(args.symbol) : null;
+      if (abroad) ctx.warn(abroad);
+      if (rows.some((r) => r.metric === "eps")) {
+        const w = basisCaveat(args.eps_basis, args.consensus_eps_basis);
+        if (w) ctx.warn(w);
+      }
+    }
     if (!rows.length) {
       throw new UsageError(
         `estimates.compare: give at least one metric with its consensus, e.g. revenue=2.2B consensus_revenue=2.0B (usage: ${USAGE})`,
@@ -157,6 +370,10 @@ export default defineCommand({
       symbol: args.symbol ?? null,
       fiscal_year: args.fiscal_year === undefined ? null : String(args.fiscal_year),
       period: args.period ?? null,
+      currency: stated(mine),
+      consensus_currency: stated(theirs),
+      eps_basis: args.eps_basis ?? null,
+      consensus_eps_basis: args.consensus_eps_basis ?? null,
       comparisons: rows,
       count: rows.length,
       method:

@@ -158,6 +158,30 @@ export default defineCommand({
       provider: "estimates_a",
       source_url: ESTIMATES_URL,
     }));
+    // a row holding none of the figures read (FMP renaming its fields, or an empty row) would
+    // pass as a period with every figure empty: said, naming what the row does hold
+    const read = ["revenue", "eps", "ebitda", "ebit", "netIncome", "sgaExpense"]
+      .flatMap((m) => [`${m}Avg`, `${m}Low`, `${m}High`]);
+    const bare = rows.filter((r) =>
+      !read.some((k) => typeof (r as Record<string, unknown>)[k] === "number")
+    );
+    if (bare.length) {
+      const held = [
+        ...new Set(
+          bare.flatMap((r) => Object.keys(r))
+            .filter((k) => !["symbol", "date", "numAnalystsRevenue", "numAnalystsEps"].includes(k)),
+        ),
+      ];
+      ctx.warn(
+        `FMP's ${listed(bare.map((r) => r.date))} carr${
+          bare.length === 1 ? "ies" : "y"
+        } none of the figures read (revenueAvg, epsAvg and their low and high): ${
+          held.length
+            ? `the row holds ${listed(held)} instead, so FMP may have renamed its fields`
+            : "it has no figure at all"
+        }; no figure is given for ${bare.length === 1 ? "that period" : "those periods"}`,
+      );
+    }
     if (placeholders.length) {
       ctx.warn(
         `FMP gave 0 for the average, low and high of ${
@@ -270,7 +294,8 @@ export default defineCommand({
         "FMP states no currency: the amounts are most likely in the company's reporting " +
           "currency, which need not be the one its shares trade in, and for a depositary " +
           "receipt (ADR) the EPS may be per ordinary share rather than per ADR: check one " +
-          "against fundamentals.statement before setting it beside a price",
+          "against fundamentals.statement before setting it beside a price (estimates.compare " +
+          "checks the currency and share basis you state for each side)",
       );
     }
     if (!estimates.length) {

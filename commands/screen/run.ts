@@ -11,8 +11,12 @@ export default defineCommand({
     "Runs Yahoo's screener. Give a predefined id from screen.predefined (day_gainers) or a " +
     'query such as `region=us AND sector="Technology" AND intradaymarketcap>10B` ' +
     "(operators = != > >= < <= and IN (a, b); AND binds before OR; numbers take K/M/B/T). " +
+    "Money thresholds are full amounts (10B, not 10000 for millions) that Yahoo compares in " +
+    "each listing's own currency (JPY for Tokyo, pence for a GBp listing's price); percent " +
+    "fields take 5 for 5%. " +
     "Rows carry price, change, market cap and volume with the quote time. Screen membership is " +
-    "a filter result, not a recommendation; fewer rows than asked means fewer matched.",
+    "a filter result, not a recommendation; fewer rows than asked means fewer matched, unless " +
+    "a warning says Yahoo counts more.",
   usage: "finance screen.run QUERY [count=25 offset=0 sort_field=FIELD sort_asc=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",

@@ -137,7 +137,14 @@ function usageTokens(usage: string): string[] {
       if (v === "YYYY-MM-DD") v = "2024-01-02";
       if (v === "YYYYMMDDHHMMSS") v = "20240102030405";
       if (/^[A-Z_]+$/.test(v) || v === "PATH_OR_URL" || v === "char_START_END") {
-        v = k === "match_id" ? "char_0_10" : k === "url" ? "https://example.com/x" : "x";
+        // an ISO currency code is upper case like a placeholder: kept as written
+        v = k === "match_id"
+          ? "char_0_10"
+          : k === "url"
+          ? "https://example.com/x"
+          : k.endsWith("currency") && /^[A-Z]{3}$/.test(v)
+          ? v
+          : "x";
       }
       out.push(`${k}=${v}`);
     } else if (sample[t]) out.push(sample[t]);
