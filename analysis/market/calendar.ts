@@ -275,7 +275,7 @@ export async function companyCalendar(ctx: Context, symbol: string) {
   const dates = e.earningsDate.filter((d): d is number => d !== null);
   // the exchange's local dates of the stamps (see the module comment)
   const doubts = noDoubts();
-  const days = dates.map((d) => earningsDay(d, zone, e.isEarningsDateEstimate === true, doubts));
+  const days = dates.map((d) => earningsDay(d, zone, e.isEarningsDateEstimate !== false, doubts));
   const now = ctx.clock.now().getTime() / 1000;
   // each estimate's currency is the one its own module states, which need not be the one the
   // shares trade in (BABA: USD shares, CNY estimates) nor financialData's reporting currency
@@ -301,6 +301,7 @@ export async function companyCalendar(ctx: Context, symbol: string) {
   const status = dates.length
     ? eventStatus(dates, e.isEarningsDateEstimate, now, actual !== null)
     : null;
+  unflagged(ctx, symbol, days, e.isEarningsDateEstimate, status);
   if (status === "date_passed") {
     ctx.warn(
       `${symbol}'s earnings dates (${
@@ -402,7 +403,30 @@ function eventStatus(
   hasActual: boolean,
 ): Status {
   if (Math.max(...dates) < now) return hasActual ? "reported" : "date_passed";
-  return estimate ? "unconfirmed" : "upcoming";
+  // confirmed only when Yahoo says so: an answer without the flag (its older form) is not
+  return estimate === false ? "upcoming" : "unconfirmed";
+}
+
+/**
+ * The warning for coming earnings dates Yahoo gives without saying whether they are confirmed
+ * (no isEarningsDateEstimate, as in its older answers): they are reported unconfirmed, and a
+ * window of two dates is the form Yahoo gives its estimates in.
+ */
+function unflagged(
+  ctx: Context,
+  symbol: string,
+  days: string[],
+  estimate: boolean | undefined,
+  status: Status | null,
+) {
+  if (estimate !== undefined || status !== "unconfirmed") return;
+  ctx.warn(
+    `Yahoo does not say whether ${symbol}'s earnings date${days.length > 1 ? "s" : ""} (${
+      days.join(" to ")
+    }) ${days.length > 1 ? "are" : "is"} confirmed or its estimate (no isEarningsDateEstimate)${
+      days.length > 1 ? "; a window of dates is how Yahoo gives an estimate" : ""
+    }: status is unconfirmed; check the company's investor-relations announcement`,
+  );
 }
 
 type HistoryRow = z.infer<typeof history>["history"][number];
@@ -471,13 +495,20 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     const first = Math.min(...dates);
     const last = Math.max(...dates);
     // the exchange's local dates of the window's ends (see the module comment)
-    const estimate = c.earnings.isEarningsDateEstimate === true;
+    const estimate = c.earnings.isEarningsDateEstimate !== false;
     const firstDay = earningsDay(first, zone, estimate, doubts);
     const lastDay = dates.length > 1 ? earningsDay(last, zone, estimate, doubts) : null;
     const match = rows.find((r) => target.row !== null && r.source === target.row);
     const hasActual = match !== undefined && match.eps_actual !== null;
     const status = eventStatus(dates, c.earnings.isEarningsDateEstimate, now, hasActual);
     const past = status === "reported" || status === "date_passed";
+    unflagged(
+      ctx,
+      symbol,
+      lastDay ? [firstDay, lastDay] : [firstDay],
+      c.earnings.isEarningsDateEstimate,
+      status,
+    );
     const event = {
       earnings_date: firstDay,
       earnings_date_end: lastDay,

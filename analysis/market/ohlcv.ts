@@ -11,13 +11,14 @@ import {
   dayFormat,
   type Dividend,
   isIntraday,
+  periodOf,
   type Split,
 } from "../../providers/market_a/bars.ts";
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
 import { noVolumeKind } from "./quote_row.ts";
-import { fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
+import { dividendSlipNote, fixDividendUnits, fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -170,6 +171,40 @@ interface Got {
   source: string;
   price_basis: string;
   provider_symbol: string;
+  /**
+   * The regular session the provider was in or next to when it answered (epoch seconds), with
+   * its market's zone when `timezone` does not give it.
+   */
+  session?: { start: number; end: number; zone?: string } | null;
+}
+
+/**
+ * A warning when the last daily (weekly, monthly) bar is of a regular session still open at
+ * `now`: Yahoo's bar of the running day is the trading so far, its close the latest price, not
+ * the session's close. Null otherwise (or when the provider states no session).
+ */
+export function unfinishedBar(
+  symbol: string,
+  tf: string,
+  last: string,
+  session: { start: number; end: number; zone?: string } | null | undefined,
+  zone: string | null,
+  now: Date,
+): string | null {
+  if (!session || isIntraday(tf)) return null;
+  const t = now.getTime() / 1000;
+  if (!(t >= session.start && t < session.end)) return null;
+  const day = localDay(new Date(session.start * 1000).toISOString(), session.zone ?? zone);
+  const same = tf === "1d" ? last === day : periodOf(last, tf) !== null &&
+    periodOf(last, tf) === periodOf(day, tf);
+  if (!same) return null;
+  const end = new Date(session.end * 1000).toISOString().slice(11, 16);
+  const bar = `${symbol}: the last bar (${last}${tf === "1d" ? "" : `, a ${tf} bar`})`;
+  // a market's usual hours (Stooq's), not a session the provider stated: a holiday or an early
+  // close is not known
+  return session.zone
+    ? `${bar} takes in ${day}, within the market's regular hours (until ${end} UTC; the provider states no session, so an early close is not known): it may be of a session still trading, its close the latest price, not a closing price, and its high, low and volume so far`
+    : `${bar} takes in the session of ${day}, still open (it ends ${end} UTC): its close is the latest price, not a closing price, and its high, low and volume are so far`;
 }
 
 /**
@@ -239,8 +274,14 @@ async function fromProvider(
       return day >= w.start && day <= w.end;
     });
     if (slips.length) ctx.warn(unitSlipNote(symbol, b.currency!, slips));
+    // a dividend Yahoo stated in pounds beside prices in pence (the adjusted closes show which)
+    const divs = fixDividendUnits(unit.rows, b.dividends, b.currency);
+    const divSlips = divs.slips.filter((x) => x.date >= w.start && x.date <= w.end);
+    if (divSlips.length) ctx.warn(dividendSlipNote(symbol, b.currency!, divSlips));
     return {
       ...b,
+      dividends: divs.dividends,
+      session: b.session ?? null,
       rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, unit.rows),
       provider_symbol: symbol,
       source: "Yahoo Finance chart API (v8/finance/chart)",
@@ -252,26 +293,40 @@ async function fromProvider(
     };
   }
   if (key === "stooq") {
-    const { Client, stooqSymbol } = await import("../../providers/stooq/client.ts");
+    const { Client, stooqCurrency, stooqSession, stooqSymbol } = await import(
+      "../../providers/stooq/client.ts"
+    );
     Client.check(tf);
     const provider_symbol = stooqSymbol(symbol);
     const columns = await (await ctx.provider("stooq")).dailyColumns(symbol, w.start, w.end);
-    const pair = /^[a-z]{3}([a-z]{3})$/.exec(provider_symbol);
+    // Stooq states no currency: known from the market its spelling names, where one rule holds
+    const { currency, note } = stooqCurrency(provider_symbol);
+    if (note && columns.dates.length) ctx.warn(`${symbol}: ${note}`);
     return {
       rows: [],
       columns,
       ...none,
       timezone: null,
       provider_symbol,
-      // Stooq states no currency: known only for US listings (.us) and currency pairs.
-      currency: provider_symbol.endsWith(".us") ? "USD" : pair ? pair[1].toUpperCase() : null,
+      currency,
+      // Stooq updates the day's bar while its market trades: the session tells such a bar
+      session: stooqSession(provider_symbol, ctx.clock.now()),
       source: "Stooq daily CSV (stooq.com/q/d/l)",
       price_basis: "all prices adjusted for splits and dividends by Stooq",
     };
   }
   if (key === "broker_a") {
     const provider_symbol = alpacaSymbol(symbol);
-    const rows = await (await ctx.provider("broker_a")).bars(provider_symbol, tf, w.start, w.end);
+    const alpaca = await ctx.provider("broker_a");
+    const rows = await alpaca.bars(provider_symbol, tf, w.start, w.end);
+    // a feed of one exchange's trades (IEX, the free plan's) is not the market's volume
+    const feed = alpaca.feed;
+    const consolidated = feed === "sip" || feed === "delayed_sip";
+    if (!consolidated && rows.length) {
+      ctx.warn(
+        `${symbol}: Alpaca's ${feed} feed builds bars from the trades on ${feed.toUpperCase()} alone, not the whole US market: volume is that exchange's share (a few percent of the consolidated volume), and open, high, low and close may differ from the consolidated bar; set ALPACA_DATA_FEED=sip (a paid plan) for consolidated bars`,
+      );
+    }
     return {
       rows,
       ...none,
@@ -280,15 +335,35 @@ async function fromProvider(
       provider_symbol,
       currency: "USD",
       source: "Alpaca market data v2 stock bars",
-      price_basis: "split-adjusted; not dividend-adjusted",
+      price_basis: `split-adjusted; not dividend-adjusted; Alpaca's ${feed} feed (${
+        consolidated ? "every US exchange's trades" : `trades on ${feed.toUpperCase()} only`
+      })`,
     };
   }
   const { avCurrency, avSymbol } = await import("../../providers/market_b/client.ts");
   const provider_symbol = avSymbol(symbol);
-  const rows = await (await ctx.provider("market_b")).bars(symbol, tf, w.start, w.end);
+  const got = await (await ctx.provider("market_b")).series(symbol, tf, w.start, w.end);
+  // its OHLC are raw: a split in the window is a jump in them, which only adj_close is free of
+  const inside = got.splits.filter((s) => s.date > w.start && s.date <= w.end);
+  const jumps = tf === "1wk" || tf === "1mo" ? adjustmentJumps(got.rows, w) : [];
+  if (jumps.length) {
+    ctx.warn(
+      `${symbol}: Alpha Vantage's ${tf} open, high, low, close and volume are not adjusted for splits, and its adjusted closes show one between ${
+        jumps.join(", ")
+      } (the adjustment changes severalfold there, which no dividend does): prices before it are not comparable with those after it; use adj_close, or provider=market_a (split-adjusted OHLC)`,
+    );
+  }
+  if (inside.length && got.rows.length) {
+    ctx.warn(
+      `${symbol}: Alpha Vantage's open, high, low, close and volume are not adjusted for the ${
+        inside.map((s) => `${s.numerator}-for-${s.denominator} split on ${s.date}`).join(", ")
+      } (splits): prices before a split are not comparable with those after it; use adj_close, or provider=market_a (split-adjusted OHLC)`,
+    );
+  }
   return {
-    rows,
-    ...none,
+    rows: got.rows,
+    splits: got.splits,
+    dividends: got.dividends,
     // its intraday stamps are New York's wall clock (Meta Data "6. Time Zone": US/Eastern),
     // turned into UTC by its client; the window's days are New York's
     timezone: "America/New_York",
@@ -300,6 +375,28 @@ async function fromProvider(
       ? "raw OHLC; adj_close null (Alpha Vantage gives no adjusted close for intraday bars)"
       : "raw OHLC; adj_close adjusted for splits and dividends",
   };
+}
+
+/**
+ * Where a series' adjustment (adj_close over close) changes by more than half between two bars
+ * in the window: a split its raw OHLC keep and its adjusted closes take out (a dividend moves it
+ * by its yield). "2020-08-28 and 2020-09-04" for each; linear.
+ */
+function adjustmentJumps(rows: Bar[], w: Window): string[] {
+  const out: string[] = [];
+  let prev: { date: string; f: number } | null = null;
+  for (const r of rows) {
+    if (r.date < w.start || r.date > w.end) continue;
+    const f = r.close !== null && r.close > 0 && r.adj_close !== null && r.adj_close > 0
+      ? r.adj_close / r.close
+      : null;
+    if (f === null) continue;
+    if (prev && Math.abs(Math.log(f / prev.f)) > Math.log(1.5)) {
+      out.push(`${prev.date} and ${r.date}`);
+    }
+    prev = { date: r.date, f };
+  }
+  return out;
 }
 
 async function configured(ctx: Context, key: OhlcvProvider): Promise<string | null> {
@@ -441,6 +538,8 @@ export async function fetchSeries(
       const last = localDay(cols ? cols.dates[count - 1] : rows[count - 1].date, got.timezone);
       const stale = endsEarly(symbol, last, lw.end, ctx.clock.now(), tf);
       if (stale) ctx.warn(stale);
+      const running = unfinishedBar(symbol, tf, last, got.session, got.timezone, ctx.clock.now());
+      if (running) ctx.warn(running);
       const inWin = (d: string) => d >= lw.start && d <= lw.end;
       const series: Series = {
         symbol,

@@ -369,6 +369,7 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
     ev_to_revenue: agg("ev_to_revenue", k.enterpriseToRevenue ?? null, ev, revenue),
     ev_to_ebitda: agg("ev_to_ebitda", k.enterpriseToEbitda ?? null, ev, ebitda),
   };
+  if (on.same) perShareAgainstCap(on, ratios, marketCap, k.netIncomeToCommon ?? null);
   for (const r of on.refusals) ctx.warn(r);
   const inFin = (v: number | null | undefined) => (v === null || v === undefined ? null : fin);
   return {
@@ -392,6 +393,64 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
       per_share: on.perShareUnit?.unit === "minor" ? trade!.code : fin,
     },
   };
+}
+
+/** The per-share ratios, taken on Yahoo's per-share figures. */
+const PER_SHARE_RATIOS = ["trailing_pe", "forward_pe", "price_to_book"] as const;
+
+/**
+ * How far the P/E at the price over Yahoo's per-share earnings may be from the market cap over
+ * net income to common before it is warned (a share count that moved within the year, diluted
+ * against basic earnings, a cap at another moment's price differ by less), and before the
+ * per-share ratios are refused: an ADS stands for 2, 3, 5, 10 ordinary shares, and Yahoo's
+ * per-share figure of an ADR may be per ordinary share while the price is per ADS.
+ */
+const PE_DOUBT = Math.log(1.3);
+const PE_REFUSE = Math.log(1.9);
+
+/**
+ * Checks the per-share ratios (in place) against the company's aggregates, both sides in one
+ * currency: trailing P/E against the market cap over net income to common. Far apart, Yahoo's
+ * per-share figures are not per listed share (an ADR's earnings per ordinary share, or a count
+ * of another class), and trailing_pe, forward_pe and price_to_book, all taken on them, are
+ * refused; somewhat apart, the P/E is kept and the gap said.
+ */
+function perShareAgainstCap(
+  on: Basis,
+  ratios: Record<(typeof PER_SHARE_RATIOS)[number], number | null>,
+  marketCap: number | null,
+  netIncome: number | null,
+) {
+  const pe = ratios.trailing_pe;
+  if (pe === null || !(pe > 0) || marketCap === null || !(marketCap > 0) || !(netIncome! > 0)) {
+    return;
+  }
+  const whole = marketCap / netIncome!;
+  const gap = Math.abs(Math.log(pe / whole));
+  if (!(gap > PE_DOUBT)) return;
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  const times = r2(Math.exp(gap));
+  const apart = `the price over Yahoo's per-share earnings gives a P/E of ${r2(pe)}, ` +
+    `the market cap ${marketCap} over net income to common ${netIncome} gives ${r2(whole)}, ` +
+    `${times} times apart`;
+  const symbol = on.quote.symbol;
+  if (gap <= PE_REFUSE) {
+    on.refusals.push(
+      `trailing_pe of ${symbol}: ${apart}; the share count may have moved within the year or the figures are of different periods, so read it with care`,
+    );
+    return;
+  }
+  const shown = PER_SHARE_RATIOS.filter((name) => ratios[name] !== null);
+  for (const name of PER_SHARE_RATIOS) ratios[name] = null;
+  const kept = on.basis.filter((b) => !(PER_SHARE_RATIOS as readonly string[]).includes(b.name));
+  on.basis.splice(0, on.basis.length, ...kept);
+  on.refusals.push(
+    `${
+      shown.join(", ")
+    } of ${symbol}: not computed: ${apart}: Yahoo's per-share figures are not per listed share (a depositary share standing for several ordinary shares, earnings per share of another class, or a share count far from the current one), so no ratio of the price to them is reliable; use the market cap over net income (${
+      r2(whole)
+    }) for a P/E`,
+  );
 }
 
 /** What a snapshot's ratios are taken on: the listing's unit, the filer's currency. */

@@ -98,3 +98,64 @@ export function unitSlipNote(symbol: string, currency: string, slips: UnitSlip[]
     : `${1 / u.factor} times or 1/${1 / u.factor} of`;
   return `${symbol}: Yahoo's prices of ${shown} are ${what} the ${u.code} of the bars around them (a unit slip in Yahoo's history, not a move); they are shown in ${u.code} like the rest`;
 }
+
+/** A dividend Yahoo stated in the major unit of a series quoted in a minor one. */
+export interface DividendSlip {
+  date: string;
+  /** The amount as Yahoo stated it, in the major unit. */
+  stated: number;
+  /** The amount in the series' unit. */
+  amount: number;
+}
+
+/**
+ * Dividends of a listing quoted in a minor unit (GBp, ZAc, ILA) that Yahoo stated in the major
+ * one, put into the series' unit. Yahoo's adjusted closes say how large each dividend is: across
+ * its ex-date the adjustment factor (adj_close over close) changes by the dividend over the
+ * close before it. An amount the unit's factor (1/100) of that, give or take a third, while the
+ * amount in the series' unit is within a third of it, is in the major unit: a pence series with
+ * a dividend of 0.26 that its closes show to be 26 pence. Amounts the bars do not show (no
+ * adjusted close, no bar before the ex-date) stay as they are. Linear in bars and dividends.
+ */
+export function fixDividendUnits(
+  rows: Bar[],
+  dividends: { date: string; amount: number }[],
+  currency: string | null,
+): { dividends: { date: string; amount: number }[]; slips: DividendSlip[] } {
+  const u = unitOf(currency);
+  if (!u || u.factor === 1 || !dividends.length) return { dividends, slips: [] };
+  const at = new Map<string, number>();
+  rows.forEach((r, i) => at.set(r.date.slice(0, 10), i));
+  const factor = (r: Bar) =>
+    r.close !== null && r.close > 0 && r.adj_close !== null && r.adj_close > 0
+      ? r.adj_close / r.close
+      : null;
+  const slips: DividendSlip[] = [];
+  const out = dividends.map((d) => {
+    const i = at.get(d.date);
+    if (i === undefined || i === 0 || !(d.amount > 0)) return d;
+    const before = factor(rows[i - 1]);
+    const after = factor(rows[i]);
+    if (before === null || after === null || !(after > before)) return d;
+    const implied = rows[i - 1].close! * (1 - before / after);
+    if (!(implied > 0)) return d;
+    const asIs = Math.abs(Math.log(d.amount / implied));
+    const inMinor = d.amount / u.factor;
+    if (!(Math.abs(Math.log(inMinor / implied)) < SLACK && asIs > SLACK)) return d;
+    slips.push({ date: d.date, stated: d.amount, amount: Math.round(inMinor * 1e6) / 1e6 });
+    return { ...d, amount: Math.round(inMinor * 1e6) / 1e6 };
+  });
+  return slips.length ? { dividends: out, slips } : { dividends, slips };
+}
+
+/** The warning naming the dividends {@link fixDividendUnits} put into the series' unit. */
+export function dividendSlipNote(symbol: string, currency: string, slips: DividendSlip[]): string {
+  const u = unitOf(currency)!;
+  return `${symbol}: Yahoo states the dividend${slips.length > 1 ? "s" : ""} of ${
+    someOf(slips.map((s) => `${s.date} as ${s.stated}`), 6)
+  } in ${u.major}, while the prices are in ${u.code} and the adjusted closes show ${
+    slips.length > 1 ? "them" : "it"
+  } to be ${1 / u.factor} times that; shown in ${u.code} (${
+    someOf(slips.map((s) => String(s.amount)), 6)
+  }) like the prices`;
+}

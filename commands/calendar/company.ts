@@ -39,7 +39,8 @@ export default defineCommand({
       .describe(
         "By the clock (as_of): reported once the dates are past and Yahoo's earnings history " +
           "has the actual EPS, date_passed when they are past but no actual is recorded, " +
-          "unconfirmed when Yahoo marks them as its estimate, else upcoming.",
+          "upcoming when they are ahead and Yahoo marks them confirmed, unconfirmed when it " +
+          "marks them as its estimate or does not say (earnings_date_is_estimate null).",
       ),
     as_of: z.string(),
     earnings_call_times: z.array(z.string()),

@@ -14,7 +14,7 @@ export default defineCommand({
     "from the clock (as_of; FINANCE_NOW under replay): reported when the date is past and " +
     "Yahoo records the actual EPS, date_passed when it is past but no actual is recorded, upcoming when it is ahead and confirmed, unconfirmed when " +
     "Yahoo marks the date as its estimate (then earnings_date..earnings_date_end is the " +
-    "window). Yahoo keeps about four past quarters. For dividend dates use calendar.company. " +
+    "window) or does not say which (date_is_estimate null, with a warning). Yahoo keeps about four past quarters. For dividend dates use calendar.company. " +
     "Earnings dates are the exchange's local dates (in the time zone Yahoo gives for the " +
     "listing); a date that could be another day is said in a warning.",
   usage: "finance calendar.earnings SYMBOL [limit=12]",

@@ -58,7 +58,8 @@ export default defineCommand({
     "stamped in UTC, but start_date and end_date are the exchange's own calendar days (in the " +
     "time zone the provider states: Yahoo's exchangeTimezoneName, New York for Alpaca), so a " +
     "Sydney or Tokyo session is kept whole; intraday bars have no adjusted close (adj_close " +
-    "null), as price_basis says. Use price.moves for " +
+    "null), as price_basis says. A last bar of a session still trading (its close the latest " +
+    "price, its volume so far) is said in a warning. Use price.moves for " +
     "large moves and backtest.run for strategies; this command only returns bars.",
   usage:
     "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD|years=N end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",

@@ -49,7 +49,7 @@ export default defineCommand({
     } catch (err) {
       const av = await ctx.provider("market_b");
       if (!av.configured || !(err instanceof FinanceError)) throw err;
-      const { avSymbol } = await import("../../providers/market_b/client.ts");
+      const { avCurrency, avSymbol } = await import("../../providers/market_b/client.ts");
       let provider_symbol: string;
       try {
         provider_symbol = avSymbol(symbol);
@@ -65,7 +65,8 @@ export default defineCommand({
         company_name: null,
         quote_type: null,
         exchange: null,
-        currency: null,
+        // Alpha Vantage states none: known where the market its spelling names has one
+        currency: avCurrency(provider_symbol),
         price: q.price,
         change: q.change,
         change_pct: q.change_percent,

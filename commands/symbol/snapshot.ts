@@ -23,7 +23,9 @@ export default defineCommand({
     "states its currency (figure_currencies): market cap and enterprise value in the trading " +
     "currency's major unit (GBP for a GBp listing), statement figures in financial_currency. " +
     "P/E and P/B are taken at the price shown (the price over Yahoo's per-share figure, " +
-    "cited in sources, each source with the URLs read). A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
+    "cited in sources, each source with the URLs read), and checked against the market cap " +
+    "over net income to common: far apart (an ADR's per-share figures per ordinary share), " +
+    "P/E, forward P/E and P/B are null with a warning. A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
     "quote (cited as fx) or is null with a warning; Yahoo's own mixed-currency ratios are " +
     "never passed on. When quoteSummary has nothing for a listing the quote's fields are " +
     "returned with a warning naming what is missing.",

@@ -37,6 +37,14 @@ export class Client {
     return !!(this.#id() && this.#secret());
   }
 
+  /**
+   * The data feed asked for (ALPACA_DATA_FEED, default iex): `iex` bars are built from the
+   * trades on IEX alone, `sip` from every US exchange's.
+   */
+  get feed(): string {
+    return (this.env.env("ALPACA_DATA_FEED") ?? "iex").trim().toLowerCase() || "iex";
+  }
+
   #id() {
     return this.env.env("ALPACA_API_KEY_ID") ?? this.env.env("APCA_API_KEY_ID");
   }
@@ -65,7 +73,7 @@ export class Client {
       /\/+$/,
       "",
     );
-    const feed = this.env.env("ALPACA_DATA_FEED") ?? "iex";
+    const feed = this.feed;
     const intraday = !["1d", "1wk", "1mo"].includes(timeframe);
     // The window's days are New York's (every Alpaca listing's): its intraday bars run to 20:00
     // there, 00:00-01:00 UTC of the next day in winter, so an intraday request reaches 12 hours

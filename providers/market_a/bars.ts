@@ -34,6 +34,29 @@ export interface Bars {
   rows: Bar[];
   splits: Split[];
   dividends: Dividend[];
+  /**
+   * The regular session Yahoo was in or next to when it answered (meta.currentTradingPeriod
+   * regular, epoch seconds), when it states one.
+   */
+  session?: { start: number; end: number } | null;
+}
+
+/** A stamp of Yahoo's trading periods in seconds: a number, or a Date once converted. */
+function stampSec(v: unknown): number | null {
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (v instanceof Date && Number.isFinite(v.getTime())) return v.getTime() / 1000;
+  return null;
+}
+
+/**
+ * Yahoo's regular session of the day it answered (meta.currentTradingPeriod.regular), start
+ * and end in epoch seconds, either null when not stated.
+ */
+export function regularSession(r: ChartResult): { start: number | null; end: number | null } {
+  const period = (r.meta as Record<string, unknown>).currentTradingPeriod;
+  const regular = (period as { regular?: { start?: unknown; end?: unknown } } | undefined)
+    ?.regular;
+  return { start: stampSec(regular?.start), end: stampSec(regular?.end) };
 }
 
 /** True for bar sizes below one day. */
@@ -133,6 +156,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     .filter((d) => d.date !== null)
     .map((d) => ({ date: barDate(d.date!, off, false, zone), amount: d.amount }))
     .sort((a, b) => a.date.localeCompare(b.date));
+  const session = regularSession(r);
   return {
     symbol: r.meta.symbol,
     currency: r.meta.currency ?? null,
@@ -142,13 +166,42 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     rows: dedupe(mergeLive(rows, stamps, interval)),
     splits,
     dividends,
+    session: session.start !== null && session.end !== null && session.end > session.start
+      ? { start: session.start, end: session.end }
+      : null,
   };
 }
 
-/** Keeps the last bar per date (Yahoo may repeat the live bar), ascending. */
+/**
+ * One bar per date, ascending. Yahoo answers a daily series while the day's session runs with
+ * the day's bar and, after it, a live row of the same date stamped at the latest trade: a copy
+ * of the bar with a later (larger) volume, the count so far (the day's volume, not a second
+ * one: never added), sometimes with only a close. The rows of a date are one bar: the later
+ * row's values, a field it lacks from the earlier one, the high and low the extremes of both,
+ * the volume the larger count.
+ */
 export function dedupe(rows: Bar[]): Bar[] {
+  // a close without its adjusted one: the earlier row's adjustment (one factor per day) on it
+  const adjusted = (prev: Bar, close: number) =>
+    prev.adj_close === null || !prev.close ? null : prev.adj_close * close / prev.close;
   const byDate = new Map<string, Bar>();
-  for (const r of rows) byDate.set(r.date, r);
+  const pick = (a: number | null, b: number | null, f: (x: number, y: number) => number) =>
+    a === null ? b : b === null ? a : f(a, b);
+  for (const r of rows) {
+    const prev = byDate.get(r.date);
+    byDate.set(
+      r.date,
+      prev === undefined ? r : {
+        date: r.date,
+        open: prev.open ?? r.open,
+        high: pick(prev.high, r.high, Math.max),
+        low: pick(prev.low, r.low, Math.min),
+        close: r.close ?? prev.close,
+        adj_close: r.close === null ? prev.adj_close : r.adj_close ?? adjusted(prev, r.close),
+        volume: pick(prev.volume, r.volume, Math.max),
+      },
+    );
+  }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -160,7 +213,7 @@ function barSeconds(interval: string): number | null {
 }
 
 /** The period a weekly, monthly or quarterly bar dated `date` (YYYY-MM-DD) covers, or null. */
-function periodOf(date: string, interval: string): string | null {
+export function periodOf(date: string, interval: string): string | null {
   const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
   if (interval === "1mo") return date.slice(0, 7);
   if (interval === "3mo") return `${y}Q${Math.floor((m - 1) / 3)}`;

@@ -6,7 +6,7 @@
  * or London's currency pairs in summer; these functions find when a window must reach further.
  */
 import type { ChartResult } from "./schemas.ts";
-import { barDate } from "./bars.ts";
+import { barDate, regularSession } from "./bars.ts";
 import { localInstant, zoneOffset } from "../../core/zones.ts";
 
 const DAY_MS = 86_400_000;
@@ -26,14 +26,7 @@ export function nextDay(day: string): string {
 const STAMPS_READ = 5;
 
 /** Yahoo's start of today's regular session (seconds), a stamp of the same kind as the bars'. */
-function sessionStart(r: ChartResult): number | null {
-  const period = (r.meta as Record<string, unknown>).currentTradingPeriod;
-  const regular = (period as { regular?: { start?: unknown } } | undefined)?.regular;
-  const start = regular?.start;
-  if (typeof start === "number" && Number.isFinite(start)) return start;
-  if (start instanceof Date && Number.isFinite(start.getTime())) return start.getTime() / 1000;
-  return null;
-}
+const sessionStart = (r: ChartResult): number | null => regularSession(r).start;
 
 /**
  * The local times of day (seconds) at which this listing's bars are stamped, from the stamps

@@ -3,7 +3,7 @@ import { localInstant } from "../../core/zones.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, MissingConfigError, ProviderError } from "../../core/errors.ts";
 import { setHostPolicy } from "../../core/http.ts";
-import type { Bar } from "../market_a/bars.ts";
+import type { Bar, Dividend, Split } from "../market_a/bars.ts";
 import { parseSymbol } from "../../analysis/market/symbols.ts";
 
 const P = "market_b";
@@ -56,15 +56,22 @@ export function avSymbol(symbol: string): string {
 }
 
 /**
- * The currency of an Alpha Vantage symbol's prices, as far as its spelling tells: USD for a US
- * listing (no market suffix); null for any other market, whose series state no currency (a
- * London listing may be quoted in pence or pounds, a Toronto one in CAD or USD).
+ * The currency of an Alpha Vantage symbol's prices, as far as its spelling tells (its series
+ * state none): USD for a US listing (no market suffix), EUR for Xetra (.DEX), INR for Bombay
+ * (.BSE), CNY for Shanghai and Shenzhen A shares (60…, 68… on .SHH; 00…, 30… on .SHZ; their
+ * B shares trade in USD and HKD). Null for London (pence or pounds), Toronto and the TSX
+ * Venture (CAD or USD lines) and any other share, which the spelling does not settle.
  */
 export function avCurrency(providerSymbol: string): string | null {
   const dot = providerSymbol.lastIndexOf(".");
-  return dot >= 0 && Object.values(AV_MARKETS).includes(providerSymbol.slice(dot + 1))
-    ? null
-    : "USD";
+  const market = dot >= 0 ? providerSymbol.slice(dot + 1) : "";
+  if (!Object.values(AV_MARKETS).includes(market)) return "USD";
+  const code = providerSymbol.slice(0, dot);
+  if (market === "DEX") return "EUR";
+  if (market === "BSE") return "INR";
+  if (market === "SHH") return /^6[08]\d{4}$/.test(code) ? "CNY" : null;
+  if (market === "SHZ") return /^(00|30)\d{4}$/.test(code) ? "CNY" : null;
+  return null;
 }
 
 export interface AvQuote {
@@ -160,6 +167,21 @@ export class Client {
    * dated in UTC (ISO, Z).
    */
   async bars(symbol: string, timeframe: string, start: string, end: string): Promise<Bar[]> {
+    return (await this.series(symbol, timeframe, start, end)).rows;
+  }
+
+  /**
+   * {@link bars} with the splits and dividends Alpha Vantage states beside daily bars ("8.
+   * split coefficient", "7. dividend amount" of each ex-date): its OHLC are raw, so a split
+   * inside the window is a jump in them that only these explain. Its weekly and monthly series
+   * state a bar's dividends without their ex-dates and no splits: none are given for them.
+   */
+  async series(
+    symbol: string,
+    timeframe: string,
+    start: string,
+    end: string,
+  ): Promise<{ rows: Bar[]; splits: Split[]; dividends: Dividend[] }> {
     const s = SERIES[timeframe];
     if (!s) {
       throw new InputError(
@@ -182,6 +204,8 @@ export class Client {
     const meta = (body["Meta Data"] ?? {}) as Record<string, string>;
     const zone = Object.entries(meta).find(([k]) => /time zone/i.test(k))?.[1] ?? "US/Eastern";
     const rows: Bar[] = [];
+    const splits: Split[] = [];
+    const dividends: Dividend[] = [];
     for (const [stamp, v] of Object.entries(series)) {
       // the window's days are the exchange's own: the stamp's wall-clock date, not the UTC
       // date (a 19:30 bar in New York's winter is 00:30 UTC the next day)
@@ -199,9 +223,36 @@ export class Client {
         adj_close: num(v["5. adjusted close"]),
         volume: num(v["6. volume"] ?? v["5. volume"]),
       });
+      // a weekly or monthly bar's dividend is dated by the bar, not by its ex-date: daily only
+      if (timeframe !== "1d") continue;
+      const split = splitOf(stamp.slice(0, 10), num(v["8. split coefficient"]));
+      if (split) splits.push(split);
+      const amount = num(v["7. dividend amount"]);
+      if (amount !== null && amount > 0) dividends.push({ date: stamp.slice(0, 10), amount });
     }
-    return rows.sort((a, b) => a.date.localeCompare(b.date));
+    const byDate = <T extends { date: string }>(a: T, b: T) => a.date.localeCompare(b.date);
+    return {
+      rows: rows.sort(byDate),
+      splits: splits.sort(byDate),
+      dividends: dividends.sort(byDate),
+    };
   }
+}
+
+/**
+ * A split from Alpha Vantage's split coefficient of a day (new shares per old: 4 for a 4-for-1
+ * split, 0.1 for a 1-for-10 reverse split); null for 1 (no split) or no coefficient. The
+ * numerator and denominator are the smallest whole numbers of that ratio (0.6667: 2 for 3).
+ */
+export function splitOf(date: string, coefficient: number | null): Split | null {
+  if (coefficient === null || !(coefficient > 0) || Math.abs(coefficient - 1) < 1e-9) return null;
+  for (let denominator = 1; denominator <= 1_000; denominator++) {
+    const numerator = Math.round(coefficient * denominator);
+    if (numerator > 0 && Math.abs(numerator / denominator - coefficient) <= 1e-4 * coefficient) {
+      return { date, ratio: numerator / denominator, numerator, denominator };
+    }
+  }
+  return { date, ratio: coefficient, numerator: coefficient, denominator: 1 };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { parseSymbol } from "../../analysis/market/symbols.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
+import { localInstant, localParts } from "../../core/zones.ts";
 import type { Bar } from "../market_a/bars.ts";
 import { type BarColumns, rowsOfColumns } from "../../analysis/market/bar_columns.ts";
 
@@ -74,6 +75,105 @@ export function stooqSymbol(symbol: string): string {
   const code = market === "hk" ? root.replace(/^0+(?=\d)/, "") : root;
   return `${code.toLowerCase()}.${market}`;
 }
+
+/** The trading currency of Stooq's markets: every listing of .us, .de, .jp in one currency. */
+const MARKET_CURRENCY: Record<string, string> = { us: "USD", de: "EUR", jp: "JPY" };
+
+/**
+ * The currency of a Stooq series, which Stooq's CSV does not state, from its spelling (as
+ * {@link stooqSymbol} gives it): US listings USD, Xetra EUR, Tokyo JPY; a currency pair or a
+ * crypto pair its quote currency. Hong Kong shares HKD, except the codes HKEX gives renminbi
+ * and US dollar counters (five-digit from 80000, 9000-9299 and 9800-9849 for ETF counters). London lines are mostly in pence but not all, and
+ * Stooq states no unit: null with a note. An index (points) or a future (its contract's unit)
+ * has none: null, with a note for a future. `note` says what is uncertain, for a warning.
+ */
+export function stooqCurrency(spelled: string): { currency: string | null; note: string | null } {
+  const s = spelled.toLowerCase();
+  if (s.startsWith("^")) return { currency: null, note: null };
+  const dot = s.lastIndexOf(".");
+  if (dot < 0) {
+    // eurusd, btcusd: the last three letters are the quote currency
+    const pair = /^[a-z0-9]{2,10}?([a-z]{3})$/.exec(s);
+    return pair
+      ? { currency: pair[1].toUpperCase(), note: null }
+      : { currency: null, note: `Stooq states no currency for ${s}; currency is left null` };
+  }
+  const market = s.slice(dot + 1);
+  const code = s.slice(0, dot);
+  if (Object.hasOwn(MARKET_CURRENCY, market)) {
+    return { currency: MARKET_CURRENCY[market], note: null };
+  }
+  if (market === "hk") {
+    return /^(?:[89]\d{4}|9[0-2]\d\d|98[0-4]\d)$/.test(code)
+      ? {
+        currency: null,
+        note:
+          `Stooq states no currency, and ${s} is a Hong Kong code HKEX gives renminbi and US dollar counters (five-digit codes from 80000, 9000-9299 and 9800-9849), which may not trade in HKD; currency is left null`,
+      }
+      : { currency: "HKD", note: null };
+  }
+  if (market === "uk") {
+    return {
+      currency: null,
+      note:
+        `Stooq states no currency or unit for ${s}: London shares are mostly quoted in pence (GBp), but some lines (ETFs, international shares) trade in pounds, USD or EUR, so currency is left null; market.quote (Yahoo) names this listing's`,
+    };
+  }
+  if (market === "f") {
+    return {
+      currency: null,
+      note:
+        `Stooq states no currency or unit for the future ${s} (contracts are quoted in dollars, cents or other units); currency is left null`,
+    };
+  }
+  return { currency: null, note: `Stooq states no currency for ${s}; currency is left null` };
+}
+
+/**
+ * The regular sessions of Stooq's stock markets: zone, open and close (local seconds of the
+ * day). Tokyo closed at 15:00 until 2024-11-05, at 15:30 since.
+ */
+const SESSIONS: Record<string, { zone: string; open: number; close: (day: string) => number }> = {
+  us: { zone: "America/New_York", open: 34_200, close: () => 57_600 },
+  uk: { zone: "Europe/London", open: 28_800, close: () => 59_400 },
+  de: { zone: "Europe/Berlin", open: 32_400, close: () => 63_000 },
+  jp: {
+    zone: "Asia/Tokyo",
+    open: 32_400,
+    close: (day) => (day >= "2024-11-05" ? 55_800 : 54_000),
+  },
+  hk: { zone: "Asia/Hong_Kong", open: 34_200, close: () => 57_600 },
+};
+
+/**
+ * The regular session of the market a Stooq spelling names on its local date at `now`
+ * (epoch seconds, with the market's zone), for telling a bar of a day still trading from a
+ * finished one: Stooq updates the day's bar while the session runs. Null for an index, a
+ * currency, a crypto pair or a future (no one session), or a market without known hours.
+ */
+export function stooqSession(
+  spelled: string,
+  now: Date,
+): { start: number; end: number; zone: string } | null {
+  const s = spelled.toLowerCase();
+  const dot = s.lastIndexOf(".");
+  const market = s.startsWith("^")
+    ? (US_INDICES.has(s) ? "us" : null)
+    : dot < 0
+    ? null
+    : s.slice(dot + 1);
+  if (!market || !Object.hasOwn(SESSIONS, market)) return null;
+  const hours = SESSIONS[market];
+  const day = localParts(now.toISOString(), hours.zone).date;
+  return {
+    start: localInstant(day, hours.open, hours.zone, NaN) / 1000,
+    end: localInstant(day, hours.close(day), hours.zone, NaN) / 1000,
+    zone: hours.zone,
+  };
+}
+
+/** Stooq's spellings of New York's indices, which trade in New York's session. */
+const US_INDICES = new Set(["^spx", "^dji", "^ndq", "^ndx", "^rut"]);
 
 /**
  * Parses Stooq's CSV (English or Polish headers). With `start`/`end` (YYYY-MM-DD, inclusive) only
