@@ -69,6 +69,14 @@ export interface FactPeriod {
    * filings and dates, in words (the latest filed is used).
    */
   dates_disagree?: string | null;
+  /**
+   * The different values the first (the last) reporting filing gives this period, largest
+   * first, when it gives more than one beyond rounding: one per share class or other dimension
+   * SEC's company facts leave unnamed, or a tagging error. `first` (`last`) is then the largest
+   * of them, neither a sum nor a chosen class; absent when the filing gives one value.
+   */
+  first_values?: number[];
+  last_values?: number[];
 }
 
 /**
@@ -201,7 +209,69 @@ export function samePeriod(
 /** Rows sorted by filing; within one filing the most precise of its duplicates last. */
 function byFiling(a: FactRow, b: FactRow): number {
   return a.filed.localeCompare(b.filed) || a.accn.localeCompare(b.accn) ||
-    roundingUnit(b.val) - roundingUnit(a.val);
+    roundingUnit(b.val) - roundingUnit(a.val) || a.val - b.val;
+}
+
+/**
+ * The values among `rows` (one filing's reports of one period) that are not roundings of each
+ * other, each the most precise of its roundings, largest first. One value for almost every
+ * filing; several when the filing reports the period once per share class or other dimension
+ * SEC's company facts do not name (a multi-class company's cover-page share counts), or tagged
+ * it twice by mistake: nothing in the rows says which is which, or whether one is the total.
+ */
+export function distinctValues(rows: { val: number }[]): number[] {
+  const precise = [...rows].sort((a, b) => printedTo(a.val) - printedTo(b.val));
+  const out: number[] = [];
+  for (const r of precise) if (!out.some((v) => roundedTo(v, r.val))) out.push(r.val);
+  return out.sort((a, b) => b - a);
+}
+
+/**
+ * Whether `coarse` is `precise` rounded to coarse's last non-zero digit, of two significant
+ * digits or more, as one filing prints a figure in a note ("$1.2 billion" beside 1,234,567,000):
+ * a one-digit figure (1,000 beside 700) says too little to be taken for a rounding.
+ */
+function roundedTo(precise: number, coarse: number): boolean {
+  if (precise === coarse) return true;
+  const u = printedTo(coarse);
+  return u > printedTo(precise) && u <= Math.abs(coarse) / 10 &&
+    Math.abs(precise - coarse) <= (u / 2) * (1 + 1e-9);
+}
+
+/** The unit of a number's last non-zero digit, uncapped (1e8 for 1,200,000,000; 0.01 for 3.08). */
+function printedTo(v: number): number {
+  const a = Math.abs(v);
+  if (a === 0) return 1;
+  if (!Number.isInteger(a)) return 10 ** -Math.min(String(a).split(".")[1]?.length ?? 0, 12);
+  let e = 0;
+  while (a % 10 ** (e + 1) === 0) e++;
+  return 10 ** e;
+}
+
+/**
+ * Rows sorted by filing (see byFiling), each filing's own value last: its most precise report,
+ * or, when it gives the period several different values (see distinctValues), the largest of
+ * them, so that which one stands for the filing does not hang on the order SEC lists them in.
+ * `several` gets each such filing's values.
+ */
+function filingOrder(rows: FactRow[], several: Map<string, number[]>): FactRow[] {
+  const g = [...rows].sort(byFiling);
+  let i = 0;
+  while (i < g.length) {
+    let j = i + 1;
+    while (j < g.length && g[j].accn === g[i].accn) j++;
+    if (j - i > 1) {
+      const run = g.slice(i, j);
+      const values = distinctValues(run);
+      if (values.length > 1) {
+        several.set(g[i].accn, values);
+        const largest = run.find((r) => r.val === values[0])!;
+        g.splice(i, j - i, ...run.filter((r) => r !== largest), largest);
+      }
+    }
+    i = j;
+  }
+  return g;
 }
 
 /**
@@ -289,7 +359,8 @@ export function groupPeriods(
   for (const variants of sameDated([...groups.values()], filings)) {
     // by filing; within one filing the most precise of its duplicates last ($391.0 billion in
     // a note beside 391,035 million in the statement)
-    const g = variants.flat().sort(byFiling);
+    const several = new Map<string, number[]>();
+    const g = filingOrder(variants.flat(), several);
     const dated = [...variants[0]].sort(byFiling);
     const last = g[g.length - 1];
     const first = g.findLast((r) => r.accn === g[0].accn)!;
@@ -316,6 +387,8 @@ export function groupPeriods(
       // each filing's own value (its most precise) against the first filing's
       ...changes(g),
     };
+    if (several.has(first.accn)) period.first_values = several.get(first.accn);
+    if (several.has(last.accn)) period.last_values = several.get(last.accn);
     if (variants.length > 1) {
       period.also_dated = variants.slice(1).map((v) => ({
         start: v[0].start ?? null,
@@ -525,6 +598,17 @@ function calendarLabel(
 }
 
 /**
+ * The fiscal label of a balance at `end` from the company's calendar (see calendarLabel): FY, Q1,
+ * Q2 or Q3 of the year it falls in; null off the calendar or at a date that ends no period.
+ */
+export function balanceLabel(
+  end: string,
+  filings: FilingIndex,
+): { fy: number | null; fp: string | null } | null {
+  return calendarLabel("instant", null, end, filings);
+}
+
+/**
  * A period within the calendar's reach: a duration starting in its earliest full year or
  * later, a balance at the day before that year or later (the year end before it).
  */
@@ -597,6 +681,12 @@ function fiscalLabel(
   const yearsBack = Math.round(daysBetween(row.end, own.end) / 365.25);
   const offBy = Math.abs(daysBetween(row.end, own.end) - yearsBack * 365.25);
   if (offBy > 20) return { fy: null, fp: null }; // not the same point of another fiscal year
+  // A balance a few weeks after the filing's own period end (the cover page's share count, a
+  // subsequent event) is not the balance at that end: labelled as it, it made a second "FY2023"
+  // column in filings.history and hid the real year-end balance's label.
+  if (kind === "instant" && yearsBack === 0 && offBy > SAME_PERIOD_DAYS) {
+    return { fy: null, fp: null };
+  }
   return labelFor(kind, own.fy - yearsBack, own.fp);
 }
 
@@ -838,6 +928,7 @@ const ANNUAL_FORMS = /^(10-K|20-F|40-F)/;
  */
 export function reportingBasis(
   taxonomies: Record<string, Concepts>,
+  asOf: string | null = null,
 ): { taxonomy: Taxonomy; currency: string; other: string[] } | null {
   const found: { taxonomy: Taxonomy; counts: Map<string, number>; latest: FactRow | null }[] = [];
   for (const taxonomy of ["us-gaap", "ifrs-full"] as Taxonomy[]) {
@@ -848,8 +939,12 @@ export function reportingBasis(
     const rowsByUnit: [string, FactRow[]][] = [];
     for (const key of ["revenue", "net_income", "total_assets"]) {
       for (const tag of lineItem(key)!.tags[taxonomy]) {
-        for (const [unit, rows] of Object.entries(concepts[tag]?.units ?? {})) {
+        for (const [unit, all] of Object.entries(concepts[tag]?.units ?? {})) {
           if (!/^[A-Z]{3}$/.test(unit)) continue;
+          // point in time: what had been filed by then (a move to IFRS or to another currency
+          // after `asOf` does not decide how the company reported before it)
+          const rows = asOf ? all.filter((r) => r.filed <= asOf) : all;
+          if (!rows.length) continue;
           counts.set(unit, (counts.get(unit) ?? 0) + rows.length);
           rowsByUnit.push([unit, rows]);
           for (const r of rows) {
@@ -879,4 +974,32 @@ export function reportingBasis(
     )[0][0];
   const other = found.filter((f) => f !== pick).map((f) => f.taxonomy) as string[];
   return { taxonomy: pick.taxonomy, currency, other };
+}
+
+/**
+ * Units other than `want` the tags are reported in (filed by `asOf`), and how many periods they
+ * have that `want` does not (a company that changed its reporting currency).
+ */
+export function otherUnits(
+  tags: string[],
+  concepts: Concepts | undefined,
+  want: string,
+  have: FactPeriod[],
+  asOf: string | null,
+): { units: string[]; periods: number } {
+  const units = new Set<string>();
+  const seen = new Set(have.map((p) => `${p.start ?? ""}|${p.end}`));
+  const missing = new Set<string>();
+  for (const tag of tags) {
+    for (const [unit, rows] of Object.entries(concepts?.[tag]?.units ?? {})) {
+      if (unit === want || (/\/shares$/.test(unit) !== /\/shares$/.test(want))) continue;
+      for (const r of rows) {
+        if (asOf && r.filed > asOf) continue;
+        units.add(unit);
+        const k = `${r.start ?? ""}|${r.end}`;
+        if (!seen.has(k)) missing.add(k);
+      }
+    }
+  }
+  return { units: [...units], periods: missing.size };
 }

@@ -13,6 +13,7 @@ import {
   fiscalName,
   labelChecked,
   mergedPeriods,
+  otherUnits,
   reportingBasis,
   SAME_PERIOD_DAYS,
   samePeriod,
@@ -125,7 +126,8 @@ export function buildHistory(
   filings: FilingIndex,
   opts: HistoryOptions,
 ): History | null {
-  const basis = reportingBasis(taxonomies);
+  // as the company reported by `asOf` (nothing filed by then: as it reports now, and no columns)
+  const basis = reportingBasis(taxonomies, opts.asOf) ?? reportingBasis(taxonomies);
   if (!basis) return null;
   const { taxonomy, currency } = basis;
   const warnings: string[] = [];
@@ -223,6 +225,30 @@ export function buildHistory(
       cells,
     });
   }
+  const several = rows.flatMap((r) =>
+    r.cells.filter((c) => c.note?.startsWith(SEVERAL)).map(() => r.key)
+  );
+  if (several.length) {
+    warnings.push(
+      `${several.length} cell(s) (${
+        [...new Set(several)].join(", ")
+      }) are left empty: the filing used reports several different values for the period (one per share class or other dimension SEC's company facts do not name); see each cell's note, and read the values with filings.facts`,
+    );
+  }
+  const mixed = rows.flatMap((r) =>
+    r.cells.filter((c) => c.derived?.includes("(mixed basis: ")).map(() => r.key)
+  );
+  if (mixed.length) {
+    warnings.push(
+      `${mixed.length} derived cell(s) (${
+        [...new Set(mixed)].join(", ")
+      }) combine values of different basis (one input restated by a later filing, the others never reported again on that basis): they are neither the period as first reported nor as restated; see each cell's derived formula${
+        opts.basis === "latest"
+          ? ", and basis=first_reported for values all as originally filed"
+          : ""
+      }`,
+    );
+  }
   if (shares) warnings.push(...splitWarnings(rows, shares));
   warnings.push(...datingWarnings(rows));
   return { taxonomy, currency, columns, rows, missing, warnings };
@@ -286,34 +312,6 @@ function splitWarnings(rows: Row[], shares: ShareBasis): string[] {
   return out;
 }
 
-/**
- * Units other than `want` the tags are reported in (filed by `asOf`), and how many periods they
- * have that `want` does not (a company that changed its reporting currency).
- */
-function otherUnits(
-  tags: string[],
-  concepts: Concepts | undefined,
-  want: string,
-  have: FactPeriod[],
-  asOf: string | null,
-): { units: string[]; periods: number } {
-  const units = new Set<string>();
-  const seen = new Set(have.map((p) => `${p.start ?? ""}|${p.end}`));
-  const missing = new Set<string>();
-  for (const tag of tags) {
-    for (const [unit, rows] of Object.entries(concepts?.[tag]?.units ?? {})) {
-      if (unit === want || (/\/shares$/.test(unit) !== /\/shares$/.test(want))) continue;
-      for (const r of rows) {
-        if (asOf && r.filed > asOf) continue;
-        units.add(unit);
-        const k = `${r.start ?? ""}|${r.end}`;
-        if (!seen.has(k)) missing.add(k);
-      }
-    }
-  }
-  return { units: [...units], periods: missing.size };
-}
-
 function gap(note: string | null = null): Cell {
   return {
     value: null,
@@ -331,6 +329,11 @@ function gap(note: string | null = null): Cell {
 
 type CellOf = (item: LineItem, p: FactPeriod) => Cell;
 
+/** How a cell left empty for a filing's several values of its period begins (see reported). */
+const SEVERAL = "several values";
+
+const fmtValue = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 6 });
+
 function reported(
   item: LineItem,
   p: FactPeriod,
@@ -339,6 +342,15 @@ function reported(
   unplaced: Set<string>,
 ): Cell {
   const r = basis === "first_reported" ? p.first : p.last;
+  const several = basis === "first_reported" ? p.first_values : p.last_values;
+  if (several) {
+    // one per share class or other unnamed dimension: no value of them is the company's
+    return gap(
+      `${SEVERAL}: ${r.accession_no} (${r.form}, filed ${r.filed}) reports ${p.tag} for this period as ${
+        several.map(fmtValue).join(", ")
+      } (one per share class or other dimension SEC's company facts do not name, or a tagging error); none is picked and they are not summed (read them with filings.facts concept=${p.tag})`,
+    );
+  }
   const cell: Cell = {
     value: r.value,
     tag: p.tag,
@@ -516,6 +528,15 @@ function source(pt: Point): CellSource {
  * restated, another never reported again since) are said in the derivation.
  */
 function difference(formula: string, first: Point, rest: Point[]): Cell {
+  // an input left empty (see reported) is not a zero
+  const empty = [first, ...rest].find((p) => p.cell.value === null);
+  if (empty) {
+    return gap(
+      `not derived as ${formula}: ${fiscalName(empty) ?? empty.end} has no value${
+        empty.cell.note ? ` (${empty.cell.note})` : ""
+      }`,
+    );
+  }
   let value = first.cell.value!;
   for (const r of rest) value -= r.cell.value!;
   const leaves = [first, ...rest].flatMap((p) => leavesOf.get(p.cell) ?? []);
@@ -742,7 +763,17 @@ function ttmColumn(
         ? pts.find((p) => near(nextDay(p.end), s) && p !== chain[chain.length - 1])
         : undefined;
     }
-    if (chain.length === 4) {
+    const empty = chain.find((p) => p.cell.value === null);
+    if (empty) {
+      cells.set(
+        item.key,
+        gap(
+          `not summed: ${fiscalName(empty) ?? empty.end} has no value${
+            empty.cell.note ? ` (${empty.cell.note})` : ""
+          }`,
+        ),
+      );
+    } else if (chain.length === 4) {
       const [first, ...rest] = chain;
       const value = chain.reduce((sum, p) => sum + p.cell.value!, 0);
       start ??= chain[3].start;
@@ -758,6 +789,15 @@ function ttmColumn(
       leavesOf.set(sum, leaves);
       cells.set(item.key, sum);
     } else cells.set(item.key, gap("fewer than four consecutive quarters reported"));
+  }
+  // four quarters of a 52/53-week calendar: 364 days, or 371 with a 14-week quarter
+  const days = start ? daysBetween(start, end) + 1 : null;
+  if (days !== null && (days > 367 || days < 360)) {
+    warnings.push(
+      `the trailing twelve months to ${end} cover ${days} days (${start} to ${end}), not 52 weeks${
+        days > 367 ? " (a 14-week quarter of a 53-week fiscal year is among the four)" : ""
+      }: flows summed over them do not compare with a 52-week year's`,
+    );
   }
   return {
     column: {

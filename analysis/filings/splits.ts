@@ -16,7 +16,7 @@
  * no pair locates to one gap between consecutive filings leaves the filings around it on an
  * unknown basis, which a caller reports instead of guessing.
  */
-import { type Concepts, type FactRow, roundingUnit } from "./facts.ts";
+import { type Concepts, distinctValues, type FactRow, roundingUnit } from "./facts.ts";
 
 /** A split found between two consecutive filings (by filing date). */
 export interface SplitEvent {
@@ -152,7 +152,9 @@ export function shareBasis(
           if (g) g.push(r);
           else byPeriod.set(key, [r]);
         }
-        for (const g of byPeriod.values()) if (g.length > 1) groups.push({ kind, rows: g });
+        for (const g of byPeriod.values()) {
+          if (g.length > 1 && !severalInOneFiling(g)) groups.push({ kind, rows: g });
+        }
       }
     }
   }
@@ -206,6 +208,23 @@ export function shareBasis(
       return i === undefined ? 1 : factors[i];
     },
   };
+}
+
+/**
+ * Whether some filing reports this period with several different values (one per share class,
+ * as a multi-class company's cover page: see distinctValues): which of them a later filing's
+ * value continues is unknown, so the period is no evidence of a split (class B's count in one
+ * filing beside class A's in the next can look like a 7-for-1 split).
+ */
+function severalInOneFiling(rows: FactRow[]): boolean {
+  const byAccn = new Map<string, FactRow[]>();
+  for (const r of rows) {
+    const rs = byAccn.get(r.accn);
+    if (rs) rs.push(r);
+    else byAccn.set(r.accn, [r]);
+  }
+  for (const rs of byAccn.values()) if (rs.length > 1 && distinctValues(rs).length > 1) return true;
+  return false;
 }
 
 /**

@@ -218,6 +218,10 @@ function calculationParents(calc: Map<string, Arc[]>, role: string): Map<string,
 
 const CURRENCY = /^[A-Z]{3}$/;
 
+/** The currency of an amount or a per-share unit (JPY, JPY/shares); null for others. */
+const unitCurrency = (unit: string | null) =>
+  /^([A-Z]{3})(?:\/shares)?$/.exec(unit ?? "")?.[1] ?? null;
+
 /** The most precise first: decimals INF (null) before 2 before -3 before -6. */
 const precision = (f: Fact) => (f.decimals === null ? Infinity : f.decimals);
 
@@ -308,9 +312,23 @@ function attachValues(rows: StatementRow[], inst: Instance, warnings: string[]):
     .sort((a, b) => b[1].end.localeCompare(a[1].end) || a[1].start.localeCompare(b[1].start))
     .map(([label]) => label);
   const kept = new Set(keep);
+  // a value given only in another currency than the statement's: said, never mixed in silently
+  const foreign: string[] = [];
   for (const row of rows) {
     checkpoint();
-    for (const label of Object.keys(row.values)) if (!kept.has(label)) delete row.values[label];
+    for (const [label, v] of Object.entries(row.values)) {
+      if (!kept.has(label)) delete row.values[label];
+      else if (currency && unitCurrency(v.unit) && unitCurrency(v.unit) !== currency) {
+        foreign.push(`${row.concept} ${label} in ${v.unit}`);
+      }
+    }
+  }
+  if (foreign.length) {
+    warnings.push(
+      `${foreign.length} value(s) are given only in a currency other than the statement's ${currency} (e.g. ${
+        foreign[0]
+      }): each is shown in its own unit (see its unit), not converted; do not compare or add it with the ${currency} values`,
+    );
   }
   return keep;
 }

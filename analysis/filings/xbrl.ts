@@ -154,7 +154,9 @@ export function parseInstance(xml: string, opts: InstanceOptions = {}): Instance
     const unitRef = attr(tag, "unitRef");
     if (!unitRef) continue; // non-numeric facts have no unit
     const nil = /xsi:nil="true"/.test(tag);
-    const n = nil ? null : Number(decode(text).trim());
+    const body = decode(text).trim();
+    // an empty element is no value (Number("") would make it 0)
+    const n = nil || body === "" ? null : Number(body);
     const dec = attr(tag, "decimals");
     const fact: Fact = {
       context: attr(tag, "contextRef")!,

@@ -21,6 +21,12 @@ const rowSchema = z.object({
   last_reported: reportSchema,
   restated: z.boolean(),
   reports: z.int(),
+  last_reported_values: z.array(z.number()).nullable().describe(
+    "When the filing of last_reported gives this period several different values (one per share class or other dimension SEC's company facts do not name, or a tagging error): all of them, largest first; last_reported.value is then the largest, not a sum and not a chosen class. Null when it gives one value.",
+  ),
+  first_reported_values: z.array(z.number()).nullable().describe(
+    "The same for the filing of first_reported.",
+  ),
   split_adjusted: z.number().nullable().describe(
     "The last reported value on the latest filing's share basis, for per-share figures and share counts a share split restates (EPS, weighted and outstanding common shares, dividends per share); null for other concepts or when the basis cannot be told.",
   ),
@@ -36,7 +42,7 @@ export default defineCommand({
 
 concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period, a later tag filling no period when the company reports it beside an earlier one with another value (${
       friendlyNames().join(", ")
-    }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value). For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
+    }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value); a cover-page (dei) count dated after its report's period end takes that report's label, said in a warning. A filing that gives one period several values (one per share class or other dimension SEC's company facts leave unnamed) is never summed nor silently reduced to one: all are in last_reported_values, with a warning. Without unit=, an exact tag is read in the currency of the company's financial statements. For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
   usage:
     "finance filings.facts SYMBOL concept=Revenues [taxonomy=us-gaap unit=USD form=10-K|10-Q period=annual|quarterly|all as_of=YYYY-MM-DD]",
   side_effects: "network_read_only",
@@ -59,7 +65,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       "Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms.",
     ),
     period: z.enum(["annual", "quarterly", "all"]).default("all").describe(
-      "annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances; all: every period including year-to-date.",
+      "annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date.",
     ),
     as_of: isoDate(
       "Point in time: only values filed on or before this date (YYYY-MM-DD).",
@@ -101,15 +107,33 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       { asOf: args.as_of ?? null, forms, warn: ctx.warn },
       ctx.warn,
     );
+    const { balanceLabel } = await import("../../analysis/filings/facts.ts");
+    const cover = taxonomy === "dei" ? coverLabels(periods, filings, balanceLabel) : 0;
+    if (cover) {
+      ctx.warn(
+        `${cover} cover-page value(s) are dated after the end of the period of the report whose cover gives them (shares outstanding as of a date shortly before filing): each is labelled with that report's fiscal period, and its value is as of its own date (end), not of the period end`,
+      );
+    }
     const keep = periods.filter((p) => {
       if (args.period === "all") return true;
       if (p.kind === "instant") {
+        // a fourth quarter's closing balance is the year-end one (fiscal_period FY)
         return args.period === "annual"
           ? p.fiscal_period === "FY"
-          : /^Q[1-3]$/.test(p.fiscal_period ?? "");
+          : /^(Q[1-3]|FY)$/.test(p.fiscal_period ?? "");
       }
       return p.kind === (args.period === "annual" ? "annual" : "quarter");
     });
+    // balances dated on no fiscal period's end (a cover page's share count, a subsequent event)
+    const offEnd = args.period === "all"
+      ? []
+      : periods.filter((p) => p.kind === "instant" && p.fiscal_period === null);
+    if (offEnd.length) {
+      const last = offEnd[offEnd.length - 1];
+      ctx.warn(
+        `${offEnd.length} value(s) dated on no fiscal period's end (a cover page's count as of its own date, a subsequent event; the latest at ${last.end}, reported by ${last.last.accession_no} (${last.last.form})) are left out of period=${args.period}: read them with period=all`,
+      );
+    }
     if (!keep.length) {
       if (!periods.length && !args.as_of && !forms) {
         throw new ProviderError(
@@ -146,8 +170,28 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       last_reported: cite(p.last),
       restated: split?.restated(p) ?? p.restated,
       reports: p.reports,
-      split_adjusted: split?.adjusted(p) ?? null,
+      last_reported_values: p.last_values ?? null,
+      first_reported_values: p.first_values ?? null,
+      split_adjusted: p.last_values ? null : split?.adjusted(p) ?? null,
     }));
+    const several = rows.filter((r) => r.last_reported_values || r.first_reported_values);
+    if (several.length) {
+      const r = several[several.length - 1];
+      const [values, report] = r.last_reported_values
+        ? [r.last_reported_values, r.last_reported]
+        : [r.first_reported_values!, r.first_reported];
+      ctx.warn(
+        `${several.length} period(s) are given several different values by one filing (the latest: ${
+          values.map((v) => v.toLocaleString("en-US")).join(", ")
+        } at ${
+          r.start ? `${r.start}..` : ""
+        }${r.end} in ${report.accession_no}): one per share class or other dimension SEC's company facts do not name, or a tagging error; nothing says which is which or whether one is the total, so the value shown is the largest, never a sum: see last_reported_values and first_reported_values${
+          tags.includes("EntityCommonStockSharesOutstanding")
+            ? " (for the company's total, the balance sheet's us-gaap CommonStockSharesOutstanding may give it: concept=shares_outstanding)"
+            : ""
+        }`,
+      );
+    }
     const { calendarFrom, labelChecked } = await import("../../analysis/filings/facts.ts");
     const unchecked = rows.filter((r) =>
       r.fiscal_year !== null && labelChecked(r, filings) === false
@@ -250,6 +294,35 @@ async function splitReading(
 }
 
 /**
+ * Cover-page values (dei: a share count as of a date shortly before the filing) take the fiscal
+ * label of the report whose cover gives them, when their date lies between that report's period
+ * end and its filing date: a balance at that date has no fiscal period of its own, and the cover
+ * of the FY2024 10-K is where the count belongs (a cover dated more than 120 days after the period,
+ * as an amendment's a year on, is not). Returns how many were labelled so.
+ */
+function coverLabels(
+  periods: FactPeriod[],
+  filings: FilingIndex,
+  balanceLabel: (end: string, f: FilingIndex) => { fy: number | null; fp: string | null } | null,
+): number {
+  let n = 0;
+  for (const p of periods) {
+    if (p.kind !== "instant" || p.fiscal_period !== null) continue;
+    const own = filings.byAccn.get(p.first.accession_no);
+    // within a report's filing window (an amendment's cover a year on is not that period's)
+    if (!own || !(own.end < p.end && p.end <= p.first.filed)) continue;
+    if (Date.parse(p.end) - Date.parse(own.end) > 120 * 86_400_000) continue;
+    // the report's period as the company's calendar names it (SEC's fy/fp of old filings err)
+    const label = balanceLabel(own.end, filings) ?? { fy: own.fy, fp: own.fp };
+    if (label.fy === null || !/^(FY|Q[1-3])$/.test(label.fp ?? "")) continue;
+    p.fiscal_year = label.fy;
+    p.fiscal_period = label.fp;
+    n++;
+  }
+  return n;
+}
+
+/**
  * Rows whose fiscal label cannot be right: the same label on two different periods of one kind
  * (NVIDIA's old filings call two quarters "Q2 FY2009"), or fiscal years that go back while the
  * end dates go forward.
@@ -314,7 +387,7 @@ async function readConcept(
   const { lineItem, LINE_ITEMS, itemUnit, mergeRules } = await import(
     "../../analysis/filings/facts_items.ts"
   );
-  const { groupPeriods, mergedPeriods, reportingBasis } = await import(
+  const { groupPeriods, mergedPeriods, otherUnits, reportingBasis } = await import(
     "../../analysis/filings/facts.ts"
   );
   const taxonomies = args.taxonomy ? [args.taxonomy] : [...TAXONOMIES];
@@ -322,7 +395,8 @@ async function readConcept(
   const exact = taxonomies.find((t) => facts.taxonomies[t]?.[args.concept]);
   const item = exact ? null : lineItem(args.concept);
   if (item) {
-    const basis = reportingBasis(facts.taxonomies);
+    const basis = reportingBasis(facts.taxonomies, opts.asOf ?? null) ??
+      reportingBasis(facts.taxonomies);
     const taxonomy = args.taxonomy ?? basis?.taxonomy;
     if (taxonomy !== "us-gaap" && taxonomy !== "ifrs-full") {
       throw new InputError(
@@ -335,9 +409,11 @@ async function readConcept(
     const tags = item.tags[taxonomy].filter((t) => concepts?.[t]);
     if (!tags.length) {
       throw new InputError(
-        `concept: ${name} tags none of ${
-          item.tags[taxonomy].join(", ")
-        } (what "${item.key}" maps to in ${taxonomy}); look for the company's own tag with an XBRL tag name`,
+        item.tags[taxonomy].length
+          ? `concept: ${name} tags none of ${
+            item.tags[taxonomy].join(", ")
+          } (what "${item.key}" maps to in ${taxonomy}); look for the company's own tag with an XBRL tag name`
+          : `concept: "${item.key}" maps to no ${taxonomy} tag, and ${name} reports in ${taxonomy}; pass the company's own ${taxonomy} tag as concept= (an XBRL tag name)`,
       );
     }
     const unit = args.unit ?? itemUnit(item, basis?.currency ?? "USD");
@@ -349,6 +425,21 @@ async function readConcept(
       opts,
       mergeRules(item, taxonomy, warn),
     );
+    // periods reported only in another currency (a company that changed its reporting
+    // currency): never mixed in, and never left out unsaid
+    const other = args.unit || !/^[A-Z]{3}(\/shares)?$/.test(unit)
+      ? null
+      : otherUnits(tags, concepts, unit, periods, opts.asOf ?? null);
+    const currencies = other?.units.filter((u) => /^[A-Z]{3}(\/shares)?$/.test(u)) ?? [];
+    if (other?.periods && currencies.length) {
+      warn(
+        `${item.key}: ${other.periods} period(s) are reported only in ${
+          currencies.join(", ")
+        }, not in ${unit} (the currency of the company's financial statements), and are not shown: values in different currencies are never mixed; pass unit=${
+          currencies[0]
+        } to read them`,
+      );
+    }
     const first = concepts[periods[0]?.tag ?? tags[0]];
     return {
       taxonomy,
@@ -386,11 +477,16 @@ async function readConcept(
       `unit: ${taxonomy}:${tag} of ${name} is reported in ${units.join(", ")}, not ${args.unit}`,
     );
   }
-  const unit = args.unit ?? pickUnit(units, concept.units, (u) =>
+  // a company's own currency before a dollar convenience translation of a few figures
+  const currency = (reportingBasis(facts.taxonomies, opts.asOf ?? null) ??
+    reportingBasis(facts.taxonomies))?.currency ?? "USD";
+  const unit = args.unit ?? pickUnit(units, concept.units, currency, (u) =>
     warn(
-      `${taxonomy}:${tag} is reported in several units (${
-        units.join(", ")
-      }); showing ${u}, pass unit= for another`,
+      `${taxonomy}:${tag} is reported in several units (${units.join(", ")}); showing ${u}${
+        u === currency || u === `${currency}/shares`
+          ? `, the currency of the company's financial statements`
+          : ""
+      }; values in different units are never mixed; pass unit= for another`,
     ));
   return {
     taxonomy,
@@ -406,12 +502,12 @@ async function readConcept(
 function pickUnit(
   units: string[],
   rows: Record<string, unknown[]>,
+  currency: string,
   warnMany: (chosen: string) => void,
 ): string {
   if (units.length === 1) return units[0];
-  const chosen = units.includes("USD")
-    ? "USD"
-    : [...units].sort((a, b) => rows[b].length - rows[a].length)[0];
+  const chosen = [currency, `${currency}/shares`, "USD"].find((u) => units.includes(u)) ??
+    [...units].sort((a, b) => rows[b].length - rows[a].length)[0];
   if (chosen) warnMany(chosen);
   return chosen ?? "USD";
 }

@@ -82,6 +82,11 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
         })`,
       );
     }
+    if (item && args.taxonomy !== "us-gaap" && args.taxonomy !== "ifrs-full") {
+      throw new InputError(
+        `concept: "${args.concept}" is a friendly name for us-gaap and ifrs-full tags, not ${args.taxonomy} ones; pass an XBRL tag of ${args.taxonomy} (e.g. concept=EntityCommonStockSharesOutstanding taxonomy=dei)`,
+      );
+    }
     const taxonomy = args.taxonomy === "ifrs-full" ? "ifrs-full" : "us-gaap";
     const tags = item ? item.tags[taxonomy] : [args.concept];
     if (!tags.length) {
@@ -144,6 +149,10 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
         "filings_a",
         `SEC has no frame for ${args.taxonomy} ${tags.join(" / ")} in ${unit} for ${args.period}${
           instant ? "" : " (balance-sheet concepts need an instant period such as CY2023Q4I)"
+        }${
+          !args.unit && !item
+            ? "; the unit defaults to USD: per-share tags need unit=USD/shares, share counts unit=shares, other currencies unit=EUR, JPY, ..."
+            : ""
         }; check the tag, unit and period`,
       );
     }

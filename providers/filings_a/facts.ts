@@ -122,7 +122,8 @@ export async function companyFacts(client: Client, cik: number): Promise<Company
   return { cik, entity_name: raw.entityName ?? "", url, taxonomies };
 }
 
-// Rows missing what a citation needs (a value, an end date, an accession) are not facts.
+// Rows missing what a citation needs (a value, dates, an accession, a form) are not facts; so are
+// rows whose dates are not calendar dates (a period of NaN days is no period).
 function cleanUnits(units: unknown): Record<string, RawFact[]> {
   const out: Record<string, RawFact[]> = {};
   if (!units || typeof units !== "object") return out;
@@ -130,10 +131,23 @@ function cleanUnits(units: unknown): Record<string, RawFact[]> {
     if (!Array.isArray(rows)) continue;
     out[unit] = rows.filter((r): r is RawFact =>
       !!r && typeof r === "object" && typeof r.val === "number" && Number.isFinite(r.val) &&
-      typeof r.end === "string" && typeof r.accn === "string" && typeof r.filed === "string"
-    );
+      isDate(r.end) && (r.start === undefined || r.start === null || isDate(r.start)) &&
+      typeof r.accn === "string" && isDate(r.filed) && typeof r.form === "string"
+    ).map((r) => {
+      // a null start is a balance, as a missing one
+      if (r.start !== null) return r;
+      const { start: _s, ...rest } = r;
+      return rest;
+    });
   }
   return out;
+}
+
+function isDate(v: unknown): v is string {
+  if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  // 2024-02-30 parses as March 1: a date is one that reads back the same
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === v;
 }
 
 /**
