@@ -754,6 +754,7 @@ function buildStream(
     }
     return row;
   });
+  spreadBands(block.map((b) => b.cells), grid, slots, nearest);
   const ys = block.map((b) => b.line.y);
   const bbox: [number, number, number, number] = [
     round(Math.min(...block.map((b) => b.line.x0))),
@@ -762,6 +763,56 @@ function buildStream(
     round(pageHeight - Math.min(...ys)),
   ];
   return finish(grid, page, bbox);
+}
+
+/**
+ * A header line of fewer cells than the columns of figures ("13 Weeks Ended" and "52 Weeks
+ * Ended" each centred over three dates) heads every column under it, not only the one it
+ * overlaps: each column of figures takes the nearest such cell within reach (half the way to
+ * the next one; a lone one reaches half a column past its own width). Without it
+ * two "January 28, 2023" columns, one of 13 weeks and one of 52, read the same.
+ */
+/** Words of a period's span heading several columns: "13 Weeks Ended", "Nine Months Ended". */
+const SPAN_WORDS =
+  /\b(?:weeks?|months?|quarters?|years?|periods?)\s+(?:ended|ending)\b|\b(?:three|six|nine|twelve|thirteen|\d{1,2})[- ](?:months?|weeks?)\b|\byear[- ]to[- ]date\b|\bfiscal\s+(?:year\s+)?(?:19|20)\d{2}\b/i;
+
+function spreadBands(
+  lines: Cell[][],
+  grid: string[][],
+  slots: { x0: number; x1: number }[],
+  nearest: (c: Cell) => number,
+) {
+  const { count } = headerRows(grid);
+  const body = grid.slice(count);
+  const figures = slots.map((_, k) => k > 0 && body.some((r) => isNumeric(r[k] ?? "")));
+  const centers = slots.map((s) => (s.x0 + s.x1) / 2);
+  const cols = centers.filter((_, k) => figures[k]);
+  if (cols.length < 2) return;
+  const gaps = cols.slice(1).map((c, i) => c - cols[i]).sort((a, b) => a - b);
+  const pitch = gaps[gaps.length >> 1];
+  for (let r = 0; r < count; r++) {
+    // the line's cells over the columns of figures, words only (a line of years is no band);
+    // only a period's span is spread: a wrapped heading's first line ("Rigid" over "Packaging",
+    // "EPS (Diluted") or a note ("(Unaudited)") heads its own column alone
+    const over = lines[r].filter((c) => nearest(c) !== 0);
+    const bands = over.filter((c) => SPAN_WORDS.test(c.text));
+    if (!bands.length || over.length >= cols.length || over.some((c) => isNumeric(c.text))) {
+      continue;
+    }
+    const mids = bands.map((b) => (b.x0 + b.x1) / 2);
+    slots.forEach((_, k) => {
+      if (!figures[k]) return;
+      let i = 0;
+      mids.forEach((m, j) => {
+        if (Math.abs(m - centers[k]) < Math.abs(mids[i] - centers[k])) i = j;
+      });
+      const reach = bands.length > 1
+        ? Math.min(...mids.filter((_, j) => j !== i).map((m) => Math.abs(m - mids[i]))) / 2 +
+          pitch / 4
+        : (bands[i].x1 - bands[i].x0) / 2 + pitch / 2;
+      if (Math.abs(mids[i] - centers[k]) <= reach) grid[r][k] = bands[i].text;
+    });
+  }
 }
 
 /** A year heading a column: "2024", also with a glued footnote mark ("2023(1)", "2022*"). */
@@ -977,6 +1028,7 @@ export function latticeTables(
       if (col < 0 || row < 0 || !r.str.trim()) continue;
       grid[row][col] = grid[row][col] ? `${grid[row][col]} ${r.str.trim()}` : r.str.trim();
     }
+    spreadMerged(grid, xs, ys, group.v);
     const kept = grid.filter((row) => row.some(Boolean));
     // A frame around a paragraph or a shaded cell is not a table.
     if (kept.length < 2 || xs.length < 3 || kept.flat().filter(Boolean).length < 4) continue;
@@ -991,6 +1043,33 @@ export function latticeTables(
   if (!tables.length) return tables;
   const lines = groupLines(runs);
   return tables.map((t) => withScale(t, linesAbove(lines, t.bbox![1], pageHeight)));
+}
+
+/**
+ * A ruled header cell merged over several columns (no vertical rule crosses it: "Three Months
+ * Ended" over two years) heads each of them: its text, set in the one column its centre falls
+ * in, is copied to the others. Only the leading rows without figures are read so.
+ */
+function spreadMerged(grid: string[][], xs: number[], ys: number[], vertical: Ruling[]) {
+  for (let r = 0; r < grid.length; r++) {
+    if (grid[r].some((c) => c && isNumeric(c) && !isYear(c))) break;
+    const mid = (ys[r] + ys[r + 1]) / 2;
+    // runs of columns with no rule between them in this row
+    let start = 0;
+    for (let k = 1; k <= grid[r].length; k++) {
+      const ruled = k === grid[r].length ||
+        vertical.some((v) =>
+          Math.abs((v.x0 + v.x1) / 2 - xs[k]) <= 2 && v.y0 <= mid && v.y1 >= mid
+        );
+      if (!ruled) continue;
+      const texts = grid[r].slice(start, k).filter(Boolean);
+      // the label column is never a span's
+      if (k - start > 1 && start > 0 && texts.length === 1) {
+        for (let j = start; j < k; j++) grid[r][j] = texts[0];
+      }
+      start = k;
+    }
+  }
 }
 
 /** Groups ruling lines that touch into separate tables. */
@@ -1044,13 +1123,25 @@ export function htmlTable(grid: string[][], captions: string[] = []): Table {
     if (c === "\u0002" && groups.length) groups.at(-1)!.push(k);
     else groups.push([k]);
   });
-  const merged = padded.map((row) =>
+  // a header cell spanning several columns ("Thirteen Weeks Ended" over two dates) heads each
+  // of them, not only the first: two "October 28, 2023" columns, one of 13 weeks and one of 39,
+  // are told apart by it
+  const heads = firstFigures < 0 ? padded.length : firstFigures;
+  const spread = padded.map((row, i) => {
+    if (i >= heads) return row;
+    let owner = "";
+    return row.map((c) => (c === "\u0002" ? owner : (owner = c)));
+  });
+  const merged = spread.map((row) =>
     groups.map((g) =>
-      g.map((k) => row[k]).filter((c) => c && c !== "\u0002").join(" ")
+      [...new Set(g.map((k) => row[k]))].filter((c) => c && c !== "\u0002").join(" ")
         .replace(/([$€£]) (?=\S)/g, "$1 ").replace(/ ([%)])/g, "$1").trim()
     )
   );
-  const used = groups.map((_, k) => merged.some((r) => r[k]));
+  // a column is kept for what its own cells hold, not for a span's words spread over it
+  const used = groups.map((g) =>
+    padded.some((r) => g.some((k) => r[k] !== "\u0002" && r[k]?.trim()))
+  );
   // spacer rows (cells holding only no-break spaces) are no rows
   const compact = merged.map((r) => r.filter((_, k) => used[k])).filter((r) => r.some(Boolean));
   return withScale(finish(compact, 1, null), captions);

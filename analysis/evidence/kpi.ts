@@ -13,13 +13,19 @@ import {
   leavesGuidance,
   opensGuidance,
   quotedCompany,
+  type RespectiveList,
+  respectiveLists,
   respectivelyPair,
 } from "./kpi_attach.ts";
 import { cellValue, type ScaleNote, scaleNotes, splitTables, type TableRow } from "./kpi_table.ts";
+import { basesOf, clauseAround, periodAt, periodOf } from "./kpi_periods.ts";
+
+export { periodAt, periodOf };
 import {
   causeBetween,
   changeInDollars,
   laterInList,
+  nonGaapAround,
   nonGaapBefore,
   ofAnotherNoun,
   ownerAfterList,
@@ -65,12 +71,12 @@ export interface MetricDef {
  * to be performed, a run rate.
  */
 const NOT_REVENUE_BEFORE =
-  /\b(?:deferred|unearned|unbilled|backlog(?: of)?|contracted|future|tax)\s+$|\bcosts? of (?:[\w-]+\s+){0,5}$|\b(?:percentage|percent|share|portion|fraction) of (?:total\s+)?$|\d\)?\s?% of (?:total\s+|net\s+|our\s+|worldwide\s+|global\s+)?$/i;
+  /\b(?:deferred|unearned|unbilled|backlog(?: of)?|contracted|future|tax)\s+$|\bcosts?\s+of\s+(?:[\w-]+\s+){0,5}$|\b(?:percentage|percent|share|portion|fraction)\s+of\s+(?:total\s+|net\s+)?$|\d\)?\s?%\s+of\s+(?:total\s+|net\s+|our\s+|worldwide\s+|global\s+)?$/i;
 /** A sentence about revenue still to be recognized from a balance or backlog. */
 const TO_BE_RECOGNIZED =
   /\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)\w*\b[\s\S]*\brecogni[sz]|\brecogni[sz]\w*\b[\s\S]*\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)/i;
 const NOT_REVENUE_AFTER =
-  /^\s+(?:backlog|run[- ]rate|obligations?|under contract|(?:expected )?to be recognized|not yet recognized|visibility|Service|Code|Agency|Procedure|Ruling|(?:&|and) Customs|bonds?|volumes?|units?|mix|force|teams?|representatives|reps|cycles?|pipeline|(?:and|&) marketing|prices?|channels?)\b/i;
+  /^\s+(?:backlog|run[- ]rate|obligations?|under contract|(?:expected )?to be recognized|not yet recognized|visibility|Service|Code|Agency|Procedure|Ruling|(?:&|and) Customs|bonds?|volumes?|units?|mix|force|teams?|representatives|reps|cycles?|pipeline|(?:and|&) marketing|prices?|channels?|synerg(?:y|ies)|per)\b/i;
 
 /**
  * A growth verb: "grew", "increased", "declined", or "up"/"down" before a number ("up 22%", "down
@@ -86,7 +92,33 @@ const GROWTH =
  * to the outlook ("raising our full year revenue guidance by $131 million").
  */
 const FORWARD =
-  /\b(?:(?:is|are|was|were) expected to|(?:expected|projected|forecast) to be|we (?:now )?(?:expect|anticipate|project|forecast|guide)|(?:outlook|guidance) (?:for|is|calls)|will be|next (?:quarter|year|fiscal)|coming (?:quarter|year))\b|\b(?:expects|anticipates)\b|\b(?:rais|increas|lower|reduc|narrow|tighten|reaffirm|reiterat|updat|introduc|initiat|issu|maintain)\w*\s+(?:(?!(?:above|below|beyond|than|ahead|versus|vs)\b)[\w-]+\s+){0,4}(?:guidance|outlook|forecast)\b/i;
+  /\b(?:(?:is|are|was|were) expected to|(?:expected|projected|forecast) to be|we (?:now )?(?:expect|anticipate|project|forecast|guide)|(?:outlook|guidance) (?:for|is|calls)|will be|next (?:quarter|year|fiscal)|coming (?:quarter|year))\b|\b(?:expects|anticipates)\b|\b(?:rais|increas|lower|reduc|narrow|tighten|reaffirm|reiterat|updat|introduc|initiat|issu|maintain)\w*\s+(?:(?!(?:above|below|beyond|than|ahead|versus|vs)\b)[\w-]+\s+){0,4}(?:guidance|outlook|forecast)\b|\b(?:is|are)\s+(?:now\s+|currently\s+|still\s+)?(?:expected|projected|forecast(?:ed)?|anticipated|estimated|targeted|guided)\s+(?:to|at|in|between|of|around)\b|\b(?:we|I)(?:'re|\s+are)?\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:expect(?:ing)?|anticipat(?:e|ing)|project(?:ing)?|forecast(?:ing)?|guid(?:e|ing)|target(?:ing)?)\b|\bwe\s+(?:now\s+)?see\b|\b(?:company|management)\s+(?:now\s+|currently\s+)?(?:forecasts|projects|guides|targets|sees)\b|\b(?:guide|guidance|outlook|forecast)\s+(?:calls|assumes|implies|contemplates)\b|\b(?:guidance|outlook|forecast)\s*[:)]|\bwill\s+(?:range|come in|total|reach|approximate)\b|\bshould\s+(?:be|range|come in|total|reach)\b/i;
+
+/** Verbs of a result stated: what was, not what is expected. */
+const RESULT_VERB =
+  /\b(?:was|were|delivered|reported|generated|grew|increased|decreased|declined|rose|fell|totaled|totalled|came\s+in\s+at|reached|achieved|posted)\b/i;
+
+/**
+ * The clause of a figure (and of its metric's name) when it states a result in a sentence whose
+ * words of an outlook are all in another clause: [from, to], else null.
+ */
+function resultClause(sentence: string, offset: number, termAt: number): [number, number] | null {
+  const [from, to] = clauseAround(sentence, offset);
+  if ((from === 0 && to === sentence.length) || termAt < from || termAt >= to) return null;
+  const clause = sentence.slice(from, to);
+  return RESULT_VERB.test(clause) && !FORWARD.test(clause) ? [from, to] : null;
+}
+
+/** The last sentence read for words of an outlook (a sentence's figures are read one by one). */
+let forwardCache: { sentence: string; forward: boolean } | null = null;
+
+/** Whether a sentence speaks of an outlook (see FORWARD), read once per sentence. */
+function forwardSentence(sentence: string): boolean {
+  if (forwardCache?.sentence !== sentence) {
+    forwardCache = { sentence, forward: FORWARD.test(sentence) };
+  }
+  return forwardCache.forward;
+}
 
 export const METRICS: MetricDef[] = [
   {
@@ -439,9 +471,17 @@ export function values(sentence: string): FoundValue[] {
     v.unit = w.unit;
     v.number = low;
   }
-  // "$4.9 to $5.1 billion": the low end is in billions too, not $4.90
+  // "$4.9 to $5.1 billion": the low end is in billions too, not $4.90; "$850-950 million": the
+  // high end is an amount of the low end's currency, not a count
   for (let i = 0; i + 1 < out.length; i++) {
     const [v, w] = [out[i], out[i + 1]];
+    if (
+      v.kind === "money" && w.kind === "count" && !hasScaleWord(v.raw) && hasScaleWord(w.raw) &&
+      /^\s*(?:to|-|–|—)\s*$/i.test(sentence.slice(v.offset + v.raw.length, w.offset))
+    ) {
+      w.kind = "money";
+      w.unit = v.unit;
+    }
     if (
       v.kind === "money" && w.kind === "money" && v.unit === w.unit && !hasScaleWord(v.raw) &&
       hasScaleWord(w.raw) &&
@@ -456,265 +496,6 @@ export function values(sentence: string): FoundValue[] {
     }
   }
   return out;
-}
-
-/**
- * `Q3 2025`, `fiscal 2025`, `FY2025` in a sentence; `Q4` for a quarter and `FY` for a full year
- * it names without the year (the document's, when the document is about that quarter); else
- * null.
- */
-export function periodOf(sentence: string): string | null {
-  let m = /\bQ([1-4])\s*(?:FY\s*)?'?((?:19|20)\d{2})\b/i.exec(sentence);
-  if (m) return `Q${m[1]} ${m[2]}`;
-  // two-digit years: "Q3 FY25", "Q3'25", "3Q25", "3Q FY25"
-  m = /\bQ([1-4])\s*(?:FY\s*'?|')(\d{2})\b/i.exec(sentence) ??
-    /\b([1-4])Q\s*(?:FY\s*)?'?(\d{2}|(?:19|20)\d{2})\b/i.exec(sentence);
-  if (m) return `Q${m[1]} ${m[2].length === 2 ? `20${m[2]}` : m[2]}`;
-  m = /\b(first|second|third|fourth) quarter(?: of)?(?: fiscal(?: year)?)? ((?:19|20)\d{2})\b/i
-    .exec(sentence);
-  if (m) {
-    return `Q${["first", "second", "third", "fourth"].indexOf(m[1].toLowerCase()) + 1} ${m[2]}`;
-  }
-  // "for the year ended December 31, 2016": that fiscal year, not the document's
-  m = /\b(?:fiscal\s+)?years?\s+ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+((?:19|20)\d{2})\b/
-    .exec(sentence);
-  if (m) return `FY ${m[1]}`;
-  m = /\b(?:FY\s?|fiscal (?:year )?|full[- ]year (?:of )?)((?:19|20)\d{2})\b/i.exec(sentence) ??
-    /\b((?:19|20)\d{2}) (?:full[- ]year|fiscal year)\b/i.exec(sentence);
-  if (m) return `FY ${m[1]}`;
-  // "FY25", "FY '25": a full year, not the quarter the document is about
-  m = /\bFY\s?'?(\d{2})\b/i.exec(sentence);
-  if (m) return `FY 20${m[1]}`;
-  // a quarter named without its year ("In Q4", "the fourth quarter"): the document completes it
-  m = /\bQ([1-4])\b(?!\s*(?:FY\s*)?'?(?:19|20)\d{2})/i.exec(sentence) ??
-    /\b(first|second|third|fourth) quarter\b(?!\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2})/i
-      .exec(sentence);
-  if (m) {
-    const q = /^[1-4]$/.test(m[1])
-      ? m[1]
-      : String(["first", "second", "third", "fourth"].indexOf(m[1].toLowerCase()) + 1);
-    return `Q${q}`;
-  }
-  // a year's figure whose year the document gives ("Fiscal year revenue of $10.45 billion")
-  return /\b(?:fiscal year|full[- ]year|for the (?:fiscal )?year)\b/i.test(sentence) ? "FY" : null;
-}
-
-/**
- * Spans of part of a year named in a sentence: "the first half of 2024" (H1 2024), "H1 FY25",
- * "the six months ended June 30, 2024" (6M 2024), "the first nine months of fiscal 2024" (9M
- * 2024), "year-to-date" (YTD); each with where it is named.
- */
-const PARTIAL_YEAR =
-  /\b(?:(first|second)\s+half|([12])H|H([12]))(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|FY\s*))?\s*'?((?:19|20)\d{2}|\d{2}(?!\d))?|\b(?:(first|the|past|last)\s+)?(six|nine|twelve|6|9|12|twenty[- ]six|thirty[- ]nine|fifty[- ]two|26|39|52)[- ](?:months?|weeks?)(\s+(?:fiscal\s+)?(?:period\s+)?end(?:ed|ing)(?:\s+[A-Z][a-z]+\.?\s+\d{1,2},?)?)?(?:\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?((?:19|20)\d{2}))?|\b(year[- ]to[- ]date|YTD)\b|\b(TTM|LTM|trailing[- ](?:twelve|12)[- ]months?)\b/gi;
-
-function partialYears(
-  sentence: string,
-): { label: string; at: number; end: number; joined?: boolean }[] {
-  const out: { label: string; at: number; end: number; joined?: boolean }[] = [];
-  for (const m of sentence.matchAll(PARTIAL_YEAR)) {
-    const at = m.index!;
-    const end = at + m[0].trimEnd().length;
-    // "the second quarter and first half of fiscal 2024 was $13.5 billion and $20.7 billion,
-    // respectively": the first figure is the quarter's; the part is read out of the sentence
-    if (/\bquarter\s+and\s+(?:the\s+)?$/i.test(sentence.slice(Math.max(0, at - 30), at))) {
-      out.push({ label: "", at, end, joined: true });
-      continue;
-    }
-    if (m[9] || m[10]) {
-      out.push({ label: m[9] ? "YTD" : "TTM", at, end });
-      continue;
-    }
-    if (m[6]) {
-      // "the first nine months", "six months ended", "nine months of 2024"; not "for 6 months",
-      // nor "the three and nine months ended" (two spans, the figures "respectively")
-      if (!m[5] && !m[7] && !m[8]) continue;
-      if (
-        /\b(?:three|3)(?:[- ]months?)?-?\s+and\s+$/i.test(sentence.slice(Math.max(0, at - 24), at))
-      ) {
-        continue;
-      }
-      const n = m[6].toLowerCase().replace(/[- ]/, "");
-      const label = /^(?:six|6|twentysix|26)$/.test(n)
-        ? "6M"
-        : /^(?:nine|9|thirtynine|39)$/.test(n)
-        ? "9M"
-        : "12M";
-      out.push({ label: m[8] ? `${label} ${m[8]}` : label, at, end });
-      continue;
-    }
-    // "1H", "H1" alone in a word-wrapped list is a half only with a year or "half" spelled out
-    const half = m[1] ? (m[1].toLowerCase() === "first" ? "H1" : "H2") : `H${m[2] ?? m[3]}`;
-    const year = m[4] ? (m[4].length === 2 ? `20${m[4]}` : m[4]) : null;
-    if (!m[1] && !year) continue;
-    out.push({ label: year ? `${half} ${year}` : half, at, end });
-  }
-  return out;
-}
-
-/** A quarter or a fiscal year named with its year: "Q3 2024", "third quarter of 2024", "fiscal 2024". */
-const DATED_PERIOD =
-  /\bQ([1-4])\s*(?:FY\s*)?'?((?:19|20)\d{2})\b|\b(first|second|third|fourth) quarter(?: of)?(?: fiscal(?: year)?)? ((?:19|20)\d{2})\b|\b(?:FY\s?|fiscal (?:year )?|full[- ]year (?:of )?)((?:19|20)\d{2})\b|\bQ([1-4])\s*(?:FY\s*'?|')(\d{2})\b|\bFY\s?'?(\d{2})\b|\b([1-4])Q\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})\b/gi;
-
-/** Where one clause ends and the next begins ("; ", ", and"). */
-const CLAUSE_BREAK = /;|,\s+(?:and|but|while|whereas)\b/g;
-/** Words opening the base of a comparison ("compared to the first half of fiscal 2023"). */
-const COMPARED = /\b(?:(?:as\s+)?compared\s+(?:to|with)|versus|vs\.?|from|relative\s+to)\b/gi;
-/** The verb after the base of a comparison, where the sentence's own clause resumes. */
-const RESUMES = /\b(?:was|were|is|are|has|had|rose|fell|grew|increased|decreased|declined)\b/i;
-
-/** The clause of `sentence` around `offset`, between the clause breaks before and after it. */
-function clauseAround(sentence: string, offset: number): [number, number] {
-  let from = 0;
-  let to = sentence.length;
-  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
-    if (m.index! + m[0].length <= offset) from = m.index! + m[0].length;
-    else if (m.index! > offset) {
-      to = m.index!;
-      break;
-    }
-  }
-  return [from, to];
-}
-
-/** The last sentence's bases of comparisons (a sentence's figures are read one after another). */
-let basesCache: { sentence: string; bases: [number, number][] } | null = null;
-
-/**
- * The bases of comparisons in a sentence: from "compared to" up to the next comma, clause break
- * or verb, at most 200 characters on.
- */
-function basesOf(sentence: string): [number, number][] {
-  if (basesCache?.sentence === sentence) return basesCache.bases;
-  const bases: [number, number][] = [];
-  for (const m of sentence.matchAll(COMPARED)) {
-    const from = m.index! + m[0].length;
-    const rest = sentence.slice(from, from + 200);
-    // a comma ends it too, but not the one of a date ("ended October 28, 2023")
-    let brk = rest.length;
-    for (const c of rest.matchAll(/[;,]/g)) {
-      if (
-        c[0] === "," &&
-        /[A-Za-z]\.? \d{1,2}$/.test(rest.slice(Math.max(0, c.index! - 14), c.index!))
-      ) {
-        continue;
-      }
-      brk = c.index!;
-      break;
-    }
-    const verb = RESUMES.exec(rest);
-    const end = Math.min(brk, verb ? verb.index : rest.length);
-    bases.push([m.index!, from + end]);
-  }
-  basesCache = { sentence, bases };
-  return bases;
-}
-
-interface Mention {
-  label: string;
-  at: number;
-}
-
-/**
- * The period of the figure at `offset` among the dated periods and parts of a year a sentence
- * names: one named in the base of a comparison ("compared to the first half of fiscal 2023")
- * is the period of a figure in that base only; otherwise the one in the figure's own clause.
- * `undefined` when the sentence names at most one period and no part of a year (the sentence's
- * period holds), null when the figure's clause names none and no period outside a comparison is
- * left to take.
- */
-function mentionedPeriod(
-  sentence: string,
-  offset: number,
-  parts: Mention[],
-  masked: string,
-): { label: string | null; free: Mention[] } | undefined {
-  const named: Mention[] = [...parts];
-  for (const m of masked.matchAll(DATED_PERIOD)) {
-    const label = m[1]
-      ? `Q${m[1]} ${m[2]}`
-      : m[3]
-      ? `Q${["first", "second", "third", "fourth"].indexOf(m[3].toLowerCase()) + 1} ${m[4]}`
-      : m[5]
-      ? `FY ${m[5]}`
-      : m[6]
-      ? `Q${m[6]} 20${m[7]}`
-      : m[8]
-      ? `FY 20${m[8]}`
-      : `Q${m[9]} ${m[10].length === 2 ? `20${m[10]}` : m[10]}`;
-    named.push({ label, at: m.index! });
-  }
-  const bases = basesOf(sentence);
-  const inBase = (at: number) => bases.find(([a, b]) => at >= a && at < b);
-  if (!parts.length && new Set(named.map((n) => n.label)).size < 2) {
-    // "Revenue was $1.2 billion, compared to $1.0 billion in the third quarter of 2023": the
-    // period named only in the comparison's base is not the figure's
-    if (named.length && named.every((n) => inBase(n.at)) && !inBase(offset)) {
-      return { label: null, free: [] };
-    }
-    // "Revenue was $1.2 billion in the quarter, and we expect FY25 revenue of $4.5 billion":
-    // the year named in the other clause is not the quarter's figure's
-    if (!named.length || !named[0].label.startsWith("FY")) return undefined;
-    const [from, to] = clauseAround(sentence, offset);
-    const clause = sentence.slice(from, to);
-    if (named.some((n) => n.at >= from && n.at < to) || !/\bquarter\b|\bQ[1-4]\b/i.test(clause)) {
-      return undefined;
-    }
-    return { label: periodOf(clause), free: [] };
-  }
-
-  const nearest = (list: Mention[]) =>
-    list.reduce((a, b) => Math.abs(b.at - offset) < Math.abs(a.at - offset) ? b : a);
-  const base = inBase(offset);
-  if (base) {
-    const own = named.filter((n) => n.at >= base[0] && n.at < base[1]);
-    return { label: own.length ? nearest(own).label : null, free: [] };
-  }
-  const [from, to] = clauseAround(sentence, offset);
-  const free = named.filter((n) => !inBase(n.at));
-  const own = free.filter((n) => n.at >= from && n.at < to);
-  return { label: own.length ? nearest(own).label : null, free };
-}
-
-/** Where a quarter or a year is named, for telling which period a figure is nearest to. */
-const PERIOD_WORDS =
-  /\bQ[1-4]\b|\b[1-4]Q\b|\b(?:first|second|third|fourth)\s+quarter\b|\bquarter\b|\bFY\s?'?\d{2,4}\b|\bfiscal\s+(?:year\s+)?(?:19|20)\d{2}\b|\bfull[- ]year\b|\bfiscal year\b/gi;
-
-/**
- * The period of the figure at `offset`: the sentence's (see `periodOf`), unless the sentence
- * names part of a year ("first half", "nine months ended", "year-to-date") nearer the figure
- * than any quarter or year it names: that part, never the quarter nor the full year.
- */
-export function periodAt(sentence: string, offset: number): string | null {
-  const found = partialYears(sentence);
-  // the sentence read without its parts of a year ("the first nine months of fiscal 2024" is
-  // not fiscal 2024)
-  let masked = "";
-  let from = 0;
-  for (const p of found) {
-    masked += sentence.slice(from, p.at) + " ".repeat(p.end - p.at);
-    from = p.end;
-  }
-  masked += sentence.slice(from);
-  const said = mentionedPeriod(sentence, offset, found.filter((p) => !p.joined), masked);
-  if (said === undefined) return periodOf(masked);
-  if (said.label) return said.label;
-  // the figure's clause names none: the part of a year named outside a comparison, unless a
-  // quarter is named nearer the figure ("Third quarter revenue was $1.2 billion, and revenue
-  // for the first nine months was $3.4 billion")
-  const parts = found.filter((p) => !p.joined && said.free.some((f) => f.at === p.at));
-  const other = periodOf(masked);
-  if (!parts.length) return said.free.length ? other : null;
-  const dist = (at: number, end: number) =>
-    offset >= end ? offset - end : at > offset ? at - offset : 0;
-  const part = parts.reduce((a, b) => dist(b.at, b.end) < dist(a.at, a.end) ? b : a);
-  if (other) {
-    let best = Infinity;
-    for (const m of masked.matchAll(PERIOD_WORDS)) {
-      best = Math.min(best, dist(m.index!, m.index! + m[0].length));
-    }
-    if (best < dist(part.at, part.end)) return other;
-  }
-  return part.label;
 }
 
 /** Comparisons with a year before: "year over year", "from a year ago", "versus the prior year". */
@@ -788,7 +569,8 @@ const NOT_QUALIFIER = new Set(
     "exceeds beat beats hit hits get gets got why how what when where if so but not only just " +
     "about around over under nearly approximately more less most some all any each every both " +
     "very much many now then again still even here there all-time new best highest ever " +
-    "double-digit company company-wide").split(" "),
+    "double-digit company company-wide forecast forecasts project projects target targets " +
+    "guide guides assumes assume sees outlook guidance calls implies full-year fy").split(" "),
 );
 
 /** Lines of business named by a word in -ing ("leasing revenue", "advertising revenue"). */
@@ -926,6 +708,9 @@ function termsIn(sentence: string, metric: MetricDef): { term: string; at: numbe
   );
 }
 
+/** How far before a sentence a scale caption still states its amounts' scale, in characters. */
+const CAPTION_REACH = 1_000;
+
 /** Options of extractKpis. */
 export interface ExtractOptions {
   /** The company's own names (ticker, name, speakers): another name quoting a figure is flagged. */
@@ -957,7 +742,10 @@ export function extractKpis(
       const at = s.end - base - chunk.offset;
       while (c < captions.length && captions[c].at < at) c++;
       const last = captions[c - 1];
-      const caption = last ? { ...last, at: last.at - (s.start - base - chunk.offset) } : null;
+      // a caption far above (another table's, a page's heading) does not state this sentence's
+      // scale: its bare amount is then one without a scale
+      const near = last && s.start - base - chunk.offset - last.at <= CAPTION_REACH;
+      const caption = near ? { ...last, at: last.at - (s.start - base - chunk.offset) } : null;
       const figures = found.some((v) => v.kind !== "count");
       if (underGuidance && leavesGuidance(s.text, figures)) underGuidance = false;
       if (opensGuidance(s.text, figures)) {
@@ -1017,8 +805,19 @@ function sentenceHits(
   const terms = termsIn(s.text, metric);
   const claimed = new Set<number>();
   const out: KpiHit[] = [];
+  const lists = /\brespectively\b/i.test(s.text) ? respectiveLists(s.text, found) : [];
   terms.forEach((term, i) => {
     const termEnd = term.at + term.term.length;
+    // "Net income and revenue were $1.1 billion and $5.2 billion, respectively": the figure in
+    // the place of the name that holds the metric (none when that figure is of another kind)
+    const listed = listedFigure(s.text, lists, term, metric);
+    if (listed !== undefined) {
+      if (listed && !claimed.has(listed.offset)) {
+        claimed.add(listed.offset);
+        out.push(hitOf(s, found, metric, term, listed, 0, undefined, caption));
+      }
+      return;
+    }
     // "GAAP and non-GAAP gross margins ... 76.3% and 77% respectively": one figure each
     // a pair at the end of a longer list ("$7 million, $164 million and $427 million,
     // respectively") is not the first period's pair: read as any other figure
@@ -1076,6 +875,65 @@ function sentenceHits(
   return out;
 }
 
+/** Whether words name a measure (a line item, a margin, a metric's own name). */
+const namesMeasure = (words: string) =>
+  new RegExp(OTHER_MEASURE.source, "i").test(words) ||
+  METRICS.some((m) => termsIn(words, m).length > 0);
+
+/**
+ * The figure of a metric named in a "respectively" list of names, by its place: undefined when
+ * the name is in no such list, or the names before it name no measure ("GAAP and non-GAAP gross
+ * margins", "Data center and gaming revenue": one metric's figures, see respectivelyPair); null
+ * when the figure in its place is not of the metric's kind (or is scaled for a per-share amount).
+ */
+function listedFigure(
+  sentence: string,
+  lists: RespectiveList[],
+  term: { term: string; at: number },
+  metric: MetricDef,
+): FoundValue | null | undefined {
+  for (const list of lists) {
+    const k = list.names?.findIndex(([a, b]) => term.at >= a && term.at < b) ?? -1;
+    if (k < 0) continue;
+    const names = list.names!;
+    if (
+      k === names.length - 1 &&
+      names.slice(0, k).every(([a, b]) => !namesMeasure(sentence.slice(a, b)))
+    ) return undefined;
+    const v = list.values[k] as FoundValue;
+    if (v.kind !== metric.kind) return null;
+    if (metric.perShare && (hasScaleWord(v.raw) || Math.abs(v.number) >= 1e4)) return null;
+    return v;
+  }
+  return undefined;
+}
+
+/**
+ * Words just before a figure saying it is a benchmark, not a result: "above our guidance of $2.1
+ * billion", "beat the consensus of $2.1 billion", "our target of 30%".
+ */
+const BENCHMARK_BEFORE =
+  /\b(?:consensus|estimates?|expectations?|guidance|outlook|forecast|guide|targets?|framework)\s+(?:range\s+)?(?:of|at|was|is|to)?\s*(?:approximately\s+|about\s+|roughly\s+)?(?:between\s+)?$/i;
+/** A metric's name followed by words of an outlook: "revenue guidance", "EPS outlook". */
+const OUTLOOK_AFTER_TERM =
+  /^\s+(?:growth\s+)?(?:guidance|outlook|forecast|guide|targets?|expectations?|framework)\b/i;
+
+/** Whether the figure is a benchmark (see BENCHMARK_BEFORE), when not the metric's outlook. */
+const benchmarkOf = (sentence: string, v: FoundValue) =>
+  BENCHMARK_BEFORE.test(sentence.slice(Math.max(0, v.offset - 50), v.offset));
+
+/** Words of a change just before a percent ("increased 2%", "up by 2%"). */
+const CHANGE_BEFORE =
+  /\b(?:increased|decreased|declined|rose|fell|grew|improved|expanded|contracted|dropped|up|down|higher|lower)\s+(?:by\s+)?(?:approximately\s+|about\s+|roughly\s+|nearly\s+|over\s+|almost\s+)?$/i;
+/** Words of a change just after a percent ("a 2% increase"). */
+const CHANGE_AFTER =
+  /^\s*(?:increase|decrease|decline|rise|drop|improvement|expansion|contraction|reduction|growth|higher|lower)\b/i;
+
+/** Whether a percent is stated as a change ("up 2%", "a 2% decline"), not as a level. */
+const rateChange = (sentence: string, v: FoundValue) =>
+  CHANGE_BEFORE.test(sentence.slice(Math.max(0, v.offset - 40), v.offset)) ||
+  CHANGE_AFTER.test(sentence.slice(v.offset + v.raw.length, v.offset + v.raw.length + 20));
+
 /** Whether a number is this metric's own figure, not one beside it (see kpi_attach.ts). */
 function belongs(
   sentence: string,
@@ -1085,10 +943,22 @@ function belongs(
   all: FoundValue[],
 ): boolean {
   if (isPriorPeriod(sentence, v, all) || isEffectOn(sentence, v, term.at)) return false;
+  // "Revenue exceeded our guidance of $2.1 billion": the guidance's figure is not the result;
+  // "revenue guidance of $2.1 billion" is the metric's outlook (marked so)
+  const termEnd = term.at + term.term.length;
+  if (
+    benchmarkOf(sentence, v) && !OUTLOOK_AFTER_TERM.test(sentence.slice(termEnd, termEnd + 20))
+  ) return false;
   // "... compared to net sales of $878.7 million for the 39-week period ended October 28,
   // 2023": the name and the figure both in the base of a comparison are the earlier period's
   const base = basesOf(sentence).find(([a, b]) => v.offset >= a && v.offset < b);
   if (base && term.at >= base[0] && term.at < base[1]) return false;
+  // "Gross margin increased 2% year over year to 45%": a rate's change is not its level
+  if (
+    metric.kind === "percent" && !metric.requires && v.unit === "percent" && rateChange(sentence, v)
+  ) {
+    return false;
+  }
   // "customers with more than $100,000 in ARR": the threshold of a group, not the metric
   if (
     /\b(?:with|having|paying|spending)\s+(?:more than|over|at least|greater than|above|in excess of)\s+$/i
@@ -1248,8 +1118,12 @@ function hitOf(
   qualifier?: string,
   caption?: Caption | null,
 ): KpiHit {
+  const termEnd = term.at + term.term.length;
   // a percent is a change or a rate against something; an amount only when stated as a change
-  const change = pick.kind === "percent" ||
+  // a rate's level ("gross margin ... to 45%") is not stated against a period; its change in
+  // points is
+  const level = metric.kind === "percent" && !metric.requires && pick.unit === "percent";
+  const change = (pick.kind === "percent" && !level) ||
     /\b(?:up|down|by|grew|rose|fell|increased|decreased|declined)\s*$/i.test(
       s.text.slice(Math.max(0, pick.offset - 25), pick.offset),
     );
@@ -1315,7 +1189,7 @@ function hitOf(
     whose = null;
   }
   // "adjusted diluted earnings per share": not the GAAP figure
-  const adjusted = nonGaapBefore(s.text, term.at);
+  const adjusted = nonGaapBefore(s.text, term.at) ?? nonGaapAround(s.text, termEnd, pick, found);
   if (adjusted && !whose?.toLowerCase().includes(adjusted.toLowerCase())) {
     whose = whose ? `${adjusted} ${whose}` : adjusted;
   }
@@ -1325,6 +1199,17 @@ function hitOf(
   }
   const basis = metric.kind === "percent" ? basisOf(s.text, pick, term.at) : null;
   const low = notes.some((n) => n.startsWith("stated without a scale"));
+  // "Revenue was $5.2 billion, and we expect Q4 revenue of $5.5 billion": the first figure's
+  // clause states a result, the outlook and its quarter are the other clause's
+  const result = forwardSentence(s.text) ? resultClause(s.text, pick.offset, term.at) : null;
+  let forward = (forwardSentence(s.text) && !result) || benchmarkOf(s.text, pick) ||
+    OUTLOOK_AFTER_TERM.test(s.text.slice(termEnd, termEnd + 20));
+  // "2021 adjusted earnings per share of $7.52 to $7.62": a result is one figure; a range is
+  // what an outlook states, even without its words
+  if (!forward && value.high !== undefined) {
+    forward = true;
+    notes.push("a range, as an outlook states it: taken as forward-looking, not a result");
+  }
   return {
     metric: metric.key,
     label: metric.label,
@@ -1332,9 +1217,15 @@ function hitOf(
       ? (whose ? `${whose}, ${basis}` : basis)
       : whose,
     value,
-    period: periodNamed(s.text, term.at, pick.offset),
+    period: result
+      ? periodNamed(
+        s.text.slice(result[0], result[1]),
+        term.at - result[0],
+        pick.offset - result[0],
+      )
+      : periodNamed(s.text, term.at, pick.offset),
     comparison: change ? comparisonOf(s.text, pick, found) : null,
-    forward_looking: FORWARD.test(s.text),
+    forward_looking: forward,
     note: notes.length ? notes.join("; ") : null,
     sentence: s.text,
     start_char: s.start,
@@ -1407,7 +1298,8 @@ function wholeOf(sentence: string, term: { term: string; at: number }, v: FoundV
  * table states. A row whose scale or current column cannot be told is left out.
  */
 function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
-  if (!row.cell || row.periodUnclear) return [];
+  // "% Change | Q3 2024 | Q3 2023": the first column is a change, not the period's figure
+  if (!row.cell || row.periodUnclear || row.column === "change") return [];
   const read = cellValue(row.cell.text);
   if (!read) return [];
   // "Revenue | 1,234" under "(€m)" or "RMB'000": a bare figure is an amount of the caption's
@@ -1471,7 +1363,17 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
         lossNote = ", a loss printed without its sign, taken as negative";
       }
     }
+    // "Non-GAAP | GAAP": the first column's measure is the header's
+    if (
+      row.columnQualifier && !qualifier?.toLowerCase().includes(row.columnQualifier.toLowerCase())
+    ) {
+      qualifier = qualifier ? `${row.columnQualifier} ${qualifier}` : row.columnQualifier;
+    }
     const within = inHeading ? ` under "${row.heading}"` : "";
+    // "Total revenue | $ 4,640 | $ 5,200" under no header: which column is the period's is
+    // not stated
+    const unheaded = !row.headed && !row.period && row.figures > 1;
+    const outlook = row.column === "outlook";
     out.push({
       metric: metric.key,
       label: metric.label,
@@ -1488,15 +1390,21 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
       },
       period: row.period,
       comparison: null,
-      forward_looking: false,
+      forward_looking: outlook,
       note: `table row "${row.label}"${within}, first column${
         row.period ? ` (${row.period})` : ""
-      }${scaleNote}${lossNote}`,
+      }${scaleNote}${lossNote}${
+        outlook ? ", a column of an outlook as the header says, not a result" : ""
+      }${
+        unheaded
+          ? "; the table has no header of periods: the first of its columns is taken as the current period, check it"
+          : ""
+      }`,
       sentence: row.line,
       start_char: base + row.start,
       end_char: base + row.end,
       matched_term: (inLabel ?? inHeading)!.term,
-      confidence: row.period ? "high" : "medium",
+      confidence: unheaded ? "low" : row.period ? "high" : "medium",
     });
   }
   return out;

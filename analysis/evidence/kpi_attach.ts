@@ -72,7 +72,11 @@ function before(sentence: string, v: Found, all: Found[]): string {
  */
 export function isPriorPeriod(sentence: string, v: Found, all: Found[]): boolean {
   const lead = before(sentence, v, all);
+  // "will range from $2.1 billion to $2.3 billion": the low end of a range, not a base
+  const ranged = /\brang(?:e|es|ed|ing)\s+from\s+(?:approximately\s+|about\s+|roughly\s+)?[$]?$/i
+    .test(lead);
   if (
+    !ranged &&
     /\b(?:on top of|lapping|compared (?:to|with)|versus|vs\.?|against|from)\s+(?:(?:a|an|the|our)\s+)?(?:[\w-]+ing\s+)?(?:approximately\s+|about\s+|roughly\s+)?[$]?$/i
       .test(lead)
   ) return true;
@@ -85,7 +89,7 @@ export function isPriorPeriod(sentence: string, v: Found, all: Found[]): boolean
     /^\s*(?:in|during)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b(?=.*\b(?:compared|versus|vs\.?)\b)/i.test(
       tail,
     ) ||
-    /^\s*(?:\w+\s+){0,2}?(?:a year ago|last year)\b/i.test(tail) &&
+    /^\s*(?:\w+\s+){0,2}?(?:a year ago|last year|last quarter|a quarter ago)\b/i.test(tail) &&
       !/\b(?:up|down|grew|growth|increased?|decreased?|declined?|rose|fell|higher|lower)\b/i.test(
         lead,
       );
@@ -155,6 +159,83 @@ export function countOfCustomers(sentence: string, v: Found, termAt: number, ter
     /\b(?:to|of|was|were|reached|totaled|totaling|at|now|is|are|stood at)\s+(?:approximately\s+|about\s+|over\s+|more than\s+|nearly\s+|roughly\s+|just over\s+)?$/i
       .test(gap) &&
     !/[.;]/.test(gap);
+}
+
+/** A list of figures stated "respectively" and the names before them, one name per figure. */
+export interface RespectiveList {
+  values: Found[];
+  /** Each figure's name as [start, end) in the sentence; null when the words do not split so. */
+  names: [number, number][] | null;
+}
+
+/** What separates the items of a list: ", ", ", and ", " and ", "; " or ": " (the verb's side). */
+const LIST_SEP = /\s*[,;:]\s*(?:and\s+)?|\s+and\s+|\s+as well as\s+/gi;
+const FIGURE_SEP = /^\s*(?:,\s*(?:and\s+)?|and\s+|&\s+)$/i;
+
+/**
+ * "Revenue, operating income and net income were $5.2 billion, $1.1 billion and $0.8 billion,
+ * respectively" (or "were, respectively, $5.2 billion and ..."): each list of two or more figures
+ * stated "respectively", with the names of the words before it when they split into as many
+ * (the last ones: "In the quarter, revenue and ..." drops "In the quarter").
+ */
+export function respectiveLists(sentence: string, all: Found[]): RespectiveList[] {
+  const out: RespectiveList[] = [];
+  for (const m of sentence.matchAll(/\brespectively\b/gi)) {
+    const at = m.index!;
+    const end = at + m[0].length;
+    let values: Found[] = [];
+    let subjectEnd = 0;
+    let j = firstFrom(all, at) - 1;
+    const last = all[j];
+    if (last && /^\s*,?\s*$/.test(sentence.slice(last.offset + last.raw.length, at))) {
+      // the figures before "respectively"
+      values = [last];
+      while (
+        j > 0 &&
+        FIGURE_SEP.test(sentence.slice(all[j - 1].offset + all[j - 1].raw.length, all[j].offset))
+      ) values.unshift(all[--j]);
+      subjectEnd = values[0].offset;
+      // "..., respectively, of leasing cost of revenue": the names come after the list
+      if (/^\s*,?\s*(?:of|in|for|from)\s/i.test(sentence.slice(end, end + 10))) {
+        if (values.length > 1) out.push({ values, names: null });
+        continue;
+      }
+    } else {
+      // "were, respectively, $5.2 billion and $1.1 billion"
+      let k = firstFrom(all, end);
+      const first = all[k];
+      if (!first || !/^\s*,?\s*$/.test(sentence.slice(end, first.offset))) continue;
+      values = [first];
+      while (
+        k + 1 < all.length &&
+        FIGURE_SEP.test(sentence.slice(all[k].offset + all[k].raw.length, all[k + 1].offset))
+      ) values.push(all[++k]);
+      subjectEnd = at;
+      j = firstFrom(all, at);
+    }
+    if (values.length < 2) continue;
+    const prev = all[j - 1];
+    const from = prev && prev.offset < subjectEnd ? prev.offset + prev.raw.length : 0;
+    out.push({ values, names: namesIn(sentence, from, subjectEnd, values.length) });
+  }
+  return out;
+}
+
+/** The last `n` list items of `sentence[from, to)`, or null when there are fewer. */
+function namesIn(sentence: string, from: number, to: number, n: number): [number, number][] | null {
+  const items: [number, number][] = [];
+  let start = from;
+  const push = (a: number, b: number) => {
+    const text = sentence.slice(a, b);
+    const lead = text.length - text.trimStart().length;
+    if (text.trim()) items.push([a + lead, a + lead + text.trim().length]);
+  };
+  for (const sep of sentence.slice(from, to).matchAll(LIST_SEP)) {
+    push(start, from + sep.index!);
+    start = from + sep.index! + sep[0].length;
+  }
+  push(start, to);
+  return items.length >= n ? items.slice(-n) : null;
 }
 
 /**

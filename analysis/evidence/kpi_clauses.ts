@@ -154,12 +154,38 @@ export function nonGaapBefore(sentence: string, termAt: number): string | null {
 }
 
 /**
+ * "Operating margin, excluding special items, was 30%", "gross margin on a non-GAAP basis was
+ * 46%", "EPS of $1.25 on an adjusted basis": words between the metric's name and its figure, or
+ * just after the figure (up to the next one), saying the measure is not the GAAP one.
+ */
+const NON_GAAP_AROUND =
+  /\bon\s+an?\s+(non-GAAP|adjusted|pro[- ]forma|underlying|normali[sz]ed|core|comparable)\s+basis\b|\b(?:excluding|before|ex-)\s*(?:the\s+)?(?:impact\s+of\s+|effect\s+of\s+)?(?:special|one-time|certain|non-recurring|nonrecurring|unusual|significant|notable|discrete)\s+(?:items|charges|costs|gains)\b|\b(?:excluding|ex-)\s*items\b/i;
+
+export function nonGaapAround(
+  sentence: string,
+  termEnd: number,
+  v: { offset: number; raw: string },
+  all: { offset: number; raw: string }[],
+): string | null {
+  const end = v.offset + v.raw.length;
+  const next = all.find((x) => x.offset >= end)?.offset ?? sentence.length;
+  const spans = [sentence.slice(end, Math.min(next, end + 60))];
+  if (v.offset > termEnd) spans.push(sentence.slice(termEnd, v.offset));
+  for (const text of spans) {
+    const m = NON_GAAP_AROUND.exec(text);
+    if (m) return m[1] ? m[1] : "non-GAAP";
+  }
+  return null;
+}
+
+/**
  * "2022 revenue of $5.3 billion", "2021 full-year revenue": a year just before the metric's name
  * is the figure's fiscal year ("FY 2022"), or null.
  */
 export function yearBefore(sentence: string, termAt: number): string | null {
-  const m = /(?:^|[^\w$€£.,-])((?:19|20)\d{2})\s+(?:full[- ]year\s+|fiscal[- ]year\s+)?$/i.exec(
-    sentence.slice(Math.max(0, termAt - 24), termAt),
-  );
+  // "2021 adjusted earnings per share": the measure's adjectives may stand between
+  const m =
+    /(?:^|[^\w$€£.,-])((?:19|20)\d{2})\s+(?:full[- ]year\s+|fiscal[- ]year\s+)?(?:(?:adjusted|non-GAAP|GAAP|diluted|reported|total|organic|core)\s+){0,2}$/i
+      .exec(sentence.slice(Math.max(0, termAt - 40), termAt));
   return m ? `FY ${m[1]}` : null;
 }

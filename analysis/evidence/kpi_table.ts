@@ -35,7 +35,44 @@ export interface TableRow {
   period: string | null;
   /** The header's columns are not newest first, so the first column is not the current one. */
   periodUnclear: boolean;
+  /**
+   * What the header says the first column holds when not a result: an outlook ("Guidance",
+   * "Outlook Q4 2024", "Low | High") or a change ("% Change", "2024 vs 2023").
+   */
+  column: "outlook" | "change" | null;
+  /** The measure the header names for the first column ("Non-GAAP", "Adjusted"), if any. */
+  columnQualifier: string | null;
+  /** Whether a header row was read above the row in its table. */
+  headed: boolean;
+  /** How many cells of the row hold a figure. */
+  figures: number;
 }
+
+/** Header words of a column of an outlook: not a result. */
+const OUTLOOK_COLUMN =
+  /\b(?:outlook|guidance|guide|forecasts?|budget(?:ed)?|plan|targets?|estimates?|consensus|projected|projections?|expected|low|high|mid-?point|range)\b/i;
+/** Header words of a column of a change between periods. */
+const CHANGE_COLUMN =
+  /\b(?:vs\.?|versus|change|chg|growth|variance|increase|decrease|inc\.?\/\(?dec\.?\)?|y\/y|yoy|q\/q|qoq)\b|\bbps\b|\bbasis points\b/i;
+/** Header words of a measure other than the reported one. */
+const MEASURE_COLUMN =
+  /\b(non-GAAP|adjusted|pro[- ]forma|underlying|normali[sz]ed|constant currency)\b/i;
+
+/** What a header cell says of its column, besides its period (see TableRow.column). */
+function columnOf(cell: string): { column: "outlook" | "change" | null; measure: string | null } {
+  if (cellValue(cell)) return { column: null, measure: null };
+  return {
+    column: CHANGE_COLUMN.test(cell) ? "change" : OUTLOOK_COLUMN.test(cell) ? "outlook" : null,
+    measure: MEASURE_COLUMN.exec(cell)?.[1] ?? null,
+  };
+}
+
+/** A header cell without its words of an outlook or a measure: "Outlook Q4 2024" is "Q4 2024". */
+const periodWords = (cell: string) =>
+  cell.replace(new RegExp(OUTLOOK_COLUMN.source, "gi"), " ").replace(
+    new RegExp(MEASURE_COLUMN.source, "gi"),
+    " ",
+  ).replace(/\b(?:GAAP|(?:as\s+)?reported|actuals?)\b/gi, " ").replace(/\s+/g, " ").trim();
 
 /**
  * "(In millions, except per-share amounts)", "in thousands of Canadian dollars": what amounts are
@@ -200,6 +237,13 @@ const MONTHS = [
   "november",
   "december",
 ];
+/** A month's number from its name or its abbreviation ("Jul", "Sept"); 0 when neither. */
+function monthOf(word: string): number {
+  const w = word.toLowerCase();
+  if (w.length < 3) return 0;
+  return MONTHS.findIndex((m) => m === w || (m.startsWith(w) && (w.length === 3 || w === "sept"))) +
+    1;
+}
 const DATE_CELL = /([A-Z][a-z]+)\.? (\d{1,2}), ((?:19|20)\d{2})\s*$/;
 const YEAR_CELL = /^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$/i;
 
@@ -271,7 +315,7 @@ function cellPeriod(raw: string): { label: string; sort: string } | null {
   }
   const d = DATE_CELL.exec(cell.trim());
   if (d) {
-    const month = MONTHS.indexOf(d[1].toLowerCase()) + 1;
+    const month = monthOf(d[1]);
     if (month < 1) return null;
     const iso = `${d[3]}-${String(month).padStart(2, "0")}-${d[2].padStart(2, "0")}`;
     return { label: iso, sort: iso };
@@ -279,6 +323,9 @@ function cellPeriod(raw: string): { label: string; sort: string } | null {
   const y = YEAR_CELL.exec(cell.trim());
   return y ? { label: `FY ${y[1]}`, sort: `${y[1]}-99` } : null;
 }
+
+/** How far above a table a caption in prose still states the table's scale, in characters. */
+const CAPTION_REACH = 1_500;
 
 /** Splits text into prose chunks and table rows, each row with its table's context. */
 export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow[] } {
@@ -293,6 +340,11 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
   let heading: string | null = null;
   let period: string | null = null;
   let periodUnclear = false;
+  let column: TableRow["column"] = null;
+  let columnQualifier: string | null = null;
+  let headed = false;
+  // where the last caption read in prose stands
+  let noteAt = 0;
   // "Three Months Ended June 30," above a row of years: the years are of that month and day
   let monthDay: string | null = null;
   // "Nine Months Ended" above the columns: the first column's figure is of nine months
@@ -333,6 +385,9 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
         heading = null;
         period = null;
         periodUnclear = false;
+        column = null;
+        columnQualifier = null;
+        headed = false;
         monthDay = null;
         span = null;
       }
@@ -356,8 +411,16 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
         currency = note.currency;
         named = note.named ?? null;
         perShareExempt = /\bper[- ]share\b/i.test(line);
+        noteAt = start;
       }
       continue;
+    }
+    if (!inTable && scale !== null && start - noteAt > CAPTION_REACH) {
+      // a caption pages of prose above (another table's, the section's) is not this table's
+      scale = null;
+      currency = null;
+      named = null;
+      perShareExempt = false;
     }
     if (!inTable) {
       if (start > proseStart) {
@@ -368,9 +431,23 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
     proseStart = at;
     const cells = line.split(" | ");
     // a header row: every cell a date, a year or words ("Three Months Ended")
-    const periods = cells.map(cellPeriod);
+    const periods = cells.map((c) => cellPeriod(c) ?? cellPeriod(periodWords(c)));
     const monthDayCell = (c: string) => /^[A-Za-z ]*\b[A-Z][a-z]+\.? \d{1,2},?$/.test(c.trim());
-    if (cells.every((c, i) => periods[i] || !/\d/.test(c) || monthDayCell(c))) {
+    const heads = cells.map(columnOf);
+    if (
+      cells.every((c, i) =>
+        periods[i] || !/\d/.test(c) || monthDayCell(c) || heads[i].column || heads[i].measure
+      )
+    ) {
+      headed = true;
+      // the first column the header speaks of: its first cell with a period or words of a kind
+      const first = cells.findIndex((_, i) =>
+        periods[i] || heads[i].column || heads[i].measure || /^\s*GAAP\s*$/i.test(cells[i])
+      );
+      if (first >= 0) {
+        column = heads[first].column;
+        columnQualifier = heads[first].measure;
+      }
       // "Three Months Ended | Nine Months Ended": the first column's span is the first named
       const spanCell = cells.find((c) => spanOf(c));
       // "(In millions) | 2024 | 2023": the caption in the header's first cell
@@ -434,6 +511,7 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
     }
     let cell: TableRow["cell"] = null;
     let offset = cells[0].length + 3;
+    const figures = cells.slice(1).filter((c) => cellValue(c)).length;
     for (const c of cells.slice(1)) {
       // "—", "n/m", "N/A" in the first column: the current period has no figure; the next
       // column's figure is the prior period's, never taken for it
@@ -457,6 +535,10 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
       perShareExempt,
       period,
       periodUnclear,
+      column,
+      columnQualifier,
+      headed,
+      figures,
     });
   }
   if (!inTable && proseStart < text.length) {

@@ -95,6 +95,13 @@ export default defineCommand({
     if (!args.source?.trim()) {
       throw new InputError("source is required (a local path or an http(s) URL)");
     }
+    // query="" (an unset variable in a script) is not "no query": scanning the five topic
+    // groups instead would answer another question
+    if (args.query !== undefined && !args.query.trim()) {
+      throw new InputError(
+        "query is empty: give the phrase to look for, or leave query out to scan the topic groups (topics=)",
+      );
+    }
     if (
       args.start_char !== undefined && args.end_char !== undefined &&
       args.end_char < args.start_char

@@ -47,9 +47,10 @@ export function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
     points: docs.flatMap((d) => {
       // an outlook is not the period's figure
       // nor is a figure another company gave, quoted in this one's document
+      // nor a change in points ("expanded 150 basis points"): a margin's move is not its level
       const all = rows.filter((x) =>
         x.metric === metric && x.doc_ref === d.doc_ref && !x.forward_looking &&
-        !x.note?.startsWith(QUOTED_NOTE)
+        !x.note?.startsWith(QUOTED_NOTE) && x.value?.unit !== "percentage_points"
       );
       // "revenue for the nine months was ..." is not the quarter's point in a quarterly series
       const whole = all.filter((x) => !SPAN.test(x.period ?? ""));
