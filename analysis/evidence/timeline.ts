@@ -334,6 +334,20 @@ export function listingTime(
   return { day: here.date, session };
 }
 
+/**
+ * Minutes after that day's close of an instant the listing's clock puts after the close (New York's
+ * 16:00, or 13:00 on an early-close day; the exchange's own close elsewhere); null for any other
+ * instant or when the close is not known.
+ */
+export function minutesAfterClose(iso: string, clock: ExchangeClock): number | null {
+  const at = listingTime(iso, clock);
+  if (at?.session !== "after_close") return null;
+  const newYork = clock.us || clock.placement === "new_york_assumed" || !clock.time_zone;
+  const here = localParts(iso, newYork ? "America/New_York" : clock.time_zone!);
+  const close = newYork ? usMarketDay(here.date).close_min : clock.close_min;
+  return close === null ? null : (minutesOf(here.time) % (24 * 60)) - close;
+}
+
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /**

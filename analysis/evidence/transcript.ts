@@ -11,6 +11,7 @@ import {
   type Label,
   type LabelProfile,
   machineName,
+  nickname,
   opensTitle,
   OPERATOR,
   personName,
@@ -24,7 +25,15 @@ import {
   unstamp,
 } from "./transcript_labels.ts";
 import { findQaStart, QA_HEADING, QA_WORDS, type QaRule, type QaStart } from "./transcript_qa.ts";
-import { assignRoles, type Draft, key, type Participant, type Turn } from "./transcript_roles.ts";
+import {
+  assignRoles,
+  type Draft,
+  key,
+  operatorTurn,
+  type Participant,
+  titlePairs,
+  type Turn,
+} from "./transcript_roles.ts";
 
 export type { Role };
 export type { Participant, RoleSource, Turn } from "./transcript_roles.ts";
@@ -108,9 +117,13 @@ function namesWrittenTwice(all: string): ((name: string) => boolean) & { spent?:
 
 /**
  * Keys a participant's name is matched by: the whole name without suffixes ("John Doe, Jr." is
- * "john doe") and, for three words or more, first and last ("John A. Doe" is "john doe").
+ * "john doe") and, for three words or more, first and last ("John A. Doe" is "john doe"); a name
+ * with a nickname by both names (`Robert "Bob" Smith` by "robert smith" and "bob smith").
  */
 function nameVariants(name: string): string[] {
+  // `Robert "Bob" Smith` is matched by Robert Smith and Bob Smith too
+  const nick = nickname(name);
+  if (nick) return [key(name), ...nameVariants(nick.full), ...nameVariants(nick.nick)];
   const words = key(name).split(" ").filter((w, i) =>
     w && !SUFFIX_WORD.test(w) && !(i === 0 && HONORIFIC.test(w))
   );
@@ -133,12 +146,19 @@ function participantLine(line: string): Label | null {
     const head = parts.slice(0, -1).join(" -- ");
     const named = labelOf(last);
     // a title is no name: "Chief Executive Officer — Mira Castell" names Mira Castell; a firm
-    // is no name either ("Alex Analyst - Goldman Sachs" names Alex Analyst of Goldman Sachs)
+    // is no name either ("Alex Analyst - Goldman Sachs" names Alex Analyst of Goldman Sachs,
+    // and so does "Goldman Sachs - Alex Analyst")
     if (
-      named?.form === "bare" && roleFromTitle(head) && !roleFromTitle(last) &&
-      !firmName(last) && opensTitle(head)
+      named?.form === "bare" && !roleFromTitle(last) && !firmName(last) &&
+      ((roleFromTitle(head) && opensTitle(head)) || firmName(head))
     ) {
-      return { ...named, title: head, form: "dash", titled: true };
+      return {
+        ...named,
+        title: head,
+        company: firmName(head) ? head : null,
+        form: "dash",
+        titled: true,
+      };
     }
   }
   const label = labelOf(text);
@@ -321,6 +341,13 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     return true;
   };
   const listed = listedNames(blocks);
+  /** Name blocks of participant lists over their title blocks ("Jane Roe" over "CFO"). */
+  const pairs = titlePairs(
+    blocks,
+    (t) => PARTICIPANT_HEADING.test(t),
+    (t) => SECTION_TITLES.test(t),
+  );
+  const pairedTitles = new Set(pairs.values());
   /**
    * Full names of the speakers heard so far by their first name's key (null when two share it),
    * and how many turns were opened by labels on their own line and before a colon.
@@ -375,6 +402,16 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     // "Duration: 58 minutes" closes older Motley Fool transcripts; it is nobody's words.
     if (/^duration:\s*\d+\s*min(?:ute)?s?\.?$/i.test(trimmed)) {
       sections.duration = trimmed.replace(/^duration:\s*/i, "");
+      append(b.text);
+      continue;
+    }
+    // "Jane Roe" over "Chief Financial Officer": one participant, the title never a name of its own
+    const titleAt = pairs.get(i);
+    if (titleAt !== undefined || pairedTitles.has(i)) {
+      if (titleAt !== undefined) {
+        const analysts = section !== null && ANALYST_HEADING.test(section);
+        addParticipant(`${trimmed} -- ${blocks[titleAt].text.trim()}`, analysts);
+      }
       append(b.text);
       continue;
     }
@@ -433,8 +470,8 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
         shortNames.add(`"${short.name}" as ${full}`);
       }
     }
-    const operatorSpeaks = (label && OPERATOR.test(label.name)) ||
-      (inline && OPERATOR.test(inline.name));
+    const operatorSpeaks = (label && operatorTurn({ speaker: label.name, title: label.title })) ||
+      (inline && operatorTurn({ speaker: inline.name, title: inline.title }));
     // The list ends where a listed name stands alone on its line (that participant speaks: the
     // Seeking Alpha layout has no operator) or where a block lists nobody (speech).
     const inList = section !== null && PARTICIPANT_HEADING.test(section) && !drafts.length;

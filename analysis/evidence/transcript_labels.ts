@@ -12,7 +12,7 @@ import type { Block } from "./transcript_html.ts";
 export type Role = "operator" | "management" | "analyst" | "interpreter" | "unknown";
 
 export const OPERATOR =
-  /^(?:the )?(?:operator|coordinator|moderator|conference (?:call )?(?:operator|host|moderator|coordinator)|(?:call|event|webcast) (?:operator|host|moderator|coordinator)|operadora?|op[ée]rat(?:eur|rice))$/i;
+  /^(?:the )?(?:operator|coordinator|moderator|host|conference (?:call )?(?:operator|host|moderator|coordinator)|(?:call|event|webcast) (?:operator|host|moderator|coordinator)|operadora?|op[ée]rat(?:eur|rice))$/i;
 export const INTERPRETER =
   /^(?:the )?(?:(?:simultaneous |unidentified )?interpreter|translator|interpretation)$/i;
 const NAME =
@@ -136,7 +136,10 @@ export function personName(s: string): boolean {
  */
 function nameKind(s: string): "name" | "opener" | null {
   // "John Doe, Jr.": the suffix after a comma belongs to the name
-  const t = s.trim().replace(/,\s+(?:jr|sr|ii|iii|iv)\.?$/i, "");
+  let t = s.trim().replace(/,\s+(?:jr|sr|ii|iii|iv)\.?$/i, "");
+  // `Robert "Bob" Smith` is a name as Robert Smith is
+  const nick = nickname(t);
+  if (nick) t = nick.full;
   if (t.length < 2 || t.length > 60 || !NAME.test(t)) return null;
   const words = t.split(/\s+/).map((w) => w.toLowerCase().replace(/[.'’]+$/, ""));
   if (words.some((w) => HEADING_NOUN.test(w))) return null;
@@ -144,6 +147,22 @@ function nameKind(s: string): "name" | "opener" | null {
   if (!OPENER_NAMES.has(words[0]) || words.length < 2) return null;
   const rest = words.slice(1);
   return rest.some((w) => NOT_FIRST.has(w) || PHRASE_WORD.test(w)) ? null : "opener";
+}
+
+/** `Robert "Bob" Smith`, `Robert “Bob” Smith`, `Robert (Bob) Smith`: a nickname inside a name. */
+const NICKNAME =
+  /^(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}\.)?)\s+(?:"|“|‘|'|\()(\p{Lu}[\p{L}’-]*)(?:"|”|’|'|\))\s+(\p{Lu}.*)$/u;
+
+/**
+ * The two names a name with a quoted nickname stands for: `Robert "Bob" Smith` is Robert Smith
+ * (`full`) and Bob Smith (`nick`); null for a name without one.
+ */
+export function nickname(name: string): { full: string; nick: string } | null {
+  // most names hold no quote or parenthesis after a space: no regex for them
+  if (!/\s["“‘'(]/.test(name)) return null;
+  const m = NICKNAME.exec(name.trim());
+  if (!m || m[3].length > 40) return null;
+  return { full: `${m[1]} ${m[3]}`, nick: `${m[2]} ${m[3]}` };
 }
 
 /** Words of a name, particles and initials aside: "Timothy D. Cook" has two. */
@@ -188,7 +207,7 @@ export function firmName(part: string): boolean {
 }
 
 /** A title part that says it is one (a title word, a company word, or an abbreviation like IR). */
-function saysTitle(part: string): boolean {
+export function saysTitle(part: string): boolean {
   return TITLE_WORDS.test(part) || COMPANY_WORDS.test(part) ||
     /^[A-Z&/ ]{2,12}$/.test(part.trim());
 }
@@ -285,6 +304,8 @@ export function readInline(text: string): { label: Label; rest: number } | null 
 /** The role a title says: analyst, or management for executive titles; null when it says neither. */
 export function roleFromTitle(title: string | null): Role | null {
   if (!title) return null;
+  // "Sarah Lee -- Operator": the call's operator, whatever the name
+  if (OPERATOR.test(title.trim())) return "operator";
   if (/\banalyst\b/i.test(title)) return "analyst";
   if (
     /\b(chief|ceo|cfo|coo|cto|president|officer|vice president|vp|director|head|chair|founder|treasurer|investor relations|ir)\b/i

@@ -2,7 +2,7 @@
  * The Q&A of an earnings call: where it starts (a heading, the operator's hand-over to the first
  * caller, a hand-over phrase, the first analyst) and the question/answer pairs in it.
  */
-import { OPERATOR, roleFromTitle } from "./transcript_labels.ts";
+import { roleFromTitle } from "./transcript_labels.ts";
 import {
   bodyOf,
   CALLER,
@@ -11,6 +11,7 @@ import {
   isPerson,
   key,
   LINE_OPEN,
+  operatorTurn,
   type Participant,
   roleFromName,
   speakerIndex,
@@ -64,7 +65,7 @@ export function findQaStart(
   let caller: QaStart | null = null;
   for (let i = 0; i < drafts.length && !caller; i++) {
     if (i > 0) spoken.add(key(drafts[i - 1].speaker));
-    if (!OPERATOR.test(drafts[i].speaker)) continue;
+    if (!operatorTurn(drafts[i])) continue;
     const first = FIRST_QUESTION.exec(bodies[i]);
     const named = introducedIn(bodies[i], index, false);
     // The caller named must not have spoken yet: an operator does not introduce a caller twice.
@@ -89,10 +90,10 @@ export function findQaStart(
       if (LATER.test(sentence)) continue;
       // The operator's welcome, before anyone else has spoken, describes the call ("this call
       // will include a question-and-answer session"); it does not start the Q&A.
-      if (OPERATOR.test(drafts[i].speaker) && drafts.slice(0, i + 1).every((d) => !isPerson(d))) {
+      if (operatorTurn(drafts[i]) && drafts.slice(0, i + 1).every((d) => !isPerson(d))) {
         continue;
       }
-      if (OPERATOR.test(drafts[i].speaker)) {
+      if (operatorTurn(drafts[i])) {
         phrase = { turn: i, marker: m[0], rule: "qa_phrase" };
       } else if (body.length - m.index < 400 && i + 1 < drafts.length) {
         // A hand-over at the end of a speech; mid-speech it is a mention, not the start.
@@ -104,7 +105,7 @@ export function findQaStart(
   if (caller && phrase && phrase.turn < caller.turn) {
     // "We will now begin the Q&A" from the operator just before the first caller is named.
     const between = drafts.slice(phrase.turn, caller.turn);
-    if (between.every((d) => OPERATOR.test(d.speaker))) return phrase;
+    if (between.every((d) => operatorTurn(d))) return phrase;
   }
   if (caller ?? phrase) return caller ?? phrase;
   const analyst = drafts.findIndex((d) =>
@@ -112,7 +113,7 @@ export function findQaStart(
     participants.get(key(d.speaker))?.role === "analyst"
   );
   if (analyst < 0) return null;
-  const turn = analyst > 0 && OPERATOR.test(drafts[analyst - 1].speaker) ? analyst - 1 : analyst;
+  const turn = analyst > 0 && operatorTurn(drafts[analyst - 1]) ? analyst - 1 : analyst;
   return { turn, marker: drafts[analyst].speaker, rule: "first_analyst" };
 }
 
@@ -134,16 +135,38 @@ export interface QaPair {
 const PLEASANTRY =
   /^(?:(?:thanks?|thank you|great|okay|ok|yeah|yep|yes|perfect|sure|all right|alright|good|excellent|very good)[\s,!]*)+(?:[\p{L}'’ ]{0,30})?[.!?]?$/iu;
 
+/** A host calling on the next analyst by name ("Next, we'll go to Carl White at Morgan Stanley"). */
+const TO_CALLER =
+  /\b(?:(?:we'll|we will|let's|let us|we're going to|i'll|i will|we can) (?:now )?(?:next )?(?:go|move|turn|head)(?: on| over| back)? to|next,? (?:we have|is|up is|we'll hear from|we will hear from)|(?:questions?|caller) (?:today )?(?:comes?|is|will come|will be) from|(?:take|hear) (?:our |the |a )?(?:next |last |final |following )?(?:questions? )?from|line of)\s+(?:the line of\s+)?/gi;
+
+/** A caller's full name, then their firm ("with", "from", "at", "of") or the sentence's end. */
+const CALLER_NAME =
+  /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}(?:\s+(?:with|from|at|of)\b|\s*[.,;!?]|\s*$)/u;
+
+/**
+ * True when `s` hands the line to a caller named right after the phrase: "We'll go to Carl White
+ * at Morgan Stanley" does, "We'll go to Best Buy and Target next quarter" does not.
+ */
+function handsToCaller(s: string): boolean {
+  for (const m of s.matchAll(TO_CALLER)) {
+    if (CALLER_NAME.test(s.slice(m.index + m[0].length))) return true;
+  }
+  return false;
+}
+
+const handsOff = (s: string) => HANDOFF.test(s) || handsToCaller(s);
+
 /**
  * True for a management turn that only passes the call on ("Thanks, Jim. Can we have the next
- * question, please?") or closes it ("A replay of today's call will be available…"): no answer.
+ * question, please?", "Next, we'll go to Carl White at Morgan Stanley") or closes it ("A replay of
+ * today's call will be available…"): no answer.
  */
 export function passesOn(text: string): boolean {
   if (CLOSING.test(text) && text.length < 2000) return true;
-  if (!HANDOFF.test(text) || text.length > 400) return false;
+  if (text.length > 400 || !handsOff(text)) return false;
   const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
   return sentences.every((s) =>
-    (HANDOFF.test(s) && s.length <= 90) || PLEASANTRY.test(s.trim()) || s.length <= 25
+    (handsOff(s) && s.length <= 90) || PLEASANTRY.test(s.trim()) || s.length <= 25
   );
 }
 

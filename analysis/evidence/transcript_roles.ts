@@ -4,11 +4,17 @@
  * prepared remarks.
  */
 import {
+  firmName,
   INTERPRETER,
   machineName,
+  nickname,
+  opensTitle,
   OPERATOR,
+  readLabel,
   type Role,
   roleFromTitle,
+  saysTitle,
+  titleLike,
 } from "./transcript_labels.ts";
 import type { Block } from "./transcript_html.ts";
 
@@ -18,6 +24,7 @@ export type RoleSource =
   | "operator_intro"
   | "prepared_remarks"
   | "title"
+  | "host_intro"
   | "inferred"
   | "none";
 
@@ -34,6 +41,11 @@ export interface Turn {
   text: string;
   start_char: number;
   end_char: number;
+  /**
+   * The participant-list name of a speaker labelled otherwise ("Bob Smith" listed as `Robert "Bob"
+   * Smith`, "Jen-Hsun Huang" as "Jensen Huang"): one person under two labels. Absent otherwise.
+   */
+  listed_as?: string;
 }
 
 export interface Participant {
@@ -124,9 +136,35 @@ export function introducedIn(body: string, index: SpeakerIndex, loose: boolean):
   return out;
 }
 
+/** Where a hand-over names whom it goes to ("go to", "move on to", "question from", "line of"). */
+const CALL_ON =
+  /\b(?:(?:go|move|turn)(?: on| over| back)? to|(?:hear|questions?|comes?) from|line of)\s+/gi;
+/** A full name, then the firm ("Alex Brown from Goldman Sachs", "Carl White at Morgan Stanley"). */
+const NAME_THEN_FIRM =
+  /^(\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}),?\s+(?:with|from|at|of)\s+\p{Lu}/u;
+
+/**
+ * Keys of the speakers a turn calls on by full name and firm ("Let's go to Alex Brown from
+ * Goldman Sachs"): a host calling on an analyst. A colleague is called on without a firm ("Let's
+ * go to Mary Major for that"), so such a hand-over names no one here.
+ */
+export function calledWithFirm(body: string, index: SpeakerIndex): string[] {
+  const out: string[] = [];
+  for (const m of body.matchAll(CALL_ON)) {
+    const hit = NAME_THEN_FIRM.exec(body.slice(m.index + m[0].length, m.index + m[0].length + 120));
+    if (hit) out.push(...(index.get(key(hit[1])) ?? []));
+  }
+  return out;
+}
+
+/** The operator's turn: labelled Operator, or a name titled so ("Sarah Lee -- Operator"). */
+export function operatorTurn(d: { speaker: string; title?: string | null }): boolean {
+  return OPERATOR.test(d.speaker) || (!!d.title && OPERATOR.test(d.title.trim()));
+}
+
 /** A speaker who is neither the operator nor an interpreter. */
-export function isPerson(d: { speaker: string }): boolean {
-  return !OPERATOR.test(d.speaker) && !INTERPRETER.test(d.speaker);
+export function isPerson(d: { speaker: string; title?: string | null }): boolean {
+  return !operatorTurn(d) && !INTERPRETER.test(d.speaker);
 }
 
 /** "Unidentified Analyst", "Unknown Company Representative": the label itself says the role. */
@@ -138,9 +176,17 @@ export function roleFromName(name: string): Role | null {
   return null;
 }
 
-/** Same first letter of the first name ("Jensen" and "Jen-Hsun"): may be one person. */
+/**
+ * First names that may be one person's: one the start of the other ("Tim" and "Timothy", "J" and
+ * "Joe") or three first letters in common ("Jensen" and "Jen-Hsun"). "Joe" and "John" are two
+ * people: John Moore of one firm never takes the title of Joe Moore of another.
+ */
 function sameFirst(a: string, b: string): boolean {
-  return a.split(" ")[0][0] === b.split(" ")[0][0];
+  const [x, y] = [a.split(" ")[0], b.split(" ")[0]];
+  if (x.startsWith(y) || y.startsWith(x)) return true;
+  let common = 0;
+  while (common < x.length && x[common] === y[common]) common++;
+  return common >= 3;
 }
 
 /** Roles of the turns, each with the rule that decided it, and their part (prepared or Q&A). */
@@ -155,24 +201,42 @@ export function assignRoles(
   const prepared = new Set<string>();
   const inQa = (i: number) => qaStart !== null && i >= qaStart;
   drafts.forEach((d, i) => {
-    if (OPERATOR.test(d.speaker)) {
+    if (operatorTurn(d)) {
       // The looser "we'll hear from" counts only in the Q&A, where the operator speaks to callers.
       for (const k of introducedIn(bodyOf(d, text), index, inQa(i))) introduced.add(k);
     } else if (qaStart !== null && !inQa(i) && isPerson(d)) prepared.add(key(d.speaker));
   });
+  // A host of the call (investor relations, no operator) calling on analysts in the Q&A
+  const hostCalled = new Set<string>();
+  drafts.forEach((d, i) => {
+    if (inQa(i) && isPerson(d) && !operatorTurn(d)) {
+      for (const k of calledWithFirm(bodyOf(d, text), index)) {
+        if (k !== key(d.speaker) && !prepared.has(k)) hostCalled.add(k);
+      }
+    }
+  });
   /** Participants by the last word of their key, so that a lookup reads only namesakes. */
   const byLast = new Map<string, [string, Participant][]>();
+  /** `Robert "Bob" Smith` on the list, by "bob smith" and "robert smith". */
+  const byNickname = new Map<string, Participant | null>();
   for (const entry of participants.entries()) {
     const last = entry[0].split(" ").at(-1)!;
     const list = byLast.get(last);
     if (list) list.push(entry);
     else byLast.set(last, [entry]);
+    const nick = nickname(entry[1].name);
+    for (const k of nick ? [key(nick.full), key(nick.nick)] : []) {
+      // two listed people of one such name: neither is taken
+      byNickname.set(k, byNickname.has(k) ? null : entry[1]);
+    }
   }
   const lookup = (name: string) => {
     // "Mary Major Jr." on the list as "Mary Major, Jr." or "Mary Major"
     const k = key(name).replace(/ (?:jr|sr|ii|iii|iv)$/, "");
     if (participants.has(k)) return participants.get(k)!;
     if (participants.has(key(name))) return participants.get(key(name))!;
+    const nick = byNickname.get(k);
+    if (nick) return nick;
     // "Lisa Su" on the list as "Dr. Lisa Su"
     for (const title of ["dr", "mr", "mrs", "ms", "prof"]) {
       const p = participants.get(`${title} ${k}`);
@@ -195,12 +259,12 @@ export function assignRoles(
   const midExchange = (name: string) => {
     const i = firstQaTurn.get(key(name));
     return introduced.size > 0 && i !== undefined && i > 0 &&
-      !OPERATOR.test(drafts[i - 1].speaker);
+      !operatorTurn(drafts[i - 1]);
   };
   // With no operator in the Q&A to introduce callers (the Seeking Alpha layout), a speaker first heard in
   // the Q&A who asks something ("?") and is answered by a speaker of the prepared remarks is an
   // analyst, said as inferred.
-  const hosted = drafts.some((d, i) => inQa(i) && OPERATOR.test(d.speaker));
+  const hosted = drafts.some((d, i) => inQa(i) && operatorTurn(d));
   const asks = (name: string) => {
     const i = firstQaTurn.get(key(name));
     if (hosted || introduced.size > 0 || i === undefined || prepared.has(key(name))) return false;
@@ -216,7 +280,7 @@ export function assignRoles(
     // A numbered speaker (`Speaker 1`) may be the operator as well as an executive: only the
     // participant list, a title or a hand-over naming that very label says its role.
     const guessed = !machineName(d.speaker);
-    if (OPERATOR.test(d.speaker)) [role, source] = ["operator", "title"];
+    if (operatorTurn(d)) [role, source] = ["operator", "title"];
     else if (INTERPRETER.test(d.speaker)) [role, source] = ["interpreter", "title"];
     else if (d.hint) {
       [role, source] = [d.hint === "question" ? "analyst" : "management", "page_markup"];
@@ -225,6 +289,8 @@ export function assignRoles(
     else if (introduced.has(key(d.speaker))) [role, source] = ["analyst", "operator_intro"];
     else if (guessed && prepared.has(key(d.speaker))) {
       [role, source] = ["management", "prepared_remarks"];
+    } else if (guessed && hostCalled.has(key(d.speaker))) {
+      [role, source] = ["analyst", "host_intro"];
     } else if (guessed && inQa(index) && midExchange(d.speaker)) {
       [role, source] = ["management", "inferred"];
     } else if (guessed && inQa(index) && asks(d.speaker)) {
@@ -243,6 +309,85 @@ export function assignRoles(
       text: text.slice(start, end),
       start_char: start,
       end_char: end,
+      ...(p && key(p.name) !== key(d.speaker) ? { listed_as: p.name } : {}),
     };
   });
+}
+
+/** A line that says it is a title or a firm ("Chief Financial Officer", "EVP & CFO", "Goldman Sachs"). */
+function saysTitleOrFirm(line: string): boolean {
+  return (opensTitle(line) && titleLike(line) && roleFromTitle(line) !== null) || firmName(line);
+}
+
+/** A line that is a person's name alone ("Jane Roe", "C.J. Muse"), not a title or a firm. */
+function nameAlone(line: string): boolean {
+  const label = readLabel(line);
+  return label?.form === "bare" && !label.machine && !label.opener && !saysTitleOrFirm(line);
+}
+
+/**
+ * Participant lists written one line per block, each name over its title or firm ("Jane Roe",
+ * then "Chief Financial Officer"; "Alex Analyst", then "Goldman Sachs"): the name block's index
+ * to its title block's index. A line after a name is its title when it opens like a title or names
+ * a firm; where one does and a strict majority of the lines after names hold a title's or a firm's
+ * word ("Bernstein Research"), the list alternates and the others ("Cantor Fitzgerald") are titles
+ * too. `heading` says which
+ * blocks open a participant list, `stops` which end one (section titles, the operator); a name
+ * listed already ends it too (that participant speaks). Names may be bold, as IR pages write them.
+ */
+export function titlePairs(
+  blocks: Block[],
+  heading: (text: string) => boolean,
+  stops: (text: string) => boolean,
+): Map<number, number> {
+  const pairs = new Map<number, number>();
+  /** Names listed so far: a name again is the call beginning (that participant speaks). */
+  const seen = new Set<string>();
+  const entry = (b: Block | undefined) => {
+    const t = b?.text.trim() ?? "";
+    return b !== undefined && b.hint === null && t.length > 0 && t.length <= 100 &&
+      !t.includes("\n") && !stops(t) && !OPERATOR.test(t) && !seen.has(key(t)) &&
+      (readLabel(t) !== null || titleLike(t));
+  };
+  for (let h = 0; h < blocks.length; h++) {
+    if (!heading(blocks[h].text.trim())) continue;
+    let end = h + 1;
+    for (; entry(blocks[end]); end++) {
+      const t = blocks[end].text.trim();
+      // titles repeat ("Executive Vice President" twice); a name again is its owner speaking
+      if (nameAlone(t)) seen.add(key(t));
+    }
+    const run = blocks.slice(h + 1, end).map((b) => b.text.trim());
+    // alternating: names at even places, titles or firms (by their words, mostly) at odd ones
+    // "Chief Executive Officer" over "John Doe": the title first, each name after its own
+    const titleFirst = run.length >= 2 && saysTitleOrFirm(run[0]) && nameAlone(run[1]);
+    const nameAt = titleFirst ? 1 : 0;
+    // alternating: names at every other place, titles or firms (by their words, mostly) between
+    let strong = 0;
+    let said = 0;
+    let titles = 0;
+    let alternating = run.length >= 2;
+    for (let i = 0; i < run.length && alternating; i++) {
+      if (i % 2 === nameAt) alternating = nameAlone(run[i]);
+      else {
+        titles++;
+        if (saysTitleOrFirm(run[i])) strong++;
+        if (saysTitle(run[i])) said++;
+        alternating = titleLike(run[i]);
+      }
+    }
+    alternating &&= strong > 0 && said * 2 > titles;
+    const used = new Set<number>();
+    for (let i = 0; i < run.length; i++) {
+      const t = titleFirst ? i - 1 : i + 1;
+      if (t < 0 || t >= run.length || used.has(t) || !nameAlone(run[i])) continue;
+      if (saysTitleOrFirm(run[t]) || (alternating && i % 2 === nameAt && titleLike(run[t]))) {
+        pairs.set(h + 1 + i, h + 1 + t);
+        used.add(i).add(t);
+        if (!titleFirst) i++;
+      }
+    }
+    h = end - 1;
+  }
+  return pairs;
 }

@@ -14,7 +14,9 @@ import {
   isTimelineMode,
   markSameStory,
   mergeArticles,
+  MIN_PHRASE_CHARS,
   normalizeTimespan,
+  phraseTerm,
   resolveWindow,
   sectorQuery,
   shorterNewsName,
@@ -44,13 +46,17 @@ export const newsArgs = {
     "Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum). Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given.",
   ),
   date: z.string().optional().describe("One whole UTC day, YYYY-MM-DD."),
-  start_date: z.string().optional().describe("Start day (UTC), YYYY-MM-DD."),
-  end_date: z.string().optional().describe("End day (UTC, inclusive), YYYY-MM-DD."),
+  start_date: z.string().optional().describe(
+    "Start day (UTC), YYYY-MM-DD; without an end the window runs to now (said in a warning).",
+  ),
+  end_date: z.string().optional().describe(
+    "End day (UTC, inclusive), YYYY-MM-DD; needs a start (start_date or start_datetime).",
+  ),
   start_datetime: z.string().optional().describe(
-    "Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC.",
+    "Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC; without an end the window runs to now.",
   ),
   end_datetime: z.string().optional().describe(
-    "End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC.",
+    "End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC; needs a start.",
   ),
 };
 
@@ -110,7 +116,7 @@ export async function resolveScope(
     const { query, phrase, shortened } = searched;
     if (shortened) {
       ctx.warn(
-        `searching "${phrase}" for ${symbol}: without its legal suffix the name is under the 3 letters GDELT can search, so articles that use only the short name are not found`,
+        `searching "${phrase}" for ${symbol}: without its legal suffix the name is too short for GDELT (under 3 letters, or a phrase under the ${MIN_PHRASE_CHARS} characters GDELT takes in quotes), so articles that use only the short name are not found`,
       );
     }
     if (searched.keptAsUsual) {
@@ -147,12 +153,17 @@ export async function resolveScope(
       `${command}: no company name found for ${symbol} and GDELT cannot search words under 3 letters; pass query="<company name>" instead`,
     );
   }
+  if (symbol.length < MIN_PHRASE_CHARS && !/^[A-Za-z0-9]+$/.test(symbol)) {
+    throw new UsageError(
+      `${command}: no company name found for ${symbol}, and GDELT refuses "${symbol}" as a quoted phrase under ${MIN_PHRASE_CHARS} characters; pass query="<company name>" instead`,
+    );
+  }
   ctx.warn(
     `no company name found for ${symbol}; searching the ticker "${symbol}" with stock words. GDELT ignores case, so a ticker that is also a word (ALL, NOW, KEY) matches unrelated articles: pass query="<company name>" for news of the company`,
   );
   return {
     scope: { type: "symbol", value: symbol, company_name: null },
-    query: `"${symbol}" (stock OR shares)`,
+    query: `${phraseTerm(symbol)} (stock OR shares)`,
   };
 }
 
@@ -226,6 +237,32 @@ export function newsWindow(a: TimeArgs, defaultSpan: string | null, ctx: Context
   const window = resolveWindow(a, defaultSpan);
   if (a.timespan && !window.timespan) {
     ctx.warn(`timespan=${a.timespan} is ignored: the date range given sets the window`);
+  }
+  return openEnded(window, a, ctx);
+}
+
+/**
+ * A window given only its start runs to now, said and sent to GDELT as its end; one given only its
+ * end is refused: how far back it reaches is not said (GDELT would pick a start of its own).
+ */
+function openEnded(window: TimeWindow, a: TimeArgs, ctx: Context): TimeWindow {
+  if (window.start && !window.end) {
+    const now = ctx.clock.now();
+    // a start in the future is refused later (coverWindow), with its own message
+    if (window.start.getTime() > now.getTime()) return window;
+    const startName = a.start_date ? "start_date" : "start_datetime";
+    ctx.warn(
+      `${startName} is given without an end: the window runs from ${
+        window.start.toISOString().slice(0, 16)
+      } to now (${now.toISOString().slice(0, 16)} UTC); give end_date= to end it earlier`,
+    );
+    return { ...window, end: now };
+  }
+  if (window.end && !window.start) {
+    const endName = a.end_date ? "end_date" : "end_datetime";
+    throw new InputError(
+      `${endName} is given without a start, so how far back the window reaches is not said; give start_date= (or start_datetime=) too, date= for one whole UTC day, or timespan= to look back from now`,
+    );
   }
   return window;
 }

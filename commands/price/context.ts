@@ -83,7 +83,7 @@ async function filings(ctx: Context, a: Args, range: Range, clock: Clock): Promi
 }
 
 async function news(ctx: Context, a: Args, range: Range, clock: Clock): Promise<Block> {
-  const { roleOf, inRange, listingTime, listingDays } = await import(
+  const { roleOf, inRange, listingTime, listingDays, minutesAfterClose } = await import(
     "../../analysis/evidence/timeline.ts"
   );
   // the window's days are the listing's local days (New York days for a US listing): asked for
@@ -105,6 +105,8 @@ async function news(ctx: Context, a: Args, range: Range, clock: Clock): Promise<
       `news: ${a.news_limit} article(s) asked and ${got.length} returned, newest first: articles from earlier in the window (before the move) may be missing; raise news_limit to see them`,
     );
   }
+  /** Articles of the move date first seen soon after the close: maybe published before it. */
+  let nearClose = 0;
   const items = got.slice(0, a.news_limit).flatMap((n) => {
     const published = str(n.published_at);
     if (!published) return [];
@@ -114,6 +116,8 @@ async function news(ctx: Context, a: Args, range: Range, clock: Clock): Promise<
     const date = at?.day ?? published.slice(0, 10);
     if (!inRange(date, range.start, range.end)) return [];
     const { relative_day, role } = roleOf(a.date, date, at?.session);
+    const late = relative_day === 0 ? minutesAfterClose(published, clock) : null;
+    if (late !== null && late < CRAWL_LAG_MIN) nearClose++;
     return [{
       date,
       relative_day,
@@ -138,8 +142,16 @@ async function news(ctx: Context, a: Args, range: Range, clock: Clock): Promise<
       },
     }];
   });
+  if (nearClose) {
+    ctx.warn(
+      `news: ${nearClose} article(s) of the move date were first seen by GDELT within ${CRAWL_LAG_MIN} minutes after the close, so they are after_move; GDELT dates an article when its crawler (every 15 minutes) first sees it, not when it was published, so they may have been out before the close: read their times`,
+    );
+  }
   return { source: "news", items };
 }
+
+/** GDELT's crawler runs every 15 minutes: an article seen this soon after the close may predate it. */
+const CRAWL_LAG_MIN = 30;
 
 async function transcripts(ctx: Context, a: Args, range: Range, clock: Clock): Promise<Block> {
   const { roleOf, inRange, listingTime } = await import("../../analysis/evidence/timeline.ts");
@@ -221,6 +233,21 @@ async function closedMoveDate(ctx: Context, a: Args, clock: ExchangeClock): Prom
       `${a.date} is ${why}: the ${market} market did not trade that day, so no move can end on it; give the date of the session whose close ends the move (price.moves lists them). Items are placed relative to ${a.date} as asked.`,
     );
   }
+}
+
+/**
+ * Items dated the move date without a time of day (a transcript's publication day, a filing
+ * without SEC's acceptance time) are same_day, but may have come after the close (most earnings
+ * calls are held then), which would make them after_move: said, where sessions are told apart.
+ */
+function warnUntimed(ctx: Context, items: EvidenceItem[], clock: ExchangeClock): void {
+  if (clock.placement === "local_days") return;
+  const untimed = items.filter((i) => i.evidence_role === "same_day" && !i.metadata.session);
+  if (!untimed.length) return;
+  const kinds = [...new Set(untimed.map((i) => i.source_type))].join(" and ");
+  ctx.warn(
+    `${untimed.length} ${kinds} item(s) dated the move date carry no time of day (a transcript is dated by the day it was published, a filing without SEC's acceptance time by its filing date), so same_day does not say whether they came before the open, during the session or after the close, which would make them after_move: read their times in the documents`,
+  );
 }
 
 /** Warnings and the time note for a listing that is not a US one. */
@@ -343,6 +370,7 @@ export default defineCommand({
       );
     }
     const sorted = sortTimeline(timeline);
+    warnUntimed(ctx, sorted, clock);
     if (!sorted.length) {
       ctx.warn(
         `no dated filings, news or transcripts found between ${range.start} and ${range.end}`,

@@ -24,13 +24,22 @@ export type TranscriptMeta = z.infer<typeof transcriptMeta>;
 export interface LoadedTranscript {
   meta: TranscriptMeta;
   parsed: ParsedTranscript;
+  /** Where meta.quarter was read: the page's title, the opening of the text, or the address. */
+  quarterFrom?: "title" | "text" | "url";
 }
 
-/** `Q4 2024`, `q4-2024`, `2024Q4`, `Q4`, `FY2024 Q4` → {q, year} for exact comparison. */
+/**
+ * `Q4 2024`, `q4-2024`, `2024Q4`, `4Q24`, `Q4 FY24`, `Q1'25`, `Q4`, `FY2024 Q4` → {q, year} for
+ * exact comparison. "4Q24" is the fourth quarter of 2024, never a second quarter ("Q2" inside it).
+ */
 export function quarterQuery(text: string): { q: string | null; year: string | null } {
+  const named = quarterMatch(text);
+  const parts = named ? /^Q([1-4]) (\d{4})$/.exec(named.quarter) : null;
+  if (parts) return { q: parts[1], year: parts[2] };
   const t = text.toUpperCase();
   return {
-    q: /Q([1-4])/.exec(t)?.[1] ?? null,
+    q: /(?:^|[^A-Z0-9])Q([1-4])(?![0-9])/.exec(t)?.[1] ??
+      /(?:^|[^0-9])([1-4])Q(?![A-Z])/.exec(t)?.[1] ?? null,
     year: /((?:19|20)\d{2})/.exec(t)?.[1] ?? null,
   };
 }
@@ -83,9 +92,10 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     throw new FinanceError(`no transcript text found in ${shownUrl}`);
   }
   const title = meta.title ?? (isHtml ? null : plainTitle(blocks[0]?.text ?? ""));
-  const quarter = quarterFrom(title, parsed.text, url, ctx);
+  const { quarter, from } = quarterFrom(title, parsed.text, url, ctx);
   // The Date section and dates in the opening lines are the call's day, not the page's
   // publication: they never pass for published_at.
+  let dated = meta.published_at;
   if (!meta.published_at) {
     const { toIsoDate } = await import("../../analysis/evidence/transcript_html.ts");
     const call = toIsoDate(parsed.sections.date ?? "") ?? toIsoDate(parsed.text.slice(0, 600));
@@ -94,7 +104,9 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
         `the page gives no publication date (published_at is null); the transcript's own text dates the call ${call}`,
       );
     }
+    dated = call;
   }
+  if (quarter && dated) warnQuarterDate(quarter, dated, ctx);
   warnCut(parsed, ctx);
   for (const w of parsed.label_warnings) ctx.warn(w);
   return {
@@ -106,7 +118,29 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
       source: sourceOf(url),
     },
     parsed,
+    ...(from ? { quarterFrom: from } : {}),
   };
+}
+
+/**
+ * Says when the call's date cannot belong to the fiscal quarter named: whatever the fiscal year
+ * (ending from December of the year before its name to March of the year after), quarter q ends
+ * 3·(4−q) months before it, and its call comes within four months after that.
+ */
+export function warnQuarterDate(quarter: string, date: string, ctx: Context): void {
+  const { q, year } = quarterQuery(quarter);
+  const m = /^(\d{4})-(\d{2})/.exec(date);
+  if (!q || !year || !m) return;
+  const months = (y: number, month: number) => y * 12 + month - 1;
+  const at = months(Number(m[1]), Number(m[2]));
+  const back = 3 * (4 - Number(q));
+  const first = months(Number(year) - 1, 12) - back;
+  const last = months(Number(year) + 1, 3) - back + 4;
+  if (at < first || at > last) {
+    ctx.warn(
+      `the transcript names ${quarter} but is dated ${date}, which no fiscal calendar puts near the end of ${quarter}: the page may hold another call, or the title or date is wrong; check which period the call covers before using its figures`,
+    );
+  }
 }
 
 /**
@@ -119,7 +153,7 @@ function quarterFrom(
   text: string,
   url: string,
   ctx: Context,
-): string | null {
+): { quarter: string | null; from?: "title" | "text" | "url" } {
   const fromTitle = quarterMatch(title ?? "");
   const opening = quarterMatch(text.slice(0, 3000));
   if (fromTitle) {
@@ -128,23 +162,29 @@ function quarterFrom(
         `the title names ${fromTitle.quarter} but the transcript opens with "${opening.match}" (${opening.quarter}); quarter is the title's, check which period the call covers`,
       );
     }
-    return fromTitle.quarter;
+    return { quarter: fromTitle.quarter, from: "title" };
   }
   if (opening) {
     ctx.warn(
       `quarter ${opening.quarter} is read from the transcript text ("${opening.match}"), not from a title: the first quarter the opening names, check it is the call's own`,
     );
-    return opening.quarter;
+    return { quarter: opening.quarter, from: "text" };
   }
-  const fromUrl = quarterMatch(decodeURIComponent(url.split(/[?#]/)[0]));
+  let address = url.split(/[?#]/)[0];
+  try {
+    address = decodeURIComponent(address);
+  } catch {
+    // a malformed %-escape: the address is read as written
+  }
+  const fromUrl = quarterMatch(address);
   if (fromUrl) {
     ctx.warn(
       `quarter ${fromUrl.quarter} is read from the address ("${fromUrl.match}"); the transcript's title and text name no quarter`,
     );
-    return fromUrl.quarter;
+    return { quarter: fromUrl.quarter, from: "url" };
   }
   ctx.warn("no title or opening line names the call's quarter: quarter is null");
-  return null;
+  return { quarter: null };
 }
 
 /**
@@ -210,9 +250,9 @@ export function warnAsking(turns: Turn[], ctx: Context): void {
   }
 }
 
-/** Names the speakers whose role was inferred or could not be decided. */
-export function warnRoles(turns: Turn[], ctx: Context): void {
-  const of = (source: string, role: string) => [
+/** The speakers of turns whose role came from `source` (`role` "any", or that role). */
+function speakersOf(turns: Turn[], source: string, role: string): string[] {
+  return [
     ...new Set(
       turns.filter((t) =>
         t.role_source === source && t.role !== "operator" && t.role !== "interpreter" &&
@@ -221,16 +261,30 @@ export function warnRoles(turns: Turn[], ctx: Context): void {
         .map((t) => t.speaker),
     ),
   ];
-  const inferred = of("inferred", "management");
-  const unknown = of("none", "any");
-  warnAsking(turns, ctx);
+}
+
+/**
+ * Names the speakers taken as management because first heard answering in the Q&A (see
+ * `assignRoles`): no list, title or prepared remarks say so. `pairs`: their turns count as answers.
+ */
+export function warnAnswering(turns: Turn[], ctx: Context, pairs = false): void {
+  const inferred = speakersOf(turns, "inferred", "management");
   if (inferred.length) {
     ctx.warn(
-      `taken as management because first heard answering in the Q&A, not introduced by the operator: ${
-        inferred.join(", ")
-      }`,
+      `taken as management because first heard answering in the Q&A, not introduced by the operator${
+        pairs
+          ? " (no participant list, title or prepared remarks say so; their turns are paired as answers)"
+          : ""
+      }: ${inferred.join(", ")}`,
     );
   }
+}
+
+/** Names the speakers whose role was inferred or could not be decided. */
+export function warnRoles(turns: Turn[], ctx: Context): void {
+  const unknown = speakersOf(turns, "none", "any");
+  warnAsking(turns, ctx);
+  warnAnswering(turns, ctx);
   if (unknown.length) {
     ctx.warn(
       `role unknown (not in a participant list, not introduced by the operator, not heard in the prepared remarks): ${
@@ -287,8 +341,48 @@ export async function loadTranscript(
     pick = hit;
   }
   const loaded = await loadFromUrl(pick.url, ctx);
+  checkPicked(args, pick, loaded, ctx);
   loaded.meta.title ??= pick.title;
   loaded.meta.quarter ??= pick.quarter;
   loaded.meta.published_at = pick.published_at ?? loaded.meta.published_at;
   return loaded;
+}
+
+/**
+ * The page found by ticker must be the call asked for: a page whose own title names another
+ * quarter than the one asked (the link was labelled wrong) is refused; one whose text or address
+ * does, or that differs from its link for quarter=latest, is said.
+ */
+function checkPicked(
+  args: { symbol?: string; quarter: string },
+  pick: { quarter: string | null; url: string },
+  loaded: LoadedTranscript,
+  ctx: Context,
+): void {
+  const got = loaded.meta.quarter;
+  if (!got) return;
+  const page = quarterQuery(got);
+  const wanted = args.quarter.trim().toLowerCase();
+  if (wanted && wanted !== "latest") {
+    const asked = quarterQuery(args.quarter);
+    const differs = (asked.q !== null && page.q !== asked.q) ||
+      (asked.year !== null && page.year !== asked.year);
+    if (!differs) return;
+    if (loaded.quarterFrom === "title") {
+      throw new FinanceError(
+        `the transcript listed for ${args.symbol} as ${
+          pick.quarter ?? "that quarter"
+        } (${pick.url}) is titled ${got}, not the ${args.quarter} asked: it holds another call; pass source=${pick.url} to read it anyway, or ask for quarter=${got}`,
+      );
+    }
+    ctx.warn(
+      `the transcript listed for ${args.symbol} as ${pick.quarter} (${pick.url}) has no quarter in its title and its text names ${got}, not the ${args.quarter} asked: check it is the call wanted`,
+    );
+    return;
+  }
+  if (pick.quarter && pick.quarter !== got) {
+    ctx.warn(
+      `the latest transcript listed for ${args.symbol} is labelled ${pick.quarter} but the page names ${got}: quarter is the page's; check which call it is`,
+    );
+  }
 }

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
-import { loadTranscript, transcriptMeta, warnAsking, warnCut, warnQaStart } from "./_load.ts";
+import {
+  loadTranscript,
+  transcriptMeta,
+  warnAnswering,
+  warnAsking,
+  warnCut,
+  warnQaStart,
+} from "./_load.ts";
 
 const passage = z.object({ text: z.string(), start_char: z.int(), end_char: z.int() });
 
@@ -72,6 +79,7 @@ export default defineCommand({
     if (!parsed.cut) warnCut(parsed, ctx, true);
     warnQaStart(parsed, ctx);
     warnAsking(parsed.turns, ctx);
+    warnAnswering(parsed.turns, ctx, true);
     const { pairs, unanswered, unknown_speakers, read_out, interpreted } = pairQuestions(
       parsed.turns,
     );

@@ -95,12 +95,14 @@ export default defineCommand({
       "transcripts.read",
       "source",
     );
+    // one person under two labels ("Bob Smith", `Robert "Bob" Smith`) is one speaker, by the list
     const speakers = new Map<string, z.infer<typeof speaker>>();
     for (const t of parsed.turns) {
-      const s = speakers.get(t.speaker);
+      const who = t.listed_as ?? t.speaker;
+      const s = speakers.get(who);
       if (s) s.turns++;
-      else {speakers.set(t.speaker, {
-          name: t.speaker,
+      else {speakers.set(who, {
+          name: who,
           title: t.speaker_title,
           company: t.speaker_company,
           role: t.role,

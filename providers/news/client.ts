@@ -57,6 +57,20 @@ export async function sendWithThrottleRetry(
       const aboutQuery = !/\b(timespan|date|time|mode|format|maxrecords|records)\b/i.test(
         kind.message,
       );
+      if (/too short or too long/i.test(kind.message)) {
+        throw new ProviderError(
+          "news",
+          `GDELT rejected the query (${kind.message}); check the query text: GDELT refuses a query of about 250 characters or more (the sourcelang: filter included) and one whose only keywords are under 3 letters, so shorten it or split it into several searches, at ${shownUrl}`,
+          { url: shownUrl, status: answer.status },
+        );
+      }
+      if (/phrase is too short/i.test(kind.message)) {
+        throw new ProviderError(
+          "news",
+          `GDELT rejected the query (${kind.message}); check the query text: GDELT refuses a quoted phrase under 5 characters, so write a one-word phrase without quotes or add the words beside it, at ${shownUrl}`,
+          { url: shownUrl, status: answer.status },
+        );
+      }
       throw new ProviderError(
         "news",
         `GDELT rejected the query (${kind.message || "non-JSON answer"})${

@@ -255,7 +255,9 @@ export function companySearchName(name: string): { phrase: string; shortened: bo
   for (;;) {
     const next = stripped.replace(SUFFIX, "").replace(/[\s,&-]+$/, "").trim();
     if (next === stripped) break;
-    if (next.replace(/[^\p{L}\p{N}]/gu, "").length < 3) {
+    // under 3 letters GDELT searches nothing; "AT&T" (4 characters, not one word) could only be
+    // a quoted phrase, which GDELT refuses under 5 characters: the suffix stays ("AT&T INC")
+    if (next.replace(/[^\p{L}\p{N}]/gu, "").length < 3 || !searchable(next)) {
       return { phrase: stripped, shortened: true };
     }
     stripped = next;
@@ -263,9 +265,31 @@ export function companySearchName(name: string): { phrase: string; shortened: bo
   return { phrase: stripped || clean, shortened: false };
 }
 
+/**
+ * GDELT refuses a quoted phrase under 5 characters ("The specified phrase is too short": `"Nike"`,
+ * `"Etsy"`, `"KLA"`), while the same word unquoted, 3 characters or more, is searched.
+ */
+export const MIN_PHRASE_CHARS = 5;
+
+/** One word of letters or digits: quoted or not, GDELT searches it the same way. */
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
+
+/** True when GDELT can search `text` as one term: a phrase of 5+ characters or one word. */
+function searchable(text: string): boolean {
+  return text.length >= MIN_PHRASE_CHARS || ONE_WORD.test(text);
+}
+
+/**
+ * `text` as one GDELT search term: a quoted phrase, or a word under 5 characters written bare
+ * (`Nike`), as GDELT refuses it quoted and a one-word phrase means the word.
+ */
+export function phraseTerm(text: string): string {
+  return text.length < MIN_PHRASE_CHARS && ONE_WORD.test(text) ? text : `"${text}"`;
+}
+
 /** The GDELT phrase query for a company name (see {@link companySearchName}). */
 export function companyQuery(name: string): string {
-  return `"${companySearchName(name).phrase}"`;
+  return phraseTerm(companySearchName(name).phrase);
 }
 
 /**
@@ -337,11 +361,13 @@ const BUSINESS_WORDS = ["shares", "stock", "CEO", "earnings"];
 const EXCHANGES = ["NYSE", "NASDAQ"];
 
 /**
- * Longest company query this module builds. GDELT refuses over-long queries; its documentation
- * gives no figure here, so the budget stays well under what its own examples use, and the
+ * Longest company query this module builds. GDELT refuses over-long queries ("Your query was too
+ * short or too long."); its documentation gives no figure, and users report about 250 characters
+ * (some 213 accepted, 290 refused). The language filter (` sourcelang:english`, up to some 25
+ * characters) is added after, so the name stays under 200 and the whole under about 225; the
  * lowest-priority phrases are left out first.
  */
-export const MAX_NAME_QUERY_CHARS = 250;
+export const MAX_NAME_QUERY_CHARS = 200;
 
 /** How news writes a legal form after a name, as GDELT phrases can match it. */
 const LEGAL_FORMS: Record<string, string[]> = {
@@ -473,7 +499,7 @@ function disambiguators(name: string, shown: string, ticker: string | null): str
  */
 export function companyNameQuery(name: string, ticker?: string | null): CompanyNameQuery {
   const { phrase, shortened } = companySearchName(name);
-  const plain = { query: `"${phrase}"`, phrase, shortened, phrases: [], ticker: null };
+  const plain = { query: phraseTerm(phrase), phrase, shortened, phrases: [], ticker: null };
   if (shortened || !isCommonWordName(phrase)) return { ...plain, commonWord: null };
   if (KEPT_AS_IS.has(phrase.toLowerCase())) {
     return { ...plain, commonWord: "kept", keptAsUsual: true };
@@ -612,7 +638,13 @@ export function checkQuerySyntax(query: string, argName: string): void {
     )
   );
   const size = (w: string) => w.replace(/[^\p{L}\p{N}]/gu, "").length;
-  const phrases = (query.match(/"[^"]*"/g) ?? []).length;
+  const quotedPhrases = query.match(/"[^"]*"/g) ?? [];
+  const phrases = quotedPhrases.length;
+  // GDELT refuses the whole query for one quoted phrase under 5 characters ("Meta", "Gap")
+  const shortPhrases = quotedPhrases.filter((p) => {
+    const inner = p.slice(1, -1).trim();
+    return inner.length > 0 && inner.length < MIN_PHRASE_CHARS;
+  });
   const short = keywords.some((w) => size(w) >= 3) || phrases
     ? keywords.filter((w) => size(w) < 3)
     : [];
@@ -622,6 +654,12 @@ export function checkQuerySyntax(query: string, argName: string): void {
     ? `has an unpaired double quote; ${syntax}`
     : depth !== 0
     ? `has unbalanced parentheses; ${syntax}`
+    : shortPhrases.length
+    ? `has quoted phrases shorter than the ${MIN_PHRASE_CHARS} characters GDELT accepts in quotes (${
+      shortPhrases.join(", ")
+    }), which GDELT refuses ("The specified phrase is too short"): write a one-word phrase without quotes (${
+      shortPhrases.map((p) => p.slice(1, -1).trim()).join(", ")
+    }; a word of 3 characters or more is searched as it is) or add the words beside it ("Meta Platforms")`
     : short.length
     ? `has keywords shorter than GDELT's 3 characters (${
       short.join(", ")

@@ -63,7 +63,8 @@ const QUARTER_PATTERNS: { re: RegExp; q: number; y: number }[] = [
 export function quarterMatch(
   text: string,
 ): { quarter: string; index: number; match: string } | null {
-  const t = text.toLowerCase().replace(/-/g, " ").replace(/[’‘]/g, "'");
+  // "q4-2024" of a slug, "AAP_q4_2020" of a file name: one character each, so offsets hold
+  const t = text.toLowerCase().replace(/[-_]/g, " ").replace(/[’‘]/g, "'");
   let best: { quarter: string; index: number; match: string } | null = null;
   for (const { re, q, y } of QUARTER_PATTERNS) {
     const m = re.exec(t);
