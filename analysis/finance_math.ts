@@ -361,6 +361,43 @@ function brent(
   return { root: null, iterations: 200 };
 }
 
+/**
+ * A warning when two amounts a formula combines are `limit` times apart or more (1e6 by
+ * default): the sign of one given in millions or thousands and the other in whole units
+ * (debt=110000 meaning $110B beside market_equity=2.9T), which no formula can tell from the
+ * numbers. Null when either is zero or they are closer.
+ */
+export function unitGap(
+  a: number,
+  aName: string,
+  b: number,
+  bName: string,
+  limit = 1e6,
+): string | null {
+  const x = Math.abs(a);
+  const y = Math.abs(b);
+  if (!(x > 0) || !(y > 0)) return null;
+  const factor = Math.max(x, y) / Math.min(x, y);
+  if (!(factor >= limit)) return null;
+  const [small, large] = x < y ? [aName, bName] : [bName, aName];
+  return `${small} is about 1/${
+    Number(factor.toPrecision(2)).toLocaleString("en-US")
+  } of ${large}: if one is given in millions or thousands and the other in whole units, the ` +
+    "result is off by that factor; give every amount in one unit (2.5B or 2500M, not 2500 " +
+    "meaning millions)";
+}
+
+/**
+ * A warning when the cost of debt is above the cost of equity: debt is paid before equity, so it
+ * costs less; above it, the two rates are most likely swapped (or the equity cost too low).
+ */
+export function swappedCosts(costOfEquity: number, costOfDebt: number): string | null {
+  if (!(costOfDebt > costOfEquity)) return null;
+  return `cost_of_debt (${formatPercent(costOfDebt)}) is above cost_of_equity (${
+    formatPercent(costOfEquity)
+  }): debt is paid before equity and costs less, so check the two rates are not swapped`;
+}
+
 /** A fraction as a short percent for messages: 0.030000000000000002 → "3%". */
 export function formatPercent(fraction: number): string {
   return `${Number((fraction * 100).toPrecision(10))}%`;

@@ -45,10 +45,12 @@ export function costWarnings(o: RunOptionValues): string[] {
   for (const [name, v] of [["fees", o.fees], ["slippage", o.slippage]] as const) {
     if (v >= 0.02) {
       const pct = Number((v * 100).toPrecision(6));
+      // fees=10 is read as 10%, where costs quoted in basis points meant 10 bps: 0.1%, the same
+      // as 0.1 percent
       out.push(
         `${name}=${v} takes ${pct}% of every order's value; for ${v} percent write ${v}% (or ${
           Number((v / 100).toPrecision(6))
-        })`,
+        }), which is also ${pct} basis points`,
       );
     }
   }

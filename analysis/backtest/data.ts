@@ -329,6 +329,8 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
   if (fast) {
     const { bars } = fast;
     const k = bars.dates.length;
+    const jump = splitLikeJump(bars, true);
+    if (jump) notes.push(`${sym}: ${jump}`);
     return { bars, info: sourceInfo(d, k, bars.dates[0], bars.dates[k - 1], "total_return") };
   }
   const usable: Bar[] = [];
@@ -384,6 +386,8 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     bars.close[i] = c * f;
     bars.volume[i] = r.volume ?? 0;
   }
+  const jump = splitLikeJump(bars, adjustment !== "none");
+  if (jump) notes.push(`${sym}: ${jump}`);
   return { bars, info: sourceInfo(d, k, rows[0].date, rows[k - 1].date, adjustment) };
 }
 
@@ -424,6 +428,27 @@ export function oneCurrency(sources: Record<string, SourceInfo>, symbols: string
       }`
       : "all its symbols are priced in one currency"
   } (a portfolio across currencies would add unconverted amounts)`;
+}
+
+/**
+ * A note when the portfolio's prices are in a minor unit (GBp pence, ZAc cents, ILA agorot, KWF
+ * fils): the engine counts money in the unit the prices come in, so initial_cash and fixed_fees
+ * are read in it, and the amounts of the result (start_value, end_value, pnl, fees) are in it too;
+ * £100,000 passed as initial_cash=100000 is then 100,000 pence, £1,000. Null otherwise.
+ */
+export function minorUnitNote(
+  sources: Record<string, SourceInfo>,
+  symbols: string[],
+  initialCash: number,
+): string | null {
+  const priced = symbols.filter((sym) => (unitOf(sources[sym]?.currency)?.factor ?? 1) !== 1);
+  if (!priced.length) return null;
+  const u = unitOf(sources[priced[0]].currency)!;
+  const part = u.factor === 0.01 ? "a hundredth" : u.factor === 0.001 ? "a thousandth" : u.factor;
+  const worth = Number((initialCash * u.factor).toPrecision(10)).toLocaleString("en-US");
+  return `${priced.join(", ")} ${
+    priced.length > 1 ? "are" : "is"
+  } priced in ${u.code} (${part} of ${u.major}): the run counts money in ${u.code}, so initial_cash and fixed_fees are read in ${u.code} (initial_cash=${initialCash} is ${worth} ${u.major}) and start_value, end_value, pnl, fees and expectancy are in ${u.code} too; percentages and ratios are unaffected`;
 }
 
 /** A series of `k` bars to fill. */
@@ -515,6 +540,58 @@ function applyMissedSplits(rows: Bar[], splits: SplitEvent[], factor: Float64Arr
     applied = true;
   }
   return applied;
+}
+
+/**
+ * The first bar-to-bar move of a series' closes the size of a split (halved, cut to a third, a
+ * quarter… or multiplied so; 3-for-2 too in unadjusted closes), said with how many there are:
+ * without an adjusted close or a listed split nothing tells a split from a crash, and a provider's
+ * adjustment can miss a recent split (or switch a listing between pence and pounds); a split left
+ * in the prices is a loss or a gain no holder had. One pass over the closes; null when none.
+ */
+function splitLikeJump(bars: Series, adjusted: boolean): string | null {
+  const close = bars.close;
+  // adjusted closes should show no split: only a near-exact ratio is taken there (a missed split
+  // is the ratio times that day's move, mostly within 1.5%), where a crash of about half is real
+  // (AAPL fell 52% on 2000-09-29); raw closes take the day's move within 4%, and 3-for-2 splits
+  const least = adjusted ? 1.9 : 1.45;
+  const within = adjusted ? 0.015 : 0.04;
+  let first = -1;
+  let count = 0;
+  for (let i = 1; i < close.length; i++) {
+    const r = close[i] / close[i - 1];
+    const q = r >= 1 ? r : 1 / r;
+    if (!(q >= least)) continue;
+    const k = q < 1.75 ? 1.5 : Math.round(q);
+    if (Math.abs(q - k) > within * k) continue;
+    count++;
+    if (first < 0) first = i;
+  }
+  if (first < 0) return null;
+  const ratio = close[first] / close[first - 1];
+  const q = ratio >= 1 ? ratio : 1 / ratio;
+  const n = Math.round(q);
+  const split = q < 1.75
+    ? ratio < 1 ? "3-for-2 split" : "2-for-3 reverse split"
+    : ratio < 1
+    ? `${n}-for-1 split`
+    : `1-for-${n} reverse split`;
+  const pence = Math.abs(q - 100) <= 4 ? ", or of prices switching between pence and pounds" : "";
+  const what = adjusted ? "adjusted close" : "close";
+  const shown = (x: number) => Number(x.toPrecision(6));
+  return `the ${what} goes from ${shown(close[first - 1])} to ${shown(close[first])} on ${
+    bars.dates[first].slice(0, 10)
+  } (${
+    ratio < 1 ? `−${((1 - ratio) * 100).toFixed(0)}%` : `+${((ratio - 1) * 100).toFixed(0)}%`
+  }), the size of a ${split}${pence}${count > 1 ? ` (${count} such moves in all)` : ""}, and ${
+    adjusted
+      ? "a split the provider's adjustment missed looks so"
+      : "the provider gives neither an adjusted close nor a split there"
+  }: if it was one, the run counts it as a ${
+    ratio < 1 ? "loss" : "gain"
+  } no holder had; check the symbol's splits, or use ${
+    adjusted ? "another provider" : "a provider that gives adjusted closes"
+  }`;
 }
 
 function splitRatio(sp: SplitEvent): number | null {

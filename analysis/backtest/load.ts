@@ -4,10 +4,11 @@
  */
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { panelPeriodsPerYear, periodsPerYear, weekendShare } from "./metrics.ts";
+import { calendarNote, panelPeriodsPerYear, tradesEveryDay, weekendShare } from "./metrics.ts";
 import {
   alignBars,
   type LoadedPanel,
+  minorUnitNote,
   oneCurrency,
   readOhlcvData,
   shiftDate,
@@ -28,6 +29,8 @@ export interface LoadRequest {
    * and an unstated currency is named in a warning (data.ts, oneCurrency).
    */
   portfolio?: boolean;
+  /** The run's initial cash, for the note on prices in a minor unit (data.ts, minorUnitNote). */
+  initialCash?: number;
 }
 
 /** Loads, adjusts and aligns bars; adds warm-up history before start_date. */
@@ -94,11 +97,14 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   if (req.portfolio) {
     const note = oneCurrency(loaded.sources, loaded.panel.symbols);
     if (note) ctx.warn(note);
+    const minor = minorUnitNote(loaded.sources, loaded.panel.symbols, req.initialCash ?? 100000);
+    if (minor) ctx.warn(minor);
   }
   const { panel } = loaded;
-  if (
-    panelPeriodsPerYear(panel.dates, panel.start, req.timeframe) !== periodsPerYear(req.timeframe)
-  ) {
+  // intraday bars of a market with weekends off are counted by the day too (panelPeriodsPerYear),
+  // which is no market trading every day: only weekend bars are said to be
+  // (a run's or a tune's metrics: factor.payload says what weekends do to its scores itself)
+  if (req.portfolio && tradesEveryDay(panel.dates, panel.start, req.timeframe)) {
     const share = Math.round(weekendShare(panel.dates, panel.start) * 100);
     loaded.notes.push(
       `${share}% of the bars fall on weekends (a market that trades every day, such as crypto): metrics are annualised with ${
@@ -112,10 +118,26 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
       }`,
     );
   }
+  // the annualised metrics of a run or tune count bars: said when the calendar disagrees
+  const span = req.portfolio && calendarNote(
+    panel.dates,
+    panel.start,
+    panelPeriodsPerYear(panel.dates, panel.start, req.timeframe),
+  );
+  if (span) loaded.notes.push(span);
   const have = loaded.panel.start;
   if (have < req.warmupBars) {
     loaded.notes.push(
       `only ${have} warm-up bars exist before ${req.startDate} (the strategy wants ${req.warmupBars}); indicators are not ready on the first bars`,
+    );
+  }
+  // an index level (^GSPC) reinvests no dividends: its "adjusted" close is its close
+  const levels = panel.symbols.filter((s) => s.startsWith("^"));
+  if (levels.length) {
+    loaded.notes.push(
+      `${levels.join(", ")} ${
+        levels.length > 1 ? "are index levels" : "is an index level"
+      }: unless it is a total-return index (such as ^SP500TR), it counts no dividends (its adjusted close is its close), so its returns here are price returns, below those of its total-return index or a fund tracking it by about the dividend yield a year`,
     );
   }
   for (const n of loaded.notes) ctx.warn(n);

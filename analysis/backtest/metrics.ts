@@ -93,7 +93,7 @@ export function panelPeriodsPerYear(dates: string[], from: number, timeframe: st
   const m = /^(\d*)\s*(d|m|min|h)$/i.exec(timeframe.trim());
   const k = m?.[1] ? Number(m[1]) : 1;
   const unit = m?.[2].toLowerCase();
-  if (!m || !includesWeekends(dates, from, unit === "d" ? k : 0)) {
+  if (!tradesEveryDay(dates, from, timeframe)) {
     // intraday bars on trading days: as many a day as the data has (Yahoo's hourly session
     // bars are seven a day, 09:30 to 15:30, not 6.5)
     if (unit === "h" || unit === "m" || unit === "min") {
@@ -104,6 +104,23 @@ export function panelPeriodsPerYear(dates: string[], from: number, timeframe: st
   }
   // every day, and intraday around the clock: 365 days of 24 hours
   return unit === "d" ? 365 / k : unit === "h" ? (365 * 24) / k : (365 * 1440) / k;
+}
+
+/**
+ * True when daily or intraday bars from `from` on come from a market that trades every day (their
+ * dates include weekends, as crypto's do): {@link panelPeriodsPerYear} then counts 365 days a year.
+ */
+export function tradesEveryDay(dates: string[], from: number, timeframe: string): boolean {
+  const m = /^(\d*)\s*(d|m|min|h)$/i.exec(timeframe.trim());
+  if (!m) return false;
+  const k = m[1] ? Number(m[1]) : 1;
+  const unit = m[2].toLowerCase();
+  if (unit === "d") return includesWeekends(dates, from, k);
+  if (!includesWeekends(dates, from, 0)) return false;
+  // around the clock is some 24 hours of bars a day: a market open Sunday to Thursday (Riyadh's)
+  // dates a fifth of its bars on a weekend too, but has one session a day
+  const perDay = barsPerDay(dates, from);
+  return perDay === null || perDay * (unit === "h" ? 60 * k : k) >= 20 * 60;
 }
 
 /** The median number of bars a day from `from` on (intraday dates); null under three days. */
@@ -577,6 +594,49 @@ export function windowNotes(n: number, periods: number, cagr: boolean): string[]
     );
   }
   return notes;
+}
+
+/** Days since 1970 of a date's YYYY-MM-DD part. */
+const dayOf = (date: string) => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+
+/**
+ * A note when the bars from `from` on count as a much shorter or longer time at `periods` bars a
+ * year than the calendar they span (bars missing for months, a thinly traded listing with a bar
+ * only on days it traded, a union of markets with different weekends): the annualised figures
+ * count bars, so they are then off. Null when the two agree within 15%, or under two months.
+ * Reads the first and last dates only, and every date only when they disagree.
+ */
+export function calendarNote(dates: string[], from: number, periods: number): string | null {
+  const n = dates.length - from - 1;
+  if (n < MIN_RETURNS) return null;
+  const days = dayOf(dates[dates.length - 1]) - dayOf(dates[from]);
+  if (!(days >= 60)) return null;
+  const calendarYears = days / 365.25;
+  const barYears = n / periods;
+  const ratio = barYears / calendarYears;
+  if (ratio >= 0.85 && ratio <= 1.15) return null;
+  let gap = 0;
+  let gapEnd = from;
+  let prev = dayOf(dates[from]);
+  for (let t = from + 1; t < dates.length; t++) {
+    const d = dayOf(dates[t]);
+    if (d - prev > gap) gap = d - prev, gapEnd = t;
+    prev = d;
+  }
+  // a gap worth naming: over a week, and over twice the bars' usual spacing (a month's bars)
+  const longest = gap > Math.max(7, (2 * 365.25) / periods)
+    ? `; the longest gap has no bar between ${dates[gapEnd - 1].slice(0, 10)} and ${
+      dates[gapEnd].slice(0, 10)
+    } (${gap} days apart)`
+    : "";
+  return `the ${n + 1} bars from ${dates[from].slice(0, 10)} to ${
+    dates[dates.length - 1].slice(0, 10)
+  } span ${calendarYears.toFixed(2)} calendar years, but at ${
+    Number(periods.toPrecision(6))
+  } bars a year they count as ${barYears.toFixed(2)}${longest}: cagr_pct, volatility_pct and the ` +
+    "Sharpe, Sortino and Calmar ratios annualise by that count, not by the calendar, so they " +
+    "are not the yearly figures they seem, and moves inside a gap are unseen by " +
+    "max_drawdown_pct; total_return_pct is what happened";
 }
 
 /** What {@link tradeSums} gives {@link computeMetrics}, kept between calls. */

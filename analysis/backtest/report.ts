@@ -9,10 +9,17 @@ import type { Panel, SimResult, Targets } from "./types.ts";
 /** Engine identity recorded in every config, so a result says what produced it. */
 export const ENGINE = { name: "finance-backtest", version: "1.0.0" } as const;
 
-/** Rounds every number in a JSON-like value to 6 decimals (−0 becomes 0). */
+/**
+ * Rounds every number in a JSON-like value to 6 decimals (−0 becomes 0), except one under 0.001
+ * (and not float dust under 1e-9), which keeps 6 significant digits.
+ */
 export function round6<T>(value: T): T {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return value;
+    // a price under a tenth of a cent (SHIB at 0.0000123) keeps 6 significant digits, where 6
+    // decimals would leave 0.000012, a tenth off; float dust (under 1e-9) still reads 0
+    const size = Math.abs(value);
+    if (size < 1e-3 && size >= 1e-9) return Number(value.toPrecision(6)) as T;
     const r = Math.round(value * 1e6) / 1e6;
     return (Object.is(r, -0) ? 0 : r) as T;
   }

@@ -59,6 +59,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
     warmupBars: warmup,
     dropMissing: args.drop_missing,
     portfolio: true,
+    initialCash: args.initial_cash,
   });
   const progress = ctx.surface === "cli" && Deno.stderr.isTerminal() ? stderrProgress() : undefined;
   const info: RankInfo = { scored: 0, tiedAtBest: 0 };
@@ -89,6 +90,16 @@ export async function runTune(args: TuneArgs, ctx: Context) {
       `${info.tiedAtBest} of ${runs} runs share the best ${args.metric} (${
         rows[0].score
       }): best is the first of them in grid order, no better than the others (they share rank 1)`,
+    );
+  }
+  if (info.scored > 1) {
+    // the winner is picked on the bars it is scored on: its score is the luckiest of many
+    ctx.warn(
+      `best is the top ${args.metric} of ${info.scored} runs picked on the same bars it is scored on (in-sample, ${
+        loaded.panel.dates[loaded.panel.start].slice(0, 10)
+      } to ${
+        loaded.panel.dates.at(-1)!.slice(0, 10)
+      }): the best of many runs on one window overstates what its parameters will do on other bars; rerun it with backtest.run on a later period, not used to tune, before relying on it`,
     );
   }
   if (info.scored && info.scored < runs) {

@@ -12,6 +12,8 @@ import {
   formatPercent,
   notNegative,
   percent,
+  swappedCosts,
+  unitGap,
   wacc,
 } from "../finance_math.ts";
 import { InputError } from "../../core/errors.ts";
@@ -46,6 +48,40 @@ function warnNegativeDa(dAndA: number, ctx: ComputeContext) {
     ctx.warn(
       `d_and_a is negative (${dAndA}): it is added back to EBIT, so a negative value lowers EBITDA instead of raising it; depreciation and amortization is normally given as a positive amount`,
     );
+  }
+}
+
+/**
+ * A warning when a ratio is so far outside any real value that its two amounts are likely in
+ * different units (one in millions, the other in whole units): above `high` or, not zero, below
+ * `low` in magnitude. `shown` formats the ratio as the result states it.
+ */
+function outlandish(
+  value: number | null,
+  what: string,
+  low: number,
+  high: number,
+  shown: string,
+  ctx: ComputeContext,
+  real = "",
+): void {
+  if (value === null || value === 0) return;
+  const v = Math.abs(value);
+  if (v <= high && v >= low) return;
+  ctx.warn(
+    `${what} is ${shown}, ${
+      v > high ? "far above" : "far below"
+    } usual values: check that both amounts are in one unit, since one in millions or thousands and the other in whole units gives this (2.5B or 2500M, not 2500 meaning millions)${
+      real ? `; ${real}` : ""
+    }`,
+  );
+}
+
+/** Warns for each pair of amounts of one formula a million times apart or more (finance_math). */
+function warnGaps(ctx: ComputeContext, pairs: [number, string, number, string][]): void {
+  for (const [a, an, b, bn] of pairs) {
+    const gap = unitGap(a, an, b, bn);
+    if (gap) ctx.warn(gap);
   }
 }
 
@@ -113,6 +149,10 @@ export function formulaDays(args: FormulaDaysArgs, ctx: ComputeContext) {
       } is negative: days outstanding of a negative balance or flow have no usual meaning; check the signs`,
     );
   }
+  if (share.value !== null) {
+    const days = share.value * args.days;
+    outlandish(days, "days", 1e-3, 1e5, `${Number(days.toPrecision(4))} days`, ctx);
+  }
   if (args.days > 366) {
     ctx.warn(
       `days=${args.days} is more than a year: days must be the length of the period the denominator covers (365 for a year's flow, 91 or 92 for a quarter's)`,
@@ -159,10 +199,14 @@ export interface FormulaEnterpriseValueArgs {
 }
 
 /** formula.enterprise_value. */
-export function formulaEnterpriseValue(args: FormulaEnterpriseValueArgs) {
+export function formulaEnterpriseValue(args: FormulaEnterpriseValueArgs, ctx: ComputeContext) {
   notNegative(args.market_equity, "market_equity");
   notNegative(args.debt, "debt");
   const excess = excessCash(args.cash, args.operating_cash);
+  warnGaps(ctx, [
+    [args.market_equity, "market_equity", args.debt, "debt"],
+    [args.market_equity, "market_equity", args.cash, "cash"],
+  ]);
   return finite({
     enterprise_value: args.market_equity + args.debt - excess,
     excess_cash: excess,
@@ -218,6 +262,15 @@ export function formulaMargin(args: FormulaMarginArgs, ctx: ComputeContext) {
       "the denominator is negative: a margin on negative revenue has no usual meaning, and its sign does not say profit or loss",
     );
   }
+  outlandish(
+    margin.value,
+    "margin",
+    1e-5,
+    10,
+    `${Number((margin.value ?? 0) * 100).toPrecision(4)}%`,
+    ctx,
+    "a company with almost no revenue can truly have such a margin",
+  );
   return finite({
     margin: margin.value,
     margin_pct: percent(margin.value),
@@ -234,9 +287,10 @@ export interface FormulaNetDebtArgs {
 }
 
 /** formula.net_debt. */
-export function formulaNetDebt(args: FormulaNetDebtArgs) {
+export function formulaNetDebt(args: FormulaNetDebtArgs, ctx: ComputeContext) {
   notNegative(args.debt, "debt");
   const excess = excessCash(args.cash, args.operating_cash);
+  warnGaps(ctx, [[args.debt, "debt", args.cash, "cash"]]);
   return finite({
     net_debt: args.debt - excess,
     excess_cash: excess,
@@ -253,7 +307,7 @@ export interface FormulaOperatingCashArgs {
 }
 
 /** formula.operating_cash. */
-export function formulaOperatingCash(args: FormulaOperatingCashArgs) {
+export function formulaOperatingCash(args: FormulaOperatingCashArgs, ctx: ComputeContext) {
   if (args.percent_revenue < 0) {
     throw new InputError(
       `percent_revenue must be 0% or more (got ${formatPercent(args.percent_revenue)})`,
@@ -261,6 +315,7 @@ export function formulaOperatingCash(args: FormulaOperatingCashArgs) {
   }
   notNegative(args.revenue, "revenue");
   notNegative(args.cash_like_assets, "cash_like_assets");
+  warnGaps(ctx, [[args.revenue, "revenue", args.cash_like_assets, "cash_like_assets"]]);
   const revenueCap = args.revenue * args.percent_revenue;
   const operatingCash = Math.min(revenueCap, args.cash_like_assets);
   return finite({
@@ -365,6 +420,15 @@ export function formulaRoic(args: FormulaRoicArgs, ctx: ComputeContext) {
       "invested_capital is negative: a return on it has no usual meaning (a loss over negative capital reads as a positive ROIC)",
     );
   }
+  outlandish(
+    roic.value,
+    "roic",
+    1e-5,
+    10,
+    `${Number((roic.value ?? 0) * 100).toPrecision(4)}%`,
+    ctx,
+    "a business with almost no invested capital can truly have such a return",
+  );
   return finite({
     roic: roic.value,
     roic_pct: percent(roic.value),
@@ -390,6 +454,14 @@ export function formulaTurnover(args: FormulaTurnoverArgs, ctx: ComputeContext) 
       `the average balance is negative (${average}): a turnover of a negative balance has no usual meaning; check the signs of current and prior`,
     );
   }
+  outlandish(
+    turnover.value,
+    "turnover",
+    1e-5,
+    1e4,
+    `${Number((turnover.value ?? 0).toPrecision(4))} times`,
+    ctx,
+  );
   return finite({
     turnover: turnover.value,
     average_balance: average,
@@ -404,19 +476,29 @@ export interface FormulaWaccArgs {
   debt_value: number;
   cost_of_equity: number;
   cost_of_debt: number;
-  tax_rate: number;
+  /** Absent: 0, said in a warning when there is debt and the shield is asked for. */
+  tax_rate?: number;
   debt_tax: "pretax" | "after_tax";
 }
 
 /** formula.wacc. */
-export function formulaWacc(args: FormulaWaccArgs) {
+export function formulaWacc(args: FormulaWaccArgs, ctx: ComputeContext) {
   const afterTax = args.debt_tax === "after_tax";
+  warnGaps(ctx, [[args.equity_value, "equity_value", args.debt_value, "debt_value"]]);
+  const swapped = args.debt_value > 0 ? swappedCosts(args.cost_of_equity, args.cost_of_debt) : null;
+  if (swapped) ctx.warn(swapped);
+  const tax = args.tax_rate ?? 0;
+  if (args.tax_rate === undefined && afterTax && args.debt_value > 0) {
+    ctx.warn(
+      "tax_rate not given: 0% was used, so debt_tax=after_tax applies no tax shield and WACC is the pretax one; pass tax_rate=21% (US federal) or the company's marginal rate, or debt_tax=pretax to say no shield is meant",
+    );
+  }
   const result = wacc(
     args.equity_value,
     args.debt_value,
     args.cost_of_equity,
     args.cost_of_debt,
-    args.tax_rate,
+    tax,
     afterTax,
   );
   return finite({
@@ -429,7 +511,7 @@ export function formulaWacc(args: FormulaWaccArgs) {
       debt_value: args.debt_value,
       cost_of_equity: args.cost_of_equity,
       cost_of_debt: args.cost_of_debt,
-      tax_rate: args.tax_rate,
+      tax_rate: tax,
       debt_tax: args.debt_tax,
     },
     method: afterTax

@@ -3,7 +3,7 @@
  * so the CLI can run them from commands/pure.json without loading schemas (core/pure.ts).
  */
 import type { ComputeContext } from "../../core/command.ts";
-import { finite, formatPercent, irr, npv, wacc } from "../finance_math.ts";
+import { finite, formatPercent, irr, npv, swappedCosts, unitGap, wacc } from "../finance_math.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
 
 interface Terminal {
@@ -70,17 +70,34 @@ export interface ValuationDcfArgs {
  */
 export const MAX_FLOWS = 1200;
 
-function checkFlows(flows: number[]): void {
+function checkFlows(flows: number[], ctx: ComputeContext): void {
   if (flows.length > MAX_FLOWS) {
     throw new InputError(
       `cashflows has ${flows.length} values; at most ${MAX_FLOWS} (a hundred years of months) are taken`,
     );
   }
+  // 100M,120M,140 (the last in millions): a flow 100,000 times off its neighbour is said
+  let last = -1;
+  for (let i = 0; i < flows.length; i++) {
+    if (flows[i] === 0) continue;
+    const gap = last < 0 ? null : unitGap(
+      flows[last],
+      `cashflows item ${last + 1}`,
+      flows[i],
+      `cashflows item ${i + 1}`,
+      1e5,
+    );
+    if (gap) {
+      ctx.warn(gap);
+      return;
+    }
+    last = i;
+  }
 }
 
 export function valuationDcf(args: ValuationDcfArgs, ctx: ComputeContext) {
   const flows = args.cashflows;
-  checkFlows(flows);
+  checkFlows(flows, ctx);
   if (!flows.length) {
     throw new InputError("cashflows needs at least one forecast value, e.g. cashflows=100M,120M");
   }
@@ -155,7 +172,7 @@ export interface ValuationIrrArgs {
 
 /** valuation.irr. */
 export function valuationIrr(args: ValuationIrrArgs, ctx: ComputeContext) {
-  checkFlows(args.cashflows);
+  checkFlows(args.cashflows, ctx);
   if (args.cashflows.length < 2) {
     throw new InputError("cashflows needs at least two values, e.g. cashflows=-100,60,60");
   }
@@ -191,7 +208,7 @@ export interface ValuationNpvArgs {
 
 /** valuation.npv. */
 export function valuationNpv(args: ValuationNpvArgs, ctx: ComputeContext) {
-  checkFlows(args.cashflows);
+  checkFlows(args.cashflows, ctx);
   if (!args.cashflows.length) {
     throw new InputError("cashflows needs at least one value, e.g. cashflows=-100,60,60");
   }
@@ -228,6 +245,10 @@ export interface ValuationWaccArgs {
 /** valuation.wacc. */
 export function valuationWacc(args: ValuationWaccArgs, ctx: ComputeContext) {
   const tax = args.tax_rate ?? 0;
+  const gap = unitGap(args.equity_value, "equity_value", args.debt_value, "debt_value");
+  if (gap) ctx.warn(gap);
+  const swapped = args.debt_value > 0 ? swappedCosts(args.cost_of_equity, args.cost_of_debt) : null;
+  if (swapped) ctx.warn(swapped);
   if (args.tax_rate === undefined && args.debt_value > 0) {
     ctx.warn(
       "tax_rate not given: 0% was used, so the cost of debt enters untaxed (no tax shield) and WACC is higher than an after-tax WACC; pass tax_rate=21% (US federal) or the company's marginal rate",

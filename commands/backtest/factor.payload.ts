@@ -14,6 +14,7 @@ import { loadPanel } from "../../analysis/backtest/load.ts";
 import { ENGINE, round6 } from "../../analysis/backtest/report.ts";
 import { DATA_SECTION, ENGINE_SCHEMA } from "../../analysis/backtest/schemas.ts";
 import { rebalanceBars } from "../../analysis/backtest/strategies.ts";
+import { tradesEveryDay, weekendShare } from "../../analysis/backtest/metrics.ts";
 
 const member = z.strictObject({ symbol: z.string(), weight: z.number(), score: z.number() });
 const REBALANCE = z.strictObject({
@@ -117,6 +118,9 @@ export default defineCommand({
       dropMissing: args.drop_missing,
     });
     const { panel } = loaded;
+    if (tradesEveryDay(panel.dates, panel.start, args.timeframe)) {
+      ctx.warn(weekendFactorNote(panel.symbols.length, weekendShare(panel.dates, panel.start)));
+    }
     const freq = args.rebalance === "monthly" ? "M" : args.rebalance === "weekly" ? "W" : "D";
     const marks = rebalanceBars(panel, freq);
     const rebalances = [];
@@ -164,3 +168,19 @@ export default defineCommand({
     });
   },
 });
+
+/**
+ * What bars on weekends (a market that trades every day, such as crypto) do to the factors,
+ * whose windows count trading days of a market closed at weekends: 252 bars are 8.3 months,
+ * not a year, and a volatility annualised with √252 is not the yearly one (√365); beside symbols
+ * without weekend bars (their Friday close carried, so no move), the scores are not alike.
+ */
+function weekendFactorNote(symbols: number, share: number): string {
+  return `${
+    Math.round(share * 100)
+  }% of the bars fall on weekends (a market that trades every day, such as crypto): the factors count bars of a market closed at weekends, so momentum's 252 and 21 bars here are about 8.3 and 0.7 months, not 12 and 1, reversal's 21 bars are 3 weeks, and volatility is annualised with √252 where 365 bars make a year (read it as about 0.83 of the yearly figure)${
+    symbols > 1
+      ? "; a symbol without weekend bars carries its Friday close over them, so its returns there are 0 and its volatility and returns are not comparable with a symbol that trades every day: score such symbols in separate universes"
+      : ""
+  }`;
+}

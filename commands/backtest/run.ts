@@ -98,6 +98,7 @@ export default defineCommand({
       warmupBars: warmup,
       dropMissing: args.drop_missing,
       portfolio: true,
+      initialCash: args.initial_cash,
     });
     const { panel } = loaded;
     const made = await strategyTargets(panel, choice);

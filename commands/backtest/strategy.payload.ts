@@ -6,6 +6,7 @@ import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
 import { parseSymbols } from "../../analysis/backtest/data.ts";
 import {
+  costWarnings,
   RUN_OPTION_ARGS,
   type RunOptionValues,
   simConfig,
@@ -58,12 +59,14 @@ export default defineCommand({
     "finance backtest.strategy.payload sma_cross 2020-01-01 2024-12-31 parameters='{\"fast\":10}' symbols=AAPL",
     "finance backtest.strategy.payload momentum_top_n 2018-01-01 2024-12-31 symbols=AAPL,MSFT,NVDA fees=0.0005",
   ],
-  run(args) {
+  run(args, ctx) {
     if (args.start_date > args.end_date) {
       throw new InputError(`start_date ${args.start_date} is after end_date ${args.end_date}`);
     }
     const opts = args as unknown as RunOptionValues;
     simConfig(opts); // range checks of the costs
+    // fees=0.1 is 10% of every order: said here as backtest.run would, before the run is stored
+    for (const w of costWarnings(opts)) ctx.warn(w);
     const isCustom = args.strategy_id.toLowerCase() === "custom";
     let strategy: { name: string; summary: string; warmup_bars: number };
     let params: Record<string, unknown>;

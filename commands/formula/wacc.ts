@@ -26,8 +26,8 @@ export default defineCommand({
     cost_of_debt: rate(undefined, "cost_of_debt").describe(
       "Pre-tax interest cost of the debt: 6% or 0.06.",
     ),
-    tax_rate: rate(undefined, "tax_rate").default(0).describe(
-      "Marginal tax rate for the debt tax shield, between 0% and 100% (default 0).",
+    tax_rate: rate(undefined, "tax_rate").optional().describe(
+      "Marginal tax rate for the debt tax shield, between 0% and 100% (default 0, said in a warning when there is debt and debt_tax=after_tax).",
     ),
     debt_tax: z.enum(["pretax", "after_tax"]).default("after_tax").describe(
       "after_tax (default) applies the shield Rd × (1 − tax_rate); pretax uses cost_of_debt as given.",
