@@ -122,3 +122,31 @@ Deno.bench({
     });
   },
 });
+
+// PART lines and item headings by the thousand (made up, so it runs without ../shared): the time
+// should double from 8,000 to 16,000 headings; a search of every PART line per heading made twice
+// the lines take five times as long (layouts of stop 34). Compare the two in the group summary.
+function manyParts(n: number) {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    lines.push("PART I");
+    lines.push(i % 2 ? "Item 1. Financial Statements" : "Item 2. Management’s Discussion");
+    lines.push("Revenue rose in the quarter on strong demand for our products and services.");
+  }
+  return cleanDocument({ text: lines.join("\n") + "\n", anchors: new Map(), links: [] });
+}
+const PARTS_8K = manyParts(8000);
+const PARTS_16K = manyParts(16000);
+
+Deno.bench({
+  name: "locateSections, 8,000 PART lines and headings",
+  group: "many PART lines (linear: about 2x)",
+  baseline: true,
+  fn: () => void locateSections(PARTS_8K, "10-Q"),
+});
+
+Deno.bench({
+  name: "locateSections, 16,000 PART lines and headings",
+  group: "many PART lines (linear: about 2x)",
+  fn: () => void locateSections(PARTS_16K, "10-Q"),
+});

@@ -114,11 +114,185 @@ export function unspaced(line: string): string {
 }
 
 /** An 8-K item number ("Item 1.01", "Item 5.02") quoted in a 10-K's or 10-Q's other information. */
-const EIGHT_K_ITEM = /^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?items?\s*\d{1,2}\.\d{2}\b/i;
+const EIGHT_K_ITEM = /^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?items?\s*(?:\|\s*)?\d{1,2}\.\d{2}\b/i;
 
+/**
+ * An item heading: "Item 1A. Risk Factors", "Items 1 and 2. Business and Properties", "Part II,
+ * Item 7", and "PART II | Item 7." or "PART I. FINANCIAL INFORMATION | Item 1." (the part in a
+ * table cell of its own before the item's), "ITEM | 1A. | RISK FACTORS" (the word in a cell of
+ * its own).
+ */
 export const ITEM_LINE =
-  /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?items?\s*(\d{1,2}(?:\.?[a-k])?)\b\s*(?:(?:and|&|,|through|to)\s*(?:items?\s*)?(\d{1,2}(?:\.?[a-k])?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
+  /^(?:part\s+([ivx]+)\b(?:\s*[,.:\-–—]?\s*|[^|]{0,80}\|\s*))?items?\s*(?:\|\s*)?(\d{1,2}(?:\.?[a-k]|t)?)\b\s*(?:(?:and|&|,|through|to)\s*(?:items?\s*)?(\d{1,2}(?:\.?[a-k])?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
 export const PART_LINE = /^part\s+([ivx]+)\b\s*[.:\-–—]?\s*(.{0,80})$/i;
+/**
+ * The titles each item number carries in a form, for headings written without the word "Item"
+ * ("1A. Risk Factors", "7. MANAGEMENT'S DISCUSSION AND ANALYSIS…"): a number counts as an item
+ * only with its own title, so a numbered list or a note ("1. Organization") is never an item.
+ */
+const BARE_TITLES: Record<Numbering, Record<string, string>> = {
+  "10-K": {
+    "1": "business(?: and properties)?",
+    "1A": "risk factors",
+    "1B": "unresolved staff comments",
+    "1C": "cybersecurity",
+    "2": "properties",
+    "3": "legal proceedings",
+    "4": String
+      .raw`mine safety disclosures?|submission of matters to a vote\b.*|(?:\(?removed and\)?\s*)?\[?reserved\]?`,
+    "4A": String.raw`executive officers\b.*`,
+    "5": String.raw`market for\b.*`,
+    "6": String.raw`selected (?:consolidated )?financial data|\[?reserved\]?`,
+    "7": String.raw`management[’']s discussion and analysis\b.*`,
+    "7A": String.raw`quantitative and qualitative disclosures? about market risks?`,
+    "8": String
+      .raw`(?:consolidated )?financial statements(?: and supplementa(?:ry|l) (?:data|information))?`,
+    "9": String.raw`changes in and disagreements\b.*`,
+    "9A": String.raw`controls and procedures`,
+    "9B": "other information",
+    "9C": String.raw`disclosure regarding foreign jurisdictions\b.*`,
+    "10": String.raw`directors\b.*`,
+    "11": "executive compensation",
+    "12": String.raw`security ownership\b.*`,
+    "13": String.raw`certain relationships\b.*`,
+    "14": String.raw`principal account\w* fees and services`,
+    "15": String.raw`exhibits(?:,? (?:and )?financial statement schedules?)?`,
+    "16": String.raw`form 10-k summary`,
+  },
+  "10-Q": {
+    "1": String
+      .raw`(?:condensed |consolidated |unaudited |interim )*financial statements\b.*|legal proceedings`,
+    "1A": "risk factors",
+    "2": String
+      .raw`management[’']s discussion and analysis\b.*|unregistered sales\b.*|changes in securities\b.*`,
+    "3": String
+      .raw`quantitative and qualitative disclosures? about market risks?|defaults upon senior securities`,
+    "4": String
+      .raw`controls and procedures|mine safety disclosures?|submission of matters to a vote\b.*|(?:\(?removed and\)?\s*)?\[?reserved\]?`,
+    "5": "other information",
+    "6": "exhibits",
+  },
+  "20-F": {
+    "1": String.raw`identity of directors\b.*`,
+    "2": String.raw`offer statistics\b.*`,
+    "3": "key information",
+    "4": "information on the company",
+    "4A": "unresolved staff comments",
+    "5": String.raw`operating and financial review\b.*`,
+    "6": String.raw`directors, senior management\b.*`,
+    "7": String.raw`major shareholders\b.*`,
+    "8": "financial information",
+    "9": "the offer and listing",
+    "10": "additional information",
+    "11": String.raw`quantitative and qualitative disclosures? about market risks?`,
+    "12": String.raw`description of securities other than equity securities`,
+    "13": String.raw`defaults, dividend arrearages\b.*`,
+    "14": String.raw`material modifications\b.*`,
+    "15": "controls and procedures",
+    "16": String.raw`\[?reserved\]?`,
+    "16A": String.raw`audit committee financial experts?`,
+    "16B": "code of ethics",
+    "16C": String.raw`principal account\w* fees and services`,
+    "16D": String.raw`exemptions from the listing standards\b.*`,
+    "16E": String.raw`purchases of equity securities\b.*`,
+    "16F": String.raw`change in registrant[’']s certifying accountant`,
+    "16G": "corporate governance",
+    "16H": String.raw`mine safety disclosures?`,
+    "16I": String.raw`disclosure regarding foreign jurisdictions\b.*`,
+    "16J": String.raw`insider trading policies`,
+    "16K": "cybersecurity",
+    "17": "financial statements",
+    "18": "financial statements",
+    "19": "exhibits",
+  },
+};
+/** The end of a bare heading: "(continued)", an answer ("— None."), a page number. */
+const BARE_TAIL = String
+  .raw`\s*(?:\(continued\))?\s*(?:(?:[.:\-–—]\s*|\(\s*)(?:none|not applicable|n\/a|omitted|not required\b[^|]{0,120})\.?\)?)?\s*[.:]?\s*(?:\d{1,3})?$`;
+const BARE_TITLE_RE = new Map<string, RegExp>();
+function bareTitle(numbering: Numbering, item: string): RegExp {
+  const key = `${numbering} ${item}`;
+  if (!BARE_TITLE_RE.has(key)) {
+    const alt = BARE_TITLES[numbering][item];
+    BARE_TITLE_RE.set(key, alt ? new RegExp(`^(?:${alt})${BARE_TAIL}`, "i") : /(?!)/);
+  }
+  return BARE_TITLE_RE.get(key)!;
+}
+const BARE_LINE =
+  /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?(\d{1,2}(?:\.?[a-k])?)(?:\s*[.:\-–—|]|\s)\s*(?:\|\s*)?(\S.*)$/i;
+
+/** Is `title` the title of item `item` ("1A", "7") in a 10-K, 10-Q or 20-F? */
+export function isItemTitle(item: string, title: string): boolean {
+  const key = item.replace(".", "").toUpperCase();
+  const t = unpiped(title).trim();
+  return (["10-K", "10-Q", "20-F"] as const).some((n) => bareTitle(n, key).test(t));
+}
+
+/**
+ * An item heading written without the word "Item" ("1A. Risk Factors", "7. | MANAGEMENT'S
+ * DISCUSSION…"), shaped like an `ITEM_LINE` match (part, item, second item, rest), or null
+ * when the words after the number are not that item's title in this form.
+ */
+function bareItemLine(text: string, numbering: Numbering): RegExpExecArray | null {
+  if (text.length > 250) return null;
+  const m = BARE_LINE.exec(text);
+  if (!m) return null;
+  const item = m[2].replace(".", "").toUpperCase();
+  const title = unpiped(m[3]).trim();
+  if (!bareTitle(numbering, item).test(title)) return null;
+  const out = [m[0], m[1], m[2], undefined, m[3]] as unknown as RegExpExecArray;
+  out.index = 0;
+  out.input = text;
+  return out;
+}
+
+/** An item line: "Item 1A. Risk Factors", or (when `bare`) "1A. Risk Factors". */
+function itemLine(text: string, numbering: Numbering, bare: boolean): RegExpExecArray | null {
+  const m = ITEM_LINE.exec(text);
+  return m ? widened(m) : bare ? bareItemLine(text, numbering) : null;
+}
+
+/** A match that names every item of "Items 10 through 14", "Items 10, 11, 12, 13 and 14". */
+type ItemMatch = RegExpExecArray & { named?: string[] };
+
+/**
+ * "Items 10 through 14", "Items 10-14", "Items 10, 11, 12, 13 and 14": every item the heading
+ * names (in `named`), its title (group 4) what follows the list.
+ */
+function widened(m: ItemMatch): ItemMatch {
+  const names = [m[2], ...(m[3] ? [m[3]] : [])];
+  let rest = m[4];
+  let head = m[0].slice(0, m[0].length - rest.length);
+  if (!m[3]) {
+    // "Items 10-14.": the dash was read as the end of the number
+    const dash = /^(\d{1,2})\b\s*[.:\-–—]?\s*/.exec(rest);
+    if (!dash || !/\bitems\s*\|?\s*\d{1,2}\s*[-–—]\s*$/i.test(head)) return m;
+    names.push(dash[1]);
+    head += dash[0];
+    rest = rest.slice(dash[0].length);
+  } else {
+    const more = /^((?:\s*(?:,|and|&)\s*(?:items?\s*)?\d{1,2}[a-k]?\b)+)\s*[.:\-–—]?\s*/i.exec(
+      rest,
+    );
+    if (more) {
+      names.push(...more[1].match(/\d{1,2}[a-k]?/gi)!);
+      rest = rest.slice(more[0].length);
+    }
+  }
+  const [a, b] = [names[0], names.at(-1)!];
+  const range = names.length === 2 && /^\d+$/.test(a) && /^\d+$/.test(b) &&
+    /\d\s*(?:through|to|[-–—])\s*(?:items?\s*)?\d/i.test(head);
+  const all = range && +b > +a && +b - +a < 10
+    ? Array.from({ length: +b - +a + 1 }, (_, k) => String(+a + k))
+    : names;
+  const out = [...m] as unknown as ItemMatch;
+  out.index = m.index;
+  out.input = m.input;
+  out[4] = rest;
+  out.named = all.map((i) => i.replace(".", "").toUpperCase());
+  return out;
+}
+
 /** A table row that ends with a page number or range: a contents or cross-reference row. */
 export const PAGE_CELL =
   /\|\s*(?:pages?\s*)?(?:[a-z]-)?\d{1,3}(?:\s*(?:[-–—,]|and|through|to)\s*(?:[a-z]-)?\d{1,3})*\s*$/i;
@@ -191,6 +365,8 @@ interface Candidate {
   listed?: boolean;
   /** Its line carries the whole answer ("Risk Factors — Not required for smaller …"). */
   answered?: boolean;
+  /** Written without the word "Item" ("1A. Risk Factors"). */
+  bare?: boolean;
 }
 
 /** Does the text at `off` look like the heading of `item` (or start with its title)? */
@@ -209,21 +385,46 @@ function headingNear(text: string, off: number, item: string, title: string): bo
  * (older Donnelley/Merrill filings: `#page9`) lands at the top of the page, above the end of the
  * previous item; the item's own heading further down that page is where it starts.
  */
-function headingOnPage(doc: DocText, all: Line[], off: number, item: string): number {
+function headingOnPage(
+  doc: DocText,
+  all: Line[],
+  off: number,
+  item: string,
+  numbering: Numbering,
+  bare: boolean,
+): number {
   const pageEnd = (doc as CleanDoc).pages?.find((p) => p.at > off)?.at ?? Infinity;
   const limit = Math.min(pageEnd, off + 6000);
   for (let li = lineAt(all, off); li < all.length && all[li].start < limit; li++) {
     const text = all[li].text.trim();
     if (text.length > 300 || PAGE_CELL.test(text)) continue;
-    const m = ITEM_LINE.exec(text);
+    const m = itemLine(text, numbering, bare);
     if (m && itemsOf(m).includes(item.toUpperCase())) return Math.max(all[li].start, off);
   }
   return off;
 }
 
+/** Is the line at `off` the heading of an item other than `item` (or of a sub-item of another)? */
+function landsOnOtherItem(
+  all: Line[],
+  off: number,
+  item: string,
+  numbering: Numbering,
+  bare: boolean,
+): boolean {
+  const text = unpiped(all[lineAt(all, off)]?.text ?? "").trim();
+  if (text.length > 250 || PAGE_CELL.test(text)) return false;
+  const m = itemLine(text, numbering, bare);
+  if (!m || readsAsSentence(text, m)) return false;
+  const named = itemsOf(m);
+  if (named.includes(item.toUpperCase())) return false;
+  // "Item 5.A Operating Results" under Item 5 of a 20-F: its own item's first sub-item
+  return !(isSubItem(named[0], m[4], numbering) && parseInt(named[0], 10) === parseInt(item, 10));
+}
+
 /** The item numbers a heading names, as "7A" however written ("7A", "7.A"). */
-function itemsOf(m: RegExpExecArray): string[] {
-  return [m[2], ...(m[3] ? [m[3]] : [])].map((i) => i.replace(".", "").toUpperCase());
+function itemsOf(m: ItemMatch): string[] {
+  return m.named ?? [m[2], ...(m[3] ? [m[3]] : [])].map((i) => i.replace(".", "").toUpperCase());
 }
 
 /**
@@ -243,6 +444,7 @@ function tocCandidates(
   doc: DocText,
   all: Line[],
   numbering: Numbering,
+  bare: boolean,
 ): { toc: Candidate[]; region: [number, number] | null } {
   const out: Candidate[] = [];
   const rows: number[] = [];
@@ -255,7 +457,7 @@ function tocCandidates(
   }
   for (const [li, targets] of [...targetsByLine].sort((a, b) => a[0] - b[0])) {
     const text = unpiped(all[li].text).trim();
-    const m = ITEM_LINE.exec(text);
+    const m = itemLine(text, numbering, bare);
     if (!m || text.length > 250) continue;
     const title = m[4].replace(/\s+\d{1,3}$/, "").trim();
     const items = itemsOf(m);
@@ -264,10 +466,13 @@ function tocCandidates(
     );
     const near = offsets.find((o) => headingNear(doc.text, o, items[0], title)) ?? offsets[0];
     if (near === undefined) continue;
-    const good = headingOnPage(doc, all, near, items[0]);
+    const good = headingOnPage(doc, all, near, items[0], numbering, bare);
     rows.push(li);
+    // a link that lands on another item's heading (a contents row whose anchor was copied from
+    // the row above, or two rows swapped) does not say where its item is: its heading does
+    if (landsOnOtherItem(all, good, items[0], numbering, bare)) continue;
     if (!isSubItem(items[0], title, numbering)) {
-      out.push({ items, title, start: good, method: "toc" });
+      out.push({ items, title, start: good, method: "toc", bare: !ITEM_LINE.test(text) });
     }
   }
   // The contents block itself: from its first linked item row to its last.
@@ -360,25 +565,35 @@ function headingCandidates(
   all: Line[],
   tocRegion: [number, number] | null,
   numbering: Numbering,
+  bare: boolean,
 ): { heads: Candidate[]; parts: number[] } {
   const heads: (Candidate & { line: number })[] = [];
   const parts: number[] = [];
-  all.forEach((line, li) => {
-    const text = line.text.trim();
+  all.forEach((line, at) => {
+    let text = line.text.trim();
     if (text.length > 300) return;
     if (tocRegion && line.start >= tocRegion[0] && line.start <= tocRegion[1]) return;
     if (isPartLine(text)) {
       parts.push(line.start);
       return;
     }
-    const m = ITEM_LINE.exec(text);
+    // "ITEM" on a line of its own over "1A." (a line break inside the heading): one heading
+    let li = at;
+    if (/^items?$/i.test(text) && /^\d{1,2}(?:\.?[a-k]|t)?\b/i.test(all[li + 1]?.text ?? "")) {
+      text = `${text} ${all[++li].text.trim()}`;
+    } else if (bare && /^\d{1,2}[a-k]?\.?$/i.test(text) && li + 1 < all.length) {
+      // "1A." on a line of its own over its title
+      const joined = `${text} ${all[li + 1].text.trim()}`;
+      if (bareItemLine(joined, numbering)) (text = joined), li++;
+    }
+    const m = itemLine(text, numbering, bare);
     if (!m || EIGHT_K_ITEM.test(text) || readsAsSentence(text, m)) return;
     // Table-of-contents and cross-reference index rows end with a page number cell.
     if (PAGE_CELL.test(text)) return;
     // "Item 16. | Form 10-K Summary": the title is the cell after the number's
     let title = m[4].replace(/^\|\s*/, "").replace(/\s*\|.*$/, "").trim();
     const next = all[li + 1]?.text.trim() ?? "";
-    if (!title && next.length < 120 && !ITEM_LINE.test(next)) title = next;
+    if (!title && next.length < 120 && !itemLine(next, numbering, bare)) title = next;
     if (isSubItem(itemsOf(m)[0], title, numbering)) return;
     heads.push({
       items: itemsOf(m),
@@ -388,6 +603,7 @@ function headingCandidates(
       line: li,
       namedPart: m[1]?.toLowerCase(),
       answered: ANSWERED_TITLE.test(m[4]),
+      bare: !ITEM_LINE.test(text),
     });
   });
   // A heading with no sentence before the next heading is a contents line, not an item.
@@ -402,9 +618,10 @@ function headingCandidates(
     // the last row of a contents list without links or page cells (its page numbers on lines
     // of their own, dropped as footers): three item or PART lines right above it
     // (right after a PART line it is that part's first item, a real heading)
-    h.listed = ITEM_LINE.test(all[h.line - 1]?.text.trim() ?? "") && [1, 2, 3].every((k) => {
+    const listedLine = (t: string) => itemLine(t, numbering, bare) !== null;
+    h.listed = listedLine(all[h.line - 1]?.text.trim() ?? "") && [1, 2, 3].every((k) => {
       const t = all[h.line - k]?.text.trim() ?? "";
-      return t.length < 200 && (ITEM_LINE.test(t) || isPartLine(t) !== null);
+      return t.length < 200 && (listedLine(t) || isPartLine(t) !== null);
     });
     if (/financial/i.test(h.title) && isFPageIndex(body)) return (h.weak = true);
     return hasSentence(h.title.length > 150 ? h.title : body) || h.answered ||
@@ -412,7 +629,7 @@ function headingCandidates(
       (/exhibits/i.test(h.title) && body.includes("|"));
   });
   const final = dropListedItems(all, kept, parts, numbering);
-  return { heads: final, parts: headingParts(all, parts, heads, final) };
+  return { heads: final, parts: headingParts(all, parts, heads, final, numbering, bare) };
 }
 
 /**
@@ -426,17 +643,25 @@ function headingParts(
   parts: number[],
   heads: Candidate[],
   final: Candidate[],
+  numbering: Numbering,
+  bare: boolean,
 ): number[] {
-  const rejected = heads.filter((h) => !final.includes(h)).map((h) => h.start);
+  // (all three lists are in document order: one pass, not a search per PART line)
+  const kept = new Set(final);
+  const rejected = heads.filter((h) => !kept.has(h)).map((h) => h.start);
+  let fi = 0;
+  let ri = 0;
   return parts.filter((at) => {
-    const next = final.find((h) => h.start > at)?.start;
+    while (fi < final.length && final[fi].start <= at) fi++;
+    const next = final[fi]?.start;
     if (next === undefined) return true;
-    if (rejected.some((r) => r > at && r < next)) return false;
+    while (ri < rejected.length && rejected[ri] <= at) ri++;
+    if (ri < rejected.length && rejected[ri] < next) return false;
     const from = lineAt(all, at) + 1;
     const to = lineAt(all, next);
     for (let li = from; li < to && li < from + 400; li++) {
       const t = all[li].text.trim();
-      if (PAGE_CELL.test(t) && ITEM_LINE.test(unpiped(t))) return false;
+      if (PAGE_CELL.test(t) && itemLine(unpiped(t), numbering, bare)) return false;
     }
     return true;
   });
@@ -506,8 +731,18 @@ export function itemOrder(item: string): number {
  */
 export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   const all = lines(doc.text);
-  const { toc, region } = tocCandidates(doc, all, numbering);
-  const { heads, parts } = headingCandidates(all, region, numbering);
+  const spans = itemsWith(doc, all, numbering, false);
+  if (spans.length >= 3) return spans;
+  // Headings written without the word "Item" ("1A. Risk Factors"): read only when "Item"
+  // headings are (nearly) absent, and only a number with its own item's title.
+  // (two of them at least: a lone "1. Business" is as likely the first note of the statements)
+  const bare = itemsWith(doc, all, numbering, true);
+  return bare.length >= spans.length + 2 ? bare : spans;
+}
+
+function itemsWith(doc: DocText, all: Line[], numbering: Numbering, bare: boolean): ItemSpan[] {
+  const { toc, region } = tocCandidates(doc, all, numbering, bare);
+  const { heads, parts } = headingCandidates(all, region, numbering, bare);
   // A heading the contents already led to is the same item; keep the link's offset.
   const merged = [...toc];
   for (const h of heads) {
@@ -517,15 +752,19 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
     if (!same && !outdone) merged.push(h);
   }
   merged.sort((a, b) => a.start - b.start);
+  if (bare) dropBareOutOfOrder(merged, parts, numbering);
   const found = new Map<string, ItemSpan>();
   let part = "i";
   let prev: { start: number; order: number } | null = null;
   let lastIds: string[] = [];
+  let pk = 0; // parts[pk - 1]: the last PART line before the candidate
   for (const c of merged) {
     if (numbering === "10-Q") {
-      const partHead = parts.filter((p) => p < c.start && (prev === null || p > prev.start)).at(
-        -1,
-      );
+      while (pk < parts.length && parts[pk] < c.start) pk++;
+      const before = pk > 0 ? parts[pk - 1] : undefined;
+      const partHead = before !== undefined && (prev === null || before > prev.start)
+        ? before
+        : undefined;
       // (before the first item too: a 10-Q/A that carries only Part II opens with its heading)
       if (partHead !== undefined) {
         part = PART_LINE.exec(
@@ -544,6 +783,12 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
         part = "ii";
       }
       prev = { start: c.start, order };
+      // "PART II | Item 1. Legal Proceedings": the heading names its part itself
+      if (c.namedPart && c.method === "heading") part = c.namedPart;
+      // Part I of a 10-Q has no lettered item: "Item 1A. Risk Factors" is Part II's, even in
+      // a 10-Q/A that carries Part II alone without its PART heading
+      // (Part I's "Item 4T. Controls and Procedures" of 2008-2010 aside)
+      else if (part === "i" && /[A-S]$/.test(c.items[0])) part = "ii";
     }
     const ids = c.items.map((item) =>
       itemId(numbering === "10-Q" ? part : partByNumber(item, numbering), item)
@@ -599,6 +844,34 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
     s.end = end;
   }
   return spans;
+}
+
+/**
+ * A heading without the word "Item" counts only in the form's order: "1. Business" after Item 8
+ * (the first note of the statements) or a second "1A. Risk Factors" is not an item. A 10-Q
+ * numbers afresh in Part II (a PART line between, or a Part II title such as "1. Legal
+ * Proceedings").
+ */
+function dropBareOutOfOrder(merged: Candidate[], parts: number[], numbering: Numbering) {
+  let max = -1;
+  let last = -1;
+  let restarted = false;
+  let k = 0; // parts[k - 1]: the last PART line before the candidate (both in document order)
+  for (let i = 0; i < merged.length; i++) {
+    const c = merged[i];
+    const order = itemOrder(c.items[0]);
+    while (k < parts.length && parts[k] < c.start) k++;
+    if (numbering === "10-Q" && order <= max) {
+      const partLine = k > 0 && parts[k - 1] > last;
+      if (partLine || (!restarted && PART_II_TITLE.test(c.title))) (max = -1), (restarted = true);
+    }
+    if (c.bare && order <= max) {
+      merged.splice(i--, 1);
+      continue;
+    }
+    max = Math.max(max, order);
+    last = c.start;
+  }
 }
 
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 };

@@ -7,9 +7,11 @@
 import {
   type CleanDoc,
   hasSentence,
+  isItemTitle,
   ITEM_LINE,
   lines,
   PAGE_CELL,
+  type PageMark,
   PART_LINE,
   unpiped,
 } from "./sections.ts";
@@ -112,12 +114,16 @@ export function pageSpan(
   const marks = doc.pages ?? [];
   const label = (i: number) => marks[i].label;
   // numbering that starts again (a 10-K wrapper's pages 1–3, then the annual report's pages 1
-  // on): the pages after `after` (the index that names them) first
-  for (const pass of after >= 0 ? [true, false] : [false]) {
+  // on): the pages after `after` (the index that names them) first, and of those the ones
+  // after the numbering starts again (the wrapper's own page 3 after its index, its signatures
+  // page, is not the annual report's page 3)
+  const restart = after >= 0 ? restartAfter(marks, after) : -1;
+  const floors = after < 0 ? [-1] : restart >= 0 ? [restart, after, -1] : [after, -1];
+  for (const floor of floors) {
     for (let i = 0; i < marks.length; i++) {
       if (label(i) !== from) continue;
       const start = i > 0 ? marks[i - 1].at : 0;
-      if (pass && start < after) continue;
+      if (start < floor) continue;
       for (let j = i; j < marks.length && j < i + 2000; j++) {
         if (label(j) !== to) continue;
         return marks[j].at > start ? { start, end: marks[j].at } : null;
@@ -125,6 +131,21 @@ export function pageSpan(
     }
   }
   return null;
+}
+
+/**
+ * Where page numbering starts again after `after`: the start of the first page whose number is
+ * lower than the one before it (the annual report's page 1 after the wrapper's pages), or -1.
+ */
+function restartAfter(marks: PageMark[], after: number): number {
+  let prev = NaN;
+  for (let i = 0; i < marks.length; i++) {
+    const n = /^\d+$/.test(marks[i].label) ? Number(marks[i].label) : NaN;
+    const start = i > 0 ? marks[i - 1].at : 0;
+    if (start >= after && n < prev) return start;
+    if (!Number.isNaN(n)) prev = n;
+  }
+  return -1;
 }
 
 /** The widest page range of a reference that the document's footers can place. */
@@ -159,6 +180,20 @@ const PAGES_CELL = new RegExp(
   "i",
 );
 
+/**
+ * The item cell of an index row: "Item 1A. Risk Factors", "Part II, Item 7", or a bare number
+ * ("1A. Risk Factors", "7." or "7" before its title cell, as in an "Item Number" column) whose
+ * title is that item's own. [whole, item, rest of the cell] like a match, or null.
+ */
+function indexItem(cell: string, next: string | undefined): string[] | null {
+  const m = /^(?:part\s+[ivx]+\s*,?\s*)?items?\s+(\d{1,2}(?:\.?[a-j])?)\b\.?\s*(.*)$/i.exec(cell);
+  if (m) return [...m];
+  const bare = /^(\d{1,2}[a-j]?)(?:\.\s*(.*)|\.?)$/i.exec(cell.trim());
+  if (!bare) return null;
+  const title = bare[2] || next || "";
+  return isItemTitle(bare[1], title) ? [bare[0], bare[1], bare[2] ?? ""] : null;
+}
+
 /** Reads the cross-reference index of an annual-report 10-K, 10-Q or 20-F (item → captions, pages). */
 export function readCrossReferenceIndex(
   doc: CleanDoc,
@@ -183,9 +218,7 @@ export function readCrossReferenceIndex(
         continue;
       }
       const pagesCell = cells.length > 1 && PAGES_CELL.test(cells.at(-1)!) ? cells.pop()! : null;
-      const m = /^(?:part\s+[ivx]+\s*,?\s*)?items?\s+(\d{1,2}(?:\.?[a-j])?)\b\.?\s*(.*)$/i.exec(
-        cells[0],
-      );
+      const m = indexItem(cells[0], cells[1]);
       // 20-F guides list sub-items under their item: "D. Risk factors | 25-40" under Item 3.
       const sub = !m && base ? /^([A-J])\.(?:\s+(.+))?$/.exec(cells[0]) : null;
       if (m || sub) {
@@ -302,5 +335,22 @@ export function looksLikeToc(text: string): boolean {
     const row = /^(?=[^|]*[a-z])[^|]*\|\s*(?:[a-z]-)?(\d{1,3})$/i.exec(l);
     if (row && Number(row[1]) >= lastPage) (pageRows++), (lastPage = Number(row[1]));
   }
-  return prose / ls.length < 0.2 && (heads + pageRows) / ls.length >= 0.4;
+  const toc = prose / ls.length < 0.2 && (heads + pageRows) / ls.length >= 0.4;
+  if (!toc || text.length <= 4000) return toc;
+  // An item that opens with an index of its own captions ("INDEX | Page No." over a bank's MD&A)
+  // and goes on in prose, with no other item's or part's heading after the index, is that item;
+  // a contents list that runs on into the document meets the headings of the items it lists.
+  let more = 0;
+  let pos = 4000;
+  while (pos < text.length) {
+    let nl = text.indexOf("\n", pos);
+    if (nl < 0) nl = text.length;
+    const l = text.slice(pos, nl).trim();
+    pos = nl + 1;
+    if (!l) continue;
+    const sentence = hasSentence(l);
+    if (!sentence && l.length < 200 && (ITEM_LINE.test(l) || PART_LINE.test(l))) return true;
+    if (sentence) more++;
+  }
+  return more < 5;
 }

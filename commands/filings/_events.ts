@@ -42,10 +42,30 @@ export const EIGHT_K_EVENTS: Record<string, [string, string, number]> = {
   "9.01": ["financial_exhibits", "Financial statements and exhibits", 1],
 };
 
+/**
+ * 8-K items before the numbering of August 2004 (SEC's data lists them as "5,7" or "12,7"): the
+ * item of today's numbering that took each one over.
+ */
+const OLD_EIGHT_K: Record<string, string> = {
+  "1": "5.01", // changes in control of registrant
+  "2": "2.01", // acquisition or disposition of assets
+  "3": "1.03", // bankruptcy or receivership
+  "4": "4.01", // changes in registrant's certifying accountant
+  "5": "8.01", // other events
+  "6": "5.02", // resignations of registrant's directors
+  "7": "9.01", // financial statements and exhibits
+  "8": "5.03", // change in fiscal year
+  "9": "7.01", // regulation FD disclosure
+  "10": "5.05", // amendments to or waivers of the code of ethics
+  "11": "5.04", // temporary suspension of trading under employee benefit plans
+  "12": "2.02", // results of operations and financial condition
+};
+
 const FORM_EVENTS: [RegExp, string, string, number][] = [
   [/^10-K/, "annual_report", "Annual report", 4],
   [/^10-Q/, "quarterly_report", "Quarterly report", 4],
   [/^20-F/, "annual_report", "Annual report (foreign issuer)", 4],
+  [/^40-F/, "annual_report", "Annual report (Canadian issuer)", 4],
   [/^6-K/, "current_report_foreign", "Current report (foreign issuer)", 2],
   [/^[345](\/A)?$/, "insider_transaction", "Insider ownership report", 1],
   [/^144/, "insider_sale_notice", "Notice of proposed sale of securities", 1],
@@ -59,13 +79,42 @@ const FORM_EVENTS: [RegExp, string, string, number][] = [
 export function classifyFiling(form: string, items: string[]): FilingEvent[] {
   const f = form.toUpperCase();
   if (/^8-K/.test(f)) {
-    const codes = items.map((i) => /(\d{1,2}\.\d{2})/.exec(i)?.[1]).filter((c): c is string => !!c);
-    const events = (codes.length ? codes : ["8.01"]).map((code) => {
-      const hit = EIGHT_K_EVENTS[code];
-      return hit
-        ? { event_type: hit[0], title: hit[1], importance: hit[2], item: code }
-        : { event_type: "other_event", title: `8-K item ${code}`, importance: 2, item: code };
-    });
+    const events = items.map((raw): FilingEvent | null => {
+      const code = /(\d{1,2}\.\d{2})/.exec(raw)?.[1];
+      if (code) {
+        const hit = EIGHT_K_EVENTS[code];
+        return hit
+          ? { event_type: hit[0], title: hit[1], importance: hit[2], item: code }
+          : { event_type: "other_event", title: `8-K item ${code}`, importance: 2, item: code };
+      }
+      // an item of the numbering before August 2004 ("12" results of operations, "5" other
+      // events): the event of the item that took it over, under its own number
+      const old = /^(?:item\s*)?(\d{1,2})$/i.exec(raw.trim())?.[1];
+      const now = old ? EIGHT_K_EVENTS[OLD_EIGHT_K[String(Number(old))] ?? ""] : undefined;
+      if (!old) return null;
+      return now
+        ? {
+          event_type: now[0],
+          title: `${now[1]} (Item ${Number(old)} before August 2004)`,
+          importance: now[2],
+          item: String(Number(old)),
+        }
+        : {
+          event_type: "other_event",
+          title: `8-K item ${old} (numbering before August 2004)`,
+          importance: 2,
+          item: String(Number(old)),
+        };
+    }).filter((e): e is FilingEvent => e !== null);
+    // SEC's data names no item: say so rather than guess one
+    if (!events.length) {
+      return [{
+        event_type: "current_report",
+        title: "Current report (SEC's data lists no item; read the filing for its items)",
+        importance: 2,
+        item: null,
+      }];
+    }
     return events.sort((a, b) => b.importance - a.importance);
   }
   for (const [re, type, title, importance] of FORM_EVENTS) {

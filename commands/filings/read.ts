@@ -216,6 +216,17 @@ export default defineCommand({
     // material changes", another section's text held inside it) goes with it.
     const noted = viaStatements ? [] : found.warnings.filter((w) => w.startsWith(`${section}:`));
     for (const w of noted) ctx.warn(w);
+    // section=item_8 of a 20-F names Item 8, but its statements are read from Item 18 (or 17):
+    // the answer says which item's text it is
+    const askedItem = asked.startsWith("item_") ? asked.slice(5).toUpperCase() : null;
+    const gotItem = /_item_(\w+)$/.exec(span.found_as ?? "")?.[1]?.toUpperCase() ?? null;
+    if (askedItem && gotItem && askedItem !== gotItem && !span.cross_reference) {
+      ctx.warn(
+        `section=${asked}: Item ${askedItem} is read as ${section}, which this ${filing.form} holds in ${
+          span.form_item ?? `Item ${gotItem}`
+        } (${span.found_as}); the text returned is that item's`,
+      );
+    }
     let text = found.doc.text;
     let start = span.start;
     let end = span.end;

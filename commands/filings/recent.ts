@@ -41,7 +41,7 @@ export default defineCommand({
 
 Times: \`acceptance_datetime\` is SEC's acceptanceDateTime as SEC writes it (ISO 8601, milliseconds, Z). Behind that Z SEC writes US Eastern wall-clock time for some filers and the real UTC instant for others; which one a company's times are is told from EDGAR's hours (06:00 to 22:00 Eastern) and the filing dates, and given as \`acceptance_clock\`. \`acceptance_datetime_eastern\` is the Eastern time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` the real UTC instant; use those two for ordering against other sources.
 
-forms= matches form types exactly (10-K does not include 10-K/A; list both to get both); without forms= every form is listed. classify=true adds \`events\` (most important first) and \`event_type\` to each row: 8-K item codes map to named events (${eightK}; all 28 codes are mapped, 9.01 is financial_exhibits), 10-K/10-Q to annual_report/quarterly_report, Forms 3/4/5 to insider_transaction, 13F to institutional_holdings, SC 13D/G to ownership_stake, proxies to proxy_statement, registrations to securities_offering; importance runs from 1 (routine) to 5 (market-moving).`,
+forms= matches form types exactly (10-K does not include 10-K/A; list both to get both; 10-K405 and 10-KT filings that forms=10-K leaves out are counted in a warning); without forms= every form is listed. classify=true adds \`events\` (most important first) and \`event_type\` to each row: 8-K item codes map to named events (${eightK}; all 28 codes are mapped, 9.01 is financial_exhibits; the numbering before August 2004, e.g. items "12,7", maps to the items that replaced it, 12 to results_of_operations; an 8-K whose SEC data lists no item is current_report with item null, never a guessed item), 10-K/10-Q to annual_report/quarterly_report, 20-F/40-F to annual_report, Forms 3/4/5 to insider_transaction, 13F to institutional_holdings, SC 13D/G to ownership_stake, proxies to proxy_statement, registrations to securities_offering; importance runs from 1 (routine) to 5 (market-moving).`,
   usage: "finance filings.recent SYMBOL [forms=8-K,10-Q limit=20 classify=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -86,8 +86,18 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     const clock = acceptanceClock(company.recent);
     let unknownClock = 0;
     const rows: z.infer<typeof rowSchema>[] = [];
+    // Older names of a form asked for (10-K405, 10-KT for 10-K): left out, as forms= is exact,
+    // but counted so the answer says they exist
+    const variants = new Map<string, number>();
     await client.walk(cik, (r) => {
-      if (wanted && !wanted.includes(r.form.toUpperCase())) return true;
+      const form = r.form.toUpperCase();
+      if (wanted && !wanted.includes(form)) {
+        const base = /^(10-[KQ]|10-KSB|10-QSB)(?:405|T)(\/A)?$/.exec(form);
+        if (base && wanted.includes(`${base[1]}${base[2] ?? ""}`)) {
+          variants.set(form, (variants.get(form) ?? 0) + 1);
+        }
+        return true;
+      }
       const own = clockOf(r, clock);
       const when = own ? acceptanceTimes(r.acceptance_raw, own) : null;
       if (!own) unknownClock++;
@@ -116,6 +126,14 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
           `(limit ${args.limit}): ${describeError(err)}`,
       );
     });
+    if (variants.size) {
+      const list = [...variants].map(([f, n]) => `${n} ${f}`).join(", ");
+      ctx.warn(
+        `forms= matches form types exactly: ${list} filing(s) among those read are not listed (10-K405 is a 10-K under the name used until 2002, 10-KT and 10-QT transition reports); add ${
+          [...variants.keys()].join(",")
+        } to forms= to include them`,
+      );
+    }
     if (unknownClock) {
       ctx.warn(
         `${unknownClock} filing(s) have an acceptance time that SEC's data does not say is Eastern or UTC (both fit EDGAR's hours and the filing dates): their acceptance_datetime_eastern and accepted_at_utc are null; acceptance_datetime is as SEC wrote it`,
