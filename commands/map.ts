@@ -959,6 +959,14 @@ export interface CommandMap {
         fiscal_year?: number | string;
         /** Period the figures are for, e.g. annual or Q3 (echoed back). */
         period?: string;
+        /** Currency your figures are in, as the provider states it (fundamentals.statement's unit, a profile's financialCurrency, FMP's reportedCurrency): USD, CNY, EUR; GBp for pence. Compared with the other side's, never guessed. */
+        currency?: string;
+        /** Currency the consensus figures are in, as the provider states it (fundamentals.statement's unit, a profile's financialCurrency, FMP's reportedCurrency): USD, CNY, EUR; GBp for pence. Compared with the other side's, never guessed. */
+        consensus_currency?: string;
+        /** What your EPS is per: share (an ordinary share) or ads (a depositary share, ADS/ADR, often several ordinary shares). */
+        eps_basis?: "share" | "ads";
+        /** What the consensus EPS is per: share (an ordinary share) or ads (a depositary share, ADS/ADR, often several ordinary shares). */
+        consensus_eps_basis?: "share" | "ads";
       }
       & (
         | { revenue: number | string; consensus_revenue: number | string }
@@ -974,6 +982,10 @@ export interface CommandMap {
       symbol: string | null;
       fiscal_year: string | null;
       period: string | null;
+      currency: string | null;
+      consensus_currency: string | null;
+      eps_basis: "share" | "ads" | null;
+      consensus_eps_basis: "share" | "ads" | null;
       comparisons: {
         metric:
           | "revenue"
@@ -1071,7 +1083,7 @@ export interface CommandMap {
       unit?: string;
       /** Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms. */
       form?: string[] | string;
-      /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances; all: every period including year-to-date. */
+      /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date. */
       period?: "annual" | "quarterly" | "all";
       /** Point in time: only values filed on or before this date (YYYY-MM-DD). */
       as_of?: string;
@@ -1114,6 +1126,8 @@ export interface CommandMap {
         };
         restated: boolean;
         reports: number;
+        last_reported_values: number[] | null;
+        first_reported_values: number[] | null;
         split_adjusted: number | null;
       }[];
       count: number;
@@ -1911,7 +1925,7 @@ export interface CommandMap {
       cost_of_equity: number | string;
       /** Pre-tax interest cost of the debt: 6% or 0.06. */
       cost_of_debt: number | string;
-      /** Marginal tax rate for the debt tax shield, between 0% and 100% (default 0). */
+      /** Marginal tax rate for the debt tax shield, between 0% and 100% (default 0, said in a warning when there is debt and debt_tax=after_tax). */
       tax_rate?: number | string;
       /** after_tax (default) applies the shield Rd × (1 − tax_rate); pretax uses cost_of_debt as given. */
       debt_tax?: "pretax" | "after_tax";
@@ -2587,13 +2601,13 @@ export interface CommandMap {
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;
-      /** Start day (UTC), YYYY-MM-DD. */
+      /** Start day (UTC), YYYY-MM-DD; without an end the window runs to now (said in a warning). */
       start_date?: string;
-      /** End day (UTC, inclusive), YYYY-MM-DD. */
+      /** End day (UTC, inclusive), YYYY-MM-DD; needs a start (start_date or start_datetime). */
       end_date?: string;
-      /** Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      /** Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC; without an end the window runs to now. */
       start_datetime?: string;
-      /** End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      /** End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC; needs a start. */
       end_datetime?: string;
       /** GDELT mode: a DOC mode such as timelinevolraw, timelinetone, tonechart, timelinesourcecountry (timeline, tone, doc), or a GEO mode such as PointData or PointHeatmap (geo). */
       mode?: string;
@@ -2655,13 +2669,13 @@ export interface CommandMap {
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;
-      /** Start day (UTC), YYYY-MM-DD. */
+      /** Start day (UTC), YYYY-MM-DD; without an end the window runs to now (said in a warning). */
       start_date?: string;
-      /** End day (UTC, inclusive), YYYY-MM-DD. */
+      /** End day (UTC, inclusive), YYYY-MM-DD; needs a start (start_date or start_datetime). */
       end_date?: string;
-      /** Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      /** Start time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC; without an end the window runs to now. */
       start_datetime?: string;
-      /** End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC. */
+      /** End time: YYYYMMDDHHMMSS (UTC) or ISO 8601 with an offset, which is converted to UTC; needs a start. */
       end_datetime?: string;
       /** Another name of `start_date` (give one of the two). */
       start?: string;
