@@ -16,7 +16,7 @@ import type { Envelope } from "../core/envelope.ts";
 import { loadedCommand } from "../core/registry.ts";
 import { svgToPng } from "../analysis/charts/png.ts";
 import { render } from "./render.ts";
-import { blocksHtml, escapeHtml } from "./views/html.ts";
+import { blocksHtml, escapeHtml, linkify } from "./views/html.ts";
 import { viewBlocks, viewByShape } from "./views/index.ts";
 import type { Block } from "./views/model.ts";
 
@@ -89,6 +89,8 @@ const DETAILS = [
   "published_at",
   "first_seen_at",
   "retrieved_at",
+  // the URLs a result was read from (a list): the citation a reader opens
+  "source_urls",
 ];
 const CITATION_FIELDS = [...ANCHORS, ...DETAILS];
 
@@ -193,10 +195,17 @@ function pickCitation(record: Record<string, unknown>): Citation | null {
   if (!ANCHORS.some((k) => isCitable(record[k]))) return null;
   const cite: Citation = {};
   for (const k of CITATION_FIELDS) {
-    const v = record[k];
+    const v = urlList(record[k]) ?? record[k];
     if (isCitable(v)) cite[k] = v as string | number;
   }
   return cite;
+}
+
+/** A list of URLs as one citation field (space-separated, each whole), else undefined. */
+function urlList(v: unknown): string | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const urls = v.filter((x): x is string => typeof x === "string" && /^https?:\/\//.test(x));
+  return urls.length ? urls.join(" ") : undefined;
 }
 
 function isCitable(v: unknown): boolean {
@@ -214,6 +223,7 @@ const LABELS: Record<string, string> = {
   published_at: "published",
   first_seen_at: "first seen (GDELT)",
   retrieved_at: "retrieved",
+  source_urls: "read from",
   as_of: "as of",
   match_id: "match",
   report_name: "report",
@@ -236,7 +246,7 @@ export function cite(record: unknown, extra: Record<string, unknown> = {}): stri
   const parts: string[] = [];
   const printed = new Set<string>();
   for (const k of CITATION_FIELDS) {
-    const v = merged[k];
+    const v = urlList(merged[k]) ?? merged[k];
     if (!isCitable(v) || printed.has(String(v)) || k === "end_char") continue;
     printed.add(String(v));
     if (k === "provider" || k === "source") parts.push(String(v));
@@ -257,8 +267,13 @@ export function fmt(n: number | null | undefined, unit = ""): string {
     ? `${(n / 1e9).toFixed(2)}B`
     : abs >= 1e6
     ? `${(n / 1e6).toFixed(2)}M`
+    : abs < 1e-4 && abs >= 1e-8
+    // a small figure keeps three significant digits (four decimals printed 0.00004 as 0)
+    ? n.toLocaleString("en-US", { maximumSignificantDigits: 3 })
     : n.toLocaleString("en-US", { maximumFractionDigits: abs >= 100 ? 2 : 4 });
-  return unit === "$" ? `$${scaled}` : unit ? `${scaled} ${unit}` : scaled;
+  // float residue that rounds to zero reads 0, never -0
+  const text = /^-[0.,]+$/.test(scaled) ? scaled.slice(1) : scaled;
+  return unit === "$" ? `$${text}` : unit ? `${text} ${unit}` : text;
 }
 
 // ---------------------------------------------------------------- HTML rendering
@@ -288,7 +303,7 @@ function citationsHtml(list: Citation[], maxRows: number): string {
   if (!list.length) {
     return `<div style="color:#8a4b00;${NOTE}"><b>Citations:</b> this result names no provider, source, URL or accession.</div>`;
   }
-  const shown = list.slice(0, maxRows).map((c) => `<li>${escapeHtml(cite(c))}</li>`).join("");
+  const shown = list.slice(0, maxRows).map((c) => `<li>${linkify(cite(c))}</li>`).join("");
   const more = list.length > maxRows
     ? `<div style="${NOTE}">… ${list.length} citations in all</div>`
     : "";

@@ -5,14 +5,16 @@
  *
  * In json and compact modes everything goes to stdout. In text, csv and tsv modes a failure's
  * error goes to stderr (stdout stays empty); text prints the warnings once at the end, csv and
- * tsv print them on stderr so stdout stays a clean sheet.
+ * tsv print them on stderr and, when there are any, in a last `warnings` column of every row, so
+ * a sheet saved to a file keeps them. Sheet numbers are positional (0.0000001, never 1e-7), NaN
+ * and Infinity empty cells.
  */
 import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { flatten } from "./views/generic.ts";
 import { viewBlocks } from "./views/index.ts";
 import { viewSheet } from "./views/sheets.ts";
-import { honestColumns, isRecord, isRecordArray } from "./views/model.ts";
+import { honestColumns, isRecord, isRecordArray, plainNumber } from "./views/model.ts";
 import { beforeUrl, blocksText, DEFAULT_WIDTH, wrap } from "./views/text.ts";
 import { jsonText, type OutputMode } from "./output_modes.ts";
 
@@ -48,7 +50,37 @@ export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOption
     return { out: [...body, ...(warnings ? ["", warnings] : [])].join("\n"), err: "" };
   }
   const rows = honestColumns(viewSheet(env.data, opts.view) ?? sheetRecords(env.data));
-  return { out: delimited(rows, mode === "csv" ? "," : "\t"), err: warnings };
+  // a statement cut at max_rows says so in the sheet, as its text view does
+  const cut = opts.view === "statement" && isRecord(env.data) && env.data.truncated === true
+    ? [`showing the first ${rows.length} line items; the statement has more (max_rows)`]
+    : [];
+  return {
+    out: delimited(withWarnings(rows, [...env.warnings, ...cut]), mode === "csv" ? "," : "\t"),
+    err: [warnings, ...cut.map((c) => `note: ${c}`)].filter(Boolean).join("\n"),
+  };
+}
+
+/**
+ * The sheet's rows with the envelope's warnings in a last `warnings` column on every row (joined
+ * with " | "), when there are any: a sheet saved to a file (`--output csv > out.csv`) keeps what
+ * is uncertain about its figures, which stderr alone loses, and a row read or filtered alone
+ * still carries it. A column of that name the result has already is extended, never replaced.
+ */
+function withWarnings(
+  rows: Record<string, unknown>[],
+  warnings: string[],
+): Record<string, unknown>[] {
+  if (!warnings.length) return rows;
+  return rows.map((r) => {
+    const own = typeof r.warnings === "string"
+      ? r.warnings
+      : Array.isArray(r.warnings)
+      ? r.warnings.map(String).join(" | ")
+      : "";
+    const add = warnings.filter((w) => !own.includes(w));
+    const { warnings: _own, ...rest } = r;
+    return { ...rest, warnings: [own, ...add].filter(Boolean).join(" | ") };
+  });
 }
 
 /**
@@ -119,13 +151,26 @@ function withCitation(
   data: Record<string, unknown>,
   rows: Record<string, unknown>[],
 ): Record<string, unknown>[] {
-  const cited = CITATION_KEYS.filter((k) => data[k] !== undefined && data[k] !== null);
+  const cite: Record<string, unknown> = {};
+  for (const k of CITATION_KEYS) if (data[k] !== undefined && data[k] !== null) cite[k] = data[k];
+  // the document a result read, named one level down (transcripts.read's transcript.url, a
+  // filing's filing_url and accession): the speakers' sheet alone named no transcript
+  for (const [k, v] of Object.entries(data)) {
+    if (!isRecord(v) || META_LISTS.has(k)) continue;
+    for (const n of NESTED_CITATION_KEYS) {
+      if (typeof v[n] === "string" && v[n] !== "") cite[`${k}.${n}`] = v[n];
+    }
+  }
+  const cited = Object.keys(cite);
   if (!cited.length) return rows;
   return rows.map((r) => {
     const missing = cited.filter((k) => !(k in r));
-    return missing.length ? { ...r, ...Object.fromEntries(missing.map((k) => [k, data[k]])) } : r;
+    return missing.length ? { ...r, ...Object.fromEntries(missing.map((k) => [k, cite[k]])) } : r;
   });
 }
+
+/** A nested record's fields that say which document it is. */
+const NESTED_CITATION_KEYS = ["url", "filing_url", "accession_no"];
 
 /** Records with one nested list of records: one record per inner record (see sheetRecords). */
 function explode(rows: Record<string, unknown>[]): Record<string, unknown>[] {
@@ -181,8 +226,10 @@ function inline(v: unknown): string {
     .map(([k, x]) => `${k}=${inline(x)}`).join(" ");
 }
 
+/** A cell's text: numbers in full without noise or exponent, NaN and Infinity empty. */
 function plain(v: unknown): string {
   if (v === null || v === undefined) return "";
+  if (typeof v === "number") return plainNumber(v);
   return String(v);
 }
 
@@ -221,12 +268,16 @@ function compact(data: unknown): string[] {
 
 /** A value as compact prints it: raw strings (ISO dates stay ISO), numbers without separators. */
 function compactValue(v: unknown): string {
-  if (typeof v === "number") return String(Number(v.toPrecision(8)));
+  // eight significant digits, never an exponent; NaN or Infinity is no figure
+  if (typeof v === "number") return Number.isFinite(v) ? plainNumber(v, 8) : "—";
   return String(v);
 }
 
+/** A URL or file path: a citation, printed whole in every mode. */
+const CITED = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|\.{1,2}[\\/]|~\/|[A-Za-z]:[\\/])/i;
+
 function clipCell(s: string): string {
-  if (s.length <= 48 || /^https?:\/\//.test(s)) return s;
+  if (s.length <= 48 || (CITED.test(s) && !s.includes("\n"))) return s;
   // a URL inside the text (an error naming the request) is dropped whole, never cut
   return `${s.slice(0, beforeUrl(s, 47)).trimEnd()}…`;
 }

@@ -15,13 +15,34 @@ export function escapeHtml(value: unknown): string {
     .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-/** Escaped text with every http(s) URL as a link showing the whole URL. */
+/**
+ * Escaped text with every http(s) URL as a link showing the whole URL. Punctuation that ends
+ * the sentence around a URL (`…/R2.htm.`, `…json;`, `(…/R2.htm)`) stays text, out of the link.
+ */
 export function linkify(text: string): string {
-  return text.split(/(https?:\/\/[^\s<>"]+)/g).map((part, i) =>
-    i % 2
-      ? `<a href="${escapeHtml(part)}" target="_blank" rel="noopener">${escapeHtml(part)}</a>`
-      : escapeHtml(part)
-  ).join("");
+  return text.split(/(https?:\/\/[^\s<>"]+)/g).map((part, i) => {
+    if (!(i % 2)) return escapeHtml(part);
+    const [url, tail] = urlAndTail(part);
+    return `<a href="${escapeHtml(url)}" target="_blank" rel="noopener">${escapeHtml(url)}</a>${
+      escapeHtml(tail)
+    }`;
+  }).join("");
+}
+
+/** A URL split from the punctuation after it; a `)` the URL opened stays in it. */
+function urlAndTail(s: string): [string, string] {
+  let end = s.length;
+  while (end > 0) {
+    const c = s[end - 1];
+    if (/[.,;:!?'*]/.test(c)) end--;
+    else if (c === ")" || c === "]") {
+      const open = c === ")" ? "(" : "[";
+      const body = s.slice(0, end);
+      if (body.split(open).length >= body.split(c).length) break;
+      end--;
+    } else break;
+  }
+  return [s.slice(0, end), s.slice(end)];
 }
 
 /** Renders blocks as one HTML fragment. */

@@ -247,12 +247,18 @@ function unitNote(cols: Col[], page: string): string {
  */
 export function sectorSheet(data: Rec): Rec[] | null {
   const pctOf = (v: unknown) => (num(v) === undefined ? null : Math.round(num(v)! * 1e8) / 1e6);
+  // Yahoo's sector and industry pages name no currency for their market caps (the text view
+  // says so): the sheet says it in a column beside them, not with a bare figure
+  const capCurrency = (r: Rec) => str(r.market_cap_currency) ?? str(r.currency) ?? "not stated";
   const row = (r: Rec): Rec =>
     Object.fromEntries(
-      Object.entries(r).map(([k, v]) => {
-        if (k === "market_weight" || k === "expense_ratio") return [`${k}_pct`, pctOf(v)];
-        if (k === "overview" && isRecord(v)) return [k, row(v)];
-        return [k, v];
+      Object.entries(r).flatMap(([k, v]): [string, unknown][] => {
+        if (k === "market_weight" || k === "expense_ratio") return [[`${k}_pct`, pctOf(v)]];
+        if (k === "overview" && isRecord(v)) return [[k, row(v)]];
+        if (k === "market_cap" && !("market_cap_currency" in r)) {
+          return [[k, v], ["market_cap_currency", v === null ? null : capCurrency(r)]];
+        }
+        return [[k, v]];
       }),
     );
   if (Array.isArray(data.rows)) {

@@ -75,9 +75,51 @@ export function formatNumber(n: number, digits = 2, min = 0): string {
   }));
 }
 
+/** Below this an amount of money is float residue (-1e-9 after a sum) and reads 0.00. */
+const NOISE_FLOOR = 1e-8;
+
+/**
+ * Decimals that keep three significant digits of a small value (0.000225 → 6, 0.00000002 →
+ * 10); zero at or above 0.001 and below the noise floor.
+ */
+function smallDecimals(abs: number): number {
+  if (abs >= 0.001 || abs < NOISE_FLOOR) return 0;
+  return Math.min(20, Math.ceil(-Math.log10(abs)) + 2);
+}
+
 /** A value that rounds to zero reads `0`, never `-0` (an NPV of -1e-14 at the IRR). */
 function unsignedZero(text: string): string {
   return /^-[0.,]+$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * A number as a sheet cell or a compact field holds it: every digit it has (a sheet's figure
+ * reads back as the exact JSON value), binary residue aside (0.1 + 0.2 is 0.3, not
+ * 0.30000000000000004); `digits` below 15 rounds to that many (compact); never in scientific
+ * notation (0.0000001, not 1e-7, which some spreadsheets read as text), empty when it is not
+ * a finite number (NaN and Infinity are no figures). Safe integers stay exact.
+ */
+export function plainNumber(n: number, digits = 15): string {
+  if (!Number.isFinite(n)) return "";
+  if (Number.isSafeInteger(n)) return String(n === 0 ? 0 : n);
+  // the shorter figure only where it is the same number but for binary residue (two units in
+  // the last place): a computed 1627.2079069823367 keeps every digit and reads back exact
+  const short = Number(n.toPrecision(digits));
+  const residue = Math.abs(short - n) <= Math.abs(n) * Number.EPSILON * 2;
+  const text = String(digits < 15 || residue ? short : n);
+  return text === "-0" ? "0" : positional(text);
+}
+
+/** `1e-7` → `0.0000001`, `1.5e+21` → `1500000000000000000000`; other text unchanged. */
+function positional(text: string): string {
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return text;
+  const [, sign, lead, rest = "", exp] = m;
+  const digits = lead + rest;
+  const point = 1 + Number(exp); // where the decimal point falls in `digits`
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + "0".repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** Two decimals with separators (ratios: Sharpe, profit factor). */
@@ -103,7 +145,8 @@ export function money(n: number | null | undefined, currency?: string | null): s
   // 0.0765 token, not 0.08), below a cent six; cents otherwise
   const a = Math.abs(n);
   const whole = Number.isInteger(n) && a >= 1000;
-  const decimals = n !== 0 && a < 0.01 ? 6 : a < 10 ? 4 : 2;
+  // a token at 0.00000002 keeps its digits (six decimals printed it 0.00)
+  const decimals = n !== 0 && a < 0.01 ? Math.max(6, smallDecimals(a) + 1) : a < 10 ? 4 : 2;
   const text = unsignedZero(n.toLocaleString("en-US", {
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: decimals,
@@ -179,9 +222,11 @@ export function ratePercent(v: number): string {
 }
 
 // percent_revenue is formula.operating_cash's share of revenue, given as 2% and held as 0.02;
-// weight is a share of a whole (WACC's weights.equity 0.8 is 80%), see generic.ts
+// weight is a share of a whole (WACC's weights.equity 0.8 is 80%), see generic.ts;
+// estimates.compare's percent_gap is a fraction beside its percent_gap_pct (0.1 is 10%, and
+// printed bare it read as 0.1%)
 const FRACTION_KEYS =
-  /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$|^percent_revenue$|^weight$/;
+  /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$|^percent_revenue$|^weight$|^percent_gap$/;
 
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
   if (v === null || v === undefined) return "—";

@@ -46,13 +46,25 @@ function unitSheet(data: Rec): Rec[] | null {
 
 /**
  * A tune's leaderboard or a backtest's equity curve (the sheets a reader wants of them), each row
- * with the currency its money is in: the portfolio's prices' (one currency; backtests refuse two).
+ * with the currency its money is in: the portfolio's prices' (one currency; backtests refuse two),
+ * and `prices`: each symbol's provider, source, adjustment and bar dates.
  */
 function backtestSheet(data: Rec): Rec[] | null {
   const list = data.run_type === "tune" ? data.leaderboard : data.equity_curve;
   if (!Array.isArray(list) || !list.every(isRecord)) return null;
-  const currency = currencyOf(isRecord(data.data) ? data.data : {}) ?? null;
-  return (list as Rec[]).map((r) => ({ ...r, currency }));
+  const prices = isRecord(data.data) ? data.data : {};
+  const currency = currencyOf(prices) ?? null;
+  // where the prices came from, per symbol: the sheet's citation (the text view's Sources);
+  // no column when the result names none
+  const cited = Object.entries(isRecord(prices.sources) ? prices.sources : {}).flatMap(
+    ([sym, s]) => {
+      const r = isRecord(s) ? s : {};
+      const what = [r.provider, r.source, r.price_adjustment].filter((x) => typeof x === "string");
+      const span = r.first_date && r.last_date ? ` ${r.first_date} to ${r.last_date}` : "";
+      return what.length ? [`${sym}: ${what.join(", ")}${span}`] : [];
+    },
+  ).join("; ");
+  return (list as Rec[]).map((r) => ({ ...r, currency, ...(cited ? { prices: cited } : {}) }));
 }
 
 /**
@@ -143,10 +155,18 @@ function sectionsSheet(data: Rec): Rec[] {
 
 /**
  * transcripts.qa as one row per turn: the pair's number, question or answer, who spoke (and
- * their firm or title), what they said, and where it is in the transcript.
+ * their firm or title), what they said, where it is in the transcript, and the transcript
+ * itself: its date, URL and source.
  */
 function qaSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.qa_pairs)) return null;
+  // the call every turn is quoted from: offsets without the transcript they index cite nothing
+  const call = isRecord(data.transcript) ? data.transcript : {};
+  const cite = {
+    published_at: call.published_at ?? null,
+    url: call.url ?? null,
+    source: call.source ?? data.source ?? null,
+  };
   const out: Rec[] = [];
   (data.qa_pairs as Rec[]).forEach((p, i) => {
     const turn = (role: string, speaker: unknown, title: unknown, t: Rec) =>
@@ -158,6 +178,7 @@ function qaSheet(data: Rec): Rec[] | null {
         text: t.text ?? null,
         start_char: t.start_char ?? null,
         end_char: t.end_char ?? null,
+        ...cite,
       });
     for (const q of (Array.isArray(p.question) ? p.question : []) as Rec[]) {
       turn("question", p.questioner, p.questioner_title, q);
@@ -206,10 +227,12 @@ function historySheet(data: Rec): Rec[] | null {
  * One row per table row: table number, page, row number (0 = header), the scale the table states
  * for its figures (1000 for "in thousands"; empty when it states none or it covers none of the
  * row's figures), the row's figures it does not cover ("col_3 col_5": a per-share column, a
- * percent change), then its cells as printed.
+ * percent change), the document read (URL or path), then its cells as printed.
  */
 function tablesSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.tables)) return null;
+  // the document the cells were read from (its URL, else its path), before the cells
+  const source = data.url ?? data.source ?? data.path ?? null;
   const out: Rec[] = [];
   for (const t of data.tables as Rec[]) {
     const header = Array.isArray(t.header) ? t.header as unknown[] : [];
@@ -228,7 +251,14 @@ function tablesSheet(data: Rec): Rec[] | null {
           v !== null && cellScales[i - 1]?.[j] === null ? [`col_${j + 1}`] : []
         ).join(" ")
         : "";
-      const row: Rec = { table: t.table, page: t.page ?? null, row: i, scale: own, unscaled };
+      const row: Rec = {
+        table: t.table,
+        page: t.page ?? null,
+        row: i,
+        scale: own,
+        unscaled,
+        source,
+      };
       cells.forEach((c, j) => (row[`col_${j + 1}`] = c));
       out.push(row);
     });

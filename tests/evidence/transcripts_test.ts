@@ -144,7 +144,10 @@ Deno.test("transcripts.qa CSV: one row per question and answer turn, with speake
   const e = await envelope("transcripts.qa", { url: CALL_URL }, opts);
   const csv = render(e, "csv", { view: "qa" });
   const [head, first] = csv.split("\n");
-  assert.equal(head, "pair,role,speaker,title,text,start_char,end_char");
+  assert.match(
+    head,
+    /^pair,role,speaker,title,text,start_char,end_char,published_at,url,source(,warnings)?$/,
+  );
   assert.match(first, /^1,question,/);
   assert.ok(csv.includes(",answer,"));
   assert.ok(!/text=|start_char=/.test(csv), "no records flattened into cells");

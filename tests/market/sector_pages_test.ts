@@ -182,7 +182,10 @@ Deno.test("sector and industry tables: fractions read as percents, caps without 
   assert.ok(!/[A-Z]{3} \d/.test(etfs.text), etfs.text);
   const csv = await shown("sector.table", { key: "technology", table: "top_etfs" }, "csv");
   const [head, first] = csv.text.split("\n");
-  assert.equal(head, "symbol,name,last_price,net_assets,expense_ratio_pct,ytd_return_pct,url");
+  assert.equal(
+    head,
+    "symbol,name,last_price,net_assets,expense_ratio_pct,ytd_return_pct,url,warnings",
+  );
   assert.match(
     first,
     /^VGT,.*,0\.09,11\.64,https:\/\/query1\.finance\.yahoo\.com\/v1\/finance\/sectors\/technology\?/,

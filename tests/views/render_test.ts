@@ -207,10 +207,11 @@ Deno.test("csv: a statement is line items by period (as presented), document tab
     "--output",
     "tsv",
   ]);
+  const pdf = join(FIXTURES, "document", "ruled_table.pdf");
   assert.deepEqual(tables.out.split("\n").slice(0, 3), [
-    "table\tpage\trow\tscale\tunscaled\tcol_1\tcol_2\tcol_3",
-    "1\t1\t0\t\t\tSegment\tRevenue\tMargin",
-    "1\t1\t1\t\t\tCloud\t4,200\t31%",
+    "table\tpage\trow\tscale\tunscaled\tsource\tcol_1\tcol_2\tcol_3",
+    `1\t1\t0\t\t\t${pdf}\tSegment\tRevenue\tMargin`,
+    `1\t1\t1\t\t\t${pdf}\tCloud\t4,200\t31%`,
   ]);
 });
 
