@@ -10,10 +10,16 @@
  *   (FINANCE_HEADER_TIMEOUT_MS; a silent client or one trickling its request line and headers),
  * - no further request's headers are complete within the idle timeout after a response
  *   (FINANCE_IDLE_TIMEOUT_MS; an idle keep-alive connection, a trickled later request, a client
- *   still sending a body after it was answered 408 or 413, or one that does not read its answer),
+ *   still sending a body after it was answered 408, or one that does not read its answer),
+ * - a second after a 413 (a refused body): Deno would read the rest of the body and serve the
+ *   requests sent after it; those are answered 400 without being run,
  * - and past FINANCE_MAX_OPEN_CONNECTIONS open connections, or past
  *   FINANCE_MAX_CONNECTIONS_PER_CLIENT from one address other than loopback, a new one is
- *   answered 503 and closed.
+ *   answered 503 and closed;
+ * - past FINANCE_MAX_REQUESTS_PER_CLIENT requests in progress from one address other than
+ *   loopback (on any number of connections, or HTTP/2 streams of one), a further request is
+ *   answered 429 without reaching the handler, so one client cannot take every request slot
+ *   (FINANCE_MAX_CONNECTIONS) from the others.
  * While a request is being handled no deadline of this layer runs: the body timeout and the
  * request time limit bound that part.
  *
@@ -38,7 +44,17 @@ export interface ConnectionLimits {
    * machine) are not counted.
    */
   maxConnectionsPerClient: number;
+  /**
+   * Requests in progress from one address (an IPv6 client: its /64), on all its connections and
+   * HTTP/2 streams together, before its next one is answered 429 (default 64, a quarter of the
+   * default request slots: DEFAULT_MAX_REQUESTS_PER_CLIENT when left out); loopback clients are
+   * not counted, as for the connection cap.
+   */
+  maxRequestsPerClient?: number;
 }
+
+/** Requests in progress from one client before its next is answered 429 (a quarter of 256). */
+export const DEFAULT_MAX_REQUESTS_PER_CLIENT = 64;
 
 export const DEFAULT_LIMITS: ConnectionLimits = {
   headerTimeoutMs: 10_000,
@@ -51,12 +67,13 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
 export function connectionLimitsFromEnv(
   env: (name: string) => string | undefined,
 ): ConnectionLimits | string {
-  const out = { ...DEFAULT_LIMITS };
+  const out: ConnectionLimits = { ...DEFAULT_LIMITS };
   const settings = [
     ["FINANCE_HEADER_TIMEOUT_MS", "headerTimeoutMs"],
     ["FINANCE_IDLE_TIMEOUT_MS", "idleTimeoutMs"],
     ["FINANCE_MAX_OPEN_CONNECTIONS", "maxOpenConnections"],
     ["FINANCE_MAX_CONNECTIONS_PER_CLIENT", "maxConnectionsPerClient"],
+    ["FINANCE_MAX_REQUESTS_PER_CLIENT", "maxRequestsPerClient"],
   ] as const;
   for (const [name, key] of settings) {
     const raw = env(name);
@@ -121,7 +138,7 @@ export function serveConnections(opts: ServeOptions): Serving {
   const serveOn = opts.perConnection === undefined ? serveOnConnection() : opts.perConnection;
   if (!serveOn) {
     opts.warn(
-      "this Deno cannot serve one connection at a time: the header and idle timeouts and the connection caps (FINANCE_MAX_OPEN_CONNECTIONS, FINANCE_MAX_CONNECTIONS_PER_CLIENT) are not applied; put a reverse proxy in front",
+      "this Deno cannot serve one connection at a time: the header and idle timeouts and the connection and per-client caps (FINANCE_MAX_OPEN_CONNECTIONS, FINANCE_MAX_CONNECTIONS_PER_CLIENT, FINANCE_MAX_REQUESTS_PER_CLIENT) are not applied; put a reverse proxy in front",
     );
     const server = Deno.serve({
       hostname: opts.hostname,
@@ -169,15 +186,24 @@ interface Open {
   busy: number;
   deadline: number;
   close: AbortController;
+  /** A body was refused (413): the connection is closed at `deadline`, no request served. */
+  closing: boolean;
+}
+
+/** What one client address (not loopback) holds: open connections, requests in progress. */
+interface ClientLoad {
+  connections: number;
+  requests: number;
 }
 
 /** The open connections, their deadlines, and the caps on how many. */
 class ConnectionTable {
   readonly #limits: ConnectionLimits;
   readonly #open = new Set<Open>();
-  readonly #perClient = new Map<string, number>();
+  readonly #perClient = new Map<string, ClientLoad>();
   readonly #busy: Uint8Array;
   readonly #crowded: Uint8Array;
+  readonly #tooMany: string;
   readonly #refusing = { count: 0 };
   readonly #sweep: ReturnType<typeof setInterval>;
   // a coarse clock, moved on by the sweep: no clock read per request
@@ -192,6 +218,10 @@ class ConnectionTable {
     this.#crowded = busyAnswer(
       `your address has ${one} connections open; close some or retry shortly, or raise FINANCE_MAX_CONNECTIONS_PER_CLIENT (now ${one})`,
     );
+    const most = limits.maxRequestsPerClient ?? DEFAULT_MAX_REQUESTS_PER_CLIENT;
+    this.#tooMany = JSON.stringify(failure(
+      `too many requests in progress from your address (${most}, on all its connections); wait for some to finish and retry, or ask the operator to raise FINANCE_MAX_REQUESTS_PER_CLIENT (now ${most})`,
+    ));
     const every = Math.min(250, limits.headerTimeoutMs / 4, limits.idleTimeoutMs / 4);
     this.#sweep = setInterval(() => this.#closeLate(), Math.max(10, every));
   }
@@ -206,27 +236,39 @@ class ConnectionTable {
       return refuse(conn, this.#busy, this.#refusing);
     }
     const client = counted(conn.remoteAddr);
+    let load: ClientLoad | null = null;
     if (client !== null) {
-      const n = this.#perClient.get(client) ?? 0;
-      if (n >= this.#limits.maxConnectionsPerClient) {
+      load = this.#perClient.get(client) ?? null;
+      if (load && load.connections >= this.#limits.maxConnectionsPerClient) {
         return refuse(conn, this.#crowded, this.#refusing);
       }
-      this.#perClient.set(client, n + 1);
+      if (load) load.connections++;
+      else this.#perClient.set(client, load = { connections: 1, requests: 0 });
     }
     const c: Open = {
       busy: 0,
+      closing: false,
       deadline: this.#now + this.#limits.headerTimeoutMs,
       close: new AbortController(),
     };
     this.#open.add(c);
-    let held = client !== null;
+    let held = load !== null;
     const gone = () => {
       this.#open.delete(c);
-      if (held) this.#leave(client!);
+      if (held) {
+        load!.connections--;
+        this.#forget(client!, load!);
+      }
       held = false;
     };
     try {
-      serveOn(conn, c.close.signal, this.#timed(c, opts.handler), opts.onError, () => {})
+      serveOn(
+        conn,
+        c.close.signal,
+        this.#timed(c, opts.handler, client, load),
+        opts.onError,
+        () => {},
+      )
         .finished.then(gone, gone);
     } catch {
       gone();
@@ -236,24 +278,66 @@ class ConnectionTable {
     }
   }
 
-  /** The handler, stopping the connection's clock while a request is handled. */
-  #timed(c: Open, handler: Handler): Handler {
-    const done = () => {
+  /**
+   * The handler, stopping the connection's clock while a request is handled, and counting the
+   * client's requests in progress (`load`, null for loopback): past its cap a request is answered
+   * 429 without reaching the handler. Per request: two counters moved, no lookup, no allocation.
+   */
+  #timed(c: Open, handler: Handler, client: string | null, load: ClientLoad | null): Handler {
+    const done = (res?: unknown) => {
       c.busy--;
       c.deadline = this.#now + this.#limits.idleTimeoutMs;
+      // a 413 answers `connection: close` with the body unread: Deno would read and drop the
+      // rest (a declared gigabyte, for up to the idle timeout) and serve requests sent after it.
+      // The connection is closed a moment after instead (closing at once would reset it under
+      // a client still sending, and the reset can destroy the 413 before it is read), and
+      // requests sent after the refused one are not served. (A 408's client is mid-body: the
+      // idle timeout closes that connection.)
+      if ((res as { status?: unknown } | undefined)?.status === 413) {
+        c.closing = true;
+        c.deadline = this.#now + LINGER_MS;
+      }
     };
+    const doneCounted = (res?: unknown) => {
+      done(res);
+      load!.requests--;
+      this.#forget(client!, load!);
+    };
+    const most = this.#limits.maxRequestsPerClient ?? DEFAULT_MAX_REQUESTS_PER_CLIENT;
     return (req: Request, info?: { remoteAddr: Deno.Addr }) => {
+      if (c.closing) return Promise.resolve(closingAnswer());
+      if (load !== null) {
+        if (load.requests >= most) {
+          c.deadline = this.#now + this.#limits.idleTimeoutMs;
+          return Promise.resolve(this.#refusedRequest());
+        }
+        load.requests++;
+      }
       c.busy++;
       let res: Promise<Response>;
       try {
         res = handler(req, info);
       } catch (err) {
-        done();
+        if (load !== null) doneCounted();
+        else done();
         throw err;
       }
-      res.then(done, done);
+      if (load !== null) res.then(doneCounted, doneCounted);
+      else res.then(done, done);
       return res;
     };
+  }
+
+  /** The 429 of a request past the client's cap (its body is not read). */
+  #refusedRequest(): Response {
+    return new Response(this.#tooMany, {
+      status: 429,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "x-content-type-options": "nosniff",
+        "retry-after": "1",
+      },
+    });
   }
 
   #closeLate(): void {
@@ -266,10 +350,11 @@ class ConnectionTable {
     }
   }
 
-  #leave(client: string): void {
-    const n = (this.#perClient.get(client) ?? 1) - 1;
-    if (n > 0) this.#perClient.set(client, n);
-    else this.#perClient.delete(client);
+  /** Drops a client's record once it holds neither a connection nor a request. */
+  #forget(client: string, load: ClientLoad): void {
+    if (load.connections === 0 && load.requests === 0 && this.#perClient.get(client) === load) {
+      this.#perClient.delete(client);
+    }
   }
 
   closeAll(): void {
@@ -299,6 +384,26 @@ export function counted(addr: Deno.Addr): string | null {
   const words = [];
   for (let i = 0; i < 8; i += 2) words.push(((b[i] << 8) | b[i + 1]).toString(16));
   return `${words.join(":")}::/64`;
+}
+
+/** How long a connection whose body was refused (413) is kept before it is closed, in ms. */
+const LINGER_MS = 1000;
+
+/** The answer to a request sent on a connection after its body was refused (413). */
+function closingAnswer(): Response {
+  return new Response(
+    JSON.stringify(failure(
+      "this connection is being closed: a request body on it was refused (413), so requests sent after it on the same connection are not read; send this one again on a new connection",
+    )),
+    {
+      status: 400,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "x-content-type-options": "nosniff",
+        connection: "close",
+      },
+    },
+  );
 }
 
 /** The 503 a connection past a cap gets before it is closed. */

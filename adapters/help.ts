@@ -230,6 +230,7 @@ export function serveHelp(): string {
     "  FINANCE_MAX_CONNECTIONS             requests handled at once (default 256), else 503",
     "  FINANCE_MAX_OPEN_CONNECTIONS        open TCP connections (default 1024), else 503 and closed",
     "  FINANCE_MAX_CONNECTIONS_PER_CLIENT  open connections from one non-loopback address (256)",
+    "  FINANCE_MAX_REQUESTS_PER_CLIENT     requests in progress from one non-loopback address (64)",
     "  FINANCE_MAX_TOKEN_FAILURES          wrong tokens a minute from one non-loopback address (10),",
     "                                      then 429 until the minute ends",
     "  FINANCE_MAX_PLOT_FILES              chart files plot_path may write for callers (1000)",

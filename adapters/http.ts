@@ -114,7 +114,9 @@ export function createHandler(opts: HandlerOptions = {}): AdapterHandler {
  * token: a browser cannot send a bearer token when it navigates. Host and Origin still apply.
  */
 function page(req: Request, path: string): "no-token" | undefined {
-  return path === "/docs" && req.method === "GET" ? "no-token" : undefined;
+  return path === "/docs" && (req.method === "GET" || req.method === "HEAD")
+    ? "no-token"
+    : undefined;
 }
 
 function routes(
@@ -124,21 +126,25 @@ function routes(
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const plotFiles = opts.plotFiles ?? processPlotFiles;
   return async (req: Request, path: string): Promise<Response> => {
-    if (req.method === "GET" && path === "/health") {
+    // HEAD is answered as GET (RFC 9110 9.3.2; Deno sends the headers without the body): a
+    // monitor probing HEAD /health was told the endpoint does not exist
+    const get = req.method === "GET" || req.method === "HEAD";
+    if (get && path === "/health") {
       const cache = await (opts.session ?? getDefaultSession()).cacheStatus();
       // the shared backend's address may carry its password as a query (redis://h?password=)
       if (cache.shared?.url) cache.shared = { ...cache.shared, url: redactUrl(cache.shared.url) };
       return reply({ ok: true, version: VERSION, commands: commandNames().length, cache });
     }
-    if (req.method === "GET" && path === "/openapi.json") {
+    if (get && path === "/openapi.json") {
       return await openApiResponse(req);
     }
-    if (req.method === "GET" && path === "/docs") {
+    if (get && path === "/docs") {
       return new Response(docsPage(), { headers: DOCS_HEADERS });
     }
     if (!path.startsWith("/commands/") || path.indexOf("/", 10) >= 0 || path.length === 10) {
       return reply(
-        failure(`no such endpoint ${req.method} ${path.slice(0, 200)}; ${NO_ENDPOINT}`),
+        // the method is the caller's text too (any token up to Deno's header limit, ~90 KB)
+        failure(`no such endpoint ${clip(req.method)} ${path.slice(0, 200)}; ${NO_ENDPOINT}`),
         404,
       );
     }

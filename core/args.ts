@@ -280,28 +280,63 @@ export function deprecatedName(alias: string, canonical: string): string {
 
 /**
  * Where arguments that arrived as parsed JSON (HTTP bodies, MCP calls) hold a `__proto__` key
- * inside an argument's object value: the path to it (`scores`), or null. Such a key is an own property of a
- * parsed object, but schemas drop it from records without a word (a score for `__proto__` would
- * vanish from a ranking), and merged into another object it would replace that object's
- * prototype: it is refused instead. Walks at most `limit` values.
+ * inside an argument's object value: the path to it (`scores`, `rows[2].meta`), or null. Such a
+ * key is an own property of a parsed object, but schemas drop it from records without a word (a
+ * score for `__proto__` would vanish from a ranking), and merged into another object it would
+ * replace that object's prototype: it is refused instead.
+ *
+ * Every value is walked (a key behind 200,000 numbers is still found), without recursion (deep
+ * nesting cannot overflow the stack) and cheaply: only objects and arrays are pushed, and the
+ * path is kept as the keys of the open levels, made into text only on a hit. The body cap (1 MB
+ * by default) bounds the work of a network caller.
  */
-export function reservedKeyIn(value: unknown, limit = 100_000): string | null {
+export function reservedKeyIn(value: unknown): string | null {
   // a top-level `__proto__` is an argument name, refused as unknown with the closest name
   if (value === null || typeof value !== "object") return null;
-  const stack: [unknown, string][] = Array.isArray(value)
-    ? [[value, ""]]
-    : Object.entries(value).reverse().map(([k, v]) => [v, k]);
-  for (let seen = 0; stack.length && seen < limit; seen++) {
-    const [v, path] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
-      continue;
+  // pending containers, each with its key in its parent and its depth; `trail[d]` is the key
+  // of the open container at depth d (depth-first order keeps the trail right)
+  const stack: object[] = [];
+  const keys: (string | number)[] = [];
+  const depths: number[] = [];
+  const trail: (string | number)[] = [];
+  const push = (v: unknown, key: string | number, depth: number) => {
+    if (v !== null && typeof v === "object") {
+      stack.push(v);
+      keys.push(key);
+      depths.push(depth);
     }
-    if (Object.hasOwn(v, "__proto__")) return path;
-    for (const [k, x] of Object.entries(v)) stack.push([x, path ? `${path}.${k}` : k]);
+  };
+  const children = (v: object, depth: number) => {
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) push(v[i], i, depth);
+    } else {
+      const own = Object.keys(v);
+      for (let i = own.length - 1; i >= 0; i--) {
+        push((v as Record<string, unknown>)[own[i]], own[i], depth);
+      }
+    }
+  };
+  // the top level: its values are the arguments (an array's items are their own path)
+  if (Array.isArray(value)) push(value, "", 0);
+  else children(value, 0);
+  while (stack.length) {
+    const v = stack.pop()!;
+    const depth = depths.pop()!;
+    trail[depth] = keys.pop()!;
+    if (!Array.isArray(v) && Object.hasOwn(v, "__proto__")) return pathOf(trail, depth);
+    children(v, depth + 1);
   }
   return null;
+}
+
+/** `a.b[2].c` from the keys of the open levels 0..depth. */
+function pathOf(trail: (string | number)[], depth: number): string {
+  let path = "";
+  for (let d = 0; d <= depth; d++) {
+    const k = trail[d];
+    path += typeof k === "number" ? `[${k}]` : path ? `.${k}` : k;
+  }
+  return path;
 }
 
 /** The refusal of a `__proto__` key found by {@link reservedKeyIn} at `path`. */

@@ -72,11 +72,107 @@ export class MissingConfigError extends ProviderError {
 export function describeError(err: unknown): string {
   if (err instanceof FinanceError) return err.message;
   if (err instanceof RangeError) return rangeMessage(err.message);
+  const fetched = fetchFailure(err);
+  if (fetched) return fetched.text;
   if (err instanceof Error) {
     const name = err.name && err.name !== "Error" ? `${err.name}: ` : "";
     return `internal error: ${name}${firstLine(err.message)}`;
   }
   return `internal error: ${firstLine(String(err))}`;
+}
+
+/** A failed fetch in words a user can act on, and whether asking again may help. */
+export interface FetchFailure {
+  /** What happened, the URL named (without credentials or query), and what to do. */
+  text: string;
+  /** The reason in the engine's words, cut and without the URL (`invalid HTTP version parsed`). */
+  reason: string;
+  /** The server answered, but not with valid HTTP (asking again gets the same answer). */
+  malformed: boolean;
+  retry: boolean;
+}
+
+/**
+ * What Deno's fetch means when it fails with a bare TypeError "fetch failed": the engine's words
+ * are in its `cause` ("error sending request from A for URL (B): client error (SendRequest):
+ * invalid HTTP version parsed", "... (Connect): tcp connect error: Connection refused"), and a
+ * body that breaks off fails with "error reading a body from connection". Null for any other
+ * error. The URL the cause quotes is shown without credentials and query (a key may ride in it).
+ */
+export function fetchFailure(err: unknown): FetchFailure | null {
+  if (!(err instanceof TypeError)) return null;
+  if (err.message === "error reading a body from connection") {
+    return {
+      text:
+        "the server's answer broke off or is not valid HTTP (error reading a body from connection); try again, and if it persists the server is misconfigured or not a web server",
+      reason: err.message,
+      malformed: true,
+      retry: true,
+    };
+  }
+  if (err.message !== "fetch failed") return null;
+  const cause = (err as { cause?: unknown }).cause;
+  const said = cause instanceof Error ? cause.message : typeof cause === "string" ? cause : "";
+  const quoted = /\bfor (?:url \()?(https?:\/\/[^\s()]+)/.exec(said);
+  const url = quoted ? shownUrl(quoted[1]) : null;
+  const to = url ? ` to ${url}` : "";
+  // hyper's reason follows the last "(Kind): " of the chain
+  // (a URL left in it is shown as the one above: a key may ride in its query)
+  const reason = said.replace(/^[^]*\): /, "").replace(/https?:\/\/[^\s()]+/g, shownUrl)
+    .replace(/[^\x20-\x7e]/g, "").trim().slice(0, 200) || "no reason given";
+  if (/invalid .*parsed|message head is too large|unexpected (message|end)|parse/i.test(reason)) {
+    return {
+      text:
+        `the server's answer${to} is not valid HTTP (${reason}); it is misconfigured or not a web server: check the URL and port (another service may listen there)`,
+      reason,
+      malformed: true,
+      retry: false,
+    };
+  }
+  if (/refused/i.test(reason)) {
+    return {
+      text:
+        `the connection${to} was refused (${reason}); check the host and port, and that the server is running`,
+      reason,
+      malformed: false,
+      retry: true,
+    };
+  }
+  if (/dns|lookup|resolve|name or service/i.test(reason)) {
+    return {
+      text: `the host name${
+        to ? ` of ${url}` : ""
+      } could not be resolved (${reason}); check the name, or whether this machine is offline`,
+      reason,
+      malformed: false,
+      retry: false,
+    };
+  }
+  if (/certificate|tls|ssl/i.test(reason)) {
+    return {
+      text:
+        `the TLS connection${to} failed (${reason}); the certificate does not check out for that name`,
+      reason,
+      malformed: false,
+      retry: false,
+    };
+  }
+  return {
+    text: `the request${to} failed (${reason}); check the URL and the network, and try again`,
+    reason,
+    malformed: false,
+    retry: true,
+  };
+}
+
+/** A URL as an error may show it: without user name, password or query. */
+function shownUrl(text: string): string {
+  try {
+    const u = new URL(text);
+    return `${u.protocol}//${u.host}${u.pathname}${u.search ? "?…" : ""}`;
+  } catch {
+    return "the server";
+  }
 }
 
 function firstLine(text: string): string {

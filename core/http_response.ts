@@ -2,7 +2,7 @@
  * The pieces of an HTTP exchange that are not the client's control flow: the response object
  * handed to providers (with JSON parsing that names the URL), and the words for failures.
  */
-import { ProviderError } from "./errors.ts";
+import { fetchFailure, ProviderError } from "./errors.ts";
 import { redactUrl } from "./redact.ts";
 import { deepFreeze } from "./memo.ts";
 import type { HttpRequest, HttpResponse } from "./http.ts";
@@ -88,7 +88,17 @@ export function retryAfterMs(value: string | null, nowMs = Date.now()): number |
 
 /** A network failure in words a user can act on, and whether a retry may help. */
 export function describeNetworkError(err: unknown): { text: string; retry: boolean } {
-  const msg = err instanceof Error ? err.message : String(err);
+  // Deno's fetch says only "fetch failed" and keeps the reason (hyper's) in its cause
+  const fetched = fetchFailure(err);
+  if (fetched?.malformed && !fetched.retry) {
+    return {
+      text:
+        `the server's answer is not valid HTTP (${fetched.reason}); it is misconfigured or not a web server`,
+      retry: false,
+    };
+  }
+  const msg = (err instanceof Error ? err.message : String(err)) +
+    (fetched ? `: ${fetched.reason}` : "");
   // node's HTTP parser (a pinned hop) refusing the answer: header overflow, a Content-Length
   // beside Transfer-Encoding or given twice, a status line that is not HTTP. The host answered,
   // so neither "offline" nor a retry: the same answer would come again.
