@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { htmlToText } from "../analysis/filings/html.ts";
-import { cleanDocument } from "../analysis/filings/sections.ts";
+import { cleanDocument, findItems } from "../analysis/filings/sections.ts";
 import { locateSections } from "../analysis/filings/canonical.ts";
 import {
   parseInstance,
@@ -149,4 +149,37 @@ Deno.bench({
   name: "locateSections, 16,000 PART lines and headings",
   group: "many PART lines (linear: about 2x)",
   fn: () => void locateSections(PARTS_16K, "10-Q"),
+});
+
+// contents links merged with headings: 12,000 and 24,000 links to the same four items' headings
+// (made up); linear is about 2x between the two (the old merge compared every heading with every
+// link: 10 s for 24,000)
+function manyLinks(n: number) {
+  const item = (i: number) => ["1", "1A", "7", "8"][i % 4];
+  const rows = Array.from(
+    { length: n },
+    (_, i) => `<tr><td><a href="#h${i % 4}">Item ${item(i)}.</a></td></tr>`,
+  ).join("");
+  const heads = Array.from(
+    { length: n },
+    (_, i) =>
+      `<p${i < 4 ? ` id="h${i}"` : ""}>Item ${item(i)}. Section ${i}</p>` +
+      `<p>This is the text of heading number ${i} of the report.</p>`,
+  ).join("");
+  return cleanDocument(htmlToText(`<table>${rows}</table>${heads}`));
+}
+const LINKS_12K = manyLinks(12_000);
+const LINKS_24K = manyLinks(24_000);
+
+Deno.bench({
+  name: "findItems, 12,000 contents links",
+  group: "many contents links (linear: about 2x)",
+  baseline: true,
+  fn: () => void findItems(LINKS_12K, "10-K"),
+});
+
+Deno.bench({
+  name: "findItems, 24,000 contents links",
+  group: "many contents links (linear: about 2x)",
+  fn: () => void findItems(LINKS_24K, "10-K"),
 });

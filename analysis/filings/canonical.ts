@@ -14,6 +14,7 @@ import {
   type ItemSpan,
   type Numbering,
   partByNumber,
+  unpiped,
 } from "./sections.ts";
 import {
   captionAfter,
@@ -200,7 +201,7 @@ export function locateSections(doc: CleanDoc, form: string): Located {
       if (!span) warnings.push(...tried);
     }
     if (!span && choices.length && !index) {
-      const p = byPattern(doc.text, TITLE_PATTERNS[key], items, choices.map(([id]) => id));
+      const p = byPattern(doc.text, TITLE_PATTERNS[key], items, choices.map(([id]) => id), fam);
       if (p) (span = p), (method = "pattern");
     }
     if (!span) continue;
@@ -261,10 +262,16 @@ export function locateSections(doc: CleanDoc, form: string): Located {
     }
     sections.set(key, result);
   }
-  // A section found only by its title line (its item heading missing, or set as a picture) that
-  // lies inside another item's section: that section holds it too, and says so.
-  for (const found of sections.values()) {
+  // A section found only by its title line (its item heading missing, or set as a picture): it
+  // says so itself, and a section it lies inside holds it too and says so.
+  for (const found of [...sections.values()]) {
     if (found.method !== "pattern") continue;
+    const why = titleLineOnly(doc.text, found, items, fam, form);
+    warnings.push(why.warning);
+    if (why.refused) {
+      sections.delete(found.key);
+      continue;
+    }
     for (const other of sections.values()) {
       if (other === found || other.method === "pattern" || other.incorporated_by_reference) {
         continue;
@@ -286,6 +293,44 @@ export function locateSections(doc: CleanDoc, form: string): Located {
   const seg = statements?.incorporated_by_reference ? null : findSegmentNote(doc.text, statements);
   if (seg) sections.set("segments", seg);
   return { items, sections, warnings };
+}
+
+/**
+ * What the reader is told of a section found by its title line alone, keyed to that section. In
+ * a 10-Q, a title line inside an item of the other part is never that section (a "Risk Factors"
+ * subheading of Part I's MD&A is not Part II's Item 1A): refused.
+ */
+function titleLineOnly(
+  text: string,
+  found: SectionSpan,
+  items: ItemSpan[],
+  fam: Family,
+  form: string,
+): { warning: string; refused: boolean } {
+  const nl = text.indexOf("\n", found.start);
+  const line = text.slice(found.start, nl < 0 ? found.end : nl).trim().slice(0, 80);
+  const own = formItemFor(found.key, form) ?? "item";
+  const holder = items.filter((s) => s.start <= found.start && s.end > found.start).at(-1);
+  if (!holder) {
+    return {
+      warning:
+        `${found.key}: no ${own} heading was found; the text starts at the title line "${line}" and runs on to the next item title found`,
+      refused: false,
+    };
+  }
+  const ownPart = /^part_([ivx]+)_/.exec(itemFor(found.key, form) ?? "")?.[1];
+  if (fam === "10-Q" && ownPart && ownPart !== holder.part) {
+    return {
+      warning:
+        `${found.key}: this ${form} has no ${own} heading; the title line "${line}" stands inside ${holder.id} ("${holder.title}"), which is not ${own}, so it is not returned`,
+      refused: true,
+    };
+  }
+  return {
+    warning:
+      `${found.key}: no ${own} heading was found; the text starts at the title line "${line}" inside ${holder.id} ("${holder.title}") and runs on to the next item title found, so it may hold more of ${holder.id} than ${found.key}`,
+    refused: false,
+  };
 }
 
 /** "There have been no material changes to the risk factors …", "… have not materially changed". */
@@ -622,6 +667,7 @@ function byPattern(
   re: RegExp,
   items: ItemSpan[],
   ids: string[],
+  fam: Family,
 ): ItemSpan | undefined {
   let pos = 0;
   const firstItem = items[0]?.start ?? 0;
@@ -636,15 +682,14 @@ function byPattern(
     return r !== null && own.length > 0 &&
       own.every((o) => r.part > o.part || (r.part === o.part && r.order > o.order));
   };
+  const heldLater = (h: ItemSpan | undefined) => h !== undefined && h.end > pos && later(h);
   while (pos < text.length) {
     let nl = text.indexOf("\n", pos);
     if (nl < 0) nl = text.length;
     const line = text.slice(pos, nl).trim();
-    const holder = items.filter((s) => s.start <= pos).at(-1);
-    if (
-      line.length < 120 && re.test(line) && pos >= firstItem &&
-      !(holder && holder.end > pos && later(holder))
-    ) {
+    // (the item holding the line only for a line that matches: not a scan of the items per line)
+    const holder = () => items.filter((s) => s.start <= pos).at(-1);
+    if (line.length < 120 && pos >= firstItem && re.test(line) && !heldLater(holder())) {
       const next = items.find((s) => s.start > pos);
       const limit = next ? next.start : text.length;
       return {
@@ -654,7 +699,7 @@ function byPattern(
         title: line,
         start: pos,
         // no item heading ends it when the document writes none: the next item's title does
-        end: nextItemTitle(text, nl + 1, limit) ?? limit,
+        end: nextItemTitle(text, nl + 1, limit, fam) ?? limit,
         method: "pattern",
       };
     }
@@ -663,24 +708,47 @@ function byPattern(
   return undefined;
 }
 
+const COMMON_TITLES = String
+  .raw`business|risk factors|unresolved staff comments|cybersecurity|properties|legal proceedings|mine safety disclosures?|market for (?:the )?registrant['’]s common equity\b.*|selected financial data|\[?reserved\]?|management['’]s discussion and analysis\b.*|quantitative and qualitative disclosures? about market risk|financial statements and supplementary data|changes in and disagreements with accountants\b.*|controls and procedures|other information|directors,? executive officers\b.*|executive compensation|security ownership of certain beneficial owners\b.*|certain relationships and related transactions\b.*|principal account(?:ant|ing) fees and services|exhibits(?:,| and) financial statement schedules|exhibits|form 10-k summary|signatures?|key information|information on the company|operating and financial review and prospects|part\s+[ivx]+\b.{0,60}|submission of matters to a vote\b.*`;
+/** Titles only one form gives an item (a 10-K's "Additional Information" is a subheading). */
+const FORM_TITLES: Partial<Record<Family, string>> = {
+  "10-Q": String
+    .raw`unregistered sales of equity securities\b.*|defaults upon senior securities|changes in securities\b.*`,
+  "20-F": String
+    .raw`identity of directors, senior management and advisers|offer statistics and expected timetable|directors, senior management and employees|major shareholders and related party transactions|financial information|the offer and listing|additional information|description of securities other than equity securities|defaults, dividend arrearages and delinquencies|material modifications to the rights of security holders\b.*|audit committee financial experts?|code of ethics`,
+};
+const ITEM_TITLE = new Map<Family, RegExp>();
 /**
  * The title of a periodic report's item written as a heading line on its own, with or without
- * its number: "RISK FACTORS", "Properties", "Item 9. Changes in and Disagreements…", "PART II".
+ * its number: "RISK FACTORS", "Properties", "Item 9. Changes in and Disagreements…", "PART II";
+ * in a 10-Q also "Unregistered Sales of Equity Securities…", in a 20-F "Financial Information".
  */
-const ITEM_TITLE = new RegExp(
-  String
-    .raw`^(?:(?:item\s*)?\d{1,2}[a-k]?[.:\-–—]?\s*)?(?:business|risk factors|unresolved staff comments|cybersecurity|properties|legal proceedings|mine safety disclosures?|market for (?:the )?registrant['’]s common equity\b.*|selected financial data|\[?reserved\]?|management['’]s discussion and analysis\b.*|quantitative and qualitative disclosures? about market risk|financial statements and supplementary data|changes in and disagreements with accountants\b.*|controls and procedures|other information|directors,? executive officers\b.*|executive compensation|security ownership of certain beneficial owners\b.*|certain relationships and related transactions\b.*|principal account(?:ant|ing) fees and services|exhibits(?:,| and) financial statement schedules|exhibits|form 10-k summary|signatures?|key information|information on the company|operating and financial review and prospects|part\s+[ivx]+\b.{0,60})\.?$`,
-  "i",
-);
+function itemTitle(fam: Family): RegExp {
+  let re = ITEM_TITLE.get(fam);
+  if (!re) {
+    const own = FORM_TITLES[fam];
+    re = new RegExp(
+      String.raw`^(?:(?:item\s*)?\d{1,2}[a-k]?\s*[.:\-–—]?\s*)?(?:${COMMON_TITLES}${
+        own ? `|${own}` : ""
+      })\.?$`,
+      "i",
+    );
+    ITEM_TITLE.set(fam, re);
+  }
+  return re;
+}
 
 /** Where the next item title stands as a line of its own in [from, limit), else null. */
-function nextItemTitle(text: string, from: number, limit: number): number | null {
+function nextItemTitle(text: string, from: number, limit: number, fam: Family): number | null {
   let pos = from;
   while (pos < limit) {
     let nl = text.indexOf("\n", pos);
     if (nl < 0 || nl > limit) nl = limit;
     const line = text.slice(pos, nl).trim();
-    if (line.length < 160 && ITEM_TITLE.test(line)) return pos;
+    // ("Item 2 | Properties" in cells, "(continued)" after it)
+    if (line.length < 160 && itemTitle(fam).test(unpiped(line).replace(/\s*\(continued\)$/i, ""))) {
+      return pos;
+    }
     pos = nl + 1;
   }
   return null;

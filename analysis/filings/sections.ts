@@ -422,6 +422,30 @@ function landsOnOtherItem(
   return !(isSubItem(named[0], m[4], numbering) && parseInt(named[0], 10) === parseInt(item, 10));
 }
 
+/** Is `line` the title item `item` carries in this form ("Risk Factors" for 1A)? */
+function isItemTitleLine(line: string, item: string, numbering: Numbering): boolean {
+  const t = unpiped(line).trim();
+  return t.length > 0 && t.length < 200 && bareTitle(numbering, item).test(t);
+}
+
+/** The line right above line `at` when it is item `item`'s own title ("Risk Factors"), else null. */
+function titleAbove(all: Line[], at: number, item: string, numbering: Numbering): number | null {
+  return at > 0 && isItemTitleLine(all[at - 1].text, item, numbering) ? at - 1 : null;
+}
+
+/**
+ * Where an item heading starts when the item's own title stands on the line above it ("Risk
+ * Factors" / "Item 1A."): at that title; else at `off` itself.
+ */
+function titledStart(all: Line[], off: number, numbering: Numbering): number {
+  const li = lineAt(all, off);
+  if (li === 0 || all[li].start !== off) return off;
+  const m = ITEM_LINE.exec(unpiped(all[li].text).trim());
+  if (!m) return off;
+  const item = itemsOf(widened(m))[0];
+  return titleAbove(all, li, item, numbering) !== null ? all[li - 1].start : off;
+}
+
 /** The item numbers a heading names, as "7A" however written ("7A", "7.A"). */
 function itemsOf(m: ItemMatch): string[] {
   return m.named ?? [m[2], ...(m[3] ? [m[3]] : [])].map((i) => i.replace(".", "").toUpperCase());
@@ -466,7 +490,11 @@ function tocCandidates(
     );
     const near = offsets.find((o) => headingNear(doc.text, o, items[0], title)) ?? offsets[0];
     if (near === undefined) continue;
-    const good = headingOnPage(doc, all, near, items[0], numbering, bare);
+    const good = titledStart(
+      all,
+      headingOnPage(doc, all, near, items[0], numbering, bare),
+      numbering,
+    );
     rows.push(li);
     // a link that lands on another item's heading (a contents row whose anchor was copied from
     // the row above, or two rows swapped) does not say where its item is: its heading does
@@ -593,12 +621,19 @@ function headingCandidates(
     // "Item 16. | Form 10-K Summary": the title is the cell after the number's
     let title = m[4].replace(/^\|\s*/, "").replace(/\s*\|.*$/, "").trim();
     const next = all[li + 1]?.text.trim() ?? "";
-    if (!title && next.length < 120 && !itemLine(next, numbering, bare)) title = next;
+    // "Risk Factors" printed above a bare "Item 1A.": the heading starts at its title (the
+    // previous item does not end with it, and the item's first sentence is not its title)
+    // (also above a heading that has its title: a page's running title over its first item)
+    const above = title || !isItemTitleLine(next, itemsOf(m)[0], numbering)
+      ? titleAbove(all, at, itemsOf(m)[0], numbering)
+      : null;
+    if (above !== null && !title) title = all[above].text.trim();
+    else if (!title && next.length < 120 && !itemLine(next, numbering, bare)) title = next;
     if (isSubItem(itemsOf(m)[0], title, numbering)) return;
     heads.push({
       items: itemsOf(m),
       title,
-      start: line.start,
+      start: above !== null ? all[above].start : line.start,
       method: "heading",
       line: li,
       namedPart: m[1]?.toLowerCase(),
@@ -683,12 +718,15 @@ function dropListedItems(
   // their own, dropped as footers) when the same item has a heading further on
   // (in a 10-Q, whose parts number afresh, a heading of the same title: the first item under
   // the contents, "Item 1. Financial Statements", is not Part II's "Item 1. Legal Proceedings")
+  // (the last heading of each item, found once: not a scan of every heading per listed line)
+  const lastOf = new Map<string, number>();
+  for (const o of heads) lastOf.set(o.items[0], Math.max(lastOf.get(o.items[0]) ?? -1, o.start));
   heads = heads.filter((h) =>
-    !h.listed ||
-    !heads.some((o) =>
-      o.start > h.start && o.items[0] === h.items[0] &&
-      (numbering !== "10-Q" || sameTitle(o.title, h.title))
-    )
+    !h.listed || (lastOf.get(h.items[0]) ?? -1) <= h.start ||
+    (numbering === "10-Q" &&
+      !heads.some((o) =>
+        o.start > h.start && o.items[0] === h.items[0] && sameTitle(o.title, h.title)
+      ))
   );
   const firstPart = parts[0];
   if (firstPart === undefined) return heads;
@@ -732,7 +770,21 @@ export function itemOrder(item: string): number {
 export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   const all = lines(doc.text);
   const spans = itemsWith(doc, all, numbering, false);
-  if (spans.length >= 3) return spans;
+  if (spans.length >= 3) {
+    // Mixed headings ("Item 1A. Risk Factors" but "7. Management's Discussion…"): when an item
+    // a section is read from is missing, the headings without "Item" fill the gaps, only where
+    // every "Item" heading stays as it was.
+    // (and when a heading line without "Item" names an item not found: "7A. Quantitative…"
+    // between "Item 7." and "Item 8." would leave Item 7A's text in MD&A)
+    const missing = !MAIN_ITEMS[numbering].every((id) => spans.some((s) => s.id === id));
+    if (!missing && !bareHeadingOutside(all, numbering, new Set(spans.map((s) => s.item)))) {
+      return spans;
+    }
+    const mixed = itemsWith(doc, all, numbering, true);
+    const at = new Map(mixed.map((s) => [s.id, s.start]));
+    const kept = spans.every((s) => at.get(s.id) === s.start);
+    return kept && mixed.length > spans.length ? mixed : spans;
+  }
   // Headings written without the word "Item" ("1A. Risk Factors"): read only when "Item"
   // headings are (nearly) absent, and only a number with its own item's title.
   // (two of them at least: a lone "1. Business" is as likely the first note of the statements)
@@ -740,15 +792,41 @@ export function findItems(doc: DocText, numbering: Numbering): ItemSpan[] {
   return bare.length >= spans.length + 2 ? bare : spans;
 }
 
+/** Is there a heading line without "Item" ("7A. Quantitative…") of an item not in `have`? */
+function bareHeadingOutside(all: Line[], numbering: Numbering, have: Set<string>): boolean {
+  for (const line of all) {
+    const text = line.text.trim();
+    if (text.length > 250 || !/^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?\d/i.test(text)) continue;
+    const m = bareItemLine(text, numbering);
+    if (m && !have.has(m[2].replace(".", "").toUpperCase())) return true;
+  }
+  return false;
+}
+
+/** The items the canonical sections are read from, by form. */
+const MAIN_ITEMS: Record<Numbering, string[]> = {
+  "10-K": ["part_i_item_1", "part_i_item_1a", "part_ii_item_7", "part_ii_item_8"],
+  "10-Q": ["part_i_item_1", "part_i_item_2", "part_ii_item_1a"],
+  "20-F": ["part_i_item_3", "part_i_item_4", "part_i_item_5"],
+};
+
 function itemsWith(doc: DocText, all: Line[], numbering: Numbering, bare: boolean): ItemSpan[] {
   const { toc, region } = tocCandidates(doc, all, numbering, bare);
   const { heads, parts } = headingCandidates(all, region, numbering, bare);
   // A heading the contents already led to is the same item; keep the link's offset.
+  // (the links' offsets by item, sorted: one binary search per heading, not a scan of every link)
+  const linked = new Map<string, number[]>();
+  for (const t of toc) {
+    const list = linked.get(t.items[0]);
+    list ? list.push(t.start) : linked.set(t.items[0], [t.start]);
+  }
+  for (const list of linked.values()) list.sort((a, b) => a - b);
+  const headed = new Set(heads.filter((o) => !o.weak).map((o) => o.items[0]));
   const merged = [...toc];
   for (const h of heads) {
-    const same = toc.some((t) => t.items[0] === h.items[0] && Math.abs(t.start - h.start) < 300);
+    const same = nearAny(linked.get(h.items[0]), h.start, 300);
     // an F-page index under Item 8 stands for it only when no real heading of it is found
-    const outdone = h.weak && heads.some((o) => !o.weak && o.items[0] === h.items[0]);
+    const outdone = h.weak && headed.has(h.items[0]);
     if (!same && !outdone) merged.push(h);
   }
   merged.sort((a, b) => a.start - b.start);
@@ -846,6 +924,18 @@ function itemsWith(doc: DocText, all: Line[], numbering: Numbering, bare: boolea
   return spans;
 }
 
+/** Does the sorted list hold an offset less than `within` from `at`? */
+function nearAny(sorted: number[] | undefined, at: number, within: number): boolean {
+  if (!sorted) return false;
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= at - within) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] < at + within;
+}
+
 /**
  * A heading without the word "Item" counts only in the form's order: "1. Business" after Item 8
  * (the first note of the statements) or a second "1A. Risk Factors" is not an item. A 10-Q
@@ -853,6 +943,15 @@ function itemsWith(doc: DocText, all: Line[], numbering: Numbering, bare: boolea
  * Proceedings").
  */
 function dropBareOutOfOrder(merged: Candidate[], parts: number[], numbering: Numbering) {
+  // In a document that also writes "Item" headings, a bare heading stands only for an item that
+  // has no "Item" heading (an annual form numbers each item once), and before the next "Item"
+  // heading's number: "7. Management's Discussion…" inside Item 1 is not Item 7.
+  const withItem = new Set(merged.filter((c) => !c.bare).map((c) => c.items[0]));
+  const nextOrder: (number | undefined)[] = new Array(merged.length);
+  for (let i = merged.length - 1, seen: number | undefined; i >= 0; i--) {
+    nextOrder[i] = seen;
+    if (!merged[i].bare) seen = itemOrder(merged[i].items[0]);
+  }
   let max = -1;
   let last = -1;
   let restarted = false;
@@ -865,8 +964,12 @@ function dropBareOutOfOrder(merged: Candidate[], parts: number[], numbering: Num
       const partLine = k > 0 && parts[k - 1] > last;
       if (partLine || (!restarted && PART_II_TITLE.test(c.title))) (max = -1), (restarted = true);
     }
-    if (c.bare && order <= max) {
-      merged.splice(i--, 1);
+    const next = nextOrder[i];
+    const beyond = next !== undefined && next > max && order >= next;
+    const taken = numbering !== "10-Q" && withItem.has(c.items[0]);
+    if (c.bare && (order <= max || beyond || taken)) {
+      merged.splice(i, 1);
+      nextOrder.splice(i--, 1);
       continue;
     }
     max = Math.max(max, order);

@@ -75,37 +75,40 @@ const FORM_EVENTS: [RegExp, string, string, number][] = [
   [/^S-[1348]|^F-[13]|^424B/, "securities_offering", "Securities registration or prospectus", 3],
 ];
 
+/**
+ * 8-Ks of a successor issuer (a holding-company reorganisation, a reincorporation, a merger that
+ * leaves a new registrant): the form itself says what happened, before any item it lists.
+ */
+const SUCCESSOR_8K: Record<string, string> = {
+  "8-K12B": "Successor issuer's securities registered under Section 12(b) (Form 8-K12B)",
+  "8-K12G3": "Successor issuer's securities deemed registered under Rule 12g-3 (Form 8-K12G3)",
+  "8-K15D5": "Successor issuer assumes the duty to report under Rule 15d-5 (Form 8-K15D5)",
+};
+
 /** The events of one filing, most important first. */
 export function classifyFiling(form: string, items: string[]): FilingEvent[] {
-  const f = form.toUpperCase();
-  if (/^8-K/.test(f)) {
-    const events = items.map((raw): FilingEvent | null => {
-      const code = /(\d{1,2}\.\d{2})/.exec(raw)?.[1];
-      if (code) {
-        const hit = EIGHT_K_EVENTS[code];
-        return hit
-          ? { event_type: hit[0], title: hit[1], importance: hit[2], item: code }
-          : { event_type: "other_event", title: `8-K item ${code}`, importance: 2, item: code };
-      }
-      // an item of the numbering before August 2004 ("12" results of operations, "5" other
-      // events): the event of the item that took it over, under its own number
-      const old = /^(?:item\s*)?(\d{1,2})$/i.exec(raw.trim())?.[1];
-      const now = old ? EIGHT_K_EVENTS[OLD_EIGHT_K[String(Number(old))] ?? ""] : undefined;
-      if (!old) return null;
-      return now
-        ? {
-          event_type: now[0],
-          title: `${now[1]} (Item ${Number(old)} before August 2004)`,
-          importance: now[2],
-          item: String(Number(old)),
-        }
-        : {
-          event_type: "other_event",
-          title: `8-K item ${old} (numbering before August 2004)`,
-          importance: 2,
-          item: String(Number(old)),
-        };
-    }).filter((e): e is FilingEvent => e !== null);
+  const f = form.toUpperCase().trim();
+  const base = f.replace(/\/A$/, "");
+  const successor = SUCCESSOR_8K[base];
+  if (successor) {
+    const title = f.endsWith("/A") ? `${successor}, amended` : successor;
+    return [
+      { event_type: "successor_issuer", title, importance: 4, item: null },
+      ...eightKItems(items),
+    ];
+  }
+  // another 8-K variant the classifier has no rule for: said, never read as an ordinary 8-K
+  if (/^8-K/.test(f) && base !== "8-K") {
+    return [{
+      event_type: "other_filing",
+      title:
+        `${form} filing (an 8-K variant this classifier does not know; read the filing for what it reports)`,
+      importance: 1,
+      item: null,
+    }];
+  }
+  if (base === "8-K") {
+    const events = eightKItems(items);
     // SEC's data names no item: say so rather than guess one
     if (!events.length) {
       return [{
@@ -115,10 +118,42 @@ export function classifyFiling(form: string, items: string[]): FilingEvent[] {
         item: null,
       }];
     }
-    return events.sort((a, b) => b.importance - a.importance);
+    return events;
   }
   for (const [re, type, title, importance] of FORM_EVENTS) {
     if (re.test(f)) return [{ event_type: type, title, importance, item: null }];
   }
   return [{ event_type: "other_filing", title: `${form} filing`, importance: 1, item: null }];
+}
+
+/** The events of an 8-K's item codes, most important first. */
+function eightKItems(items: string[]): FilingEvent[] {
+  const events = items.map((raw): FilingEvent | null => {
+    const code = /(\d{1,2}\.\d{2})/.exec(raw)?.[1];
+    if (code) {
+      const hit = EIGHT_K_EVENTS[code];
+      return hit
+        ? { event_type: hit[0], title: hit[1], importance: hit[2], item: code }
+        : { event_type: "other_event", title: `8-K item ${code}`, importance: 2, item: code };
+    }
+    // an item of the numbering before August 2004 ("12" results of operations, "5" other
+    // events): the event of the item that took it over, under its own number
+    const old = /^(?:item\s*)?(\d{1,2})$/i.exec(raw.trim())?.[1];
+    const now = old ? EIGHT_K_EVENTS[OLD_EIGHT_K[String(Number(old))] ?? ""] : undefined;
+    if (!old) return null;
+    return now
+      ? {
+        event_type: now[0],
+        title: `${now[1]} (Item ${Number(old)} before August 2004)`,
+        importance: now[2],
+        item: String(Number(old)),
+      }
+      : {
+        event_type: "other_event",
+        title: `8-K item ${old} (numbering before August 2004)`,
+        importance: 2,
+        item: String(Number(old)),
+      };
+  }).filter((e): e is FilingEvent => e !== null);
+  return events.sort((a, b) => b.importance - a.importance);
 }

@@ -53,32 +53,6 @@ export async function filingSections(
     const edgar = c.itemFor(s.key, filing.form);
     if (span) out.set(s.key, { ...span, title: s.title, edgar_section: edgar, exhibit: null });
   }
-  // A section found only by a title line ("Risk Factors") inside another item: in a 10-Q, a
-  // line inside a Part I item is never Part II's Item 1A (and the like); elsewhere its text
-  // runs on past that title, which the reader is told.
-  for (const [key, span] of out) {
-    if (span.method !== "pattern") continue;
-    const holder = items.filter((s) => s.start <= span.start && s.end > span.start).at(-1);
-    if (!holder) continue;
-    const nl = doc.text.indexOf("\n", span.start);
-    const line = doc.text.slice(span.start, nl < 0 ? span.end : nl).trim().slice(0, 80);
-    const own = c.formItemFor(key, filing.form) ?? "item";
-    const ownPart = /^part_([ivx]+)_/.exec(c.itemFor(key, filing.form) ?? "")?.[1];
-    if (family === "10-Q" && ownPart && ownPart !== holder.part) {
-      out.delete(key);
-      // (nor does the item it stands in hold that section's text)
-      for (let i = warnings.length - 1; i >= 0; i--) {
-        if (warnings[i].includes(`: it holds the ${key} text too`)) warnings.splice(i, 1);
-      }
-      warnings.push(
-        `${key}: this ${filing.form} has no ${own} heading; the title line "${line}" stands inside ${holder.id} ("${holder.title}"), which is not ${own}, so it is not returned`,
-      );
-      continue;
-    }
-    warnings.push(
-      `${key}: no ${own} heading was found; the text starts at the title line "${line}" inside ${holder.id} ("${holder.title}") and runs on to the next item title found, so it may hold more of ${holder.id} than ${key}`,
-    );
-  }
   if (family === "40-F") {
     const docs = await client.packageDocuments(filing);
     const byKey = c.fortyFExhibits(docs, doc.text);

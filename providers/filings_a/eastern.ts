@@ -69,16 +69,26 @@ function implausible(raw: string, filed: string, clock: AcceptanceClock): boolea
 }
 
 /**
+ * A notice EDGAR writes itself (accession 9999999995-…: the EFFECT notices of registrations),
+ * stamped by SEC's overnight run at 00:15 Eastern after its filing date on whichever clock the
+ * company's other times use. Outside the filers' hours by nature, it says nothing of that clock.
+ */
+export function secGenerated(row: { accession_no?: string }): boolean {
+  return /^9{7}\d{3}-/.test(row.accession_no ?? "");
+}
+
+/**
  * Which clock a company's acceptance timestamps use, from all its filings: the one under which
  * fewer of them fall outside EDGAR's hours or after their filing date; null when neither is
- * told apart (no filing decides).
+ * told apart (no filing decides). SEC's own notices do not vote.
  */
 export function acceptanceClock(
-  rows: { acceptance_raw: string; filing_date: string }[],
+  rows: { acceptance_raw: string; filing_date: string; accession_no?: string }[],
 ): AcceptanceClock | null {
   let eastern = 0;
   let utc = 0;
   for (const r of rows) {
+    if (secGenerated(r)) continue;
     if (implausible(r.acceptance_raw, r.filing_date, "eastern")) eastern++;
     if (implausible(r.acceptance_raw, r.filing_date, "utc")) utc++;
   }
@@ -87,12 +97,15 @@ export function acceptanceClock(
 
 /**
  * The clock of one filing's timestamp: the only one under which it is plausible, else the
- * company's.
+ * company's. SEC's own notices are read on the company's clock (a 00:15 stamp after the filing
+ * date fits neither clock's filer hours, and read on the other clock it becomes 20:15 the day
+ * before).
  */
 export function clockOf(
-  row: { acceptance_raw: string; filing_date: string },
+  row: { acceptance_raw: string; filing_date: string; accession_no?: string },
   company: AcceptanceClock | null,
 ): AcceptanceClock | null {
+  if (secGenerated(row)) return company;
   const e = implausible(row.acceptance_raw, row.filing_date, "eastern");
   const u = implausible(row.acceptance_raw, row.filing_date, "utc");
   if (e === false && u === true) return "eastern";
