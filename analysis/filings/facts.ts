@@ -82,20 +82,33 @@ export interface FactPeriod {
 /**
  * Whether a period's reports (sorted by filing, a filing's most precise value last) differ, and
  * when: the first report that differs from the first, and the start of the last value's run.
+ * A filing that gives the period several values (`several`, see distinctValues) is compared by
+ * its values, not by the largest alone: a later filing giving one of them (the first 10-K listed
+ * each class's count, the next only one of them) restates nothing, nor does the reverse; values
+ * the other filing's values do not include on either side (a class's count changed) do.
  */
-function changes(g: FactRow[]): {
+function changes(g: FactRow[], several: Map<string, number[]> = new Map()): {
   restated: boolean;
   first_change: string | null;
   last_change: string | null;
 } {
   // each filing's own value (its most precise)
   const own = g.filter((r, i) => i === g.length - 1 || g[i + 1].accn !== r.accn);
-  const first = g.findLast((r) => r.accn === g[0].accn)!;
-  const firstChange = own.find((r) => differs(r.val, first.val)) ?? null;
+  const valuesOf = (r: FactRow) => several.get(r.accn) ?? [r.val];
+  // one filing's values all among the other's (up to rounding), or the other's among its
+  const within = (a: number[], b: number[]) => a.every((x) => b.some((y) => !differs(x, y)));
+  const agree = (a: FactRow, b: FactRow) => {
+    const va = valuesOf(a);
+    const vb = valuesOf(b);
+    if (va.length === 1 && vb.length === 1) return !differs(va[0], vb[0]);
+    return within(va, vb) || within(vb, va);
+  };
+  const first = own[0];
+  const firstChange = own.find((r) => !agree(r, first)) ?? null;
   if (!firstChange) return { restated: false, first_change: null, last_change: null };
   const last = own[own.length - 1];
   let i = own.length - 1;
-  while (i > 0 && !differs(own[i - 1].val, last.val)) i--;
+  while (i > 0 && agree(own[i - 1], last)) i--;
   return { restated: true, first_change: firstChange.filed, last_change: own[i].filed };
 }
 
@@ -366,7 +379,7 @@ export function groupPeriods(
     const first = g.findLast((r) => r.accn === g[0].accn)!;
     const start = dated[0].start ?? null;
     const end = dated[0].end;
-    const kind = periodKind(start, end);
+    const kind = longQuarter(start, end, filings) ? "quarter" : periodKind(start, end);
     const transition = kind !== "annual" ? transitions(filings).get(end) : undefined;
     const label = transition
       ? { fy: transition.fy, fp: "transition" }
@@ -385,7 +398,7 @@ export function groupPeriods(
       last: report(last),
       reports: new Set(g.map((r) => r.accn)).size,
       // each filing's own value (its most precise) against the first filing's
-      ...changes(g),
+      ...changes(g, several),
     };
     if (several.has(first.accn)) period.first_values = several.get(first.accn);
     if (several.has(last.accn)) period.last_values = several.get(last.accn);
@@ -402,6 +415,27 @@ export function groupPeriods(
   return out.sort((a, b) =>
     a.end.localeCompare(b.end) || (a.start ?? "").localeCompare(b.start ?? "")
   );
+}
+
+/**
+ * Whether a period of 16 or 17 weeks is a quarter of its fiscal year: a grocer's or retailer's
+ * 16-12-12-12-week year (a 13-period calendar whose first quarter has four periods) or a
+ * 12-12-12-16 one. It is one when it starts the day after a year-long duration ends (the first
+ * quarter; the year itself may not be reported yet) or ends on a year-long duration's end and
+ * starts inside it (the fourth). Another period of that length (a stub after a spin-off, a
+ * transition period) starts on no year's first day and ends on no year's last.
+ */
+export function longQuarter(start: string | null, end: string, filings: FilingIndex): boolean {
+  if (!start || !filings.annual) return false;
+  const d = daysBetween(start, end);
+  if (d < 109 || d > 119) return false;
+  for (const [yEnd, yStart] of filings.annual) {
+    if (Math.abs(daysBetween(yEnd, start) - 1) <= SAME_PERIOD_DAYS) return true;
+    if (Math.abs(daysBetween(end, yEnd)) <= SAME_PERIOD_DAYS && daysBetween(yStart, start) > 200) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -589,13 +623,21 @@ function calendarLabel(
     // others (a cover date, a stray date an old filing tagged) are not labelled here
     if (filings.ends && !filings.ends.has(end)) return null;
     const k = Math.round(daysLeft / 91.31);
-    if (k < 0 || k > 3 || Math.abs(daysLeft - k * 91.31) > 10) return null;
+    if (k < 0 || k > 3 || Math.abs(daysLeft - k * 91.31) > 10) {
+      // a quarter end of a year with a 16-week quarter (see longQuarter): 36, 24 and 12 weeks
+      // before the year end (16-12-12-12) or 28 and 16 (12-12-12-16), a week more in a 53-week year
+      const long = LONG_QUARTER_ENDS.find(([weeks]) => Math.abs(daysLeft - weeks * 7) <= 7);
+      return long ? { fy, fp: long[1] } : null;
+    }
     return { fy, fp: k === 0 ? "FY" : `Q${4 - k}` };
   }
   const q = 4 - Math.round(daysLeft / 30.44 / 3);
   if (q < 1 || q > 4) return null;
   return { fy, fp: `Q${q}` };
 }
+
+/** Weeks before the year end → the quarter a 13-period calendar's long-quarter year ends there. */
+const LONG_QUARTER_ENDS: [number, string][] = [[16, "Q3"], [24, "Q2"], [28, "Q2"], [36, "Q1"]];
 
 /**
  * The fiscal label of a balance at `end` from the company's calendar (see calendarLabel): FY, Q1,
@@ -649,11 +691,37 @@ function transitions(filings: FilingIndex): Map<string, FilingPeriod> {
   if (!out) {
     out = new Map();
     for (const f of filings.byAccn.values()) {
-      if (/^10-KT/i.test(f.form) && f.annual === false) out.set(f.end, f);
+      if (f.annual !== false) continue;
+      if (/^10-KT/i.test(f.form)) out.set(f.end, f);
+      // a transition report on form 10-K, 20-F or 40-F (SEC's fp FY, its period no year): one
+      // when years end before it on another day of the year and after it on its own (see
+      // movedFrom); a new company's first, short period has no year before it, and a 10-K
+      // showing a later quarter no year after on that quarter's day: both left alone
+      else if (ANNUAL_FORMS.test(f.form) && movedFrom(f.end, filings)) out.set(f.end, f);
     }
     transitionsOf.set(filings, out);
   }
   return out;
+}
+
+/**
+ * Whether a filing's short period ending on `end` moved the year end: a year-long duration ends
+ * within 380 days before it on another day of the year (the old year end), and a later one ends
+ * on its day of the year (the new). A 10-K whose facts run past its year (a later quarter it
+ * shows) has no year on that day after it.
+ */
+function movedFrom(end: string, filings: FilingIndex): boolean {
+  const month = Number(end.slice(5, 7)) - 1;
+  const day = Number(end.slice(8, 10));
+  let before = false;
+  let after = false;
+  for (const e of filings.annual?.keys() ?? []) {
+    const gap = daysBetween(e, end);
+    const sameDay = Math.abs(dayOfYearGap(e, month, day)) <= 10;
+    if (gap > 0 && gap < 380 && !sameDay) before = true;
+    if (gap < -300 && sameDay) after = true;
+  }
+  return before && after;
 }
 
 const QUARTER_OF_YTD: Partial<Record<PeriodKind, string>> = {
@@ -976,9 +1044,19 @@ export function reportingBasis(
   return { taxonomy: pick.taxonomy, currency, other };
 }
 
+/** A unit's kind: "money" (USD), "per_share" (USD/shares), or the unit itself (shares, pure). */
+export function unitKind(unit: string): string {
+  if (/^[A-Z]{3}$/.test(unit)) return "money";
+  if (/^[A-Z]{3}\/shares$/.test(unit)) return "per_share";
+  return unit;
+}
+
 /**
  * Units other than `want` the tags are reported in (filed by `asOf`), and how many periods they
- * have that `want` does not (a company that changed its reporting currency).
+ * have that `want` does not (a company that changed its reporting currency). `sameKind` true:
+ * only units of want's kind (other currencies for an amount of money, see unitKind); false:
+ * only units of another kind (a share count tagged under a money item); absent: any unit but
+ * per-share ones beside others.
  */
 export function otherUnits(
   tags: string[],
@@ -986,13 +1064,17 @@ export function otherUnits(
   want: string,
   have: FactPeriod[],
   asOf: string | null,
+  sameKind?: boolean,
 ): { units: string[]; periods: number } {
   const units = new Set<string>();
   const seen = new Set(have.map((p) => `${p.start ?? ""}|${p.end}`));
   const missing = new Set<string>();
   for (const tag of tags) {
     for (const [unit, rows] of Object.entries(concepts?.[tag]?.units ?? {})) {
-      if (unit === want || (/\/shares$/.test(unit) !== /\/shares$/.test(want))) continue;
+      if (unit === want) continue;
+      if (sameKind === undefined) {
+        if (/\/shares$/.test(unit) !== /\/shares$/.test(want)) continue;
+      } else if ((unitKind(unit) === unitKind(want)) !== sameKind) continue;
       for (const r of rows) {
         if (asOf && r.filed > asOf) continue;
         units.add(unit);

@@ -223,9 +223,11 @@ export const LINE_ITEMS: LineItem[] = [
     ["EquityAttributableToOwnersOfParent", "Equity"],
     { level: 0, total: true },
   ),
+  // ifrs-full NumberOfSharesOutstanding (IAS 1.79(a)(iv)): shares issued less treasury shares,
+  // per class of share capital; without a class member, the entity's whole share capital
   item("shares_outstanding", "Shares outstanding", "balance", "shares", [
     "CommonStockSharesOutstanding",
-  ], []),
+  ], ["NumberOfSharesOutstanding"]),
 
   item(
     "operating_cash_flow",
@@ -244,10 +246,13 @@ export const LINE_ITEMS: LineItem[] = [
     "DepreciationAmortizationAndAccretionNet",
     "DepreciationAndAmortization",
   ], ["DepreciationAndAmortisationExpense"]),
+  // ifrs-full AdjustmentsForSharebasedPayments: the add-back reconciling profit to operating cash
+  // flow (IAS 7.20(b)), as us-gaap ShareBasedCompensation; the expense tags of IFRS 2.51 are
+  // not mapped (an expense by grant can differ from the cash-flow add-back)
   item("stock_compensation", "Share-based compensation", "cashflow", "flow", [
     "ShareBasedCompensation",
     "AllocatedShareBasedCompensationExpense",
-  ], []),
+  ], ["AdjustmentsForSharebasedPayments"]),
   item("capex", "Capital expenditure", "cashflow", "flow", [
     "PaymentsToAcquirePropertyPlantAndEquipment",
     "PaymentsToAcquireProductiveAssets",
@@ -289,9 +294,13 @@ export const LINE_ITEMS: LineItem[] = [
     "PaymentsOfDividends",
     "PaymentsOfDividendsCommonStock",
   ], ["DividendsPaidClassifiedAsFinancingActivities"]),
+  // ifrs-full PaymentsToAcquireOrRedeemEntitysShares: cash paid to acquire or redeem the
+  // entity's own shares, a financing outflow (IAS 7.17(b)); ifrs-full has no tag for the total
+  // of operating expenses (IAS 1 presents expenses by nature or by function), so
+  // operating_expenses maps to none
   item("share_repurchases", "Share repurchases", "cashflow", "flow", [
     "PaymentsForRepurchaseOfCommonStock",
-  ], []),
+  ], ["PaymentsToAcquireOrRedeemEntitysShares"]),
 ];
 
 const BY_KEY = new Map(LINE_ITEMS.map((i) => [i.key, i]));

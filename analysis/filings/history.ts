@@ -17,6 +17,7 @@ import {
   reportingBasis,
   SAME_PERIOD_DAYS,
   samePeriod,
+  unitKind,
 } from "./facts.ts";
 import {
   atDate,
@@ -153,7 +154,25 @@ export function buildHistory(
       { ...mergeRules(item, taxonomy, (m) => warnings.push(m)), warnDates: false },
     );
     periods.set(item.key, ps);
-    const other = otherUnits(item.tags[taxonomy], concepts, unit, ps, opts.asOf);
+    const other = otherUnits(item.tags[taxonomy], concepts, unit, ps, opts.asOf, true);
+    // a unit of another kind (a share count or a ratio under a money item's tag) is no currency:
+    // said as what it is, not as figures "mixed with" the statement's currency
+    const odd = otherUnits(item.tags[taxonomy], concepts, unit, ps, opts.asOf, false);
+    if (odd.periods) {
+      warnings.push(
+        `${item.key}: ${odd.periods} period(s) are tagged only in ${
+          odd.units.join(", ")
+        }, not in ${unit}, the unit this item is read in (${
+          unitKind(unit) === "money"
+            ? "an amount of money"
+            : unitKind(unit) === "per_share"
+            ? "an amount per share"
+            : `a count in ${unit}`
+        }): a tagging slip or another quantity under the same tag, left out (read them with filings.facts unit=${
+          odd.units[0]
+        })`,
+      );
+    }
     if (other.units.length && !ps.length) {
       warnings.push(
         `${item.key}: reported only in ${
@@ -187,13 +206,35 @@ export function buildHistory(
   let columns: Column[];
   let cellsFor: (item: LineItem) => Cell[];
   if (opts.period === "ttm") {
-    const ttm = ttmColumn(items, points, warnings);
+    // the fiscal year ending on the TTM's end, for a flow whose quarters cannot be summed
+    const yearAt = (item: LineItem, end: string): Point | null => {
+      if (item.kind !== "flow" || item.compute) return null;
+      const a = periods.get(item.key)?.find((p) =>
+        p.kind === "annual" && Math.abs(daysBetween(p.end, end)) <= SAME_PERIOD_DAYS
+      );
+      return a ? point(item, a, cellOf(item, a)) : null;
+    };
+    const ttm = ttmColumn(items, points, warnings, yearAt);
     if (!ttm) return { taxonomy, currency, columns: [], rows: [], missing: [], warnings };
     columns = [ttm.column];
     cellsFor = (item) => [ttm.cells.get(item.key)!];
   } else {
     columns = pickColumns(items, points, opts);
     cellsFor = (item) => columns.map((c) => pointAt(points.get(item.key)!, c.end)?.cell ?? gap());
+    // quarters of a 13-period calendar's 16-week quarter (see longQuarter), reported or derived
+    const long = columns.filter((c) =>
+      c.start && /^Q[1-4]$/.test(c.fiscal_period ?? "") && daysBetween(c.start, c.end) + 1 > 100
+    );
+    if (long.length) {
+      warnings.push(
+        `${long.length} quarter column(s) (${
+          long.map((c) =>
+            `${c.label} of ${Math.round((daysBetween(c.start!, c.end) + 1) / 7)} weeks`
+          )
+            .join(", ")
+        }) are longer than 13 weeks: the company's fiscal year has a 16-week quarter (a 16-12-12-12 or 12-12-12-16-week year of thirteen 4-week periods), read by its own length; their flows do not compare with its 12-week quarters or with calendar quarters (four quarters still make its 52-week year)`,
+      );
+    }
     const unchecked = columns.filter((c) =>
       c.fiscal_year !== null && labelChecked(c, filings) === false
     );
@@ -243,6 +284,23 @@ export function buildHistory(
       `${mixed.length} derived cell(s) (${
         [...new Set(mixed)].join(", ")
       }) combine values of different basis (one input restated by a later filing, the others never reported again on that basis): they are neither the period as first reported nor as restated; see each cell's derived formula${
+        opts.basis === "latest"
+          ? ", and basis=first_reported for values all as originally filed"
+          : ""
+      }`,
+    );
+  }
+  const unmixed = rows.flatMap((r) =>
+    r.cells.filter((c) =>
+      c.value === null && !!c.note?.startsWith("not derived as ") &&
+      c.note.includes(": mixed basis: ")
+    ).map(() => r.key)
+  );
+  if (unmixed.length) {
+    warnings.push(
+      `${unmixed.length} quarter(s) (${
+        [...new Set(unmixed)].join(", ")
+      }) are left empty rather than derived: their inputs are of different basis (a year restated by a later filing, its quarters never reported again on that basis, or the reverse), and the difference would be the quarter on neither basis; see each cell's note${
         opts.basis === "latest"
           ? ", and basis=first_reported for values all as originally filed"
           : ""
@@ -541,10 +599,25 @@ function difference(formula: string, first: Point, rest: Point[]): Cell {
   for (const r of rest) value -= r.cell.value!;
   const leaves = [first, ...rest].flatMap((p) => leavesOf.get(p.cell) ?? []);
   const mixed = mixedBasis(leaves);
+  if (mixed) {
+    // A restated year less quarters never restated puts the whole restatement into the one
+    // derived quarter: the difference is that quarter on neither basis, so it is not given.
+    const cell = gap(
+      `not derived as ${formula}: ${mixed}, so the difference would put the whole restatement into this quarter (${
+        fmtValue(value)
+      } on neither basis)${
+        leaves[0]?.basis === "latest"
+          ? "; basis=first_reported derives it from the values as originally filed where they are one basis"
+          : ""
+      }`,
+    );
+    cell.sources = [first, ...rest].map(source);
+    return cell;
+  }
   const cell: Cell = {
     ...gap(),
     value,
-    derived: mixed ? `${formula} (${mixed})` : formula,
+    derived: formula,
     sources: [first, ...rest].map(source),
   };
   leavesOf.set(cell, leaves);
@@ -660,7 +733,21 @@ function addComputed(
       if (own.some((p) => samePeriod(p, a))) continue;
       const b = minus.find((p) => p.end === a.end && p.start === a.start) ??
         minus.find((p) => samePeriod(p, a));
-      if (!b || a.cell.value === null || b.cell.value === null) continue;
+      if (!b) continue;
+      if (a.cell.value === null || b.cell.value === null) {
+        const empty = a.cell.value === null ? a : b;
+        // an input left empty with a reason (several values, mixed basis): said, not dropped
+        if (!never && empty.cell.note) {
+          own.push({
+            ...a,
+            item,
+            cell: gap(
+              `not computed as ${item.compute.formula}: ${empty.item.key} has no value (${empty.cell.note})`,
+            ),
+          });
+        }
+        continue;
+      }
       if (never) {
         skipped++;
         continue;
@@ -722,6 +809,7 @@ function ttmColumn(
   items: LineItem[],
   points: Map<string, Point[]>,
   warnings: string[],
+  yearAt: (item: LineItem, end: string) => Point | null = () => null,
 ): { column: Column; cells: Map<string, Cell> } | null {
   let latest: Point | null = null;
   for (const item of items) {
@@ -764,7 +852,23 @@ function ttmColumn(
         : undefined;
     }
     const empty = chain.find((p) => p.cell.value === null);
-    if (empty) {
+    // quarters that cannot be summed (one left empty: a Q4 not derived across two bases) on a
+    // fiscal year end: the year as reported is the twelve months
+    const year = empty || chain.length < 4 ? yearAt(item, end) : null;
+    if (year && year.cell.value !== null) {
+      const cell: Cell = {
+        ...year.cell,
+        derived: `${fiscalName(year) ?? year.end} (the twelve months end on the fiscal year end${
+          empty
+            ? `; the quarters are not summed: ${fiscalName(empty) ?? empty.end} has no value`
+            : ""
+        })`,
+        sources: [source(year)],
+      };
+      leavesOf.set(cell, leavesOf.get(year.cell) ?? []);
+      start ??= year.start;
+      cells.set(item.key, cell);
+    } else if (empty) {
       cells.set(
         item.key,
         gap(

@@ -122,7 +122,7 @@ export function parseInstance(xml: string, opts: InstanceOptions = {}): Instance
   let steps = 0;
   for (
     const m of xml.matchAll(
-      /<(?:\w+:)?context\s[^>]*id="([^"]+)"[^>]*>([\s\S]*?)<\/(?:\w+:)?context>/g,
+      /<(?:\w+:)?context\s[^>]*\bid\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/(?:\w+:)?context>/g,
     )
   ) {
     if ((++steps & 255) === 0) checkpoint();
@@ -138,7 +138,9 @@ export function parseInstance(xml: string, opts: InstanceOptions = {}): Instance
   }
   const units = new Map<string, string>();
   for (
-    const m of xml.matchAll(/<(?:\w+:)?unit\s[^>]*id="([^"]+)"[^>]*>([\s\S]*?)<\/(?:\w+:)?unit>/g)
+    const m of xml.matchAll(
+      /<(?:\w+:)?unit\s[^>]*\bid\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/(?:\w+:)?unit>/g,
+    )
   ) {
     if ((++steps & 255) === 0) checkpoint();
     units.set(m[1], unitName(m[2]));

@@ -38,7 +38,7 @@ export default defineCommand({
   name: "filings.facts",
   summary: "Every reported value of one XBRL concept over time, first and last reported",
   description:
-    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ (for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead).
+    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ (a filing that gives a period several values is compared by all of them: a later filing giving one of them is no restatement; for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead).
 
 concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period, a later tag filling no period when the company reports it beside an earlier one with another value (${
       friendlyNames().join(", ")
@@ -65,7 +65,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       "Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms.",
     ),
     period: z.enum(["annual", "quarterly", "all"]).default("all").describe(
-      "annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date.",
+      "annual: fiscal-year durations and year-end balances; quarterly: three-month durations (and the 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year, warned) and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date.",
     ),
     as_of: isoDate(
       "Point in time: only values filed on or before this date (YYYY-MM-DD).",
@@ -190,6 +190,16 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
             ? " (for the company's total, the balance sheet's us-gaap CommonStockSharesOutstanding may give it: concept=shares_outstanding)"
             : ""
         }`,
+      );
+    }
+    // a 13-period calendar's 16-week quarter (see longQuarter): a quarter by its own length
+    const long = rows.filter((r) => r.period_kind === "quarter" && (r.duration_days ?? 0) > 100);
+    if (long.length) {
+      const r = long[long.length - 1];
+      ctx.warn(
+        `${long.length} quarter(s) are longer than 13 weeks (the latest: ${r.start}..${r.end}, ${
+          Math.round(r.duration_days! / 7)
+        } weeks): the company's fiscal year has a 16-week quarter (a 16-12-12-12 or 12-12-12-16-week year of thirteen 4-week periods), read as a quarter by its own length; it does not compare with a 12- or 13-week quarter`,
       );
     }
     const { calendarFrom, labelChecked } = await import("../../analysis/filings/facts.ts");
@@ -429,7 +439,7 @@ async function readConcept(
     // currency): never mixed in, and never left out unsaid
     const other = args.unit || !/^[A-Z]{3}(\/shares)?$/.test(unit)
       ? null
-      : otherUnits(tags, concepts, unit, periods, opts.asOf ?? null);
+      : otherUnits(tags, concepts, unit, periods, opts.asOf ?? null, true);
     const currencies = other?.units.filter((u) => /^[A-Z]{3}(\/shares)?$/.test(u)) ?? [];
     if (other?.periods && currencies.length) {
       warn(

@@ -5,7 +5,8 @@ import { friendlyNames } from "../../analysis/filings/facts_items.ts";
 import { xbrlUnit } from "./_facts.ts";
 import type { FrameRow } from "../../providers/filings_a/facts.ts";
 
-const PERIOD = /^CY\d{4}(Q[1-4])?I?$/;
+// SEC's instant frames are quarter ends only (CY2023Q4I; no CY2023I)
+const PERIOD = /^CY\d{4}(Q[1-4]I?)?$/;
 
 export default defineCommand({
   name: "filings.frames",
@@ -30,7 +31,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     ).describe("XBRL tag (e.g. Revenues, Assets) or friendly name (revenue, total_assets, ...)."),
     period: z.string().trim().transform((v) => v.toUpperCase()).refine(
       (v) => PERIOD.test(v),
-      "expected CY2023 (year), CY2023Q4 (quarter) or CY2023Q4I (instant)",
+      "expected CY2023 (year), CY2023Q4 (quarter) or CY2023Q4I (instant; SEC's instant frames are quarter ends, so a year-end balance is CY2023Q4I, not CY2023I)",
     ).describe("Calendar period: CY2023, CY2023Q4, or CY2023Q4I for instants."),
     taxonomy: z.enum(["us-gaap", "ifrs-full", "dei", "srt"]).default("us-gaap").describe(
       "Taxonomy of the tag.",
@@ -72,7 +73,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
   async run(args, ctx) {
     const client = await ctx.provider("filings_a");
     const { frame, factFilingUrl } = await import("../../providers/filings_a/facts.ts");
-    const { itemUnit, lineItem } = await import("../../analysis/filings/facts_items.ts");
+    const { atDate, itemUnit, lineItem } = await import("../../analysis/filings/facts_items.ts");
     // A capitalised name is a tag as typed; a friendly name maps to the tags companies use.
     const item = /^[a-z]/.test(args.concept) ? lineItem(args.concept) : null;
     if (/^[a-z]/.test(args.concept) && !item) {
@@ -94,13 +95,17 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     }
     const unit = args.unit ?? (item ? itemUnit(item, "USD") : "USD");
     const instant = args.period.endsWith("I");
-    if (item && (item.kind === "instant") !== instant && item.kind !== "shares") {
+    // balances and balance-sheet share counts are at a date; flows, per-share figures and
+    // weighted average share counts are over a period
+    if (item && atDate(item) !== instant) {
       ctx.warn(
         instant
-          ? `${item.key} is a flow over a period; an instant period (${args.period}) usually has no values, use ${
+          ? `${item.key} is over a period, not at a date; an instant period (${args.period}) usually has no values, use ${
             args.period.slice(0, -1)
           }`
-          : `${item.key} is a balance at a date; use an instant period such as ${args.period}I`,
+          : `${item.key} is a balance at a date; use an instant period such as ${
+            /Q[1-4]$/.test(args.period) ? args.period : `${args.period}Q4`
+          }I`,
       );
     }
     if (taxonomy === "ifrs-full" && !args.unit && unit.startsWith("USD")) {

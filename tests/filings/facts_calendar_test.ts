@@ -130,14 +130,16 @@ const q4 = (h: ReturnType<typeof history>, year: number) => {
   return h.rows.find((r) => r.key === "revenue")!.cells[i];
 };
 
-Deno.test("Q4 from a full year restated later and quarters as first reported says so", () => {
+Deno.test("Q4 from a full year restated later and quarters as first reported is not given", () => {
   const h = history(restatedYear());
   const cell = q4(h, 2022);
-  assert.equal(cell.value, 500 - 330);
-  // old: "FY - Q1 - Q2 - Q3" alone
+  // 500 - 330 = 170 put the whole restatement (+40) into Q4: the quarter on neither basis. An
+  // empty cell whose note names the bases (first "FY - Q1 - Q2 - Q3" alone, then 170 labelled
+  // "mixed basis") is what the filings support.
+  assert.equal(cell.value, null);
   assert.match(
-    cell.derived!,
-    /^FY - Q1 - Q2 - Q3 \(mixed basis: FY2022 is as restated \(0000000003-24-000010, filed 2024-02-20\), Q1 FY2022 as last reported before that \(0000000003-23-000004, filed 2023-05-01\), Q2 FY2022 .*, Q3 FY2022 .*never reported again on the restated basis\)$/,
+    cell.note!,
+    /^not derived as FY - Q1 - Q2 - Q3: mixed basis: FY2022 is as restated \(0000000003-24-000010, filed 2024-02-20\), Q1 FY2022 as last reported before that \(0000000003-23-000004, filed 2023-05-01\), Q2 FY2022 .*, Q3 FY2022 .*never reported again on the restated basis, so the difference would put the whole restatement into this quarter \(170 on neither basis\); basis=first_reported/,
   );
   // the citation lists every input's accession
   assert.deepEqual(cell.sources!.map((s) => s.accession_no), [
@@ -171,10 +173,11 @@ Deno.test("as first reported: a year filed before its quarters were restated and
   ];
   const h = history({ Revenues: { units: { USD: rows } } }, { basis: "first_reported" });
   const cell = q4(h, 2022);
-  assert.equal(cell.value, 460 - 360);
+  // 460 - 360 = 100 is Q4 on neither basis: left empty, the bases said
+  assert.equal(cell.value, null);
   assert.match(
-    cell.derived!,
-    /\(mixed basis: FY2022 is as first reported \(0000000003-23-000010, filed 2023-02-20\) though restated on 2023-05-01, Q1 FY2022 first reported after that/,
+    cell.note!,
+    /: mixed basis: FY2022 is as first reported \(0000000003-23-000010, filed 2023-02-20\) though restated on 2023-05-01, Q1 FY2022 first reported after that/,
   );
 });
 
