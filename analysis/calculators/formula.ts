@@ -193,27 +193,47 @@ export function formulaEbitda(args: FormulaEbitdaArgs, ctx: ComputeContext) {
 /** Arguments of formula.enterprise_value. */
 export interface FormulaEnterpriseValueArgs {
   market_equity: number;
-  debt: number;
-  cash: number;
+  /** Left out: 0, with a warning (an EV without debt is the equity value, not the firm's). */
+  debt?: number;
+  /** Left out: 0, with a warning. */
+  cash?: number;
   operating_cash: number;
 }
 
 /** formula.enterprise_value. */
 export function formulaEnterpriseValue(args: FormulaEnterpriseValueArgs, ctx: ComputeContext) {
+  const missing = (["debt", "cash"] as const).filter((k) => args[k] === undefined);
+  const debt = args.debt ?? 0;
+  const cash = args.cash ?? 0;
   notNegative(args.market_equity, "market_equity");
-  notNegative(args.debt, "debt");
-  const excess = excessCash(args.cash, args.operating_cash);
+  notNegative(debt, "debt");
+  const excess = excessCash(cash, args.operating_cash);
+  if (missing.length) {
+    ctx.warn(
+      `${missing.join(" and ")} not given, counted as 0: enterprise_value is then ${
+        missing.length === 2
+          ? "the market equity alone"
+          : `market equity ${
+            missing[0] === "debt" ? "less excess cash, with no debt" : "plus debt, with no cash"
+          }`
+      }, not the company's enterprise value unless it truly has ${
+        missing.length === 2 ? "neither" : "none"
+      }; pass ${
+        missing.map((k) => `${k}=`).join(" and ")
+      } from the balance sheet (0 when there is none)`,
+    );
+  }
   warnGaps(ctx, [
-    [args.market_equity, "market_equity", args.debt, "debt"],
-    [args.market_equity, "market_equity", args.cash, "cash"],
+    [args.market_equity, "market_equity", debt, "debt"],
+    [args.market_equity, "market_equity", cash, "cash"],
   ]);
   return finite({
-    enterprise_value: args.market_equity + args.debt - excess,
+    enterprise_value: args.market_equity + debt - excess,
     excess_cash: excess,
     inputs: {
       market_equity: args.market_equity,
-      debt: args.debt,
-      cash: args.cash,
+      debt,
+      cash,
       operating_cash: args.operating_cash,
     },
     method:

@@ -20,7 +20,10 @@ export const quoteSchema = z.object({
   company_name: z.string().nullable(),
   quote_type: z.string().nullable(),
   exchange: z.string().nullable(),
-  currency: z.string().nullable(),
+  currency: z.string().nullable().describe(
+    "Currency of the price (GBp: pence). Null for an index (quote_type INDEX), whose level is " +
+      "in points, not in the currency Yahoo states for its constituents.",
+  ),
   price: z.number().nullable(),
   change: z.number().nullable(),
   change_pct: z.number().nullable(),
@@ -140,6 +143,8 @@ const detail = z.looseObject({
   forwardPE: num,
   priceToSalesTrailing12Months: num,
   dividendYield: num,
+  /** Yahoo's forward annual dividend per share, in the listing's currency (checked, not shown). */
+  dividendRate: num,
   beta: num,
   // fund fields (ETF, mutual fund)
   yield: num,

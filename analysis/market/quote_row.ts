@@ -47,6 +47,16 @@ export function fromYahooQuote(q: QuoteRow): Quote {
  */
 export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
   const notes: string[] = [];
+  // an index's level is a count of points: Yahoo's currency (^GSPC: USD) is its constituents'
+  if (q.quoteType === "INDEX" && q.currency) {
+    notes.push(
+      `${q.symbol} is an index: its level${
+        q.regularMarketPrice === null ? "" : ` ${q.regularMarketPrice}`
+      } is in points, not in ${q.currency} (Yahoo's currency is that of its constituents); ` +
+        "currency is left null, and the level is no amount of money to convert or add to one",
+    );
+    q = { ...q, currency: null };
+  }
   const previous = price(q.regularMarketPreviousClose);
   let change = q.regularMarketChange;
   let changePct = q.regularMarketChangePercent;

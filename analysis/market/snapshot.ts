@@ -209,7 +209,7 @@ export async function snapshot(ctx: Context, input: string) {
     fx: m.fx,
     valuation: {
       ...m.ratios,
-      dividend_yield: d.dividendYield ?? null,
+      dividend_yield: dividendYield(ctx, quote, d.dividendYield ?? null, d.dividendRate ?? null),
       beta: k.beta ?? d.beta ?? null,
     },
     fund: shownFund,
@@ -344,7 +344,9 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const revenue = await inCap(f.totalRevenue);
   const ebitda = await inCap(f.ebitda);
   const agg = (name: string, yahoo: number | null, a: number | null, b: number | null) =>
-    on.same ? yahoo : ratioOf(name, money(a, cap), money(b, cap), on.refusals);
+    on.same
+      ? againstFigures(on, name, yahoo, a, b)
+      : ratioOf(name, money(a, cap), money(b, cap), on.refusals);
   const ratios = {
     trailing_pe: perShare(on, "trailing_pe", row.trailingPE ?? d.trailingPE ?? null, [
       ["quote API epsTrailingTwelveMonths", row.epsTrailingTwelveMonths],
@@ -369,7 +371,19 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
     ev_to_revenue: agg("ev_to_revenue", k.enterpriseToRevenue ?? null, ev, revenue),
     ev_to_ebitda: agg("ev_to_ebitda", k.enterpriseToEbitda ?? null, ev, ebitda),
   };
-  if (on.same) perShareAgainstCap(on, ratios, marketCap, k.netIncomeToCommon ?? null);
+  if (on.same) {
+    perShareAgainstCap(on, ratios, {
+      marketCap,
+      netIncome: k.netIncomeToCommon ?? null,
+      trailingEps: row.epsTrailingTwelveMonths ?? k.trailingEps ?? null,
+      forwardEps: row.epsForward ?? k.forwardEps ?? null,
+      revenue: f.totalRevenue ?? null,
+      revenuePerShare: f.revenuePerShare ?? null,
+      cash: f.totalCash ?? null,
+      cashPerShare: f.totalCashPerShare ?? null,
+      country: s.summaryProfile.country ?? s.assetProfile.country ?? null,
+    });
+  }
   for (const r of on.refusals) ctx.warn(r);
   const inFin = (v: number | null | undefined) => (v === null || v === undefined ? null : fin);
   return {
@@ -408,49 +422,237 @@ const PER_SHARE_RATIOS = ["trailing_pe", "forward_pe", "price_to_book"] as const
 const PE_DOUBT = Math.log(1.3);
 const PE_REFUSE = Math.log(1.9);
 
+/** The figures the per-share ratios of a snapshot are checked against, all in one currency. */
+interface PerShareFacts {
+  marketCap: number | null;
+  netIncome: number | null;
+  trailingEps: number | null;
+  forwardEps: number | null;
+  revenue: number | null;
+  revenuePerShare: number | null;
+  cash: number | null;
+  cashPerShare: number | null;
+  /** The company's country (quoteSummary's profile), to tell a listing that may be an ADR. */
+  country: string | null;
+}
+
+/**
+ * Whether a listing may be a depositary share: one on a US exchange (no suffix) of a company
+ * of another or an unstated country, or on London's international order book (.IL, GDRs).
+ */
+function mayBeDepositary(symbol: string, country: string | null): boolean {
+  if (/\.IL$/i.test(symbol)) return true;
+  return !symbol.includes(".") && !/^[\^]/.test(symbol) && country !== "United States";
+}
+
+/**
+ * How many times Yahoo's per-share figure goes into the same total per listed share (the
+ * market cap over the price gives the count of listed shares): 1 when the figure is per listed
+ * share, 6 for an ADS standing for six ordinary shares whose figure is per ordinary share. Null
+ * without both figures above zero, or for a listing quoted in a minor unit (perShareUnit
+ * checks those).
+ */
+function timesPerListed(
+  on: Basis,
+  marketCap: number | null,
+  total: number | null,
+  perShare: number | null,
+): number | null {
+  const price = on.quote.price;
+  if (on.trade?.factor !== 1 || !(marketCap! > 0) || !(price! > 0)) return null;
+  if (!(total! > 0) || !(perShare! > 0)) return null;
+  const k = (total! * price!) / (marketCap! * perShare!);
+  return Number.isFinite(k) ? k : null;
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
 /**
  * Checks the per-share ratios (in place) against the company's aggregates, both sides in one
- * currency: trailing P/E against the market cap over net income to common. Far apart, Yahoo's
- * per-share figures are not per listed share (an ADR's earnings per ordinary share, or a count
- * of another class), and trailing_pe, forward_pe and price_to_book, all taken on them, are
- * refused; somewhat apart, the P/E is kept and the gap said.
+ * currency: trailing P/E against the market cap over net income to common; without earnings
+ * above zero to check, Yahoo's revenue per share, else its cash per share, against the total
+ * over the listed shares (the market cap over the price). Far apart, Yahoo's per-share figures
+ * are not per listed share (an ADR's figures per ordinary share, or a count of another class),
+ * and trailing_pe and price_to_book, taken on them, are refused; forward_pe too unless its
+ * earnings are shown per listed share (forward EPS as many times the trailing as the gap);
+ * somewhat apart, the ratios are kept and the gap said. With nothing to check them against,
+ * that is said.
  */
 function perShareAgainstCap(
   on: Basis,
   ratios: Record<(typeof PER_SHARE_RATIOS)[number], number | null>,
-  marketCap: number | null,
-  netIncome: number | null,
+  x: PerShareFacts,
 ) {
-  const pe = ratios.trailing_pe;
-  if (pe === null || !(pe > 0) || marketCap === null || !(marketCap > 0) || !(netIncome! > 0)) {
-    return;
-  }
-  const whole = marketCap / netIncome!;
-  const gap = Math.abs(Math.log(pe / whole));
-  if (!(gap > PE_DOUBT)) return;
-  const r2 = (x: number) => Math.round(x * 100) / 100;
-  const times = r2(Math.exp(gap));
-  const apart = `the price over Yahoo's per-share earnings gives a P/E of ${r2(pe)}, ` +
-    `the market cap ${marketCap} over net income to common ${netIncome} gives ${r2(whole)}, ` +
-    `${times} times apart`;
-  const symbol = on.quote.symbol;
-  if (gap <= PE_REFUSE) {
-    on.refusals.push(
-      `trailing_pe of ${symbol}: ${apart}; the share count may have moved within the year or the figures are of different periods, so read it with care`,
-    );
-    return;
-  }
   const shown = PER_SHARE_RATIOS.filter((name) => ratios[name] !== null);
-  for (const name of PER_SHARE_RATIOS) ratios[name] = null;
-  const kept = on.basis.filter((b) => !(PER_SHARE_RATIOS as readonly string[]).includes(b.name));
-  on.basis.splice(0, on.basis.length, ...kept);
+  if (!shown.length) return;
+  const symbol = on.quote.symbol;
+  const pe = ratios.trailing_pe;
+  const { marketCap, netIncome } = x;
+  let gap: number;
+  let apart: string;
+  let byEarnings = false;
+  let k: number;
+  if (pe !== null && pe > 0 && marketCap !== null && marketCap > 0 && netIncome! > 0) {
+    const whole = marketCap / netIncome!;
+    k = pe / whole;
+    gap = Math.abs(Math.log(k));
+    byEarnings = true;
+    apart = `the price over Yahoo's per-share earnings gives a P/E of ${r2(pe)}, ` +
+      `the market cap ${marketCap} over net income to common ${netIncome} gives ${r2(whole)}, ` +
+      `${r2(Math.exp(gap))} times apart`;
+    if (!(gap > PE_DOUBT)) {
+      forwardFarBelow(on, ratios, x);
+      return;
+    }
+    if (gap <= PE_REFUSE) {
+      on.refusals.push(
+        `trailing_pe of ${symbol}: ${apart}; the share count may have moved within the year or the figures are of different periods, so read it with care`,
+      );
+      return;
+    }
+  } else {
+    // no earnings to check against: revenue per share, else cash per share
+    const checks = [
+      ["revenue per share", x.revenuePerShare, "revenue", x.revenue],
+      ["cash per share", x.cashPerShare, "cash", x.cash],
+    ] as const;
+    const found = checks.map(([label, per, totalLabel, total]) => {
+      const t = timesPerListed(on, marketCap, total, per);
+      return t === null ? null : {
+        k: t,
+        text: `Yahoo's ${label} ${per} against ${totalLabel} ${total} over the ${
+          r2(marketCap! / on.quote.price!)
+        } listed shares (the market cap over the price), ${
+          r2(total! * on.quote.price! / marketCap!)
+        }: ${r2(Math.exp(Math.abs(Math.log(t))))} times apart`,
+      };
+    }).filter((c) => c !== null);
+    const names = shown.join(", ");
+    if (!found.length) {
+      // a fund's ratios are no company's (left out after, leaveOutCompanyFigures)
+      if (on.trade?.factor !== 1 || fundKind(on.quote.quote_type)) return;
+      if (!mayBeDepositary(symbol, x.country)) return;
+      on.refusals.push(
+        `${names} of ${symbol}: Yahoo's per-share figures (earnings, book value) could not be checked against the company's totals (no earnings above zero, revenue or cash per share with its total): ${
+          x.country
+            ? `a listing of a company of ${x.country}`
+            : "a listing of a company whose country is not stated"
+        }; if ${symbol} is a depositary share standing for several ordinary shares, they may be per ordinary share and the ratios that many times off; read them with care`,
+      );
+      return;
+    }
+    const far = found.filter((c) => Math.abs(Math.log(c.k)) > PE_REFUSE);
+    const near = found.filter((c) => Math.abs(Math.log(c.k)) <= PE_DOUBT);
+    if (far.length && near.length) {
+      for (const name of PER_SHARE_RATIOS) ratios[name] = null;
+      dropBasis(on);
+      on.refusals.push(
+        `${names} of ${symbol}: not computed: Yahoo's per-share figures disagree on whether they are per listed share (${
+          found.map((c) => c.text).join("; ")
+        }), so no ratio of the price to them is reliable`,
+      );
+      return;
+    }
+    const worst = found.reduce((a, b) => Math.abs(Math.log(b.k)) > Math.abs(Math.log(a.k)) ? b : a);
+    k = worst.k;
+    gap = Math.abs(Math.log(k));
+    apart = found.map((c) => c.text).join("; ");
+    if (!(gap > PE_DOUBT)) return;
+    if (gap <= PE_REFUSE) {
+      on.refusals.push(
+        `${names} of ${symbol}: ${apart}; the share count may have moved or the figures are of different dates, so read them with care`,
+      );
+      return;
+    }
+  }
+  // forward EPS may be per listed share (analysts' estimates per ADS) while the trailing is not
+  const forward = byEarnings ? forwardBasis(x, k) : null;
+  const refused = PER_SHARE_RATIOS.filter((name) =>
+    ratios[name] !== null && !(name === "forward_pe" && forward?.keep)
+  );
+  for (const name of PER_SHARE_RATIOS) {
+    if (!(name === "forward_pe" && forward?.keep)) ratios[name] = null;
+  }
+  dropBasis(on, forward?.keep ? ["forward_pe"] : []);
   on.refusals.push(
     `${
-      shown.join(", ")
-    } of ${symbol}: not computed: ${apart}: Yahoo's per-share figures are not per listed share (a depositary share standing for several ordinary shares, earnings per share of another class, or a share count far from the current one), so no ratio of the price to them is reliable; use the market cap over net income (${
-      r2(whole)
-    }) for a P/E`,
+      refused.join(", ")
+    } of ${symbol}: not computed: ${apart}: Yahoo's per-share figures are not per listed share (a depositary share standing for several ordinary shares, earnings per share of another class, or a share count far from the current one), so no ratio of the price to them is reliable${
+      byEarnings
+        ? `; use the market cap over net income (${r2(marketCap! / netIncome!)}) for a P/E`
+        : ""
+    }${
+      forward && !forward.keep && refused.includes("forward_pe")
+        ? `; forward_pe: ${forward.why}`
+        : ""
+    }${
+      !byEarnings && ratios.forward_pe === null && shown.includes("forward_pe")
+        ? "; forward_pe: with no trailing earnings to compare with, nothing shows whether the forward EPS is per listed share"
+        : ""
+    }`,
   );
+  if (forward?.keep) on.refusals.push(`forward_pe of ${symbol}: kept: ${forward.why}`);
+}
+
+/**
+ * Whether Yahoo's forward EPS is per listed share when its trailing EPS is `k` times too small
+ * for one: the forward EPS against the trailing, near 1 (the same basis: refused with it) or
+ * near `k` (per listed share: kept), each within 1.5 times for a year's growth; `k` under 2.5
+ * leaves the two apart by too little to tell, and so does a forward EPS in neither range.
+ */
+function forwardBasis(x: PerShareFacts, k: number): { keep: boolean; why: string } | null {
+  const f = x.forwardEps;
+  const t = x.trailingEps;
+  if (f === null || t === null || !(f > 0) || !(t > 0)) return null;
+  const g = f / t;
+  const growth = Math.log(1.5);
+  const ratio = `the forward EPS ${f} is ${r2(g)} times the trailing ${t}`;
+  if (Math.abs(Math.log(g)) <= growth) {
+    return { keep: false, why: `${ratio}, so it is on the trailing EPS's basis` };
+  }
+  if (k >= 2.5 && Math.abs(Math.log(g / k)) <= growth) {
+    return {
+      keep: true,
+      why: `${ratio}, near the ${
+        r2(k)
+      } times by which the trailing falls short of earnings per listed share: the forward EPS is taken as per listed share (analysts' estimates per depositary share), and the ratio is the price over it`,
+    };
+  }
+  return {
+    keep: false,
+    why: `${ratio}, near neither 1 nor the ${
+      r2(k)
+    } times of the trailing's gap, so its basis is not shown`,
+  };
+}
+
+/**
+ * A forward EPS under 1/2.5 of a trailing EPS that is per listed share: a large fall expected,
+ * or estimates per ordinary share of a depositary share whose trailing EPS is per ADS (the
+ * forward P/E then that many times too high). The data do not tell which: said, not refused.
+ */
+function forwardFarBelow(
+  on: Basis,
+  ratios: Record<(typeof PER_SHARE_RATIOS)[number], number | null>,
+  x: PerShareFacts,
+) {
+  const f = x.forwardEps;
+  const t = x.trailingEps;
+  if (ratios.forward_pe === null || f === null || t === null || !(f > 0) || !(t > 0)) return;
+  if (!(f / t <= 1 / 2.5)) return;
+  on.refusals.push(
+    `forward_pe of ${on.quote.symbol}: the forward EPS ${f} is ${
+      r2(f / t)
+    } times the trailing ${t}, which agrees with the market cap over net income: either a fall of that size is expected, or the forward EPS is per ordinary share of a depositary share (the forward P/E then as many times too high); read it with care`,
+  );
+}
+
+/** Drops the per-share ratios but `keep` from the citation of how they were taken. */
+function dropBasis(on: Basis, keep: string[] = []) {
+  const kept = on.basis.filter((b) =>
+    !(PER_SHARE_RATIOS as readonly string[]).includes(b.name) || keep.includes(b.name)
+  );
+  on.basis.splice(0, on.basis.length, ...kept);
 }
 
 /** What a snapshot's ratios are taken on: the listing's unit, the filer's currency. */
@@ -531,6 +733,85 @@ function perShareUnit(
 }
 
 const money = (value: number | null, currency: string | null) => ({ value, currency });
+
+/** How far Yahoo's own ratio may be from the one its figures in the same answer give. */
+const OWN_DOUBT = Math.log(1.3);
+
+/**
+ * Yahoo's own aggregate ratio (EV/revenue, EV/EBITDA; both sides in one currency) against the
+ * ratio of the figures the snapshot shows beside it: more than 1.3 times apart (an EV or EBITDA
+ * of another date, or a slip of unit), the ratio of the shown figures is given and Yahoo's
+ * said; Yahoo's alone when a figure is missing.
+ */
+function againstFigures(
+  on: Basis,
+  name: string,
+  yahoo: number | null,
+  a: number | null,
+  b: number | null,
+): number | null {
+  if (yahoo === null || a === null || b === null || b === 0) return yahoo;
+  const own = ratioOf(name, money(a, on.cap), money(b, on.cap), on.refusals);
+  if (own === null || own === 0 || Math.sign(own) !== Math.sign(yahoo)) {
+    if (own !== null && own !== yahoo) {
+      on.refusals.push(
+        `${name} of ${on.quote.symbol}: Yahoo states ${yahoo}, while its figures shown here give ${own} (${a} over ${b}); the ratio of the figures shown is given`,
+      );
+    }
+    return own ?? yahoo;
+  }
+  const gap = Math.abs(Math.log(own / yahoo));
+  if (!(gap > OWN_DOUBT)) return yahoo;
+  on.refusals.push(
+    `${name} of ${on.quote.symbol}: Yahoo states ${yahoo}, while its figures shown here give ${own} (${a} over ${b}), ${
+      Math.round(Math.exp(gap) * 100) / 100
+    } times apart (figures of another date, or one in another unit); the ratio of the figures shown is given`,
+  );
+  return own;
+}
+
+/**
+ * Yahoo's dividend yield (a fraction) against its dividend rate over the price shown. A listing
+ * quoted in a minor unit (GBp) may state the rate in either unit, so both are tried. More than
+ * 1.3 times from the nearest, it is warned; more than 1.9 times (a rate in another currency or
+ * unit, a yield of another listing), it is left null. Without a rate it is kept as Yahoo's.
+ */
+function dividendYield(
+  ctx: Context,
+  quote: Quote,
+  yahoo: number | null,
+  rate: number | null,
+): number | null {
+  const price = quote.price;
+  const unit = unitOf(quote.currency);
+  if (yahoo === null || rate === null || !(rate > 0) || !(price! > 0) || !unit) return yahoo;
+  if (!(yahoo > 0)) return yahoo;
+  const candidates = unit.factor === 1
+    ? [rate / price!]
+    : [rate / price!, rate / (price! * unit.factor)];
+  const nearest = candidates.reduce((x, y) =>
+    Math.abs(Math.log(y / yahoo)) < Math.abs(Math.log(x / yahoo)) ? y : x
+  );
+  const gap = Math.abs(Math.log(nearest / yahoo));
+  if (!(gap > OWN_DOUBT)) return yahoo;
+  const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+  const apart =
+    `Yahoo's dividend yield ${yahoo} against its dividend rate ${rate} over the price ${price} ${
+      quote.currency ?? ""
+    }, ${r4(nearest)}${
+      unit.factor === 1 ? "" : ` (the rate read in ${unit.code} or ${unit.major})`
+    }, ${Math.round(Math.exp(gap) * 100) / 100} times apart`;
+  if (gap <= PE_REFUSE) {
+    ctx.warn(
+      `dividend_yield of ${quote.symbol}: ${apart}; the yield may be at another price or the rate changed, so read it with care`,
+    );
+    return yahoo;
+  }
+  ctx.warn(
+    `dividend_yield of ${quote.symbol}: not shown: ${apart}: the yield or the rate is in another currency or unit, or of another listing (a depositary share's rate per ordinary share), so neither is reliable here`,
+  );
+  return null;
+}
 
 /**
  * Yahoo's enterprise value when cap and statements share a currency; otherwise rebuilt as the

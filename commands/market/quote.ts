@@ -17,7 +17,9 @@ export default defineCommand({
     "why. Outside the regular session (market_state PRE or POST) price, change and as_of stay " +
     "the regular session's, and Yahoo's later pre- or post-market trade is given as " +
     "extended_hours, with a warning; a price more than a week old, or older than the last whole " +
-    "weekday while the market is open (a halted or suspended listing), is warned about. For history " +
+    "weekday while the market is open (a halted or suspended listing), is warned about. An " +
+    "index's currency is null with a warning: its level is in points, not in the currency " +
+    "Yahoo states for its constituents (^GSPC: USD). For history " +
     "use market.ohlcv; for valuation fields use symbol.snapshot.",
   usage: "finance market.quote SYMBOL",
   side_effects: "network_read_only",

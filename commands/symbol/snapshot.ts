@@ -24,8 +24,14 @@ export default defineCommand({
     "currency's major unit (GBP for a GBp listing), statement figures in financial_currency. " +
     "P/E and P/B are taken at the price shown (the price over Yahoo's per-share figure, " +
     "cited in sources, each source with the URLs read), and checked against the market cap " +
-    "over net income to common: far apart (an ADR's per-share figures per ordinary share), " +
-    "P/E, forward P/E and P/B are null with a warning. A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
+    "over net income to common (without earnings above zero, revenue or cash per share " +
+    "against its total over the listed shares; with nothing to check, a warning says so): far " +
+    "apart (an ADR's per-share figures per ordinary share), P/E and P/B are null with a " +
+    "warning, and forward P/E too unless its EPS is shown per listed share (as many times the " +
+    "trailing EPS as the gap). Yahoo's EV/revenue and EV/EBITDA more than 1.3 times from the " +
+    "figures shown are replaced by their ratio, and its dividend yield is checked against its " +
+    "dividend rate over the price, each with a warning. An index has no currency (its level " +
+    "is in points). A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
     "quote (cited as fx) or is null with a warning; Yahoo's own mixed-currency ratios are " +
     "never passed on. When quoteSummary has nothing for a listing the quote's fields are " +
     "returned with a warning naming what is missing.",
@@ -66,7 +72,10 @@ export default defineCommand({
       price_to_book: n,
       ev_to_revenue: n,
       ev_to_ebitda: n,
-      dividend_yield: n.describe("A fraction, as Yahoo states it: 0.0041 is 0.41%."),
+      dividend_yield: n.describe(
+        "A fraction, as Yahoo states it: 0.0041 is 0.41%. Checked against Yahoo's dividend " +
+          "rate over the price: more than 1.9 times apart it is null with a warning.",
+      ),
       beta: n,
     }),
     fund: fundShape.nullable().describe(

@@ -21,7 +21,8 @@ interface Row {
   yahoo: string;
   /** Stooq's form, or null when Stooq must refuse it by name. */
   stooq: string | null;
-  price: string;
+  /** The quote's currency; null for an index, whose level is in points. */
+  price: string | null;
   /** Market cap's currency (major unit); null when the instrument has none. */
   cap: string | null;
   /** financialCurrency; null when there are no financials. */
@@ -60,9 +61,9 @@ const TABLE: Row[] = [
   { input: "7203.T", yahoo: "7203.T", stooq: "7203.jp", price: "JPY", cap: "JPY", fin: "JPY", fx: null },
   { input: "6758.t", yahoo: "6758.T", stooq: "6758.jp", price: "JPY", cap: "JPY", fin: "JPY", fx: null },
   // Indices, FX, futures, crypto: no financials, so no ratio at all
-  { input: "^GSPC", yahoo: "^GSPC", stooq: "^spx", price: "USD", cap: null, fin: null, fx: null },
-  { input: "^n225", yahoo: "^N225", stooq: "^nkx", price: "JPY", cap: null, fin: null, fx: null },
-  { input: "^FTSE", yahoo: "^FTSE", stooq: "^ukx", price: "GBP", cap: null, fin: null, fx: null },
+  { input: "^GSPC", yahoo: "^GSPC", stooq: "^spx", price: null, cap: null, fin: null, fx: null },
+  { input: "^n225", yahoo: "^N225", stooq: "^nkx", price: null, cap: null, fin: null, fx: null },
+  { input: "^FTSE", yahoo: "^FTSE", stooq: "^ukx", price: null, cap: null, fin: null, fx: null },
   { input: "EURUSD=X", yahoo: "EURUSD=X", stooq: "eurusd", price: "USD", cap: null, fin: null, fx: null },
   { input: "JPY=X", yahoo: "JPY=X", stooq: "usdjpy", price: "JPY", cap: null, fin: null, fx: null },
   { input: "gc=f", yahoo: "GC=F", stooq: "gc.f", price: "USD", cap: null, fin: null, fx: null },
@@ -308,7 +309,7 @@ Deno.test("symbol table: printed for review (provider forms and currencies)", ()
     r.input,
     r.yahoo,
     r.stooq ?? "(refused)",
-    r.price,
+    r.price ?? "points",
     r.cap ?? "-",
     r.fin ?? "-",
     r.fx ?? "-",
