@@ -18,7 +18,7 @@ import {
   respectivelyPair,
 } from "./kpi_attach.ts";
 import { cellValue, type ScaleNote, scaleNotes, splitTables, type TableRow } from "./kpi_table.ts";
-import { basesOf, clauseAround, periodAt, periodOf } from "./kpi_periods.ts";
+import { basesOf, clauseAround, periodAt, periodOf, respectiveYear } from "./kpi_periods.ts";
 
 export { periodAt, periodOf };
 import {
@@ -111,6 +111,45 @@ function resultClause(sentence: string, offset: number, termAt: number): [number
 
 /** The last sentence read for words of an outlook (a sentence's figures are read one by one). */
 let forwardCache: { sentence: string; forward: boolean } | null = null;
+
+/** Every match of FORWARD in a sentence. */
+const FORWARD_ALL = new RegExp(FORWARD.source, "gi");
+
+/** A year in a period ("FY 2024", "Q3 2025"). */
+const YEAR = /\b((?:19|20)\d{2})\b/;
+
+/** The last sentence read for the years its words of an outlook name (see outlookYears). */
+let outlookCache: { sentence: string; years: { year: number; words: string }[] | null } | null =
+  null;
+
+/**
+ * The years each of a sentence's words of an outlook name just after them ("provides outlook
+ * for fiscal 2024", "we expect fiscal 2024 revenue"): the smallest with its words, or null when
+ * any of them names no year (it then may govern any figure of the sentence).
+ */
+function outlookYears(sentence: string): { year: number; words: string } | null {
+  if (outlookCache?.sentence !== sentence) {
+    let years: { year: number; words: string }[] | null = [];
+    for (const m of sentence.matchAll(FORWARD_ALL)) {
+      // the year just after the words, else one before them in their clause ("fiscal 2024
+      // adjusted EPS is expected to be")
+      const after = sentence.slice(m.index!, m.index! + m[0].length + 50);
+      const from = Math.max(clauseAround(sentence, m.index!)[0], m.index! - 60);
+      const before = sentence.slice(from, m.index! + m[0].length);
+      const stretch = YEAR.test(periodOf(after) ?? "") ? after : before;
+      const year = YEAR.exec(periodOf(stretch) ?? "");
+      if (!year) {
+        years = null;
+        break;
+      }
+      const words = stretch === after ? after.slice(0, after.indexOf(year[1]) + 4) : before;
+      years.push({ year: Number(year[1]), words: words.trim() });
+    }
+    outlookCache = { sentence, years };
+  }
+  const years = outlookCache.years;
+  return years?.length ? years.reduce((a, b) => (b.year < a.year ? b : a)) : null;
+}
 
 /** Whether a sentence speaks of an outlook (see FORWARD), read once per sentence. */
 function forwardSentence(sentence: string): boolean {
@@ -239,10 +278,19 @@ const ABBREV =
 export function sentences(text: string, base = 0): Sentence[] {
   const out: Sentence[] = [];
   let start = 0;
-  const re = /[.!?](?=\s+(?:[A-Z$"“(0-9]|$))|\n{2,}/g;
+  // a bullet at a line's start opens an item of its own ("• Net sales of $14,694 million"): a
+  // headline or lead-in without a full stop does not run into it, nor into the heading line
+  // just above a list ("Fiscal 2023 Full Year Highlights"); a line ending in a colon ends a lead-in
+  const re =
+    /[.!?](?=\s+(?:[A-Z$"“(0-9]|$))|\n{2,}|\n(?=[ \t]*[•●▪◦‣■►][ \t])|\n(?=[^\n•●▪◦‣■►]{1,120}\n[ \t]*[•●▪◦‣■►][ \t])|:(?=[ \t]*\n)/g;
   for (const m of text.matchAll(re)) {
     const end = m.index! + (m[0].startsWith("\n") ? 0 : 1);
     if (!m[0].startsWith("\n") && ABBREV.test(text.slice(Math.max(start, end - 8), end))) continue;
+    // a colon ends a lead-in that names a period ("June 2023 quarter:"), not a label whose
+    // figures follow on the next line ("Net loss per share:" / "Basic ($8.30)")
+    if (m[0] === ":" && !LEAD_IN.test(text.slice(text.lastIndexOf("\n", end - 1) + 1, end))) {
+      continue;
+    }
     push(start, end);
     start = end;
   }
@@ -277,6 +325,10 @@ export function sentences(text: string, base = 0): Sentence[] {
   }
 }
 
+/** A line ending in a colon that leads in a period's figures or an outlook. */
+const LEAD_IN =
+  /\b(?:quarter|fiscal|full[- ]year|(?:19|20)\d{2}|FY\s?'?\d{2}|Q[1-4]|months|half|highlights|outlook|guidance|expects?)\b/i;
+
 /** The longest stretch read as one sentence (see `sentences`). */
 export const MAX_SENTENCE = 2_000;
 
@@ -308,13 +360,21 @@ const SCALE: Record<string, number> = {
   lakhs: 1e5,
   lac: 1e5,
   lacs: 1e5,
+  // "₹12 lakh crore" is 12 × 10^5 × 10^7, not 12 lakh
+  "lakh crore": 1e12,
+  "lakh crores": 1e12,
+  // "£520mn", "€3.4mn": millions as British and European releases write them
+  mn: 1e6,
 };
+
+/** The scale of a scale word as an amount writes it ("bn", "Lakh  Crore"). */
+const scaleOf = (word: string) => SCALE[word.toLowerCase().replace(/\s+/g, " ")];
 // a percent starts at the first digit of its run (`(?<!\d)`): tried at every digit of a long run
 // with no sign after it, `\d+` read the rest of the run each time, time growing with its square
 // an amount carries the currency it is stated in: "C$1.2 billion" is Canadian dollars, "€3.4bn",
 // "EUR 3.4bn", "RMB 1.2 billion", "£512 million" are not dollars at all
 const VALUE =
-  /((?:\b(?:US|CA?|AU?|NZ|HK|NT|S|R|MX)\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|BRL|MXN|SGD|TWD|ZAR)\s?|\bRs\.?\s?)\s?(?:\(\s?|[-−]\s?)?\d[\d,]*(?:\.\d+)?\)?(?:\s?(?:trillion|billion|million|thousand|crores?|lakhs?|lacs?|cr|bn|mm|[bmk])\b)?\+?)|([-−]?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
+  /((?:\b(?:US|CA?|AU?|NZ|HK|NT|S|R|MX)\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|BRL|MXN|SGD|TWD|ZAR)\s?|\bRs\.?\s?)\s?(?:\(\s?|[-−]\s?)?\d[\d,]*(?:\.\d+)?\)?(?:\s?(?:trillion|billion|million|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|[bmk])\b)?\+?)|([-−]?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:\.\d+)?\s?(?:cents\b|cent\b|cps\b|¢))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
 
 const MONTH_BEFORE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+$/i;
@@ -364,9 +424,12 @@ function groupedRight(raw: string, sign: string, after: string): boolean {
     /^\d{1,2}(?:,\d{2})*,\d{3}(?:\.\d+)?$/.test(digits);
 }
 
+/** An amount stated in cents ("70.5 cps", "12 cents", "19¢"). */
+export const CENTS = /(?:cents?|cps|¢)$/i;
+
 /** Whether an amount's words state its scale ("$3.4 billion", "€3.4bn"; not "$3,400"). */
 export const hasScaleWord = (raw: string) =>
-  /(?:trillion|billion|million|thousand|crores?|lakhs?|lacs?|bn|mm|\d\s?(?:[bmk]|cr))\+?$/i
+  /(?:trillion|billion|million|thousand|crores?|lakhs?|lacs?|bn|mn|mm|\d\s?(?:[bmk]|cr))\+?$/i
     .test(raw);
 
 /**
@@ -385,7 +448,7 @@ export function values(sentence: string): FoundValue[] {
         .replace("−", "-"),
     );
     const unitWord =
-      /(trillion|billion|million|thousand|crores?|lakhs?|lacs?|cr|bn|mm|[bmk])\b\+?$/i
+      /(trillion|billion|million|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|[bmk])\b\+?$/i
         .exec(raw)?.[1]
         ?.toLowerCase();
     // "($000)", "(in $000s)": a caption's scale, not an amount
@@ -406,14 +469,14 @@ export function values(sentence: string): FoundValue[] {
       }
       out.push({
         raw,
-        number: Math.abs(digits) * (unitWord ? SCALE[unitWord] : 1) * (negative ? -1 : 1),
+        number: Math.abs(digits) * (unitWord ? scaleOf(unitWord) : 1) * (negative ? -1 : 1),
         kind: "money",
         unit: currencyOf(sign, sentence),
         offset,
       });
     } else if (
       // "(5)%": a negative percent as accounts write it
-      m[3] && /^\d+(?:\.\d+)?$/.test(raw) && sentence[m.index! - 1] === "(" &&
+      m[4] && /^\d+(?:\.\d+)?$/.test(raw) && sentence[m.index! - 1] === "(" &&
       /^\)\s?%/.test(sentence.slice(m.index! + raw.length))
     ) {
       const close = sentence.indexOf("%", m.index! + raw.length);
@@ -423,6 +486,17 @@ export function values(sentence: string): FoundValue[] {
         kind: "percent",
         unit: "percent",
         offset: m.index! - 1,
+      });
+    } else if (m[3]) {
+      // "70.5 cps", "12 cents per share", "19¢": an amount in cents, of the sentence's own
+      // currency when its other amounts state one, else taken as US cents (said in the note)
+      const other = out.find((v) => v.kind === "money" && !CENTS.test(v.raw));
+      out.push({
+        raw,
+        number: Number((digits / 100).toPrecision(12)),
+        kind: "money",
+        unit: other?.unit ?? "USD",
+        offset: m.index!,
       });
     } else if (m[2]) {
       const bps = /basis points|bps/i.test(raw);
@@ -442,7 +516,7 @@ export function values(sentence: string): FoundValue[] {
       }
       out.push({
         raw,
-        number: digits * (unitWord ? SCALE[unitWord] : 1),
+        number: digits * (unitWord ? scaleOf(unitWord) : 1),
         kind: "count",
         unit: "count",
         offset: m.index!,
@@ -471,6 +545,19 @@ export function values(sentence: string): FoundValue[] {
     v.unit = w.unit;
     v.number = low;
   }
+  // "67-71 cents per share", "67 to 71 cents": the low end is cents too, not a count of 67
+  for (let i = 0; i + 1 < out.length; i++) {
+    const [v, w] = [out[i], out[i + 1]];
+    if (
+      v.kind === "count" && w.kind === "money" && CENTS.test(w.raw) &&
+      /^\d{1,3}(?:\.\d+)?$/.test(v.raw) &&
+      /^\s*(?:to|-|–|—)\s*$/i.test(sentence.slice(v.offset + v.raw.length, w.offset))
+    ) {
+      v.kind = "money";
+      v.unit = w.unit;
+      v.number = Number((v.number / 100).toPrecision(12));
+    }
+  }
   // "$4.9 to $5.1 billion": the low end is in billions too, not $4.90; "$850-950 million": the
   // high end is an amount of the low end's currency, not a count
   for (let i = 0; i + 1 < out.length; i++) {
@@ -488,10 +575,11 @@ export function values(sentence: string): FoundValue[] {
       /^\s*(?:to|-|–|—|and)\s*$/i.test(sentence.slice(v.offset + v.raw.length, w.offset))
     ) {
       const word =
-        /(trillion|billion|million|thousand|crores?|lakhs?|lacs?|cr|bn|mm|[bmk])\+?$/i.exec(
-          w.raw,
-        )![1];
-      v.number *= SCALE[word.toLowerCase()];
+        /(trillion|billion|million|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|[bmk])\+?$/i
+          .exec(
+            w.raw,
+          )![1];
+      v.number *= scaleOf(word);
       v.scaledByRange = true;
     }
   }
@@ -733,10 +821,23 @@ export function extractKpis(
     // sentences under a guidance lead-in ("we're pleased to provide our 2021 guidance.") are
     // outlook items until the list ends
     let underGuidance = false;
+    // the period a heading or lead-in names for the bullets after it ("Fiscal 2023 Full Year
+    // Highlights", "For fiscal 2024, the Company expects:")
+    let leadPeriod: string | null = null;
+    let afterColon = false;
     const captions = captionsIn(chunk.text);
     let c = 0;
     for (const s of sentences(chunk.text, base + chunk.offset)) {
       checkpoint();
+      const bullet = BULLET.test(s.text);
+      // "June 2023 quarter:" / "GAAP diluted EPS of 12.3 cps": a lead-in's period reaches the
+      // line after it as it reaches a list
+      const led = bullet || afterColon;
+      afterColon = s.text.endsWith(":");
+      if (!bullet) {
+        const lead = leadInPeriod(s.text);
+        if (!led || lead) leadPeriod = lead;
+      }
       const found = values(s.text);
       // the last caption before the sentence ends, its offset made the sentence's own
       const at = s.end - base - chunk.offset;
@@ -757,6 +858,12 @@ export function extractKpis(
       for (const metric of metrics) {
         for (const hit of sentenceHits(s, found, metric, caption)) {
           hit.forward_looking ||= underGuidance;
+          if (led && hit.period === null && leadPeriod) {
+            hit.period = leadPeriod;
+            hit.note = noted(hit.note, `period from the heading above the list (${leadPeriod})`);
+          }
+          // "Net sales for the Amcor Group", "for the Group": the company's own figure
+          if (hit.qualifier && companyWide(hit.qualifier, opts.own ?? [])) hit.qualifier = null;
           if (quoted) {
             hit.note = `${QUOTED_NOTE} (${quoted}): not the company's own figure`;
             hit.confidence = "low";
@@ -769,6 +876,37 @@ export function extractKpis(
   for (const row of rows) hits.push(...rowHits(row, metrics, base));
   yenOrYuan(text, hits);
   return hits.sort((a, b) => a.start_char - b.start_char);
+}
+
+/** A bullet opening an item of a list (see `sentences`). */
+const BULLET = /^[•●▪◦‣■►]\s/;
+
+/**
+ * The period the last line of a sentence names when that line is a heading or a lead-in to a
+ * list (no full stop: "Fiscal 2023 Full Year Highlights", "For fiscal 2024, we expect:"), else
+ * null.
+ */
+function leadInPeriod(sentence: string): string | null {
+  const line = sentence.slice(sentence.lastIndexOf("\n") + 1).trim();
+  if (!line || line.length > 120 || /[.!?]$/.test(line)) return null;
+  return periodOf(line);
+}
+
+/** Words a qualifier may add to the company's own name ("Amcor Group", "the Company"). */
+const COMPANY_WORDS =
+  /^(?:the|group|company|consolidated|total|inc|corp|corporation|plc|ltd|limited|holdings|sa|ag|nv|se)$/i;
+
+/**
+ * Whether a figure's qualifier names the company as a whole ("the Group", "Amcor Group",
+ * "consolidated"), not a part of it.
+ */
+function companyWide(qualifier: string, own: string[]): boolean {
+  const words = qualifier.split(/[\s,]+/).filter(Boolean);
+  const names = new Set(own.map((o) => o.toLowerCase()));
+  const named = words.filter((w) => !COMPANY_WORDS.test(w));
+  // a bare "Group" or "Company" is the company; a segment is "Consumer Group"
+  if (!named.length) return words.some((w) => /^(?:group|company|consolidated)$/i.test(w));
+  return named.every((w) => names.has(w.toLowerCase()));
 }
 
 /**
@@ -843,8 +981,11 @@ function sentenceHits(
     const pick = found.filter((v) =>
       v.kind === metric.kind && v.offset >= from && v.offset + v.raw.length <= to &&
       !claimed.has(v.offset) && belongs(s.text, metric, term, v, found) &&
-      // a figure before the name is its own only within the same clause ("22% revenue growth")
-      (v.offset >= termEnd || !/[,;]/.test(s.text.slice(v.offset + v.raw.length, term.at)))
+      // a figure before the name is its own only within the same clause ("22% revenue growth"),
+      // never the last of a table row's figures on the line above ("Total $66,608 $62,286
+      // $58,158" / "Revenues increased by ...")
+      (v.offset >= termEnd || !/[,;]/.test(s.text.slice(v.offset + v.raw.length, term.at))) &&
+      !rowAbove(s.text, v, found, v.offset >= termEnd ? termEnd : term.at)
     ).sort((a, b) =>
       // "expanded 150 basis points to 45.2%": the level is the figure, the change only when alone
       Number(a.unit === "percentage_points") - Number(b.unit === "percentage_points") ||
@@ -873,6 +1014,28 @@ function sentenceHits(
     out.push(hit);
   });
   return out;
+}
+
+/**
+ * Whether a figure on another line than its name is one of a row of figures (another figure on
+ * its line): a table's column (another row's), not the name's.
+ */
+function rowAbove(sentence: string, v: FoundValue, all: FoundValue[], termAt: number): boolean {
+  const between = v.offset < termAt
+    ? sentence.slice(v.offset + v.raw.length, termAt)
+    : sentence.slice(termAt, v.offset);
+  if (!between.includes("\n")) return false;
+  const lineStart = sentence.lastIndexOf("\n", v.offset) + 1;
+  const lineEnd = sentence.indexOf("\n", v.offset);
+  const i = firstFrom(all, v.offset);
+  // a neighbour on its line with nothing but spaces and signs between: columns, not prose
+  // ("$5.2 billion, up 8%" on a wrapped line is a sentence's)
+  const column = (a: FoundValue, b: FoundValue) =>
+    /^[\s$€£¥()%*−-]*$/.test(sentence.slice(a.offset + a.raw.length, b.offset));
+  const prev = all[i - 1];
+  const next = all[i + 1];
+  return (i > 0 && prev.offset >= lineStart && column(prev, v)) ||
+    (i >= 0 && next !== undefined && (lineEnd < 0 || next.offset < lineEnd) && column(v, next));
 }
 
 /** Whether words name a measure (a line item, a margin, a metric's own name). */
@@ -934,6 +1097,10 @@ const rateChange = (sentence: string, v: FoundValue) =>
   CHANGE_BEFORE.test(sentence.slice(Math.max(0, v.offset - 40), v.offset)) ||
   CHANGE_AFTER.test(sentence.slice(v.offset + v.raw.length, v.offset + v.raw.length + 20));
 
+/** Words of sales counted in units, not money. */
+const UNIT_SALES =
+  /\b(?:sales\s+volumes?|volumes?\s+sold|unit\s+sales|units?\s+sold|units|vehicles\s+sold|deliveries|shipments)\b/i;
+
 /** Whether a number is this metric's own figure, not one beside it (see kpi_attach.ts). */
 function belongs(
   sentence: string,
@@ -943,6 +1110,12 @@ function belongs(
   all: FoundValue[],
 ): boolean {
   if (isPriorPeriod(sentence, v, all) || isEffectOn(sentence, v, term.at)) return false;
+  // "Sales Volumes ... Domestic 67,027 -82.1%", "unit sales grew 3%": sales counted in units
+  // (vehicles, deliveries), not revenue
+  if (
+    term.term.toLowerCase() === "sales" &&
+    UNIT_SALES.test(sentence.slice(0, Math.max(term.at + term.term.length, v.offset)))
+  ) return false;
   // "Revenue exceeded our guidance of $2.1 billion": the guidance's figure is not the result;
   // "revenue guidance of $2.1 billion" is the metric's outlook (marked so)
   const termEnd = term.at + term.term.length;
@@ -1170,6 +1343,10 @@ function hitOf(
   ) {
     value.unit = caption.currency;
   }
+  // "70.5 cps": cents of which currency, when no other amount of the sentence says
+  if (CENTS.test(pick.raw) && value.unit === "USD" && !/\$|\bUSD\b/.test(s.text)) {
+    notes.push("stated in cents without a currency: taken as US cents, check the document's");
+  }
   if (value.bound) {
     notes.push(
       `a ${value.bound === "at_least" ? "lower" : "upper"} bound ("${
@@ -1188,6 +1365,14 @@ function hitOf(
   ) {
     whose = null;
   }
+  // "earnings per share of $1.25 basic and $1.20 diluted", "$1.25 per basic share": the basic
+  // figure, not the diluted one EPS is taken to be
+  if (
+    metric.perShare && !whose &&
+    /^\s*(?:\(\s*)?(?:per\s+)?basic\b/i.test(
+      s.text.slice(pick.offset + pick.raw.length, pick.offset + pick.raw.length + 20),
+    )
+  ) whose = "basic";
   // "adjusted diluted earnings per share": not the GAAP figure
   const adjusted = nonGaapBefore(s.text, term.at) ?? nonGaapAround(s.text, termEnd, pick, found);
   if (adjusted && !whose?.toLowerCase().includes(adjusted.toLowerCase())) {
@@ -1202,8 +1387,17 @@ function hitOf(
   // "Revenue was $5.2 billion, and we expect Q4 revenue of $5.5 billion": the first figure's
   // clause states a result, the outlook and its quarter are the other clause's
   const result = forwardSentence(s.text) ? resultClause(s.text, pick.offset, term.at) : null;
-  let forward = (forwardSentence(s.text) && !result) || benchmarkOf(s.text, pick) ||
-    OUTLOOK_AFTER_TERM.test(s.text.slice(termEnd, termEnd + 20));
+  let period = result
+    ? periodNamed(
+      s.text.slice(result[0], result[1]),
+      term.at - result[0],
+      pick.offset - result[0],
+    )
+    : periodNamed(s.text, term.at, pick.offset);
+  period = yearInList(s.text, pick, found, period, notes) ?? bareYear(s.text, pick, termEnd);
+  let forward =
+    (forwardSentence(s.text) && !result && !earlierThanOutlook(s.text, period, notes)) ||
+    benchmarkOf(s.text, pick) || OUTLOOK_AFTER_TERM.test(s.text.slice(termEnd, termEnd + 20));
   // "2021 adjusted earnings per share of $7.52 to $7.62": a result is one figure; a range is
   // what an outlook states, even without its words
   if (!forward && value.high !== undefined) {
@@ -1217,13 +1411,7 @@ function hitOf(
       ? (whose ? `${whose}, ${basis}` : basis)
       : whose,
     value,
-    period: result
-      ? periodNamed(
-        s.text.slice(result[0], result[1]),
-        term.at - result[0],
-        pick.offset - result[0],
-      )
-      : periodNamed(s.text, term.at, pick.offset),
+    period,
     comparison: change ? comparisonOf(s.text, pick, found) : null,
     forward_looking: forward,
     note: notes.length ? notes.join("; ") : null,
@@ -1233,6 +1421,89 @@ function hitOf(
     matched_term: term.term,
     confidence: low ? "low" : gap <= 40 ? "high" : gap <= 120 ? "medium" : "low",
   };
+}
+
+/** Note on a figure of a list by year whose part of the year its sentence does not name. */
+export const LISTED_YEAR_NOTE = 'of a list stated "respectively" by year';
+
+/** What joins the figures of a list: ", ", ", and ", " and ". */
+const LIST_JOIN = /^\s*(?:,\s*(?:and\s+)?|and\s+|&\s+)$/i;
+
+/**
+ * "Net sales were $274.5 billion, $365.8 billion and $394.3 billion in 2020, 2021 and 2022,
+ * respectively": a figure of a list stated "respectively" with a list of as many years is of the
+ * year in its place, not of the document's period (the first figure of such a list was given the
+ * 10-K's year). The period's year is that year; a period without a year is that fiscal year,
+ * unless the sentence speaks of part of a year (then said in `notes`).
+ */
+function yearInList(
+  sentence: string,
+  pick: FoundValue,
+  found: FoundValue[],
+  period: string | null,
+  notes: string[],
+): string | null {
+  let i = found.indexOf(pick);
+  if (i < 0) return period;
+  const joined = (a: FoundValue, b: FoundValue) =>
+    a.kind === b.kind && LIST_JOIN.test(sentence.slice(a.offset + a.raw.length, b.offset));
+  let first = i;
+  while (first > 0 && joined(found[first - 1], found[first])) first--;
+  let last = i;
+  while (last + 1 < found.length && joined(found[last], found[last + 1])) last++;
+  // "$850 to $950 million": a range is one figure
+  if (
+    pick.kind === "money" && last === first + 1 && /to|-|–/.test(
+      sentence.slice(found[first].offset + found[first].raw.length, found[last].offset),
+    )
+  ) return period;
+  i -= first;
+  const year = respectiveYear(sentence, i, last - first + 1, found[first].offset);
+  if (!year) return period;
+  if (period && YEAR.test(period)) return period.replace(YEAR, year);
+  if (
+    /\b(?:quarters?|months|half|weeks|year[- ]to[- ]date|ytd)\b/i.test(sentence)
+  ) {
+    notes.push(`the ${year} figure ${LISTED_YEAR_NOTE}; its part of the year is not named here`);
+    return period;
+  }
+  return `FY ${year}`;
+}
+
+/**
+ * "Revenue was $4.8 billion in 2022", "In 2022, revenue was $4.8 billion": a year named bare
+ * just after the figure, or opening a sentence that names no other year, is the figure's fiscal
+ * year (else a 10-K for 2023 gave the 2022 figure its own year); null otherwise.
+ */
+function bareYear(sentence: string, pick: FoundValue, termEnd: number): string | null {
+  const end = pick.offset + pick.raw.length;
+  // "$4.8 billion in 2022", "12% year over year in 2022"; "Operating margin for 2023 was 21%"
+  const YEAR_AFTER =
+    /^\s+(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|y\/y|yoy)\s+)?(?:in|for|during)\s+(?:calendar\s+(?:year\s+)?)?((?:19|20)\d{2})\b(?!\s*(?:,|and|through|to|-)\s*(?:19|20)\d{2})/i;
+  const after = YEAR_AFTER.exec(sentence.slice(end, end + 60)) ??
+    (termEnd <= pick.offset && !/[,;]/.test(sentence.slice(termEnd, pick.offset))
+      ? YEAR_AFTER.exec(sentence.slice(termEnd, pick.offset))
+      : null);
+  if (after) return `FY ${after[1]}`;
+  const lead = /^(?:in|for|during)\s+((?:19|20)\d{2}),/i.exec(sentence);
+  if (lead && (sentence.match(/\b(?:19|20)\d{2}\b/g) ?? []).length === 1) return `FY ${lead[1]}`;
+  return null;
+}
+
+/**
+ * "Amcor reports fiscal 2023 results and provides outlook for fiscal 2024 ... net sales of
+ * $14,694 million": words of an outlook that name a year govern that year's figures, not a figure
+ * of an earlier year the sentence names for it (a result); says so in `notes`.
+ */
+function earlierThanOutlook(sentence: string, period: string | null, notes: string[]): boolean {
+  const own = YEAR.exec(period ?? "");
+  if (!own) return false;
+  const outlook = outlookYears(sentence);
+  if (!outlook || Number(own[1]) >= outlook.year) return false;
+  notes.push(
+    `the sentence's outlook ("${outlook.words}") is of a later year than this figure's ${period}: taken as a result`,
+  );
+  return true;
 }
 
 /**
@@ -1280,7 +1551,8 @@ function wholeOf(sentence: string, term: { term: string; at: number }, v: FoundV
       .exec(
         sentence.slice(at),
       );
-    if (!m || NOT_WHOSE.test(m[1])) continue;
+    // "to $293.6 million from net sales of $303.4 million": the base's measure, not a part
+    if (!m || NOT_WHOSE.test(m[1]) || namesMeasure(m[1])) continue;
     const words = m[1].split(/\s+/);
     // "in services, which" / "in China and": keep the noun, not a verb or article after it
     const kept =
@@ -1344,6 +1616,10 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
       qualifier = /^total\b/i.test(row.label)
         ? null
         : qualifierOf(row.label, inLabel.at) ?? (rest || null);
+      // "Net sales" under "Americas": the part the heading names, not the company's
+      if (!qualifier && !/^total\b/i.test(row.label) && row.heading && partHeading(row.heading)) {
+        qualifier = row.heading;
+      }
     } else {
       qualifier = /^(?:total|consolidated)\b/i.test(row.label) ? null : row.label;
     }
@@ -1369,7 +1645,9 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     ) {
       qualifier = qualifier ? `${row.columnQualifier} ${qualifier}` : row.columnQualifier;
     }
-    const within = inHeading ? ` under "${row.heading}"` : "";
+    const within = inHeading || (inLabel && qualifier === row.heading)
+      ? ` under "${row.heading}"`
+      : "";
     // "Total revenue | $ 4,640 | $ 5,200" under no header: which column is the period's is
     // not stated
     const unheaded = !row.headed && !row.period && row.figures > 1;
@@ -1410,6 +1688,17 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
   return out;
 }
 
+/**
+ * Whether a table's group heading names a part of the company ("Americas", "Automotive
+ * segment"), not a measure, the whole company or a kind of figure ("Consolidated", "GAAP
+ * results", "Continuing operations").
+ */
+function partHeading(heading: string): boolean {
+  return !namesMeasure(heading) && !/\d/.test(heading) &&
+    !/\b(?:consolidated|total|company|group|combined|gaap|non-gaap|adjusted|reported|results|operations|statements?|data|summary|information|highlights|continuing|discontinued|unaudited|amounts?|dollars|millions|thousands|billions|percent|months|year|quarter|ended|metrics|key|selected|financial|performance|income|balance|cash|share|other|supplemental|revenues?|sales|net)\b/i
+      .test(heading);
+}
+
 /** The rows of per-share amounts under a per-share heading. */
 const UNDER_PER_SHARE =
   /^\s*(?:basic|diluted|basic and diluted|(?:from\s+)?continuing operations|(?:from\s+)?discontinued operations)\b[^a-z]*$/i;
@@ -1427,7 +1716,9 @@ export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
   const groups = new Map<string, T[]>();
   for (const r of rows) {
     if (r.qualifier || r.forward_looking || r.note?.startsWith(QUOTED_NOTE)) continue;
-    const key = `${r.metric}|${r.period ?? ""}|${r.comparison ?? ""}|${r.value.unit}`;
+    // "twelve months ended June 30, 2023" in an annual release is its fiscal year
+    const period = (r.period ?? "").replace(/^12M ((?:19|20)\d{2})$/, "FY $1");
+    const key = `${r.metric}|${period}|${r.comparison ?? ""}|${r.value.unit}`;
     groups.set(key, [...groups.get(key) ?? [], r]);
   }
   for (const group of groups.values()) {

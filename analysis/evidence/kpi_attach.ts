@@ -86,13 +86,25 @@ export function isPriorPeriod(sentence: string, v: Found, all: Found[]): boolean
     .test(tail) ||
     /^\s*(?:\w+\s+){0,2}?(?:in|during|for)\s+the\s+(?:prior|previous|year-ago|year ago)\s+(?:[\w-]+\s+)?(?:quarter|period|year)\b/i
       .test(tail) ||
-    /^\s*(?:in|during)\s+(?:fiscal\s+)?(?:19|20)\d{2}\b(?=.*\b(?:compared|versus|vs\.?)\b)/i.test(
-      tail,
-    ) ||
+    yearBeforeComparison(sentence.slice(v.offset + v.raw.length, v.offset + v.raw.length + 200)) ||
     /^\s*(?:\w+\s+){0,2}?(?:a year ago|last year|last quarter|a quarter ago)\b/i.test(tail) &&
       !/\b(?:up|down|grew|growth|increased?|decreased?|declined?|rose|fell|higher|lower)\b/i.test(
         lead,
       );
+}
+
+/**
+ * "$4.8 billion in 2022 compared to $5.2 billion in 2023": a figure of a year followed by a
+ * comparison is the base's when the comparison names no later year; "$5.2 billion in 2023
+ * compared to $4.8 billion in 2022" is the later year's figure, not a prior one.
+ */
+function yearBeforeComparison(tail: string): boolean {
+  const m = /^\s*(?:in|during)\s+(?:fiscal\s+)?((?:19|20)\d{2})\b/i.exec(tail);
+  if (!m) return false;
+  const cmp = /\b(?:compared|versus|vs\.?)\b/i.exec(tail.slice(m[0].length));
+  if (!cmp) return false;
+  const later = /\b((?:19|20)\d{2})\b/.exec(tail.slice(m[0].length + cmp.index));
+  return !later || Number(later[1]) >= Number(m[1]);
 }
 
 /**
@@ -141,8 +153,10 @@ export function countOfCustomers(sentence: string, v: Found, termAt: number, ter
     return false;
   }
   if (termAt >= end) {
-    return /^\+?\s+(?:[A-Za-z$][\w$+.,-]*\s+){0,3}$/.test(sentence.slice(end, termAt)) ||
-      end === termAt;
+    const between = sentence.slice(end, termAt);
+    // "we delivered 31 aircraft to customers": a count of another noun, given to customers
+    if (/\b(?:to|for|from|with|by|of|per|across|among|through)\s+$/i.test(between)) return false;
+    return /^\+?\s+(?:[A-Za-z$][\w$+.,-]*\s+){0,3}$/.test(between) || end === termAt;
   }
   // after the noun: "customers with more than $1 million in ARR grew to 485", but not a count
   // of something else ("for up to 48 months")
@@ -275,10 +289,16 @@ export function respectivelyPair(
       }
     }
     // a name starts where its word does (a match inside a word would match from its start too)
+    const before = sentence.slice(clauseStart, termAt);
     const names =
       /(?<![\p{L}&.-])([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s+and\s+([\p{L}&.-]+(?:\s+[\p{L}&.-]+)?)\s*$/u
-        .exec(sentence.slice(clauseStart, termAt));
-    return { names: names ? [names[1], names[2]] : null, values: [a, b] };
+        .exec(before);
+    if (names) return { names: [names[1], names[2]], values: [a, b] };
+    // "Basic and diluted EPS were $1.25 and $1.20": the metric's own name opens with the second
+    // name ("diluted EPS"), the first stands before "and"
+    const first = /(?<![\p{L}&.-])([\p{L}&.-]+)\s+and\s+$/u.exec(before);
+    const own = /^([\p{L}-]+)\s+\S/u.exec(sentence.slice(termAt, termEnd));
+    return { names: first && own ? [first[1], own[1]] : null, values: [a, b] };
   }
   return null;
 }
@@ -325,6 +345,13 @@ export function opensGuidance(sentence: string, hasFigures: boolean): boolean {
   const body = sentence.trimEnd();
   if (!body.endsWith(":")) return false;
   const stretch = body.slice(body.lastIndexOf(".", body.length - 2) + 1, -1);
+  // "Amcor reports fiscal 2023 results and provides outlook for fiscal 2024" / "June 2023
+  // quarter:": a headline's outlook above a lead-in of results, not a list of outlook items
+  const last = stretch.slice(stretch.lastIndexOf("\n") + 1);
+  if (
+    !/\b(?:guidance|outlook|expect)\w*\b/i.test(last) &&
+    /\b(?:quarter|results|highlights|(?:19|20)\d{2})\b/i.test(last)
+  ) return false;
   return /\b(?:guidance|outlook|expect)\w*\b/i.test(stretch);
 }
 

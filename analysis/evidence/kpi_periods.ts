@@ -128,7 +128,8 @@ const DATED_PERIOD =
 /** Where one clause ends and the next begins ("; ", ", and"). */
 const CLAUSE_BREAK = /;|,\s+(?:and|but|while|whereas)\b/g;
 /** Words opening the base of a comparison ("compared to the first half of fiscal 2023"). */
-const COMPARED = /\b(?:(?:as\s+)?compared\s+(?:to|with)|versus|vs\.?|from|relative\s+to)\b/gi;
+const COMPARED =
+  /\b(?:(?:as\s+)?compared\s+(?:to|with)|versus|vs\.?|from|relative\s+to|(?:growth|increase|decrease|decline|improvement)\s+over)\b/gi;
 /** The verb after the base of a comparison, where the sentence's own clause resumes. */
 const RESUMES = /\b(?:was|were|is|are|has|had|rose|fell|grew|increased|decreased|declined)\b/i;
 
@@ -292,4 +293,30 @@ export function periodAt(text: string, offset: number): string | null {
     if (best < dist(part.at, part.end)) return other;
   }
   return part.label;
+}
+
+/** Two or more years in a list: "2022, 2021 and 2020", "fiscal 2023, 2022 and 2021". */
+const YEAR_LIST =
+  /(?<![\d.,$€£¥])((?:19|20)\d{2})((?:\s*,\s*(?:and\s+)?(?:fiscal\s+)?(?:19|20)\d{2}|\s+and\s+(?:fiscal\s+)?(?:19|20)\d{2})+)(?![\d.]?\d)/gi;
+
+/**
+ * "Net sales were $274.5 billion, $365.8 billion and $394.3 billion in 2020, 2021 and 2022,
+ * respectively": the year in the place of the figure (`k` of `n` figures in its list), when the
+ * sentence states "respectively" with one list of `n` years; else null.
+ */
+export function respectiveYear(
+  sentence: string,
+  k: number,
+  n: number,
+  firstAt = 0,
+): string | null {
+  if (n < 2) return null;
+  // without "respectively", only a list of years before the figures pairs with them ("for fiscal
+  // years 2023 and 2022 was $5.2 billion and $4.8 billion")
+  const respectively = /\brespectively\b/i.test(sentence);
+  const lists = [...sentence.matchAll(YEAR_LIST)]
+    .filter((m) => respectively || m.index! + m[0].length <= firstAt)
+    .map((m) => [...m[0].matchAll(/(?:19|20)\d{2}/g)].map((y) => y[0]))
+    .filter((years) => years.length === n);
+  return lists.length === 1 ? lists[0][k] : null;
 }

@@ -430,6 +430,12 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
     }
     proseStart = at;
     const cells = line.split(" | ");
+    // "Americas |  | " or "Earnings per share: |  | " under the table's header: a label with
+    // empty cells heads the rows below it (a segment's, a measure's), it is no header of periods
+    if (headed && cells.length > 1 && cells[0].trim() && cells.slice(1).every((c) => !c.trim())) {
+      heading = cells[0].trim().replace(/:$/, "");
+      continue;
+    }
     // a header row: every cell a date, a year or words ("Three Months Ended")
     const periods = cells.map((c) => cellPeriod(c) ?? cellPeriod(periodWords(c)));
     const monthDayCell = (c: string) => /^[A-Za-z ]*\b[A-Z][a-z]+\.? \d{1,2},?$/.test(c.trim());

@@ -37,6 +37,8 @@ type FilingRow = {
   form: string;
   accession_no: string;
   filed_at: string;
+  /** The 8-K's date of the event it reports (SEC's reportDate); "" when SEC gives none. */
+  report_date?: string;
   items?: string[];
   url?: string;
 };
@@ -63,12 +65,19 @@ async function fromFilings(ctx: Context, symbol: string, limit: number): Promise
       );
       continue;
     }
+    // an 8-K is filed up to four business days after its event (an investor day, a release):
+    // the row's date is the filing's, and the event's day is said when it is another
+    const filed = f.filed_at.slice(0, 10);
+    const event = /^\d{4}-\d{2}-\d{2}$/.test(f.report_date ?? "") ? f.report_date! : null;
+    const eventNote = event && event !== filed
+      ? [`the 8-K reports an event of ${event}; date is the filing day ${filed}, not the event's`]
+      : [];
     for (const ex of index.exhibits.filter((e) => /^EX-99/i.test(e.type))) {
       const c = classifyExhibit(ex.description, ex.document);
       const bare = /^(ex(hibit)?[- ]?)?99(\.\d+)?$/i.test(ex.description.trim());
       out.push({
         title: bare || !ex.description ? ex.document : ex.description,
-        date: f.filed_at.slice(0, 10),
+        date: filed,
         url: ex.url,
         kind: c.kind,
         confidence: c.confidence,
@@ -82,10 +91,13 @@ async function fromFilings(ctx: Context, symbol: string, limit: number): Promise
         page_url: null,
         period: null,
         date_source: "filing_date",
-        warnings: c.kind !== "press_release" && c.confidence === "medium" &&
-            /release/i.test(`${ex.description} ${ex.document}`)
-          ? ["the exhibit also reads as a press release"]
-          : [],
+        warnings: [
+          ...(c.kind !== "press_release" && c.confidence === "medium" &&
+              /release/i.test(`${ex.description} ${ex.document}`)
+            ? ["the exhibit also reads as a press release"]
+            : []),
+          ...eventNote,
+        ],
       });
     }
   }
@@ -140,10 +152,21 @@ async function fromIrSite(ctx: Context, symbol: string): Promise<Doc[]> {
   if (!website && !irSite) throw new FinanceError(`the profile of ${symbol} names no website`);
   const guard = ctx.access.allowPrivateUrls ? undefined : urlGuardFor(ctx.access);
   const crawl = await (await ctx.provider("company_ir")).crawl(website, irSite, { guard });
+  if (!crawl.visited.length) {
+    throw new FinanceError(`no IR page address could be made from the profile of ${symbol}`);
+  }
   if (crawl.errors.length === crawl.visited.length) {
     throw new FinanceError(`no IR page could be read (${crawl.errors.join("; ")})`);
   }
   for (const w of crawl.warnings ?? []) ctx.warn(`company_ir: ${w}`);
+  // pages read beside pages that failed: what the failed ones link is missing, not absent
+  if (crawl.errors.length) {
+    ctx.warn(
+      `company_ir: ${crawl.errors.length} of ${crawl.visited.length} IR pages could not be read, so their documents are not listed (${
+        crawl.errors.slice(0, 3).join("; ")
+      }${crawl.errors.length > 3 ? `; and ${crawl.errors.length - 3} more` : ""})`,
+    );
+  }
   if (!crawl.documents.length) {
     ctx.warn(
       `company_ir: no presentation links in the plain HTML of ${

@@ -210,13 +210,20 @@ export async function filingRows(
  * without its number, the document's period otherwise; an outlook only what it names (it is
  * about a later period than the document's).
  */
-function periodIn(h: KpiHit, fallback: string | null): string | null {
+export function periodIn(h: KpiHit, fallback: string | null): string | null {
   const year = /(?:19|20)\d{2}/.exec(fallback ?? "")?.[0];
   if (h.period === "FY") return year ? `FY ${year}` : null;
   // "In Q4" in a Q4 call is that quarter; in another quarter's call its year is not known
   if (/^Q[1-4]$/.test(h.period ?? "")) {
     return fallback?.startsWith(`${h.period} `) ? fallback : null;
   }
+  // "the three months ended March 31, 2022 and 2023 ... respectively": the 2022 figure is not
+  // the document's period
+  // (the note is kpi.ts' LISTED_YEAR_NOTE; kpi.ts is loaded only when a document is read)
+  const listed = h.period
+    ? null
+    : /\b((?:19|20)\d{2}) figure of a list stated "respectively" by year/.exec(h.note ?? "")?.[1];
+  if (listed && listed !== year) return null;
   return h.period ?? (h.forward_looking ? null : fallback);
 }
 
