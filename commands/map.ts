@@ -1083,7 +1083,7 @@ export interface CommandMap {
       unit?: string;
       /** Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms. */
       form?: string[] | string;
-      /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date. */
+      /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations (and the 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year, warned) and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date. */
       period?: "annual" | "quarterly" | "all";
       /** Point in time: only values filed on or before this date (YYYY-MM-DD). */
       as_of?: string;
@@ -1736,9 +1736,9 @@ export interface CommandMap {
     args: {
       /** Market value of equity (market capitalization). */
       market_equity: number | string;
-      /** Interest-bearing debt to add (default 0). */
+      /** Interest-bearing debt to add; left out it counts as 0 with a warning (pass 0 for none). */
       debt?: number | string;
-      /** Cash, equivalents and short-term investments (default 0). */
+      /** Cash, equivalents and short-term investments; left out it counts as 0 with a warning (pass 0 for none). */
       cash?: number | string;
       /** Part of the cash needed to run the business, kept out of excess cash (default 0). */
       operating_cash?: number | string;
@@ -2822,6 +2822,9 @@ export interface CommandMap {
         move_vs_20d_avg_abs_return: number | null;
         overlapping_windows: number;
         baseline_sessions: number;
+        calendar_days: number;
+        weekdays_without_bar: number;
+        longest_gap_weekdays: number;
         source: string | null;
       }[];
       count: number;
