@@ -4,6 +4,7 @@
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 import { frameChart } from "./statement.ts";
+import { oneBasis } from "../market/bar_basis.ts";
 
 /** A daily bar (market.ohlcv row); `adj_close` is preferred when present. */
 export interface PriceBar {
@@ -35,8 +36,11 @@ export interface MovesChartOptions {
   source: string;
   /** Date of the last bar or of retrieval. */
   asOf: string;
-  /** Currency of the prices (default USD). */
-  currency?: string;
+  /**
+   * Currency of the prices, as price.moves states it; when null or left out the axis says the
+   * currency is not stated (no currency is assumed).
+   */
+  currency?: string | null;
   /** Title (default: the symbol and "daily close with detected price moves"). */
   title?: string;
   /** Width in pixels (default 760). */
@@ -57,9 +61,15 @@ export async function movesChart(
 ): Promise<string> {
   if (!bars.length) throw new Error("movesChart: no price bars to draw");
   const { Plot, document } = await plotKit();
-  const points = bars
-    .map((b) => ({ date: new Date(`${b.date}T00:00:00Z`), close: b.adj_close ?? b.close }))
+  // one basis, as price.moves reads them: adjusted closes when the bars have them, else closes
+  const basis = oneBasis(bars);
+  const points = basis.rows
+    .map((b) => ({
+      date: new Date(`${b.date}T00:00:00Z`),
+      close: basis.adjusted ? b.adj_close! : b.close,
+    }))
     .filter((p) => typeof p.close === "number" && isFinite(p.close));
+  if (!points.length) throw new Error("movesChart: no bar has a close to draw");
   const first = points[0].date.getTime();
   const last = points[points.length - 1].date.getTime();
   const shown = moves
@@ -71,28 +81,56 @@ export async function movesChart(
     }))
     .filter((m) => m.end.getTime() >= first && m.start.getTime() <= last);
   const closeAt = new Map(points.map((p) => [p.date.getTime(), p.close]));
+  const width = options.width ?? 760;
+  const height = options.height ?? 380;
+  const margin = { left: 60, right: 20, top: 24, bottom: 48 };
+  // the scales' domains are set here, so a label's place in pixels is known before drawing
+  const lo = Math.min(...points.map((p) => p.close));
+  const hi = Math.max(...points.map((p) => p.close));
+  const ySpan = hi - lo || Math.abs(hi) || 1;
+  const yDomain = [lo - ySpan * 0.04, hi + ySpan * 0.04];
+  const xSpan = last - first || 86_400_000;
+  const frame = {
+    left: margin.left,
+    right: width - margin.right,
+    top: margin.top,
+    bottom: height - margin.bottom,
+  };
+  const px = (t: number, v: number) => ({
+    x: frame.left + (t - first) / xSpan * (frame.right - frame.left),
+    y: frame.bottom - (v - yDomain[0]) / (yDomain[1] - yDomain[0]) * (frame.bottom - frame.top),
+  });
   const markers = placeLabels(
     shown.flatMap((m) => {
       const close = closeAt.get(m.end.getTime());
       return close === undefined ? [] : [{ ...m, close }];
     }),
-    (last - first) / 30,
+    (m) => px(m.end.getTime(), m.close),
+    frame,
   );
-  const currency = options.currency ?? "USD";
+  const currency = options.currency ?? "currency not stated";
+  const kind = basis.adjusted ? "adjusted" : "as the provider gives them, not adjusted";
   const plot = Plot.plot({
     document,
-    width: options.width ?? 760,
-    height: options.height ?? 380,
-    marginLeft: 60,
-    marginRight: 20,
-    marginTop: 24,
-    marginBottom: 48,
-    // Centred under the axis so the label never sits on the last tick's text.
-    x: { type: "utc", label: "Trading date (UTC)", labelAnchor: "center", labelOffset: 40 },
-    y: { label: `Close (${currency}, adjusted)`, grid: true },
+    width,
+    height,
+    marginLeft: margin.left,
+    marginRight: margin.right,
+    marginTop: margin.top,
+    marginBottom: margin.bottom,
+    // Centred under the axis so the label never sits on the last tick's text. Bars are dated
+    // by the listing's own trading day.
+    x: {
+      type: "utc",
+      domain: [new Date(first), new Date(first + xSpan)],
+      label: "Trading date",
+      labelAnchor: "center",
+      labelOffset: 40,
+    },
+    y: { label: `Close (${currency}, ${kind})`, grid: true, domain: yDomain },
     marks: [
       Plot.rectX(shown, {
-        x1: "start",
+        x1: (d: { start: Date }) => new Date(Math.max(d.start.getTime(), first)),
         x2: "end",
         fill: (d: MarkedMove) => d.direction === "up" ? UP : DOWN,
         fillOpacity: 0.15,
@@ -130,7 +168,11 @@ export async function movesChart(
       markers.length === 1 ? "" : "s"
     } marked at the end date, shaded from the start date.`,
     legend: [
-      { label: "Close (adjusted)", color: LINE, shape: "line" },
+      {
+        label: basis.adjusted ? "Close (adjusted)" : "Close (not adjusted)",
+        color: LINE,
+        shape: "line",
+      },
       { label: "Up move", color: UP, shape: "dot" },
       { label: "Down move", color: DOWN, shape: "dot" },
     ],
@@ -140,21 +182,48 @@ export async function movesChart(
 }
 
 /**
- * Puts up-move labels above their dot and down-move labels below, and stacks labels of moves
- * that fall close together in time so they do not print over each other.
+ * Places each move's label beside its dot: up moves above, down moves below, moved further out
+ * or to the other side when that spot would cover another label or dot or fall outside the plot
+ * frame (a down move at the series' low would print over the date axis). Labels are placed
+ * largest move first, so the largest keep their usual spot. Quadratic in the marked moves only
+ * (a chart marks tens of moves).
  */
-function placeLabels<T extends { end: Date; direction: "up" | "down" }>(
+function placeLabels<
+  T extends { end: Date; direction: "up" | "down"; label: string; return_pct: number },
+>(
   markers: T[],
-  nearMs: number,
+  at: (m: T) => { x: number; y: number },
+  frame: { left: number; right: number; top: number; bottom: number },
 ): (T & { dy: number })[] {
-  const sorted = [...markers].sort((a, b) => a.end.getTime() - b.end.getTime());
+  type Box = { x0: number; x1: number; y0: number; y1: number };
+  const hit = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  const dots: Box[] = markers.map((m) => {
+    const p = at(m);
+    return { x0: p.x - 4, x1: p.x + 4, y0: p.y - 4, y1: p.y + 4 };
+  });
+  const taken: Box[] = [];
   const placed: (T & { dy: number })[] = [];
-  for (const m of sorted) {
+  const order = [...markers].sort((a, b) =>
+    Math.abs(b.return_pct) - Math.abs(a.return_pct) || a.end.getTime() - b.end.getTime()
+  );
+  for (const m of order) {
+    const p = at(m);
+    const half = m.label.length * 3.3 + 2; // bold 10px text: about 6.6 px a character
     const sign = m.direction === "up" ? -1 : 1;
-    const crowd = placed.filter((p) =>
-      p.direction === m.direction && m.end.getTime() - p.end.getTime() < nearMs
-    ).length;
-    placed.push({ ...m, dy: sign * (12 + crowd * 13) });
+    const tries = [0, 1, 2, 3, 4, 5].flatMap((k) => [sign * (12 + k * 13), -sign * (12 + k * 13)]);
+    const box = (dy: number): Box => ({
+      x0: p.x - half,
+      x1: p.x + half,
+      y0: p.y + dy - 6,
+      y1: p.y + dy + 6,
+    });
+    const inside = (b: Box) => b.y0 >= frame.top - 18 && b.y1 <= frame.bottom;
+    const dy = tries.find((d) => {
+      const b = box(d);
+      return inside(b) && !taken.some((t) => hit(t, b)) && !dots.some((t) => hit(t, b));
+    }) ?? tries.find((d) => inside(box(d))) ?? sign * 12;
+    taken.push(box(dy));
+    placed.push({ ...m, dy });
   }
-  return placed;
+  return placed.sort((a, b) => a.end.getTime() - b.end.getTime());
 }

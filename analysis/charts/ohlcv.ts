@@ -14,6 +14,10 @@ export interface OhlcvChartData {
   provider?: string;
   /** Source of the bars, shown in the caption. */
   source?: string;
+  /** What the prices are adjusted for, as market.ohlcv states it; shown in the caption. */
+  price_basis?: string | null;
+  /** When the bars were read (ISO 8601), shown in the caption. */
+  retrieved_at?: string | null;
   /** Daily bars, ascending by date. */
   rows: {
     date: string;
@@ -68,7 +72,10 @@ export async function ohlcvChartSvg(
       t: toDate(s.date),
       label: `split ${s.numerator}:${s.denominator}`,
     })),
-    ...(data.dividends ?? []).map((d) => ({ t: toDate(d.date), label: `dividend ${d.amount}` })),
+    ...(data.dividends ?? []).map((d) => ({
+      t: toDate(d.date),
+      label: `dividend ${d.amount}${data.currency ? ` ${data.currency}` : ""}`,
+    })),
   ];
   const events = rawEvents.map((e) => ({ ...e, right: e.t.getTime() > mid }));
   const cur = data.currency ? ` (${data.currency})` : "";
@@ -102,6 +109,8 @@ export async function ohlcvChartSvg(
       Plot.lineY(lines, { x: "t", y: "value", stroke: "series", strokeWidth: 1.6 }),
     ],
   });
+  // a currency pair, an index or a fund has no volume: an empty panel is said, not left blank
+  const noVolume = !rows.some((r) => typeof r.volume === "number" && r.volume > 0);
   const volume = Plot.plot({
     document,
     width,
@@ -123,11 +132,20 @@ export async function ohlcvChartSvg(
         insetRight: 0.5,
       }),
       Plot.ruleY([0]),
+      ...(noVolume
+        ? [
+          Plot.text(["No volume reported for these bars"], { frameAnchor: "middle", fill: "#666" }),
+        ]
+        : []),
     ],
   });
-  const footer = data.source
-    ? `Source: ${data.source}${data.provider ? ` (${data.provider})` : ""}`
-    : "";
+  // the caption says where the bars come from, what their prices are and when they were read
+  const footer = [
+    data.source ? `Source: ${data.source}${data.provider ? ` (${data.provider})` : ""}` : "",
+    `bars ${rows[0].date} to ${rows.at(-1)!.date}`,
+    data.price_basis ?? "",
+    data.retrieved_at ? `retrieved ${data.retrieved_at.slice(0, 10)}` : "",
+  ].filter(Boolean).join("; ");
   const hasAdj = lines.some((l) => l.series === "Adjusted close");
   const frame: Frame = {
     width,
@@ -142,6 +160,20 @@ export async function ohlcvChartSvg(
 
 function svgOf(node: ChartElement): string {
   return toSvgText(node);
+}
+
+/** Splits text into lines of at most `max` characters at spaces (none for empty text). */
+function wrapText(text: string, max: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > max) {
+      out.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) out.push(line);
+  return out;
 }
 
 function esc(s: string): string {
@@ -159,7 +191,8 @@ interface Frame {
 
 function stack(f: Frame, price: string, volume: string): string {
   const head = 34;
-  const foot = f.footer ? 20 : 0;
+  const lines = wrapText(f.footer, Math.floor((f.width - 80) / 5.6));
+  const foot = lines.length ? 8 + lines.length * 13 : 0;
   const total = head + f.priceH + f.volH + foot;
   const colors = ["#1f5fbf", "#e07b00"];
   const legend = f.legend.map((l, i) =>
@@ -179,10 +212,10 @@ function stack(f: Frame, price: string, volume: string): string {
     `<text x="60" y="22" font-size="15" font-weight="bold" font-family="sans-serif">${
       esc(f.title)
     }</text>${legend}` + inner(price, head) + inner(volume, head + f.priceH) +
-    (f.footer
-      ? `<text x="60" y="${total - 6}" font-size="10" fill="#666" font-family="sans-serif">${
-        esc(f.footer)
-      }</text>`
-      : "") +
+    lines.map((line, i) =>
+      `<text x="60" y="${
+        total - 6 - (lines.length - 1 - i) * 13
+      }" font-size="10" fill="#666" font-family="sans-serif">${esc(line)}</text>`
+    ).join("") +
     `</svg>`;
 }

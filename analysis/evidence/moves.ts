@@ -2,7 +2,7 @@
  * Close-to-close move detection over a trading window, with the volume and volatility context
  * a reader needs to judge whether a move is unusual. Pure: bars in, moves out.
  */
-import { round } from "./windows.ts";
+import { daysBetween, round } from "./windows.ts";
 
 /** One daily bar as market.ohlcv returns it. */
 export interface Bar {
@@ -31,27 +31,91 @@ export interface Move {
   overlapping_windows: number;
   /** Sessions before the window the baselines could use (20 at most; the ratios need 20). */
   baseline_sessions: number;
+  /** Calendar days from start_date to end_date. */
+  calendar_days: number;
+  /**
+   * Weekdays (Monday to Friday) after start_date up to end_date with no bar at all: holidays,
+   * a market closed for days, or bars the provider lacks. 0 for an unbroken window.
+   */
+  weekdays_without_bar: number;
+  /**
+   * The longest run of weekdays in a row without a bar between two of the window's bars: above
+   * 2 the market was closed for days or the provider lacks bars, and the move covers that time.
+   */
+  longest_gap_weekdays: number;
 }
 
 interface CleanBar {
   date: string;
   close: number;
   volume: number | null;
+  /** Index of the bar among every dated bar, priced or not: a session left out still counts. */
+  session: number;
 }
 
-/** Keeps bars with a date and a positive price, preferring the adjusted close; sorted by date. */
+/**
+ * Keeps bars with a date and a positive price, preferring the adjusted close; sorted by date.
+ * A dated bar without a usable price is a session all the same: `session` counts it, so a window
+ * across it is known to span more sessions than its bars.
+ */
 export function cleanBars(bars: Bar[]): CleanBar[] {
+  const dated = bars.filter((b) => b.date).map((b) => ({ b, date: String(b.date).slice(0, 10) }))
+    .sort((x, y) => x.date.localeCompare(y.date));
   const out: CleanBar[] = [];
-  for (const b of bars) {
+  let session = -1;
+  let prev = "";
+  for (const { b, date } of dated) {
+    if (date !== prev) session++;
+    prev = date;
     const close = typeof b.adj_close === "number" && Number.isFinite(b.adj_close)
       ? b.adj_close
       : b.close;
-    if (!b.date || typeof close !== "number" || !Number.isFinite(close) || close <= 0) continue;
+    if (typeof close !== "number" || !Number.isFinite(close) || close <= 0) continue;
     const volume = typeof b.volume === "number" && Number.isFinite(b.volume) ? b.volume : null;
-    out.push({ date: String(b.date).slice(0, 10), close, volume });
+    // two bars of one day (a provider's repeated row) are one session: the later one is kept
+    if (out.at(-1)?.date === date) out.pop();
+    out.push({ date, close, volume, session });
   }
-  return out.sort((a, b) => a.date.localeCompare(b.date));
+  return out;
 }
+
+/** Weekdays (Monday to Friday) from 1970-01-05, a Monday, up to and including `date`. */
+function weekdayNumber(date: string): number {
+  const d = Math.round(
+    (Date.parse(`${date}T00:00:00Z`) - Date.parse("1970-01-05T00:00:00Z")) /
+      86_400_000,
+  );
+  const weeks = Math.floor(d / 7);
+  return weeks * 5 + Math.min(d - weeks * 7 + 1, 5);
+}
+
+/** Weekdays after `a` up to and including `b` (both `YYYY-MM-DD`). */
+export function weekdaysAfter(a: string, b: string): number {
+  return weekdayNumber(b) - weekdayNumber(a);
+}
+
+/**
+ * The longest run of weekdays without a bar between consecutive bars from `from` to `to`
+ * (indices): a session left out for want of a price is a bar, not a gap.
+ */
+function longestGap(bars: CleanBar[], from: number, to: number): number {
+  let most = 0;
+  for (let k = from + 1; k <= to; k++) {
+    const gap = weekdaysAfter(bars[k - 1].date, bars[k].date) -
+      (bars[k].session - bars[k - 1].session);
+    if (gap > most) most = gap;
+  }
+  return most;
+}
+
+/**
+ * Weekdays in a row without a bar that a window may hold and still be an unbroken run of sessions: two
+ * holidays together (Good Friday and Easter Monday, Christmas and Boxing Day) are a market's
+ * usual closure; three or more in a row are a closure of days (a Lunar New Year, Golden Week,
+ * 11 September 2001) or bars the provider lacks, and the move then covers more time than its
+ * sessions say.
+ */
+export const USUAL_CLOSED_WEEKDAYS = 2;
 
 const BASELINE = 20;
 
@@ -97,12 +161,14 @@ export function rawMoves(
     const end = bars[i];
     const ret = (end.close / start.close - 1) * 100;
     if (Math.abs(ret) < thresholdPct) continue;
+    // a session left out for want of a price lies inside: the window spans more sessions
+    const sessions = end.session - start.session;
     // The baseline ends where the window starts, so the move never inflates its own yardstick.
     const base = baseline(bars, i - days);
     moves.push({
       start_date: start.date,
       end_date: end.date,
-      trading_days: days,
+      trading_days: sessions,
       start_close: round(start.close, 4),
       end_close: round(end.close, 4),
       return_pct: round(ret, 2),
@@ -113,6 +179,9 @@ export function rawMoves(
       move_vs_20d_avg_abs_return: ratio(Math.abs(ret), base.absReturn, 2),
       overlapping_windows: 0,
       baseline_sessions: base.sessions,
+      calendar_days: daysBetween(start.date, end.date),
+      weekdays_without_bar: Math.max(0, weekdaysAfter(start.date, end.date) - sessions),
+      longest_gap_weekdays: longestGap(bars, i - days, i),
     });
   }
   return moves;
@@ -145,8 +214,22 @@ export function foldOverlaps(moves: Move[], days: number, dates: string[]): Move
 export function detectMoves(
   bars: Bar[],
   opts: { days: number; thresholdPct: number; limit: number; from?: string },
-): { moves: Move[]; total: number; bars: number } {
+): {
+  moves: Move[];
+  total: number;
+  bars: number;
+  /** Bar-to-bar steps scanned, and those skipping more than two weekdays in a row. */
+  steps: number;
+  gapSteps: number;
+} {
   const clean = cleanBars(bars);
+  let steps = 0;
+  let gapSteps = 0;
+  for (let k = 1; k < clean.length; k++) {
+    if (clean[k - 1].date < (opts.from ?? "")) continue;
+    steps++;
+    if (longestGap(clean, k - 1, k) > USUAL_CLOSED_WEEKDAYS) gapSteps++;
+  }
   const folded = foldOverlaps(
     rawMoves(clean, opts.days, opts.thresholdPct, opts.from),
     opts.days,
@@ -159,5 +242,7 @@ export function detectMoves(
     moves: sorted.slice(0, Math.max(1, opts.limit)),
     total: sorted.length,
     bars: clean.filter((b) => b.date >= (opts.from ?? "")).length,
+    steps,
+    gapSteps,
   };
 }

@@ -5,6 +5,7 @@
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { oneBasis } from "./bar_basis.ts";
+import { USUAL_CLOSED_WEEKDAYS, weekdaysAfter } from "../evidence/moves.ts";
 
 export const LOOKBACK: Record<string, number> = { short: 20, swing: 60, long: 120 };
 
@@ -51,7 +52,22 @@ export async function closes(ctx: Context, symbol: string, limit: number) {
   // one basis: a close beside adjusted closes would read the dividends between as a move
   const basis = oneBasis(env.data.rows, symbol);
   if (basis.note) ctx.warn(basis.note);
-  const rows = basis.rows.filter((r) => (r.adj_close ?? r.close) !== null);
+  // a close of 0 or below is no price (a provider's placeholder): a return from it is infinite
+  const rows = basis.rows.filter((r) => {
+    const v = r.adj_close ?? r.close;
+    return typeof v === "number" && Number.isFinite(v) && v > 0;
+  });
+  const bad = basis.rows.filter((r) => {
+    const v = r.adj_close ?? r.close;
+    return v !== null && !(typeof v === "number" && Number.isFinite(v) && v > 0);
+  });
+  if (bad.length) {
+    ctx.warn(
+      `${symbol}: ${bad.length} bar(s) have a close of 0 or below (${
+        bad.slice(0, 3).map((r) => r.date).join(", ")
+      }${bad.length > 3 ? ", …" : ""}), which is no price: they are left out`,
+    );
+  }
   return { provider: env.data.provider, currency: env.data.currency ?? null, rows };
 }
 
@@ -98,6 +114,49 @@ export function shortfalls(s: Stats, lookback: number): string[] {
   }
   if (s.sma_50 === null) out.push(`${s.symbol} has fewer than 50 bars: no 50-day average`);
   return out;
+}
+
+/**
+ * A warning when the bars a symbol's measures rest on hold a run of more than two weekdays in a
+ * row without a bar (bars missing from the provider, a market shut for days, or bars further
+ * apart than a day): its N-bar return and averages then span more time than N sessions. Names
+ * the longest run and the measures whose bars take it in. Linear in the bars read.
+ */
+export function gapNote(
+  symbol: string,
+  rows: { date: string }[],
+  measures: { label: string; bars: number }[],
+): string | null {
+  const n = rows.length;
+  const widest = Math.min(n, Math.max(0, ...measures.map((m) => m.bars)));
+  let most = 0;
+  let at = -1;
+  let holes = 0;
+  for (let k = n - widest + 1; k < n; k++) {
+    const gap = weekdaysAfter(rows[k - 1].date, rows[k].date) - 1;
+    if (gap > USUAL_CLOSED_WEEKDAYS) holes++;
+    if (gap > most) [most, at] = [gap, k];
+  }
+  if (most <= USUAL_CLOSED_WEEKDAYS) return null;
+  // a measure over the last `bars` bars takes in the step from bar k-1 to bar k when k-1 is one
+  const hit = measures.filter((m) => at - 1 >= n - Math.min(m.bars, n)).map((m) => m.label);
+  const one = hit.length === 1;
+  return `${symbol}: ${most} weekdays in a row without a bar between ${rows[at - 1].date} and ${
+    rows[at].date
+  }${holes > 1 ? ` (and ${holes - 1} more gap(s) of 3 weekdays or more)` : ""}: its ${
+    hit.join(", ")
+  } ${one ? "spans" : "span"} that gap, so ${one ? "it covers" : "they cover"} more time than ${
+    one ? "its" : "their"
+  } bars say (bars missing from the provider, the market shut for days, or bars further apart than a day)`;
+}
+
+/** The measures {@link stats} reads from a symbol's last bars, for {@link gapNote}. */
+export function measuresOf(s: Stats) {
+  return [
+    { label: `${s.lookback_bars}-bar return`, bars: s.lookback_bars + 1 },
+    ...(s.sma_50 === null ? [] : [{ label: "50-day average", bars: 50 }]),
+    ...(s.sma_200 === null ? [] : [{ label: "200-day average", bars: 200 }]),
+  ];
 }
 
 export function breadthOf(all: Stats[]) {
@@ -173,6 +232,23 @@ export async function regime(ctx: Context, market: string, timeframe: string) {
       } without bars or a 50-day average): it rests on fewer votes than the rules assume, and the confidence is lowered`,
     );
   }
+  // bars with a hole of days: a 200-bar average over them is no 200-day one
+  let spyGap = false;
+  st.forEach((s, i) => {
+    if (!s) return;
+    const note = gapNote(s.symbol, got[i]!.rows, measuresOf(s));
+    if (note) ctx.warn(note);
+    if (note && i === 0) spyGap = true;
+  });
+  // breadth compares returns: ending on other days, they are not of one window
+  const late = avail.filter((s) => s.last_date !== spy.last_date);
+  if (late.length) {
+    ctx.warn(
+      `${
+        late.map((s) => `${s.symbol}'s last bar is from ${s.last_date}`).join(", ")
+      }, SPY's from ${spy.last_date}: breadth compares returns that end on different days`,
+    );
+  }
   const value = classify(spy.above_sma_200, b.value, vol);
   if (spy.sma_200 === null) {
     ctx.warn(`SPY has only ${spy.sma_200_bars} bars; the 200-day trend is unknown`);
@@ -190,6 +266,7 @@ export async function regime(ctx: Context, market: string, timeframe: string) {
   ].filter((x): x is string => Boolean(x));
   confidence -= 0.1 * unknown.length;
   if (b.T > 0 && missing.length) confidence -= 0.1;
+  if (spyGap) confidence -= 0.1;
   if (unknown.length) {
     ctx.warn(
       `${unknown.length} of 3 signals unknown (${
@@ -283,6 +360,12 @@ export async function sectorHeat(ctx: Context, market: string, lookback: number)
       ctx.warn(`${symbol}: ${got[i]!.rows.length} bar(s), too few for a return; left out`);
     }
     if (s) starts.set(symbol, got[i]!.rows[got[i]!.rows.length - 1 - s.lookback_bars].date);
+    const gap = s &&
+      gapNote(symbol, got[i]!.rows, [{
+        label: `${s.lookback_bars}-bar return`,
+        bars: s.lookback_bars + 1,
+      }]);
+    if (gap) ctx.warn(gap);
     return s
       ? [{
         name,

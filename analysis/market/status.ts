@@ -23,6 +23,21 @@ export const REGULAR_SESSION_HOURS: Record<string, number> = {
 };
 
 /**
+ * Regular sessions whose length changed, latest first: [first local date of the length, hours].
+ * Tokyo's afternoon session has run to 15:30 since 2024-11-05 (15:00 before, a 6-hour session).
+ */
+const SESSION_HOURS_SINCE: Record<string, [string, number][]> = {
+  JP: [["2024-11-05", 6.5], ["0000-01-01", 6]],
+};
+
+/** The market's regular session length on local `date`, in hours (null when not known). */
+export function regularSessionHours(market: string, date: string | null): number | null {
+  const eras = SESSION_HOURS_SINCE[market];
+  if (eras && date) return eras.find(([since]) => date >= since)![1];
+  return REGULAR_SESSION_HOURS[market] ?? null;
+}
+
+/**
  * Midday breaks (local time, start–end) of markets that stop trading at lunch: Yahoo's session
  * runs from the morning open to the afternoon close and its state stays "open" across the break.
  */
@@ -33,7 +48,21 @@ export const LUNCH_BREAKS: Record<string, [string, string]> = {
   MY: ["12:30", "14:30"],
   TH: ["12:30", "14:30"],
   PH: ["12:00", "13:00"],
+  // Jakarta Monday to Thursday; Fridays break longer (FRIDAY_LUNCH_BREAKS)
+  ID: ["12:00", "13:30"],
+  VN: ["11:30", "13:00"],
 };
+
+/** Lunch breaks that differ on Fridays (Jakarta's Friday prayers). */
+const FRIDAY_LUNCH_BREAKS: Record<string, [string, string]> = {
+  ID: ["11:30", "14:00"],
+};
+
+/** The midday break of `market` on a local weekday (`Fri`), or null when it has none. */
+export function lunchBreak(market: string, weekday: string | null): [string, string] | null {
+  if (weekday === "Fri" && FRIDAY_LUNCH_BREAKS[market]) return FRIDAY_LUNCH_BREAKS[market];
+  return LUNCH_BREAKS[market] ?? null;
+}
 
 /** How far Yahoo's own time stamp may be from the clock before its state is not now's. */
 const STALE_MS = 30 * 60_000;
@@ -108,8 +137,9 @@ export function readMarketTime(
     );
   }
   const zone = validZone(mt.timezone) ? mt.timezone : null;
-  const regular = REGULAR_SESSION_HOURS[market] ?? null;
-  const lunch = LUNCH_BREAKS[market] ?? null;
+  const here0 = zone ? localParts(now, zone) : null;
+  const regular = regularSessionHours(market, here0?.date ?? null);
+  const lunch = lunchBreak(market, here0?.weekday ?? null);
   const lunch_break_local = lunch ? `${lunch[0]}-${lunch[1]}` : null;
   const hours = mt.open && mt.close && Date.parse(mt.close) > Date.parse(mt.open)
     ? Math.round((Date.parse(mt.close) - Date.parse(mt.open)) / 36e5 * 100) / 100
@@ -129,7 +159,7 @@ export function readMarketTime(
       in_lunch_break: null,
     };
   }
-  const here = localParts(now, zone);
+  const here = here0!;
   const open = mt.open ? localParts(mt.open, zone) : null;
   const close = mt.close ? localParts(mt.close, zone) : null;
   let closed_reason: ClosedReason | null = null;
@@ -154,6 +184,24 @@ export function readMarketTime(
   }
   // Yahoo's "open" spans a lunch break: inside it nothing trades
   const isOpen = mt.status?.toLowerCase() === "open";
+  // "open" at a time outside the session the answer gives (or on the market's weekend) is a
+  // state the answer itself contradicts: whether the market trades now is not known
+  const t = Date.parse(now);
+  const outside = isOpen && mt.open && mt.close && Date.parse(mt.close) > Date.parse(mt.open) &&
+    (t < Date.parse(mt.open) || t >= Date.parse(mt.close));
+  if (outside) {
+    warn(
+      `${market}: Yahoo says open, but its time ${now} (${here.date} ${here.time} local) is outside the session it gives (${
+        open!.date
+      } ${open!.time} to ${close!.date} ${
+        close!.time
+      }): the answer contradicts itself, so whether the market is trading now is not known`,
+    );
+  } else if (isOpen && weekendDays(market, here.date).includes(here.weekday)) {
+    warn(
+      `${market}: Yahoo says open on a ${here.weekday} (${here.date}), the market's weekend: whether it is trading now is not known`,
+    );
+  }
   const in_lunch_break = lunch && isOpen ? here.time >= lunch[0] && here.time < lunch[1] : null;
   if (in_lunch_break) {
     warn(

@@ -27,6 +27,13 @@ const moveRow = z.object({
   baseline_sessions: z.int().describe(
     "Sessions before the window that the 20-day ratios could use; below 20 the ratios are null.",
   ),
+  calendar_days: z.int().describe("Calendar days from start_date to end_date."),
+  weekdays_without_bar: z.int().describe(
+    "Weekdays inside the window with no bar: holidays, a market closed for days, or bars the provider lacks.",
+  ),
+  longest_gap_weekdays: z.int().describe(
+    "The longest run of weekdays in a row without a bar inside the window; above 2 the market was closed for days or bars are missing, and a warning says the move spans that time.",
+  ),
   source: z.string().nullable(),
 });
 
@@ -74,7 +81,7 @@ export default defineCommand({
   name: "price.moves",
   summary: "Find large price moves with volume and volatility context",
   description:
-    "Scans adjusted daily closes for close-to-close moves over a trading window (1d, 3d, 1w = 5 sessions, 1m = 21 sessions) at or above a threshold, largest first, each with the end-day volume against its 20-session average and the move against the typical daily move before it. Overlapping windows moving the same way are folded into the strongest one: the largest window is kept first and takes the windows that share a session with it, the next largest that shares none is kept in turn, so a move apart from a larger one is never folded away through the windows between them (total_count counts each kept move once). Use it to find dates worth explaining, then price.context on a date. It says nothing about why a move happened.",
+    "Scans adjusted daily closes for close-to-close moves over a trading window (1d, 3d, 1w = 5 sessions, 1m = 21 sessions) at or above a threshold, largest first, each with the end-day volume against its 20-session average and the move against the typical daily move before it. Overlapping windows moving the same way are folded into the strongest one: the largest window is kept first and takes the windows that share a session with it, the next largest that shares none is kept in turn, so a move apart from a larger one is never folded away through the windows between them (total_count counts each kept move once). A window across a gap in the bars (a market shut for days, bars or prices missing) keeps its return but is said in a warning, with its calendar_days, trading_days and longest_gap_weekdays. Use it to find dates worth explaining, then price.context on a date. It says nothing about why a move happened.",
   usage:
     "finance price.moves SYMBOL [window=1d|3d|1w|1m years=3|start_date=YYYY-MM-DD end_date=YYYY-MM-DD threshold=8|8% limit=20 provider=auto]",
   side_effects: "network_read_only",
@@ -135,7 +142,9 @@ export default defineCommand({
     const { parseWindowDays, parseThresholdPct, addDays } = await import(
       "../../analysis/evidence/windows.ts"
     );
-    const { detectMoves } = await import("../../analysis/evidence/moves.ts");
+    const { detectMoves, USUAL_CLOSED_WEEKDAYS } = await import(
+      "../../analysis/evidence/moves.ts"
+    );
     const days = parseWindowDays(args.window, "trading");
     const threshold = parseThresholdPct(args.threshold);
     if (threshold.note) ctx.warn(threshold.note);
@@ -182,7 +191,10 @@ export default defineCommand({
     const { oneBasis } = await import("../../analysis/market/bar_basis.ts");
     const basis = oneBasis(found.rows);
     if (basis.note) ctx.warn(basis.note);
-    const result = detectMoves(basis.rows, {
+    // the bars left out stay as sessions without a price: a window across one spans more sessions
+    const kept = new Set<Bar>(basis.rows);
+    const rows = found.rows.map((r) => kept.has(r) ? r : { ...r, close: null, adj_close: null });
+    const result = detectMoves(rows, {
       days,
       thresholdPct: threshold.pct,
       limit: args.limit,
@@ -196,6 +208,53 @@ export default defineCommand({
         } has ${
           short[0].baseline_sessions
         }): their volume and volatility ratios are null, not an average of fewer sessions; start the scan a month earlier for them`,
+      );
+    }
+    // bars mostly days apart are not daily sessions: every window then spans weeks
+    if (result.steps >= 4 && result.gapSteps * 4 > result.steps) {
+      ctx.warn(
+        `${result.gapSteps} of the ${result.steps} steps from one bar to the next skip 3 or more weekdays: these are not daily bars (weekly bars, a listing that seldom trades, or a history with holes), so a window of ${days} bar${
+          days === 1 ? "" : "s"
+        } spans far more than ${days} trading day${days === 1 ? "" : "s"}`,
+      );
+    }
+    // a window across a closure of days or bars the provider lacks is no move of `days` sessions
+    const broken = result.moves.filter((m) =>
+      m.trading_days > days || m.longest_gap_weekdays > USUAL_CLOSED_WEEKDAYS
+    );
+    if (broken.length) {
+      const shown = broken.slice(0, 5).map((m) =>
+        `${m.start_date} to ${m.end_date}: ${m.calendar_days} calendar days${
+          m.trading_days > days
+            ? `, ${m.trading_days} sessions with ${m.trading_days - days} unpriced`
+            : ""
+        }${
+          m.longest_gap_weekdays > USUAL_CLOSED_WEEKDAYS
+            ? `, ${m.longest_gap_weekdays} weekdays in a row without a bar`
+            : ""
+        }`
+      );
+      ctx.warn(
+        `${broken.length} move(s) span a gap in the bars (${shown.join("; ")}${
+          broken.length > 5 ? "; …" : ""
+        }): the market was closed for days or the provider lacks bars (or their prices); such a return covers the whole gap, more time than ${days} session${
+          days === 1 ? "" : "s"
+        } (each move's calendar_days, trading_days and longest_gap_weekdays say how long)`,
+      );
+    }
+    // a close 100, 1,000 or 10,000 times the other is a change of unit (pence and pounds) or a
+    // redenomination more often than a price move: said, so the move is checked before it is read
+    const unitLike = result.moves.filter((m) => {
+      const r = Math.abs(Math.log(m.end_close / m.start_close));
+      return [100, 1000, 10_000].some((f) => Math.abs(r - Math.log(f)) < Math.log(1.35));
+    });
+    if (unitLike.length) {
+      ctx.warn(
+        `${unitLike.length} move(s) change the close about a hundredfold or more (${
+          unitLike.slice(0, 3).map((m) =>
+            `${m.start_date} to ${m.end_date}: ${m.start_close} → ${m.end_close}`
+          ).join("; ")
+        }): the size of a change of unit (pence and pounds, cents and rand) or a redenomination, which the provider may have written into the closes; check the bars around it before reading it as a price move`,
       );
     }
     const label = `${days} trading day${days === 1 ? "" : "s"}`;
