@@ -15,6 +15,13 @@ export interface ReportCell {
   number: number | null;
   /** `number` times the table's scale for this row ($ in millions, shares in thousands), or null. */
   scaled: number | null;
+  /**
+   * What `scaled` counts: the page's currency ("USD", or the sign of a row in one of several
+   * currencies), "shares", "count", "percent" (then scaled is null), "USD per share, as printed",
+   * the unit EDGAR names after the label ("Vendor"); "money" when no currency is named; null
+   * when the cell is no number.
+   */
+  unit: string | null;
 }
 
 export interface ReportRow {
@@ -30,9 +37,15 @@ export interface ReportRow {
 const SCALES: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 };
 
 function cellText(html: string): string {
-  // a marker left where a nested table was taken out is no text
+  // a marker left where a nested table was taken out is no text; a footnote mark printed as a
+  // superscript stays on the figure it marks ("1,234<sup>(1)</sup>" is "1,234(1)", one figure)
   return decodeEntities(
-    dropTags(html.replace(/<br\s*\/?>/gi, " ")).replace(/\uE000\d+\uE000/g, " "),
+    dropTags(
+      html.replace(/<br\s*\/?>/gi, " ").replace(
+        /([\d)%])\s*<sup\b[^<>]*>([^<]{1,8})<\/sup\s*>/gi,
+        "$1$2",
+      ),
+    ).replace(/\uE000\d+\uE000/g, " "),
   )
     .replace(/\s+/g, " ").trim();
 }
@@ -80,7 +93,19 @@ function elements(html: string, open: RegExp, close: RegExp): string[][] {
 
 /** Cell text → number as printed; null when the cell is not a plain number. */
 export function parseCellNumber(text: string): number | null {
-  const t = text.replace(/\[\d+\]/g, "").replace(/[$€£\s]/g, "").trim();
+  // a figure with its signs and marks is short; a text block is no number (and the patterns
+  // below stay cheap on it)
+  if (text.length > 80) return null;
+  const t = text.replace(/\[\d+\]/g, "").trim()
+    // a footnote mark glued to the figure: "1,234(1)", "(56)(a)", "7.5*"; a mark set apart by
+    // a space is another figure ("(2) (3)" is no number)
+    .replace(/(?<=[\d)%])(?:\((?:\d{1,2}|[a-z])\)|[*\u2020\u2021])+$/i, "")
+    // currency signs, "R$", "HK$" and the like included, and a currency written in letters
+    // before the figure ("SFr 1,500", "CHF (5)")
+    .replace(/^(\(?)(?:[A-Z]{3}|SFr|kr|Rs|Rp|RM)\.?\s*(?=[\d(.-])/, "$1")
+    .replace(/(?:\b[A-Z]{1,3}\$|[$€£¥₩₹₽₺₪₱]|\s)/g, "")
+    // the minus sign (U+2212) is a minus; "(5%)" is "(5)%"
+    .replace(/\u2212/g, "-").replace(/%\)$/, ")%");
   if (!t || /^[—–-]+$/.test(t)) return null;
   // one way to read each figure: "[\d,]*\.?\d+" took time growing with the square of a run of
   // digits that fails to match ("1" repeated and "x": 100 KB for 20 s)
@@ -103,21 +128,76 @@ export interface ReportTable {
 
 type Stated = { money: number | null; shares: number | null };
 
-/** Scales the title declares: `$ in Millions`, `shares in Thousands`. */
-export function titleScales(title: string): { money: number; shares: number } {
-  const s = titleStated(title);
-  return { money: s.money ?? 1, shares: s.shares ?? 1 };
+/** What a page title states: the scale of each currency sign, of shares, and of bare amounts. */
+interface TitleStated extends Stated {
+  /** Scale by the sign it is stated for ("$", "¥", "SFr"), when the title names one. */
+  bySign: Map<string, number>;
+  /** The title states different scales for different currencies ("$ in Millions, ¥ in Billions"). */
+  mixed: boolean;
 }
 
-function titleStated(title: string): Stated {
-  const out: Stated = { money: null, shares: null };
-  for (
-    const m of title.matchAll(/(\$|usd|€|eur|£|shares)\s+in\s+(thousands|millions|billions)/gi)
-  ) {
-    const f = SCALES[m[2].toLowerCase()];
-    if (/shares/i.test(m[1])) out.shares = f;
-    else out.money = f;
+const TITLE_SCALES: Record<string, number> = { units: 1, ...SCALES };
+
+/**
+ * The factors a table's figures are multiplied by: money null when the title scales several
+ * currencies apart and the row does not say which it is in (then `scaled` is null).
+ */
+type Scales = {
+  money: number | null;
+  shares: number;
+  bySign?: Map<string, number>;
+  /** The currency the title names ("USD"), for the unit of money figures. */
+  currency?: string | null;
+};
+
+/** Scales the title declares: `$ in Millions`, `shares in Thousands`, `¥ in Billions`. */
+export function titleScales(title: string): Scales {
+  const s = titleStated(title);
+  return { money: s.mixed ? null : s.money ?? 1, shares: s.shares ?? 1, bySign: s.bySign };
+}
+
+/** The part of a title cell that states its scales: after its last line break. */
+function titleScalePart(cellHtml: string): string {
+  const parts = cellHtml.split(/<br\s*\/?>/i);
+  return parts.length > 1 ? cellText(parts.at(-1)!) : cellText(cellHtml);
+}
+
+/**
+ * The scale part of an R page title (after its line break; the whole title when it has none):
+ * today's "$ / shares in Units, shares in Thousands, $ in Millions", "¥ in Millions",
+ * "$ in Millions, ¥ in Billions", and the older renderer's "In Millions, except Per Share data",
+ * "In Thousands, except Share data", "Share data in Thousands, except Per Share data".
+ */
+function titleStated(title: string): TitleStated {
+  const out: TitleStated = { money: null, shares: null, bySign: new Map(), mixed: false };
+  let bare: number | null = null;
+  for (const raw of title.split(/,\s*/)) {
+    const part = raw.trim();
+    const except = /^except\s+(.*)$/i.exec(part);
+    if (except) {
+      // "except Share data": share counts as printed; "except Share data in Thousands"
+      const m = /^share(?:s| data)(?:\s+in\s+(thousands|millions|billions))?$/i.exec(except[1]);
+      if (m) out.shares = m[1] ? SCALES[m[1].toLowerCase()] : 1;
+      continue;
+    }
+    const m = /(?:^|\s)(?:(\S+)\s+)?in\s+(units|thousands|millions|billions)$/i.exec(part);
+    if (!m) continue;
+    const f = TITLE_SCALES[m[2].toLowerCase()];
+    const sign = m[1] ?? "";
+    // "$ / shares in Units", "¥ / shares in Units": per-share figures, as printed
+    if (/\/\s*\S+\s+in\s+\w+$/i.test(part) || sign.includes("/")) continue;
+    if (/^shares?$/i.test(sign) || (/^data$/i.test(sign) && /\bshare\s+data\s+in\s/i.test(part))) {
+      out.shares = f;
+    } else if (!sign || /\)$/.test(sign)) {
+      // the older renderer's bare "In Millions" (after the title's "(USD $)"): amounts and
+      // share counts alike
+      bare = f;
+    } else out.bySign.set(sign, f);
   }
+  const money = [...new Set(out.bySign.values())];
+  out.mixed = money.length > 1;
+  out.money = money.length === 1 ? money[0] : money.length ? null : bare;
+  if (out.shares === null && bare !== null) out.shares = bare;
   return out;
 }
 
@@ -146,10 +226,22 @@ function proseStated(text: string): Stated | null {
   return out;
 }
 
-const SCALE_NAMES: Record<number, string> = { 1e3: "thousands", 1e6: "millions", 1e9: "billions" };
+const SCALE_NAMES: Record<number, string> = {
+  1: "as printed",
+  1e3: "thousands",
+  1e6: "millions",
+  1e9: "billions",
+};
 
 /** The scale in words, stated once for a table: "USD millions; shares thousands; per-share as printed". */
-function scaleText(s: Stated, currency: string | null): string {
+function scaleText(s: Stated | TitleStated, currency: string | null): string {
+  if ("mixed" in s && s.mixed) {
+    return [
+      ...[...s.bySign].map(([sign, f]) => `${sign} ${SCALE_NAMES[f]}`),
+      s.shares === null ? "shares as printed" : `shares ${SCALE_NAMES[s.shares]}`,
+      "per-share as printed",
+    ].join("; ");
+  }
   if (s.money === null && s.shares === null) return "figures as printed (no scale stated)";
   const money = currency ?? "money";
   return [
@@ -161,7 +253,9 @@ function scaleText(s: Stated, currency: string | null): string {
 
 /** The currency a page title names: "... - USD ($)" → "USD". */
 function titleCurrency(title: string): string | null {
-  return /\b([A-Z]{3}) \([^)]{1,4}\)/.exec(title)?.[1] ?? null;
+  // today's "- USD ($)", the older renderer's "(USD $)"
+  return /\b([A-Z]{3}) \([^)]{1,4}\)/.exec(title)?.[1] ??
+    /\(([A-Z]{3}) [^)\s]{1,4}\)/.exec(title)?.[1] ?? null;
 }
 
 /**
@@ -173,33 +267,48 @@ function titleCurrency(title: string): string | null {
 function rowScale(
   label: string,
   text: string,
-  scales: { money: number; shares: number },
+  scales: Scales,
   concept: string | null = null,
-) {
-  if (/%$/.test(text.trim())) return null;
+): { scale: number | null; unit: string } {
+  const money = (f: number | null, sign?: string) => ({
+    scale: f,
+    unit: sign && scales.bySign?.has(sign) ? sign : scales.currency ?? "money",
+  });
+  if (/%$/.test(text.trim())) return { scale: null, unit: "percent" };
   // the element's name when the page gives it: "us-gaap_EarningsPerShareDiluted"
   const local = concept?.replace(/^[^:_]*[:_]/, "") ?? "";
+  // the cover page's years, codes and numbers (fiscal year 2024, CIK, zip code, area code) are
+  // no amounts: a "$ in Billions" cover page, for its public float, made 2024 into 2.024e12
+  if (/^dei[:_]/.test(concept ?? "")) {
+    if (/NumberOf/.test(local)) return { scale: 1, unit: "count" };
+    if (!/PublicFloat|Shares|PerShare|Amount|Value/.test(local)) {
+      return { scale: null, unit: "as printed (not an amount)" };
+    }
+  }
   // "Weighted-average shares used in computing earnings per share" is a count of shares
   const countOfShares = /\bshares\b/i.test(label) &&
     /\bweighted|\bused in\b|\boutstanding\b|\bdenominator\b/i.test(label);
   if (
     (!countOfShares && /per share|per unit|\/ ?share/i.test(label)) || /PerShare/.test(local)
-  ) return 1;
+  ) return { scale: 1, unit: `${scales.currency ?? "money"} per share, as printed` };
   const unit = /\s\|\s([^|]+)$/.exec(label)?.[1]?.trim();
   if (unit) {
-    if (/^(?:\$|[€£¥]|[A-Z]{3}\b)/.test(unit)) return scales.money;
-    if (/^shares?$/i.test(unit)) return scales.shares;
-    return 1;
+    // a row in one of several currencies a title scales apart ("$ in Millions, ¥ in Billions")
+    const own = scales.bySign?.get(unit);
+    if (own !== undefined) return money(own, unit);
+    if (/^(?:\$|[€£¥₩₹₽₺₪₱]|[A-Z]{3}\b|[A-Z]{1,3}\$)/.test(unit)) return money(scales.money);
+    if (/^shares?$/i.test(unit)) return { scale: scales.shares, unit: "shares" };
+    return { scale: 1, unit };
   }
   if (local) {
     // share counts are elements named for Shares ("CommonStockSharesAuthorized",
     // "StockIssuedDuringPeriodSharesShareBasedCompensation"); "ShareBasedCompensation" and
     // "...ValueShareBasedCompensation" are money
     if (/(?:^|[a-z])Shares(?:[A-Z]|$)/.test(local) && !/Value|Amount/.test(local)) {
-      return /\$/.test(text) ? scales.money : scales.shares;
+      return /\$/.test(text) ? money(scales.money) : { scale: scales.shares, unit: "shares" };
     }
-    if (/^NumberOf/.test(local) && !/\$/.test(text)) return 1;
-    return scales.money;
+    if (/^NumberOf/.test(local) && !/\$/.test(text)) return { scale: 1, unit: "count" };
+    return money(scales.money);
   }
   // without an element name, by the label: a count of shares, not "Share-based compensation"
   // or "Common stock withheld related to net share settlement", nor a par value line
@@ -207,10 +316,10 @@ function rowScale(
     /\bshares\b/i.test(label) && !/\$/.test(text) &&
     !/\$|\bpar value\b|\bcompensation\b|\bpayments?\b|\bproceeds\b|\bvalue\b|\bamount\b|\bcost\b/i
       .test(label)
-  ) return scales.shares;
+  ) return { scale: scales.shares, unit: "shares" };
   // "Number of employees" and the like count things, in any table
-  if (/^number of\b/i.test(label) && !/\$/.test(text)) return 1;
-  return scales.money;
+  if (/^number of\b/i.test(label) && !/\$/.test(text)) return { scale: 1, unit: "count" };
+  return money(scales.money);
 }
 
 /** Where the element opened at `start` ends (after its closing tag), nested ones counted. */
@@ -320,7 +429,14 @@ function indentOf(attrs: string): number {
 /** Structured rows of an R page, its embedded tables' rows after the cell that holds them. */
 export function parseReport(
   html: string,
-): { title: string; columns: string[]; rows: ReportRow[]; tables: ReportTable[] } {
+): {
+  title: string;
+  columns: string[];
+  rows: ReportRow[];
+  tables: ReportTable[];
+  /** What the reader must know about the figures (several currencies scaled apart). */
+  warnings: string[];
+} {
   const table = reportTable(html);
   const inner = table.replace(/^<table\b[^>]*>/i, "").replace(/<\/table>\s*$/i, "");
   const lifted = liftTables(inner);
@@ -331,7 +447,10 @@ export function parseReport(
   const embedded: ReportTable[] = [];
   const numbered = new Map<string, number>();
   let dimension: string[] = [];
-  let scales = { money: 1, shares: 1 };
+  let scales: Scales = { money: 1, shares: 1 };
+  // header columns a cell of an earlier header row spans down over (rowspan), rows left
+  const held = new Map<number, number>();
+  let stated: TitleStated | null = null;
   const body = trs.map(([trAttrs, tr]) => ({
     trAttrs,
     // as the pattern's match: [whole, h or d, attributes, content]
@@ -346,17 +465,30 @@ export function parseReport(
     if ((n & 255) === 0) checkpoint();
     if (cells.every((c) => c[1].toLowerCase() === "h")) {
       let pos = 0;
+      const below = new Map<number, number>();
       cells.forEach((c, i) => {
         if (!title && i === 0 && /class="tl"/.test(c[2])) {
           title = cellText(c[3]);
-          scales = titleScales(title);
+          const part = titleScalePart(c[3]);
+          stated = titleStated(part);
+          scales = { ...titleScales(part), currency: titleCurrency(title) };
           return;
         }
         // as browsers read it: 1 to 1000 (a header claiming a billion columns must not hang)
         const span = Math.min(1000, Math.max(1, Number(/colspan="(\d+)"/i.exec(c[2])?.[1] ?? 1)));
-        for (let k = 0; k < span; k++) (headers[pos + k] ??= []).push(cellText(c[3]));
+        const down = Math.min(50, Math.max(1, Number(/rowspan="(\d+)"/i.exec(c[2])?.[1] ?? 1)));
+        // a column a header cell above still covers takes no cell of this row: its period
+        // heading ("Sep. 28, 2024" spanning two header rows) stays over its own figures
+        while ((held.get(pos) ?? 0) > 0) pos++;
+        const head = cellText(c[3]);
+        for (let k = 0; k < span; k++) {
+          if (head) (headers[pos + k] ??= []).push(head);
+          if (down > 1) below.set(pos + k, down - 1);
+        }
         pos += span;
       });
+      for (const [k, n] of held) n > 1 ? held.set(k, n - 1) : held.delete(k);
+      for (const [k, n] of below) held.set(k, n);
       continue;
     }
     const label = cellText(cells[0][3]);
@@ -370,12 +502,13 @@ export function parseReport(
         c[3].replace(/\uE000(\d+)\uE000/g, (_m, k) => ` [table ${numbered.get(k)}] `),
       );
       const number = parseCellNumber(text);
-      const scale = number === null ? null : rowScale(label, text, scales, concept);
+      const m = number === null ? null : rowScale(label, text, scales, concept);
       return {
         column: headers[i]?.join(" ") || `value_${i + 1}`,
         text,
         number,
-        scaled: number === null || scale === null ? null : number * scale,
+        scaled: number === null || m?.scale == null ? null : number * m.scale,
+        unit: m?.unit ?? null,
       };
     });
     const empty = values.every((v) => !v.text);
@@ -411,10 +544,20 @@ export function parseReport(
   const own: ReportTable = {
     table: title,
     columns,
-    scale: scaleText(titleStated(title), titleCurrency(title)),
+    scale: scaleText((stated as TitleStated | null) ?? titleStated(title), titleCurrency(title)),
     caption: null,
   };
-  return { title, columns, rows, tables: [own, ...embedded] };
+  const warnings: string[] = [];
+  // set inside the header cells' callback, which the compiler does not follow
+  const st = stated as TitleStated | null;
+  if (st?.mixed) {
+    warnings.push(
+      `the page states a scale for each currency (${
+        [...st.bySign].map(([sign, f]) => `${sign} in ${SCALE_NAMES[f]}`).join(", ")
+      }): a figure whose row does not name its currency has scaled null; read its number with the currency of its column`,
+    );
+  }
+  return { title, columns, rows, tables: [own, ...embedded], warnings };
 }
 
 /** The embedded tables of a cell, each with the prose that introduces it. */
@@ -516,12 +659,13 @@ function embeddedTable(html: string, before: string, name: string, dimension: st
     const values = pieces.map((p, i) => {
       const text = joinPieces(p);
       const number = parseCellNumber(text);
-      const scale = number === null ? null : rowScale(label, text, scales, null);
+      const m = number === null ? null : rowScale(label, text, scales, null);
       return {
         column: names[i] || `value_${i + 1}`,
         text,
         number,
-        scaled: number === null || scale === null ? null : number * scale,
+        scaled: number === null || m?.scale == null ? null : number * m.scale,
+        unit: m?.unit ?? null,
       };
     });
     const empty = values.every((v) => !v.text);
@@ -531,6 +675,14 @@ function embeddedTable(html: string, before: string, name: string, dimension: st
     out.push({ table: name, context, label, concept: null, abstract: empty, values });
   }
   const currency = sawDollar ? "$" : null;
+  // the table's money is in the sign it prints (a note's table names no currency code)
+  if (currency) {
+    for (const r of out) {
+      for (const v of r.values) {
+        if (v.unit?.startsWith("money")) v.unit = currency + v.unit.slice(5);
+      }
+    }
+  }
   return {
     columns: names,
     scale: scaleText(stated ?? { money: null, shares: null }, currency),

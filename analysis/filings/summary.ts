@@ -1,4 +1,5 @@
 /** FilingSummary.xml: the EDGAR renderer's menu of R pages and the list of XBRL input files. */
+import { decodeEntities } from "./html.ts";
 
 export interface ReportDescriptor {
   short_name: string;
@@ -14,9 +15,14 @@ export interface FilingSummary {
   inputFiles: string[];
 }
 
-const unescape = (s: string) =>
-  s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&apos;/g, "'")
-    .replace(/&quot;/g, '"').trim();
+/**
+ * XML text to plain text in one pass over its character references (named, decimal, hex), so
+ * `&amp;lt;` is the four characters `&lt;`, never `<`; a CDATA section is taken as written.
+ */
+const unescape = (s: string) => {
+  const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(s);
+  return (cdata ? cdata[1] : decodeEntities(s)).trim();
+};
 
 /** Parses FilingSummary.xml; reports without an R page (e.g. the "All Reports" book) are left out. */
 export function parseFilingSummary(xml: string): FilingSummary {
@@ -35,7 +41,8 @@ export function parseFilingSummary(xml: string): FilingSummary {
       category: get("MenuCategory") ?? "",
       file_name: file,
       role: get("Role"),
-      position: pos === null ? null : Number(pos),
+      // a Position that is no whole number is none (never NaN in an answer)
+      position: pos !== null && /^\d+$/.test(pos) ? Number(pos) : null,
     });
   }
   const block = /<InputFiles>([\s\S]*?)<\/InputFiles>/.exec(xml)?.[1] ?? "";

@@ -39,7 +39,7 @@ export default defineCommand({
   description:
     `Use first when you only know a ticker: lists the company's filings newest first from SEC's submissions history (older pages are read when the recent block runs out; if one cannot be read, the list stops there with a warning), each with its accession number and primary document URL to pass to filings.sections/read/statement/reports/report. Not for the content of a filing.
 
-Times: \`acceptance_datetime\` is SEC's acceptanceDateTime as SEC writes it (ISO 8601, milliseconds, Z). Behind that Z SEC writes US Eastern wall-clock time for some filers and the real UTC instant for others; which one a company's times are is told from EDGAR's hours (06:00 to 22:00 Eastern) and the filing dates, and given as \`acceptance_clock\` (SEC's own notices, accession 9999999995-…, are read on the company's clock). \`acceptance_datetime_eastern\` is the Eastern time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` the real UTC instant; use those two for ordering against other sources.
+Times: \`acceptance_datetime\` is SEC's acceptanceDateTime as SEC writes it (ISO 8601, milliseconds, Z). Behind that Z SEC writes US Eastern wall-clock time for some filers and the real UTC instant for others; which one a company's times are is told from EDGAR's hours (06:00 to 22:00 Eastern) and the filing dates, and given as \`acceptance_clock\`: the convention is the filer's, so every filing is read on its company's clock, and a filing whose time only the other clock fits is warned rather than switched (SEC's own notices, accession 9999999995-…, are read on the company's clock). \`acceptance_datetime_eastern\` is the Eastern time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` the real UTC instant; use those two for ordering against other sources.
 
 forms= matches form types exactly (10-K does not include 10-K/A; list both to get both; 10-K405 and 10-KT filings that forms=10-K leaves out are counted in a warning); without forms= every form is listed. classify=true adds \`events\` (most important first) and \`event_type\` to each row: 8-K item codes map to named events (${eightK}; all 28 codes are mapped, 9.01 is financial_exhibits; the numbering before August 2004, e.g. items "12,7", maps to the items that replaced it, 12 to results_of_operations; an 8-K whose SEC data lists no item is current_report with item null, never a guessed item; a successor issuer's 8-K12B, 8-K12G3 or 8-K15D5 is successor_issuer first, then its items; another 8-K variant is other_filing, said to be unknown), 10-K/10-Q to annual_report/quarterly_report, 20-F/40-F to annual_report, Forms 3/4/5 to insider_transaction, 13F to institutional_holdings, SC 13D/G to ownership_stake, proxies to proxy_statement, registrations to securities_offering; importance runs from 1 (routine) to 5 (market-moving).`,
   usage: "finance filings.recent SYMBOL [forms=8-K,10-Q limit=20 classify=false]",
@@ -74,9 +74,10 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
   async run(args, ctx) {
     const client = await ctx.provider("filings_a");
     const { archiveUrl } = await import("../../providers/filings_a/edgar.ts");
-    const { acceptanceClock, acceptanceTimes, clockOf, contractAcceptance } = await import(
-      "../../providers/filings_a/eastern.ts"
-    );
+    const { acceptanceClock, acceptanceTimes, clockOf, contractAcceptance, misfit, misfitWarning } =
+      await import(
+        "../../providers/filings_a/eastern.ts"
+      );
     const { pad10 } = await import("../../providers/filings_a/client.ts");
     const wanted = args.forms?.map((f) => f.toUpperCase());
     if (wanted && !wanted.length) throw new InputError("forms: give at least one form type");
@@ -85,6 +86,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     // the clock of this company's timestamps, from all its recent filings
     const clock = acceptanceClock(company.recent);
     let unknownClock = 0;
+    const misfits: typeof company.recent = [];
     const rows: z.infer<typeof rowSchema>[] = [];
     // Older names of a form asked for (10-K405, 10-KT for 10-K): left out, as forms= is exact,
     // but counted so the answer says they exist
@@ -101,6 +103,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
       const own = clockOf(r, clock);
       const when = own ? acceptanceTimes(r.acceptance_raw, own) : null;
       if (!own) unknownClock++;
+      else if (misfit(r, own)) misfits.push(r);
       const row: z.infer<typeof rowSchema> = {
         form: r.form,
         accession_no: r.accession_no,
@@ -134,6 +137,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
         } to forms= to include them`,
       );
     }
+    if (clock && misfits.length) ctx.warn(misfitWarning(misfits, clock));
     if (unknownClock) {
       ctx.warn(
         `${unknownClock} filing(s) have an acceptance time that SEC's data does not say is Eastern or UTC (both fit EDGAR's hours and the filing dates): their acceptance_datetime_eastern and accepted_at_utc are null; acceptance_datetime is as SEC wrote it`,

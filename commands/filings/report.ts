@@ -10,6 +10,9 @@ const cellSchema = z.object({
   text: z.string(),
   number: z.number().nullable(),
   scaled: z.number().nullable(),
+  unit: z.string().nullable().describe(
+    'What `scaled` counts: the currency ("USD"; a row\'s own sign when the title scales several currencies apart), "shares", "count", "percent" (scaled null), "USD per share, as printed", a unit EDGAR puts after the label ("Vendor"), "money" when no currency is named; null for a cell that is no number. The period is the cell\'s `column`.',
+  ),
 });
 
 const rowSchema = z.object({
@@ -32,7 +35,7 @@ export default defineCommand({
   name: "filings.report",
   summary: "Read one financial report page (R file) of a filing as text and structured rows",
   description:
-    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and the headings the row stands under, each heading ending at its total or the next heading; concept = the XBRL element). Tables a note embeds in its text block follow that row as tables of their own (`table` "<label> — table N", sub-headings such as "Americas:" in context). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null) and `scaled` applies the table\'s scale (title "$ in Millions", "shares in Thousands", or the note\'s "(in millions)"; per-share rows unscaled); `tables` gives each table\'s columns, scale in words and caption. Lookup of `report`: an R number (R4, or the file name R4.htm) picks exactly that page; otherwise the exact short name (case-insensitive), then a short or long name containing the text.',
+    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and the headings the row stands under, each heading ending at its total or the next heading; concept = the XBRL element). Tables a note embeds in its text block follow that row as tables of their own (`table` "<label> — table N", sub-headings such as "Americas:" in context). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null) and `scaled` applies the table\'s scale once (title "$ in Millions", "¥ in Billions", "shares in Thousands", the older "In Millions, except Per Share data", or the note\'s "(in millions)"; per-share rows unscaled; a footnote mark glued to a figure, "1,234(1)", is no part of it; a title scaling several currencies apart leaves scaled null, with a warning, on rows that do not name theirs), `unit` says what scaled counts and `column` gives its period; `tables` gives each table\'s columns, scale in words and caption. Lookup of `report`: an R number (R4, or the file name R4.htm) picks exactly that page; otherwise the exact short name (case-insensitive), then a short or long name containing the text.',
   usage:
     "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] report=SHORT_NAME|R4 [form=10-K query=TEXT max_rows=25 max_chars=8000]",
   side_effects: "network_read_only",
@@ -139,6 +142,7 @@ export default defineCommand({
     const html = await client.archiveText(filing.cik, filing.accession_no, r.file_name);
     const text = reportText(html);
     const parsed = parseReport(html);
+    for (const w of parsed.warnings) ctx.warn(`${r.file_name.replace(/\.html?$/, "")}: ${w}`);
     const q = args.query?.toLowerCase();
     const words = q?.split(/\s+/).filter(Boolean) ?? [];
     let rows = parsed.rows.filter((row) => {

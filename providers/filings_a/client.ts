@@ -4,7 +4,10 @@
  * Every request declares a contact User-Agent; the HTTP client keeps SEC under 10 requests/s.
  */
 import type { ProviderEnv } from "../../core/provider.ts";
+import type { Config } from "../../core/config.ts";
+import { BASE_URL_SETTINGS, baseUrlRewrite } from "../../core/endpoints.ts";
 import { FinanceError, ProviderError } from "../../core/errors.ts";
+import { redactUrl } from "../../core/redact.ts";
 import { secHeaders } from "./agent.ts";
 import {
   archiveUrl,
@@ -70,17 +73,96 @@ export class Client {
   #companies = new Map<number, Promise<Company>>();
   #pages = new Map<string, Promise<FilingRow[]>>();
 
-  constructor(readonly env: ProviderEnv) {}
+  /** The operator's mirror of SEC's origins (FINANCE_SEC_BASE_URL and friends), if any. */
+  readonly #mirror: ((url: URL) => URL) | undefined;
 
-  #get(url: string, ttl: number | "forever", acceptStatus?: number[]) {
-    return this.env.http.request({
-      provider: "filings_a",
-      url,
-      headers: secHeaders(this.env),
-      cache: { ttl },
-      acceptStatus,
-      signal: this.env.signal,
-    });
+  constructor(readonly env: ProviderEnv) {
+    try {
+      this.#mirror = baseUrlRewrite({ env: (n: string) => env.env(n) } as unknown as Config);
+    } catch {
+      // a malformed setting is refused when the session starts; nothing to name here
+      this.#mirror = undefined;
+    }
+  }
+
+  /**
+   * The address a request for SEC's `url` really goes to: the mirror's when FINANCE_SEC_BASE_URL
+   * (or FINANCE_SEC_DATA_BASE_URL, FINANCE_SEC_EFTS_BASE_URL) maps its origin, else `url`.
+   * Its password, if it carries one, is masked.
+   */
+  fetchedUrl(url: string): string {
+    if (!this.#mirror) return url;
+    try {
+      const wire = this.#mirror(new URL(url)).href;
+      return wire === url ? url : redactUrl(wire);
+    } catch {
+      return url;
+    }
+  }
+
+  /** `url` as errors name it: the address really fetched, with SEC's own beside a mirror's. */
+  shownUrl(url: string): string {
+    const wire = this.fetchedUrl(url);
+    return wire === url ? url : `${wire} (the mirror's copy of ${url})`;
+  }
+
+  /**
+   * GET of an SEC URL for this provider's other readers (company facts, frames): its errors name
+   * the mirror's URL when one served it, as the client's own do.
+   */
+  request(url: string, ttl: number | "forever", acceptStatus?: number[]) {
+    return this.#get(url, ttl, acceptStatus);
+  }
+
+  /** Reads `res` as JSON: a body that is none names the URL really fetched. */
+  json<T>(res: { json<U>(): U }, url: string): T {
+    try {
+      return res.json<T>();
+    } catch (err) {
+      throw this.#mirrored(err, url);
+    }
+  }
+
+  async #get(url: string, ttl: number | "forever", acceptStatus?: number[]) {
+    try {
+      const res = await this.env.http.request({
+        provider: "filings_a",
+        url,
+        headers: secHeaders(this.env),
+        cache: { ttl },
+        acceptStatus,
+        signal: this.env.signal,
+      });
+      if (res.origin !== "replay") this.#sayMirror(url);
+      return res;
+    } catch (err) {
+      throw this.#mirrored(err, url);
+    }
+  }
+
+  /** Says, once a call, that SEC was read through a mirror while the answer cites SEC's URLs. */
+  #sayMirror(url: string): void {
+    const wire = this.fetchedUrl(url);
+    if (wire === url) return;
+    const origin = new URL(url).origin;
+    const setting = Object.keys(BASE_URL_SETTINGS).find((k) => BASE_URL_SETTINGS[k] === origin);
+    this.env.warn(
+      `filings_a: ${origin} was read through the mirror ${
+        redactUrl(new URL(wire).origin)
+      } (${setting}); the URLs in this answer (filing and document URLs, citations) are SEC's canonical addresses of the same files, not the mirror's, e.g. ${url} was fetched as ${wire}`,
+    );
+  }
+
+  /** An HTTP error for SEC's `url` said with the URL really fetched when a mirror served it. */
+  #mirrored(err: unknown, url: string): unknown {
+    if (!(err instanceof ProviderError) || err.provider !== "filings_a") return err;
+    const wire = this.fetchedUrl(url);
+    if (wire === url || err.message.includes(wire)) return err;
+    const text = err.message.replace(/^filings_a: /, "");
+    const named = text.includes(url)
+      ? text.replaceAll(url, this.shownUrl(url))
+      : `${text} (fetched from ${this.shownUrl(url)})`;
+    return new ProviderError("filings_a", named, { url: wire, status: err.status });
   }
 
   /** Ticker → CIK and SEC's company title; a clear error for unknown tickers. */
@@ -88,9 +170,9 @@ export class Client {
     this.#tickers ??= this.#get(TICKERS_URL, DAY).then((res) =>
       // built once per copy of the list and shared, frozen, by the session's calls
       res.derived("filings_a.tickers", () => {
-        const raw = res.json<
+        const raw = this.json<
           Record<string, { cik_str: number; ticker: string; title: string }>
-        >();
+        >(res, TICKERS_URL);
         const map = new Map<string, { cik: number; title: string }>();
         for (const row of Object.values(raw)) {
           map.set(row.ticker.toUpperCase(), { cik: Number(row.cik_str), title: row.title });
@@ -103,7 +185,9 @@ export class Client {
     const hit = map.get(sym) ?? map.get(sym.replace(".", "-")) ?? map.get(sym.replace("-", "."));
     if (!hit) {
       throw new FinanceError(
-        `filings_a: ticker ${sym} is not in SEC's company_tickers.json (${TICKERS_URL}); check the symbol, or pass accession= or url= of the filing`,
+        `filings_a: ticker ${sym} is not in SEC's company_tickers.json (${
+          this.shownUrl(TICKERS_URL)
+        }); check the symbol, or pass accession= or url= of the filing`,
       );
     }
     return hit;
@@ -113,13 +197,14 @@ export class Client {
   company(cik: number): Promise<Company> {
     let p = this.#companies.get(cik);
     if (!p) {
-      p = this.#get(`${SUBMISSIONS}/CIK${pad10(cik)}.json`, SUBMISSIONS_TTL).then((res) =>
+      const url = `${SUBMISSIONS}/CIK${pad10(cik)}.json`;
+      p = this.#get(url, SUBMISSIONS_TTL).then((res) =>
         res.derived(`filings_a.company ${cik}`, (): Company => {
-          const raw = res.json<{
+          const raw = this.json<{
             name?: string;
             tickers?: string[];
             filings?: { recent?: SubmissionColumns; files?: Company["pages"] };
-          }>();
+          }>(res, url);
           return {
             cik,
             name: raw.name ?? "",
@@ -138,8 +223,9 @@ export class Client {
   page(name: string): Promise<FilingRow[]> {
     let p = this.#pages.get(name);
     if (!p) {
-      p = this.#get(`${SUBMISSIONS}/${name}`, SUBMISSIONS_TTL).then((res) =>
-        res.derived("filings_a.page", () => zipColumns(res.json<SubmissionColumns>()))
+      const url = `${SUBMISSIONS}/${name}`;
+      p = this.#get(url, SUBMISSIONS_TTL).then((res) =>
+        res.derived("filings_a.page", () => zipColumns(this.json<SubmissionColumns>(res, url)))
       );
       this.#pages.set(name, p);
     }
@@ -203,9 +289,10 @@ export class Client {
     } catch (err) {
       const listing = archiveUrl(f.cik, f.accession_no, "index.json");
       try {
-        const raw = (await this.#get(listing, "forever")).json<
-          { directory?: { item?: { name?: string }[] } }
-        >();
+        const raw = this.json<{ directory?: { item?: { name?: string }[] } }>(
+          await this.#get(listing, "forever"),
+          listing,
+        );
         return (raw.directory?.item ?? []).filter((i) => i.name).map((i, n) => ({
           seq: String(n + 1),
           description: "",
@@ -215,10 +302,12 @@ export class Client {
       } catch {
         throw new ProviderError(
           "filings_a",
-          `cannot list the documents of filing ${f.accession_no}: neither ${url} nor ${listing} could be read (${
+          `cannot list the documents of filing ${f.accession_no}: neither ${
+            this.shownUrl(url)
+          } nor ${this.shownUrl(listing)} could be read (${
             err instanceof Error ? err.message : err
           })`,
-          { url },
+          { url: this.fetchedUrl(url) },
         );
       }
     }
@@ -339,10 +428,12 @@ export class Client {
     const page = await this.indexPage(cik, accession).catch((err) => {
       throw new ProviderError(
         "filings_a",
-        `cannot describe filing ${accession}: neither the submissions history nor ${url} (nor its -index-headers.html) could be read (${
+        `cannot describe filing ${accession}: neither the submissions history nor ${
+          this.shownUrl(url)
+        } (nor its -index-headers.html) could be read (${
           err instanceof Error ? err.message : err
         })`,
-        { url },
+        { url: this.fetchedUrl(url) },
       );
     });
     // The document the URL names may be an exhibit; the index says which one is primary.

@@ -2,9 +2,11 @@
  * SEC's `acceptanceDateTime` is written with a `Z`, but for many filers it is US Eastern
  * wall-clock time (Apple's filings at 06:01 "Z", when EDGAR opens at 06:00 Eastern), and for
  * others the true UTC instant (NVIDIA's and Tesla's Form 4s at 00:04 "Z" on the day after their
- * filing date: 19:04 Eastern). Which clock a company's timestamps use is told from EDGAR's hours
- * (06:00 to 22:00 Eastern) and the filing dates ({@link acceptanceClock}); these helpers then
- * attach the right offset (EST -05:00 or EDT -04:00) and give the true UTC instant.
+ * filing date: 19:04 Eastern). The convention belongs to the filer, not to the filing or the era,
+ * so which clock a company's timestamps use is told from all its filings, by EDGAR's hours
+ * (06:00 to 22:00 Eastern) and the filing dates ({@link acceptanceClock}), and every filing is
+ * read on it ({@link clockOf}; one that does not fit is said by {@link misfit}); these helpers
+ * then attach the right offset (EST -05:00 or EDT -04:00) and give the true UTC instant.
  */
 
 function nthSunday(year: number, month: number, n: number): number {
@@ -96,21 +98,49 @@ export function acceptanceClock(
 }
 
 /**
- * The clock of one filing's timestamp: the only one under which it is plausible, else the
- * company's. SEC's own notices are read on the company's clock (a 00:15 stamp after the filing
- * date fits neither clock's filer hours, and read on the other clock it becomes 20:15 the day
- * before).
+ * The clock of one filing's timestamp: its filer's. The convention belongs to the filer, not to
+ * the filing or the era (a measurement of 64,936 filings of all 808 S&P 500 filers found 805 of
+ * them on one clock throughout), so a filing that only the other clock fits is still read on
+ * the filer's and said by {@link misfit}, never switched silently. Null when the filer's clock is
+ * not told. SEC's own notices are read on the company's clock too.
  */
 export function clockOf(
+  _row: { acceptance_raw: string; filing_date: string; accession_no?: string },
+  company: AcceptanceClock | null,
+): AcceptanceClock | null {
+  return company;
+}
+
+/**
+ * The other clock when this filing does not fit its filer's (outside EDGAR's hours or after its
+ * filing date on it) but fits that one; null when it fits the filer's clock, fits neither, or
+ * is SEC's own notice. The filing is still read on the filer's clock: say it in a warning.
+ */
+export function misfit(
   row: { acceptance_raw: string; filing_date: string; accession_no?: string },
   company: AcceptanceClock | null,
 ): AcceptanceClock | null {
-  if (secGenerated(row)) return company;
-  const e = implausible(row.acceptance_raw, row.filing_date, "eastern");
-  const u = implausible(row.acceptance_raw, row.filing_date, "utc");
-  if (e === false && u === true) return "eastern";
-  if (u === false && e === true) return "utc";
-  return company;
+  if (!company || secGenerated(row)) return null;
+  const other: AcceptanceClock = company === "eastern" ? "utc" : "eastern";
+  return implausible(row.acceptance_raw, row.filing_date, company) === true &&
+      implausible(row.acceptance_raw, row.filing_date, other) === false
+    ? other
+    : null;
+}
+
+/** The warning for filings that do not fit their filer's clock (up to three named). */
+export function misfitWarning(
+  rows: { acceptance_raw: string; filing_date: string; accession_no?: string }[],
+  company: AcceptanceClock,
+): string {
+  const named = rows.slice(0, 3).map((r) =>
+    `${r.accession_no ?? "?"} (${r.acceptance_raw}, filed ${r.filing_date})`
+  ).join(", ");
+  const more = rows.length > 3 ? ` and ${rows.length - 3} more` : "";
+  const other = company === "eastern" ? "UTC" : "Eastern";
+  return `${rows.length} filing(s) do not fit this filer's ${
+    company === "eastern" ? "Eastern" : "UTC"
+  } clock (read on it, the time falls outside EDGAR's hours, 06:00 to 22:00 Eastern, or after the filing date) but would fit the ${other} clock: ${named}${more}; they are read on the filer's clock, as SEC's convention belongs to the filer, so their acceptance_datetime_eastern and accepted_at_utc may be 4 or 5 hours off; check the filing's index page for its acceptance time`;
 }
 
 /** SEC's timestamp read on `clock`: its Eastern wall-clock time with offset, and its UTC instant. */

@@ -277,6 +277,7 @@ Deno.test("filings.reports and filings.report read FilingSummary and the R page"
     text: "(900)",
     number: -900,
     scaled: -900000000,
+    unit: "USD",
   });
   const widgets = d.rows.filter((r: Any) => r.context[0] === "Widgets");
   assert.equal(widgets[0].values[1].number, null);

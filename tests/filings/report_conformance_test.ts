@@ -41,6 +41,7 @@ Deno.test({
       text: "$ 40,315",
       number: 40315,
       scaled: 40315e6,
+      unit: "$",
     });
     const total = d.rows.find((r: Any) => r.label === "Total operating income");
     assert.equal(total.values[2].scaled, 72421e6);

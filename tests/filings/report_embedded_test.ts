@@ -27,6 +27,7 @@ Deno.test("R page: a table embedded in a note's text block is a table of its own
     text: "$ 40,315",
     number: 40315,
     scaled: 40315e6,
+    unit: "$",
   });
   assert.equal(americas.values[3].scaled, 87703e6);
   // the second table: a figure split over "(8,550" and ")" is one negative figure
