@@ -18,6 +18,7 @@ const DROP = new Set([
   "svg",
   "iframe",
   "object",
+  "datalist",
   "ix:header",
   "ix:hidden",
   "ix:references",
@@ -74,21 +75,50 @@ function hidden(el: Node): boolean {
   return style.includes("display:none") || style.includes("visibility:hidden");
 }
 
+/**
+ * Text as it prints: soft hyphens and zero-width characters dropped (a zero-width space inside
+ * "1,\u200b234" printed no space but became one, splitting the figure), ligatures (ﬁ, ﬂ) spelled
+ * out so "ﬁnancial" is found as "financial".
+ */
+function visible(text: string): string {
+  return text.replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, "")
+    .replace(/[\ufb00-\ufb06]/g, (c) => c.normalize("NFKC"));
+}
+
+/** Whether the text walked so far ends with a digit. */
+function endsWithDigit(out: string[]): boolean {
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i]) return /\d$/.test(out[i]);
+  }
+  return false;
+}
+
 function walk(node: Node, out: string[]): void {
   if (out.length % 1024 === 0) checkpoint();
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
       // Source line breaks are layout of the HTML file, not of the page.
-      out.push((child.nodeValue ?? "").replace(/\s+/g, " "));
+      out.push(visible(child.nodeValue ?? "").replace(/\s+/g, " "));
       continue;
     }
     if (child.nodeType !== 1) continue;
     const tag = String(child.tagName ?? child.nodeName).toLowerCase();
     if (DROP.has(tag) || hidden(child)) continue;
+    if (tag === "select") {
+      // a drop-down shows its chosen option, not the list: "Results for 2024 2023 2022 quarter"
+      const options = [...(child.querySelectorAll?.("option") ?? [])];
+      const shown = options.find((o: Node) => o.hasAttribute?.("selected")) ?? options[0];
+      if (shown) out.push(" ", visible(shown.textContent ?? "").replace(/\s+/g, " "), " ");
+      continue;
+    }
     if (tag === "td" || tag === "th") {
       out.push("\u0001"); // cell start marker, turned into a separator per row later
       walk(child, out);
       continue;
+    }
+    if (tag === "sup" && /^\s*\d/.test(child.textContent ?? "") && endsWithDigit(out)) {
+      // a footnote mark after a figure: "$1,234<sup>1</sup>" read "$1,2341"
+      out.push(" ");
     }
     const block = BLOCK.has(tag);
     if (block) out.push("\n");
@@ -378,4 +408,135 @@ export async function htmlTableBlocks(
     if (rows.length) grids.push({ grid: rows, above: textAbove(table) });
   }
   return grids;
+}
+
+/** windows-1252's characters for bytes 0x80–0x9F (the other bytes are their own code points). */
+const CP1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+/** Length of the valid UTF-8 sequence starting at `i`, or 0 when the bytes there are not one. */
+function utf8Length(b: Uint8Array, i: number): number {
+  const c = b[i];
+  if (c < 0x80) return 1;
+  const cont = (k: number, lo = 0x80, hi = 0xbf) =>
+    i + k < b.length && b[i + k] >= lo && b[i + k] <= hi;
+  if (c >= 0xc2 && c <= 0xdf) return cont(1) ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    const lo = c === 0xe0 ? 0xa0 : 0x80, hi = c === 0xed ? 0x9f : 0xbf;
+    return cont(1, lo, hi) && cont(2) ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    const lo = c === 0xf0 ? 0x90 : 0x80, hi = c === 0xf4 ? 0x8f : 0xbf;
+    return cont(1, lo, hi) && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/** UTF-8 with each byte that starts no valid sequence read as windows-1252; and how many did. */
+function utf8OrCp1252(bytes: Uint8Array): { text: string; stray: number } {
+  const utf8 = new TextDecoder("utf-8");
+  const parts: string[] = [];
+  let stray = 0;
+  let run = 0; // start of the current valid run
+  for (let i = 0; i < bytes.length;) {
+    if ((i & 0xfffff) === 0) checkpoint();
+    if (bytes[i] < 0x80) {
+      i++;
+      continue;
+    }
+    const n = utf8Length(bytes, i);
+    if (n) {
+      i += n;
+      continue;
+    }
+    if (run < i) parts.push(utf8.decode(bytes.subarray(run, i)));
+    const c = bytes[i];
+    parts.push(c >= 0x80 && c <= 0x9f ? CP1252_HIGH[c - 0x80] : String.fromCharCode(c));
+    stray++;
+    run = ++i;
+  }
+  if (run < bytes.length) parts.push(utf8.decode(bytes.subarray(run)));
+  return { text: parts.join(""), stray };
+}
+
+/** The charset an HTML or XML head declares in its first 1024 bytes (meta or XML declaration). */
+export function declaredCharset(bytes: Uint8Array): string | null {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  const xml = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head);
+  if (xml) return xml[1];
+  for (const meta of head.matchAll(/<meta\b[^>]*>/gi)) {
+    const m = /\bcharset\s*=\s*["']?\s*([\w.:-]+)/i.exec(meta[0]);
+    if (m) return m[1];
+  }
+  return null;
+}
+
+/** The charset a Content-Type header names, or null. */
+export function headerCharset(contentType: string | null | undefined): string | null {
+  return /;\s*charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? "")?.[1] ?? null;
+}
+
+/**
+ * HTML bytes as text, in the encoding the page is in: a byte order mark (UTF-8, UTF-16), else
+ * the server's Content-Type charset, else the page's own meta or XML declaration, else UTF-8.
+ * Reading a windows-1252 or latin-1 page as UTF-8 turned its curly quotes, dashes, € and £ into
+ * U+FFFD. Bytes that are not UTF-8 in a page read as UTF-8 are read as windows-1252 (what
+ * browsers assume of undeclared pages) and said in a warning.
+ */
+export function decodeHtml(
+  bytes: Uint8Array,
+  fromHeader?: string | null,
+): { html: string; encoding: string; warnings: string[] } {
+  const warnings: string[] = [];
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { ...utf8(bytes.subarray(3), "a UTF-8 byte order mark", warnings), warnings };
+  }
+  for (const [b0, b1, label] of [[0xff, 0xfe, "utf-16le"], [0xfe, 0xff, "utf-16be"]] as const) {
+    if (bytes[0] === b0 && bytes[1] === b1) {
+      return { html: new TextDecoder(label).decode(bytes.subarray(2)), encoding: label, warnings };
+    }
+  }
+  const declared = fromHeader ?? declaredCharset(bytes);
+  const how = fromHeader
+    ? `the server's Content-Type (charset=${fromHeader})`
+    : declared
+    ? `the page's own declaration (charset=${declared})`
+    : "no declared charset";
+  if (declared) {
+    let decoder: TextDecoder | null = null;
+    try {
+      decoder = new TextDecoder(declared.toLowerCase());
+    } catch {
+      warnings.push(
+        `the page declares charset=${declared}, which this reader does not know: read as UTF-8; letters outside ASCII may be wrong`,
+      );
+    }
+    // a meta tag that says UTF-16 in bytes that carry no byte order mark means UTF-8 (HTML spec)
+    if (decoder && !/^utf-(8|16)/.test(decoder.encoding)) {
+      // a server or template that says latin-1 over UTF-8 bytes: read as declared, every "’"
+      // became "â€™"; valid UTF-8 with letters beyond ASCII is no accident of another encoding
+      const asUtf8 = utf8OrCp1252(bytes);
+      if (!asUtf8.stray && bytes.some((b) => b >= 0x80)) {
+        warnings.push(
+          `the page is declared ${declared} by ${
+            fromHeader ? "the server" : "itself"
+          } but its bytes are UTF-8: read as UTF-8`,
+        );
+        return { html: asUtf8.text, encoding: "utf-8", warnings };
+      }
+      return { html: decoder.decode(bytes), encoding: decoder.encoding, warnings };
+    }
+  }
+  return { ...utf8(bytes, how, warnings), warnings };
+}
+
+function utf8(bytes: Uint8Array, how: string, warnings: string[]) {
+  const { text, stray } = utf8OrCp1252(bytes);
+  if (stray) {
+    warnings.push(
+      `${stray} byte(s) of the page are not UTF-8 (read as UTF-8 from ${how}): they were read as windows-1252 characters (quotes, dashes, € £); check such characters`,
+    );
+  }
+  return { html: text, encoding: stray ? "utf-8+windows-1252" : "utf-8" };
 }

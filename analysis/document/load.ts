@@ -10,9 +10,10 @@ import { checkLocalPath } from "../../core/local_files.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { assemble, type DocText, PAGE_SEPARATOR, type PageInput } from "./model.ts";
 import { pageText } from "./pdf_layout.ts";
-import { htmlToText } from "./html.ts";
+import { decodeHtml, headerCharset, htmlToText } from "./html.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { FIGURE_CONFIDENCE } from "../../providers/ocr_a/wasm_child.ts";
+import { PdfPageError } from "../../providers/pdf_text_a/client.ts";
 
 export type Format = "pdf" | "html";
 export type OcrMode = "off" | "auto" | "force";
@@ -25,6 +26,8 @@ export interface RawDocument {
   format: Format;
   /** Human name for messages. */
   label: string;
+  /** The charset the server's Content-Type names (HTML read over http), else null. */
+  charset?: string | null;
 }
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s.trim());
@@ -43,6 +46,7 @@ export async function fetchDocument(
   }
   const maxBytes = (await ctx.provider("pdf_text_a")).maxDocumentBytes();
   let bytes: Uint8Array, url: string | null = null, path: string | null = null;
+  let charset: string | null = null;
   if (isUrl(src)) {
     const res = await ctx.http.request({
       provider: "pdf_text_a",
@@ -57,6 +61,7 @@ export async function fetchDocument(
     });
     bytes = res.body;
     url = res.url;
+    charset = headerCharset(res.headers["content-type"]);
     if (bytes.length > maxBytes) {
       throw new FinanceError(
         `${src} is ${bytes.length} bytes, over the ${maxBytes}-byte limit; raise FINANCE_MAX_DOCUMENT_BYTES to read it`,
@@ -90,12 +95,18 @@ export async function fetchDocument(
       `${src} returned an HTML page instead of the PDF (an error, login or redirect page); check the URL`,
     );
   }
-  return { source: src, url, path, bytes, format: chosen, label };
+  return { source: src, url, path, bytes, format: chosen, label, charset };
 }
 
 /** "pdf" for %PDF within the first KiB, "html" for markup, else null. */
 export function sniffFormat(bytes: Uint8Array): Format | null {
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  // a UTF-16 page (byte order mark first) read as latin-1 had a NUL between its letters
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+    ? "utf-16be"
+    : "latin1";
+  const head = new TextDecoder(utf16).decode(bytes.subarray(0, utf16 === "latin1" ? 1024 : 2048));
   if (head.includes("%PDF-")) return "pdf";
   const start = head.replace(/^\ufeff|^\u00ef\u00bb\u00bf/, "").trimStart().slice(0, 512)
     .toLowerCase();
@@ -149,7 +160,16 @@ export async function loadDocument(
   );
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   const keyFor = (maxPages: number, untilChar: number | undefined) =>
-    [hex, raw.format, maxPages, untilChar ?? "", opts.ocr ?? "auto"].join("|");
+    // the server's charset and an EDGAR address decide how the same HTML bytes read
+    [
+      hex,
+      raw.format,
+      maxPages,
+      untilChar ?? "",
+      opts.ocr ?? "auto",
+      raw.charset ?? "",
+      raw.format === "html" && isEdgarDocument(raw.url),
+    ].join("|");
   const maxPages = opts.maxPages && opts.maxPages > 0 ? opts.maxPages : 0;
   const key = keyFor(maxPages, opts.untilChar);
   // a request that only needs text up to some offset is served by the whole document's model
@@ -235,17 +255,27 @@ export function isEdgarDocument(url: string | null): boolean {
 }
 
 async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
-  const html = new TextDecoder("utf-8").decode(raw.bytes);
   let text: string;
   let engine = "html";
+  let warnings: string[];
   if (isEdgarDocument(raw.url)) {
+    // decoded as filings.read decodes it (UTF-8), so the offsets it cites reopen here
+    const html = new TextDecoder("utf-8").decode(raw.bytes);
+    warnings = html.includes("\ufffd") && decodeHtml(raw.bytes).warnings.length
+      ? [
+        "some bytes of this EDGAR document are not UTF-8 and print as \ufffd (as filings.read reads them, so offsets agree): a quote, dash or currency sign there is unknown",
+      ]
+      : [];
     const { htmlToText: filingText } = await import("../filings/html.ts");
     const { cleanDocument } = await import("../filings/sections.ts");
     text = cleanDocument(filingText(html)).text;
     engine = "edgar-html";
-  } else text = await htmlToText(html, maxDepth);
+  } else {
+    const decoded = decodeHtml(raw.bytes, raw.charset);
+    warnings = decoded.warnings;
+    text = await htmlToText(decoded.html, maxDepth);
+  }
   const built = assemble([{ text }]);
-  const warnings: string[] = [];
   if (text.length < 500) {
     warnings.push(
       `only ${text.length} characters of visible text: the page may be a wrapper, an error page or rendered by script`,
@@ -265,17 +295,32 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
   const pages: PageInput[] = [];
   const needOcr: number[] = [];
   const unread: number[] = []; // scanned pages left unread with ocr=off
+  const sparse = new Set<number>(); // a stamp's worth of text over a page-size image
+  const damaged: PdfPageError[] = []; // pages pdf.js could not read
   try {
     const limit = opts.maxPages && opts.maxPages > 0 ? Math.min(opts.maxPages, total) : total;
     let length = 0;
     for (let n = 1; n <= limit; n++) {
       checkpoint();
-      const { runs, width } = await pdf.pageRuns(n);
-      const text = pageText(runs, width);
+      let text: string, scan: boolean;
+      try {
+        const { runs, width } = await pdf.pageRuns(n);
+        text = pageText(runs, width);
+        scan = mode !== "force" && !text.trim()
+          ? await pdf.pageHasImages(n)
+          : mode !== "force" && isSparse(text) && await pdf.imageCoverage(n) >= SCAN_COVERAGE;
+      } catch (e) {
+        if (!(e instanceof PdfPageError)) throw e;
+        // the other pages are still read; this one is said to be missing
+        damaged.push(e);
+        pages.push({ text: "" });
+        length += 2;
+        continue;
+      }
       pages.push({ text });
-      if (mode === "force" || (mode === "auto" && !text.trim() && await pdf.pageHasImages(n))) {
-        needOcr.push(n);
-      } else if (mode === "off" && !text.trim() && await pdf.pageHasImages(n)) unread.push(n);
+      if (scan && text.trim()) sparse.add(n);
+      if (mode === "force" || (mode === "auto" && scan)) needOcr.push(n);
+      else if (mode === "off" && scan) unread.push(n);
       length += text.length + 2;
       if (opts.untilChar !== undefined && length > opts.untilChar && needOcr.length === 0) break;
     }
@@ -285,17 +330,40 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
     // decoded for the text pass, which read as noise. One OCR path for read, scan and ocr.
     await pdf.close();
   }
+  if (damaged.length === pages.length) throw damaged[0];
   const warnings: string[] = [];
-  if (needOcr.length) await applyOcr(ctx, raw, needOcr, pages, warnings, mode);
+  if (damaged.length) {
+    warnings.push(
+      `page(s) ${
+        damaged.map((e) => e.page).join(", ")
+      } could not be read (a damaged page object): their text is missing, the other pages were read`,
+    );
+  }
+  if (needOcr.length) {
+    try {
+      await applyOcr(ctx, raw, needOcr, pages, warnings, mode, sparse);
+    } catch (e) {
+      // pages that have a text layer are read without OCR when it cannot run (before sparse
+      // pages were OCRed, such a document read fine); a page without text still needs it
+      if (!(e instanceof FinanceError) || needOcr.some((n) => !sparse.has(n))) throw e;
+      warnings.push(
+        `page(s) ${
+          needOcr.join(", ")
+        } hold only a few characters of text over a page-size image and may be scans, but OCR could not run (${e.message}): only their text layer is read`,
+      );
+    }
+  }
   const built = assemble(pages);
   if (!built.text.trim()) {
     warnings.push(NO_TEXT);
   } else if (unread.length) {
     // the text of the other pages must not pass for the whole document
     warnings.push(
-      `page(s) ${
-        unread.join(", ")
-      } have no text layer (scanned images) and OCR is off: their text is missing; pass ocr=auto to read them`,
+      `page(s) ${unread.join(", ")} have ${
+        unread.some((n) => sparse.has(n))
+          ? "no text layer or only a stamp's worth of text over a page-size image"
+          : "no text layer"
+      } (scanned images) and OCR is off: their text is missing; pass ocr=auto to read them`,
     );
   }
   const unsure = built.uncertain_figures ?? [];
@@ -314,7 +382,8 @@ async function pdfModel(ctx: Context, raw: RawDocument, opts: LoadOptions): Prom
       `read ${pages.length} of ${total} pages (max_pages=${opts.maxPages}); pass max_pages=0 to read all pages`,
     );
   }
-  const engine = needOcr.length ? "pdfjs+tesseract" : "pdfjs";
+  // a sparse page whose text layer was kept is no OCR text
+  const engine = pages.some((p) => p.ocr) ? "pdfjs+tesseract" : "pdfjs";
   return {
     ...base(raw, engine),
     ...built,
@@ -333,6 +402,31 @@ function ocrProgress(ctx: Context, total: number) {
   };
 }
 
+/**
+ * A page with text of a stamp's length (a page number, a Bates or "Confidential" line) and an
+ * image over half of it or more is read as a scan: its words are in the image.
+ */
+const SPARSE_CHARS = 80;
+const SCAN_COVERAGE = 0.5;
+
+/** Mean OCR confidence a sparse page's recognised text needs to replace its text layer. */
+const SCAN_CONFIDENCE = 70;
+
+/** Words of three letters or more and figures: what OCR noise rarely makes. */
+function words(text: string): number {
+  let n = 0;
+  for (const t of text.split(/\s+/)) if (/^(\p{L}{3,}[.,;:]?|[$€£(]?\d[\d,.]*%?\)?)$/u.test(t)) n++;
+  return n;
+}
+
+function isSparse(text: string): boolean {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!/\s/.test(text[i]) && ++n >= SPARSE_CHARS) return false;
+  }
+  return n > 0;
+}
+
 async function applyOcr(
   ctx: Context,
   raw: RawDocument,
@@ -340,6 +434,7 @@ async function applyOcr(
   pages: PageInput[],
   warnings: string[],
   mode: OcrMode,
+  sparse: Set<number> = new Set(),
 ): Promise<void> {
   const ocr = await ctx.provider("ocr_a");
   const results = await ocr.recognizePdf(
@@ -348,7 +443,21 @@ async function applyOcr(
     raw.label,
     ocrProgress(ctx, pageNumbers.length),
   );
+  const stamped: number[] = [];
+  const kept: number[] = [];
   for (const r of results) {
+    if (sparse.has(r.page)) {
+      // a chart or photo under a slide's title reads as a few words and noise ("gw [3N Vode"):
+      // the text layer stays unless OCR reads clearly more words than it has
+      if (
+        words(r.text) < words(pages[r.page - 1].text) + 5 ||
+        (r.confidence ?? 0) < SCAN_CONFIDENCE
+      ) {
+        kept.push(r.page);
+        continue;
+      }
+      stamped.push(r.page);
+    }
     pages[r.page - 1] = {
       text: r.text,
       ocr: true,
@@ -356,14 +465,30 @@ async function applyOcr(
       uncertain: r.uncertain,
     };
   }
-  if (mode === "auto" && pageNumbers.length === pages.length) {
+  if (stamped.length) {
+    warnings.push(
+      `page(s) ${
+        stamped.join(", ")
+      } hold only a few characters of text (a stamp or page number) over a page-size image: read as scans, their text comes from OCR (offline Tesseract), check figures against the page`,
+    );
+  }
+  const plain = pageNumbers.filter((n) => !sparse.has(n));
+  if (kept.length) {
+    warnings.push(
+      `page(s) ${
+        kept.join(", ")
+      } hold a page-size image and little text; OCR read no clear words in the image beyond the page's own text, which is kept: words inside the image (a chart, a photo) are not in the text`,
+    );
+  }
+  if (!plain.length) return;
+  if (mode === "auto" && pageNumbers.length === pages.length && !sparse.size) {
     warnings.push(
       `no page read has a text layer: all of this text comes from OCR (offline Tesseract), so matches depend on recognition; check figures against the page`,
     );
   } else if (mode === "auto") {
     warnings.push(
       `page(s) ${
-        pageNumbers.join(", ")
+        plain.join(", ")
       } have no text layer; their text comes from OCR (offline Tesseract), check figures against the page`,
     );
   }

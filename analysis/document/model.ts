@@ -114,17 +114,32 @@ export function parseMatchId(id: string): { start: number; end: number } | null 
 
 const SPACE = /\s/;
 
+/**
+ * How far an edge moves to reach a word boundary. A "word" longer than this (minified text, a
+ * data blob, a page with no spaces) is cut at the offset instead: snapping through it made a
+ * 100-character window of a one-line document 3 MB long.
+ */
+export const MAX_SNAP = 100;
+
 /** Moves `offset` back to the start of the word it falls in (never before `min`). */
 export function snapStart(text: string, offset: number, min = 0): number {
-  let i = Math.max(min, Math.min(offset, text.length));
-  while (i > min && !SPACE.test(text[i - 1]) && !SPACE.test(text[i] ?? " ")) i--;
+  const from = Math.max(min, Math.min(offset, text.length));
+  let i = from;
+  while (i > min && !SPACE.test(text[i - 1]) && !SPACE.test(text[i] ?? " ")) {
+    if (from - i >= MAX_SNAP) return from;
+    i--;
+  }
   return i;
 }
 
 /** Moves `offset` forward to the end of the word it falls in (never past `max`). */
 export function snapEnd(text: string, offset: number, max = text.length): number {
-  let i = Math.max(0, Math.min(offset, max));
-  while (i < max && i > 0 && !SPACE.test(text[i]) && !SPACE.test(text[i - 1])) i++;
+  const from = Math.max(0, Math.min(offset, max));
+  let i = from;
+  while (i < max && i > 0 && !SPACE.test(text[i]) && !SPACE.test(text[i - 1])) {
+    if (i - from >= MAX_SNAP) return from;
+    i++;
+  }
   return i;
 }
 

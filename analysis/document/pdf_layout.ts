@@ -13,6 +13,11 @@ export interface TextRun {
   width: number;
   /** Font size (height of the run). */
   size: number;
+  /**
+   * Degrees counterclockwise from the page's main text direction, for text set another way (a
+   * margin label, a diagonal watermark); absent for the main direction.
+   */
+  dir?: number;
 }
 
 export interface Line {
@@ -115,9 +120,10 @@ export function lineText(runs: TextRun[]): string {
  * strip in the middle of the page with prose on both sides whose lines reach close to it
  * (so a table's label column and number columns are not mistaken for two columns).
  */
-export function findGutter(lines: Line[], pageWidth: number): number | null {
+export function findGutter(lines: Line[], pageWidth: number, from = 0): number | null {
   if (lines.length < 6) return null;
-  const lo = pageWidth * 0.3, hi = pageWidth * 0.7, step = 2;
+  const span = pageWidth - from;
+  const lo = from + span * 0.3, hi = from + span * 0.7, step = 2;
   const candidates: number[] = [];
   for (let x = lo; x <= hi; x += step) {
     const crossing = lines.filter((l) => l.runs.some((r) => r.x < x && r.x + r.width > x)).length;
@@ -175,14 +181,25 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-/** Orders lines for reading: bands between full-width lines are read left column, then right. */
+/**
+ * Orders lines for reading: bands between full-width lines are read left column, then right;
+ * each side is looked at again for a gutter of its own, so three or four columns are read one
+ * after another (with one split, two of three columns were read across, line by line).
+ */
 export function readingOrder(lines: Line[], pageWidth: number): Line[] {
-  const gutter = findGutter(lines, pageWidth);
+  return columnOrder(lines, 0, pageWidth, 0);
+}
+
+function columnOrder(lines: Line[], from: number, to: number, depth: number): Line[] {
+  const gutter = depth < 3 ? findGutter(lines, to, from) : null;
   if (gutter === null) return lines;
   const out: Line[] = [];
   let left: Line[] = [], right: Line[] = [];
   const flush = () => {
-    out.push(...left, ...right);
+    out.push(
+      ...columnOrder(left, from, gutter, depth + 1),
+      ...columnOrder(right, gutter, to, depth + 1),
+    );
     left = [];
     right = [];
   };
@@ -229,8 +246,26 @@ export function joinLines(texts: string[]): string {
   return parts.join("");
 }
 
-/** Plain text of a page in reading order. */
+/**
+ * Plain text of a page in reading order. Text set in another direction than the page's main text
+ * (a sideways margin label, a diagonal "DRAFT") follows it, each direction read in its own frame:
+ * grouped with the main lines by its position it was spliced into their sentences.
+ */
 export function pageText(runs: TextRun[], pageWidth: number): string {
-  const lines = readingOrder(groupLines(runs), pageWidth);
-  return joinLines(lines.map((l) => lineText(l.runs)));
+  const main: TextRun[] = [];
+  const other = new Map<number, TextRun[]>();
+  for (const r of runs) {
+    if (!r.dir) main.push(r);
+    else {
+      const rad = r.dir * Math.PI / 180;
+      const [cos, sin] = [Math.cos(rad), Math.sin(rad)];
+      const turned = { ...r, x: r.x * cos + r.y * sin, y: -r.x * sin + r.y * cos, dir: undefined };
+      other.get(r.dir)?.push(turned) ?? other.set(r.dir, [turned]);
+    }
+  }
+  const texts = [main, ...other.values()].map((group) => {
+    const lines = readingOrder(groupLines(group), pageWidth);
+    return joinLines(lines.map((l) => lineText(l.runs)));
+  });
+  return texts.filter(Boolean).join("\n");
 }

@@ -53,7 +53,24 @@ export interface PageRuns {
 
 /** An open PDF. */
 export class PdfFile {
-  constructor(readonly doc: PdfDocumentProxy, private readonly pdfjs: PdfJs) {}
+  constructor(
+    readonly doc: PdfDocumentProxy,
+    private readonly pdfjs: PdfJs,
+    readonly label = "the PDF",
+  ) {}
+
+  /**
+   * Page `n` from pdf.js, its failure (a damaged page tree or page object) said in our words: it
+   * reached the envelope as "internal error: UnknownErrorException: Pages tree contains circular
+   * reference".
+   */
+  private async page(n: number) {
+    try {
+      return await this.doc.getPage(n);
+    } catch (e) {
+      throw new PdfPageError(n, this.label, e);
+    }
+  }
 
   get pageCount(): number {
     return this.doc.numPages;
@@ -66,7 +83,9 @@ export class PdfFile {
   pageRuns(n: number): Promise<PageRuns> {
     let p = this.recent.get(n);
     if (!p) {
-      p = this.readRuns(n);
+      p = this.readRuns(n).catch((e) => {
+        throw e instanceof FinanceError ? e : new PdfPageError(n, this.label, e);
+      });
       this.recent.set(n, p);
       if (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value!);
       // a failed read is not kept
@@ -76,28 +95,30 @@ export class PdfFile {
   }
 
   private async readRuns(n: number): Promise<PageRuns> {
-    const page = await this.doc.getPage(n);
+    const page = await this.page(n);
     const [x0, y0, x1, y1] = page.view as number[];
     const content = await page.getTextContent({ disableNormalization: false });
-    const runs: TextRun[] = [];
+    const items: {
+      str: string;
+      a: number;
+      b: number;
+      d: number;
+      x: number;
+      y: number;
+      w: number;
+    }[] = [];
     for (const item of content.items as { str?: string; transform: number[]; width: number }[]) {
       if (typeof item.str !== "string" || item.str === "") continue;
       const [a, b, , d, e, f] = item.transform;
-      runs.push({
-        str: item.str,
-        x: e - x0,
-        y: f - y0,
-        width: item.width,
-        size: Math.hypot(a, b) || Math.abs(d) || 1,
-      });
+      items.push({ str: item.str, a, b, d, x: e - x0, y: f - y0, w: item.width });
     }
     page.cleanup();
-    return { runs, width: x1 - x0, height: y1 - y0 };
+    return readingFrame(items, x1 - x0, y1 - y0);
   }
 
   /** True when page `n` paints an image (checked only for pages without text). */
   async pageHasImages(n: number): Promise<boolean> {
-    const page = await this.doc.getPage(n);
+    const page = await this.page(n);
     const ops = await page.getOperatorList();
     const OPS = this.pdfjs.OPS;
     const image = new Set([
@@ -109,9 +130,125 @@ export class PdfFile {
     return (ops.fnArray as number[]).some((fn) => image.has(fn));
   }
 
+  /**
+   * The share (0–1) of page `n` the largest image painted on it covers: a scanned page carrying
+   * a stamped page number or Bates line has a little text and an image over the whole page.
+   */
+  async imageCoverage(n: number): Promise<number> {
+    const page = await this.page(n);
+    const [x0, y0, x1, y1] = page.view as number[];
+    const area = (x1 - x0) * (y1 - y0);
+    const ops = await page.getOperatorList();
+    const OPS = this.pdfjs.OPS;
+    const images = new Set([
+      OPS.paintImageXObject,
+      OPS.paintInlineImageXObject,
+      OPS.paintImageMaskXObject,
+      OPS.paintImageXObjectRepeat,
+    ]);
+    type M = number[];
+    const times = (m: M, n: M): M => [
+      m[0] * n[0] + m[2] * n[1],
+      m[1] * n[0] + m[3] * n[1],
+      m[0] * n[2] + m[2] * n[3],
+      m[1] * n[2] + m[3] * n[3],
+      m[0] * n[4] + m[2] * n[5] + m[4],
+      m[1] * n[4] + m[3] * n[5] + m[5],
+    ];
+    let ctm: M = [1, 0, 0, 1, 0, 0];
+    const stack: M[] = [];
+    let best = 0;
+    const fns = ops.fnArray as number[], args = ops.argsArray as unknown[][];
+    for (let i = 0; i < fns.length; i++) {
+      const fn = fns[i];
+      if (fn === OPS.save) stack.push(ctm);
+      else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+      else if (fn === OPS.transform) ctm = times(ctm, args[i] as M);
+      else if (fn === OPS.paintFormXObjectBegin) {
+        stack.push(ctm);
+        const m = args[i]?.[0];
+        if (Array.isArray(m) && m.length === 6) ctm = times(ctm, m as M);
+      } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+      else if (images.has(fn) && area > 0) {
+        const pts = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([u, v]) => [
+          ctm[0] * u + ctm[2] * v + ctm[4],
+          ctm[1] * u + ctm[3] * v + ctm[5],
+        ]);
+        const w = Math.min(x1, Math.max(...pts.map((p) => p[0]))) -
+          Math.max(x0, Math.min(...pts.map((p) => p[0])));
+        const h = Math.min(y1, Math.max(...pts.map((p) => p[1]))) -
+          Math.max(y0, Math.min(...pts.map((p) => p[1])));
+        if (w > 0 && h > 0) best = Math.max(best, (w * h) / area);
+      }
+    }
+    return Math.min(1, best);
+  }
+
   async close(): Promise<void> {
     await this.doc.destroy();
   }
+}
+
+/** A page pdf.js could not read; the document's other pages may still be read. */
+export class PdfPageError extends FinanceError {
+  constructor(readonly page: number, label: string, cause: unknown) {
+    super(
+      `page ${page} of ${label} could not be read (${
+        pdfProblem(cause)
+      }: its page object or page tree is damaged); check that it is a complete, uncorrupted PDF file`,
+    );
+  }
+}
+
+/** A text item's direction in whole degrees counterclockwise (0 reads left to right). */
+function angleOf(a: number, b: number): number {
+  const deg = Math.round(Math.atan2(b, a) * 180 / Math.PI);
+  return deg === -180 ? 180 : deg;
+}
+
+/**
+ * Runs in the frame of the page's main text direction: a landscape page whose text is drawn
+ * turned a quarter (a table set sideways, /Rotate 90) had every line on one baseline and read
+ * "fiscal 2024Revenue grew", and a page turned upside down read bottom line first. Runs of
+ * another direction (a margin label, a diagonal watermark) carry `dir`, their angle to the main
+ * one, so the reader keeps them out of the main text's lines.
+ */
+export function readingFrame(
+  items: { str: string; a: number; b: number; d: number; x: number; y: number; w: number }[],
+  width: number,
+  height: number,
+): PageRuns {
+  const weight = new Map<number, number>();
+  for (const it of items) {
+    const deg = angleOf(it.a, it.b);
+    weight.set(deg, (weight.get(deg) ?? 0) + it.str.length);
+  }
+  let main = 0;
+  let most = weight.get(0) ?? 0;
+  for (const [deg, w] of weight) if (w > most) [main, most] = [deg, w];
+  const rad = main * Math.PI / 180;
+  const cos = main === 0 ? 1 : Math.cos(rad), sin = main === 0 ? 0 : Math.sin(rad);
+  const turn = (x: number, y: number) => [x * cos + y * sin, -x * sin + y * cos];
+  const corners = [turn(0, 0), turn(width, 0), turn(0, height), turn(width, height)];
+  const minX = Math.min(...corners.map((c) => c[0])), minY = Math.min(...corners.map((c) => c[1]));
+  const runs: TextRun[] = items.map((it) => {
+    const [x, y] = main === 0 ? [it.x, it.y] : turn(it.x, it.y);
+    const run: TextRun = {
+      str: it.str,
+      x: main === 0 ? x : x - minX,
+      y: main === 0 ? y : y - minY,
+      width: it.w,
+      size: Math.hypot(it.a, it.b) || Math.abs(it.d) || 1,
+    };
+    let dir = angleOf(it.a, it.b) - main;
+    if (dir > 180) dir -= 360;
+    if (dir <= -180) dir += 360;
+    if (dir !== 0) run.dir = dir;
+    return run;
+  });
+  return main === 0 || main === 180
+    ? { runs, width, height }
+    : { runs, width: height, height: width };
 }
 
 /** Client of provider pdf_text_a. */
@@ -167,7 +304,7 @@ export class Client {
       await doc.destroy();
       throw err;
     }
-    return new PdfFile(doc, pdfjs);
+    return new PdfFile(doc, pdfjs, label);
   }
 }
 

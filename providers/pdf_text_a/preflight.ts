@@ -8,6 +8,7 @@
  */
 import { FinanceError } from "../../core/errors.ts";
 import { checkpoint } from "../../core/cancel.ts";
+import { pdfEncryption } from "./decrypt.ts";
 
 /** The caps, from the environment (see `pdfLimits`). */
 export interface PdfLimits {
@@ -77,6 +78,14 @@ export async function preflightPdf(
 ): Promise<void> {
   const text = new TextDecoder("latin1").decode(bytes);
   let inflated = 0;
+  // encrypted streams are counted decrypted: encrypted, no Flate stream inflated and each counted
+  // as the most it could give (an encrypted 2,500-page report read as a compression bomb)
+  const crypt = pdfEncryption(text);
+  if (crypt.kind === "password") {
+    throw new FinanceError(
+      `${label} is password-protected; pdf.js cannot open it without the password`,
+    );
+  }
   // the keyword, then an end of line as PDF writes it (CR LF or LF) or as pdf.js also takes it
   // (a lone CR, spaces or a comment first)
   const streams = /stream[ \t]*(?:%[^\r\n]*)?(?:\r\n|\n|\r)/g;
@@ -95,8 +104,16 @@ export async function preflightPdf(
     streams.lastIndex = end;
     if (/\/Subtype\s*\/Image\b/.test(dict)) checkImage(dict, label, limits);
     const filters = streamFilters(dict, text, label);
+    let data: Uint8Array = bytes.subarray(start, end);
+    if (crypt.kind === "open" && !/\/Type\s*\/XRef\b/.test(dict)) {
+      const id = /(\d+)\s+(\d+)\s+obj\b[^]*$/.exec(
+        text.slice(Math.max(0, dictStart - 40), dictStart + 3),
+      );
+      const clear = !crypt.decryptor.encryptMetadata && /\/Type\s*\/Metadata\b/.test(dict);
+      if (id && !clear) data = crypt.decryptor.decrypt(Number(id[1]), Number(id[2]), data) ?? data;
+    }
     inflated += await decodedSize(
-      bytes.subarray(start, end),
+      data,
       filters,
       limits.streamBytes - inflated,
       label,
