@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { UsageError } from "./errors.ts";
-import { closest } from "./suggest.ts";
+import { argumentWordFor, closest } from "./suggest.ts";
 
 /** What argument handling needs to know about a command. */
 export interface ArgShape {
@@ -238,7 +238,8 @@ export function normalizeArgShape(
       (extras ??= Object.create(null) as Record<string, unknown>)[key] = value;
       continue;
     }
-    const near = closest(key, [...known, ...Object.keys(aliases)]);
+    const near = closest(key, [...known, ...Object.keys(aliases)]) ??
+      argumentWordFor(key, known);
     const guess = near && Object.hasOwn(aliases, near) ? aliases[near] : near;
     throw new UsageError(
       `unknown argument \`${clip(key)}\` for ${shape.name}${
@@ -414,6 +415,19 @@ export function coerceTextArgs(
   shape: ArgShape,
   args: Record<string, unknown>,
   kindOf: (key: string) => CliKind,
+  opts: { keepBlank?: boolean } = {},
 ): Record<string, unknown> {
-  return coerce(shape, args, kindOf);
+  const out = coerce(shape, args, kindOf);
+  if (!opts.keepBlank) {
+    // an empty or blank text (`provider=""`) is for the schemas to judge: a caller without them
+    // (the CLI's lean path) hands the call over to the runner, which refuses it where the command
+    // would read it as left out
+    for (const key in out) {
+      const v = out[key];
+      if (typeof v === "string" && v.trim() === "" && kindOf(key) === "passthrough") {
+        throw new UsageError(`${shape.name}: argument \`${key}\` is empty (usage: ${shape.usage})`);
+      }
+    }
+  }
+  return out;
 }

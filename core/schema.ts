@@ -57,6 +57,16 @@ export function amount(description?: string) {
   const s = z.union([z.number(), z.string()]).transform((v, ctx) => {
     if (typeof v === "number") return v;
     const n = parseAmount(v);
+    if (n === null && /\d\s*%$/.test(v.trim())) {
+      ctx.issues.push({
+        code: "custom",
+        message: `"${
+          clip(v)
+        }" is a percent, and this argument is an amount: give the amount itself (digits with an optional K, M, B or T suffix)`,
+        input: v,
+      });
+      return z.NEVER;
+    }
     if (n === null) {
       ctx.issues.push({
         code: "custom",
@@ -155,23 +165,108 @@ export function jsonObject(description?: string) {
 
 /** A calendar date `YYYY-MM-DD` that exists. */
 export function isoDate(description?: string) {
-  const s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD").refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    },
-    { message: "not a real calendar date" },
-  );
+  const s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: (iss) => dateFormHint(iss.input) })
+    .refine(
+      // a text of another form has had its message from the pattern: one message, not two
+      (v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDate(v),
+      { error: (iss) => `${JSON.stringify(clip(String(iss.input)))} is not a real calendar date` },
+    );
   mark(s, { kind: "date" });
   return description ? s.describe(description) : s;
 }
 
+function isCalendarDate(v: string): boolean {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** `YYYY-MM-DD` of year, month, day when that date exists, else null. */
+function ymd(y: number, m: number, d: number): string | null {
+  const text = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${
+    String(d).padStart(2, "0")
+  }`;
+  return isCalendarDate(text) ? text : null;
+}
+
+/**
+ * Why a date text is refused, and how to write it: `2024/01/31`, `20240131`, `Jan 31 2024` and
+ * `31-01-2024` name the one date they can mean; `01/02/2024` says both readings, since only the
+ * writer knows whether the day or the month comes first.
+ */
+export function dateFormHint(input: unknown): string {
+  const expected = "expected a date written YYYY-MM-DD, such as 2024-01-31";
+  if (typeof input !== "string") return expected;
+  const t = input.trim();
+  const shown = JSON.stringify(clip(input));
+  if (t === "") return `${expected}; got an empty or blank text`;
+  const as = (date: string | null) =>
+    date ? `${expected}; for ${shown} write ${date}` : `${expected}; ${shown} is no calendar date`;
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(t);
+  if (m) return as(ymd(+m[1], +m[2], +m[3]));
+  m = /^(\d{4}-\d{2}-\d{2})[T ]\d{1,2}:\d{2}/.exec(t);
+  if (m) return `${expected}: give the date alone (${m[1]} for ${shown}), without a time`;
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t);
+  if (m) {
+    const [a, b, y] = [+m[1], +m[2], +m[3]];
+    const dayFirst = a > 12 ? ymd(y, b, a) : null;
+    const monthFirst = b > 12 ? ymd(y, a, b) : null;
+    if (dayFirst || monthFirst) return as(dayFirst ?? monthFirst);
+    const one = ymd(y, b, a);
+    const other = ymd(y, a, b);
+    if (one && other && one !== other) {
+      return `${expected}; ${shown} could be ${one} (day first) or ${other} (month first): write the one you mean`;
+    }
+    return as(one ?? other);
+  }
+  // Jan 31 2024, January 31, 2024, 31 Jan 2024
+  const monthFirst = /^([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(t);
+  const dayFirst = /^(\d{1,2})(?:st|nd|rd|th)? ([A-Za-z]{3,9})\.?,? (\d{4})$/.exec(t);
+  const named = monthFirst
+    ? { month: monthFirst[1], day: +monthFirst[2], year: +monthFirst[3] }
+    : dayFirst
+    ? { month: dayFirst[2], day: +dayFirst[1], year: +dayFirst[3] }
+    : null;
+  if (named) {
+    const month = MONTHS.indexOf(named.month.slice(0, 3).toLowerCase());
+    if (month >= 0) return as(ymd(named.year, month + 1, named.day));
+  }
+  return `${expected}; got ${shown}`;
+}
+
+/**
+ * Why a symbol text is refused, and what to give instead: `$AAPL` without the dollar sign,
+ * `NASDAQ:AAPL` without the exchange, one symbol where several are written.
+ */
+export function tickerHint(input: unknown): string {
+  if (typeof input !== "string") return "expected a ticker symbol such as AAPL";
+  const t = input.trim();
+  const shown = JSON.stringify(clip(input));
+  if (t === "") return "a ticker symbol is required, such as AAPL; got an empty or blank text";
+  if (/^\$[A-Za-z0-9.^=\-]+$/.test(t)) {
+    return `${shown} is not a symbol: leave out the "$" (${t.slice(1).toUpperCase()})`;
+  }
+  const prefixed = /^([A-Za-z]{2,10}):([A-Za-z0-9.^=\-]+)$/.exec(t);
+  if (prefixed) {
+    return `${shown} is not a symbol: give it without the exchange prefix, as the exchange lists it (${
+      prefixed[2].toUpperCase()
+    } for a US listing; other markets take a suffix such as SHEL.L or 7203.T)`;
+  }
+  if (/[\s,;|]/.test(t)) {
+    return `${shown} holds more than one symbol or a space; this argument takes one symbol, such as AAPL`;
+  }
+  if (t.length > TICKER_MAX) {
+    return `${shown} is too long for a ticker symbol (${TICKER_MAX} characters at most)`;
+  }
+  return `${shown} is not a ticker symbol; write it as the exchange lists it, such as AAPL, BRK-B, SHEL.L or ^VIX`;
+}
+
 /** A non-empty ticker symbol, upper-cased. */
 export function ticker(description = "Ticker symbol, e.g. AAPL.") {
-  const s = z.string().trim().min(1, "a ticker symbol is required").max(TICKER_MAX).regex(
-    TICKER_PATTERN,
-    "expected a ticker symbol such as AAPL, BRK-B or ^VIX",
-  ).transform((v) => v.toUpperCase());
+  const hint = { error: (iss: { input?: unknown }) => tickerHint(iss.input) };
+  const s = z.string().trim().min(1, hint).max(TICKER_MAX, hint).regex(TICKER_PATTERN, hint)
+    .transform((v) => v.toUpperCase());
   mark(s, { kind: "ticker" });
   return s.describe(description);
 }

@@ -36,3 +36,49 @@ export function closest(word: string, candidates: Iterable<string>): string | nu
   }
   return best !== null && bestScore <= limit ? best : null;
 }
+
+/**
+ * Names callers (people and agents) give an argument that no edit distance finds: `ticker` for
+ * `symbol`, `interval` for `timeframe`, `from` for `start_date`. Each lists the names it may
+ * mean, most likely first; only a name the command has is suggested, and nothing is accepted
+ * under another name without the caller saying so.
+ */
+const ARGUMENT_WORDS: Record<string, string[]> = {
+  ticker: ["symbol", "symbols"],
+  tickers: ["symbols", "symbol"],
+  stock: ["symbol", "symbols"],
+  company: ["symbol", "symbols"],
+  interval: ["timeframe", "period"],
+  frequency: ["timeframe", "period", "rebalance"],
+  resolution: ["timeframe"],
+  from: ["start_date", "start", "start_datetime"],
+  from_date: ["start_date", "start", "start_datetime"],
+  since: ["start_date", "start", "start_datetime"],
+  begin: ["start_date", "start"],
+  to: ["end_date", "end", "end_datetime"],
+  to_date: ["end_date", "end", "end_datetime"],
+  until: ["end_date", "end", "end_datetime"],
+  count: ["limit", "max_records", "max_tables", "top"],
+  n: ["limit", "max_records", "top"],
+  num: ["limit", "max_records", "top"],
+  max_results: ["limit", "max_records"],
+  max: ["limit", "max_records"],
+  file: ["source", "url"],
+  path: ["source", "url"],
+  url: ["source", "url"],
+  document: ["source"],
+  q: ["query"],
+  search: ["query"],
+  keywords: ["query", "topics", "metrics"],
+  form_type: ["forms", "form"],
+  filing_type: ["forms", "form"],
+  type: ["form", "forms", "statement", "analysis"],
+};
+
+/** The argument a common other name (`ticker`, `interval`, `from`) most likely means, or null. */
+export function argumentWordFor(word: string, names: Iterable<string>): string | null {
+  const meant = ARGUMENT_WORDS[word.toLowerCase()];
+  if (!meant || !Object.hasOwn(ARGUMENT_WORDS, word.toLowerCase())) return null;
+  const have = new Set(names);
+  return meant.find((n) => have.has(n)) ?? null;
+}
