@@ -34,6 +34,9 @@ export const SYNONYMS: Record<string, string[]> = {
   "executive": ["earnings call", "transcript"],
   "say": ["call", "transcript"],
   "said": ["call", "transcript"],
+  // what someone said about a topic is a search of what was said
+  "say about": ["search", "transcript"],
+  "said about": ["search", "transcript"],
   "commentary": ["call", "transcript", "remarks"],
   "conference call": ["earnings call", "transcript"],
   // prices

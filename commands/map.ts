@@ -1443,6 +1443,7 @@ export interface CommandMap {
           text: string;
           number: number | null;
           scaled: number | null;
+          unit: string | null;
         }[];
       }[];
       row_count: number;

@@ -149,8 +149,10 @@ Deno.test("openapi: storing shapes once changes no schema; the size stays in bou
   assert.ok(wire.length < 120 * 1024, `${wire.length} bytes gzip-compressed`);
   // Stored once, the schemas stay near the 273 KB the inline document took in 2026-11 although
   // commands have since described more of their data (units, citations, uncertain OCR figures);
-  // the budget that matters on the wire is the compressed one above.
-  assert.ok(bytes < 300 * 1024, `${bytes} bytes: past the 300 KB budget of the plain document`);
+  // the budget that matters on the wire is the compressed one above. Raised from 300 to 320 KB
+  // at stop 34 (302 KB, 59 KB gzip) for arguments and fields that say currencies, EPS bases,
+  // units per cell and gaps in moves: words a caller needs, not repeated schemas.
+  assert.ok(bytes < 320 * 1024, `${bytes} bytes: past the 320 KB budget of the plain document`);
   const refused = await call("/openapi.json", { headers: { "accept-encoding": "gzip;q=0" } });
   assert.equal(refused.headers.get("content-encoding"), null);
   assert.equal(await refused.text(), text);
