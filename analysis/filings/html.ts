@@ -230,6 +230,13 @@ class TextBuilder {
     this.lineOpen = false;
   }
 
+  /** The last character written where text goes now (the open cell, the pre block or the line). */
+  lastChar(): string {
+    if (this.cell !== null) return this.cell.slice(-1);
+    if (this.pre > 0) return this.preText.slice(-1);
+    return this.parts.length ? this.parts[this.parts.length - 1].slice(-1) : "";
+  }
+
   mark(id: string) {
     if (!this.anchors.has(id)) this.anchors.set(id, this.length);
   }
@@ -299,6 +306,11 @@ export function htmlToText(html: string): DocText {
       // a heading set as a picture ("Item 1A. Risk Factors" in an image): its alternative text
       const alt = attr(tag, "alt");
       if (alt && ALT_HEADING.test(alt.trim())) b.text(` ${decodeEntities(alt.trim())} `);
+    }
+    if (name === "sup" && !closing && /\d/.test(b.lastChar())) {
+      // a footnote mark after a figure: "$1,234<sup>1</sup>" read "$1,2341", a wrong number
+      const next = html.indexOf("<", i);
+      if (/^\s*\(?\d/.test(html.slice(i, next < 0 ? n : Math.min(next, i + 40)))) b.text(" ");
     }
     if (name === "tr") {
       if (closing) b.flushRow();
