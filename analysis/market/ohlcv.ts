@@ -116,9 +116,18 @@ export function resolveWindow(
   limit: number,
 ): Window {
   let end = endDate ?? iso(today);
+  const tomorrowAhead = iso(new Date(today.getTime() + AHEAD_MS));
+  if (startDate && startDate > tomorrowAhead) {
+    // no exchange has reached that day yet: no bar can exist (a provider would answer "no data")
+    throw new InputError(
+      `start_date ${startDate} is in the future (today is ${
+        iso(today)
+      } UTC): no bars exist yet; give a start on or before today`,
+    );
+  }
   if (startDate && startDate > end) {
     // without end_date a start on UTC's tomorrow is today where the exchange is ahead of UTC
-    if (endDate === undefined && startDate <= iso(new Date(today.getTime() + AHEAD_MS))) {
+    if (endDate === undefined && startDate <= tomorrowAhead) {
       end = startDate;
     } else throw new InputError(`start_date ${startDate} is after end_date ${end}`);
   }
