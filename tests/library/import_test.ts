@@ -25,7 +25,16 @@ async function deno(dir: string, ...args: string[]) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args,
     cwd: dir,
-    env: { NO_COLOR: "1" },
+    // the parent's FINANCE_* settings are left out: another test file running in the same
+    // process sets FINANCE_REPLAY for a moment (tests/library/sessions_test.ts), and a child
+    // started then inherited a cassette folder that was about to be deleted
+    clearEnv: true,
+    env: {
+      ...Object.fromEntries(
+        Object.entries(Deno.env.toObject()).filter(([k]) => !k.startsWith("FINANCE_")),
+      ),
+      NO_COLOR: "1",
+    },
   }).output();
   const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
   return { code, stdout: new TextDecoder().decode(stdout), text };
