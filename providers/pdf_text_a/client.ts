@@ -120,14 +120,19 @@ export class PdfFile {
   async pageHasImages(n: number): Promise<boolean> {
     const page = await this.page(n);
     const ops = await page.getOperatorList();
+    const image = this.imageOps();
+    return (ops.fnArray as number[]).some((fn) => image.has(fn));
+  }
+
+  /** pdf.js's operators that paint an image. */
+  private imageOps(): Set<number> {
     const OPS = this.pdfjs.OPS;
-    const image = new Set([
+    return new Set([
       OPS.paintImageXObject,
       OPS.paintInlineImageXObject,
       OPS.paintImageMaskXObject,
       OPS.paintImageXObjectRepeat,
     ]);
-    return (ops.fnArray as number[]).some((fn) => image.has(fn));
   }
 
   /**
@@ -140,21 +145,10 @@ export class PdfFile {
     const area = (x1 - x0) * (y1 - y0);
     const ops = await page.getOperatorList();
     const OPS = this.pdfjs.OPS;
-    const images = new Set([
-      OPS.paintImageXObject,
-      OPS.paintInlineImageXObject,
-      OPS.paintImageMaskXObject,
-      OPS.paintImageXObjectRepeat,
-    ]);
+    const images = this.imageOps();
     type M = number[];
-    const times = (m: M, n: M): M => [
-      m[0] * n[0] + m[2] * n[1],
-      m[1] * n[0] + m[3] * n[1],
-      m[0] * n[2] + m[2] * n[3],
-      m[1] * n[2] + m[3] * n[3],
-      m[0] * n[4] + m[2] * n[5] + m[4],
-      m[1] * n[4] + m[3] * n[5] + m[5],
-    ];
+    // pdf.js's own matrix product (the one its renderer uses for the current transform)
+    const times = (m: M, n: M): M => this.pdfjs.Util.transform(m, n);
     let ctm: M = [1, 0, 0, 1, 0, 0];
     const stack: M[] = [];
     let best = 0;
