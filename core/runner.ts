@@ -249,36 +249,39 @@ function blankTextArg(def: CommandDef, args: Record<string, unknown>): string | 
   return null;
 }
 
-/** A text schema (z.string with its checks), through optional and default. */
-function isPlainText(schema: z.ZodType | undefined): boolean {
+/** Wrappers an argument's schema is looked through (optional, default and their kin). */
+const WRAPPERS = new Set(["optional", "default", "prefault", "nullable", "readonly"]);
+
+/** The schema and each schema it wraps, outermost first (at most ten). */
+// deno-lint-ignore no-explicit-any
+function* layers(schema: z.ZodType | undefined): Generator<any> {
   // deno-lint-ignore no-explicit-any
   let s: any = schema;
   for (let i = 0; i < 10 && s; i++) {
+    yield s;
     const def = s._zod?.def;
-    if (!def) return false;
-    if (def.type === "string") return true;
-    if (!["optional", "default", "prefault", "nullable", "readonly"].includes(def.type)) {
-      return false;
-    }
+    if (!def || !WRAPPERS.has(def.type)) return;
     s = def.innerType;
   }
-  return false;
+}
+
+/** The definition under the wrappers (undefined when there is none). */
+// deno-lint-ignore no-explicit-any
+function innermost(schema: z.ZodType | undefined): any {
+  let last;
+  for (const s of layers(schema)) last = s;
+  return last?._zod?.def;
+}
+
+/** A text schema (z.string with its checks), through optional and default. */
+function isPlainText(schema: z.ZodType | undefined): boolean {
+  return innermost(schema)?.type === "string";
 }
 
 /** A number schema that coerces its input (z.coerce.number), through optional and default. */
 function isCoercedNumber(schema: z.ZodType | undefined): boolean {
-  // deno-lint-ignore no-explicit-any
-  let s: any = schema;
-  for (let i = 0; i < 10 && s; i++) {
-    const def = s._zod?.def;
-    if (!def) return false;
-    if (def.type === "number") return def.coerce === true;
-    if (!["optional", "default", "prefault", "nullable", "readonly"].includes(def.type)) {
-      return false;
-    }
-    s = def.innerType;
-  }
-  return false;
+  const def = innermost(schema);
+  return def?.type === "number" && def.coerce === true;
 }
 
 function formatIssues(def: CommandDef, error: z.ZodError, args: Record<string, unknown>): string {
@@ -459,16 +462,9 @@ function unionExpectation(issue: z.core.$ZodIssueInvalidUnion, schema?: z.ZodTyp
 
 /** The built kind of an argument's schema, looking through optional and default wrappers. */
 function builtKindOf(schema: z.ZodType): BuiltKind | null {
-  // deno-lint-ignore no-explicit-any
-  let s: any = schema;
-  for (let i = 0; i < 10 && s; i++) {
+  for (const s of layers(schema)) {
     const kind = builtKind(s);
     if (kind) return kind;
-    const def = s._zod?.def;
-    if (!def || !["optional", "default", "prefault", "nullable", "readonly"].includes(def.type)) {
-      return null;
-    }
-    s = def.innerType;
   }
   return null;
 }
