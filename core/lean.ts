@@ -44,6 +44,8 @@ export interface LeanOptions {
   signal?: AbortSignal;
   /** The data stays in the process: as `RunOptions.inProcess`. */
   inProcess?: boolean;
+  /** A call another command made (`ctx.call`): its refusals show no usage line, as the runner's. */
+  nested?: boolean;
 }
 
 /** A lean answer: the envelope, how the call ended (as the runner's Outcome), its text view. */
@@ -151,8 +153,10 @@ async function runLean(
     };
   } catch (err) {
     if (err instanceof HandOver) return null;
-    // as the runner ends a command that throws
-    const envelope = failure(describeError(err), warnings);
+    // as the runner ends a command that throws: a refused call shows the command's usage line
+    const text = describeError(err);
+    const usage = err instanceof UsageError && !opts.nested && !text.includes("(usage: ");
+    const envelope = failure(usage ? `${text} (usage: ${entry.usage})` : text, warnings);
     return {
       envelope: finishCall(envelope, session.secrets(), raw, { name, ...opts }),
       status: err instanceof UsageError ? "usage" : "failed",
@@ -194,8 +198,8 @@ async function callAnother(
   where: { session: Session; surface: Surface; signal?: AbortSignal },
 ): Promise<Envelope> {
   const inProcess = call.inProcess ?? false;
-  const lean = await runLeanArgs(command, args, { ...where, inProcess });
+  const lean = await runLeanArgs(command, args, { ...where, inProcess, nested: true });
   if (lean) return lean;
   const { runCommand } = await lazyImport<Runner>(new URL("./runner.ts", import.meta.url));
-  return await runCommand(command, args, { ...where, inProcess });
+  return await runCommand(command, args, { ...where, inProcess, nested: true });
 }

@@ -183,9 +183,8 @@ async function executeRaw(
  */
 function usageMessage(def: CommandDef, err: unknown, opts: RunOptions): string {
   const text = describeError(err);
-  // a command the CLI also runs without the runner (core/lean.ts) answers as that path does,
-  // which shows no usage line after the command's own refusal
-  if (!(err instanceof UsageError) || opts.nested || def.lean || text.includes("(usage: ")) {
+  // the lean path (core/lean.ts) adds the same line to the commands it runs
+  if (!(err instanceof UsageError) || opts.nested || text.includes("(usage: ")) {
     return text;
   }
   return `${text} (usage: ${def.usage})`;
