@@ -57,6 +57,11 @@ export function parseRate(input: number | string, name = "rate"): RateReading | 
     value = input;
   } else {
     const text = input.trim();
+    // an amount's size letter or currency sign (2.5B, $3, 4k%) makes no rate: 2.5B read as a
+    // percent would be 25 million
+    if (/[$kmbt]/i.test(text) && parseAmount(text.replace(/%$/, "")) !== null) {
+      return `${name}: "${input}" is written as an amount (a size letter or a $), not a rate; write a fraction (0.025) or a percent (2.5%)`;
+    }
     if (text.endsWith("%")) {
       const n = parseAmount(text.slice(0, -1));
       if (n === null) return `${name}: invalid percent value "${input}"${decimalCommaHint(text)}`;

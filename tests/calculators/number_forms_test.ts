@@ -62,3 +62,20 @@ Deno.test("amounts as statements write them: (1.2B) is negative, a space before 
   );
   assert.equal((data as { margin: number }).margin, -0.3);
 });
+
+Deno.test("a rate written as an amount (2.5B, $3, 4k%) is refused, not read as a percent", async () => {
+  for (const text of ["2.5B", "$3", "4k%", "1.2 M", "(2T)"]) {
+    const r = parseRate(text, "discount_rate");
+    assert.equal(typeof r, "string", text);
+    assert.match(
+      r as string,
+      /discount_rate: ".*" is written as an amount.*write a fraction \(0\.025\) or a percent \(2\.5%\)/,
+    );
+  }
+  // plain rates are still read
+  assert.equal((parseRate("2.5%", "r") as { value: number }).value, 0.025);
+  assert.equal((parseRate("-0.1", "r") as { value: number }).value, -0.1);
+  const npv = await envelope("valuation.npv", { cashflows: "-100,60,60", discount_rate: "2.5B" });
+  assert.equal(npv.ok, false);
+  assert.match(npv.error!, /discount_rate.*written as an amount/);
+});
