@@ -200,21 +200,24 @@ export class TokenFailures {
   }
 }
 
-// nosniff: a browser never reads an answer (which may echo a caller's text) as HTML or script
-const JSON_HEADERS = {
-  "content-type": "application/json; charset=utf-8",
-  "x-content-type-options": "nosniff",
-};
+const JSON_TYPE = "application/json; charset=utf-8";
 
-const OK = { status: 200, headers: JSON_HEADERS };
-
-/** An envelope response. */
+/**
+ * An envelope response, JSON with nosniff (a browser never reads an answer, which may echo a
+ * caller's text, as HTML or script). The headers go on after the body: Deno 2.9 builds a native
+ * response at construction for a body with headers other than a bare content type, and drops it
+ * again when a header is added, while a response made from a string alone stays lazy until its
+ * headers are read (measured: about 1.6 against 4 to 14 µs a response).
+ */
 export function reply(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  if (status === 200 && !headers) return new Response(JSON.stringify(body), OK);
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
-  });
+  const res = status === 200
+    ? new Response(JSON.stringify(body))
+    : new Response(JSON.stringify(body), { status });
+  const h = res.headers;
+  h.set("content-type", JSON_TYPE);
+  h.append("x-content-type-options", "nosniff");
+  if (headers) for (const name of Object.keys(headers)) h.set(name, headers[name]);
+  return res;
 }
 
 /** Compares two strings in time independent of where they differ. */
@@ -320,6 +323,8 @@ export class RequestGuard {
   readonly #origins: Set<string>;
   readonly #failures: TokenFailures;
   #active = 0;
+  #passedHost: string | null = null;
+  #passedType: string | null = null;
 
   constructor(opts: GuardOptions = {}) {
     this.token = opts.token;
@@ -359,20 +364,26 @@ export class RequestGuard {
     }
     // a request line in absolute form (`GET http://name/...`) names a host of its own, which is
     // the request's URL and the one the routes use (/openapi.json's server address): both count
-    const start = req.url.indexOf("//") + 2;
-    const end = req.url.indexOf("/", start);
-    const authority = req.url.slice(start, end < 0 ? undefined : end);
-    for (const named of authority === host ? [host] : [host, authority]) {
-      if (!hostAllowed(hostName(named), this.#hosts)) {
-        return reply(
-          failure(
-            `this server does not answer to the host name \`${
-              hostName(named).slice(0, 100)
-            }\` (a page using DNS rebinding would send one); call it by IP address or localhost, or add the name to FINANCE_ALLOWED_HOSTS`,
-          ),
-          421,
-        );
+    const url = req.url;
+    const start = url.indexOf("//") + 2;
+    const end = url.indexOf("/", start);
+    const authority = url.slice(start, end < 0 ? undefined : end);
+    // the names depend on the settings only: the last Host that passed is not checked again
+    // (clients send the same one on every request)
+    if (authority !== host || host !== this.#passedHost) {
+      for (const named of authority === host ? [host] : [host, authority]) {
+        if (!hostAllowed(hostName(named), this.#hosts)) {
+          return reply(
+            failure(
+              `this server does not answer to the host name \`${
+                hostName(named).slice(0, 100)
+              }\` (a page using DNS rebinding would send one); call it by IP address or localhost, or add the name to FINANCE_ALLOWED_HOSTS`,
+            ),
+            421,
+          );
+        }
       }
+      if (authority === host) this.#passedHost = host;
     }
     const origin = req.headers.get("origin");
     // a page this server served itself (/docs) sends its own origin; the Host passed above
@@ -445,7 +456,12 @@ export class RequestGuard {
   /** Refuses a POST whose body is not declared JSON (a form or text/plain post from a page). */
   contentType(req: Request): Response | null {
     const type = req.headers.get("content-type") ?? "";
-    if (/^\s*application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) return null;
+    // the last type that passed is not tested again (clients send the same one every time)
+    if (type === this.#passedType) return null;
+    if (/^\s*application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) {
+      this.#passedType = type;
+      return null;
+    }
     return reply(
       failure(
         `send the arguments as a JSON object with content-type application/json (with curl: -H 'content-type: application/json'); got ${

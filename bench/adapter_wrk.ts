@@ -6,7 +6,10 @@
  * swings with the neighbours. A third server, also bare Deno.serve, first reads what any JSON
  * endpoint must (the URL, the Host, Origin, Content-Type and Content-Length headers, and the body,
  * parsed) and answers the same bytes: the ratios against it show how much of the gap is reading
- * the request at all. Needs `wrk` (Debian: apt-get install -y wrk).
+ * the request at all. A fourth reads the same way and then runs the calculator itself (the
+ * adapter's own module, imported from the checkout measured) and answers its envelope: the least
+ * any server answering this call can do, so the adapter's own cost is its distance from that one.
+ * Needs `wrk` (Debian: apt-get install -y wrk).
  *
  *   deno run -A bench/adapter_wrk.ts [--rounds 3] [--seconds 5] [--root OTHER_CHECKOUT]
  */
@@ -99,8 +102,10 @@ const checkout = values.root ? `${values.root.replace(/\/$/, "")}/` : root;
 const adapter = server(["run", "-A", `${checkout}mod.ts`, "serve", "--port", String(adapterPort)]);
 const barePort = freePort();
 const readingPort = freePort();
+const computingPort = freePort();
 let bare: Deno.ChildProcess | null = null;
 let reading: Deno.ChildProcess | null = null;
+let computing: Deno.ChildProcess | null = null;
 try {
   const answer = await waitFor(adapterPort);
   bare = server([
@@ -125,30 +130,56 @@ Deno.serve({ hostname: "127.0.0.1", port: ${readingPort}, onListen() {} }, async
   if (await waitFor(readingPort) !== answer) {
     throw new Error("the reading server answers differently");
   }
+  // the same reading, then the calculator itself (the adapter's own module) and its envelope
+  computing = server([
+    "eval",
+    `const { formulaCagr } = await import(${
+      JSON.stringify(new URL("analysis/calculators/formula.ts", `file://${checkout}`).href)
+    });
+const headers = { "content-type": "application/json; charset=utf-8" };
+Deno.serve({ hostname: "127.0.0.1", port: ${computingPort}, onListen() {} }, async (req) => {
+  const h = req.headers;
+  if (!req.url.includes("/commands/") || !h.get("host") || h.get("origin") !== null) return new Response("no", { status: 400 });
+  if (!String(h.get("content-type")).includes("json") || Number(h.get("content-length")) > 1e6) return new Response("no", { status: 400 });
+  const warnings = [];
+  const data = formulaCagr(JSON.parse(await req.text()), { warn: (m) => warnings.push(m) });
+  return new Response(JSON.stringify({ ok: true, data, error: null, warnings }), { headers });
+});`,
+  ]);
+  if (await waitFor(computingPort) !== answer) {
+    throw new Error("the computing server answers differently");
+  }
   const rps: number[] = [];
   const cpu: number[] = [];
   const readRps: number[] = [];
   const readCpu: number[] = [];
   const floorRps: number[] = [];
   const floorCpu: number[] = [];
+  const compRps: number[] = [];
+  const compCpu: number[] = [];
+  const compFloorRps: number[] = [];
   for (let r = 0; r < Number(values.rounds); r++) {
     const a = await wrk(adapterPort, adapter.pid);
     const b = await wrk(barePort, bare.pid);
     const c = await wrk(readingPort, reading.pid);
+    const d = await wrk(computingPort, computing.pid);
     rps.push(a.rps / b.rps);
     cpu.push(b.cpu / a.cpu);
     readRps.push(a.rps / c.rps);
     readCpu.push(c.cpu / a.cpu);
     floorRps.push(c.rps / b.rps);
     floorCpu.push(b.cpu / c.cpu);
+    compRps.push(a.rps / d.rps);
+    compCpu.push(d.cpu / a.cpu);
+    compFloorRps.push(d.rps / b.rps);
     console.log(
       `round ${r + 1}: adapter ${a.rps.toFixed(0)} req/s (${
         a.cpu.toFixed(1)
       } CPU ticks per 1,000), bare ${b.rps.toFixed(0)} req/s (${b.cpu.toFixed(1)}), reading ${
         c.rps.toFixed(0)
-      } req/s (${c.cpu.toFixed(1)}): throughput ${(a.rps / b.rps).toFixed(2)}x, CPU ${
-        (b.cpu / a.cpu).toFixed(2)
-      }x`,
+      } req/s (${c.cpu.toFixed(1)}), computing ${d.rps.toFixed(0)} req/s (${
+        d.cpu.toFixed(1)
+      }): throughput ${(a.rps / b.rps).toFixed(2)}x, CPU ${(b.cpu / a.cpu).toFixed(2)}x`,
     );
   }
   console.log(
@@ -163,8 +194,15 @@ Deno.serve({ hostname: "127.0.0.1", port: ${readingPort}, onListen() {} }, async
       median(floorRps).toFixed(2)
     }x throughput, ${median(floorCpu).toFixed(2)}x CPU of the bare one`,
   );
+  console.log(
+    `against the bare server that reads the request and runs the same calculator: throughput ${
+      median(compRps).toFixed(2)
+    }x, CPU per request ${median(compCpu).toFixed(2)}x; that server itself: ${
+      median(compFloorRps).toFixed(2)
+    }x throughput of the bare one`,
+  );
 } finally {
-  for (const p of [adapter, bare, reading]) {
+  for (const p of [adapter, bare, reading, computing]) {
     if (!p) continue;
     p.kill("SIGTERM");
     await p.status;
