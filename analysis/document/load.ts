@@ -259,14 +259,15 @@ async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
   let engine = "html";
   let warnings: string[];
   if (isEdgarDocument(raw.url)) {
-    // decoded as filings.read decodes it (UTF-8), so the offsets it cites reopen here
-    const html = new TextDecoder("utf-8").decode(raw.bytes);
-    warnings = html.includes("\ufffd") && decodeHtml(raw.bytes).warnings.length
-      ? [
-        "some bytes of this EDGAR document are not UTF-8 and print as \ufffd (as filings.read reads them, so offsets agree): a quote, dash or currency sign there is unknown",
-      ]
-      : [];
-    const { htmlToText: filingText } = await import("../filings/html.ts");
+    // decoded as filings.read decodes it (providers/filings_a archiveText), so the offsets it
+    // cites reopen here on the same characters
+    const { decodeFiling, htmlToText: filingText } = await import("../filings/html.ts");
+    const decoded = decodeFiling(
+      raw.bytes,
+      raw.charset ? `text/html; charset=${raw.charset}` : null,
+    );
+    const html = decoded.text;
+    warnings = decoded.warnings;
     const { cleanDocument } = await import("../filings/sections.ts");
     text = cleanDocument(filingText(html)).text;
     engine = "edgar-html";

@@ -121,9 +121,13 @@ export default defineCommand({
     let pages: number[];
     let textless = 0;
     if (raw.format === "html") {
-      const { htmlTableBlocks } = await import("../../analysis/document/html.ts");
+      const { decodeHtml, htmlTableBlocks } = await import("../../analysis/document/html.ts");
+      // in the page's own encoding, as document.read reads it: a windows-1252 page's "—" and
+      // "£" read as UTF-8 were U+FFFD, a UTF-16 page's cells NUL-spaced nonsense
+      const decoded = decodeHtml(raw.bytes, raw.charset);
+      warnings.push(...decoded.warnings);
       const grids = await htmlTableBlocks(
-        new TextDecoder().decode(raw.bytes),
+        decoded.html,
         (await ctx.provider("pdf_text_a")).maxHtmlDepth(),
       );
       found = grids.filter((g) => g.grid.length >= 2).map((g) => ({

@@ -5,6 +5,7 @@
  */
 import type { ProviderEnv } from "../../core/provider.ts";
 import type { Config } from "../../core/config.ts";
+import type { HttpResponse } from "../../core/http.ts";
 import { BASE_URL_SETTINGS, baseUrlRewrite } from "../../core/endpoints.ts";
 import { FinanceError, ProviderError } from "../../core/errors.ts";
 import { redactUrl } from "../../core/redact.ts";
@@ -267,15 +268,40 @@ export class Client {
     return found;
   }
 
-  /** Text of a file in a filing folder; archive files never change, so they are kept forever. */
+  /**
+   * Text of a file in a filing folder; archive files never change, so they are kept forever.
+   * Decoded as document.read decodes a page (byte order mark, Content-Type charset, the file's
+   * own meta or XML declaration, else UTF-8 with stray bytes read as windows-1252): older EDGAR
+   * documents are windows-1252 or latin-1, whose quotes, dashes, §, £ and € read as UTF-8 became
+   * U+FFFD. What the decoding had to guess is said once per file in the call's warnings.
+   */
   async archiveText(cik: number, accession: string, file: string): Promise<string> {
-    return (await this.#get(archiveUrl(cik, accession, file), "forever")).text();
+    return this.#decoded(await this.#get(archiveUrl(cik, accession, file), "forever"), file);
   }
 
   /** Like archiveText, but null when SEC says the file does not exist (404). */
   async optionalArchiveText(cik: number, accession: string, file: string): Promise<string | null> {
     const res = await this.#get(archiveUrl(cik, accession, file), "forever", [404]);
-    return res.status === 404 ? null : res.text();
+    return res.status === 404 ? null : this.#decoded(res, file);
+  }
+
+  /** Files whose decoding was already said in this call. */
+  #decodingSaid = new Set<string>();
+
+  async #decoded(
+    res: Pick<HttpResponse, "body" | "headers" | "derived">,
+    file: string,
+  ): Promise<string> {
+    const { decodeFiling } = await import("../../analysis/filings/html.ts");
+    const out = res.derived(
+      "filings_a.document_text",
+      () => decodeFiling(res.body, res.headers["content-type"]),
+    );
+    if (out.warnings.length && !this.#decodingSaid.has(file)) {
+      this.#decodingSaid.add(file);
+      for (const w of out.warnings) this.env.warn(`filings_a: ${file}: ${w}`);
+    }
+    return out.text;
   }
 
   /**
