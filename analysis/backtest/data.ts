@@ -36,6 +36,8 @@ export interface SymbolBars {
   provider?: string;
   source?: string;
   currency?: string | null;
+  /** An index's: the currency of its market (its levels are points; currency is null). */
+  market_currency?: string | null;
   rows: Bar[];
   splits?: SplitEvent[];
   price_basis?: string;
@@ -58,6 +60,8 @@ export interface LoadedPanel {
   sources: Record<string, SourceInfo>;
   missing: string[];
   notes: string[];
+  /** The market currency of each index symbol whose provider states one (not in the answer). */
+  markets?: Record<string, string>;
 }
 
 /** The `data` block of a backtest answer: which symbols and bars the run used, and from where. */
@@ -72,6 +76,29 @@ export function panelSummary(loaded: LoadedPanel) {
     last_date: panel.dates[panel.dates.length - 1],
     sources: loaded.sources,
   };
+}
+
+/**
+ * What a run's prices are, as its sources were adjusted: total-return adjusted OHLC when every
+ * symbol had adjusted closes, else which symbols are price returns (no dividends) or adjusted for
+ * splits only, so config.price_basis never claims an adjustment a symbol's bars did not get.
+ */
+export function panelPriceBasis(sources: Record<string, SourceInfo>): string {
+  const scaled = "total-return adjusted OHLC (each bar scaled by adj_close / close)";
+  const by = (kind: SourceInfo["price_adjustment"]) =>
+    Object.keys(sources).filter((s) => sources[s].price_adjustment === kind);
+  const [total, splits, none] = [by("total_return"), by("splits_only"), by("none")];
+  // an adjusted trade price is not the price quoted on its date (AAPL's 2015 fills read ~26)
+  const scale = total.length || splits.length
+    ? "; trade and order prices are on this adjusted scale, not the prices quoted on their dates"
+    : "";
+  if (!splits.length && !none.length) return `${scaled}${scale}`;
+  const without = "(the provider gave no adjusted close: price return, dividends not counted)";
+  return [
+    total.length ? `${scaled} for ${total.join(", ")}` : "",
+    splits.length ? `OHLC adjusted for splits only for ${splits.join(", ")} ${without}` : "",
+    none.length ? `unadjusted OHLC for ${none.join(", ")} ${without}` : "",
+  ].filter(Boolean).join("; ") + scale;
 }
 
 /** Calendar days to request before start_date so `bars` warm-up bars exist. */
@@ -103,6 +130,7 @@ export function alignBars(
 ): LoadedPanel {
   const notes: string[] = [];
   const sources: Record<string, SourceInfo> = {};
+  const markets: Record<string, string> = {};
   const series: Map<string, Series> = new Map();
   const missing: string[] = [];
   for (const sym of symbols) {
@@ -113,6 +141,8 @@ export function alignBars(
     }
     series.set(sym, clean.bars);
     sources[sym] = clean.info;
+    const market = data[sym]?.market_currency;
+    if (typeof market === "string" && market) markets[sym] = market;
   }
   const kept = symbols.filter((s) => series.has(s));
   if (!kept.length) {
@@ -148,7 +178,7 @@ export function alignBars(
     );
   }
   carriedNotes(panel, gaps, notes);
-  return { panel, sources, missing, notes };
+  return { panel, sources, missing, notes, markets };
 }
 
 /**
@@ -368,9 +398,7 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     // split whose jump still shows is applied here
     if (d?.provider === "broker_a") adjustment = "splits_only";
     else if (applyMissedSplits(rows, d?.splits ?? [], factor)) adjustment = "splits_only";
-    notes.push(
-      `${sym}: the provider gave no adjusted close, so dividends are not included (price return only)`,
-    );
+    notes.push(`${sym}: ${noAdjustedNote(rows)}`);
   }
   const bars = newSeries(k);
   for (let i = 0; i < k; i++) {
@@ -395,16 +423,28 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
  * A portfolio adds its symbols' holdings into one equity, so their prices must be in one
  * currency: symbols priced in two (USD and EUR, or GBP and its pence, GBp) are refused, since no
  * conversion is made. Returns the warning to give when the provider states no currency for some
- * of two or more symbols (the run then assumes one), or null.
+ * of two or more symbols (the run then assumes one), or null. An index (currency null, its levels
+ * points) counts in `markets`' currency for it, its market's (market.ohlcv's market_currency).
  */
-export function oneCurrency(sources: Record<string, SourceInfo>, symbols: string[]): string | null {
+export function oneCurrency(
+  sources: Record<string, SourceInfo>,
+  symbols: string[],
+  markets: Record<string, string> = {},
+): string | null {
   const known = new Map<string, string[]>();
   const unknown: string[] = [];
   for (const sym of symbols) {
     const info = sources[sym];
     if (!info) continue;
-    if (info.currency) known.set(info.currency, [...known.get(info.currency) ?? [], sym]);
-    else unknown.push(sym);
+    // an index's levels are points (currency null): it moves with its market's currency
+    const market = info.currency ? null : markets[sym];
+    const code = info.currency ?? market;
+    if (code) {
+      known.set(code, [
+        ...known.get(code) ?? [],
+        market ? `${sym} (an index of a ${code} market)` : sym,
+      ]);
+    } else unknown.push(sym);
   }
   if (known.size > 1) {
     const codes = [...known.keys()];
@@ -449,6 +489,23 @@ export function minorUnitNote(
   return `${priced.join(", ")} ${
     priced.length > 1 ? "are" : "is"
   } priced in ${u.code} (${part} of ${u.major}): the run counts money in ${u.code}, so initial_cash and fixed_fees are read in ${u.code} (initial_cash=${initialCash} is ${worth} ${u.major}) and start_value, end_value, pnl, fees and expectancy are in ${u.code} too; percentages and ratios are unaffected`;
+}
+
+/**
+ * Why a series is read without its adjusted closes: none given, or some bars lack one (then all
+ * are read unadjusted, since an adjusted close beside a raw one would read the dividends between
+ * them as a move). One pass, run only when a bar lacks one.
+ */
+function noAdjustedNote(rows: Bar[]): string {
+  let missing = 0;
+  let first = "";
+  for (const r of rows) {
+    if (typeof r.adj_close === "number" && r.adj_close > 0) continue;
+    if (!missing++) first = r.date.slice(0, 10);
+  }
+  return missing === rows.length
+    ? "the provider gave no adjusted close, so dividends are not included (price return only)"
+    : `the provider gave no adjusted close for ${missing} of its ${rows.length} bars (first ${first}), so all are read unadjusted, not a mix: dividends are not included (price return only)`;
 }
 
 /** A series of `k` bars to fill. */

@@ -3,7 +3,9 @@
  * provider's error (never a run on empty data); symbols without bars are named.
  */
 import type { Context } from "../../core/context.ts";
-import { FinanceError } from "../../core/errors.ts";
+import { FinanceError, UsageError } from "../../core/errors.ts";
+import { isoDate } from "../../core/clock.ts";
+import { refuseFutureStart, TIMEFRAMES } from "../market/ohlcv.ts";
 import { calendarNote, panelPeriodsPerYear, tradesEveryDay, weekendShare } from "./metrics.ts";
 import {
   alignBars,
@@ -40,6 +42,11 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
       `start_date ${req.startDate} is after end_date ${req.endDate}; swap them`,
     );
   }
+  checkTimeframe(req.timeframe);
+  // a start no market has reached is said so here: market.ohlcv is asked from the warm-up's
+  // start, before it, and would answer bars up to today and no "no bars" after start_date
+  const now = ctx.clock?.now();
+  if (now) refuseFutureStart(req.startDate, now);
   const from = shiftDate(req.startDate, -warmupDays(req.warmupBars, req.timeframe));
   // One call per symbol, so a symbol the provider does not know is named on its own instead
   // of failing the others.
@@ -95,7 +102,7 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
     ctx.warn(`no price bars for ${list}; left out (drop_missing=true)`);
   }
   if (req.portfolio) {
-    const note = oneCurrency(loaded.sources, loaded.panel.symbols);
+    const note = oneCurrency(loaded.sources, loaded.panel.symbols, loaded.markets);
     if (note) ctx.warn(note);
     const minor = minorUnitNote(loaded.sources, loaded.panel.symbols, req.initialCash ?? 100000);
     if (minor) ctx.warn(minor);
@@ -125,6 +132,14 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
     panelPeriodsPerYear(panel.dates, panel.start, req.timeframe),
   );
   if (span) loaded.notes.push(span);
+  const last = panel.dates[panel.dates.length - 1].slice(0, 10);
+  if (now && req.endDate > isoDate(now) && last < req.endDate) {
+    loaded.notes.push(
+      `end_date ${req.endDate} is after today (${
+        isoDate(now)
+      } UTC): the run ends at the latest bar, ${last}, and its figures cover the window to there`,
+    );
+  }
   const have = loaded.panel.start;
   if (have < req.warmupBars) {
     loaded.notes.push(
@@ -137,9 +152,39 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
     loaded.notes.push(
       `${levels.join(", ")} ${
         levels.length > 1 ? "are index levels" : "is an index level"
-      }: unless it is a total-return index (such as ^SP500TR), it counts no dividends (its adjusted close is its close), so its returns here are price returns, below those of its total-return index or a fund tracking it by about the dividend yield a year`,
+      }: unless it is a total-return index (such as ^SP500TR), it counts no dividends (its adjusted close is its close), so its returns here are price returns, below those of its total-return index or a fund tracking it by about the dividend yield a year; its level is in points, not money, and the run holds it as if a point were one unit of the portfolio's money (as a fund tracking it would move)`,
     );
   }
   for (const n of loaded.notes) ctx.warn(n);
   return loaded;
+}
+
+/** What a bar size market.ohlcv does not serve was meant as, by its unit: [pattern, size, what]. */
+const MEANT: [RegExp, string, string][] = [
+  // 1M is a month where sizes are written pandas' way; 1m, served, is a minute
+  [/^\d*\s*(?:M|mo|mon|mth|months?|monthly)$/i, "1mo", "monthly"],
+  [/^\d*\s*(?:w|wk|wks|weeks?|weekly)$/i, "1wk", "weekly"],
+  [/^\d*\s*(?:d|days?|daily)$/i, "1d", "daily"],
+  [/^\d*\s*(?:h|hr|hours?|hourly)$|^60\s*m(?:in)?$/i, "1h", "hourly"],
+];
+
+/**
+ * Refuses a bar size market.ohlcv does not serve before any request, naming the one meant (1M
+ * or 1W are not the minutes its did-you-mean offers); annualisation follows the size, so a
+ * guessed one would label the figures wrongly.
+ */
+function checkTimeframe(timeframe: string): void {
+  if ((TIMEFRAMES as readonly string[]).includes(timeframe)) return;
+  const t = timeframe.trim();
+  // 1M alone is taken as months; other single-letter lower-case m sizes are minutes
+  const meant = /^\d*\s*m$/.test(t) ? undefined : MEANT.find(([re]) => re.test(t));
+  throw new UsageError(
+    `timeframe "${timeframe}" is not a bar size market.ohlcv serves (${TIMEFRAMES.join(", ")})${
+      meant
+        ? `; for ${meant[2]} bars write timeframe=${meant[1]}${
+          meant[1] === "1mo" ? " (1m is one minute)" : ""
+        }`
+        : ""
+    }`,
+  );
 }

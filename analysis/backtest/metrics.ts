@@ -554,16 +554,36 @@ export function metricsOf(
     periods_per_year: periods,
   };
   if (notes) explainNulls(m, notes, shortSpan, fewReturns);
-  if (notes) notes.push(...windowNotes(n, periods, m.cagr_pct !== null));
+  // the ratios' risk-free rate is said by the command, once (riskFreeNote)
+  if (notes) notes.push(...windowNotes(n, periods, m.cagr_pct !== null, false));
   return m;
 }
 
 /**
+ * The risk-free rate the Sharpe and Sortino ratios are worked out with: none is taken as input,
+ * so they are return over risk, not excess return over cash (said with every run that has one).
+ */
+export const RISK_FREE_RATE_PCT = 0;
+
+/** A run's note on its ratios' risk-free rate, or null when it has neither ratio. */
+export function riskFreeNote(m: Pick<Metrics, "sharpe_ratio" | "sortino_ratio">): string | null {
+  return m.sharpe_ratio !== null || m.sortino_ratio !== null ? RISK_FREE_NOTE : null;
+}
+
+/** What {@link windowNotes} (a tune's) and {@link riskFreeNote} say of the ratios' risk-free rate. */
+export const RISK_FREE_NOTE =
+  `sharpe_ratio and sortino_ratio are computed with a risk-free rate of ${RISK_FREE_RATE_PCT}% ` +
+  "(no rate is subtracted from the bar returns): they measure return, not excess return over " +
+  "cash; with cash paying r a year, the Sharpe ratio net of it is lower by about " +
+  "r ÷ volatility_pct (4% ÷ 20% = 0.2)";
+
+/**
  * What a window of `n` bar returns at `periods` a year leaves unsaid: the annualised figures
  * nulled as too short (see {@link MIN_YEARS}, {@link MIN_RETURNS}), or a CAGR (`cagr` true: one
- * was given) that extrapolates less than a year.
+ * was given) that extrapolates less than a year; and, when Sharpe or Sortino ratios are given
+ * (`ratios`), the risk-free rate they use.
  */
-export function windowNotes(n: number, periods: number, cagr: boolean): string[] {
+export function windowNotes(n: number, periods: number, cagr: boolean, ratios = true): string[] {
   const years = n / periods;
   const shortSpan = years < MIN_YEARS * (1 - 1e-9);
   const notes: string[] = [];
@@ -593,6 +613,7 @@ export function windowNotes(n: number, periods: number, cagr: boolean): string[]
       } less than a year to a whole one; total_return_pct is what happened`,
     );
   }
+  if (ratios && !shortSpan && n >= MIN_RETURNS) notes.push(RISK_FREE_NOTE);
   return notes;
 }
 

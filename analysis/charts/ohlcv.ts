@@ -78,7 +78,10 @@ export async function ohlcvChartSvg(
     })),
   ];
   const events = rawEvents.map((e) => ({ ...e, right: e.t.getTime() > mid }));
-  const cur = data.currency ? ` (${data.currency})` : "";
+  // an index's bars are levels in points, not prices in a currency (market.ohlcv says so)
+  const index = data.symbol.startsWith("^") || /^index levels/.test(data.price_basis ?? "");
+  const cur = index ? " (points)" : data.currency ? ` (${data.currency})` : "";
+  const what = index ? "Level" : "Price";
   const price = Plot.plot({
     document,
     width,
@@ -89,7 +92,7 @@ export async function ohlcvChartSvg(
     style: { fontFamily: "sans-serif", fontSize: "12px", background: "white" },
     // Dates are read off the volume panel below; repeating them here would collide with it.
     x: { type: "utc", label: null, axis: null, domain },
-    y: { label: `Price${cur}`, grid: true, nice: true },
+    y: { label: `${what}${cur}`, grid: true, nice: true },
     color: { domain: ["Close", "Adjusted close"], range: ["#1f5fbf", "#e07b00"] },
     marks: [
       Plot.ruleX(events, { x: "t", stroke: "#999", strokeDasharray: "4,3" }),
@@ -151,7 +154,8 @@ export async function ohlcvChartSvg(
     width,
     priceH,
     volH,
-    title: opts.title ?? `${data.symbol} prices${cur}, ${rows[0].date} to ${rows.at(-1)!.date}`,
+    title: opts.title ??
+      `${data.symbol} ${what.toLowerCase()}s${cur}, ${rows[0].date} to ${rows.at(-1)!.date}`,
     legend: hasAdj ? ["Close", "Adjusted close"] : ["Close"],
     footer,
   };

@@ -69,6 +69,11 @@ export interface Series {
   provider: string;
   source: string;
   currency: string | null;
+  /**
+   * An index's (currency null: its levels are points): the currency its provider states for it,
+   * its market's, in which a fund tracking it moves; absent otherwise.
+   */
+  market_currency?: string | null;
   price_basis: string;
   retrieved_at: string;
   start_date: string;
@@ -107,6 +112,21 @@ const BEHIND_MS = 12 * 3_600_000;
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * Throws when `startDate` is a day no exchange has reached yet at `today` (a day ahead of UTC
+ * is still today in Tokyo or Sydney): no bar can exist, and a provider would only answer "no
+ * data". market.ohlcv's rule, which backtests apply to their own start_date (warm-up bars are
+ * asked from before it, so market.ohlcv would not see it).
+ */
+export function refuseFutureStart(startDate: string, today: Date): void {
+  if (startDate <= iso(new Date(today.getTime() + AHEAD_MS))) return;
+  throw new InputError(
+    `start_date ${startDate} is in the future (today is ${
+      iso(today)
+    } UTC): no bars exist yet; give a start on or before today`,
+  );
+}
+
 /** Works out the inclusive date window from the arguments and today. */
 export function resolveWindow(
   timeframe: string,
@@ -117,14 +137,7 @@ export function resolveWindow(
 ): Window {
   let end = endDate ?? iso(today);
   const tomorrowAhead = iso(new Date(today.getTime() + AHEAD_MS));
-  if (startDate && startDate > tomorrowAhead) {
-    // no exchange has reached that day yet: no bar can exist (a provider would answer "no data")
-    throw new InputError(
-      `start_date ${startDate} is in the future (today is ${
-        iso(today)
-      } UTC): no bars exist yet; give a start on or before today`,
-    );
-  }
+  if (startDate) refuseFutureStart(startDate, today);
   if (startDate && startDate > end) {
     // without end_date a start on UTC's tomorrow is today where the exchange is ahead of UTC
     if (endDate === undefined && startDate <= tomorrowAhead) {
@@ -177,6 +190,8 @@ interface Got {
   splits: Split[];
   dividends: Dividend[];
   currency: string | null;
+  /** An index's market currency (see Series), when the provider states one. */
+  market_currency?: string | null;
   source: string;
   price_basis: string;
   provider_symbol: string;
@@ -235,6 +250,38 @@ function noVolumePlaceholders(
   return rows.map((r) => (r.volume === 0 ? { ...r, volume: null } : r));
 }
 
+/** An index symbol as written (^GSPC, ^FTSE, ^N225): its bars are levels, not prices. */
+const isIndexSymbol = (symbol: string) => symbol.startsWith("^");
+
+/** Cboe's Treasury yield indices: their level is a yield in percent (^TNX 4.25 is 4.25%). */
+const YIELD_INDICES = new Set(["^IRX", "^FVX", "^TNX", "^TYX"]);
+
+/** What an index's levels are counted in. */
+const levelUnit = (symbol: string) =>
+  YIELD_INDICES.has(symbol) ? "percent (a Treasury yield)" : "points";
+
+/** What an index's bars are, at the head of its price_basis. */
+const indexBasis = (symbol: string) => `index levels in ${levelUnit(symbol)}, not money`;
+
+/**
+ * An index's level is a count of points, as market.quote says (quote_row.ts): the currency
+ * Yahoo states for it (^GSPC: USD, ^FTSE: GBP) is its constituents', so currency is null.
+ */
+function indexLevelNote(symbol: string, stated: string | null): string {
+  return `${symbol} is an index: its levels are in ${levelUnit(symbol)}, not ${
+    stated ? `in ${stated} (Yahoo's currency is that of its constituents)` : "money"
+  }; currency is left null, and a level is no amount of money to convert or add to one`;
+}
+
+/**
+ * New York's regular session on its date at `now`, from Stooq's table of market hours: for
+ * providers that state no session (Alpaca, Alpha Vantage) but serve a bar of the day so far.
+ */
+async function newYorkSession(now: Date) {
+  const { stooqSession } = await import("../../providers/stooq/client.ts");
+  return stooqSession("spy.us", now);
+}
+
 /** Alpaca's spelling: US equities only, classes with a dot (BRK.B). */
 function alpacaSymbol(symbol: string): string {
   if (/[.^=]/.test(symbol) || parseSymbol(symbol).kind !== "equity") {
@@ -287,8 +334,12 @@ async function fromProvider(
     const divs = fixDividendUnits(unit.rows, b.dividends, b.currency);
     const divSlips = divs.slips.filter((x) => x.date >= w.start && x.date <= w.end);
     if (divSlips.length) ctx.warn(dividendSlipNote(symbol, b.currency!, divSlips));
+    const index = b.instrument_type === "INDEX" || isIndexSymbol(symbol);
+    if (index && unit.rows.length) ctx.warn(indexLevelNote(symbol, b.currency));
     return {
       ...b,
+      currency: index ? null : b.currency,
+      ...(index ? { market_currency: b.currency } : {}),
       dividends: divs.dividends,
       session: b.session ?? null,
       rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, unit.rows),
@@ -296,7 +347,13 @@ async function fromProvider(
       source: "Yahoo Finance chart API (v8/finance/chart)",
       // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both. Its
       // intraday bars have no adjusted close (bars.ts leaves adj_close null).
-      price_basis: intraday
+      price_basis: index
+        ? `${indexBasis(symbol)}; ${
+          intraday
+            ? "adj_close null (Yahoo gives no adjusted close for intraday bars)"
+            : "adj_close as Yahoo states it (an index has no splits or dividends of its own: a price index's adj_close is its level)"
+        }`
+        : intraday
         ? "OHLC as Yahoo serves intraday bars, not adjusted for dividends; adj_close null (Yahoo gives no adjusted close for intraday bars)"
         : "OHLC adjusted for splits only; adj_close adjusted for splits and dividends",
     };
@@ -311,6 +368,8 @@ async function fromProvider(
     // Stooq states no currency: known from the market its spelling names, where one rule holds
     const { currency, note } = stooqCurrency(provider_symbol);
     if (note && columns.dates.length) ctx.warn(`${symbol}: ${note}`);
+    const index = isIndexSymbol(symbol);
+    if (index && columns.dates.length) ctx.warn(indexLevelNote(symbol, null));
     return {
       rows: [],
       columns,
@@ -321,7 +380,9 @@ async function fromProvider(
       // Stooq updates the day's bar while its market trades: the session tells such a bar
       session: stooqSession(provider_symbol, ctx.clock.now()),
       source: "Stooq daily CSV (stooq.com/q/d/l)",
-      price_basis: "all prices adjusted for splits and dividends by Stooq",
+      price_basis: index
+        ? `${indexBasis(symbol)}, as Stooq serves them`
+        : "all prices adjusted for splits and dividends by Stooq",
     };
   }
   if (key === "broker_a") {
@@ -343,6 +404,8 @@ async function fromProvider(
       timezone: "America/New_York",
       provider_symbol,
       currency: "USD",
+      // its bar of a day still trading is the trading so far: New York's hours tell one
+      session: await newYorkSession(ctx.clock.now()),
       source: "Alpaca market data v2 stock bars",
       price_basis: `split-adjusted; not dividend-adjusted; Alpaca's ${feed} feed (${
         consolidated ? "every US exchange's trades" : `trades on ${feed.toUpperCase()} only`
@@ -379,6 +442,8 @@ async function fromProvider(
     provider_symbol,
     // Alpha Vantage's series state no currency: known only for US listings
     currency: avCurrency(provider_symbol),
+    // its latest daily bar is the day so far while the market trades; known hours: New York's
+    session: avCurrency(provider_symbol) === "USD" ? await newYorkSession(ctx.clock.now()) : null,
     source: "Alpha Vantage time series",
     price_basis: isIntraday(tf)
       ? "raw OHLC; adj_close null (Alpha Vantage gives no adjusted close for intraday bars)"
@@ -557,6 +622,7 @@ export async function fetchSeries(
         provider: key,
         source: got.source,
         currency: got.currency,
+        ...(got.market_currency !== undefined ? { market_currency: got.market_currency } : {}),
         price_basis: got.price_basis,
         retrieved_at: ctx.clock.now().toISOString(),
         start_date: lw.start,
@@ -589,6 +655,23 @@ export async function fetchSeries(
       chain.length > 1 ? " from any provider" : ""
     } — ${detail}`,
   );
+}
+
+/**
+ * A warning when the symbols' bars come from providers that adjust their close differently
+ * (Yahoo's for splits only, Stooq's for dividends too, Alpha Vantage's not at all): side by side,
+ * their closes are not one basis. Null when one provider answered them all.
+ */
+function mixedBases(all: Series[]): string | null {
+  const byProvider = new Map<string, Series[]>();
+  for (const s of all) byProvider.set(s.provider, [...byProvider.get(s.provider) ?? [], s]);
+  if (byProvider.size < 2) return null;
+  const list = [...byProvider.values()].map((group) =>
+    `${group.map((s) => s.symbol).join(", ")} from ${group[0].provider} (${group[0].price_basis})`
+  );
+  return `the symbols' bars come from different providers, whose closes are adjusted differently: ${
+    list.join("; ")
+  }; compare them by adj_close where each gives one, not by close`;
 }
 
 /** market.ohlcv's arguments as its schema gives them. */
@@ -626,6 +709,8 @@ export async function runOhlcv(args: OhlcvArgs, ctx: Context) {
   );
   for (const s of all) if (!args.include_attempts) delete s.attempts;
   if (all.length === 1) return all[0];
+  const mixed = mixedBases(all);
+  if (mixed) ctx.warn(mixed);
   return {
     timeframe: args.timeframe,
     symbols: Object.fromEntries(all.map((s) => [s.symbol, s])),

@@ -5,7 +5,7 @@ import { checkLocalPath } from "../../core/local_files.ts";
 import { commaText, isoDate, jsonObject } from "../../core/schema.ts";
 import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
-import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
+import { panelPriceBasis, panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
 import {
   costConfig,
@@ -18,6 +18,7 @@ import {
 import { resolveParams } from "../../analysis/backtest/params.ts";
 import { evaluate, fullCurve, reportSections } from "../../analysis/backtest/pipeline.ts";
 import { ENGINE } from "../../analysis/backtest/report.ts";
+import { riskFreeNote } from "../../analysis/backtest/metrics.ts";
 import { BENCHMARK_TEXT } from "../../analysis/backtest/benchmark.ts";
 import { type StrategyChoice, strategyTargets } from "../../analysis/backtest/targets.ts";
 import { RUN_DATA } from "../../analysis/backtest/schemas.ts";
@@ -36,7 +37,8 @@ export default defineCommand({
     "Strategy parameters go in params='{...}' or as bare key=value (fast=20 slow=100). " +
     "strategy=custom strategy_file=./rule.ts runs your module (export generateWeights(ctx) or " +
     "generateSignals(ctx); see backtest.describe custom) sandboxed with read access to that " +
-    "file only. Identical inputs give identical JSON. Fails (no run) when price data is " +
+    "file only. Sharpe and Sortino ratios use a risk-free rate of 0 (a warning says so). " +
+    "Identical inputs give identical JSON. Fails (no run) when price data is " +
     "unavailable. Not for live trading decisions; use backtest.tune to compare parameters.",
   usage:
     "finance backtest.run STRATEGY SYMBOLS START_DATE END_DATE [params='{\"fast\":20}' strategy_file=./rule.ts fees=0.001 slippage=0 fill=next_open plot_path=chart.svg]",
@@ -105,6 +107,8 @@ export default defineCommand({
     made.notes.forEach((n) => ctx.warn(n));
     const ev = evaluate(panel, made.targets, sim, args.timeframe);
     ev.notes.forEach((n) => ctx.warn(n));
+    const rate = riskFreeNote(ev.metrics);
+    if (rate) ctx.warn(rate);
     if (ev.sim.unfilledAtEnd) {
       ctx.warn(
         "the strategy changed its targets on the last bar; those orders fall after end_date",
@@ -142,7 +146,7 @@ export default defineCommand({
         strategy_file: choice.kind === "custom" ? args.strategy_file ?? null : null,
         ...costConfig(opts),
         warmup_bars: warmup,
-        price_basis: "total-return adjusted OHLC (each bar scaled by adj_close / close)",
+        price_basis: panelPriceBasis(loaded.sources),
         benchmark: BENCHMARK_TEXT,
         isolation: made.isolation ?? null,
         engine: { ...ENGINE },

@@ -25,7 +25,13 @@ const series = z.object({
   timeframe: z.string(),
   provider: z.string(),
   source: z.string(),
-  currency: z.string().nullable(),
+  currency: z.string().nullable().describe(
+    "Currency of the prices (GBp: pence). Null for an index (^GSPC), whose levels are points.",
+  ),
+  market_currency: z.string().nullable().optional().describe(
+    "An index's only: the currency the provider states for it (its constituents' market's, " +
+      "in which a fund tracking it moves); its levels are points, not this currency.",
+  ),
   price_basis: z.string(),
   retrieved_at: z.string(),
   start_date: z.string(),
@@ -59,7 +65,9 @@ export default defineCommand({
     "time zone the provider states: Yahoo's exchangeTimezoneName, New York for Alpaca), so a " +
     "Sydney or Tokyo session is kept whole; intraday bars have no adjusted close (adj_close " +
     "null), as price_basis says. A last bar of a session still trading (its close the latest " +
-    "price, its volume so far) is said in a warning. Use price.moves for " +
+    "price, its volume so far) is said in a warning. An index's bars (^GSPC) are levels in " +
+    "points: currency is null, market_currency names the currency stated for it, and a " +
+    "warning says so. Use price.moves for " +
     "large moves and backtest.run for strategies; this command only returns bars.",
   usage:
     "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD|years=N end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",
