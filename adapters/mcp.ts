@@ -17,14 +17,18 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {
   CallToolRequest,
   GetPromptRequest,
+  JSONRPCMessage,
+  MessageExtraInfo,
   ReadResourceRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../core/errors.ts";
 import { closest } from "../core/suggest.ts";
 import { clip } from "../core/args.ts";
+import { type Envelope, failure } from "../core/envelope.ts";
 import { commandNames, loadCommand } from "../core/registry.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { VERSION } from "../core/version.ts";
@@ -40,7 +44,7 @@ import { openApiDocument } from "./openapi.ts";
 import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "./cli.ts";
 import { lazyImport } from "../core/lazy.ts";
-import { requestTimeout } from "./http.ts";
+import { adapterSecrets, internalFailure, requestTimeout } from "./http.ts";
 import { type PlotFiles, plotFilesFromEnv } from "./guard.ts";
 
 export interface McpOptions {
@@ -98,16 +102,14 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
   server.setRequestHandler(
     CallToolRequestSchema,
     async (request: CallToolRequest, extra: { signal: AbortSignal }) => {
-      const envelope = await calls.call(
-        request.params.name,
-        request.params.arguments,
-        extra.signal,
-      );
-      return {
-        content: [{ type: "text", text: JSON.stringify(envelope) }],
-        structuredContent: envelope as unknown as Record<string, unknown>,
-        isError: !envelope.ok,
-      };
+      let envelope: Envelope;
+      try {
+        envelope = await calls.call(request.params.name, request.params.arguments, extra.signal);
+      } catch (err) {
+        // an exception is an envelope too: its text (the engine's words) stays in the log
+        envelope = internalFailure(err, adapterSecrets(opts.session, undefined));
+      }
+      return toolResult(envelope);
     },
   );
 
@@ -135,7 +137,7 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
         contents: [{
           uri,
           mimeType: "application/json",
-          text: JSON.stringify(await openApiDocument()),
+          text: await openApiText(),
         }],
       };
     }
@@ -192,6 +194,58 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
     };
   });
   return Promise.resolve(server);
+}
+
+let openApiJson: Promise<string> | null = null;
+
+/**
+ * The OpenAPI resource's text, written once per process: it is 350 KB, and writing it took 9 ms
+ * a read, so a batch of 100 reads held every caller for seconds.
+ */
+function openApiText(): Promise<string> {
+  if (!openApiJson) {
+    openApiJson = openApiDocument().then((doc) => JSON.stringify(doc));
+    openApiJson.catch(() => openApiJson = null);
+  }
+  return openApiJson;
+}
+
+/** A tools/call result: the envelope as text and as structured content. */
+function toolResult(envelope: Envelope) {
+  return {
+    content: [{ type: "text" as const, text: JSON.stringify(envelope) }],
+    structuredContent: envelope as unknown as Record<string, unknown>,
+    isError: !envelope.ok,
+  };
+}
+
+const PROTO_ARGUMENT =
+  "unknown argument `__proto__` in the tool's arguments: JavaScript objects reserve the name, and it would be dropped without a word; rename it";
+
+/**
+ * Answers, on a connected transport, a tools/call whose `arguments` has a top-level `__proto__`
+ * key with the refusal every other door gives: the SDK's schema drops that key while copying
+ * the arguments, so the call would run without it and without a word.
+ */
+export function refuseProtoArguments(transport: Transport): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+    const m = message as { id?: unknown; method?: unknown; params?: { arguments?: unknown } };
+    const args = m.params?.arguments;
+    if (
+      m.method === "tools/call" && (typeof m.id === "string" || typeof m.id === "number") &&
+      args !== null && typeof args === "object" && Object.hasOwn(args, "__proto__")
+    ) {
+      transport.send({
+        jsonrpc: "2.0",
+        id: m.id,
+        result: toolResult(failure(PROTO_ARGUMENT)),
+      }).catch(() => {});
+      return;
+    }
+    deliver(message, extra);
+  };
 }
 
 /** MCP's code for a resource that does not exist (the specification's, not JSON-RPC's). */
@@ -274,6 +328,7 @@ export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
   const { stdin } = await import("node:process");
   const transport = new StdioServerTransport();
   await server.connect(transport);
+  refuseProtoArguments(transport);
   // the client closing our stdin ends the session (the SDK transport only reports close())
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

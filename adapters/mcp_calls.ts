@@ -93,7 +93,9 @@ export class ToolCalls {
   }
 
   search(args: Record<string, unknown>): Envelope {
-    const bad = unknownKeys(args, ["query", "namespace", "limit"], "finance_search");
+    const unknown = unknownKeys(args, ["query", "namespace", "limit"], "finance_search");
+    if (unknown) return failure(unknown);
+    const bad = notText(args, ["query", "namespace", "limit"], "finance_search");
     if (bad) return failure(bad);
     const given = String(args.query ?? "").trim();
     const cut = given.length > MAX_QUERY_CHARS;
@@ -141,7 +143,8 @@ export class ToolCalls {
   }
 
   async describe(args: Record<string, unknown>): Promise<Envelope> {
-    const bad = unknownKeys(args, ["command"], "finance_describe");
+    const bad = unknownKeys(args, ["command"], "finance_describe") ??
+      notText(args, ["command"], "finance_describe");
     if (bad) return failure(bad);
     const name = String(args.command ?? "").trim();
     if (!name) return failure("finance_describe: give `command`, e.g. filings.statement");
@@ -169,6 +172,8 @@ export class ToolCalls {
    */
   async run(args: Record<string, unknown>, signal?: AbortSignal): Promise<Envelope> {
     const { command, arguments: given, ...beside } = args;
+    const bad = notText(args, ["command"], "finance_run");
+    if (bad) return failure(bad);
     const words = shellWords(String(command ?? "").trim());
     if (words[0] === "finance" && words.length > 1) words.shift();
     const [name = "", ...line] = words;
@@ -222,6 +227,9 @@ export class ToolCalls {
   async runCommand(name: string, args: unknown, signal?: AbortSignal): Promise<Envelope> {
     const reserved = reservedKeyIn(args);
     if (reserved !== null) return failure(reservedMessage(reserved));
+    // cancelled before it started (a batch holding the call and its cancellation): the runner
+    // listens for the abort, which has happened already
+    if (signal?.aborted) return failure("the call was cancelled before it started; nothing ran");
     // a call that writes a chart file takes a place under the process's cap first
     const plot = (this.opts.plotFiles ?? processPlotFiles).claim(args);
     if (plot && "refused" in plot) return failure(plot.refused);
@@ -264,6 +272,22 @@ async function misplacedArguments(
   return `finance_run takes the command's named arguments in \`arguments\`, not \`${wrapper}\`${
     given === undefined ? "" : " (give them once, in `arguments`)"
   }: {"command": "${command}", "arguments": {...}}`;
+}
+
+/**
+ * The first of `keys` given as something other than text, a number, a boolean or a flat list of
+ * them: such a value is not read as text (a list nested 100,000 deep overflowed the stack).
+ */
+function notText(args: Record<string, unknown>, keys: string[], tool: string): string | null {
+  const flat = (v: unknown) => v === null || typeof v !== "object";
+  for (const key of keys) {
+    const v = args[key];
+    if (flat(v) || (Array.isArray(v) && v.every(flat))) continue;
+    return `${tool}: \`${key}\` must be text, not ${Array.isArray(v) ? "a list" : "an object"}${
+      key === "command" ? ', e.g. "market.quote"' : ""
+    }`;
+  }
+  return null;
 }
 
 function unknownKeys(args: Record<string, unknown>, known: string[], tool: string): string | null {
