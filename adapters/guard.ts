@@ -5,6 +5,7 @@
  * envelope with a status that tells HTTP clients what happened.
  */
 import { failure } from "../core/envelope.ts";
+import { clip } from "../core/args.ts";
 import { counted } from "./connections.ts";
 
 /** The doors a server keeps shut by default, and the settings that open them. */
@@ -216,7 +217,7 @@ export function reply(body: unknown, status = 200, headers?: Record<string, stri
   const h = res.headers;
   h.set("content-type", JSON_TYPE);
   h.append("x-content-type-options", "nosniff");
-  if (headers) for (const name of Object.keys(headers)) h.set(name, headers[name]);
+  if (headers) { for (const name of Object.keys(headers)) h.set(name, headers[name]); }
   return res;
 }
 
@@ -433,9 +434,18 @@ export class RequestGuard {
 
   /**
    * Takes a slot for one request (`count` for a JSON-RPC batch, one per call it carries), or
-   * answers 503 when not enough are free; call `release` with the same count after.
+   * answers 503 when not enough are free (400 for a batch larger than all the slots, which no
+   * retry would let in); call `release` with the same count after.
    */
   enter(count = 1): Response | null {
+    if (count > 1 && count > this.maxConcurrent) {
+      return reply(
+        failure(
+          `a batch of ${count} calls needs ${count} request slots and this server has ${this.maxConcurrent} (FINANCE_MAX_CONNECTIONS): send at most ${this.maxConcurrent} calls at once, or ask the operator to raise FINANCE_MAX_CONNECTIONS`,
+        ),
+        400,
+      );
+    }
     if (this.#active + count > this.maxConcurrent) {
       const what = count > 1
         ? `a batch of ${count} calls needs ${count} of the ${this.maxConcurrent} request slots (FINANCE_MAX_CONNECTIONS) and ${
@@ -469,6 +479,24 @@ export class RequestGuard {
         }`,
       ),
       415,
+    );
+  }
+
+  /**
+   * A body sent compressed is refused before it is read: the body cap counts the bytes that
+   * arrive, and a few kilobytes of gzip can stand for gigabytes of JSON.
+   */
+  contentEncoding(req: Request): Response | null {
+    const coding = req.headers.get("content-encoding");
+    if (coding === null || /^\s*(identity\s*)?$/i.test(coding)) return null;
+    return reply(
+      failure(
+        `request bodies are read as sent, never decompressed: send the JSON uncompressed, without Content-Encoding (got \`${
+          clip(coding)
+        }\`)`,
+      ),
+      415,
+      { "accept-encoding": "identity" },
     );
   }
 

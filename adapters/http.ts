@@ -106,7 +106,14 @@ export function createHandler(opts: HandlerOptions = {}): AdapterHandler {
       return reply(internalFailure(err, adapterSecrets(opts.session, opts.token)), 500);
     }
   };
-  return withCors(origins, core);
+  if (!origins.length) return core;
+  // a preflight is answered by the CORS layer, before the routes: the Host and Origin checks
+  // come first for it too (the token cannot: browsers send none on a preflight)
+  const cors = withCors(origins, core);
+  return (req: Request, info?: ClientInfo) => {
+    const refused = guard.admit(req, "no-token", info);
+    return refused ? Promise.resolve(refused) : cors(req, info);
+  };
 }
 
 /**
@@ -169,7 +176,7 @@ function routes(
         404,
       );
     }
-    const refused = guard.contentType(req) ?? guard.enter();
+    const refused = guard.contentType(req) ?? guard.contentEncoding(req) ?? guard.enter();
     if (refused) return refused;
     try {
       const text = await guard.body(req);

@@ -114,9 +114,7 @@ export function createMcpHttpHandler(opts: McpHttpOptions = {}): AdapterHandler 
     const refused = guard.admit(req, undefined, info);
     if (refused) return refused;
     if (req.method !== "POST") return notServed(req.method);
-    const encoded = contentEncoding(req);
-    if (encoded) return encoded;
-    const busy = guard.contentType(req) ?? guard.enter();
+    const busy = guard.contentType(req) ?? guard.contentEncoding(req) ?? guard.enter();
     if (busy) return busy;
     let slots = 1;
     try {
@@ -182,24 +180,6 @@ function notServed(method: string): Response {
     ? "DELETE /mcp ends a session, and this server keeps none (stateless MCP): there is nothing to end"
     : `${clip(method)} is not a method of /mcp`;
   return reply(failure(`${why}; ${SEND_HOW}`), 405, { allow: "POST" });
-}
-
-/**
- * A body sent compressed is refused before it is read: the body cap counts the bytes that
- * arrive, and a few kilobytes of gzip can stand for gigabytes of JSON.
- */
-function contentEncoding(req: Request): Response | null {
-  const coding = req.headers.get("content-encoding");
-  if (coding === null || /^\s*(identity\s*)?$/i.test(coding)) return null;
-  return reply(
-    failure(
-      `request bodies are read as sent, never decompressed: send the JSON uncompressed, without Content-Encoding (got \`${
-        clip(coding)
-      }\`)`,
-    ),
-    415,
-    { "accept-encoding": "identity" },
-  );
 }
 
 /**

@@ -611,6 +611,8 @@ export class HttpClient {
         const timer = setTimeout(() => controller.abort(), timeoutMs);
         const onAbort = () => controller.abort();
         req.signal?.addEventListener("abort", onAbort, { once: true });
+        // a signal aborted before this hop fires no event
+        if (req.signal?.aborted) controller.abort();
         let response: Response;
         let body: Uint8Array;
         try {
@@ -672,14 +674,19 @@ export class HttpClient {
           body = await this.#readBody(req, current, response, pinned);
         } catch (err) {
           if (err instanceof ProviderError) throw err;
-          const timedOut = controller.signal.aborted && !req.signal?.aborted;
-          const failure = timedOut
+          const cancelled = req.signal?.aborted === true;
+          const timedOut = controller.signal.aborted && !cancelled;
+          // the caller stopped the call (a client gone, a cancellation, its time limit): the
+          // network is not to blame, and "offline or unreachable" sent people to check it
+          const failure = cancelled
+            ? { text: "the call was stopped before an answer came", retry: false }
+            : timedOut
             ? { text: `timed out after ${Math.round(timeoutMs / 1000)} s`, retry: true }
             : permissionDenied(err, current) ?? describeNetworkError(err);
           const e = new ProviderError(
             req.provider,
             `${redactValues(failure.text, req.secrets ?? [])} for ${hopName()}${
-              req.hint ? `; ${req.hint}` : ""
+              req.hint && !cancelled ? `; ${req.hint}` : ""
             }`,
             { url: shownUrl },
           ) as ProviderError & { retryable?: boolean };

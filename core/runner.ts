@@ -110,6 +110,8 @@ async function executeRaw(
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener("abort", onAbort, { once: true });
+  // a caller's signal aborted before the call started fires no event: the call stops at once
+  if (opts.signal?.aborted) controller.abort();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const signal = controller.signal;
