@@ -19,6 +19,7 @@ import { HandOver } from "../../core/errors.ts";
 export async function directQuote(
   args: { symbol: string },
   env: ProviderEnv,
+  now?: Date,
 ): Promise<{ quote: Quote; notes: string[] } | null> {
   let symbol: string;
   try {
@@ -28,7 +29,7 @@ export async function directQuote(
   }
   const rows = await directQuoteRows(env, [symbol]);
   const row = rows && rowOf(rows, symbol);
-  return row ? readYahooQuote(row) : null;
+  return row ? readYahooQuote(row, now) : null;
 }
 
 /**
@@ -38,7 +39,7 @@ export async function directQuote(
 export async function marketQuoteLean(args: { symbol: string }, ctx: Context): Promise<Quote> {
   let read: { quote: Quote; notes: string[] } | null;
   try {
-    read = await directQuote(args, ctx.providerEnv);
+    read = await directQuote(args, ctx.providerEnv, ctx.clock.now());
   } catch (err) {
     if (ctx.providerEnv.signal?.aborted) throw err;
     throw new HandOver("market.quote: the direct request failed");

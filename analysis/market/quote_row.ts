@@ -43,10 +43,18 @@ export function fromYahooQuote(q: QuoteRow): Quote {
 /**
  * The normalized quote and notes on what was left out of Yahoo's row: placeholders that would
  * read as facts (a change of 0 beside a price that moved, a volume of 0 for a currency) become
- * null, and each note says which and why.
+ * null, and each note says which and why. A future's note names its contract, expiry and unit
+ * (and, given `now`, an expired contract); a currency pair's its unit (USD per 1 EUR).
  */
-export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
+export function readYahooQuote(q: QuoteRow, now?: Date): { quote: Quote; notes: string[] } {
   const notes: string[] = [];
+  // a future's price is per unit of what it delivers, or in points (no currency then); a pair's
+  // is the quote currency per one of the base (by Yahoo's type, else by the =F and =X spellings)
+  const type = q.quoteType ||
+    (/=F$/i.test(q.symbol) ? "FUTURE" : /=X$/i.test(q.symbol) ? "CURRENCY" : "");
+  if (type === "FUTURE") q = readFuture(q, notes, now);
+  else if (type === "CURRENCY") q = readPair(q, notes);
+  else if (type === "OPTION") readOption(q, notes, now);
   // an index's level is a count of points: Yahoo's currency (^GSPC: USD) is its constituents'
   if (q.quoteType === "INDEX" && q.currency) {
     notes.push(
@@ -80,6 +88,14 @@ export function readYahooQuote(q: QuoteRow): { quote: Quote; notes: string[] } {
         "reported, not that nothing traded; volume is left null",
     );
     volume = null;
+  }
+  // a coin's volume is CoinMarketCap's 24-hour traded value (volume24Hr), not a count of coins
+  if (volume !== null && volume > 0 && q.quoteType === "CRYPTOCURRENCY") {
+    notes.push(
+      `${q.symbol}: Yahoo's volume ${volume} for a cryptocurrency is the value traded over the ` +
+        "last 24 hours, in money (CoinMarketCap's figure, in US dollars for a USD pair), not a " +
+        "count of coins, nor of one session",
+    );
   }
   // no listing is worth nothing or has no shares: Yahoo's 0 there is its "none"
   const zeros = (["marketCap", "sharesOutstanding"] as const).filter((k) => q[k] === 0);
@@ -278,6 +294,16 @@ function outsideDayRange(q: Quote): string | null {
 const STALE_DAYS = 7;
 
 /**
+ * Whole weekdays without a trade after which a quote is stale while its market is closed: one
+ * passes between an Asian session and the next seen from the evening before in UTC, or over a
+ * one-day holiday.
+ */
+const CLOSED_MISSED = 2;
+
+/** Hours after which a cryptocurrency's price (traded all day, every day) is not current. */
+const CRYPTO_STALE_HOURS = 6;
+
+/**
  * Markets whose weekend is Friday and Saturday (they trade Sunday to Thursday), by Yahoo's
  * suffix: Saudi Arabia, Kuwait, Qatar and Egypt; Tel Aviv until it moved to Monday–Friday
  * trading on 2026-01-05.
@@ -316,7 +342,10 @@ function weekdaysBetween(from: number, to: number, weekend: [number, number]): n
  * most, so the listing may be suspended or delisted (Yahoo keeps answering with its last price),
  * or the answer is an old recording. Also when Yahoo says the market is open (REGULAR) and a
  * whole weekday has passed since the last price: the listing has not traded since (halted,
- * suspended or hardly traded). Null for a recent quote or one without a time.
+ * suspended or hardly traded), or while it is closed and two whole weekdays have passed (a
+ * halted listing; a market shut for holidays is named as the other reading). A cryptocurrency
+ * trades every day: its price more than six hours old is stale. Null for a recent quote or one
+ * without a time.
  */
 export function staleQuote(
   q: {
@@ -325,6 +354,7 @@ export function staleQuote(
     price: number | null;
     currency: string | null;
     market_state?: string | null;
+    quote_type?: string | null;
   },
   now: Date,
 ): string | null {
@@ -332,6 +362,14 @@ export function staleQuote(
   if (!Number.isFinite(at)) return null;
   const days = Math.floor((now.getTime() - at) / 86_400_000);
   const price = q.price === null ? "" : ` (${q.currency ? `${q.currency} ` : ""}${q.price})`;
+  // a cryptocurrency trades every hour of every day: no weekend or closed market explains a
+  // price hours old
+  const hours = (now.getTime() - at) / 3_600_000;
+  if (q.quote_type === "CRYPTOCURRENCY" && days <= STALE_DAYS && hours > CRYPTO_STALE_HOURS) {
+    return `${q.symbol}'s last price${price} is from ${when(q.as_of)}, ${
+      Math.floor(hours)
+    } hours before now, though a cryptocurrency trades around the clock every day: the price has not been updated since (the pair may no longer be quoted); do not take it for a current price`;
+  }
   // an open session after a whole weekday without a trade (a weekend passes between Friday's
   // price and Monday's session, a whole Wednesday does not)
   if (days <= STALE_DAYS && q.market_state === "REGULAR") {
@@ -343,7 +381,17 @@ export function staleQuote(
       missed === 1 ? "a whole weekday" : `${missed} weekdays`
     } before this session: no trade since (the listing may be halted or suspended, or hardly trades); do not take it for a current price`;
   }
-  if (days <= STALE_DAYS) return null;
+  // a market closed now (evening, weekend, holiday) after two whole weekdays without a trade:
+  // a halted listing looks closed too (only with Yahoo's market state beside the time: a date
+  // without one, as Alpha Vantage's latest trading day, is judged by its age alone)
+  if (days <= STALE_DAYS) {
+    if (!q.market_state) return null;
+    const missed = weekdaysBetween(at, now.getTime(), weekendOf(q.symbol, at));
+    if (missed < CLOSED_MISSED) return null;
+    return `${q.symbol}'s last price${price} is from ${
+      when(q.as_of)
+    }, and ${missed} whole weekdays have passed since without a trade (Yahoo's market state: ${q.market_state}): unless its market was shut for holidays, the listing has not traded since (halted, suspended or delisted, or it hardly trades); do not take it for a current price`;
+  }
   return `${q.symbol}'s last price${price} is from ${
     q.as_of!.slice(0, 16).replace("T", " ")
   } UTC, ${days} days before now: the listing may be suspended or delisted, or the answer is an old recording; do not take it for a current price`;
@@ -355,4 +403,258 @@ export function staleQuote(
  */
 export function rowOf(rows: QuoteRow[], symbol: string): QuoteRow | null {
   return rows.find((r) => r.symbol.toUpperCase() === symbol.toUpperCase()) ?? null;
+}
+
+/** A string field of a row Yahoo may add (the rows are read loosely), or null. */
+const textOf = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/**
+ * Futures whose price is no amount of money, by root: equity-index and volatility futures in
+ * index points, Treasury futures in points of par, rate futures as 100 minus a rate.
+ */
+const INDEX_FUTURES = new Set([
+  "ES",
+  "MES",
+  "NQ",
+  "MNQ",
+  "YM",
+  "MYM",
+  "RTY",
+  "M2K",
+  "EMD",
+  "NKD",
+  "NIY",
+  "VX",
+  "VXM",
+]);
+const PAR_FUTURES = new Set(["ZT", "ZF", "ZN", "TN", "ZB", "UB"]);
+const RATE_FUTURES = new Set(["ZQ", "SR1", "SR3", "GE"]);
+
+/**
+ * Futures the exchange quotes in US cents per unit (CBOT grains and soybean oil, CME livestock,
+ * ICE softs): Yahoo's USX, and cents still when Yahoo labels them USD.
+ */
+const CENTS_FUTURES = new Set([
+  "ZC",
+  "ZW",
+  "ZS",
+  "ZO",
+  "KE",
+  "ZL",
+  "LE",
+  "HE",
+  "GF",
+  "KC",
+  "SB",
+  "CT",
+  "OJ",
+]);
+
+/** What one unit of a future's price is per (CME's contract terms), by root. */
+const PER_UNIT: Record<string, string> = {
+  CL: "barrel",
+  MCL: "barrel",
+  QM: "barrel",
+  BZ: "barrel",
+  NG: "MMBtu",
+  QG: "MMBtu",
+  RB: "gallon",
+  HO: "gallon",
+  GC: "troy ounce",
+  MGC: "troy ounce",
+  SI: "troy ounce",
+  SIL: "troy ounce",
+  PL: "troy ounce",
+  PA: "troy ounce",
+  HG: "pound",
+  ZC: "bushel",
+  ZW: "bushel",
+  ZS: "bushel",
+  ZO: "bushel",
+  KE: "bushel",
+  ZM: "short ton",
+  ZL: "pound",
+  LE: "pound",
+  HE: "pound",
+  GF: "pound",
+  KC: "pound",
+  SB: "pound",
+  CT: "pound",
+  OJ: "pound",
+  CC: "metric ton",
+  "6E": "EUR",
+  "6B": "GBP",
+  "6J": "JPY",
+  "6A": "AUD",
+  "6C": "CAD",
+  "6S": "CHF",
+  "6N": "NZD",
+  "6M": "MXN",
+};
+
+/**
+ * The root of a future's symbol: Yahoo's continuous `CL=F`, or a contract as `CLK25.NYM` (root,
+ * month code, two-digit year, exchange).
+ */
+export function futureRoot(symbol: string): string | null {
+  const s = symbol.toUpperCase();
+  return /^([A-Z0-9]{1,4})=F$/.exec(s)?.[1] ??
+    /^([A-Z0-9]{1,4}?)[FGHJKMNQUVXZ]\d{2}(?:\.[A-Z]+)?$/.exec(s)?.[1] ?? null;
+}
+
+/** A future's expiry date (YYYY-MM-DD) from Yahoo's expireIsoDate, else expireDate; or null. */
+function expiryOf(r: Record<string, unknown>): string | null {
+  const iso = textOf(r.expireIsoDate);
+  if (iso && /^\d{4}-\d{2}-\d{2}/.test(iso)) return iso.slice(0, 10);
+  const d = r.expireDate;
+  const ms = d instanceof Date
+    ? d.getTime()
+    : typeof d === "number" && Number.isFinite(d) && d > 0
+    ? (d < 1e11 ? d * 1000 : d)
+    : NaN;
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : null;
+}
+
+/**
+ * A future's row with what its price is in said (`notes`): the contract and its expiry, the
+ * unit (per barrel, troy ounce, bushel; index points or points of par, which are no money, so
+ * the currency is left null), and an expired contract when `now` is past its expiry.
+ */
+function readFuture(q: QuoteRow, notes: string[], now?: Date): QuoteRow {
+  const r = q as QuoteRow & Record<string, unknown>;
+  const underlying = textOf(r.underlyingSymbol) ?? textOf(r.underlyingExchangeSymbol);
+  const contract = underlying && underlying.toUpperCase() !== q.symbol.toUpperCase()
+    ? underlying
+    : null;
+  const root = futureRoot(q.symbol) ?? (contract ? futureRoot(contract) : null);
+  const expiry = expiryOf(r);
+  const continuous = /=F$/i.test(q.symbol);
+  const terms = [contract, expiry ? `expiring ${expiry}` : null].filter(Boolean).join(", ");
+  const p = q.regularMarketPrice;
+  const cur = q.currency ?? null;
+  const money = cur === "USX" ? "US cents (USX)" : cur ?? "an unstated currency";
+  const price = p === null ? "its price" : `its price ${p}`;
+  let body: string;
+  let points = true;
+  let cents = false;
+  if (root && INDEX_FUTURES.has(root)) {
+    body = `${price} is in index points, not in ${money} (the contract settles in ${money} at a ` +
+      "fixed amount per point); currency is left null, and the price is no amount of money";
+  } else if (root && PAR_FUTURES.has(root)) {
+    body = `${price} is in points of par (100 is the face value of the bond delivered), not in ` +
+      `${money}; currency is left null`;
+  } else if (root && RATE_FUTURES.has(root)) {
+    const rate = p === null ? "" : ` (${Math.round((100 - p) * 1e4) / 1e4}%)`;
+    body = `${price} is 100 minus an interest rate in percent${rate}, not an amount in ${money}; ` +
+      "currency is left null";
+  } else {
+    points = false;
+    const per = root ? PER_UNIT[root] : undefined;
+    cents = !!root && CENTS_FUTURES.has(root) && cur === "USD";
+    if (cents) {
+      // the exchange quotes these in US cents: a price Yahoo labels USD is in cents all the same
+      const dollars = p === null ? "" : ` (${p} cents is USD ${Math.round(p * 100) / 10_000})`;
+      body = `${price} is in US cents per ${per}, as the exchange quotes ${root} futures, though ` +
+        `Yahoo states USD${dollars}; currency is given as USX (US cents), and the price is not ` +
+        "the value of one contract";
+    } else if (per) {
+      body = `${price} is in ${money} per ${per}, not the value of one contract (the price times ` +
+        "the contract's size)";
+    } else {
+      body = `${price} is in ${money} per unit of what the contract delivers as the exchange ` +
+        "quotes it (Yahoo does not say which: per barrel, ounce or bushel, or index points for " +
+        "an index future, which are no money), not the value of one contract";
+    }
+  }
+  notes.push(
+    `${q.symbol} is a futures contract${terms ? ` (${terms})` : ""}${
+      continuous
+        ? ", Yahoo's continuous symbol for the front contract, which rolls to the next"
+        : ""
+    }: ${body}; its volume counts contracts, and a future has no market cap, shares or earnings`,
+  );
+  if (expiry && now && Date.parse(`${expiry}T23:59:59Z`) < now.getTime()) {
+    notes.push(
+      `${q.symbol}: the contract${contract ? ` ${contract}` : ""} expired on ${expiry}, before ${
+        now.toISOString().slice(0, 10)
+      }: the price is the last of an expired contract, not a current one; ask for a live contract (the next one)`,
+    );
+  }
+  return points ? { ...q, currency: null } : cents ? { ...q, currency: "USX" } : q;
+}
+
+/**
+ * A currency pair's row with its unit said: Yahoo's EURUSD=X is USD per EUR, its JPY=X JPY per
+ * USD. A currency Yahoo states that is not the pair's quote currency is left null, said.
+ */
+function readPair(q: QuoteRow, notes: string[]): QuoteRow {
+  const s = q.symbol.toUpperCase();
+  const m = /^([A-Z]{3})([A-Z]{3})=X$/.exec(s) ?? /^()([A-Z]{3})=X$/.exec(s);
+  if (!m) return q;
+  const base = m[1] || "USD";
+  const quoted = m[2];
+  const cur = q.currency ?? null;
+  const p = q.regularMarketPrice;
+  if (cur && cur.toUpperCase() !== quoted) {
+    notes.push(
+      `${q.symbol}: Yahoo states the currency ${cur}, but the pair's price is in ${quoted} per ${base}; currency is left null`,
+    );
+    return { ...q, currency: null };
+  }
+  notes.push(
+    `${q.symbol} is an exchange rate: ${
+      p === null ? "its price is" : `${p} is`
+    } in ${quoted} per 1 ${base}; a currency pair has no market cap, shares or earnings`,
+  );
+  return cur ? q : { ...q, currency: quoted };
+}
+
+/**
+ * Yahoo's "no quote for" error with what else it may mean: a listing delisted, merged or renamed
+ * keeps no quote under its old ticker (Brooks Automation's BRKS became AZTA). Other errors as
+ * they are; the error is changed in place and returned.
+ */
+export function noQuoteHint<E>(err: E): E {
+  if (
+    err instanceof Error && /has no quote for '/.test(err.message) && !/delisted/.test(err.message)
+  ) {
+    err.message += "; a listing that was delisted, merged or renamed has no quote under its old " +
+      "ticker: look up the company's current ticker (on SEC EDGAR or the exchange's site) before concluding it trades";
+  }
+  return err;
+}
+
+/**
+ * An option's row said for what it is (`notes`): the underlying, call or put, strike and expiry
+ * as its OCC symbol (AAPL250321C00150000) or Yahoo's fields state them; its price is per share
+ * of the underlying, while a US equity option's contract covers 100 shares; and an expired
+ * contract when `now` is past its expiry.
+ */
+function readOption(q: QuoteRow, notes: string[], now?: Date) {
+  const r = q as QuoteRow & Record<string, unknown>;
+  const occ = /^([A-Z][A-Z0-9.]{0,5})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/.exec(
+    q.symbol.toUpperCase(),
+  );
+  const underlying = textOf(r.underlyingSymbol) ?? occ?.[1] ?? null;
+  const expiry = expiryOf(r) ?? (occ ? `20${occ[2]}-${occ[3]}-${occ[4]}` : null);
+  const strike = typeof r.strike === "number" ? r.strike : occ ? Number(occ[6]) / 1000 : null;
+  const side = occ ? (occ[5] === "C" ? "a call" : "a put") : "an option";
+  const terms = [
+    underlying ? `on ${underlying}` : null,
+    strike === null ? null : `strike ${strike}`,
+    expiry ? `expiring ${expiry}` : null,
+  ].filter(Boolean).join(", ");
+  const p = q.regularMarketPrice;
+  notes.push(
+    `${q.symbol} is ${side} option${terms ? ` (${terms})` : ""}: ${
+      p === null ? "its price" : `its price ${p}`
+    } is per share of the underlying (a US equity option's contract usually covers 100 shares), not the value of one contract; an option has no market cap, shares or earnings`,
+  );
+  if (expiry && now && Date.parse(`${expiry}T23:59:59Z`) < now.getTime()) {
+    notes.push(
+      `${q.symbol}: the option expired on ${expiry}, before ${
+        now.toISOString().slice(0, 10)
+      }: its price is the last of an expired contract, not a current one`,
+    );
+  }
 }

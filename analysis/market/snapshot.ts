@@ -12,16 +12,51 @@ import {
   yahooSummary,
 } from "./company.ts";
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
-import { capOverShares, majorCap, partialShares, readYahooQuote, staleQuote } from "./quote_row.ts";
+import {
+  capOverShares,
+  majorCap,
+  noQuoteHint,
+  partialShares,
+  readYahooQuote,
+  staleQuote,
+} from "./quote_row.ts";
 import { COMPANY_ONLY, fundFields, fundKind, fundNote, isFund } from "./fund.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
-import { canonicalSymbol, parseSymbol } from "./symbols.ts";
+import { canonicalSymbol, nonCommonLine, parseSymbol } from "./symbols.ts";
 
 /**
  * Yahoo quote types that are no company's shares: a currency pair, a cryptocurrency, an index,
  * a future or an option has no SEC filer, so no CIK is looked for and none is missed.
  */
 const NO_FILER = new Set(["CURRENCY", "CRYPTOCURRENCY", "INDEX", "FUTURE", "OPTION"]);
+
+/** Words of a company name that tell it apart: no legal forms, no "the", "&" or "of". */
+const FORMS = new Set(
+  ("inc incorporated corp corporation co company cos ltd limited plc llc lp sa se nv ag ab " +
+    "asa oyj spa holding holdings group the of and de del new adr ads class")
+    .split(" "),
+);
+const words = (name: string) =>
+  name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !FORMS.has(w));
+
+/**
+ * Whether two names of a company share a word, or one's word is the other's initials (Yahoo's
+ * "GE Aerospace" is SEC's "GENERAL ELECTRIC CO").
+ */
+export function sameName(a: string, b: string): boolean {
+  const [x, y] = [words(a), words(b)];
+  if (!x.length || !y.length) return true;
+  const initials = (w: string[]) => w.map((v) => v[0]).join("");
+  return x.some((w) => y.includes(w)) || x.includes(initials(y)) || y.includes(initials(x));
+}
+
+/** The warning for a CIK SEC gives the ticker when its filer is not the company Yahoo names. */
+export function otherFiler(symbol: string, cik: string, title: string, name: string): string {
+  return `cik: SEC's company_tickers.json gives ${symbol} to CIK ${cik}, "${title}", which is not ` +
+    `Yahoo's "${name}" (a ticker passes to another company after a delisting or a rename): ` +
+    "the CIK is left null; look the company up by name on SEC EDGAR before citing one";
+}
 
 /**
  * The SEC CIK of a ticker, or null and why (non-US listings, indices, currency pairs, futures
@@ -30,13 +65,13 @@ const NO_FILER = new Set(["CURRENCY", "CRYPTOCURRENCY", "INDEX", "FUTURE", "OPTI
 async function lookupCik(
   ctx: Context,
   symbol: string,
-): Promise<{ cik: string | null; why: string | null }> {
+): Promise<{ cik: string | null; why: string | null; title?: string }> {
   if (/[.^=]/.test(symbol) || parseSymbol(symbol).kind !== "equity") {
     return { cik: null, why: null };
   }
   try {
     const hit = await (await ctx.provider("filings_a")).lookupTicker(symbol);
-    return { cik: String(hit.cik).padStart(10, "0"), why: null };
+    return { cik: String(hit.cik).padStart(10, "0"), why: null, title: hit.title };
   } catch (err) {
     return { cik: null, why: `cik: ${err instanceof FinanceError ? err.message : String(err)}` };
   }
@@ -134,7 +169,7 @@ function summaryMissing(symbol: string, why: string, quote: Quote): string {
 export async function snapshot(ctx: Context, input: string) {
   const symbol = canonicalSymbol(input);
   const [row, got, filer] = await Promise.all([
-    yahooQuoteRow(ctx, symbol),
+    yahooQuoteRow(ctx, symbol).catch((err) => Promise.reject(noQuoteHint(err))),
     summaryOrNothing(ctx, symbol, [
       "summaryProfile",
       "financialData",
@@ -145,10 +180,16 @@ export async function snapshot(ctx: Context, input: string) {
   ]);
   // an instrument that is no company's shares has no SEC filer: nothing was missed
   const noFiler = NO_FILER.has(row.quoteType ?? "");
-  const cik = noFiler ? null : filer.cik;
+  let cik = noFiler ? null : filer.cik;
   if (!noFiler && filer.why) ctx.warn(filer.why);
-  const { quote, notes } = readYahooQuote(row);
+  const { quote, notes } = readYahooQuote(row, ctx.clock.now());
   for (const note of notes) ctx.warn(note);
+  // a ticker SEC gives to another filer than the company Yahoo names (reused after a delisting
+  // or a rename) is not this listing's CIK
+  if (cik && filer.title && quote.company_name && !sameName(quote.company_name, filer.title)) {
+    ctx.warn(otherFiler(symbol, cik, filer.title, quote.company_name));
+    cik = null;
+  }
   const stale = staleQuote(quote, ctx.clock.now());
   if (stale) ctx.warn(`${stale}; the market cap and valuation ratios here rest on it`);
   if (got.error) ctx.warn(summaryMissing(symbol, got.error, quote));
@@ -371,6 +412,19 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
     ev_to_revenue: agg("ev_to_revenue", k.enterpriseToRevenue ?? null, ev, revenue),
     ev_to_ebitda: agg("ev_to_ebitda", k.enterpriseToEbitda ?? null, ev, ebitda),
   };
+  // a preferred share, warrant, right or unit has its own price, while Yahoo's per-share
+  // earnings and book are the common share's
+  const line = nonCommonLine(quote.symbol);
+  const common = PER_SHARE_RATIOS.filter((name) => ratios[name] !== null);
+  if (line && common.length) {
+    for (const name of common) ratios[name] = null;
+    dropBasis(on);
+    on.refusals.push(
+      `${
+        common.join(", ")
+      } of ${quote.symbol}: not computed: ${quote.symbol} is ${line} (as its symbol is written), while Yahoo's earnings and book value per share are the common share's, so a ratio of this price to them is no P/E or P/B of it`,
+    );
+  }
   if (on.same) {
     perShareAgainstCap(on, ratios, {
       marketCap,

@@ -121,6 +121,30 @@ const FIAT = new Set([
   "USDT",
 ]);
 
+/**
+ * Currencies Yahoo quotes as pairs and no cryptocurrency's ticker repeats: EUR-USD, typed like
+ * a crypto pair, is the exchange rate EURUSD=X.
+ */
+const MAJOR_CURRENCIES = new Set(
+  ("USD EUR GBP JPY CHF CAD AUD NZD CNY CNH HKD SGD SEK NOK DKK ISK PLN CZK HUF RON TRY ILS " +
+    "ZAR MXN BRL INR KRW TWD THB IDR MYR PHP SAR AED").split(" "),
+);
+
+/**
+ * ISO 4217 codes (and the metals XAU, XAG, XPT, XPD): X/Y with X among them stays an exchange
+ * rate (XXXYYY=X); with X not a currency and Y a fiat one (BTC/USD), it is a crypto pair.
+ */
+const ISO_CURRENCIES = new Set(
+  ("AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN " +
+    "BWP BYN BZD CAD CDF CHF CLP CNH CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR " +
+    "FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD " +
+    "JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT " +
+    "MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG " +
+    "QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS " +
+    "TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ZAR " +
+    "ZMW ZWL XAU XAG XPT XPD").split(" "),
+);
+
 /** Reads a user's symbol; throws an InputError that shows accepted forms when it is not one. */
 export function parseSymbol(raw: string): ParsedSymbol {
   const input = raw.trim();
@@ -135,8 +159,16 @@ export function parseSymbol(raw: string): ParsedSymbol {
         `0700.HK, 7203.T, ^GSPC, EURUSD=X, GC=F, BTC-USD`,
     );
   }
-  const pair = /^([A-Z]{3})\/([A-Z]{3})$/.exec(s);
-  if (pair) s = `${pair[1]}${pair[2]}=X`;
+  // EUR/USD and EUR-USD are Yahoo's EURUSD=X when both sides are currencies; BTC/USD is BTC-USD
+  const slash = /^([A-Z0-9]{2,10})\/([A-Z]{3,4})$/.exec(s);
+  const dash = /^([A-Z]{3})-([A-Z]{3})$/.exec(s);
+  if (slash && FIAT.has(slash[2]) && !ISO_CURRENCIES.has(slash[1])) {
+    s = `${slash[1]}-${slash[2]}`;
+  } else if (slash && /^[A-Z]{3}$/.test(slash[1]) && /^[A-Z]{3}$/.test(slash[2])) {
+    s = `${slash[1]}${slash[2]}=X`;
+  } else if (dash && MAJOR_CURRENCIES.has(dash[1]) && MAJOR_CURRENCIES.has(dash[2])) {
+    s = `${dash[1]}${dash[2]}=X`;
+  }
   if (s.endsWith("=X")) return { input, canonical: s, kind: "fx", suffix: null };
   if (s.endsWith("=F")) return { input, canonical: s, kind: "future", suffix: null };
   if (s.startsWith("^")) {
@@ -168,3 +200,19 @@ export function parseSymbol(raw: string): ParsedSymbol {
 
 /** The canonical (Yahoo) spelling of a user's symbol. */
 export const canonicalSymbol = (raw: string) => parseSymbol(raw).canonical;
+
+/**
+ * What a US listing is when its symbol (Yahoo's spelling) marks a line other than a common
+ * share: BAC-PL a preferred share, XYZ-WT or ABCDW a warrant, XYZ-RI or ABCDR a right, XYZ-U or
+ * ABCDU a unit (Nasdaq's fifth letters W, R, U). Null otherwise, and for a listing with an
+ * exchange suffix, whose letters follow other rules.
+ */
+export function nonCommonLine(symbol: string): string | null {
+  const s = symbol.toUpperCase();
+  if (s.includes(".") || s.includes("=") || s.startsWith("^")) return null;
+  if (/^[A-Z]{1,5}-P[A-Z]{0,2}$/.test(s)) return "a preferred share";
+  if (/^[A-Z]{1,5}-(?:WT|WS|W)$/.test(s) || /^[A-Z]{4}W$/.test(s)) return "a warrant";
+  if (/^[A-Z]{1,5}-(?:RI|RT|R)$/.test(s) || /^[A-Z]{4}R$/.test(s)) return "a right";
+  if (/^[A-Z]{1,5}-(?:UN|U)$/.test(s) || /^[A-Z]{4}U$/.test(s)) return "a unit";
+  return null;
+}

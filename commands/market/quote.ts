@@ -3,7 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { type Quote, quoteSchema, yahooQuoteRow } from "../../analysis/market/company.ts";
-import { readYahooQuote, staleQuote } from "../../analysis/market/quote_row.ts";
+import { noQuoteHint, readYahooQuote, staleQuote } from "../../analysis/market/quote_row.ts";
 import { SOURCE_URLS_HELP, withSourceUrls } from "./_sources.ts";
 
 export default defineCommand({
@@ -16,11 +16,16 @@ export default defineCommand({
     "ALPHA_VANTAGE_API_KEY is set, and then fields it lacks stay null and fallback_reason says " +
     "why. Outside the regular session (market_state PRE or POST) price, change and as_of stay " +
     "the regular session's, and Yahoo's later pre- or post-market trade is given as " +
-    "extended_hours, with a warning; a price more than a week old, or older than the last whole " +
-    "weekday while the market is open (a halted or suspended listing), is warned about. An " +
-    "index's currency is null with a warning: its level is in points, not in the currency " +
-    "Yahoo states for its constituents (^GSPC: USD). For history " +
-    "use market.ohlcv; for valuation fields use symbol.snapshot.",
+    "extended_hours, with a warning; a price more than a week old, older than the last whole " +
+    "weekday while the market is open, or two whole weekdays old while it is closed (a halted " +
+    "or suspended listing), or a cryptocurrency's more than six hours old (it trades every " +
+    "day), is warned about. An index's currency is null with a warning: its level is in " +
+    "points, not in the currency Yahoo states for its constituents (^GSPC: USD). A future's " +
+    "warning names its contract, expiry and unit (CL=F: USD per barrel), and an expired " +
+    "contract; equity-index futures (ES=F, points) and Treasury or rate futures (points of " +
+    "par, 100 minus a rate) have currency null. A currency pair's warning states its unit " +
+    "(EURUSD=X: USD per 1 EUR). An Alpha Vantage answer for another symbol than the one asked " +
+    "is not used. For history use market.ohlcv; for valuation fields use symbol.snapshot.",
   usage: "finance market.quote SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -45,12 +50,12 @@ export default defineCommand({
     const symbol = canonicalSymbol(args.symbol);
     let quote: Quote & { fallback_reason?: string };
     try {
-      const read = readYahooQuote(await yahooQuoteRow(ctx, symbol));
+      const read = readYahooQuote(await yahooQuoteRow(ctx, symbol), ctx.clock.now());
       for (const note of read.notes) ctx.warn(note);
       quote = read.quote;
     } catch (err) {
       const av = await ctx.provider("market_b");
-      if (!av.configured || !(err instanceof FinanceError)) throw err;
+      if (!av.configured || !(err instanceof FinanceError)) throw noQuoteHint(err);
       const { avCurrency, avSymbol } = await import("../../providers/market_b/client.ts");
       let provider_symbol: string;
       try {
@@ -61,6 +66,14 @@ export default defineCommand({
         throw err;
       }
       const q = await av.quote(symbol);
+      // a quote Alpha Vantage answers under another symbol is another listing's (SHEL for
+      // SHEL.LON: the US line in USD, not London's), never passed off as the one asked for
+      const spelled = (x: string) => x.trim().toUpperCase().replace(/[-/]/g, ".");
+      if (spelled(q.symbol) !== spelled(provider_symbol)) {
+        err.message = `${err.message}; no fallback: Alpha Vantage answered ${provider_symbol} ` +
+          `with a quote of ${q.symbol}, another listing; not used`;
+        throw err;
+      }
       quote = {
         symbol,
         provider_symbol,

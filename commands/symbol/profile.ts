@@ -4,30 +4,9 @@ import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, ProviderError } from "../../core/errors.ts";
-import { profileFieldsShape } from "../../analysis/market/snapshot.ts";
+import { otherFiler, profileFieldsShape, sameName } from "../../analysis/market/snapshot.ts";
 
 const s = z.string().nullable();
-
-/** Words of a company name that tell it apart: no legal forms, no "the", "&" or "of". */
-const FORMS = new Set(
-  ("inc incorporated corp corporation co company cos ltd limited plc llc lp sa se nv ag ab " +
-    "asa oyj spa holding holdings group the of and de del new adr ads class")
-    .split(" "),
-);
-const words = (name: string) =>
-  name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !FORMS.has(w));
-
-/**
- * Whether two names of a company share a word, or one's word is the other's initials (Yahoo's
- * "GE Aerospace" is SEC's "GENERAL ELECTRIC CO").
- */
-function sameName(a: string, b: string): boolean {
-  const [x, y] = [words(a), words(b)];
-  if (!x.length || !y.length) return true;
-  const initials = (w: string[]) => w.map((v) => v[0]).join("");
-  return x.some((w) => y.includes(w)) || x.includes(initials(y)) || y.includes(initials(x));
-}
 
 /**
  * The CIK SEC gives the ticker, when SEC's name for that filer shares a word with Yahoo's name of
@@ -46,11 +25,7 @@ async function sameCompany(
   );
   if (!title) return cik;
   if (sameName(name, title)) return cik;
-  ctx.warn(
-    `cik: SEC's company_tickers.json gives ${symbol} to CIK ${cik}, "${title}", which is not ` +
-      `Yahoo's "${name}" (a ticker passes to another company after a delisting or a rename): ` +
-      "the CIK is left null; look the company up by name on SEC EDGAR before citing one",
-  );
+  ctx.warn(otherFiler(symbol, cik, title, name));
   return null;
 }
 

@@ -33,8 +33,12 @@ export default defineCommand({
     "dividend rate over the price, each with a warning. An index has no currency (its level " +
     "is in points). A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
     "quote (cited as fx) or is null with a warning; Yahoo's own mixed-currency ratios are " +
-    "never passed on. When quoteSummary has nothing for a listing the quote's fields are " +
-    "returned with a warning naming what is missing.",
+    "never passed on. A preferred share, warrant, right or unit (BAC-PL, XYZ-WT, ABCDW) has " +
+    "no P/E or P/B, since Yahoo's per-share figures beside it are the common share's. The CIK " +
+    "is null with a warning when SEC's filer of the ticker is not the company Yahoo names. " +
+    "Futures, currency pairs and cryptocurrencies have no company figures; their price's unit " +
+    "is warned as in market.quote. When quoteSummary has nothing for a listing the quote's " +
+    "fields are returned with a warning naming what is missing.",
   usage: "finance symbol.snapshot SYMBOL",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
