@@ -119,14 +119,20 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
 }
 
-/** The length class of a period from its dates (52/53-week years and 13/14-week quarters). */
+/**
+ * The length class of a period from its dates (52/53-week years and 12-, 13- or 14-week
+ * quarters). Years to date are counted in weeks too: a half of 24 to 29 weeks (12-12, 13-13,
+ * 16-12 or 17-12), nine months of 36 to 42 weeks (12-12-12 to a 17-12-12 or 14-14-14), so a
+ * 12-12-12-16-week year's 24- and 36-week years to date are a half and nine months, not other
+ * periods (which left its cash-flow quarters underivable and unsaid).
+ */
 export function periodKind(start: string | null | undefined, end: string): PeriodKind {
   if (!start) return "instant";
   const d = daysBetween(start, end);
   if (d >= 340 && d <= 392) return "annual";
   if (d >= 80 && d <= 100) return "quarter";
-  if (d >= 170 && d <= 196) return "half";
-  if (d >= 260 && d <= 290) return "nine_months";
+  if (d >= 167 && d <= 203) return "half";
+  if (d >= 251 && d <= 294) return "nine_months";
   return "other";
 }
 
@@ -138,6 +144,8 @@ export interface FilingPeriod {
   form: string;
   /** The filing reports a year-long duration ending on its own end (a 10-KT may not). */
   annual?: boolean;
+  /** When it was filed. */
+  filed?: string;
 }
 
 /**
@@ -149,10 +157,17 @@ export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
   const ends = new Set<string>();
   const annual = new Map<string, string>();
   const annualOf = new Map<string, Set<string>>();
+  const ytd = new Map<string, string[]>();
   for (const rows of allRows) {
     for (const r of rows) {
       if (!r.start || daysBetween(r.start, r.end) < 80) continue;
       ends.add(r.end);
+      const d = daysBetween(r.start, r.end);
+      if (d >= YTD_DAYS[0] && d <= YTD_DAYS[1]) {
+        const list = ytd.get(r.start);
+        if (!list) ytd.set(r.start, [r.end]);
+        else if (!list.includes(r.end)) list.push(r.end);
+      }
       if (periodKind(r.start, r.end) === "annual") {
         if (!annual.has(r.end) || r.start > annual.get(r.end)!) annual.set(r.end, r.start);
         const set = annualOf.get(r.accn) ?? new Set<string>();
@@ -160,8 +175,15 @@ export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
         annualOf.set(r.accn, set);
       }
       const seen = out.get(r.accn);
-      if (!seen) out.set(r.accn, { end: r.end, fy: r.fy ?? null, fp: r.fp ?? null, form: r.form });
-      else if (r.end > seen.end) seen.end = r.end;
+      if (!seen) {
+        out.set(r.accn, {
+          end: r.end,
+          fy: r.fy ?? null,
+          fp: r.fp ?? null,
+          form: r.form,
+          filed: r.filed,
+        });
+      } else if (r.end > seen.end) seen.end = r.end;
     }
   }
   const byEnd = new Map<string, FilingPeriod[]>();
@@ -169,8 +191,14 @@ export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
     f.annual = annualOf.get(accn)?.has(f.end) ?? false;
     byEnd.set(f.end, [...byEnd.get(f.end) ?? [], f]);
   }
-  return { byAccn: out, byEnd, ends, annual };
+  return { byAccn: out, byEnd, ends, annual, ytd };
 }
+
+/**
+ * Days (end minus start) of a half-year to date on any 52/53-week calendar: 24 to 30 weeks
+ * (a 12-12, 13-13, 16-12 or 17-12-week first half).
+ */
+const YTD_DAYS = [167, 209] as const;
 
 /** Filings by accession and by the end date of their own period. */
 export interface FilingIndex {
@@ -180,6 +208,8 @@ export interface FilingIndex {
   ends?: Set<string>;
   /** End → start of the year-long durations any filing reports (the latest start of an end). */
   annual?: Map<string, string>;
+  /** Start → ends of the half-year-to-date durations (24 to 30 weeks) any filing reports. */
+  ytd?: Map<string, string[]>;
 }
 
 export interface PeriodOptions {
@@ -420,19 +450,35 @@ export function groupPeriods(
 /**
  * Whether a period of 16 or 17 weeks is a quarter of its fiscal year: a grocer's or retailer's
  * 16-12-12-12-week year (a 13-period calendar whose first quarter has four periods) or a
- * 12-12-12-16 one. It is one when it starts the day after a year-long duration ends (the first
- * quarter; the year itself may not be reported yet) or ends on a year-long duration's end and
- * starts inside it (the fourth). Another period of that length (a stub after a spin-off, a
- * transition period) starts on no year's first day and ends on no year's last.
+ * 12-12-12-16 one. It is one when it starts the day after a year-long duration ends or on the
+ * day a year-long duration starts (the first quarter: the year before is missing at the start
+ * of a company's history, and the year itself until its 10-K), when a half year to date starts
+ * on its first day and ends one 12-week quarter after it (the first quarter, before any
+ * year of it is reported: a new company's first 10-Qs), or when it ends on a year-long
+ * duration's end and starts inside it (the fourth). Another period of that length (a stub
+ * after a spin-off, a transition period) starts on no year's first day and ends on no year's
+ * last.
  */
 export function longQuarter(start: string | null, end: string, filings: FilingIndex): boolean {
-  if (!start || !filings.annual) return false;
+  if (!start) return false;
   const d = daysBetween(start, end);
   if (d < 109 || d > 119) return false;
-  for (const [yEnd, yStart] of filings.annual) {
+  for (const [yEnd, yStart] of filings.annual ?? []) {
     if (Math.abs(daysBetween(yEnd, start) - 1) <= SAME_PERIOD_DAYS) return true;
+    if (Math.abs(daysBetween(yStart, start)) <= SAME_PERIOD_DAYS) return true;
     if (Math.abs(daysBetween(end, yEnd)) <= SAME_PERIOD_DAYS && daysBetween(yStart, start) > 200) {
       return true;
+    }
+  }
+  // the first half to date from the same day, one 12-week quarter longer (a stub after a
+  // spin-off followed by a 13-week quarter is no 16-12-12-12 year)
+  for (let off = -SAME_PERIOD_DAYS; off <= SAME_PERIOD_DAYS; off++) {
+    const from = off
+      ? new Date(Date.parse(start) + off * DAY_MS).toISOString().slice(0, 10)
+      : start;
+    for (const e of filings.ytd?.get(from) ?? []) {
+      const after = daysBetween(end, e);
+      if (Math.abs(after - 84) <= SAME_PERIOD_DAYS) return true;
     }
   }
   return false;
@@ -464,6 +510,26 @@ export function differs(a: number, b: number): boolean {
   if (a === b) return false;
   const u = Math.max(roundingUnit(a), roundingUnit(b));
   return Math.abs(a - b) > (u / 2) * (1 + 1e-9);
+}
+
+/**
+ * The factor two reports of one amount differ by when it is a power of a thousand (1,000: one
+ * figure in thousands tagged as units; 1/1,000 the reverse) or -1 (the same figure with the
+ * other sign), within 1% (rounding); null for any other difference. A restatement by exactly
+ * such a factor is far more likely a scale or sign slip in one filing's tagging (NVIDIA's
+ * FY2012 10-K tagged a tax of 937 thousand as 937) than a change of the figure.
+ */
+export function scaleSlip(first: number, last: number): number | null {
+  if (!first || !last) return null;
+  const r = last / first;
+  for (const f of [1e3, 1e6, 1e-3, 1e-6, -1]) if (Math.abs(r / f - 1) <= 0.01) return f;
+  return null;
+}
+
+/** "1,000 times", "1/1,000 of" or "the negative of" for a scaleSlip factor. */
+export function slipWords(f: number): string {
+  if (f === -1) return "the negative of";
+  return f >= 1 ? `${f.toLocaleString("en-US")} times` : `1/${(1 / f).toLocaleString("en-US")} of`;
 }
 
 function report(r: FactRow): Report {

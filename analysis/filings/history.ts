@@ -17,6 +17,8 @@ import {
   reportingBasis,
   SAME_PERIOD_DAYS,
   samePeriod,
+  scaleSlip,
+  slipWords,
   unitKind,
 } from "./facts.ts";
 import {
@@ -191,7 +193,25 @@ export function buildHistory(
     ? shareBasis(taxonomies, opts.asOf)
     : null;
   const unplaced = new Set<string>();
-  const cellOf = (item: LineItem, p: FactPeriod) => reported(item, p, opts.basis, shares, unplaced);
+  // amounts whose reports differ by a power of a thousand (see scaleSlip): told where shown
+  const slipped = new WeakMap<Cell, string>();
+  const cellOf = (item: LineItem, p: FactPeriod) => {
+    const cell = reported(item, p, opts.basis, shares, unplaced);
+    const f = item.kind === "flow" || item.kind === "instant"
+      ? scaleSlip(p.first.value, p.last.value)
+      : null;
+    if (f !== null && p.restated) {
+      slipped.set(
+        cell,
+        `${item.key} ${fiscalName(p) ?? `${p.start ? `${p.start}..` : ""}${p.end}`}: ${
+          fmtValue(p.first.value)
+        } in ${p.first.accession_no} (${p.first.form}), then ${
+          fmtValue(p.last.value)
+        } in ${p.last.accession_no} (${p.last.form}), ${slipWords(f)} it`,
+      );
+    }
+    return cell;
+  };
   const points = new Map<string, Point[]>();
   for (const item of items) {
     const ps = periods.get(item.key)!;
@@ -205,6 +225,18 @@ export function buildHistory(
   addComputed(items, points, reportsItself, warnings);
   let columns: Column[];
   let cellsFor: (item: LineItem) => Cell[];
+  if (opts.period !== "annual") {
+    const fpi = foreignIssuer(filings, opts.asOf);
+    if (fpi) {
+      warnings.push(
+        `${fpi}: a foreign private issuer's interim results come on form 6-K, which needs no XBRL, so SEC's company facts seldom hold them: ${
+          opts.period === "ttm"
+            ? "the trailing twelve months are that fiscal year"
+            : "its quarters and half years are missing here"
+        }, and results it published since are not in it (find them with filings.recent forms=6-K)`,
+      );
+    }
+  }
   if (opts.period === "ttm") {
     // the fiscal year ending on the TTM's end, for a flow whose quarters cannot be summed
     const yearAt = (item: LineItem, end: string): Point | null => {
@@ -214,7 +246,18 @@ export function buildHistory(
       );
       return a ? point(item, a, cellOf(item, a)) : null;
     };
-    const ttm = ttmColumn(items, points, warnings, yearAt);
+    // the latest fiscal year of any flow: the TTM's end when no quarter comes after it (a
+    // company whose facts hold years only, as a 20-F filer's)
+    let lastYear: Point | null = null;
+    for (const item of items) {
+      if (item.kind !== "flow" || item.compute) continue;
+      for (const p of periods.get(item.key) ?? []) {
+        if (p.kind === "annual" && (!lastYear || p.end > lastYear.end)) {
+          lastYear = point(item, p, gap());
+        }
+      }
+    }
+    const ttm = ttmColumn(items, points, warnings, yearAt, lastYear);
     if (!ttm) return { taxonomy, currency, columns: [], rows: [], missing: [], warnings };
     columns = [ttm.column];
     cellsFor = (item) => [ttm.cells.get(item.key)!];
@@ -307,9 +350,61 @@ export function buildHistory(
       }`,
     );
   }
+  // values an amendment gave: said, so that an amended figure is not taken for the original
+  // filing's (or, as first reported, an amendment's first report for the original's)
+  const amended = rows.flatMap((r) =>
+    r.cells.filter((c) => c.value !== null && /\/A$/i.test(c.form ?? "")).map((c) => ({ r, c }))
+  );
+  if (amended.length) {
+    const changed = amended.filter(({ c }) => c.restated).length;
+    const forms = [...new Set(amended.map(({ c }) => `${c.form} ${c.accession_no}`))];
+    warnings.push(
+      `${amended.length} shown value(s) (${
+        [...new Set(amended.map(({ r }) => r.key))].join(", ")
+      }) are as an amendment reported them (${forms.slice(0, 3).join(", ")}${
+        forms.length > 3 ? ", ..." : ""
+      }), not the original filing${
+        changed ? `; ${changed} of them differ from the first report (restated)` : ""
+      }; each cell's form and accession_no say which${
+        opts.basis === "latest" ? " (basis=first_reported gives the values as first filed)" : ""
+      }`,
+    );
+  }
+  const slips = rows.flatMap((r) => r.cells.map((c) => slipped.get(c)).filter((x) => !!x));
+  if (slips.length) {
+    warnings.push(
+      `${slips.length} shown value(s) were restated to a power of a thousand times their first value or to its negative (${
+        slips.slice(0, 3).join("; ")
+      }${
+        slips.length > 3 ? "; ..." : ""
+      }): more likely a tagging slip in one filing (a figure in thousands or millions tagged as units, or with the wrong sign) than a restatement; the value shown (${
+        opts.basis === "latest" ? "the latest filed" : "the first filed"
+      }) is not checked to be the right one: read both filings before using it`,
+    );
+  }
   if (shares) warnings.push(...splitWarnings(rows, shares));
   warnings.push(...datingWarnings(rows));
   return { taxonomy, currency, columns, rows, missing, warnings };
+}
+
+/**
+ * The latest annual report filed by `asOf`, in words, when it is a 20-F or 40-F and no filing
+ * in the company facts covers a later period (a foreign private issuer's interim reports are on
+ * 6-K, seldom with XBRL); null for a 10-K filer or when later facts exist.
+ */
+function foreignIssuer(filings: FilingIndex, asOf: string | null): string | null {
+  let latest: { accn: string; form: string; end: string } | null = null;
+  for (const [accn, f] of filings.byAccn) {
+    if (!/^(10-K|20-F|40-F)/.test(f.form) || f.fp !== "FY") continue;
+    if (asOf && f.filed && f.filed > asOf) continue;
+    if (!latest || f.end > latest.end) latest = { accn, form: f.form, end: f.end };
+  }
+  if (!latest || !/^(20-F|40-F)/.test(latest.form)) return null;
+  // interim facts after it (a 6-K that carried XBRL, a 10-Q): the company's facts go on
+  for (const f of filings.byAccn.values()) {
+    if (f.end > latest.end && (!asOf || !f.filed || f.filed <= asOf)) return null;
+  }
+  return `the latest annual report is a ${latest.form} (${latest.accn}, for the year to ${latest.end}) and no filing in the company facts covers a later period`;
 }
 
 /**
@@ -810,10 +905,14 @@ function ttmColumn(
   points: Map<string, Point[]>,
   warnings: string[],
   yearAt: (item: LineItem, end: string) => Point | null = () => null,
+  lastYear: Point | null = null,
 ): { column: Column; cells: Map<string, Cell> } | null {
   let latest: Point | null = null;
   for (const item of items) {
     for (const p of points.get(item.key)!) if (!latest || p.end > latest.end) latest = p;
+  }
+  if (lastYear && (!latest || daysBetween(latest.end, lastYear.end) > SAME_PERIOD_DAYS)) {
+    latest = lastYear;
   }
   if (!latest) {
     warnings.push("no quarterly or annual values to build a trailing twelve months from");
@@ -899,7 +998,9 @@ function ttmColumn(
   if (days !== null && (days > 367 || days < 360)) {
     warnings.push(
       `the trailing twelve months to ${end} cover ${days} days (${start} to ${end}), not 52 weeks${
-        days > 367 ? " (a 14-week quarter of a 53-week fiscal year is among the four)" : ""
+        days > 367
+          ? " (a 53-week fiscal year's extra week is among the four: its 14-week, or 17-week, quarter)"
+          : ""
       }: flows summed over them do not compare with a 52-week year's`,
     );
   }

@@ -96,7 +96,9 @@ function round10(x: number): number {
  * Figures far apart: a thousand times or more is most likely two units (2.2T against 2.0K), a
  * hundred times per share cents against dollars. Where neither side states its currency (or,
  * for EPS, what it is per), twice or more apart is said too: CNY against USD is about seven
- * times, an ADS several shares; stated currencies are checked by {@link currencyCaveats}.
+ * times, an ADS several shares; stated currencies are checked by {@link currencyCaveats}. EPS
+ * twice or more apart is said even with everything stated: a share split between the two
+ * figures' dates puts them apart by its ratio.
  */
 function apart(
   metric: Metric,
@@ -122,8 +124,16 @@ function apart(
     ...(eps && !known.bases ? ["what the EPS is per (share or ADS)"] : []),
   ];
   // opposite signs are said apart; a profit against a loss is no currency's doing
-  if (!unstated.length || (ratio < 2 && ratio > 0.5) || Math.sign(user) !== Math.sign(consensus)) {
-    return null;
+  if ((ratio < 2 && ratio > 0.5) || Math.sign(user) !== Math.sign(consensus)) return null;
+  // an EPS from before a share split against one after it is apart by the split's ratio, in
+  // one currency and per one kind of share (NVIDIA's 4.52 for FY2021 is 1.13 after its 4-for-1)
+  const split = eps
+    ? `; an EPS from before a share split against one after it is apart by the split's ratio (a 4-for-1 split: 4 times), so put both on the share count of one date`
+    : "";
+  if (!unstated.length) {
+    return split
+      ? `${metric}: your ${user} and the consensus ${consensus} are ${times} times apart: unless that is a real gap, they may be on two share bases${split}`
+      : null;
   }
   return `${metric}: your ${user} and the consensus ${consensus} are ${times} times apart and neither side states its ${
     unstated.join(" nor ")
@@ -136,7 +146,7 @@ function apart(
       ...(known.currencies ? [] : ["currency= and consensus_currency="]),
       ...(eps && !known.bases ? ["eps_basis= and consensus_eps_basis="] : []),
     ].join(", ")
-  } to have them checked`;
+  } to have them checked${split}`;
 }
 
 /**
@@ -203,6 +213,31 @@ function foreignListing(symbol: string | undefined): string | null {
     "them checked";
 }
 
+/**
+ * Neither side's currency stated, and nothing else said of it (no gap twice or more apart, no
+ * listing abroad): the gap still assumes one currency, which nothing here can check. A US
+ * ticker is no proof: a depositary receipt reports in its home currency (TSM in TWD, SAP in
+ * EUR) while a consensus may be in USD, and EUR, GBP, CHF or CAD against USD are close enough
+ * to pass for a surprise; EPS per ordinary share in CNY against USD per ADS can be too
+ * (Alibaba's ADS is eight shares, about the CNY's rate).
+ */
+function unstatedCurrencies(symbol: string | undefined, eps: boolean, bases: boolean): string {
+  const who = symbol ? `${symbol}'s figures` : "the figures";
+  return `neither side states its currency (currency and consensus_currency are null), so ` +
+    `${who} are compared as if both were in one currency, which nothing here checks: a ` +
+    "US-listed depositary receipt reports in its home currency (TSM in TWD, SAP in EUR) while " +
+    "a consensus may be in USD, and EUR, GBP, CHF or CAD against USD differ too little to " +
+    `stand out${
+      eps && !bases
+        ? "; for EPS, what each is per is not stated either (CNY per share against USD per " +
+          "ADS of eight shares can look like a small surprise)"
+        : ""
+    }; give currency= and consensus_currency= (fundamentals.statement's unit, a profile's ` +
+    `financialCurrency)${
+      eps && !bases ? " and eps_basis= and consensus_eps_basis=" : ""
+    } to have them checked before citing the gaps`;
+}
+
 /** EPS per ADS against EPS per ordinary share differs by the ADS ratio: refused; one unstated, said. */
 function basisCaveat(mine?: "share" | "ads", theirs?: "share" | "ads"): string | null {
   const name = (b: "share" | "ads") => (b === "ads" ? "ADS" : "ordinary share");
@@ -253,8 +288,9 @@ export default defineCommand({
     "FMP's estimates state none) and, for EPS, what each is per (eps_basis=, " +
     "consensus_eps_basis=: share or ads): figures in two currencies, in pence against pounds, " +
     "or per ADS against per share are refused rather than given a gap; one side unstated is " +
-    "warned; with neither stated, a listing outside the US (SHEL.L) and figures twice or " +
-    "more apart are warned.",
+    "warned; with neither stated the gaps are warned as unchecked (currency_check), a US " +
+    "ticker included (an ADR such as TSM reports in TWD while a consensus may be in USD), " +
+    "naming a listing outside the US (SHEL.L) and figures twice or more apart.",
   usage: USAGE,
   side_effects: "pure_calculation",
   auth_required: "none",
@@ -284,6 +320,11 @@ export default defineCommand({
     ),
     consensus_currency: z.string().nullable().describe(
       "Currency of the consensus figures as stated; null: not stated.",
+    ),
+    currency_check: z.enum(["same", "assumed", "unchecked"]).describe(
+      "Whether the two sides are shown to be in one currency: same (both stated, the same), " +
+        "assumed (one side stated, the other assumed to match, warned), unchecked (neither " +
+        "stated: the gaps assume one currency, warned).",
     ),
     eps_basis: z.enum(["share", "ads"]).nullable().describe(
       "What your EPS is per (share or ads); null: not stated.",
@@ -354,8 +395,18 @@ export default defineCommand({
     }
     if (rows.length) {
       for (const w of currencyCaveats(mine, theirs)) ctx.warn(w);
-      const abroad = !mine && !theirs && !currencySaid ? foreignListing(args.symbol) : null;
-      if (abroad) ctx.warn(abroad);
+      if (!mine && !theirs && !currencySaid) {
+        // nothing stated is never passed as checked: a listing abroad is said as such, any
+        // other symbol (a US-listed ADR as much as a US company) as unchecked
+        ctx.warn(
+          foreignListing(args.symbol) ??
+            unstatedCurrencies(
+              args.symbol,
+              rows.some((r) => r.metric === "eps"),
+              Boolean(args.eps_basis || args.consensus_eps_basis),
+            ),
+        );
+      }
       if (rows.some((r) => r.metric === "eps")) {
         const w = basisCaveat(args.eps_basis, args.consensus_eps_basis);
         if (w) ctx.warn(w);
@@ -372,6 +423,11 @@ export default defineCommand({
       period: args.period ?? null,
       currency: stated(mine),
       consensus_currency: stated(theirs),
+      currency_check: mine && theirs
+        ? "same" as const
+        : mine || theirs
+        ? "assumed" as const
+        : "unchecked" as const,
       eps_basis: args.eps_basis ?? null,
       consensus_eps_basis: args.consensus_eps_basis ?? null,
       comparisons: rows,

@@ -6,7 +6,12 @@ import { closest } from "../../core/suggest.ts";
 import { friendlyNames } from "../../analysis/filings/facts_items.ts";
 import { loadFacts, reportSchema, xbrlUnit } from "./_facts.ts";
 import type { CompanyFacts } from "../../providers/filings_a/facts.ts";
-import type { FactPeriod, FilingIndex, PeriodOptions } from "../../analysis/filings/facts.ts";
+import type {
+  FactPeriod,
+  FactRow,
+  FilingIndex,
+  PeriodOptions,
+} from "../../analysis/filings/facts.ts";
 
 const rowSchema = z.object({
   start: z.string().nullable(),
@@ -38,7 +43,7 @@ export default defineCommand({
   name: "filings.facts",
   summary: "Every reported value of one XBRL concept over time, first and last reported",
   description:
-    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ (a filing that gives a period several values is compared by all of them: a later filing giving one of them is no restatement; for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead).
+    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ (a filing that gives a period several values is compared by all of them: a later filing giving one of them is no restatement; for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead). An amount restated to a power of a thousand times its first report, or to its negative, is warned as a likely tagging slip (a figure in thousands tagged as units), not taken for a restatement.
 
 concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period, a later tag filling no period when the company reports it beside an earlier one with another value (${
       friendlyNames().join(", ")
@@ -59,13 +64,13 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       "Taxonomy of the tag; default: the first of us-gaap, ifrs-full, dei, srt that has it.",
     ),
     unit: xbrlUnit.optional().describe(
-      "Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default USD when reported, else the only or most used unit.",
+      "Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default: the statements' currency or its per-share form, whichever the tag is mostly reported in (a count or ratio mostly in shares or pure stays so), else the most used unit; several units are warned.",
     ),
     form: list(z.string().trim().min(1)).optional().describe(
-      "Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms.",
+      "Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms. Amendments are separate forms: a kept value a left-out amendment (10-K/A) later corrected is warned.",
     ),
     period: z.enum(["annual", "quarterly", "all"]).default("all").describe(
-      "annual: fiscal-year durations and year-end balances; quarterly: three-month durations (and the 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year, warned) and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date.",
+      "annual: fiscal-year durations and year-end balances; quarterly: three-month durations (and the 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year, warned) and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY), as reported: quarters the company reports only year to date or within the year are said missing, not derived (filings.history derives them); all: every period including year-to-date.",
     ),
     as_of: isoDate(
       "Point in time: only values filed on or before this date (YYYY-MM-DD).",
@@ -152,6 +157,16 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
         }`,
       );
     }
+    if (forms) {
+      const amended = await amendedOutside(
+        keep,
+        facts.taxonomies[taxonomy],
+        unit,
+        forms,
+        args.as_of ?? null,
+      );
+      if (amended) ctx.warn(amended);
+    }
     const cite = (r: { value: number; accession_no: string; form: string; filed: string }) => ({
       ...r,
       url: urlOf(r.accession_no),
@@ -174,6 +189,8 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       first_reported_values: p.first_values ?? null,
       split_adjusted: p.last_values ? null : split?.adjusted(p) ?? null,
     }));
+    const slips = await scaleSlips(rows, unit);
+    if (slips) ctx.warn(slips);
     const several = rows.filter((r) => r.last_reported_values || r.first_reported_values);
     if (several.length) {
       const r = several[several.length - 1];
@@ -191,6 +208,10 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
             : ""
         }`,
       );
+    }
+    if (args.period === "quarterly") {
+      const gaps = unreportedQuarters(periods, keep, /\/shares$|^shares$/.test(unit));
+      if (gaps) ctx.warn(gaps);
     }
     // a 13-period calendar's 16-week quarter (see longQuarter): a quarter by its own length
     const long = rows.filter((r) => r.period_kind === "quarter" && (r.duration_days ?? 0) > 100);
@@ -301,6 +322,139 @@ async function splitReading(
       return p.restated && (restatedOnBasis(p.first, p.last, perShare, basis) ?? true);
     },
   };
+}
+
+/**
+ * Quarters period=quarterly cannot list because the company reports them only within a longer
+ * period: a second or third quarter only year to date (a cash-flow statement's usual way), a
+ * fourth only as part of the year. Said with counts and the latest of each, so that the
+ * quarters listed are not taken for the whole series; null when every such period has its
+ * quarter.
+ */
+function unreportedQuarters(
+  all: FactPeriod[],
+  kept: FactPeriod[],
+  perShare: boolean,
+): string | null {
+  // days within three of a listed quarter's end (one fiscal period dated a few days off)
+  const day = (d: string) => Math.round(Date.parse(d) / 86_400_000);
+  const ends = new Set<number>();
+  for (const p of kept) {
+    if (p.kind === "quarter") { for (let k = -3; k <= 3; k++) ends.add(day(p.end) + k); }
+  }
+  const near = (end: string) => ends.has(day(end));
+  const ytd = all.filter((p) => (p.kind === "half" || p.kind === "nine_months") && !near(p.end));
+  const years = all.filter((p) => p.kind === "annual" && !near(p.end));
+  if (!ytd.length && !years.length) return null;
+  const name = (p: FactPeriod) => `${p.start}..${p.end}`;
+  const parts = [
+    ...(ytd.length
+      ? [
+        `${ytd.length} second or third quarter(s) only year to date (the latest: ${
+          name(ytd[ytd.length - 1])
+        }, ${ytd[ytd.length - 1].kind === "half" ? "six" : "nine"} months)`,
+      ]
+      : []),
+    ...(years.length
+      ? [
+        `${years.length} fourth quarter(s) only within the fiscal year (the latest: ${
+          name(years[years.length - 1])
+        })`,
+      ]
+      : []),
+  ];
+  return `period=quarterly lists the three-month periods the company reports on their own; it reports ${
+    parts.join(" and ")
+  }, so those quarters are missing here, not zero: ${
+    perShare
+      ? "per-share figures and share counts do not subtract, so no quarter can be derived from them (read the quarter's net income and shares)"
+      : "filings.history period=quarterly derives them (Q2 YTD - Q1, FY - Q1 - Q2 - Q3) with their sources"
+  }, and period=all lists the longer periods`;
+}
+
+/**
+ * Amounts of money whose last report is a power of a thousand times the first, or its negative
+ * (see scaleSlip): one filing's tagging slip far more likely than a restatement. Said with the latest such period's two reports; null when none.
+ */
+async function scaleSlips(
+  rows: {
+    start: string | null;
+    end: string;
+    restated: boolean;
+    first_reported: { value: number; accession_no: string; form: string; filed: string };
+    last_reported: { value: number; accession_no: string; form: string; filed: string };
+  }[],
+  unit: string,
+): Promise<string | null> {
+  const { scaleSlip, slipWords, unitKind } = await import("../../analysis/filings/facts.ts");
+  if (unitKind(unit) !== "money") return null;
+  const hits = rows.filter((r) =>
+    r.restated && scaleSlip(r.first_reported.value, r.last_reported.value) !== null
+  );
+  if (!hits.length) return null;
+  const r = hits[hits.length - 1];
+  const f = scaleSlip(r.first_reported.value, r.last_reported.value)!;
+  const [a, b] = [r.first_reported, r.last_reported];
+  return `${hits.length} period(s) are restated to a power of a thousand times their first value or to its negative (the latest: ${
+    r.start ? `${r.start}..` : ""
+  }${r.end}, ${
+    a.value.toLocaleString("en-US")
+  } in ${a.accession_no} (${a.form}, filed ${a.filed}), then ${
+    b.value.toLocaleString("en-US")
+  } in ${b.accession_no} (${b.form}, filed ${b.filed}), ${
+    slipWords(f)
+  } it): more likely a tagging slip in one filing (a figure in thousands or millions tagged as units, or with the wrong sign) than a restatement; last_reported is the latest filed, not checked to be the right one: read both filings before using either`;
+}
+
+/**
+ * Periods an amendment of a kept form (a 10-K/A beside form=10-K) reported later with another
+ * value, when form= leaves the amendment out: the rows then show the value as the original
+ * filings gave it, with restated false, though the company has since corrected it. Said, with
+ * the latest such amendment; null when none.
+ */
+async function amendedOutside(
+  periods: FactPeriod[],
+  concepts: Record<string, { units: Record<string, FactRow[]> }> | undefined,
+  unit: string,
+  forms: string[],
+  asOf: string | null,
+): Promise<string | null> {
+  const { differs, samePeriod } = await import("../../analysis/filings/facts.ts");
+  const left = (form: string) => {
+    const f = form.toUpperCase();
+    return /\/A$/.test(f) && !forms.includes(f) && forms.includes(f.slice(0, -2));
+  };
+  const byTag = new Map<string, FactRow[]>();
+  let n = 0;
+  let latest: { p: FactPeriod; r: FactRow } | null = null;
+  for (const p of periods) {
+    let rows = byTag.get(p.tag);
+    if (!rows) {
+      rows = (concepts?.[p.tag]?.units[unit] ?? [])
+        .filter((r) => left(r.form) && (!asOf || r.filed <= asOf));
+      byTag.set(p.tag, rows);
+    }
+    const hit = rows.filter((r) =>
+      r.filed > p.last.filed && samePeriod(r, p) && differs(r.val, p.last.value)
+    ).sort((a, b) => a.filed.localeCompare(b.filed)).pop();
+    if (!hit) continue;
+    n++;
+    if (!latest || hit.filed > latest.r.filed) latest = { p, r: hit };
+  }
+  if (!latest) return null;
+  const { p, r } = latest;
+  const amendments = [...new Set(forms.map((f) => `${f}/A`))].filter((f) => !forms.includes(f));
+  return `${n} period(s) shown as the kept forms (${
+    forms.join(", ")
+  }) reported them were reported later with another value by an amendment form= leaves out (the latest: ${
+    r.val.toLocaleString("en-US")
+  } for ${
+    p.start ? `${p.start}..` : ""
+  }${p.end} in ${r.accn} (${r.form}, filed ${r.filed}), against ${
+    p.last.value.toLocaleString("en-US")
+  } shown): those rows are not the company's corrected figures and their restated is false only within the forms kept; add ${
+    amendments.join(",")
+  } to form= to read the amended values`;
 }
 
 /**
@@ -516,8 +670,18 @@ function pickUnit(
   warnMany: (chosen: string) => void,
 ): string {
   if (units.length === 1) return units[0];
-  const chosen = [currency, `${currency}/shares`, "USD"].find((u) => units.includes(u)) ??
-    [...units].sort((a, b) => rows[b].length - rows[a].length)[0];
+  // the statements' currency as an amount or per share, whichever the tag is mostly reported
+  // in: an EPS tag with a few values slipped into plain USD is read per share, not in those
+  const most = (us: string[]) =>
+    us.filter((u) => units.includes(u)).sort((a, b) => rows[b].length - rows[a].length)[0];
+  const top = most(units);
+  const money = most([currency, `${currency}/shares`]) ?? most(["USD", "USD/shares"]);
+  // a count or a ratio (shares, pure, Year) mostly reported so, with a few values slipped
+  // into a currency, is read in its own unit
+  const chosen =
+    money && !(/^(shares|pure|Year)$/.test(top) && rows[top].length > rows[money].length)
+      ? money
+      : top;
   if (chosen) warnMany(chosen);
   return chosen ?? "USD";
 }

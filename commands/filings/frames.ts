@@ -16,7 +16,7 @@ export default defineCommand({
 
 period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quarter (about 91 days), and a trailing I (CY2023Q4I) an instant, which balance-sheet concepts need. concept= is an XBRL tag or a friendly name (${
       friendlyNames().join(", ")
-    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked; a company ranked by a tag that may be only part of the item (revenue from contracts with customers, which leaves out a bank's interest income) while it reports another total is warned about with both values. Frames are per unit: companies reporting in another currency are not in a USD frame (ifrs-full filers mostly report in their own: pass unit=EUR), and values in two currencies are never ranked together. Per-share units are written USD/shares. SEC puts in a calendar frame each filer's fiscal period that best fits it: companies whose period ends more than a week from the calendar period's end (a fiscal year ending in September ranked in CY2023) are warned about with their dates.`,
+    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked; a company ranked by a tag that may be only part of the item (revenue from contracts with customers, which leaves out a bank's interest income) while it reports another total, or beside income such a tag leaves out (a bank's interest income, an insurer's premiums), is warned about with both values. Frames are per unit: companies reporting in another currency are not in a USD frame (ifrs-full filers mostly report in their own: pass unit=EUR), and values in two currencies are never ranked together. Per-share units are written USD/shares; per-share values and share counts are each on the share basis of the filing that last reported them (a later split not applied), warned. SEC puts in a calendar frame each filer's fiscal period that best fits it: companies whose period ends more than a week from the calendar period's end (a fiscal year ending in September ranked in CY2023) are warned about with their dates. A period not over, or ended too lately for every filer to have reported it (150 days for a year or a fourth quarter, 100 for other quarters), is warned as partial: companies that have not filed are missing, not ranked lower; a period that has not started is refused.`,
   usage:
     "finance filings.frames concept=Revenues period=CY2023 [taxonomy=us-gaap unit=USD limit=50]",
   side_effects: "network_read_only",
@@ -95,6 +95,19 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     }
     const unit = args.unit ?? (item ? itemUnit(item, "USD") : "USD");
     const instant = args.period.endsWith("I");
+    // a period not over, or over too lately for every filer to have reported it: SEC adds a
+    // company to the frame when it files, so the missing ones are absent, not ranked last
+    const today = ctx.clock.now().toISOString().slice(0, 10);
+    const span = calendarSpan(args.period);
+    if (span && today < span.start) {
+      throw new InputError(
+        `period: ${args.period} starts ${span.start}, after today (${today}): no filer has reported it yet; ask for a period that has ended (CY${
+          Number(today.slice(0, 4)) - 1
+        } is the latest calendar year that has)`,
+      );
+    }
+    const lag = span ? coverageWarning(args.period, span, today, taxonomy) : null;
+    if (lag) ctx.warn(lag);
     // balances and balance-sheet share counts are at a date; flows, per-share figures and
     // weighted average share counts are over a period
     if (item && atDate(item) !== instant) {
@@ -123,6 +136,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     // with customers) beside a whole tag with another value: said, with both values
     const partial = new Set(item?.partial?.[taxonomy] ?? []);
     const parts: string[] = [];
+    const partCiks = new Set<number>();
     for (const tag of tags) {
       const f = await frame(client, args.taxonomy, tag, unit, args.period);
       if (!f) continue;
@@ -132,6 +146,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
         const seen = byCik.get(row.cik);
         if (!seen) byCik.set(row.cik, { row, tag });
         else if (partial.has(seen.tag) && !partial.has(tag) && seen.row.val !== row.val) {
+          partCiks.add(row.cik);
           parts.push(
             `${row.entityName} (${seen.tag} ${seen.row.val.toLocaleString("en-US")}, ${tag} ${
               row.val.toLocaleString("en-US")
@@ -148,6 +163,60 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
           parts.slice(0, 5).join("; ")
         }${parts.length > 5 ? "; ..." : ""}; rank by that tag (concept=Revenues) to compare totals`,
       );
+    }
+    // a company ranked by a partial tag that also reports income such a tag never includes
+    // (a bank's noninterest or interest income, an insurer's premiums) is ranked by a part of
+    // its revenue: said with that income, as filings.history sets the tag aside for it
+    const beside = item?.notTotalBeside?.[taxonomy] ?? [];
+    const onPart = [...byCik.values()].filter((x) =>
+      partial.has(x.tag) && !partCiks.has(x.row.cik)
+    );
+    if (beside.length && onPart.length) {
+      const outside: string[] = [];
+      const unread: string[] = [];
+      const named = new Set<number>();
+      for (const tag of beside) {
+        let f: Awaited<ReturnType<typeof frame>> = null;
+        try {
+          f = await frame(client, args.taxonomy, tag, unit, args.period);
+        } catch (e) {
+          // a cancelled request ends the command; any other failure leaves the check undone
+          if (ctx.signal.aborted) throw e;
+          unread.push(tag);
+          continue;
+        }
+        const at = new Map(f?.rows.map((r) => [r.cik, r]) ?? []);
+        for (const x of onPart) {
+          const o = at.get(x.row.cik);
+          if (!o || named.has(x.row.cik)) continue;
+          named.add(x.row.cik);
+          outside.push(
+            `${x.row.entityName} (${x.tag} ${x.row.val.toLocaleString("en-US")} beside ${tag} ${
+              o.val.toLocaleString("en-US")
+            })`,
+          );
+        }
+      }
+      if (outside.length) {
+        ctx.warn(
+          `${outside.length} company(ies) are ranked by ${
+            item!.key
+          } from contracts with customers while they also report income that tag leaves out (a bank's interest or noninterest income, an insurer's premiums), so their value is only a part of their ${
+            item!.key
+          }, which they tag as no total: ${outside.slice(0, 5).join("; ")}${
+            outside.length > 5 ? "; ..." : ""
+          }; compare them with filings.history or filings.facts, not by this ranking`,
+        );
+      }
+      if (unread.length) {
+        ctx.warn(
+          `${onPart.length} company(ies) are ranked by a tag that is only a part of ${
+            item!.key
+          } for banks and insurers, and the frames of ${
+            unread.join(", ")
+          } that would show which of them those are could not be read: such a company's value may be only its fee income`,
+        );
+      }
     }
     if (!urls.length) {
       throw new ProviderError(
@@ -172,6 +241,15 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
             `${r.entityName} (${r.start ? `${r.start} to ` : ""}${r.end})`
           ).join("; ")
         }${offCalendar.length > 5 ? "; ..." : ""}; see each row's start and end before comparing`,
+      );
+    }
+    // per-share figures and share counts: each company's as it last reported the period, on
+    // that filing's share basis; a split since then is not applied
+    if (/\/shares$|^shares$/.test(unit) && ranked.length) {
+      ctx.warn(
+        `values in ${unit} are each company's as it last reported ${args.period}, on that filing's share basis: a share split the company made after that filing is not applied (its later filings would show the period ${
+          unit === "shares" ? "multiplied" : "divided"
+        } by the split's ratio), so a value may not match the company's current per-share or share-count basis; filings.facts gives one company's split_adjusted values`,
       );
     }
     const rows = ranked.slice(0, args.limit).map(({ row, tag }, i) => ({
@@ -204,6 +282,63 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
 });
 
 const QUARTER_END = ["03-31", "06-30", "09-30", "12-31"];
+const QUARTER_START = ["01-01", "04-01", "07-01", "10-01"];
+
+/** First and last day of a calendar frame's period (an instant: its quarter's). */
+function calendarSpan(period: string): { start: string; end: string } | null {
+  const m = /^CY(\d{4})(?:Q([1-4]))?I?$/.exec(period);
+  if (!m) return null;
+  const q = m[2] ? Number(m[2]) - 1 : null;
+  return {
+    start: `${m[1]}-${QUARTER_START[q ?? 0]}`,
+    end: `${m[1]}-${QUARTER_END[q ?? 3]}`,
+  };
+}
+
+/**
+ * Days after a calendar period's end before every filer has reported it: a 10-K is due up to
+ * 90 days after the year end, a 20-F four months, and SEC puts in a calendar year fiscal years
+ * ending a month or two after it (a retailer's year to January 31): 150 days, for a fourth
+ * quarter too (its figures and year-end balances come with the annual report). A 10-Q is due
+ * up to 45 days after the quarter, and quarters ending weeks after the calendar's fit it too:
+ * 100 days.
+ */
+const FILING_LAG_DAYS = { year: 150, quarter: 100 };
+
+/**
+ * A frame asked for a period not over, or over too lately for all filers to have reported it
+ * (see FILING_LAG_DAYS): said, with the dates, since the missing companies are not in the
+ * ranking at all. Null for a period all filers have had time to report.
+ */
+function coverageWarning(
+  period: string,
+  span: { start: string; end: string },
+  today: string,
+  taxonomy: string,
+): string | null {
+  const day = 86_400_000;
+  const days = Math.round((Date.parse(today) - Date.parse(span.end)) / day);
+  const year = !/Q[1-4]/.test(period);
+  // a fourth quarter's figures and year-end balances come with the annual report
+  const q4 = /Q4/.test(period);
+  const lag = year || q4 ? FILING_LAG_DAYS.year : FILING_LAG_DAYS.quarter;
+  if (days >= lag) return null;
+  const annual = `a 10-K is due up to 90 days after the year end${
+    taxonomy === "ifrs-full" ? " and a 20-F four months" : " (a 20-F four months)"
+  }`;
+  const due = year
+    ? `${annual}, and fiscal years ending after ${span.end} can fit ${period} too`
+    : q4
+    ? `a fourth quarter's figures and year-end balances come with the annual report: ${annual}`
+    : "a 10-Q is due up to 45 days after the quarter, and fiscal quarters ending weeks later can fit it too";
+  return `${period} ${
+    days < 0
+      ? `has not ended (it ends ${span.end}; today is ${today})`
+      : `ended ${span.end}, ${days === 0 ? "today" : `${days} day(s) before today (${today})`}`
+  }: the frame is partial: SEC adds a company when it files, and ${due}; companies that have not filed yet are missing from the ranking, not ranked lower, so rank again after ${
+    new Date(Date.parse(span.end) + lag * day).toISOString().slice(0, 10)
+  } for the whole field`;
+}
 
 /** Rows whose period ends more than a week from the calendar period's end (a 52/53-week
  * year ending on the last Saturday of December stays within it). */
