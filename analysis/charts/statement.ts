@@ -130,8 +130,20 @@ function legendMark(item: LegendItem, x: number, y: number): string {
 export interface StatementSeries {
   /** Line item label (or concept). */
   label: string;
-  /** Values by period end date, oldest first. */
+  /**
+   * Values by period end date, oldest first. When the statement's columns are of different
+   * lengths (a 10-Q's quarter and year to date end on the same day) each period says its
+   * length: `2025-03-29 (3 months)`, `2025-03-29 (6 months)`.
+   */
   points: { period: string; value: number }[];
+  /** The unit of the values as the statement gives it ("USD", "EUR", "USD/shares"), if known. */
+  unit?: string | null;
+}
+
+/** Months of a duration label "2024-12-29 to 2025-03-29" (3); null for an instant. */
+function monthsOf(label: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})$/.exec(label);
+  return m ? Math.round((Date.parse(m[2]) - Date.parse(m[1])) / 2_629_800_000) : null;
 }
 
 /** The part of a filings.statement row that {@link statementSeries} reads. */
@@ -141,7 +153,10 @@ export interface StatementRowLike {
   /** Label as the filing presents it. */
   label?: string;
   /** Values by period label. */
-  values?: Record<string, { reported?: number | null; raw?: number | null } | null | undefined>;
+  values?: Record<
+    string,
+    { reported?: number | null; raw?: number | null; unit?: string | null } | null | undefined
+  >;
 }
 
 /**
@@ -155,6 +170,12 @@ export function statementSeries(
 ): StatementSeries[] {
   const rows = data.rows ?? [];
   const out: StatementSeries[] = [];
+  // a quarter and the year to date ending the same day were one bar drawn over the other, both
+  // read as "the period": when the columns differ in length, each point names its length
+  const lengths = new Set(
+    (data.periods ?? rows.flatMap((r) => Object.keys(r.values ?? {}))).map(monthsOf)
+      .filter((m) => m !== null),
+  );
   for (const name of wanted) {
     const lower = name.toLowerCase();
     const row = rows.find((r) =>
@@ -165,15 +186,23 @@ export function statementSeries(
       );
     if (!row?.values) continue;
     const periods = data.periods ?? Object.keys(row.values);
+    const units = new Map<string, number>();
     const points = periods.flatMap((label) => {
       const cell = row.values?.[label];
+      if (cell?.unit) units.set(cell.unit, (units.get(cell.unit) ?? 0) + 1);
       // raw is the full amount (USD); reported is scaled by the filing's decimals.
       const value = cell?.raw ?? cell?.reported;
       // A duration label "2022-09-25 to 2023-09-30" is drawn at its end date.
-      const period = label.split(" to ").pop() ?? label;
-      return typeof value === "number" && isFinite(value) ? [{ period, value }] : [];
-    }).sort((a, b) => a.period.localeCompare(b.period));
-    if (points.length) out.push({ label: row.label ?? row.concept ?? name, points });
+      const end = label.split(" to ").pop() ?? label;
+      const months = monthsOf(label);
+      const period = lengths.size > 1 && months !== null ? `${end} (${months} months)` : end;
+      return typeof value === "number" && isFinite(value)
+        ? [{ period, value, end, months: months ?? 0 }]
+        : [];
+    }).sort((a, b) => a.end.localeCompare(b.end) || a.months - b.months)
+      .map(({ period, value }) => ({ period, value }));
+    const unit = [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+    if (points.length) out.push({ label: row.label ?? row.concept ?? name, points, unit });
   }
   return out;
 }
@@ -214,7 +243,11 @@ export interface StatementChartOptions {
   source: string;
   /** As-of date of the data (e.g. the filing date). */
   asOf: string;
-  /** Currency or unit of the raw values, e.g. "USD". */
+  /**
+   * Currency or unit of the raw values, e.g. "USD"; by default the unit the series carry (from
+   * statementSeries), else "unit not stated". A currency code that differs from the series' own
+   * is refused (a EUR statement is never drawn as USD).
+   */
   unit?: string;
   /** Divide values by this and say so on the axis (default: billions when values are large). */
   scale?: { divisor: number; label: string };
@@ -230,6 +263,22 @@ export async function statementChart(
   options: StatementChartOptions,
 ): Promise<string> {
   if (!series.length) throw new Error("statementChart: no line items with numeric values");
+  // one axis holds one unit: dollars beside dollars per share (or euros) would read as one scale
+  const given = [...new Set(series.map((s) => s.unit).filter((u): u is string => !!u))];
+  if (given.length > 1) {
+    throw new Error(
+      `statementChart: the line items are in different units (${
+        given.join(", ")
+      }); draw each unit in a chart of its own`,
+    );
+  }
+  const own = given[0]?.replace(/^(\w+)\/shares?$/i, "$1 per share") ?? null;
+  const code = (u: string | null | undefined) => /^([A-Z]{3})\b/.exec(u ?? "")?.[1] ?? null;
+  if (options.unit && own && code(options.unit) && code(own) && code(options.unit) !== code(own)) {
+    throw new Error(
+      `statementChart: unit "${options.unit}" was given but the line items are in ${own}; pass unit "${own}" or leave it out`,
+    );
+  }
   const { Plot, document } = await plotKit();
   const max = Math.max(...series.flatMap((s) => s.points.map((p) => Math.abs(p.value))));
   const scale = options.scale ??
@@ -239,7 +288,7 @@ export async function statementChart(
       : max >= 1e7
       ? { divisor: 1e6, label: "millions" }
       : { divisor: 1, label: "" });
-  const unit = [options.unit ?? "USD", scale.label].filter(Boolean).join(" ");
+  const unit = [options.unit ?? own ?? "unit not stated", scale.label].filter(Boolean).join(" ");
   const labels = series.map((s) => s.label);
   const colors = labels.map((_, i) => PALETTE[i % PALETTE.length]);
   const rows = series.flatMap((s) =>

@@ -96,7 +96,8 @@ export function parseCellNumber(text: string): number | null {
   // a figure with its signs and marks is short; a text block is no number (and the patterns
   // below stay cheap on it)
   if (text.length > 80) return null;
-  const t = text.replace(/\[\d+\]/g, "").trim()
+  // EDGAR's footnote marks, one or several ("[1]", "[1],[2]")
+  const t = text.replace(/\[\d+\](?:\s*,\s*\[\d+\])*/g, "").trim()
     // a footnote mark glued to the figure: "1,234(1)", "(56)(a)", "7.5*"; a mark set apart by
     // a space is another figure ("(2) (3)" is no number)
     .replace(/(?<=[\d)%])(?:\((?:\d{1,2}|[a-z])\)|[*\u2020\u2021])+$/i, "")
@@ -176,7 +177,10 @@ function titleStated(title: string): TitleStated {
     const except = /^except\s+(.*)$/i.exec(part);
     if (except) {
       // "except Share data": share counts as printed; "except Share data in Thousands"
-      const m = /^share(?:s| data)(?:\s+in\s+(thousands|millions|billions))?$/i.exec(except[1]);
+      // "except Share and Per Share data" as well
+      const m =
+        /^shares?(?: and per[- ]share)?(?: data)?(?:\s+in\s+(thousands|millions|billions))?$/i
+          .exec(except[1]);
       if (m) out.shares = m[1] ? SCALES[m[1].toLowerCase()] : 1;
       continue;
     }
@@ -220,9 +224,13 @@ function proseStated(text: string): Stated | null {
       if (!/shares/i.test(last.slice(0, m.index))) out.shares ??= f;
     }
   }
-  // "(in thousands, except share and per-share data)": share counts are as printed
+  // "(in thousands, except share and per-share data)": share counts are as printed, unless
+  // the exception gives their own scale ("except shares in thousands and per share amounts")
   const except = /\bexcept\b(.*)$/i.exec(last)?.[1]?.replace(/per[- ]share/gi, "");
-  if (except && /\bshares?\b/i.test(except)) out.shares = null;
+  if (
+    except && /\bshares?\b/i.test(except) &&
+    !/\bshares?\s+in\s+(?:thousands|millions|billions)\b/i.test(except)
+  ) out.shares = null;
   return out;
 }
 
@@ -264,11 +272,28 @@ function titleCurrency(title: string): string | null {
  * " | shares") when the table mixes units; a count of vendors, segments or employees in a
  * "$ in Billions" table is not billions.
  */
+/**
+ * A figure per share or per unit, by its label: "per share", "per common share", "per diluted
+ * share", "per limited partner unit", "per ADS", "$ / shares".
+ */
+const PER_UNIT_LABEL =
+  /\bper (?:(?:common|ordinary|basic|diluted|fully|and|or|limited|general|partner(?:ship)?|lp|class|[a-c]|preferred|american|depositary|depository|outstanding|weighted|average)[ -])*(?:shares?|units?|ads|adss|adrs?)\b|\/ ?share/i;
+/**
+ * ... and by its element: "EarningsPerShareBasic", "IncomeLossFromContinuingOperationsPerBasicShare",
+ * "CommonStockDividendsPerShareDeclared", "NetIncomeLossPerOutstandingLimitedPartnershipUnit...".
+ */
+const PER_UNIT_CONCEPT = /(?:^|[a-z])Per(?:[A-Z][a-z]*)*?(?:Share|Unit|Ads|ADS)(?![a-z])/;
+/** A label that counts shares: "Weighted-average shares used in computing earnings per share". */
+const countsShares = (label: string) =>
+  /\bshares\b/i.test(label) &&
+  /\bweighted|\bused in\b|\boutstanding\b|\bdenominator\b/i.test(label);
+
 function rowScale(
   label: string,
   text: string,
   scales: Scales,
   concept: string | null = null,
+  heading: string | null = null,
 ): { scale: number | null; unit: string } {
   const money = (f: number | null, sign?: string) => ({
     scale: f,
@@ -286,11 +311,23 @@ function rowScale(
     }
   }
   // "Weighted-average shares used in computing earnings per share" is a count of shares
-  const countOfShares = /\bshares\b/i.test(label) &&
-    /\bweighted|\bused in\b|\boutstanding\b|\bdenominator\b/i.test(label);
+  const countOfShares = countsShares(label);
+  const perShare = { scale: 1, unit: `${scales.currency ?? "money"} per share, as printed` };
+  if ((!countOfShares && PER_UNIT_LABEL.test(label)) || PER_UNIT_CONCEPT.test(local)) {
+    return perShare;
+  }
+  // a bare "Basic" or "Diluted" row (no element named) is what its heading says it is:
+  // "Net income per share:" (as printed) or "Weighted-average shares outstanding:" (shares)
+  if (!local && heading && /^(?:basic|diluted)\b/i.test(label) && !/\bshares?\b/i.test(label)) {
+    if (countsShares(heading)) return { scale: scales.shares, unit: "shares" };
+    if (PER_UNIT_LABEL.test(heading)) return perShare;
+  }
+  // under "Basic earnings per share:" the rows "Continuing operations", "Net income" print
+  // cents ("2.10", "(0.05)"); an amount under such a heading prints none ("1,000")
   if (
-    (!countOfShares && /per share|per unit|\/ ?share/i.test(label)) || /PerShare/.test(local)
-  ) return { scale: 1, unit: `${scales.currency ?? "money"} per share, as printed` };
+    !local && heading && PER_UNIT_LABEL.test(heading) && !countsShares(heading) &&
+    !/\bshares?\b/i.test(label) && /\d\.\d\d\)?$/.test(text.trim())
+  ) return perShare;
   const unit = /\s\|\s([^|]+)$/.exec(label)?.[1]?.trim();
   if (unit) {
     // a row in one of several currencies a title scales apart ("$ in Millions, ¥ in Billions")
@@ -377,6 +414,15 @@ function liftTables(html: string): { html: string; tables: string[] } {
   return { html: out + html.slice(pos), tables };
 }
 
+/**
+ * Whether `html` is an R page of EDGAR's renderer (its `<table class="report">`). The renderer's
+ * older XML pages (R2.xml, 2009-2011: an `<InstanceReport>` of Rows and Cells) and other files
+ * are not: read as a page they gave no row and a text of run-together figures.
+ */
+export function isReportPage(html: string): boolean {
+  return reportStart(html) >= 0;
+}
+
 /** Clean text of an R page: one line per row, cells joined by " | ". */
 export function reportText(html: string): string {
   return htmlToText(reportTable(html)).text.trim();
@@ -461,6 +507,19 @@ export function parseReport(
       .map((r) => indentOf(r.cells[0][2])),
   );
   const headings = new Headings(lv.indented);
+  // a column whose heading names its currency ("Mar. 31, 2024 USD ($)", a convenience
+  // translation beside the CNY columns) has that currency and the title's scale for its sign
+  const byColumn = new Map<number, Scales>();
+  const columnScales = (i: number): Scales => {
+    let own = byColumn.get(i);
+    if (!own) {
+      const m = /\b([A-Z]{3}) \(([^)\s]{1,4})\)/.exec(headers[i]?.join(" ") ?? "");
+      const f = m ? scales.bySign?.get(m[2]) : undefined;
+      own = m ? { ...scales, currency: m[1], money: f ?? scales.money } : scales;
+      byColumn.set(i, own);
+    }
+    return own;
+  };
   for (const [n, { trAttrs, cells }] of body.entries()) {
     if ((n & 255) === 0) checkpoint();
     if (cells.every((c) => c[1].toLowerCase() === "h")) {
@@ -497,21 +556,10 @@ export function parseReport(
     for (const c of cells.slice(1)) {
       for (const m of c[3].matchAll(/\uE000(\d+)\uE000/g)) numbered.set(m[1], numbered.size + 1);
     }
-    const values = cells.slice(1).map((c, i) => {
-      const text = cellText(
-        c[3].replace(/\uE000(\d+)\uE000/g, (_m, k) => ` [table ${numbered.get(k)}] `),
-      );
-      const number = parseCellNumber(text);
-      const m = number === null ? null : rowScale(label, text, scales, concept);
-      return {
-        column: headers[i]?.join(" ") || `value_${i + 1}`,
-        text,
-        number,
-        scaled: number === null || m?.scale == null ? null : number * m.scale,
-        unit: m?.unit ?? null,
-      };
-    });
-    const empty = values.every((v) => !v.text);
+    const texts = cells.slice(1).map((c) =>
+      cellText(c[3].replace(/\uE000(\d+)\uE000/g, (_m, k) => ` [table ${numbered.get(k)}] `))
+    );
+    const empty = texts.every((t) => !t);
     if (/class="rh"/.test(trAttrs)) {
       dimension = label.split(" | ").map((s) => s.trim()).filter(Boolean);
       headings.reset();
@@ -523,7 +571,21 @@ export function parseReport(
     const heading = abstract && !/\[Line Items\]/.test(label);
     const total = /class="[^"]*\br(?:[eo]u|t|tu)\b/.test(trAttrs) || /^total\b/i.test(label);
     const kind = heading ? "heading" : abstract ? "other" : total ? "total" : "item";
-    const context = [...dimension, ...headings.row(label, lv.of(indentOf(cells[0][2])), kind)];
+    const under = headings.row(label, lv.of(indentOf(cells[0][2])), kind);
+    const context = [...dimension, ...under];
+    const values = texts.map((text, i) => {
+      const number = parseCellNumber(text);
+      const m = number === null
+        ? null
+        : rowScale(label, text, columnScales(i), concept, under.at(-1));
+      return {
+        column: headers[i]?.join(" ") || `value_${i + 1}`,
+        text,
+        number,
+        scaled: number === null || m?.scale == null ? null : number * m.scale,
+        unit: m?.unit ?? null,
+      };
+    });
     const qname = concept ? concept.replace("_", ":") : null;
     rows.push({ table: title, context, label, concept: qname, abstract, values });
     // the tables a text block holds, each a table of its own, right after the block
@@ -541,16 +603,28 @@ export function parseReport(
     });
   }
   const columns = headers.map((h) => h.join(" "));
+  // the currencies the columns name, when they name more than the title's one
+  const named = new Set(columns.map((_c, i) => columnScales(i).currency ?? null));
+  const currency = titleCurrency(title);
+  const currencies = named.size > 1
+    ? `${[...named].map((c) => c ?? "money").join(" or ")} (as each column is headed)`
+    : named.size === 1
+    ? [...named][0]
+    : currency;
   const own: ReportTable = {
     table: title,
     columns,
-    scale: scaleText((stated as TitleStated | null) ?? titleStated(title), titleCurrency(title)),
+    scale: scaleText((stated as TitleStated | null) ?? titleStated(title), currencies),
     caption: null,
   };
   const warnings: string[] = [];
   // set inside the header cells' callback, which the compiler does not follow
   const st = stated as TitleStated | null;
-  if (st?.mixed) {
+  // every column naming a currency the title scales: each figure has its scale
+  const unscaled = rows.some((r) =>
+    r.values.some((v) => v.number !== null && v.scaled === null && v.unit !== "percent")
+  );
+  if (st?.mixed && unscaled) {
     warnings.push(
       `the page states a scale for each currency (${
         [...st.bySign].map(([sign, f]) => `${sign} in ${SCALE_NAMES[f]}`).join(", ")
@@ -656,10 +730,15 @@ function embeddedTable(html: string, before: string, name: string, dimension: st
       }
       if (g >= 0) pieces[g].push(c.text);
     }
-    const values = pieces.map((p, i) => {
-      const text = joinPieces(p);
+    const texts = pieces.map(joinPieces);
+    const empty = texts.every((t) => !t);
+    const level = lv.of(r.find((c) => c.text)?.indent ?? 0);
+    const kind = empty ? "heading" : /^total\b/i.test(label) ? "total" : "item";
+    const under = headings.row(label, level, kind);
+    const context = [...dimension, ...under];
+    const values = texts.map((text, i) => {
       const number = parseCellNumber(text);
-      const m = number === null ? null : rowScale(label, text, scales, null);
+      const m = number === null ? null : rowScale(label, text, scales, null, under.at(-1));
       return {
         column: names[i] || `value_${i + 1}`,
         text,
@@ -668,10 +747,6 @@ function embeddedTable(html: string, before: string, name: string, dimension: st
         unit: m?.unit ?? null,
       };
     });
-    const empty = values.every((v) => !v.text);
-    const level = lv.of(r.find((c) => c.text)?.indent ?? 0);
-    const kind = empty ? "heading" : /^total\b/i.test(label) ? "total" : "item";
-    const context = [...dimension, ...headings.row(label, level, kind)];
     out.push({ table: name, context, label, concept: null, abstract: empty, values });
   }
   const currency = sawDollar ? "$" : null;

@@ -80,6 +80,7 @@ function roleScore(kind: StatementKind, def: string): number {
  * Other roles that name the statement as well as the chosen one: the statements of each
  * registrant of a combined report ("Consolidated Statements of Income - Duke Energy Carolinas"),
  * a parent company's condensed statements. The chosen one is the first in the filing's order.
+ * A continuation of the chosen one ("… (Continued)") is no rival: see continuationRoles.
  */
 export function rivalRoles(
   kind: StatementKind,
@@ -87,10 +88,45 @@ export function rivalRoles(
   chosen: RoleChoice,
 ): RoleChoice[] {
   const score = roleScore(kind, chosen.definition);
+  const more = new Set(continuationRoles(chosen, roles).map((r) => r.uri));
   return roles.filter((r) =>
-    r.uri !== chosen.uri && r.definition !== chosen.definition &&
+    r.uri !== chosen.uri && r.definition !== chosen.definition && !more.has(r.uri) &&
     roleScore(kind, r.definition) === score
   );
+}
+
+const CONTINUED = /[\s,.:;–—-]*[([]?\s*\b(?:continued|cont(?:'d)?\.?)\s*[)\]]?\s*$/i;
+
+/** A role definition without its number, type and "(Continued)": the statement's own name. */
+function statementName(definition: string): string {
+  return definition.replace(/^\s*\d+\s*-\s*\w+\s*-\s*/, "").replace(CONTINUED, "")
+    .replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/**
+ * The roles that continue the chosen statement, in the filing's order: a statement split over
+ * two pages of the filing can be tagged as two roles, "Consolidated Statements of Cash Flows"
+ * and "Consolidated Statements of Cash Flows (Continued)"; the second holds the rest of its
+ * rows (read alone, the statement ended at the page break).
+ */
+export function continuationRoles(chosen: RoleChoice, roles: RoleChoice[]): RoleChoice[] {
+  const name = statementName(chosen.definition);
+  return roles.filter((r) =>
+    r.uri !== chosen.uri && CONTINUED.test(r.definition) && !CONTINUED.test(chosen.definition) &&
+    statementName(r.definition) === name
+  );
+}
+
+/** A statement and its continuations as one: rows in order, the columns of all of them. */
+export function joinStatements(
+  parts: { rows: StatementRow[]; periods: string[]; warnings: string[] }[],
+): { rows: StatementRow[]; periods: string[]; warnings: string[] } {
+  if (parts.length === 1) return parts[0];
+  return {
+    rows: parts.flatMap((p) => p.rows),
+    periods: [...new Set(parts.flatMap((p) => p.periods))],
+    warnings: [...new Set(parts.flatMap((p) => p.warnings))],
+  };
 }
 
 const ABSTRACT_NAME = /(Abstract|Table|LineItems)$/;
@@ -152,7 +188,9 @@ export function buildStatement(
   };
   for (const r of roots) visit(r, 0, null, null);
   const warnings: string[] = [];
-  const periods = attachValues(rows, input.instance, warnings);
+  // the members the statement's own table breaks rows down by (Apple's Products and Services)
+  const members = [...new Set(arcs.map((a) => a.to).filter((c) => /Member$/.test(c)))];
+  const periods = attachValues(rows, input.instance, warnings, members);
   warnings.push(...emptyRows(rows, input.instance));
   return { rows, periods, warnings };
 }
@@ -228,7 +266,12 @@ const precision = (f: Fact) => (f.decimals === null ? Infinity : f.decimals);
 // Keeps the periods most rows report (the statement's columns), most recent first. One value per
 // row and period: in the statement's own currency when a fact is also given in another (a
 // convenience translation), the most precise of duplicates; inconsistent duplicates are warned.
-function attachValues(rows: StatementRow[], inst: Instance, warnings: string[]): string[] {
+function attachValues(
+  rows: StatementRow[],
+  inst: Instance,
+  warnings: string[],
+  members: string[] = [],
+): string[] {
   const counts = new Map<string, { n: number; end: string; start: string }>();
   const currencies = new Map<string, number>();
   for (const row of rows) {
@@ -243,6 +286,8 @@ function attachValues(rows: StatementRow[], inst: Instance, warnings: string[]):
   for (const [u, n] of currencies) if (!currency || n > currencies.get(currency)!) currency = u;
   const translated = new Set<string>();
   const clashes: string[] = [];
+  // the periods each row's concept is reported for only with a dimension (by a member)
+  const byMember = new Map<StatementRow, Set<string>>();
   for (const row of rows) {
     if (row.abstract) continue;
     const sign = /negated/i.test(row.preferred_label_role ?? "") ? -1 : 1;
@@ -252,7 +297,14 @@ function attachValues(rows: StatementRow[], inst: Instance, warnings: string[]):
     for (const f of inst.facts.get(row.concept) ?? []) {
       if ((++steps & 1023) === 0) checkpoint();
       const ctx = inst.contexts.get(f.context);
-      if (!ctx || ctx.dimensional) continue;
+      if (!ctx) continue;
+      if (ctx.dimensional) {
+        if (f.value !== null) {
+          const set = byMember.get(row) ?? new Set<string>();
+          byMember.set(row, set.add(periodLabel(ctx)));
+        }
+        continue;
+      }
       const label = periodLabel(ctx);
       const list = byLabel.get(label);
       if (list) list.push({ f, ctx });
@@ -304,12 +356,60 @@ function attachValues(rows: StatementRow[], inst: Instance, warnings: string[]):
       }); the most precise one is shown, check it against the filing`,
     );
   }
-  placeBalances(rows, inst, counts);
+  placeBalances(rows, inst, counts, warnings);
   // a loop, not Math.max(...): an instance with 100,000+ periods overflowed the call stack
   let max = 0;
   for (const c of counts.values()) if (c.n > max) max = c.n;
-  const keep = [...counts].filter(([, c]) => c.n * 4 >= max)
-    .sort((a, b) => b[1].end.localeCompare(a[1].end) || a[1].start.localeCompare(b[1].start))
+  // the statement's columns: a 10-K's quarterly-data note reports revenue, net income and EPS
+  // for each quarter without a dimension, and those quarters (a third of the rows) were
+  // columns between the fiscal years. A period of a length no full column has that lies
+  // within a full column's period is such a part of it, no column; a short period of its own
+  // (from inception, a predecessor's stub) stays
+  const lengthOf = (c: { end: string; start: string }) =>
+    c.start ? String(Math.round((Date.parse(c.end) - Date.parse(c.start)) / 2_629_800_000)) : "";
+  const best = new Map<string, number>();
+  for (const c of counts.values()) {
+    const k = lengthOf(c);
+    if (c.n > (best.get(k) ?? 0)) best.set(k, c.n);
+  }
+  const full = (c: { end: string; start: string }) => best.get(lengthOf(c))! * 3 >= max * 2;
+  const candidates = [...counts].filter(([, c]) => c.n * 4 >= max);
+  // the full columns' periods by start, each with the latest end of those starting no later
+  // (a binary search per period, not a scan of them all)
+  const spans = candidates.filter(([, c]) => c.start && full(c)).map(([, c]) => c)
+    .sort((a, b) => a.start.localeCompare(b.start));
+  const reach: string[] = [];
+  for (const [i, m] of spans.entries()) {
+    reach.push(i && reach[i - 1] > m.end ? reach[i - 1] : m.end);
+  }
+  const within = (c: { start: string; end: string }) => {
+    let lo = 0;
+    let hi = spans.length; // spans[0..lo) start no later than c
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid].start <= c.start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1] >= c.end;
+  };
+  const columns = candidates.filter(([, c]) => full(c) || !c.start || !within(c));
+  // a 10-Q's quarters and years to date end on the same days: as the filing orders them, the
+  // quarters first (this year's, then last year's), then the years to date (periods[0] of a
+  // 10-Q was the six or nine months ending that day); other columns most recent first (a
+  // predecessor's stub period stays after the successor's year)
+  const endsByLength = new Map<string, string[]>();
+  for (const [, c] of columns) {
+    const list = endsByLength.get(lengthOf(c));
+    if (list) list.push(c.end);
+    else endsByLength.set(lengthOf(c), [c.end]);
+  }
+  const ends = [...endsByLength.values()].map((e) => e.sort().join());
+  const byLength = ends.length > 1 && ends.every((e) => e === ends[0]);
+  const keep = columns
+    .sort((a, b) =>
+      (byLength ? Number(lengthOf(a[1]) || 0) - Number(lengthOf(b[1]) || 0) : 0) ||
+      b[1].end.localeCompare(a[1].end) || a[1].start.localeCompare(b[1].start)
+    )
     .map(([label]) => label);
   const kept = new Set(keep);
   // a value given only in another currency than the statement's: said, never mixed in silently
@@ -322,6 +422,35 @@ function attachValues(rows: StatementRow[], inst: Instance, warnings: string[]):
         foreign.push(`${row.concept} ${label} in ${v.unit}`);
       }
     }
+  }
+  // a row the filing reports for a column only by a member of an axis (Tesla's balance sheet
+  // gives "Operating lease vehicles, net" only for its OperatingLeaseVehiclesMember): left
+  // empty here, said, never read as nothing reported
+  const onlyByMember: string[] = [];
+  for (const row of rows) {
+    const dims = byMember.get(row);
+    if (!dims) continue;
+    const missing = keep.filter((p) => !row.values[p] && dims.has(p));
+    if (missing.length) onlyByMember.push(`"${row.label}" (${row.concept}) ${missing[0]}`);
+  }
+  if (onlyByMember.length) {
+    warnings.push(
+      `${onlyByMember.length} row(s) have no value of their own for some column while the filing reports them by a member of an axis (a figure the statement shows under a member, e.g. ${
+        onlyByMember[0]
+      }); those cells are empty here, not zero and not absent from the filing: read them on the statement's R page with filings.reports then filings.report`,
+    );
+  } else if (
+    members.length && rows.some((r) => keep.some((p) => byMember.get(r)?.has(p)))
+  ) {
+    // the lines the statement shows under its members are no rows here: said, not dropped
+    // silently (a question about Apple's "Services" net sales finds no row)
+    warnings.push(
+      `the statement also shows lines by member of an axis (${
+        members.slice(0, 4).map((m) => m.replace(/^[^:]*:/, "")).join(", ")
+      }${
+        members.length > 4 ? ", …" : ""
+      }), which are not given here: its rows hold the figures without a dimension (the totals); read those lines on its R page with filings.reports then filings.report`,
+    );
   }
   if (foreign.length) {
     warnings.push(
@@ -345,13 +474,27 @@ function placeBalances(
   rows: StatementRow[],
   inst: Instance,
   counts: Map<string, { n: number; end: string; start: string }>,
+  warnings: string[],
 ) {
   const durations = [...counts.keys()].filter((p) => p.includes(" to "));
   if (!durations.length) return;
+  // balance concepts placed at the period's end, and those placed at its start
+  const atEnd = new Map<string, StatementRow[]>();
+  const opened = new Set<string>();
   for (const row of rows) {
     const keys = Object.keys(row.values);
     if (row.abstract || !keys.length || keys.some((k) => k.includes(" to "))) continue;
-    const atStart = /periodStart/i.test(row.preferred_label_role ?? "");
+    // the opening balance by its preferred label, or, where the filer gave it another label
+    // role, by its words ("Cash at beginning of year"): else it showed the closing balance
+    const pref = row.preferred_label_role ?? "";
+    const atStart = /periodStart/i.test(pref) ||
+      (!/periodEnd/i.test(pref) && /\b(?:beginning|start) of\b|\bbeginning\b/i.test(row.label));
+    if (atStart) opened.add(row.concept);
+    else {
+      const list = atEnd.get(row.concept);
+      if (list) list.push(row);
+      else atEnd.set(row.concept, [row]);
+    }
     checkpoint(); // every duration column is looked up for each balance row
     const instants = new Map(Object.entries(row.values));
     row.values = {};
@@ -360,6 +503,15 @@ function placeBalances(
       const v = atStart ? instants.get(dayBefore(start)) ?? instants.get(start) : instants.get(end);
       if (v) row.values[p] = v;
     }
+  }
+  // the same balance twice, neither marked as the opening one: both show the closing balance
+  const twice = [...atEnd].filter(([c, list]) => list.length > 1 && !opened.has(c));
+  if (twice.length) {
+    warnings.push(
+      `${twice[0][1].length} rows of ${twice[0][0]} ("${
+        twice[0][1][0].label
+      }") show a balance and none is labelled as the period's opening one: each shows the balance at the column's end; the opening balance is the one at the end of the period before`,
+    );
   }
   void inst;
 }

@@ -11,7 +11,7 @@ const cellSchema = z.object({
   number: z.number().nullable(),
   scaled: z.number().nullable(),
   unit: z.string().nullable().describe(
-    'What `scaled` counts: the currency ("USD"; a row\'s own sign when the title scales several currencies apart), "shares", "count", "percent" (scaled null), "USD per share, as printed", a unit EDGAR puts after the label ("Vendor"), "money" when no currency is named; null for a cell that is no number. The period is the cell\'s `column`.',
+    'What `scaled` counts: the currency ("USD"; the column\'s when its heading names one; a row\'s own sign when the title scales several currencies apart), "shares", "count", "percent" (scaled null), "USD per share, as printed", a unit EDGAR puts after the label ("Vendor"), "money" when no currency is named; null for a cell that is no number. The period is the cell\'s `column`.',
   ),
 });
 
@@ -35,7 +35,7 @@ export default defineCommand({
   name: "filings.report",
   summary: "Read one financial report page (R file) of a filing as text and structured rows",
   description:
-    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and the headings the row stands under, each heading ending at its total or the next heading; concept = the XBRL element). Tables a note embeds in its text block follow that row as tables of their own (`table` "<label> — table N", sub-headings such as "Americas:" in context). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null) and `scaled` applies the table\'s scale once (title "$ in Millions", "¥ in Billions", "shares in Thousands", the older "In Millions, except Per Share data", or the note\'s "(in millions)"; per-share rows unscaled; a footnote mark glued to a figure, "1,234(1)", is no part of it; a title scaling several currencies apart leaves scaled null, with a warning, on rows that do not name theirs), `unit` says what scaled counts and `column` gives its period; `tables` gives each table\'s columns, scale in words and caption. Lookup of `report`: an R number (R4, or the file name R4.htm) picks exactly that page; otherwise the exact short name (case-insensitive), then a short or long name containing the text.',
+    'Use after filings.reports to read one statement, note, table or detail page exactly as EDGAR rendered it from the filing\'s XBRL: `text` is the table as readable lines, `rows` are structured (context = dimension members and the headings the row stands under, each heading ending at its total or the next heading; concept = the XBRL element). Tables a note embeds in its text block follow that row as tables of their own (`table` "<label> — table N", sub-headings such as "Americas:" in context). In each cell `number` is the value as printed (parentheses negative, dashes and blanks null) and `scaled` applies the table\'s scale once (title "$ in Millions", "¥ in Billions", "shares in Thousands", the older "In Millions, except Per Share data", or the note\'s "(in millions)"; per-share rows unscaled, whether the label or element says per share, per common or diluted share, per unit, or a "Basic"/"Diluted" row stands under a per-share heading; a footnote mark glued to a figure, "1,234(1)", is no part of it; a column headed with its currency, "USD ($)" beside "CNY (¥)" columns, is in that currency at the title\'s scale for it; a title scaling several currencies apart leaves scaled null, with a warning, on rows and columns that do not name theirs), `unit` says what scaled counts and `column` gives its period; `tables` gives each table\'s columns, scale in words and caption. Lookup of `report`: an R number (R4, or the file name R4.htm) picks exactly that page; otherwise the exact short name (case-insensitive), then a short or long name containing the text.',
   usage:
     "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] report=SHORT_NAME|R4 [form=10-K query=TEXT max_rows=25 max_chars=8000]",
   side_effects: "network_read_only",
@@ -85,7 +85,9 @@ export default defineCommand({
     }
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const { loadSummary } = await import("../../providers/filings_a/xbrl_files.ts");
-    const { parseReport, reportText } = await import("../../analysis/filings/rfile.ts");
+    const { isReportPage, parseReport, reportText } = await import(
+      "../../analysis/filings/rfile.ts"
+    );
     const summary = await loadSummary(client, filing);
     if (!summary) {
       throw new FinanceError(
@@ -94,7 +96,9 @@ export default defineCommand({
     }
     const want = args.report.toLowerCase();
     // an R number names one page exactly: never fall back to a name that merely contains it
-    const rNumber = /^r\d+(\.html?)?$/.test(want) ? want.replace(/\.html?$/, "") : null;
+    const rNumber = /^r\d+(\.(?:html?|xml))?$/.test(want)
+      ? want.replace(/\.(?:html?|xml)$/, "")
+      : null;
     // a statement named by its kind ("income", "balance sheet", "cash flows") is that statement,
     // chosen as filings.statement chooses it: "income" is the statement of operations, not
     // the statement of comprehensive income that merely contains the word
@@ -110,7 +114,9 @@ export default defineCommand({
       x.short_name.toLowerCase().includes(want) || x.long_name.toLowerCase().includes(want)
     );
     const r = rNumber
-      ? summary.reports.find((x) => x.file_name.toLowerCase().replace(/\.html?$/, "") === rNumber)
+      ? summary.reports.find((x) =>
+        x.file_name.toLowerCase().replace(/\.(?:html?|xml)$/, "") === rNumber
+      )
       : summary.reports.find((x) => x.short_name.toLowerCase() === want) ??
         summary.reports.find((x) => x.file_name.toLowerCase() === want) ??
         summary.reports.find((x) => x.file_name === byKind?.uri) ??
@@ -140,6 +146,16 @@ export default defineCommand({
       );
     }
     const html = await client.archiveText(filing.cik, filing.accession_no, r.file_name);
+    if (!isReportPage(html)) {
+      // never an empty answer that reads as a page with no rows
+      throw new FinanceError(
+        `${r.file_name} of ${filing.accession_no} ("${r.short_name}") is not an HTML report page of EDGAR's renderer${
+          /\.xml$/i.test(r.file_name) || /<InstanceReport\b/.test(html.slice(0, 2000))
+            ? " (filings of 2009-2011 have their R pages in the renderer's older XML format, which is not read here)"
+            : ""
+        }; read the statement's figures with filings.statement (its XBRL), or the filing's text with filings.read or document.scan`,
+      );
+    }
     const text = reportText(html);
     const parsed = parseReport(html);
     for (const w of parsed.warnings) ctx.warn(`${r.file_name.replace(/\.html?$/, "")}: ${w}`);

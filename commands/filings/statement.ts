@@ -36,7 +36,7 @@ export default defineCommand({
   name: "filings.statement",
   summary: "Income, balance sheet or cash flow statement from a filing's XBRL",
   description:
-    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Only non-dimensional facts are used (no segment breakdowns). Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
+    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Only non-dimensional facts are used (no segment breakdowns); a row the filing reports for a column only under a member of an axis stays empty, with a warning naming it, and lines the statement shows by member of its own axis (Apple's Products and Services net sales) are no rows here, with a warning naming the members. The columns are the periods most rows report, of the lengths the statement's full columns have (a 10-K's quarterly-data quarters are no columns; a 10-Q keeps its quarter and year-to-date columns, each labelled with its start and end), in the filing's order: a 10-Q's quarters first (this year's, then last year's), then its years to date; other columns most recent first. Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work; a statement tagged in two roles, the second "… (Continued)", is read as one, its rows in order. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
   usage:
     "finance filings.statement [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K statement=income|balance|cashflow query=TEXT include_abstract=false max_rows=0]",
   side_effects: "network_read_only",
@@ -87,9 +87,8 @@ export default defineCommand({
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const { loadXbrl } = await import("../../providers/filings_a/xbrl_files.ts");
     const x = await import("../../analysis/filings/xbrl.ts");
-    const { buildStatement, chooseRole, rivalRoles } = await import(
-      "../../analysis/filings/statement.ts"
-    );
+    const { buildStatement, chooseRole, continuationRoles, joinStatements, rivalRoles } =
+      await import("../../analysis/filings/statement.ts");
     const bundle = await loadXbrl(client, filing);
     if (!bundle.pre) {
       throw new FinanceError(
@@ -105,15 +104,36 @@ export default defineCommand({
         `no ${args.statement} statement found among the statement roles of ${filing.accession_no}; list them with filings.reports, then read one with filings.report`,
       );
     }
-    const built = buildStatement({
-      role: role.uri,
+    const parsed = {
       presentation: x.parseLinkbase(bundle.pre, "presentationLink"),
       calculation: bundle.cal ? x.parseLinkbase(bundle.cal, "calculationLink") : new Map(),
       labels: bundle.lab ? x.parseLabels(bundle.lab) : new Map(),
       instance: x.parseInstance(bundle.instance, { namespaces: schema.namespaces }),
       balances: schema.balances,
-    });
-    if (built.rows.some((r) => !r.abstract) && !built.periods.length) {
+    };
+    // a statement tagged as two roles, "… (Continued)" the second: its rows follow
+    const more = continuationRoles(role, menu.length ? menu : schema.roles);
+    const built = joinStatements(
+      [role, ...more].map((r) => buildStatement({ role: r.uri, ...parsed })),
+    );
+    if (more.length) {
+      ctx.warn(
+        `the ${args.statement} statement of ${filing.accession_no} is tagged in ${
+          more.length + 1
+        } parts ("${role.definition}", then ${
+          more.map((r) => `"${r.definition}"`).join(", ")
+        }): their rows are given in that order, as one statement`,
+      );
+    }
+    if (!built.rows.some((r) => !r.abstract)) {
+      // a role the presentation linkbase has no line items for: never an empty statement
+      throw new FinanceError(
+        `the ${args.statement} statement of ${filing.accession_no} (${role.definition}, role ${role.uri}) has no line items in its presentation linkbase${
+          bundle.files.pre ? ` ${bundle.files.pre}` : ""
+        }; read it with filings.reports then filings.report`,
+      );
+    }
+    if (!built.periods.length) {
       // an empty statement is never an answer: say why (the first warning names the cause)
       throw new FinanceError(
         `the ${args.statement} statement of ${filing.accession_no} (${role.definition}) has no values in its XBRL instance ${bundle.files.instance}${
