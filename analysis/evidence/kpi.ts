@@ -75,6 +75,15 @@ const NOT_REVENUE_BEFORE =
 /** A sentence about revenue still to be recognized from a balance or backlog. */
 const TO_BE_RECOGNIZED =
   /\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)\w*\b[\s\S]*\brecogni[sz]|\brecogni[sz]\w*\b[\s\S]*\b(?:deferred revenue|unearned revenue|remaining performance obligations?|contract liabilit|backlog)/i;
+/** The last sentence read for TO_BE_RECOGNIZED (each mention meets each figure of a sentence). */
+let recognizedCache: { sentence: string; said: boolean } | null = null;
+/** Whether a sentence speaks of revenue still to be recognized, read once per sentence. */
+function toBeRecognized(sentence: string): boolean {
+  if (recognizedCache?.sentence !== sentence) {
+    recognizedCache = { sentence, said: TO_BE_RECOGNIZED.test(sentence) };
+  }
+  return recognizedCache.said;
+}
 const NOT_REVENUE_AFTER =
   /^\s+(?:backlog|run[- ]rate|obligations?|under contract|(?:expected )?to be recognized|not yet recognized|visibility|Service|Code|Agency|Procedure|Ruling|(?:&|and) Customs|bonds?|volumes?|units?|mix|force|teams?|representatives|reps|cycles?|pipeline|(?:and|&) marketing|prices?|channels?|synerg(?:y|ies)|per)\b/i;
 
@@ -272,7 +281,7 @@ export interface Sentence {
 }
 
 const ABBREV =
-  /\b(?:[A-Z]|inc|corp|ltd|co|mr|mrs|ms|dr|vs|approx|no|rs|u\.s|e\.g|i\.e|etc|a\.m|p\.m|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$/i;
+  /\b(?:[A-Z]|inc|corp|ltd|co|mr|mrs|ms|dr|vs|approx|no|rs|u\.s|e\.g|i\.e|etc|a\.m|p\.m|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mrd|mio|md)\.$/i;
 
 /** Sentences with offsets into `text`; decimals and common abbreviations do not end a sentence. */
 export function sentences(text: string, base = 0): Sentence[] {
@@ -340,6 +349,8 @@ export interface FoundValue {
   offset: number;
   /** The low end of a range scaled by the words of its high end ("$4.9 to $5.1 billion"). */
   scaledByRange?: boolean;
+  /** How the amount was read when its words allow doubt (a decimal comma, cents of no currency). */
+  note?: string;
 }
 
 const SCALE: Record<string, number> = {
@@ -365,16 +376,113 @@ const SCALE: Record<string, number> = {
   "lakh crores": 1e12,
   // "£520mn", "€3.4mn": millions as British and European releases write them
   mn: 1e6,
+  // "5,2 Mrd. €", "3,4 milliards d'euros", "820 Mio. €": German and French scale words
+  mrd: 1e9,
+  md: 1e9,
+  milliard: 1e9,
+  milliards: 1e9,
+  mio: 1e6,
+  millions: 1e6,
 };
 
 /** The scale of a scale word as an amount writes it ("bn", "Lakh  Crore"). */
-const scaleOf = (word: string) => SCALE[word.toLowerCase().replace(/\s+/g, " ")];
+const scaleOf = (word: string) => SCALE[word.toLowerCase().replace(/\s+/g, " ").replace(/\.$/, "")];
+/** Scale words of other languages read after a currency sign only as not an amount's end. */
+const FOREIGN_SCALE =
+  /^\s?(?:bilh|milh|mill[oó]n|mil\s+mill|Mrd\b|Mio\b|Md\b|milliard|miliard|milion|mld\b|mln\b|Bio\b)/i;
+
+/** ISO codes written before an amount ("EUR 3.4bn") or after it ("3.4bn EUR"). */
+const CODES =
+  "USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|BRL|MXN|SGD|TWD|ZAR|PLN|ILS|IDR|THB|MYR|NZD|RUB|CZK|HUF|AED|CLP|EGP|NGN|KES|PKR|VND";
+/** Scale words an amount whose currency follows it may carry ("5,2 Mrd. €", "3,4 milliards d'euros"). */
+const AFTER_SCALES = String
+  .raw`(?:trillion|billion|million|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|[bmk]|milliards?|millions?)\b|(?:Mrd|Mio|Md)\b\.?`;
+/** Currencies written after an amount, each a word or a sign; see AFTER_CURRENCY. */
+const AFTER_CURRENCIES = String
+  .raw`(?:US|U\.S\.|Canadian|Australian|Hong\s+Kong|New\s+Zealand|Singapore|New\s+Taiwan|Taiwan(?:ese)?)\s+dollars?\b|Swiss\s+francs?\b|Swedish\s+(?:kronor|krona)\b|Norwegian\s+kroner\b|Danish\s+kroner\b|South\s+African\s+rand\b|Korean\s+won\b|Brazilian\s+reais\b|Mexican\s+pesos\b|pounds?\s+sterling\b|pounds\b(?!\s+of\b)|sterling\b|euros?\b|yen\b|yuan\b|renminbi\b|rupees\b|kronor\b|won\b|rand\b|reais\b|dollars?\b|[€£¥₹₩]|(?:${CODES})\b`;
+/** The ISO code of a currency written after an amount (see AFTER_CURRENCIES), by its words. */
+const AFTER_CURRENCY: Record<string, string> = {
+  "us dollar": "USD",
+  "u.s. dollar": "USD",
+  "canadian dollar": "CAD",
+  "australian dollar": "AUD",
+  "hong kong dollar": "HKD",
+  "new zealand dollar": "NZD",
+  "singapore dollar": "SGD",
+  "new taiwan dollar": "TWD",
+  "taiwan dollar": "TWD",
+  "taiwanese dollar": "TWD",
+  "swiss franc": "CHF",
+  "swedish kronor": "SEK",
+  "swedish krona": "SEK",
+  "norwegian kroner": "NOK",
+  "danish kroner": "DKK",
+  "south african rand": "ZAR",
+  "korean won": "KRW",
+  "brazilian reais": "BRL",
+  "mexican pesos": "MXN",
+  "pound sterling": "GBP",
+  "pounds sterling": "GBP",
+  pound: "GBP",
+  pounds: "GBP",
+  sterling: "GBP",
+  euro: "EUR",
+  euros: "EUR",
+  yen: "JPY",
+  yuan: "CNY",
+  renminbi: "CNY",
+  rupees: "INR",
+  kronor: "SEK",
+  won: "KRW",
+  rand: "ZAR",
+  reais: "BRL",
+  "€": "EUR",
+  "£": "GBP",
+  "₹": "INR",
+  "₩": "KRW",
+  rmb: "CNY",
+};
+/** Currency words that are also English words: a currency only after a scale ("2 billion won"). */
+const WORD_ALSO = /^(?:won|rand|pounds|reais)$/i;
+
+/**
+ * The number an amount's digits write, or null when they read two ways: "1,234.5" and "1.5"
+ * (English), "5,2" and "1.234,5" (a decimal comma, as European releases write), but not
+ * "1,500 Mrd." nor "1.234 Mio." (a thousands group or a decimal?); `european` when the amount's
+ * words are (Mrd., Mio., milliards) and a lone group of three is then not read as English.
+ */
+function readDigits(digits: string, european: boolean): { number: number; comma: boolean } | null {
+  if (/^\d+$/.test(digits)) return { number: Number(digits), comma: false };
+  const lone = /^\d{1,3}[.,]\d{3}$/.test(digits);
+  if (lone && european) return null;
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(digits) || /^\d+\.\d+$/.test(digits)) {
+    return { number: Number(digits.replace(/,/g, "")), comma: false };
+  }
+  if (/^\d+,(?:\d{1,2}|\d{4,})$/.test(digits) || /^\d{1,3}(?:\.\d{3})+,\d+$/.test(digits)) {
+    return { number: Number(digits.replace(/\./g, "").replace(",", ".")), comma: true };
+  }
+  // "1,23,45,678": the Indian lakh and crore groups (read by the caller after a rupee sign)
+  return null;
+}
+
 // a percent starts at the first digit of its run (`(?<!\d)`): tried at every digit of a long run
 // with no sign after it, `\d+` read the rest of the run each time, time growing with its square
 // an amount carries the currency it is stated in: "C$1.2 billion" is Canadian dollars, "€3.4bn",
-// "EUR 3.4bn", "RMB 1.2 billion", "£512 million" are not dollars at all
-const VALUE =
-  /((?:\b(?:US|CA?|AU?|NZ|HK|NT|S|R|MX)\$|[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|HKD|SEK|NOK|DKK|KRW|BRL|MXN|SGD|TWD|ZAR)\s?|\bRs\.?\s?)\s?(?:\(\s?|[-−]\s?)?\d[\d,]*(?:\.\d+)?\)?(?:\s?(?:trillion|billion|million|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|[bmk])\b)?\+?)|([-−]?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))|(\b\d{1,3}(?:\.\d+)?\s?(?:cents\b|cent\b|cps\b|¢))|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)/gi;
+// "EUR 3.4bn", "RMB 1.2 billion", "£512 million" are not dollars at all; so does an amount whose
+// currency follows it ("5.2 billion euros", "5,2 Mrd. €", "4,500 crore rupees"); an amount in
+// cents or pence ("12 cents", "45.3p", "4.5 euro cents") is read in that unit
+const VALUE = new RegExp(
+  String
+    .raw`((?:\b(?:US|CA?|AU?|NZ|HK|NT|S|R|MX)\$|[$€£¥₹₩₽₺₪]|\b(?:${CODES})\s?|\bRs\.?\s?|\bR(?=\s?\d[\d,.]*\s?(?:billion|million|bn|m)\b))\s?(?:\(\s?|[-−]\s?)?\d[\d,]*(?:\.\d+)?\)?(?:\s?(?:trillion|billion|million|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|[bmk])\b)?\+?)` +
+    String.raw`|([-−]?(?<!\d)\d+(?:\.\d+)?\s?(?:%|percent\b|basis points\b|bps\b))` +
+    String
+      .raw`|(\b\d{1,3}(?:\.\d+)?(?:\s?(?:(?:euro|US|U\.S\.|Australian|Canadian|NZ|Singapore|HK|Hong Kong)\s+)?(?:cents\b|cent\b|cps\b|¢|pence\b)|p\b(?!\.?m\b)))` +
+    String
+      .raw`|((?:\(\s?)?(?<![\d.,])\d(?:[\d,.]*\d)?\)?(?:\s?(?:${AFTER_SCALES})(?:\s+of|\s+de|\s+d['’])?)?\s*(?:${AFTER_CURRENCIES}))` +
+    String
+      .raw`|(\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\+?|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\b\d+(?:\.\d+)?\b)`,
+  "gi",
+);
 
 const MONTH_BEFORE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+$/i;
@@ -399,6 +507,12 @@ const CURRENCY: Record<string, string> = {
   "RS": "INR",
   "RS.": "INR",
   "RMB": "CNY",
+  // "R1.2 billion" (read only before a scale word): the South African rand
+  "R": "ZAR",
+  "₩": "KRW",
+  "₽": "RUB",
+  "₺": "TRY",
+  "₪": "ILS",
 };
 
 /** Currencies written "$": a caption naming one of them says which dollars a "$" is. */
@@ -424,13 +538,102 @@ function groupedRight(raw: string, sign: string, after: string): boolean {
     /^\d{1,2}(?:,\d{2})*,\d{3}(?:\.\d+)?$/.test(digits);
 }
 
-/** An amount stated in cents ("70.5 cps", "12 cents", "19¢"). */
-export const CENTS = /(?:cents?|cps|¢)$/i;
+/** An amount stated in cents or pence ("70.5 cps", "12 cents", "19¢", "45.3p", "45.3 pence"). */
+export const CENTS = /(?:cents?|cps|¢|pence|\dp)$/i;
+
+/** Cents of the currency the words before "cents" name ("euro cents", "US cents"). */
+const CENTS_OF: Record<string, string> = {
+  euro: "EUR",
+  us: "USD",
+  "u.s.": "USD",
+  australian: "AUD",
+  canadian: "CAD",
+  nz: "NZD",
+  singapore: "SGD",
+  hk: "HKD",
+  "hong kong": "HKD",
+};
+
+/**
+ * The unit of an amount in cents or pence: "GBp" (pence, a hundredth of GBP), "<ISO> cents" when
+ * the words ("euro cents") or the sentence's other amounts name the currency, else "cents".
+ */
+function subunitOf(raw: string, before: FoundValue[]): string {
+  if (/(?:pence|\dp)$/i.test(raw)) return "GBp";
+  const named = /(euro|US|U\.S\.|Australian|Canadian|NZ|Singapore|HK|Hong Kong)\s+cents?$/i.exec(
+    raw,
+  );
+  if (named) return `${CENTS_OF[named[1].toLowerCase()]} cents`;
+  const other = before.find((v) => v.kind === "money" && /^[A-Z]{3}$/.test(v.unit));
+  return other ? `${other.unit} cents` : "cents";
+}
+
+/** An amount whose currency follows it, in its parts (see afterAmount). */
+const AFTER_AMOUNT = new RegExp(
+  String
+    .raw`^(\(\s?)?(\d(?:[\d,.]*\d)?)(\)?)(?:\s?(${AFTER_SCALES})(?:\s+of|\s+de|\s+d['’])?)?\s*(${AFTER_CURRENCIES})$`,
+  "i",
+);
+/** ISO codes alone, as written (upper case). */
+const CODE_ONLY = new RegExp(`^(?:${CODES})$`);
+
+/**
+ * An amount whose currency follows it ("5.2 billion euros", "5,2 Mrd. €", "4,500 crore rupees",
+ * "(120) million dollars"), or null when its digits read two ways or its words are not surely a
+ * currency ("5 pounds" of weight, "2025 dollars" of a year's money).
+ */
+function afterAmount(text: string, at: number, sentence: string): FoundValue | null {
+  const m = AFTER_AMOUNT.exec(text);
+  if (!m) return null;
+  const [, open, digits, close, scaleWord, currencyWords] = m;
+  if (Boolean(open) !== Boolean(close)) return null;
+  const words = currencyWords.toLowerCase().replace(/\s+/g, " ");
+  if (!scaleWord && (WORD_ALSO.test(words) || /^(?:19|20)\d{2}$/.test(digits))) return null;
+  const european = /^(?:M|mil)/i.test(scaleWord ?? "") && !/^million$/i.test(scaleWord ?? "");
+  const read = readDigits(digits, european);
+  if (!read) return null;
+  const code = CODE_ONLY.test(currencyWords)
+    ? (currencyWords === "RMB" ? "CNY" : currencyWords)
+    : /^(?:dollars?|¥)$/.test(words)
+    ? currencyOf(words === "¥" ? "¥" : "$", sentence)
+    : AFTER_CURRENCY[words.replace(/s$/, "")] ?? AFTER_CURRENCY[words];
+  if (!code) return null;
+  let offset = at;
+  let raw = text;
+  let negative = Boolean(open);
+  const lead = sentence.slice(Math.max(0, at - 12), at);
+  if (!open && /(?:^|[\s(:])[-−]$/.test(lead) && !/[\d%)]\s*[-−]$/.test(lead)) {
+    negative = true;
+    offset -= 1;
+    raw = sentence[offset] + raw;
+  }
+  const scale = scaleWord ? scaleOf(scaleWord) : 1;
+  const value: FoundValue = {
+    raw,
+    number: Number((read.number * scale).toPrecision(15)) * (negative ? -1 : 1),
+    kind: "money",
+    unit: code,
+    offset,
+  };
+  if (read.comma) value.note = `"${digits}" read with a decimal comma as ${read.number}`;
+  return value;
+}
 
 /** Whether an amount's words state its scale ("$3.4 billion", "€3.4bn"; not "$3,400"). */
 export const hasScaleWord = (raw: string) =>
-  /(?:trillion|billion|million|thousand|crores?|lakhs?|lacs?|bn|mn|mm|\d\s?(?:[bmk]|cr))\+?$/i
-    .test(raw);
+  /(?:trillion|billion|millions?|thousand|crores?|lakhs?|lacs?|bn|mn|mm|milliards?|Mrd\.?|Mio\.?|Md\.?|\d\s?(?:[bmk]|cr))\+?$/i
+    .test(raw.replace(TRAILING_CURRENCY, ""));
+
+/** A currency written after an amount, with the words joining it ("5.2 billion »euros«"). */
+const TRAILING_CURRENCY = new RegExp(
+  String.raw`(?:\s+of|\s+de|\s+d['’])?\s*(?:${AFTER_CURRENCIES})$`,
+  "i",
+);
+
+/** The scale word an amount ends with ("$5.1 billion", "5,2 Mrd. €"), or undefined. */
+const scaleWordOf = (raw: string) =>
+  /(trillion|billion|millions?|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|milliards?|[bmk]|(?:Mrd|Mio|Md)\b\.?)\+?$/i
+    .exec(raw.replace(TRAILING_CURRENCY, ""))?.[1];
 
 /**
  * Numbers in a sentence: money ($3.4 billion, €3.4bn, C$120 million, each in its currency),
@@ -458,6 +661,10 @@ export function values(sentence: string): FoundValue[] {
       // "(" without its ")" is not one; "$1.1-$1.2 billion" is a range, not a minus
       const sign = /^[^\d(−-]*/.exec(raw)![0];
       if (!groupedRight(raw, sign, sentence.slice(m.index! + m[0].length))) continue;
+      // "R$ 12.3 bilhões", "€ 5,2 Mrd.": a scale word not read here is not an amount of 12.3
+      if (!hasScaleWord(raw) && FOREIGN_SCALE.test(sentence.slice(m.index! + m[0].length))) {
+        continue;
+      }
       const paren = /^[^\d]*\(/.test(raw) && /\d\)/.test(raw);
       if (/^[^\d]*\(/.test(raw) && !paren) continue;
       let negative = paren || /^[^\d]*[-−]/.test(raw);
@@ -469,14 +676,19 @@ export function values(sentence: string): FoundValue[] {
       }
       out.push({
         raw,
-        number: Math.abs(digits) * (unitWord ? scaleOf(unitWord) : 1) * (negative ? -1 : 1),
+        // "$4.1 billion" is 4,100,000,000, not 4,099,999,999.9999995
+        number: Number((Math.abs(digits) * (unitWord ? scaleOf(unitWord) : 1)).toPrecision(15)) *
+          (negative ? -1 : 1),
         kind: "money",
         unit: currencyOf(sign, sentence),
         offset,
       });
+    } else if (m[4]) {
+      const after = afterAmount(m[4], m.index!, sentence);
+      if (after) out.push(after);
     } else if (
       // "(5)%": a negative percent as accounts write it
-      m[4] && /^\d+(?:\.\d+)?$/.test(raw) && sentence[m.index! - 1] === "(" &&
+      m[5] && /^\d+(?:\.\d+)?$/.test(raw) && sentence[m.index! - 1] === "(" &&
       /^\)\s?%/.test(sentence.slice(m.index! + raw.length))
     ) {
       const close = sentence.indexOf("%", m.index! + raw.length);
@@ -488,14 +700,15 @@ export function values(sentence: string): FoundValue[] {
         offset: m.index! - 1,
       });
     } else if (m[3]) {
-      // "70.5 cps", "12 cents per share", "19¢": an amount in cents, of the sentence's own
-      // currency when its other amounts state one, else taken as US cents (said in the note)
-      const other = out.find((v) => v.kind === "money" && !CENTS.test(v.raw));
+      // "70.5 cps", "12 cents per share", "19¢", "45.3p": an amount in cents or pence, read in
+      // that unit and named so ("USD cents", "GBp"), never as dollars or pounds; cents of the
+      // currency the words name ("euro cents") or the sentence's other amounts state, else of
+      // no named currency ("cents")
       out.push({
         raw,
-        number: Number((digits / 100).toPrecision(12)),
+        number: digits,
         kind: "money",
-        unit: other?.unit ?? "USD",
+        unit: subunitOf(raw, out),
         offset: m.index!,
       });
     } else if (m[2]) {
@@ -516,7 +729,7 @@ export function values(sentence: string): FoundValue[] {
       }
       out.push({
         raw,
-        number: digits * (unitWord ? scaleOf(unitWord) : 1),
+        number: Number((digits * (unitWord ? scaleOf(unitWord) : 1)).toPrecision(15)),
         kind: "count",
         unit: "count",
         offset: m.index!,
@@ -555,7 +768,6 @@ export function values(sentence: string): FoundValue[] {
     ) {
       v.kind = "money";
       v.unit = w.unit;
-      v.number = Number((v.number / 100).toPrecision(12));
     }
   }
   // "$4.9 to $5.1 billion": the low end is in billions too, not $4.90; "$850-950 million": the
@@ -574,13 +786,23 @@ export function values(sentence: string): FoundValue[] {
       hasScaleWord(w.raw) &&
       /^\s*(?:to|-|–|—|and)\s*$/i.test(sentence.slice(v.offset + v.raw.length, w.offset))
     ) {
-      const word =
-        /(trillion|billion|million|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|[bmk])\+?$/i
-          .exec(
-            w.raw,
-          )![1];
-      v.number *= scaleOf(word);
+      v.number = Number((v.number * scaleOf(scaleWordOf(w.raw)!)).toPrecision(15));
       v.scaledByRange = true;
+    }
+    // "5.0 to 5.2 billion euros", "45-50p": the low end is an amount of the high end's currency
+    // and scale, not a count
+    if (
+      v.kind === "count" && w.kind === "money" && /^\d+(?:\.\d+)?$/.test(v.raw) &&
+      TRAILING_CURRENCY.test(w.raw) && !/^[(−-]/.test(w.raw) &&
+      /^\s*(?:to|-|–|—)\s*$/i.test(sentence.slice(v.offset + v.raw.length, w.offset))
+    ) {
+      const word = scaleWordOf(w.raw);
+      v.kind = "money";
+      v.unit = w.unit;
+      if (word) {
+        v.number = Number((v.number * scaleOf(word)).toPrecision(15));
+        v.scaledByRange = true;
+      }
     }
   }
   return out;
@@ -658,7 +880,8 @@ const NOT_QUALIFIER = new Set(
     "about around over under nearly approximately more less most some all any each every both " +
     "very much many now then again still even here there all-time new best highest ever " +
     "double-digit company company-wide forecast forecasts project projects target targets " +
-    "guide guides assumes assume sees outlook guidance calls implies full-year fy").split(" "),
+    "guide guides assumes assume sees outlook guidance calls implies full-year fy actual " +
+    "actually reported").split(" "),
 );
 
 /** Lines of business named by a word in -ing ("leasing revenue", "advertising revenue"). */
@@ -773,6 +996,9 @@ export interface KpiHit {
   sentence: string;
   start_char: number;
   end_char: number;
+  /** Where the figure's words (`value.raw`) stand in the text read, as the sentence's offsets. */
+  value_start_char?: number;
+  value_end_char?: number;
   matched_term: string;
   confidence: "high" | "medium" | "low";
 }
@@ -807,6 +1033,12 @@ export interface ExtractOptions {
 
 /** Note on a figure another company gave, quoted in this company's document. */
 export const QUOTED_NOTE = "said of another company";
+
+/** Note on a figure an analyst states in a call (a question's premise, not the company's word). */
+export const ANALYST_NOTE = "said by an analyst";
+
+/** Note on a figure said in a call by a speaker whose role the transcript does not tell. */
+export const UNKNOWN_ROLE_NOTE = "said by a speaker whose role is unknown";
 
 /** Extracts KPI mentions of `metrics` from a text whose offsets start at `base`. */
 export function extractKpis(
@@ -875,6 +1107,7 @@ export function extractKpis(
   }
   for (const row of rows) hits.push(...rowHits(row, metrics, base));
   yenOrYuan(text, hits);
+  whichDollars(text, hits);
   return hits.sort((a, b) => a.start_char - b.start_char);
 }
 
@@ -928,6 +1161,33 @@ function yenOrYuan(text: string, hits: KpiHit[]) {
       h.note = noted(h.note, "¥ read as yen, but the document speaks of RMB too: check which");
       h.confidence = "low";
     }
+  }
+}
+
+/** Amounts a document states in another dollar ("C$1.2 billion", "AUD 300", "5 million Canadian dollars"). */
+const OTHER_DOLLAR =
+  /\b(?:CA?|AU?|NZ|HK|S|NT|MX)\$\s?\d[\d,.]*|\b(?:CAD|AUD|NZD|HKD|SGD|TWD|MXN)\s?\d[\d,.]*|\d(?:\s+(?:billion|million|thousand))?\s+(?:Canadian|Australian|New Zealand|Hong Kong|Singapore|New Taiwan|Taiwanese|Mexican)\s+dollars\b|\bin\s+(?:billions|millions|thousands)\s+of\s+(?:Canadian|Australian|New Zealand|Hong Kong|Singapore|New Taiwan|Taiwanese|Mexican)\s+dollars\b/;
+
+/**
+ * "$" is read as the US dollar unless a caption says which dollars: in a document that names
+ * another dollar ("Canadian dollars", "C$", "AUD") a bare "$" may be that one, so its figures are
+ * marked and their confidence lowered, never silently taken as US dollars.
+ */
+function whichDollars(text: string, hits: KpiHit[]) {
+  const bare = hits.filter((h) =>
+    h.value.unit === "USD" && /^[-−(]?\$/.test(h.value.raw) && !/^[-−(]?US\$/.test(h.value.raw)
+  );
+  if (!bare.length) return;
+  const other = OTHER_DOLLAR.exec(text);
+  if (!other) return;
+  for (const h of bare) {
+    h.note = noted(
+      h.note,
+      `"$" read as US dollars, but the document states amounts in another dollar ("${
+        other[0].trim()
+      }"): check which dollars`,
+    );
+    h.confidence = "low";
   }
 }
 
@@ -1110,6 +1370,9 @@ function belongs(
   all: FoundValue[],
 ): boolean {
   if (isPriorPeriod(sentence, v, all) || isEffectOn(sentence, v, term.at)) return false;
+  // "Revenue in the prior-year quarter was $3.9 billion", "Last year, revenue was $3.9 billion":
+  // the earlier period's figure (read without a period it took the document's)
+  if (!metric.requires && priorNamed(sentence, term, v)) return false;
   // "Sales Volumes ... Domestic 67,027 -82.1%", "unit sales grew 3%": sales counted in units
   // (vehicles, deliveries), not revenue
   if (
@@ -1126,6 +1389,12 @@ function belongs(
   // 2023": the name and the figure both in the base of a comparison are the earlier period's
   const base = basesOf(sentence).find(([a, b]) => v.offset >= a && v.offset < b);
   if (base && term.at >= base[0] && term.at < base[1]) return false;
+  // "International revenue grew to 35% of total revenue": a share of a whole, not a growth rate
+  if (
+    metric.requires && v.kind === "percent" &&
+    /^\s*of\s+(?:(?:the|our|its|total|net|group|company|consolidated|overall)\s+){0,3}(?:revenues?|sales|net sales|top[- ]line|total|mix|business|company)\b/i
+      .test(sentence.slice(v.offset + v.raw.length, v.offset + v.raw.length + 60))
+  ) return false;
   // "Gross margin increased 2% year over year to 45%": a rate's change is not its level
   if (
     metric.kind === "percent" && !metric.requires && v.unit === "percent" && rateChange(sentence, v)
@@ -1193,11 +1462,64 @@ function belongs(
     /\b(?:increased|decreased|declined|rose|fell|grew|up|down|higher|lower)\s+(?:by\s+)?(?:approximately\s+|about\s+|roughly\s+|nearly\s+)?$/i
       .test(sentence.slice(Math.max(0, v.offset - 40), v.offset))
   ) return false;
-  if (metric.notBefore === NOT_REVENUE_BEFORE && TO_BE_RECOGNIZED.test(sentence)) return false;
+  if (metric.notBefore === NOT_REVENUE_BEFORE && toBeRecognized(sentence)) return false;
   if (metric.customerCount) {
     return countOfCustomers(sentence, v, term.at, term.at + term.term.length);
   }
   return true;
+}
+
+/** Words naming an earlier period than the document's ("the prior-year quarter", "last year"). */
+const PRIOR_WORDS =
+  /\b(?:(?:the\s+)?(?:prior|previous|year[- ]ago)[- ](?:year|quarter|period|fiscal\s+year)(?:['’]s)?(?:\s+(?:quarter|period))?|(?:the\s+)?same\s+(?:quarter|period)\s+(?:of\s+|in\s+)?(?:the\s+)?(?:prior|previous|last)\s+year|a\s+year\s+(?:ago|earlier|before)|last\s+year(?:['’]s)?|(?:the\s+)?year\s+before|a\s+quarter\s+ago|last\s+quarter(?:['’]s)?)\b/i;
+/**
+ * Whether a sentence opens with a clause naming an earlier period, the metric's name a few words
+ * after its comma: "Last year, revenue", "In the fourth quarter of last year, revenue", "In the
+ * prior-year quarter, EPS"; not "Compared with last year, revenue" (a comparison's base).
+ */
+function priorOpening(lead: string): boolean {
+  const comma = lead.indexOf(",");
+  if (comma < 0 || comma > 80) return false;
+  if (!/^\s*(?:[\w'’-]+\s+){0,4}$/.test(lead.slice(comma + 1))) return false;
+  const opening = lead.slice(0, comma);
+  return PRIOR_WORDS.test(opening) && !/\d/.test(opening.replace(/\b(?:19|20)\d{2}\b/g, "")) &&
+    !/\b(?:compared|versus|vs|relative|from|over|than|against|since|up|down)\b/i.test(opening);
+}
+
+/** Words making the earlier period a comparison's base ("up 12% from a year ago"). */
+const BASE_BEFORE_PRIOR =
+  /\b(?:from|over|versus|vs\.?|compared\s+(?:to|with)|against|than|relative\s+to|since)\s+(?:the\s+|that\s+of\s+)?$/i;
+
+/**
+ * Whether a level figure is stated for an earlier period named between the metric's name and the
+ * figure ("revenue in the prior-year quarter was $3.9 billion", "last year's revenue of") or
+ * opening its clause before the name ("Last year, revenue was $3.9 billion"), not as the base of
+ * a comparison ("revenue, up 12% from a year ago, was $5 billion" is the current figure).
+ */
+function priorNamed(
+  sentence: string,
+  term: { term: string; at: number },
+  v: FoundValue,
+): boolean {
+  const termEnd = term.at + term.term.length;
+  if (v.offset < termEnd) return false;
+  // "Last year's revenue of", "the prior year's gross margin was": a possessive just before
+  // the name; "Last year, revenue was", "In the prior-year quarter, EPS was": an opening clause
+  // only the words just before the name are read (a sentence's every mention meets every figure)
+  if (
+    /\b(?:last|prior|previous|year[- ]ago)[- ](?:year|quarter|period)['’]s\s+(?:[\w-]+\s+){0,2}$/i
+      .test(sentence.slice(Math.max(0, term.at - 60), term.at)) ||
+    (term.at < 160 && priorOpening(sentence.slice(0, term.at)))
+  ) return true;
+  const gap = sentence.slice(termEnd, v.offset);
+  // a number between them is another figure's words, not this one's time
+  if (/\d/.test(gap.replace(/\b(?:19|20)\d{2}\b/g, ""))) return false;
+  const m = PRIOR_WORDS.exec(gap);
+  if (!m) return false;
+  // "revenue, up 12% from a year ago, was": the base of a comparison, not the figure's time
+  const head = gap.slice(0, m.index);
+  return !BASE_BEFORE_PRIOR.test(head) &&
+    !/\b(?:compared|versus|vs|relative|up|down|growth|grew|increase|decrease)/i.test(head);
 }
 
 /** Other measures a figure may belong to: line items, per-share amounts, cash flows, margins. */
@@ -1302,10 +1624,13 @@ function hitOf(
     );
   const value: KpiValue = rangeOf(s.text, pick, found);
   const bound = boundOf(s.text, pick);
+  let rawAt = pick.offset;
   if (bound && value.high === undefined) {
-    value.raw = s.text.slice(pick.offset - bound.words.length - 1, pick.offset + pick.raw.length);
+    rawAt = pick.offset - bound.words.length - 1;
+    value.raw = s.text.slice(rawAt, pick.offset + pick.raw.length);
     value.bound = bound.bound;
   }
+
   // a growth rate or a basis-point change is negative when it says so ("down 17%")
   if ((metric.requires || pick.unit === "percentage_points") && signOf(s.text, pick, term.at) < 0) {
     value.number = -value.number;
@@ -1339,14 +1664,27 @@ function hitOf(
   // euros)" a "$" is still a dollar, not a euro
   if (
     caption?.currency && DOLLAR_CODES.has(caption.currency) && pick.kind === "money" &&
-    /^[-−]?\$/.test(pick.raw)
+    // "$1,234" and "1.2 billion dollars" (not "US dollars") are the caption's dollars
+    (/^[-−]?\$/.test(pick.raw) ||
+      /(?<!US|U\.S\.|Canadian|Australian|Kong|Zealand|Singapore|Taiwan\w*)\s+dollars?$/i.test(
+        pick.raw,
+      ))
   ) {
     value.unit = caption.currency;
   }
-  // "70.5 cps": cents of which currency, when no other amount of the sentence says
-  if (CENTS.test(pick.raw) && value.unit === "USD" && !/\$|\bUSD\b/.test(s.text)) {
-    notes.push("stated in cents without a currency: taken as US cents, check the document's");
+  // "70.5 cps", "45.3p": an amount in a hundredth of a currency, kept in that unit
+  if (value.unit === "cents") {
+    notes.push(
+      "in cents of a currency the sentence does not name (not converted): check the document's",
+    );
+  } else if (value.unit === "GBp") {
+    notes.push("in pence (GBp, a hundredth of GBP) as written, not converted to pounds");
+  } else if (/ cents$/.test(value.unit)) {
+    notes.push(
+      `in ${value.unit} (a hundredth of ${value.unit.slice(0, 3)}) as written, not converted`,
+    );
   }
+  if (pick.note) notes.push(pick.note);
   if (value.bound) {
     notes.push(
       `a ${value.bound === "at_least" ? "lower" : "upper"} bound ("${
@@ -1398,6 +1736,12 @@ function hitOf(
   let forward =
     (forwardSentence(s.text) && !result && !earlierThanOutlook(s.text, period, notes)) ||
     benchmarkOf(s.text, pick) || OUTLOOK_AFTER_TERM.test(s.text.slice(termEnd, termEnd + 20));
+  // "Last quarter we guided revenue of $5.0 billion", "our prior guidance called for revenue of
+  // $5.0 billion": the figure of an outlook, not the result
+  if (!forward && guidedFigure(s.text, term.at, termEnd, pick.offset)) {
+    forward = true;
+    notes.push("the figure of an outlook or guidance named before it, not a result");
+  }
   // "2021 adjusted earnings per share of $7.52 to $7.62": a result is one figure; a range is
   // what an outlook states, even without its words
   if (!forward && value.high !== undefined) {
@@ -1418,9 +1762,34 @@ function hitOf(
     sentence: s.text,
     start_char: s.start,
     end_char: s.end,
+    // the figure's own place in the text (the range's or bound's words from their first)
+    value_start_char: s.start + rawAt,
+    value_end_char: s.start + rawAt + value.raw.length,
     matched_term: term.term,
     confidence: low ? "low" : gap <= 40 ? "high" : gap <= 120 ? "medium" : "low",
   };
+}
+
+/**
+ * Whether words of an outlook in the metric's clause, before its name, govern the figure stated
+ * just after the name ("we guided revenue of $5.0 billion", "guidance called for revenue of"),
+ * not a result compared with one ("Compared with our outlook, revenue was $5.2 billion").
+ */
+function guidedFigure(sentence: string, termAt: number, termEnd: number, at: number): boolean {
+  if (at < termEnd) return false;
+  const [from] = clauseAround(sentence, termAt);
+  // a headline's outlook on the line above ("... provides outlook for fiscal 2024") is not
+  // the clause's
+  const line = sentence.lastIndexOf("\n", termAt) + 1;
+  const lead = sentence.slice(Math.max(from, termAt - 80, line), termAt);
+  if (
+    !/\b(?:guid(?:ed|ing|ance)|outlook|forecast(?:ed|ing)?|called\s+for|budget(?:ed)?)\b/i.test(
+      lead,
+    ) ||
+    /\b(?:compared|versus|vs|relative|above|below|beat|exceed\w*|ahead|than)\b/i.test(lead)
+  ) return false;
+  return /^\s*(?:growth\s+)?(?:of|at|to\s+be|to|for|in\s+the\s+range\s+of|between)\s*(?:approximately\s+|about\s+|roughly\s+)?$/i
+    .test(sentence.slice(termEnd, at));
 }
 
 /** Note on a figure of a list by year whose part of the year its sentence does not name. */
@@ -1590,8 +1959,16 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     if (inHeading && metric.perShare && !UNDER_PER_SHARE.test(row.label)) continue;
     let number = cell.number;
     let scaleNote = "";
+    // "Basic earnings per share (pence) | 45.3", "Diluted EPS (cents) | $ 45.3": the row's
+    // figures are in pence or cents, never pounds or dollars
+    const subunit = cell.kind !== "money"
+      ? null
+      : SUBUNIT_LABEL.exec(`${row.label} ${row.heading ?? ""}`) ??
+        (metric.perShare ? PENCE_MARK.exec(row.label) : null);
     if (cell.kind === "money") {
-      if (metric.perShare) {
+      if (subunit) {
+        if (cell.scaled) continue;
+      } else if (metric.perShare) {
         // the table's "in millions" does not reach per-share rows
         if (cell.scaled || (row.scale && !row.perShareExempt && !/per\b/i.test(row.label))) {
           continue;
@@ -1612,7 +1989,11 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     if (inLabel) {
       // "Gross margin energy generation and storage segment": the words after name the part
       const rest = row.label.slice(inLabel.at + inLabel.term.length)
-        .replace(/\(\d+\)|\bpercentage\b|%|:/gi, "").trim().replace(/^[,;\-–—\s]+/, "");
+        .replace(/\(\d+\)|\([a-z]\)|\bpercentage\b|%|:/gi, "").replace(SUBUNIT_LABEL, "").replace(
+          PENCE_MARK,
+          "",
+        ).trim()
+        .replace(/^[,;\-–—\s]+/, "");
       qualifier = /^total\b/i.test(row.label)
         ? null
         : qualifierOf(row.label, inLabel.at) ?? (rest || null);
@@ -1645,7 +2026,7 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
     ) {
       qualifier = qualifier ? `${row.columnQualifier} ${qualifier}` : row.columnQualifier;
     }
-    const within = inHeading || (inLabel && qualifier === row.heading)
+    const within = row.heading && (inHeading || (inLabel && qualifier === row.heading))
       ? ` under "${row.heading}"`
       : "";
     // "Total revenue | $ 4,640 | $ 5,200" under no header: which column is the period's is
@@ -1662,6 +2043,8 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
         // "$" is the dollars the caption names (Canadian, ...); "€" and "£" are their own
         unit: cell.kind === "percent"
           ? "percent"
+          : subunit
+          ? subunitUnit(subunit[0], cell.currency ?? row.currency ?? null)
           : cell.currency && cell.currency !== "USD"
           ? cell.currency
           : row.currency ?? "USD",
@@ -1681,6 +2064,8 @@ function rowHits(row: TableRow, metrics: MetricDef[], base: number): KpiHit[] {
       sentence: row.line,
       start_char: base + row.start,
       end_char: base + row.end,
+      value_start_char: base + row.start + row.cell.at,
+      value_end_char: base + row.start + row.cell.at + row.cell.text.length,
       matched_term: (inLabel ?? inHeading)!.term,
       confidence: unheaded ? "low" : row.period ? "high" : "medium",
     });
@@ -1699,6 +2084,20 @@ function partHeading(heading: string): boolean {
       .test(heading);
 }
 
+/** A row label saying its figures are pence or cents ("(pence)", "(p)", "(cents)", "in cents"). */
+const SUBUNIT_LABEL =
+  /\((?:in\s+)?(?:pence|cents?|¢|US\s+cents|euro\s+cents)\)|\b(?:in\s+)?(?:pence|cents)\b|¢/i;
+/** "(p)" after a per-share row's label: pence (a footnote's letter elsewhere). */
+const PENCE_MARK = /\(p\)/i;
+
+/** The unit of a table row in pence or cents, of the table's currency when it names one. */
+function subunitUnit(words: string, currency: string | null): string {
+  if (/\b(?:p|pence)\b/i.test(words)) return "GBp";
+  if (/euro/i.test(words)) return "EUR cents";
+  if (/US/.test(words)) return "USD cents";
+  return currency ? `${currency} cents` : "cents";
+}
+
 /** The rows of per-share amounts under a per-share heading. */
 const UNDER_PER_SHARE =
   /^\s*(?:basic|diluted|basic and diluted|(?:from\s+)?continuing operations|(?:from\s+)?discontinued operations)\b[^a-z]*$/i;
@@ -1715,7 +2114,10 @@ const TOTALS = new Set(["revenue", "arr", "net_new_arr", "rpo", "free_cash_flow"
 export function markAmbiguous<T extends KpiHit>(rows: T[]): T[] {
   const groups = new Map<string, T[]>();
   for (const r of rows) {
-    if (r.qualifier || r.forward_looking || r.note?.startsWith(QUOTED_NOTE)) continue;
+    if (
+      r.qualifier || r.forward_looking || r.note?.startsWith(QUOTED_NOTE) ||
+      r.note?.startsWith(ANALYST_NOTE)
+    ) continue;
     // "twelve months ended June 30, 2023" in an annual release is its fiscal year
     const period = (r.period ?? "").replace(/^12M ((?:19|20)\d{2})$/, "FY $1");
     const key = `${r.metric}|${period}|${r.comparison ?? ""}|${r.value.unit}`;

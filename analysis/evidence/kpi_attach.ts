@@ -77,7 +77,7 @@ export function isPriorPeriod(sentence: string, v: Found, all: Found[]): boolean
     .test(lead);
   if (
     !ranged &&
-    /\b(?:on top of|lapping|compared (?:to|with)|versus|vs\.?|against|from)\s+(?:(?:a|an|the|our)\s+)?(?:[\w-]+ing\s+)?(?:approximately\s+|about\s+|roughly\s+)?[$]?$/i
+    /\b(?:on top of|lapping|compared (?:to|with)|versus|vs\.?|against|from)\s+(?:(?:a|an|the|our)\s+)?(?:(?:last|prior|previous)\s+(?:year|quarter)['’]s\s+|(?:the\s+)?(?:prior|previous|year[- ]ago)[- ](?:year|quarter)['’]?s?\s+)?(?:[\w-]+ing\s+)?(?:approximately\s+|about\s+|roughly\s+)?[$]?$/i
       .test(lead)
   ) return true;
   const tail = after(sentence, v, all);
@@ -87,7 +87,10 @@ export function isPriorPeriod(sentence: string, v: Found, all: Found[]): boolean
     /^\s*(?:\w+\s+){0,2}?(?:in|during|for)\s+the\s+(?:prior|previous|year-ago|year ago)\s+(?:[\w-]+\s+)?(?:quarter|period|year)\b/i
       .test(tail) ||
     yearBeforeComparison(sentence.slice(v.offset + v.raw.length, v.offset + v.raw.length + 200)) ||
-    /^\s*(?:\w+\s+){0,2}?(?:a year ago|last year|last quarter|a quarter ago)\b/i.test(tail) &&
+    // "$4.2 billion versus last year's $3.9 billion": "versus" makes last year the next
+    // figure's base, not this figure's time
+    /^\s*(?!(?:\w+\s+){0,2}?(?:versus|vs|compared|against|over|from|than)\b)(?:\w+\s+){0,2}?(?:a year ago|last year|last quarter|a quarter ago)\b/i
+        .test(tail) &&
       !/\b(?:up|down|grew|growth|increased?|decreased?|declined?|rose|fell|higher|lower)\b/i.test(
         lead,
       );

@@ -28,6 +28,7 @@ import { findQaStart, QA_HEADING, QA_WORDS, type QaRule, type QaStart } from "./
 import {
   assignRoles,
   type Draft,
+  handOffWarnings,
   key,
   operatorTurn,
   type Participant,
@@ -66,6 +67,12 @@ export interface ParsedTranscript {
    * like labels in a form the document does not use): to be passed on as warnings.
    */
   label_warnings: string[];
+  /**
+   * Hand-offs the labels do not bear out (a turn handing the line to one speaker followed by
+   * another's turn, an operator's hand-off inside another speaker's turn), with offsets: to be
+   * passed on as warnings.
+   */
+  handoff_warnings: string[];
 }
 
 const PARTICIPANT_WORDS = String
@@ -638,5 +645,6 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     cut,
     ends_with_closing: ENDING.test(tail),
     label_warnings: labelWarnings,
+    handoff_warnings: handOffWarnings(turns),
   };
 }

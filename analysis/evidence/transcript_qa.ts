@@ -161,12 +161,19 @@ const handsOff = (s: string) => HANDOFF.test(s) || handsToCaller(s);
  * question, please?", "Next, we'll go to Carl White at Morgan Stanley") or closes it ("A replay of
  * today's call will be available…"): no answer.
  */
+/** Words of a short sentence that passes the call on, not an answer. */
+const SHORT_PASS =
+  /^\W*(?:[\p{L}'’]+[,\s]+)?(?:operator|next|go ahead|please|over to|back to|moving on|let'?s|question|the line|who'?s next|thanks?|thank you)\b|^\W*[\p{L}'’]+\W*$/iu;
+
 export function passesOn(text: string): boolean {
   if (CLOSING.test(text) && text.length < 2000) return true;
   if (text.length > 400 || !handsOff(text)) return false;
   const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
+  // a short sentence passes the call on ("Operator?", "Next question, please.") unless it says
+  // something of its own ("Pricing was stable.": an answer before the hand-off)
   return sentences.every((s) =>
-    (handsOff(s) && s.length <= 90) || PLEASANTRY.test(s.trim()) || s.length <= 25
+    (handsOff(s) && s.length <= 90) || PLEASANTRY.test(s.trim()) ||
+    (s.length <= 25 && SHORT_PASS.test(s))
   );
 }
 

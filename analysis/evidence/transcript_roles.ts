@@ -10,6 +10,7 @@ import {
   nickname,
   opensTitle,
   OPERATOR,
+  personName,
   readLabel,
   type Role,
   roleFromTitle,
@@ -390,4 +391,114 @@ export function titlePairs(
     h = end - 1;
   }
   return pairs;
+}
+
+/**
+ * Words handing the line to someone named right after them: the operator's "question comes from",
+ * "line of", a host's "I'll now turn the call over to", "let me hand it to".
+ */
+const HAND_TO = new RegExp(
+  `${CALLER.source}|${NEXT_CALLER.source}|\\b(?:turn(?:ing)?|hand(?:ing)?|pass(?:ing)?)\\s+(?:the\\s+(?:call|conference|floor|line|meeting|presentation|discussion)|it|things)\\s+(?:back\\s+)?(?:over\\s+)?to\\s+`,
+  "gi",
+);
+/** The name handed to, after an optional title ("our CEO, John Doe"). */
+const HANDED_NAME =
+  /^(?:(?:our|the|my)\s+[^,.;:!?]{1,60},\s+)?(\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){0,3})/u;
+
+/** Whether two names may be one person's: the same key, last name, or a first name of the other. */
+function samePerson(called: string, speaker: string): boolean {
+  const [a, b] = [key(called), key(speaker)];
+  if (!a || !b) return false;
+  if (a === b) return true;
+  const [x, y] = [a.split(" "), b.split(" ")];
+  // "Jane" for Jane Roe, "Roe" for Jane Roe, "Jim Smith" for James Smith
+  if (x.length === 1) return y.includes(x[0]);
+  return x.at(-1) === y.at(-1) || y.length === 1 && x.includes(y[0]);
+}
+
+/**
+ * Warnings on hand-offs the labels do not bear out, each with its character offset: a turn that
+ * ends handing the line to a named speaker ("Our first question comes from Alex Brown", "I'll now
+ * turn the call over to Jane Roe") followed by another speaker's turn (a label may be wrong, and
+ * the turn's words attributed to the wrong person); and, in a call with an operator, an
+ * operator's hand-off inside another speaker's turn (the operator's label may be missing, so the
+ * operator's words are attributed to that speaker). Linear in the text.
+ */
+export function handOffWarnings(turns: Turn[]): string[] {
+  const mismatched: string[] = [];
+  const inside: string[] = [];
+  const runOn: string[] = [];
+  const hasOperator = turns.some((t) => t.role === "operator");
+  // the speakers' names, looked up once per hand-off (never every turn against every turn)
+  const speakerKeys = new Set<string>();
+  const lastNames = new Set<string>();
+  const firstOrLast = new Set<string>();
+  for (const t of turns) {
+    if (t.role === "operator") continue;
+    const words = key(t.speaker).split(" ");
+    speakerKeys.add(words.join(" "));
+    lastNames.add(words.at(-1)!);
+    for (const w of words) firstOrLast.add(w);
+  }
+  turns.forEach((t, i) => {
+    let last: { at: number; name: string; words: string; end: number } | null = null;
+    for (const m of t.text.matchAll(HAND_TO)) {
+      const rest = t.text.slice(m.index + m[0].length, m.index + m[0].length + 160);
+      const n = HANDED_NAME.exec(rest);
+      // "question comes from Goldman Sachs. Alex Brown, your line is open": a firm, not the caller
+      if (!n || firmName(n[1])) continue;
+      // "Nora Quill. Please go ahead": a full stop after a word (not an initial) ends the name
+      const cut = /\p{L}{2}\.\s/u.exec(n[1]);
+      const name = (cut ? n[1].slice(0, cut.index + 2) : n[1]).replace(/[.'’]+$/, "");
+      const end = m.index + m[0].length + n[0].length - (n[1].length - name.length);
+      last = { at: m.index, name, words: t.text.slice(m.index, end), end };
+      // "Our next question comes from the line of Stacy Ross": the operator's words in a
+      // non-operator's turn, in a call with an operator
+      if (
+        hasOperator && t.role !== "operator" && new RegExp(CALLER.source, "i").test(m[0]) &&
+        personName(name)
+      ) {
+        inside.push(
+          `"${last.words}" (character ${
+            t.start_char + m.index
+          }) is in ${t.speaker}'s turn but reads as the operator's hand-off: the operator's label may be missing, so these words may be attributed to ${t.speaker}`,
+        );
+      }
+    }
+    // "Operator: Our first question comes from Alex Brown. Hi, thanks for taking my question
+    // ...?": the caller's label is missing, the question is in the operator's turn
+    if (
+      last && t.role === "operator" && !OPERATOR.test(last.name) &&
+      t.text.length - last.end > 160 && t.text.slice(last.end).includes("?")
+    ) {
+      runOn.push(
+        `the operator's turn goes on for ${
+          t.text.length - last.end
+        } characters with a question after handing the line to ${last.name} (character ${
+          t.start_char + last.at
+        }): the caller's label may be missing, so the caller's words are attributed to the operator`,
+      );
+      return;
+    }
+    const next = turns[i + 1];
+    if (!last || !next || next.role === "operator" || OPERATOR.test(last.name)) return;
+    // the hand-off ends the turn ("Before I turn it over to John, ..." does not)
+    if (t.text.length - last.end > 160) return;
+    if (samePerson(last.name, next.speaker) || samePerson(last.name, next.listed_as ?? "")) return;
+    // a name that is a speaker of this call, or a person's full name
+    const called = key(last.name).split(" ");
+    const speaks = called.length === 1
+      ? firstOrLast.has(called[0])
+      : speakerKeys.has(key(last.name)) || lastNames.has(called.at(-1)!);
+    if (!speaks && !(personName(last.name) && last.name.includes(" "))) return;
+    if (key(last.name) === key(t.speaker)) return;
+    mismatched.push(
+      `${t.speaker} hands the line to ${last.name} ("${last.words}", character ${
+        t.start_char + last.at
+      }) but the next turn (character ${next.start_char}) is labelled ${next.speaker}: a label may be wrong, so that turn's words may be attributed to the wrong speaker`,
+    );
+  });
+  const said = (list: string[]) =>
+    list.length > 3 ? [...list.slice(0, 3), `…and ${list.length - 3} more such hand-off(s)`] : list;
+  return [...said(mismatched), ...said(inside), ...said(runOn)];
 }

@@ -24,7 +24,10 @@ export const documentSchema = z.object({
 export const kpiValueSchema = z.object({
   raw: z.string(),
   number: z.number(),
-  unit: z.string(),
+  unit: z.string().describe(
+    "What number counts: an ISO currency code (USD, EUR, JPY ...), GBp (pence, a hundredth of GBP), '<code> cents' or 'cents' (a hundredth of a currency, the currency not named when bare), percent, percentage_points or count.",
+  ),
+
   high: z.number().optional().describe(
     "The high end of a range ('1% to 3%': number is 1, high 3; '$24 billion, plus or minus 2%': 23.52B to 24.48B).",
   ),
@@ -55,6 +58,10 @@ export const kpiRowSchema = z.object({
   sentence: z.string(),
   start_char: z.int(),
   end_char: z.int(),
+  value_start_char: z.int().optional().describe(
+    "Where the figure's words (value.raw) start in the text read, as start_char does for the sentence.",
+  ),
+  value_end_char: z.int().optional(),
   matched_term: z.string(),
   confidence: z.enum(["high", "medium", "low"]),
   doc_ref: z.int(),
@@ -89,7 +96,9 @@ export async function transcriptRows(
   metrics: MetricDef[],
   docRef: number,
 ): Promise<{ doc: DocMeta; rows: KpiRow[] }> {
-  const { extractKpis, markAmbiguous } = await import("../../analysis/evidence/kpi.ts");
+  const { extractKpis, markAmbiguous, ANALYST_NOTE, UNKNOWN_ROLE_NOTE } = await import(
+    "../../analysis/evidence/kpi.ts"
+  );
   const { meta, parsed } = pick.url
     ? await loadFromUrl(pick.url, ctx)
     : await loadTranscript(pick, ctx, "kpi.extract", "source");
@@ -110,15 +119,25 @@ export async function transcriptRows(
       base: t.start_char,
       speaker: t.speaker,
       part: t.part,
+      role: t.role,
     }))
-    : [{ text: parsed.text, base: 0, speaker: null, part: null }];
+    : [{ text: parsed.text, base: 0, speaker: null, part: null, role: null }];
   // the company's own names, so a figure another company gave ("Microsoft noted ...") is told
   const own = ownNames([pick.symbol, meta.title, ...parsed.turns.map((t) => t.speaker)]);
   const rows = markAmbiguous(
     pieces.flatMap((p) =>
-      extractKpis(p.text, metrics, p.base, { own }).map((h) =>
-        row(h, doc, { speaker: p.speaker, part: p.part, fallbackPeriod: meta.quarter })
-      )
+      extractKpis(p.text, metrics, p.base, { own }).map((h) => {
+        // an analyst's figure is a question's premise ("with revenue of $5 billion, how ..."),
+        // and a speaker of unknown role may be either: neither is the company's statement
+        if (p.role === "analyst" || p.role === "unknown") {
+          const said = p.role === "analyst"
+            ? `${ANALYST_NOTE} (${p.speaker}), not by the company: a question's premise or estimate`
+            : `${UNKNOWN_ROLE_NOTE} (${p.speaker}): it may be an analyst's, not the company's`;
+          h.note = h.note ? `${said}; ${h.note}` : said;
+          h.confidence = "low";
+        }
+        return row(h, doc, { speaker: p.speaker, part: p.part, fallbackPeriod: meta.quarter });
+      })
     ),
   );
   return { doc, rows };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { commaText, ticker } from "../../core/schema.ts";
-import { QUOTED_NOTE } from "../../analysis/evidence/kpi.ts";
+import { ANALYST_NOTE, QUOTED_NOTE } from "../../analysis/evidence/kpi.ts";
 import {
   dedupe,
   type DocMeta,
@@ -50,7 +50,8 @@ export function lineUp(metrics: string[], docs: DocMeta[], rows: KpiRow[]) {
       // nor a change in points ("expanded 150 basis points"): a margin's move is not its level
       const all = rows.filter((x) =>
         x.metric === metric && x.doc_ref === d.doc_ref && !x.forward_looking &&
-        !x.note?.startsWith(QUOTED_NOTE) && x.value?.unit !== "percentage_points"
+        !x.note?.startsWith(QUOTED_NOTE) && !x.note?.startsWith(ANALYST_NOTE) &&
+        x.value?.unit !== "percentage_points"
       );
       // "revenue for the nine months was ..." is not the quarter's point in a quarterly series
       const whole = all.filter((x) => !SPAN.test(x.period ?? ""));

@@ -109,6 +109,7 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
   if (quarter && dated) warnQuarterDate(quarter, dated, ctx);
   warnCut(parsed, ctx);
   for (const w of parsed.label_warnings) ctx.warn(w);
+  for (const w of parsed.handoff_warnings) ctx.warn(w);
   return {
     meta: {
       title,

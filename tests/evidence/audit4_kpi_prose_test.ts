@@ -243,18 +243,18 @@ Deno.test("'to $293.6 million from net sales of $303.4 million': the base's meas
 Deno.test("EPS in cents: '70.5 cps', '12 cents', '67-71 cents per share' are per-share amounts", () => {
   const read = (text: string) =>
     hits(text, "eps").map((h) => [h.value.number, h.value.high ?? null, h.value.unit]);
-  // before: no EPS at all (cents were counts)
-  assert.deepEqual(read("GAAP diluted EPS of 70.5 cps in fiscal 2023."), [[0.705, null, "USD"]]);
-  assert.deepEqual(read("Diluted EPS was 12 cents in the quarter."), [[0.12, null, "USD"]]);
+  // in the unit written (cents), never turned into dollars of a currency nobody named
+  assert.deepEqual(read("GAAP diluted EPS of 70.5 cps in fiscal 2023."), [[70.5, null, "cents"]]);
+  assert.deepEqual(read("Diluted EPS was 12 cents in the quarter."), [[12, null, "cents"]]);
   assert.deepEqual(read("Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share."), [
-    [0.67, 0.71, "USD"],
+    [67, 71, "cents"],
   ]);
   // the sentence's own currency; a note when none is stated
   assert.deepEqual(read("Revenue was C$5 billion and diluted EPS was 12 cents."), [
-    [0.12, null, "CAD"],
+    [12, null, "CAD cents"],
   ]);
   const [h] = hits("Diluted EPS was 12 cents in the quarter.", "eps");
-  assert.match(h.note ?? "", /taken as US cents/);
+  assert.match(h.note ?? "", /cents of a currency the sentence does not name/);
   // a dividend in cents is no EPS
   assert.deepEqual(read("The board declared a dividend of 24 cents per share."), []);
 });
@@ -265,8 +265,8 @@ Deno.test("a headline's outlook and a lead-in of results: the quarter's EPS is a
     "Fiscal 2023 Full Year Highlights\n• Net sales of $12,400 million;";
   const got = hits(text, "eps", "revenue");
   assert.deepEqual(got.map((x) => [x.metric, x.value.number, x.forward_looking]), [
-    ["eps", 0.121, false],
-    ["eps", 0.19, false],
+    ["eps", 12.1, false],
+    ["eps", 19, false],
     ["revenue", 12_400e6, false],
   ]);
   // the quarter's figures do not take the heading of the next list's year
