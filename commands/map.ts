@@ -984,6 +984,7 @@ export interface CommandMap {
       period: string | null;
       currency: string | null;
       consensus_currency: string | null;
+      currency_check: "same" | "assumed" | "unchecked";
       eps_basis: "share" | "ads" | null;
       consensus_eps_basis: "share" | "ads" | null;
       comparisons: {
@@ -1079,11 +1080,11 @@ export interface CommandMap {
       concept: string;
       /** Taxonomy of the tag; default: the first of us-gaap, ifrs-full, dei, srt that has it. */
       taxonomy?: "us-gaap" | "ifrs-full" | "dei" | "srt" | "invest";
-      /** Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default USD when reported, else the only or most used unit. */
+      /** Unit as SEC writes it (USD, EUR, USD/shares, shares, pure); default: the statements' currency or its per-share form, whichever the tag is mostly reported in (a count or ratio mostly in shares or pure stays so), else the most used unit; several units are warned. */
       unit?: string;
-      /** Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms. */
+      /** Keep only values reported on this form, or these forms comma-separated (10-K, 10-Q, 10-K,10-K/A); default all forms. Amendments are separate forms: a kept value a left-out amendment (10-K/A) later corrected is warned. */
       form?: string[] | string;
-      /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations (and the 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year, warned) and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY); all: every period including year-to-date. */
+      /** annual: fiscal-year durations and year-end balances; quarterly: three-month durations (and the 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year, warned) and quarter-end balances (the fourth quarter's is the year-end balance, fiscal_period FY), as reported: quarters the company reports only year to date or within the year are said missing, not derived (filings.history derives them); all: every period including year-to-date. */
       period?: "annual" | "quarterly" | "all";
       /** Point in time: only values filed on or before this date (YYYY-MM-DD). */
       as_of?: string;
@@ -2217,6 +2218,8 @@ export interface CommandMap {
         sentence: string;
         start_char: number;
         end_char: number;
+        value_start_char?: number;
+        value_end_char?: number;
         matched_term: string;
         confidence: "high" | "medium" | "low";
         doc_ref: number;
@@ -2283,6 +2286,8 @@ export interface CommandMap {
           sentence: string;
           start_char: number;
           end_char: number;
+          value_start_char?: number;
+          value_end_char?: number;
           matched_term: string;
           confidence: "high" | "medium" | "low";
           doc_ref: number;
@@ -2352,6 +2357,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       currency: string | null;
+      market_currency?: string | null;
       price_basis: string;
       retrieved_at: string;
       start_date: string;
@@ -2393,6 +2399,7 @@ export interface CommandMap {
         provider: string;
         source: string;
         currency: string | null;
+        market_currency?: string | null;
         price_basis: string;
         retrieved_at: string;
         start_date: string;
