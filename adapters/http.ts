@@ -49,6 +49,12 @@ export interface HandlerOptions extends GuardOptions {
    */
   corsOrigins?: string[];
   /**
+   * Stop a command's work when its client goes away (`req.signal`). Needs Deno's
+   * `no-legacy-abort` behaviour (deno.json's `unstable` list, as `finance serve` runs): under the
+   * legacy one Deno aborts that signal after every response and warns about it on stderr.
+   */
+  cancelOnDisconnect?: boolean;
+  /**
    * The guard to share with another door of the same server (`finance mcp --http`'s `/mcp`), so
    * the two count one set of request slots; by default the handler makes its own.
    */
@@ -221,8 +227,9 @@ function routes(
         outcome = await execute(name, body, {
           session: opts.session,
           surface: opts.surface ?? "http",
-          // no req.signal: Deno aborts it after every response too (and warns about it); the
-          // time limit and the request cap bound the work of a client that went away
+          // a client that goes away stops the work (finance serve); embedded, without the
+          // setting, the time limit and the request cap bound it
+          signal: opts.cancelOnDisconnect ? req.signal : undefined,
           timeoutMs,
           validateData: opts.validateData,
         });
@@ -280,7 +287,7 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     io.err(limits);
     return 2;
   }
-  const handler = createHandler({ ...guard, session, timeoutMs });
+  const handler = createHandler({ ...guard, session, timeoutMs, cancelOnDisconnect: true });
   return await listen(
     hostname,
     port,
