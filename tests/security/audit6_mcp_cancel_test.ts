@@ -10,41 +10,13 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { readResponse, type Spawned, spawnFinance } from "./_spawn.ts";
+import { silentServer, until } from "./_silent_server.ts";
 
 const HEADERS = [
   "Host: 127.0.0.1",
   "Content-Type: application/json",
   "Accept: application/json, text/event-stream",
 ];
-
-/** A party that takes connections and never answers; says when each one is closed. */
-function silentServer() {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const state = { opened: 0, closed: 0, conns: [] as Deno.Conn[] };
-  (async () => {
-    for await (const c of listener) {
-      state.opened++;
-      state.conns.push(c);
-      (async () => {
-        const buf = new Uint8Array(4096);
-        while ((await c.read(buf).catch(() => null)) !== null) { /* read and never answer */ }
-        state.closed++;
-      })();
-    }
-  })();
-  return {
-    port: (listener.addr as Deno.NetAddr).port,
-    state,
-    close() {
-      listener.close();
-      for (const c of state.conns) {
-        try {
-          c.close();
-        } catch { /* closed */ }
-      }
-    },
-  };
-}
 
 function readCall(id: number | string, port: number, path = "report.pdf") {
   return {
@@ -82,15 +54,6 @@ async function post(s: Spawned, body: unknown) {
   } finally {
     conn.close();
   }
-}
-
-async function until(what: string, check: () => boolean, ms: number): Promise<number> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return performance.now() - start;
 }
 
 const LIMIT = {

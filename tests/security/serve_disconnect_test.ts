@@ -5,43 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { readResponse, spawnFinance } from "./_spawn.ts";
-
-/** A party that takes connections and never answers; counts the ones closed. */
-function silentServer() {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const state = { opened: 0, closed: 0, conns: [] as Deno.Conn[] };
-  (async () => {
-    for await (const c of listener) {
-      state.opened++;
-      state.conns.push(c);
-      (async () => {
-        const buf = new Uint8Array(4096);
-        while ((await c.read(buf).catch(() => null)) !== null) { /* never answers */ }
-        state.closed++;
-      })();
-    }
-  })();
-  return {
-    port: (listener.addr as Deno.NetAddr).port,
-    state,
-    close() {
-      listener.close();
-      for (const c of state.conns) {
-        try {
-          c.close();
-        } catch { /* closed */ }
-      }
-    },
-  };
-}
-
-async function until(what: string, check: () => boolean, ms: number): Promise<void> {
-  const start = performance.now();
-  while (!check()) {
-    if (performance.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { silentServer, until } from "./_silent_server.ts";
 
 async function send(port: number, body: string): Promise<Deno.Conn> {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
