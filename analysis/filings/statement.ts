@@ -1,7 +1,8 @@
 /**
  * Builds one financial statement (contract 2.6) from parsed XBRL: the presentation tree of the
  * chosen role gives order, level, parent and abstract rows; the calculation links give
- * calculation_parent; labels honour the preferred label; values are the non-dimensional facts.
+ * calculation_parent; labels honour the preferred label; values are the non-dimensional facts,
+ * and the facts of one member of the statement's own axes are rows of their own, under the row.
  */
 import { checkpoint } from "../../core/cancel.ts";
 import type { Arc, Context, Fact, Instance, Labels } from "./xbrl.ts";
@@ -26,6 +27,13 @@ export interface StatementRow {
   parent: string | null;
   calculation_parent: string | null;
   preferred_label_role: string | null;
+  /**
+   * The axis and member whose facts the row shows (Apple's "Products" line of net sales:
+   * srt:ProductOrServiceAxis, us-gaap:ProductMember); null on a row of facts without a
+   * dimension. A member row is never summed into its concept's total row.
+   */
+  axis: string | null;
+  member: string | null;
   values: Record<string, StatementValue>;
 }
 
@@ -152,6 +160,11 @@ export interface BuildInput {
   labels: Labels;
   instance: Instance;
   balances?: Map<string, string>;
+  /**
+   * The definition linkbase (arcs with their arcrole): the statement's hypercube names its axes,
+   * and its members where the presentation lists none.
+   */
+  definition?: Map<string, Arc[]>;
 }
 
 /** The rows and period labels (most recent first) of one statement role. */
@@ -182,17 +195,147 @@ export function buildStatement(
       parent,
       calculation_parent: calcParent.get(concept) ?? null,
       preferred_label_role: pref,
+      axis: null,
+      member: null,
       values: {},
     });
     for (const a of children.get(concept) ?? []) visit(a.to, level + 1, concept, a.preferredLabel);
   };
   for (const r of roots) visit(r, 0, null, null);
   const warnings: string[] = [];
-  // the members the statement's own table breaks rows down by (Apple's Products and Services)
-  const members = [...new Set(arcs.map((a) => a.to).filter((c) => /Member$/.test(c)))];
-  const periods = attachValues(rows, input.instance, warnings, members);
+  const table = statementTable(arcs, children, input.definition?.get(input.role) ?? []);
+  const periods = attachValues(rows, input.instance, warnings, table, input.labels);
   warnings.push(...emptyRows(rows, input.instance));
   return { rows, periods, warnings };
+}
+
+/** A member the statement shows on one of its axes, in presentation order (`index`). */
+interface TableMember {
+  axis: string;
+  member: string;
+  /** The preferred label role of the member in the presentation. */
+  pref: string | null;
+  index: number;
+  /** 1 for a member of the axis's domain, 2 for a member under that one (Tesla's automotive sales). */
+  depth: number;
+}
+
+/** The axes of a statement's own table and the members shown on them. */
+interface StatementTable {
+  /** Every axis of the table, typed ones too (they list no members). */
+  axes: Set<string>;
+  /** `axis member` → the member. */
+  members: Map<string, TableMember>;
+  /** The axes whose members the linkbases list (the others' members are unknown here). */
+  listed: Set<string>;
+}
+
+const pairKey = (axis: string, member: string) => `${axis} ${member}`;
+
+/**
+ * The statement's axes and their members: Apple's income statement puts ProductMember and
+ * ServiceMember under srt:ProductOrServiceAxis in its presentation. The definition linkbase's
+ * hypercube adds axes and, for an axis whose members the presentation does not list, its
+ * domain's members; the axis's default member (its domain) is no member row.
+ */
+function statementTable(
+  arcs: Arc[],
+  children: Map<string, Arc[]>,
+  definition: Arc[],
+): StatementTable {
+  const axes = new Set<string>();
+  const members = new Map<string, TableMember>();
+  const listed = new Set<string>();
+  const defaults = new Set<string>();
+  for (const a of definition) if (a.arcrole === "dimension-default") defaults.add(a.to);
+  // depth first, each concept once (a member listed twice, or a cycle, is walked once)
+  const walk = (axis: string, tree: Map<string, Arc[]>) => {
+    const seen = new Set<string>([axis]);
+    // the axis's first level is its domain: its members are depth 1
+    const stack = [...(tree.get(axis) ?? [])].reverse().map((a) => ({ a, depth: 0 }));
+    while (stack.length) {
+      const { a, depth } = stack.pop()!;
+      if (seen.has(a.to)) continue;
+      seen.add(a.to);
+      const k = pairKey(axis, a.to);
+      if (!defaults.has(a.to) && !members.has(k)) {
+        const index = members.size;
+        members.set(k, { axis, member: a.to, pref: a.preferredLabel, index, depth });
+        // an axis that shows its domain alone lists no member yet
+        if (depth > 0) listed.add(axis);
+      }
+      const next = tree.get(a.to) ?? [];
+      for (let i = next.length - 1; i >= 0; i--) stack.push({ a: next[i], depth: depth + 1 });
+    }
+  };
+  for (const a of arcs) if (/Axis$/.test(a.to)) axes.add(a.to);
+  for (const axis of axes) walk(axis, children);
+  const tree = new Map<string, Arc[]>();
+  for (const a of definition) {
+    if (a.arcrole === "hypercube-dimension") axes.add(a.to);
+    if (a.arcrole !== "dimension-domain" && a.arcrole !== "domain-member") continue;
+    const list = tree.get(a.from);
+    if (list) list.push(a);
+    else tree.set(a.from, [a]);
+  }
+  for (const list of tree.values()) list.sort((x, y) => x.order - y.order);
+  for (const axis of axes) if (!listed.has(axis)) walk(axis, tree);
+  // members the presentation names outside any axis: of the axes it lists without members
+  const loose = [...new Set(arcs.map((a) => a.to))].filter((c) =>
+    /Member$/.test(c) && ![...axes].some((axis) => members.has(pairKey(axis, c)))
+  );
+  for (const axis of axes) {
+    if (listed.has(axis)) continue;
+    for (const member of loose) {
+      members.set(pairKey(axis, member), {
+        axis,
+        member,
+        pref: null,
+        index: members.size,
+        depth: 1,
+      });
+      listed.add(axis);
+    }
+  }
+  return { axes, members, listed };
+}
+
+/** A member's label as a line: its preferred or terse label, else its own without "[Member]". */
+function memberLabel(labels: Labels, m: TableMember): string {
+  const terse = "http://www.xbrl.org/2003/role/terseLabel";
+  const roles = labels.get(m.member);
+  const own = (m.pref && roles?.get(m.pref)) || roles?.get(terse);
+  if (own) return own;
+  if (!roles?.size) {
+    // no label in the filing: the member's name in words (us-gaap:ProductMember → "Product")
+    return m.member.replace(/^[^:]*:/, "").replace(/(Member|Domain)$/, "")
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2") || m.member;
+  }
+  return labelOf(labels, m.member, null).replace(/\s*\[(?:Member|Domain)\]\s*$/i, "");
+}
+
+/**
+ * Where a dimensional fact belongs: one member of the statement's table (a member row), under
+ * typed members of its axes or several of its members at once (not shown here), or null: an
+ * axis the statement does not show (a note's breakdown, no line of this statement).
+ */
+function placeOf(
+  ctx: Context,
+  table: StatementTable,
+): TableMember | "typed" | "several" | "unlisted" | null {
+  const pairs = ctx.members ?? [];
+  const typed = ctx.typed ?? [];
+  if (typed.length) {
+    return !pairs.length && typed.every((t) => table.axes.has(t.axis)) ? "typed" : null;
+  }
+  if (!pairs.length) return null;
+  if (pairs.length === 1) {
+    const { axis, member } = pairs[0];
+    const found = table.members.get(pairKey(axis, member));
+    // an axis of the statement whose members neither linkbase lists: shown or not, unknown
+    return found ?? (table.axes.has(axis) && !table.listed.has(axis) ? "unlisted" : null);
+  }
+  return pairs.every((p) => table.members.has(pairKey(p.axis, p.member))) ? "several" : null;
 }
 
 /** Non-dimensional numeric facts of an instance, counted. */
@@ -263,14 +406,25 @@ const unitCurrency = (unit: string | null) =>
 /** The most precise first: decimals INF (null) before 2 before -3 before -6. */
 const precision = (f: Fact) => (f.decimals === null ? Infinity : f.decimals);
 
+type Entry = { f: Fact; ctx: Context };
+
+const pushTo = <K, V>(map: Map<K, V[]>, key: K, v: V) => {
+  const list = map.get(key);
+  if (list) list.push(v);
+  else map.set(key, [v]);
+};
+
 // Keeps the periods most rows report (the statement's columns), most recent first. One value per
 // row and period: in the statement's own currency when a fact is also given in another (a
 // convenience translation), the most precise of duplicates; inconsistent duplicates are warned.
+// The facts of one member of the statement's own axes are a row of their own after the row of
+// their concept (labelled by the member, axis and member given), never in its values.
 function attachValues(
   rows: StatementRow[],
   inst: Instance,
   warnings: string[],
-  members: string[] = [],
+  table: StatementTable,
+  labels: Labels,
 ): string[] {
   const counts = new Map<string, { n: number; end: string; start: string }>();
   const currencies = new Map<string, number>();
@@ -286,62 +440,102 @@ function attachValues(
   for (const [u, n] of currencies) if (!currency || n > currencies.get(currency)!) currency = u;
   const translated = new Set<string>();
   const clashes: string[] = [];
-  // the periods each row's concept is reported for only with a dimension (by a member)
+  const choose = (row: StatementRow, label: string, list: Entry[]): Entry => {
+    let pool = list;
+    const units = new Set(list.map((x) => x.f.unit));
+    if (units.size > 1 && currency && units.has(currency)) {
+      pool = list.filter((x) => x.f.unit === currency || !CURRENCY.test(x.f.unit ?? ""));
+      translated.add(row.concept);
+    }
+    const best = pool.reduce((a, b) => (precision(b.f) > precision(a.f) ? b : a));
+    const f = best.f;
+    if (
+      pool.some((x) =>
+        x.f.unit === f.unit && x.f.value !== null && f.value !== null &&
+        Math.abs(x.f.value - f.value) > 0.5 * 10 ** -Math.min(precision(x.f), 12) * (1 + 1e-9)
+      )
+    ) clashes.push(`${row.concept}${row.member ? ` (${row.member})` : ""} ${label}`);
+    row.values[label] = {
+      raw: f.value,
+      reported: f.value === null
+        ? null
+        : f.decimals !== null && f.decimals < 0
+        ? f.value / 10 ** -f.decimals
+        : f.value,
+      unit: f.unit,
+      decimals: f.decimals,
+      period_type: best.ctx.instant ? "instant" : "duration",
+      preferred_sign: /negated/i.test(row.preferred_label_role ?? "") ? -1 : 1,
+    };
+    return best;
+  };
+  // the periods each row's concept is reported for only under members of axes this statement
+  // does not show, under typed members of its axes, or under several of its members at once
   const byMember = new Map<StatementRow, Set<string>>();
+  const typed = new Map<StatementRow, Set<string>>();
+  const several = new Map<StatementRow, Set<string>>();
+  const unlisted = new Map<StatementRow, Set<string>>();
+  const note = (map: Map<StatementRow, Set<string>>, row: StatementRow, label: string) =>
+    map.set(row, (map.get(row) ?? new Set<string>()).add(label));
+  const out: StatementRow[] = [];
   for (const row of rows) {
+    out.push(row);
     if (row.abstract) continue;
-    const sign = /negated/i.test(row.preferred_label_role ?? "") ? -1 : 1;
     checkpoint();
     let steps = 0;
-    const byLabel = new Map<string, { f: Fact; ctx: Context }[]>();
+    const byLabel = new Map<string, Entry[]>();
+    const split = new Map<TableMember, Map<string, Entry[]>>();
     for (const f of inst.facts.get(row.concept) ?? []) {
       if ((++steps & 1023) === 0) checkpoint();
       const ctx = inst.contexts.get(f.context);
       if (!ctx) continue;
-      if (ctx.dimensional) {
-        if (f.value !== null) {
-          const set = byMember.get(row) ?? new Set<string>();
-          byMember.set(row, set.add(periodLabel(ctx)));
-        }
+      const label = periodLabel(ctx);
+      if (!ctx.dimensional) {
+        pushTo(byLabel, label, { f, ctx });
         continue;
       }
-      const label = periodLabel(ctx);
-      const list = byLabel.get(label);
-      if (list) list.push({ f, ctx });
-      else byLabel.set(label, [{ f, ctx }]);
+      const place = placeOf(ctx, table);
+      if (place && typeof place === "object") {
+        const periods = split.get(place) ?? new Map<string, Entry[]>();
+        split.set(place, periods);
+        pushTo(periods, label, { f, ctx });
+      } else if (f.value !== null) {
+        const map = place === "typed"
+          ? typed
+          : place === "several"
+          ? several
+          : place === "unlisted"
+          ? unlisted
+          : byMember;
+        note(map, row, label);
+      }
     }
     for (const [label, list] of byLabel) {
-      let pool = list;
-      const units = new Set(list.map((x) => x.f.unit));
-      if (units.size > 1 && currency && units.has(currency)) {
-        pool = list.filter((x) => x.f.unit === currency || !CURRENCY.test(x.f.unit ?? ""));
-        translated.add(row.concept);
-      }
-      const { f, ctx } = pool.reduce((a, b) => (precision(b.f) > precision(a.f) ? b : a));
-      if (
-        pool.some((x) =>
-          x.f.unit === f.unit && x.f.value !== null && f.value !== null &&
-          Math.abs(x.f.value - f.value) > 0.5 * 10 ** -Math.min(precision(x.f), 12) * (1 + 1e-9)
-        )
-      ) clashes.push(`${row.concept} ${label}`);
-      row.values[label] = {
-        raw: f.value,
-        reported: f.value === null
-          ? null
-          : f.decimals !== null && f.decimals < 0
-          ? f.value / 10 ** -f.decimals
-          : f.value,
-        unit: f.unit,
-        decimals: f.decimals,
-        period_type: ctx.instant ? "instant" : "duration",
-        preferred_sign: sign,
-      };
+      const { ctx } = choose(row, label, list);
       const c = counts.get(label) ??
         { n: 0, end: ctx.instant ?? ctx.end ?? "", start: ctx.start ?? "" };
       c.n++;
       counts.set(label, c);
     }
+    // the member rows, in the order the statement lists its members; no column count
+    for (const m of [...split.keys()].sort((x, y) => x.index - y.index)) {
+      const line: StatementRow = {
+        ...row,
+        label: memberLabel(labels, m),
+        level: row.level + Math.max(1, m.depth),
+        parent: row.concept,
+        calculation_parent: null,
+        axis: m.axis,
+        member: m.member,
+        values: {},
+      };
+      for (const [label, list] of split.get(m)!) choose(line, label, list);
+      out.push(line);
+    }
   }
+  // in place: a loop, not rows.push(...out) (100,000+ rows overflowed the call stack)
+  rows.length = 0;
+  for (const r of out) rows.push(r);
   if (translated.size) {
     warnings.push(
       `${translated.size} row(s) are also reported in a currency other than ${currency} (a convenience translation, e.g. ${
@@ -423,33 +617,53 @@ function attachValues(
       }
     }
   }
-  // a row the filing reports for a column only by a member of an axis (Tesla's balance sheet
-  // gives "Operating lease vehicles, net" only for its OperatingLeaseVehiclesMember): left
-  // empty here, said, never read as nothing reported
-  const onlyByMember: string[] = [];
-  for (const row of rows) {
-    const dims = byMember.get(row);
-    if (!dims) continue;
-    const missing = keep.filter((p) => !row.values[p] && dims.has(p));
-    if (missing.length) onlyByMember.push(`"${row.label}" (${row.concept}) ${missing[0]}`);
-  }
-  if (onlyByMember.length) {
+  memberLines(rows, warnings);
+  // a row the filing reports for a column only by a member of an axis this statement does not
+  // show (a note's breakdown): the cell stays empty, said, never read as nothing reported
+  const unshown = (map: Map<StatementRow, Set<string>>) => {
+    const out: string[] = [];
+    for (const [row, dims] of map) {
+      const missing = keep.filter((p) => !row.values[p] && dims.has(p));
+      if (missing.length) out.push(`"${row.label}" (${row.concept}) ${missing[0]}`);
+    }
+    return out;
+  };
+  const elsewhere = unshown(byMember);
+  if (elsewhere.length) {
     warnings.push(
-      `${onlyByMember.length} row(s) have no value of their own for some column while the filing reports them by a member of an axis (a figure the statement shows under a member, e.g. ${
-        onlyByMember[0]
+      `${elsewhere.length} row(s) have no value of their own for some column while the filing reports them by a member of an axis this statement's table does not list (e.g. ${
+        elsewhere[0]
       }); those cells are empty here, not zero and not absent from the filing: read them on the statement's R page with filings.reports then filings.report`,
     );
-  } else if (
-    members.length && rows.some((r) => keep.some((p) => byMember.get(r)?.has(p)))
-  ) {
-    // the lines the statement shows under its members are no rows here: said, not dropped
-    // silently (a question about Apple's "Services" net sales finds no row)
+  }
+  const typedOnly = unshown(typed);
+  if (typedOnly.length) {
     warnings.push(
-      `the statement also shows lines by member of an axis (${
-        members.slice(0, 4).map((m) => m.replace(/^[^:]*:/, "")).join(", ")
-      }${
-        members.length > 4 ? ", …" : ""
-      }), which are not given here: its rows hold the figures without a dimension (the totals); read those lines on its R page with filings.reports then filings.report`,
+      `${typedOnly.length} row(s) have figures only under typed members of the statement's axes (e.g. ${
+        typedOnly[0]
+      }), which are not read as rows here; those cells are empty: read them on the statement's R page with filings.reports then filings.report`,
+    );
+  }
+  // figures under members of an axis the statement's table names without listing them: lines
+  // the statement may show, not given here, said whether or not the row has its own figure
+  const unknown: string[] = [];
+  for (const [row, labels] of unlisted) {
+    const shown = keep.find((p) => labels.has(p));
+    if (shown) unknown.push(`"${row.label}" (${row.concept}) ${shown}`);
+  }
+  if (unknown.length) {
+    warnings.push(
+      `${unknown.length} row(s) have figures under members of an axis of the statement's table whose members its linkbases do not list (e.g. ${
+        unknown[0]
+      }); they are not given here (the statement may show them as lines): read its R page with filings.reports then filings.report`,
+    );
+  }
+  const crossed = unshown(several);
+  if (crossed.length) {
+    warnings.push(
+      `${crossed.length} row(s) have figures only under two or more of the statement's members at once (e.g. ${
+        crossed[0]
+      }), which are not given here; those cells are empty: read them on the statement's R page with filings.reports then filings.report`,
     );
   }
   if (foreign.length) {
@@ -460,6 +674,66 @@ function attachValues(
     );
   }
   return keep;
+}
+
+/**
+ * Member rows after the columns are chosen: one with no value in a column shown is dropped. A row
+ * with no value of its own whose concept the statement shows under one member only is that line
+ * (Tesla's "Operating lease vehicles, net", us-gaap:DeferredCostsLeasingNetNoncurrent reported
+ * only for its OperatingLeaseVehiclesMember): it takes the member's figures and names its axis
+ * and member; under several members, their rows follow it and it stays empty. Each is said.
+ */
+function memberLines(rows: StatementRow[], warnings: string[]) {
+  const out: StatementRow[] = [];
+  const promoted: string[] = [];
+  const headers: string[] = [];
+  const shown = new Set<string>();
+  const filled = (r: StatementRow) => Object.keys(r.values).length > 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (row.member) {
+      if (filled(row)) out.push(row), shown.add(row.member);
+      continue;
+    }
+    out.push(row);
+    if (row.abstract || filled(row)) continue;
+    let j = i + 1;
+    const lines: StatementRow[] = [];
+    for (; j < rows.length && rows[j].member && rows[j].parent === row.concept; j++) {
+      if (filled(rows[j])) lines.push(rows[j]);
+    }
+    if (lines.length === 1) {
+      const [m] = lines;
+      Object.assign(row, { values: m.values, axis: m.axis, member: m.member });
+      promoted.push(`"${row.label}" (${row.concept}) under ${m.axis} = ${m.member}`);
+      i = j - 1;
+    } else if (lines.length > 1) headers.push(`"${row.label}" (${row.concept})`);
+  }
+  rows.length = 0;
+  for (const r of out) rows.push(r);
+  if (promoted.length) {
+    warnings.push(
+      `${promoted.length} row(s) are reported only by a member of an axis of this statement, never without a dimension, and show that member's figures as the statement does (e.g. ${
+        promoted[0]
+      }); each row names its axis and member: check them on the statement's R page with filings.reports then filings.report`,
+    );
+  }
+  if (headers.length) {
+    warnings.push(
+      `${headers.length} row(s) have no figure without a dimension and are given only by member of the statement's axes, in the member rows that follow each (e.g. ${
+        headers[0]
+      }); the row's own cells are empty, not zero`,
+    );
+  }
+  if (shown.size) {
+    const names = [...shown].map((m) => m.replace(/^[^:]*:/, ""));
+    // Apple's Products and Services lines of net sales: parts of the row above, never added
+    warnings.push(
+      `the statement shows lines by member of an axis (${names.slice(0, 4).join(", ")}${
+        names.length > 4 ? ", …" : ""
+      }): each is a row of its own after the row of its concept, labelled by its member (see its axis and member), a part of that row's figure, not to be added to it or to the statement's totals`,
+    );
+  }
 }
 
 function dayBefore(date: string): string {
@@ -481,19 +755,24 @@ function placeBalances(
   // balance concepts placed at the period's end, and those placed at its start
   const atEnd = new Map<string, StatementRow[]>();
   const opened = new Set<string>();
+  // a member row (labelled by its member) opens or closes as the row of its concept before it
+  let lastStart = false;
   for (const row of rows) {
-    const keys = Object.keys(row.values);
-    if (row.abstract || !keys.length || keys.some((k) => k.includes(" to "))) continue;
     // the opening balance by its preferred label, or, where the filer gave it another label
     // role, by its words ("Cash at beginning of year"): else it showed the closing balance
     const pref = row.preferred_label_role ?? "";
-    const atStart = /periodStart/i.test(pref) ||
+    const atStart: boolean = row.member ? lastStart : /periodStart/i.test(pref) ||
       (!/periodEnd/i.test(pref) && /\b(?:beginning|start) of\b|\bbeginning\b/i.test(row.label));
-    if (atStart) opened.add(row.concept);
+    if (!row.member) lastStart = atStart;
+    const keys = Object.keys(row.values);
+    if (row.abstract || !keys.length || keys.some((k) => k.includes(" to "))) continue;
+    // a member row is a balance of its own (Products' cash is not the total's)
+    const key = row.member ? `${row.concept} ${row.member}` : row.concept;
+    if (atStart) opened.add(key);
     else {
-      const list = atEnd.get(row.concept);
+      const list = atEnd.get(key);
       if (list) list.push(row);
-      else atEnd.set(row.concept, [row]);
+      else atEnd.set(key, [row]);
     }
     checkpoint(); // every duration column is looked up for each balance row
     const instants = new Map(Object.entries(row.values));

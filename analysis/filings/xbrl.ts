@@ -5,12 +5,27 @@
  */
 import { checkpoint } from "../../core/cancel.ts";
 
+/** One explicit axis/member pair of a context, prefixes resolved as the facts' are. */
+export interface MemberPair {
+  /** `us-gaap:PropertyPlantAndEquipmentByTypeAxis` */
+  axis: string;
+  /** `tsla:OperatingLeaseVehiclesMember` */
+  member: string;
+}
+
 export interface Context {
   start: string | null;
   end: string | null;
   instant: string | null;
   /** True when the context carries a segment or scenario (a dimensional fact). */
   dimensional: boolean;
+  /** Its explicit members, in document order; only on a dimensional context. */
+  members?: MemberPair[];
+  /**
+   * Its typed members (axis and the text of the value), only on a dimensional context; a
+   * statement shows no row for them (their values are dates or codes, no member to label).
+   */
+  typed?: { axis: string; value: string }[];
 }
 
 export interface Fact {
@@ -106,6 +121,31 @@ function declarations(text: string): Map<string, string> {
   return out;
 }
 
+/** The explicit and typed members of a context's segment or scenario. */
+function dimensionsOf(body: string, qname: (q: string) => string) {
+  const members: MemberPair[] = [];
+  for (
+    const d of body.matchAll(
+      /<(?:[\w.-]+:)?explicitMember\b([^>]*)>\s*([^<\s]+)\s*<\/(?:[\w.-]+:)?explicitMember>/g,
+    )
+  ) {
+    const axis = attr(d[1], "dimension");
+    if (axis) members.push({ axis: qname(axis.trim()), member: qname(d[2]) });
+  }
+  const typed: { axis: string; value: string }[] = [];
+  for (
+    const d of body.matchAll(
+      /<(?:[\w.-]+:)?typedMember\b([^>]*)>([\s\S]*?)<\/(?:[\w.-]+:)?typedMember>/g,
+    )
+  ) {
+    const axis = attr(d[1], "dimension");
+    if (axis) {
+      typed.push({ axis: qname(axis.trim()), value: decode(d[2].replace(/<[^>]*>/g, "")).trim() });
+    }
+  }
+  return { members, typed };
+}
+
 /** Parses an XBRL instance document (EDGAR's `_htm.xml` or a classic `.xml`). */
 export function parseInstance(xml: string, opts: InstanceOptions = {}): Instance {
   // Prefixes are the instance's own: resolve them through the namespaces they are bound to.
@@ -118,6 +158,10 @@ export function parseInstance(xml: string, opts: InstanceOptions = {}): Instance
     const to = prefixFor(uri);
     if (to && to !== p) resolved.set(p, to);
   }
+  const resolveName = (q: string) => {
+    const i = q.indexOf(":");
+    return i < 0 ? q : `${resolved.get(q.slice(0, i)) ?? q.slice(0, i)}:${q.slice(i + 1)}`;
+  };
   const contexts = new Map<string, Context>();
   let steps = 0;
   for (
@@ -129,12 +173,14 @@ export function parseInstance(xml: string, opts: InstanceOptions = {}): Instance
     const body = m[2];
     const get = (n: string) =>
       new RegExp(`<(?:\\w+:)?${n}>\\s*([^<\\s]+)\\s*<`).exec(body)?.[1] ?? null;
-    contexts.set(m[1], {
+    const context: Context = {
       start: get("startDate"),
       end: get("endDate"),
       instant: get("instant"),
       dimensional: /<(?:\w+:)?(segment|scenario)\b/.test(body),
-    });
+    };
+    if (context.dimensional) Object.assign(context, dimensionsOf(body, resolveName));
+    contexts.set(m[1], context);
   }
   const units = new Map<string, string>();
   for (
@@ -192,6 +238,11 @@ export interface Arc {
   from: string;
   to: string;
   order: number;
+  /**
+   * The arc's role, read for definition links (`…/hypercube-dimension`, `…/dimension-domain`,
+   * `…/domain-member`, `…/dimension-default`): its last path segment. Absent elsewhere.
+   */
+  arcrole?: string;
   /** presentation: preferred label role; calculation: null. */
   preferredLabel: string | null;
   weight: number | null;
@@ -201,6 +252,7 @@ export interface Arc {
 export function parseLinkbase(xml: string, link: string): Map<string, Arc[]> {
   const out = new Map<string, Arc[]>();
   const re = new RegExp(`<(?:\\w+:)?${link}\\b([^>]*)>([\\s\\S]*?)</(?:\\w+:)?${link}>`, "g");
+  const definition = link === "definitionLink";
   for (const m of xml.matchAll(re)) {
     checkpoint();
     const role = attr(m[1], "xlink:role") ?? "";
@@ -219,13 +271,15 @@ export function parseLinkbase(xml: string, link: string): Map<string, Arc[]> {
       const to = locs.get(attr(a[1], "xlink:to") ?? "");
       if (!from || !to) continue;
       const w = attr(a[1], "weight");
-      arcs.push({
+      const arc: Arc = {
         from,
         to,
         order: Number(attr(a[1], "order") ?? 0),
         preferredLabel: attr(a[1], "preferredLabel"),
         weight: w === null ? null : Number(w),
-      });
+      };
+      if (definition) arc.arcrole = (attr(a[1], "xlink:arcrole") ?? "").replace(/^.*\//, "");
+      arcs.push(arc);
     }
     out.set(role, arcs);
   }

@@ -20,6 +20,12 @@ const rowSchema = z.object({
   balance: z.string().nullable(),
   parent: z.string().nullable(),
   calculation_parent: z.string().nullable(),
+  axis: z.string().nullable().describe(
+    "The axis of the member whose figures the row shows (srt:ProductOrServiceAxis); null for a row of figures without a dimension.",
+  ),
+  member: z.string().nullable().describe(
+    'The member whose figures the row shows (us-gaap:ProductMember, labelled "Products"): a part of the row of its concept above it, never to be added to it; null for a row of figures without a dimension.',
+  ),
   values: z.record(z.string(), valueSchema),
 });
 
@@ -36,7 +42,7 @@ export default defineCommand({
   name: "filings.statement",
   summary: "Income, balance sheet or cash flow statement from a filing's XBRL",
   description:
-    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Only non-dimensional facts are used (no segment breakdowns); a row the filing reports for a column only under a member of an axis stays empty, with a warning naming it, and lines the statement shows by member of its own axis (Apple's Products and Services net sales) are no rows here, with a warning naming the members. The columns are the periods most rows report, of the lengths the statement's full columns have (a 10-K's quarterly-data quarters are no columns; a 10-Q keeps its quarter and year-to-date columns, each labelled with its start and end), in the filing's order: a 10-Q's quarters first (this year's, then last year's), then its years to date; other columns most recent first. Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work; a statement tagged in two roles, the second "… (Continued)", is read as one, its rows in order. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
+    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Rows hold the facts without a dimension; lines the statement shows by member of its own axes (its presentation's table: Apple's "Products" and "Services" net sales, srt:ProductOrServiceAxis) are rows of their own right after the row of their concept, labelled by the member, with \`axis\` and \`member\` given: parts of that row's figure, never added into it (null on other rows). A row the statement reports only under one member of its axis (Tesla's "Operating lease vehicles, net") shows that member's figures and names it, with a warning; breakdowns by axes the statement does not show (segment notes), typed members and facts under two members at once are not given (a warning says so when a cell is empty because of it). The columns are the periods most rows report, of the lengths the statement's full columns have (a 10-K's quarterly-data quarters are no columns; a 10-Q keeps its quarter and year-to-date columns, each labelled with its start and end), in the filing's order: a 10-Q's quarters first (this year's, then last year's), then its years to date; other columns most recent first. Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work; a statement tagged in two roles, the second "… (Continued)", is read as one, its rows in order. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
   usage:
     "finance filings.statement [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K statement=income|balance|cashflow query=TEXT include_abstract=false max_rows=0]",
   side_effects: "network_read_only",
@@ -58,7 +64,7 @@ export default defineCommand({
       "Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted).",
     ),
     query: z.string().optional().describe(
-      "Keep only rows whose concept, label, parent or calculation parent contains this text (case-insensitive).",
+      "Keep only rows whose concept, label, parent, calculation parent or member contains this text (case-insensitive).",
     ),
     include_abstract: z.boolean().default(false).describe(
       "Include header (abstract) rows that carry no values.",
@@ -104,7 +110,11 @@ export default defineCommand({
         `no ${args.statement} statement found among the statement roles of ${filing.accession_no}; list them with filings.reports, then read one with filings.report`,
       );
     }
+    // the definition linkbase, once the provider fetches it: it names the members of the
+    // statement's axes where the presentation lists none (without it, such lines are warned)
+    const def = "def" in bundle && typeof bundle.def === "string" ? bundle.def : null;
     const parsed = {
+      definition: def ? x.parseLinkbase(def, "definitionLink") : undefined,
       presentation: x.parseLinkbase(bundle.pre, "presentationLink"),
       calculation: bundle.cal ? x.parseLinkbase(bundle.cal, "calculationLink") : new Map(),
       labels: bundle.lab ? x.parseLabels(bundle.lab) : new Map(),
@@ -155,7 +165,9 @@ export default defineCommand({
     const q = args.query?.toLowerCase();
     let rows = built.rows.filter((r) => args.include_abstract || !r.abstract).filter((r) =>
       !q ||
-      [r.concept, r.label, r.parent, r.calculation_parent].some((f) => f?.toLowerCase().includes(q))
+      [r.concept, r.label, r.parent, r.calculation_parent, r.member].some((f) =>
+        f?.toLowerCase().includes(q)
+      )
     );
     const matched = rows.length;
     if (args.max_rows > 0) rows = rows.slice(0, args.max_rows);

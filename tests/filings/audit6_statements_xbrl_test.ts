@@ -188,7 +188,9 @@ Deno.test("statement: a line shown only under a member of the statement's axis i
   ], instance(contexts, facts));
   assert.deepEqual(built.periods, ["2024-06-30", "2023-12-31"]);
   const row = built.rows.find((r) => r.concept === "us-gaap:DeferredCostsLeasingNetNoncurrent")!;
-  assert.deepEqual(row.values, {});
+  // the line takes its one member's figures, named as such (it was left empty)
+  assert.equal(row.values["2024-06-30"].reported, 5541);
+  assert.equal(row.member, "abc:OperatingLeaseVehiclesMember");
   // old: no warning at all
   const w = built.warnings.find((w) => /by a member of an axis/.test(w));
   assert.ok(w, JSON.stringify(built.warnings));
