@@ -10,6 +10,35 @@ export interface NewsSeries {
   series: string;
   /** Dated values; points without a date or value are skipped. */
   data: { date: string | null; value: number | null }[];
+  /** What the values measure, as news.analyze states it (`unit` of each series). */
+  unit?: string | null;
+}
+
+/**
+ * The axis label of a series from its unit (or, without one, GDELT's series name): article
+ * counts, percentages of all monitored articles (timelinevol, timelinelang) or average tone;
+ * null when neither tells.
+ */
+function measureOf(s: NewsSeries): string | null {
+  const unit = s.unit ?? "";
+  if (/tone/i.test(unit) || (!unit && /tone/i.test(s.series))) {
+    return "Average tone (below 0 negative, above 0 positive)";
+  }
+  if (/percent/i.test(unit) || (!unit && /volume intensity/i.test(s.series))) {
+    return "Percent of all monitored articles";
+  }
+  if (/^articles\b/i.test(unit) || (!unit && /^article count$/i.test(s.series))) {
+    return "Articles";
+  }
+  return null;
+}
+
+/** A time on the axis: the day, with the UTC time when it is not midnight (hourly series). */
+function pointTime(t: Date): string {
+  const iso = t.toISOString();
+  return iso.slice(11, 16) === "00:00"
+    ? iso.slice(0, 10)
+    : `${iso.slice(0, 16).replace("T", " ")} UTC`;
 }
 
 /** Options of {@link newsTimelineSvg}. */
@@ -39,8 +68,19 @@ export async function newsTimelineSvg(
     }))
   );
   if (!points.length) throw new Error("no dated values to chart");
+  // one axis holds one measure: counts and percentages (or tone) on it would read as one scale
+  const measures = [...new Set(series.map(measureOf).filter((m): m is string => m !== null))];
+  if (!opts.unit && measures.length > 1) {
+    throw new Error(
+      `the series measure different things (${
+        measures.join("; ")
+      }) and cannot share one axis: chart them apart`,
+    );
+  }
+  const measure = opts.unit ?? measures[0] ?? null;
   const { Plot, document } = await plotKit();
-  const tone = /tone/i.test(opts.unit ?? "") || series.some((s) => /tone/i.test(s.series));
+  const tone = /tone/i.test(measure ?? "") ||
+    (!measure && series.some((s) => /tone/i.test(s.series)));
   const chart = Plot.plot({
     document,
     width: opts.width ?? 900,
@@ -49,7 +89,7 @@ export async function newsTimelineSvg(
     title: opts.title ?? (tone ? "News tone over time" : "News volume over time"),
     caption: `Source: GDELT DOC 2.0${opts.query ? ` · query ${opts.query}` : ""}`,
     x: { type: "utc", label: "Date (UTC)" },
-    y: { label: opts.unit ?? (tone ? "Average tone" : "Articles"), grid: true },
+    y: { label: measure ?? (tone ? "Average tone" : "Value (unit not given)"), grid: true },
     color: { legend: series.length > 1 },
     marks: [
       ...(tone ? [Plot.ruleY([0], { stroke: "#999" })] : []),
@@ -60,7 +100,7 @@ export async function newsTimelineSvg(
           x: "t",
           y: "value",
           title: (d: { t: Date; value: number; series: string }) =>
-            `${d.series}\n${d.t.toISOString().slice(0, 10)}: ${d.value}`,
+            `${d.series}\n${pointTime(d.t)}: ${d.value}`,
         }),
       ),
     ],

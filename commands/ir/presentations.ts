@@ -116,16 +116,30 @@ function edgarPath(url: string): { cik: string; key: string } | null {
 }
 
 /**
+ * Query parameters that never choose another document: a cache-buster or version (`?v=2`), a
+ * download switch, click tracking. Others (`?id=1234`, `?newsid=`) name the document: two press
+ * releases at one path told apart only by their id are two documents.
+ */
+const SAME_DOCUMENT_PARAM =
+  /^(v|ver|version|rev|ts|t|cb|cache|_|download|dl|inline|attachment|disposition|utm_\w+|gclid|fbclid|mc_cid|mc_eid|_ga|_gl)$/i;
+
+/**
  * One key per document, whichever source listed it: an EDGAR archive file by its CIK, accession
  * folder and name (the IR page's `/ix?doc=` viewer link or zero-padded CIK is the same file),
- * any other URL without its scheme, `www.`, query or trailing slash.
+ * any other URL without its scheme, `www.`, trailing slash or the query parameters that do not
+ * choose the document ({@link SAME_DOCUMENT_PARAM}).
  */
 export function documentKey(url: string): string {
   const sec = edgarPath(url);
   if (sec) return sec.key;
   try {
     const u = new URL(url);
-    return `${u.hostname.toLowerCase().replace(/^www\./, "")}${u.pathname.replace(/\/+$/, "")}`;
+    const params = [...u.searchParams].filter(([k]) => !SAME_DOCUMENT_PARAM.test(k))
+      .sort(([a], [b]) => a.localeCompare(b));
+    const query = params.length ? `?${new URLSearchParams(params)}` : "";
+    return `${u.hostname.toLowerCase().replace(/^www\./, "")}${
+      u.pathname.replace(/\/+$/, "")
+    }${query}`;
   } catch {
     return url;
   }

@@ -12,6 +12,7 @@ import {
   DOC_ARCHIVE_START,
   isCommonWordName,
   isTimelineMode,
+  markOtherCompanies as markOtherCompanyTitles,
   markSameStory,
   mergeArticles,
   MIN_PHRASE_CHARS,
@@ -43,7 +44,7 @@ export const newsArgs = {
     "Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000).",
   ),
   timespan: z.string().optional().describe(
-    "Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum). Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given.",
+    "Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum); a lower-case m alone (15m) is refused, as it reads as minutes or months. Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given.",
   ),
   date: z.string().optional().describe("One whole UTC day, YYYY-MM-DD."),
   start_date: z.string().optional().describe(
@@ -394,4 +395,63 @@ export function markRepeats<T extends Article>(
     );
   }
   return out;
+}
+
+/**
+ * Says which listed articles are in another language than the one asked (sourcelang:), or, with
+ * no filter (language=any), which are not in English: their titles and text are in that language,
+ * and a reader of English titles would miss them or misread their count. GDELT names each
+ * article's language in English ("Chinese", "Malayalam"); a filter given as a three-letter code
+ * (spa) is not compared.
+ */
+export function warnLanguages(
+  articles: { language: string | null }[],
+  language: string | null,
+  ctx: Context,
+): void {
+  const want = language?.toLowerCase() ?? "english";
+  if (language && !/^\p{L}{4,}$/u.test(language)) return;
+  const counts = new Map<string, number>();
+  for (const a of articles) {
+    const l = a.language?.trim();
+    if (!l || l.toLowerCase() === want) continue;
+    counts.set(l, (counts.get(l) ?? 0) + 1);
+  }
+  if (!counts.size) return;
+  const n = [...counts.values()].reduce((s, c) => s + c, 0);
+  const top = [...counts].sort((a, b) => b[1] - a[1]);
+  const list = `${top.slice(0, 5).map(([l, c]) => `${l} ${c}`).join(", ")}${
+    top.length > 5 ? `, and ${top.length - 5} more languages` : ""
+  }`;
+  const name = want[0].toUpperCase() + want.slice(1);
+  ctx.warn(
+    language
+      ? `${n} of the ${articles.length} articles are not in ${name} though sourcelang:${want} was asked (${list}); see each article's language`
+      : `${n} of the ${articles.length} articles are not in English (${list}): their titles and text are in their own language (see each article's language); pass language=english for English sources only`,
+  );
+}
+
+/**
+ * Marks the articles whose title names another company of the searched name ("Merck KGaA" in a
+ * search for Merck & Co's "Merck"), with a warning: GDELT matched them on the shared name.
+ */
+export function markOtherCompanies<T extends Article>(
+  articles: T[],
+  scope: Scope,
+  ctx: Context,
+): (T & { other_company_in_title?: string })[] {
+  const out = markOtherCompanyTitles(articles, scope.name?.phrase, scope.scope.company_name);
+  if (out.others) {
+    const named = [
+      ...new Set(out.articles.map((a) => a.other_company_in_title).filter(Boolean)),
+    ];
+    ctx.warn(
+      `${out.others} of the ${articles.length} articles name another company of the same name in their title (${
+        named.slice(0, 3).join(", ")
+      }${
+        named.length > 3 ? ", …" : ""
+      }), not ${scope.scope.company_name}: they are marked other_company_in_title; leave them out of ${scope.scope.value}'s news`,
+    );
+  }
+  return out.articles;
 }

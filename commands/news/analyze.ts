@@ -5,12 +5,14 @@ import {
   coverWindow,
   keepInWindow,
   languageFilter,
+  markOtherCompanies,
   markRepeats,
   mergeCopies,
   newsArgs,
   newsWindow,
   resolveScope,
   scopeSchema,
+  warnLanguages,
   warnUnnamed,
 } from "./_scope.ts";
 
@@ -119,7 +121,8 @@ export default defineCommand({
     // a malformed timespan or date is refused before any name is looked up
     g.resolveWindow(args, null);
     const language = languageFilter(args.language);
-    const { scope, query, name } = await resolveScope(args, ctx, "news.analyze");
+    const resolved = await resolveScope(args, ctx, "news.analyze");
+    const { scope, query, name } = resolved;
     const gdelt = await ctx.provider("news");
     const base = {
       analysis: args.analysis,
@@ -186,8 +189,16 @@ export default defineCommand({
         language,
       });
       const { payload, url } = answer;
-      const { articles, unnamed } = g.markCompanyTitles(answer.articles, name);
-      if (unnamed) warnUnnamed(ctx, unnamed, articles.length, name!.phrase);
+      // snippets as news.search lists articles: those first seen outside the window left out,
+      // copies under tracking addresses merged, one site's story under two addresses marked
+      const listed = markRepeats(
+        mergeCopies(keepInWindow(answer.articles, window, ctx), ctx).articles,
+        ctx,
+      ).articles;
+      const marked = g.markCompanyTitles(listed, name);
+      if (marked.unnamed) warnUnnamed(ctx, marked.unnamed, marked.articles.length, name!.phrase);
+      const articles = markOtherCompanies(marked.articles, resolved, ctx);
+      warnLanguages(articles, language, ctx);
       return {
         ...base,
         mode: "artlist",
@@ -251,8 +262,10 @@ export default defineCommand({
     const listed = mode.startsWith("art")
       ? markRepeats(mergeCopies(keepInWindow(found, window, ctx), ctx).articles, ctx).articles
       : found;
-    const { articles, unnamed } = g.markCompanyTitles(listed, name);
-    if (unnamed) warnUnnamed(ctx, unnamed, articles.length, name!.phrase);
+    const marked = g.markCompanyTitles(listed, name);
+    if (marked.unnamed) warnUnnamed(ctx, marked.unnamed, marked.articles.length, name!.phrase);
+    const articles = markOtherCompanies(marked.articles, resolved, ctx);
+    if (articles.length) warnLanguages(articles, language, ctx);
     const count = series.reduce((n, s) => n + s.data.length, 0) + bins.length + articles.length;
     const counted = series.filter((s) =>
       mode === "timelinevolraw" || /^article count$/i.test(s.series)

@@ -4,12 +4,14 @@ import {
   coverWindow,
   keepInWindow,
   languageFilter,
+  markOtherCompanies,
   markRepeats,
   mergeCopies,
   newsArgs,
   newsWindow,
   resolveScope,
   scopeSchema,
+  warnLanguages,
   warnUnnamed,
 } from "./_scope.ts";
 
@@ -30,6 +32,9 @@ const article = z.object({
   social_image: z.string().nullable(),
   company_in_title: z.boolean().optional().describe(
     "Only for symbol= of a company whose name is made of common words (Target, Visa): whether the title names the company with its legal form, ticker or a business word. false: GDELT matched the article on its text only, and it may be about the word.",
+  ),
+  other_company_in_title: z.string().optional().describe(
+    "Only for symbol=: the title names another company of the searched name with a legal form the company's own name does not carry (\"Merck KGaA\" in news of Merck & Co): most likely that company's news, not this one's.",
   ),
   same_story_as: z.string().optional().describe(
     "Only on an article whose site already listed the same title first seen within a day before it: the address of that earlier copy (the same story filed under a second address). Count such articles once.",
@@ -84,7 +89,8 @@ export default defineCommand({
     // the window first: a malformed timespan or date is refused before any name is looked up
     const window = coverWindow(newsWindow(args, "1d", ctx), "artlist", ctx);
     const language = languageFilter(args.language);
-    const { scope, query, name } = await resolveScope(args, ctx, "news.search");
+    const resolved = await resolveScope(args, ctx, "news.search");
+    const { scope, query, name } = resolved;
     const gdelt = await ctx.provider("news");
     const { articles, url } = await gdelt.articles({
       query,
@@ -111,7 +117,11 @@ export default defineCommand({
     const { articles: named, unnamed } = markCompanyTitles(unique, name);
     if (unnamed) warnUnnamed(ctx, unnamed, named.length, name!.phrase);
     // one story under two addresses of one site (two sections, two reposts) is listed twice
-    const { articles: listed, repeats } = markRepeats(named, ctx);
+    const { articles: repeated, repeats } = markRepeats(named, ctx);
+    // "Merck KGaA" in a search for Merck & Co: another company of the same name
+    const listed = markOtherCompanies(repeated, resolved, ctx);
+    // articles in another language than asked (or, with language=any, not in English) are said
+    warnLanguages(listed, language, ctx);
     return {
       scope,
       query,

@@ -74,6 +74,15 @@ export class Client {
 
   /** An HTML page (IR sites); null when the answer is not HTML. */
   async page(url: string, guard?: UrlGuard): Promise<string | null> {
+    return (await this.pageAt(url, guard))?.html ?? null;
+  }
+
+  /**
+   * An HTML page and the address it was answered from: after a redirect (an IR address sent on
+   * to a hosting platform, or to another path) its relative links are the final page's, not the
+   * address asked. Null when the answer is not HTML.
+   */
+  async pageAt(url: string, guard?: UrlGuard): Promise<{ html: string; url: string } | null> {
     const res = await this.env.http.request({
       provider: "company_ir",
       url,
@@ -86,7 +95,14 @@ export class Client {
     const type = res.headers["content-type"] ?? "";
     const text = res.text();
     if (!/html/i.test(type) && !/^\s*<(!doctype|html)/i.test(text)) return null;
-    return text;
+    let at = url;
+    try {
+      // the cache and recordings may keep the address asked; a redirect gives the final one
+      if (res.url && /^https?:\/\//i.test(res.url)) at = new URL(res.url).toString();
+    } catch {
+      at = url;
+    }
+    return { html: text, url: at };
   }
 
   /**
@@ -116,12 +132,14 @@ export class Client {
       if (visited.includes(url)) continue;
       visited.push(url);
       try {
-        const html = await this.page(url, opts.guard);
-        if (!html) continue;
-        const found = irLinks(html, url);
+        const got = await this.pageAt(url, opts.guard);
+        if (!got) continue;
+        // links are read against the page's own address (after any redirect)
+        const at = got.url;
+        const found = irLinks(got.html, at);
         warnings.push(...found.warnings);
         for (const d of found.documents) {
-          if (!documents.some((x) => x.url === d.url)) documents.push({ ...d, page_url: url });
+          if (!documents.some((x) => x.url === d.url)) documents.push({ ...d, page_url: at });
         }
         for (const h of found.hubs) if (!visited.includes(h) && !queue.includes(h)) queue.push(h);
       } catch (err) {

@@ -23,7 +23,12 @@ export interface IrLink {
   external: boolean;
 }
 
-const TWO_PART_SUFFIX = /\.(co|com|ac|gov|org|net)\.[a-z]{2}$/;
+/**
+ * Second-level names under which a country's registry gives out domains (example.co.uk,
+ * example.ne.jp, example.gob.mx): the company's own domain is one level further.
+ */
+const TWO_PART_SUFFIX =
+  /\.(co|com|ac|gov|org|net|ne|or|go|gob|gouv|edu|ltd|plc|gr|ind|biz)\.[a-z]{2}$/;
 
 /** `investors.apple.com` → `apple.com`; `ir.example.co.uk` → `example.co.uk`. */
 export function registrableDomain(host: string): string {
@@ -49,19 +54,72 @@ function isoDay(y: string, m: number, d: number): string | null {
 const monthOf = (word: string) => MONTHS.indexOf(word.slice(0, 3).toLowerCase()) + 1;
 
 /**
- * A full date in link text or URL: 2026-03-05, 2026_3_5, 20260305, March 5, 2026, Mar. 5 2026,
- * 5 March 2026. A year or fiscal period alone is no date (see linkPeriod).
+ * A month's name or its usual abbreviation as a whole word: "Markets", "Decision" or "Mayor" are
+ * no month, though they begin as one.
  */
-export function linkDate(text: string): string | null {
-  let m = /(?<!\d)(20\d{2})[-_/.](\d{1,2})[-_/.](\d{1,2})(?!\d)/.exec(text);
-  if (m) return isoDay(m[1], Number(m[2]), Number(m[3]));
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(20\d{2})\b/.exec(text);
-  if (m && monthOf(m[1]) > 0) return isoDay(m[3], monthOf(m[1]), Number(m[2]));
-  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(20\d{2})\b/.exec(text);
-  if (m && monthOf(m[2]) > 0) return isoDay(m[3], monthOf(m[2]), Number(m[1]));
+const MONTH_WORD =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const MONTH_DAY_YEAR = new RegExp(
+  `\\b${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(20\\d{2})\\b`,
+  "i",
+);
+const DAY_MONTH_YEAR = new RegExp(
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_WORD}\\.?,?\\s+(20\\d{2})\\b`,
+  "i",
+);
+
+/**
+ * Year first, one separator throughout: 2026-03-05, 2026_3_5, 2026.03.05, 2026/03/05. The day
+ * ends the number ("2025/11/4Q25" is a folder and a file name). Written with slashes, as URL
+ * folders are, it must be a whole path segment: "/uploads/2025/11/20-F-2024.pdf" is the folder of
+ * November 2025 and a 20-F, not 20 November.
+ */
+const YEAR_FIRST = /(?<!\d)(20\d{2})([-_/.])(\d{1,2})\2(\d{1,2})(?=T\d|[^\dA-Za-z]|$)/g;
+
+/** Day and month in numbers before the year: 27.11.2026, 11/27/2026, 05-03-2026. */
+const NUMERIC_DMY = /(?<![\d.])(\d{1,2})([/.-])(\d{1,2})\2(20\d{2})(?!\d)/;
+
+/** A full date read from link text or a URL, or why a date written there was not taken. */
+export interface LinkDateRead {
+  date: string | null;
+  /** A date written in numbers whose day and month could be either ("05/03/2026"), else null. */
+  ambiguous: string | null;
+}
+
+/**
+ * A full date in link text or URL: 2026-03-05, 2026_3_5, 20260305, March 5, 2026, Mar. 5 2026,
+ * 5 March 2026, and day and month in numbers before the year when only one order makes a date
+ * (27.11.2026 and 11/27/2026 are 27 November). 05/03/2026 may be 5 March (as written in Britain)
+ * or 3 May (in the US): no date is taken, and `ambiguous` holds the text. A year or fiscal period
+ * alone is no date (see linkPeriod).
+ */
+export function readLinkDate(text: string): LinkDateRead {
+  const none = { date: null, ambiguous: null };
+  YEAR_FIRST.lastIndex = 0;
+  for (let m = YEAR_FIRST.exec(text); m; m = YEAR_FIRST.exec(text)) {
+    const after = text[m.index + m[0].length];
+    if (m[2] === "/" && after !== undefined && !/[/\s?#),;]/.test(after)) continue;
+    return { date: isoDay(m[1], Number(m[3]), Number(m[4])), ambiguous: null };
+  }
+  let m = MONTH_DAY_YEAR.exec(text);
+  if (m) return { date: isoDay(m[3], monthOf(m[1]), Number(m[2])), ambiguous: null };
+  m = DAY_MONTH_YEAR.exec(text);
+  if (m) return { date: isoDay(m[3], monthOf(m[2]), Number(m[1])), ambiguous: null };
+  m = NUMERIC_DMY.exec(text);
+  if (m) {
+    const [a, b] = [Number(m[1]), Number(m[3])];
+    if (a === b || (a > 12 && b <= 12)) return { date: isoDay(m[4], b, a), ambiguous: null };
+    if (b > 12 && a <= 12) return { date: isoDay(m[4], a, b), ambiguous: null };
+    return a <= 12 && b <= 12 ? { date: null, ambiguous: m[0] } : none;
+  }
   m = /(?:^|[^\d])(20\d{2})(\d{2})(\d{2})(?!\d)/.exec(text);
-  if (m) return isoDay(m[1], Number(m[2]), Number(m[3]));
-  return null;
+  if (m) return { date: isoDay(m[1], Number(m[2]), Number(m[3])), ambiguous: null };
+  return none;
+}
+
+/** The date of {@link readLinkDate}, null when none or when the order of day and month is not said. */
+export function linkDate(text: string): string | null {
+  return readLinkDate(text).date;
 }
 
 /** The fiscal period or year a link names: `Q4 FY2026` → `Q4 2026`, `FY2024`, `2025`. */
@@ -183,13 +241,15 @@ export function irLinks(
       `${pageUrl} is in '${lang}': documents are recognised by English words (presentation, press release, investor day), so its links in other languages are not found`,
     );
   }
+  // relative links resolve against the page's <base href> when it gives one
+  const base = baseHref(html, pageUrl) ?? pageUrl;
   let read = 0;
   for (const a of anchors(html)) {
     // classifying a link takes tens of microseconds: a page of links is a long loop
     if ((++read & 255) === 0) checkpoint();
     let url: URL;
     try {
-      url = new URL(a.href.trim(), pageUrl);
+      url = new URL(a.href.trim(), base);
     } catch {
       continue;
     }
@@ -203,7 +263,8 @@ export function irLinks(
       const c = classifyExhibit(label, file);
       if (c.kind === "exhibit_99") continue; // a document link with nothing telling about it
       if (external && c.confidence !== "high") continue;
-      const date = linkDate(`${label} ${url.pathname}`);
+      const read = readLinkDate(`${label} ${url.pathname}`);
+      const date = read.date;
       const inText = linkDate(label);
       const inUrl = linkDate(url.pathname);
       const notes = inText && inUrl && inText !== inUrl
@@ -211,6 +272,23 @@ export function irLinks(
           `the link text gives ${inText} and the URL ${inUrl}: ${date} was taken, check the document`,
         ]
         : [];
+      if (!date && read.ambiguous) {
+        const [a, b, y] = read.ambiguous.split(/[/.-]/).map(Number);
+        const name = (d: number, mo: number) =>
+          `${d} ${
+            new Date(Date.UTC(y, mo - 1, 1)).toLocaleString("en-GB", {
+              month: "long",
+              timeZone: "UTC",
+            })
+          } ${y}`;
+        notes.push(
+          `the link writes the date ${read.ambiguous}, which is ${
+            name(a, b)
+          } read day first (as in Britain) or ${
+            name(b, a)
+          } read month first (as in the US): no date was taken, check the document`,
+        );
+      }
       documents.push({
         title: label || file.replace(/[-_]+/g, " "),
         url: url.toString(),
@@ -228,6 +306,29 @@ export function irLinks(
     }
   }
   return { documents, hubs: [...new Set(hubs)], warnings };
+}
+
+/**
+ * The address a page's `<base href>` sets for its relative links (resolved against the page's
+ * own), else null. Only the page's head is looked at, where the element belongs.
+ */
+export function baseHref(html: string, pageUrl: string): string | null {
+  const head = html.slice(0, 200_000);
+  const body = head.search(/<body\b/i);
+  const top = body >= 0 ? head.slice(0, body) : head;
+  // indexOf, not /<base\b[^>]*>/: that pattern rereads the rest of the head at every "<base"
+  // no ">" follows
+  const at = top.search(/<base\b/i);
+  const close = at >= 0 ? top.indexOf(">", at) : -1;
+  const tag = close >= 0 ? top.slice(at, close + 1) : undefined;
+  const href = tag ? /\bhref\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1]?.trim() : undefined;
+  if (!href) return null;
+  try {
+    const u = new URL(href, pageUrl);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The language an HTML page declares (`<html lang="de-DE">`), else null. */

@@ -182,8 +182,24 @@ export function resolveWindow(a: TimeArgs, defaultSpan: string | null): TimeWind
     throw new InputError(`${startName} (${startText}) is after ${endName} (${endText})`);
   }
   if (start || end) return { timespan: null, start, end };
+  if (a.timespan) refuseBareM(a.timespan);
   const span = a.timespan ?? defaultSpan;
   return { timespan: span ? normalizeTimespan(span).value : null, start: null, end: null };
+}
+
+/**
+ * Refuses a timespan written with a lower-case `m` alone ("15m", "30 m"): GDELT reads it as
+ * months, market data as minutes (15m bars), so 15 minutes asked would be answered for 15 months.
+ * `M` (1M, as documented) and the spelled units (15min, 3mo, 2 months) are clear.
+ */
+function refuseBareM(text: string): void {
+  const m = /^\s*(\d+)\s*m\s*$/.exec(text);
+  if (!m) return;
+  throw new InputError(
+    `timespan="${text}" is ambiguous: m means months to GDELT but minutes in market data (${
+      m[1]
+    }m bars); write ${m[1]}min for minutes or ${m[1]}M (${m[1]} months) for months`,
+  );
 }
 
 /** The first day GDELT DOC 2.0 holds (its timelines reach back to 1 January 2017). */
@@ -776,7 +792,7 @@ export function toArticle(raw: Record<string, unknown>): Article | null {
 
 /** Query parameters that only track a click or an experiment; they never change the article. */
 const TRACKING =
-  /^(utm_\w+|cexp_\w+|fbclid|gclid|gclsrc|dclid|msclkid|yclid|mc_cid|mc_eid|igshid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ocid|cmpid|ncid|smid|sr_share|ref_src|icid|_f)$/i;
+  /^(utm_\w+|cexp_\w+|fbclid|gclid|gclsrc|dclid|msclkid|yclid|mc_cid|mc_eid|igshid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ocid|cmpid|ncid|smid|sr_share|ref_src|icid|_f|taid|\.?tsrc|guccounter|guce_referrer(_sig)?|soc_src|soc_trk|__twitter_impression|ns_(campaign|mchannel|source|linkname|fee)|at_(medium|campaign|custom\d*|ptr_name|link_id|link_origin|link_type|format|bbc_team)|wt\.mc_id|cmp|s_cid)$/i;
 
 /**
  * One address per article: lower-case host without `www.`, no fragment, no tracking parameters,
@@ -902,4 +918,73 @@ export function tidyTimeline(payload: unknown): { series: string; data: SeriesPo
       return point;
     }),
   }));
+}
+
+/**
+ * Legal forms of companies registered outside the US, as a title writes them after a name
+ * ("Merck KGaA", "Bayer AG", "Nestle SA"): with the name of a US company that does not carry
+ * the form itself, the title names another company of the same name.
+ */
+const FOREIGN_FORMS: ReadonlySet<string> = new Set(
+  "kgaa ag se sa nv plc ltd gmbh spa ab asa oyj bv kk srl sarl pty as".split(" "),
+);
+
+/** The legal form written at `tokens[at]` (S.A. and S.p.A. as their letters joined), else null. */
+function formAt(t: string[], at: number): { key: string; text: string } | null {
+  let k = at;
+  let letters = "";
+  while (k < t.length && t[k].length === 1 && letters.length < 4) letters += t[k++];
+  const text = letters.length >= 2 ? letters : t[at];
+  if (!text || !/^\p{Lu}/u.test(text)) return null;
+  const key = text.toLowerCase() === "limited" ? "ltd" : text.toLowerCase();
+  return FOREIGN_FORMS.has(key) ? { key, text } : null;
+}
+
+/**
+ * The other company a title names with the searched name ("Merck KGaA" for Merck & Co's
+ * "Merck"): the name followed by a foreign legal form ({@link FOREIGN_FORMS}) that the company's
+ * own name (SEC's title) does not carry. Null when the title names no such company.
+ */
+export function otherCompanyInTitle(
+  title: string | null,
+  phrase: string,
+  companyName: string,
+): string | null {
+  if (!title) return null;
+  const ownTokens = tokens(companyName);
+  const own = new Set(
+    ownTokens.map((w) => w.toLowerCase() === "limited" ? "ltd" : w.toLowerCase()),
+  );
+  for (let i = 0; i < ownTokens.length; i++) {
+    const f = formAt(ownTokens.map((w) => w.toUpperCase()), i);
+    if (f) own.add(f.key);
+  }
+  const t = tokens(title);
+  const hay = t.map((w) => w.toLowerCase());
+  const needle = words(phrase);
+  for (let i = indexOfRun(hay, needle); i >= 0; i = indexOfRun(hay, needle, i + 1)) {
+    const f = formAt(t, i + needle.length);
+    if (f && !own.has(f.key)) return `${t.slice(i, i + needle.length).join(" ")} ${f.text}`;
+  }
+  return null;
+}
+
+/**
+ * Marks each article whose title names another company of the same name
+ * (`other_company_in_title`, see {@link otherCompanyInTitle}); returns how many.
+ */
+export function markOtherCompanies<T extends { title: string | null }>(
+  articles: T[],
+  phrase: string | null | undefined,
+  companyName: string | null | undefined,
+): { articles: (T & { other_company_in_title?: string })[]; others: number } {
+  if (!phrase || !companyName) return { articles, others: 0 };
+  let others = 0;
+  const out = articles.map((a) => {
+    const other = otherCompanyInTitle(a.title, phrase, companyName);
+    if (!other) return a;
+    others++;
+    return { ...a, other_company_in_title: other };
+  });
+  return { articles: out, others };
 }
