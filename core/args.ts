@@ -26,8 +26,13 @@ export interface ArgShape {
   extra_into?: string;
 }
 
-/** Characters of a ticker symbol (AAPL, BRK-B, ^VIX, EURUSD=X, SAP.DE). */
-export const TICKER_PATTERN = /^[A-Za-z0-9.^=\-]+$/;
+/**
+ * A ticker symbol (AAPL, BRK-B, ^VIX, EURUSD=X, SAP.DE): letters and digits, a caret only in
+ * front, and ".", "-" or "=" only between them, so "..", "." or "AAPL." (which a URL path would
+ * read as another resource: fool.com/quote/nyse/../) never reaches a provider. No "/": BRK/B
+ * and EUR/USD are refused here until every command maps them (symbols.ts) before a request.
+ */
+export const TICKER_PATTERN = /^\^?[A-Za-z0-9]+(?:[.=\-][A-Za-z0-9]+)*$/;
 /** Longest ticker accepted. */
 export const TICKER_MAX = 32;
 

@@ -10,6 +10,7 @@
  */
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { unitOf } from "../market/units.ts";
+import { parseSymbol } from "../market/symbols.ts";
 import type { Panel } from "./types.ts";
 import { type BarColumns, columnsBehind } from "../market/bar_columns.ts";
 
@@ -36,7 +37,10 @@ export interface SymbolBars {
   provider?: string;
   source?: string;
   currency?: string | null;
-  /** An index's: the currency of its market (its levels are points; currency is null). */
+  /**
+   * An index's or a point-priced future's: the currency of its market (its levels are points;
+   * currency is null).
+   */
   market_currency?: string | null;
   rows: Bar[];
   splits?: SplitEvent[];
@@ -120,7 +124,9 @@ export function shiftDate(date: string, days: number): string {
 /**
  * Builds an aligned panel: dates are the union of all symbols' dates from the first date every
  * symbol has data; a symbol missing a bar another symbol has (a local holiday) carries its last
- * close with no volume. Bars on or after `startDate` are evaluated; earlier ones are warm-up.
+ * close, its volume NaN (no bar, so none: not a 0 that reads as a day nothing traded), as is a
+ * volume the provider does not state (an index's, a currency pair's). Bars on or after
+ * `startDate` are evaluated; earlier ones are warm-up.
  */
 export function alignBars(
   data: Record<string, SymbolBars>,
@@ -325,6 +331,8 @@ function fillPanel(
           low[t] =
           close[t] =
             last;
+        // no bar, so no volume: NaN, not a 0 that reads as a day nothing traded
+        volume[t] = NaN;
         run++;
         // a holiday of its market, or a day it did not trade: an order then would fill at a
         // price that was not there (evaluate says so when one does)
@@ -412,7 +420,8 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     bars.high[i] = (typeof high === "number" && high > 0 ? high : c) * f;
     bars.low[i] = (typeof low === "number" && low > 0 ? low : c) * f;
     bars.close[i] = c * f;
-    bars.volume[i] = r.volume ?? 0;
+    // a volume the provider does not state (an index's, a currency pair's) is NaN, not 0
+    bars.volume[i] = typeof r.volume === "number" ? r.volume : NaN;
   }
   const jump = splitLikeJump(bars, adjustment !== "none");
   if (jump) notes.push(`${sym}: ${jump}`);
@@ -423,8 +432,9 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
  * A portfolio adds its symbols' holdings into one equity, so their prices must be in one
  * currency: symbols priced in two (USD and EUR, or GBP and its pence, GBp) are refused, since no
  * conversion is made. Returns the warning to give when the provider states no currency for some
- * of two or more symbols (the run then assumes one), or null. An index (currency null, its levels
- * points) counts in `markets`' currency for it, its market's (market.ohlcv's market_currency).
+ * of two or more symbols (the run then assumes one), or null. An index or a point-priced future
+ * (currency null, its levels points) counts in `markets`' currency for it, its market's
+ * (market.ohlcv's market_currency).
  */
 export function oneCurrency(
   sources: Record<string, SourceInfo>,
@@ -442,7 +452,11 @@ export function oneCurrency(
     if (code) {
       known.set(code, [
         ...known.get(code) ?? [],
-        market ? `${sym} (an index of a ${code} market)` : sym,
+        market
+          ? /=F$/i.test(sym)
+            ? `${sym} (a future in points, settled in ${code})`
+            : `${sym} (an index of a ${code} market)`
+          : sym,
       ]);
     } else unknown.push(sym);
   }
@@ -574,8 +588,7 @@ function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | nul
     bars.high[j] = (high[i] > 0 ? high[i] : c) * f;
     bars.low[j] = (low[i] > 0 ? low[i] : c) * f;
     bars.close[j] = c * f;
-    const v = volume[i];
-    bars.volume[j] = v === v ? v : 0;
+    bars.volume[j] = volume[i];
   }
   return { bars };
 }
@@ -681,6 +694,16 @@ export function readOhlcvData(data: unknown, symbols: string[]): Record<string, 
   throw new FinanceError("market data answer has neither rows nor symbols");
 }
 
+/** True when the symbol parser reads `s` (which holds a "/"), as market.ohlcv will. */
+function slashSymbol(s: string): boolean {
+  try {
+    parseSymbol(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Splits and normalises a symbols argument. */
 export function parseSymbols(text: string): string[] {
   const list = [...new Set(text.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean))];
@@ -688,8 +711,12 @@ export function parseSymbols(text: string): string[] {
     throw new InputError("symbols: give at least one ticker, e.g. AAPL or AAPL,MSFT");
   }
   for (const s of list) {
-    if (!/^[A-Z0-9.^=\-]{1,32}$/.test(s)) {
-      throw new InputError(`symbols: "${s}" is not a ticker symbol (e.g. AAPL, BRK-B, ^GSPC)`);
+    // a "/" only as market.ohlcv's symbol parser reads it (BRK/B, EUR/USD, BTC/USD), which maps
+    // it to the provider's spelling before any request; the run keeps the name as given
+    if (!/^[A-Z0-9.^=\-/]{1,32}$/.test(s) || (s.includes("/") && !slashSymbol(s))) {
+      throw new InputError(
+        `symbols: "${s}" is not a ticker symbol (e.g. AAPL, BRK-B or BRK/B, ^GSPC, EUR/USD)`,
+      );
     }
   }
   return list;

@@ -21,8 +21,13 @@ export const quoteSchema = z.object({
   quote_type: z.string().nullable(),
   exchange: z.string().nullable(),
   currency: z.string().nullable().describe(
-    "Currency of the price (GBp: pence). Null for an index (quote_type INDEX), whose level is " +
-      "in points, not in the currency Yahoo states for its constituents.",
+    "Currency of the price (GBp: pence; USX: US cents). Null when the price is no amount of " +
+      "money: an index (quote_type INDEX), whose level is in points, not in the currency Yahoo " +
+      "states for its constituents; a future priced in index points (ES=F, NQ=F, YM=F), points " +
+      "of par (Treasury futures: ZN=F) or 100 minus a rate (ZQ=F, SR3=F). A future the exchange " +
+      "quotes in US cents (ZC=F, KC=F, LE=F) is USX even where Yahoo states USD. A currency " +
+      "pair's is its quote currency, the price being that currency per 1 of the base (EURUSD=X: " +
+      "USD per EUR; JPY=X: JPY per USD), and null when Yahoo states another one.",
   ),
   price: z.number().nullable(),
   change: z.number().nullable(),

@@ -17,7 +17,7 @@ import {
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
-import { noVolumeKind } from "./quote_row.ts";
+import { futurePrice, futureRoot, noVolumeKind, pairOf } from "./quote_row.ts";
 import { dividendSlipNote, fixDividendUnits, fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
@@ -71,7 +71,8 @@ export interface Series {
   currency: string | null;
   /**
    * An index's (currency null: its levels are points): the currency its provider states for it,
-   * its market's, in which a fund tracking it moves; absent otherwise.
+   * its market's, in which a fund tracking it moves; a point-priced future's (ES=F, ZN=F: currency
+   * null), the currency Yahoo states, in which the contract settles; absent otherwise.
    */
   market_currency?: string | null;
   price_basis: string;
@@ -190,7 +191,7 @@ interface Got {
   splits: Split[];
   dividends: Dividend[];
   currency: string | null;
-  /** An index's market currency (see Series), when the provider states one. */
+  /** An index's or point-priced future's market currency (see Series), when one is stated. */
   market_currency?: string | null;
   source: string;
   price_basis: string;
@@ -274,6 +275,45 @@ function indexLevelNote(symbol: string, stated: string | null): string {
 }
 
 /**
+ * A future's bars whose prices are not in the currency Yahoo states (market.quote's rule,
+ * quote_row.ts futurePrice): index points, points of par or 100 minus a rate (currency null),
+ * or US cents that Yahoo labels USD (USX). The currency to give and a note; null for another
+ * listing, or a future whose prices are in Yahoo's currency (CL=F: USD per barrel).
+ */
+function futureUnit(
+  symbol: string,
+  type: string | null,
+  stated: string | null,
+): { currency: string | null; note: string } | null {
+  if (type !== "FUTURE" && !/=F$/i.test(symbol)) return null;
+  const u = futurePrice(futureRoot(symbol), stated, "each price");
+  if (!u.relabelled) return null;
+  return { currency: u.currency, note: `${symbol} is a futures contract: ${u.body}` };
+}
+
+/**
+ * A currency pair's currency as market.quote gives it (quote_row.ts pairOf): the pair's quote
+ * currency (EURUSD=X: USD per EUR) when Yahoo states none, null with a note when Yahoo states
+ * another one. Null when Yahoo's currency is the quote currency, or for another listing.
+ */
+function pairUnit(
+  symbol: string,
+  type: string | null,
+  stated: string | null,
+): { currency: string | null; note: string | null } | null {
+  if (type !== "CURRENCY" && !/=X$/i.test(symbol)) return null;
+  const pair = pairOf(symbol);
+  if (!pair) return null;
+  if (!stated) return { currency: pair.quoted, note: null };
+  if (stated.toUpperCase() === pair.quoted) return null;
+  return {
+    currency: null,
+    note:
+      `${symbol}: Yahoo states the currency ${stated}, but the pair's prices are in ${pair.quoted} per ${pair.base}; currency is left null`,
+  };
+}
+
+/**
  * New York's regular session on its date at `now`, from Stooq's table of market hours: for
  * providers that state no session (Alpaca, Alpha Vantage) but serve a bar of the day so far.
  */
@@ -336,10 +376,17 @@ async function fromProvider(
     if (divSlips.length) ctx.warn(dividendSlipNote(symbol, b.currency!, divSlips));
     const index = b.instrument_type === "INDEX" || isIndexSymbol(symbol);
     if (index && unit.rows.length) ctx.warn(indexLevelNote(symbol, b.currency));
+    // a future or a pair priced in other than Yahoo's currency, as market.quote says
+    const future = index ? null : futureUnit(symbol, b.instrument_type, b.currency);
+    const pair = index || future ? null : pairUnit(symbol, b.instrument_type, b.currency);
+    const relabel = future ?? pair;
+    if (relabel?.note && unit.rows.length) ctx.warn(relabel.note);
     return {
       ...b,
-      currency: index ? null : b.currency,
-      ...(index ? { market_currency: b.currency } : {}),
+      currency: index ? null : relabel ? relabel.currency : b.currency,
+      // points (an index's levels, a point-priced future's prices) move with their market's
+      // currency, which backtests hold them to
+      ...(index || future?.currency === null ? { market_currency: b.currency } : {}),
       dividends: divs.dividends,
       session: b.session ?? null,
       rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, unit.rows),

@@ -531,47 +531,18 @@ function readFuture(q: QuoteRow, notes: string[], now?: Date): QuoteRow {
   const continuous = /=F$/i.test(q.symbol);
   const terms = [contract, expiry ? `expiring ${expiry}` : null].filter(Boolean).join(", ");
   const p = q.regularMarketPrice;
-  const cur = q.currency ?? null;
-  const money = cur === "USX" ? "US cents (USX)" : cur ?? "an unstated currency";
-  const price = p === null ? "its price" : `its price ${p}`;
-  let body: string;
-  let points = true;
-  let cents = false;
-  if (root && INDEX_FUTURES.has(root)) {
-    body = `${price} is in index points, not in ${money} (the contract settles in ${money} at a ` +
-      "fixed amount per point); currency is left null, and the price is no amount of money";
-  } else if (root && PAR_FUTURES.has(root)) {
-    body = `${price} is in points of par (100 is the face value of the bond delivered), not in ` +
-      `${money}; currency is left null`;
-  } else if (root && RATE_FUTURES.has(root)) {
-    const rate = p === null ? "" : ` (${Math.round((100 - p) * 1e4) / 1e4}%)`;
-    body = `${price} is 100 minus an interest rate in percent${rate}, not an amount in ${money}; ` +
-      "currency is left null";
-  } else {
-    points = false;
-    const per = root ? PER_UNIT[root] : undefined;
-    cents = !!root && CENTS_FUTURES.has(root) && cur === "USD";
-    if (cents) {
-      // the exchange quotes these in US cents: a price Yahoo labels USD is in cents all the same
-      const dollars = p === null ? "" : ` (${p} cents is USD ${Math.round(p * 100) / 10_000})`;
-      body = `${price} is in US cents per ${per}, as the exchange quotes ${root} futures, though ` +
-        `Yahoo states USD${dollars}; currency is given as USX (US cents), and the price is not ` +
-        "the value of one contract";
-    } else if (per) {
-      body = `${price} is in ${money} per ${per}, not the value of one contract (the price times ` +
-        "the contract's size)";
-    } else {
-      body = `${price} is in ${money} per unit of what the contract delivers as the exchange ` +
-        "quotes it (Yahoo does not say which: per barrel, ounce or bushel, or index points for " +
-        "an index future, which are no money), not the value of one contract";
-    }
-  }
+  const unit = futurePrice(
+    root,
+    q.currency ?? null,
+    p === null ? "its price" : `its price ${p}`,
+    p,
+  );
   notes.push(
     `${q.symbol} is a futures contract${terms ? ` (${terms})` : ""}${
       continuous
         ? ", Yahoo's continuous symbol for the front contract, which rolls to the next"
         : ""
-    }: ${body}; its volume counts contracts, and a future has no market cap, shares or earnings`,
+    }: ${unit.body}; its volume counts contracts, and a future has no market cap, shares or earnings`,
   );
   if (expiry && now && Date.parse(`${expiry}T23:59:59Z`) < now.getTime()) {
     notes.push(
@@ -580,7 +551,68 @@ function readFuture(q: QuoteRow, notes: string[], now?: Date): QuoteRow {
       }: the price is the last of an expired contract, not a current one; ask for a live contract (the next one)`,
     );
   }
-  return points ? { ...q, currency: null } : cents ? { ...q, currency: "USX" } : q;
+  return unit.currency === (q.currency ?? null) ? q : { ...q, currency: unit.currency };
+}
+
+/**
+ * What a future's price is counted in, by its root (futureRoot) and the currency Yahoo states:
+ * `body` says it of `subject` ("its price 5000", "each price"); `currency` is the one to give
+ * (null for index points, points of par and 100 minus a rate, which are no money; USX for a
+ * root the exchange quotes in US cents that Yahoo labels USD; else Yahoo's); `relabelled` when
+ * that differs from Yahoo's. `p`, when given, shows the rate of a rate future. market.quote's
+ * rule, which market.ohlcv applies to its bars.
+ */
+export function futurePrice(
+  root: string | null,
+  cur: string | null,
+  subject: string,
+  p: number | null = null,
+): { body: string; currency: string | null; relabelled: boolean } {
+  const money = cur === "USX" ? "US cents (USX)" : cur ?? "an unstated currency";
+  let body: string;
+  let currency: string | null = null;
+  if (root && INDEX_FUTURES.has(root)) {
+    body =
+      `${subject} is in index points, not in ${money} (the contract settles in ${money} at a ` +
+      "fixed amount per point); currency is left null, and the price is no amount of money";
+  } else if (root && PAR_FUTURES.has(root)) {
+    body = `${subject} is in points of par (100 is the face value of the bond delivered), not in ` +
+      `${money}; currency is left null`;
+  } else if (root && RATE_FUTURES.has(root)) {
+    const rate = p === null ? "" : ` (${Math.round((100 - p) * 1e4) / 1e4}%)`;
+    body =
+      `${subject} is 100 minus an interest rate in percent${rate}, not an amount in ${money}; ` +
+      "currency is left null";
+  } else {
+    currency = cur;
+    const per = root ? PER_UNIT[root] : undefined;
+    if (root && CENTS_FUTURES.has(root) && cur === "USD") {
+      // the exchange quotes these in US cents: a price Yahoo labels USD is in cents all the same
+      currency = "USX";
+      const dollars = p === null ? "" : ` (${p} cents is USD ${Math.round(p * 100) / 10_000})`;
+      body = `${subject} is in US cents per ${per}, as the exchange quotes ${root} futures, ` +
+        `though Yahoo states USD${dollars}; currency is given as USX (US cents), and the price ` +
+        "is not the value of one contract";
+    } else if (per) {
+      body = `${subject} is in ${money} per ${per}, not the value of one contract (the price ` +
+        "times the contract's size)";
+    } else {
+      body = `${subject} is in ${money} per unit of what the contract delivers as the exchange ` +
+        "quotes it (Yahoo does not say which: per barrel, ounce or bushel, or index points for " +
+        "an index future, which are no money), not the value of one contract";
+    }
+  }
+  return { body, currency, relabelled: currency !== cur };
+}
+
+/**
+ * The currencies of Yahoo's pair symbol: EURUSD=X is USD (quoted) per EUR (base), JPY=X JPY per
+ * USD; null for another symbol. A price of it is in `quoted`, whatever currency Yahoo states.
+ */
+export function pairOf(symbol: string): { base: string; quoted: string } | null {
+  const s = symbol.toUpperCase();
+  const m = /^([A-Z]{3})([A-Z]{3})=X$/.exec(s) ?? /^()([A-Z]{3})=X$/.exec(s);
+  return m ? { base: m[1] || "USD", quoted: m[2] } : null;
 }
 
 /**
@@ -588,11 +620,9 @@ function readFuture(q: QuoteRow, notes: string[], now?: Date): QuoteRow {
  * USD. A currency Yahoo states that is not the pair's quote currency is left null, said.
  */
 function readPair(q: QuoteRow, notes: string[]): QuoteRow {
-  const s = q.symbol.toUpperCase();
-  const m = /^([A-Z]{3})([A-Z]{3})=X$/.exec(s) ?? /^()([A-Z]{3})=X$/.exec(s);
-  if (!m) return q;
-  const base = m[1] || "USD";
-  const quoted = m[2];
+  const pair = pairOf(q.symbol);
+  if (!pair) return q;
+  const { base, quoted } = pair;
   const cur = q.currency ?? null;
   const p = q.regularMarketPrice;
   if (cur && cur.toUpperCase() !== quoted) {

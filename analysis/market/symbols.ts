@@ -4,7 +4,8 @@
  * (providers/stooq `stooqSymbol`, providers/market_b `avSymbol`) or refuses it by name.
  *
  * BRK.B, brk.b, BRK/B and BRK-B are one share class (BRK-B); RCI.B.TO is RCI-B.TO; EUR/USD is
- * EURUSD=X; exchange suffixes (.L, .TO, .HK, .T, .DE …) stay as they are.
+ * EURUSD=X; exchange suffixes (.L, .TO, .HK, .T, .DE …) stay as they are. A "/" is a share class
+ * or a pair, never an exchange (MKC/V is MKC-V, not MKC.V of TSX Venture).
  */
 import { InputError } from "../../core/errors.ts";
 
@@ -164,7 +165,7 @@ export function parseSymbol(raw: string): ParsedSymbol {
   const dash = /^([A-Z]{3})-([A-Z]{3})$/.exec(s);
   if (slash && FIAT.has(slash[2]) && !ISO_CURRENCIES.has(slash[1])) {
     s = `${slash[1]}-${slash[2]}`;
-  } else if (slash && /^[A-Z]{3}$/.test(slash[1]) && /^[A-Z]{3}$/.test(slash[2])) {
+  } else if (slash && ISO_CURRENCIES.has(slash[1]) && ISO_CURRENCIES.has(slash[2])) {
     s = `${slash[1]}${slash[2]}=X`;
   } else if (dash && MAJOR_CURRENCIES.has(dash[1]) && MAJOR_CURRENCIES.has(dash[2])) {
     s = `${dash[1]}${dash[2]}=X`;
@@ -176,7 +177,9 @@ export function parseSymbol(raw: string): ParsedSymbol {
   }
   const crypto = /^([A-Z0-9]{2,10})-([A-Z]{3,4})$/.exec(s);
   if (crypto && FIAT.has(crypto[2])) return { input, canonical: s, kind: "crypto", suffix: null };
-  s = s.replace(/\//g, ".");
+  // "/" writes a share class (BRK/B, MKC/V, RCI/B.TO), never an exchange: MKC/V is McCormick's
+  // voting class MKC-V, not a TSX Venture listing MKC.V
+  s = s.replace(/\/([A-Z0-9]+)/g, "-$1");
   const parts = s.split(".");
   // A Stooq spelling (aapl.us, shel.uk, 7203.jp, 700.hk) read as the listing it names.
   const last = parts[parts.length - 1];

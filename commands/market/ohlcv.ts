@@ -26,11 +26,13 @@ const series = z.object({
   provider: z.string(),
   source: z.string(),
   currency: z.string().nullable().describe(
-    "Currency of the prices (GBp: pence). Null for an index (^GSPC), whose levels are points.",
+    "Currency of the prices (GBp: pence; USX: US cents, for cents-quoted futures). Null for an " +
+      "index (^GSPC) and a point-priced future (ES=F, ZN=F, SR3=F), whose prices are points.",
   ),
   market_currency: z.string().nullable().optional().describe(
-    "An index's only: the currency the provider states for it (its constituents' market's, " +
-      "in which a fund tracking it moves); its levels are points, not this currency.",
+    "An index's or a point-priced future's only: the currency the provider states for it (its " +
+      "market's, in which a fund tracking it moves, or the future's settlement currency); its " +
+      "prices are points, not this currency.",
   ),
   price_basis: z.string(),
   retrieved_at: z.string(),
@@ -67,7 +69,8 @@ export default defineCommand({
     "null), as price_basis says. A last bar of a session still trading (its close the latest " +
     "price, its volume so far) is said in a warning. An index's bars (^GSPC) are levels in " +
     "points: currency is null, market_currency names the currency stated for it, and a " +
-    "warning says so. Use price.moves for " +
+    "warning says so; so are the bars of point-priced futures (ES=F), and cents-quoted ones " +
+    "(KC=F) are in USX. Use price.moves for " +
     "large moves and backtest.run for strategies; this command only returns bars.",
   usage:
     "finance market.ohlcv SYMBOL[,SYMBOL...] [timeframe=1d start_date=YYYY-MM-DD|years=N end_date=YYYY-MM-DD limit=200 provider=auto include_attempts=false]",
