@@ -34,6 +34,29 @@ export function kpiValue(v: Rec): string {
   return one(n);
 }
 
+/**
+ * Where a KPI's figure sits in its sentence: at its own offsets (value_start_char, in the same
+ * text as the sentence's start_char) when they hold the raw figure, else its first occurrence.
+ * A sentence that says the figure twice ("up 4% … a 4% rise in volume") marks the one read.
+ */
+function valueAt(k: Rec, sentence: string, raw: string): number {
+  if (!raw) return -1;
+  const from = num(k.value_start_char);
+  const start = num(k.start_char);
+  if (from !== undefined && start !== undefined) {
+    const at = from - start;
+    if (at >= 0 && sentence.startsWith(raw, at)) return at;
+  }
+  return sentence.indexOf(raw);
+}
+
+/** Where kpi.extract read, for its title: ` (transcripts)`, ` (filings and transcripts)`. */
+function sourceWords(source: unknown): string {
+  const s = str(source);
+  if (!s) return "";
+  return ` (${s === "both" ? "filings and transcripts" : s})`;
+}
+
 /** kpi.extract. */
 export function kpiView(data: unknown): Block[] {
   if (!isRecord(data)) return [];
@@ -42,7 +65,7 @@ export function kpiView(data: unknown): Block[] {
     const value = rec(k.value);
     const sentence = str(k.sentence) ?? "";
     const raw = str(value.raw) ?? "";
-    const at = raw ? sentence.indexOf(raw) : -1;
+    const at = valueAt(k, sentence, raw);
     const doc = docs.find((d) => d.doc_ref === k.doc_ref);
     return {
       head: [
@@ -73,9 +96,9 @@ export function kpiView(data: unknown): Block[] {
       kind: "title",
       text: `${items.length}${
         num(data.total_count)! > items.length ? ` of ${data.total_count}` : ""
-      } KPI values for ${data.symbol ?? "the document"} from ${docs.length} ${
-        data.source ?? ""
-      } document${docs.length === 1 ? "" : "s"}`.replace(/ +/g, " "),
+      } KPI values for ${data.symbol ?? "the document"} from ${docs.length} document${
+        docs.length === 1 ? "" : "s"
+      }${sourceWords(data.source)}`,
     },
     items.length ? { kind: "matches", items } : { kind: "note", text: "no KPI values found" },
   ];

@@ -4,6 +4,21 @@
  * first and last reported values, filings.frames as a ranking. Each ends with its citations.
  */
 import { accounting, type Block, type Cell, type Column, isRecord, num, str } from "./model.ts";
+import { scaleSlip, unitKind } from "../../analysis/filings/facts.ts";
+
+/**
+ * The mark of a filings.facts row's last value: " s" when it is restated to a power of a
+ * thousand times its first value or to its negative in a money unit (the rule the command's
+ * warning states), " r" when otherwise restated, else nothing.
+ */
+function restatedMark(r: Record<string, unknown>, unit: string): string {
+  if (!r.restated) return "";
+  const first = num((r.first_reported as FReport | undefined)?.value);
+  const last = num((r.last_reported as FReport | undefined)?.value);
+  const slip = unitKind(unit) === "money" && first !== undefined && last !== undefined &&
+    scaleSlip(first, last) !== null;
+  return slip ? " s" : " r";
+}
 
 interface HCell {
   value: number | null;
@@ -172,8 +187,9 @@ export function factsView(data: unknown): Block[] {
       { text: String(r.end) },
       { text: accounting(first.value, digits), number: true },
       { text: `${first.filed} ${first.form}` },
-      // a restated value is marked where it stands, as in filings.history
-      { text: `${accounting(last.value, digits)}${r.restated ? " r" : ""}`, number: true },
+      // a restated value is marked where it stands, as in filings.history; one restated to a
+      // power of a thousand times its first (or its negative) as the likely slip it is
+      { text: `${accounting(last.value, digits)}${restatedMark(r, unit)}`, number: true },
       { text: last.accession_no },
     ];
     if (split) {
@@ -197,7 +213,12 @@ export function factsView(data: unknown): Block[] {
       kind: "note",
       text:
         `${unit}, full figures; ${num(data.count)} periods, ${num(data.restated_count)} restated` +
-        (str(data.as_of) ? `; filed by ${data.as_of}` : "") + "; r = restated since first reported",
+        (str(data.as_of) ? `; filed by ${data.as_of}` : "") +
+        "; r = restated since first reported" +
+        (body.some((c) => c[5]?.text.endsWith(" s"))
+          ? "; s = restated to a power of a thousand times its first value or to its negative: " +
+            "more likely a tagging slip in one filing than a restatement (see the warning)"
+          : ""),
     },
     { kind: "table", columns, rows: body },
     {

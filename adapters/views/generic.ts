@@ -51,15 +51,18 @@ function collect(
   fields: [string, string][],
   blocks: Block[],
   depth: number,
-  named: Record<string, string>,
+  named: Record<string, string | null>,
 ): void {
-  // a nested record in a currency of its own (one symbol's series among several) prices in it
+  // a nested record in a currency of its own (one symbol's series among several) prices in it;
+  // one that states none (an index's series beside a stock's) is in none
   if (typeof obj.currency === "string") currency = obj.currency;
+  else if (obj.currency === null && depth > 0) currency = null;
+  const unit = currency ? undefined : seriesUnit(obj);
   for (const [k, v] of Object.entries(obj)) {
     const name = prefix + k;
     // data.warnings repeats the envelope's warnings, which print once at the end
     if (k === "warnings" && depth === 0 && Array.isArray(v)) continue;
-    if (isRecordArray(v)) blocks.push(recordsTable(name, v, currency, named));
+    if (isRecordArray(v)) blocks.push(recordsTable(name, v, currency, named, unit));
     else if (isRecord(v) && depth < 2) {
       collect(v, `${name}.`, currency, fields, blocks, depth + 1, named);
     } else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
@@ -67,12 +70,42 @@ function collect(
     } else if (typeof v === "number" && hasOwnCurrency(obj, k)) {
       // a figure the data gives a currency for is money whatever its name
       fields.push([name, money(v, currencyFor(obj, k, currency))]);
+    } else if (typeof v === "number" && unit && isMoneyKey(k) && !/cap$/.test(k)) {
+      // an index's level or a future's price in points: never a bare figure read as money
+      fields.push([name, unitText(v, unit)]);
     } else if (typeof v === "number" && depth > 0 && named[k]) {
       // a nested figure named by a currency the result states (assumptions.revenue)
       fields.push([name, money(v, named[k])]);
     } else fields.push([name, fieldText(fieldKey(prefix, k), v, currencyFor(obj, k, currency))]);
   }
 }
+
+/**
+ * What a series' prices are counted in when it states no currency (`currency: null` beside a
+ * `price_basis`): an index's levels in points or percent, as price_basis says, else no currency
+ * at all (a future in index points or points of par): its table never reads as money, nor bare.
+ */
+function seriesUnit(obj: Record<string, unknown>): string | undefined {
+  if (obj.currency !== null) return undefined;
+  if (typeof obj.price_basis === "string") {
+    const m = /^index levels in (points|percent)/.exec(obj.price_basis);
+    return m ? m[1] : NO_CURRENCY;
+  }
+  // a quote of an index is in points, of a future with no currency in a unit its warning names
+  if (obj.quote_type === "INDEX") return "points";
+  if (obj.quote_type === "FUTURE") return NO_CURRENCY;
+  return undefined;
+}
+
+/** A price with no currency, with the unit its record names: `23.77 points`. */
+function unitText(v: number, unit: string): string {
+  return unit === NO_CURRENCY
+    ? `${money(v)} (no currency stated; see the warnings)`
+    : `${money(v)} ${unit}`;
+}
+
+/** The caption's words for prices with no currency and no unit the data names. */
+const NO_CURRENCY = "no currency";
 
 /**
  * The name a field is formatted by: an entry of a `weights` record (WACC's `weights.equity`,
@@ -88,13 +121,25 @@ function fieldKey(prefix: string, key: string): string {
  * for the same figures nested in it: valuation.scenario's `assumptions.revenue` and each case's
  * `revenue` are in the revenue currency it states once, and read bare without it.
  */
-function namedCurrencies(data: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
+function namedCurrencies(data: Record<string, unknown>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
   for (const [k, v] of Object.entries(data)) {
     const m = /^(.+)_currency$/.exec(k);
-    if (m && typeof v === "string") out[m[1]] = v;
+    // null too: estimates.compare's consensus_currency null says the consensus states none
+    if (m && (typeof v === "string" || v === null)) out[m[1]] = v;
   }
   return out;
+}
+
+/**
+ * The currency a result names for a table column (`revenue` or `consensus_value` by
+ * `revenue_currency`, `consensus_currency`): a string, null when it names none, undefined when
+ * it says nothing of the column.
+ */
+function namedFor(named: Record<string, string | null>, leaf: string): string | null | undefined {
+  if (Object.hasOwn(named, leaf)) return named[leaf];
+  const base = /^(.+)_value$/.exec(leaf)?.[1];
+  return base !== undefined && Object.hasOwn(named, base) ? named[base] : undefined;
 }
 
 /**
@@ -138,7 +183,8 @@ export function recordsTable(
   name: string,
   rows: Record<string, unknown>[],
   currency: string | null = null,
-  named: Record<string, string> = {},
+  named: Record<string, string | null> = {},
+  unit?: string,
 ): Block {
   const all = honestColumns(rows).map((r) => flatten(r));
   // a time series oldest first shows its newest rows (the ones a reader came for); a list in
@@ -170,13 +216,15 @@ export function recordsTable(
   const currencies = new Set(
     all.map((r) => (typeof r.currency === "string" ? r.currency : currency)),
   );
-  const oneCurrency = currencies.size === 1 ? [...currencies][0] : null;
+  // prices with no currency are labelled with the unit the series names (index points)
+  const oneCurrency = currencies.size === 1 ? [...currencies][0] ?? unit ?? null : null;
   // a column the result names a currency for (`revenue_currency` beside cases' `revenue`) is in
   // it; other money columns are in the rows' one currency
   const columnMoney = shown.map((k, i) => {
     const leaf = k.split(".").pop() ?? k;
     if (!numeric[i]) return null;
-    if (named[leaf]) return named[leaf];
+    const own = namedFor(named, leaf);
+    if (own !== undefined) return own;
     return oneCurrency && isMoneyKey(leaf) ? columnCurrency(leaf, oneCurrency) : null;
   });
   const columns: Column[] = shown.map((k, i) => ({ name: k, number: numeric[i] }));
@@ -190,7 +238,12 @@ export function recordsTable(
     shown.map((k, i) => {
       const v = r[k];
       const leaf = k.split(".").pop() ?? k;
-      const cur = typeof r.currency === "string" ? r.currency : currency;
+      // a column the result says has no currency (consensus_currency null) gets none
+      const cur = namedFor(named, leaf) === null
+        ? null
+        : typeof r.currency === "string"
+        ? r.currency
+        : currency;
       return {
         text: columnMoney[i] && typeof v === "number" ? money(v) : fieldText(leaf, v, cur),
         number: numeric[i] && typeof v === "number",
@@ -217,7 +270,11 @@ export function recordsTable(
   return {
     kind: "table",
     caption: `${name} (${rows.length}${
-      [...byCurrency].map(([c, ks]) => `; ${ks.join(", ")} in ${c}`).join("")
+      [...byCurrency].map(([c, ks]) =>
+        c === NO_CURRENCY
+          ? `; ${ks.join(", ")}: no currency stated, the warnings say their unit`
+          : `; ${ks.join(", ")} in ${c}`
+      ).join("")
     })`,
     columns,
     rows: cells,

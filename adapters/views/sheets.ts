@@ -26,11 +26,51 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   }
   if (Array.isArray(data.discounted_cashflows)) return withHeadline(data, "discounted_cashflows");
   if (Array.isArray(data.cases) && isRecord(data.assumptions)) return withHeadline(data, "cases");
+  if (Array.isArray(data.comparisons) && "currency_check" in data) return compareSheet(data);
   if (view === "tables") return tablesSheet(data);
   if (view === "sector_overview" || view === "sector_table") return sectorSheet(data);
   if (view === "regime") return regimeSheet(data);
   if (data.run_type === "tune" || data.run_type === "backtest") return backtestSheet(data);
-  return barsSheet(data);
+  return quoteSheet(data) ?? barsSheet(data);
+}
+
+/** What estimates.compare states once for all its comparisons: each sheet row carries it. */
+const COMPARE_KEYS = [
+  "symbol",
+  "fiscal_year",
+  "period",
+  "currency",
+  "consensus_currency",
+  "currency_check",
+  "eps_basis",
+  "consensus_eps_basis",
+];
+
+/**
+ * estimates.compare: one row per metric with the currency of each side and whether they were
+ * checked to be one (a saved sheet of gaps otherwise lost that they were assumed or unchecked).
+ */
+function compareSheet(data: Rec): Rec[] {
+  const head = Object.fromEntries(COMPARE_KEYS.filter((k) => k in data).map((k) => [k, data[k]]));
+  return recs(data.comparisons).map((r) => ({ ...r, ...head }));
+}
+
+/**
+ * market.quote with no currency (an index's level, a future in points): its one row with a
+ * `unit` column beside the empty currency, so a saved sheet does not read the price as money.
+ */
+function quoteSheet(data: Rec): Rec[] | null {
+  if (typeof data.quote_type !== "string" || data.currency !== null || !("price" in data)) {
+    return null;
+  }
+  const unit = data.quote_type === "INDEX" ? "points" : "not stated (see warnings)";
+  return [
+    Object.fromEntries(
+      Object.entries(data).flatMap(([k, v]) =>
+        k === "currency" ? [[k, v], ["unit", unit]] : [[k, v]]
+      ),
+    ),
+  ];
 }
 
 /**
@@ -85,6 +125,7 @@ function barsSheet(data: Rec): Rec[] | null {
   const series = Object.values(all);
   if (!series.length || !series.every((s) => isRecord(s) && Array.isArray(s.rows))) return null;
   const out: Rec[] = [];
+  const unitless = (series as Rec[]).some((s) => s.currency === null);
   for (const s of series as Rec[]) {
     for (const bar of s.rows as unknown[]) {
       if (!isRecord(bar)) return null;
@@ -92,6 +133,8 @@ function barsSheet(data: Rec): Rec[] | null {
         symbol: s.symbol ?? null,
         ...bar,
         currency: s.currency ?? null,
+        // a series with no currency (an index's levels, a future in points) says its unit
+        ...(unitless ? { unit: s.currency === null ? barUnit(s) : null } : {}),
         provider: s.provider ?? null,
         // the citation each price needs: the URLs its series was read from
         ...("source_urls" in s ? { source_urls: s.source_urls } : {}),
@@ -99,6 +142,12 @@ function barsSheet(data: Rec): Rec[] | null {
     }
   }
   return out;
+}
+
+/** What a series with no currency is counted in, as its price_basis says, or that it is not said. */
+function barUnit(s: Rec): string {
+  const m = /^index levels in (points|percent)/.exec(String(s.price_basis ?? ""));
+  return m ? m[1] : "not stated (see warnings)";
 }
 
 /**
@@ -111,10 +160,18 @@ function statementSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.rows) || !Array.isArray(data.periods)) return null;
   const periods = data.periods as string[];
   const filing = isRecord(data.filing) ? data.filing : {};
+  // a line by member of an axis (Products under Net sales) has its total's concept: without its
+  // axis and member a sheet read it as a second value of that concept, summed twice
+  const dims = (data.rows as Rec[]).some((r) => typeof r.member === "string");
   return (data.rows as Rec[]).map((r) => {
     const values = isRecord(r.values) ? r.values : {};
     const facts = periods.map((p) => (isRecord(values[p]) ? values[p] as Rec : null));
-    const row: Rec = { concept: r.concept, label: r.label, level: r.level };
+    const row: Rec = {
+      concept: r.concept,
+      label: r.label,
+      level: r.level,
+      ...(dims ? { axis: r.axis ?? null, member: r.member ?? null } : {}),
+    };
     const negated = facts.some((f) => f?.preferred_sign === -1);
     periods.forEach((p, i) => {
       const raw = facts[i]?.raw;

@@ -41,6 +41,11 @@ export interface MovesChartOptions {
    * currency is not stated (no currency is assumed).
    */
   currency?: string | null;
+  /**
+   * What the prices are, as market.ohlcv's price_basis states it: an index's levels in points
+   * or in percent (a Treasury yield index) are said on the axis in place of a currency.
+   */
+  priceBasis?: string | null;
   /** Title (default: the symbol and "daily close with detected price moves"). */
   title?: string;
   /** Width in pixels (default 760). */
@@ -108,7 +113,9 @@ export async function movesChart(
     (m) => px(m.end.getTime(), m.close),
     frame,
   );
-  const currency = options.currency ?? "currency not stated";
+  // an index's level is in points (or percent), which price_basis says; no currency is assumed
+  const level = /^index levels in (points|percent)/.exec(options.priceBasis ?? "")?.[1];
+  const currency = level ?? options.currency ?? "currency not stated";
   const kind = basis.adjusted ? "adjusted" : "as the provider gives them, not adjusted";
   const plot = Plot.plot({
     document,

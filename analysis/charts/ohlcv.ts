@@ -3,6 +3,7 @@
  * and dividend dates marked. Returns standalone SVG text (Observable Plot on a linkedom DOM).
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
+import { unitOf } from "../market/units.ts";
 
 /** A market.ohlcv result for one symbol. */
 export interface OhlcvChartData {
@@ -67,6 +68,7 @@ export async function ohlcvChartSvg(
   // the same margins, so a price and its volume line up vertically.
   const domain = [rows[0].t, new Date(rows.at(-1)!.t.getTime() + 86_400_000)];
   const mid = (rows[0].t.getTime() + rows.at(-1)!.t.getTime()) / 2;
+  const splitCount = (data.splits ?? []).length;
   const rawEvents = [
     ...(data.splits ?? []).map((s) => ({
       t: toDate(s.date),
@@ -74,14 +76,19 @@ export async function ohlcvChartSvg(
     })),
     ...(data.dividends ?? []).map((d) => ({
       t: toDate(d.date),
-      label: `dividend ${d.amount}${data.currency ? ` ${data.currency}` : ""}`,
+      label: `dividend ${Number(d.amount.toPrecision(8))}${
+        data.currency ? ` ${data.currency}` : ""
+      }`,
     })),
   ];
-  const events = rawEvents.map((e) => ({ ...e, right: e.t.getTime() > mid }));
-  // an index's bars are levels in points, not prices in a currency (market.ohlcv says so)
-  const index = data.symbol.startsWith("^") || /^index levels/.test(data.price_basis ?? "");
-  const cur = index ? " (points)" : data.currency ? ` (${data.currency})` : "";
-  const what = index ? "Level" : "Price";
+  const plotWidth = width - 60 - 20;
+  const placed = placeLabels(
+    rawEvents.map((e, i) => ({ ...e, right: e.t.getTime() > mid, first: i < splitCount })),
+    domain,
+    plotWidth,
+  );
+  const events = placed.events;
+  const { what, cur } = priceUnit(data);
   const price = Plot.plot({
     document,
     width,
@@ -97,21 +104,30 @@ export async function ohlcvChartSvg(
     marks: [
       Plot.ruleX(events, { x: "t", stroke: "#999", strokeDasharray: "4,3" }),
       // Labels sit inside the frame, on the side of the rule with room, so none is clipped.
-      ...[false, true].map((right) =>
-        Plot.text(events.filter((e) => e.right === right), {
-          x: "t",
-          text: "label",
-          frameAnchor: "top",
-          dy: 6,
-          dx: right ? -4 : 4,
-          textAnchor: right ? "end" : "start",
-          fill: "#444",
-          lineAnchor: "top",
-        })
+      // each label on the first line down where it overlaps none; Plot's dy is one constant
+      // per mark, so each side and line gets its own text mark
+      ...[false, true].flatMap((right) =>
+        Array.from(
+          { length: LABEL_LINES },
+          (_, line) =>
+            Plot.text(events.filter((e) => e.right === right && e.line === line), {
+              x: "t",
+              text: "label",
+              frameAnchor: "top",
+              dy: 6 + line * 14,
+              dx: right ? -4 : 4,
+              textAnchor: right ? "end" : "start",
+              fill: "#444",
+              lineAnchor: "top",
+            }),
+        )
       ),
       Plot.lineY(lines, { x: "t", y: "value", stroke: "series", strokeWidth: 1.6 }),
     ],
   });
+  const dayPx = plotWidth / ((domain[1].getTime() - domain[0].getTime()) / 86_400_000);
+  const volumeColour = (r: { close: number; open: number | null }) =>
+    r.open !== null && r.close < r.open ? "#c0392b" : "#2e8b57";
   // a currency pair, an index or a fund has no volume: an empty panel is said, not left blank
   const noVolume = !rows.some((r) => typeof r.volume === "number" && r.volume > 0);
   const volume = Plot.plot({
@@ -125,15 +141,18 @@ export async function ohlcvChartSvg(
     x: { type: "utc", label: null, domain },
     y: { label: "Volume (millions)", grid: true, transform: (v: number) => v / 1e6, nice: true },
     marks: [
-      Plot.rectY(rows, {
-        x: "t",
-        y: "volume",
-        interval: "day",
-        fill: (r: { close: number; open: number | null }) =>
-          r.open !== null && r.close < r.open ? "#c0392b" : "#2e8b57",
-        insetLeft: 0.5,
-        insetRight: 0.5,
-      }),
+      // a day narrower than two pixels (years of daily bars) is a one-pixel rule: as a
+      // rectangle of a day, inset or not, Plot drew it 0 wide and the panel was blank
+      dayPx >= 2
+        ? Plot.rectY(rows, {
+          x: "t",
+          y: "volume",
+          interval: "day",
+          fill: volumeColour,
+          insetLeft: 0.5,
+          insetRight: 0.5,
+        })
+        : Plot.ruleX(rows, { x: "t", y1: 0, y2: "volume", stroke: volumeColour, strokeWidth: 1 }),
       Plot.ruleY([0]),
       ...(noVolume
         ? [
@@ -147,6 +166,9 @@ export async function ohlcvChartSvg(
     data.source ? `Source: ${data.source}${data.provider ? ` (${data.provider})` : ""}` : "",
     `bars ${rows[0].date} to ${rows.at(-1)!.date}`,
     data.price_basis ?? "",
+    placed.unlabelled
+      ? `${placed.unlabelled} of ${rawEvents.length} split and dividend rules left unlabelled for room`
+      : "",
     data.retrieved_at ? `retrieved ${data.retrieved_at.slice(0, 10)}` : "",
   ].filter(Boolean).join("; ");
   const hasAdj = lines.some((l) => l.series === "Adjusted close");
@@ -160,6 +182,59 @@ export async function ohlcvChartSvg(
     footer,
   };
   return stack(frame, svgOf(price), svgOf(volume));
+}
+
+/** Lines of event labels at the top of the price panel. */
+const LABEL_LINES = 3;
+
+/**
+ * Puts each split, then each dividend label on the first of {@link LABEL_LINES} lines where it
+ * overlaps no other (12px text, about 6.6 pixels a character); a label with no room on any line is left
+ * out (its rule stays) and counted, never drawn over another.
+ */
+function placeLabels<T extends { t: Date; label: string; right: boolean; first: boolean }>(
+  events: T[],
+  domain: Date[],
+  plotWidth: number,
+): { events: (T & { line: number | null })[]; unlabelled: number } {
+  const [t0, t1] = [domain[0].getTime(), domain[1].getTime()];
+  const x = (t: Date) => ((t.getTime() - t0) / Math.max(1, t1 - t0)) * plotWidth;
+  const taken: [number, number][][] = Array.from({ length: LABEL_LINES }, () => []);
+  let unlabelled = 0;
+  // splits first: a split's label explains a jump in the close, a dividend's rarely does
+  const order = [...events].sort((a, b) =>
+    Number(b.first) - Number(a.first) || a.t.getTime() - b.t.getTime()
+  );
+  const out = order.map((e) => {
+    const w = e.label.length * 6.6 + 4;
+    const at = x(e.t);
+    const span: [number, number] = e.right ? [at - w - 4, at] : [at, at + w + 4];
+    const line = taken.findIndex((spans) =>
+      spans.every(([a, b]) => span[1] + 6 <= a || span[0] >= b + 6)
+    );
+    if (line < 0) {
+      unlabelled++;
+      return { ...e, line: null };
+    }
+    taken[line].push(span);
+    return { ...e, line };
+  });
+  return { events: out, unlabelled };
+}
+
+/**
+ * What the price axis shows and its unit: an index's levels in points, or in percent (a Treasury
+ * yield index, as price_basis says); a price in its currency, a minor unit said as a fraction of
+ * its major (GBp: 1/100 GBP); a price with no currency (a future in index points) says so.
+ */
+export function priceUnit(data: OhlcvChartData): { what: string; cur: string } {
+  const level = /^index levels in (points|percent)/.exec(data.price_basis ?? "");
+  if (level) return { what: "Level", cur: ` (${level[1]})` };
+  if (data.symbol.startsWith("^")) return { what: "Level", cur: " (points)" };
+  const u = unitOf(data.currency);
+  if (!u) return { what: "Price", cur: " (no currency stated)" };
+  const minor = u.factor === 1 ? "" : `, 1/${Math.round(1 / u.factor)} ${u.major}`;
+  return { what: "Price", cur: ` (${u.code}${minor})` };
 }
 
 function svgOf(node: ChartElement): string {

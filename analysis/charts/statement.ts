@@ -212,7 +212,19 @@ export interface HistoryLike {
   /** The periods, in column order; each point is drawn at its period's end date. */
   columns?: { end: string }[];
   /** The line items: `key` is the standard name, one cell per column. */
-  rows?: { key: string; label: string; cells: { value: number | null }[] }[];
+  rows?: { key: string; label: string; kind?: string; cells: { value: number | null }[] }[];
+  /** The currency of the money line items (filings.history's `currency`). */
+  currency?: string | null;
+}
+
+/**
+ * A history line item's unit as statementChart reads it: money in the result's currency, a
+ * per-share figure in that currency per share, a share count in shares; null when not known.
+ */
+function historyUnit(kind: string | undefined, currency: string | null | undefined) {
+  if (kind === "per_share") return currency ? `${currency}/shares` : "per share";
+  if (kind === "shares") return "shares";
+  return kind === "flow" || kind === "instant" ? currency ?? null : null;
 }
 
 /**
@@ -230,7 +242,10 @@ export function historySeries(data: HistoryLike, keys: string[]): StatementSerie
       const v = row.cells[i]?.value;
       return typeof v === "number" && isFinite(v) ? [{ period: c.end, value: v }] : [];
     }).sort((a, b) => a.period.localeCompare(b.period));
-    if (points.length) out.push({ label: row.label, points });
+    // each series says its unit, so revenue beside EPS is refused rather than drawn on one axis
+    if (points.length) {
+      out.push({ label: row.label, points, unit: historyUnit(row.kind, data.currency) });
+    }
   }
   return out;
 }
