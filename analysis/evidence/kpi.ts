@@ -1215,7 +1215,7 @@ function hitOf(
   // "70.5 cps", "45.3p": an amount in a hundredth of a currency, kept in that unit
   if (value.unit === "cents") {
     notes.push(
-      "in cents of a currency the sentence does not name (not converted): check the document's",
+      "in cents of a currency the sentence does not name (not converted): check the document's currency",
     );
   } else if (value.unit === "GBp") {
     notes.push("in pence (GBp, a hundredth of GBP) as written, not converted to pounds");

@@ -274,12 +274,16 @@ function afterAmount(text: string, at: number, sentence: string): FoundValue | n
     offset -= 1;
     raw = sentence[offset] + raw;
   }
+  // "52 CAD cents", "12 euro cents": cents of that currency, never 52 CAD; a scale word before
+  // cents ("5 million euro cents") reads two ways and gives no amount
+  const cents = /^\s*(?:cents?\b|¢)/i.exec(sentence.slice(at + text.length));
+  if (cents && scaleWord) return null;
   const scale = scaleWord ? scaleOf(scaleWord) : 1;
   const value: FoundValue = {
-    raw,
+    raw: cents ? raw + cents[0] : raw,
     number: Number((read.number * scale).toPrecision(15)) * (negative ? -1 : 1),
     kind: "money",
-    unit: code,
+    unit: cents ? `${code} cents` : code,
     offset,
   };
   if (read.comma) value.note = `"${digits}" read with a decimal comma as ${read.number}`;
