@@ -17,7 +17,7 @@ import {
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
-import { futurePrice, futureRoot, noVolumeKind, pairOf } from "./quote_row.ts";
+import { futurePrice, futureRoot, indexLevelUnit, noVolumeKind, pairOf } from "./quote_row.ts";
 import { dividendSlipNote, fixDividendUnits, fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
@@ -254,12 +254,8 @@ function noVolumePlaceholders(
 /** An index symbol as written (^GSPC, ^FTSE, ^N225): its bars are levels, not prices. */
 const isIndexSymbol = (symbol: string) => symbol.startsWith("^");
 
-/** Cboe's Treasury yield indices: their level is a yield in percent (^TNX 4.25 is 4.25%). */
-const YIELD_INDICES = new Set(["^IRX", "^FVX", "^TNX", "^TYX"]);
-
-/** What an index's levels are counted in. */
-const levelUnit = (symbol: string) =>
-  YIELD_INDICES.has(symbol) ? "percent (a Treasury yield)" : "points";
+/** What an index's levels are counted in (quote_row.ts's rule, as market.quote says). */
+const levelUnit = indexLevelUnit;
 
 /** What an index's bars are, at the head of its price_basis. */
 const indexBasis = (symbol: string) => `index levels in ${levelUnit(symbol)}, not money`;

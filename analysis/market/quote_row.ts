@@ -40,6 +40,13 @@ export function fromYahooQuote(q: QuoteRow): Quote {
   return readYahooQuote(q).quote;
 }
 
+/** Cboe's Treasury yield indices: their level is a yield in percent (^TNX 4.25 is 4.25%). */
+const YIELD_INDICES = new Set(["^IRX", "^FVX", "^TNX", "^TYX"]);
+
+/** What an index's level is counted in: points, or percent for a Treasury yield index. */
+export const indexLevelUnit = (symbol: string) =>
+  YIELD_INDICES.has(symbol.toUpperCase()) ? "percent (a Treasury yield)" : "points";
+
 /**
  * The normalized quote and notes on what was left out of Yahoo's row: placeholders that would
  * read as facts (a change of 0 beside a price that moved, a volume of 0 for a currency) become
@@ -60,7 +67,9 @@ export function readYahooQuote(q: QuoteRow, now?: Date): { quote: Quote; notes: 
     notes.push(
       `${q.symbol} is an index: its level${
         q.regularMarketPrice === null ? "" : ` ${q.regularMarketPrice}`
-      } is in points, not in ${q.currency} (Yahoo's currency is that of its constituents); ` +
+      } is in ${
+        indexLevelUnit(q.symbol)
+      }, not in ${q.currency} (Yahoo's currency is that of its constituents); ` +
         "currency is left null, and the level is no amount of money to convert or add to one",
     );
     q = { ...q, currency: null };

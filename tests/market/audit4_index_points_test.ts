@@ -65,3 +65,14 @@ Deno.test("readYahooQuote (the CLI's direct path too): an index's currency is nu
   assert.equal(eq.quote.currency, "USD");
   assert.ok(!eq.notes.some((n) => /in points/.test(n)));
 });
+
+Deno.test("market.quote: a Treasury yield index is in percent, as market.ohlcv says, not points", async () => {
+  const TNX = { ...GSPC, symbol: "^TNX", shortName: "CBOE 10Y", regularMarketPrice: 4.25 };
+  const { envelope } = await run("market.quote", { symbol: "^TNX" }, {
+    fetch: yahoo(TNX),
+    now: NOW,
+  });
+  assert.equal((dataOf(envelope) as Any).currency, null);
+  const w = envelope.warnings.find((x) => /^\^TNX is an index/.test(x));
+  assert.match(w!, /4\.25 is in percent \(a Treasury yield\), not in USD/);
+});
