@@ -89,7 +89,7 @@ export function newsView(data: unknown): Block[] {
     {
       kind: "title",
       text: `${countLine(articles.length, data.count, "articles")} for “${data.query}”${
-        str(window.timespan) ? ` in the last ${window.timespan}` : ""
+        str(window.timespan) ? ` in the last ${spanWords(String(window.timespan))}` : ""
       }${str(window.start) ? ` from ${window.start} to ${window.end ?? "now"}` : ""}`,
     },
     items.length ? { kind: "matches", items } : { kind: "note", text: "no articles" },
@@ -383,4 +383,22 @@ function withSession(item: Rec): Rec {
 export function isContextData(data: unknown): boolean {
   return isRecord(data) && Array.isArray(data.timeline) && "target_date" in data &&
     list(data, "timeline").every((t) => "evidence_role" in t);
+}
+
+/** GDELT's timespan in words: "3m" is three months there (not minutes), "15min" minutes. */
+export function spanWords(span: string): string {
+  const m = /^\s*(\d+)\s*(min|minutes?|h|hours?|d|days?|w|weeks?|m|months?)\s*$/i.exec(span);
+  if (!m) return span;
+  const n = Number(m[1]);
+  const unit = m[2].toLowerCase();
+  const word = unit.startsWith("min")
+    ? "minute"
+    : unit.startsWith("h")
+    ? "hour"
+    : unit.startsWith("d")
+    ? "day"
+    : unit.startsWith("w")
+    ? "week"
+    : "month";
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

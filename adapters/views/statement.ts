@@ -28,6 +28,8 @@ interface Row {
   level: number;
   abstract: boolean;
   calculation_parent?: string | null;
+  /** A line shown by member (Products, Services): a part of its concept's total, not a total. */
+  member?: string | null;
   values: Record<string, Fact>;
 }
 
@@ -78,7 +80,8 @@ export function statementView(data: unknown): Block[] {
     const facts = periods.map((p) => r.values?.[p]);
     const unit = facts.find((f) => f?.unit);
     const own = unit?.unit ? unitName(unit.unit, unit.decimals) : main;
-    const total = totals.has(r.concept) && !r.abstract && own === main;
+    // a member's line shares its total's concept: it is a part, drawn without the total's rules
+    const total = totals.has(r.concept) && !r.abstract && !r.member && own === main;
     const labelText = own !== main && !r.label.toLowerCase().includes("per share") &&
         !r.label.toLowerCase().includes("shares")
       ? `${r.label} (${own})`
