@@ -28,6 +28,8 @@ export interface Line {
   size: number;
 }
 
+const SUPERSCRIPT_DIGITS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
+
 /** Footnote reference marks as they appear in superscript: (1), 1, *, †, (a). */
 const MARKER = /^(\(\s*(\d{1,2}|[a-z])\s*\)|\d{1,2}|[*\u2020\u2021]{1,3}|[a-z])$/;
 
@@ -41,16 +43,63 @@ export function groupLines(runs: TextRun[]): Line[] {
   const visible = runs.filter((r) => r.str.trim() !== "");
   const isMark = (r: TextRun) => MARKER.test(r.str.trim());
   if (!visible.some(isMark)) return finishLines(baselineGroups(visible));
-  const others = visible.filter((r) => !isMark(r));
+  // a mark-like run on the baseline of words at least its size is a figure of that line ("45",
+  // "(12)" in a row "Other 45 (12)"), not a mark: its line keeps it, so a raised mark after it
+  // finds its host ("(12)" with a raised "(a)")
+  const byBaseline = new Map<number, TextRun[]>();
+  for (const r of visible) {
+    if (isMark(r)) continue;
+    const k = Math.round(r.y);
+    byBaseline.get(k)?.push(r) ?? byBaseline.set(k, [r]);
+  }
+  const regular = (m: TextRun) =>
+    [-1, 0, 1].some((d) =>
+      byBaseline.get(Math.round(m.y) + d)?.some((r) =>
+        Math.abs(r.y - m.y) <= 0.5 && (r.size || 1) >= 0.95 * (m.size || 1)
+      )
+    );
+  const candidate = (r: TextRun) => isMark(r) && !regular(r);
+  const others = visible.filter((r) => !candidate(r));
   const lines = baselineGroups(others);
-  // a mark set on its host line's baseline, at the line's size, groups into that line
-  const placed = visible.filter(isMark).map((mark) => {
+  // a mark set on its host line's baseline, at the line's size, groups into that line; a mark of
+  // bare digits is written as superscript digits. A mark raised after a figure is glued to it
+  // ("810(3)", "1,234¹"), so the figure stays one figure with its mark: a raised "1" after
+  // "1,234" read "1,2341" (and made its table's commas decimal marks), and a "(3)" set apart
+  // read as a figure of -3
+  const glued = new Map<TextRun, TextRun[]>();
+  const placed: TextRun[] = [];
+  for (const mark of visible.filter(candidate)) {
     const host = superscriptHost(mark, lines);
-    return host
-      ? { ...mark, y: host.y, size: Math.max(...host.runs.map((r) => r.size || 1)) }
-      : mark;
+    if (!host) {
+      placed.push(mark);
+      continue;
+    }
+    const str = /^\s*\d{1,2}\s*$/.test(mark.str)
+      ? mark.str.trim().replace(/\d/g, (d) => SUPERSCRIPT_DIGITS[Number(d)])
+      : mark.str;
+    if (/[\d%)]\s*$/.test(host.after.str) && mark.x >= host.after.x + host.after.width - 1) {
+      glued.get(host.after)?.push({ ...mark, str }) ?? glued.set(host.after, [{ ...mark, str }]);
+      continue;
+    }
+    placed.push({
+      ...mark,
+      str,
+      y: host.line.y,
+      size: Math.max(...host.line.runs.map((r) => r.size || 1)),
+    });
+  }
+  const hosts = others.map((r) => {
+    const marks = glued.get(r);
+    if (!marks) return r;
+    marks.sort((a, b) => a.x - b.x);
+    const end = Math.max(r.x + r.width, ...marks.map((m) => m.x + m.width));
+    return {
+      ...r,
+      str: r.str.trimEnd() + marks.map((m) => m.str.trim()).join(""),
+      width: end - r.x,
+    };
   });
-  return finishLines(baselineGroups([...others, ...placed]));
+  return finishLines(baselineGroups([...hosts, ...placed]));
 }
 
 function baselineGroups(runs: TextRun[]): Line[] {
@@ -78,8 +127,8 @@ function finishLines(lines: Line[]): Line[] {
 }
 
 /** The line a small raised mark sits on, when it is a superscript of that line's text. */
-function superscriptHost(mark: TextRun, lines: Line[]): Line | null {
-  let best: Line | null = null;
+function superscriptHost(mark: TextRun, lines: Line[]): { line: Line; after: TextRun } | null {
+  let best: { line: Line; after: TextRun } | null = null;
   let bestDistance = Infinity;
   for (const line of lines) {
     const size = Math.max(...line.runs.map((r) => r.size || 1));
@@ -87,13 +136,13 @@ function superscriptHost(mark: TextRun, lines: Line[]): Line | null {
     const raise = mark.y - line.y;
     if (raise < 0.15 * size || raise > 0.7 * size) continue;
     // just after some run of the line (a mark follows the word it refers to)
-    const touches = line.runs.some((r) => {
+    const touches = line.runs.find((r) => {
       const gap = mark.x - (r.x + r.width);
       return gap >= -0.5 * size && gap <= 1.0 * size;
     });
     if (!touches) continue;
     if (raise < bestDistance) {
-      best = line;
+      best = { line, after: touches };
       bestDistance = raise;
     }
   }

@@ -280,17 +280,26 @@ export function scaleIn(texts: string[]): { multiplier: number; text: string } |
  * there. At most eight lines and 100 points; a line with two figures is another table's row, and
  * the search stops at it; a line longer than a caption is not kept.
  */
-function linesAbove(lines: Line[], top: number, pageHeight: number): string[] {
+function linesAbove(
+  lines: Line[],
+  top: number,
+  pageHeight: number,
+  across?: [number, number],
+): string[] {
   const out: string[] = [];
+  // a table beside another reads only the text above itself: the caption over its neighbour
+  // ("Balance sheet (in thousands)") is not its own
+  const over = (r: TextRun) => !across || (r.x < across[1] && r.x + r.width > across[0]);
   const above = lines
     .filter((l) => {
       const fromTop = pageHeight - l.y;
-      return fromTop < top + 1 && top - fromTop <= 100;
+      return fromTop < top + 1 && top - fromTop <= 100 &&
+        l.runs.some((r) => r.str.trim() && over(r));
     })
     .sort((a, b) => a.y - b.y)
     .slice(0, 8);
   for (const l of above) {
-    const text = l.runs.map((r) => r.str).join(" ").replace(/\s+/g, " ").trim();
+    const text = l.runs.filter(over).map((r) => r.str).join(" ").replace(/\s+/g, " ").trim();
     const figures = text.split(" ").filter((w) => isFigure(w) && !isYear(w));
     if (figures.length >= 2) break;
     if (text.length <= 160) out.push(text);
@@ -298,13 +307,26 @@ function linesAbove(lines: Line[], top: number, pageHeight: number): string[] {
   return out;
 }
 
-/** The table's scale: stated in its header rows, or else just above it on the page. */
-function withScale(t: Table, above: string[]): Table {
+/**
+ * The table's scale: stated in its header rows, or else just above it on the page. A table read
+ * apart from the one beside it looks first above itself (`above`), then above the pair
+ * (`shared`), and says so when it takes the shared line's scale.
+ */
+function withScale(t: Table, above: string[], shared?: string[]): Table {
   t.above = above;
   const inHeader = scaleIn([...t.header, ...(t.rows[0] ?? []).slice(0, 1)]);
   if (inHeader) t.scale = { ...inHeader, where: "header" };
   else {
-    const found = scaleIn(above);
+    let found = scaleIn(above);
+    if (!found && shared) {
+      found = scaleIn(shared);
+      if (found) {
+        (t.warnings ??= []).push(
+          `its scale ("${found.text}") is stated above it and the table beside it together, not over it alone: check that it covers this table`,
+        );
+        t.above = shared;
+      }
+    }
     t.scale = found ? { ...found, where: "above" } : null;
   }
   return countAnnotations(t);
@@ -316,8 +338,8 @@ const PAREN_COUNT = /^\((?:\d{1,3}(?:,\d{3})+|\d{1,4})\)$/;
 /** A whole number written as a count: "387", "8,132". */
 const COUNT = /^(?:\d{1,3}(?:,\d{3})+|\d{1,6})$/;
 
-/** A count with its annotation run into one cell: "387 (13)" (null already, as several numbers). */
-const COUNT_AND_PAREN = /^(?:\d{1,3}(?:,\d{3})+|\d{1,6}) \((?:\d{1,3}(?:,\d{3})+|\d{1,4})\)$/;
+/** A count with its annotation run into one cell: "387 (13)", or glued as a raised mark "387(13)". */
+const COUNT_AND_PAREN = /^(?:\d{1,3}(?:,\d{3})+|\d{1,6}) ?\((?:\d{1,3}(?:,\d{3})+|\d{1,4})\)$/;
 
 /**
  * A cell that says the table holds amounts, not counts: a currency, a decimal, a percent ("$1,510",
@@ -606,9 +628,10 @@ export function applyNumberStyle(
   let open = 0;
   t.rows.forEach((row, i) => {
     const yearLabel = groupYear(row); // "2022" over a group of rows is no figure
-    t.values[i] = row.map((c, k) => {
+    t.values[i] = row.map((cell, k) => {
       // parenthesised counts beside counts are annotations, not negatives (see countAnnotations)
-      if (multiNumber(c) || yearLabel || t.annotations?.includes(k)) return null;
+      if (multiNumber(cell) || yearLabel || t.annotations?.includes(k)) return null;
+      const c = bodyFigure(cell);
       const e = styleEvidence(c);
       if (e === "ambiguous" && choice.ambiguous !== null) {
         open++;
@@ -627,6 +650,11 @@ interface Cell {
   x0: number;
   x1: number;
   text: string;
+  /**
+   * The pieces of a cell joined across a gap wider than a word space (two dates printed close
+   * together: "Dec 31, 2023  Dec 31, 2024"), when it has several.
+   */
+  pieces?: { x0: number; x1: number; text: string }[];
 }
 
 /**
@@ -656,6 +684,14 @@ function lineCells(line: Line): Cell[] {
     const gap = last ? r.x - last.x1 : Infinity;
     const currency = /^[$€£]$/.test(r.str.trim()); // a "$" always opens the next cell
     if (last && ((gap < 0.9 * (r.size || 1) && !currency) || /^[$€£]$/.test(last.text.trim()))) {
+      if (gap > 0.5 * (r.size || 1) && r.str.trim()) {
+        const pieces = last.pieces ??= [{ x0: last.x0, x1: last.x1, text: last.text }];
+        pieces.push({ x0: r.x, x1: r.x + r.width, text: r.str });
+      } else if (last.pieces) {
+        const piece = last.pieces.at(-1)!;
+        piece.text += (gap > 0.15 * (r.size || 1) ? " " : "") + r.str;
+        piece.x1 = Math.max(piece.x1, r.x + r.width);
+      }
       last.text += (gap > 0.15 * (r.size || 1) ? " " : "") + r.str;
       last.x1 = Math.max(last.x1, r.x + r.width);
     } else if (last && /^\s*[%)]\s*$/.test(r.str)) {
@@ -663,9 +699,11 @@ function lineCells(line: Line): Cell[] {
       last.x1 = r.x + r.width;
     } else cells.push({ x0: r.x, x1: r.x + r.width, text: r.str });
   }
-  return cells.map((c) => ({ ...c, text: c.text.replace(/\s+/g, " ").trim() })).filter((c) =>
-    c.text
-  );
+  return cells.map((c) => ({
+    ...c,
+    text: c.text.replace(/\s+/g, " ").trim(),
+    pieces: c.pieces?.map((p) => ({ ...p, text: p.text.replace(/\s+/g, " ").trim() })),
+  })).filter((c) => c.text);
 }
 
 const isNumeric = (t: string) => isFigure(t) || DASHES.test(t.trim());
@@ -675,14 +713,27 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
   const all = groupLines(runs);
   const lines = all.map((line) => ({ line, cells: lineCells(line) }));
   const tables: Table[] = [];
+  // tables read apart from a table beside them on the same lines
+  const beside = new Set<Table>();
   let block: typeof lines = [];
   let gapLines = 0;
   const flush = () => {
-    while (block.length && block.at(-1)!.cells.length < 2) block.pop();
-    const tabular = block.filter((b) =>
-      b.cells.length >= 2 && b.cells.slice(1).some((c) => isNumeric(c.text))
-    );
-    if (tabular.length >= 2) tables.push(buildStream(block, page, pageHeight));
+    const parts = splitBeside(block);
+    for (const part of parts) {
+      while (part.length && part.at(-1)!.cells.length < 2) part.pop();
+      const tabular = part.filter((b) =>
+        b.cells.length >= 2 && b.cells.slice(1).some((c) => isNumeric(c.text))
+      );
+      if (tabular.length < 2) continue;
+      const t = buildStream(part, page, pageHeight);
+      if (parts.length > 1) {
+        beside.add(t);
+        (t.warnings ??= []).push(
+          "it stands beside another table on the same lines of the page and was read apart from it (its own labels and columns); check the columns on the page",
+        );
+      }
+      tables.push(t);
+    }
     block = [];
     gapLines = 0;
   };
@@ -702,7 +753,66 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
     }
   }
   flush();
-  return tables.map((t) => withScale(t, linesAbove(all, t.bbox![1], pageHeight)));
+  return tables.map((t) =>
+    beside.has(t)
+      ? withScale(
+        t,
+        linesAbove(all, t.bbox![1], pageHeight, [t.bbox![0], t.bbox![2]]),
+        linesAbove(all, t.bbox![1], pageHeight),
+      )
+      : withScale(t, linesAbove(all, t.bbox![1], pageHeight))
+  );
+}
+
+type BlockLine = { line: Line; cells: Cell[] };
+
+/** A cell of words (a row's label), not a figure or a dash. */
+const labelCell = (c: Cell) => /\p{L}{2}/u.test(c.text) && !isNumeric(c.text);
+
+/**
+ * Two tables printed side by side on the same lines ("Income statement | 2024 | 2023" beside
+ * "Balance sheet | 2024 | 2023") are one block of lines to the stream reader: read as one table
+ * the right one took the left one's scale and columns. The block is cut at an x that no cell
+ * crosses where a column of labels starts (left-aligned, at least two different ones, each with
+ * a figure to its right), with at least two labelled rows of figures on the left too; each side
+ * is a block of its own (and the right side may be cut again).
+ */
+function splitBeside(block: BlockLine[]): BlockLine[][] {
+  if (block.length < 4) return [block];
+  const size = Math.max(1, ...block.map((b) => b.line.size || 1));
+  // where two or more labels start within two points of each other (a column of labels)
+  const xs = block.flatMap((b) => b.cells.filter(labelCell).map((c) => c.x0)).sort((a, b) => a - b);
+  const candidates = [
+    ...new Set(
+      xs.filter((x, i) => x - (xs[i - 1] ?? -Infinity) <= 2 || (xs[i + 1] ?? Infinity) - x <= 2)
+        .map(Math.round),
+    ),
+  ];
+  for (const x of candidates) {
+    if (block.some((b) => b.cells.some((c) => c.x0 < x - 1 && c.x1 > x + 1))) continue;
+    const left = new Set<string>(), right = new Set<string>();
+    for (const { cells } of block) {
+      const l = cells.filter((c) => c.x1 <= x + 1), r = cells.filter((c) => c.x0 >= x - 1);
+      if (l.length >= 2 && labelCell(l[0]) && l.slice(1).some((c) => isFigure(c.text))) {
+        left.add(l[0].text);
+      }
+      if (
+        r.length >= 2 && labelCell(r[0]) && Math.abs(r[0].x0 - x) <= size &&
+        r.slice(1).some((c) => isFigure(c.text))
+      ) right.add(r[0].text);
+    }
+    if (left.size < 2 || right.size < 2) continue;
+    const side = (keep: (c: Cell) => boolean) =>
+      block.flatMap(({ line, cells }) => {
+        const kept = cells.filter(keep);
+        if (!kept.length) return [];
+        const runs = line.runs.filter((r) => keep({ x0: r.x, x1: r.x + r.width, text: r.str }));
+        const x0 = Math.min(...kept.map((c) => c.x0)), x1 = Math.max(...kept.map((c) => c.x1));
+        return [{ line: { ...line, runs, x0, x1 }, cells: kept }];
+      });
+    return [side((c) => c.x0 < x - 1), ...splitBeside(side((c) => c.x0 >= x - 1))];
+  }
+  return [block];
 }
 
 function buildStream(
@@ -744,6 +854,24 @@ function buildStream(
   if (added.length) {
     slots.push(...added);
     slots.sort((a, b) => a.x0 - b.x0);
+  }
+  // a heading cell that joined the headings of two columns printed close together ("Dec 31,
+  // 2023  Dec 31, 2024" over two columns of figures) is split back into them: whole it headed
+  // the first column twice and the second not at all
+  const figured = slots.map((_, k) =>
+    k > 0 && block.some((b) => b.cells.some((c) => nearest(c) === k && isFigure(c.text)))
+  );
+  for (const b of block) {
+    if (b.cells.some((c) => isFigure(c.text) && !isYear(c.text))) continue;
+    b.cells = b.cells.flatMap((c) => {
+      if (!c.pieces || c.pieces.length < 2) return [c];
+      const at = c.pieces.map((p) => nearest({ ...p }));
+      const over = c.pieces.every((p, i) =>
+        figured[at[i]] && Math.min(slots[at[i]].x1, p.x1) > Math.max(slots[at[i]].x0, p.x0)
+      );
+      if (!over || at.some((k, i) => i > 0 && k <= at[i - 1])) return [c];
+      return c.pieces.map((p) => ({ ...p }));
+    });
   }
   const width = slots.length;
   const grid = block.map(({ cells }) => {
@@ -840,6 +968,16 @@ function headingNumber(cell: string): number | null {
 
 /** A footnote mark set apart after a number: "767 *", "12 (a)"; not "387 (13)", two numbers. */
 const SET_APART_MARK = /\s+(?:[*\u2020\u2021\u00a7]+|\((?:[a-z]|[ivx]{1,4})\))$/i;
+
+/**
+ * A body cell's figure without a footnote mark set apart after it ("1,234 (a)", "512 *"): the
+ * mark is no part of the figure, which read null for it. A heading ("737 *") is weighed apart.
+ */
+function bodyFigure(cell: string): string {
+  if (!SET_APART_MARK.test(cell)) return cell;
+  const bare = cell.replace(SET_APART_MARK, "");
+  return /\d[)%]?$/.test(bare.trim()) && !multiNumber(bare) ? bare : cell;
+}
 
 /**
  * A figure with its unit ("12.5x", "40 bps", "3 pts"): a figure, not a heading word. A multiple is
@@ -991,7 +1129,7 @@ function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
     bbox,
     header,
     rows,
-    values: rows.map((r) => r.map((c) => groupYear(r) ? null : parseNumber(c))),
+    values: rows.map((r) => r.map((c) => groupYear(r) ? null : parseNumber(bodyFigure(c)))),
     scale: null,
     ...(notes.length ? { warnings: notes } : {}),
   };
@@ -1042,7 +1180,21 @@ export function latticeTables(
   }
   if (!tables.length) return tables;
   const lines = groupLines(runs);
-  return tables.map((t) => withScale(t, linesAbove(lines, t.bbox![1], pageHeight)));
+  // a grid beside another (their rows at the same height) reads the caption over itself only
+  const beside = (t: Table) =>
+    tables.some((o) =>
+      o !== t && o.bbox![1] < t.bbox![3] && t.bbox![1] < o.bbox![3] &&
+      (o.bbox![2] <= t.bbox![0] || t.bbox![2] <= o.bbox![0])
+    );
+  return tables.map((t) =>
+    beside(t)
+      ? withScale(
+        t,
+        linesAbove(lines, t.bbox![1], pageHeight, [t.bbox![0], t.bbox![2]]),
+        linesAbove(lines, t.bbox![1], pageHeight),
+      )
+      : withScale(t, linesAbove(lines, t.bbox![1], pageHeight))
+  );
 }
 
 /**

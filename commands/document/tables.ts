@@ -23,7 +23,9 @@ const table = z.object({
   }).nullable().describe(
     'The scale the table states for its figures ("In thousands, except per share data" in its ' +
       "header or just above it: multiplier 1000), or null when it states none. values are as " +
-      "printed, never multiplied; text says what the scale does not cover (per-share figures).",
+      "printed, never multiplied; text says what the scale does not cover (per-share figures). A " +
+      'table that says it continues one from the previous page ("(continued)") and states no ' +
+      "scale of its own takes that table's scale, with a warning.",
   ),
   scales: z.array(z.array(z.number().nullable())).describe(
     "The multiplier of each value in values: the stated scale where it covers that figure, null for text and for figures it does not cover (per-share and other per-unit rows or columns, percents, counts of stores, employees or days, share counts under a statement of dollars) and in tables that state none. A figure in units is values[r][c] × scales[r][c].",
@@ -35,6 +37,13 @@ const table = z.object({
   returned_rows: z.int(),
   truncated: z.boolean(),
 });
+
+/**
+ * A page with fewer characters of text than this over an image covering SCAN_COVERAGE of it or
+ * more is a scan with a stamp on it (the rule document.read applies before OCR).
+ */
+const STAMP_CHARS = 80;
+const SCAN_COVERAGE = 0.5;
 
 /** Parses "1-end", "1,3-5", "all" into sorted 1-based page numbers within [1, total]. */
 export function parsePages(spec: string, total: number): number[] {
@@ -120,6 +129,7 @@ export default defineCommand({
     })[];
     let pages: number[];
     let textless = 0;
+    const stamped: number[] = [];
     if (raw.format === "html") {
       const { decodeHtml, htmlTableBlocks } = await import("../../analysis/document/html.ts");
       // in the page's own encoding, as document.read reads it: a windows-1252 page's "—" and
@@ -168,6 +178,17 @@ export default defineCommand({
             textless++;
             continue;
           }
+          // nor has a scan with a stamp's worth of text on it (a page number, "Confidential")
+          // over a page-size image: its tables are in the image, as document.read finds
+          let chars = 0;
+          for (const r of runs) {
+            chars += r.str.replace(/\s/g, "").length;
+            if (chars >= STAMP_CHARS) break;
+          }
+          if (chars < STAMP_CHARS && await pdf.imageCoverage(p) >= SCAN_COVERAGE) {
+            stamped.push(p);
+            continue;
+          }
           if (args.flavor) {
             const t = await client.tables(pdf, [p], args.flavor);
             found.push(...t.map((x) => ({ ...x, flavor: args.flavor! })));
@@ -198,7 +219,14 @@ export default defineCommand({
         `${textless} of the ${pages.length} page(s) searched have no text layer (scanned images): tables are not read from them; read their text with document.ocr`,
       );
     }
-    if (found.length === 0 && textless < pages.length) {
+    if (stamped.length) {
+      warnings.push(
+        `page(s) ${
+          stamped.join(", ")
+        } hold only a few characters of text (a stamp or page number) over a page-size image: scans or pictures, whose tables (if any) are in the image and are not read; read them with document.ocr`,
+      );
+    }
+    if (found.length === 0 && textless + stamped.length < pages.length) {
       warnings.push(
         "no tables detected on the pages searched; try the other flavor or document.scan",
       );
@@ -206,6 +234,34 @@ export default defineCommand({
     if (found.length > args.max_tables) {
       warnings.push(`returned the first ${args.max_tables} of ${found.length} tables`);
     }
+    // a table that says it continues one from an earlier page ("Segment information
+    // (continued)") is in that table's scale when its own page states none: read alone its
+    // figures had no scale at all
+    found.forEach((t, i) => {
+      if (t.scale || t.flavor === "html") return;
+      // "(continued)", "Segment information — continued", "… (cont'd)"; not "continued growth"
+      const said = [...(t.above ?? []), ...t.header];
+      if (
+        !said.some((l) =>
+          /\(\s*continued\s*\)|[-\u2013\u2014,:]\s*continued\b|\bcontinued\s*$|\bcont['\u2019]d\b|\(cont\.?\)/i
+            .test(l)
+        )
+      ) return;
+      const before = found.slice(0, i).filter((o) => o.page === t.page - 1);
+      const from = before.findLast((o) => o.header.length === t.header.length) ?? before.at(-1);
+      if (from?.scale) {
+        t.scale = { ...from.scale, where: "above" };
+        (t.warnings ??= []).push(
+          `it continues a table from page ${from.page}, whose scale ("${from.scale.text}") was taken for it: its own page states none`,
+        );
+      } else if (!from && t.page > 1 && !pages.includes(t.page - 1)) {
+        (t.warnings ??= []).push(
+          `it says it continues a table from an earlier page, which was not searched: its scale may be stated there (pages=${
+            Math.max(1, t.page - 1)
+          }-${t.page} reads both)`,
+        );
+      }
+    });
     // how each table writes its decimals, from its own figures, the document's other tables and
     // the hints around it; figures that could be read either way are null and said
     const styles = numberStyles(found.map((t) => ({
