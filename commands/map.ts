@@ -1580,7 +1580,7 @@ export interface CommandMap {
       form?: string;
       /** Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted). */
       statement?: "income" | "balance" | "cashflow";
-      /** Keep only rows whose concept, label, parent or calculation parent contains this text (case-insensitive). */
+      /** Keep only rows whose concept, label, parent, calculation parent or member contains this text (case-insensitive). */
       query?: string;
       /** Include header (abstract) rows that carry no values. */
       include_abstract?: boolean;
@@ -1613,6 +1613,8 @@ export interface CommandMap {
         balance: string | null;
         parent: string | null;
         calculation_parent: string | null;
+        axis: string | null;
+        member: string | null;
         values: Record<string, {
           raw: number | null;
           reported: number | null;
@@ -2605,7 +2607,7 @@ export interface CommandMap {
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
-      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum). Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
+      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum); a lower-case m alone (15m) is refused, as it reads as minutes or months. Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;
@@ -2673,7 +2675,7 @@ export interface CommandMap {
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
-      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum). Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
+      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum); a lower-case m alone (15m) is refused, as it reads as minutes or months. Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;
@@ -2714,6 +2716,7 @@ export interface CommandMap {
         url_mobile: string | null;
         social_image: string | null;
         company_in_title?: boolean;
+        other_company_in_title?: string;
         same_story_as?: string;
       }[];
       count: number;
