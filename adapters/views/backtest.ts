@@ -31,7 +31,8 @@ export function metricsFields(m: Rec, currency?: string): [string, string][] {
     ["CAGR", percent(num(m.cagr_pct))],
     ["Volatility", `${percent(num(m.volatility_pct))} a year`],
     [
-      "Sharpe ratio",
+      // the ratios take no risk-free rate: 0%, said where the figure is read
+      "Sharpe (risk-free 0%)",
       `${ratio(m.sharpe_ratio)}  (Sortino ${ratio(m.sortino_ratio)}, Calmar ${
         ratio(m.calmar_ratio)
       })`,
