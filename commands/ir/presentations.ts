@@ -23,7 +23,7 @@ const doc = z.object({
   exhibit: z.string().nullable(),
   page_url: z.string().nullable(),
   period: z.string().nullable().describe(
-    "A fiscal period or year an IR link names instead of a date (Q4 2024, FY2024, 2025); not a date.",
+    "A fiscal period or year an IR link names instead of a date (Q4 2024, Q4 FY2026 for a fiscal quarter, FY2024, 2025); not a date.",
   ),
   date_source: z.enum(["filing_date", "link_text", "url"]).nullable().describe(
     "Where date was read: filing_date (the 8-K's filing day, not the event's), link_text (the IR " +

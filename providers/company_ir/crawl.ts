@@ -122,15 +122,23 @@ export function linkDate(text: string): string | null {
   return readLinkDate(text).date;
 }
 
-/** The fiscal period or year a link names: `Q4 FY2026` → `Q4 2026`, `FY2024`, `2025`. */
+/**
+ * The fiscal period or year a link names: `Q4 FY2026` (a fiscal quarter keeps its FY), `Q4 2024`
+ * (`4Q24`, `Q4'24`), `FY2024` (`FY24`), `2025`; null when none is named.
+ */
 export function linkPeriod(text: string): string | null {
   const t = text.replace(/[-_]+/g, " ");
-  let m = /\bQ([1-4])\s*(?:FY|fiscal(?: year)?)?\s*'?(20\d{2})\b/i.exec(t);
-  if (m) return `Q${m[1]} ${m[2]}`;
+  // a two-digit year is this century's ("Q4'25", "4Q25", "FY25")
+  const year = (y: string) => (y.length === 2 ? `20${y}` : y);
+  // a fiscal quarter keeps its FY: "Q4 FY2026" is no calendar quarter of 2026
+  let m = /\bQ([1-4])\s*(FY|fiscal(?: year)?)?\s*(?:'(\d{2})\b|'?(20\d{2})\b)/i.exec(t);
+  if (m) return `Q${m[1]} ${m[2] ? "FY" : ""}${year(m[3] ?? m[4])}`;
+  m = /\b([1-4])Q\s*'?(\d{2}|20\d{2})\b/i.exec(t);
+  if (m) return `Q${m[1]} ${year(m[2])}`;
   m = /\b(20\d{2})\s*Q([1-4])\b/i.exec(t);
   if (m) return `Q${m[2]} ${m[1]}`;
-  m = /\b(?:FY|fiscal(?: year)?)\s*'?(20\d{2})\b/i.exec(t);
-  if (m) return `FY${m[1]}`;
+  m = /\b(?:FY|fiscal(?: year)?)\s*(?:'?(20\d{2})|'?(\d{2}))\b/i.exec(t);
+  if (m) return `FY${m[1] ?? year(m[2])}`;
   m = /\b(20\d{2})\b/.exec(t);
   return m ? m[1] : null;
 }

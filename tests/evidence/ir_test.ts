@@ -71,7 +71,7 @@ Deno.test("IR page links: documents on the site, high-confidence CDN files flagg
   assert.deepEqual(
     documents.map((d) => [d.kind, d.external, d.date, d.period]),
     // a fiscal period or a year is not a date
-    [["earnings_presentation", false, null, "Q4 2026"], ["investor_day", true, null, "2025"]],
+    [["earnings_presentation", false, null, "Q4 FY2026"], ["investor_day", true, null, "2025"]],
   );
   assert.deepEqual(hubs, ["https://investors.exsw.example/investors/events-and-presentations"]);
   assert.equal(registrableDomain("ir.example.co.uk"), "example.co.uk");
@@ -116,6 +116,13 @@ Deno.test("linkDate: a full date written in words or numbers; a year or fiscal p
   assert.equal(linkDate("2026-02-30 call"), null, "a day that does not exist");
   assert.equal(linkPeriod("Q4 2024 Investor Presentation"), "Q4 2024");
   assert.equal(linkPeriod("FY2024 annual review"), "FY2024");
+  // a fiscal quarter keeps its FY (it was "Q4 2026", a calendar quarter); short spellings read
+  assert.equal(linkPeriod("Q4 FY2026 Earnings Presentation"), "Q4 FY2026");
+  assert.equal(linkPeriod("q3 fiscal 2025"), "Q3 FY2025");
+  assert.equal(linkPeriod("4Q25 earnings slides"), "Q4 2025");
+  assert.equal(linkPeriod("Q4'25 results"), "Q4 2025");
+  assert.equal(linkPeriod("FY25 results"), "FY2025");
+  assert.equal(linkPeriod("Q1 25 page"), null);
 });
 
 Deno.test("ir.presentations: undated IR links come after dated 8-K exhibits, so the limit keeps the dated ones", async () => {
