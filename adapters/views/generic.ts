@@ -16,7 +16,7 @@ import {
   isUrl,
   money,
 } from "./model.ts";
-import { majorOf } from "../../analysis/market/units.ts";
+import { indexLevelIn, majorOf } from "../../analysis/market/units.ts";
 
 /**
  * A market cap or other total is stated in a currency's major unit (Yahoo's GBP cap of a listing
@@ -88,8 +88,7 @@ function collect(
 function seriesUnit(obj: Record<string, unknown>): string | undefined {
   if (obj.currency !== null) return undefined;
   if (typeof obj.price_basis === "string") {
-    const m = /^index levels in (points|percent)/.exec(obj.price_basis);
-    return m ? m[1] : NO_CURRENCY;
+    return indexLevelIn(obj.price_basis) ?? NO_CURRENCY;
   }
   // a quote of an index is in points, of a future with no currency in a unit its warning names
   if (obj.quote_type === "INDEX") return "points";

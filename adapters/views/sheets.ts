@@ -8,6 +8,7 @@ import { isRecord, type Rec, recs } from "./model.ts";
 import { currencyOf } from "./backtest.ts";
 import { reportSheet } from "./report.ts";
 import { regimeSheet, sectorSheet } from "./market.ts";
+import { indexLevelIn } from "../../analysis/market/units.ts";
 
 /** The rows of a result's own sheet, or null when it has none. */
 export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
@@ -146,8 +147,7 @@ function barsSheet(data: Rec): Rec[] | null {
 
 /** What a series with no currency is counted in, as its price_basis says, or that it is not said. */
 function barUnit(s: Rec): string {
-  const m = /^index levels in (points|percent)/.exec(String(s.price_basis ?? ""));
-  return m ? m[1] : "not stated (see warnings)";
+  return indexLevelIn(s.price_basis) ?? "not stated (see warnings)";
 }
 
 /**

@@ -5,6 +5,7 @@
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 import { frameChart } from "./statement.ts";
 import { oneBasis } from "../market/bar_basis.ts";
+import { indexLevelIn } from "../market/units.ts";
 
 /** A daily bar (market.ohlcv row); `adj_close` is preferred when present. */
 export interface PriceBar {
@@ -114,7 +115,7 @@ export async function movesChart(
     frame,
   );
   // an index's level is in points (or percent), which price_basis says; no currency is assumed
-  const level = /^index levels in (points|percent)/.exec(options.priceBasis ?? "")?.[1];
+  const level = indexLevelIn(options.priceBasis);
   const currency = level ?? options.currency ?? "currency not stated";
   const kind = basis.adjusted ? "adjusted" : "as the provider gives them, not adjusted";
   const plot = Plot.plot({

@@ -3,7 +3,7 @@
  * and dividend dates marked. Returns standalone SVG text (Observable Plot on a linkedom DOM).
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
-import { unitOf } from "../market/units.ts";
+import { indexLevelIn, indexLevelUnit, unitOf } from "../market/units.ts";
 
 /** A market.ohlcv result for one symbol. */
 export interface OhlcvChartData {
@@ -228,9 +228,9 @@ function placeLabels<T extends { t: Date; label: string; right: boolean; first: 
  * its major (GBp: 1/100 GBP); a price with no currency (a future in index points) says so.
  */
 export function priceUnit(data: OhlcvChartData): { what: string; cur: string } {
-  const level = /^index levels in (points|percent)/.exec(data.price_basis ?? "");
-  if (level) return { what: "Level", cur: ` (${level[1]})` };
-  if (data.symbol.startsWith("^")) return { what: "Level", cur: " (points)" };
+  const level = indexLevelIn(data.price_basis) ??
+    (data.symbol.startsWith("^") ? indexLevelUnit(data.symbol).split(" ")[0] : null);
+  if (level) return { what: "Level", cur: ` (${level})` };
   const u = unitOf(data.currency);
   if (!u) return { what: "Price", cur: " (no currency stated)" };
   const minor = u.factor === 1 ? "" : `, 1/${Math.round(1 / u.factor)} ${u.major}`;

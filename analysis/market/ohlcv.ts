@@ -17,7 +17,8 @@ import {
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
-import { futurePrice, futureRoot, indexLevelUnit, noVolumeKind, pairOf } from "./quote_row.ts";
+import { futurePrice, futureRoot, noVolumeKind, pairOf } from "./quote_row.ts";
+import { indexBasis, indexLevelUnit } from "./units.ts";
 import { dividendSlipNote, fixDividendUnits, fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
@@ -254,18 +255,12 @@ function noVolumePlaceholders(
 /** An index symbol as written (^GSPC, ^FTSE, ^N225): its bars are levels, not prices. */
 const isIndexSymbol = (symbol: string) => symbol.startsWith("^");
 
-/** What an index's levels are counted in (quote_row.ts's rule, as market.quote says). */
-const levelUnit = indexLevelUnit;
-
-/** What an index's bars are, at the head of its price_basis. */
-const indexBasis = (symbol: string) => `index levels in ${levelUnit(symbol)}, not money`;
-
 /**
  * An index's level is a count of points, as market.quote says (quote_row.ts): the currency
  * Yahoo states for it (^GSPC: USD, ^FTSE: GBP) is its constituents', so currency is null.
  */
 function indexLevelNote(symbol: string, stated: string | null): string {
-  return `${symbol} is an index: its levels are in ${levelUnit(symbol)}, not ${
+  return `${symbol} is an index: its levels are in ${indexLevelUnit(symbol)}, not ${
     stated ? `in ${stated} (Yahoo's currency is that of its constituents)` : "money"
   }; currency is left null, and a level is no amount of money to convert or add to one`;
 }

@@ -5,7 +5,7 @@
  */
 import type { QuoteRow } from "../../providers/market_a/schemas.ts";
 import type { Quote } from "./company.ts";
-import { majorOf, unitOf } from "./units.ts";
+import { indexLevelUnit, majorOf, unitOf } from "./units.ts";
 
 export const QUOTE_SOURCE = "Yahoo Finance quote API (v7/finance/quote)";
 
@@ -39,13 +39,6 @@ const samePrice = (a: number, b: number) =>
 export function fromYahooQuote(q: QuoteRow): Quote {
   return readYahooQuote(q).quote;
 }
-
-/** Cboe's Treasury yield indices: their level is a yield in percent (^TNX 4.25 is 4.25%). */
-const YIELD_INDICES = new Set(["^IRX", "^FVX", "^TNX", "^TYX"]);
-
-/** What an index's level is counted in: points, or percent for a Treasury yield index. */
-export const indexLevelUnit = (symbol: string) =>
-  YIELD_INDICES.has(symbol.toUpperCase()) ? "percent (a Treasury yield)" : "points";
 
 /**
  * The normalized quote and notes on what was left out of Yahoo's row: placeholders that would

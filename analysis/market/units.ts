@@ -39,3 +39,22 @@ export function unitOf(code: string | null | undefined): Unit | null {
 
 /** The major currency of a code (`GBp` → `GBP`), or null. */
 export const majorOf = (code: string | null | undefined) => unitOf(code)?.major ?? null;
+
+/** Cboe's Treasury yield indices: their level is a yield in percent (^TNX 4.25 is 4.25%). */
+const YIELD_INDICES = new Set(["^IRX", "^FVX", "^TNX", "^TYX"]);
+
+/** What an index's level is counted in: points, or percent for a Treasury yield index. */
+export const indexLevelUnit = (symbol: string) =>
+  YIELD_INDICES.has(symbol.toUpperCase()) ? "percent (a Treasury yield)" : "points";
+
+/** The head of an index series' price_basis (market.ohlcv): `index levels in points, not money`. */
+export const indexBasis = (symbol: string) =>
+  `index levels in ${indexLevelUnit(symbol)}, not money`;
+
+/** What a series' price_basis says its index levels are in (points, percent), or null. */
+export function indexLevelIn(priceBasis: unknown): "points" | "percent" | null {
+  const m = typeof priceBasis === "string"
+    ? /^index levels in (points|percent)/.exec(priceBasis)
+    : null;
+  return m ? m[1] as "points" | "percent" : null;
+}
