@@ -6,6 +6,7 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import { isoDate } from "../../core/clock.ts";
 import { refuseFutureStart, TIMEFRAMES } from "../market/ohlcv.ts";
+import { indexLevelUnit } from "../market/units.ts";
 import { calendarNote, panelPeriodsPerYear, tradesEveryDay, weekendShare } from "./metrics.ts";
 import {
   alignBars,
@@ -147,12 +148,21 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
     );
   }
   // an index level (^GSPC) reinvests no dividends: its "adjusted" close is its close
-  const levels = panel.symbols.filter((s) => s.startsWith("^"));
+  const indices = panel.symbols.filter((s) => s.startsWith("^"));
+  const yields = indices.filter((s) => indexLevelUnit(s) !== "points");
+  const levels = indices.filter((s) => indexLevelUnit(s) === "points");
   if (levels.length) {
     loaded.notes.push(
       `${levels.join(", ")} ${
         levels.length > 1 ? "are index levels" : "is an index level"
       }: unless it is a total-return index (such as ^SP500TR), it counts no dividends (its adjusted close is its close), so its returns here are price returns, below those of its total-return index or a fund tracking it by about the dividend yield a year; its level is in points, not money, and the run holds it as if a point were one unit of the portfolio's money (as a fund tracking it would move)`,
+    );
+  }
+  if (yields.length) {
+    loaded.notes.push(
+      `${yields.join(", ")} ${
+        yields.length > 1 ? "are Treasury yield indices" : "is a Treasury yield index"
+      }: its level is a yield in percent (4.25 is 4.25%), not a price, so its "returns" here are changes in the yield itself, which no position earns (a bond's price falls when its yield rises); back-test a Treasury fund (such as IEF or TLT) for the returns of holding Treasuries`,
     );
   }
   for (const n of loaded.notes) ctx.warn(n);

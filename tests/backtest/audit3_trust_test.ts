@@ -320,6 +320,28 @@ Deno.test("an index level (^GSPC): its returns are said to be price returns, not
   assert.ok(!stock.warnings.some((w) => /index level/.test(w)));
 });
 
+Deno.test("a Treasury yield index (^TNX): its changes are said to be yield changes, not returns, and no 'points'", async () => {
+  const rows = weekdays("2024-01-01", 60).map((d, i) => bar(d, 4 + i / 100));
+  const { ctx, warnings } = fakeContext(rows);
+  await loadPanel(ctx, {
+    symbols: ["^TNX", "^GSPC"],
+    startDate: "2024-01-01",
+    endDate: "2024-12-31",
+    timeframe: "1d",
+    provider: "test",
+    warmupBars: 0,
+    dropMissing: false,
+    portfolio: true,
+  });
+  const yieldNote = warnings.filter((w) => w.includes("^TNX"));
+  assert.equal(yieldNote.length, 1, warnings.join("\n"));
+  assert.match(yieldNote[0], /^\^TNX is a Treasury yield index: its level is a yield in percent/);
+  assert.match(yieldNote[0], /no position earns/);
+  assert.ok(!/points/.test(yieldNote[0]), yieldNote[0]);
+  // ^GSPC keeps its own note, without ^TNX in it
+  assert.ok(warnings.some((w) => /^\^GSPC is an index level/.test(w)), warnings.join("\n"));
+});
+
 Deno.test("priorMax and priorMin in one pass answer as the scan of every window did (NaN skipped)", () => {
   const scan = (x: Float64Array, w: number, sign: number) => {
     const out = new Float64Array(x.length).fill(NaN);
