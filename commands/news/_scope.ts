@@ -349,23 +349,40 @@ export function keepInWindow<T extends Article>(
   window: TimeWindow,
   ctx: Context,
 ): T[] {
+  // a look-back (timespan=1d) counts from now: GDELT lists recrawled old pages under it too.
+  // Its index is refreshed every 15 minutes, so an article seen up to then before the start is
+  // kept (GDELT's own now and ours differ by that much at most)
+  let start = window.start;
+  let end = window.end;
+  let slack = 0;
+  if (!start && window.timespan) {
+    const now = ctx.clock.now().getTime();
+    start = new Date(now - normalizeTimespan(window.timespan).minutes * 60_000);
+    end ??= new Date(now);
+    slack = GDELT_REFRESH_MS;
+  }
   const inWindow = articles.filter((a) => {
     const t = a.first_seen_at ? Date.parse(a.first_seen_at) : NaN;
     if (!Number.isFinite(t)) return true;
-    return !(window.start && t < window.start.getTime()) &&
-      !(window.end && t > window.end.getTime());
+    return !(start && t < start.getTime() - slack) && !(end && t > end.getTime() + slack);
   });
   if (inWindow.length < articles.length) {
+    const span = window.timespan && !window.start
+      ? `, timespan=${window.timespan} back from now`
+      : "";
     ctx.warn(
       `${
         articles.length - inWindow.length
       } of the ${articles.length} articles GDELT returned were first seen outside the window (${
-        window.start?.toISOString().slice(0, 16) ?? "…"
-      } to ${window.end?.toISOString().slice(0, 16) ?? "…"} UTC) and were left out`,
+        start?.toISOString().slice(0, 16) ?? "…"
+      } to ${end?.toISOString().slice(0, 16) ?? "…"} UTC${span}) and were left out`,
     );
   }
   return inWindow;
 }
+
+/** How often GDELT refreshes its article index: the slack a look-back window's edges get. */
+const GDELT_REFRESH_MS = 15 * 60_000;
 
 /** {@link mergeArticles} with its warning: copies of one page under tracking addresses. */
 export function mergeCopies(

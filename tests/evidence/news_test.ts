@@ -208,6 +208,7 @@ Deno.test("news.analyze geo and context: GeoJSON points and sentence snippets, w
   const context = dataOf<Any>(
     await envelope("news.analyze", { analysis: "context", query: "refinery restart" }, {
       fetch: fakeGdelt,
+      now: "2026-02-24T18:00:00Z",
     }),
   );
   assert.equal(context.source, "gdelt_context");
@@ -277,6 +278,8 @@ Deno.test("news.search: newest first by GDELT's first-seen time, tracking-parame
     }));
   const env = await envelope("news.search", { query: "port talks", timespan: "7D" }, {
     fetch: fakeGdelt,
+    // the look-back counts from now: the articles were first seen in the week before this
+    now: "2026-01-22T12:00:00Z",
   });
   const data = dataOf<Any>(env);
   assert.deepEqual(

@@ -67,7 +67,9 @@ Deno.test({
       query: "india",
       language: "any",
       max_records: 250,
-    }, { fetch: fakeGdelt(payload).fetch, now: "2026-01-21T12:00:00Z" });
+      // the recorded list spans 2026-01-12 to 2026-01-23 (first seen)
+      timespan: "2w",
+    }, { fetch: fakeGdelt(payload).fetch, now: "2026-01-23T04:00:00Z" });
     const data = dataOf<Any>(env);
     const notEnglish = data.articles.filter((a: Any) =>
       a.language && a.language !== "English"

@@ -185,7 +185,8 @@ Deno.test("news.analyze: timelines count the narrowed query; context snippets ar
   const context = await envelope("news.analyze", {
     analysis: "context",
     symbol: "BALL",
-    timespan: "24H",
+    // both fixture articles were first seen 22 and 26 hours before NOW
+    timespan: "48H",
   }, { fetch: fakeNet().fetch, now: NOW });
   assert.ok(context.ok, context.error ?? "");
   // neither title names Ball
