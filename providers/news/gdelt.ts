@@ -929,6 +929,9 @@ const FOREIGN_FORMS: ReadonlySet<string> = new Set(
   "kgaa ag se sa nv plc ltd gmbh spa ab asa oyj bv kk srl sarl pty as".split(" "),
 );
 
+/** National forms a European company (SE) is converted from, keeping its legal person. */
+const SE_FORMER_FORMS = ["ag", "sa", "nv", "plc", "spa", "ab", "asa", "oyj", "as"];
+
 /** The legal form written at `tokens[at]` (S.A. and S.p.A. as their letters joined), else null. */
 function formAt(t: string[], at: number): { key: string; text: string } | null {
   let k = at;
@@ -959,6 +962,9 @@ export function otherCompanyInTitle(
     const f = formAt(ownTokens.map((w) => w.toUpperCase()), i);
     if (f) own.add(f.key);
   }
+  // a European company (SE) is the same legal person as the national company it was converted
+  // from: "SAP AG" is SAP SE before 2014, not another company
+  if (own.has("se")) { for (const f of SE_FORMER_FORMS) own.add(f); }
   const t = tokens(title);
   const hay = t.map((w) => w.toLowerCase());
   const needle = words(phrase);

@@ -57,6 +57,11 @@ Deno.test("otherCompanyInTitle: the company's own legal form is not another comp
   assert.equal(otherCompanyInTitle("Linde plc beats estimates", "LINDE", "LINDE PLC"), null);
   assert.equal(otherCompanyInTitle("Linde AG legacy suit", "LINDE", "LINDE PLC"), "Linde AG");
   assert.equal(otherCompanyInTitle("Nestle S.A. results", "Nestle", "Nestle Inc"), "Nestle SA");
+  // an SE is the company it was converted from (SAP AG became SAP SE in 2014); KGaA is not a
+  // form an SE converts from
+  assert.equal(otherCompanyInTitle("SAP AG legacy licence suit", "SAP", "SAP SE"), null);
+  assert.equal(otherCompanyInTitle("Allianz AG shares", "Allianz", "ALLIANZ SE"), null);
+  assert.equal(otherCompanyInTitle("Merck KGaA wins", "Merck", "Merck SE"), "Merck KGaA");
   // a lower-case word after the name is no legal form
   assert.equal(otherCompanyInTitle("Why Merck as a stock", "Merck", "Merck & Co., Inc."), null);
   assert.equal(otherCompanyInTitle(null, "Merck", "Merck & Co., Inc."), null);
