@@ -303,7 +303,12 @@ export async function statementChart(
       : max >= 1e7
       ? { divisor: 1e6, label: "millions" }
       : { divisor: 1, label: "" });
-  const unit = [options.unit ?? own ?? "unit not stated", scale.label].filter(Boolean).join(" ");
+  // "USD" given for an EPS series is its currency, not its unit: the axis says per share
+  const perShare = (u: string) => /per share|\/shares?\b/i.test(u);
+  const named = options.unit && own && perShare(own) && !perShare(options.unit)
+    ? own
+    : options.unit;
+  const unit = [named ?? own ?? "unit not stated", scale.label].filter(Boolean).join(" ");
   const labels = series.map((s) => s.label);
   const colors = labels.map((_, i) => PALETTE[i % PALETTE.length]);
   const rows = series.flatMap((s) =>

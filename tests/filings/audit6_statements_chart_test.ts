@@ -105,3 +105,22 @@ Deno.test("statementChart: euros beside euros per share, or a EUR statement draw
     /USD millions/,
   );
 });
+
+Deno.test("statementChart: an EPS-only chart given unit USD says USD per share, not USD", async () => {
+  const eps = {
+    periods: [FY],
+    rows: [{
+      concept: "us-gaap:EarningsPerShareDiluted",
+      label: "Diluted EPS",
+      values: { [FY]: { raw: 6.08, reported: 6.08, unit: "USD/shares" } },
+    }],
+  };
+  const svg = await statementChart(statementSeries(eps, ["Diluted EPS"]), { ...opts, unit: "USD" });
+  assert.match(svg, /Reported value \(USD per share\)/);
+  assert.match(svg, /in USD per share\./);
+  // a unit that already says per share is kept as given
+  assert.match(
+    await statementChart(statementSeries(eps, ["Diluted EPS"]), { ...opts, unit: "USD/share" }),
+    /Reported value \(USD\/share\)/,
+  );
+});
