@@ -58,6 +58,18 @@ export function earningsView(data: unknown): Block[] {
     ];
   });
   const unit = one ? `\n${one}` : "";
+  // Yahoo states a window's end only for some dates: a column of dashes alone says nothing
+  const window = rows.some((r) => str(r.earnings_date_end));
+  const columns = [
+    { name: "quarter end" },
+    { name: "date" },
+    { name: "status" },
+    { name: `EPS estimate${unit}`, number: true },
+    { name: `EPS actual${unit}`, number: true },
+    { name: "surprise", number: true },
+    { name: `difference${unit}`, number: true },
+    ...(window ? [{ name: "date window\nends" }] : []),
+  ];
   return [
     {
       kind: "title",
@@ -67,20 +79,12 @@ export function earningsView(data: unknown): Block[] {
     },
     {
       kind: "table",
-      columns: [
-        { name: "quarter end" },
-        { name: "date" },
-        { name: "status" },
-        { name: `EPS estimate${unit}`, number: true },
-        { name: `EPS actual${unit}`, number: true },
-        { name: "surprise", number: true },
-        { name: `difference${unit}`, number: true },
-        { name: "date window\nends" },
-      ],
-      rows: cells,
+      columns,
+      rows: window ? cells : cells.map((r) => r.slice(0, -1)),
       note: [
         estimated ? "* the date is Yahoo's estimate, not announced" : "",
         currencies.has(null) ? "EPS without a stated currency is shown without one" : "",
+        missingNote(rows),
       ].filter(Boolean).join("; ") || undefined,
     },
     {
@@ -93,6 +97,42 @@ export function earningsView(data: unknown): Block[] {
       ].join("\n"),
     },
   ];
+}
+
+/**
+ * What a "—" in the earnings table stands for, column by column: an upcoming report has no
+ * quarter end, actual or surprise yet; Yahoo's earnings history gives a past report's quarter
+ * but not the day it was reported; an estimate or actual Yahoo left out is not reported.
+ */
+function missingNote(rows: Rec[]): string {
+  const upcoming = (r: Rec) => r.status !== "reported";
+  const said: string[] = [];
+  // not yet in Yahoo's earnings history: upcoming, or past with no actuals recorded yet
+  if (rows.some((r) => !str(r.quarter_end) && upcoming(r))) {
+    said.push(
+      "the quarter end of a report not yet in Yahoo's earnings history (its calendar " +
+        "names none)",
+    );
+  }
+  if (rows.some((r) => upcoming(r) && num(r.eps_actual) === undefined)) {
+    said.push(
+      "the actual EPS, surprise and difference of a report not yet in that history " +
+        "(upcoming, or past with no actuals recorded yet)",
+    );
+  }
+  if (rows.some((r) => !str(r.quarter_end) && !upcoming(r))) {
+    said.push("a reported quarter's end (Yahoo's history names none for it)");
+  }
+  if (rows.some((r) => !str(r.earnings_date))) {
+    said.push("a past report's date (Yahoo's earnings history gives its quarter, not its day)");
+  }
+  if (rows.some((r) => num(r.eps_estimate) === undefined)) {
+    said.push("an EPS estimate Yahoo states none for");
+  }
+  if (rows.some((r) => !upcoming(r) && num(r.eps_actual) === undefined)) {
+    said.push("an actual EPS Yahoo's history leaves out");
+  }
+  return said.length ? `— not reported: ${said.join("; ")}` : "";
 }
 
 /**

@@ -9,12 +9,14 @@ import {
   type Column,
   fieldText,
   flatText,
+  formatNumber,
   honestColumns,
   isMoneyKey,
   isRecord,
   isRecordArray,
   isUrl,
   money,
+  twoDecimals,
 } from "./model.ts";
 import { indexLevelIn, majorOf } from "../../analysis/market/units.ts";
 
@@ -40,8 +42,223 @@ export function genericView(data: unknown): Block[] {
   const fields: [string, string][] = [];
   const blocks: Block[] = [];
   const currency = typeof data.currency === "string" ? data.currency : null;
-  collect(data, "", currency, fields, blocks, 0, namedCurrencies(data));
-  return [...(fields.length ? [{ kind: "fields", rows: fields } as Block] : []), ...blocks];
+  const reading: Reading = {
+    named: namedCurrencies(data),
+    calc: isCalculation(data),
+    sourced: saysNotReported(data),
+    cautions: Array.isArray(data.warnings) ? data.warnings.map(String) : [],
+    echoes: typeof data.method === "string" && "currency_check" in data,
+    oneCurrency: typeof data.currency === "string" &&
+        (data.revenue_currency ?? data.currency) === data.currency
+      ? data.currency
+      : null,
+  };
+  const estimates = estimatesBlock(data);
+  const shown = estimates ? { ...data, estimates: undefined } : planSteps(data);
+  collect(shown, "", currency, fields, blocks, 0, reading);
+  if (estimates) blocks.unshift(estimates);
+  const head = reading.calc && hasAmounts(data, "") ? calcNote(data) : null;
+  return [
+    ...(head ? [head] : []),
+    ...(fields.length ? [{ kind: "fields", rows: fields } as Block] : []),
+    ...blocks,
+  ];
+}
+
+/** A consensus figure as a provider gives it: the average of the analysts' and their range. */
+function isRange(v: unknown): v is Record<string, unknown> {
+  return isRecord(v) && "avg" in v && "low" in v && "high" in v;
+}
+
+/**
+ * Analysts' consensus (estimates.consensus) as one table a reader scans: a row per metric, a
+ * column per fiscal period, each cell the average with its low–high range, the analysts behind
+ * it under them; a figure the provider left out reads "not reported". The generic table showed
+ * ten of its forty fields and hid EBITDA, EBIT, net income and the analyst counts.
+ */
+function estimatesBlock(data: Record<string, unknown>): Block | null {
+  const rows = data.estimates;
+  if (!isRecordArray(rows) || !rows.every((r) => Object.values(r).some(isRange))) return null;
+  const metrics: string[] = [];
+  for (const r of rows) {
+    for (const [k, v] of Object.entries(r)) if (isRange(v) && !metrics.includes(k)) metrics.push(k);
+  }
+  const counts = [
+    ...new Set(rows.flatMap((r) => isRecord(r.analyst_count) ? Object.keys(r.analyst_count) : [])),
+  ];
+  const currencies = new Set(rows.map((r) => (typeof r.currency === "string" ? r.currency : null)));
+  const currency = currencies.size === 1 ? [...currencies][0] : null;
+  // amounts other than EPS in one scale, named once (billions), so a cell is not 40 digits wide
+  const amounts = rows.flatMap((r) =>
+    metrics.filter((m) => m !== "eps").flatMap((m) =>
+      isRange(r[m]) ? [r[m].avg, r[m].low, r[m].high].filter((v) => typeof v === "number") : []
+    )
+  ) as number[];
+  // no amount at all (EPS alone): no scale to name
+  const least = Math.min(Infinity, ...amounts.map(Math.abs).filter((v) => v > 0));
+  const [scale, scaleName] = least === Infinity
+    ? [1, ""]
+    : least >= 1e9
+    ? [1e9, "billions"]
+    : least >= 1e6
+    ? [1e6, "millions"]
+    : [1, ""];
+  const fig = (key: string, v: unknown) =>
+    typeof v !== "number"
+      ? "not reported"
+      : key === "eps"
+      ? money(v)
+      : scale > 1
+      ? twoDecimals(v / scale)
+      : formatNumber(v);
+  const cell = (key: string, range: unknown): Cell => {
+    if (!isRange(range) || typeof range.avg !== "number") return { text: "not reported" };
+    const span = typeof range.low === "number" && typeof range.high === "number"
+      ? ` (${fig(key, range.low)} to ${fig(key, range.high)})`
+      : "";
+    return { text: `${fig(key, range.avg)}${span}`, number: true };
+  };
+  const table: Cell[][] = [
+    ...metrics.map((m) => [{ text: m.replace(/_/g, " ") }, ...rows.map((r) => cell(m, r[m]))]),
+    ...counts.map((c) => [
+      { text: `analysts (${c.replace(/_/g, " ")})` },
+      ...rows.map((r): Cell => {
+        const n = isRecord(r.analyst_count) ? r.analyst_count[c] : null;
+        return typeof n === "number" ? { text: String(n), number: true } : { text: "not reported" };
+      }),
+    ]),
+  ];
+  const head = (r: Record<string, unknown>) =>
+    `${r.fiscal_year ? `FY${r.fiscal_year} ` : ""}${r.period ?? ""}\nending ${r.date ?? "?"}`
+      .trim();
+  const stated = currency ?? "no currency stated by the provider (see the warnings)";
+  const unit = `amounts in ${stated}${scaleName ? `, ${scaleName}` : ""}; EPS per share${
+    currency ? ` in ${currency}` : ""
+  }`;
+  const urls = [...new Set(rows.map((r) => r.source_url).filter(isUrl))];
+  return {
+    kind: "table",
+    caption: `estimates (${rows.length} periods; average of the analysts' figures, low to high ` +
+      `in parentheses; ${unit})`,
+    columns: [{ name: "" }, ...rows.map((r) => ({ name: head(r), number: true }))],
+    rows: table,
+    fold: 1,
+    note: [
+      table.some((r) => r.some((c) => c.text === "not reported"))
+        ? "not reported: the provider gave no figure for that period (a warning says so where it " +
+          "gave a placeholder such as 0)"
+        : "",
+      // the result's source_urls (shown above) name the full request; else the rows' own
+      urls.length && !Array.isArray(data.source_urls) ? `Source: ${urls.join(", ")}` : "",
+    ].filter(Boolean).join("\n") || undefined,
+  };
+}
+
+/**
+ * research.plan's steps with "none" where a step names nothing missing (the field is left out
+ * of such steps, and a bare "—" read as if something were unknown).
+ */
+function planSteps(data: Record<string, unknown>): Record<string, unknown> {
+  if (typeof data.plan_type !== "string" || !isRecordArray(data.steps)) return data;
+  // commands apart by "; ": a command's own commas (forms=10-K,10-Q) read as the list's otherwise
+  const lines = (v: unknown) => Array.isArray(v) ? v.map(String).join("; ") : v;
+  return {
+    ...data,
+    steps: data.steps.map((s) => ({
+      ...s,
+      commands: lines(s.commands),
+      missing: lines(s.missing) ?? "none",
+    })),
+  };
+}
+
+/** How a result's fields read: what its nulls mean and which currencies it names. */
+interface Reading {
+  named: Record<string, string | null>;
+  /** A calculation (formula.*, valuation.*): a `method` and the `inputs` it was given. */
+  calc: boolean;
+  /** A provider's answer (it names its provider): a null is a figure it did not report. */
+  sourced: boolean;
+  /** The result's own warnings (data.warnings), for the reason a figure is missing. */
+  cautions: string[];
+  /** A comparison whose top-level fields echo the arguments given (estimates.compare). */
+  echoes: boolean;
+  /** The one currency of a result whose price and revenue are in the same (no fx needed). */
+  oneCurrency: string | null;
+}
+
+/**
+ * Results whose nulls are figures their provider did not report: a company's profile
+ * (symbol.profile), its calendar (calendar.company), its multiples (valuation.multiples) and
+ * analysts' estimates. Other results keep their own reading of a null.
+ */
+function saysNotReported(data: Record<string, unknown>): boolean {
+  return ("sector_key" in data && "industry_key" in data) || "earnings_dates" in data ||
+    isRecord(data.multiples) || Array.isArray(data.estimates);
+}
+
+/** A calculator's result: it states its method and echoes its inputs. */
+function isCalculation(data: Record<string, unknown>): boolean {
+  return typeof data.method === "string" && isRecord(data.inputs);
+}
+
+/**
+ * What a null field means, said in words (a bare "—" says nothing): an input not given, a
+ * figure not computed, or one the provider did not report, with the reason the result's own
+ * warnings give when one names the field.
+ */
+function nullText(name: string, key: string, reading: Reading): string | null {
+  // estimates.compare echoes what it was given at its top (currency, eps_basis, fiscal_year)
+  if (reading.echoes && !name.includes(".")) return "not given";
+  if (reading.calc) {
+    return name.startsWith("inputs.") ? "not given" : "not computed (the warnings say why)";
+  }
+  // sources.status: no shared cache configured, this machine's alone
+  if (name === "cache.shared") return "none (this machine's cache only)";
+  if (!reading.sourced) return null;
+  // no rate where none is needed: the figures are in one currency already
+  if (key === "fx" && reading.oneCurrency) return `none needed (all in ${reading.oneCurrency})`;
+  const named = new RegExp(`\\b${key.replace(/[^\w]/g, "\\$&")}\\b`);
+  const why = reading.cautions.find((w) => named.test(w));
+  return why ? `not reported (${why})` : "not reported";
+}
+
+/**
+ * The unit of a figure the generic formatter would print bare: multiples (`15` → `15.00x`),
+ * a turnover (times a year), days, a share count. Null when the name says none of these.
+ */
+function unitFigure(prefix: string, key: string, v: number, calc: boolean): string | null {
+  if (/(?:^|_)multiple$|^turnover$/.test(key) || /(?:^|\.)multiples\.$/.test(prefix)) {
+    return `${twoDecimals(v)}x`;
+  }
+  if (calc && key === "days") return `${formatNumber(v)} days`;
+  if (key === "shares" && Number.isInteger(v)) return `${formatNumber(v)} shares`;
+  return null;
+}
+
+/** Figures that are counts or pure numbers, neither amounts nor rates. */
+const PURE_KEYS = /^(?:beta|periods|t|sign_changes|iterations|ratio|discount_factor|count)$/;
+
+/** True when a calculation states an amount (not only rates, multiples, days or counts). */
+function hasAmounts(obj: Record<string, unknown>, prefix: string): boolean {
+  return Object.entries(obj).some(([k, v]) => {
+    if (isRecord(v)) return hasAmounts(v, `${prefix}${k}.`);
+    const x = Array.isArray(v) ? v.find((e) => typeof e === "number") : v;
+    if (typeof x !== "number" || PURE_KEYS.test(k) || prefix === "weights.") return false;
+    return !unitFigure(prefix, k, x, true) && !fieldText(k, x).endsWith("%");
+  });
+}
+
+/**
+ * A calculator's note on its amounts: they are in the currency and scale of the inputs it was
+ * given, which it neither knows nor converts (a bare 11,969 reads as if it had a unit).
+ */
+function calcNote(data: Record<string, unknown>): Block | null {
+  if (typeof data.currency === "string") return null;
+  return {
+    kind: "note",
+    text: "Amounts are in the currency and scale of the inputs (none is stated or converted).",
+  };
 }
 
 function collect(
@@ -51,8 +268,9 @@ function collect(
   fields: [string, string][],
   blocks: Block[],
   depth: number,
-  named: Record<string, string | null>,
+  reading: Reading,
 ): void {
+  const named = reading.named;
   // a nested record in a currency of its own (one symbol's series among several) prices in it;
   // one that states none (an index's series beside a stock's) is in none
   if (typeof obj.currency === "string") currency = obj.currency;
@@ -62,11 +280,22 @@ function collect(
     const name = prefix + k;
     // data.warnings repeats the envelope's warnings, which print once at the end
     if (k === "warnings" && depth === 0 && Array.isArray(v)) continue;
-    if (isRecordArray(v)) blocks.push(recordsTable(name, v, currency, named, unit));
+    // a list taken out to be shown as its own block (estimates) is left out here
+    if (v === undefined) continue;
+    // each figure's currency is said beside it: the map of them would only repeat it
+    if (k === "figure_currencies" && isRecord(v)) continue;
+    const withUnit = typeof v === "number" ? unitFigure(prefix, k, v, reading.calc) : null;
+    const missing = v === null ? nullText(name, k, reading) : null;
+    if (missing) fields.push([name, missing]);
+    else if (withUnit) fields.push([name, withUnit]);
+    else if (isRecordArray(v)) blocks.push(recordsTable(name, v, currency, named, unit));
     else if (isRecord(v) && depth < 2) {
-      collect(v, `${name}.`, currency, fields, blocks, depth + 1, named);
+      collect(v, `${name}.`, currency, fields, blocks, depth + 1, reading);
     } else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
       blocks.push({ kind: "text", caption: `${name}:`, text: v });
+    } else if (typeof v === "number" && statedNone(obj, k)) {
+      // the map of figure currencies is not shown: a figure it says has none says so itself
+      fields.push([name, `${money(v)} (no currency stated)`]);
     } else if (typeof v === "number" && hasOwnCurrency(obj, k)) {
       // a figure the data gives a currency for is money whatever its name
       fields.push([name, money(v, currencyFor(obj, k, currency))]);
@@ -167,6 +396,12 @@ function hasOwnCurrency(obj: Record<string, unknown>, key: string): boolean {
     (isRecord(map) && typeof map[key] === "string");
 }
 
+/** True when the record's `figure_currencies` names this figure with no currency (null). */
+function statedNone(obj: Record<string, unknown>, key: string): boolean {
+  const map = obj.figure_currencies;
+  return isRecord(map) && Object.hasOwn(map, key) && map[key] === null;
+}
+
 /** A field holding a row's own warnings (`warnings`, `warning`, `quality.warnings`). */
 function isWarningKey(key: string): boolean {
   return /^warnings?$/.test(key.split(".").pop() ?? key);
@@ -224,9 +459,18 @@ export function recordsTable(
     if (!numeric[i]) return null;
     const own = namedFor(named, leaf);
     if (own !== undefined) return own;
-    return oneCurrency && isMoneyKey(leaf) ? columnCurrency(leaf, oneCurrency) : null;
+    // a gap between two amounts (estimates.compare's yours − consensus) is in their currency,
+    // only when both sides state the same one (an unstated consensus leaves the gap unstated)
+    const gap = leaf === "absolute_gap" && named.consensus === oneCurrency;
+    const amount = isMoneyKey(leaf) || gap;
+    return oneCurrency && amount ? columnCurrency(leaf, oneCurrency) : null;
   });
-  const columns: Column[] = shown.map((k, i) => ({ name: k, number: numeric[i] }));
+  // a description (screen.predefined's) wraps onto more lines rather than ending in "…"
+  const columns: Column[] = shown.map((k, i) => ({
+    name: k,
+    number: numeric[i],
+    ...(k === "description" && !numeric[i] ? { wrap: true } : {}),
+  }));
   // the caption names each currency the money columns are in (pence prices, pound caps)
   const byCurrency = new Map<string, string[]>();
   shown.forEach((k, i) => {
@@ -243,8 +487,16 @@ export function recordsTable(
         : typeof r.currency === "string"
         ? r.currency
         : currency;
+      const withUnit = typeof v === "number"
+        ? unitFigure(`${k}.`.slice(0, -leaf.length - 1), leaf, v, false)
+        : null;
       return {
-        text: columnMoney[i] && typeof v === "number" ? money(v) : fieldText(leaf, v, cur),
+        text: columnMoney[i] && typeof v === "number"
+          ? money(v)
+          : v === null && leaf === "package" && "package_installed" in r
+          // sources.*: a provider that needs no package of its own
+          ? "none needed"
+          : withUnit ?? fieldText(leaf, v, cur),
         number: numeric[i] && typeof v === "number",
         href: isUrl(v) ? v : undefined,
       };

@@ -185,6 +185,7 @@ export function screenView(data: unknown): Block[] {
         { name: "exchange" },
       ],
       rows,
+      note: screenNote(quotes, rows),
     },
     {
       kind: "note",
@@ -194,6 +195,23 @@ export function screenView(data: unknown): Block[] {
       ].join("\n"),
     },
   ];
+}
+
+/**
+ * What a screen's table cannot say in its cells: which prices carry no currency (a bare 12.30
+ * beside USD and EUR rows reads as one of them), and that a "—" is a figure Yahoo left out.
+ */
+function screenNote(quotes: Rec[], rows: Cell[][]): string | undefined {
+  const bare = quotes.filter((q) => num(q.price) !== undefined && !str(q.currency))
+    .map((q) => String(q.symbol));
+  return [
+    bare.length
+      ? `the price and market cap of ${bare.join(", ")} are shown without a currency: Yahoo ` +
+        "states none (check with market.quote)"
+      : "",
+    rows.some((r) => r.some((c) => c.text === "—")) ? "— not reported by Yahoo for that quote" : "",
+    "change: percent change in the regular session against the previous close",
+  ].filter(Boolean).join("; ");
 }
 
 /** document.tables: each table's cells as a grid, numbers right-aligned. */

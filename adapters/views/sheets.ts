@@ -28,6 +28,7 @@ export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
   if (Array.isArray(data.discounted_cashflows)) return withHeadline(data, "discounted_cashflows");
   if (Array.isArray(data.cases) && isRecord(data.assumptions)) return withHeadline(data, "cases");
   if (Array.isArray(data.comparisons) && "currency_check" in data) return compareSheet(data);
+  if (Array.isArray(data.steps) && typeof data.plan_type === "string") return planSheet(data);
   if (view === "tables") return tablesSheet(data);
   if (view === "sector_overview" || view === "sector_table") return sectorSheet(data);
   if (view === "regime") return regimeSheet(data);
@@ -430,4 +431,22 @@ function withHeadline(data: Rec, key: string): Rec[] | null {
     for (const [k, v] of Object.entries(head)) row[k in r ? `result.${k}` : k] = v;
     return row;
   });
+}
+
+/**
+ * research.plan: one row per step (its commands joined with "; "), the symbol and style on each.
+ * The sheet was the longest list, the placeholders' glossary, which left the steps out.
+ */
+function planSheet(data: Rec): Rec[] | null {
+  const steps = recs(data.steps);
+  if (!steps.length) return null;
+  return steps.map((s) => ({
+    symbol: data.symbol,
+    style: data.style,
+    step: s.id,
+    status: s.status,
+    objective: s.objective,
+    commands: Array.isArray(s.commands) ? s.commands.map(String).join("; ") : s.commands,
+    missing: Array.isArray(s.missing) ? s.missing.map(String).join("; ") : "none",
+  }));
 }
