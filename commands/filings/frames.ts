@@ -16,7 +16,7 @@ export default defineCommand({
 
 period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quarter (about 91 days), and a trailing I (CY2023Q4I) an instant, which balance-sheet concepts need. concept= is an XBRL tag or a friendly name (${
       friendlyNames().join(", ")
-    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked; a company ranked by a tag that may be only part of the item (revenue from contracts with customers, which leaves out a bank's interest income) while it reports another total, or beside income such a tag leaves out (a bank's interest income, an insurer's premiums), is warned about with both values. Frames are per unit: companies reporting in another currency are not in a USD frame (ifrs-full filers mostly report in their own: pass unit=EUR), and values in two currencies are never ranked together. Per-share units are written USD/shares; per-share values and share counts are each on the share basis of the filing that last reported them (a later split not applied), warned. SEC puts in a calendar frame each filer's fiscal period that best fits it: companies whose period ends more than a week from the calendar period's end (a fiscal year ending in September ranked in CY2023) are warned about with their dates. A period not over, or ended too lately for every filer to have reported it (150 days for a year or a fourth quarter, 100 for other quarters), is warned as partial: companies that have not filed are missing, not ranked lower; a period that has not started is refused.`,
+    }); a friendly name reads every tag it maps to and keeps, per company, the first tag in its order, so companies using different revenue tags are all ranked; a company that reports a tag that may be only part of the item (revenue from contracts with customers, which leaves out a bank's interest income) and a larger total is ranked by the total, said with both values, and one ranked by such a tag beside a smaller total or beside income the tag leaves out (a bank's interest income, an insurer's premiums) is warned about with both values. Frames are per unit: companies reporting in another currency are not in a USD frame (ifrs-full filers mostly report in their own: pass unit=EUR), and values in two currencies are never ranked together. Per-share units are written USD/shares; per-share values and share counts are each on the share basis of the filing that last reported them (a later split not applied), warned. SEC puts in a calendar frame each filer's fiscal period that best fits it: companies whose period ends more than a week from the calendar period's end (a fiscal year ending in September ranked in CY2023) are warned about with their dates. A period not over, or ended too lately for every filer to have reported it (150 days for a year or a fourth quarter, 100 for other quarters), is warned as partial: companies that have not filed are missing, not ranked lower; a period that has not started is refused.`,
   usage:
     "finance filings.frames concept=Revenues period=CY2023 [taxonomy=us-gaap unit=USD limit=50]",
   side_effects: "network_read_only",
@@ -136,6 +136,7 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     // with customers) beside a whole tag with another value: said, with both values
     const partial = new Set(item?.partial?.[taxonomy] ?? []);
     const parts: string[] = [];
+    const totals: string[] = [];
     const partCiks = new Set<number>();
     for (const tag of tags) {
       const f = await frame(client, args.taxonomy, tag, unit, args.period);
@@ -147,7 +148,10 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
         if (!seen) byCik.set(row.cik, { row, tag });
         else if (partial.has(seen.tag) && !partial.has(tag) && seen.row.val !== row.val) {
           partCiks.add(row.cik);
-          parts.push(
+          // the larger whole-item tag is the company's total: it is ranked by that, said
+          const whole = row.val > seen.row.val;
+          if (whole) byCik.set(row.cik, { row, tag });
+          (whole ? totals : parts).push(
             `${row.entityName} (${seen.tag} ${seen.row.val.toLocaleString("en-US")}, ${tag} ${
               row.val.toLocaleString("en-US")
             })`,
@@ -155,13 +159,24 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
         }
       }
     }
+    if (totals.length) {
+      ctx.warn(
+        `${totals.length} company(ies) report both a tag that may be only part of their ${
+          item!.key
+        } (revenue from contracts with customers leaves out interest, lease and insurance income) and a larger total: they are ranked by the total (their row's tag says which): ${
+          totals.slice(0, 5).join("; ")
+        }${totals.length > 5 ? "; ..." : ""}`,
+      );
+    }
     if (parts.length) {
       ctx.warn(
         `${parts.length} company(ies) are ranked by a tag that may be only part of their ${
           item!.key
-        } (revenue from contracts with customers leaves out interest, lease and insurance income) while they report another total: ${
+        } (revenue from contracts with customers leaves out interest, lease and insurance income) while they report another, smaller total: ${
           parts.slice(0, 5).join("; ")
-        }${parts.length > 5 ? "; ..." : ""}; rank by that tag (concept=Revenues) to compare totals`,
+        }${
+          parts.length > 5 ? "; ..." : ""
+        }; compare them with filings.history or filings.facts, not by this ranking`,
       );
     }
     // a company ranked by a partial tag that also reports income such a tag never includes

@@ -469,7 +469,7 @@ const frameRow = (cik: number, name: string, val: number) => ({
   val,
 });
 
-Deno.test("frames: a bank ranked by its contract revenue while it reports a larger total is said", async () => {
+Deno.test("frames: a bank that reports its contract revenue and a larger total is ranked by the total, said", async () => {
   const fetch = framesFetch({
     "RevenueFromContractWithCustomerExcludingAssessedTax/USD": [
       frameRow(11, "Money Center Bank", 20_000),
@@ -482,9 +482,18 @@ Deno.test("frames: a bank ranked by its contract revenue while it reports a larg
   });
   const d = dataOf<Any>(e);
   assert.equal(d.companies, 3);
+  // ranked by its total, not by the fee income it also tags (it was ranked 20,000, below Widget)
+  assert.deepEqual(
+    d.rows.map((r: Any) => [r.company, r.value, r.tag]),
+    [
+      ["Money Center Bank", 150_000, "Revenues"],
+      ["Widget Makers", 50_000, "RevenueFromContractWithCustomerExcludingAssessedTax"],
+      ["Other Co", 1, "Revenues"],
+    ],
+  );
   assert.ok(
     e.warnings.some((w) =>
-      /1 company\(ies\) are ranked by a tag that may be only part of their revenue.*Money Center Bank \(RevenueFromContractWithCustomerExcludingAssessedTax 20,000, Revenues 150,000\)/
+      /1 company\(ies\) report both a tag that may be only part of their revenue .* and a larger total: they are ranked by the total .*Money Center Bank \(RevenueFromContractWithCustomerExcludingAssessedTax 20,000, Revenues 150,000\)/
         .test(w)
     ),
     e.warnings.join("\n"),

@@ -242,9 +242,9 @@ Deno.test("filings.frames: ranked across filers; a friendly name merges tags per
   );
   assert.equal(alias.companies, 4);
   const mid = alias.rows.find((r: Any) => r.company === "Mid Cap Industries");
-  // The first tag in the friendly name's order wins for a company that uses two.
-  assert.equal(mid.tag, "RevenueFromContractWithCustomerExcludingAssessedTax");
-  assert.equal(mid.value, 54000);
+  // A company that tags its contract revenue and a larger total is ranked by the total, said
+  assert.equal(mid.tag, "Revenues");
+  assert.equal(mid.value, 55000);
 });
 
 Deno.test("filings.frames: instants need I; a missing frame is an error saying so", async () => {
