@@ -194,3 +194,37 @@ export function ratioOf(
   const v = (a.value * ua.factor) / (b.value * ub.factor);
   return Number.isFinite(v) ? r4(v) : null;
 }
+
+/**
+ * The major currency of the filer's statement figures, as the quote (financialCurrency) and
+ * quoteSummary's financialData state it. Two that disagree leave it unknown, and so does a
+ * minor unit (ZAc) as the figures' label (financialData's, else the quote's): statements are
+ * kept in the major currency, so such a label says nothing sure about the figures beside it.
+ * Either is warned; null then, so that no ratio of a statement figure to the market cap is
+ * formed.
+ */
+export function statementCurrency(
+  ctx: Context,
+  symbol: string,
+  inQuote: string | null | undefined,
+  inData: string | null | undefined,
+): string | null {
+  const q = unitOf(inQuote);
+  const d = unitOf(inData);
+  if (q && d && q.major !== d.major) {
+    ctx.warn(
+      `financial_currency of ${symbol}: Yahoo's quote states ${q.code} and its financialData ${d.code}; which one the revenue, EBITDA, cash, debt and per-share figures are in is not known, so it is left null and no ratio of them to the market cap is computed`,
+    );
+    return null;
+  }
+  // financialData's label is the one of the figures read from it
+  const u = d ?? q;
+  if (!u) return null;
+  if (u.factor !== 1) {
+    ctx.warn(
+      `financial_currency of ${symbol}: Yahoo states ${u.code}, a fraction (${u.factor}) of ${u.major}; statements are not kept in ${u.code}, so whether the revenue, EBITDA, cash, debt and per-share figures are in ${u.major} or ${u.code} is not known: it is left null and no ratio of them to the market cap is computed`,
+    );
+    return null;
+  }
+  return u.major;
+}

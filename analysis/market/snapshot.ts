@@ -21,7 +21,15 @@ import {
   staleQuote,
 } from "./quote_row.ts";
 import { COMPANY_ONLY, fundFields, fundKind, fundNote, isFund } from "./fund.ts";
-import { convert, fxBook, type FxRate, majorOf, ratioOf, type Unit, unitOf } from "./currency.ts";
+import {
+  convert,
+  fxBook,
+  type FxRate,
+  ratioOf,
+  statementCurrency,
+  type Unit,
+  unitOf,
+} from "./currency.ts";
 import { canonicalSymbol, nonCommonLine, parseSymbol } from "./symbols.ts";
 
 /**
@@ -250,7 +258,14 @@ export async function snapshot(ctx: Context, input: string) {
     fx: m.fx,
     valuation: {
       ...m.ratios,
-      dividend_yield: dividendYield(ctx, quote, d.dividendYield ?? null, d.dividendRate ?? null),
+      dividend_yield: shownFund
+        ? dividendYield(ctx, quote, d.dividendYield ?? null, d.dividendRate ?? null)
+        : againstPayout(
+          ctx,
+          quote.symbol,
+          dividendYield(ctx, quote, d.dividendYield ?? null, d.dividendRate ?? null),
+          m.dividend_basis,
+        ),
       beta: k.beta ?? d.beta ?? null,
     },
     fund: shownFund,
@@ -336,7 +351,7 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const d = s.summaryDetail;
   const trade = unitOf(quote.currency ?? d.currency);
   const cap = trade?.major ?? null;
-  const fin = majorOf(row.financialCurrency ?? f.financialCurrency);
+  const fin = statementCurrency(ctx, quote.symbol, row.financialCurrency, f.financialCurrency);
   const on: Basis = {
     quote,
     trade,
@@ -384,6 +399,7 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   const ev = await enterpriseValue(on, k.enterpriseValue ?? null, marketCap, netDebt, inCap);
   const revenue = await inCap(f.totalRevenue);
   const ebitda = await inCap(f.ebitda);
+  if (!on.same) unconverted(on, marketCap, [f.totalRevenue, f.ebitda], [revenue, ebitda]);
   const agg = (name: string, yahoo: number | null, a: number | null, b: number | null) =>
     on.same
       ? againstFigures(on, name, yahoo, a, b)
@@ -440,7 +456,18 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
   }
   for (const r of on.refusals) ctx.warn(r);
   const inFin = (v: number | null | undefined) => (v === null || v === undefined ? null : fin);
+  const country = s.summaryProfile.country ?? s.assetProfile.country ?? null;
   return {
+    dividend_basis: {
+      payout: on.same && !mayBeDepositary(quote.symbol, country)
+        ? null
+        : await payoutYield(on, d, k.netIncomeToCommon ?? null, marketCap, inCap),
+      cross: on.same || !cap || !fin ? null : {
+        trade: quote.currency ?? cap,
+        fin,
+        fx: used.find((r) => r.from === fin && r.to === cap) ?? null,
+      },
+    },
     market_cap: marketCap,
     enterprise_value: ev,
     net_debt: netDebt,
@@ -786,6 +813,124 @@ function perShareUnit(
   };
 }
 
+/**
+ * Says which aggregate ratios (P/S, EV/revenue, EV/EBITDA) of a listing whose market cap and
+ * statements are in different currencies could not be put into one currency, and why.
+ */
+function unconverted(
+  on: Basis,
+  marketCap: number | null,
+  raw: (number | null | undefined)[],
+  converted: (number | null)[],
+) {
+  if (
+    marketCap === null ||
+    !raw.some((v, i) => v !== null && v !== undefined && converted[i] === null)
+  ) {
+    return;
+  }
+  const names = raw[0] !== null && raw[0] !== undefined && converted[0] === null
+    ? ["price_to_sales_ttm", "ev_to_revenue"]
+    : [];
+  if (raw[1] !== null && raw[1] !== undefined && converted[1] === null) names.push("ev_to_ebitda");
+  const why = !on.cap
+    ? "the market cap's currency is not stated"
+    : !on.fin
+    ? `the market cap is in ${on.cap} and the currency of Yahoo's revenue and EBITDA is not known`
+    : `the market cap is in ${on.cap} and Yahoo's revenue and EBITDA in ${on.fin}, and Yahoo quotes no ${on.fin}→${on.cap} rate to convert them`;
+  on.refusals.push(`${names.join(", ")} of ${on.quote.symbol}: ${why}; not computed`);
+}
+
+/** The dividend yield a company's payout gives: payout ratio × net income over the market cap. */
+interface PayoutYield {
+  value: number;
+  text: string;
+}
+
+/**
+ * The dividend yield the company's own figures give, in the market cap's currency: Yahoo's
+ * payout ratio times net income to common (converted at the cited rate when the statements are
+ * in another currency) over the market cap. Null without those figures or a rate.
+ */
+async function payoutYield(
+  on: Basis,
+  d: Summary["summaryDetail"],
+  netIncome: number | null,
+  marketCap: number | null,
+  inCap: (v: number | null) => Promise<number | null>,
+): Promise<PayoutYield | null> {
+  const payout = (d as Record<string, unknown>).payoutRatio;
+  if (typeof payout !== "number" || !(payout > 0) || !(netIncome! > 0) || !(marketCap! > 0)) {
+    return null;
+  }
+  const income = await inCap(netIncome);
+  if (income === null || !(income > 0)) return null;
+  const value = (payout * income) / marketCap!;
+  return {
+    value,
+    text: `the payout ratio ${payout} times net income to common ${netIncome} ${on.fin}${
+      on.same ? "" : ` (${Math.round(income)} ${on.cap})`
+    } over the market cap ${marketCap} ${on.cap} gives ${Math.round(value * 1e4) / 1e4}`,
+  };
+}
+
+/** How far Yahoo's dividend yield may be from the one its payout gives (forward against trailing). */
+const PAYOUT_REFUSE = Math.log(3);
+
+/** What a snapshot's dividend yield is checked against. */
+interface DividendBasis {
+  /** The yield the company's payout gives in one currency (null without its figures). */
+  payout: PayoutYield | null;
+  /** For a listing whose statements are in another currency: both, and the rate between. */
+  cross: { trade: string; fin: string; fx: FxRate | null } | null;
+}
+
+/**
+ * Yahoo's dividend yield (its dividend rate over the price) against the yield the company's
+ * payout gives in one currency, for a listing whose statements are in another currency than its
+ * price or that may be a depositary share: Yahoo does not state the rate's currency nor per
+ * which share it is, and a rate in the statements' currency (TWD over a USD price) or per
+ * ordinary share of an ADS is many times off. More than three times apart (forward dividends,
+ * special ones and a changed payout stay within that), it is left null and said. Across two
+ * currencies whose rate is not near 1, a yield the payout cannot tell from the one of a rate
+ * in the statements' currency is kept and that other yield said.
+ */
+function againstPayout(
+  ctx: Context,
+  symbol: string,
+  yahoo: number | null,
+  { payout, cross }: DividendBasis,
+): number | null {
+  if (yahoo === null || !(yahoo > 0)) return yahoo;
+  if (payout) {
+    const gap = Math.abs(Math.log(yahoo / payout.value));
+    if (gap > PAYOUT_REFUSE) {
+      ctx.warn(
+        `dividend_yield of ${symbol}: not shown: Yahoo states ${yahoo}, while ${payout.text}, ${
+          Math.round(Math.exp(gap) * 10) / 10
+        } times apart: Yahoo's dividend rate is in another currency than the price (the statements') or per another share (an ordinary share of a depositary share), so the yield is not reliable`,
+      );
+      return null;
+    }
+  }
+  if (!cross) return yahoo;
+  const f = cross.fx?.rate ?? null;
+  if (f !== null && Math.abs(Math.log(f)) < Math.log(1.05)) return yahoo;
+  const inFin = f === null ? null : yahoo * f;
+  // the payout rules out a rate in the statements' currency
+  if (inFin !== null && payout && Math.abs(Math.log(inFin / payout.value)) > PAYOUT_REFUSE) {
+    return yahoo;
+  }
+  ctx.warn(
+    `dividend_yield of ${symbol}: Yahoo states no currency for its dividend rate: the yield ${yahoo} reads it in ${cross.trade}, the price's, while ${symbol} reports in ${cross.fin}; a dividend declared in ${cross.fin} would give ${
+      inFin === null
+        ? "another yield (Yahoo quotes no rate to say which)"
+        : `${Math.round(inFin * 1e4) / 1e4} (at ${cross.fx!.symbol})`
+    }${payout ? `, and ${payout.text}` : ""}: check the currency the dividend is paid in`,
+  );
+  return yahoo;
+}
+
 const money = (value: number | null, currency: string | null) => ({ value, currency });
 
 /** How far Yahoo's own ratio may be from the one its figures in the same answer give. */
@@ -878,7 +1023,8 @@ async function enterpriseValue(
   netDebt: number | null,
   inCap: (v: number | null) => Promise<number | null>,
 ): Promise<number | null> {
-  if (on.same || (yahoo === null && netDebt === null)) return yahoo;
+  if (on.same) return minorUnitEv(on, yahoo, marketCap, netDebt);
+  if (yahoo === null && netDebt === null) return yahoo;
   const nd = netDebt === null ? null : await inCap(netDebt);
   const ev = marketCap !== null && nd !== null ? marketCap + nd : null;
   if (ev === null && yahoo !== null) {
@@ -889,6 +1035,29 @@ async function enterpriseValue(
     );
   }
   return ev;
+}
+
+/**
+ * Yahoo's enterprise value of a listing quoted in a minor unit (GBp), against the market cap
+ * plus debt less cash, all in the major currency: Yahoo's own figures of such listings can take
+ * the price in pence for pounds (OCDO.L's P/B of 185), and an EV so formed is about a hundred
+ * times the cap. Apart by more than half the market cap (a date's move, or minority interests,
+ * stay within that), the sum of the parts is given and Yahoo's said.
+ */
+function minorUnitEv(
+  on: Basis,
+  yahoo: number | null,
+  marketCap: number | null,
+  netDebt: number | null,
+): number | null {
+  if (!on.trade || on.trade.factor === 1 || yahoo === null || netDebt === null) return yahoo;
+  if (!(marketCap! > 0)) return yahoo;
+  const parts = marketCap! + netDebt;
+  if (!(Math.abs(yahoo - parts) > 0.5 * marketCap!)) return yahoo;
+  on.refusals.push(
+    `enterprise_value of ${on.quote.symbol}: Yahoo states ${yahoo} ${on.cap}, while the market cap ${marketCap} plus debt less cash (${netDebt}) gives ${parts}: the price is in ${on.trade.code}, and Yahoo's sum may take it in ${on.trade.code} for ${on.trade.major} (or be of another date); the sum of the parts is given`,
+  );
+  return parts;
 }
 
 /**

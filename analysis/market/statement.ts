@@ -76,6 +76,7 @@ function reconciles(
   eps: Built | undefined,
   income: Built | undefined,
   shares: Built | undefined,
+  times = 1,
 ): boolean | null {
   if (!eps || !income || !shares) return null;
   let checked = 0;
@@ -84,9 +85,54 @@ function reconciles(
     const s = shares.values[date];
     if (e === null || e === 0 || i == null || s == null || s <= 0) continue;
     checked++;
-    if (Math.abs(i / s / e - 1) > 0.05) return false;
+    if (Math.abs((i / s) * times / e - 1) > 0.05) return false;
   }
   return checked ? true : null;
+}
+
+/** Yahoo's codes for a hundredth of a currency, as its prices use them (GBp, ZAc, ILA). */
+const HUNDREDTHS: Record<string, string> = { GBP: "GBp", ZAR: "ZAc", ILS: "ILA" };
+
+/**
+ * EPS a hundred times net income over the average shares in every period that can be checked:
+ * in hundredths of the amounts' currency (UK filers state EPS in pence) or per depositary share
+ * of a hundred ordinary shares, not in the currency Yahoo stamps. The EPS rows shown so are
+ * stated in the hundredth (GBp, ZAc, ILA), or left null where Yahoo has no code for it; the
+ * other per-share rows, not shown either way, are left null. Each is warned.
+ */
+function perShareHundredths(ctx: Context, symbol: string, rows: Built[], amounts: string) {
+  const find = (suffix: string) => rows.find((r) => r.key.endsWith(suffix));
+  const income = find("NetIncomeCommonStockholders") ?? find("NetIncome");
+  const pairs = [
+    [find("BasicEPS"), income, find("BasicAverageShares")],
+    [
+      find("DilutedEPS"),
+      find("DilutedNIAvailtoComStockholders") ?? income,
+      find("DilutedAverageShares"),
+    ],
+  ] as const;
+  const shown = pairs.filter(([e, i, s]) => reconciles(e, i, s, 100) === true).map(([e]) => e!);
+  if (!shown.length || pairs.some(([e, i, s]) => reconciles(e, i, s) === true)) return;
+  const minor = HUNDREDTHS[amounts] ?? null;
+  for (const r of shown) r.unit = minor ? `${minor} per share` : null;
+  const others = rows.filter((r) => r.kind === "per_share" && !shown.includes(r));
+  for (const r of others) r.unit = null;
+  for (const r of [...shown, ...others]) delete r.units;
+  ctx.warn(
+    `${symbol}'s ${shown.map((r) => r.field).join(" and ")} ${
+      shown.length > 1 ? "are" : "is"
+    } a hundred times net income over the average shares, though Yahoo stamps ${amounts}: ${
+      minor
+        ? `stated in ${minor} (hundredths of ${amounts}, as UK and other filers state EPS)`
+        : `in hundredths of ${amounts} or per depositary share of a hundred shares; the unit is left null (unknown)`
+    }${
+      others.length
+        ? `; the other per-share items (${
+          someOf(others.map((r) => r.field), 5)
+        }) are not shown either way, and their currency is left null (unknown)`
+        : ""
+    }`,
+  );
 }
 
 /**
@@ -104,7 +150,7 @@ function perShareUnits(ctx: Context, symbol: string, rows: Built[]) {
   if (money.size !== 1) return;
   const [amounts] = [...money];
   const odd = rows.filter((r) => r.kind === "per_share" && r.stamped.some((c) => c !== amounts));
-  if (!odd.length) return;
+  if (!odd.length) return perShareHundredths(ctx, symbol, rows, amounts);
   const find = (suffix: string) => rows.find((r) => r.key.endsWith(suffix));
   const income = find("NetIncomeCommonStockholders") ?? find("NetIncome");
   const checks = [

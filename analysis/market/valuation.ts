@@ -14,7 +14,12 @@ const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 interface StatementData {
   periods: string[];
-  rows: { key: string; unit: string | null; values: Record<string, number | null> }[];
+  rows: {
+    key: string;
+    unit: string | null;
+    units?: Record<string, string>;
+    values: Record<string, number | null>;
+  }[];
 }
 
 /** Latest fiscal-year revenue from fundamentals.statement, or null with a warning. */
@@ -32,7 +37,20 @@ async function fiscalRevenue(ctx: Context, symbol: string) {
     env.data.rows.find((r) => r.key === "annualOperatingRevenue");
   for (const p of env.data.periods) {
     const v = row?.values[p];
-    if (typeof v === "number") return { value: v, period: p, unit: row!.unit };
+    if (typeof v !== "number") continue;
+    // a row whose periods differ in currency names each period's in `units`
+    const unit = unitOf(row!.units?.[p] ?? row!.unit);
+    if (!unit || unit.factor !== 1) {
+      ctx.warn(
+        `annual revenue of ${symbol} for ${p}: ${
+          unit
+            ? `Yahoo stamps it ${unit.code}, a fraction (${unit.factor}) of ${unit.major}, and whether the figure is in ${unit.code} or ${unit.major} is not known`
+            : "Yahoo states no currency for it"
+        }; the trailing twelve months (in the stated financial currency) are used instead`,
+      );
+      return null;
+    }
+    return { value: v, period: p, currency: unit.major };
   }
   return null;
 }
@@ -44,7 +62,7 @@ export async function multiples(ctx: Context, input: string) {
   const cap = snap.figure_currencies.market_cap ?? majorOf(snap.currency);
   const fin = snap.financial_currency;
   // The FY figure names its own currency (the statement's unit); TTM is in financialCurrency.
-  const fyCurrency = fy ? majorOf(fy.unit) ?? fin : null;
+  const fyCurrency = fy?.currency ?? null;
   const revenue = fy?.value ?? snap.total_revenue_ttm;
   const revenueCurrency = fy ? fyCurrency : snap.total_revenue_ttm === null ? null : fin;
   if (revenue === null) warnings.push("revenue unavailable: no multiples of sales");
@@ -99,7 +117,9 @@ export async function multiples(ctx: Context, input: string) {
       } with no exchange rate: multiples of sales not computed`,
     );
   }
-  const fx = used.find((r) => r.from === revenueCurrency || r.from === fin) ?? null;
+  // the rate that put `revenue` into the cap's currency, else the one of the TTM figures
+  const fx = used.find((r) => r.from === revenueCurrency) ?? used.find((r) => r.from === fin) ??
+    null;
   warnings.push(...refusals);
   for (const w of warnings) ctx.warn(w);
   return {
@@ -140,9 +160,8 @@ export async function multiples(ctx: Context, input: string) {
     sources: [
       "symbol.snapshot (Yahoo quote and quoteSummary)",
       ...(fy ? ["fundamentals.statement (Yahoo fundamentals time series)"] : []),
-      ...(fx
-        ? [`${fx.source}: ${fx.symbol} (${fx.rate} ${fx.to} per ${fx.from}, ${fx.as_of})`]
-        : []),
+      // every rate read: the FY revenue and the TTM figures may each have needed one
+      ...used.map((r) => `${r.source}: ${r.symbol} (${r.rate} ${r.to} per ${r.from}, ${r.as_of})`),
     ],
     warnings,
   };
@@ -173,7 +192,8 @@ function revenueSlip(
   currency: string | null,
 ): string | null {
   let ttm = snap.total_revenue_ttm;
-  if (ttm === null) return null;
+  // a TTM revenue in an unknown currency is no yardstick
+  if (ttm === null || !snap.financial_currency) return null;
   if (currency && snap.financial_currency && snap.financial_currency !== currency) {
     const fx = snap.fx;
     ttm = fx && fx.from === snap.financial_currency && fx.to === currency ? ttm * fx.rate : null;
@@ -240,6 +260,13 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
     }
   }
   const fin = snap.financial_currency;
+  if (capCurrency && !fin && snap.total_revenue_ttm !== null) {
+    warnings.push(
+      `revenue is read in ${capCurrency}, the market cap's currency; the currency ${snap.symbol} ` +
+        `reports in is not known (financial_currency is null): give revenue in ${capCurrency}, ` +
+        "converted if the company reports in another currency",
+    );
+  }
   if (capCurrency && fin && fin !== capCurrency) {
     warnings.push(
       `revenue is read in ${capCurrency}, the market cap's currency; ${snap.symbol} reports in ` +

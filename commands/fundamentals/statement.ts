@@ -13,7 +13,9 @@ export default defineCommand({
     "fiscal-year label is made from it: Apple's fiscal 2024 ends in September 2024, a " +
     "retailer's may end in January 2025), with the length Yahoo states for it (12M, 3M, 6M) in " +
     "period_types; trailing-twelve-month figures are left out. Amounts are in the currency the " +
-    "company reports in (TSM: TWD), not necessarily the one its shares trade in. Figures are " +
+    "company reports in (TSM: TWD), not necessarily the one its shares trade in; EPS that is a " +
+    "hundred times net income over the average shares (UK filers state EPS in pence) is " +
+    "stated in GBp, ZAc or ILA (else its unit is null), with a warning. Figures are " +
     "Yahoo's latest (restated ones replace those first reported), with its signs: cash " +
     "outflows such as capital expenditure, buybacks and dividends paid are negative. For " +
     "figures as filed with the SEC, with accession numbers to cite, use filings.statement " +

@@ -30,12 +30,17 @@ export default defineCommand({
     "warning, and forward P/E too unless its EPS is shown per listed share (as many times the " +
     "trailing EPS as the gap). Yahoo's EV/revenue and EV/EBITDA more than 1.3 times from the " +
     "figures shown are replaced by their ratio, and its dividend yield is checked against its " +
-    "dividend rate over the price, each with a warning. An index has no currency (its level " +
-    "is in points). A ratio across two currencies is computed after converting at Yahoo's exchange-rate " +
-    "quote (cited as fx) or is null with a warning; Yahoo's own mixed-currency ratios are " +
-    "never passed on. A preferred share, warrant, right or unit (BAC-PL, XYZ-WT, ABCDW) has " +
-    "no P/E or P/B, since Yahoo's per-share figures beside it are the common share's. The CIK " +
-    "is null with a warning when SEC's filer of the ticker is not the company Yahoo names. " +
+    "dividend rate over the price, each with a warning. For a listing quoted in a minor unit " +
+    "(GBp), an enterprise value more than half the market cap from the market cap plus debt " +
+    "less cash (Yahoo's sum with the price in pence) is replaced by that sum, with a warning. " +
+    "An index has no currency (its level is in points). A ratio across two currencies is " +
+    "computed after converting at Yahoo's exchange-rate quote (cited as fx) or is null with " +
+    "a warning naming both currencies; Yahoo's own mixed-currency ratios are never passed " +
+    "on. financial_currency is null with a warning when Yahoo's quote and financialData " +
+    "state different ones or a minor unit (ZAc). A preferred share, warrant, right or unit " +
+    "(BAC-PL, XYZ-WT, ABCDW) has no P/E or P/B, " +
+    "since Yahoo's per-share figures beside it are the common share's. The CIK is null " +
+    "with a warning when SEC's filer of the ticker is not the company Yahoo names. " +
     "Futures, currency pairs and cryptocurrencies have no company figures; their price's unit " +
     "is warned as in market.quote. When quoteSummary has nothing for a listing the quote's " +
     "fields are returned with a warning naming what is missing.",
@@ -78,7 +83,13 @@ export default defineCommand({
       ev_to_ebitda: n,
       dividend_yield: n.describe(
         "A fraction, as Yahoo states it: 0.0041 is 0.41%. Checked against Yahoo's dividend " +
-          "rate over the price: more than 1.9 times apart it is null with a warning.",
+          "rate over the price: more than 1.9 times apart it is null with a warning. For a " +
+          "listing whose statements are in another currency, or that may be a depositary " +
+          "share, also against the payout ratio times net income over the market cap (in one " +
+          "currency): more than 3 times apart (a rate in the statements' currency or per " +
+          "ordinary share) it is null with a warning. Across two currencies, when the payout " +
+          "does not rule out a rate in the statements' currency, it is kept and a warning " +
+          "gives the yield of that reading.",
       ),
       beta: n,
     }),
