@@ -50,6 +50,11 @@ const FURNITURE = [
   /^.{0,90}\bform\s+(10-[kq]|20-f)\s+\d{1,3}$/i,
   /^\d{1,3}\s+.{0,90}\bform\s+(10-[kq]|20-f)$/i,
 ];
+/**
+ * Characters that print nothing, written raw in the HTML (not as entities, which the reader
+ * drops): "Item\u200b1A." is "Item1A.", read as its heading.
+ */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 const PAGE_NO = /^(?:page\s+)?(\d{1,3}|[a-z]-\d{1,3})$|(?:\||\s)(\d{1,3})$|^(\d{1,3})(?:\s*\||\s)/i;
 
 /** Drops page numbers, running footers and "Table of Contents" back-links; remaps anchors. */
@@ -65,7 +70,7 @@ export function cleanDocument(doc: DocText): CleanDoc {
     if ((origStarts.length & 1023) === 0) checkpoint();
     let nl = src.indexOf("\n", pos);
     if (nl < 0) nl = src.length;
-    const line = unspaced(src.slice(pos, nl).trim());
+    const line = unspaced(src.slice(pos, nl).replace(INVISIBLE, "").trim());
     if (line && !FURNITURE.some((re) => re.test(line))) {
       origStarts.push(pos);
       newStarts.push(outLen);
@@ -123,10 +128,11 @@ const EIGHT_K_ITEM = /^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?items?\s*(?:\|\s*)?
  * An item heading: "Item 1A. Risk Factors", "Items 1 and 2. Business and Properties", "Part II,
  * Item 7", and "PART II | Item 7." or "PART I. FINANCIAL INFORMATION | Item 1." (the part in a
  * table cell of its own before the item's), "ITEM | 1A. | RISK FACTORS" (the word in a cell of
- * its own).
+ * its own), "Item 1 A." (the letter set apart: a tag or a non-breaking space between), "ITEM 1.
+ * AND 2.".
  */
 export const ITEM_LINE =
-  /^(?:part\s+([ivx]+)\b(?:\s*[,.:\-–—]?\s*|[^|]{0,80}\|\s*))?items?\s*(?:\|\s*)?(\d{1,2}(?:\.?[a-k]|t)?)\b\s*(?:(?:and|&|,|through|to)\s*(?:items?\s*)?(\d{1,2}(?:\.?[a-k])?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
+  /^(?:part\s+([ivx]+)\b(?:\s*[,.:\-–—]?\s*|[^|]{0,80}\|\s*))?items?\s*(?:\|\s*)?(\d{1,2}(?:\s?\.?\s?[a-k]|t)?)\b\.?\s*(?:(?:and|&|,|through|to)\s*(?:items?\s*)?(\d{1,2}(?:\s?\.?\s?[a-k])?)\b)?\s*[.:\-–—]?\s*(.*)$/i;
 export const PART_LINE = /^part\s+([ivx]+)\b\s*[.:\-–—]?\s*(.{0,80})$/i;
 const BARE_LINE =
   /^(?:part\s+([ivx]+)\s*[,.:\-–—]?\s*)?(\d{1,2}(?:\.?[a-k])?)(?:\s*[.:\-–—|]|\s)\s*(?:\|\s*)?(\S.*)$/i;
@@ -147,7 +153,7 @@ function bareItemLine(text: string, numbering: Numbering): RegExpExecArray | nul
   if (text.length > 250) return null;
   const m = BARE_LINE.exec(text);
   if (!m) return null;
-  const item = m[2].replace(".", "").toUpperCase();
+  const item = m[2].replace(/[.\s]/g, "").toUpperCase();
   const title = unpiped(m[3]).trim();
   if (!bareTitle(numbering, item).test(title)) return null;
   const out = [m[0], m[1], m[2], undefined, m[3]] as unknown as RegExpExecArray;
@@ -199,13 +205,27 @@ function widened(m: ItemMatch): ItemMatch {
   out.index = m.index;
   out.input = m.input;
   out[4] = rest;
-  out.named = all.map((i) => i.replace(".", "").toUpperCase());
+  out.named = all.map((i) => i.replace(/[.\s]/g, "").toUpperCase());
   return out;
 }
 
 /** A table row that ends with a page number or range: a contents or cross-reference row. */
 export const PAGE_CELL =
   /\|\s*(?:pages?\s*)?(?:[a-z]-)?\d{1,3}(?:\s*(?:[-–—,]|and|through|to)\s*(?:[a-z]-)?\d{1,3})*\s*$/i;
+
+/** Dot leaders before a page number: "Risk Factors.......... 12", "Business . . . . 3". */
+const LEADER_PAGE = /(?:\.{3,}|(?:\.\s){3,}|…+)\s*(?:[a-z]-)?\d{1,3}\s*$/i;
+
+/**
+ * A contents row outside a table: the item's title followed by dot leaders and a page number,
+ * or by a page number alone when the title is the form's own ("Item 8. Financial Statements and
+ * Supplementary Data 20"). (Only the line's end is read: no pattern retried along a long line.)
+ */
+function pagedLine(text: string, m: RegExpExecArray, numbering: Numbering): boolean {
+  if (LEADER_PAGE.test(text.slice(-60))) return true;
+  const title = unpiped(m[4]).trim();
+  return /\s\d{1,3}$/.test(title) && bareTitle(numbering, itemsOf(m)[0]).test(title);
+}
 
 /** The part an item number belongs to in an annual form. */
 export function partByNumber(item: string, numbering: Numbering): string {
@@ -272,6 +292,8 @@ interface Candidate {
   listed?: boolean;
   /** Its line carries the whole answer ("Risk Factors — Not required for smaller …"). */
   answered?: boolean;
+  /** Kept only for that answer, nothing under it: a contents line when the item comes again. */
+  titleOnly?: boolean;
   /** Written without the word "Item" ("1A. Risk Factors"). */
   bare?: boolean;
 }
@@ -279,7 +301,9 @@ interface Candidate {
 /** Does the text at `off` look like the heading of `item` (or start with its title)? */
 function headingNear(text: string, off: number, item: string, title: string): boolean {
   const head = text.slice(off, off + 400).toLowerCase();
-  const re = new RegExp(`items?\\s*${item.toLowerCase().replace(/^(\d+)(?=[a-z])/, "$1\\.?")}\\b`);
+  const re = new RegExp(
+    `items?\\s*${item.toLowerCase().replace(/^(\d+)(?=[a-z])/, "$1\\s?\\.?\\s?")}\\b`,
+  );
   if (re.test(head)) return true;
   const word = title.toLowerCase().replace(/[^a-z ]/g, "").trim().split(/\s+/).slice(0, 2).join(
     " ",
@@ -355,7 +379,8 @@ function titledStart(all: Line[], off: number, numbering: Numbering): number {
 
 /** The item numbers a heading names, as "7A" however written ("7A", "7.A"). */
 function itemsOf(m: ItemMatch): string[] {
-  return m.named ?? [m[2], ...(m[3] ? [m[3]] : [])].map((i) => i.replace(".", "").toUpperCase());
+  return m.named ??
+    [m[2], ...(m[3] ? [m[3]] : [])].map((i) => i.replace(/[.\s]/g, "").toUpperCase());
 }
 
 /**
@@ -426,7 +451,7 @@ const BARE_ANSWER = /^(none|not applicable|n\/a|omitted|\[?reserved\]?|not requi
  * reporting companies.", "Mine Safety Disclosures. Not applicable.", "Properties: None."
  */
 const ANSWERED_TITLE =
-  /(?:[.:|\-–—)]\s*|\s\()(?:none|not applicable|n\/a|omitted|not required|\[?reserved\]?)\b[^|]{0,120}$/i;
+  /(?:[.:|\-–—)]\s*|\s\(|\s(?=\[))(?:none|not applicable|n\/a|omitted|not required|\[?reserved\]?)\b[^|]{0,120}$/i;
 
 /** Does this stretch of text hold a sentence (not just titles and page numbers)? */
 export function hasSentence(body: string): boolean {
@@ -466,13 +491,45 @@ export function hasFigures(body: string): boolean {
 /**
  * A sentence that opens with an item's name, not its heading: "Item 7 of this report describes
  * our liquidity…", "Item 1A of our 2024 Form 10-K lists…", "Item 2, “Properties,” lists the
- * plants…". The number runs on into a lower-case word, or into a comma and a whole sentence.
+ * plants…". The number runs on into a lower-case word, or into a comma and a whole sentence, or
+ * the item's title runs on into one ("Item 1A. Risk Factors in our Annual Report on Form 10-K
+ * describes the risks…", "Item 8. Financial Statements…, which follows, includes…").
  */
 function readsAsSentence(text: string, m: RegExpExecArray): boolean {
   const rest = m[4];
   const lead = text.slice(0, text.length - rest.length);
   if (/^[a-z]/.test(rest) && !/[.:\-–—]\s*$/.test(lead)) return true;
-  return /^,/.test(rest) && /[.!?]["”’)]?$/.test(rest) && rest.split(/\s+/).length >= 6;
+  if (/^,/.test(rest) && /[.!?]["”’)]?$/.test(rest) && rest.split(/\s+/).length >= 6) return true;
+  return titleRunsOn(rest);
+}
+
+/**
+ * A run-in heading: the title, a break, then the item's text on the same line ("Legal
+ * Proceedings. None is pending.", "Risk Factors. There have been no material changes…",
+ * "Defaults Upon Senior Securities — see Note 9, which is incorporated…").
+ */
+function runIn(title: string): boolean {
+  if (title.length > 600) return false;
+  const brk = /[.:]\s+(?=[A-Z"“(])|\s[-–—]\s/.exec(title);
+  if (!brk) return false;
+  const tail = title.slice(brk.index + brk[0].length).trim();
+  return tail.split(/\s+/).length >= 4 && /[.!?]["”’)]?$/.test(tail);
+}
+
+/** A verb of a sentence about a report's part ("describes", "is included", "follows"). */
+const SENTENCE_VERB =
+  /\b(?:is|are|was|were|has|have|describes?|includes?|contains?|discusses|presents|provides|sets forth|appears?|follows|begins|should|would|could|may|can|will|shows|lists|explains|summarizes|addresses|identifies)\b/;
+
+/**
+ * Does a heading's title run on, with no break, into a sentence that ends the line? A run-in
+ * heading breaks first ("Risk Factors. There have been…", "Legal Proceedings — see Note 12"),
+ * and a title has no verb ("Management’s discussion and analysis of financial condition…").
+ */
+function titleRunsOn(rest: string): boolean {
+  if (rest.length > 300 || !/[.!?]["”’)]?$/.test(rest)) return false;
+  const brk = /[:;|]\s|\s[-–—]\s|[.!?]["”’)]?\s+(?=[A-Z"“(\[])/.exec(rest);
+  const head = brk ? rest.slice(0, brk.index) : rest;
+  return head.split(/\s+/).length >= 8 && SENTENCE_VERB.test(head);
 }
 
 /**
@@ -488,6 +545,54 @@ function hasTable(body: string): boolean {
     if (line.split("|").filter((c) => c.trim()).length >= 2 && ++rows >= 2) return true;
   }
   return false;
+}
+
+/**
+ * Does line `at` stand in a contents list: a run of item and PART lines, with nothing else
+ * between them, that holds two item lines without an answer besides its last line? ("Item 1A.
+ * [Reserved]" between "Item 1. Business" and "Item 1B. Unresolved…" of a contents list; in the
+ * body the line above it ends the item before and only the next heading follows it.) Each run
+ * is read once: `seen` keeps the answer for every line of the runs read so far.
+ */
+function inContentsRun(
+  all: Line[],
+  at: number,
+  numbering: Numbering,
+  bare: boolean,
+  seen: Map<number, boolean>,
+): boolean {
+  const known = seen.get(at);
+  if (known !== undefined) return known;
+  const runLine = (li: number) => {
+    const t = all[li].text.trim();
+    return t.length < 200 && (itemLine(t, numbering, bare) !== null || isPartLine(t) !== null);
+  };
+  let from = at;
+  let to = at;
+  while (from > 0 && runLine(from - 1)) from--;
+  while (to + 1 < all.length && runLine(to + 1)) to++;
+  let unanswered = 0;
+  for (let li = from; li < to; li++) {
+    const m = itemLine(all[li].text.trim(), numbering, bare);
+    const rest = m ? m[4].replace(/^\|\s*/, "").trim() : "";
+    if (m && !ANSWERED_TITLE.test(m[4]) && !BARE_ANSWER.test(rest) && !runIn(rest)) unanswered++;
+  }
+  for (let li = from; li <= to; li++) seen.set(li, unanswered >= 2);
+  return unanswered >= 2;
+}
+
+/**
+ * A 20-F item whose first words are the heading of its own lettered item ("ITEM 3. KEY
+ * INFORMATION" over "ITEM 3.D. RISK FACTORS"): an item, not a contents line.
+ */
+function opensWithSubItem(
+  h: Candidate & { line: number },
+  next: (Candidate & { line: number }) | undefined,
+  numbering: Numbering,
+): boolean {
+  if (numbering !== "20-F" || !next || next.line > h.line + 2) return false;
+  const [own, sub] = [h.items[0], next.items[0]];
+  return /^\d+$/.test(own) && /[A-Z]$/.test(sub) && parseInt(sub, 10) === parseInt(own, 10);
 }
 
 function isPartLine(text: string): RegExpExecArray | null {
@@ -524,7 +629,7 @@ function headingCandidates(
     const m = itemLine(text, numbering, bare);
     if (!m || EIGHT_K_ITEM.test(text) || readsAsSentence(text, m)) return;
     // Table-of-contents and cross-reference index rows end with a page number cell.
-    if (PAGE_CELL.test(text)) return;
+    if (PAGE_CELL.test(text) || pagedLine(text, m, numbering)) return;
     // "Item 16. | Form 10-K Summary": the title is the cell after the number's
     let title = m[4].replace(/^\|\s*/, "").replace(/\s*\|.*$/, "").trim();
     const next = all[li + 1]?.text.trim() ?? "";
@@ -544,7 +649,8 @@ function headingCandidates(
       method: "heading",
       line: li,
       namedPart: m[1]?.toLowerCase(),
-      answered: ANSWERED_TITLE.test(m[4]),
+      // "Item 1A. [Reserved]", "Item 4. Not applicable.": the title is the whole answer
+      answered: ANSWERED_TITLE.test(m[4]) || BARE_ANSWER.test(title),
       bare: !ITEM_LINE.test(text),
     });
   });
@@ -552,7 +658,8 @@ function headingCandidates(
   const marks = [...heads.map((h) => h.start), ...parts].sort((a, b) => a - b);
   const text = (from: number, to: number) => all.slice(from, to).map((l) => l.text).join("\n");
   let after = 0; // heads come in document order: the first mark past the last head's start
-  const kept = heads.filter((h) => {
+  const runs = new Map<number, boolean>();
+  const kept = heads.filter((h, hi) => {
     while (after < marks.length && marks[after] <= h.start) after++;
     const nextMark = marks[after];
     const to = nextMark === undefined ? all.length : lineAt(all, nextMark);
@@ -566,9 +673,17 @@ function headingCandidates(
       return t.length < 200 && (listedLine(t) || isPartLine(t) !== null);
     });
     if (/financial/i.test(h.title) && isFPageIndex(body)) return (h.weak = true);
-    return hasSentence(h.title.length > 150 ? h.title : body) || h.answered ||
-      hasFigures(body) || hasTable(body) ||
-      (/exhibits/i.test(h.title) && body.includes("|"));
+    const real = hasSentence(h.title.length > 150 ? h.title : body) || runIn(h.title) ||
+      hasFigures(body) || hasTable(body) || (/exhibits/i.test(h.title) && body.includes("|")) ||
+      (opensWithSubItem(h, heads[hi + 1], numbering) &&
+        !inContentsRun(all, h.line, numbering, bare, runs));
+    // answered in its title alone ("Item 1A. [Reserved]"): a contents line reads the same,
+    // told apart by the run of unanswered item lines around it
+    if (!real && h.answered) {
+      if (inContentsRun(all, h.line, numbering, bare, runs)) return false;
+      h.titleOnly = true;
+    }
+    return real || h.answered;
   });
   const final = dropListedItems(all, kept, parts, numbering);
   return { heads: final, parts: headingParts(all, parts, heads, final, numbering, bare) };
@@ -628,27 +743,59 @@ function dropListedItems(
   // (the last heading of each item, found once: not a scan of every heading per listed line)
   const lastOf = new Map<string, number>();
   for (const o of heads) lastOf.set(o.items[0], Math.max(lastOf.get(o.items[0]) ?? -1, o.start));
+  // (whether a later heading of the same item has the same title: one pass from the end, the
+  // later headings' titles by item, not a scan of every heading per listed line)
+  const sameLater = new Set<Candidate>();
+  if (numbering === "10-Q") {
+    const later = new Map<string, { titles: Set<string>; untitled: boolean }>();
+    const byStart = [...heads].sort((a, b) => b.start - a.start);
+    for (let i = 0; i < byStart.length;) {
+      // headings at one offset are not later than each other
+      let j = i;
+      while (j < byStart.length && byStart[j].start === byStart[i].start) j++;
+      for (let k = i; k < j; k++) {
+        const h = byStart[k];
+        const seen = later.get(h.items[0]);
+        const own = titleHead(h.title);
+        if (seen && (!own || seen.untitled || seen.titles.has(own))) sameLater.add(h);
+      }
+      for (let k = i; k < j; k++) {
+        const h = byStart[k];
+        const seen = later.get(h.items[0]) ?? { titles: new Set<string>(), untitled: false };
+        const own = titleHead(h.title);
+        if (own) seen.titles.add(own);
+        else seen.untitled = true;
+        later.set(h.items[0], seen);
+      }
+      i = j;
+    }
+  }
   heads = heads.filter((h) =>
-    !h.listed || (lastOf.get(h.items[0]) ?? -1) <= h.start ||
-    (numbering === "10-Q" &&
-      !heads.some((o) =>
-        o.start > h.start && o.items[0] === h.items[0] && sameTitle(o.title, h.title)
-      ))
+    (!h.listed && !h.titleOnly) || (lastOf.get(h.items[0]) ?? -1) <= h.start ||
+    (numbering === "10-Q" && !sameLater.has(h))
   );
   const firstPart = parts[0];
   if (firstPart === undefined) return heads;
   const partOf = (at: number) =>
     PART_LINE.exec(unpiped(all[lineAt(all, at)].text).trim())?.[1]
       .toLowerCase();
+  // the items headed after the first PART line, and (10-Q) the parts they stand under
+  const afterFirst = new Map<string, Set<string | undefined>>();
+  let pk = 0;
+  for (const o of [...heads].sort((a, b) => a.start - b.start)) {
+    if (o.start <= firstPart) continue;
+    while (pk < parts.length && parts[pk] < o.start) pk++;
+    const under = parts[pk - 1];
+    const set = afterFirst.get(o.items[0]) ?? new Set<string | undefined>();
+    set.add(under !== undefined ? partOf(under) : undefined);
+    afterFirst.set(o.items[0], set);
+  }
   return heads.filter((h) => {
     if (h.start > firstPart) return true;
-    const later = heads.filter((o) => o.start > firstPart && o.items[0] === h.items[0]);
-    if (numbering !== "10-Q") return !later.length;
+    const later = afterFirst.get(h.items[0]);
+    if (numbering !== "10-Q") return !later;
     // with its part named, the later heading must sit under a PART line of that same part
-    return !h.namedPart || !later.some((o) => {
-      const under = parts.filter((p) => p < o.start).at(-1);
-      return under !== undefined && partOf(under) === h.namedPart;
-    });
+    return !h.namedPart || !later?.has(h.namedPart);
   });
 }
 
@@ -656,12 +803,23 @@ function dropListedItems(
 const PART_II_TITLE =
   /legal proceedings|risk factors|unregistered sales|defaults upon|mine safety|other information|exhibits/i;
 
-/** Do two item titles begin with the same words (either one missing counts as the same)? */
-function sameTitle(a: string, b: string): boolean {
-  const head = (t: string) =>
-    t.toLowerCase().replace(/[^a-z ]/g, "").trim().split(/\s+/).slice(0, 2)
-      .join(" ");
-  return !head(a) || !head(b) || head(a) === head(b);
+/** Titles only a 10-Q's Part II items carry (Part I: statements, MD&A, market risk, controls). */
+const PART_II_ONLY =
+  /^(?:legal proceedings|unregistered sales|changes in securities|defaults upon|mine safety|submission of matters|other information|exhibits)\b/i;
+
+/**
+ * Is a 10-Q item, by its number (5, 6) or its title (Items 2-4), one of Part II only? (A lone
+ * "Item 1. Legal Proceedings" keeps Part I: the statements' key refuses it by its title.)
+ */
+function partTwoOnly(c: Candidate): boolean {
+  const order = itemOrder(c.items[0]);
+  return order >= 500 ||
+    (order >= 200 && PART_II_ONLY.test(c.title.replace(/^\|\s*/, "").trim()));
+}
+
+/** The first two words of an item title, lower-case letters only ("" for none). */
+function titleHead(t: string): string {
+  return t.toLowerCase().replace(/[^a-z ]/g, "").trim().split(/\s+/).slice(0, 2).join(" ");
 }
 
 export function itemOrder(item: string): number {
@@ -705,7 +863,7 @@ function bareHeadingOutside(all: Line[], numbering: Numbering, have: Set<string>
     const text = line.text.trim();
     if (text.length > 250 || !/^(?:part\s+[ivx]+\s*[,.:\-–—]?\s*)?\d/i.test(text)) continue;
     const m = bareItemLine(text, numbering);
-    if (m && !have.has(m[2].replace(".", "").toUpperCase())) return true;
+    if (m && !have.has(m[2].replace(/[.\s]/g, "").toUpperCase())) return true;
   }
   return false;
 }
@@ -770,6 +928,11 @@ function itemsWith(doc: DocText, all: Line[], numbering: Numbering, bare: boolea
       prev = { start: c.start, order };
       // "PART II | Item 1. Legal Proceedings": the heading names its part itself
       if (c.namedPart && c.method === "heading") part = c.namedPart;
+      // Part I of a 10-Q has Items 1-4 only, none titled as Part II's: "Item 2. Unregistered
+      // Sales…" or "Item 6. Exhibits" with no PART heading before it (a 10-Q/A that carries
+      // Part II alone) is Part II's, never Part I's Item 2 (MD&A)
+      // (its own heading's title: a contents link may land on another item's heading)
+      else if (part === "i" && c.method === "heading" && partTwoOnly(c)) part = "ii";
       // Part I of a 10-Q has no lettered item: "Item 1A. Risk Factors" is Part II's, even in
       // a 10-Q/A that carries Part II alone without its PART heading
       // (Part I's "Item 4T. Controls and Procedures" of 2008-2010 aside)

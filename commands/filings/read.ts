@@ -61,6 +61,55 @@ const ITEM_OF: Record<"10-K" | "10-Q" | "20-F", Record<string, SectionName>> = {
     item_18: "financial_statements",
   },
 };
+/**
+ * The item ids filings.sections lists (`part_ii_item_7`), as a section: the part decides in a
+ * 10-Q, whose Part I and Part II both have an Item 1 and an Item 2. Part II Items 1 and 2 of a
+ * 10-Q are accepted only to be refused by name, never read as Part I's.
+ */
+const PART_ITEMS = [
+  "part_i_item_1",
+  "part_i_item_1a",
+  "part_i_item_2",
+  "part_i_item_3d",
+  "part_i_item_4",
+  "part_i_item_5",
+  "part_i_item_8",
+  "part_ii_item_1",
+  "part_ii_item_1a",
+  "part_ii_item_2",
+  "part_ii_item_7",
+  "part_ii_item_8",
+  "part_iii_item_17",
+  "part_iii_item_18",
+] as const;
+const ID_OF: Record<keyof typeof ITEM_OF, Record<string, SectionName>> = {
+  "10-K": {
+    part_i_item_1: "business",
+    part_i_item_1a: "risk_factors",
+    part_ii_item_7: "mda",
+    part_ii_item_8: "financial_statements",
+  },
+  "10-Q": {
+    part_i_item_1: "financial_statements",
+    part_i_item_2: "mda",
+    part_ii_item_1a: "risk_factors",
+  },
+  "20-F": {
+    part_i_item_3d: "risk_factors",
+    part_i_item_4: "business",
+    part_i_item_5: "mda",
+    part_i_item_8: "financial_statements",
+    part_iii_item_17: "financial_statements",
+    part_iii_item_18: "financial_statements",
+  },
+};
+/** "part_ii_item_1a" → "Part II, Item 1A". */
+const itemName = (id: string) =>
+  id.replace(
+    /^part_([ivx]+)_item_(\w+)$/,
+    (_, p: string, n: string) => `Part ${p.toUpperCase()}, Item ${n.toUpperCase()}`,
+  );
+
 const ITEM_LIST: Record<keyof typeof ITEM_OF, string> = {
   "10-K": "business = Item 1, risk_factors = Item 1A, mda = Item 7, financial_statements = Item 8",
   "10-Q":
@@ -70,20 +119,72 @@ const ITEM_LIST: Record<keyof typeof ITEM_OF, string> = {
 };
 
 /**
- * "Item 1A.", "item1a", "ITEM 7", "1a", "Item 3.D" → item_1a, item_7, item_3d; names and their
- * aliases ("MD&A", "risk factors") → the section's name.
+ * "Item 1A.", "item1a", "ITEM 7", "1a", "Item 3.D" → item_1a, item_7, item_3d; with a part
+ * ("Part II, Item 2", "part_i_item_2", the ids filings.sections lists) → part_ii_item_2; names
+ * and their aliases ("MD&A", "risk factors") → the section's name.
  */
 function sectionToken(v: unknown): unknown {
   if (typeof v !== "string") return v;
   const t = v.trim().toLowerCase().replace(/[.\s]+$/, "");
-  const item = /^(?:part\s+(i{1,2})\s*[,.]?\s*)?(?:item\s*)?(\d{1,2})\s*\.?\s*([a-d])?$/.exec(t);
-  // Part II Items 1 and 2 (a 10-Q's legal proceedings and share sales) are not Part I's
-  if (item?.[1] === "ii" && !item[3] && (item[2] === "1" || item[2] === "2")) {
-    return `part_ii_item_${item[2]}`;
-  }
+  const item =
+    /^(?:part[\s_]*(i{1,3}|iv)\s*[,.\-–—_]?\s*)?(?:item[\s_]*)?(\d{1,2})\s*\.?\s*([a-d])?$/
+      .exec(t);
+  // the part is kept: a 10-Q's Part II Items 1 and 2 are not Part I's
+  if (item?.[1]) return `part_${item[1]}_item_${item[2]}${item[3] ?? ""}`;
   if (item) return `item_${item[2]}${item[3] ?? ""}`;
   const k = t.replace(/[-\s]+/g, "_");
   return ALIASES[k] ?? k;
+}
+
+/**
+ * The section an item id names in this filing's form ("part_i_item_2" of a 10-Q is mda), or
+ * ok:false naming what the item is when filings.read does not read it (a 10-Q's Part II, Item 2
+ * is its share sales, whose offsets filings.sections lists).
+ */
+function partItemSection(
+  asked: string,
+  filing: { form: string; filing_url: string },
+  found: { family: string; items: { id: string; title: string; start: number; end: number }[] },
+): SectionName {
+  const fam = found.family as keyof typeof ID_OF | "40-F";
+  const named = fam !== "40-F" ? ID_OF[fam][asked] : undefined;
+  if (named) return named;
+  const item = found.items.find((i) => i.id === asked);
+  const where = item
+    ? `this filing's ${itemName(asked)} is "${
+      item.title.slice(0, 80)
+    }" (characters ${item.start}-${item.end} in filings.sections)`
+    : `no ${itemName(asked)} was found in this filing`;
+  throw new FinanceError(
+    `argument \`section\`: ${asked}: ${
+      fam === "40-F"
+        ? `a ${filing.form} has no item numbers filings.read maps; name the section (business, risk_factors, mda, financial_statements)`
+        : `${itemName(asked)} of a ${filing.form} is not one of the sections filings.read reads (${
+          ITEM_LIST[fam]
+        }); ${where}`
+    }; for other items use document.scan on ${filing.filing_url}`,
+  );
+}
+
+/** The answers an item may give in a word or a line: it has nothing to add elsewhere. */
+const ANSWER =
+  /\b(?:none|not applicable|n\/a|omitted|reserved|not required|smaller reporting compan(?:y|ies)|not material)\b/i;
+
+/** Words of a line that sends the reader elsewhere ("appear above", "is described in …"). */
+const POINTS =
+  /\b(?:above|below|elsewhere|see|refer|appears?|described|discussed|included|contained|presented|set forth|found|located|pages?|section|captions?|heading|incorporated)\b/i;
+
+/**
+ * The few words under an item's heading line when that is all it holds and they point elsewhere
+ * ("The consolidated financial statements appear above.", "" for nothing at all); null for an
+ * item with text of its own or an answer ("None.", "[Reserved]", "Not applicable").
+ */
+function thinItem(item: string): string | null {
+  const trimmed = item.trim();
+  const nl = trimmed.indexOf("\n");
+  const body = (nl < 0 ? "" : trimmed.slice(nl + 1)).replace(/\s+/g, " ").trim();
+  if (body.length >= 200 || ANSWER.test(trimmed.slice(0, 400))) return null;
+  return !body || POINTS.test(body) ? body : null;
 }
 
 export default defineCommand({
@@ -101,9 +202,11 @@ export default defineCommand({
   requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
-    section: z.preprocess(sectionToken, z.enum([...NAMES, ...ITEMS])).default("business")
+    section: z.preprocess(sectionToken, z.enum([...NAMES, ...ITEMS, ...PART_ITEMS])).default(
+      "business",
+    )
       .describe(
-        "Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F.",
+        "Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. With its part (\"Part I, Item 2\", or the item id filings.sections lists, part_i_item_2) the item is that part's: a 10-Q's Part II Items 1 and 2 (legal proceedings, share sales) are refused by name, never read as Part I's.",
       ),
     max_chars: z.int().min(0).default(8000).describe(
       "Most characters of text to return; 0 means the whole section.",
@@ -149,7 +252,8 @@ export default defineCommand({
     const { SECTIONS, itemFor } = await import("../../analysis/filings/canonical.ts");
     const asked = args.section;
     let section: SectionName;
-    if (!asked.startsWith("item_")) section = asked as SectionName;
+    if (asked.startsWith("part_")) section = partItemSection(asked, filing, found);
+    else if (!asked.startsWith("item_")) section = asked as SectionName;
     else {
       const fam = found.family;
       const named = fam && fam !== "40-F" ? ITEM_OF[fam][asked] : undefined;
@@ -166,6 +270,15 @@ export default defineCommand({
         );
       }
       section = named;
+      if (fam === "10-Q" && (item === "1" || item === "2")) {
+        // both parts of a 10-Q have an Item 1 and an Item 2: say which one this is
+        const other = found.items.find((i) => i.id === `part_ii_item_${item.toLowerCase()}`);
+        ctx.warn(
+          `section=${asked}: a 10-Q has an Item ${item} in Part I and in Part II; this is Part I, Item ${item} (${section})${
+            other ? `, not Part II, Item ${item} ("${other.title.slice(0, 80)}")` : ""
+          }; name the part (section=part_i_item_${item}) to ask for it alone`,
+        );
+      }
     }
     const spec = SECTIONS.find((s) => s.key === section)!;
     let span = found.sections.get(section);
@@ -218,7 +331,7 @@ export default defineCommand({
     for (const w of noted) ctx.warn(w);
     // section=item_8 of a 20-F names Item 8, but its statements are read from Item 18 (or 17):
     // the answer says which item's text it is
-    const askedItem = asked.startsWith("item_") ? asked.slice(5).toUpperCase() : null;
+    const askedItem = /(?:^|_)item_(\w+)$/.exec(asked)?.[1]?.toUpperCase() ?? null;
     const gotItem = /_item_(\w+)$/.exec(span.found_as ?? "")?.[1]?.toUpperCase() ?? null;
     if (askedItem && gotItem && askedItem !== gotItem && !span.cross_reference) {
       ctx.warn(
@@ -275,6 +388,15 @@ export default defineCommand({
           span.cross_reference.slice(0, 120)
         }"); text taken from ${span.found_as}`,
       );
+    } else if (!viaStatements && !noted.length && section !== "segments") {
+      const thin = thinItem(text.slice(span.start, span.end));
+      if (thin !== null) {
+        ctx.warn(
+          `${section}: ${span.form_item ?? span.found_as} holds ${
+            thin ? `only "${thin}"` : "nothing"
+          } under its heading; it may point to text elsewhere in the document (filings.sections lists every item with its offsets), or the filing may print it elsewhere under another heading`,
+        );
+      }
     }
     // Trim surrounding blank space but keep offsets exact for citation.
     while (start < end && /\s/.test(text[start])) start++;
