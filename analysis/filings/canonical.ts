@@ -195,6 +195,7 @@ export function locateSections(doc: CleanDoc, form: string): Located {
         const mapped = fromIndex(doc, index, id, key, tried, fam);
         if (mapped) {
           (span = mapped), (method = "index"), (formItem = name);
+          if (mapped.caveat) warnings.push(mapped.caveat);
           break;
         }
       }
@@ -550,7 +551,7 @@ function fromIndex(
   key: Narrative,
   warnings: string[],
   form: string,
-): ItemSpan | undefined {
+): (ItemSpan & { caveat?: string }) | undefined {
   if (!id) return undefined;
   const item = id.replace(/^part_[ivx]+_item_/, "").toUpperCase();
   const part = id.split("_")[1];
@@ -563,13 +564,19 @@ function fromIndex(
   if (row.pages) {
     const span = spanOfPages(doc, row.pages, index.end);
     if (span) {
+      // "4-5, 9": the text is one span, the widest range the footers place; the others are said
+      const ranges = pageRanges(row.pages);
+      const caveat = ranges.length > 1
+        ? `${key}: the Form ${form} cross-reference index maps Item ${item} to pages ${row.pages}, ${ranges.length} separate places; the text returned is the widest of them that the page numbers locate, not the others: read those pages too before relying on it`
+        : undefined;
       // Start at the caption when the report prints it near the top of the first page.
       const cap = [row.title, ...row.captions].map((c) => findCaption(doc, c, ENDS_ANY, span))
         .find((c) => c && c.start - span.start < 3000);
       const start = cap?.start ?? span.start;
       // Pages are shared: stop where another item of the index starts under its own caption.
       const others = index.rows.filter((r) => r !== row).map((r) => r.title);
-      return { ...base, start, end: captionAfter(doc, start, span.end, others) ?? span.end };
+      const end = captionAfter(doc, start, span.end, others) ?? span.end;
+      return caveat ? { ...base, start, end, caveat } : { ...base, start, end };
     }
   }
   for (const caption of [...row.captions, row.title]) {

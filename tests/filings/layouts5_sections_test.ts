@@ -252,6 +252,36 @@ Deno.test("a cross-reference index that numbers items without the word Item ('1A
   assert.match(r.text("mda")!, /^Financial Review\nNet interest income[\s\S]*Deposits grew/);
 });
 
+Deno.test("a cross-reference row naming two page ranges ('3, 5') returns one and says the other is not in it", () => {
+  const f = (n: string) => `<div>${n}</div>`;
+  const html = (pages: string) =>
+    p("FORM 10-K") +
+    p("Annual report pursuant to Section 13 or 15(d) of the Securities Exchange Act of 1934.") +
+    f("1") + p("FORM 10-K CROSS-REFERENCE INDEX") + "<table>" +
+    row("Item Number", "", "Page") + row("PART I", "", "") + row("1.", "Business", "1-2") +
+    row("1A.", "Risk Factors", pages) + row("PART II", "", "") +
+    row("7.", "Management’s Discussion and Analysis of Financial Condition", "4") +
+    "</table>" + f("2") + p("SIGNATURES") +
+    p("The registrant has duly caused this report to be signed on its behalf.") + f("3") +
+    p("2023 ANNUAL REPORT TO SHAREHOLDERS") + p("Our Company") +
+    say(4, "Granite Bank serves consumers and businesses in fourteen states.") + f("1") +
+    p("Properties") + say(2, "We own our headquarters building in Hartford.") + f("2") +
+    p("What Could Affect Our Results") +
+    say(4, "Credit losses may rise if unemployment increases.") + f("3") +
+    p("Financial Review") + say(4, "Net interest income rose on higher loan balances.") + f("4") +
+    p("More Risks") + say(3, "Cyber attacks could disrupt our branches.") + f("5");
+  const r = read(html("3, 5"), "10-K");
+  assert.equal(r.sections.get("risk_factors")?.method, "index");
+  assert.match(r.text("risk_factors")!, /^What Could Affect Our Results\nCredit losses/);
+  assert.doesNotMatch(r.text("risk_factors")!, /Cyber attacks/);
+  const said = r.warnings.filter((w) =>
+    /^risk_factors: .*maps Item 1A to pages 3, 5, 2 separate/.test(w)
+  );
+  assert.equal(said.length, 1, r.warnings.join("\n"));
+  // one range: nothing to say
+  assert.ok(!read(html("3"), "10-K").warnings.some((w) => /separate places/.test(w)));
+});
+
 Deno.test("a heading row with the word Item in a cell of its own ('ITEM | 1A. | RISK FACTORS') is the item", () => {
   const r = read(
     tenK((n, t) => `<table>${row("ITEM", `${n}.`, t.toUpperCase())}</table>`),
