@@ -5,7 +5,19 @@
  * and the facts of one member of the statement's own axes are rows of their own, under the row.
  */
 import { checkpoint } from "../../core/cancel.ts";
-import type { Arc, Context, Fact, Instance, Labels } from "./xbrl.ts";
+import type { Arc, Context, Fact, Instance, Labels, MemberPair } from "./xbrl.ts";
+import {
+  byTableOrder,
+  labelOf,
+  memberLines,
+  memberRow,
+  placeOf,
+  type StatementTable,
+  statementTable,
+  type TableMember,
+} from "./statement_members.ts";
+
+export { labelOf };
 
 export type StatementKind = "income" | "balance" | "cashflow";
 
@@ -34,6 +46,12 @@ export interface StatementRow {
    */
   axis: string | null;
   member: string | null;
+  /**
+   * Only on a row of figures under two or more of the statement's members at once (product by
+   * region, both listed by the presentation): each axis and member, in the row's label order;
+   * `axis` and `member` then join them with " | ".
+   */
+  dimensions?: MemberPair[];
   values: Record<string, StatementValue>;
 }
 
@@ -140,14 +158,6 @@ export function joinStatements(
 const ABSTRACT_NAME = /(Abstract|Table|LineItems)$/;
 const DIMENSION_NAME = /(Axis|Domain|Member)$/;
 
-/** Label text of a concept for a preferred role, falling back to the standard label. */
-export function labelOf(labels: Labels, concept: string, role: string | null): string {
-  const roles = labels.get(concept);
-  const std = "http://www.xbrl.org/2003/role/label";
-  return (role && roles?.get(role)) || roles?.get(std) || roles?.values().next().value ||
-    concept.split(":").pop()!;
-}
-
 /** `YYYY-MM-DD` for instants, `YYYY-MM-DD to YYYY-MM-DD` for durations. */
 function periodLabel(ctx: { start: string | null; end: string | null; instant: string | null }) {
   return ctx.instant ?? `${ctx.start} to ${ctx.end}`;
@@ -207,135 +217,6 @@ export function buildStatement(
   const periods = attachValues(rows, input.instance, warnings, table, input.labels);
   warnings.push(...emptyRows(rows, input.instance));
   return { rows, periods, warnings };
-}
-
-/** A member the statement shows on one of its axes, in presentation order (`index`). */
-interface TableMember {
-  axis: string;
-  member: string;
-  /** The preferred label role of the member in the presentation. */
-  pref: string | null;
-  index: number;
-  /** 1 for a member of the axis's domain, 2 for a member under that one (Tesla's automotive sales). */
-  depth: number;
-}
-
-/** The axes of a statement's own table and the members shown on them. */
-interface StatementTable {
-  /** Every axis of the table, typed ones too (they list no members). */
-  axes: Set<string>;
-  /** `axis member` → the member. */
-  members: Map<string, TableMember>;
-  /** The axes whose members the linkbases list (the others' members are unknown here). */
-  listed: Set<string>;
-}
-
-const pairKey = (axis: string, member: string) => `${axis} ${member}`;
-
-/**
- * The statement's axes and their members: Apple's income statement puts ProductMember and
- * ServiceMember under srt:ProductOrServiceAxis in its presentation. The definition linkbase's
- * hypercube adds axes and, for an axis whose members the presentation does not list, its
- * domain's members; the axis's default member (its domain) is no member row.
- */
-function statementTable(
-  arcs: Arc[],
-  children: Map<string, Arc[]>,
-  definition: Arc[],
-): StatementTable {
-  const axes = new Set<string>();
-  const members = new Map<string, TableMember>();
-  const listed = new Set<string>();
-  const defaults = new Set<string>();
-  for (const a of definition) if (a.arcrole === "dimension-default") defaults.add(a.to);
-  // depth first, each concept once (a member listed twice, or a cycle, is walked once)
-  const walk = (axis: string, tree: Map<string, Arc[]>) => {
-    const seen = new Set<string>([axis]);
-    // the axis's first level is its domain: its members are depth 1
-    const stack = [...(tree.get(axis) ?? [])].reverse().map((a) => ({ a, depth: 0 }));
-    while (stack.length) {
-      const { a, depth } = stack.pop()!;
-      if (seen.has(a.to)) continue;
-      seen.add(a.to);
-      const k = pairKey(axis, a.to);
-      if (!defaults.has(a.to) && !members.has(k)) {
-        const index = members.size;
-        members.set(k, { axis, member: a.to, pref: a.preferredLabel, index, depth });
-        // an axis that shows its domain alone lists no member yet
-        if (depth > 0) listed.add(axis);
-      }
-      const next = tree.get(a.to) ?? [];
-      for (let i = next.length - 1; i >= 0; i--) stack.push({ a: next[i], depth: depth + 1 });
-    }
-  };
-  for (const a of arcs) if (/Axis$/.test(a.to)) axes.add(a.to);
-  for (const axis of axes) walk(axis, children);
-  const tree = new Map<string, Arc[]>();
-  for (const a of definition) {
-    if (a.arcrole === "hypercube-dimension") axes.add(a.to);
-    if (a.arcrole !== "dimension-domain" && a.arcrole !== "domain-member") continue;
-    const list = tree.get(a.from);
-    if (list) list.push(a);
-    else tree.set(a.from, [a]);
-  }
-  for (const list of tree.values()) list.sort((x, y) => x.order - y.order);
-  for (const axis of axes) if (!listed.has(axis)) walk(axis, tree);
-  // members the presentation names outside any axis: of the axes it lists without members
-  const loose = [...new Set(arcs.map((a) => a.to))].filter((c) =>
-    /Member$/.test(c) && ![...axes].some((axis) => members.has(pairKey(axis, c)))
-  );
-  for (const axis of axes) {
-    if (listed.has(axis)) continue;
-    for (const member of loose) {
-      members.set(pairKey(axis, member), {
-        axis,
-        member,
-        pref: null,
-        index: members.size,
-        depth: 1,
-      });
-      listed.add(axis);
-    }
-  }
-  return { axes, members, listed };
-}
-
-/** A member's label as a line: its preferred or terse label, else its own without "[Member]". */
-function memberLabel(labels: Labels, m: TableMember): string {
-  const terse = "http://www.xbrl.org/2003/role/terseLabel";
-  const roles = labels.get(m.member);
-  const own = (m.pref && roles?.get(m.pref)) || roles?.get(terse);
-  if (own) return own;
-  if (!roles?.size) {
-    // no label in the filing: the member's name in words (us-gaap:ProductMember → "Product")
-    return m.member.replace(/^[^:]*:/, "").replace(/(Member|Domain)$/, "")
-      .replace(/([a-z0-9])([A-Z])/g, "$1 $2") || m.member;
-  }
-  return labelOf(labels, m.member, null).replace(/\s*\[(?:Member|Domain)\]\s*$/i, "");
-}
-
-/**
- * Where a dimensional fact belongs: one member of the statement's table (a member row), under
- * typed members of its axes or several of its members at once (not shown here), or null: an
- * axis the statement does not show (a note's breakdown, no line of this statement).
- */
-function placeOf(
-  ctx: Context,
-  table: StatementTable,
-): TableMember | "typed" | "several" | "unlisted" | null {
-  const pairs = ctx.members ?? [];
-  const typed = ctx.typed ?? [];
-  if (typed.length) {
-    return !pairs.length && typed.every((t) => table.axes.has(t.axis)) ? "typed" : null;
-  }
-  if (!pairs.length) return null;
-  if (pairs.length === 1) {
-    const { axis, member } = pairs[0];
-    const found = table.members.get(pairKey(axis, member));
-    // an axis of the statement whose members neither linkbase lists: shown or not, unknown
-    return found ?? (table.axes.has(axis) && !table.listed.has(axis) ? "unlisted" : null);
-  }
-  return pairs.every((p) => table.members.has(pairKey(p.axis, p.member))) ? "several" : null;
 }
 
 /** Non-dimensional numeric facts of an instance, counted. */
@@ -484,7 +365,8 @@ function attachValues(
     checkpoint();
     let steps = 0;
     const byLabel = new Map<string, Entry[]>();
-    const split = new Map<TableMember, Map<string, Entry[]>>();
+    // by the indices of its members in the table: one member, or several at once
+    const split = new Map<string, { members: TableMember[]; periods: Map<string, Entry[]> }>();
     for (const f of inst.facts.get(row.concept) ?? []) {
       if ((++steps & 1023) === 0) checkpoint();
       const ctx = inst.contexts.get(f.context);
@@ -495,10 +377,11 @@ function attachValues(
         continue;
       }
       const place = placeOf(ctx, table);
-      if (place && typeof place === "object") {
-        const periods = split.get(place) ?? new Map<string, Entry[]>();
-        split.set(place, periods);
-        pushTo(periods, label, { f, ctx });
+      if (Array.isArray(place)) {
+        const key = place.map((m) => m.index).join(" ");
+        let group = split.get(key);
+        if (!group) split.set(key, group = { members: place, periods: new Map() });
+        pushTo(group.periods, label, { f, ctx });
       } else if (f.value !== null) {
         const map = place === "typed"
           ? typed
@@ -517,19 +400,12 @@ function attachValues(
       c.n++;
       counts.set(label, c);
     }
-    // the member rows, in the order the statement lists its members; no column count
-    for (const m of [...split.keys()].sort((x, y) => x.index - y.index)) {
-      const line: StatementRow = {
-        ...row,
-        label: memberLabel(labels, m),
-        level: row.level + Math.max(1, m.depth),
-        parent: row.concept,
-        calculation_parent: null,
-        axis: m.axis,
-        member: m.member,
-        values: {},
-      };
-      for (const [label, list] of split.get(m)!) choose(line, label, list);
+    // the member rows, in the order the statement lists its members (a row under several
+    // members at once after the row of its first); no column count
+    const groups = [...split.values()].sort((x, y) => byTableOrder(x.members, y.members));
+    for (const { members, periods } of groups) {
+      const line = memberRow(row, members, labels);
+      for (const [label, list] of periods) choose(line, label, list);
       out.push(line);
     }
   }
@@ -663,7 +539,7 @@ function attachValues(
     warnings.push(
       `${crossed.length} row(s) have figures only under two or more of the statement's members at once (e.g. ${
         crossed[0]
-      }), which are not given here; those cells are empty: read them on the statement's R page with filings.reports then filings.report`,
+      }), not all of which its presentation lists under their axes (some only its definition linkbase names): those figures are not given here and those cells are empty: read them on the statement's R page with filings.reports then filings.report`,
     );
   }
   if (foreign.length) {
@@ -674,66 +550,6 @@ function attachValues(
     );
   }
   return keep;
-}
-
-/**
- * Member rows after the columns are chosen: one with no value in a column shown is dropped. A row
- * with no value of its own whose concept the statement shows under one member only is that line
- * (Tesla's "Operating lease vehicles, net", us-gaap:DeferredCostsLeasingNetNoncurrent reported
- * only for its OperatingLeaseVehiclesMember): it takes the member's figures and names its axis
- * and member; under several members, their rows follow it and it stays empty. Each is said.
- */
-function memberLines(rows: StatementRow[], warnings: string[]) {
-  const out: StatementRow[] = [];
-  const promoted: string[] = [];
-  const headers: string[] = [];
-  const shown = new Set<string>();
-  const filled = (r: StatementRow) => Object.keys(r.values).length > 0;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (row.member) {
-      if (filled(row)) out.push(row), shown.add(row.member);
-      continue;
-    }
-    out.push(row);
-    if (row.abstract || filled(row)) continue;
-    let j = i + 1;
-    const lines: StatementRow[] = [];
-    for (; j < rows.length && rows[j].member && rows[j].parent === row.concept; j++) {
-      if (filled(rows[j])) lines.push(rows[j]);
-    }
-    if (lines.length === 1) {
-      const [m] = lines;
-      Object.assign(row, { values: m.values, axis: m.axis, member: m.member });
-      promoted.push(`"${row.label}" (${row.concept}) under ${m.axis} = ${m.member}`);
-      i = j - 1;
-    } else if (lines.length > 1) headers.push(`"${row.label}" (${row.concept})`);
-  }
-  rows.length = 0;
-  for (const r of out) rows.push(r);
-  if (promoted.length) {
-    warnings.push(
-      `${promoted.length} row(s) are reported only by a member of an axis of this statement, never without a dimension, and show that member's figures as the statement does (e.g. ${
-        promoted[0]
-      }); each row names its axis and member: check them on the statement's R page with filings.reports then filings.report`,
-    );
-  }
-  if (headers.length) {
-    warnings.push(
-      `${headers.length} row(s) have no figure without a dimension and are given only by member of the statement's axes, in the member rows that follow each (e.g. ${
-        headers[0]
-      }); the row's own cells are empty, not zero`,
-    );
-  }
-  if (shown.size) {
-    const names = [...shown].map((m) => m.replace(/^[^:]*:/, ""));
-    // Apple's Products and Services lines of net sales: parts of the row above, never added
-    warnings.push(
-      `the statement shows lines by member of an axis (${names.slice(0, 4).join(", ")}${
-        names.length > 4 ? ", …" : ""
-      }): each is a row of its own after the row of its concept, labelled by its member (see its axis and member), a part of that row's figure, not to be added to it or to the statement's totals`,
-    );
-  }
 }
 
 function dayBefore(date: string): string {

@@ -26,6 +26,9 @@ const rowSchema = z.object({
   member: z.string().nullable().describe(
     'The member whose figures the row shows (us-gaap:ProductMember, labelled "Products"): a part of the row of its concept above it, never to be added to it; null for a row of figures without a dimension.',
   ),
+  dimensions: z.array(z.object({ axis: z.string(), member: z.string() })).optional().describe(
+    'Only on a row of figures under two or more of the statement\'s members at once (net sales of "Products | Americas"), each listed by the statement\'s presentation: every axis and member, in the order of the label; `axis` and `member` then join them with " | ". A part of the rows of its concept, never a total.',
+  ),
   values: z.record(z.string(), valueSchema),
 });
 
@@ -42,12 +45,19 @@ export default defineCommand({
   name: "filings.statement",
   summary: "Income, balance sheet or cash flow statement from a filing's XBRL",
   description:
-    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Rows hold the facts without a dimension; lines the statement shows by member of its own axes (its presentation's table: Apple's "Products" and "Services" net sales, srt:ProductOrServiceAxis) are rows of their own right after the row of their concept, labelled by the member, with \`axis\` and \`member\` given: parts of that row's figure, never added into it (null on other rows). A row the statement reports only under one member of its axis (Tesla's "Operating lease vehicles, net") shows that member's figures and names it, with a warning; breakdowns by axes the statement does not show (segment notes), typed members and facts under two members at once are not given (a warning says so when a cell is empty because of it). The columns are the periods most rows report, of the lengths the statement's full columns have (a 10-K's quarterly-data quarters are no columns; a 10-Q keeps its quarter and year-to-date columns, each labelled with its start and end), in the filing's order: a 10-Q's quarters first (this year's, then last year's), then its years to date; other columns most recent first. Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work; a statement tagged in two roles, the second "… (Continued)", is read as one, its rows in order. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
+    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Rows hold the facts without a dimension; lines the statement shows by member of its own axes (its presentation's table: Apple's "Products" and "Services" net sales, srt:ProductOrServiceAxis) are rows of their own right after the row of their concept, labelled by the member, with \`axis\` and \`member\` given: parts of that row's figure, never added into it (null on other rows). A row the statement reports only under one member of its axis (Tesla's "Operating lease vehicles, net") shows that member's figures and names it, with a warning; members only the definition linkbase (_def.xml) ties to the statement's table are rows as well. Facts under two or more of the statement's members at once are rows only when its presentation lists each of those members: labelled by the members joined with " | ", with \`dimensions\` naming each axis and member, never a total. Breakdowns by axes the statement does not show (segment notes), typed members and other facts under several members are not given (a warning says so when a cell is empty because of it). \`xbrl_files\` names the files read (without a definition linkbase, members only it would name are warned, not shown). The columns are the periods most rows report, of the lengths the statement's full columns have (a 10-K's quarterly-data quarters are no columns; a 10-Q keeps its quarter and year-to-date columns, each labelled with its start and end), in the filing's order: a 10-Q's quarters first (this year's, then last year's), then its years to date; other columns most recent first. Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work; a statement tagged in two roles, the second "… (Continued)", is read as one, its rows in order. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
   usage:
     "finance filings.statement [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K statement=income|balance|cashflow query=TEXT include_abstract=false max_rows=0]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["accession_no", "filing_url", "statement", "role", "instance_file"],
+  citation_fields: [
+    "accession_no",
+    "filing_url",
+    "statement",
+    "role",
+    "instance_file",
+    "xbrl_files",
+  ],
   positional: ["symbol"],
   view: "statement",
   aliases: { accession_no: "accession" },
@@ -83,6 +93,9 @@ export default defineCommand({
     count: z.int(),
     truncated: z.boolean(),
     instance_file: z.string(),
+    xbrl_files: z.array(z.string()).describe(
+      "The filing's XBRL files this statement was read from: the instance, the schema, then the presentation, calculation, label and definition linkbases the filing has (a linkbase not listed was not read: without the definition linkbase, members only it names are warned, not shown).",
+    ),
     source: z.literal("filings_lib"),
   }),
   examples: [
@@ -110,11 +123,11 @@ export default defineCommand({
         `no ${args.statement} statement found among the statement roles of ${filing.accession_no}; list them with filings.reports, then read one with filings.report`,
       );
     }
-    // the definition linkbase, once the provider fetches it: it names the members of the
-    // statement's axes where the presentation lists none (without it, such lines are warned)
-    const def = "def" in bundle && typeof bundle.def === "string" ? bundle.def : null;
+    // the definition linkbase names the members of the statement's axes where the
+    // presentation lists none (without it, such lines are warned, as before)
+    for (const note of bundle.notes) ctx.warn(note);
     const parsed = {
-      definition: def ? x.parseLinkbase(def, "definitionLink") : undefined,
+      definition: bundle.def ? x.parseLinkbase(bundle.def, "definitionLink") : undefined,
       presentation: x.parseLinkbase(bundle.pre, "presentationLink"),
       calculation: bundle.cal ? x.parseLinkbase(bundle.cal, "calculationLink") : new Map(),
       labels: bundle.lab ? x.parseLabels(bundle.lab) : new Map(),
@@ -191,6 +204,13 @@ export default defineCommand({
       count: rows.length,
       truncated: rows.length < matched,
       instance_file: bundle.files.instance,
+      xbrl_files: [
+        bundle.files.instance,
+        bundle.files.schema,
+        ...[bundle.files.pre, bundle.files.cal, bundle.files.lab, bundle.files.def].filter(
+          (n): n is string => !!n,
+        ),
+      ],
       source: "filings_lib" as const,
     };
   },

@@ -3,7 +3,9 @@
  * otherwise the filing index (EX-101.SCH / EX-101.INS rows) or the `schemaRef` of the inline
  * document itself, then the schema's linkbaseRefs. The schema name is never guessed from the
  * primary document's name (`name-20230930x10q.htm` has schema `name-20230930.xsd`).
+ * The definition linkbase is optional: a filing (or a recording) without it reads as before.
  */
+import { StoppedError } from "../../core/cancel.ts";
 import { FinanceError } from "../../core/errors.ts";
 import type { Client, ResolvedFiling } from "./client.ts";
 import { type FilingSummary, parseFilingSummary } from "../../analysis/filings/summary.ts";
@@ -17,12 +19,18 @@ export interface XbrlBundle {
     pre: string | null;
     cal: string | null;
     lab: string | null;
+    /** The definition linkbase, when the filing names one and it was read; else null. */
+    def: string | null;
   };
   instance: string;
   schema: string;
   pre: string | null;
   cal: string | null;
   lab: string | null;
+  /** The definition linkbase (hypercubes, their axes and members), or null. */
+  def: string | null;
+  /** What could not be read and is left out (the definition linkbase on a network error). */
+  notes: string[];
 }
 
 /** FilingSummary.xml of a filing, or null when the filing (or the recording) has none. */
@@ -57,26 +65,32 @@ export function schemaRefOf(xml: string): string | null {
 async function withoutSummary(
   client: Client,
   f: ResolvedFiling,
-): Promise<{ schema: string | null; instance: string | null; missing: string }> {
+): Promise<
+  { schema: string | null; instance: string | null; missing: string; def: string | null }
+> {
   const docs = await client.packageDocuments(f).catch(() => []);
   const byType = (re: RegExp) => docs.find((d) => re.test(d.type))?.document ?? null;
+  // the index's EX-101.DEF row, for a schema that names no definition linkbase
+  const def = byType(/^EX-101\.DEF$/i);
   const schema = byType(/^EX-101\.SCH$/i) ??
     docs.find((d) => /\.xsd$/i.test(d.document))?.document ??
     null;
   const instance = byType(/^EX-101\.INS$/i) ??
     docs.find((d) => /_htm\.xml$/i.test(d.document))?.document ?? null;
-  if (schema) return { schema, instance, missing: "" };
+  if (schema) return { schema, instance, missing: "", def };
   if (/\.html?$/i.test(f.primary_document)) {
     const head = await client.archiveText(f.cik, f.accession_no, f.primary_document);
     return {
       schema: schemaRefOf(head),
       instance,
       missing: `${f.primary_document} has no schemaRef`,
+      def,
     };
   }
   return {
     schema: null,
     instance,
+    def,
     missing: `its primary document ${f.primary_document || "(unknown)"} is not inline XBRL`,
   };
 }
@@ -88,6 +102,7 @@ export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlB
   const primary = inputs.find((n) => /\.html?$/i.test(n)) ?? f.primary_document;
   let schema = inputs.find((n) => /\.xsd$/i.test(n)) ?? null;
   let listedInstance: string | null = null;
+  let listedDef: string | null = null;
   if (!schema) {
     const found = await withoutSummary(client, f);
     if (!found.schema) {
@@ -97,6 +112,7 @@ export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlB
     }
     schema = found.schema;
     listedInstance = found.instance;
+    listedDef = found.def;
   }
   const schemaText = await client.archiveText(f.cik, f.accession_no, schema).catch((err) => {
     throw new FinanceError(
@@ -109,6 +125,7 @@ export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlB
   const pick = (suffix: RegExp) =>
     inputs.find((n) => suffix.test(n)) ?? declared.find((n) => suffix.test(n)) ?? null;
   const names = { pre: pick(/_pre\.xml$/i), cal: pick(/_cal\.xml$/i), lab: pick(/_lab\.xml$/i) };
+  const defName = pick(/_def\.xml$/i) ?? listedDef;
   // Classic filings list their instance (.xml) among the inputs; inline filings get an
   // instance extracted by EDGAR named after the primary document (`<stem>_htm.xml`).
   const classic = inputs.find((n) =>
@@ -117,19 +134,47 @@ export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlB
   const instanceName = classic ?? listedInstance ?? `${stemOf(primary)}_htm.xml`;
   const get = (n: string | null) =>
     n ? client.archiveText(f.cik, f.accession_no, n) : Promise.resolve(null);
-  const [instance, pre, cal, lab] = await Promise.all([
+  const notes: string[] = [];
+  const [instance, pre, cal, lab, def] = await Promise.all([
     client.archiveText(f.cik, f.accession_no, instanceName),
     get(names.pre),
     get(names.cal),
     get(names.lab),
+    defName ? optionalDefinition(client, f, defName, notes) : Promise.resolve(null),
   ]);
   return {
     summary,
-    files: { instance: instanceName, schema, ...names },
+    files: { instance: instanceName, schema, ...names, def: def === null ? null : defName },
     instance,
     schema: schemaText,
     pre,
     cal,
     lab,
+    def,
+    notes,
   };
+}
+
+/**
+ * The definition linkbase, or null: not found (404) or not in the recording being replayed, the
+ * statement reads as without it; another failure is noted (never the statement's failure).
+ */
+async function optionalDefinition(
+  client: Client,
+  f: ResolvedFiling,
+  name: string,
+  notes: string[],
+): Promise<string | null> {
+  try {
+    return await client.optionalArchiveText(f.cik, f.accession_no, name);
+  } catch (err) {
+    if (err instanceof StoppedError || client.env.signal?.aborted) throw err;
+    if (client.env.http.replaying) return null;
+    notes.push(
+      `the definition linkbase ${name} of ${f.accession_no} could not be read (${
+        err instanceof Error ? err.message : err
+      }): members of the statement's axes that only it lists are not given as rows`,
+    );
+    return null;
+  }
 }
