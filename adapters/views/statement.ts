@@ -139,7 +139,13 @@ function citation(filing: Record<string, unknown>, data: Record<string, unknown>
   ].filter(Boolean).join(", ");
   const lines = [head];
   if (str(filing.filing_url)) lines.push(String(filing.filing_url));
-  if (str(data.instance_file)) lines.push(`XBRL instance ${data.instance_file}`);
+  const files = Array.isArray(data.xbrl_files) ? data.xbrl_files.filter((f) => str(f)) : [];
+  if (files.length) {
+    // the files sit in the filing's folder, next to the document the URL above names
+    const url = str(filing.filing_url) ? String(filing.filing_url) : "";
+    const folder = url.slice(0, url.lastIndexOf("/") + 1);
+    lines.push(`XBRL files read${folder ? ` (in ${folder})` : ""}: ${files.join(", ")}`);
+  } else if (str(data.instance_file)) lines.push(`XBRL instance ${data.instance_file}`);
   return lines.join("\n");
 }
 
