@@ -19,10 +19,9 @@ import {
   listFromText,
   normalizeArgShape,
   objectFromText,
-  TICKER_MAX,
-  TICKER_PATTERN,
   tokensToArgs,
 } from "./args.ts";
+import { tickerValue } from "../analysis/market/symbols.ts";
 import { type Envelope, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { parseAmount, parseRate } from "./numbers.ts";
 import { lazyImport } from "./lazy.ts";
@@ -280,10 +279,12 @@ function readValue(spec: PureKind, value: unknown, notes: string[]): unknown {
     case "enum":
       return typeof value === "string" && spec.values.includes(value) ? value : undefined;
     case "ticker": {
+      // the schema's own reading (core/schema.ts `ticker()`), so both paths give one symbol
       if (typeof value !== "string") return undefined;
-      const t = value.trim();
-      if (!t || t.length > TICKER_MAX || !TICKER_PATTERN.test(t)) return undefined;
-      return t.toUpperCase();
+      const read = tickerValue(value);
+      if (!read) return undefined;
+      if (read.note) notes.push(read.note);
+      return read.symbol;
     }
     case "string": {
       if (typeof value !== "string") return undefined;

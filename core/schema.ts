@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { decimalCommaHint, parseAmount, parseRate } from "./numbers.ts";
-import { clip, listFromText, objectFromText, TICKER_MAX, TICKER_PATTERN } from "./args.ts";
+import { clip, listFromText, objectFromText, TICKER_MAX } from "./args.ts";
+import { tickerValue } from "../analysis/market/symbols.ts";
 
 export { cliKind, parseBooleanText } from "./args.ts";
 export type { CliKind } from "./args.ts";
@@ -236,6 +237,40 @@ export function dateFormHint(input: unknown): string {
 }
 
 /**
+ * Market codes of terminal-style tickers ("SHEL LN", "7203 JT", "700 HK", "BRK/B US Equity") →
+ * the exchange suffix to write instead ("" for a US listing, which has none). Only a hint: the
+ * text is refused, with the listing to type.
+ */
+const TERMINAL_MARKETS: Record<string, string> = {
+  US: "",
+  UN: "",
+  UW: "",
+  UQ: "",
+  LN: "L",
+  JT: "T",
+  JP: "T",
+  HK: "HK",
+  GY: "DE",
+  GR: "DE",
+  FP: "PA",
+  NA: "AS",
+  IM: "MI",
+  SM: "MC",
+  SW: "SW",
+  SE: "SW",
+  CN: "TO",
+  CT: "TO",
+  AU: "AX",
+  AT: "AX",
+  KS: "KS",
+  CH: "SS",
+  CG: "SS",
+  CS: "SZ",
+  IN: "NS",
+  IS: "NS",
+};
+
+/**
  * Why a symbol text is refused, and what to give instead: `$AAPL` without the dollar sign,
  * `NASDAQ:AAPL` without the exchange, one symbol where several are written.
  */
@@ -250,11 +285,21 @@ export function tickerHint(input: unknown): string {
   const prefixed = /^([A-Za-z]{2,10}):([A-Za-z0-9.^=\-]+)$/.exec(t);
   if (prefixed) {
     return `${shown} is not a symbol: give it without the exchange prefix, as the exchange lists it (${
-      prefixed[2].toUpperCase()
+      tickerValue(prefixed[2])?.symbol ?? prefixed[2].toUpperCase()
     } for a US listing; other markets take a suffix such as SHEL.L or 7203.T)`;
   }
+  const terminal = /^([A-Za-z0-9]{1,10})(?:[/.]([A-Za-z]))? ([A-Za-z]{2})(?: (?:equity|eq))?$/i
+    .exec(t);
+  const market = terminal ? TERMINAL_MARKETS[terminal[3].toUpperCase()] : undefined;
+  if (terminal && market !== undefined) {
+    const root = terminal[1].toUpperCase();
+    const cls = terminal[2] ? `-${terminal[2].toUpperCase()}` : "";
+    const typed = `${root}${cls}${market ? `.${market}` : ""}`;
+    const yahoo = tickerValue(typed)?.symbol ?? typed;
+    return `${shown} is a terminal's spelling (ticker and market code); write the listing as ${yahoo}`;
+  }
   if (/[\s,;|]/.test(t)) {
-    return `${shown} holds more than one symbol or a space; this argument takes one symbol, such as AAPL`;
+    return `${shown} holds more than one symbol or a space; this argument takes one symbol, such as AAPL (a share class is written BRK-B, BRK.B or BRK/B)`;
   }
   if (t.length > TICKER_MAX) {
     return `${shown} is too long for a ticker symbol (${TICKER_MAX} characters at most)`;
@@ -262,11 +307,22 @@ export function tickerHint(input: unknown): string {
   return `${shown} is not a ticker symbol; write it as the exchange lists it, such as AAPL, BRK-B, SHEL.L or ^VIX`;
 }
 
-/** A non-empty ticker symbol, upper-cased. */
+/**
+ * A ticker symbol in its canonical (Yahoo) spelling, however it was typed: brk.b, BRK/B, BRK.B
+ * and BRK-B are BRK-B, 700.HK is 0700.HK, EUR/USD is EURUSD=X (analysis/market/symbols.ts
+ * `tickerValue`, which the CLI's pure path uses too). Each provider then spells it its own way.
+ */
 export function ticker(description = "Ticker symbol, e.g. AAPL.") {
   const hint = { error: (iss: { input?: unknown }) => tickerHint(iss.input) };
-  const s = z.string().trim().min(1, hint).max(TICKER_MAX, hint).regex(TICKER_PATTERN, hint)
-    .transform((v) => v.toUpperCase());
+  const s = z.string().min(1, hint).transform((v, ctx) => {
+    const read = tickerValue(v);
+    if (!read) {
+      ctx.issues.push({ code: "custom", message: tickerHint(v), input: v });
+      return z.NEVER;
+    }
+    if (read.note) note(read.note);
+    return read.symbol;
+  });
   mark(s, { kind: "ticker" });
   return s.describe(description);
 }

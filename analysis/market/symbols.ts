@@ -3,11 +3,14 @@
  * users know) and a kind. Each provider then spells the canonical form its own way
  * (providers/stooq `stooqSymbol`, providers/market_b `avSymbol`) or refuses it by name.
  *
- * BRK.B, brk.b, BRK/B and BRK-B are one share class (BRK-B); RCI.B.TO is RCI-B.TO; EUR/USD is
- * EURUSD=X; exchange suffixes (.L, .TO, .HK, .T, .DE …) stay as they are. A "/" is a share class
- * or a pair, never an exchange (MKC/V is MKC-V, not MKC.V of TSX Venture).
+ * BRK.B, brk.b, BRK/B, "BRK B" and BRK-B are one share class (BRK-B); RCI.B.TO is RCI-B.TO;
+ * EUR/USD is EURUSD=X; exchange suffixes (.L, .TO, .HK, .T, .DE …) stay as they are, numeric
+ * codes in their market's width (700.HK is 0700.HK, 5930.KS 005930.KS, 600519.SH 600519.SS).
+ * A "/" is a share class or a pair, never an exchange (MKC/V is MKC-V, not MKC.V of TSX
+ * Venture).
  */
 import { InputError } from "../../core/errors.ts";
+import { TICKER_MAX, TICKER_PATTERN } from "../../core/args.ts";
 
 export type SymbolKind = "equity" | "index" | "fx" | "future" | "crypto";
 
@@ -104,6 +107,36 @@ const INDEX_ALIASES: Record<string, string> = {
 /** Stooq's market suffixes → Yahoo's (`.us` has none: a US listing is bare). */
 const STOOQ_SUFFIXES: Record<string, string | null> = { US: null, UK: "L", JP: "T", HK: "HK" };
 
+/**
+ * Markets whose codes are digits of a fixed width in Yahoo's spelling, which users often write
+ * without the leading zeros: Hong Kong four (700.HK and 00700.HK are 0700.HK, 09988.HK is
+ * 9988.HK), Korea and mainland China six (5930.KS is 005930.KS, 1.SZ is 000001.SZ), Taiwan
+ * four (50.TW is 0050.TW; longer ETF codes stay as written).
+ */
+const DIGIT_WIDTH: Record<string, { width: number; trim: boolean }> = {
+  HK: { width: 4, trim: true },
+  KS: { width: 6, trim: false },
+  KQ: { width: 6, trim: false },
+  SS: { width: 6, trim: false },
+  SZ: { width: 6, trim: false },
+  TW: { width: 4, trim: false },
+  TWO: { width: 4, trim: false },
+};
+
+/** Other writings of an exchange suffix for numeric codes: Shanghai's `.SH` is Yahoo's `.SS`. */
+const NUMERIC_SUFFIX_ALIASES: Record<string, string> = { SH: "SS" };
+
+/** A numeric code in its market's width (see {@link DIGIT_WIDTH}); other codes as they are. */
+function codeWidth(root: string, suffix: string): string {
+  const rule = DIGIT_WIDTH[suffix];
+  if (!rule || !/^\d+$/.test(root)) return root;
+  const digits = rule.trim ? root.replace(/^0+(?=\d)/, "") : root;
+  return digits.padStart(rule.width, "0");
+}
+
+/** A share class written after a space, as some sites and terminals do: "RDS A", "BRK B". */
+const SPACED_CLASS = /^([A-Z][A-Z0-9]{1,9}) ([A-Z])$/;
+
 /** Fiat codes that end a crypto pair (BTC-USD). */
 const FIAT = new Set([
   "USD",
@@ -150,6 +183,9 @@ const ISO_CURRENCIES = new Set(
 export function parseSymbol(raw: string): ParsedSymbol {
   const input = raw.trim();
   let s = input.toUpperCase();
+  // "RDS A": a root and one class letter after one space is the class RDS-A
+  const spaced = SPACED_CLASS.exec(s);
+  if (spaced) s = `${spaced[1]}-${spaced[2]}`;
   // Characters a listing may use, a caret only in front (an index), `=` only in the `=X`/`=F`
   // ending, and no empty part between separators (AAPL., XX..Y, BRK--B).
   const malformed = !/^\^?[A-Z0-9]/.test(s) || s.lastIndexOf("^") > 0 || /=(?![XF]$)/.test(s) ||
@@ -183,15 +219,20 @@ export function parseSymbol(raw: string): ParsedSymbol {
   const parts = s.split(".");
   // A Stooq spelling (aapl.us, shel.uk, 7203.jp, 700.hk) read as the listing it names.
   const last = parts[parts.length - 1];
-  if (parts.length > 1 && last in STOOQ_SUFFIXES) {
+  if (parts.length > 1 && Object.hasOwn(STOOQ_SUFFIXES, last)) {
     parts.pop();
     const yahoo = STOOQ_SUFFIXES[last];
-    if (yahoo === "HK" && /^\d+$/.test(parts[0])) parts[0] = parts[0].padStart(4, "0");
     if (yahoo) parts.push(yahoo);
+  }
+  if (
+    parts.length === 2 && Object.hasOwn(NUMERIC_SUFFIX_ALIASES, parts[1]) && /^\d+$/.test(parts[0])
+  ) {
+    parts[1] = NUMERIC_SUFFIX_ALIASES[parts[1]];
   }
   let suffix: string | null = null;
   if (parts.length > 1 && EXCHANGE_SUFFIXES.has(parts[parts.length - 1])) {
     suffix = parts.pop()!;
+    if (parts.length === 1) parts[0] = codeWidth(parts[0], suffix);
   }
   // What remains is the root plus share classes: BRK.B → BRK-B (Yahoo writes classes with
   // "-"). A longer unknown part (NOPE.XX) is kept as typed, for the provider to judge.
@@ -203,6 +244,31 @@ export function parseSymbol(raw: string): ParsedSymbol {
 
 /** The canonical (Yahoo) spelling of a user's symbol. */
 export const canonicalSymbol = (raw: string) => parseSymbol(raw).canonical;
+
+/**
+ * A one-symbol argument (the `ticker()` type of the schemas and the CLI's pure path alike): the
+ * canonical spelling of what the user typed, so brk.b, BRK/B, " BRK.B " and BRK-B all reach a
+ * command as BRK-B and 700.HK as 0700.HK, with a note when the reading is a guess ("RDS A" read
+ * as the class RDS-A). Null when the text is no symbol, or its canonical form is not one a URL
+ * may carry as it is (letters and digits, a caret only in front, ".", "-", "=" between them).
+ */
+export function tickerValue(raw: string): { symbol: string; note: string | null } | null {
+  const t = raw.trim();
+  if (!t || t.length > TICKER_MAX) return null;
+  let symbol: string;
+  try {
+    symbol = parseSymbol(t).canonical;
+  } catch {
+    return null;
+  }
+  if (symbol.length > TICKER_MAX || !TICKER_PATTERN.test(symbol)) return null;
+  const note = SPACED_CLASS.test(t.toUpperCase())
+    ? `read the symbol "${t}" as the share class ${symbol}; write ${symbol} (or ${
+      symbol.replace("-", ".")
+    }) when that is the listing meant`
+    : null;
+  return { symbol, note };
+}
 
 /**
  * What a US listing is when its symbol (Yahoo's spelling) marks a line other than a common

@@ -6,6 +6,7 @@ import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import type { UrlGuard } from "../../core/http.ts";
 import { secHeaders } from "../filings_a/agent.ts";
+import { findSecTicker } from "../filings_a/edgar.ts";
 import { type Exhibit, parseFilingIndex } from "./exhibits.ts";
 import { type IrLink, irLinks, startPages } from "./crawl.ts";
 
@@ -14,6 +15,8 @@ export interface Company {
   name: string;
   ticker: string;
 }
+
+const TICKERS_URL = "https://www.sec.gov/files/company_tickers.json";
 
 /** Client of provider company_ir. */
 export class Client {
@@ -27,7 +30,7 @@ export class Client {
         Record<string, { cik_str: number; ticker: string; title: string }>
       >({
         provider: "company_ir",
-        url: "https://www.sec.gov/files/company_tickers.json",
+        url: TICKERS_URL,
         headers: secHeaders(this.env),
         cache: { ttl: 86_400 },
         signal: this.env.signal,
@@ -45,9 +48,9 @@ export class Client {
 
   /** Company name and CIK of a ticker from SEC's ticker list, or null when SEC does not list it. */
   async lookupCompany(symbol: string): Promise<Company | null> {
-    const map = await this.#tickerMap();
-    const s = symbol.toUpperCase();
-    return map.get(s) ?? map.get(s.replace(/\./g, "-")) ?? null;
+    // a foreign listing (MKC.V, T.PA) is no US filer's ticker: null, never McCormick's MKC-V
+    const found = findSecTicker(await this.#tickerMap(), symbol, TICKERS_URL, (c) => c.name);
+    return "error" in found ? null : found.hit;
   }
 
   /** The documents of one filing, from its EDGAR index page. */

@@ -13,6 +13,7 @@ import { secHeaders } from "./agent.ts";
 import {
   archiveUrl,
   type FilingRow,
+  findSecTicker,
   headersUrl,
   type IndexPage,
   indexUrl,
@@ -181,17 +182,9 @@ export class Client {
         return map;
       })
     );
-    const map = await this.#tickers;
-    const sym = symbol.toUpperCase();
-    const hit = map.get(sym) ?? map.get(sym.replace(".", "-")) ?? map.get(sym.replace("-", "."));
-    if (!hit) {
-      throw new FinanceError(
-        `filings_a: ticker ${sym} is not in SEC's company_tickers.json (${
-          this.shownUrl(TICKERS_URL)
-        }); check the symbol, or pass accession= or url= of the filing`,
-      );
-    }
-    return hit;
+    const found = findSecTicker(await this.#tickers, symbol, this.shownUrl(TICKERS_URL));
+    if ("error" in found) throw new FinanceError(`filings_a: ${found.error}`);
+    return found.hit;
   }
 
   /** The submissions document of a company (recent block plus the list of older pages). */

@@ -2,6 +2,7 @@
  * SEC EDGAR shapes: the columnar submissions JSON turned into rows, accession numbers and
  * archive URLs. Pure functions; the client does the fetching.
  */
+import { type ParsedSymbol, parseSymbol } from "../../analysis/market/symbols.ts";
 
 /** One filing from a company's submissions history. */
 export interface FilingRow {
@@ -197,5 +198,95 @@ export function parseIndexHeaders(html: string): IndexPage {
     primary_document: documents.find((d) => d.seq === "1")?.document ?? documents[0]?.document ??
       null,
     documents,
+  };
+}
+
+/** One row of SEC's company_tickers.json, by ticker. */
+export interface SecTickerRow {
+  cik: number;
+  title: string;
+}
+
+const KIND_WORDS: Record<string, string> = {
+  index: "an index",
+  fx: "a currency pair",
+  future: "a futures contract",
+  crypto: "a cryptocurrency pair",
+};
+
+/**
+ * The filer SEC's company_tickers.json (`map`, keyed by upper-case ticker) gives a symbol, or why
+ * there is none and what to type. SEC writes share classes as Yahoo does (BRK-B), so any form the
+ * symbol parser reads (BRK.B, brk/b, "BRK B") is looked up as that class, never as another one.
+ * A listing outside the US (SHEL.L, 7203.T, MKC.V) is refused, not read as the US ticker that
+ * shares its letters: SEC's SHEL is Shell's US line, but MKC-V is McCormick's voting class, not
+ * the TSX Venture listing MKC.V, and T-PA AT&T's preferred shares, not the Paris listing T.PA.
+ * Indices, currency pairs, futures and coins have no filer. `listUrl` is quoted in the errors;
+ * `label` names a row in them (its SEC title and CIK), for maps of another row shape.
+ */
+export function findSecTicker<T = SecTickerRow>(
+  map: ReadonlyMap<string, T>,
+  symbol: string,
+  listUrl: string,
+  label: (row: T) => string = (row) => {
+    const r = row as unknown as SecTickerRow;
+    return `"${r.title}" (CIK ${r.cik})`;
+  },
+): { hit: T; ticker: string } | { error: string } {
+  let parsed: ParsedSymbol;
+  try {
+    parsed = parseSymbol(symbol);
+  } catch {
+    return {
+      error:
+        `"${symbol}" is not a ticker symbol; give a US ticker as SEC lists it (AAPL, BRK-B), or pass accession= or url= of the filing`,
+    };
+  }
+  const sym = parsed.canonical;
+  if (parsed.kind !== "equity") {
+    return {
+      error: `${sym} is ${
+        KIND_WORDS[parsed.kind]
+      }, which files nothing with SEC; give the ticker of a US-listed company (AAPL, BRK-B)`,
+    };
+  }
+  if (parsed.suffix) {
+    const root = sym.slice(0, sym.length - parsed.suffix.length - 1);
+    const asClass = map.get(`${root}-${parsed.suffix}`);
+    const same = map.get(root);
+    const hint = asClass && /^[A-Z]$/.test(parsed.suffix)
+      ? `; for the US share class ${root}-${parsed.suffix} of ${
+        label(asClass)
+      }, write ${root}-${parsed.suffix}`
+      : same
+      ? `; SEC lists the US ticker ${root} as ${
+        label(same)
+      }: give ${root} if that is the company (an ADR or US line files for it)`
+      : "; give the company's US ticker if it has one (an ADR files 20-F or 40-F), or pass accession= or url=";
+    return {
+      error: `${sym} is a listing on a non-US exchange (suffix .${parsed.suffix}); SEC's ` +
+        `company_tickers.json (${listUrl}) lists US tickers only and is not searched by the ` +
+        `letters before the suffix${hint}`,
+    };
+  }
+  for (const key of new Set([sym, sym.replaceAll(".", "-"), sym.replaceAll("-", ".")])) {
+    const hit = map.get(key);
+    if (hit) return { hit, ticker: key };
+  }
+  // BRK alone: SEC lists only its classes (BRK-A, BRK-B)
+  const classes: string[] = [];
+  if (/^[A-Z0-9]+$/.test(sym)) {
+    for (const key of map.keys()) {
+      if (key.length === sym.length + 2 && key.startsWith(`${sym}-`) && /[A-Z]$/.test(key)) {
+        classes.push(key);
+      }
+    }
+  }
+  return {
+    error: `ticker ${sym} is not in SEC's company_tickers.json (${listUrl})${
+      classes.length
+        ? `; SEC lists its share classes ${classes.sort().join(", ")}: give the one you mean`
+        : "; check the symbol, or pass accession= or url= of the filing"
+    }`,
   };
 }

@@ -40,9 +40,13 @@ const EXPECTS = "Stooq spells symbols aapl.us, brk-b.us, shel.uk, sap.de, 7203.j
  * InputError that names the provider and the forms it expects.
  */
 export function stooqSymbol(symbol: string): string {
-  const s = symbol.trim().toUpperCase();
+  // any form the symbol parser reads (brk.b, BRK/B, 700.HK, eur/usd) in Yahoo's spelling first,
+  // so "BRK.B" is the class BRK-B (brk-b.us), never a market ".B"
+  const s = parseSymbol(symbol).canonical;
   const refuse = (why: string) =>
-    new InputError(`stooq cannot serve ${symbol}: ${why}; ${EXPECTS}`);
+    new InputError(
+      `stooq cannot serve ${symbol}: ${why}; ${EXPECTS}; or ask market_a (Yahoo) with provider=market_a`,
+    );
   if (s.startsWith("^")) {
     const idx = INDICES[s];
     if (!idx) {

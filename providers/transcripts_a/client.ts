@@ -17,6 +17,10 @@ export interface SearchAttempt {
 const EXCHANGES = ["nasdaq", "nyse", "nysemkt", "amex"];
 
 /** Client of provider transcripts_a. */
+/** A share class as fool.com's quote pages write it: BRK-B (Yahoo's spelling) is brk.b. */
+export const foolSymbol = (symbol: string) =>
+  encodeURIComponent(symbol.toLowerCase().replace(/^([a-z]+)-([a-z])$/, "$1.$2"));
+
 export class Client {
   constructor(readonly env: ProviderEnv) {}
 
@@ -30,7 +34,7 @@ export class Client {
   ): Promise<{ transcripts: TranscriptLink[]; attempts: SearchAttempt[] }> {
     const attempts: SearchAttempt[] = [];
     for (const exchange of EXCHANGES) {
-      const url = `https://www.fool.com/quote/${exchange}/${symbol.toLowerCase()}/`;
+      const url = `https://www.fool.com/quote/${exchange}/${foolSymbol(symbol)}/`;
       try {
         const res = await this.env.http.request({
           provider: "transcripts_a",
