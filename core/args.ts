@@ -29,8 +29,9 @@ export interface ArgShape {
 /**
  * A ticker symbol (AAPL, BRK-B, ^VIX, EURUSD=X, SAP.DE): letters and digits, a caret only in
  * front, and ".", "-" or "=" only between them, so "..", "." or "AAPL." (which a URL path would
- * read as another resource: fool.com/quote/nyse/../) never reaches a provider. No "/": BRK/B
- * and EUR/USD are refused here until every command maps them (symbols.ts) before a request.
+ * read as another resource: fool.com/quote/nyse/../) never reaches a provider. It is the test of
+ * a symbol after its reading (symbols.ts tickerValue): BRK/B and "RDS A" are read into BRK-B and
+ * RDS-A first, and what still does not fit is refused.
  */
 export const TICKER_PATTERN = /^\^?[A-Za-z0-9]+(?:[.=\-][A-Za-z0-9]+)*$/;
 /** Longest ticker accepted. */

@@ -11,9 +11,11 @@ export const info: ProviderInfo = {
   notes:
     "No key needed. Daily bars only; a symbol's whole history is fetched once a day and sliced locally.",
   async probe(env, { symbol, timeoutMs }) {
+    // Stooq's spelling of the symbol (SHEL.L is shel.uk, BRK-B brk-b.us), as market.ohlcv asks
+    const { stooqSymbol } = await import("./client.ts");
     const text = await env.http.text({
       provider: "stooq",
-      url: `https://stooq.com/q/d/l/?s=${encodeURIComponent(symbol.toLowerCase())}.us&i=d`,
+      url: `https://stooq.com/q/d/l/?s=${encodeURIComponent(stooqSymbol(symbol))}&i=d`,
       cache: { ttl: 43200 },
       timeoutMs,
       retries: 1,

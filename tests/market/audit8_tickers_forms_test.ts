@@ -131,6 +131,14 @@ Deno.test("sources.test asks Yahoo and Stooq for brk.b in their own spellings", 
   assert.ok(!log.urls.some((u) => /brk\.b|brk%2Fb|brk\/b/i.test(u)), log.urls.join());
 });
 
+Deno.test("sources.test source=stooq SHEL.L asks Stooq for shel.uk, not shel.l.us", async () => {
+  const log: FakeLog = { urls: [], posts: [] };
+  await run("sources.test", { source: "stooq", symbol: "SHEL.L" }, { fetch: fakeMarket(log) });
+  const stooq = log.urls.map((u) => new URL(u)).filter((u) => u.host === "stooq.com");
+  assert.ok(stooq.length > 0, log.urls.join());
+  for (const u of stooq) assert.equal(u.searchParams.get("s"), "shel.uk");
+});
+
 Deno.test("market.quote brk/b asks Yahoo for BRK-B", async () => {
   const log: FakeLog = { urls: [], posts: [] };
   const { envelope } = await run("market.quote", { symbol: "brk/b" }, { fetch: fakeMarket(log) });
