@@ -313,6 +313,22 @@ const deadlines = new Deadlines();
 const TIMED_OUT = Symbol("timed out");
 const TOO_LARGE = Symbol("too large");
 const BROKEN = Symbol("broken");
+const NOT_UTF8 = Symbol("not UTF-8");
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A body's bytes as text, or NOT_UTF8 when they are not UTF-8: a lenient decoder would turn each
+ * bad byte into U+FFFD and the call would run on text the caller never sent (a Latin-1 "Nestlé"
+ * looked up as "Nestl\ufffd"). A leading byte order mark is dropped, as JSON readers do.
+ */
+function utf8(bytes: ArrayBuffer | Uint8Array): string | typeof NOT_UTF8 {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return NOT_UTF8;
+  }
+}
 
 /** The checks, bound to one server's settings. */
 export class RequestGuard {
@@ -505,11 +521,11 @@ export class RequestGuard {
     const limit = this.maxBodyBytes;
     const declared = req.headers.get("content-length");
     if (declared !== null && Number(declared) > limit) return this.#tooLarge();
-    let read: Promise<string | typeof TOO_LARGE>;
+    let read: Promise<string | typeof TOO_LARGE | typeof NOT_UTF8>;
     if (declared !== null) {
       if (declared === "0") return "";
-      // the declared length is checked, and text() takes a body that has arrived in one step
-      read = req.text();
+      // the declared length is checked, and the bytes of a body that has arrived come in one step
+      read = req.arrayBuffer().then(utf8);
     } else {
       if (!req.body) return "";
       read = readLimited(req.body.getReader(), limit);
@@ -526,6 +542,14 @@ export class RequestGuard {
       });
     });
     if (got === TOO_LARGE) return this.#tooLarge();
+    if (got === NOT_UTF8) {
+      return reply(
+        failure(
+          "the request body is not UTF-8 text: its bytes were not decoded (a guessed character would change the arguments); send the JSON encoded as UTF-8",
+        ),
+        400,
+      );
+    }
     if (got === BROKEN) {
       return reply(failure("the request body could not be read; send it again"), 400);
     }
@@ -556,12 +580,12 @@ export class RequestGuard {
 async function readLimited(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   limit: number,
-): Promise<string | typeof TOO_LARGE> {
+): Promise<string | typeof TOO_LARGE | typeof NOT_UTF8> {
   const first = await reader.read();
   if (first.done) return "";
   const second = first.value.length <= limit ? await reader.read() : null;
   // the usual case: the whole body arrived in one piece
-  if (second?.done) return new TextDecoder().decode(first.value);
+  if (second?.done) return utf8(first.value);
   const chunks: Uint8Array[] = second ? [first.value, second.value!] : [first.value];
   let size = first.value.length + (second?.value?.length ?? 0);
   if (size > limit) {
@@ -584,7 +608,7 @@ async function readLimited(
     all.set(c, off);
     off += c.length;
   }
-  return new TextDecoder().decode(all);
+  return utf8(all);
 }
 
 /** Reads the guard's settings from the environment of a server. */
@@ -632,4 +656,73 @@ export function guardOptionsFromEnv(
     tokenFailures: new TokenFailures(maxTokenFailures as number),
     plotFiles: plotFiles as PlotFiles,
   };
+}
+
+/**
+ * The first key a JSON object of `text` names twice, with where (the keys leading to it), or
+ * null. JSON.parse keeps the last value of a repeated key without a word, so a body naming
+ * `start` twice would run on one of the two values, and a tool call naming `name` twice on one
+ * of two tools: the caller meant one of them, and nothing tells which. One pass over the text
+ * (already parsed, so well formed), no recursion: 100,000 levels of nesting cost a stack array.
+ */
+export function duplicateKey(text: string): { key: string; path: string[] } | null {
+  // most bodies hold one or two keys: fewer than two quoted names cannot repeat one
+  if (text.indexOf('":') === text.lastIndexOf('":') && !/"\s+:/.test(text)) return null;
+  const stack: { keys: Set<string> | null; name: string }[] = [];
+  let expectKey = false;
+  let lastKey = "";
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let end = i + 1;
+      let escaped = false;
+      while (end < n) {
+        const d = text.charCodeAt(end);
+        if (d === 0x5c /* \ */) {
+          escaped = true;
+          end += 2;
+          continue;
+        }
+        if (d === 0x22) break;
+        end++;
+      }
+      const top = stack[stack.length - 1];
+      if (expectKey && top?.keys) {
+        const raw = text.slice(i + 1, end);
+        let key = raw;
+        if (escaped) {
+          try {
+            key = JSON.parse(text.slice(i, end + 1));
+          } catch { /* well formed already: kept as written */ }
+        }
+        if (top.keys.has(key)) {
+          return { key, path: stack.slice(1).map((s) => s.name) };
+        }
+        top.keys.add(key);
+        lastKey = key;
+        expectKey = false;
+      }
+      i = end;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      // a value inside a list is named by its place in it; one of an object, by its key
+      const name = stack.length && !stack[stack.length - 1].keys ? "[]" : lastKey;
+      stack.push({ keys: c === 0x7b ? new Set() : null, name });
+      expectKey = c === 0x7b;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop();
+      expectKey = false;
+    } else if (c === 0x2c /* , */) {
+      expectKey = !!stack[stack.length - 1]?.keys;
+    }
+  }
+  return null;
+}
+
+/** The refusal of a body naming a key twice in one object (see duplicateKey). */
+export function duplicateKeyMessage(found: { key: string; path: string[] }): string {
+  const where = found.path.filter(Boolean).slice(-3).map(clip).join(".");
+  return `the request body names the key \`${clip(found.key)}\` twice in one object${
+    where ? ` (inside \`${where}\`)` : ""
+  }, so the call was refused: JSON keeps only the last value and it would run on one of the two without a word; send each key once`;
 }

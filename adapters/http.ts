@@ -17,6 +17,8 @@ import { pureEntry, runPureArgs, runPureArgsNow } from "../core/pure.ts";
 import { describeError, hideInternals } from "../core/errors.ts";
 import {
   type ClientInfo,
+  duplicateKey,
+  duplicateKeyMessage,
   type GuardOptions,
   guardOptionsFromEnv,
   processPlotFiles,
@@ -212,6 +214,8 @@ function routes(
         ? reservedKeyIn(body)
         : null;
       if (reserved !== null) return reply(failure(reservedMessage(reserved)), 422);
+      const twice = duplicateKey(text);
+      if (twice) return reply(failure(duplicateKeyMessage(twice)), 422);
       // pure calculators skip the runner: no schema library, context, timer or signal (and no
       // promise once the calculator's module is loaded)
       if (!opts.validateData && pureEntry(name)) {

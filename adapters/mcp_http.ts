@@ -17,6 +17,8 @@ import {
 } from "./http.ts";
 import {
   type ClientInfo,
+  duplicateKey,
+  duplicateKeyMessage,
   type GuardOptions,
   guardOptionsFromEnv,
   processPlotFiles,
@@ -126,7 +128,8 @@ export function createMcpHttpHandler(opts: McpHttpOptions = {}): AdapterHandler 
       } catch {
         return reply(failure("request body is not valid JSON (an MCP JSON-RPC message)"), 400);
       }
-      const wrong = messagesProblem(parsedBody);
+      const twice = duplicateKey(text);
+      const wrong = twice ? duplicateKeyMessage(twice) : messagesProblem(parsedBody);
       if (wrong) return reply(failure(wrong), 400);
       // a JSON-RPC batch runs its calls at once: each takes a request slot, as a request would
       if (Array.isArray(parsedBody) && parsedBody.length > 1) {

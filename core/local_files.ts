@@ -20,7 +20,7 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
       `local file "${path}" refused: this surface reads no local files; set FINANCE_DOCUMENT_ROOTS to the folders it may read`,
     );
   }
-  const local = path.startsWith("file://") ? decodeURIComponent(new URL(path).pathname) : path;
+  const local = path.startsWith("file://") ? fileUrlPath(path) : path;
   const absolute = resolve(isAbsolute(local) ? local : resolve(local));
   const within = (p: string) =>
     policy.readAnywhere || policy.roots.some((root) => {
@@ -58,6 +58,30 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
     );
   }
   return real;
+}
+
+/**
+ * The local path a `file://` URL names. A URL that does not parse (`file://%2Ftmp%2F…`, an
+ * escape that is no character) was an unexpected exception, answered as an internal error; a
+ * URL naming another machine (`file://server/share/x`) was read as a path on this one.
+ */
+function fileUrlPath(path: string): string {
+  const how = "give a path, or a file URL of this machine: file:///absolute/path";
+  let url: URL;
+  let local: string;
+  try {
+    url = new URL(path);
+    local = decodeURIComponent(url.pathname);
+  } catch {
+    throw new FinanceError(`"${path}" is not a valid file URL; ${how}`);
+  }
+  if (url.hostname !== "" && url.hostname !== "localhost") {
+    throw new AccessDenied(
+      `local file "${path}" refused: the URL names the host ${url.hostname}, and only this machine's files are read; ${how}`,
+    );
+  }
+  if (local.includes("\0")) throw new FinanceError(`"${path}" holds a NUL character; ${how}`);
+  return local;
 }
 
 /**

@@ -151,9 +151,36 @@ export function redactUrl(url: string, secrets: string[] = []): string {
 
 const patterns = new Map<string, RegExp>();
 
+/** Secrets at least this long are also looked for in base64 (shorter ones would match words). */
+const BASE64_MIN = 8;
+
+/**
+ * The base64 spellings of a value (standard and URL-safe alphabets), as a service or a header
+ * echoes a credential: alone, or inside a longer encoded text (`Basic` of `id:secret`, a token).
+ * Inside a longer text the value's bytes may start at any of three offsets of a 3-byte group, so
+ * each offset gives a form: the characters made of the value's bits alone (the first and last
+ * one or two mix in the neighbouring bytes). None for a short value.
+ */
+function base64Forms(secret: string): string[] {
+  if (secret.length < BASE64_MIN) return [];
+  const bytes = new TextEncoder().encode(secret);
+  const forms: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    let binary = "\0".repeat(k);
+    for (const b of bytes) binary += String.fromCharCode(b);
+    const encoded = btoa(binary + "\0\0");
+    // character j holds bits [6j, 6j + 6); the value's bits are [8k, 8(k + n))
+    const first = Math.ceil((8 * k) / 6);
+    const end = Math.floor((8 * (k + bytes.length)) / 6);
+    const inner = encoded.slice(first, end);
+    forms.push(inner, inner.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  return forms;
+}
+
 /**
  * A secret value as a pattern: as given, percent-encoded (as it travels in a URL, either way of
- * encoding a query) and in any letter case, since a service may echo any of these.
+ * encoding a query), in base64 and in any letter case, since a service may echo any of these.
  */
 function secretPattern(secret: string): RegExp {
   let re = patterns.get(secret);
@@ -162,6 +189,7 @@ function secretPattern(secret: string): RegExp {
       secret,
       encodeURIComponent(secret),
       new URLSearchParams({ v: secret }).toString().slice(2),
+      ...base64Forms(secret),
     ]);
     const alternatives = [...forms].sort((a, b) => b.length - a.length)
       .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
