@@ -114,7 +114,7 @@ Deno.test("attack2: __proto__, duplicate keys and deep nesting in arguments (mcp
     );
     assert.equal(direct.status, 422);
     assert.match(envelopeOf(direct).error!, /unknown argument `__proto__`/);
-    // the last of two keys is the one read, and it is checked like any value
+    // a key named twice is refused before either value is read
     const twice = await rawRequest(
       s.port,
       "POST /commands/document.read HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json",
