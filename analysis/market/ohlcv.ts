@@ -354,6 +354,33 @@ async function fromProvider(
         `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,
       );
     }
+    // pre- and post-market bars Yahoo sent though only the regular session was asked for
+    const outside = (b.outside_session ?? []).filter((d) => {
+      const day = localDay(d, b.timezone);
+      return day >= w.start && day <= w.end;
+    });
+    if (outside.length) {
+      ctx.warn(
+        `${symbol}: left out ${outside.length} ${tf} bar(s) outside the regular session Yahoo states for their day (${
+          outside.slice(0, 3).join(", ")
+        }${
+          outside.length > 3 ? ", …" : ""
+        }): pre- or post-market trades; market.ohlcv gives regular-session intraday bars only`,
+      );
+    }
+    const zeros = (b.zero_prices ?? []).filter((d) => {
+      const day = localDay(d, b.timezone);
+      return day >= w.start && day <= w.end;
+    });
+    if (zeros.length) {
+      ctx.warn(
+        `${symbol}: Yahoo gave a price of 0 in ${zeros.length} bar(s) (${
+          zeros.slice(0, 3).join(", ")
+        }${
+          zeros.length > 3 ? ", …" : ""
+        }): nothing trades at no price, so 0 is its placeholder for a figure it lacks; those prices are left null`,
+      );
+    }
     // a bar Yahoo wrote in pounds amid pence (or rand amid cents) is put into the series' unit
     const unit = fixUnitSlips(b.rows, b.currency, b.splits);
     const slips = unit.slips.filter((x) => {
@@ -372,6 +399,12 @@ async function fromProvider(
     const pair = index || future ? null : pairUnit(symbol, b.instrument_type, b.currency);
     const relabel = future ?? pair;
     if (relabel?.note && unit.rows.length) ctx.warn(relabel.note);
+    // prices without a stated currency: their unit is unknown, which a null alone does not say
+    if (!index && !relabel && !b.currency && unit.rows.length) {
+      ctx.warn(
+        `${symbol}: Yahoo states no currency for these bars; currency is left null and the prices' unit is unknown: check the listing's currency (market.quote) before reading them as money`,
+      );
+    }
     return {
       ...b,
       currency: index ? null : relabel ? relabel.currency : b.currency,
@@ -393,6 +426,10 @@ async function fromProvider(
         }`
         : intraday
         ? "OHLC as Yahoo serves intraday bars, not adjusted for dividends; adj_close null (Yahoo gives no adjusted close for intraday bars)"
+        : b.instrument_type === "MUTUALFUND"
+        // Yahoo's adjusted close of a fund takes in its capital-gain distributions too, which
+        // are not among the dividends it lists (nor asked for)
+        ? "OHLC adjusted for splits only; adj_close adjusted for splits, dividends and capital-gain distributions; dividends lists cash dividends only, not a fund's capital-gain distributions"
         : "OHLC adjusted for splits only; adj_close adjusted for splits and dividends",
     };
   }

@@ -48,6 +48,8 @@ export function fromYahooQuote(q: QuoteRow): Quote {
  */
 export function readYahooQuote(q: QuoteRow, now?: Date): { quote: Quote; notes: string[] } {
   const notes: string[] = [];
+  // Yahoo's own currency, before a future's, pair's or index's rule reads it
+  const stated = q.currency || null;
   // a future's price is per unit of what it delivers, or in points (no currency then); a pair's
   // is the quote currency per one of the base (by Yahoo's type, else by the =F and =X spellings)
   const type = q.quoteType ||
@@ -82,6 +84,8 @@ export function readYahooQuote(q: QuoteRow, now?: Date): { quote: Quote; notes: 
     change = null;
     changePct = null;
   }
+  const apart = changeApart(q.symbol, q.quoteType, change, changePct, last, previous);
+  if (apart) notes.push(apart);
   let volume = q.regularMarketVolume;
   const kind = noVolumeKind(q.quoteType);
   if (volume === 0 && kind) {
@@ -148,11 +152,53 @@ export function readYahooQuote(q: QuoteRow, now?: Date): { quote: Quote; notes: 
       } (extended_hours)`,
     );
   }
+  // a price without a stated currency (a future's and an index's are said above)
+  const index = type === "INDEX" || q.symbol.startsWith("^");
+  if (!stated && quote.currency === null && last !== null && type !== "FUTURE" && !index) {
+    notes.push(
+      `${q.symbol}: Yahoo states no currency for this quote; currency is left null and the price ${last} is in an unknown unit: check the listing's currency before reading it as money`,
+    );
+  }
   const range = outsideDayRange(quote);
   if (range) notes.push(range);
   const cover = capOverShares(quote);
   if (cover !== null) notes.push(partialShares(quote, cover));
   return { quote, notes };
+}
+
+/** How far (relative to the price) a change may be from the price minus the previous close. */
+const CHANGE_SLACK = 1e-4;
+
+/**
+ * A note when Yahoo's change is not the price minus the previous close it gives beside it, so a
+ * reader would take it for the move since that close: a cryptocurrency's change is over the
+ * last 24 hours while its previous close is the price at 00:00 UTC (BTC-USD: a change of
+ * -1225.89 beside a price 60.43 below the previous close). Null when they agree (up to Yahoo's
+ * rounding) or a figure is missing.
+ */
+function changeApart(
+  symbol: string,
+  type: string | undefined,
+  change: number | null,
+  pct: number | null,
+  last: number | null,
+  previous: number | null,
+): string | null {
+  if (change === null || last === null || previous === null) return null;
+  const diff = last - previous;
+  if (Math.abs(diff - change) <= CHANGE_SLACK * Math.max(Math.abs(last), Math.abs(previous))) {
+    return null;
+  }
+  const why = type === "CRYPTOCURRENCY"
+    ? "for a cryptocurrency Yahoo's change is taken over the last 24 hours, while its previous " +
+      "close is the price at 00:00 UTC; read change and change_pct as that 24-hour move"
+    : "the two are from different sessions or moments; do not read change as the move since " +
+      "previous_close";
+  return `${symbol}: Yahoo's change ${change}${
+    pct === null ? "" : ` (${pct}%)`
+  } is not the price ${last} minus the previous close ${previous} (${
+    Number(diff.toPrecision(10))
+  }): ${why}`;
 }
 
 /**

@@ -66,8 +66,10 @@ export default defineCommand({
     "stamped in UTC, but start_date and end_date are the exchange's own calendar days (in the " +
     "time zone the provider states: Yahoo's exchangeTimezoneName, New York for Alpaca), so a " +
     "Sydney or Tokyo session is kept whole; intraday bars have no adjusted close (adj_close " +
-    "null), as price_basis says. A last bar of a session still trading (its close the latest " +
-    "price, its volume so far) is said in a warning. An index's bars (^GSPC) are levels in " +
+    "null), as price_basis says, and are the regular session's: a pre- or post-market bar " +
+    "outside the session Yahoo states for its day is left out, with a warning. A last bar of " +
+    "a session still trading (its close the latest price, its volume so far) is said in a " +
+    "warning. An index's bars (^GSPC) are levels in " +
     "points: currency is null, market_currency names the currency stated for it, and a " +
     "warning says so; so are the bars of point-priced futures (ES=F), and cents-quoted ones " +
     "(KC=F) are in USX. Use price.moves for " +

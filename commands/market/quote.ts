@@ -19,7 +19,9 @@ export default defineCommand({
     "extended_hours, with a warning; a price more than a week old, older than the last whole " +
     "weekday while the market is open, or two whole weekdays old while it is closed (a halted " +
     "or suspended listing), or a cryptocurrency's more than six hours old (it trades every " +
-    "day), is warned about. An index's currency is null with a warning: its level is in " +
+    "day), is warned about, as is a change that is not the price minus previous_close (a " +
+    "cryptocurrency's change is over the last 24 hours) and a price without a stated " +
+    "currency. An index's currency is null with a warning: its level is in " +
     "points, not in the currency Yahoo states for its constituents (^GSPC: USD). A future's " +
     "warning names its contract, expiry and unit (CL=F: USD per barrel), and an expired " +
     "contract; equity-index futures (ES=F, points) and Treasury or rate futures (points of " +

@@ -39,6 +39,13 @@ export interface Bars {
    * regular, epoch seconds), when it states one.
    */
   session?: { start: number; end: number } | null;
+  /**
+   * Intraday bars left out because they lie outside the regular session Yahoo states for their
+   * day (meta.tradingPeriods): pre- and post-market trades, which market.ohlcv does not ask for.
+   */
+  outside_session?: string[];
+  /** Dates of bars where Yahoo gave a price of 0 (its "none"), left null. */
+  zero_prices?: string[];
 }
 
 /** A stamp of Yahoo's trading periods in seconds: a number, or a Date once converted. */
@@ -112,6 +119,66 @@ export function barDate(
   return new Date((epochSec + gmtoffset) * 1000).toISOString().slice(0, 10);
 }
 
+/**
+ * One regular session of an intraday answer, epoch seconds, both ends included: Yahoo states a
+ * market open around the clock (BTC-USD, EURUSD=X) as 00:00 to 23:59, with a bar at 23:59.
+ */
+interface Period {
+  start: number;
+  end: number;
+}
+
+/**
+ * The regular sessions Yahoo states for an intraday answer's days (meta.tradingPeriods: an array
+ * of each day's periods when pre- and post-market were not asked for, `{pre, regular, post}` of
+ * such arrays when they were), flattened; empty when it states none.
+ */
+export function regularPeriods(r: ChartResult): Period[] {
+  const tp = (r.meta as Record<string, unknown>).tradingPeriods;
+  const days = Array.isArray(tp)
+    ? tp
+    : tp && typeof tp === "object"
+    ? (tp as { regular?: unknown }).regular
+    : null;
+  if (!Array.isArray(days)) return [];
+  const out: Period[] = [];
+  for (const day of days) {
+    for (const p of Array.isArray(day) ? day : [day]) {
+      const start = stampSec((p as { start?: unknown } | null)?.start);
+      const end = stampSec((p as { end?: unknown } | null)?.end);
+      if (start !== null && end !== null && end > start) out.push({ start, end });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A test of whether an intraday stamp lies outside the regular session of its day: false for a
+ * stamp on a day (in `zone`, else at `gmtoffset`) for which Yahoo states no session, so a bar is
+ * left out only against a session stated for its own day. Null when no session is stated.
+ */
+function outsideSession(
+  periods: Period[],
+  zone: string | null,
+  gmtoffset: number,
+): ((t: number) => boolean) | null {
+  if (!periods.length) return null;
+  const f = zone ? dayFormat(zone) : null;
+  const day = (t: number) =>
+    f ? f.format(new Date(t * 1000)) : new Date((t + gmtoffset) * 1000).toISOString().slice(0, 10);
+  const daysStated = new Set(periods.map((p) => day(p.start)));
+  let j = 0;
+  let last = -Infinity;
+  return (t: number) => {
+    // stamps ascend: one pass over the periods (from the start again if one does not)
+    if (t < last) j = 0;
+    last = t;
+    while (j < periods.length && periods[j].end < t) j++;
+    if (j < periods.length && periods[j].start <= t) return false;
+    return daysStated.has(day(t));
+  };
+}
+
 const clean = (v: number | null | undefined): number | null =>
   typeof v === "number" && Number.isFinite(v) ? v : null;
 
@@ -126,20 +193,47 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
   const adj = intraday ? undefined : r.indicators.adjclose?.[0]?.adjclose;
   const rows: Bar[] = [];
   const stamps: number[] = [];
+  // market.ohlcv asks for the regular session's intraday bars only: a bar Yahoo sends outside
+  // the session it states for that day (a pre- or post-market trade) is left out, and counted
+  const outside = intraday ? outsideSession(regularPeriods(r), zone, off) : null;
+  const dropped: string[] = [];
+  // a price of 0 is Yahoo's "none" (a low of 0 in a bar that traded above it): nothing trades
+  // at no price. Not for an index, whose level may be 0 (a T-bill yield, ^IRX); a future's
+  // negative price is kept.
+  const zeroIsNone = r.meta.instrumentType !== "INDEX" && !r.meta.symbol.startsWith("^");
+  const zeros: string[] = [];
   (r.timestamp ?? []).forEach((t, i) => {
     if (t === null) return;
-    const close = clean(q.close?.[i]);
-    const open = clean(q.open?.[i]);
+    let zero = false;
+    const price = (v: number | null | undefined) => {
+      const x = clean(v);
+      if (x !== 0 || !zeroIsNone) return x;
+      zero = true;
+      return null;
+    };
+    const close = price(q.close?.[i]);
+    const open = price(q.open?.[i]);
+    const high = price(q.high?.[i]);
+    const low = price(q.low?.[i]);
+    const adjusted = adj ? price(adj[i]) : null;
     // Yahoo pads holidays and the live session with all-null bars; they are not prices.
-    if (close === null && open === null) return;
+    if (close === null && open === null) {
+      if (zero) zeros.push(barDate(t, off, intraday, zone));
+      return;
+    }
+    if (outside?.(t)) {
+      dropped.push(barDate(t, off, true, zone));
+      return;
+    }
+    if (zero) zeros.push(barDate(t, off, intraday, zone));
     stamps.push(t);
     rows.push({
       date: barDate(t, off, intraday, zone),
       open,
-      high: clean(q.high?.[i]),
-      low: clean(q.low?.[i]),
+      high,
+      low,
       close,
-      adj_close: adj ? clean(adj[i]) : null,
+      adj_close: adjusted,
       volume: clean(q.volume?.[i]),
     });
   });
@@ -169,6 +263,8 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     session: session.start !== null && session.end !== null && session.end > session.start
       ? { start: session.start, end: session.end }
       : null,
+    ...(dropped.length ? { outside_session: dropped } : {}),
+    ...(zeros.length ? { zero_prices: zeros } : {}),
   };
 }
 
