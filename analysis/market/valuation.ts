@@ -14,6 +14,7 @@ const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 interface StatementData {
   periods: string[];
+  source_urls?: string[];
   rows: {
     key: string;
     unit: string | null;
@@ -50,7 +51,7 @@ async function fiscalRevenue(ctx: Context, symbol: string) {
       );
       return null;
     }
-    return { value: v, period: p, currency: unit.major };
+    return { value: v, period: p, currency: unit.major, urls: env.data.source_urls ?? [] };
   }
   return null;
 }
@@ -164,6 +165,10 @@ export async function multiples(ctx: Context, input: string) {
       ...used.map((r) => `${r.source}: ${r.symbol} (${r.rate} ${r.to} per ${r.from}, ${r.as_of})`),
     ],
     warnings,
+    /** Not data: every exchange rate read, for the command's citations. */
+    fx_rates: used,
+    /** Not data: the URLs fundamentals.statement read the FY revenue from (none for TTM). */
+    revenue_urls: fy?.urls ?? null,
   };
 }
 

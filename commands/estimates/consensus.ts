@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { someOf } from "../../core/lists.ts";
-import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
+import { SOURCE_URLS_HELP, sourceUrls, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
 const n = z.number().nullable();
@@ -65,7 +65,9 @@ export default defineCommand({
       sga_expense: range,
       analyst_count: z.object({ revenue: n, eps: n }),
       provider: z.string(),
-      source_url: z.string(),
+      source_url: z.string().describe(
+        "The URL the row was read from, as requested (the API key removed).",
+      ),
     })),
     count: z.int(),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
@@ -86,6 +88,8 @@ export default defineCommand({
     // rows of another symbol are another company's estimates: never passed as this one's
     const same = (s: string) => s.toUpperCase().replace(/\./g, "-");
     const rows = answered.filter((r) => same(r.symbol) === same(symbol));
+    // the address the rows were read from, as requested (the key removed), not the bare endpoint
+    const readFrom = sourceUrls(ctx, (r) => r.provider === "estimates_a").at(-1) ?? ESTIMATES_URL;
     const others = [...new Set(answered.filter((r) => !rows.includes(r)).map((r) => r.symbol))];
     if (others.length) {
       const { ProviderError } = await import("../../core/errors.ts");
@@ -156,7 +160,7 @@ export default defineCommand({
         }),
       analyst_count: { revenue: r.numAnalystsRevenue ?? null, eps: r.numAnalystsEps ?? null },
       provider: "estimates_a",
-      source_url: ESTIMATES_URL,
+      source_url: readFrom,
     }));
     // a row holding none of the figures read (FMP renaming its fields, or an empty row) would
     // pass as a period with every figure empty: said, naming what the row does hold

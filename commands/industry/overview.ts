@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { sourceUrls } from "../market/_sources.ts";
+import { warnOtherKey } from "../sector/_page.ts";
 import {
   benchmarkSchema,
   overviewSchema,
@@ -44,6 +46,7 @@ export default defineCommand({
     );
     const { industryPage } = await import("../../analysis/market/industry_keys.ts");
     const d = await industryPage(ctx, args.key);
+    warnOtherKey(ctx, "industry", args.key, d.key);
     return {
       key: d.key,
       name: d.name,
@@ -55,7 +58,9 @@ export default defineCommand({
       benchmark: benchmarkOf(d),
       provider: "market_a",
       source: INDUSTRY_SOURCE,
-      url: pageUrl("industries", d.key),
+      // the page as requested: Yahoo's key in the answer may not be the one asked for
+      url: sourceUrls(ctx, (r) => r.url.includes("/v1/finance/industries/")).at(-1) ??
+        pageUrl("industries", d.key),
       retrieved_at: ctx.clock.now().toISOString(),
     };
   },

@@ -5,6 +5,7 @@ import { FinanceError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
 import { parseArchiveUrl } from "../../providers/filings_a/edgar.ts";
+import { sourceUrls } from "../market/_sources.ts";
 
 const doc = z.object({
   title: z.string(),
@@ -16,6 +17,9 @@ const doc = z.object({
   confidence: z.enum(["high", "medium", "low"]),
   why_matched: z.string(),
   source: z.enum(["filings_a", "company_ir"]),
+  provider: z.enum(["filings_a", "company_ir"]).optional().describe(
+    "Provider key the row was read through (the same as source).",
+  ),
   filing_url: z.string().nullable(),
   accession_no: z.string().nullable(),
   form: z.string().nullable(),
@@ -264,6 +268,10 @@ export default defineCommand({
     source: z.string(),
     sources_used: z.array(z.string()),
     notes: z.array(z.string()),
+    retrieved_at: z.string().optional().describe("When the newest page was read (ISO 8601)."),
+    source_urls: z.array(z.string()).optional().describe(
+      "The filing indexes and IR pages the rows were read from (keys removed), newest last.",
+    ),
   }),
   examples: [
     "finance ir.presentations NVDA",
@@ -310,7 +318,7 @@ export default defineCommand({
     if (!unique.length) ctx.warn(`no presentations or press releases found for ${args.symbol}`);
     return {
       symbol: args.symbol,
-      presentations: unique,
+      presentations: unique.map((d) => ({ ...d, provider: d.source })),
       count: unique.length,
       source: args.source,
       sources_used: used,
@@ -319,6 +327,13 @@ export default defineCommand({
         "8-K exhibits are dated by filing day; IR-site dates come from full dates in link text or URLs and may be missing (a fiscal period or year goes to period, not date); undated documents are listed after dated ones.",
         "Company IR sites are read as plain HTML without running JavaScript, so lists built in the browser are not seen.",
       ],
+      // a context built by hand (tests) may record no requests
+      ...(ctx.requested
+        ? {
+          retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
+          source_urls: sourceUrls(ctx),
+        }
+        : {}),
     };
   },
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { cutToBudget, liftWarnings, pageSchema } from "../../analysis/document/view.ts";
+import { SOURCE_URLS_HELP, sourceUrls } from "../market/_sources.ts";
 
 export default defineCommand({
   name: "ir.read",
@@ -14,7 +15,7 @@ export default defineCommand({
   usage: "finance ir.read source=URL [max_chars=12000 max_pages=0 ocr=off|auto|force]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "url", "filing_url", "accession_no", "source"],
+  citation_fields: ["symbol", "url", "filing_url", "accession_no", "source", "provider"],
   positional: [],
   aliases: { url: "source" },
   args: z.strictObject({
@@ -40,6 +41,11 @@ export default defineCommand({
     pages: z.array(pageSchema),
     ocr: z.object({ mode: z.enum(["off", "auto", "force"]), pages: z.array(z.int()) }),
     warnings: z.array(z.string()),
+    provider: z.enum(["filings_a", "company_ir"]).describe(
+      "Provider key: filings_a for an SEC EDGAR address, company_ir for a company's own site.",
+    ),
+    retrieved_at: z.string().describe("When the document was read (ISO 8601)."),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
   }),
   examples: [
     "finance ir.read source=https://investor.example.com/static-files/q4-2024-presentation.pdf",
@@ -50,6 +56,7 @@ export default defineCommand({
       throw new InputError(`source must be an http(s) address, got "${args.source}"`);
     }
     const { loadDocument } = await import("../../analysis/document/load.ts");
+    const { parseArchiveUrl } = await import("../../providers/filings_a/edgar.ts");
     const doc = await loadDocument(ctx, args.source, {
       ocr: args.ocr,
       maxPages: args.max_pages,
@@ -69,6 +76,11 @@ export default defineCommand({
       pages: view.pages,
       ocr: { mode: args.ocr, pages: doc.pages.filter((p) => p.ocr).map((p) => p.page) },
       warnings: liftWarnings(doc.warnings, ctx.warn),
+      provider: parseArchiveUrl(doc.url ?? doc.source)
+        ? "filings_a" as const
+        : "company_ir" as const,
+      retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
+      source_urls: sourceUrls(ctx),
     };
   },
 });

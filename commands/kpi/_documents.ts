@@ -18,6 +18,11 @@ export const documentSchema = z.object({
   accession_no: z.string().nullable(),
   section: z.string().nullable(),
   source: z.string(),
+  // optional in the type only: every document this command reads carries both
+  provider: z.string().nullable().optional().describe(
+    "Provider key the document was read through (transcripts_a, filings_a); null for a local file.",
+  ),
+  retrieved_at: z.string().optional().describe("When the document was read (ISO 8601)."),
 });
 
 /** A KPI's figure as it was stated: the number, its unit, a range's high end, a bound. */
@@ -112,6 +117,8 @@ export async function transcriptRows(
     accession_no: null,
     section: null,
     source: meta.source,
+    provider: meta.provider,
+    retrieved_at: meta.retrieved_at,
   };
   const pieces = parsed.turns.length
     ? parsed.turns.map((t) => ({
@@ -211,6 +218,9 @@ export async function filingRows(
       accession_no: f.accession_no,
       section,
       source: "filings_a",
+      provider: "filings_a",
+      // filings.read names no time of reading: it ran just now (a hand-built context has no clock)
+      ...(ctx.clock ? { retrieved_at: ctx.clock.now().toISOString() } : {}),
     };
     docs.push(doc);
     rows.push(...markAmbiguous(

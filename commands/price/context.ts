@@ -17,7 +17,42 @@ const item = z.object({
 });
 
 type Rows = Record<string, unknown>[];
-type Block = { source: string; items: EvidenceItem[] };
+type Block = { source: string; items: EvidenceItem[]; read: Read };
+/** Where a source's rows were read: what the command run for it says of its own reading. */
+type Read = { source_urls: string[]; retrieved_at: string | null };
+
+/** The URLs and time another command's answer names as read (`source_urls`, `request_url`). */
+function readOf(data: unknown): Read {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const urls = Array.isArray(d.source_urls)
+    ? d.source_urls.filter((u): u is string => typeof u === "string")
+    : typeof d.request_url === "string"
+    ? [d.request_url]
+    : [];
+  return { source_urls: urls, retrieved_at: str(d.retrieved_at) };
+}
+
+/** How each evidence source answered, with where it read. */
+const sourceRow = z.object({
+  source: z.string(),
+  ok: z.boolean(),
+  count: z.int(),
+  error: z.string().nullable(),
+  provider: z.string().describe("Provider key of the source (filings_a, news, transcripts_a)."),
+  source_urls: z.array(z.string()).describe(
+    "The URLs the source's command names as read (keys removed); empty when it names none.",
+  ),
+  retrieved_at: z.string().nullable().describe(
+    "When the source was read (ISO 8601); null when it could not be.",
+  ),
+});
+
+/** Provider key of each evidence source. */
+const PROVIDER: Record<string, string> = {
+  filings: "filings_a",
+  news: "news",
+  transcripts: "transcripts_a",
+};
 /** Items of a listing outside New York dated by a bare date (no time), by source: warned once. */
 type BareDates = Record<string, number>;
 
@@ -79,7 +114,7 @@ async function filings(ctx: Context, a: Args, range: Range, clock: Clock): Promi
         },
       };
     });
-  return { source: "filings", items };
+  return { source: "filings", items, read: readOf(env.data) };
 }
 
 async function news(ctx: Context, a: Args, range: Range, clock: Clock): Promise<Block> {
@@ -147,7 +182,7 @@ async function news(ctx: Context, a: Args, range: Range, clock: Clock): Promise<
       `news: ${nearClose} article(s) of the move date were first seen by GDELT within ${CRAWL_LAG_MIN} minutes after the close, so they are after_move; GDELT dates an article when its crawler (every 15 minutes) first sees it, not when it was published, so they may have been out before the close: read their times`,
     );
   }
-  return { source: "news", items };
+  return { source: "news", items, read: readOf(env.data) };
 }
 
 /** GDELT's crawler runs every 15 minutes: an article seen this soon after the close may predate it. */
@@ -187,7 +222,7 @@ async function transcripts(ctx: Context, a: Args, range: Range, clock: Clock): P
         },
       };
     });
-  return { source: "transcripts", items };
+  return { source: "transcripts", items, read: readOf(env.data) };
 }
 
 type Args = {
@@ -310,12 +345,7 @@ export default defineCommand({
     end_date: z.string(),
     timeline: z.array(item),
     count: z.int(),
-    sources: z.array(z.object({
-      source: z.string(),
-      ok: z.boolean(),
-      count: z.int(),
-      error: z.string().nullable(),
-    })),
+    sources: z.array(sourceRow),
     notes: z.array(z.string()),
     exchange_clock: clockSchema.optional().describe(
       "The exchange clock items were placed by, for a symbol that is not a US listing; absent for a US listing (ADRs included), whose items are placed by New York days and the 09:30-16:00 session.",
@@ -336,17 +366,33 @@ export default defineCommand({
     const blocks = [filings, news, transcripts];
     const names = ["filings", "news", "transcripts"];
     // Sequential on purpose: GDELT and SEC have their own pacing, and warnings stay in order.
-    const results: { source: string; ok: boolean; count: number; error: string | null }[] = [];
+    const results: z.infer<typeof sourceRow>[] = [];
     const timeline: EvidenceItem[] = [];
     for (const [i, gather] of blocks.entries()) {
       try {
         const block = await gather(ctx, args, range, clock);
         timeline.push(...block.items);
-        results.push({ source: block.source, ok: true, count: block.items.length, error: null });
+        results.push({
+          source: block.source,
+          ok: true,
+          count: block.items.length,
+          error: null,
+          provider: PROVIDER[block.source],
+          source_urls: block.read.source_urls,
+          retrieved_at: block.read.retrieved_at ?? ctx.clock.now().toISOString(),
+        });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         ctx.warn(`${names[i]} unavailable: ${message}`);
-        results.push({ source: names[i], ok: false, count: 0, error: message });
+        results.push({
+          source: names[i],
+          ok: false,
+          count: 0,
+          error: message,
+          provider: PROVIDER[names[i]],
+          source_urls: [],
+          retrieved_at: null,
+        });
       }
     }
     if (results.every((r) => !r.ok)) {

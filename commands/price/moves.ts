@@ -41,6 +41,8 @@ const moveRow = z.object({
 interface SeriesFound {
   rows: Bar[];
   source: string | null;
+  /** Provider key of the series (market_a, stooq, ...), as market.ohlcv states it. */
+  provider: string | null;
   currency: string | null;
   /** The URLs market.ohlcv read the bars from: this command asked for none itself. */
   source_urls: string[];
@@ -58,6 +60,7 @@ function barsOf(
     return {
       rows: d.rows as Bar[],
       source: String(d.source ?? d.provider ?? "") || null,
+      provider: typeof d.provider === "string" ? d.provider : null,
       currency: typeof d.currency === "string" ? d.currency : null,
       source_urls: Array.isArray(d.source_urls)
         ? d.source_urls.filter((u): u is string => typeof u === "string")
@@ -86,7 +89,7 @@ export default defineCommand({
     "finance price.moves SYMBOL [window=1d|3d|1w|1m years=3|start_date=YYYY-MM-DD end_date=YYYY-MM-DD threshold=8|8% limit=20 provider=auto]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "end_date", "source", "source_urls"],
+  citation_fields: ["symbol", "end_date", "source", "provider", "source_urls"],
   positional: ["symbol"],
   synonyms: { start: "start_date", end: "end_date" },
   view: "moves",
@@ -127,6 +130,9 @@ export default defineCommand({
     count: z.int(),
     total_count: z.int(),
     source: z.string().nullable(),
+    provider: z.string().nullable().describe(
+      "Provider key of the bars (market_a, stooq, ...), as market.ohlcv states it.",
+    ),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     retrieved_at: z.string().nullable().describe(
       "When market.ohlcv read the bars (ISO 8601), by the session's clock.",
@@ -281,6 +287,7 @@ export default defineCommand({
       count: result.moves.length,
       total_count: result.total,
       source: found.source,
+      provider: found.provider,
       source_urls: found.source_urls,
       retrieved_at: found.retrieved_at,
       notes: [

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { sourceUrls } from "../market/_sources.ts";
+import { warnOtherKey } from "./_page.ts";
 
 export default defineCommand({
   name: "sector.table",
@@ -40,7 +42,9 @@ export default defineCommand({
       "../../analysis/market/domain.ts"
     );
     const { sectorKeyOf } = await import("../../analysis/market/sector_keys.ts");
-    const d = await (await ctx.provider("market_a")).domain.sector(sectorKeyOf(args.key));
+    const asked = sectorKeyOf(args.key);
+    const d = await (await ctx.provider("market_a")).domain.sector(asked);
+    warnOtherKey(ctx, "sector", asked, d.key);
     const rows = pageTable(d, args.table, args.limit);
     for (const w of tableCaveats(args.table, rows)) ctx.warn(w);
     return {
@@ -51,7 +55,9 @@ export default defineCommand({
       count: rows.length,
       provider: "market_a",
       source: SECTOR_SOURCE,
-      url: pageUrl("sectors", d.key),
+      // the page as requested: Yahoo's key in the answer may not be the one asked for
+      url: sourceUrls(ctx, (r) => r.url.includes("/v1/finance/sectors/")).at(-1) ??
+        pageUrl("sectors", d.key),
       retrieved_at: ctx.clock.now().toISOString(),
     };
   },

@@ -17,6 +17,10 @@ export const transcriptMeta = z.object({
   published_at: z.string().nullable(),
   url: z.string(),
   source: z.string(),
+  provider: z.string().nullable().describe(
+    "Provider key of a page read over the network (transcripts_a); null for a local file.",
+  ),
+  retrieved_at: z.string().describe("When the page or file was read (ISO 8601)."),
 });
 
 export type TranscriptMeta = z.infer<typeof transcriptMeta>;
@@ -117,6 +121,8 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
       published_at: meta.published_at,
       url: shownUrl,
       source: sourceOf(url),
+      provider: /^https?:\/\//i.test(url) ? "transcripts_a" : null,
+      retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
     },
     parsed,
     ...(from ? { quarterFrom: from } : {}),

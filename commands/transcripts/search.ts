@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
+import { SOURCE_URLS_HELP, sourceUrls } from "../market/_sources.ts";
 
 export default defineCommand({
   name: "transcripts.search",
@@ -10,7 +11,15 @@ export default defineCommand({
   usage: "finance transcripts.search SYMBOL [limit=4 debug=false]",
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: ["symbol", "url", "quarter", "published_at", "source"],
+  citation_fields: [
+    "symbol",
+    "url",
+    "quarter",
+    "published_at",
+    "source",
+    "provider",
+    "retrieved_at",
+  ],
   positional: ["symbol"],
   view: "transcripts",
   args: z.strictObject({
@@ -32,6 +41,11 @@ export default defineCommand({
     })),
     count: z.int(),
     source: z.literal("motley_fool"),
+    provider: z.literal("transcripts_a"),
+    retrieved_at: z.string().describe("When the listing pages were read (ISO 8601)."),
+    source_urls: z.array(z.string()).describe(
+      `The listing pages the links were read from. ${SOURCE_URLS_HELP}`,
+    ),
     attempts: z.array(z.object({
       url: z.string(),
       ok: z.boolean(),
@@ -62,6 +76,9 @@ export default defineCommand({
       transcripts,
       count: transcripts.length,
       source: "motley_fool" as const,
+      provider: "transcripts_a" as const,
+      retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
+      source_urls: sourceUrls(ctx),
       ...(args.debug ? { attempts: found.attempts } : {}),
     };
   },

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
+import { type Citation, citationShape, marketReads } from "./_citations.ts";
+import { SOURCE_URLS_HELP } from "../market/_sources.ts";
 
 const n = z.number().nullable();
 
@@ -21,7 +23,7 @@ export default defineCommand({
     "finance valuation.scenario SYMBOL revenue=2.2B bear_multiple=7 base_multiple=10 bull_multiple=13 [shares=580M]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "as_of", "shares_source"],
+  citation_fields: ["symbol", "as_of", "shares_source", "provider", "source_urls", "citations"],
   positional: ["symbol"],
   args: z.strictObject({
     symbol: ticker().describe("Ticker as the exchange lists it."),
@@ -53,12 +55,52 @@ export default defineCommand({
     })),
     as_of: z.string().nullable(),
     warnings: z.array(z.string()),
+    provider: z.string().describe("Provider key of the market figures (market_a)."),
+    retrieved_at: z.string().describe("When the newest market figure was read (ISO 8601)."),
+    source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
+    citations: z.array(citationShape).describe(
+      "Each group of figures with the provider and the URLs it was read from; your revenue, " +
+        "multiples and shares as user_input.",
+    ),
+    method: z.record(z.string(), z.string()).describe("How each case's figures are formed."),
   }),
   examples: [
     "finance valuation.scenario AAPL revenue=400B bear_multiple=6 base_multiple=8 bull_multiple=10",
   ],
   async run(args, ctx) {
     const { scenario } = await import("../../analysis/market/valuation.ts");
-    return await scenario(ctx, { ...args, symbol: args.symbol.toUpperCase() });
+    const out = await scenario(ctx, { ...args, symbol: args.symbol.toUpperCase() });
+    // the snapshot's own exchange rate (if any) is no figure of this answer
+    const reads = marketReads(ctx, []);
+    const yahooShares = out.shares_source?.source !== "user_input" && out.shares !== null;
+    const citations: Citation[] = [{
+      fields: `current_price, market_cap${yahooShares ? ", shares" : ""}`,
+      provider: "market_a",
+      source: "symbol.snapshot: Yahoo Finance quote and quoteSummary APIs",
+      urls: reads.figures,
+    }, {
+      fields: `revenue, bear_multiple, base_multiple, bull_multiple${
+        yahooShares ? "" : ", shares"
+      }`,
+      provider: "user_input",
+      source: "your arguments",
+      urls: [],
+    }];
+    return {
+      ...out,
+      provider: "market_a",
+      retrieved_at: reads.retrieved_at ?? ctx.clock.now().toISOString(),
+      source_urls: reads.all,
+      citations,
+      method: METHOD,
+    };
   },
 });
+
+/** How each case's figures are formed. */
+const METHOD: Record<string, string> = {
+  implied_market_cap: "revenue × multiple",
+  implied_price: "implied_market_cap / shares, in the unit the price is quoted in (pence for " +
+    "GBp), rounded to 4 decimals",
+  upside_pct: "(implied_price / current_price − 1) × 100, rounded to 2 decimals",
+};
