@@ -112,9 +112,13 @@ export function commandHelp(entry: HelpEntry, width = 100): string {
   }
   lines.push(
     "",
-    `Side effects: ${entry.side_effects}`,
-    `Auth: ${entry.auth_required}`,
-    `Cite: ${entry.citation_fields.length ? entry.citation_fields.join(", ") : "(calculation)"}`,
+    ...indented(`Side effects: ${entry.side_effects}`, 0, width),
+    ...indented(`Auth: ${entry.auth_required}`, 0, width),
+    ...indented(
+      `Cite: ${entry.citation_fields.length ? entry.citation_fields.join(", ") : "(calculation)"}`,
+      0,
+      width,
+    ),
   );
   const examples = entry.examples ?? [entry.usage.replace(/\s\[.*$/, "")];
   lines.push("", "Examples:", ...examples.map((e) => `  ${e}`));
