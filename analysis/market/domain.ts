@@ -12,39 +12,6 @@ export const INDUSTRY_SOURCE = "Yahoo Finance industry page (v1/finance/industri
 const PAGE_BASE = "https://query1.finance.yahoo.com/v1/finance";
 const PAGE_PARAMS = "formatted=true&withReturns=true&lang=en-US&region=US";
 
-const QUERY2 = "https://query2.finance.yahoo.com";
-
-/**
- * The addresses behind one of symbol.snapshot's citations, as market_a requests them (the
- * session's crumb left out): the v7 quote of the symbol, or of the FX pair for `fx` fields; one
- * quoteSummary request per module named; the chart of an FX pair read as a daily close; SEC's
- * ticker list for the CIK. A ratio taken from figures above cites those figures' rows: none.
- */
-export function snapshotSourceUrls(
-  fields: string,
-  source: string,
-  symbol: string,
-  fxSymbol: string | null,
-): string[] {
-  const sym = fields.startsWith("fx ") && fxSymbol ? fxSymbol : symbol;
-  if (source.startsWith("SEC EDGAR company tickers")) {
-    return ["https://www.sec.gov/files/company_tickers.json"];
-  }
-  if (source.startsWith("Yahoo Finance chart API")) {
-    return [`${QUERY2}/v8/finance/chart/${encodeURIComponent(sym)}?interval=1d`];
-  }
-  if (source.startsWith("Yahoo Finance quote API")) {
-    return [`${QUERY2}/v7/finance/quote?${new URLSearchParams({ symbols: sym })}`];
-  }
-  const modules = /^Yahoo Finance quoteSummary API .* modules (.+)$/.exec(source);
-  if (modules) {
-    return modules[1].split(/,\s*/).map((m) =>
-      `${QUERY2}/v10/finance/quoteSummary/${encodeURIComponent(sym)}?formatted=false&modules=${m}`
-    );
-  }
-  return [];
-}
-
 /** The full URL of the Yahoo sector or industry page a result was read from. */
 export function pageUrl(kind: "sectors" | "industries", key: string): string {
   return `${PAGE_BASE}/${kind}/${encodeURIComponent(key)}?${PAGE_PARAMS}`;

@@ -113,15 +113,56 @@ export default defineCommand({
   examples: ["finance symbol.snapshot AAPL", "finance symbol.snapshot MSFT --output compact"],
   async run(args, ctx) {
     const { snapshot } = await import("../../analysis/market/snapshot.ts");
-    const { snapshotSourceUrls } = await import("../../analysis/market/domain.ts");
+    const { isHandshake } = await import("../market/_sources.ts");
     const d = await snapshot(ctx, args.symbol);
     const fx = d.fx?.symbol ?? null;
+    // the URLs this call read (keys and crumbs removed), never ones built from the source's name
+    const read = ctx.requested().map((r) => r.url).filter((u, i, all) =>
+      !isHandshake(u) && all.lastIndexOf(u) === i
+    );
     return {
       ...d,
       sources: d.sources.map((s) => ({
         ...s,
-        urls: snapshotSourceUrls(s.fields, s.source, d.provider_symbol, fx),
+        urls: readFor(read, s.fields, s.source, d.provider_symbol, fx),
       })),
     };
   },
 });
+
+/** `url` unescaped, upper case: `EURUSD%3DX` and `eurusd=x` read as EURUSD=X. */
+function plain(url: string): string {
+  try {
+    return decodeURIComponent(url).toUpperCase();
+  } catch {
+    return url.toUpperCase();
+  }
+}
+
+/**
+ * The URLs read for one of the snapshot's citations: SEC's ticker list for the CIK, the quote,
+ * chart or quoteSummary requests naming the symbol (the FX pair's for `fx` fields). A ratio taken
+ * from figures above cites those figures' rows: none.
+ */
+function readFor(
+  read: string[],
+  fields: string,
+  source: string,
+  symbol: string,
+  fxSymbol: string | null,
+): string[] {
+  const sym = (fields.startsWith("fx ") && fxSymbol ? fxSymbol : symbol).toUpperCase();
+  const naming = (path: string) =>
+    read.filter((u) =>
+      u.includes(path) && new RegExp(`[/=,]${escape(sym)}(?:[?&,/]|$)`).test(plain(u))
+    );
+  if (source.startsWith("SEC EDGAR company tickers")) {
+    return read.filter((u) => u.includes("/company_tickers"));
+  }
+  if (source.startsWith("Yahoo Finance chart API")) return naming("/finance/chart/");
+  if (source.startsWith("Yahoo Finance quote API")) return naming("/finance/quote?");
+  if (source.startsWith("Yahoo Finance quoteSummary API")) return naming("/finance/quoteSummary/");
+  return [];
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -235,3 +235,20 @@ Deno.test({
     assert.match(await show("QQQ"), /^net_assets: +USD 328,302,690,304/m);
   },
 });
+
+Deno.test("symbol.snapshot sources cite only URLs the call requested (crumb removed)", async () => {
+  const log = { urls: [] as string[], posts: [] as unknown[] };
+  const out = await run("symbol.snapshot", { symbol: "AAPL" }, {
+    fetch: fakeMarket(log as Any),
+    now: "2023-11-22T20:00:00Z",
+  });
+  const d = dataOf(out.envelope) as Any;
+  const asked = new Set(log.urls.map((u) => {
+    const url = new URL(u);
+    url.searchParams.delete("crumb");
+    return url.toString();
+  }));
+  const cited: string[] = d.sources.flatMap((s: Any) => s.urls);
+  assert.ok(cited.length >= 2, JSON.stringify(d.sources));
+  for (const u of cited) assert.ok(asked.has(new URL(u).toString()), `${u} was not requested`);
+});
