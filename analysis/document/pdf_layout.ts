@@ -279,20 +279,46 @@ function columnOrder(lines: Line[], from: number, to: number, depth: number): Li
  * growing with the square of the page's length.
  */
 export function joinLines(texts: string[]): string {
+  return joinLinesAt(texts).text;
+}
+
+/** {@link joinLines}, with where each line's text starts in the joined text. */
+function joinLinesAt(texts: string[]): { text: string; starts: number[] } {
   const parts: string[] = [];
+  const starts: number[] = [];
+  let length = 0; // the joined length of parts so far
   let tail = ""; // the output's last three UTF-16 units (a letter may be two) once not empty
   for (const t of texts) {
     let piece = t;
     if (!parts.length) {
+      starts.push(length);
       if (!t) continue;
     } else if (/\p{L}-$/u.test(tail) && /^\p{Ll}/u.test(t)) {
       parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
       tail = tail.slice(0, -1);
-    } else piece = "\n" + t;
+      length--;
+      starts.push(length);
+    } else {
+      piece = "\n" + t;
+      starts.push(length + 1);
+    }
     parts.push(piece);
+    length += piece.length;
     tail = piece.length >= 3 ? piece.slice(-3) : (tail + piece).slice(-3);
   }
-  return parts.join("");
+  return { text: parts.join(""), starts };
+}
+
+/** A line of a page's text: where its text stands in {@link pageLayout}'s text, and its place. */
+export interface PlacedLine {
+  /** Baseline, as {@link groupLines} sets it. */
+  y: number;
+  x0: number;
+  x1: number;
+  size: number;
+  /** [start, end) of the line's text in the page text. */
+  start: number;
+  end: number;
 }
 
 /**
@@ -301,6 +327,17 @@ export function joinLines(texts: string[]): string {
  * grouped with the main lines by its position it was spliced into their sentences.
  */
 export function pageText(runs: TextRun[], pageWidth: number): string {
+  return pageLayout(runs, pageWidth).text;
+}
+
+/**
+ * {@link pageText} with where each line of the page's main direction stands in it: a table's
+ * cell is found on its line, so its offsets are those document.read's text has.
+ */
+export function pageLayout(
+  runs: TextRun[],
+  pageWidth: number,
+): { text: string; lines: PlacedLine[] } {
   const main: TextRun[] = [];
   const other = new Map<number, TextRun[]>();
   for (const r of runs) {
@@ -312,9 +349,27 @@ export function pageText(runs: TextRun[], pageWidth: number): string {
       other.get(r.dir)?.push(turned) ?? other.set(r.dir, [turned]);
     }
   }
-  const texts = [main, ...other.values()].map((group) => {
+  const placed: PlacedLine[] = [];
+  const texts = [main, ...other.values()].map((group, g) => {
     const lines = readingOrder(groupLines(group), pageWidth);
-    return joinLines(lines.map((l) => lineText(l.runs)));
+    const texts = lines.map((l) => lineText(l.runs));
+    const joined = joinLinesAt(texts);
+    if (g === 0) {
+      lines.forEach((l, i) => {
+        if (!texts[i]) return;
+        const start = joined.starts[i];
+        placed.push({
+          y: l.y,
+          x0: l.x0,
+          x1: l.x1,
+          size: l.size,
+          start,
+          end: start + texts[i].length,
+        });
+      });
+    }
+    return joined.text;
   });
-  return texts.filter(Boolean).join("\n");
+  // the main direction's text comes first when it has any (its offsets stand as found)
+  return { text: texts.filter(Boolean).join("\n"), lines: texts[0] ? placed : [] };
 }

@@ -7,6 +7,7 @@
 import { groupLines, type Line, type TextRun } from "./pdf_layout.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { SCALE_WORDS } from "./scales.ts";
+import { headingsFromAbove, periodsAbove } from "./tables_periods.ts";
 
 export interface Ruling {
   x0: number;
@@ -39,6 +40,20 @@ export interface Table {
    * the table's values are read again in another number style ({@link countAnnotations}).
    */
   annotations?: number[];
+  /**
+   * Where each cell of `rows` was printed (the baseline of its line and the x of its first
+   * piece), for finding its text in the page's text ({@link cellOffsets}); null for an empty cell.
+   * Not returned.
+   */
+  at?: (CellAt | null)[][];
+  /** The x extents of a stream table's columns, for lining up headings above it. Not returned. */
+  slots?: { x0: number; x1: number }[];
+}
+
+/** Where a cell's text was printed: its line's baseline and its first piece's x, in points. */
+export interface CellAt {
+  y: number;
+  x: number;
 }
 
 /**
@@ -76,12 +91,19 @@ const SCALE_FORMS = [
     String.raw`(?<![A-Za-z])${CURRENCY}(thousands?|millions?|billions?|crores?|lakhs?)\b`,
     "i",
   ),
-  // ($000), (€m), (US$ mn), (USD '000), $'000
-  new RegExp(String.raw`\(\s*${CURRENCY}'?\s*(000s?|k|m|mn|mm|bn)\s*\)`),
-  new RegExp(String.raw`(?:US\$|[$€£¥])\s?'(000)\b`),
-  // RMB'000, HK$'000, in $000s, in RMB'000
-  new RegExp(String.raw`(?<![A-Za-z])${CURRENCY}'(000)\b`),
-  new RegExp(String.raw`\bin\s+${CURRENCY}'?(000s?)\b`, "i"),
+  // ($000), (€m), (US$ mn), (USD '000), $'000; the apostrophe also typeset (RMB’000)
+  new RegExp(String.raw`\(\s*${CURRENCY}['\u2019]?\s*(000s?|k|m|mn|mm|bn)\s*\)`),
+  new RegExp(String.raw`(?:US\$|[$€£¥])\s?['\u2019](000)\b`),
+  // RMB'000, HK$’000, in $000s, in RMB'000
+  new RegExp(String.raw`(?<![A-Za-z])${CURRENCY}['\u2019](000)\b`),
+  new RegExp(String.raw`\bin\s+${CURRENCY}['\u2019]?(000s?)\b`, "i"),
+  // £000, $000s, US$000 standing as a column's heading (a figure is never written so)
+  new RegExp(String.raw`(?<![\w$€£¥])(?:US\$|HK\$|[$€£¥])(000s?)(?![\d,.'\u2019])`),
+  // EUR m, CHF mn, SEK bn, in EURm (a currency code, then the letter)
+  new RegExp(
+    String
+      .raw`(?<![A-Za-z])(?:USD|EUR|GBP|CHF|SEK|NOK|DKK|CAD|AUD|JPY|CNY|RMB|HKD|INR|ZAR|BRL)\s?(m|mn|bn)(?![\w.,])`,
+  ),
   // €m, £bn, $m standing as a header ("€m 2023 2022"), not a word's start
   new RegExp(String.raw`(?<![\w$€£¥])(?:US\$|[$€£])\s?(m|mn|bn)(?![\w.,])`),
   // in Mio. EUR, Mio. €, EUR Mio., in Tsd. €, Mrd. EUR; TEUR and T€ (thousands of euros)
@@ -91,8 +113,8 @@ const SCALE_FORMS = [
   // 単位：百万円 (millions of yen), 千円, 億円
   /(百万|千|億)円/,
   // (000s), in '000s
-  /\(\s*'?(000s?)\s*\)/,
-  /\bin\s+'?(000s?)\b/i,
+  /\(\s*['\u2019]?(000s?)\s*\)/,
+  /\bin\s+['\u2019]?(000s?)\b/i,
 ];
 
 /**
@@ -682,7 +704,10 @@ function lineCells(line: Line): Cell[] {
   for (const r of line.runs.flatMap(splitCurrency)) {
     const last = cells.at(-1);
     const gap = last ? r.x - last.x1 : Infinity;
-    const currency = /^[$€£]$/.test(r.str.trim()); // a "$" always opens the next cell
+    // a "$" always opens the next cell, and so does "$ 14,177" right after a figure ("903,607"):
+    // two figures, not one cell "903,607 $ 14,177"
+    const currency = /^[$€£]$/.test(r.str.trim()) ||
+      (/^[$€£]\s*[\d(]/.test(r.str.trim()) && !!last && /[\d)]$/.test(last.text.trim()));
     if (last && ((gap < 0.9 * (r.size || 1) && !currency) || /^[$€£]$/.test(last.text.trim()))) {
       if (gap > 0.5 * (r.size || 1) && r.str.trim()) {
         const pieces = last.pieces ??= [{ x0: last.x0, x1: last.x1, text: last.text }];
@@ -717,6 +742,8 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
   const beside = new Set<Table>();
   let block: typeof lines = [];
   let gapLines = 0;
+  // where the block starts in `lines`, and the last line of the table before it
+  let start = 0, floor = -1;
   const flush = () => {
     const parts = splitBeside(block);
     for (const part of parts) {
@@ -726,6 +753,11 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
       );
       if (tabular.length < 2) continue;
       const t = buildStream(part, page, pageHeight);
+      // a row of years far above its rows (a units line or section labels between) heads it
+      if (parts.length === 1) {
+        periodsAbove(t, lines, start, floor);
+        headingsFromAbove(t, tables.at(-1), lines, start, floor);
+      }
       if (parts.length > 1) {
         beside.add(t);
         (t.warnings ??= []).push(
@@ -733,15 +765,17 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
         );
       }
       tables.push(t);
+      floor = start + block.length - 1;
     }
     block = [];
     gapLines = 0;
   };
-  for (const entry of lines) {
+  for (const [i, entry] of lines.entries()) {
     const prev = block.at(-1)?.line;
     const far = prev && prev.y - entry.line.y > 3 * Math.max(prev.size, entry.line.size);
     if (far) flush();
     if (entry.cells.length >= 2) {
+      if (!block.length) start = i;
       block.push(entry);
       gapLines = 0;
     } else if (block.length && gapLines < 2 && entry.line.x1 - entry.line.x0 < 300) {
@@ -874,11 +908,20 @@ function buildStream(
     });
   }
   const width = slots.length;
-  const grid = block.map(({ cells }) => {
+  const at = block.map(() => new Array<CellAt | null>(width).fill(null));
+  // two figures printed apart on one line that fall into one column: the columns were not
+  // lined up (a column the widest rows lack), so other figures may stand under a neighbour's
+  // heading too
+  const crowded: string[] = [];
+  const grid = block.map(({ line, cells }, i) => {
     const row = new Array<string>(width).fill("");
     for (const c of cells) {
       const best = nearest(c);
+      if (row[best] && isFigure(c.text) && isFigure(row[best].split(" ").at(-1)!)) {
+        crowded.push(`"${row[best]} ${c.text}"${row[0] ? ` in row "${row[0].slice(0, 60)}"` : ""}`);
+      }
       row[best] = row[best] ? `${row[best]} ${c.text}` : c.text;
+      at[i][best] ??= { y: line.y, x: c.x0 };
     }
     return row;
   });
@@ -890,7 +933,41 @@ function buildStream(
     round(Math.max(...block.map((b) => b.line.x1))),
     round(pageHeight - Math.min(...ys)),
   ];
-  return finish(grid, page, bbox);
+  // the widest rows must agree on where each column is: a "1" at x 349 in one and a "14" at
+  // x 419 in another, both their third cell, are two columns, one of which the other row lacks
+  // (its place taken by a footnote mark set apart), and figures stand under a neighbour's heading
+  const apart = slots.findIndex((_, k) => {
+    if (k === 0 || k >= widest) return false;
+    // figures only (a heading centred over its column stands apart from its figures), two
+    // font sizes or more apart (a "$" set before a figure widens its cell)
+    const xs = model.filter((b) => isFigure(b.cells[k].text) && !isYear(b.cells[k].text))
+      .map((b) => b.cells[k]);
+    const size = Math.max(1, ...model.map((b) => b.line.size || 1));
+    return xs.length >= 2 &&
+      Math.max(...xs.map((c) => c.x0)) - Math.min(...xs.map((c) => c.x1)) > 2 * size;
+  });
+  const t: Table = { ...finish(grid, page, bbox, at), slots };
+  let why = "";
+  if (crowded.length) {
+    why = `in ${crowded.length} row(s) figures printed apart fell into one column (${crowded[0]})`;
+  } else if (apart > 0) {
+    const [a, b] = model.filter((m) =>
+      isFigure(m.cells[apart].text) && !isYear(m.cells[apart].text)
+    )
+      .sort((p, q) => p.cells[apart].x0 - q.cells[apart].x0)
+      .filter((_, i, all) => i === 0 || i === all.length - 1);
+    why = `its rows with the most cells print their figures at different places ("${
+      a.cells[apart].text
+    }" in row "${a.cells[0].text.slice(0, 60)}" and "${b.cells[apart].text}" in row "${
+      b.cells[0].text.slice(0, 60)
+    }" are in different columns on the page but were read into one)`;
+  }
+  if (why) {
+    (t.warnings ??= []).push(
+      `its columns could not be lined up: ${why}, so figures may stand under a neighbouring column's heading; do not take a figure's column from this table: read it on the page or try flavor=lattice`,
+    );
+  }
+  return t;
 }
 
 /**
@@ -944,7 +1021,7 @@ function spreadBands(
 }
 
 /** A year heading a column: "2024", also with a glued footnote mark ("2023(1)", "2022*"). */
-const isYear = (c: string) => /^(19|20)\d\d$/.test(c.trim().replace(GLUED_MARK, ""));
+export const isYear = (c: string) => /^(19|20)\d\d$/.test(c.trim().replace(GLUED_MARK, ""));
 
 /**
  * A row holding only a year, in the label column: it names the group of rows below it ("2022"
@@ -1119,7 +1196,12 @@ function headerRows(grid: string[][]): { count: number; notes: string[] } {
 }
 
 /** Header rows are the leading rows that head the columns ({@link headerRows}). */
-function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
+function finish(
+  grid: string[][],
+  page: number,
+  bbox: Table["bbox"],
+  at?: (CellAt | null)[][],
+): Table {
   const { count: h, notes } = headerRows(grid);
   const headerGrid = grid.slice(0, h);
   const header = grid[0].map((_, k) => headerGrid.map((r) => r[k]).filter(Boolean).join(" "));
@@ -1132,6 +1214,7 @@ function finish(grid: string[][], page: number, bbox: Table["bbox"]): Table {
     values: rows.map((r) => r.map((c) => groupYear(r) ? null : parseNumber(bodyFigure(c)))),
     scale: null,
     ...(notes.length ? { warnings: notes } : {}),
+    ...(at ? { at: at.slice(h) } : {}),
   };
 }
 
@@ -1159,15 +1242,18 @@ export function latticeTables(
     const xs = cluster(group.v.map((r) => (r.x0 + r.x1) / 2), 2);
     if (ys.length < 2 || xs.length < 2) continue;
     const grid = ys.slice(1).map(() => new Array<string>(xs.length - 1).fill(""));
+    const at = grid.map((r) => r.map((): CellAt | null => null));
     for (const r of [...runs].sort((a, b) => b.y - a.y || a.x - b.x)) {
       const cx = r.x + r.width / 2, cy = r.y + r.size * 0.3;
       const col = xs.findIndex((x, k) => k < xs.length - 1 && cx >= x && cx < xs[k + 1]);
       const row = ys.findIndex((y, k) => k < ys.length - 1 && cy <= y && cy > ys[k + 1]);
       if (col < 0 || row < 0 || !r.str.trim()) continue;
       grid[row][col] = grid[row][col] ? `${grid[row][col]} ${r.str.trim()}` : r.str.trim();
+      at[row][col] ??= { y: r.y, x: r.x };
     }
     spreadMerged(grid, xs, ys, group.v);
-    const kept = grid.filter((row) => row.some(Boolean));
+    const keep = grid.map((row) => row.some(Boolean));
+    const kept = grid.filter((_, i) => keep[i]);
     // A frame around a paragraph or a shaded cell is not a table.
     if (kept.length < 2 || xs.length < 3 || kept.flat().filter(Boolean).length < 4) continue;
     const bbox: [number, number, number, number] = [
@@ -1176,7 +1262,7 @@ export function latticeTables(
       round(xs.at(-1)!),
       round(pageHeight - ys.at(-1)!),
     ];
-    tables.push(finish(kept, page, bbox));
+    tables.push(finish(kept, page, bbox, at.filter((_, i) => keep[i])));
   }
   if (!tables.length) return tables;
   const lines = groupLines(runs);

@@ -3,6 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { liftWarnings } from "../../analysis/document/view.ts";
 import { checkpoint } from "../../core/cancel.ts";
+import type { PageLayout } from "../../analysis/document/tables_offsets.ts";
 
 const table = z.object({
   table: z.int().describe("1-based position in the result."),
@@ -32,6 +33,9 @@ const table = z.object({
   ),
   row_scales: z.array(z.number().nullable()).describe(
     "Per row, the multiplier of its scaled figures, or null when none of them is scaled; a row can also hold uncovered figures (a per-share column, a percent change): scales says which.",
+  ),
+  offsets: z.array(z.array(z.array(z.int()).nullable())).nullable().describe(
+    'Per cell of rows, [start_char, end_char] of its text in the text document.read returns for this document (the offsets document.window and document.scan take; the text there may space the cell\'s characters otherwise), or null where the cell is empty or its text is not found on its line. An HTML table\'s cell merged from several ("$" and "1,234") spans the " | " between them there. Null for the whole table when its offsets are not known: a PDF table on or after a page document.read reads by OCR.',
   ),
   shape: z.array(z.int()).describe("[rows, columns] of the whole table."),
   returned_rows: z.int(),
@@ -129,6 +133,8 @@ export default defineCommand({
     })[];
     let pages: number[];
     let textless = 0;
+    // character offsets of the returned tables' cells in document.read's text (PDF)
+    let offsets: (([number, number] | null)[][] | null)[] = [];
     const stamped: number[] = [];
     if (raw.format === "html") {
       const { decodeHtml, htmlTableBlocks } = await import("../../analysis/document/html.ts");
@@ -145,6 +151,13 @@ export default defineCommand({
         flavor: "html" as const,
       }));
       pages = [1];
+      if (found.length) {
+        // the page's text as document.read reads it, for the offsets of the cells
+        const { loadDocument } = await import("../../analysis/document/load.ts");
+        const { htmlCellOffsets } = await import("../../analysis/document/tables_offsets.ts");
+        const doc = await loadDocument(ctx, args.source, { format: "html" });
+        offsets = htmlCellOffsets(doc.text, found.slice(0, args.max_tables));
+      }
     } else {
       const client = await ctx.provider("pdf_tables_a");
       const pdf = await client.open(raw.bytes, raw.label);
@@ -159,6 +172,8 @@ export default defineCommand({
           );
         }
         found = [];
+        const { pageLayout } = await import("../../analysis/document/pdf_layout.ts");
+        const known = new Map<number, PageLayout>();
         // a page's tables by the ruling lines, or by the text's alignment; in auto mode both are
         // read where the lines find tables, and the one that reads more figures as single
         // numbers wins (ruled boxes around whole blocks run columns together: "109 3 103 35")
@@ -173,7 +188,7 @@ export default defineCommand({
         for (const p of pages) {
           checkpoint();
           // a scanned page has no text to find tables in: said, not "no tables detected"
-          const { runs } = await pdf.pageRuns(p);
+          const { runs, width } = await pdf.pageRuns(p);
           if (!runs.some((r) => r.str.trim())) {
             textless++;
             continue;
@@ -208,7 +223,23 @@ export default defineCommand({
               })),
             );
           }
+          // the page's text as document.read reads it, for the offsets of its tables' cells
+          // (the lines' places only where it has tables)
+          if (found.length <= args.max_tables) {
+            const layout = pageLayout(runs, width);
+            known.set(p, found.at(-1)?.page === p ? layout : { ...layout, lines: [] });
+          }
           if (found.length >= args.max_tables * 4) break; // enough to fill the answer
+        }
+        if (found.length) {
+          const { tableOffsets } = await import("../../analysis/document/tables_offsets.ts");
+          const placed = await tableOffsets(pdf, found.slice(0, args.max_tables), known);
+          offsets = placed.offsets;
+          if (placed.ocrPage !== null && offsets.some((o) => o === null)) {
+            warnings.push(
+              `page ${placed.ocrPage} has no text layer or only a stamp's worth of text over an image: document.read may read it by OCR, so the character offsets of tables from that page on are not known here (offsets null); find their figures with document.scan`,
+            );
+          }
         }
       } finally {
         await pdf.close();
@@ -319,6 +350,7 @@ export default defineCommand({
         values: t.values.slice(0, keep),
         scale: t.scale,
         scales: scales.slice(0, keep),
+        offsets: offsets[i]?.slice(0, keep) ?? null,
         row_scales: scales.slice(0, keep).map((r) => r.find((x) => x !== null) ?? null),
         shape: [t.rows.length, t.header.length],
         returned_rows: Math.min(keep, t.rows.length),
