@@ -76,6 +76,21 @@ export function customInput(panel: Panel, params: Record<string, unknown>): Cust
 /** Turns the module's answer into engine targets, rejecting malformed output with its path. */
 export function toTargets(panel: Panel, out: CustomOutput): Targets {
   const n = panel.dates.length;
+  // a series under a name the run does not have (aapl for AAPL, BRK.B for BRK-B) would be
+  // dropped, and its symbol never traded without a word
+  const groups = out.kind === "weights" ? ["weights"] as const : ["entries", "exits"] as const;
+  for (const g of groups) {
+    const obj = out[g];
+    if (!obj || typeof obj !== "object") continue;
+    const stray = Object.keys(obj).filter((k) => !panel.symbols.includes(k));
+    if (stray.length) {
+      throw new InputError(
+        `custom strategy: ${g} has ${stray.map((k) => JSON.stringify(k)).join(", ")}, not ${
+          stray.length > 1 ? "symbols" : "a symbol"
+        } of this run; key each series by ctx.symbols exactly (${panel.symbols.join(", ")})`,
+      );
+    }
+  }
   const series = (obj: Record<string, unknown> | undefined, what: string, sym: string) => {
     const v = obj?.[sym];
     if (v === undefined) return null;
@@ -249,4 +264,20 @@ async function readCapped(
     off += c.length;
   }
   return all;
+}
+
+/**
+ * A note naming the run's symbols the module gave no series for (never traded, held at no
+ * weight it chose), or null when it gave one for each.
+ */
+export function unansweredNote(panel: Panel, out: CustomOutput): string | null {
+  const has = (sym: string) =>
+    out.kind === "weights"
+      ? out.weights?.[sym] !== undefined
+      : out.entries?.[sym] !== undefined || out.exits?.[sym] !== undefined;
+  const none = panel.symbols.filter((sym) => !has(sym));
+  if (!none.length) return null;
+  return `custom strategy gave no ${out.kind === "weights" ? "weights" : "entries or exits"} for ${
+    none.join(", ")
+  }: ${none.length > 1 ? "they are" : "it is"} never traded in this run`;
 }

@@ -367,17 +367,24 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
   if (fast) {
     const { bars } = fast;
     const k = bars.dates.length;
+    const holes = holesNote(fast.holes);
+    if (holes) notes.push(`${sym}: ${holes}`);
     const jump = splitLikeJump(bars, true);
     if (jump) notes.push(`${sym}: ${jump}`);
     return { bars, info: sourceInfo(d, k, bars.dates[0], bars.dates[k - 1], "total_return") };
   }
   const usable: Bar[] = [];
   let ascending = true;
+  const holes = newHoles();
   for (const row of d?.rows ?? []) {
-    if (
-      !row?.date || typeof row.close !== "number" || !(row.close > 0) ||
-      row.date.slice(0, 10) > endDate
-    ) continue;
+    if (!row?.date || row.date.slice(0, 10) > endDate) continue;
+    if (typeof row.close !== "number" || !(row.close > 0)) {
+      // a dated bar without a price (a halt, a gap in the provider's data): left out, and said
+      if (typeof row.close === "number") {
+        if (!holes.negative++) holes.firstNegative = row.date;
+      } else if (!holes.close++) holes.firstClose = row.date;
+      continue;
+    }
     if (usable.length && !(usable[usable.length - 1].date < row.date)) ascending = false;
     usable.push(row);
   }
@@ -416,6 +423,7 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     const { open, high, low } = r;
     // A missing or non-positive open, high or low is the close.
     bars.dates[i] = r.date;
+    if (!(typeof open === "number" && open > 0) && !holes.open++) holes.firstOpen = r.date;
     bars.open[i] = (typeof open === "number" && open > 0 ? open : c) * f;
     bars.high[i] = (typeof high === "number" && high > 0 ? high : c) * f;
     bars.low[i] = (typeof low === "number" && low > 0 ? low : c) * f;
@@ -423,6 +431,8 @@ function cleanSeries(sym: string, d: SymbolBars | undefined, endDate: string, no
     // a volume the provider does not state (an index's, a currency pair's) is NaN, not 0
     bars.volume[i] = typeof r.volume === "number" ? r.volume : NaN;
   }
+  const hole = holesNote(holes);
+  if (hole) notes.push(`${sym}: ${hole}`);
   const jump = splitLikeJump(bars, adjustment !== "none");
   if (jump) notes.push(`${sym}: ${jump}`);
   return { bars, info: sourceInfo(d, k, rows[0].date, rows[k - 1].date, adjustment) };
@@ -558,18 +568,25 @@ function sourceInfo(
  * row object. Null when that path has more to do: dates out of order or repeated, or a bar
  * without an adjusted close.
  */
-function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | null {
+function cleanColumns(cols: BarColumns, endDate: string): { bars: Series; holes: Holes } | null {
   const { dates, open, high, low, close, adjClose, volume } = cols;
+  const holes = newHoles();
   // Stooq's columns: adjusted already (adj_close is close), and nothing to leave out or change
   const n = dates.length;
   if (adjClose === close && cols.clean && n && dates[0] && dates[n - 1].slice(0, 10) <= endDate) {
-    return { bars: { dates, open, high, low, close, volume } };
+    return { bars: { dates, open, high, low, close, volume }, holes };
   }
   const keep: number[] = [];
   let prev = "";
   for (let i = 0; i < dates.length; i++) {
     const c = close[i];
-    if (!dates[i] || !(c > 0) || dates[i].slice(0, 10) > endDate) continue;
+    if (!dates[i] || dates[i].slice(0, 10) > endDate) continue;
+    if (!(c > 0)) {
+      if (c <= 0) {
+        if (!holes.negative++) holes.firstNegative = dates[i];
+      } else if (!holes.close++) holes.firstClose = dates[i];
+      continue;
+    }
     if (keep.length && !(prev < dates[i])) return null;
     if (!(adjClose[i] > 0)) return null;
     keep.push(i);
@@ -584,13 +601,69 @@ function cleanColumns(cols: BarColumns, endDate: string): { bars: Series } | nul
     const f = adjClose[i] / c;
     // A missing or non-positive open, high or low is the close.
     bars.dates[j] = dates[i];
+    if (!(open[i] > 0) && !holes.open++) holes.firstOpen = dates[i];
     bars.open[j] = (open[i] > 0 ? open[i] : c) * f;
     bars.high[j] = (high[i] > 0 ? high[i] : c) * f;
     bars.low[j] = (low[i] > 0 ? low[i] : c) * f;
     bars.close[j] = c * f;
     bars.volume[j] = volume[i];
   }
-  return { bars };
+  return { bars, holes };
+}
+
+/** Bars of a series without a close (left out) or without an open (the close read for it). */
+interface Holes {
+  close: number;
+  firstClose: string;
+  /** Bars with a close at or below zero (a future's, oil's of 2020-04-20): left out too. */
+  negative: number;
+  firstNegative: string;
+  open: number;
+  firstOpen: string;
+}
+
+function newHoles(): Holes {
+  return { close: 0, firstClose: "", negative: 0, firstNegative: "", open: 0, firstOpen: "" };
+}
+
+/**
+ * What a series' missing prices do to a run, or null: a dated bar without a close is left out
+ * (its date then has no price of the symbol's: a return across it runs from the bar before to
+ * the bar after, or its last close is carried there beside other symbols); a bar without an
+ * open is read as opening at its close, so an order filled at that open fills at the close.
+ */
+function holesNote(h: Holes): string | null {
+  const parts: string[] = [];
+  if (h.close) {
+    parts.push(
+      `${h.close} bar${h.close > 1 ? "s" : ""} (first ${
+        h.firstClose.slice(0, 10)
+      }) came without a close (a halt, or a gap in the provider's data) and ${
+        h.close > 1 ? "are" : "is"
+      } left out, so a return across ${
+        h.close > 1 ? "them" : "it"
+      } runs from the bar before to the bar after (beside other symbols its last close is carried onto those dates)`,
+    );
+  }
+  if (h.negative) {
+    parts.push(
+      `${h.negative} bar${h.negative > 1 ? "s" : ""} (first ${
+        h.firstNegative.slice(0, 10)
+      }) closed at or below zero, a price the run cannot value a holding or a return at; ${
+        h.negative > 1 ? "they are" : "it is"
+      } left out, so the run never sees that fall: its returns, drawdown and fills on those dates are not what a holder had`,
+    );
+  }
+  if (h.open) {
+    parts.push(
+      `${h.open} bar${h.open > 1 ? "s" : ""} (first ${
+        h.firstOpen.slice(0, 10)
+      }) came without an open; ${
+        h.open > 1 ? "their" : "its"
+      } close is read as the open, so an order filled at the next open on one fills at that bar's close instead`,
+    );
+  }
+  return parts.length ? parts.join("; ") : null;
 }
 
 /**

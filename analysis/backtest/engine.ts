@@ -38,6 +38,8 @@ class SimState {
   readonly delta: Float64Array;
   cash: number;
   fees = 0;
+  /** Sales not placed because their proceeds after fees did not cover the fixed fee. */
+  belowFee = 0;
   hasPending = false;
 
   constructor(n: number, m: number, initialCash: number, reuse?: SimResult) {
@@ -89,6 +91,8 @@ export function simulateRows(
     trades: st.trades,
     feesPaid: st.fees,
     unfilledAtEnd: st.hasPending ? 1 : 0,
+    // only when some were: a result without any keeps its shape (and the golden digests)
+    ...(st.belowFee ? { belowFixedFee: st.belowFee } : {}),
   };
 }
 
@@ -208,7 +212,7 @@ class GridRun {
   private readonly target: Float64Array;
   private readonly delta: Float64Array;
   private readonly open: (OpenTrade | null)[];
-  private readonly account = { cash: 0, fees: 0 };
+  private readonly account = { cash: 0, fees: 0, belowFee: 0 };
   private readonly noOrders: Order[] = [];
   private readonly fillPx: Float64Array[];
   private readonly cfg: SimConfig;
@@ -318,14 +322,18 @@ function squares(equity: Float64Array, mean: number): number {
   return ss;
 }
 
-/** Fills one bar's pending targets at prices `px`: sells first, then buys within the cash limit. */
+/**
+ * Fills one bar's pending targets at prices `px`: sells first, then buys within the cash limit.
+ * A sale whose proceeds (after the proportional fee) do not cover the fixed fee is not placed:
+ * it would take cash down, below zero when the account is fully invested (leverage 1).
+ */
 function execute(
   t: number,
   px: Float64Array,
   target: Float64Array,
   delta: Float64Array,
   qty: Float64Array,
-  state: { cash: number; fees: number },
+  state: { cash: number; fees: number; belowFee: number },
   cfg: SimConfig,
   orders: Order[],
   open: (OpenTrade | null)[],
@@ -353,6 +361,11 @@ function execute(
   for (let s = 0; s < m; s++) {
     if (delta[s] >= 0) continue;
     const price = px[s] * (1 - cfg.slippage);
+    // proceeds after the proportional fee that do not cover the fixed one: no sale
+    if (cfg.fixedFees > 0 && -delta[s] * price * (1 - cfg.fees) <= cfg.fixedFees) {
+      state.belowFee++;
+      continue;
+    }
     fill(t, s, delta[s], price, false, qty, state, cfg, orders, open, trades);
   }
   if (!buys) return;
@@ -375,7 +388,7 @@ function fill(
   price: number,
   limited: boolean,
   qty: Float64Array,
-  state: { cash: number; fees: number },
+  state: { cash: number; fees: number; belowFee: number },
   cfg: SimConfig,
   orders: Order[],
   open: (OpenTrade | null)[],

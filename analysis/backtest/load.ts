@@ -133,6 +133,12 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
     panelPeriodsPerYear(panel.dates, panel.start, req.timeframe),
   );
   if (span) loaded.notes.push(span);
+  // a stretch with no bar of any symbol (a halt, a hole in the provider's history) is invisible
+  // in the aligned bars: no symbol has a date there to carry a price onto
+  else if (req.portfolio) {
+    const gap = dateGapNote(panel.dates, panel.start, req.timeframe);
+    if (gap) loaded.notes.push(gap);
+  }
   const last = panel.dates[panel.dates.length - 1].slice(0, 10);
   if (now && req.endDate > isoDate(now) && last < req.endDate) {
     loaded.notes.push(
@@ -197,4 +203,47 @@ function checkTimeframe(timeframe: string): void {
         : ""
     }`,
   );
+}
+
+/**
+ * Calendar days between two bars beyond which bars are missing, by bar size: a daily or intraday
+ * market closes at most a long weekend plus a holiday or two (9/11 kept the NYSE shut 6 days);
+ * a weekly bar follows the last by 7 days, a monthly one by 28 to 31.
+ */
+function gapDays(timeframe: string): number {
+  const t = timeframe.trim().toLowerCase();
+  return /mo$/.test(t) ? 45 : /wk$|w$/.test(t) ? 10 : 7;
+}
+
+/**
+ * A note naming the stretches of the evaluated window with no bar at all (longer than
+ * {@link gapDays}): the run steps over them in one return, so a halt's move lands on one bar and
+ * any move inside it is unseen by max_drawdown_pct. Null when there is none. One pass.
+ */
+export function dateGapNote(dates: string[], from: number, timeframe: string): string | null {
+  const limit = gapDays(timeframe);
+  let count = 0;
+  let longest = 0;
+  let at = -1;
+  let prev = Date.parse(dates[from]?.slice(0, 10) ?? "");
+  for (let t = from + 1; t < dates.length; t++) {
+    const day = Date.parse(dates[t].slice(0, 10));
+    const gap = (day - prev) / 86_400_000;
+    prev = day;
+    if (!(gap > limit)) continue;
+    count++;
+    if (gap > longest) longest = gap, at = t;
+  }
+  if (!count) return null;
+  return `the bars have ${count} gap${
+    count > 1 ? "s" : ""
+  } of more than ${limit} days with no bar of any symbol (${count > 1 ? "the longest " : ""}from ${
+    dates[at - 1].slice(0, 10)
+  } to ${
+    dates[at].slice(0, 10)
+  }, ${longest} days: a halt, or bars missing from the provider's history): no price is invented inside ${
+    count > 1 ? "them" : "it"
+  }, so the run steps over ${
+    count > 1 ? "each" : "it"
+  } in one bar's return, orders wait for the bar after, and moves inside are unseen by max_drawdown_pct`;
 }

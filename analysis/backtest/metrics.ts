@@ -511,12 +511,18 @@ export function metricsOf(
   };
   // too short a window to annualise: its figures would be a few bars' noise raised to a year
   const shortSpan = years < MIN_YEARS * (1 - 1e-9);
-  const fewReturns = shortSpan || n < MIN_RETURNS;
+  // equity at or below zero (a drawdown of 100% or more): the account was wiped out, and a
+  // "return" on a non-positive equity is no return (−171 to −693 reads as +304%); the figures
+  // made of returns would be numbers of no account, so they are null (said by explainNulls)
+  const wiped = sums[0] >= 100;
+  const fewReturns = shortSpan || n < MIN_RETURNS || wiped;
   const all = statsOf(sums, sums[8], n, periods);
   // Omega is a ratio of the returns' sums, annualised nowhere: kept
-  const stats = fewReturns ? { std: NaN, sharpe: null, sortino: null, omega: all.omega } : all;
+  const stats = fewReturns
+    ? { std: NaN, sharpe: null, sortino: null, omega: wiped ? null : all.omega }
+    : all;
   const std = stats.std;
-  const grown = !shortSpan && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : NaN;
+  const grown = !shortSpan && !wiped && end > 0 ? ((end / start) ** (1 / years) - 1) * 100 : NaN;
   const cagr = Number.isFinite(grown) ? grown : null;
   tradeSums(run.trades, totals);
   const closed = totals[0];
@@ -553,7 +559,7 @@ export function metricsOf(
     bars: last - from + 1,
     periods_per_year: periods,
   };
-  if (notes) explainNulls(m, notes, shortSpan, fewReturns);
+  if (notes) explainNulls(m, notes, shortSpan, fewReturns && !wiped, wiped);
   // the ratios' risk-free rate is said by the command, once (riskFreeNote)
   if (notes) notes.push(...windowNotes(n, periods, m.cagr_pct !== null, false));
   return m;
@@ -707,11 +713,32 @@ const WHY: Record<string, string> = {
 const SHORT_SPAN = new Set(["cagr_pct", "calmar_ratio"]);
 const FEW_RETURNS = new Set(["volatility_pct", "sharpe_ratio", "sortino_ratio"]);
 
-function explainNulls(m: Metrics, notes: string[], shortSpan: boolean, fewReturns: boolean) {
+/** Figures made of bar returns, null when the account was wiped out (said once). */
+const WIPED = ["cagr_pct", "volatility_pct", "sharpe_ratio", "sortino_ratio", "calmar_ratio"];
+
+function explainNulls(
+  m: Metrics,
+  notes: string[],
+  shortSpan: boolean,
+  fewReturns: boolean,
+  wiped = false,
+) {
+  if (wiped) {
+    notes.push(
+      `metrics.${
+        [...WIPED, "omega_ratio"].join(", ")
+      } are null: equity fell to zero or below (max_drawdown_pct ${
+        Number(m.max_drawdown_pct.toFixed(2))
+      }), and a return on a non-positive equity is no return, so no yearly figure or ratio of this run describes an account; total_return_pct and end_value are what happened`,
+    );
+  }
   for (const [key, why] of Object.entries(WHY)) {
     if ((shortSpan && SHORT_SPAN.has(key)) || (fewReturns && FEW_RETURNS.has(key))) continue;
+    if (wiped && (WIPED.includes(key) || key === "omega_ratio")) continue;
     if ((m as unknown as Record<string, unknown>)[key] === null) {
-      notes.push(`metrics.${key} is null: ${why}`);
+      // Calmar is CAGR over drawdown: null for want of either
+      const reason = key === "calmar_ratio" && m.max_drawdown_pct > 0 ? "cagr_pct is null" : why;
+      notes.push(`metrics.${key} is null: ${reason}`);
     }
   }
 }

@@ -70,3 +70,15 @@ function readParam(strategy: string, name: string, spec: ParamSpec, value: unkno
   }
   return n;
 }
+
+/**
+ * A note when warmup_bars was given below what the strategy needs (`needed` bars before the
+ * first evaluated one), or null: the indicators are then not ready on the first evaluated bars,
+ * and the run cannot trade on them as it would with the history loaded.
+ */
+export function warmupNote(strategy: string, given: number | undefined, needed: number) {
+  if (given === undefined || given >= needed) return null;
+  return `warmup_bars=${given} is below the ${needed} bars ${strategy} needs before start_date with these parameters: its indicators are not ready on up to the first ${
+    needed - given
+  } evaluated bars, so it cannot trade there as it would with the history loaded; leave warmup_bars out to load what it needs`;
+}

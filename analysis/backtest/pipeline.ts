@@ -48,6 +48,24 @@ export function evaluate(
       }): at its last close carried from before, a price that was not there`,
     );
   }
+  // the benchmark's one fill, on the bar after the first: at a carried close for a symbol
+  // without a bar of its own that day (its market's holiday)
+  const bought = panel.start + 1;
+  const carried = panel.symbols.filter((_s, s) => panel.carried?.[s]?.[bought] === 1);
+  if (carried.length && bought < panel.dates.length) {
+    notes.push(
+      `the benchmark bought ${carried.join(", ")} on ${panel.dates[bought].slice(0, 10)}, a day ${
+        carried.length > 1 ? "they" : "it"
+      } had no bar of ${
+        carried.length > 1 ? "their" : "its"
+      } own: at the last close carried from before, a price that was not there`,
+    );
+  }
+  if (sim.belowFixedFee) {
+    notes.push(
+      `${sim.belowFixedFee} sale(s) whose proceeds after fees did not cover fixed_fees=${cfg.fixedFees} were not placed (each would take cash down, below zero in a fully invested account); those holdings stayed as they were`,
+    );
+  }
   // an account that lost everything: metrics past it have no meaning
   const wiped = sim.equity.findIndex((v, t) => t >= panel.start && v <= 0);
   if (wiped >= 0) {

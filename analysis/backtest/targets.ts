@@ -1,5 +1,11 @@
 /** Target weights for a run: a built-in strategy, or a custom module run sandboxed. */
-import { customInput, type CustomOutput, runCustomModule, toTargets } from "./custom.ts";
+import {
+  customInput,
+  type CustomOutput,
+  runCustomModule,
+  toTargets,
+  unansweredNote,
+} from "./custom.ts";
 import type { Panel, Params, StrategyDef, Targets } from "./types.ts";
 
 export type StrategyChoice =
@@ -29,6 +35,8 @@ export async function strategyTargets(panel: Panel, choice: StrategyChoice): Pro
   );
   const targets = toTargets(panel, out.full);
   const notes: string[] = [];
+  const unanswered = unansweredNote(panel, out.full);
+  if (unanswered) notes.push(unanswered);
   if (probe && out.probe) {
     const at = firstRawDifference(out.full, out.probe, panel.symbols, panel.start, probe);
     if (at >= 0) {

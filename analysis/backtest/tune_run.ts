@@ -9,6 +9,7 @@ import { parseSymbols } from "./data.ts";
 import { loadPanel } from "./load.ts";
 import { costConfig, costWarnings, type RunOptionValues, simConfig } from "./costs.ts";
 import { ENGINE } from "./report.ts";
+import { warmupNote } from "./params.ts";
 import { checkMetric, planGrid, type RankInfo, runGrid } from "./tune.ts";
 import { panelPeriodsPerYear, windowNotes } from "./metrics.ts";
 import { BENCHMARK_TEXT } from "./benchmark.ts";
@@ -49,7 +50,10 @@ export async function runTune(args: TuneArgs, ctx: Context) {
   const opts: RunOptionValues = args;
   const sim = simConfig(opts);
   for (const w of costWarnings(opts)) ctx.warn(w);
-  const warmup = args.warmup_bars ?? Math.max(...plan.combos.map((p) => def.warmup(p)));
+  const needed = Math.max(...plan.combos.map((p) => def.warmup(p)));
+  const warmup = args.warmup_bars ?? needed;
+  const short = warmupNote(def.name, args.warmup_bars, needed);
+  if (short) ctx.warn(`${short} (for the grid's longest set)`);
   const loaded = await loadPanel(ctx, {
     symbols,
     startDate: args.start_date,

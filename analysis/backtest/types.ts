@@ -117,4 +117,6 @@ export interface SimResult {
   feesPaid: number;
   /** Signals on the final bar cannot fill inside the window. */
   unfilledAtEnd: number;
+  /** Sales not placed because their proceeds after fees did not cover the fixed fee. */
+  belowFixedFee?: number;
 }

@@ -15,7 +15,7 @@ import {
   type RunOptionValues,
   simConfig,
 } from "../../analysis/backtest/options.ts";
-import { resolveParams } from "../../analysis/backtest/params.ts";
+import { resolveParams, warmupNote } from "../../analysis/backtest/params.ts";
 import { evaluate, fullCurve, reportSections } from "../../analysis/backtest/pipeline.ts";
 import { ENGINE } from "../../analysis/backtest/report.ts";
 import { riskFreeNote } from "../../analysis/backtest/metrics.ts";
@@ -91,6 +91,10 @@ export default defineCommand({
     const choice = chooseStrategy(args, ctx.access);
     const warmup = args.warmup_bars ??
       (choice.kind === "builtin" ? choice.def.warmup(choice.params) : 0);
+    if (choice.kind === "builtin") {
+      const short = warmupNote(choice.def.name, args.warmup_bars, choice.def.warmup(choice.params));
+      if (short) ctx.warn(short);
+    }
     const loaded = await loadPanel(ctx, {
       symbols,
       startDate: args.start_date,

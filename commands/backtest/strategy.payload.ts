@@ -11,7 +11,7 @@ import {
   type RunOptionValues,
   simConfig,
 } from "../../analysis/backtest/options.ts";
-import { resolveParams } from "../../analysis/backtest/params.ts";
+import { resolveParams, warmupNote } from "../../analysis/backtest/params.ts";
 
 const { initial_cash: _cash, ...OPTIONS } = RUN_OPTION_ARGS;
 
@@ -78,6 +78,10 @@ export default defineCommand({
     } else {
       const def = requireStrategy(args.strategy_id);
       params = resolveParams(def, args.parameters);
+      // said before the run is stored, as backtest.run would say it
+      const needed = def.warmup(params as Record<string, number>);
+      const short = warmupNote(def.name, args.warmup_bars, needed);
+      if (short) ctx.warn(short);
       strategy = {
         name: def.name,
         summary: def.summary,
