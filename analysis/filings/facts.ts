@@ -611,17 +611,39 @@ function calendarStart(
   const onDay = [...annual.keys()].filter((e) => Math.abs(dayOfYearGap(e, month, day)) <= 10)
     .sort((a, b) => b.localeCompare(a));
   let cursor = onDay.find((e) => Math.abs(daysBetween(e, since)) <= 3);
-  if (!cursor) return nextDay(since);
+  if (!cursor || shortYearEnd(filings, cursor)) return nextDay(since);
   for (;;) {
     const c = cursor;
     const before = onDay.find((e) => {
       const gap = daysBetween(e, c);
       return gap >= 340 && gap <= 392;
     });
-    if (!before) break;
+    // a year a later report recast onto the new calendar, ending where the company's own annual
+    // report covered a transition period (a 10-KT, or a short period on a 10-K): the company
+    // never had that fiscal year, so the calendar starts after the transition
+    if (!before || shortYearEnd(filings, c)) break;
     cursor = before;
   }
-  return annual.get(cursor)!;
+  return shortYearEnd(filings, cursor) ? nextDay(cursor) : annual.get(cursor)!;
+}
+
+/**
+ * Whether the annual report whose own period ends on `end` (within SAME_PERIOD_DAYS) covers
+ * less than a year (a transition period), and no annual report about a year ends there: the
+ * year-long duration ending on `end` that later filings show is a recast comparative, not a
+ * fiscal year of the company.
+ */
+function shortYearEnd(filings: FilingIndex, end: string): boolean {
+  let short = false;
+  for (const [e, fs] of filings.byEnd) {
+    if (Math.abs(daysBetween(e, end)) > SAME_PERIOD_DAYS) continue;
+    for (const f of fs) {
+      if (!ANNUAL_FORMS.test(f.form) || f.fp !== "FY") continue;
+      if (f.annual === false) short = true;
+      else return false;
+    }
+  }
+  return short;
 }
 
 const nextDay = (d: string) => new Date(Date.parse(d) + DAY_MS).toISOString().slice(0, 10);
@@ -809,6 +831,8 @@ function fiscalLabel(
   if (own && own.end === row.end) return labelFor(kind, own.fy, own.fp);
   // Another filing may be about this period (a comparative whose original filing we know).
   for (const f of filings.byEnd.get(row.end) ?? []) {
+    // a year ending where a transition report's short period ends is not that report's year
+    if (kind === "annual" && f.annual === false) continue;
     if (kind !== "annual" || f.fp === "FY") return labelFor(kind, f.fy, f.fp);
   }
   if (!own || own.fy === null) return { fy: null, fp: null };

@@ -56,6 +56,12 @@ export interface Cell {
   filed: string | null;
   restated: boolean;
   first_reported: number | null;
+  /**
+   * A restated value's other report: with basis=latest the filing that first reported the
+   * period (first_reported is its value), with basis=first_reported the latest filing, which
+   * restated it; null when the value was never restated.
+   */
+  restated_from: { value: number; accession_no: string; form: string; filed: string } | null;
   /** How the value was derived ("FY - Q1 - Q2 - Q3"); null for a reported value. */
   derived: string | null;
   /** Every value a derived cell uses. */
@@ -261,8 +267,33 @@ export function buildHistory(
     if (!ttm) return { taxonomy, currency, columns: [], rows: [], missing: [], warnings };
     columns = [ttm.column];
     cellsFor = (item) => [ttm.cells.get(item.key)!];
+    // a transition period within the twelve months, or after them: no four quarters of one
+    // calendar run across it, and the company's latest months may be in it
+    const end = ttm.column.end;
+    const crossed = new Map<string, FactPeriod>();
+    for (const ps of periods.values()) {
+      for (const p of ps) {
+        // a three-month transition period is summed as the quarter it is
+        if (
+          p.fiscal_period === "transition" && p.start && p.kind !== "quarter" &&
+          daysBetween(p.end, end) < 364
+        ) {
+          crossed.set(`${p.start}..${p.end}`, p);
+        }
+      }
+    }
+    for (const [dates, p] of crossed) {
+      warnings.push(
+        `transition period ${dates} (${p.first.form} ${p.first.accession_no}): the company moved its fiscal year end ${
+          p.end > end ? "after" : "within"
+        } the trailing twelve months to ${end}; quarters are not summed across the months between the old and the new year end${
+          p.end > end ? `, and the transition period's later months are not in them` : ""
+        } (read it with filings.facts period=all)`,
+      );
+    }
   } else {
     columns = pickColumns(items, points, opts);
+    warnings.push(...calendarWarnings(columns, periods, opts.period));
     cellsFor = (item) => columns.map((c) => pointAt(points.get(item.key)!, c.end)?.cell ?? gap());
     // quarters of a 13-period calendar's 16-week quarter (see longQuarter), reported or derived
     const long = columns.filter((c) =>
@@ -408,6 +439,130 @@ function foreignIssuer(filings: FilingIndex, asOf: string | null): string | null
 }
 
 /**
+ * What the columns' calendar owes the reader, relabelling in place: two columns of one label but
+ * different dates (a company that moved its year end: its old FY2021 and the calendar 2021 a
+ * later report recast) are named by their dates, fiscal label emptied; columns whose periods
+ * overlap (two calendars' periods, never to be added up or compared as consecutive) are said;
+ * transition periods (a 10-KT's months between two year ends) no column shows are said; 53-week
+ * years and 14-week quarters are said, since their flows hold a week more than the 52-week
+ * years and 13-week quarters beside them (growth from or to them is not like for like).
+ */
+function calendarWarnings(
+  columns: Column[],
+  periods: Map<string, FactPeriod[]>,
+  period: HistoryOptions["period"],
+): string[] {
+  const out: string[] = [];
+  const dates = (c: { start: string | null; end: string }) =>
+    c.start ? `${c.start}..${c.end}` : c.end;
+  const byLabel = new Map<string, Column[]>();
+  for (const c of columns) {
+    if (c.fiscal_year !== null) byLabel.set(c.label, [...byLabel.get(c.label) ?? [], c]);
+  }
+  const clashes = [...byLabel].filter(([, cs]) => cs.length > 1);
+  if (clashes.length) {
+    out.push(
+      `${
+        clashes.map(([label, cs]) => `${cs.map(dates).join(" and ")} were each labelled ${label}`)
+          .join("; ")
+      } (the company's fiscal calendar changed, or SEC's fy/fp of its filings disagree with their dates): those columns are named by their dates, their fiscal_year and fiscal_period left empty`,
+    );
+    for (const [, cs] of clashes) {
+      for (const c of cs) {
+        c.label = dates(c);
+        c.fiscal_year = null;
+        c.fiscal_period = null;
+      }
+    }
+  }
+  const overlaps: string[] = [];
+  for (let i = 1; i < columns.length; i++) {
+    const [a, b] = [columns[i - 1], columns[i]];
+    if (a.start && b.start && daysBetween(b.start, a.end) >= SAME_PERIOD_DAYS) {
+      const name = (c: Column) => c.label === dates(c) ? c.label : `${c.label} (${dates(c)})`;
+      overlaps.push(`${name(a)} and ${name(b)}`);
+    }
+  }
+  if (overlaps.length) {
+    out.push(
+      `${overlaps.length} pair(s) of columns overlap (${overlaps.slice(0, 3).join("; ")}${
+        overlaps.length > 3 ? "; ..." : ""
+      }): periods of two fiscal calendars (a company that moved its year end, and a later report's recast comparatives) are shown side by side; they are not consecutive periods, so do not add them up or read growth between them`,
+    );
+  }
+  if (columns.length) {
+    const first = columns[0].start ?? columns[0].end;
+    const shown = new Set(columns.map((c) => dates(c)));
+    const seen = new Map<string, FactPeriod>();
+    for (const ps of periods.values()) {
+      for (const p of ps) {
+        if (p.fiscal_period !== "transition" || !p.start || shown.has(dates(p))) continue;
+        if (p.end < first) continue;
+        seen.set(`${p.start}..${p.end}`, p);
+      }
+    }
+    if (seen.size) {
+      out.push(
+        `transition period(s) ${
+          [...seen.values()].map((p) =>
+            `${p.start}..${p.end} (${
+              Math.round((p.duration_days ?? 0) / 30.44)
+            } months, first reported in ${p.first.form} ${p.first.accession_no})`
+          ).join(", ")
+        }: the company moved its fiscal year end, and the months between the old and the new year end are no fiscal year${
+          period === "annual" ? "" : " nor quarter"
+        }, so no column shows them as a whole and no fiscal year here includes them${
+          period === "annual" ? "" : " (a quarter within them is named by its dates)"
+        } (read them with filings.facts period=all)`,
+      );
+    }
+  }
+  // a transition report whose period is about a year long (a year end moved by days or weeks,
+  // onto a 52/53-week calendar): shown as the year it nearly is, but said
+  const kt = new Map<string, FactPeriod>();
+  const shownDates = new Set(columns.map((c) => dates(c)));
+  for (const ps of periods.values()) {
+    for (const p of ps) {
+      if (p.kind === "annual" && /^10-KT/i.test(p.first.form) && shownDates.has(dates(p))) {
+        kt.set(dates(p), p);
+      }
+    }
+  }
+  if (kt.size) {
+    out.push(
+      `${
+        [...kt.values()].map((p) =>
+          `${dates(p)} (${p.duration_days} days, ${p.first.form} ${p.first.accession_no})`
+        ).join(", ")
+      }: first reported on a transition report (10-KT), the company moving its fiscal year end; shown as the fiscal year it nearly is, but it is not a regular fiscal year and does not compare like for like with the years beside it`,
+    );
+  }
+  const days = (c: Column) => c.start ? daysBetween(c.start, c.end) + 1 : 0;
+  const longYears = columns.filter((c) => c.fiscal_period === "FY" && days(c) >= 369);
+  const longQuarters = columns.filter((c) =>
+    /^Q[1-4]$/.test(c.fiscal_period ?? "") && days(c) >= 95 && days(c) <= 100
+  );
+  for (
+    const [list, what, normal] of [
+      [longYears, "fiscal year(s)", "52-week years"],
+      [longQuarters, "quarter(s)", "13-week quarters"],
+    ] as const
+  ) {
+    if (!list.length) continue;
+    out.push(
+      `${list.length} ${what} (${
+        list.map((c) => `${c.label}, ${dates(c)}: ${Math.round(days(c) / 7)} weeks`).join("; ")
+      }) are longer than the ${normal} of the company's 52/53-week calendar: their flows hold an extra week or more (a week is about ${
+        what === "quarter(s)" ? "8%" : "2%"
+      } more), so growth from a ${
+        normal.slice(0, -1)
+      } to them is overstated and from them to the next understated`,
+    );
+  }
+  return out;
+}
+
+/**
  * The shown cells that rest on a period whose reports give it different dates and values (see
  * groupPeriods): one warning per item and period, naming both values, filings and dates.
  */
@@ -474,6 +629,7 @@ function gap(note: string | null = null): Cell {
     filed: null,
     restated: false,
     first_reported: null,
+    restated_from: null,
     derived: null,
     sources: null,
     note,
@@ -512,6 +668,7 @@ function reported(
     filed: r.filed,
     restated: p.restated,
     first_reported: p.first.value,
+    restated_from: p.restated ? { ...(basis === "first_reported" ? p.last : p.first) } : null,
     derived: null,
     sources: null,
     note: null,
@@ -607,6 +764,8 @@ function onLatestBasis(
   const perShare = item.kind === "per_share";
   const factor = shares.factor(cell.accession_no!);
   if (p.restated) cell.restated = restatedOnBasis(p.first, p.last, perShare, shares) ?? true;
+  // a split alone is no restatement
+  if (!cell.restated) cell.restated_from = null;
   if (factor === 1) return cell;
   if (factor === null) {
     unplaced.add(cell.accession_no!);
@@ -799,8 +958,10 @@ function derivedQuarter(ytd: Point, prevEnd: string, fp: string, cell: Cell): Po
     item: ytd.item,
     start: nextDay(prevEnd),
     end: ytd.end,
-    fiscal_year: ytd.fiscal_year,
-    fiscal_period: fp,
+    // a quarter of a transition period (a 10-KT's nine months less the half before it) is no
+    // quarter of a fiscal year: named by its dates, not "Q3" of the transition's year
+    fiscal_year: ytd.fiscal_period === "transition" ? null : ytd.fiscal_year,
+    fiscal_period: ytd.fiscal_period === "transition" ? null : fp,
     cell,
   };
 }

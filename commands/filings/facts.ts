@@ -47,7 +47,7 @@ export default defineCommand({
 
 concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period, a later tag filling no period when the company reports it beside an earlier one with another value (${
       friendlyNames().join(", ")
-    }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value); a cover-page (dei) count dated after its report's period end takes that report's label, said in a warning. A filing that gives one period several values (one per share class or other dimension SEC's company facts leave unnamed) is never summed nor silently reduced to one: all are in last_reported_values, with a warning. Without unit=, an exact tag is read in the currency of the company's financial statements. For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
+    }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value); a cover-page (dei) count dated after its report's period end takes that report's label, said in a warning; a 10-KT transition period is fiscal_period "transition", never FY, and left out of period=annual and quarterly with a warning; 53-week years and 14-week quarters are warned. A filing that gives one period several values (one per share class or other dimension SEC's company facts leave unnamed) is never summed nor silently reduced to one: all are in last_reported_values, with a warning. Without unit=, an exact tag is read in the currency of the company's financial statements. For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
   usage:
     "finance filings.facts SYMBOL concept=Revenues [taxonomy=us-gaap unit=USD form=10-K|10-Q period=annual|quarterly|all as_of=YYYY-MM-DD]",
   side_effects: "network_read_only",
@@ -129,6 +129,24 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       }
       return p.kind === (args.period === "annual" ? "annual" : "quarter");
     });
+    // a transition period (a 10-KT's months between an old and a new year end) is neither a
+    // fiscal year nor a quarter: left out of period=annual (quarterly) and said
+    const kept = new Set(keep);
+    const moved = periods.filter((p) => p.fiscal_period === "transition" && !kept.has(p));
+    if (moved.length) {
+      const ends = [...new Set(moved.map((p) => p.end))];
+      ctx.warn(
+        `${moved.length} value(s) of the transition period(s) ending ${
+          ends.join(", ")
+        } (the company moved its fiscal year end; the latest first reported by ${
+          moved[moved.length - 1].first.accession_no
+        } (${
+          moved[moved.length - 1].first.form
+        })) are left out of period=${args.period}: the months between the old and the new year end are no fiscal year${
+          args.period === "annual" ? "" : " nor quarter"
+        } (read them with period=all)`,
+      );
+    }
     // balances dated on no fiscal period's end (a cover page's share count, a subsequent event)
     const offEnd = args.period === "all"
       ? []
@@ -221,6 +239,27 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
         `${long.length} quarter(s) are longer than 13 weeks (the latest: ${r.start}..${r.end}, ${
           Math.round(r.duration_days! / 7)
         } weeks): the company's fiscal year has a 16-week quarter (a 16-12-12-12 or 12-12-12-16-week year of thirteen 4-week periods), read as a quarter by its own length; it does not compare with a 12- or 13-week quarter`,
+      );
+    }
+    // a 52/53-week calendar's 53-week year and 14-week quarter: a week more than the others
+    const { unitKind } = await import("../../analysis/filings/facts.ts");
+    const flows = unitKind(unit) === "money" || unitKind(unit) === "per_share";
+    const extra = rows.filter((r) =>
+      flows && r.start !== null && (
+        (r.period_kind === "annual" && (r.duration_days ?? 0) >= 369) ||
+        (r.period_kind === "quarter" && (r.duration_days ?? 0) >= 95 &&
+          (r.duration_days ?? 0) <= 100)
+      )
+    );
+    if (extra.length) {
+      ctx.warn(
+        `${extra.length} period(s) are longer than 52 weeks (a year) or 13 weeks (a quarter) on the company's 52/53-week calendar (${
+          extra.slice(-3).map((r) =>
+            `${r.start}..${r.end}: ${Math.round(r.duration_days! / 7)} weeks`
+          ).join("; ")
+        }${
+          extra.length > 3 ? "; ..." : ""
+        }): a 53-week year or a 14-week quarter holds an extra week of flows (more weeks, more), so growth from a 52-week year (13-week quarter) to it is overstated and from it to the next understated`,
       );
     }
     const { calendarFrom, labelChecked } = await import("../../analysis/filings/facts.ts");
@@ -603,6 +642,34 @@ async function readConcept(
           currencies[0]
         } to read them`,
       );
+    }
+    // the item under the other taxonomy (a filer that moved from US GAAP to IFRS): never
+    // mixed into this series, and never left out unsaid
+    if (!args.taxonomy) {
+      const otherTax = taxonomy === "us-gaap" ? "ifrs-full" : "us-gaap";
+      const oc = facts.taxonomies[otherTax];
+      const otags = item.tags[otherTax].filter((t) => oc?.[t]);
+      const seen = new Set(periods.map((p) => `${p.start ?? ""}|${p.end}`));
+      const all = new Set<string>();
+      const missing = new Set<string>();
+      let latest = "";
+      for (const t of otags) {
+        for (const r of Object.values(oc[t].units).flat()) {
+          if (opts.asOf && r.filed > opts.asOf) continue;
+          if (opts.forms && !opts.forms.includes(r.form.toUpperCase())) continue;
+          const k = `${r.start ?? ""}|${r.end}`;
+          all.add(k);
+          if (!seen.has(k)) missing.add(k);
+          if (r.end > latest) latest = r.end;
+        }
+      }
+      if (all.size) {
+        warn(
+          `${item.key}: the company also reports it under ${otherTax} (${
+            otags.join(", ")
+          }: ${all.size} period(s) to ${latest}, ${missing.size} of them not in this series); this series reads ${taxonomy}, the taxonomy of the company's latest annual report, and never mixes two taxonomies (the same period's figures may differ between them): pass taxonomy=${otherTax} to read the others`,
+        );
+      }
     }
     const first = concepts[periods[0]?.tag ?? tags[0]];
     return {
