@@ -112,7 +112,9 @@ export function historyView(data: unknown): Block[] {
         } unless labelled; negatives in parentheses; ` +
         `values as ${data.basis === "first_reported" ? "first" : "last"} reported` +
         (str(data.as_of) ? `, filed by ${data.as_of}` : "") +
-        "; r = restated since first reported",
+        `; r = ${
+          data.basis === "first_reported" ? "restated later" : "restated since first reported"
+        } (both filings are listed below; restated_from in the data gives the other value)`,
     },
     { kind: "table", columns, rows: cells, fold: 1 },
   ];
@@ -120,10 +122,17 @@ export function historyView(data: unknown): Block[] {
     blocks.push({ kind: "note", text: marks.map((m, i) => `[${i + 1}] ${m}`).join("\n") });
   }
   const filings = new Map<string, string>();
-  type Cited = { accession_no: string | null; url?: string | null; sources?: Cited[] | null };
+  type Cited = {
+    accession_no: string | null;
+    url?: string | null;
+    sources?: Cited[] | null;
+    restated_from?: Cited | null;
+  };
+  // a restated cell cites both filings of its restatement: the one shown and the other
   const cite = (c: Cited) => {
     if (c.accession_no && c.url) filings.set(c.accession_no, c.url);
     for (const s of c.sources ?? []) cite(s);
+    if (c.restated_from) cite(c.restated_from);
   };
   for (const r of rows) for (const c of r.cells) cite(c as Cited);
   const missing = Array.isArray(data.missing_items) ? data.missing_items as string[] : [];
