@@ -20,6 +20,7 @@ import type {
   ConfigApi,
   HttpApi,
   JsonSchemaApi,
+  JupyterApi,
   OpenApiApi,
   RegistryApi,
   RunnerApi,
@@ -27,6 +28,7 @@ import type {
   SessionRef,
 } from "./core/library_api.ts";
 import { lazyImport } from "./core/lazy.ts";
+import { closest } from "./core/suggest.ts";
 
 // Implementations load on first use: run as a script for a pure calculation, this module loads
 // none of them (see core/pure.ts).
@@ -237,6 +239,16 @@ export async function finance(
   args: Record<string, unknown> = {},
   options: FinanceOptions = {},
 ): Promise<Envelope<unknown>> {
+  const envelope = await call(command, args, options);
+  return inJupyter() ? await displayable(envelope, command) : envelope;
+}
+
+/** {@link finance} without the notebook display. */
+async function call(
+  command: string,
+  args: Record<string, unknown>,
+  options: FinanceOptions,
+): Promise<Envelope<unknown>> {
   const fail = (error: string): Envelope<unknown> => ({
     ok: false,
     data: null,
@@ -270,6 +282,36 @@ export async function finance(
   }
 }
 
+/** True inside the Deno Jupyter kernel: elsewhere `Deno.jupyter` is absent or its getter throws. */
+function inJupyter(): boolean {
+  try {
+    return typeof (Deno as unknown as { jupyter?: unknown }).jupyter === "object";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * In a notebook, an envelope left as a cell's last expression (`await finance(...)`) shows as
+ * `show()` renders it (the command's own view: tables with units, citations, warnings) instead
+ * of an object dump. The display method is a non-enumerable symbol: JSON, spreads and equality
+ * checks do not see it. When the display module cannot load, the envelope is returned as is.
+ */
+async function displayable(envelope: Envelope<unknown>, command: string): Promise<Envelope> {
+  try {
+    const { show, JUPYTER_DISPLAY } = await load<JupyterApi>("./adapters/jupyter.ts");
+    const name = typeof command === "string" ? command : undefined;
+    Object.defineProperty(envelope, JUPYTER_DISPLAY, {
+      value: () => show(envelope, { command: name })[JUPYTER_DISPLAY](),
+      enumerable: false,
+      configurable: true,
+    });
+  } catch {
+    // the plain object still shows, as the kernel prints any value
+  }
+  return envelope;
+}
+
 /** setTimeout's largest delay: above it the timer fires at once, with a warning. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
@@ -296,6 +338,16 @@ function refusedCall(command: unknown, options: unknown): string | null {
       describeValue(timeout)
     }; leave it out for no time limit`;
   }
+  // A misspelt option would otherwise be dropped without a word: `{ replays: dir }` would go
+  // to the live providers, `{ timeout: 5000 }` would run with no time limit. Notebook cells are
+  // not type-checked, so the names are checked here.
+  for (const name of Object.keys(o)) {
+    if (OPTION_NAMES.includes(name)) continue;
+    const near = closest(name, OPTION_NAMES) ?? OPTION_WORDS[name.toLowerCase()];
+    return `finance(): unknown option \`${name.slice(0, 60)}\`${
+      near ? `; did you mean \`${near}\`?` : ""
+    } (options: ${OPTION_NAMES.join(", ")})`;
+  }
   const replay = o.replay;
   if (
     replay !== undefined && typeof replay !== "string" &&
@@ -305,12 +357,57 @@ function refusedCall(command: unknown, options: unknown): string | null {
       describeValue(replay)
     }`;
   }
+  // an empty folder name would leave replay off and send the call to the live providers
+  if (replay !== undefined && ![replay].flat().some((r) => r.trim())) {
+    return "finance(): options.replay names no cassette folder (it is empty); give a folder such as " +
+      '"tests/fixtures/filings/cassette", or leave replay out to use the live providers';
+  }
   for (const name of ["record", "now"]) {
-    if (o[name] !== undefined && typeof o[name] !== "string") {
-      return `finance(): options.${name} must be text, not ${describeValue(o[name])}`;
+    const v = o[name];
+    if (v instanceof Date && name === "now") {
+      return "finance(): options.now must be text, not a Date; pass now.toISOString() " +
+        '(or a date such as "2024-06-28")';
+    }
+    if (v !== undefined && typeof v !== "string") {
+      return `finance(): options.${name} must be text, not ${describeValue(v)}`;
+    }
+    if (typeof v === "string" && !v.trim()) {
+      return `finance(): options.${name} is empty; ${
+        name === "record"
+          ? "give the cassette folder to record into"
+          : 'give a date such as "2024-06-28"'
+      }, or leave it out`;
     }
   }
+  if (typeof o.now === "string" && !validNow(o.now)) {
+    return `finance(): options.now must be an ISO date or date-time such as "2024-06-28" or ` +
+      `"2024-06-28T21:00:00Z", not ${describeValue(o.now)}`;
+  }
   return null;
+}
+
+/** The options {@link finance} reads; any other name is refused. */
+const OPTION_NAMES = ["replay", "record", "now", "timeoutMs"];
+/** Other names callers give an option, for "did you mean". */
+const OPTION_WORDS: Record<string, string> = {
+  cassette: "replay",
+  cassettes: "replay",
+  replay_dir: "replay",
+  timeout: "timeoutMs",
+  timeout_ms: "timeoutMs",
+  clock: "now",
+  as_of: "now",
+  today: "now",
+};
+
+/** An ISO date or date-time that names a real instant (`2024-02-30` does not). */
+function validNow(text: string): boolean {
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+      .exec(text.trim());
+  if (!m || Number.isNaN(new Date(text.trim()).getTime())) return false;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return day.getUTCMonth() === Number(m[2]) - 1 && day.getUTCDate() === Number(m[3]);
 }
 
 /**
@@ -319,12 +416,28 @@ function refusedCall(command: unknown, options: unknown): string | null {
  */
 function readArgs(command: string, args: unknown): { args: unknown } | { error: string } {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return { args };
+  if (args instanceof Map) {
+    return {
+      error: `${command}: the arguments are a Map; pass a plain object such as ` +
+        '{ symbol: "AAPL" } (Object.fromEntries(map) makes one)',
+    };
+  }
   let key = "";
   try {
     const proto = Object.getPrototypeOf(args);
     if (proto !== Object.prototype && proto !== null) return { args };
     const entries: [string, unknown][] = [];
-    for (key of Object.keys(args)) entries.push([key, (args as Record<string, unknown>)[key]]);
+    for (key of Object.keys(args)) {
+      const value = (args as Record<string, unknown>)[key];
+      // a Date would be refused as "an object": say how to write the date instead
+      if (value instanceof Date) {
+        return {
+          error: `${command}: argument \`${key}\` is a Date; pass the date as text such as ` +
+            `"2024-06-28" (date.toISOString().slice(0, 10) gives its UTC day)`,
+        };
+      }
+      entries.push([key, value]);
+    }
     return { args: Object.fromEntries(entries) };
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
@@ -378,8 +491,18 @@ export interface Finance {
  * ```
  */
 export function session(options: FinanceOptions): Finance {
+  // Checked on each call (an envelope, never a throw): a string spread into an object would
+  // otherwise become options named 0, 1, 2 ... and a folder given alone would be dropped.
+  const wrong = options === undefined ||
+      (typeof options === "object" && options !== null && !Array.isArray(options))
+    ? null
+    : `session(): options must be an object such as { replay: "tests/fixtures/filings/cassette" }, not ${
+      describeValue(options)
+    }`;
   const run = (command: string, args?: Record<string, unknown>, more: FinanceOptions = {}) =>
-    finance(command as DynamicName<string>, args, { ...options, ...more });
+    wrong
+      ? Promise.resolve<Envelope<unknown>>({ ok: false, data: null, error: wrong, warnings: [] })
+      : finance(command as DynamicName<string>, args, { ...options, ...more });
   return run as Finance;
 }
 

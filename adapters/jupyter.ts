@@ -99,17 +99,56 @@ export function displayable(bundle: MimeBundle): Displayable {
   return { [JUPYTER_DISPLAY]: () => bundle };
 }
 
-/** Returns a displayable view of an envelope: summary with citations, or JSON when asked. */
+/**
+ * Returns a displayable view of an envelope: summary with citations, or JSON when asked.
+ *
+ * Given something else, it still shows something a reader can act on rather than throwing in
+ * the cell: a Promise (a `finance()` call not awaited) or nothing says what to pass, and a bare
+ * result (`show(r.data)`) is shown as data with a note that the envelope's warnings are not.
+ */
 export function show(envelope: Envelope, options: ShowOptions = {}): Displayable {
-  if (options.json) {
-    const text = JSON.stringify(envelope, null, 2);
-    return displayable({ "application/json": envelope, "text/plain": text });
+  const env = asEnvelope(envelope);
+  const opts: ShowOptions = options && typeof options === "object" ? options : {};
+  if (opts.json) {
+    const text = JSON.stringify(env, null, 2);
+    return displayable({ "application/json": env, "text/plain": text });
   }
   return displayable({
-    "text/html": envelopeHtml(envelope, options),
-    "text/plain": envelopeText(envelope, options),
-    [ENVELOPE_MIME]: envelope,
+    "text/html": envelopeHtml(env, opts),
+    "text/plain": envelopeText(env, opts),
+    [ENVELOPE_MIME]: env,
   });
+}
+
+/** What {@link show} was given, as an envelope (see there). */
+function asEnvelope(value: unknown): Envelope {
+  const failed = (error: string): Envelope => ({ ok: false, data: null, error, warnings: [] });
+  if (value === null || value === undefined) {
+    return failed(
+      `show() was given ${value}: pass the envelope that finance() returned, e.g. show(await finance(...))`,
+    );
+  }
+  if (typeof (value as { then?: unknown }).then === "function") {
+    return failed(
+      "show() was given a Promise: the finance() call was not awaited; write show(await finance(...))",
+    );
+  }
+  const v = value as Record<string, unknown>;
+  if (typeof value === "object" && typeof v.ok === "boolean" && "data" in v) {
+    const warnings = Array.isArray(v.warnings) ? v.warnings.map(String) : [];
+    if (v.ok) return { ok: true, data: v.data, error: null, warnings };
+    const error = typeof v.error === "string" && v.error ? v.error : "the envelope names no error";
+    return { ok: false, data: null, error, warnings };
+  }
+  return {
+    ok: true,
+    data: value,
+    error: null,
+    warnings: [
+      "show() was given a value that is not an envelope ({ok, data, error, warnings}); it is " +
+      "shown as data, without the warnings its call returned: pass the whole result of finance()",
+    ],
+  };
 }
 
 /** Shows an envelope's JSON (same as `show(envelope, { json: true })`). */
@@ -119,7 +158,8 @@ export function showJson(envelope: Envelope): Displayable {
 
 /** Displays Markdown written in a code cell (e.g. a sentence with numbers and their citations). */
 export function markdown(text: string): Displayable {
-  return displayable({ "text/markdown": text, "text/plain": text });
+  const t = typeof text === "string" ? text : String(text ?? "");
+  return displayable({ "text/markdown": t, "text/plain": t });
 }
 
 /**
@@ -133,12 +173,35 @@ export function escapeMarkdown(text: string): string {
 
 /**
  * Displays an SVG chart as inline SVG and as a PNG copy (for exported HTML and viewers that
- * drop SVG), with its caption as the plain-text fallback.
+ * drop SVG), with its caption as the plain-text fallback. The chart helpers are async, so the
+ * promise of one is accepted too (`figure(statementChart(...))`); anything that is not SVG text
+ * is shown as a sentence saying what to pass, not as a broken image.
  */
-export async function figure(svg: string, caption = "chart"): Promise<Displayable> {
-  const bundle: MimeBundle = { "image/svg+xml": svg, "text/plain": caption };
+export async function figure(
+  svg: string | Promise<string>,
+  caption = "chart",
+): Promise<Displayable> {
+  let text: unknown;
   try {
-    bundle["image/png"] = toBase64(await svgToPng(svg, 2));
+    text = await svg;
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    return displayable({ "text/plain": `${caption}: the chart could not be drawn (${why})` });
+  }
+  if (typeof text !== "string" || !/<svg[\s>]/i.test(text)) {
+    const got = typeof text === "string"
+      ? `text that is not SVG (${JSON.stringify(text.slice(0, 40))})`
+      : text === null || text === undefined
+      ? String(text)
+      : `a value of type ${typeof text}`;
+    return displayable({
+      "text/plain": `${caption}: figure() needs a chart's SVG text (from statementChart, ` +
+        `movesChart, frameChart, ...), not ${got}`,
+    });
+  }
+  const bundle: MimeBundle = { "image/svg+xml": text, "text/plain": caption };
+  try {
+    bundle["image/png"] = toBase64(await svgToPng(text, 2));
   } catch (err) {
     bundle["text/plain"] = `${caption} (no PNG copy: ${err instanceof Error ? err.message : err})`;
   }
@@ -239,6 +302,15 @@ const LABELS: Record<string, string> = {
  * A value already printed (a URL given as both source and url) is not repeated.
  */
 export function cite(record: unknown, extra: Record<string, unknown> = {}): string {
+  // an envelope cites its data; a failed one has nothing to cite
+  const env = record as Record<string, unknown> | null;
+  if (
+    env && typeof env === "object" && typeof env.ok === "boolean" && "data" in env &&
+    "error" in env
+  ) {
+    if (!env.ok) return "[no citation: the call failed]";
+    record = env.data;
+  }
   const merged = { ...(record && typeof record === "object" ? record : {}), ...extra } as Record<
     string,
     unknown
@@ -257,8 +329,12 @@ export function cite(record: unknown, extra: Record<string, unknown> = {}): stri
   return parts.length ? `[${parts.join(" · ")}]` : "[no citation fields in this record]";
 }
 
-/** Formats a number for prose: thousands separators, or B/M/K scale for large amounts. */
-export function fmt(n: number | null | undefined, unit = ""): string {
+/**
+ * Formats a number for prose: thousands separators, or B/M/K scale for large amounts, then the
+ * unit (`fmt(1.2e9, "USD")` is `1.20B USD`; `"$"` is written before the number). A value's own
+ * unit may be passed as it comes (`fmt(v.raw, v.unit)`), null included.
+ */
+export function fmt(n: number | null | undefined, unit: string | null = ""): string {
   if (n === null || n === undefined || !isFinite(n)) return "n/a";
   const abs = Math.abs(n);
   const scaled = abs >= 1e12

@@ -90,6 +90,16 @@ export interface HttpApi<S = SessionRef> {
   }): (req: Request) => Promise<Response>;
 }
 
+/** adapters/jupyter.ts: what mod.ts uses to display an envelope in a notebook. */
+export interface JupyterApi {
+  /** The kernel's display protocol symbol, `Symbol.for("Jupyter.display")`. */
+  JUPYTER_DISPLAY: symbol;
+  show(
+    envelope: Envelope,
+    options?: { command?: string },
+  ): { [key: symbol]: () => Record<string, unknown> & { "text/plain": string } };
+}
+
 /** adapters/cli.ts */
 export interface CliApi {
   main(args: string[]): Promise<number>;
