@@ -103,7 +103,30 @@ export function kpiView(data: unknown): Block[] {
     items.length ? { kind: "matches", items } : { kind: "note", text: "no KPI values found" },
   ];
   if (missing.length) blocks.push({ kind: "note", text: `Not found: ${missing.join(", ")}` });
+  if (docs.length) blocks.push(documentsNote(docs));
   return blocks;
+}
+
+/**
+ * The documents KPI values were read from, each with its source, the provider it was read
+ * through, when it was published and read, and its URL or accession in full.
+ */
+export function documentsNote(docs: Rec[]): Block {
+  const lines = [`Documents read (${docs.length}):`];
+  docs.forEach((d, i) => {
+    const provider = str(d.provider) ?? (d.provider === null ? "a local file" : null);
+    lines.push(`${i + 1}. ${str(d.title) ?? str(d.kind) ?? "untitled document"}`);
+    const about = [
+      str(d.source) && `${d.source}${provider ? ` (${provider})` : ""}`,
+      str(d.published_at) && `published ${dateText(String(d.published_at))}`,
+      str(d.retrieved_at) && `read ${dateText(String(d.retrieved_at))}`,
+      str(d.accession_no) && `accession ${d.accession_no}`,
+      str(d.section) && `section ${d.section}`,
+    ].filter(Boolean).join(" · ");
+    if (about) lines.push(`   ${about}`);
+    if (str(d.url)) lines.push(`   ${d.url}`);
+  });
+  return { kind: "note", text: lines.join("\n") };
 }
 
 function who(name: unknown, title: unknown): string {
@@ -161,8 +184,10 @@ export function qaView(data: unknown): Block[] {
   blocks.push({
     kind: "note",
     text: [
-      `Source: ${t.source ?? data.source}${str(t.quarter) ? `, ${t.quarter}` : ""}${
-        str(t.published_at) ? `, published ${dateText(String(t.published_at))}` : ""
+      `Source: ${t.source ?? data.source}${str(t.provider) ? ` (${t.provider})` : ""}${
+        str(t.quarter) ? `, ${t.quarter}` : ""
+      }${str(t.published_at) ? `, published ${dateText(String(t.published_at))}` : ""}${
+        str(t.retrieved_at) ? `, read ${dateText(String(t.retrieved_at))}` : ""
       }`,
       ...(str(t.url) ? [String(t.url)] : []),
       ...(data.appears_cut === true
@@ -216,5 +241,7 @@ export function kpiHistoryView(data: unknown): Block[] {
         : { kind: "note", text: `${s.metric}: no values found` },
     );
   }
+  const docs = recs(data.documents);
+  if (docs.length) blocks.push(documentsNote(docs));
   return blocks;
 }

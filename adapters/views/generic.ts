@@ -7,6 +7,7 @@ import {
   type Block,
   type Cell,
   type Column,
+  dateText,
   fieldText,
   flatText,
   formatNumber,
@@ -16,6 +17,7 @@ import {
   isRecordArray,
   isUrl,
   money,
+  sourceUrls,
   twoDecimals,
 } from "./model.ts";
 import { indexLevelIn, majorOf } from "../../analysis/market/units.ts";
@@ -52,17 +54,134 @@ export function genericView(data: unknown): Block[] {
         (data.revenue_currency ?? data.currency) === data.currency
       ? data.currency
       : null,
+    capRevenue: typeof data.market_cap_currency === "string" &&
+        data.revenue_currency === data.market_cap_currency
+      ? data.market_cap_currency
+      : null,
+    priceDecimals: quoteDecimals(data),
   };
   const estimates = estimatesBlock(data);
-  const shown = estimates ? { ...data, estimates: undefined } : planSteps(data);
+  // a copy: fields left out here are never left out of the caller's data
+  const shown: Record<string, unknown> = estimates
+    ? { ...data, estimates: undefined }
+    : { ...planSteps(data) };
+  const cited = citationsNote(data);
+  // the citations say provider, time and URLs once, source by source: not again as fields
+  if (cited) {
+    for (const k of ["citations", "provider", "retrieved_at", "source_urls"]) shown[k] = undefined;
+  }
+  const multiples = multipleMethods(data);
+  const methods = caseMethods(data);
+  if (multiples) shown.method = undefined;
+  else if (methods) shown.method = leftMethods(data);
   collect(shown, "", currency, fields, blocks, 0, reading);
+  if (methods) {
+    // right under the cases table, whose columns it explains
+    const at = blocks.findIndex((b) => b.kind === "table" && /^cases \(/.test(b.caption ?? ""));
+    blocks.splice(at < 0 ? blocks.length : at + 1, 0, methods);
+  }
+  if (multiples) blocks.unshift(multiples);
   if (estimates) blocks.unshift(estimates);
   const head = reading.calc && hasAmounts(data, "") ? calcNote(data) : null;
   return [
     ...(head ? [head] : []),
     ...(fields.length ? [{ kind: "fields", rows: fields } as Block] : []),
     ...blocks,
+    ...(cited ? [cited] : []),
   ];
+}
+
+/** valuation.*'s citations: each source with the figures it gave, its provider and URLs. */
+function isCitations(v: unknown): v is Record<string, unknown>[] {
+  return isRecordArray(v) &&
+    v.every((c) => typeof c.source === "string" && Array.isArray(c.urls));
+}
+
+/**
+ * The citations as a reader follows them: when they were read and through which provider, then
+ * each source with the figures it gave and every URL in full on a line of its own (a list
+ * joined with commas put a comma at the end of each URL), and any URL read that no figure
+ * came from. Null for a result without citations.
+ */
+function citationsNote(data: Record<string, unknown>): Block | null {
+  if (!isCitations(data.citations)) return null;
+  const list = data.citations;
+  const when = typeof data.retrieved_at === "string" ? dateText(data.retrieved_at) : null;
+  const provider = typeof data.provider === "string" ? data.provider : null;
+  const lines = [
+    `Sources${
+      when || provider
+        ? ` (${
+          // retrieved_at is the newest answer's time: the figures were read by then
+          [provider && `provider ${provider}`, when && `last read ${when}`].filter(Boolean)
+            .join(", ")})`
+        : ""
+    }:`,
+  ];
+  list.forEach((c, i) => {
+    // your own arguments need no provider beside them, nor a URL
+    const mine = c.provider === "user_input";
+    lines.push(`${i + 1}. ${c.source}${mine ? "" : ` (${c.provider ?? "provider not named"})`}`);
+    if (typeof c.fields === "string") lines.push(`   figures: ${c.fields}`);
+    const urls = (c.urls as unknown[]).filter(isUrl);
+    if (urls.length) lines.push(...urls.map((u) => `   ${u}`));
+    else if (!mine) lines.push("   no URL recorded");
+  });
+  const named = new Set(list.flatMap((c) => (c.urls as unknown[]).filter(isUrl)));
+  const other = sourceUrls(data).filter((u) => !named.has(u));
+  if (other.length) {
+    lines.push("Also read, no figure above taken from it:", ...other.map((u) => `   ${u}`));
+  }
+  return { kind: "note", text: lines.join("\n") };
+}
+
+/** The `method` of each figure, when a result states one per figure (valuation.*). */
+function methodsOf(data: Record<string, unknown>): Record<string, string> | null {
+  if (!isRecord(data.method)) return null;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data.method)) if (typeof v === "string") out[k] = v;
+  return Object.keys(out).length ? out : null;
+}
+
+/**
+ * How each of valuation.multiples' multiples is formed (its `method`), as a note right under
+ * the fields that give their values, so a ratio is never read apart from what it divides.
+ * Null without both.
+ */
+function multipleMethods(data: Record<string, unknown>): Block | null {
+  const how = methodsOf(data);
+  if (!how || !isRecord(data.multiples)) return null;
+  const names = Object.keys(data.multiples);
+  // the multiples first, then the other figures computed here (the converted revenue)
+  const lines = [
+    ...names.map((k) => `   ${k}: ${how[k] ?? "not stated"}`),
+    ...Object.entries(how).filter(([k]) => !names.includes(k)).map(([k, v]) => `   ${k}: ${v}`),
+  ];
+  return { kind: "note", text: `How each figure computed here is formed:\n${lines.join("\n")}` };
+}
+
+/**
+ * valuation.scenario's methods, one per column of its cases table, as a note under that table
+ * (`implied_price: implied_market_cap / shares …`). Null when the result has no such methods.
+ */
+function caseMethods(data: Record<string, unknown>): Block | null {
+  const how = methodsOf(data);
+  if (!how || !isRecordArray(data.cases)) return null;
+  const columns = new Set(data.cases.flatMap((r) => Object.keys(r)));
+  const lines = Object.entries(how).filter(([k]) => columns.has(k))
+    .map(([k, v]) => `   ${k}: ${v}`);
+  return lines.length
+    ? { kind: "note", text: `How each case's figures are formed:\n${lines.join("\n")}` }
+    : null;
+}
+
+/** The methods not shown under the cases table, as fields; undefined when there are none. */
+function leftMethods(data: Record<string, unknown>): Record<string, string> | undefined {
+  const columns = new Set(
+    isRecordArray(data.cases) ? data.cases.flatMap((r) => Object.keys(r)) : [],
+  );
+  const left = Object.entries(methodsOf(data) ?? {}).filter(([k]) => !columns.has(k));
+  return left.length ? Object.fromEntries(left) : undefined;
 }
 
 /** A consensus figure as a provider gives it: the average of the analysts' and their range. */
@@ -185,6 +304,13 @@ interface Reading {
   echoes: boolean;
   /** The one currency of a result whose price and revenue are in the same (no fx needed). */
   oneCurrency: string | null;
+  /**
+   * The currency revenue and market cap are both in where the price is in another unit (GBp
+   * price, GBP cap and revenue): no exchange rate is needed for a multiple either.
+   */
+  capRevenue: string | null;
+  /** Decimals every price of a quote prints with (market.quote), or null for other results. */
+  priceDecimals: number | null;
 }
 
 /**
@@ -218,6 +344,9 @@ function nullText(name: string, key: string, reading: Reading): string | null {
   if (!reading.sourced) return null;
   // no rate where none is needed: the figures are in one currency already
   if (key === "fx" && reading.oneCurrency) return `none needed (all in ${reading.oneCurrency})`;
+  if (key === "fx" && reading.capRevenue) {
+    return `none needed (revenue and market cap both in ${reading.capRevenue})`;
+  }
   const named = new RegExp(`\\b${key.replace(/[^\w]/g, "\\$&")}\\b`);
   const why = reading.cautions.find((w) => named.test(w));
   return why ? `not reported (${why})` : "not reported";
@@ -293,6 +422,12 @@ function collect(
       collect(v, `${name}.`, currency, fields, blocks, depth + 1, reading);
     } else if (typeof v === "string" && (v.includes("\n") || v.length > 300)) {
       blocks.push({ kind: "text", caption: `${name}:`, text: v });
+    } else if (typeof v === "number" && quotePriceKey(reading, prefix, k)) {
+      // a quote's prices at one precision: 1.0490 beside 1.0495, never 1.049 beside 1.0495
+      fields.push([
+        name,
+        quotePrice(v, k, reading.priceDecimals!, currencyFor(obj, k, currency), unit),
+      ]);
     } else if (typeof v === "number" && statedNone(obj, k)) {
       // the map of figure currencies is not shown: a figure it says has none says so itself
       fields.push([name, `${money(v)} (no currency stated)`]);
@@ -323,6 +458,64 @@ function seriesUnit(obj: Record<string, unknown>): string | undefined {
   if (obj.quote_type === "INDEX") return "points";
   if (obj.quote_type === "FUTURE") return NO_CURRENCY;
   return undefined;
+}
+
+/** A quote's prices (market.quote), which print at one precision. */
+const QUOTE_PRICES =
+  /^(?:price|previous_close|open|day_high|day_low|fifty_two_week_high|fifty_two_week_low|bid|ask)$/;
+
+/** Decimals money() prints a figure with on its own (1.0489877 → 3, "1.049"; 190.5 → 2). */
+function moneyDecimals(v: number): number {
+  return /\.(\d+)$/.exec(money(v))?.[1].length ?? 0;
+}
+
+/**
+ * The one number of decimals of a quote's prices: the most any of them needs (price 1.0489877
+ * needs 3, previous close 1.0495383 needs 4: all print with 4), no more than the quote's
+ * `price_hint` when it states one. Null for a result that is no quote.
+ */
+function quoteDecimals(data: Record<string, unknown>): number | null {
+  if (!("price" in data) || !("previous_close" in data)) return null;
+  const ext = isRecord(data.extended_hours) ? data.extended_hours.price : null;
+  const prices = [
+    ...Object.entries(data).filter(([k]) => QUOTE_PRICES.test(k)).map(([, v]) => v),
+    ext,
+  ].filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  if (!prices.length) return null;
+  const most = Math.max(...prices.map(moneyDecimals));
+  const hint = data.price_hint;
+  return typeof hint === "number" && Number.isInteger(hint) && hint >= 0
+    ? Math.min(most, hint)
+    : most;
+}
+
+/** True for a quote's price (and its change, and its extended-hours trade's). */
+function quotePriceKey(reading: Reading, prefix: string, key: string): boolean {
+  if (reading.priceDecimals === null) return false;
+  if (prefix === "") return QUOTE_PRICES.test(key) || key === "change";
+  return prefix === "extended_hours." && (key === "price" || key === "change");
+}
+
+/**
+ * A quote's price at the quote's decimals; a change too small for two digits at them keeps
+ * its own (a currency pair's -0.0005505 is not rounded to -0.0006).
+ */
+function quotePrice(
+  v: number,
+  key: string,
+  decimals: number,
+  currency: string | null,
+  unit: string | undefined,
+): string {
+  // a change too small to show two digits at the quote's decimals keeps its own
+  const d = key === "change" && v !== 0 && Math.abs(v) < 10 ** (1 - decimals)
+    ? Math.max(decimals, moneyDecimals(v))
+    : decimals;
+  if (currency) return money(v, currency, d);
+  if (!unit) return money(v, null, d);
+  return unit === NO_CURRENCY
+    ? `${money(v, null, d)} (no currency stated; see the warnings)`
+    : `${money(v, null, d)} ${unit}`;
 }
 
 /** A price with no currency, with the unit its record names: `23.77 points`. */

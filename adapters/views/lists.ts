@@ -9,6 +9,7 @@ import {
   dateText,
   fieldText,
   isRecord,
+  isUrl,
   type Match,
   money,
   num,
@@ -146,7 +147,15 @@ export function transcriptsView(data: unknown): Block[] {
       text: `${countLine(rows.length, data.count, "transcripts")} for ${data.symbol}`,
     },
     items.length ? { kind: "matches", items } : { kind: "note", text: "no transcripts found" },
-    { kind: "note", text: `Source: ${data.source}` },
+    {
+      kind: "note",
+      text: [
+        `Source: ${data.source}${str(data.provider) ? ` (${data.provider})` : ""}${
+          str(data.retrieved_at) ? `, read ${dateText(String(data.retrieved_at))}` : ""
+        }`,
+        ...sourceUrls(data),
+      ].join("\n"),
+    },
   ];
 }
 
@@ -331,8 +340,8 @@ export function movesView(data: unknown): Block[] {
       kind: "note",
       text: [
         `Source: ${data.source ?? "—"}${
-          str(data.retrieved_at) ? `, retrieved ${dateText(String(data.retrieved_at))}` : ""
-        }`,
+          str(data.provider) && data.provider !== data.source ? `, provider ${data.provider}` : ""
+        }${str(data.retrieved_at) ? `, retrieved ${dateText(String(data.retrieved_at))}` : ""}`,
         ...sourceUrls(data),
         ...notes,
       ].join("\n"),
@@ -381,7 +390,46 @@ export function newsAnalysisView(data: unknown): Block[] {
 export function contextView(data: unknown): Block[] {
   if (!isRecord(data) || !Array.isArray(data.timeline)) return [];
   const timeline = list(data, "timeline").map(withSession);
-  return genericView({ ...data, timeline });
+  const sources = list(data, "sources");
+  if (!sources.length) return genericView({ ...data, timeline });
+  return [...genericView({ ...data, timeline, sources: undefined }), contextSources(sources)];
+}
+
+/**
+ * price.context's sources, each with its provider, what it gave or that it could not be read,
+ * when it was read and every URL it read in full on a line of its own (a table cut the URLs
+ * and left an empty cell where a source named none).
+ */
+function contextSources(sources: Rec[]): Block {
+  const lines = ["Sources:"];
+  for (const s of sources) {
+    const n = num(s.count) ?? 0;
+    const when = str(s.retrieved_at);
+    const why = str(s.error);
+    const state = s.ok === false
+      ? "could not be read (see the warnings)"
+      : `${n} ${n === 1 ? "item" : "items"}${when ? `, read ${dateText(when)}` : ""}`;
+    lines.push(`${s.source} (${str(s.provider) ?? "provider not named"}): ${state}`);
+    if (s.ok === false && why) lines.push(`   ${errorHead(why)}`);
+    const urls = Array.isArray(s.source_urls) ? s.source_urls.filter(isUrl) : [];
+    if (urls.length) lines.push(...urls.map((u) => `   ${u}`));
+    else if (s.ok !== false) {
+      lines.push("   no URL named by its command; each item's own URL is in the timeline");
+    }
+  }
+  return { kind: "note", text: lines.join("\n") };
+}
+
+/**
+ * The start of an error, for a line that names it (the warnings have all of it): up to its
+ * first URL (never half a link) or about 100 characters at a word, "…" where it was cut.
+ */
+function errorHead(error: string): string {
+  const url = error.search(/https?:\/\//);
+  let cut = url >= 0 ? url : error.length;
+  if (cut > 100) cut = Math.max(error.lastIndexOf(" ", 100), 40);
+  const head = error.slice(0, cut).trimEnd();
+  return head.length < error.length ? `${head}…` : head;
 }
 
 /**

@@ -45,6 +45,9 @@ export function total(n: number | undefined, currency?: string | null): string {
 const billions = (v: unknown) => (num(v) === undefined ? "—" : twoDecimals(num(v)! / 1e9));
 /** A price or target with no currency stated: the figure alone, two decimals. */
 const bare = (v: unknown) => (num(v) === undefined ? "—" : money(num(v)!));
+/** A figure Yahoo's page leaves out, said in words (a bare "—" says nothing). */
+const NOT_REPORTED = "not reported by Yahoo";
+
 /** A fraction read as a percent: market weights, expense ratios, yields. */
 export const fraction = (v: unknown) => (num(v) === undefined ? "—" : percent(num(v)! * 100));
 
@@ -83,14 +86,25 @@ export function sectorOverviewView(data: unknown): Block[] {
   const weightOf = industry
     ? `its weight in ${sectorName ? `the ${sectorName} sector` : "its sector"}, as Yahoo states it`
     : "its weight in the market, as Yahoo states it";
+  const count = (v: unknown) => (num(v) === undefined ? NOT_REPORTED : formatNumber(num(v)!));
   const fields: [string, string][] = [
-    ["companies", o.companies_count === null ? "—" : formatNumber(Number(o.companies_count))],
+    ["companies", count(o.companies_count)],
     ...(num(o.industries_count) !== undefined
       ? [["industries", formatNumber(num(o.industries_count)!)] as [string, string]]
       : []),
-    ["market cap", `${total(num(o.market_cap))}; Yahoo names no currency`],
-    ["market weight", `${fraction(o.market_weight)} (${weightOf})`],
-    ["employees", num(o.employee_count) === undefined ? "—" : formatNumber(num(o.employee_count)!)],
+    [
+      "market cap",
+      num(o.market_cap) === undefined
+        ? NOT_REPORTED
+        : `${total(num(o.market_cap))}; Yahoo names no currency`,
+    ],
+    [
+      "market weight",
+      num(o.market_weight) === undefined
+        ? NOT_REPORTED
+        : `${fraction(o.market_weight)} (${weightOf})`,
+    ],
+    ["employees", count(o.employee_count)],
   ];
   const perf = rec(data.performance);
   const bench = isRecord(data.benchmark) ? data.benchmark : null;
@@ -118,7 +132,12 @@ export function sectorOverviewView(data: unknown): Block[] {
       caption: "Returns, percent over the whole period (not a yearly rate), as Yahoo states them",
       columns,
       rows,
-      note: bench ? undefined : "Yahoo's page names no benchmark",
+      note: [
+        bench ? "" : "Yahoo's page names no benchmark.",
+        rows.some((r) => r.some((c) => c.text === "—"))
+          ? "—: not reported by Yahoo for that period."
+          : "",
+      ].filter(Boolean).join(" ") || undefined,
     },
     ...(str(o.description) ? [{ kind: "text", text: String(o.description) } as Block] : []),
     sourceNote(data, ["Yahoo states no time for these figures; retrieved is when they were read"]),
@@ -183,7 +202,9 @@ export function sectorTableView(data: unknown): Block[] {
     : `${data.name} sector (${data.key})`;
   const title: Block = {
     kind: "title",
-    text: `${where}: ${TABLE_TITLES[data.table] ?? data.table}, ${rows.length} rows`,
+    text: `${where}: ${TABLE_TITLES[data.table] ?? data.table}, ${rows.length} ${
+      rows.length === 1 ? "row" : "rows"
+    }`,
   };
   if (!rows.length) return [title, { kind: "note", text: "the table is empty" }, sourceNote(data)];
   if (data.table === "research_reports") {
@@ -213,16 +234,36 @@ export function sectorTableView(data: unknown): Block[] {
     ];
   }
   const cols = COLUMNS[data.table] ?? [];
+  const cells = rows.map((r) => cols.map(([, f, n]) => ({ text: f(r), number: n })));
   return [
     title,
     {
       kind: "table",
       columns: cols.map(([name, , n]) => ({ name, number: n })),
-      rows: rows.map((r) => cols.map(([, f, n]) => ({ text: f(r), number: n }))),
-      note: unitNote(cols, "sector_key" in data ? "industry" : "sector"),
+      rows: cells,
+      note: [unitNote(cols, "sector_key" in data ? "industry" : "sector"), gapNote(rows, cells)]
+        .filter(Boolean).join(" "),
     },
     sourceNote(data),
   ];
+}
+
+/**
+ * What a "—" in a sector or industry table means (Yahoo's page gives no such figure for that
+ * row), and which rows have no figure at all, whose line would otherwise read as blank data.
+ */
+function gapNote(rows: Rec[], cells: Cell[][]): string {
+  const figures = (r: Cell[]) => r.filter((c) => c.number);
+  const gaps = cells.some((r) => figures(r).some((c) => c.text === "—"));
+  if (!gaps) return "";
+  const none = cells.flatMap((r, i) =>
+    figures(r).length && figures(r).every((c) => c.text === "—")
+      ? [str(rows[i].symbol) ?? str(rows[i].name) ?? `row ${i + 1}`]
+      : []
+  );
+  return `—: not reported by Yahoo for that row.${
+    none.length ? ` Yahoo gives none of these figures for ${none.join(", ")}.` : ""
+  }`;
 }
 
 /** What the columns' figures are in: percents, and money Yahoo names no currency for. */

@@ -137,9 +137,23 @@ export function percent(n: number | null | undefined): string {
   }%`;
 }
 
-/** Money with its currency: `USD 124,935.48`. */
-export function money(n: number | null | undefined, currency?: string | null): string {
+/**
+ * Money with its currency: `USD 124,935.48`. `fixed`, when given, fixes the number of
+ * decimals (a quote's prices all at one precision, so a column reads alike).
+ */
+export function money(
+  n: number | null | undefined,
+  currency?: string | null,
+  fixed?: number,
+): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return "—";
+  if (fixed !== undefined) {
+    const d = Math.max(0, Math.min(20, Math.round(fixed)));
+    const text = unsignedZero(
+      n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }),
+    );
+    return currency ? `${currency} ${text}` : text;
+  }
   // whole amounts of a thousand or more (market caps, portfolio values) print without cents;
   // below 10 a price keeps up to four decimals (EURUSD 1.0490, not 1.05 for 1.0489877; a
   // 0.0765 token, not 0.08), below a cent six; cents otherwise
