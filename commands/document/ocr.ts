@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { documentReadFrom, documentReadFromShape } from "./read.ts";
 import { InputError } from "../../core/errors.ts";
 import {
   cutToBudget,
@@ -19,7 +20,16 @@ export default defineCommand({
   usage: "finance document.ocr SOURCE|source=PATH_OR_URL [max_chars=12000 max_pages=5]",
   side_effects: "local_or_network_read",
   auth_required: "none",
-  citation_fields: ["source", "url", "path", "page", "start_char", "end_char", "match_id"],
+  citation_fields: [
+    "source",
+    "url",
+    "path",
+    "page",
+    "start_char",
+    "end_char",
+    "match_id",
+    "retrieved_at",
+  ],
   positional: ["source"],
   aliases: { "path": "source", "url": "source" },
   args: z.strictObject({
@@ -49,6 +59,7 @@ export default defineCommand({
       "Figures Tesseract read with a word confidence under 80 (of 100), where they stand in the text: a digit may be misread (3 as 8, a comma as a point); check each against the page before using it.",
     ),
     pages: z.array(pageSchema.extend({ text: z.string() })),
+    ...documentReadFromShape,
   }),
   examples: ["finance document.ocr ./scanned-results.pdf max_pages=1"],
   async run(args, ctx) {
@@ -88,6 +99,7 @@ export default defineCommand({
         text: view.text.slice(p.start_char, p.start_char + p.returned_chars),
       })),
       warnings: liftWarnings(warnings, ctx.warn),
+      ...documentReadFrom(ctx, doc.url),
     };
   },
 });

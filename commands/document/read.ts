@@ -7,6 +7,27 @@ import {
   liftWarnings,
   pageSchema,
 } from "../../analysis/document/view.ts";
+import type { Context } from "../../core/context.ts";
+import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
+
+/** Where a document was read from: all null or empty for a local file, which no provider read. */
+export const documentReadFromShape = {
+  provider: z.literal("pdf_text_a").nullable().describe(
+    "Provider key of the download (a URL source); null for a local file.",
+  ),
+  source_urls: z.array(z.string()).describe(
+    `${SOURCE_URLS_HELP} Empty for a local file.`,
+  ),
+  retrieved_at: z.string().nullable().describe(
+    "When the document's download was answered (the recording's time under replay); null for a local file.",
+  ),
+};
+
+/** The {@link documentReadFromShape} fields of a document read from `url` (null: a local file). */
+export function documentReadFrom(ctx: Context, url: string | null) {
+  if (url === null) return { provider: null, source_urls: [], retrieved_at: null };
+  return readFrom(ctx, "pdf_text_a" as const);
+}
 
 export default defineCommand({
   name: "document.read",
@@ -21,7 +42,16 @@ export default defineCommand({
     "finance document.read SOURCE|source=PATH_OR_URL [format=pdf|html max_chars=12000 max_pages=5]",
   side_effects: "local_or_network_read",
   auth_required: "none",
-  citation_fields: ["source", "url", "path", "page", "start_char", "end_char", "match_id"],
+  citation_fields: [
+    "source",
+    "url",
+    "path",
+    "page",
+    "start_char",
+    "end_char",
+    "match_id",
+    "retrieved_at",
+  ],
   positional: ["source"],
   aliases: { "path": "source", "url": "source" },
   args: z.strictObject({
@@ -44,6 +74,7 @@ export default defineCommand({
     truncated: z.boolean().describe("True when text was cut by max_chars or max_pages."),
     pages_read: z.int(),
     pages: z.array(pageSchema),
+    ...documentReadFromShape,
   }),
   examples: [
     "finance document.read ./annual-report.pdf max_pages=3",
@@ -73,6 +104,7 @@ export default defineCommand({
       pages_read: doc.pages.length,
       pages: view.pages,
       warnings: liftWarnings(doc.warnings, ctx.warn),
+      ...documentReadFrom(ctx, doc.url),
     };
   },
 });

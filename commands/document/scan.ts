@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { documentReadFrom, documentReadFromShape } from "./read.ts";
 import { InputError } from "../../core/errors.ts";
 import { list } from "../../core/schema.ts";
 import { documentFields, liftWarnings } from "../../analysis/document/view.ts";
@@ -40,7 +41,16 @@ export default defineCommand({
     "finance document.scan SOURCE|source=PATH_OR_URL [query=TEXT topics=risk,disclosure format=pdf|html match=fuzzy|all_terms threshold=80 max_chars=0 max_pages=0 limit=50 window=0 start_char=0 end_char=0]",
   side_effects: "local_or_network_read",
   auth_required: "none",
-  citation_fields: ["source", "url", "path", "page", "start_char", "end_char", "match_id"],
+  citation_fields: [
+    "source",
+    "url",
+    "path",
+    "page",
+    "start_char",
+    "end_char",
+    "match_id",
+    "retrieved_at",
+  ],
   positional: ["source"],
   view: "scan",
   aliases: { "path": "source", "url": "source", "topic": "topics" },
@@ -85,6 +95,7 @@ export default defineCommand({
     total_matches: z.int(),
     pages_scanned: z.int(),
     char_count: z.int().describe("Characters of the text that was read."),
+    ...documentReadFromShape,
   }),
   examples: [
     'finance document.scan ./10-K.pdf query="effective tax rate" window=600',
@@ -172,6 +183,7 @@ export default defineCommand({
       pages_scanned: doc.pages.filter((p) => p.start_char < end && p.end_char >= start).length,
       char_count: doc.text.length,
       warnings: liftWarnings(warnings, ctx.warn),
+      ...documentReadFrom(ctx, doc.url),
     };
   },
 });

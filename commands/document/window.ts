@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { documentReadFrom, documentReadFromShape } from "./read.ts";
 import { InputError } from "../../core/errors.ts";
 import { documentFields, liftWarnings } from "../../analysis/document/view.ts";
 
@@ -16,7 +17,16 @@ export default defineCommand({
     "finance document.window SOURCE|source=PATH_OR_URL [format=pdf|html start_char=0|match_id=char_START_END chars=4000 direction=around|next|previous]",
   side_effects: "local_or_network_read",
   auth_required: "none",
-  citation_fields: ["source", "url", "path", "page", "start_char", "end_char", "match_id"],
+  citation_fields: [
+    "source",
+    "url",
+    "path",
+    "page",
+    "start_char",
+    "end_char",
+    "match_id",
+    "retrieved_at",
+  ],
   positional: ["source"],
   aliases: { "path": "source", "url": "source", "start": "start_char" },
   args: z.strictObject({
@@ -50,6 +60,7 @@ export default defineCommand({
     at_end: z.boolean(),
     next_start_char: z.int().nullable().describe("start_char for direction=next to read on."),
     previous_end_char: z.int().nullable(),
+    ...documentReadFromShape,
   }),
   examples: [
     "finance document.window ./10-K.pdf match_id=char_183204_183222 chars=1500",
@@ -118,6 +129,7 @@ export default defineCommand({
       next_start_char: atEnd ? null : end,
       previous_end_char: start === 0 ? null : start,
       warnings: liftWarnings(doc.warnings, ctx.warn),
+      ...documentReadFrom(ctx, doc.url),
     };
   },
 });

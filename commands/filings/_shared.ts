@@ -6,6 +6,7 @@ import { ticker } from "../../core/schema.ts";
 import type { Client, ResolvedFiling } from "../../providers/filings_a/client.ts";
 import type { CleanDoc } from "../../analysis/filings/sections.ts";
 import type { Family } from "../../analysis/filings/canonical.ts";
+import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 
 /** Arguments that name one filing (contract 4.4). */
 export const filingArgs = {
@@ -40,6 +41,20 @@ export const filingSchema = z.object({
 });
 
 export type FilingMeta = z.infer<typeof filingSchema>;
+
+/** Where a filing answer was read from: SEC's provider key, the URLs read and when. */
+export const readFromShape = {
+  provider: z.literal("filings_a"),
+  source_urls: z.array(z.string()).describe(
+    `${SOURCE_URLS_HELP} SEC's ticker list and submissions JSON when the filing was looked up, then the filing's own files read.`,
+  ),
+  retrieved_at: z.string().nullable().describe(
+    "When SEC's newest answer read was received (the recording's time under replay).",
+  ),
+};
+
+/** The {@link readFromShape} fields of this call. */
+export const filingReadFrom = (ctx: Context) => readFrom(ctx, "filings_a" as const);
 
 /** What a cross-reference item names (filings.sections and filings.read). */
 export const referenceSchema = z.object({

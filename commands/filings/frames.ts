@@ -4,6 +4,7 @@ import { InputError, ProviderError } from "../../core/errors.ts";
 import { friendlyNames } from "../../analysis/filings/facts_items.ts";
 import { xbrlUnit } from "./_facts.ts";
 import type { FrameRow } from "../../providers/filings_a/facts.ts";
+import { readFrom } from "../market/_sources.ts";
 
 // SEC's instant frames are quarter ends only (CY2023Q4I; no CY2023I)
 const PERIOD = /^CY\d{4}(Q[1-4]I?)?$/;
@@ -22,7 +23,15 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
   side_effects: "network_read_only",
   view: "frames",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["tags", "period", "urls", "rows.accession_no", "rows.url"],
+  citation_fields: [
+    "tags",
+    "period",
+    "urls",
+    "rows.accession_no",
+    "rows.url",
+    "provider",
+    "retrieved_at",
+  ],
   positional: ["concept", "period"],
   args: z.strictObject({
     concept: z.string().trim().min(1).max(200).regex(
@@ -65,6 +74,10 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     count: z.int(),
     source: z.literal("sec_frames"),
     urls: z.array(z.string()),
+    provider: z.literal("filings_a"),
+    retrieved_at: z.string().nullable().describe(
+      "When SEC's newest answer read was received (the recording's time under replay).",
+    ),
   }),
   examples: [
     "finance filings.frames concept=Revenues period=CY2023 limit=10",
@@ -292,6 +305,8 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
       count: rows.length,
       source: "sec_frames" as const,
       urls,
+      provider: "filings_a" as const,
+      retrieved_at: readFrom(ctx, "filings_a").retrieved_at,
     };
   },
 });

@@ -3,8 +3,10 @@ import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
 import {
   filingArgs,
+  filingReadFrom,
   filingSchema,
   NAME_A_FILING,
+  readFromShape,
   referenceSchema,
   refuseUnmappedForm,
   resolveFiling,
@@ -196,7 +198,16 @@ export default defineCommand({
     "finance filings.read [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K section=business|risk_factors|mda|financial_statements|segments max_chars=8000 follow=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["accession_no", "document_url", "section", "start_char", "end_char"],
+  citation_fields: [
+    "accession_no",
+    "document_url",
+    "section",
+    "start_char",
+    "end_char",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["symbol"],
   aliases: { accession_no: "accession" },
   requireOneOf: NAME_A_FILING,
@@ -240,6 +251,7 @@ export default defineCommand({
       located_by: z.string(),
     }).nullable(),
     source: z.literal("filings_lib"),
+    ...readFromShape,
   }),
   examples: [
     "finance filings.read NVDA accession=0001045810-24-000029 section=mda max_chars=4000",
@@ -422,6 +434,7 @@ export default defineCommand({
       reference: span.reference,
       followed,
       source: "filings_lib" as const,
+      ...filingReadFrom(ctx),
     };
   },
 });

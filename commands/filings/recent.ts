@@ -3,6 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { list, ticker } from "../../core/schema.ts";
 import { describeError, InputError } from "../../core/errors.ts";
 import { classifyFiling, EIGHT_K_EVENTS } from "./_events.ts";
+import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 
 const eventSchema = z.object({
   event_type: z.string(),
@@ -45,7 +46,17 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
   usage: "finance filings.recent SYMBOL [forms=8-K,10-Q limit=20 classify=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "cik", "accession_no", "url", "form", "filed_at"],
+  citation_fields: [
+    "symbol",
+    "cik",
+    "accession_no",
+    "url",
+    "form",
+    "filed_at",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["symbol"],
   synonyms: { form: "forms" },
   view: "filings",
@@ -66,6 +77,13 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     filings: z.array(rowSchema),
     count: z.int(),
     source: z.literal("filings_archive"),
+    provider: z.literal("filings_a"),
+    source_urls: z.array(z.string()).describe(
+      `${SOURCE_URLS_HELP} SEC's ticker list and the company's submissions JSON (and its older pages) the list was read from.`,
+    ),
+    retrieved_at: z.string().nullable().describe(
+      "When SEC's newest answer read was received (the recording's time under replay).",
+    ),
   }),
   examples: [
     "finance filings.recent NVDA forms=10-K,10-Q limit=5",
@@ -157,6 +175,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
       filings: rows,
       count: rows.length,
       source: "filings_archive" as const,
+      ...readFrom(ctx, "filings_a" as const),
     };
   },
 });

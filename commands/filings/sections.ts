@@ -2,9 +2,11 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import {
   filingArgs,
+  filingReadFrom,
   filingSchema,
   FOUND_AS,
   NAME_A_FILING,
+  readFromShape,
   referenceSchema,
   refuseUnmappedForm,
   resolveFiling,
@@ -68,7 +70,16 @@ export default defineCommand({
   usage: "finance filings.sections [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["accession_no", "filing_url", "key", "start_char", "end_char"],
+  citation_fields: [
+    "accession_no",
+    "filing_url",
+    "key",
+    "start_char",
+    "end_char",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["symbol"],
   aliases: { accession_no: "accession" },
   requireOneOf: NAME_A_FILING,
@@ -82,6 +93,7 @@ export default defineCommand({
     ),
     document_chars: z.int(),
     source: z.literal("filings_lib"),
+    ...readFromShape,
   }),
   examples: [
     "finance filings.sections NVDA accession=0001045810-24-000029",
@@ -173,6 +185,7 @@ export default defineCommand({
       item_ids: items.map((i) => i.id),
       document_chars: doc.text.length,
       source: "filings_lib" as const,
+      ...filingReadFrom(ctx),
     };
   },
 });

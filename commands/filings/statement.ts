@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, NAME_A_FILING, resolveFiling } from "./_shared.ts";
+import {
+  filingArgs,
+  filingReadFrom,
+  filingSchema,
+  NAME_A_FILING,
+  readFromShape,
+  resolveFiling,
+} from "./_shared.ts";
 
 const valueSchema = z.object({
   raw: z.number().nullable(),
@@ -57,6 +64,9 @@ export default defineCommand({
     "role",
     "instance_file",
     "xbrl_files",
+    "provider",
+    "source_urls",
+    "retrieved_at",
   ],
   positional: ["symbol"],
   view: "statement",
@@ -97,6 +107,7 @@ export default defineCommand({
       "The filing's XBRL files this statement was read from: the instance, the schema, then the presentation, calculation, label and definition linkbases the filing has (a linkbase not listed was not read: without the definition linkbase, members only it names are warned, not shown).",
     ),
     source: z.literal("filings_lib"),
+    ...readFromShape,
   }),
   examples: [
     "finance filings.statement NVDA accession=0001045810-24-000029 statement=income",
@@ -212,6 +223,7 @@ export default defineCommand({
         ),
       ],
       source: "filings_lib" as const,
+      ...filingReadFrom(ctx),
     };
   },
 });

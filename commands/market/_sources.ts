@@ -34,6 +34,24 @@ export function sourceUrls(ctx: Context, keep: (r: Requested) => boolean = () =>
   return urls.filter((url, i) => urls.lastIndexOf(url) === i);
 }
 
+/**
+ * Where an answer read from one provider came from: the provider key, the URLs of its requests
+ * in this call (each once, newest last) and when the newest of them was answered (the
+ * cassette's time under replay), or null when the call made no request (a local file).
+ */
+export function readFrom<K extends string>(ctx: Context, provider: K): {
+  provider: K;
+  source_urls: string[];
+  retrieved_at: string | null;
+} {
+  const own = (r: Requested) => r.provider === provider;
+  return {
+    provider,
+    source_urls: sourceUrls(ctx, own),
+    retrieved_at: ctx.requested().filter(own).at(-1)?.retrieved_at ?? null,
+  };
+}
+
 /** A result with the call's data URLs added as `source_urls`. */
 export function withSourceUrls<T extends object>(data: T, ctx: Context): T & {
   source_urls: string[];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 import { UsageError } from "../../core/errors.ts";
 import {
   coverWindow,
@@ -64,7 +65,7 @@ export default defineCommand({
     "finance news.analyze analysis=timeline|tone|context|geo|doc [query=TEXT | symbol=SYMBOL | sector=SECTOR] [mode=MODE max_records=50 language=english timespan=30D date=YYYY-MM-DD start_date=... end_date=... start_datetime=YYYYMMDDHHMMSS end_datetime=...]",
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: ["url", "source", "first_seen_at", "request_url"],
+  citation_fields: ["url", "source", "first_seen_at", "request_url", "provider", "retrieved_at"],
   positional: [],
   synonyms: { start: "start_date", end: "end_date" },
   requireOneOf: [["query"], ["symbol"], ["sector"]],
@@ -109,6 +110,13 @@ export default defineCommand({
     ),
     payload: z.unknown(),
     request_url: z.string(),
+    provider: z.literal("news"),
+    source_urls: z.array(z.string()).describe(
+      `${SOURCE_URLS_HELP} GDELT's requests only (request_url is the last).`,
+    ),
+    retrieved_at: z.string().nullable().describe(
+      "When GDELT's answer was received (the recording's time under replay).",
+    ),
     source: z.enum(["gdelt_doc", "gdelt_context", "gdelt_geo"]),
   }),
   examples: [
@@ -171,6 +179,7 @@ export default defineCommand({
         article_total: null,
         payload,
         request_url: url,
+        ...readFrom(ctx, "news" as const),
         source: "gdelt_geo" as const,
       };
     }
@@ -207,6 +216,7 @@ export default defineCommand({
         article_total: null,
         payload,
         request_url: url,
+        ...readFrom(ctx, "news" as const),
         source: "gdelt_context" as const,
       };
     }
@@ -304,6 +314,7 @@ export default defineCommand({
       article_total,
       payload,
       request_url: url,
+      ...readFrom(ctx, "news" as const),
       source: "gdelt_doc" as const,
     };
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 import {
   coverWindow,
   keepInWindow,
@@ -50,7 +51,15 @@ export default defineCommand({
     "finance news.search [query=TEXT | symbol=SYMBOL | sector=SECTOR] [max_records=50 language=english timespan=30D|1W|1M|24H date=YYYY-MM-DD start_date=YYYY-MM-DD end_date=YYYY-MM-DD start_datetime=YYYYMMDDHHMMSS end_datetime=YYYYMMDDHHMMSS]",
   side_effects: "network_read_only",
   auth_required: "none",
-  citation_fields: ["url", "domain", "first_seen_at", "source"],
+  citation_fields: [
+    "url",
+    "domain",
+    "first_seen_at",
+    "source",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: [],
   synonyms: { start: "start_date", end: "end_date" },
   requireOneOf: [["query"], ["symbol"], ["sector"]],
@@ -76,6 +85,13 @@ export default defineCommand({
       "Listed articles marked same_story_as: the same title from the same site within a day of an earlier copy, most likely one story under two addresses; count - same_story_repeats is the number of distinct stories.",
     ),
     request_url: z.string(),
+    provider: z.literal("news"),
+    source_urls: z.array(z.string()).describe(
+      `${SOURCE_URLS_HELP} GDELT's requests only (request_url is the last).`,
+    ),
+    retrieved_at: z.string().nullable().describe(
+      "When GDELT's answer was received (the recording's time under replay).",
+    ),
     source: z.literal("gdelt_doc"),
   }),
   examples: [
@@ -135,6 +151,7 @@ export default defineCommand({
       merged_duplicates: merged,
       same_story_repeats: repeats,
       request_url: url,
+      ...readFrom(ctx, "news" as const),
       source: "gdelt_doc" as const,
     };
   },

@@ -6,6 +6,7 @@ import type { ProviderInfo } from "../../core/provider.ts";
 import { ticker } from "../../core/schema.ts";
 import { envPresence, packageInstalled, presence } from "./_rows.ts";
 import { summarySchema } from "./status.ts";
+import { readFrom } from "../market/_sources.ts";
 
 const row = z.object({
   name: z.string(),
@@ -17,6 +18,12 @@ const row = z.object({
   required_env: z.array(envPresence),
   optional_env: z.array(envPresence),
   capabilities: z.array(z.string()),
+  source_urls: z.array(z.string()).describe(
+    "The URLs this provider's probe was answered from (keys and session tokens removed); empty when it was not probed or got no answer.",
+  ),
+  retrieved_at: z.string().nullable().describe(
+    "When the probe's last answer came (the recording's time under replay); null without an answer.",
+  ),
 });
 
 export default defineCommand({
@@ -80,6 +87,8 @@ export default defineCommand({
           status: "missing_config" as const,
           latency_ms: null,
           error: parts.join("; "),
+          source_urls: [],
+          retrieved_at: null,
         };
       }
       const started = performance.now();
@@ -93,6 +102,7 @@ export default defineCommand({
         const text = describeError(err).replace(/^internal error: (Error: )?/, "");
         error = text.startsWith(`${p.key}:`) ? text : `${p.key}: ${text}`;
       }
+      const read = readFrom(ctx, p.key);
       return {
         ...base,
         configured: true,
@@ -100,6 +110,9 @@ export default defineCommand({
         status: error === null ? "ok" as const : "failed" as const,
         latency_ms: Math.round((performance.now() - started) * 100) / 100,
         error,
+        // what the probe read, and when: a passed probe is a record of that answer only
+        source_urls: read.source_urls,
+        retrieved_at: read.retrieved_at,
       };
     }));
     const count = (f: (r: typeof results[number]) => boolean) => results.filter(f).length;

@@ -53,7 +53,9 @@ Deno.test({
           assert.equal(a.xbrl_files.at(-1), def, what);
           assert.ok(!b.xbrl_files.includes(def), what);
           assert.deepEqual(a.xbrl_files.slice(0, -1), b.xbrl_files, what);
-          assert.deepEqual({ ...a, xbrl_files: null }, { ...b, xbrl_files: null }, what);
+          // what was read and when differ by the one file; the statement does not
+          const same = { xbrl_files: null, source_urls: null, retrieved_at: null };
+          assert.deepEqual({ ...a, ...same }, { ...b, ...same }, what);
           assert.deepEqual(full.warnings, without.warnings, what);
         }
       }
