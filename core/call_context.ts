@@ -43,7 +43,12 @@ export function makeContext(
   // this call's own list: the server runs calls side by side, each with its own client
   const requested: Requested[] = [];
   const http = session.http(warn, {
-    onRequest: (r) => requested.push({ ...r, retrieved_at: session.clock.now().toISOString() }),
+    // the time of the answer: a cached or recorded one's own, else now (the session's clock)
+    onRequest: ({ answeredAt, ...r }) =>
+      requested.push({
+        ...r,
+        retrieved_at: new Date(answeredAt ?? session.clock.now().getTime()).toISOString(),
+      }),
   });
   const providerEnv: ProviderEnv = {
     http,

@@ -177,6 +177,11 @@ export interface AnsweredRequest {
   provider: string;
   url: string;
   via: "network" | "cache" | "replay";
+  /**
+   * When the service gave this answer, in ms since the epoch, when that is not now: a cached
+   * copy's time of storing, a recorded answer's Date header. Absent for a live answer.
+   */
+  answeredAt?: number;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -238,11 +243,19 @@ export class HttpClient {
     // secretsIn's values are not replaced as well, since a parameter named like one that holds
     // a plain word (Yahoo's key=finance) would blank that word out of the whole URL
     const known = [...(req.secrets ?? []), ...(this.#opts.secrets ?? [])];
-    return {
+    const answered: AnsweredRequest = {
       provider: req.provider,
       url: redactValues(stripSecrets(req.url), known),
       via: res.origin === "stale-cache" ? "cache" : res.origin,
     };
+    // a copy is as old as the answer it keeps, not the call that read it
+    if (answered.via === "cache") {
+      answered.answeredAt = (this.#opts.nowMs?.() ?? Date.now()) - res.ageSeconds * 1000;
+    } else if (answered.via === "replay") {
+      const date = Date.parse(res.headers["date"] ?? "");
+      if (Number.isFinite(date)) answered.answeredAt = date;
+    }
+    return answered;
   }
 
   async #answer(req: HttpRequest): Promise<HttpResponse> {
