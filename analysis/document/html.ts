@@ -63,16 +63,119 @@ const BLOCK = new Set([
   "ul",
   "center",
   "title",
+  "details",
+  "summary",
+  "dialog",
+  "textarea",
+  "legend",
+  "menu",
 ]);
 
 // deno-lint-ignore no-explicit-any
 type Node = any;
 
-function hidden(el: Node): boolean {
+/** Classes and ids the page's own style sheets hide (display:none, visibility:hidden). */
+interface HiddenRules {
+  classes: Set<string>;
+  ids: Set<string>;
+}
+
+const NO_RULES: HiddenRules = { classes: new Set(), ids: new Set() };
+
+function hidden(el: Node, rules: HiddenRules = NO_RULES): boolean {
   if (el.hasAttribute?.("hidden")) return true;
   if (el.getAttribute?.("aria-hidden") === "true") return true;
+  const tag = String(el.tagName ?? "").toLowerCase();
+  // a dialog is not shown until it is opened (cookie banners, sign-up forms)
+  if (tag === "dialog" && !el.hasAttribute?.("open")) return true;
   const style = (el.getAttribute?.("style") ?? "").toLowerCase().replace(/\s+/g, "");
-  return style.includes("display:none") || style.includes("visibility:hidden");
+  if (style.includes("display:none") || style.includes("visibility:hidden")) return true;
+  // an inline display other than none wins over the style sheet
+  if (/(^|;)display:/.test(style)) return false;
+  if (rules.ids.size && rules.ids.has(el.getAttribute?.("id") ?? "")) return true;
+  if (rules.classes.size) {
+    for (const c of String(el.getAttribute?.("class") ?? "").split(/\s+/)) {
+      if (c && rules.classes.has(c)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The classes and ids that the page's <style> sheets hide with a plain rule (".note { display:
+ * none }", "div.x, #y { visibility: hidden }"): their text is not on the page. Rules inside
+ * @media and other at-blocks are skipped (a class hidden only on small screens shows on the
+ * page), and a class that another rule shows (".tab.active { display: block }") is not taken as
+ * hidden. One pass over each sheet.
+ */
+/** CSS text with its comments removed (indexOf: a lazy pattern over "/*" repeated is quadratic). */
+function withoutComments(css: string): string {
+  if (!css.includes("/*")) return css;
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const open = css.indexOf("/*", at);
+    if (open < 0) break;
+    parts.push(css.slice(at, open));
+    const close = css.indexOf("*/", open + 2);
+    if (close < 0) return parts.join(""); // an open comment runs to the end
+    at = close + 2;
+  }
+  parts.push(css.slice(at));
+  return parts.join("");
+}
+
+function hiddenRules(doc: Node): HiddenRules {
+  const sheets = [...(doc.querySelectorAll?.("style") ?? [])];
+  if (!sheets.length) return NO_RULES;
+  const rules: HiddenRules = { classes: new Set(), ids: new Set() };
+  const shown = new Set<string>();
+  for (const sheet of sheets) {
+    const css = withoutComments(String(sheet.textContent ?? ""));
+    let depth = 0, atDepth = -1, start = 0;
+    // the next "}" and "{" after i, each found once per stretch ("{{{{" stays linear)
+    let close = -1, open = -1;
+    for (let i = 0; i < css.length; i++) {
+      const c = css[i];
+      if (c === ";" && depth === 0) start = i + 1; // "@import url(x);"
+      if (c === "}") {
+        depth = Math.max(0, depth - 1);
+        if (depth === atDepth) atDepth = -1;
+        start = i + 1;
+      }
+      if (c !== "{") continue;
+      const prelude = css.slice(start, i).trim();
+      start = i + 1;
+      if (atDepth >= 0 || prelude.startsWith("@")) {
+        if (atDepth < 0) atDepth = depth;
+        depth++;
+        continue;
+      }
+      if (close < i) close = css.indexOf("}", i);
+      if (close < 0) break; // no rule closes from here on
+      if (open <= i) open = css.indexOf("{", i + 1);
+      if (open >= 0 && open < close) {
+        depth++;
+        continue;
+      }
+      const decls = css.slice(i + 1, close).toLowerCase().replace(/\s+/g, "");
+      const hides = /(^|;)(display:none|visibility:hidden)/.test(decls);
+      const shows = /(^|;)display:(?!none)/.test(decls) || /(^|;)visibility:visible/.test(decls);
+      for (const selector of prelude.split(",")) {
+        const sel = selector.trim();
+        const simple = /^(?:[a-z][a-z0-9]*)?([.#])([\w-]+)$/i.exec(sel);
+        if (hides && simple) (simple[1] === "." ? rules.classes : rules.ids).add(simple[2]);
+        if (shows) { for (const m of sel.matchAll(/[.#]([\w-]+)/g)) shown.add(m[1]); }
+      }
+      i = close;
+      start = i + 1;
+    }
+  }
+  for (const name of shown) {
+    rules.classes.delete(name);
+    rules.ids.delete(name);
+  }
+  return rules;
 }
 
 /**
@@ -93,7 +196,26 @@ function endsWithDigit(out: string[]): boolean {
   return false;
 }
 
-function walk(node: Node, out: string[]): void {
+/**
+ * A cell's text up to this many characters, without a nested table, is one cell of its row: its
+ * paragraphs and line breaks (Workiva and Word put every cell in a <p> or <div>) join with spaces.
+ * A longer cell (a layout table holding the page) keeps its lines.
+ */
+const CELL_LINE = 200;
+
+/** Joins the block breaks a cell's walk pushed from `from` on, when the cell is short. */
+function joinCell(out: string[], from: number): void {
+  let chars = 0;
+  for (let i = from; i < out.length; i++) {
+    const part = out[i];
+    if (part.includes("\u0001") || (chars += part.length) > CELL_LINE || i - from > 2 * CELL_LINE) {
+      return;
+    }
+  }
+  for (let i = from; i < out.length; i++) if (out[i] === "\n") out[i] = " ";
+}
+
+function walk(node: Node, out: string[], rules: HiddenRules = NO_RULES): void {
   if (out.length % 1024 === 0) checkpoint();
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
@@ -103,7 +225,7 @@ function walk(node: Node, out: string[]): void {
     }
     if (child.nodeType !== 1) continue;
     const tag = String(child.tagName ?? child.nodeName).toLowerCase();
-    if (DROP.has(tag) || hidden(child)) continue;
+    if (DROP.has(tag) || hidden(child, rules)) continue;
     if (tag === "select") {
       // a drop-down shows its chosen option, not the list: "Results for 2024 2023 2022 quarter"
       const options = [...(child.querySelectorAll?.("option") ?? [])];
@@ -113,7 +235,9 @@ function walk(node: Node, out: string[]): void {
     }
     if (tag === "td" || tag === "th") {
       out.push("\u0001"); // cell start marker, turned into a separator per row later
-      walk(child, out);
+      const from = out.length;
+      walk(child, out, rules);
+      joinCell(out, from);
       continue;
     }
     if (tag === "sup" && /^\s*\d/.test(child.textContent ?? "") && endsWithDigit(out)) {
@@ -122,7 +246,7 @@ function walk(node: Node, out: string[]): void {
     }
     const block = BLOCK.has(tag);
     if (block) out.push("\n");
-    walk(child, out);
+    walk(child, out, rules);
     if (block) out.push("\n");
   }
 }
@@ -337,7 +461,7 @@ export async function parseStoppable(html: string): Promise<{ document: Node }> 
 export async function htmlToText(html: string, maxDepth?: number): Promise<string> {
   const doc = await parse(html, maxDepth);
   const out: string[] = [];
-  walk(doc.documentElement ?? doc, out);
+  walk(doc.documentElement ?? doc, out, hiddenRules(doc));
   return tidy(out.join(""));
 }
 

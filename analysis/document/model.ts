@@ -36,6 +36,13 @@ export interface DocText {
   warnings: string[];
   /** Figures OCR read with low confidence (pages without a text layer), in the text's offsets. */
   uncertain_figures?: UncertainFigureAt[];
+  /** PDF pages whose text layer did not decode (left out or cleaned), for the warnings. */
+  text_layer_notes?: {
+    page: number;
+    kind: "garbled" | "controls";
+    sample: string;
+    removed: number;
+  }[];
 }
 
 /** A figure OCR was unsure of, where it stands in the document text. */

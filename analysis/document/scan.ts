@@ -138,8 +138,9 @@ export function scanText(
       checkpoint();
       const own = new DisjointSpans<Span>();
       const wanted = statedNumbers(query);
+      const hits = findMatches(prepared, query, { threshold: opts.threshold, mode: opts.mode });
       for (
-        const m of findMatches(prepared, query, { threshold: opts.threshold, mode: opts.mode })
+        const m of UNSPACED.test(query) && !hits.length ? literalHits(slice, query) : hits
       ) {
         const start = m.start + opts.start, end = m.end + opts.start;
         if ((++steps & 4095) === 0) checkpoint();
@@ -182,6 +183,33 @@ export function scanText(
     kept.push(f);
   }
   return { matches: kept.slice(0, opts.limit), total: kept.length, mismatches };
+}
+
+/** Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer). */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u;
+
+/**
+ * Where a query in a script written without spaces stands in the text, letter for letter (case
+ * and runs of white space aside): word matching finds no word boundary inside "当社の売上高は…",
+ * so "売上高" was never found. One indexOf pass; each hit scores 100 as an exact match.
+ */
+function literalHits(
+  slice: string,
+  query: string,
+): { start: number; end: number; score: number; method: "exact" }[] {
+  const q = query.trim().toLowerCase();
+  const out: { start: number; end: number; score: number; method: "exact" }[] = [];
+  if (!q || /\s/.test(q)) return out;
+  const text = slice.toLowerCase();
+  // lower-casing keeps the length of these scripts, but not of every letter: map back only when
+  // the lengths agree
+  if (text.length !== slice.length) return out;
+  for (let at = text.indexOf(q); at >= 0; at = text.indexOf(q, at + q.length)) {
+    if ((out.length & 1023) === 0) checkpoint();
+    out.push({ start: at, end: at + q.length, score: 100, method: "exact" });
+  }
+  return out;
 }
 
 function toMatch(

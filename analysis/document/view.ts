@@ -36,7 +36,9 @@ export function cutToBudget(doc: DocText, maxChars: number): {
 } {
   const limit = maxChars > 0 ? Math.min(maxChars, doc.text.length) : doc.text.length;
   const text = doc.text.slice(0, limit).trimEnd();
-  const pages = doc.pages.filter((p) => p.start_char <= text.length).map((p) => {
+  // pages inside the budget are listed even when blank (a page without readable text, at the
+  // end, was read too: trimming the text's end must not drop it from the list)
+  const pages = doc.pages.filter((p) => p.start_char <= Math.max(text.length, limit)).map((p) => {
     const returned = Math.max(0, Math.min(p.end_char, text.length) - p.start_char);
     const charCount = p.end_char - p.start_char;
     return {
