@@ -282,6 +282,18 @@ export function joinLines(texts: string[]): string {
   return joinLinesAt(texts).text;
 }
 
+/**
+ * Words that begin hyphenated compounds in filings ("well-known", "self-insured", "non-cash",
+ * "long-term", "third-party"): a line ending in one of them and a hyphen keeps the hyphen when
+ * the next line is joined on. Syllables that also begin plain words (re-, sub-, over-) are not
+ * listed: "re-" + "port" is "report", "co-" + "operate" "cooperate".
+ */
+const COMPOUND_FIRST = new Set(
+  ("well self non short long mid high low multi cross full part year end state anti semi " +
+    "ex vice one two three four five six seven eight nine ten first second third fourth fifth " +
+    "half quarter month week day").split(" "),
+);
+
 /** {@link joinLines}, with where each line's text starts in the joined text. */
 function joinLinesAt(texts: string[]): { text: string; starts: number[] } {
   const parts: string[] = [];
@@ -294,9 +306,15 @@ function joinLinesAt(texts: string[]): { text: string; starts: number[] } {
       starts.push(length);
       if (!t) continue;
     } else if (/\p{L}-$/u.test(tail) && /^\p{Ll}/u.test(t)) {
-      parts[parts.length - 1] = parts[parts.length - 1].slice(0, -1);
-      tail = tail.slice(0, -1);
-      length--;
+      // "busi-" + "ness" is one word broken at the line's end; "well-" + "known" is a compound
+      // whose hyphen is its own: joined, it keeps it
+      const last = parts[parts.length - 1];
+      const word = /(\p{L}+)-$/u.exec(last.slice(-24))?.[1].toLowerCase() ?? "";
+      if (!COMPOUND_FIRST.has(word)) {
+        parts[parts.length - 1] = last.slice(0, -1);
+        tail = tail.slice(0, -1);
+        length--;
+      }
       starts.push(length);
     } else {
       piece = "\n" + t;

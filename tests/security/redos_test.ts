@@ -215,6 +215,11 @@ Deno.test("joinLines: two megabytes of lines join in one pass", async () => {
     joinLines(["", "co-", "operate", "A-", "B", "\u{1D41A}-", "b", "-", "c"]),
     "cooperate\nA-\nB\n\u{1D41A}b\n-\nc",
   );
+  // a compound's own hyphen stays when its line is joined on; a broken word's goes
+  assert.equal(
+    joinLines(["a well-", "known brand, self-", "insured, busi-", "ness"]),
+    "a well-known brand, self-insured, business",
+  );
 });
 
 Deno.test("KPI extraction: a megabyte with no sentence break, digit runs and long words reads in linear time", async () => {
