@@ -14,6 +14,7 @@ import type { Envelope } from "../core/envelope.ts";
 import { flatten } from "./views/generic.ts";
 import { viewBlocks } from "./views/index.ts";
 import { viewSheet } from "./views/sheets.ts";
+import { citationsCell, isCitations } from "./views/valuation.ts";
 import { honestColumns, isRecord, isRecordArray, plainNumber } from "./views/model.ts";
 import { beforeUrl, blocksText, DEFAULT_WIDTH, wrap } from "./views/text.ts";
 import { jsonText, type OutputMode } from "./output_modes.ts";
@@ -202,13 +203,15 @@ export function delimited(data: unknown, sep: "," | "\t"): string {
 
 /**
  * Flattens one record for a sheet: nested fields with dots, lists of scalars joined with "; ",
- * lists of records as `key=value key=value; …` (a cell a person reads, not JSON).
+ * lists of records as `key=value key=value; …` (a cell a person reads, not JSON), citations as
+ * `source (provider): fields: url url | …` (every URL whole, no comma after it).
  */
 function sheetRow(r: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const walk = (obj: Record<string, unknown>, prefix: string) => {
     for (const [k, v] of Object.entries(obj)) {
       if (isRecord(v)) walk(v, `${prefix}${k}.`);
+      else if (k === "citations" && isCitations(v)) out[prefix + k] = citationsCell(v);
       else if (Array.isArray(v)) out[prefix + k] = v.map(inline).join("; ");
       else out[prefix + k] = v;
     }

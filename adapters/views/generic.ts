@@ -7,7 +7,6 @@ import {
   type Block,
   type Cell,
   type Column,
-  dateText,
   fieldText,
   flatText,
   formatNumber,
@@ -17,10 +16,11 @@ import {
   isRecordArray,
   isUrl,
   money,
-  sourceUrls,
   twoDecimals,
 } from "./model.ts";
 import { indexLevelIn, majorOf } from "../../analysis/market/units.ts";
+import { estimatesBlock } from "./estimates.ts";
+import { noFxNeeded, placeValuation, valuationNotes } from "./valuation.ts";
 
 /**
  * A market cap or other total is stated in a currency's major unit (Yahoo's GBP cap of a listing
@@ -50,14 +50,7 @@ export function genericView(data: unknown): Block[] {
     sourced: saysNotReported(data),
     cautions: Array.isArray(data.warnings) ? data.warnings.map(String) : [],
     echoes: typeof data.method === "string" && "currency_check" in data,
-    oneCurrency: typeof data.currency === "string" &&
-        (data.revenue_currency ?? data.currency) === data.currency
-      ? data.currency
-      : null,
-    capRevenue: typeof data.market_cap_currency === "string" &&
-        data.revenue_currency === data.market_cap_currency
-      ? data.market_cap_currency
-      : null,
+    noFx: noFxNeeded(data),
     priceDecimals: quoteDecimals(data),
   };
   const estimates = estimatesBlock(data);
@@ -65,212 +58,17 @@ export function genericView(data: unknown): Block[] {
   const shown: Record<string, unknown> = estimates
     ? { ...data, estimates: undefined }
     : { ...planSteps(data) };
-  const cited = citationsNote(data);
-  // the citations say provider, time and URLs once, source by source: not again as fields
-  if (cited) {
-    for (const k of ["citations", "provider", "retrieved_at", "source_urls"]) shown[k] = undefined;
-  }
-  const multiples = multipleMethods(data);
-  const methods = caseMethods(data);
-  if (multiples) shown.method = undefined;
-  else if (methods) shown.method = leftMethods(data);
+  const valuation = valuationNotes(data, shown);
   collect(shown, "", currency, fields, blocks, 0, reading);
-  if (methods) {
-    // right under the cases table, whose columns it explains
-    const at = blocks.findIndex((b) => b.kind === "table" && /^cases \(/.test(b.caption ?? ""));
-    blocks.splice(at < 0 ? blocks.length : at + 1, 0, methods);
-  }
-  if (multiples) blocks.unshift(multiples);
+  placeValuation(blocks, valuation);
   if (estimates) blocks.unshift(estimates);
   const head = reading.calc && hasAmounts(data, "") ? calcNote(data) : null;
   return [
     ...(head ? [head] : []),
     ...(fields.length ? [{ kind: "fields", rows: fields } as Block] : []),
     ...blocks,
-    ...(cited ? [cited] : []),
+    ...(valuation.cited ? [valuation.cited] : []),
   ];
-}
-
-/** valuation.*'s citations: each source with the figures it gave, its provider and URLs. */
-function isCitations(v: unknown): v is Record<string, unknown>[] {
-  return isRecordArray(v) &&
-    v.every((c) => typeof c.source === "string" && Array.isArray(c.urls));
-}
-
-/**
- * The citations as a reader follows them: when they were read and through which provider, then
- * each source with the figures it gave and every URL in full on a line of its own (a list
- * joined with commas put a comma at the end of each URL), and any URL read that no figure
- * came from. Null for a result without citations.
- */
-function citationsNote(data: Record<string, unknown>): Block | null {
-  if (!isCitations(data.citations)) return null;
-  const list = data.citations;
-  const when = typeof data.retrieved_at === "string" ? dateText(data.retrieved_at) : null;
-  const provider = typeof data.provider === "string" ? data.provider : null;
-  const lines = [
-    `Sources${
-      when || provider
-        ? ` (${
-          // retrieved_at is the newest answer's time: the figures were read by then
-          [provider && `provider ${provider}`, when && `last read ${when}`].filter(Boolean)
-            .join(", ")})`
-        : ""
-    }:`,
-  ];
-  list.forEach((c, i) => {
-    // your own arguments need no provider beside them, nor a URL
-    const mine = c.provider === "user_input";
-    lines.push(`${i + 1}. ${c.source}${mine ? "" : ` (${c.provider ?? "provider not named"})`}`);
-    if (typeof c.fields === "string") lines.push(`   figures: ${c.fields}`);
-    const urls = (c.urls as unknown[]).filter(isUrl);
-    if (urls.length) lines.push(...urls.map((u) => `   ${u}`));
-    else if (!mine) lines.push("   no URL recorded");
-  });
-  const named = new Set(list.flatMap((c) => (c.urls as unknown[]).filter(isUrl)));
-  const other = sourceUrls(data).filter((u) => !named.has(u));
-  if (other.length) {
-    lines.push("Also read, no figure above taken from it:", ...other.map((u) => `   ${u}`));
-  }
-  return { kind: "note", text: lines.join("\n") };
-}
-
-/** The `method` of each figure, when a result states one per figure (valuation.*). */
-function methodsOf(data: Record<string, unknown>): Record<string, string> | null {
-  if (!isRecord(data.method)) return null;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data.method)) if (typeof v === "string") out[k] = v;
-  return Object.keys(out).length ? out : null;
-}
-
-/**
- * How each of valuation.multiples' multiples is formed (its `method`), as a note right under
- * the fields that give their values, so a ratio is never read apart from what it divides.
- * Null without both.
- */
-function multipleMethods(data: Record<string, unknown>): Block | null {
-  const how = methodsOf(data);
-  if (!how || !isRecord(data.multiples)) return null;
-  const names = Object.keys(data.multiples);
-  // the multiples first, then the other figures computed here (the converted revenue)
-  const lines = [
-    ...names.map((k) => `   ${k}: ${how[k] ?? "not stated"}`),
-    ...Object.entries(how).filter(([k]) => !names.includes(k)).map(([k, v]) => `   ${k}: ${v}`),
-  ];
-  return { kind: "note", text: `How each figure computed here is formed:\n${lines.join("\n")}` };
-}
-
-/**
- * valuation.scenario's methods, one per column of its cases table, as a note under that table
- * (`implied_price: implied_market_cap / shares …`). Null when the result has no such methods.
- */
-function caseMethods(data: Record<string, unknown>): Block | null {
-  const how = methodsOf(data);
-  if (!how || !isRecordArray(data.cases)) return null;
-  const columns = new Set(data.cases.flatMap((r) => Object.keys(r)));
-  const lines = Object.entries(how).filter(([k]) => columns.has(k))
-    .map(([k, v]) => `   ${k}: ${v}`);
-  return lines.length
-    ? { kind: "note", text: `How each case's figures are formed:\n${lines.join("\n")}` }
-    : null;
-}
-
-/** The methods not shown under the cases table, as fields; undefined when there are none. */
-function leftMethods(data: Record<string, unknown>): Record<string, string> | undefined {
-  const columns = new Set(
-    isRecordArray(data.cases) ? data.cases.flatMap((r) => Object.keys(r)) : [],
-  );
-  const left = Object.entries(methodsOf(data) ?? {}).filter(([k]) => !columns.has(k));
-  return left.length ? Object.fromEntries(left) : undefined;
-}
-
-/** A consensus figure as a provider gives it: the average of the analysts' and their range. */
-function isRange(v: unknown): v is Record<string, unknown> {
-  return isRecord(v) && "avg" in v && "low" in v && "high" in v;
-}
-
-/**
- * Analysts' consensus (estimates.consensus) as one table a reader scans: a row per metric, a
- * column per fiscal period, each cell the average with its low–high range, the analysts behind
- * it under them; a figure the provider left out reads "not reported". The generic table showed
- * ten of its forty fields and hid EBITDA, EBIT, net income and the analyst counts.
- */
-function estimatesBlock(data: Record<string, unknown>): Block | null {
-  const rows = data.estimates;
-  if (!isRecordArray(rows) || !rows.every((r) => Object.values(r).some(isRange))) return null;
-  const metrics: string[] = [];
-  for (const r of rows) {
-    for (const [k, v] of Object.entries(r)) if (isRange(v) && !metrics.includes(k)) metrics.push(k);
-  }
-  const counts = [
-    ...new Set(rows.flatMap((r) => isRecord(r.analyst_count) ? Object.keys(r.analyst_count) : [])),
-  ];
-  const currencies = new Set(rows.map((r) => (typeof r.currency === "string" ? r.currency : null)));
-  const currency = currencies.size === 1 ? [...currencies][0] : null;
-  // amounts other than EPS in one scale, named once (billions), so a cell is not 40 digits wide
-  const amounts = rows.flatMap((r) =>
-    metrics.filter((m) => m !== "eps").flatMap((m) =>
-      isRange(r[m]) ? [r[m].avg, r[m].low, r[m].high].filter((v) => typeof v === "number") : []
-    )
-  ) as number[];
-  // no amount at all (EPS alone): no scale to name
-  const least = Math.min(Infinity, ...amounts.map(Math.abs).filter((v) => v > 0));
-  const [scale, scaleName] = least === Infinity
-    ? [1, ""]
-    : least >= 1e9
-    ? [1e9, "billions"]
-    : least >= 1e6
-    ? [1e6, "millions"]
-    : [1, ""];
-  const fig = (key: string, v: unknown) =>
-    typeof v !== "number"
-      ? "not reported"
-      : key === "eps"
-      ? money(v)
-      : scale > 1
-      ? twoDecimals(v / scale)
-      : formatNumber(v);
-  const cell = (key: string, range: unknown): Cell => {
-    if (!isRange(range) || typeof range.avg !== "number") return { text: "not reported" };
-    const span = typeof range.low === "number" && typeof range.high === "number"
-      ? ` (${fig(key, range.low)} to ${fig(key, range.high)})`
-      : "";
-    return { text: `${fig(key, range.avg)}${span}`, number: true };
-  };
-  const table: Cell[][] = [
-    ...metrics.map((m) => [{ text: m.replace(/_/g, " ") }, ...rows.map((r) => cell(m, r[m]))]),
-    ...counts.map((c) => [
-      { text: `analysts (${c.replace(/_/g, " ")})` },
-      ...rows.map((r): Cell => {
-        const n = isRecord(r.analyst_count) ? r.analyst_count[c] : null;
-        return typeof n === "number" ? { text: String(n), number: true } : { text: "not reported" };
-      }),
-    ]),
-  ];
-  const head = (r: Record<string, unknown>) =>
-    `${r.fiscal_year ? `FY${r.fiscal_year} ` : ""}${r.period ?? ""}\nending ${r.date ?? "?"}`
-      .trim();
-  const stated = currency ?? "no currency stated by the provider (see the warnings)";
-  const unit = `amounts in ${stated}${scaleName ? `, ${scaleName}` : ""}; EPS per share${
-    currency ? ` in ${currency}` : ""
-  }`;
-  const urls = [...new Set(rows.map((r) => r.source_url).filter(isUrl))];
-  return {
-    kind: "table",
-    caption: `estimates (${rows.length} periods; average of the analysts' figures, low to high ` +
-      `in parentheses; ${unit})`,
-    columns: [{ name: "" }, ...rows.map((r) => ({ name: head(r), number: true }))],
-    rows: table,
-    fold: 1,
-    note: [
-      table.some((r) => r.some((c) => c.text === "not reported"))
-        ? "not reported: the provider gave no figure for that period (a warning says so where it " +
-          "gave a placeholder such as 0)"
-        : "",
-      // the result's source_urls (shown above) name the full request; else the rows' own
-      urls.length && !Array.isArray(data.source_urls) ? `Source: ${urls.join(", ")}` : "",
-    ].filter(Boolean).join("\n") || undefined,
-  };
 }
 
 /**
@@ -302,13 +100,8 @@ interface Reading {
   cautions: string[];
   /** A comparison whose top-level fields echo the arguments given (estimates.compare). */
   echoes: boolean;
-  /** The one currency of a result whose price and revenue are in the same (no fx needed). */
-  oneCurrency: string | null;
-  /**
-   * The currency revenue and market cap are both in where the price is in another unit (GBp
-   * price, GBP cap and revenue): no exchange rate is needed for a multiple either.
-   */
-  capRevenue: string | null;
+  /** What a null `fx` means when no exchange rate is needed (valuation.*), else null. */
+  noFx: string | null;
   /** Decimals every price of a quote prints with (market.quote), or null for other results. */
   priceDecimals: number | null;
 }
@@ -343,10 +136,7 @@ function nullText(name: string, key: string, reading: Reading): string | null {
   if (name === "cache.shared") return "none (this machine's cache only)";
   if (!reading.sourced) return null;
   // no rate where none is needed: the figures are in one currency already
-  if (key === "fx" && reading.oneCurrency) return `none needed (all in ${reading.oneCurrency})`;
-  if (key === "fx" && reading.capRevenue) {
-    return `none needed (revenue and market cap both in ${reading.capRevenue})`;
-  }
+  if (key === "fx" && reading.noFx) return reading.noFx;
   const named = new RegExp(`\\b${key.replace(/[^\w]/g, "\\$&")}\\b`);
   const why = reading.cautions.find((w) => named.test(w));
   return why ? `not reported (${why})` : "not reported";

@@ -9,6 +9,7 @@ import { currencyOf } from "./backtest.ts";
 import { reportSheet } from "./report.ts";
 import { regimeSheet, sectorSheet } from "./market.ts";
 import { indexLevelIn } from "../../analysis/market/units.ts";
+import { citationsCell, isCitations } from "./valuation.ts";
 
 /** The rows of a result's own sheet, or null when it has none. */
 export function viewSheet(data: unknown, view?: ViewName): Rec[] | null {
@@ -327,7 +328,8 @@ function tablesSheet(data: Rec): Rec[] | null {
 /**
  * kpi.history as one row per point: the metric and period, the value in full (a range's high end
  * and a bound beside it) with its unit and the words it was read from, then its citation: the
- * document, its URL or accession, and the character offsets of the sentence.
+ * document, the provider it was read through and when, its URL or accession, and the character
+ * offsets of the sentence.
  */
 function kpiHistorySheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.series)) return null;
@@ -353,6 +355,9 @@ function kpiHistorySheet(data: Rec): Rec[] | null {
         published_at: p.published_at ?? null,
         document: doc.title ?? null,
         source: doc.source ?? data.source ?? null,
+        // through which provider and when the document was read: its citation, kept in a file
+        provider: doc.provider ?? null,
+        retrieved_at: doc.retrieved_at ?? null,
         url: p.url ?? doc.url ?? null,
         accession_no: p.accession_no ?? doc.accession_no ?? null,
         section: doc.section ?? null,
@@ -409,7 +414,8 @@ function factorSheet(data: Rec): Rec[] | null {
  * A calculator's list (a DCF's discounted cash flows, a scenario's cases) with the result's
  * headline figures and inputs as columns on every row (enterprise value, NPV, current price,
  * shares, the rates used), so the sheet does not drop what the list adds up to. Nested records
- * flatten with dots (`inputs.discount_rate`); lists of scalars join with "; ".
+ * flatten with dots (`inputs.discount_rate`); lists of scalars join with "; "; citations read as
+ * `source (provider): fields: url url`, joined with " | ".
  */
 function withHeadline(data: Rec, key: string): Rec[] | null {
   const rows = recs(data[key]);
@@ -421,6 +427,8 @@ function withHeadline(data: Rec, key: string): Rec[] | null {
       if (isRecord(v)) walk(v, `${prefix}${k}.`);
       else if (Array.isArray(v)) {
         if (v.every((x) => x === null || typeof x !== "object")) head[prefix + k] = v.join("; ");
+        // valuation.scenario's citations: the sheet's figures lost where they came from
+        else if (k === "citations" && isCitations(v)) head[prefix + k] = citationsCell(v);
       } else head[prefix + k] = v;
     }
   };
