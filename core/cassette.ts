@@ -3,6 +3,7 @@
  * `index.json` with `entries[]` of {method, url, status, headers, file | body}.
  */
 import { dirname, join, resolve } from "./paths.ts";
+import { FinanceError } from "./errors.ts";
 
 // Deno's file APIs rather than node:fs, which would add start-up cost to every command.
 function existsSync(path: string): boolean {
@@ -163,10 +164,13 @@ export class CassetteLibrary {
   #load(dir: string) {
     const indexPath = join(dir, "index.json");
     if (!existsSync(indexPath)) {
-      throw new Error(`cassette folder ${dir} has no index.json`);
+      throw new FinanceError(
+        `cassette folder ${dir} has no index.json: point FINANCE_REPLAY at a folder holding a ` +
+          "cassette (its index.json and bodies/), or record one there with " +
+          "FINANCE_RECORD=<dir> while online",
+      );
     }
-    const index = JSON.parse(readText(indexPath)) as CassetteIndex;
-    if (!Array.isArray(index.entries)) throw new Error(`${indexPath}: entries is not an array`);
+    const index = readIndex(indexPath);
     if (index.recorded_at && !this.#recordedAt) this.#recordedAt = index.recorded_at;
     for (const entry of index.entries) {
       const method = entry.method ?? "GET";
@@ -218,6 +222,75 @@ export class CassetteLibrary {
   }
 }
 
+const INDEX_SHAPE = 'a cassette\'s index.json is {"entries": [{method, url, status, ' +
+  "headers, file or body}, …]}";
+/** What to do with a broken index found replaying, and found recording. */
+const FIX_REPLAY = `repair it (${INDEX_SHAPE}), record the folder again with ` +
+  "FINANCE_RECORD=<dir> while online, or leave this folder out of FINANCE_REPLAY";
+const FIX_RECORD = `repair it (${INDEX_SHAPE}) or move it away so that FINANCE_RECORD starts ` +
+  "a new cassette there; recordings are only ever added to a readable index";
+
+/**
+ * A cassette's index.json, read and checked: a file that is no JSON, or whose entries are not
+ * requests, is an error that names the file, where it breaks (line and column) and what to do,
+ * never the parser's own message.
+ */
+function readIndex(indexPath: string, fix = FIX_REPLAY): CassetteIndex {
+  let text: string;
+  try {
+    text = readText(indexPath);
+  } catch (err) {
+    const why = err instanceof Deno.errors.PermissionDenied
+      ? "it may not be read (permission denied)"
+      : err instanceof Deno.errors.IsADirectory
+      ? "it is a folder, not a file"
+      : "it could not be read";
+    throw new FinanceError(`the cassette index ${indexPath} cannot be used: ${why}; ${fix}`);
+  }
+  let index: unknown;
+  try {
+    index = JSON.parse(text);
+  } catch (err) {
+    const where = brokenAt(text, err);
+    throw new FinanceError(
+      `the cassette index ${indexPath} is not valid JSON${where ? ` (${where})` : ""}, perhaps ` +
+        `cut short or edited by hand; ${fix}`,
+    );
+  }
+  const entries = (index as { entries?: unknown } | null)?.entries;
+  if (typeof index !== "object" || index === null || !Array.isArray(entries)) {
+    throw new FinanceError(
+      `the cassette index ${indexPath} has no list of entries (its "entries" is missing or ` +
+        `not a list); ${fix}`,
+    );
+  }
+  const bad = entries.findIndex((e) =>
+    typeof e !== "object" || e === null || typeof e.url !== "string" ||
+    (e.method !== undefined && typeof e.method !== "string") ||
+    (e.file !== undefined && typeof e.file !== "string")
+  );
+  if (bad >= 0) {
+    throw new FinanceError(
+      `the cassette index ${indexPath}: entry ${bad + 1} of ${entries.length} is not a ` +
+        `recorded request (it needs a url, and method and file as text); ${fix}`,
+    );
+  }
+  return index as CassetteIndex;
+}
+
+/** Where JSON.parse stopped, in words ("it breaks at line 2, column 14"), or "" when unknown. */
+function brokenAt(text: string, err: unknown): string {
+  if (!text.trim()) return "the file is empty";
+  const message = err instanceof Error ? err.message : "";
+  const at = /position (\d+)/.exec(message);
+  if (!at) return /end of JSON input|Unterminated/i.test(message) ? "it ends too soon" : "";
+  const pos = Math.min(Number(at[1]), text.length);
+  const before = text.slice(0, pos);
+  const line = before.split("\n").length;
+  const column = pos - before.lastIndexOf("\n");
+  return `it breaks at line ${line}, column ${column}`;
+}
+
 function keyOf(rec: Recorded): string {
   return rec.key ??= matchKey(rec.entry.method ?? "GET", rec.entry.url);
 }
@@ -247,7 +320,7 @@ export class CassetteRecorder {
     this.#secrets = secrets.filter((s) => s.length >= 4);
     const indexPath = join(this.dir, "index.json");
     if (existsSync(indexPath)) {
-      this.#index = JSON.parse(readText(indexPath));
+      this.#index = readIndex(indexPath, FIX_RECORD);
     } else {
       this.#index = {
         version: 1,

@@ -1,6 +1,9 @@
 /**
  * A `deno task` script: run a predefined screen, pull the latest annual income statement of each
  * hit from SEC EDGAR, and write one CSV row per company with the figures and their citations.
+ * Every amount is written in full (the XBRL value as filed: 1200000000, never 1200 meaning
+ * millions) beside its currency: price in the listing's quote currency (GBp for pence),
+ * market_cap in its major unit, revenue and net_income in the statement's unit.
  *
  *   deno task example:screen [screen=day_gainers] [count=5] [out=screen.csv]
  *
@@ -35,6 +38,8 @@ const header = [
   "revenue",
   "net_income",
   "unit",
+  "price_currency",
+  "market_cap_currency",
   "form",
   "accession_no",
   "filing_url",
@@ -52,23 +57,27 @@ for (const hit of hits.data.quotes) {
     statement: "income",
   });
   const base = [hit.symbol, hit.name, hit.price, hit.market_cap];
+  const currencies = [hit.currency, hit.market_cap_currency];
   if (!st.ok) {
-    lines.push([...base, "", "", "", "", "", "", "", st.error].map(csv).join(","));
+    lines.push([...base, "", "", "", "", ...currencies, "", "", "", st.error].map(csv).join(","));
     continue;
   }
   const { periods, rows, filing } = st.data;
   const period = periods.find((p) => p.includes(" to ")) ?? periods[0];
   const pick = (names: string[]) =>
-    rows.find((r) => names.some((n) => r.concept.endsWith(n)))?.values[period];
+    // the company's total (no segment axis), by the concept's exact name
+    rows.find((r) => !r.axis && names.includes(r.concept.split(":").pop()!))?.values[period];
   const revenue = pick(CONCEPTS.revenue);
   const income = pick(CONCEPTS.net_income);
   lines.push(
     [
       ...base,
       period,
-      revenue?.reported,
-      income?.reported,
+      // the full value as filed, not `reported` (in the statement's scale, 1200 for $1.2B)
+      revenue?.raw,
+      income?.raw,
       revenue?.unit ?? income?.unit,
+      ...currencies,
       filing.form,
       filing.accession_no,
       filing.filing_url,

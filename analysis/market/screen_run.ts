@@ -160,10 +160,18 @@ export function emptyScreen(fields: string[], offset: number, total: number | nu
     "fits (industry.keys lists the names Yahoo's sector pages use)";
 }
 
+/**
+ * When the screen's answer was read: its request's time on the session's clock (the recording's
+ * under replay), not the time the call began; the clock's now when no request was recorded.
+ */
+function answeredAt(ctx: Context): string {
+  const read = ctx.requested().filter((r) => r.provider === "market_a").at(-1);
+  return read?.retrieved_at ?? ctx.clock.now().toISOString();
+}
+
 export async function runScreen(ctx: Context, args: Args) {
   const yf = await ctx.provider("market_a");
   const id = args.query.trim();
-  const retrieved_at = ctx.clock.now().toISOString();
   if (/^[a-z_]+$/.test(id)) {
     if (!Object.hasOwn(PREDEFINED_SCREENS, id)) {
       throw new InputError(
@@ -176,6 +184,7 @@ export async function runScreen(ctx: Context, args: Args) {
     }
     // Yahoo's saved screens have no offset: fetch enough rows and skip locally.
     const r = await yf.screenPredefined(id, args.count + args.offset);
+    const retrieved_at = answeredAt(ctx);
     const quotes = (r.quotes ?? []).slice(args.offset, args.offset + args.count);
     const rows = quotes.map(row);
     const stale = staleScreen(rows, ctx.clock.now());
@@ -226,6 +235,7 @@ export async function runScreen(ctx: Context, args: Args) {
     userId: "",
     userIdType: "guid",
   });
+  const retrieved_at = answeredAt(ctx);
   const quotes = (r.quotes ?? []).map(row);
   const stale = staleScreen(quotes, ctx.clock.now());
   if (stale) ctx.warn(stale);

@@ -31,6 +31,7 @@ import {
   unitOf,
 } from "./currency.ts";
 import { canonicalSymbol, nonCommonLine, parseSymbol } from "./symbols.ts";
+import { negativeMultiples } from "./valuation.ts";
 
 /**
  * Yahoo quote types that are no company's shares: a currency pair, a cryptocurrency, an index,
@@ -174,7 +175,11 @@ function summaryMissing(symbol: string, why: string, quote: Quote): string {
     (had.length ? `from the quote: ${had.join(", ")}` : "the quote has no price or name either");
 }
 
-export async function snapshot(ctx: Context, input: string) {
+/**
+ * `negatives: false` leaves out the warnings on ratios below zero, for a caller that shows other
+ * ratios (valuation.multiples warns its own, valuation.scenario shows none).
+ */
+export async function snapshot(ctx: Context, input: string, opts: { negatives?: boolean } = {}) {
   const symbol = canonicalSymbol(input);
   const [row, got, filer] = await Promise.all([
     yahooQuoteRow(ctx, symbol).catch((err) => Promise.reject(noQuoteHint(err))),
@@ -233,6 +238,10 @@ export async function snapshot(ctx: Context, input: string) {
     ctx.warn(
       `Yahoo labels ${quote.symbol} ${kind} but states none of a fund's figures (net assets, NAV, yield, beta); its figures are shown as Yahoo gives them for a company`,
     );
+  }
+  if (opts.negatives !== false) {
+    const figures = { ...m, ebitda: f.ebitda ?? null };
+    for (const w of negativeMultiples(m.ratios, figures)) ctx.warn(w);
   }
   return {
     symbol: quote.symbol,
@@ -1077,8 +1086,20 @@ function perShare(
   const [label, denominator] = figures.find(([, v]) => v !== null && v !== undefined) ??
     ["", null];
   if (yahoo === null && denominator === null) return null;
-  // Earnings or book at or below zero make the ratio meaningless (Yahoo leaves it out too).
-  if (denominator !== null && denominator !== undefined && denominator <= 0) return null;
+  // Earnings or book at or below zero make the ratio meaningless (Yahoo leaves it out too):
+  // said, so a null reads as not computed, not as a figure nobody reported
+  if (denominator !== null && denominator !== undefined && denominator <= 0) {
+    const what = name === "price_to_book"
+      ? "liabilities above assets"
+      : name === "forward_pe"
+      ? "a loss expected"
+      : "a loss";
+    on.refusals.push(
+      `${name}: not computed: Yahoo's ${label} is ${denominator}, at or below zero (${what}), ` +
+        "and a ratio of the price to it is no multiple",
+    );
+    return null;
+  }
   if (on.same) {
     if (denominator === null || denominator === undefined || on.quote.price === null) {
       if (on.trade!.factor !== 1) return null;

@@ -4,7 +4,6 @@
  */
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
-import { snapshot } from "./snapshot.ts";
 import { unitSlip } from "../calculators/valuation.ts";
 import { canonicalSymbol } from "./symbols.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
@@ -58,7 +57,16 @@ async function fiscalRevenue(ctx: Context, symbol: string) {
 
 export async function multiples(ctx: Context, input: string) {
   const symbol = canonicalSymbol(input);
-  const [snap, fy] = await Promise.all([snapshot(ctx, symbol), fiscalRevenue(ctx, symbol)]);
+  // loaded here, not at the top: snapshot.ts takes negativeMultiples from this module
+  const { snapshot } = await import("./snapshot.ts");
+  // the snapshot's reasons for a ratio it leaves null go into this answer's own warnings too;
+  // one context for the whole call, so that its exchange-rate book (kept per context) is one
+  const said: string[] = [];
+  const call: Context = { ...ctx, warn: (m) => (said.push(m), ctx.warn(m)) };
+  const [snap, fy] = await Promise.all([
+    snapshot(call, symbol, { negatives: false }),
+    fiscalRevenue(call, symbol),
+  ]);
   const warnings: string[] = [];
   const cap = snap.figure_currencies.market_cap ?? majorOf(snap.currency);
   const fin = snap.financial_currency;
@@ -70,7 +78,7 @@ export async function multiples(ctx: Context, input: string) {
   if (snap.market_cap === null) warnings.push("market_cap unavailable");
   if (snap.enterprise_value === null) warnings.push("enterprise_value unavailable");
   const used: FxRate[] = snap.fx ? [snap.fx] : [];
-  const book = fxBook(ctx, snap.as_of);
+  const book = fxBook(call, snap.as_of);
   const revenueInCap = await convert(
     book,
     { value: revenue, currency: revenueCurrency },
@@ -123,6 +131,19 @@ export async function multiples(ctx: Context, input: string) {
     null;
   warnings.push(...refusals);
   for (const w of warnings) ctx.warn(w);
+  const fromSnapshot = {
+    trailing_pe: snap.valuation.trailing_pe,
+    forward_pe: snap.valuation.forward_pe,
+    ev_to_ebitda: snap.valuation.ev_to_ebitda,
+  };
+  warnings.push(...whyNull(fromSnapshot, said));
+  const negatives = negativeMultiples({ ...ratios, ...fromSnapshot }, {
+    enterprise_value: snap.enterprise_value,
+    market_cap: snap.market_cap,
+    ebitda: snap.ebitda_ttm,
+  });
+  for (const w of negatives) ctx.warn(w);
+  warnings.push(...negatives);
   return {
     symbol: snap.symbol,
     provider_symbol: snap.provider_symbol,
@@ -151,12 +172,7 @@ export async function multiples(ctx: Context, input: string) {
       revenue_in_market_currency: revenueInCap === null ? null : cap,
     },
     fx,
-    multiples: {
-      ...ratios,
-      trailing_pe: snap.valuation.trailing_pe,
-      forward_pe: snap.valuation.forward_pe,
-      ev_to_ebitda: snap.valuation.ev_to_ebitda,
-    },
+    multiples: { ...ratios, ...fromSnapshot },
     as_of: snap.as_of,
     sources: [
       "symbol.snapshot (Yahoo quote and quoteSummary)",
@@ -222,7 +238,8 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
   if (a.shares !== undefined && !(a.shares > 0)) {
     throw new InputError("shares must be greater than 0");
   }
-  const snap = await snapshot(ctx, a.symbol);
+  const { snapshot } = await import("./snapshot.ts");
+  const snap = await snapshot(ctx, a.symbol, { negatives: false });
   const price = snap.price;
   // Prices may be in a minor unit (GBp); caps and revenue are in the major one (GBP).
   const unit = unitOf(snap.currency);
@@ -312,5 +329,81 @@ export async function scenario(ctx: Context, a: ScenarioArgs) {
     cases,
     as_of: snap.as_of,
     warnings,
+    /** Not data: the exchange rate the snapshot read (no figure here; a unit check's yardstick). */
+    fx_rates: snap.fx ? [snap.fx] : [],
   };
+}
+
+/**
+ * The warnings that give the reason for each multiple left null, from those said while its
+ * figures were read (`trailing_pe: the price is in USD and per-share figures in EUR…`), each once.
+ */
+function whyNull(multiples: Record<string, number | null>, said: string[]): string[] {
+  const out = new Set<string>();
+  for (const [name, value] of Object.entries(multiples)) {
+    if (value !== null) continue;
+    const named = new RegExp(`\\b${name}\\b`);
+    for (const w of said) if (named.test(w)) out.add(w);
+  }
+  return [...out];
+}
+
+/** Why each multiple's numerator or denominator can be below zero. */
+const NEGATIVE: Record<string, { over: string; below: string }> = {
+  price_to_sales: { over: "market cap", below: "revenue" },
+  price_to_sales_ttm: { over: "market cap", below: "trailing-twelve-month revenue" },
+  ev_to_sales: { over: "enterprise value", below: "revenue" },
+  ev_to_sales_ttm: { over: "enterprise value", below: "trailing-twelve-month revenue" },
+  ev_to_revenue: { over: "enterprise value", below: "trailing-twelve-month revenue" },
+  trailing_pe: { over: "price", below: "trailing earnings per share (a loss)" },
+  forward_pe: { over: "price", below: "forward earnings per share (a loss expected)" },
+  price_to_book: { over: "price", below: "book value per share (liabilities above assets)" },
+  ev_to_ebitda: { over: "enterprise value", below: "EBITDA (an operating loss before D&A)" },
+};
+
+/** The figures whose sign decides a multiple's, as far as they are known. */
+export interface MultipleFigures {
+  enterprise_value: number | null;
+  market_cap: number | null;
+  ebitda?: number | null;
+}
+
+const NOT_A_MULTIPLE = "a negative multiple is not a valuation (it does not rank below a small " +
+  "positive one, and averaging it with peers' or comparing them says nothing); do not use it " +
+  "as a multiple";
+
+/**
+ * A warning per multiple below zero: a negative EBITDA, earnings figure or enterprise value makes
+ * a ratio that is no valuation, yet a number would read as one. Also EV/EBITDA above zero only
+ * because both are negative (cash above market cap plus debt, and an operating loss), which
+ * would read as a cheap company. Shared by symbol.snapshot and valuation.multiples.
+ */
+export function negativeMultiples(
+  multiples: Record<string, number | null>,
+  figures: MultipleFigures,
+): string[] {
+  const out: string[] = [];
+  const evBelow = figures.enterprise_value !== null && figures.enterprise_value < 0;
+  for (const [name, value] of Object.entries(multiples)) {
+    if (value === null) continue;
+    if (name === "ev_to_ebitda" && value > 0 && evBelow && (figures.ebitda ?? 0) < 0) {
+      out.push(
+        `ev_to_ebitda is ${value}, above zero only because both the enterprise value (cash ` +
+          "above market cap plus debt) and EBITDA (an operating loss before D&A) are negative: " +
+          "it is no valuation and would read as a cheap company; do not use it as a multiple",
+      );
+      continue;
+    }
+    if (!(value < 0)) continue;
+    const why = Object.hasOwn(NEGATIVE, name) ? NEGATIVE[name] : null;
+    const negative = !why
+      ? "its numerator or denominator"
+      : why.over === "enterprise value" && evBelow
+      ? "the enterprise value (cash above market cap plus debt)"
+      : why.over === "market cap" && figures.market_cap !== null && figures.market_cap < 0
+      ? "the market cap"
+      : why.below;
+    out.push(`${name} is ${value}, below zero because ${negative} is negative: ${NOT_A_MULTIPLE}`);
+  }
+  return out;
 }

@@ -64,10 +64,6 @@ export default defineCommand({
   async run(args, ctx) {
     const { multiples } = await import("../../analysis/market/valuation.ts");
     const { fx_rates, revenue_urls, ...out } = await multiples(ctx, args.symbol);
-    for (const w of negativeMultiples(out.multiples, out.enterprise_value, out.market_cap)) {
-      ctx.warn(w);
-      out.warnings.push(w);
-    }
     const reads = marketReads(ctx, fx_rates.map((r) => r.symbol));
     const citations: Citation[] = [{
       fields: "price, market_cap, enterprise_value, cash, debt, net_debt, multiples.trailing_pe, " +
@@ -120,44 +116,3 @@ const METHOD: Record<string, string> = {
   ev_to_ebitda: "as symbol.snapshot states it (Yahoo's, or enterprise_value over EBITDA when " +
     "Yahoo's is far from it)",
 };
-
-/** Why each multiple's numerator or denominator can be below zero. */
-const NEGATIVE: Record<string, { over: string; below: string }> = {
-  price_to_sales: { over: "market cap", below: "revenue" },
-  price_to_sales_ttm: { over: "market cap", below: "trailing-twelve-month revenue" },
-  ev_to_sales: { over: "enterprise value", below: "revenue" },
-  ev_to_sales_ttm: { over: "enterprise value", below: "trailing-twelve-month revenue" },
-  trailing_pe: { over: "price", below: "trailing earnings per share (a loss)" },
-  forward_pe: { over: "price", below: "forward earnings per share (a loss expected)" },
-  ev_to_ebitda: { over: "enterprise value", below: "EBITDA (an operating loss before D&A)" },
-};
-
-/**
- * A warning per multiple below zero: a negative EBITDA, earnings figure or enterprise value makes
- * a ratio that is no valuation (it does not rank below a small positive one, and an average or
- * a comparison with peers is meaningless), yet a number would read as one.
- */
-function negativeMultiples(
-  multiples: Record<string, number | null>,
-  enterpriseValue: number | null,
-  marketCap: number | null,
-): string[] {
-  const out: string[] = [];
-  for (const [name, value] of Object.entries(multiples)) {
-    if (value === null || !(value < 0)) continue;
-    const why = NEGATIVE[name];
-    const negative = !why
-      ? "its numerator or denominator"
-      : why.over === "enterprise value" && enterpriseValue !== null && enterpriseValue < 0
-      ? "the enterprise value (cash above market cap plus debt)"
-      : why.over === "market cap" && marketCap !== null && marketCap < 0
-      ? "the market cap"
-      : why.below;
-    out.push(
-      `${name} is ${value}, below zero because ${negative} is negative: a negative multiple is ` +
-        "not a valuation (it does not rank below a small positive one, and averaging it with " +
-        "peers' or comparing them says nothing); do not use it as a multiple",
-    );
-  }
-  return out;
-}

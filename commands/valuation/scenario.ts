@@ -69,9 +69,12 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { scenario } = await import("../../analysis/market/valuation.ts");
-    const out = await scenario(ctx, { ...args, symbol: args.symbol.toUpperCase() });
-    // the snapshot's own exchange rate (if any) is no figure of this answer
-    const reads = marketReads(ctx, []);
+    const { fx_rates, ...out } = await scenario(ctx, {
+      ...args,
+      symbol: args.symbol.toUpperCase(),
+    });
+    // the snapshot's exchange rate gives no figure of this answer: not cited with the figures
+    const reads = marketReads(ctx, fx_rates.map((r) => r.symbol));
     const yahooShares = out.shares_source?.source !== "user_input" && out.shares !== null;
     const citations: Citation[] = [{
       fields: `current_price, market_cap${yahooShares ? ", shares" : ""}`,
