@@ -707,6 +707,9 @@ export interface CommandMap {
         ocr_confidence: number | null;
         text: string;
       }[];
+      provider: "pdf_text_a" | null;
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Read a PDF or HTML document as text with page offsets. */
@@ -748,6 +751,9 @@ export interface CommandMap {
         ocr: boolean;
         ocr_confidence: number | null;
       }[];
+      provider: "pdf_text_a" | null;
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Find a phrase, table text or topics in a document with stable offsets. */
@@ -818,6 +824,9 @@ export interface CommandMap {
       total_matches: number;
       pages_scanned: number;
       char_count: number;
+      provider: "pdf_text_a" | null;
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Extract tables from a PDF or HTML document with parsed numbers. */
@@ -863,6 +872,7 @@ export interface CommandMap {
         } | null;
         scales: ((number | null)[])[];
         row_scales: (number | null)[];
+        offsets: ((number[] | null)[])[] | null;
         shape: number[];
         returned_rows: number;
         truncated: boolean;
@@ -915,6 +925,9 @@ export interface CommandMap {
       at_end: boolean;
       next_start_char: number | null;
       previous_end_char: number | null;
+      provider: "pdf_text_a" | null;
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Compare your revenue/EPS assumptions with consensus figures. */
@@ -1175,6 +1188,8 @@ export interface CommandMap {
       count: number;
       source: "sec_frames";
       urls: string[];
+      provider: "filings_a";
+      retrieved_at: string | null;
     };
   };
   /** A standardized multi-year income, balance or cash-flow statement from XBRL facts. */
@@ -1226,6 +1241,13 @@ export interface CommandMap {
           url: string | null;
           restated: boolean;
           first_reported: number | null;
+          restated_from: {
+            value: number;
+            accession_no: string;
+            form: string;
+            filed: string;
+            url: string;
+          } | null;
           derived: string | null;
           sources: {
             item: string;
@@ -1272,7 +1294,7 @@ export interface CommandMap {
       url?: string;
       /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
       form?: string;
-      /** Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. */
+      /** Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. With its part ("Part I, Item 2", or the item id filings.sections lists, part_i_item_2) the item is that part's: a 10-Q's Part II Items 1 and 2 (legal proceedings, share sales) are refused by name, never read as Part I's. */
       section?:
         | "business"
         | "risk_factors"
@@ -1288,7 +1310,21 @@ export interface CommandMap {
         | "item_7"
         | "item_8"
         | "item_17"
-        | "item_18";
+        | "item_18"
+        | "part_i_item_1"
+        | "part_i_item_1a"
+        | "part_i_item_2"
+        | "part_i_item_3d"
+        | "part_i_item_4"
+        | "part_i_item_5"
+        | "part_i_item_8"
+        | "part_ii_item_1"
+        | "part_ii_item_1a"
+        | "part_ii_item_2"
+        | "part_ii_item_7"
+        | "part_ii_item_8"
+        | "part_iii_item_17"
+        | "part_iii_item_18";
       /** Most characters of text to return; 0 means the whole section. */
       max_chars?: number;
       /** When the section is incorporated by reference to an exhibit of the filing (EX-13 annual report, a 40-F's EX-99), read the referenced part of that exhibit. */
@@ -1339,6 +1375,9 @@ export interface CommandMap {
         located_by: string;
       } | null;
       source: "filings_lib";
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** List a company's recent SEC filings. */
@@ -1381,6 +1420,9 @@ export interface CommandMap {
       }[];
       count: number;
       source: "filings_archive";
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Read one financial report page (R file) of a filing as text and structured rows. */
@@ -1565,6 +1607,9 @@ export interface CommandMap {
       item_ids: string[];
       document_chars: number;
       source: "filings_lib";
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Income, balance sheet or cash flow statement from a filing's XBRL. */
@@ -1615,6 +1660,10 @@ export interface CommandMap {
         calculation_parent: string | null;
         axis: string | null;
         member: string | null;
+        dimensions?: {
+          axis: string;
+          member: string;
+        }[];
         values: Record<string, {
           raw: number | null;
           reported: number | null;
@@ -1627,7 +1676,11 @@ export interface CommandMap {
       count: number;
       truncated: boolean;
       instance_file: string;
+      xbrl_files: string[];
       source: "filings_lib";
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** EBIT plus D&A plus add-backs. */
@@ -2110,6 +2163,7 @@ export interface CommandMap {
         confidence: "high" | "medium" | "low";
         why_matched: string;
         source: "filings_a" | "company_ir";
+        provider?: "filings_a" | "company_ir";
         filing_url: string | null;
         accession_no: string | null;
         form: string | null;
@@ -2124,6 +2178,8 @@ export interface CommandMap {
       source: string;
       sources_used: string[];
       notes: string[];
+      retrieved_at?: string;
+      source_urls?: string[];
     };
   };
   /** Read an investor-relations PDF or HTML document. */
@@ -2165,6 +2221,9 @@ export interface CommandMap {
         pages: number[];
       };
       warnings: string[];
+      provider: "filings_a" | "company_ir";
+      retrieved_at: string;
+      source_urls: string[];
     };
   };
   /** Find KPI mentions (ARR, NRR, growth, margins...) with numbers and citations. */
@@ -2201,6 +2260,8 @@ export interface CommandMap {
         accession_no: string | null;
         section: string | null;
         source: string;
+        provider?: string | null;
+        retrieved_at?: string;
       }[];
       kpis: {
         metric: string;
@@ -2267,6 +2328,8 @@ export interface CommandMap {
         accession_no: string | null;
         section: string | null;
         source: string;
+        provider?: string | null;
+        retrieved_at?: string;
       }[];
       history: {
         doc_ref: number;
@@ -2659,6 +2722,9 @@ export interface CommandMap {
       article_total: number | null;
       payload: unknown;
       request_url: string;
+      provider: "news";
+      source_urls: string[];
+      retrieved_at: string | null;
       source: "gdelt_doc" | "gdelt_context" | "gdelt_geo";
     };
   };
@@ -2723,6 +2789,9 @@ export interface CommandMap {
       merged_duplicates: number;
       same_story_repeats: number;
       request_url: string;
+      provider: "news";
+      source_urls: string[];
+      retrieved_at: string | null;
       source: "gdelt_doc";
     };
   };
@@ -2767,6 +2836,9 @@ export interface CommandMap {
         ok: boolean;
         count: number;
         error: string | null;
+        provider: string;
+        source_urls: string[];
+        retrieved_at: string | null;
       }[];
       notes: string[];
       exchange_clock?: {
@@ -2841,6 +2913,7 @@ export interface CommandMap {
       count: number;
       total_count: number;
       source: string | null;
+      provider: string | null;
       source_urls: string[];
       retrieved_at: string | null;
       notes: string[];
@@ -3117,6 +3190,8 @@ export interface CommandMap {
           present: boolean;
         }[];
         capabilities: string[];
+        source_urls: string[];
+        retrieved_at: string | null;
       }[];
       count: number;
       summary: {
@@ -3260,6 +3335,8 @@ export interface CommandMap {
         published_at: string | null;
         url: string;
         source: string;
+        provider: string | null;
+        retrieved_at: string;
       };
       qa_pairs: {
         questioner: string;
@@ -3309,6 +3386,8 @@ export interface CommandMap {
         published_at: string | null;
         url: string;
         source: string;
+        provider: string | null;
+        retrieved_at: string;
       };
       text: string;
       char_count: number;
@@ -3386,6 +3465,9 @@ export interface CommandMap {
       }[];
       count: number;
       source: "motley_fool";
+      provider: "transcripts_a";
+      retrieved_at: string;
+      source_urls: string[];
       attempts?: {
         url: string;
         ok: boolean;
@@ -3485,6 +3567,16 @@ export interface CommandMap {
       as_of: string | null;
       sources: string[];
       warnings: string[];
+      provider: string;
+      retrieved_at: string;
+      source_urls: string[];
+      citations: {
+        fields: string;
+        provider: string;
+        source: string;
+        urls: string[];
+      }[];
+      method: Record<string, string>;
     };
   };
   /** Net present value of cash flows. */
@@ -3549,6 +3641,16 @@ export interface CommandMap {
       }[];
       as_of: string | null;
       warnings: string[];
+      provider: string;
+      retrieved_at: string;
+      source_urls: string[];
+      citations: {
+        fields: string;
+        provider: string;
+        source: string;
+        urls: string[];
+      }[];
+      method: Record<string, string>;
     };
   };
   /** Weighted average cost of capital (after-tax debt). */

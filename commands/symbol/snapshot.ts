@@ -39,7 +39,9 @@ export default defineCommand({
     "on. financial_currency is null with a warning when Yahoo's quote and financialData " +
     "state different ones or a minor unit (ZAc). A preferred share, warrant, right or unit " +
     "(BAC-PL, XYZ-WT, ABCDW) has no P/E or P/B, " +
-    "since Yahoo's per-share figures beside it are the common share's. The CIK is null " +
+    "since Yahoo's per-share figures beside it are the common share's. P/E and P/B on " +
+    "earnings or book at or below zero are null with a warning; a ratio below zero, or an " +
+    "EV/EBITDA above zero only because both are negative, is warned. The CIK is null " +
     "with a warning when SEC's filer of the ticker is not the company Yahoo names. " +
     "Futures, currency pairs and cryptocurrencies have no company figures; their price's unit " +
     "is warned as in market.quote. When quoteSummary has nothing for a listing the quote's " +
