@@ -150,7 +150,9 @@ Deno.test({
   ignore: !SHARED,
   async fn() {
     if (!sharedOrSkip("replayed memo test")) return;
-    const session = testSession({ replay: [join(SHARED!, "cassettes", "sec")] });
+    // the SEC cassette states no recording time: a fixed clock dates every answer alike
+    const now = "2026-11-20T12:00:00Z";
+    const session = testSession({ replay: [join(SHARED!, "cassettes", "sec")], now });
     const calls = [
       { symbol: "AAPL", forms: ["10-K"], limit: 3 },
       { symbol: "NVDA", limit: 5, classify: true },
@@ -166,7 +168,7 @@ Deno.test({
     const { hits, misses } = session.memo;
     assert.ok(hits >= 4, `memo hits ${hits}`);
     // a fresh session (nothing memoised) gives the same envelopes
-    const fresh = testSession({ replay: [join(SHARED!, "cassettes", "sec")] });
+    const fresh = testSession({ replay: [join(SHARED!, "cassettes", "sec")], now });
     for (let i = 0; i < calls.length; i++) {
       assert.deepEqual(await runCommand("filings.recent", calls[i], { session: fresh }), first[i]);
     }
