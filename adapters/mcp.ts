@@ -45,7 +45,7 @@ import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "./cli.ts";
 import { lazyImport } from "../core/lazy.ts";
 import { adapterSecrets, internalFailure, requestTimeout } from "./http.ts";
-import { type PlotFiles, plotFilesFromEnv } from "./guard.ts";
+import { duplicateKey, duplicateKeyMessage, type PlotFiles, plotFilesFromEnv } from "./guard.ts";
 
 export interface McpOptions {
   session?: Session;
@@ -227,6 +227,30 @@ const PROTO_ARGUMENT =
  * key with the refusal every other door gives: the SDK's schema drops that key while copying
  * the arguments, so the call would run without it and without a word.
  */
+/**
+ * The JSON-RPC error answering one stdio line that names a key twice in one object, or null for
+ * any other line (the SDK parses those and answers what it cannot parse). The same rule as /mcp
+ * over HTTP; the id is read from the line when it is named once.
+ */
+export function duplicateKeyRefusal(line: string): JSONRPCMessage | null {
+  const found = duplicateKey(line);
+  if (!found) return null;
+  let id: string | number | null = null;
+  if (!(found.key === "id" && found.path.filter(Boolean).length === 0)) {
+    try {
+      const v = (JSON.parse(line) as { id?: unknown } | null)?.id;
+      if (typeof v === "string" || typeof v === "number") id = v;
+    } catch {
+      // not JSON after all: no id to answer to
+    }
+  }
+  return {
+    jsonrpc: "2.0",
+    id,
+    error: { code: -32600, message: duplicateKeyMessage(found) },
+  } as unknown as JSONRPCMessage;
+}
+
 export function refuseProtoArguments(transport: Transport): void {
   const deliver = transport.onmessage;
   if (!deliver) return;
@@ -325,14 +349,36 @@ export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const server = await createMcpServer({ session, tools, timeoutMs, plotFiles });
-  const { stdin } = await import("node:process");
-  const transport = new StdioServerTransport();
+  const { stdin, stdout } = await import("node:process");
+  const { PassThrough } = await import("node:stream");
+  // the SDK parses each line itself, keeping the last of a key named twice: the lines pass through
+  // this stream first, and one naming a key twice is answered here and never reaches the SDK
+  const lines = new PassThrough();
+  const transport = new StdioServerTransport(lines, stdout);
   await server.connect(transport);
   refuseProtoArguments(transport);
+  let pending: Buffer[] = [];
+  stdin.on("data", (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      const part = chunk.subarray(start, nl + 1);
+      const line = pending.length ? Buffer.concat([...pending, part]) : part;
+      pending = [];
+      start = nl + 1;
+      const refusal = duplicateKeyRefusal(line.toString("utf8"));
+      if (refusal) transport.send(refusal).catch(() => {});
+      else lines.write(line);
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  });
   // the client closing our stdin ends the session (the SDK transport only reports close())
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    stdin.once("end", () => resolve());
+    stdin.once("end", () => {
+      if (pending.length) lines.write(Buffer.concat(pending));
+      lines.end();
+      resolve();
+    });
   });
   await server.close();
   return 0;
