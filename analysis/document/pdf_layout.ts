@@ -173,10 +173,18 @@ export function findGutter(lines: Line[], pageWidth: number, from = 0): number |
   if (lines.length < 6) return null;
   const span = pageWidth - from;
   const lo = from + span * 0.3, hi = from + span * 0.7, step = 2;
+  const xs: number[] = [];
+  for (let x = lo; x <= hi; x += step) xs.push(x);
+  const crosses = (l: Line, x: number) => l.runs.some((r) => r.x < x && r.x + r.width > x);
+  // A few lines across the whole middle (a title, a closing line) are bands read on their own;
+  // counted as crossings they hid the gutter, and the columns were read across, line by line.
+  const across = new Set(lines.filter((l) => xs.every((x) => crosses(l, x))));
+  const bands = across.size <= lines.length * 0.25 ? across : new Set<Line>();
+  const rest = lines.filter((l) => !bands.has(l));
   const candidates: number[] = [];
-  for (let x = lo; x <= hi; x += step) {
-    const crossing = lines.filter((l) => l.runs.some((r) => r.x < x && r.x + r.width > x)).length;
-    if (crossing <= Math.max(1, lines.length * 0.12)) candidates.push(x);
+  for (const x of xs) {
+    const crossing = rest.filter((l) => crosses(l, x)).length;
+    if (crossing <= Math.max(1, rest.length * 0.12)) candidates.push(x);
   }
   if (candidates.length === 0) return null;
   // Take the centre of the widest run of empty positions.
@@ -196,7 +204,9 @@ export function findGutter(lines: Line[], pageWidth: number, from = 0): number |
   // the gutter, and both sides are mostly letters (a table's number columns are not).
   const leftStart = median(left.map((s) => s.x0));
   if (best[0] - median(left.map((s) => s.x1)) > (best[0] - leftStart) * 0.2) return null;
-  if (letterShare(left) < 0.6 || letterShare(right) < 0.6) return null;
+  // with bands set aside, only prose on both sides counts (a table between paragraphs is not)
+  const letters = bands.size ? 0.85 : 0.6;
+  if (letterShare(left) < letters || letterShare(right) < letters) return null;
   return gutter;
 }
 
