@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { liftWarnings } from "../../analysis/document/view.ts";
+import { documentReadFrom, documentReadFromShape } from "./read.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import type { PageLayout } from "../../analysis/document/tables_offsets.ts";
 
@@ -85,7 +86,18 @@ export default defineCommand({
     "finance document.tables SOURCE|source=PATH_OR_URL [pages=1-end max_pages=0 flavor=stream|lattice max_tables=20 max_rows=25]",
   side_effects: "local_or_network_read",
   auth_required: "none",
-  citation_fields: ["source", "url", "path", "page", "start_char", "end_char", "match_id"],
+  citation_fields: [
+    "source",
+    "url",
+    "path",
+    "page",
+    "start_char",
+    "end_char",
+    "match_id",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["source"],
   view: "tables",
   aliases: { "path": "source", "url": "source" },
@@ -113,6 +125,7 @@ export default defineCommand({
     count: z.int(),
     total_detected: z.int(),
     warnings: z.array(z.string()),
+    ...documentReadFromShape,
   }),
   examples: [
     "finance document.tables ./earnings-release.pdf pages=1-3",
@@ -369,6 +382,7 @@ export default defineCommand({
       count: tables.length,
       total_detected: found.length,
       warnings: liftWarnings(warnings, ctx.warn),
+      ...documentReadFrom(ctx, raw.url),
     };
   },
 });

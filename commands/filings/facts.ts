@@ -4,6 +4,7 @@ import { isoDate, list, ticker } from "../../core/schema.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
 import { closest } from "../../core/suggest.ts";
 import { friendlyNames } from "../../analysis/filings/facts_items.ts";
+import { filingReadFrom, readFromShape } from "./_shared.ts";
 import { loadFacts, reportSchema, xbrlUnit } from "./_facts.ts";
 import type { CompanyFacts } from "../../providers/filings_a/facts.ts";
 import type {
@@ -53,7 +54,16 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
   side_effects: "network_read_only",
   view: "facts",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "cik", "tags", "url", "rows.last_reported.accession_no"],
+  citation_fields: [
+    "symbol",
+    "cik",
+    "tags",
+    "url",
+    "rows.last_reported.accession_no",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["symbol", "concept"],
   args: z.strictObject({
     symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
@@ -94,6 +104,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     restated_count: z.int(),
     source: z.literal("sec_companyfacts"),
     url: z.string(),
+    ...readFromShape,
   }),
   examples: [
     "finance filings.facts AAPL concept=revenue period=annual",
@@ -305,6 +316,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       restated_count: rows.filter((r) => r.restated).length,
       source: "sec_companyfacts" as const,
       url: facts.url,
+      ...filingReadFrom(ctx),
     };
   },
 });

@@ -3,6 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { isoDate, ticker } from "../../core/schema.ts";
 import { ProviderError } from "../../core/errors.ts";
 import { LINE_ITEMS } from "../../analysis/filings/facts_items.ts";
+import { filingReadFrom, readFromShape } from "./_shared.ts";
 import { loadFacts } from "./_facts.ts";
 
 const leafSchema = z.object({
@@ -64,7 +65,16 @@ Line items (each mapped from the tags companies use, first tag with a value wins
   side_effects: "network_read_only",
   view: "history",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["symbol", "cik", "url", "rows.cells.accession_no", "rows.cells.url"],
+  citation_fields: [
+    "symbol",
+    "cik",
+    "url",
+    "rows.cells.accession_no",
+    "rows.cells.url",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["symbol", "statement"],
   args: z.strictObject({
     symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
@@ -112,6 +122,7 @@ Line items (each mapped from the tags companies use, first tag with a value wins
     missing_items: z.array(z.string()),
     source: z.literal("sec_companyfacts"),
     url: z.string(),
+    ...readFromShape,
   }),
   examples: [
     "finance filings.history AAPL statement=income period=annual years=5",
@@ -175,6 +186,7 @@ Line items (each mapped from the tags companies use, first tag with a value wins
       missing_items: history.missing,
       source: "sec_companyfacts" as const,
       url: facts.url,
+      ...filingReadFrom(ctx),
     };
   },
 });

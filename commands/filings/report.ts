@@ -2,7 +2,14 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { someOf } from "../../core/lists.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, NAME_A_FILING, resolveFiling } from "./_shared.ts";
+import {
+  filingArgs,
+  filingReadFrom,
+  filingSchema,
+  NAME_A_FILING,
+  readFromShape,
+  resolveFiling,
+} from "./_shared.ts";
 import { descriptorSchema } from "./reports.ts";
 
 const cellSchema = z.object({
@@ -40,7 +47,15 @@ export default defineCommand({
     "finance filings.report [SYMBOL] [accession=ACCESSION|url=URL] report=SHORT_NAME|R4 [form=10-K query=TEXT max_rows=25 max_chars=8000]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["accession_no", "filing_url", "file_name", "url"],
+  citation_fields: [
+    "accession_no",
+    "filing_url",
+    "file_name",
+    "url",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["symbol"],
   view: "report",
   aliases: { accession_no: "accession", name: "report" },
@@ -71,6 +86,7 @@ export default defineCommand({
     returned_chars: z.int(),
     truncated: z.boolean(),
     source: z.literal("filings_lib"),
+    ...readFromShape,
   }),
   examples: [
     'finance filings.report AAPL accession=0000320193-25-000057 report="CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)"',
@@ -194,6 +210,7 @@ export default defineCommand({
       returned_chars: shown.length,
       truncated: shown.length < text.length,
       source: "filings_lib" as const,
+      ...filingReadFrom(ctx),
     };
   },
 });

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
-import { filingArgs, filingSchema, matchesQuery, NAME_A_FILING, resolveFiling } from "./_shared.ts";
+import {
+  filingArgs,
+  filingReadFrom,
+  filingSchema,
+  matchesQuery,
+  NAME_A_FILING,
+  readFromShape,
+  resolveFiling,
+} from "./_shared.ts";
 
 /** Contract 2.7 descriptor, plus the R page URL for citation. */
 export const descriptorSchema = z.object({
@@ -20,7 +28,15 @@ export default defineCommand({
   usage: "finance filings.reports [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K query=TEXT]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
-  citation_fields: ["accession_no", "filing_url", "file_name", "url"],
+  citation_fields: [
+    "accession_no",
+    "filing_url",
+    "file_name",
+    "url",
+    "provider",
+    "source_urls",
+    "retrieved_at",
+  ],
   positional: ["symbol"],
   aliases: { accession_no: "accession" },
   requireOneOf: NAME_A_FILING,
@@ -36,6 +52,7 @@ export default defineCommand({
     count: z.int(),
     query: z.string().nullable(),
     source: z.literal("filings_lib"),
+    ...readFromShape,
   }),
   examples: [
     "finance filings.reports AAPL accession=0000320193-25-000057",
@@ -66,6 +83,7 @@ export default defineCommand({
       count: reports.length,
       query: args.query ?? null,
       source: "filings_lib" as const,
+      ...filingReadFrom(ctx),
     };
   },
 });
