@@ -880,6 +880,9 @@ export interface CommandMap {
       count: number;
       total_detected: number;
       warnings: string[];
+      provider: "pdf_text_a" | null;
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Read the text around an offset or a scan match id. */
@@ -1148,6 +1151,9 @@ export interface CommandMap {
       restated_count: number;
       source: "sec_companyfacts";
       url: string;
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** One XBRL concept across all SEC filers for one calendar period, ranked. */
@@ -1281,6 +1287,9 @@ export interface CommandMap {
       missing_items: string[];
       source: "sec_companyfacts";
       url: string;
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Read a narrative section (business, risk factors, MD&A...) of a filing. */
@@ -1496,6 +1505,9 @@ export interface CommandMap {
       returned_chars: number;
       truncated: boolean;
       source: "filings_lib";
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** List the financial report pages (statements, notes, details) of a filing. */
@@ -1536,6 +1548,9 @@ export interface CommandMap {
       count: number;
       query: string | null;
       source: "filings_lib";
+      provider: "filings_a";
+      source_urls: string[];
+      retrieved_at: string | null;
     };
   };
   /** Which narrative sections a 10-K, 10-Q, 20-F or 40-F has, and how large they are. */
