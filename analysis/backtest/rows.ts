@@ -235,3 +235,25 @@ export class RowBlock {
     this.starts[this.sets] = need;
   }
 }
+
+/**
+ * Whether the targets of the last bar differ from those the strategy held before: a monthly
+ * rebalance counts the last bar as its month's end and repeats the same targets there, which is
+ * no order left unplaced. Targets are per symbol, NaN on bars without an order.
+ */
+export function changedOnLastBar(targets: Targets): boolean {
+  for (const row of targets) {
+    const n = row.length;
+    const last = row[n - 1];
+    if (Number.isNaN(last)) continue;
+    let before = 0;
+    for (let t = n - 2; t >= 0; t--) {
+      if (!Number.isNaN(row[t])) {
+        before = row[t];
+        break;
+      }
+    }
+    if (Math.abs(last - before) > 1e-12) return true;
+  }
+  return false;
+}

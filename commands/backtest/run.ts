@@ -7,6 +7,7 @@ import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
 import { panelPriceBasis, panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import { loadPanel } from "../../analysis/backtest/load.ts";
+import { changedOnLastBar } from "../../analysis/backtest/rows.ts";
 import {
   costConfig,
   costWarnings,
@@ -206,26 +207,4 @@ function scalarParams(params: Record<string, unknown>): Record<string, unknown> 
     else out[k] = v;
   }
   return out;
-}
-
-/**
- * Whether the targets of the last bar differ from those the strategy held before: a monthly
- * rebalance counts the last bar as its month's end and repeats the same targets there, which is
- * no order left unplaced. Targets are per symbol, NaN on bars without an order.
- */
-export function changedOnLastBar(targets: Float64Array[]): boolean {
-  for (const row of targets) {
-    const n = row.length;
-    const last = row[n - 1];
-    if (Number.isNaN(last)) continue;
-    let before = 0;
-    for (let t = n - 2; t >= 0; t--) {
-      if (!Number.isNaN(row[t])) {
-        before = row[t];
-        break;
-      }
-    }
-    if (Math.abs(last - before) > 1e-12) return true;
-  }
-  return false;
 }

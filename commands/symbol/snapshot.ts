@@ -115,13 +115,11 @@ export default defineCommand({
   examples: ["finance symbol.snapshot AAPL", "finance symbol.snapshot MSFT --output compact"],
   async run(args, ctx) {
     const { snapshot } = await import("../../analysis/market/snapshot.ts");
-    const { isHandshake } = await import("../market/_sources.ts");
+    const { sourceUrls } = await import("../market/_sources.ts");
     const d = await snapshot(ctx, args.symbol);
     const fx = d.fx?.symbol ?? null;
     // the URLs this call read (keys and crumbs removed), never ones built from the source's name
-    const read = ctx.requested().map((r) => r.url).filter((u, i, all) =>
-      !isHandshake(u) && all.lastIndexOf(u) === i
-    );
+    const read = sourceUrls(ctx);
     return {
       ...d,
       sources: d.sources.map((s) => ({

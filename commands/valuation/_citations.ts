@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
-import { isHandshake } from "../market/_sources.ts";
+import { isHandshake, sourceUrls } from "../market/_sources.ts";
 
 /** One group of figures and where they were read. */
 export const citationShape = z.object({
@@ -44,9 +44,9 @@ function names(url: string, symbol: string): boolean {
 
 /** The market_a data URLs this call read, the exchange rates' apart. */
 export function marketReads(ctx: Context, fxSymbols: string[]): MarketReads {
-  const reqs = ctx.requested().filter((r) => r.provider === "market_a" && !isHandshake(r.url));
-  const urls = reqs.map((r) => r.url);
-  const all = urls.filter((url, i) => urls.lastIndexOf(url) === i);
+  const market = (r: { provider: string }) => r.provider === "market_a";
+  const all = sourceUrls(ctx, market);
+  const reqs = ctx.requested().filter((r) => market(r) && !isHandshake(r.url));
   const fx = new Map(fxSymbols.map((s) => [s, all.filter((u) => names(u, s))]));
   const figures = all.filter((u) => !fxSymbols.some((s) => names(u, s)));
   return { all, figures, fx, retrieved_at: reqs.at(-1)?.retrieved_at ?? null };

@@ -4,7 +4,7 @@
  * momentum run ending mid-month warned about though no target changed.
  */
 import assert from "node:assert/strict";
-import { changedOnLastBar } from "../../commands/backtest/run.ts";
+import { changedOnLastBar } from "../../analysis/backtest/rows.ts";
 
 const row = (...v: number[]) => Float64Array.from(v);
 
