@@ -7,6 +7,7 @@
  */
 import { checkpoint } from "../../core/cancel.ts";
 import { decodeEntities, htmlToText } from "./html.ts";
+import { periodsDownThePage } from "./rfile_periods.ts";
 
 export interface ReportCell {
   column: string;
@@ -618,6 +619,14 @@ export function parseReport(
     caption: null,
   };
   const warnings: string[] = [];
+  // an equity statement's columns are its components: its periods run down the page
+  if (periodsDownThePage(title, columns, rows)) {
+    warnings.push(
+      `the columns of this page are no periods (${columns.slice(0, 3).join(", ")}${
+        columns.length > 3 ? ", …" : ""
+      }): its periods run down the page, between balances dated in their labels, so each row's period is the first entry of its context ("6 Months Ended …"); the same line stands once for each period`,
+    );
+  }
   // set inside the header cells' callback, which the compiler does not follow
   const st = stated as TitleStated | null;
   // every column naming a currency the title scales: each figure has its scale

@@ -16,6 +16,7 @@ import {
   statementTable,
   type TableMember,
 } from "./statement_members.ts";
+import { scaleWarnings } from "./statement_checks.ts";
 
 export { labelOf };
 
@@ -121,25 +122,32 @@ export function rivalRoles(
   );
 }
 
-const CONTINUED = /[\s,.:;–—-]*[([]?\s*\b(?:continued|cont(?:'d)?\.?)\s*[)\]]?\s*$/i;
+// "(Continued)", ", continued", "- Cont'd", "(Cont.)" wherever it stands in the name (before
+// "(Unaudited)" too); never "Discontinued" nor "Contingencies". Bounded runs of spaces only: a
+// name of a million spaces reads in linear time
+const CONTINUED = /[([]?\s{0,3}\b(?:continued|cont(?:'|’)?d|cont\.)(?![\w'’])/gi;
+const isContinued = (definition: string) => definition.search(CONTINUED) >= 0;
 
-/** A role definition without its number, type and "(Continued)": the statement's own name. */
+/**
+ * A role definition without its number, type, "(Continued)" and "(Unaudited)", its words alone:
+ * the statement's name ("Cash Flows - Continued" and "Cash Flows (Continued)" alike).
+ */
 function statementName(definition: string): string {
-  return definition.replace(/^\s*\d+\s*-\s*\w+\s*-\s*/, "").replace(CONTINUED, "")
-    .replace(/\s+/g, " ").trim().toLowerCase();
+  return definition.replace(/^\s*\d+\s*-\s*\w+\s*-/, "").replace(CONTINUED, " ")
+    .replace(/\bunaudited\b/gi, " ").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
 /**
  * The roles that continue the chosen statement, in the filing's order: a statement split over
  * two pages of the filing can be tagged as two roles, "Consolidated Statements of Cash Flows"
- * and "Consolidated Statements of Cash Flows (Continued)"; the second holds the rest of its
- * rows (read alone, the statement ended at the page break).
+ * and "Consolidated Statements of Cash Flows (Continued)" (or "… (Continued) (Unaudited)"); the
+ * second holds the rest of its rows (read alone, the statement ended at the page break).
  */
 export function continuationRoles(chosen: RoleChoice, roles: RoleChoice[]): RoleChoice[] {
+  if (isContinued(chosen.definition)) return [];
   const name = statementName(chosen.definition);
   return roles.filter((r) =>
-    r.uri !== chosen.uri && CONTINUED.test(r.definition) && !CONTINUED.test(chosen.definition) &&
-    statementName(r.definition) === name
+    r.uri !== chosen.uri && isContinued(r.definition) && statementName(r.definition) === name
   );
 }
 
@@ -213,8 +221,9 @@ export function buildStatement(
   };
   for (const r of roots) visit(r, 0, null, null);
   const warnings: string[] = [];
-  const table = statementTable(arcs, children, input.definition?.get(input.role) ?? []);
+  const table = statementTable(arcs, children, input.definition ?? new Map(), input.role);
   const periods = attachValues(rows, input.instance, warnings, table, input.labels);
+  warnings.push(...scaleWarnings(rows, periods));
   warnings.push(...emptyRows(rows, input.instance));
   return { rows, periods, warnings };
 }
@@ -567,7 +576,15 @@ function placeBalances(
   warnings: string[],
 ) {
   const durations = [...counts.keys()].filter((p) => p.includes(" to "));
-  if (!durations.length) return;
+  // a statement of balances (a balance sheet that also shows a line for a period) keeps its
+  // dates as columns: moved under the period's label, every balance left its column
+  let instants = 0;
+  let periods = 0;
+  for (const [p, c] of counts) {
+    if (p.includes(" to ")) periods = Math.max(periods, c.n);
+    else instants = Math.max(instants, c.n);
+  }
+  if (!durations.length || instants > periods) return;
   // balance concepts placed at the period's end, and those placed at its start
   const atEnd = new Map<string, StatementRow[]>();
   const opened = new Set<string>();

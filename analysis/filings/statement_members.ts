@@ -6,6 +6,7 @@
  */
 import type { Arc, Context, Labels, MemberPair } from "./xbrl.ts";
 import type { StatementRow } from "./statement.ts";
+import { statementHypercubes } from "./hypercube.ts";
 
 /** Label text of a concept for a preferred role, falling back to the standard label. */
 export function labelOf(labels: Labels, concept: string, role: string | null): string {
@@ -46,19 +47,22 @@ export const pairKey = (axis: string, member: string) => `${axis} ${member}`;
 /**
  * The statement's axes and their members: Apple's income statement puts ProductMember and
  * ServiceMember under srt:ProductOrServiceAxis in its presentation. The definition linkbase's
- * hypercube adds axes and, for an axis whose members the presentation does not list, its
- * domain's members; the axis's default member (its domain) is no member row.
+ * hypercubes add axes and, for an axis whose members the presentation does not list, its
+ * domain's members, following `xbrldt:targetRole` to the roles that declare them (see
+ * hypercube.ts); the axis's default member (its domain) is no member row.
  */
 export function statementTable(
   arcs: Arc[],
   children: Map<string, Arc[]>,
-  definition: Arc[],
+  definition: Map<string, Arc[]>,
+  role: string,
 ): StatementTable {
   const axes = new Set<string>();
   const members = new Map<string, TableMember>();
   const listed = new Set<string>();
-  const defaults = new Set<string>();
-  for (const a of definition) if (a.arcrole === "dimension-default") defaults.add(a.to);
+  for (const a of arcs) if (/Axis$/.test(a.to)) axes.add(a.to);
+  const cubes = statementHypercubes(definition, role, axes);
+  const defaults = cubes.defaults;
   // depth first, each concept once (a member listed twice, or a cycle, is walked once)
   const walk = (axis: string, tree: Map<string, Arc[]>, shown: boolean) => {
     const seen = new Set<string>([axis]);
@@ -88,27 +92,11 @@ export function statementTable(
       for (let i = next.length - 1; i >= 0; i--) stack.push({ a: next[i], depth: depth + 1 });
     }
   };
-  for (const a of arcs) if (/Axis$/.test(a.to)) axes.add(a.to);
   for (const axis of axes) walk(axis, children, true);
-  // a hypercube the line items are tied to by a notAll arc only excludes its members' facts
-  const all = new Set<string>();
-  const notAll = new Set<string>();
-  for (const a of definition) {
-    if (a.arcrole === "all") all.add(a.to);
-    else if (a.arcrole === "notAll") notAll.add(a.to);
+  for (const axis of cubes.axes) axes.add(axis);
+  for (const axis of axes) {
+    if (!listed.has(axis)) walk(axis, cubes.trees.get(axis) ?? new Map(), false);
   }
-  const tree = new Map<string, Arc[]>();
-  for (const a of definition) {
-    if (a.arcrole === "hypercube-dimension" && (all.has(a.from) || !notAll.has(a.from))) {
-      axes.add(a.to);
-    }
-    if (a.arcrole !== "dimension-domain" && a.arcrole !== "domain-member") continue;
-    const list = tree.get(a.from);
-    if (list) list.push(a);
-    else tree.set(a.from, [a]);
-  }
-  for (const list of tree.values()) list.sort((x, y) => x.order - y.order);
-  for (const axis of axes) if (!listed.has(axis)) walk(axis, tree, false);
   // members the presentation names outside any axis: of the axes it lists without members
   const loose = [...new Set(arcs.map((a) => a.to))].filter((c) =>
     /Member$/.test(c) && ![...axes].some((axis) => members.has(pairKey(axis, c)))

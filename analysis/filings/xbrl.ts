@@ -243,10 +243,17 @@ export interface Arc {
    * `…/domain-member`, `…/dimension-default`): its last path segment. Absent elsewhere.
    */
   arcrole?: string;
+  /**
+   * A definition arc's `xbrldt:targetRole`: the role its consecutive arcs are in (XBRL
+   * Dimensions 1.0), when not its own. Absent elsewhere.
+   */
+  targetRole?: string;
   /** presentation: preferred label role; calculation: null. */
   preferredLabel: string | null;
   weight: number | null;
 }
+
+const TARGET_ROLE = /(?:^|\s)[A-Za-z_][\w.-]*:targetRole\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
 /** Arcs of every extended link of one kind (`presentationLink`, `calculationLink`), by role. */
 export function parseLinkbase(xml: string, link: string): Map<string, Arc[]> {
@@ -278,7 +285,13 @@ export function parseLinkbase(xml: string, link: string): Map<string, Arc[]> {
         preferredLabel: attr(a[1], "preferredLabel"),
         weight: w === null ? null : Number(w),
       };
-      if (definition) arc.arcrole = (attr(a[1], "xlink:arcrole") ?? "").replace(/^.*\//, "");
+      if (definition) {
+        arc.arcrole = (attr(a[1], "xlink:arcrole") ?? "").replace(/^.*\//, "");
+        // any prefix bound to the dimensions namespace: xbrldt is the usual one
+        const target = TARGET_ROLE.exec(a[1]);
+        const to = (target?.[1] ?? target?.[2] ?? "").trim();
+        if (to) arc.targetRole = to;
+      }
       arcs.push(arc);
     }
     out.set(role, arcs);

@@ -52,7 +52,7 @@ export default defineCommand({
   name: "filings.statement",
   summary: "Income, balance sheet or cash flow statement from a filing's XBRL",
   description:
-    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6), and \`preferred_sign\` is -1 where the company shows the value negated. Rows hold the facts without a dimension; lines the statement shows by member of its own axes (its presentation's table: Apple's "Products" and "Services" net sales, srt:ProductOrServiceAxis) are rows of their own right after the row of their concept, labelled by the member, with \`axis\` and \`member\` given: parts of that row's figure, never added into it (null on other rows). A row the statement reports only under one member of its axis (Tesla's "Operating lease vehicles, net") shows that member's figures and names it, with a warning; members only the definition linkbase (_def.xml) ties to the statement's table are rows as well. Facts under two or more of the statement's members at once are rows only when its presentation lists each of those members: labelled by the members joined with " | ", with \`dimensions\` naming each axis and member, never a total. Breakdowns by axes the statement does not show (segment notes), typed members and other facts under several members are not given (a warning says so when a cell is empty because of it). \`xbrl_files\` names the files read (without a definition linkbase, members only it would name are warned, not shown). The columns are the periods most rows report, of the lengths the statement's full columns have (a 10-K's quarterly-data quarters are no columns; a 10-Q keeps its quarter and year-to-date columns, each labelled with its start and end), in the filing's order: a 10-Q's quarters first (this year's, then last year's), then its years to date; other columns most recent first. Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work; a statement tagged in two roles, the second "… (Continued)", is read as one, its rows in order. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
+    `Use for numbers of the primary financial statements of one 10-K or 10-Q, straight from the filing's XBRL: rows in presentation order with level, parent, calculation parent and labels as the company presents them. Values are keyed by period label ("YYYY-MM-DD" for instants, "YYYY-MM-DD to YYYY-MM-DD" for durations); \`raw\` is the XBRL value, \`reported\` is it scaled by negative decimals (millions when decimals is -6; figures of one unit tagged at different decimals, or at decimals that are no power of a thousand, are warned: add and compare \`raw\` then), and \`preferred_sign\` is -1 where the company shows the value negated. Rows hold the facts without a dimension; lines the statement shows by member of its own axes (its presentation's table: Apple's "Products" and "Services" net sales, srt:ProductOrServiceAxis) are rows of their own right after the row of their concept, labelled by the member, with \`axis\` and \`member\` given: parts of that row's figure, never added into it (null on other rows). A row the statement reports only under one member of its axis (Tesla's "Operating lease vehicles, net") shows that member's figures and names it, with a warning; members only the definition linkbase (_def.xml) ties to the statement's table are rows as well (its arcs followed into the roles their xbrldt:targetRole names, as XBRL Dimensions 1.0 reads them). Facts under two or more of the statement's members at once are rows only when its presentation lists each of those members: labelled by the members joined with " | ", with \`dimensions\` naming each axis and member, never a total. Breakdowns by axes the statement does not show (segment notes), typed members and other facts under several members are not given (a warning says so when a cell is empty because of it). \`xbrl_files\` names the files read (without a definition linkbase, members only it would name are warned, not shown). The columns are the periods most rows report, of the lengths the statement's full columns have (a 10-K's quarterly-data quarters are no columns; a 10-Q keeps its quarter and year-to-date columns, each labelled with its start and end), in the filing's order: a 10-Q's quarters first (this year's, then last year's), then its years to date; other columns most recent first. Facts are matched to the linkbases' concepts by namespace, whatever prefix the instance writes (\`ifrs:\` bound to the IFRS namespace is \`ifrs-full:\`); a statement none of whose rows has a value is an error saying why. The statement is chosen by the role definitions of FilingSummary.xml (or the schema), so company-specific names work; a statement tagged in two roles, the second "… (Continued)" (or "(Continued) (Unaudited)", ", continued", "Cont'd"), is read as one, its rows in order. \`balance\` is only known for the company's own extension concepts (standard taxonomy schemas are not downloaded) and is null otherwise. For notes, segment tables and other schedules use filings.reports then filings.report; when no row matches, fall back to filings.reports and document.scan.`,
   usage:
     "finance filings.statement [SYMBOL] [accession=ACCESSION|url=URL] [form=10-K statement=income|balance|cashflow query=TEXT include_abstract=false max_rows=0]",
   side_effects: "network_read_only",
@@ -115,8 +115,7 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const { client, filing, meta } = await resolveFiling(ctx, args);
-    const { loadXbrl } = await import("../../providers/filings_a/xbrl_files.ts");
-    const x = await import("../../analysis/filings/xbrl.ts");
+    const { loadXbrl, parseXbrl } = await import("../../providers/filings_a/xbrl_files.ts");
     const { buildStatement, chooseRole, continuationRoles, joinStatements, rivalRoles } =
       await import("../../analysis/filings/statement.ts");
     const bundle = await loadXbrl(client, filing);
@@ -125,7 +124,8 @@ export default defineCommand({
         `filing ${filing.accession_no} has no presentation linkbase, so statement rows cannot be ordered; use filings.reports and filings.report instead`,
       );
     }
-    const schema = x.parseSchema(bundle.schema);
+    // each file parsed once in the process, however many statements of the filing are asked
+    const { schema, ...parsed } = parseXbrl(bundle);
     const menu = bundle.summary?.reports.filter((r) => r.role && /statement/i.test(r.category))
       .map((r) => ({ uri: r.role!, definition: r.long_name })) ?? [];
     const role = chooseRole(args.statement, menu) ?? chooseRole(args.statement, schema.roles);
@@ -137,18 +137,12 @@ export default defineCommand({
     // the definition linkbase names the members of the statement's axes where the
     // presentation lists none (without it, such lines are warned, as before)
     for (const note of bundle.notes) ctx.warn(note);
-    const parsed = {
-      definition: bundle.def ? x.parseLinkbase(bundle.def, "definitionLink") : undefined,
-      presentation: x.parseLinkbase(bundle.pre, "presentationLink"),
-      calculation: bundle.cal ? x.parseLinkbase(bundle.cal, "calculationLink") : new Map(),
-      labels: bundle.lab ? x.parseLabels(bundle.lab) : new Map(),
-      instance: x.parseInstance(bundle.instance, { namespaces: schema.namespaces }),
-      balances: schema.balances,
-    };
     // a statement tagged as two roles, "… (Continued)" the second: its rows follow
     const more = continuationRoles(role, menu.length ? menu : schema.roles);
     const built = joinStatements(
-      [role, ...more].map((r) => buildStatement({ role: r.uri, ...parsed })),
+      [role, ...more].map((r) =>
+        buildStatement({ role: r.uri, ...parsed, balances: schema.balances })
+      ),
     );
     if (more.length) {
       ctx.warn(

@@ -9,7 +9,16 @@ import { StoppedError } from "../../core/cancel.ts";
 import { FinanceError } from "../../core/errors.ts";
 import type { Client, ResolvedFiling } from "./client.ts";
 import { type FilingSummary, parseFilingSummary } from "../../analysis/filings/summary.ts";
-import { parseSchema } from "../../analysis/filings/xbrl.ts";
+import {
+  type Arc,
+  type Instance,
+  type Labels,
+  parseInstance,
+  parseLabels,
+  parseLinkbase,
+  parseSchema,
+} from "../../analysis/filings/xbrl.ts";
+import { DEFAULT_MEMO_BYTES, ParsedMemo } from "../../core/memo.ts";
 
 export interface XbrlBundle {
   summary: FilingSummary | null;
@@ -177,4 +186,60 @@ async function optionalDefinition(
     );
     return null;
   }
+}
+
+/** A filing's XBRL files parsed: what a statement is built from. */
+export interface ParsedXbrl {
+  schema: ReturnType<typeof parseSchema>;
+  presentation: Map<string, Arc[]>;
+  calculation: Map<string, Arc[]>;
+  labels: Labels;
+  /** The definition linkbase's arcs, with their arcroles and target roles; absent without one. */
+  definition?: Map<string, Arc[]>;
+  instance: Instance;
+}
+
+/**
+ * Parsed files, kept by their text for the process: an archive file's parse (a 2 MB instance,
+ * a 1 MB label linkbase: some 200 ms a filing) is done once, however many statements of the
+ * filing are asked for. The session's memo keeps only the decoded text, and the HTTP cache the
+ * bytes. Keyed by the whole text, so another copy of a file (a mirror's, a test's cassette) is
+ * parsed afresh; values are frozen, so no call changes what another reads.
+ */
+const parsedFiles = new ParsedMemo(DEFAULT_MEMO_BYTES);
+
+/** The parse of `text` by `kind`, from the memo when it holds this exact text. */
+function parsedOnce<T>(kind: string, text: string, parse: (text: string) => T): T {
+  // the key's own copy of the text, and parsed structures several times its size
+  return parsedFiles.get(`${kind}\n${text}`, text.length * 6 + 256, () => parse(text));
+}
+
+/** The bundle's files parsed (each once per text in the process; see parsedFiles). */
+export function parseXbrl(bundle: XbrlBundle): ParsedXbrl {
+  const schema = parsedOnce("schema", bundle.schema, parseSchema);
+  // the instance's prefixes resolve through the schema's namespaces: part of its key
+  const namespaces = JSON.stringify([...schema.namespaces]);
+  return {
+    schema,
+    presentation: bundle.pre
+      ? parsedOnce("presentationLink", bundle.pre, (t) => parseLinkbase(t, "presentationLink"))
+      : new Map(),
+    calculation: bundle.cal
+      ? parsedOnce("calculationLink", bundle.cal, (t) => parseLinkbase(t, "calculationLink"))
+      : new Map(),
+    labels: bundle.lab ? parsedOnce("labels", bundle.lab, parseLabels) : new Map(),
+    definition: bundle.def
+      ? parsedOnce("definitionLink", bundle.def, (t) => parseLinkbase(t, "definitionLink"))
+      : undefined,
+    instance: parsedOnce(
+      `instance ${namespaces}`,
+      bundle.instance,
+      (t) => parseInstance(t, { namespaces: schema.namespaces }),
+    ),
+  };
+}
+
+/** How many parses the process memo served and built (for tests and benchmarks). */
+export function parsedXbrlStats(): { hits: number; misses: number } {
+  return { hits: parsedFiles.hits, misses: parsedFiles.misses };
 }
