@@ -29,7 +29,7 @@ export async function loadFacts(
   const client = await ctx.provider("filings_a");
   const { companyFacts, factFilingUrl } = await import("../../providers/filings_a/facts.ts");
   const { filingPeriods } = await import("../../analysis/filings/facts.ts");
-  const { cik } = await client.lookupTicker(symbol);
+  const { cik } = await client.lookupCompany(symbol);
   const facts = await companyFacts(client, cik);
   const all = function* () {
     for (const taxonomy of ["us-gaap", "ifrs-full"]) {

@@ -11,7 +11,7 @@ import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 /** Arguments that name one filing (contract 4.4). */
 export const filingArgs = {
   symbol: ticker().optional().describe(
-    "Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is.",
+    "Company ticker, or its SEC CIK (320193, CIK0000320193) for a filer no longer listed. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is.",
   ),
   accession: z.string().optional().describe(
     "Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no.",
@@ -168,6 +168,17 @@ export async function refuseUnmappedForm(
   throw new UsageError(
     `form: ${args.form} has no section map: sections are read from 10-K, 10-Q, 20-F and 40-F filings (and their amendments, e.g. 10-K/A); pass one of those, or read the filing with document.scan`,
   );
+}
+
+/**
+ * A span of `text` without the blank space around it: `end - start` is the size of its text and
+ * `text.slice(start, end)` is what filings.read returns, so filings.sections and filings.read give
+ * one section the same offsets (an item's span otherwise runs on to the next heading's line).
+ */
+export function trimSpan(text: string, start: number, end: number): { start: number; end: number } {
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return { start, end };
 }
 
 /** Case-insensitive "contains" over several fields. */

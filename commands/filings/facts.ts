@@ -44,7 +44,7 @@ export default defineCommand({
   name: "filings.facts",
   summary: "Every reported value of one XBRL concept over time, first and last reported",
   description:
-    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ (a filing that gives a period several values is compared by all of them: a later filing giving one of them is no restatement; for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead). An amount restated to a power of a thousand times its first report, or to its negative, is warned as a likely tagging slip (a figure in thousands tagged as units), not taken for a restatement.
+    `Use for a number over time from SEC's XBRL company facts (data.sec.gov/api/xbrl/companyfacts): one row per period (start, end, duration, fiscal year and period, calendar frame) with the value as first reported and as last reported, each citing its filing (accession, form, filing date, index URL); restated=true where they differ beyond rounding (a later filing printing the figure in millions is no restatement, warned; a filing that gives a period several values is compared by all of them: a later filing giving one of them is no restatement; for per-share figures and share counts, once both are on one share basis: a split alone is not a restatement, and split_adjusted gives the last report on the latest filing's basis). as_of=YYYY-MM-DD keeps only what had been filed by that date (point in time, no look-ahead). An amount restated to a power of a thousand times its first report, or to its negative, is warned as a likely tagging slip (a figure in thousands tagged as units), not taken for a restatement. With period=annual, fiscal years missing inside the series (a tag the company set aside for some years) are warned: missing, not zero.
 
 concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period, a later tag filling no period when the company reports it beside an earlier one with another value (${
       friendlyNames().join(", ")
@@ -66,7 +66,9 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
   ],
   positional: ["symbol", "concept"],
   args: z.strictObject({
-    symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
+    symbol: ticker(
+      "Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed.",
+    ),
     concept: z.string().trim().min(1).max(200).describe(
       "XBRL tag (e.g. Revenues, NetIncomeLoss) or friendly name (revenue, net_income, eps_diluted, total_assets, ...).",
     ),
@@ -220,6 +222,23 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     }));
     const slips = await scaleSlips(rows, unit);
     if (slips) ctx.warn(slips);
+    // a later filing printing the figure rounded (in millions): two values, no restatement
+    const { differs } = await import("../../analysis/filings/facts.ts");
+    const rounded = rows.filter((r) =>
+      !r.restated && r.first_reported.value !== r.last_reported.value &&
+      !differs(r.first_reported.value, r.last_reported.value)
+    );
+    if (rounded.length) {
+      const r = rounded[rounded.length - 1];
+      const n = (v: number) => v.toLocaleString("en-US");
+      ctx.warn(
+        `${rounded.length} period(s) are last reported rounded, not restated (the latest: ${
+          r.start ? `${r.start}..` : ""
+        }${r.end}, ${n(r.first_reported.value)} in ${r.first_reported.accession_no}, ${
+          n(r.last_reported.value)
+        } in ${r.last_reported.accession_no}): a later filing printed the figure to fewer digits (in thousands or millions); restated is false and first_reported keeps the more precise value`,
+      );
+    }
     const several = rows.filter((r) => r.last_reported_values || r.first_reported_values);
     if (several.length) {
       const r = several[several.length - 1];
@@ -241,6 +260,15 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     if (args.period === "quarterly") {
       const gaps = unreportedQuarters(periods, keep, /\/shares$|^shares$/.test(unit));
       if (gaps) ctx.warn(gaps);
+    }
+    if (args.period === "annual" && !forms) {
+      // years a tag skips (another tag, or an extension tag then): a hole rows do not show
+      // (with form= the caller chose a subset of the filings: holes are theirs)
+      const { missingYears, missingYearsWarning } = await import(
+        "../../analysis/filings/fact_gaps.ts"
+      );
+      const holes = missingYearsWarning(missingYears(rows), tags, unit);
+      if (holes) ctx.warn(holes);
     }
     // a 13-period calendar's 16-week quarter (see longQuarter): a quarter by its own length
     const long = rows.filter((r) => r.period_kind === "quarter" && (r.duration_days ?? 0) > 100);

@@ -77,7 +77,9 @@ Line items (each mapped from the tags companies use, first tag with a value wins
   ],
   positional: ["symbol", "statement"],
   args: z.strictObject({
-    symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
+    symbol: ticker(
+      "Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed.",
+    ),
     statement: z.enum(["income", "balance", "cashflow"]).default("income").describe(
       "Which statement: income, balance or cashflow.",
     ),

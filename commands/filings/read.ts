@@ -10,6 +10,7 @@ import {
   referenceSchema,
   refuseUnmappedForm,
   resolveFiling,
+  trimSpan,
 } from "./_shared.ts";
 import {
   amendmentNote,
@@ -146,16 +147,21 @@ function sectionToken(v: unknown): unknown {
 function partItemSection(
   asked: string,
   filing: { form: string; filing_url: string },
-  found: { family: string; items: { id: string; title: string; start: number; end: number }[] },
+  found: {
+    family: string;
+    doc: { text: string };
+    items: { id: string; title: string; start: number; end: number }[];
+  },
 ): SectionName {
   const fam = found.family as keyof typeof ID_OF | "40-F";
   const named = fam !== "40-F" ? ID_OF[fam][asked] : undefined;
   if (named) return named;
   const item = found.items.find((i) => i.id === asked);
-  const where = item
+  const at = item && trimSpan(found.doc.text, item.start, item.end);
+  const where = item && at
     ? `this filing's ${itemName(asked)} is "${
       item.title.slice(0, 80)
-    }" (characters ${item.start}-${item.end} in filings.sections)`
+    }" (characters ${at.start}-${at.end} in filings.sections)`
     : `no ${itemName(asked)} was found in this filing`;
   throw new FinanceError(
     `argument \`section\`: ${asked}: ${
@@ -411,8 +417,7 @@ export default defineCommand({
       }
     }
     // Trim surrounding blank space but keep offsets exact for citation.
-    while (start < end && /\s/.test(text[start])) start++;
-    while (end > start && /\s/.test(text[end - 1])) end--;
+    ({ start, end } = trimSpan(text, start, end));
     const full = text.slice(start, end);
     const shown = args.max_chars > 0 && full.length > args.max_chars
       ? full.slice(0, args.max_chars).trimEnd()

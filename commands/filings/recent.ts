@@ -42,7 +42,7 @@ export default defineCommand({
 
 Times: \`acceptance_datetime\` is SEC's acceptanceDateTime as SEC writes it (ISO 8601, milliseconds, Z). Behind that Z SEC writes US Eastern wall-clock time for some filers and the real UTC instant for others; which one a company's times are is told from EDGAR's hours (06:00 to 22:00 Eastern) and the filing dates, and given as \`acceptance_clock\`: the convention is the filer's, so every filing is read on its company's clock, and a filing whose time only the other clock fits is warned rather than switched (SEC's own notices, accession 9999999995-…, are read on the company's clock). \`acceptance_datetime_eastern\` is the Eastern time with its true offset (-05:00 EST or -04:00 EDT) and \`accepted_at_utc\` the real UTC instant; use those two for ordering against other sources.
 
-forms= matches form types exactly (10-K does not include 10-K/A; list both to get both; 10-K405 and 10-KT filings that forms=10-K leaves out are counted in a warning); without forms= every form is listed. classify=true adds \`events\` (most important first) and \`event_type\` to each row: 8-K item codes map to named events (${eightK}; all 28 codes are mapped, 9.01 is financial_exhibits; the numbering before August 2004, e.g. items "12,7", maps to the items that replaced it, 12 to results_of_operations; an 8-K whose SEC data lists no item is current_report with item null, never a guessed item; a successor issuer's 8-K12B, 8-K12G3 or 8-K15D5 is successor_issuer first, then its items; another 8-K variant is other_filing, said to be unknown), 10-K/10-Q to annual_report/quarterly_report, 20-F/40-F to annual_report, Forms 3/4/5 to insider_transaction, 13F to institutional_holdings, SC 13D/G to ownership_stake, proxies to proxy_statement, registrations to securities_offering; importance runs from 1 (routine) to 5 (market-moving).`,
+forms= matches form types exactly (10-K does not include 10-K/A; list both to get both; 10-K405, 10-KSB and 10-KT filings that forms=10-K leaves out are counted in a warning); without forms= every form is listed. classify=true adds \`events\` (most important first) and \`event_type\` to each row: 8-K item codes map to named events (${eightK}; all 28 codes are mapped, 9.01 is financial_exhibits; the numbering before August 2004, e.g. items "12,7", maps to the items that replaced it, 12 to results_of_operations; an 8-K whose SEC data lists no item is current_report with item null, never a guessed item; a successor issuer's 8-K12B, 8-K12G3 or 8-K15D5 is successor_issuer first, then its items; another 8-K variant is other_filing, said to be unknown), 10-K/10-Q to annual_report/quarterly_report, 20-F/40-F to annual_report, Forms 3/4/5 to insider_transaction, 13F to institutional_holdings, SC 13D/G to ownership_stake, proxies to proxy_statement, registrations to securities_offering; importance runs from 1 (routine) to 5 (market-moving).`,
   usage: "finance filings.recent SYMBOL [forms=8-K,10-Q limit=20 classify=false]",
   side_effects: "network_read_only",
   auth_required: "optional_environment_or_public_provider",
@@ -61,7 +61,9 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
   synonyms: { form: "forms" },
   view: "filings",
   args: z.strictObject({
-    symbol: ticker("Ticker of the company, resolved to its CIK through SEC's ticker list."),
+    symbol: ticker(
+      "Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed.",
+    ),
     forms: list(z.string().trim().min(1)).optional().describe(
       "Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive. Omit for all forms.",
     ),
@@ -99,21 +101,25 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     const { pad10 } = await import("../../providers/filings_a/client.ts");
     const wanted = args.forms?.map((f) => f.toUpperCase());
     if (wanted && !wanted.length) throw new InputError("forms: give at least one form type");
-    const { cik, title } = await client.lookupTicker(args.symbol);
+    const { cik, title } = await client.lookupCompany(args.symbol);
     const company = await client.company(cik);
     // the clock of this company's timestamps, from all its recent filings
     const clock = acceptanceClock(company.recent);
     let unknownClock = 0;
     const misfits: typeof company.recent = [];
     const rows: z.infer<typeof rowSchema>[] = [];
-    // Older names of a form asked for (10-K405, 10-KT for 10-K): left out, as forms= is exact,
-    // but counted so the answer says they exist
+    // Other names of a form asked for (10-K405, 10-KSB, 10-KT for 10-K; 10-KSB405 for 10-KSB):
+    // left out, as forms= is exact, but counted so the answer says they exist
     const variants = new Map<string, number>();
     await client.walk(cik, (r) => {
       const form = r.form.toUpperCase();
       if (wanted && !wanted.includes(form)) {
-        const base = /^(10-[KQ]|10-KSB|10-QSB)(?:405|T)(\/A)?$/.exec(form);
-        if (base && wanted.includes(`${base[1]}${base[2] ?? ""}`)) {
+        const m = /^(10-[KQ])(SB)?(405|T)?(\/A)?$/.exec(form);
+        const amended = m?.[4] ?? "";
+        const names = m
+          ? [`${m[1]}${amended}`, ...(m[2] && m[3] ? [`${m[1]}SB${amended}`] : [])]
+          : [];
+        if (names.some((n) => wanted.includes(n))) {
           variants.set(form, (variants.get(form) ?? 0) + 1);
         }
         return true;
@@ -150,7 +156,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     if (variants.size) {
       const list = [...variants].map(([f, n]) => `${n} ${f}`).join(", ");
       ctx.warn(
-        `forms= matches form types exactly: ${list} filing(s) among those read are not listed (10-K405 is a 10-K under the name used until 2002, 10-KT and 10-QT transition reports); add ${
+        `forms= matches form types exactly: ${list} filing(s) among those read are not listed (10-K405 is a 10-K under the name used until 2002, 10-KSB and 10-QSB a small business's annual and quarterly reports until 2009, 10-KT and 10-QT transition reports); add ${
           [...variants.keys()].join(",")
         } to forms= to include them`,
       );

@@ -10,6 +10,7 @@ import {
   referenceSchema,
   refuseUnmappedForm,
   resolveFiling,
+  trimSpan,
 } from "./_shared.ts";
 import {
   amendmentNote,
@@ -147,7 +148,8 @@ export default defineCommand({
       filing: meta,
       supported_sections: SECTIONS.map((s) => {
         const span = sections.get(s.key);
-        const size = span && !span.exhibit ? doc.text.slice(span.start, span.end).trim().length : 0;
+        const at = span && !span.exhibit ? trimSpan(doc.text, span.start, span.end) : null;
+        const size = at ? at.end - at.start : 0;
         return {
           key: s.key,
           title: s.title,
@@ -158,8 +160,8 @@ export default defineCommand({
           // a section filed as an exhibit has no size in the primary document: not "empty"
           char_count: size === 0 && (span?.exhibit || referenced.has(s.key)) ? null : size,
           found_as: span?.found_as ?? null,
-          start_char: span && !span.exhibit ? span.start : null,
-          end_char: span && !span.exhibit ? span.end : null,
+          start_char: at?.start ?? null,
+          end_char: at?.end ?? null,
           method: span ? FOUND_AS[span.method] ?? span.method : null,
           cross_reference: span?.cross_reference ?? null,
           incorporated_by_reference: span?.incorporated_by_reference ?? referenced.has(s.key),
@@ -170,15 +172,17 @@ export default defineCommand({
       items: items.map((i) => {
         const body = doc.text.slice(i.start, i.end);
         const short = body.length < 2500 && CROSS_REF.test(body);
+        // the item's text without the blank space before the next heading: end - start is its size
+        const at = trimSpan(doc.text, i.start, i.end);
         return {
           id: i.id,
           part: i.part,
           item: i.item,
           title: i.title,
           found_as: FOUND_AS[i.method] ?? i.method,
-          start_char: i.start,
-          end_char: i.end,
-          char_count: body.trim().length,
+          start_char: at.start,
+          end_char: at.end,
+          char_count: at.end - at.start,
           incorporated_by_reference: short && isExternal(parseReference(body)),
         };
       }),

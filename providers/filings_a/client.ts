@@ -70,6 +70,15 @@ export function pad10(cik: number): string {
   return String(cik).padStart(10, "0");
 }
 
+/**
+ * The CIK a symbol argument spells ("320193", "0000320193", "CIK0000320193"), or null for a
+ * ticker: no US ticker is all digits.
+ */
+export function cikOf(symbol: string): number | null {
+  const m = /^(?:CIK)?0*([1-9]\d{0,9})$/i.exec(symbol.trim());
+  return m ? Number(m[1]) : null;
+}
+
 export class Client {
   #tickers: Promise<Map<string, { cik: number; title: string }>> | null = null;
   #companies = new Map<number, Promise<Company>>();
@@ -168,7 +177,10 @@ export class Client {
   }
 
   /** Ticker → CIK and SEC's company title; a clear error for unknown tickers. */
-  async lookupTicker(symbol: string): Promise<{ cik: number; title: string }> {
+  async lookupTicker(
+    symbol: string,
+    otherwise?: string,
+  ): Promise<{ cik: number; title: string }> {
     this.#tickers ??= this.#get(TICKERS_URL, DAY).then((res) =>
       // built once per copy of the list and shared, frozen, by the session's calls
       res.derived("filings_a.tickers", () => {
@@ -182,9 +194,41 @@ export class Client {
         return map;
       })
     );
-    const found = findSecTicker(await this.#tickers, symbol, this.shownUrl(TICKERS_URL));
+    const found = findSecTicker(
+      await this.#tickers,
+      symbol,
+      this.shownUrl(TICKERS_URL),
+      undefined,
+      otherwise,
+    );
     if ("error" in found) throw new FinanceError(`filings_a: ${found.error}`);
     return found.hit;
+  }
+
+  /**
+   * A company named by its ticker, or by its SEC CIK ("1009672", "CIK0001009672"): SEC's ticker
+   * list holds only companies listed today, so a delisted, merged or never-listed filer (CARBO
+   * Ceramics after 2020) is reached by its CIK. `otherwise` says what else the command takes.
+   */
+  async lookupCompany(
+    symbol: string,
+    otherwise =
+      "give the company's SEC CIK as symbol (e.g. 320193 or CIK0000320193), which also names filers no longer listed",
+  ): Promise<{ cik: number; title: string }> {
+    const cik = cikOf(symbol);
+    if (cik === null) return this.lookupTicker(symbol, otherwise);
+    const url = `${SUBMISSIONS}/CIK${pad10(cik)}.json`;
+    const company = await this.company(cik).catch((err) => {
+      if (err instanceof ProviderError && err.status === 404) {
+        throw new FinanceError(
+          `filings_a: symbol ${symbol} reads as CIK ${cik}, and SEC has no filer with that CIK (${
+            this.shownUrl(url)
+          } not found); check the number, or give the company's ticker`,
+        );
+      }
+      throw err;
+    });
+    return { cik, title: company.name };
   }
 
   /** The submissions document of a company (recent block plus the list of older pages). */
@@ -367,12 +411,19 @@ export class Client {
       }
     }
     let cik = fromUrl?.cik ?? null;
-    if (cik === null && q.symbol) cik = (await this.lookupTicker(q.symbol)).cik;
-    else if (fromUrl && q.symbol) {
+    if (cik === null && q.symbol) {
+      cik = cikOf(q.symbol) ??
+        (await this.lookupTicker(
+          q.symbol,
+          "pass accession= or url= of the filing, or the company's SEC CIK as symbol (e.g. 320193)",
+        )).cik;
+    } else if (fromUrl && q.symbol) {
       // a symbol beside a URL must name the URL's company: TSLA with Apple's 10-K is a mistake,
       // never Apple's text answered as Tesla's (a symbol the ticker map cannot read is left to
       // the URL, which names the filing exactly)
-      const named = await this.lookupTicker(q.symbol).catch(() => null);
+      const named = cikOf(q.symbol) !== null
+        ? { cik: cikOf(q.symbol)! }
+        : await this.lookupTicker(q.symbol).catch(() => null);
       if (named && named.cik !== fromUrl.cik) {
         throw new FinanceError(
           `symbol ${q.symbol.toUpperCase()} (CIK ${named.cik}) and url (a filing of CIK ${fromUrl.cik}) name different companies; pass only the url, or the symbol with accession=`,

@@ -222,7 +222,8 @@ const KIND_WORDS: Record<string, string> = {
  * shares its letters: SEC's SHEL is Shell's US line, but MKC-V is McCormick's voting class, not
  * the TSX Venture listing MKC.V, and T-PA AT&T's preferred shares, not the Paris listing T.PA.
  * Indices, currency pairs, futures and coins have no filer. `listUrl` is quoted in the errors;
- * `label` names a row in them (its SEC title and CIK), for maps of another row shape.
+ * `label` names a row in them (its SEC title and CIK), for maps of another row shape; `otherwise`
+ * says what else the calling command takes instead of a ticker.
  */
 export function findSecTicker<T = SecTickerRow>(
   map: ReadonlyMap<string, T>,
@@ -232,6 +233,7 @@ export function findSecTicker<T = SecTickerRow>(
     const r = row as unknown as SecTickerRow;
     return `"${r.title}" (CIK ${r.cik})`;
   },
+  otherwise = "pass accession= or url= of the filing",
 ): { hit: T; ticker: string } | { error: string } {
   let parsed: ParsedSymbol;
   try {
@@ -239,7 +241,7 @@ export function findSecTicker<T = SecTickerRow>(
   } catch {
     return {
       error:
-        `"${symbol}" is not a ticker symbol; give a US ticker as SEC lists it (AAPL, BRK-B), or pass accession= or url= of the filing`,
+        `"${symbol}" is not a ticker symbol; give a US ticker as SEC lists it (AAPL, BRK-B), or ${otherwise}`,
     };
   }
   const sym = parsed.canonical;
@@ -262,7 +264,7 @@ export function findSecTicker<T = SecTickerRow>(
       ? `; SEC lists the US ticker ${root} as ${
         label(same)
       }: give ${root} if that is the company (an ADR or US line files for it)`
-      : "; give the company's US ticker if it has one (an ADR files 20-F or 40-F), or pass accession= or url=";
+      : `; give the company's US ticker if it has one (an ADR files 20-F or 40-F), or ${otherwise}`;
     return {
       error: `${sym} is a listing on a non-US exchange (suffix .${parsed.suffix}); SEC's ` +
         `company_tickers.json (${listUrl}) lists US tickers only and is not searched by the ` +
@@ -286,7 +288,7 @@ export function findSecTicker<T = SecTickerRow>(
     error: `ticker ${sym} is not in SEC's company_tickers.json (${listUrl})${
       classes.length
         ? `; SEC lists its share classes ${classes.sort().join(", ")}: give the one you mean`
-        : "; check the symbol, or pass accession= or url= of the filing"
+        : `; check the symbol, or ${otherwise}`
     }`,
   };
 }
