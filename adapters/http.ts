@@ -13,6 +13,7 @@ import { commandNames } from "../core/registry.ts";
 import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
+import { AnswerMemo } from "./answer_memo.ts";
 import { pureEntry, runPureArgs, runPureArgsNow } from "../core/pure.ts";
 import { describeError, hideInternals } from "../core/errors.ts";
 import {
@@ -61,12 +62,31 @@ export interface HandlerOptions extends GuardOptions {
    * the two count one set of request slots; by default the handler makes its own.
    */
   guard?: RequestGuard;
+  /**
+   * Where pure calculators' answers are kept by body text (adapters/answer_memo.ts); null keeps
+   * none. By default the handler makes its own, except when it checks result schemas.
+   */
+  memo?: AnswerMemo | null;
 }
 
 /** A JSON escape of a letter of `__proto__` (`\u005f`, `\u0070`, ...), in any case. */
 const PROTO_ESCAPE = /\\u00(5f|7[024]|6f)/i;
 
 const NO_ENDPOINT = "use POST /commands/<command>, GET /openapi.json, GET /docs or GET /health";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * A 200 answer from its JSON text, with the headers `reply` (adapters/guard.ts) gives, set the
+ * same way after the body (Deno keeps such a response lazy until it is sent).
+ */
+function replyText(text: string): Response {
+  const res = new Response(text);
+  const h = res.headers;
+  h.set("content-type", JSON_TYPE);
+  h.append("x-content-type-options", "nosniff");
+  return res;
+}
 
 /** The path of a request URL without building a URL object (the adapter's hot path). */
 function pathOf(url: string): string {
@@ -140,6 +160,8 @@ function routes(
 ): (req: Request, path: string) => Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const plotFiles = opts.plotFiles ?? processPlotFiles;
+  // result schemas are checked by the runner alone: a handler that checks them keeps no memo
+  const memo = opts.validateData ? null : opts.memo === undefined ? new AnswerMemo() : opts.memo;
   return async (req: Request, path: string): Promise<Response> => {
     // HEAD is answered as GET (RFC 9110 9.3.2; Deno sends the headers without the body): a
     // monitor probing HEAD /health was told the endpoint does not exist
@@ -189,6 +211,9 @@ function routes(
     try {
       const text = await guard.body(req);
       if (typeof text !== "string") return text;
+      // the same text answered before by a pure calculator passed every check below then
+      const known = memo?.get(name, text);
+      if (known !== undefined) return replyText(known);
       let body: unknown;
       try {
         body = JSON.parse(text);
@@ -221,7 +246,13 @@ function routes(
       if (!opts.validateData && pureEntry(name)) {
         const now = runPureArgsNow(name, body);
         const envelope = now === undefined ? await runPureArgs(name, body) : now;
-        if (envelope) return reply(envelope);
+        if (envelope) {
+          const answer = JSON.stringify(envelope);
+          // a research plan's body is a caller's question: its answer time would tell another
+          // caller that the same question was asked, so it is not kept
+          if (name !== "research.plan") memo?.set(name, text, answer);
+          return replyText(answer);
+        }
       }
       // a call that writes a chart file takes a place under the process's cap first
       const plot = plotFiles.claim(body);

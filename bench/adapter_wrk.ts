@@ -11,7 +11,12 @@
  * any server answering this call can do, so the adapter's own cost is its distance from that one.
  * Needs `wrk` (Debian: apt-get install -y wrk).
  *
- *   deno run -A bench/adapter_wrk.ts [--rounds 3] [--seconds 5] [--root OTHER_CHECKOUT]
+ * Every request sends the same body, so the adapter answers from its memo of pure answers
+ * (adapters/answer_memo.ts) after the first; `--distinct` sends a new body each time (a new
+ * `start` per request and wrk thread), so every request is read, checked and computed: the
+ * memo's misses, which the floors answer with a fixed or freshly computed envelope as before.
+ *
+ *   deno run -A bench/adapter_wrk.ts [--rounds 3] [--seconds 5] [--root OTHER_CHECKOUT] [--distinct]
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -23,9 +28,30 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     seconds: { type: "string", default: "5" },
     root: { type: "string" },
+    distinct: { type: "boolean", default: false },
   },
 });
 const BODY = '{"start":100,"end":150,"periods":3}';
+
+/** wrk's script: the same body on every request. */
+const SAME =
+  `wrk.method = "POST"\nwrk.body = '${BODY}'\nwrk.headers["Content-Type"] = "application/json"\n`;
+
+/** wrk's script: a body of its own on every request (each thread counts from its own start). */
+const DISTINCT = `local threads = 0
+function setup(thread)
+  thread:set("first", threads * 100000000)
+  threads = threads + 1
+end
+function init(args)
+  n = first
+end
+function request()
+  n = n + 1
+  return wrk.format("POST", nil, { ["Content-Type"] = "application/json" },
+    '{"start":' .. (100 + n) .. ',"end":150,"periods":3}')
+end
+`;
 
 function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -59,10 +85,7 @@ function cpuTicks(pid: number): number {
 /** Requests per second, and server CPU ticks per 1,000 requests. */
 async function wrk(port: number, pid: number): Promise<{ rps: number; cpu: number }> {
   const script = await Deno.makeTempFile({ suffix: ".lua" });
-  await Deno.writeTextFile(
-    script,
-    `wrk.method = "POST"\nwrk.body = '${BODY}'\nwrk.headers["Content-Type"] = "application/json"\n`,
-  );
+  await Deno.writeTextFile(script, values.distinct ? DISTINCT : SAME);
   const before = cpuTicks(pid);
   const out = await new Deno.Command("wrk", {
     args: [

@@ -8,6 +8,7 @@ import type { Session } from "./session.ts";
 import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
 import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/clients.ts";
 import type { ProviderEnv } from "./provider.ts";
+import { UNDATED_REPLAY } from "./cassette.ts";
 
 /** Runs another command for the one in progress; returns its envelope (never throws). */
 export type CallAnother = (
@@ -43,12 +44,17 @@ export function makeContext(
   // this call's own list: the server runs calls side by side, each with its own client
   const requested: Requested[] = [];
   const http = session.http(warn, {
-    // the time of the answer: a cached or recorded one's own, else now (the session's clock)
-    onRequest: ({ answeredAt, ...r }) =>
+    // the time of the answer: a cached or recorded one's own, else now (the session's clock);
+    // a recording that carries no date was retrieved at a time nobody knows: null, and said
+    onRequest: ({ answeredAt, undated, ...r }) => {
+      if (undated) warn(UNDATED_REPLAY);
       requested.push({
         ...r,
-        retrieved_at: new Date(answeredAt ?? session.clock.now().getTime()).toISOString(),
-      }),
+        retrieved_at: undated
+          ? null
+          : new Date(answeredAt ?? session.clock.now().getTime()).toISOString(),
+      });
+    },
   });
   const providerEnv: ProviderEnv = {
     http,

@@ -55,7 +55,23 @@ export interface ReplayedResponse {
   status: number;
   headers: Record<string, string>;
   body: Uint8Array;
+  /**
+   * When the answer was recorded, in ms since the epoch: its `Date` header, else its cassette's
+   * `recorded_at` (the fixtures README's format defines no other date). Null when it has
+   * neither: when its data was retrieved is unknown (see {@link UNDATED_REPLAY}).
+   */
+  recordedAt: number | null;
 }
+
+/**
+ * The warning of a call that read a replayed answer whose recording carries no date: its
+ * retrieved_at is null, and the session's clock is not the recording's time.
+ */
+export const UNDATED_REPLAY =
+  "some answers were replayed from recordings that carry no date (their cassette's index.json " +
+  "has no recorded_at and the recorded response no Date header), so when their data was " +
+  "retrieved is unknown: their retrieved_at is null, and any date this call reports as today " +
+  "is the date of this run, not of the recording; add recorded_at to the cassette's index.json";
 
 /** The match key of a request: method, scheme+host(lower-case)+path, sorted non-secret query. */
 export function matchKey(method: string, url: string): string {
@@ -155,6 +171,8 @@ export class CassetteLibrary {
    */
   #groups = new Map<string, Recorded[]>();
   #recordedAt: string | null = null;
+  /** Each folder's recorded_at in ms, or null when it has none (or one that is not a date). */
+  #dated = new Map<string, number | null>();
 
   constructor(dirs: string[]) {
     this.dirs = dirs.map((d) => resolve(d));
@@ -172,6 +190,8 @@ export class CassetteLibrary {
     }
     const index = readIndex(indexPath);
     if (index.recorded_at && !this.#recordedAt) this.#recordedAt = index.recorded_at;
+    const at = typeof index.recorded_at === "string" ? Date.parse(index.recorded_at) : NaN;
+    this.#dated.set(dir, Number.isFinite(at) ? at : null);
     for (const entry of index.entries) {
       const method = entry.method ?? "GET";
       const head = plainHead(entry.url);
@@ -206,8 +226,14 @@ export class CassetteLibrary {
     if (!hit) return null;
     const { dir, entry } = hit;
     const headers = lowerKeys(entry.headers ?? {});
+    const recordedAt = this.#recordedAtOf(dir, headers);
     if (entry.file === undefined) {
-      return { status: entry.status, headers, body: new TextEncoder().encode(entry.body ?? "") };
+      return {
+        status: entry.status,
+        headers,
+        body: new TextEncoder().encode(entry.body ?? ""),
+        recordedAt,
+      };
     }
     // read on first use: an answer whose parsed form the session already holds is never read
     const path = resolve(dir, entry.file);
@@ -218,7 +244,14 @@ export class CassetteLibrary {
       get body() {
         return (body ??= Deno.readFileSync(path));
       },
+      recordedAt,
     };
+  }
+
+  /** An answer's own Date header, else its cassette's recorded_at, else null. */
+  #recordedAtOf(dir: string, headers: Record<string, string>): number | null {
+    const date = headers["date"] === undefined ? NaN : Date.parse(headers["date"]);
+    return Number.isFinite(date) ? date : this.#dated.get(dir) ?? null;
   }
 }
 

@@ -48,8 +48,12 @@ export interface Requested {
   provider: string;
   /** The URL asked for, credentials removed. */
   url: string;
-  /** When the answer came, ISO 8601, by the session's clock (the cassette's time in replay). */
-  retrieved_at: string;
+  /**
+   * When the answer came, ISO 8601: a replayed one's recording time (its Date header, else its
+   * cassette's recorded_at), a cached one's time of storing, else the session's clock. Null for
+   * a replayed answer whose recording carries no date (the call warns UNDATED_REPLAY).
+   */
+  retrieved_at: string | null;
   /** Whether it came from the service, the response cache or a replay cassette. */
   via: "network" | "cache" | "replay";
 }

@@ -179,9 +179,12 @@ export interface AnsweredRequest {
   via: "network" | "cache" | "replay";
   /**
    * When the service gave this answer, in ms since the epoch, when that is not now: a cached
-   * copy's time of storing, a recorded answer's Date header. Absent for a live answer.
+   * copy's time of storing, a recorded answer's Date header or its cassette's recorded_at.
+   * Absent for a live answer.
    */
   answeredAt?: number;
+  /** A replayed answer whose recording carries no date: when it was retrieved is unknown. */
+  undated?: true;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -204,6 +207,9 @@ export type FlightOutcome = { res: HttpResponse } | { err: unknown } | null;
 
 /** Which copy of an answer a response carries (for the memo), when it has one. */
 const versions = new WeakMap<HttpResponse, string>();
+
+/** When a replayed response was recorded (its cassette's reading), null when unknown. */
+const recordedAt = new WeakMap<HttpResponse, number | null>();
 
 /** A cache entry's identity: its key, when it was stored, and its size. */
 function entryVersion(key: string, entry: { storedAt: number; body: Uint8Array }): string {
@@ -252,8 +258,9 @@ export class HttpClient {
     if (answered.via === "cache") {
       answered.answeredAt = (this.#opts.nowMs?.() ?? Date.now()) - res.ageSeconds * 1000;
     } else if (answered.via === "replay") {
-      const date = Date.parse(res.headers["date"] ?? "");
-      if (Number.isFinite(date)) answered.answeredAt = date;
+      const at = recordedAt.get(res);
+      if (typeof at === "number") answered.answeredAt = at;
+      else answered.undated = true;
     }
     return answered;
   }
@@ -284,6 +291,7 @@ export class HttpClient {
         );
       }
       const res = makeResponse(req, req.url, hit.status, hit.headers, () => hit.body, "replay", 0);
+      recordedAt.set(res, hit.recordedAt);
       // a session's cassettes never change, so the recording itself identifies the copy
       return this.#checkStatus(req, this.#derives(res, `replay ${method} ${req.url}`));
     }
