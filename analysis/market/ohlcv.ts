@@ -20,6 +20,14 @@ import { vouchJsonSafe } from "../../core/envelope.ts";
 import { futurePrice, futureRoot, noVolumeKind, pairOf } from "./quote_row.ts";
 import { indexBasis, indexLevelUnit } from "./units.ts";
 import { dividendSlipNote, fixDividendUnits, fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
+import {
+  capitalGainsNotAsked,
+  capitalGainsNote,
+  GAP_DAYS,
+  innerGaps,
+  isFundType,
+  yahooBasis,
+} from "./bar_notes.ts";
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -84,6 +92,11 @@ export interface Series {
   count: number;
   splits: Split[];
   dividends: Dividend[];
+  /**
+   * A fund's capital-gain distributions per share in the window (Yahoo's), apart from its
+   * income dividends; empty from providers that do not report them. Always set by fetchSeries.
+   */
+  capital_gains?: Dividend[];
   attempts?: Attempt[];
 }
 
@@ -191,6 +204,8 @@ interface Got {
   columns?: BarColumns;
   splits: Split[];
   dividends: Dividend[];
+  /** Capital-gain distributions (Yahoo's only; empty elsewhere). */
+  capital_gains: Dividend[];
   currency: string | null;
   /** An index's or point-priced future's market currency (see Series), when one is stated. */
   market_currency?: string | null;
@@ -251,6 +266,13 @@ function noVolumePlaceholders(
   );
   return rows.map((r) => (r.volume === 0 ? { ...r, volume: null } : r));
 }
+
+/** Kinds of symbol that never pay or split, in words (Stooq states no instrument type). */
+const NEVER_PAYS: Partial<Record<string, string>> = {
+  fx: "a currency pair",
+  crypto: "a cryptocurrency",
+  future: "a futures contract",
+};
 
 /** An index symbol as written (^GSPC, ^FTSE, ^N225): its bars are levels, not prices. */
 const isIndexSymbol = (symbol: string) => symbol.startsWith("^");
@@ -330,7 +352,7 @@ async function fromProvider(
   tf: string,
   w: Window,
 ): Promise<Got> {
-  const none = { splits: [], dividends: [] };
+  const none = { splits: [], dividends: [], capital_gains: [] };
   if (key === "market_a") {
     const yf = await ctx.provider("market_a");
     const interval = tf === "1h" ? "60m" : tf;
@@ -349,6 +371,12 @@ async function fromProvider(
         interval,
       )
       : await yf.chartDays(symbol, w.start, w.end, interval, { widenStart: w.keepLast === null });
+    // bars of another symbol (a renamed or merged listing Yahoo redirects to) are said
+    if (b.symbol.toUpperCase() !== symbol.toUpperCase()) {
+      ctx.warn(
+        `${symbol}: Yahoo answered with the bars of ${b.symbol}, another symbol (a renamed or merged listing, or a redirect); they are given as Yahoo sent them: check that ${b.symbol} is the listing meant before reading them as ${symbol}'s`,
+      );
+    }
     if (b.instrument_type === "FUTURE") {
       ctx.warn(
         `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,
@@ -381,6 +409,19 @@ async function fromProvider(
         }): nothing trades at no price, so 0 is its placeholder for a figure it lacks; those prices are left null`,
       );
     }
+    const negatives = (b.negative_prices ?? []).filter((d) => {
+      const day = localDay(d, b.timezone);
+      return day >= w.start && day <= w.end;
+    });
+    if (negatives.length) {
+      ctx.warn(
+        `${symbol}: Yahoo gave a price below zero in ${negatives.length} bar(s) (${
+          negatives.slice(0, 3).join(", ")
+        }${
+          negatives.length > 3 ? ", …" : ""
+        }): ${symbol} cannot trade below zero (only a future's price or an index's level can), so those figures are errors in Yahoo's data; they are left null`,
+      );
+    }
     // a bar Yahoo wrote in pounds amid pence (or rand amid cents) is put into the series' unit
     const unit = fixUnitSlips(b.rows, b.currency, b.splits);
     const slips = unit.slips.filter((x) => {
@@ -392,6 +433,15 @@ async function fromProvider(
     const divs = fixDividendUnits(unit.rows, b.dividends, b.currency);
     const divSlips = divs.slips.filter((x) => x.date >= w.start && x.date <= w.end);
     if (divSlips.length) ctx.warn(dividendSlipNote(symbol, b.currency!, divSlips));
+    const gains = fixDividendUnits(unit.rows, b.capital_gains, b.currency);
+    const gainSlips = gains.slips.filter((x) => x.date >= w.start && x.date <= w.end);
+    if (gainSlips.length) {
+      ctx.warn(dividendSlipNote(symbol, b.currency!, gainSlips, "capital-gain distribution"));
+    }
+    const fund = isFundType(b.instrument_type);
+    if (fund && !b.capital_gains_asked && !intraday && unit.rows.length) {
+      ctx.warn(capitalGainsNotAsked(symbol));
+    }
     const index = b.instrument_type === "INDEX" || isIndexSymbol(symbol);
     if (index && unit.rows.length) ctx.warn(indexLevelNote(symbol, b.currency));
     // a future or a pair priced in other than Yahoo's currency, as market.quote says
@@ -412,25 +462,19 @@ async function fromProvider(
       // currency, which backtests hold them to
       ...(index || future?.currency === null ? { market_currency: b.currency } : {}),
       dividends: divs.dividends,
+      capital_gains: gains.dividends,
       session: b.session ?? null,
       rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, unit.rows),
       provider_symbol: symbol,
       source: "Yahoo Finance chart API (v8/finance/chart)",
-      // Yahoo's chart OHLC is split-adjusted (not dividend-adjusted); adjclose is both. Its
-      // intraday bars have no adjusted close (bars.ts leaves adj_close null).
-      price_basis: index
-        ? `${indexBasis(symbol)}; ${
-          intraday
-            ? "adj_close null (Yahoo gives no adjusted close for intraday bars)"
-            : "adj_close as Yahoo states it (an index has no splits or dividends of its own: a price index's adj_close is its level)"
-        }`
-        : intraday
-        ? "OHLC as Yahoo serves intraday bars, not adjusted for dividends; adj_close null (Yahoo gives no adjusted close for intraday bars)"
-        : b.instrument_type === "MUTUALFUND"
-        // Yahoo's adjusted close of a fund takes in its capital-gain distributions too, which
-        // are not among the dividends it lists (nor asked for)
-        ? "OHLC adjusted for splits only; adj_close adjusted for splits, dividends and capital-gain distributions; dividends lists cash dividends only, not a fund's capital-gain distributions"
-        : "OHLC adjusted for splits only; adj_close adjusted for splits and dividends",
+      price_basis: yahooBasis(symbol, {
+        index,
+        intraday,
+        type: b.instrument_type,
+        rows: unit.rows,
+        capitalGains: gains.dividends.length > 0,
+        capitalGainsAsked: b.capital_gains_asked,
+      }),
     };
   }
   if (key === "stooq") {
@@ -457,6 +501,8 @@ async function fromProvider(
       source: "Stooq daily CSV (stooq.com/q/d/l)",
       price_basis: index
         ? `${indexBasis(symbol)}, as Stooq serves them`
+        : NEVER_PAYS[parseSymbol(symbol).kind]
+        ? `prices as traded: ${NEVER_PAYS[parseSymbol(symbol).kind]} has no splits or dividends`
         : "all prices adjusted for splits and dividends by Stooq",
     };
   }
@@ -511,6 +557,8 @@ async function fromProvider(
     rows: got.rows,
     splits: got.splits,
     dividends: got.dividends,
+    // Alpha Vantage states no capital-gain distributions apart from its dividend amounts
+    capital_gains: [],
     // its intraday stamps are New York's wall clock (Meta Data "6. Time Zone": US/Eastern),
     // turned into UTC by its client; the window's days are New York's
     timezone: "America/New_York",
@@ -608,9 +656,6 @@ function windowColumns(cols: BarColumns, w: Window): BarColumns {
   return lo === 0 && hi === dates.length ? cols : sliceColumns(cols, lo, hi);
 }
 
-/** Days a market may be closed in a row (a holiday week) before bars that stop are noted. */
-const GAP_DAYS = 7;
-
 /**
  * A warning when `symbol`'s bars stop more than a week (after the last bar's own week or month)
  * before the window's end (or today, when the window reaches past it): a delisting, a suspension, or a provider whose history stops
@@ -687,6 +732,8 @@ export async function fetchSeries(
       const last = localDay(cols ? cols.dates[count - 1] : rows[count - 1].date, got.timezone);
       const stale = endsEarly(symbol, last, lw.end, ctx.clock.now(), tf);
       if (stale) ctx.warn(stale);
+      const gaps = innerGaps(symbol, cols ? cols.dates : rows.map((r) => r.date), tf);
+      if (gaps) ctx.warn(gaps);
       const running = unfinishedBar(symbol, tf, last, got.session, got.timezone, ctx.clock.now());
       if (running) ctx.warn(running);
       const inWin = (d: string) => d >= lw.start && d <= lw.end;
@@ -706,8 +753,11 @@ export async function fetchSeries(
         count,
         splits: got.splits.filter((s) => inWin(s.date)),
         dividends: got.dividends.filter((d) => inWin(d.date)),
+        capital_gains: got.capital_gains.filter((d) => inWin(d.date)),
         attempts,
       };
+      const gains = capitalGainsNote(symbol, series.capital_gains!, got.currency);
+      if (gains) ctx.warn(gains);
       if (cols) {
         deferRows(series, cols);
         // strings, finite numbers and the rows (known JSON-safe): an in-process caller takes

@@ -17,6 +17,34 @@ const isoTime = (sec: number | null) => (sec === null ? null : new Date(sec * 10
  */
 const price = (v: number | null) => (v === 0 ? null : v);
 
+/** The price fields of a quote row that no share, fund, pair or coin can have below zero. */
+const PRICE_FIELDS = [
+  "regularMarketPrice",
+  "regularMarketPreviousClose",
+  "regularMarketOpen",
+  "regularMarketDayHigh",
+  "regularMarketDayLow",
+  "fiftyTwoWeekHigh",
+  "fiftyTwoWeekLow",
+] as const;
+
+/**
+ * The row with prices below zero left null, and a note naming them: only a future's price (CL=F
+ * in April 2020) or an index's level (a yield) goes below zero, so on anything else Yahoo's
+ * negative figure is an error in its data, not a price to compute with.
+ */
+function belowZero(q: QuoteRow, type: string, notes: string[]): QuoteRow {
+  if (type === "FUTURE" || type === "INDEX" || q.symbol.startsWith("^")) return q;
+  const bad = PRICE_FIELDS.filter((k) => typeof q[k] === "number" && q[k]! < 0);
+  if (!bad.length) return q;
+  notes.push(
+    `${q.symbol}: Yahoo's ${
+      bad.map((k) => `${k} ${q[k]}`).join(", ")
+    } is below zero, which no price of ${q.symbol} can be (only a future's or an index's can): an error in Yahoo's data, left null`,
+  );
+  return { ...q, ...Object.fromEntries(bad.map((k) => [k, null])) };
+}
+
 /**
  * Quote types whose volume Yahoo reports as 0 when it has none: a currency pair, an index or a
  * mutual fund trades no shares on an exchange, so 0 there is no count of trades.
@@ -69,6 +97,7 @@ export function readYahooQuote(q: QuoteRow, now?: Date): { quote: Quote; notes: 
     );
     q = { ...q, currency: null };
   }
+  q = belowZero(q, type, notes);
   const previous = price(q.regularMarketPreviousClose);
   let change = q.regularMarketChange;
   let changePct = q.regularMarketChangePercent;

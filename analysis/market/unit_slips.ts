@@ -149,9 +149,14 @@ export function fixDividendUnits(
 }
 
 /** The warning naming the dividends {@link fixDividendUnits} put into the series' unit. */
-export function dividendSlipNote(symbol: string, currency: string, slips: DividendSlip[]): string {
+export function dividendSlipNote(
+  symbol: string,
+  currency: string,
+  slips: DividendSlip[],
+  what = "dividend",
+): string {
   const u = unitOf(currency)!;
-  return `${symbol}: Yahoo states the dividend${slips.length > 1 ? "s" : ""} of ${
+  return `${symbol}: Yahoo states the ${what}${slips.length > 1 ? "s" : ""} of ${
     someOf(slips.map((s) => `${s.date} as ${s.stated}`), 6)
   } in ${u.major}, while the prices are in ${u.code} and the adjusted closes show ${
     slips.length > 1 ? "them" : "it"

@@ -48,7 +48,15 @@ const series = z.object({
       denominator: z.number(),
     }),
   ),
-  dividends: z.array(z.object({ date: z.string(), amount: z.number() })),
+  dividends: z.array(z.object({ date: z.string(), amount: z.number() })).describe(
+    "Cash (income) dividends per share in the window, ex-dates, in the prices' currency.",
+  ),
+  capital_gains: z.array(z.object({ date: z.string(), amount: z.number() })).optional()
+    .describe(
+      "A fund's capital-gain distributions per share in the window (Yahoo's), apart from its " +
+        "income dividends; Yahoo's adj_close takes both in. Empty from providers that do not " +
+        "report them.",
+    ),
   attempts: z.array(attempt).optional(),
   source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
 });
@@ -58,8 +66,9 @@ export default defineCommand({
   summary: "Historical price bars for one or more symbols",
   description:
     "Open/high/low/close/adjusted close/volume bars in ascending date order, both ends of the " +
-    "window included, with the splits and dividends inside it. provider=auto tries market_a " +
-    "(Yahoo: raw and adjusted closes, splits, dividends; no key), then stooq (daily only, no " +
+    "window included, with the splits, dividends and a fund's capital-gain distributions " +
+    "inside it. provider=auto tries market_a (Yahoo: raw and adjusted closes, splits, " +
+    "dividends, capital gains; no key), then stooq (daily only, no " +
     "key, prices already adjusted), then broker_a (Alpaca) and market_b (Alpha Vantage) only " +
     "when their keys are set — unconfigured ones appear as skipped attempts. When every " +
     "provider fails the command fails and names each provider's error. Intraday bars are " +
@@ -69,7 +78,8 @@ export default defineCommand({
     "null), as price_basis says, and are the regular session's: a pre- or post-market bar " +
     "outside the session Yahoo states for its day is left out, with a warning. A last bar of " +
     "a session still trading (its close the latest price, its volume so far) is said in a " +
-    "warning. An index's bars (^GSPC) are levels in " +
+    "warning; so is a stretch of more than a week without bars inside the window (a " +
+    "suspension, a long closure). An index's bars (^GSPC) are levels in " +
     "points: currency is null, market_currency names the currency stated for it, and a " +
     "warning says so; so are the bars of point-priced futures (ES=F), and cents-quoted ones " +
     "(KC=F) are in USX. Use price.moves for " +

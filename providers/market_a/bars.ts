@@ -35,6 +35,16 @@ export interface Bars {
   splits: Split[];
   dividends: Dividend[];
   /**
+   * A fund's capital-gain distributions per share (Yahoo's `events.capitalGains`, asked for with
+   * `capitalGain`), apart from its income dividends; in the bars' currency.
+   */
+  capital_gains: Dividend[];
+  /**
+   * False when the answer was asked without capital gains (a recording made before they were
+   * asked for): `capital_gains` is then empty for want of asking, not because none were paid.
+   */
+  capital_gains_asked: boolean;
+  /**
    * The regular session Yahoo was in or next to when it answered (meta.currentTradingPeriod
    * regular, epoch seconds), when it states one.
    */
@@ -46,6 +56,11 @@ export interface Bars {
   outside_session?: string[];
   /** Dates of bars where Yahoo gave a price of 0 (its "none"), left null. */
   zero_prices?: string[];
+  /**
+   * Dates of bars where Yahoo gave a negative price for what cannot trade below zero (a share,
+   * a fund, a currency, a coin: only a future's or an index's may), left null.
+   */
+  negative_prices?: string[];
 }
 
 /** A stamp of Yahoo's trading periods in seconds: a number, or a Date once converted. */
@@ -182,7 +197,23 @@ function outsideSession(
 const clean = (v: number | null | undefined): number | null =>
   typeof v === "number" && Number.isFinite(v) ? v : null;
 
-export function chartToBars(r: ChartResult, interval: string): Bars {
+/** Yahoo's cash events (dividends, capital gains) with their local dates, ascending. */
+function cashEvents(
+  events: Record<string, { amount: number; date: number | null }> | undefined,
+  off: number,
+  zone: string | null,
+): Dividend[] {
+  return Object.values(events ?? {})
+    .filter((d) => d.date !== null && Number.isFinite(d.amount))
+    .map((d) => ({ date: barDate(d.date!, off, false, zone), amount: d.amount }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * Bars of one chart answer. `capitalGainsAsked` says whether the request named the capitalGain
+ * event (see {@link Bars.capital_gains_asked}).
+ */
+export function chartToBars(r: ChartResult, interval: string, capitalGainsAsked = true): Bars {
   const intraday = isIntraday(interval);
   const off = r.meta.gmtoffset ?? 0;
   const zone = r.meta.exchangeTimezoneName ?? null;
@@ -202,11 +233,20 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
   // negative price is kept.
   const zeroIsNone = r.meta.instrumentType !== "INDEX" && !r.meta.symbol.startsWith("^");
   const zeros: string[] = [];
+  // below zero only a future (CL=F in April 2020) or an index (a yield) may go
+  const negativeIsNone = zeroIsNone && r.meta.instrumentType !== "FUTURE" &&
+    !/=F$/i.test(r.meta.symbol);
+  const negatives: string[] = [];
   (r.timestamp ?? []).forEach((t, i) => {
     if (t === null) return;
     let zero = false;
+    let negative = false;
     const price = (v: number | null | undefined) => {
       const x = clean(v);
+      if (x !== null && x < 0 && negativeIsNone) {
+        negative = true;
+        return null;
+      }
       if (x !== 0 || !zeroIsNone) return x;
       zero = true;
       return null;
@@ -219,6 +259,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     // Yahoo pads holidays and the live session with all-null bars; they are not prices.
     if (close === null && open === null) {
       if (zero) zeros.push(barDate(t, off, intraday, zone));
+      if (negative) negatives.push(barDate(t, off, intraday, zone));
       return;
     }
     if (outside?.(t)) {
@@ -226,6 +267,7 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
       return;
     }
     if (zero) zeros.push(barDate(t, off, intraday, zone));
+    if (negative) negatives.push(barDate(t, off, intraday, zone));
     stamps.push(t);
     rows.push({
       date: barDate(t, off, intraday, zone),
@@ -246,10 +288,8 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
       denominator: s.denominator,
     }))
     .sort((a, b) => a.date.localeCompare(b.date));
-  const dividends: Dividend[] = Object.values(r.events?.dividends ?? {})
-    .filter((d) => d.date !== null)
-    .map((d) => ({ date: barDate(d.date!, off, false, zone), amount: d.amount }))
-    .sort((a, b) => a.date.localeCompare(b.date));
+  const dividends = cashEvents(r.events?.dividends, off, zone);
+  const capitalGains = cashEvents(r.events?.capitalGains, off, zone);
   const session = regularSession(r);
   return {
     symbol: r.meta.symbol,
@@ -260,11 +300,15 @@ export function chartToBars(r: ChartResult, interval: string): Bars {
     rows: dedupe(mergeLive(rows, stamps, interval)),
     splits,
     dividends,
+    capital_gains: capitalGains,
+    // an answer that holds them states them, asked or not
+    capital_gains_asked: capitalGainsAsked || r.events?.capitalGains !== undefined,
     session: session.start !== null && session.end !== null && session.end > session.start
       ? { start: session.start, end: session.end }
       : null,
     ...(dropped.length ? { outside_session: dropped } : {}),
     ...(zeros.length ? { zero_prices: zeros } : {}),
+    ...(negatives.length ? { negative_prices: negatives } : {}),
   };
 }
 

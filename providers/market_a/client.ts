@@ -176,7 +176,8 @@ export class Client {
 
   /** Daily or intraday bars; `end` is exclusive (Yahoo's convention), both ISO instants. */
   async chart(symbol: string, start: Date, endExclusive: Date, interval: string): Promise<Bars> {
-    return chartToBars(await this.#chartResult(symbol, start, endExclusive, interval), interval);
+    const got = await this.#chartResult(symbol, start, endExclusive, interval);
+    return chartToBars(got.result, interval, got.capitalGainsAsked);
   }
 
   /**
@@ -198,11 +199,11 @@ export class Client {
     const p1 = Date.parse(`${startDay}T00:00:00Z`);
     const p2 = Date.parse(`${nextDay(endDay)}T00:00:00Z`);
     const first = await this.#chartResult(symbol, new Date(p1), new Date(p2), interval);
-    const wider = widerWindow(first, startDay, endDay, p1, p2, widenStart);
-    if (!wider) return chartToBars(first, interval);
+    const wider = widerWindow(first.result, startDay, endDay, p1, p2, widenStart);
+    if (!wider) return chartToBars(first.result, interval, first.capitalGainsAsked);
     try {
       const r = await this.#chartResult(symbol, new Date(wider.from), new Date(wider.to), interval);
-      return chartToBars(r, interval);
+      return chartToBars(r.result, interval, r.capitalGainsAsked);
     } catch (err) {
       if (!(err instanceof FinanceError)) throw err;
       // the first answer is still right for the days it holds; the reader is told which
@@ -212,23 +213,50 @@ export class Client {
       this.env.warn(
         `${symbol}: the bar of ${days} (the exchange's local date) may be missing: Yahoo stamps it outside the UTC days first asked for, and the wider request failed (${err.message})`,
       );
-      return chartToBars(first, interval);
+      return chartToBars(first.result, interval, first.capitalGainsAsked);
     }
   }
 
-  /** One chart request, its answer checked. */
+  /**
+   * One chart request, its answer checked. Dividends, splits and a fund's capital-gain
+   * distributions are asked for (`capitalGains`, as yfinance and yfinance-rs ask: the recorded
+   * VFINX chart holds them as `events.capitalGains`). A replayed cassette recorded before capital
+   * gains were asked for holds the request without them: it is answered from that recording,
+   * and the bars say that capital gains were not asked for.
+   */
   async #chartResult(
     symbol: string,
     start: Date,
     endExclusive: Date,
     interval: string,
+  ): Promise<{ result: ChartResult; capitalGainsAsked: boolean }> {
+    try {
+      const result = await this.#chartRequest(symbol, start, endExclusive, interval, CHART_EVENTS);
+      return { result, capitalGainsAsked: true };
+    } catch (err) {
+      if (!this.env.http.replaying || !isReplayMiss(err)) throw err;
+      // not recorded either way: the error names the request a new recording should hold
+      const result = await this.#chartRequest(symbol, start, endExclusive, interval, OLD_EVENTS)
+        .catch((again) => {
+          throw isReplayMiss(again) ? err : again;
+        });
+      return { result, capitalGainsAsked: false };
+    }
+  }
+
+  async #chartRequest(
+    symbol: string,
+    start: Date,
+    endExclusive: Date,
+    interval: string,
+    events: string,
   ): Promise<ChartResult> {
     const raw = await this.#call(`chart ${symbol}`, "chart", (yf) =>
       yf.chart(symbol, {
         period1: start,
         period2: endExclusive,
         interval,
-        events: "div|split|earn",
+        events,
         // Regular session only for intraday bars; daily bars ignore it (default kept).
         ...(isIntraday(interval) ? { includePrePost: false } : {}),
         return: "object",
@@ -295,7 +323,7 @@ export class Client {
         { validateResult: false },
       ));
     const body = parse(timeseriesBody, raw, { what: `fundamentals of ${symbol}` });
-    return body.timeseries.result ?? [];
+    return ownSeries(symbol, body.timeseries.result ?? [], (m) => this.env.warn(m));
   }
 
   /** A predefined Yahoo screen. */
@@ -352,6 +380,46 @@ export class Client {
     }
     return first;
   }
+}
+
+/** The chart events asked for: dividends, splits, earnings dates and capital gains. */
+const CHART_EVENTS = "div|split|earn|capitalGains";
+/** yahoo-finance2's default, without capital gains: what recordings made before hold. */
+const OLD_EVENTS = "div|split|earn";
+
+/** True for the replay layer's "no recording for this request" (core/http.ts). */
+function isReplayMiss(err: unknown): boolean {
+  return err instanceof ProviderError && err.status === undefined &&
+    /: no recording for GET /.test(err.message);
+}
+
+/**
+ * The series of a fundamentals answer that are `symbol`'s: each names its symbol in meta.symbol,
+ * and a series of another one (a redirect, a cached answer of another request) would put that
+ * company's figures under this symbol. Throws when every series names another symbol; drops
+ * and names the others when some do. A series that names none is kept.
+ */
+export function ownSeries<T extends { meta: Record<string, unknown> }>(
+  symbol: string,
+  series: T[],
+  warn: (message: string) => void,
+): T[] {
+  const named = (s: T) =>
+    Array.isArray(s.meta.symbol) ? s.meta.symbol.map((x) => String(x).toUpperCase()) : [];
+  const want = symbol.toUpperCase();
+  const others = series.filter((s) => named(s).length && !named(s).includes(want));
+  if (!others.length) return series;
+  const names = [...new Set(others.flatMap(named))].join(", ");
+  if (others.length === series.length) {
+    throw new ProviderError(
+      P,
+      `fundamentals of ${symbol}: Yahoo answered with the figures of ${names}, not of ${symbol}; they are not shown as ${symbol}'s (check the symbol, or retry later)`,
+    );
+  }
+  warn(
+    `fundamentals of ${symbol}: ${others.length} of Yahoo's ${series.length} series were of ${names}, not of ${symbol}; they are left out`,
+  );
+  return series.filter((s) => !others.includes(s));
 }
 
 /** A moduleExec stand-in that returns the raw body (no transform, no validation). */

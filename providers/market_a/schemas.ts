@@ -38,6 +38,9 @@ export const chartResult = z.looseObject({
   events: z.looseObject({
     dividends: z.record(z.string(), z.looseObject({ amount: z.number(), date: epoch }))
       .optional(),
+    // a fund's capital-gain distributions (asked for with events=capitalGain), like dividends
+    capitalGains: z.record(z.string(), z.looseObject({ amount: z.number(), date: epoch }))
+      .optional(),
     splits: z.record(
       z.string(),
       z.looseObject({ date: epoch, numerator: z.number(), denominator: z.number() }),

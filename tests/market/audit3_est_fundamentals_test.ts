@@ -13,7 +13,7 @@ type Any = any;
 /** A timeseries item as Yahoo answers it; currency undefined leaves currencyCode out. */
 function item(type: string, points: [string, number, string | undefined][]) {
   return {
-    meta: { symbol: ["X"], type: [type] },
+    meta: { symbol: ["XYZ"], type: [type] },
     timestamp: points.map(([d]) => Date.parse(`${d}T00:00:00Z`) / 1000),
     [type]: points.map(([asOfDate, raw, currencyCode]) => ({
       asOfDate,

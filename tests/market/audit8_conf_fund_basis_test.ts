@@ -1,7 +1,7 @@
 /**
  * A mutual fund's bars from Yahoo (0P000071W8.TO's shape: NAV in open, high, low and close,
- * volume 0): Yahoo's adjusted close takes in capital-gain distributions, which are not among
- * the dividends it lists, so price_basis says both; volume 0 is no volume (null, said).
+ * volume 0): Yahoo's adjusted close takes in capital-gain distributions, which are listed apart
+ * from the dividends (capital_gains), so price_basis says both; volume 0 is no volume (null, said).
  */
 import assert from "node:assert/strict";
 import { run } from "../_helpers.ts";
@@ -53,6 +53,10 @@ Deno.test("market.ohlcv: a mutual fund's price_basis names capital-gain distribu
   }]);
   assert.equal(d.currency, "CAD");
   assert.match(d.price_basis, /adj_close adjusted for splits, dividends and capital-gain/);
-  assert.match(d.price_basis, /dividends lists cash dividends only/);
+  assert.match(
+    d.price_basis,
+    /dividends lists income dividends, capital_gains the capital-gain distributions$/,
+  );
+  assert.deepEqual(d.capital_gains, []);
   assert.ok(out.envelope.warnings.some((w) => /volume 0 for a mutual fund/.test(w)));
 });

@@ -135,8 +135,10 @@ Deno.test({
         d.price_basis,
         intraday
           ? /adj_close null/
-          : r.meta.instrumentType === "MUTUALFUND"
-          ? /adj_close adjusted for splits, dividends and capital-gain distributions; dividends lists cash dividends only/
+          : ["CURRENCY", "CRYPTOCURRENCY", "FUTURE"].includes(r.meta.instrumentType)
+          ? /^prices as traded: a (currency pair|cryptocurrency|futures contract) has no splits or dividends, and adj_close is the close$/
+          : ["MUTUALFUND", "ETF"].includes(r.meta.instrumentType) || r.events?.capitalGains
+          ? /adj_close adjusted for splits, dividends and capital-gain distributions; dividends lists income dividends, capital_gains the capital-gain distributions$/
           : /adj_close adjusted for splits and dividends$/,
         name,
       );
@@ -153,6 +155,11 @@ Deno.test({
         amount: x.amount,
       })).filter((x) => inWin(x.date)).sort((a, b) => a.date.localeCompare(b.date));
       assert.deepEqual(d.dividends, dividends, name);
+      const gains = Object.values(r.events?.capitalGains ?? {}).map((x: Any) => ({
+        date: localDate(x.date, zone),
+        amount: x.amount,
+      })).filter((x) => inWin(x.date)).sort((a, b) => a.date.localeCompare(b.date));
+      assert.deepEqual(d.capital_gains, gains, name);
       // no figure is NaN or rounded away: JSON holds exactly the payload's numbers
       assert.doesNotMatch(JSON.stringify(env), /NaN|Infinity/, name);
       checked++;

@@ -27,9 +27,12 @@ function item(type: string, points: [string, number][], currencyCode = "USD") {
 }
 
 async function statement(symbol: string, items: unknown[], period: string, now: string) {
+  // each series names the symbol asked for in meta.symbol, as Yahoo's do
+  const own = (items as { meta: Record<string, unknown> }[])
+    .map((it) => ({ ...it, meta: { ...it.meta, symbol: [symbol] } }));
   const fetch = fakeMarket(undefined, {
     "fundamentals-timeseries": () =>
-      new Response(JSON.stringify({ timeseries: { result: items, error: null } }), {
+      new Response(JSON.stringify({ timeseries: { result: own, error: null } }), {
         headers: { "content-type": "application/json" },
       }),
   });

@@ -32,18 +32,22 @@ function item(type: string, points: P[]) {
   };
 }
 
-function yahoo(items: unknown[]): typeof fetch {
+/** Yahoo answering `items` as `symbol`'s (each names it in meta.symbol, as Yahoo's do). */
+function yahoo(items: unknown[], symbol = "BABA"): typeof fetch {
+  const own = (items as { meta: Record<string, unknown> }[])
+    .map((it) => ({ ...it, meta: { ...it.meta, symbol: [symbol] } }));
   return fakeMarket(undefined, {
     "fundamentals-timeseries": () =>
-      new Response(JSON.stringify({ timeseries: { result: items, error: null } }), {
+      new Response(JSON.stringify({ timeseries: { result: own, error: null } }), {
         headers: { "content-type": "application/json" },
       }),
   });
 }
 
 async function statement(items: unknown[], args: Record<string, unknown> = {}) {
-  const out = await run("fundamentals.statement", { symbol: "BABA", ...args }, {
-    fetch: yahoo(items),
+  const symbol = String(args.symbol ?? "BABA");
+  const out = await run("fundamentals.statement", { symbol, ...args }, {
+    fetch: yahoo(items, symbol),
     now: NOW,
   });
   return out.envelope;
