@@ -301,6 +301,9 @@ const TRAILING_CURRENCY = new RegExp(
   "i",
 );
 
+/** "mid-", "low-", "high-", "upper-" before a percent: the figure names a band, not a value. */
+const BAND_WORD = /\b(?:low|lower|mid|middle|high|higher|upper)$/i;
+
 /** The scale word an amount ends with ("$5.1 billion", "5,2 Mrd. €"), or undefined. */
 const scaleWordOf = (raw: string) =>
   /(trillion|billion|millions?|thousand|lakh\s+crores?|crores?|lakhs?|lacs?|cr|bn|mn|mm|milliards?|[bmk]|(?:Mrd|Mio|Md)\b\.?)\+?$/i
@@ -384,12 +387,22 @@ export function values(sentence: string): FoundValue[] {
       });
     } else if (m[2]) {
       const bps = /basis points|bps/i.test(raw);
+      const before = sentence.slice(Math.max(0, m.index! - 12), m.index!);
+      let value = digits;
+      if (/^[-−]/.test(raw) && /\p{L}$/u.test(before)) {
+        // "mid-70%", "high-30%": a band around the figure, not the figure and never a minus
+        if (BAND_WORD.test(before)) continue;
+        // "year-5%"-like joins: the hyphen joins words, it is no sign
+        raw = raw.slice(1);
+        offset += 1;
+        value = Math.abs(digits);
+      }
       out.push({
         raw,
-        number: bps ? digits / 100 : digits,
+        number: bps ? value / 100 : value,
         kind: "percent",
         unit: bps ? "percentage_points" : "percent",
-        offset: m.index!,
+        offset,
       });
     } else {
       // Years and day numbers are dates, not counts.
@@ -476,5 +489,21 @@ export function values(sentence: string): FoundValue[] {
       }
     }
   }
-  return out;
+  return withoutRetracted(sentence, out);
+}
+
+/** A speaker taking back the figure just said: "grew almost 8% -- sorry, 16%". */
+const RETRACTION =
+  /^\s*(?:--|-|—|–|,|\.|\.\.\.|…)?\s*(?:(?:I'm |I am )?sorry|excuse me|pardon me|I mean|correction|or rather|make that|that should be)\s*(?:--|—|–|,|:)?\s*(?:it's |it is |it was |that's )?$/i;
+
+/**
+ * The figures of a sentence without those the speaker took back: a figure followed straight
+ * away by a retraction and a figure of the same kind was never the speaker's word.
+ */
+function withoutRetracted(sentence: string, out: FoundValue[]): FoundValue[] {
+  return out.filter((v, i) => {
+    const w = out[i + 1];
+    if (!w || w.kind !== v.kind || w.unit !== v.unit) return true;
+    return !RETRACTION.test(sentence.slice(v.offset + v.raw.length, w.offset));
+  });
 }

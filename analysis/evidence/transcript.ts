@@ -24,7 +24,14 @@ import {
   titleLike,
   unstamp,
 } from "./transcript_labels.ts";
-import { findQaStart, QA_HEADING, QA_WORDS, type QaRule, type QaStart } from "./transcript_qa.ts";
+import {
+  findQaStart,
+  plainQaStart,
+  QA_HEADING,
+  QA_WORDS,
+  type QaRule,
+  type QaStart,
+} from "./transcript_qa.ts";
 import {
   assignRoles,
   type Draft,
@@ -137,6 +144,33 @@ function nameVariants(name: string): string[] {
   if (words.length < 2) return [];
   const whole = words.join(" ");
   return words.length > 2 ? [whole, `${words[0]} ${words.at(-1)}`] : [whole];
+}
+
+/**
+ * A speaker labelled with and without a middle name or initial ("Colette Kress", later "Colette
+ * M. Kress") is one person: the later label is listed as the first one heard, when both have
+ * the same role. Says each such pair; a participant list's name (listed_as) stands as it is.
+ */
+function sameSpeakers(turns: Turn[]): string[] {
+  const first = new Map<string, Turn>();
+  const said = new Set<string>();
+  for (const t of turns) {
+    if (t.listed_as || machineName(t.speaker) || OPERATOR.test(t.speaker)) continue;
+    const variants = nameVariants(t.speaker);
+    const core = variants.at(-1);
+    if (!core || !core.includes(" ")) continue;
+    const seen = first.get(core);
+    if (!seen) {
+      first.set(core, t);
+      continue;
+    }
+    if (key(seen.speaker) === key(t.speaker) || seen.role !== t.role) continue;
+    // one of the two is the name without a middle: "John A. Smith" and "John B. Smith" are two
+    if (nameVariants(seen.speaker)[0] !== core && variants[0] !== core) continue;
+    t.listed_as = seen.listed_as ?? seen.speaker;
+    said.add(`"${t.speaker}" as "${t.listed_as}"`);
+  }
+  return [...said];
 }
 
 const SUFFIX_WORD = /^(?:jr|sr|ii|iii|iv|phd|cfa|cpa|md)$/;
@@ -327,6 +361,8 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
   let section: string | null = null;
   /** A participant list that comes after the turns (older Motley Fool pages): no turns follow. */
   let trailing = false;
+  /** Offset of the first Q&A heading after some text (for a transcript with no labels). */
+  let plainQaHeading: number | null = null;
   let cut: ParsedTranscript["cut"] = null;
   const append = (s: string) => {
     if (text) text += "\n\n";
@@ -398,7 +434,9 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     // transcripts write "Questions & Answers:" on a line of its own.
     if (SECTION_TITLES.test(trimmed)) {
       section = trimmed.replace(/:$/, "").trim();
-      append(b.text);
+      const span = append(b.text);
+      // after some text, where no labels follow, it is where an unlabelled call's Q&A opens
+      if (QA_HEADING.test(section) && span.start > 0) plainQaHeading ??= span.start;
       trailing = drafts.length > 0 && PARTICIPANT_HEADING.test(section);
       // A Q&A heading before any speaker is a table of contents, not the start of the Q&A.
       if (QA_HEADING.test(section) && drafts.length) {
@@ -624,6 +662,16 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
   }
   start ??= findQaStart(kept, text, participants);
   const turns = assignRoles(kept, text, participants, start?.turn ?? null);
+  const merged = sameSpeakers(turns);
+  if (merged.length) {
+    labelWarnings.push(
+      `one speaker under two labels, counted as one: ${merged.slice(0, 4).join(", ")}${
+        merged.length > 4 ? ", …" : ""
+      }`,
+    );
+  }
+  // no labels, no turns: the Q&A start is still where the text says it is
+  const plain = turns.length ? null : plainQaStart(text, plainQaHeading);
   const tail = turns.length ? turns.slice(-3).map((t) => t.text).join("\n") : text.slice(-1500);
   const lastWords = (turns.at(-1)?.text ?? text).trim();
   if (!cut && turns.length && /[\p{L}\p{N},;:]$/u.test(lastWords) && !ENDING.test(tail)) {
@@ -638,9 +686,9 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     text,
     turns,
     participants: [...participants.values()],
-    qa_start_char: start ? turns[start.turn]?.start_char ?? null : null,
-    qa_marker: start?.marker ?? null,
-    qa_rule: start?.rule ?? null,
+    qa_start_char: plain?.start_char ?? (start ? turns[start.turn]?.start_char ?? null : null),
+    qa_marker: plain?.marker ?? start?.marker ?? null,
+    qa_rule: plain?.rule ?? start?.rule ?? null,
     sections,
     cut,
     ends_with_closing: ENDING.test(tail),

@@ -117,6 +117,49 @@ export function findQaStart(
   return { turn, marker: drafts[analyst].speaker, rule: "first_analyst" };
 }
 
+/**
+ * Where the Q&A of a transcript with no speaker labels starts (an API's plain text, a saved
+ * level-4 answer): the first Q&A heading after some text, else the sentence where the first
+ * caller is asked for, else a present-tense hand-over phrase. No turns exist to hang it on, so
+ * the start is a character offset; before it the text is prepared remarks.
+ */
+export function plainQaStart(
+  text: string,
+  headingAt: number | null,
+): { start_char: number; marker: string; rule: QaRule } | null {
+  if (headingAt !== null) {
+    const marker = text.slice(headingAt).split("\n")[0].trim();
+    return { start_char: headingAt, marker, rule: "heading" };
+  }
+  /** Where the sentence holding offset `at` opens, past the spaces after the last stop. */
+  const sentenceStart = (at: number) => {
+    if (at === 0) return 0;
+    let from = Math.max(...[".", "!", "?", "\n"].map((p) => text.lastIndexOf(p, at - 1))) + 1;
+    while (from < at && /\s/.test(text[from])) from++;
+    return from;
+  };
+  const first = FIRST_QUESTION.exec(text);
+  if (first) {
+    return {
+      start_char: sentenceStart(first.index),
+      marker: first[0],
+      rule: "operator_first_question",
+    };
+  }
+  for (const m of text.matchAll(new RegExp(QA_START.source, "gi"))) {
+    // the operator's welcome describes the call ("this call will include a Q&A session")
+    if (m.index < WELCOME_CHARS) continue;
+    const at = sentenceStart(m.index);
+    // "after that, we'll open the call to questions" announces a later Q&A; it does not start it
+    if (LATER.test(text.slice(at, m.index + m[0].length))) continue;
+    return { start_char: at, marker: m[0], rule: "qa_phrase" };
+  }
+  return null;
+}
+
+/** The opening characters of an unlabelled call where the welcome describes what follows. */
+const WELCOME_CHARS = 1000;
+
 export interface QaPair {
   questioner: string;
   questioner_title: string | null;
@@ -272,6 +315,9 @@ export function pairQuestions(turns: Turn[]): QaPairing {
         current.question.push(cite);
         continue;
       }
+      // "Great, thank you." under another caller's name asks nothing: a caller's thanks a
+      // machine transcript gave the wrong voice, or a stray line; it opens no question
+      if (PLEASANTRY.test(t.text.trim())) continue;
       close();
       open = {
         questioner: t.speaker,

@@ -482,6 +482,8 @@ export function handOffWarnings(turns: Turn[]): string[] {
     }
     const next = turns[i + 1];
     if (!last || !next || next.role === "operator" || OPERATOR.test(last.name)) return;
+    // a numbered voice ("spk15", "Speaker 2") names no one: nothing to hold the name against
+    if (machineName(next.speaker)) return;
     // the hand-off ends the turn ("Before I turn it over to John, ..." does not)
     if (t.text.length - last.end > 160) return;
     if (samePerson(last.name, next.speaker) || samePerson(last.name, next.listed_as ?? "")) return;

@@ -128,7 +128,7 @@ export async function transcriptRows(
       part: t.part,
       role: t.role,
     }))
-    : [{ text: parsed.text, base: 0, speaker: null, part: null, role: null }];
+    : unlabelledPieces(parsed.text, parsed.qa_start_char);
   // the company's own names, so a figure another company gave ("Microsoft noted ...") is told
   const own = ownNames([pick.symbol, meta.title, ...parsed.turns.map((t) => t.speaker)]);
   const rows = markAmbiguous(
@@ -139,7 +139,9 @@ export async function transcriptRows(
         if (p.role === "analyst" || p.role === "unknown") {
           const said = p.role === "analyst"
             ? `${ANALYST_NOTE} (${p.speaker}), not by the company: a question's premise or estimate`
-            : `${UNKNOWN_ROLE_NOTE} (${p.speaker}): it may be an analyst's, not the company's`;
+            : `${UNKNOWN_ROLE_NOTE} (${
+              p.speaker ?? "in the Q&A of a transcript without speaker labels"
+            }): it may be an analyst's, not the company's`;
           h.note = h.note ? `${said}; ${h.note}` : said;
           h.confidence = "low";
         }
@@ -254,6 +256,27 @@ export function periodIn(h: KpiHit, fallback: string | null): string | null {
     : /\b((?:19|20)\d{2}) figure of a list stated "respectively" by year/.exec(h.note ?? "")?.[1];
   if (listed && listed !== year) return null;
   return h.period ?? (h.forward_looking ? null : fallback);
+}
+
+/**
+ * A transcript without speaker labels in two pieces at its Q&A start: before it the prepared
+ * remarks, after it words that may be an analyst's as well as management's (role unknown), so a
+ * question's premise ("with revenue at $5 billion, how...") is not passed as the company's figure.
+ */
+function unlabelledPieces(text: string, qaStart: number | null): {
+  text: string;
+  base: number;
+  speaker: null;
+  part: "prepared" | "qa" | null;
+  role: "unknown" | null;
+}[] {
+  if (qaStart === null || qaStart <= 0 || qaStart >= text.length) {
+    return [{ text, base: 0, speaker: null, part: null, role: null }];
+  }
+  return [
+    { text: text.slice(0, qaStart), base: 0, speaker: null, part: "prepared", role: null },
+    { text: text.slice(qaStart), base: qaStart, speaker: null, part: "qa", role: "unknown" },
+  ];
 }
 
 function row(

@@ -10,6 +10,7 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, UsageError } from "../../core/errors.ts";
 import type { ParsedTranscript, QaRule, Turn } from "../../analysis/evidence/transcript.ts";
 import { quarterMatch } from "../../providers/transcripts_a/fool.ts";
+import { type SavedTranscript, savedTranscript } from "../../providers/transcripts_a/saved_json.ts";
 
 export const transcriptMeta = z.object({
   title: z.string().nullable(),
@@ -88,19 +89,28 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     );
   }
   const isHtml = /^\s*</.test(body);
+  // a transcript API's answer saved as JSON is read by its fields, never as prose
+  const saved = isHtml ? null : savedTranscript(body, shownUrl);
   const { blocks, meta } = isHtml
     ? await htmlBlocks(body)
-    : { blocks: textBlocks(body), meta: { title: null, published_at: null } };
+    : { blocks: textBlocks(saved?.text ?? body), meta: { title: null, published_at: null } };
   const parsed = parseTranscript(blocks);
   if (!parsed.text.trim()) {
     throw new FinanceError(`no transcript text found in ${shownUrl}`);
   }
-  const title = meta.title ?? (isHtml ? null : plainTitle(blocks[0]?.text ?? ""));
-  const { quarter, from } = quarterFrom(title, parsed.text, url, ctx);
+  for (const w of saved?.warnings ?? []) ctx.warn(w);
+  // a saved answer's first paragraph is a speaker's label or words, never a title
+  const title = meta.title ?? (isHtml || saved ? null : plainTitle(blocks[0]?.text ?? ""));
+  const { quarter, from } = quarterFrom(title, parsed.text, url, ctx, saved);
   // The Date section and dates in the opening lines are the call's day, not the page's
   // publication: they never pass for published_at.
   let dated = meta.published_at;
-  if (!meta.published_at) {
+  if (saved?.call_date) {
+    ctx.warn(
+      `${saved.layout} gives no publication date (published_at is null); its ${saved.dated_by} dates the call ${saved.call_date}, the day where the call was held`,
+    );
+    dated = saved.call_date;
+  } else if (!meta.published_at) {
     const { toIsoDate } = await import("../../analysis/evidence/transcript_html.ts");
     const call = toIsoDate(parsed.sections.date ?? "") ?? toIsoDate(parsed.text.slice(0, 600));
     if (call) {
@@ -160,9 +170,19 @@ function quarterFrom(
   text: string,
   url: string,
   ctx: Context,
+  saved: SavedTranscript | null = null,
 ): { quarter: string | null; from?: "title" | "text" | "url" } {
   const fromTitle = quarterMatch(title ?? "");
   const opening = quarterMatch(text.slice(0, 3000));
+  if (saved?.quarter) {
+    // the answer's own year and quarter fields name the call, as a title does
+    if (opening && opening.quarter !== saved.quarter) {
+      ctx.warn(
+        `${saved.layout} files the call as ${saved.quarter} but the transcript opens with "${opening.match}" (${opening.quarter}); quarter is the file's, check which period the call covers`,
+      );
+    }
+    return { quarter: saved.quarter, from: "title" };
+  }
   if (fromTitle) {
     if (opening && opening.quarter !== fromTitle.quarter) {
       ctx.warn(

@@ -75,6 +75,11 @@ export default defineCommand({
         `no Q&A start found in ${meta.url} (no Q&A heading, no hand-over to a first caller, no analyst), so questions cannot be told from prepared remarks; use transcripts.read to see what the transcript holds`,
       );
     }
+    if (!parsed.turns.length) {
+      throw new FinanceError(
+        `${meta.url} has no speaker labels: its Q&A starts at character ${parsed.qa_start_char} ("${parsed.qa_marker}"), but who asks and who answers is not marked, so no question can be paired with its answer; use transcripts.read for the text`,
+      );
+    }
     // loading said a definite cut already; the missing closing words are said here
     if (!parsed.cut) warnCut(parsed, ctx, true);
     warnQaStart(parsed, ctx);

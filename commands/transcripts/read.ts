@@ -30,7 +30,7 @@ export default defineCommand({
   name: "transcripts.read",
   summary: "Read an earnings-call transcript split into prepared remarks and Q&A",
   description:
-    "Reads one earnings-call transcript (a Motley Fool page found by ticker and quarter, any transcript page with speaker labels, a saved local page or text file, or a file:// URL) and returns its text with the speakers, their roles (management, analyst, operator, and how each role was decided) and where the Q&A starts. include_turns=true adds every turn of the prepared remarks and the Q&A with character offsets into the full transcript text. Use transcripts.qa for question/answer pairs and kpi.extract for numbers.",
+    "Reads one earnings-call transcript (a Motley Fool page found by ticker and quarter, any transcript page with speaker labels, a saved local page or text file, a saved EarningsCall or FMP transcript answer (JSON, read by its fields; JSON of another layout is refused), or a file:// URL) and returns its text with the speakers, their roles (management, analyst, operator, and how each role was decided) and where the Q&A starts. include_turns=true adds every turn of the prepared remarks and the Q&A with character offsets into the full transcript text. Use transcripts.qa for question/answer pairs and kpi.extract for numbers.",
   usage:
     "finance transcripts.read [SYMBOL] [source=URL|PATH] [quarter=latest max_chars=12000 include_turns=false]",
   side_effects: "local_or_network_read",
@@ -42,7 +42,7 @@ export default defineCommand({
   args: z.strictObject({
     symbol: ticker("Ticker to find the transcript for (ignored when source is given).").optional(),
     source: z.string().trim().min(1).optional().describe(
-      "Transcript page URL, local file path or file:// URL (HTML or plain text).",
+      "Transcript page URL, local file path or file:// URL (HTML, plain text, or a saved EarningsCall/FMP transcript JSON).",
     ),
     quarter: z.string().default("latest").describe(
       "Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4.",
@@ -116,7 +116,11 @@ export default defineCommand({
       ctx.warn(
         `no ${
           parsed.label_warnings.length ? "usable " : ""
-        }speaker labels found in ${meta.url}; the text is returned without turns`,
+        }speaker labels found in ${meta.url}; the text is returned without turns${
+          parsed.qa_start_char === null
+            ? ""
+            : `; the Q&A starts at character ${parsed.qa_start_char} ("${parsed.qa_marker}"), but who asks and who answers is not marked`
+        }`,
       );
     } else if (parsed.qa_start_char === null) {
       ctx.warn(
