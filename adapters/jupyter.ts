@@ -19,6 +19,7 @@ import { render } from "./render.ts";
 import { blocksHtml, escapeHtml, linkify } from "./views/html.ts";
 import { viewBlocks, viewByShape } from "./views/index.ts";
 import type { Block } from "./views/model.ts";
+import { printable } from "./views/width.ts";
 
 export { type Recordings, recordings } from "./recordings.ts";
 
@@ -421,5 +422,6 @@ function envelopeText(env: Envelope, options: ShowOptions): string {
   const list = env.ok && !named ? citations(env.data) : [];
   for (const c of list.slice(0, max)) lines.push(`cite: ${cite(c)}`);
   if (list.length > max) lines.push(`… ${list.length} citations in all`);
-  return lines.join("\n");
+  // the citations and title quote the data: a provider's control characters are shown, not sent
+  return printable(lines.join("\n"));
 }

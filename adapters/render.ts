@@ -17,6 +17,7 @@ import { viewSheet } from "./views/sheets.ts";
 import { citationsCell, isCitations } from "./views/valuation.ts";
 import { honestColumns, isRecord, isRecordArray, plainNumber } from "./views/model.ts";
 import { beforeUrl, blocksText, DEFAULT_WIDTH, wrap } from "./views/text.ts";
+import { printable } from "./views/width.ts";
 import { jsonText, type OutputMode } from "./output_modes.ts";
 
 export { OUTPUT_MODES, type OutputMode } from "./output_modes.ts";
@@ -41,7 +42,8 @@ export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOption
   if (mode === "compact") return { out: render(env, "compact"), err: "" };
   const width = opts.width ?? DEFAULT_WIDTH;
   // text mode fits its messages to the terminal too; csv and tsv keep one line per message
-  const said = (m: string) => mode === "text" ? hangingLines(m, width) : m;
+  const said = (m: string) =>
+    mode === "text" ? hangingLines(printable(m), width) : printable(m).replace(/\n/g, " ");
   const warnings = env.warnings.map((w) => said(`warning: ${w}`)).join("\n");
   if (!env.ok) {
     return { out: "", err: [said(`error: ${env.error}`), warnings].filter(Boolean).join("\n") };
@@ -99,8 +101,9 @@ function hangingLines(message: string, width: number): string {
 /** Renders an envelope in one string (errors and warnings included), e.g. for notebooks. */
 export function render(env: Envelope, mode: OutputMode, opts: RenderOptions = {}): string {
   if (mode === "compact") {
-    const lines = env.ok ? compact(env.data) : [`Error: ${env.error}`];
-    for (const w of env.warnings) lines.push(`warning: ${w}`);
+    const line = (m: string) => printable(m).replace(/\n/g, " ");
+    const lines = env.ok ? compact(env.data) : [line(`Error: ${env.error}`)];
+    for (const w of env.warnings) lines.push(line(`warning: ${w}`));
     return lines.join("\n");
   }
   const r = renderOutput(env, mode, opts);
@@ -196,7 +199,7 @@ export function delimited(data: unknown, sep: "," | "\t"): string {
   if (!rows.length) return "";
   const keys: string[] = [];
   for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
-  const cell = sep === "," ? csvCell : tsvCell;
+  const cell = (v: unknown) => (sep === "," ? csvCell : tsvCell)(inert(v));
   return [keys.map(cell), ...rows.map((r) => keys.map((k) => cell(r[k])))]
     .map((r) => r.join(sep)).join("\n");
 }
@@ -236,44 +239,124 @@ function plain(v: unknown): string {
   return String(v);
 }
 
-function csvCell(v: unknown): string {
+/**
+ * What a spreadsheet would run as a formula: a cell starting with =, +, -, @, a tab or a carriage
+ * return (OWASP's CSV injection list; a provider's news title or filing text can start so).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A number written as text ("-150", "-2.5%", "-1,050.25", "-$1,050"), or a bare dash (a
+ * table's nil): a spreadsheet reads it as a figure or as text, never as a formula.
+ */
+const NUMBER_TEXT =
+  /^(?:[-+]? ?[$€£¥]? ?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?%?|[-+]+)$/i;
+
+/**
+ * A cell's text that no spreadsheet runs: text starting like a formula gets a leading `'` (the
+ * prefix OWASP advises; Excel and LibreOffice show the rest as text), numbers stay numbers (a
+ * negative figure is not a formula), and control characters are replaced (see printable).
+ */
+function inert(v: unknown): string {
   const s = plain(v);
+  if (typeof v === "number" || !FORMULA_START.test(s) || NUMBER_TEXT.test(s)) {
+    return printable(s);
+  }
+  return printable(`'${s}`);
+}
+
+function csvCell(s: string): string {
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function tsvCell(v: unknown): string {
-  return plain(v).replace(/[\t\r\n]+/g, " ");
+function tsvCell(s: string): string {
+  return s.replace(/[\t\r\n]+/g, " ");
 }
 
 // ---------------------------------------------------------------- compact
 
-/** One short line per record of the main list, or one line for a flat result. */
+/**
+ * One short line per record of the main list (its first 8 fields), or one line for a flat
+ * result (all of it). The main list is the result's own, never its list of sources or
+ * citations: a quote or a set of multiples with a sources list is one record, printed whole,
+ * and its sources follow it a line each. The head line of a listed result holds its first six
+ * fields plus what says where it came from and in what unit (provider, source, URL, accession,
+ * currency, unit, scale), so a line read alone still cites and scales its figures.
+ */
 function compact(data: unknown): string[] {
   if (data === null || typeof data !== "object") return [compactValue(data)];
+  if (Array.isArray(data)) return data.filter(isRecord).map((r) => fieldsLine(r, 8));
   const obj = data as Record<string, unknown>;
-  const listKey = Object.keys(obj).find((k) => isRecordArray(obj[k]));
-  const line = (r: Record<string, unknown>, max: number) =>
-    Object.entries(flatten(r))
-      .filter(([, v]) => v !== null && v !== undefined && v !== "")
-      .slice(0, max)
-      .map(([k, v]) => `${k}=${clipCell(compactValue(v))}`)
-      .join(" ");
-  // a result without a list is one record: all of it (a quote's price is its 7th field)
-  if (!listKey) return [line(obj, Infinity)];
-  const head = line(
-    Object.fromEntries(Object.entries(obj).filter(([, v]) => v === null || typeof v !== "object")),
-    6,
+  const lists = Object.keys(obj).filter((k) => isRecordArray(obj[k]));
+  // the longest of its own lists, as a sheet has it: a history's line items, not its periods
+  const listKey = lists.filter((k) => !META_LISTS.has(k)).reduce<string | undefined>(
+    (a, k) => (a && (obj[a] as unknown[]).length >= (obj[k] as unknown[]).length ? a : k),
+    undefined,
   );
+  if (!listKey) {
+    // one record: every field of it, then its sources or citations a line each
+    const own = Object.fromEntries(Object.entries(obj).filter(([k]) => !lists.includes(k)));
+    const meta = lists.flatMap((k) => obj[k] as Record<string, unknown>[]);
+    return [fieldsLine(own, Infinity), ...meta.map((r) => fieldsLine(r, Infinity))];
+  }
+  // a result's headline figures (a backtest's metrics) are on its head line, all of them
+  const figures = Object.fromEntries(
+    Object.entries(obj).filter(([k, v]) => HEADLINE.has(k) && isRecord(v))
+      .flatMap(([k, v]) => Object.entries(flatten(v as Record<string, unknown>, `${k}.`))),
+  );
+  const own = Object.fromEntries(Object.entries(obj).filter(([, v]) => !isObject(v)));
+  // a nested record naming the document (filing.accession_no) counts as the result's own
+  const named = Object.fromEntries(
+    Object.entries(obj).filter(([, v]) => isRecord(v)).flatMap(([k, v]) =>
+      Object.entries(v as Record<string, unknown>).filter(([, x]) => !isObject(x))
+        .map(([n, x]) => [`${k}.${n}`, x])
+    ),
+  );
+  const head = fieldsLine({ ...own, ...figures }, 6 + Object.keys(figures).length, named);
   const lines = head ? [head] : [];
-  for (const r of obj[listKey] as Record<string, unknown>[]) lines.push(line(r, 8));
+  for (const r of obj[listKey] as Record<string, unknown>[]) lines.push(fieldsLine(r, 8));
   return lines;
+}
+
+const isObject = (v: unknown) => v !== null && typeof v === "object";
+
+/** Nested records that hold a result's headline figures, printed whole on its head line. */
+const HEADLINE = new Set(["metrics", "summary", "totals"]);
+
+/** Fields a compact line keeps past its limit: where a figure came from and its unit. */
+const KEPT =
+  /(^|\.|_)(provider|source|url|urls|source_urls|filing_url|accession_no|accession|retrieved_at|currency|unit|units|scale)$/;
+
+/**
+ * `key=value` pairs of a record (nested fields with dots), empty ones left out: the first
+ * `max`, then any later (or `extra`) field that cites or scales them.
+ */
+function fieldsLine(
+  r: Record<string, unknown>,
+  max: number,
+  extra: Record<string, unknown> = {},
+): string {
+  const shown = (e: [string, unknown]) => e[1] !== null && e[1] !== undefined && e[1] !== "";
+  const all = Object.entries(flatten(r)).filter(shown);
+  const first = all.slice(0, max);
+  // a later unit or source of a nested group shown (a statement's first period) comes along;
+  // those of groups left out (its other periods) would scale nothing on the line
+  const groups = new Set(first.map(([k]) => k.slice(0, Math.max(0, k.lastIndexOf(".")))));
+  const kept = [
+    ...first,
+    ...all.slice(max).filter(([k]) =>
+      KEPT.test(k) && groups.has(k.slice(0, Math.max(0, k.lastIndexOf("."))))
+    ),
+    ...Object.entries(flatten(extra)).filter(shown).filter(([k]) => KEPT.test(k)),
+  ];
+  return kept.map(([k, v]) => `${printable(k)}=${clipCell(compactValue(v))}`).join(" ");
 }
 
 /** A value as compact prints it: raw strings (ISO dates stay ISO), numbers without separators. */
 function compactValue(v: unknown): string {
   // eight significant digits, never an exponent; NaN or Infinity is no figure
   if (typeof v === "number") return Number.isFinite(v) ? plainNumber(v, 8) : "—";
-  return String(v);
+  // a record is one line: a transcript's or a page's line breaks are spaces here
+  return printable(String(v)).replace(/\s*\n\s*/g, " ");
 }
 
 /** A URL or file path: a citation, printed whole in every mode. */

@@ -170,9 +170,11 @@ export function factsView(data: unknown): Block[] {
     { name: "start" },
     { name: "end" },
     { name: `first reported\n${unit}`, number: true },
-    { name: "filed (first)" },
     { name: `last reported\n${unit}`, number: true },
+    // the last value's filing beside it, and the first report's date after: a terminal too
+    // narrow for every column leaves out the rightmost, and the accession is the citation
     { name: "accession (last)" },
+    { name: "filed (first)" },
   ];
   // per-share figures and share counts reported before a split: the last report on the latest
   // share basis beside it
@@ -180,7 +182,7 @@ export function factsView(data: unknown): Block[] {
     typeof r.split_adjusted === "number" &&
     r.split_adjusted !== (r.last_reported as FReport).value
   );
-  if (split) columns.splice(6, 0, { name: `split-adjusted\n${unit}`, number: true });
+  if (split) columns.splice(5, 0, { name: `split-adjusted\n${unit}`, number: true });
   const digits = /shares$/.test(unit) && unit !== "shares" ? 2 : 0;
   const body: Cell[][] = rows.map((r) => {
     const first = r.first_reported as FReport;
@@ -195,16 +197,16 @@ export function factsView(data: unknown): Block[] {
       { text: str(r.start) ?? "" },
       { text: String(r.end) },
       { text: accounting(first.value, digits), number: true },
-      { text: `${first.filed} ${first.form}` },
       // a restated value is marked where it stands, as in filings.history; one restated to a
       // power of a thousand times its first (or its negative) as the likely slip it is
       { text: `${accounting(last.value, digits)}${restatedMark(r, unit)}`, number: true },
       { text: last.accession_no },
+      { text: `${first.filed} ${first.form}` },
     ];
     if (split) {
       const v = typeof r.split_adjusted === "number" ? r.split_adjusted : null;
       // a split's division needs more than two decimals (0.17025 of a 6.81 reported before a 40x)
-      cells.splice(6, 0, {
+      cells.splice(5, 0, {
         text: v === null ? "—" : accounting(v, digits && Math.abs(v) < 1 ? 4 : digits),
         number: true,
       });
@@ -224,7 +226,7 @@ export function factsView(data: unknown): Block[] {
         `${unit}, full figures; ${num(data.count)} periods, ${num(data.restated_count)} restated` +
         (str(data.as_of) ? `; filed by ${data.as_of}` : "") +
         "; r = restated since first reported" +
-        (body.some((c) => c[5]?.text.endsWith(" s"))
+        (body.some((c) => c[4]?.text.endsWith(" s"))
           ? "; s = restated to a power of a thousand times its first value or to its negative: " +
             "more likely a tagging slip in one filing than a restatement (see the warning)"
           : ""),

@@ -4,14 +4,19 @@
  * shown in full.
  */
 import type { Block, Cell, Column, Match } from "./model.ts";
+import { printable } from "./width.ts";
 
 const TABLE = "border-collapse:collapse;font-size:12px;margin:4px 0 10px 0";
 const TD = "border:1px solid #ddd;padding:2px 6px;vertical-align:top";
 const NOTE = "font-size:12px;color:#444;margin:4px 0";
 
-/** Escapes text for HTML element content and attribute values. */
+/**
+ * Escapes text for HTML element content and attribute values; control characters and bidi
+ * overrides from a provider's text are shown as "\uFFFD" (an override would show a title's
+ * words or a figure's sign in another order than they are).
+ */
 export function escapeHtml(value: unknown): string {
-  return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+  return printable(String(value)).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 

@@ -272,7 +272,8 @@ export function tablesView(data: unknown): Block[] {
 
 /**
  * A table's stated scale: "figures in thousands (“(In thousands, …)” above the table)", and the
- * columns whose figures it covers none of ("not: Average Price Paid per Share").
+ * columns whose figures it covers none of ("not: Average Price Paid per Share"); a table with
+ * figures and no scale found says so.
  */
 function scaleNote(
   scale: unknown,
@@ -280,7 +281,11 @@ function scaleNote(
   scales: unknown,
   values: (number | null)[][],
 ): string | false {
-  if (!isRecord(scale) || typeof scale.multiplier !== "number") return false;
+  if (!isRecord(scale) || typeof scale.multiplier !== "number") {
+    // said, so a bare 4,200 is not read as dollars or millions the table never named
+    return values.some((r) => r?.some((x) => typeof x === "number")) &&
+      "figures as printed: no scale (thousands, millions) found with the table";
+  }
   const unit = ({ 1e3: "thousands", 1e6: "millions", 1e9: "billions" } as Record<number, string>)[
     scale.multiplier
   ] ?? `units of ${scale.multiplier}`;

@@ -1,9 +1,12 @@
 /**
  * Lays blocks out for a terminal of `width` columns. Numbers, dates and URLs are never cut:
  * prose cells give up width first (ending in "…"), and a table that still does not fit is
- * printed record by record instead.
+ * printed record by record instead. Widths are terminal columns (width.ts: a Chinese character
+ * takes two, a combining accent none), and control characters from a provider's text are
+ * replaced before layout.
  */
 import type { Block, Cell, Column, Match } from "./model.ts";
+import { cols, indexAtCols, padEndCols, padStartCols, printable } from "./width.ts";
 
 /** Default width when the terminal's is unknown. */
 export const DEFAULT_WIDTH = 100;
@@ -12,7 +15,8 @@ const MIN_PROSE = 14;
 /** Renders blocks as text lines. */
 export function blocksText(blocks: Block[], width = DEFAULT_WIDTH): string[] {
   const out: string[] = [];
-  blocks.forEach((b, i) => {
+  // a provider's control characters are replaced before layout, so widths count what is shown
+  blocks.map(printableBlock).forEach((b, i) => {
     // a note right under a title (the unit line) stays with it; every other block stands apart
     if (out.length && !(b.kind === "note" && blocks[i - 1]?.kind === "title")) out.push("");
     out.push(...blockText(b, Math.max(40, width)));
@@ -45,13 +49,13 @@ function blockText(b: Block, width: number): string[] {
 }
 
 function fieldsText(rows: [string, string][], width: number): string[] {
-  const keyWidth = Math.min(24, Math.max(0, ...rows.map(([k]) => k.length)));
+  const keyWidth = Math.min(24, Math.max(0, ...rows.map(([k]) => cols(k))));
   const out: string[] = [];
   for (const [k, v] of rows) {
-    const head = k.length > keyWidth ? `${k}: ` : `${k}:`.padEnd(keyWidth + 2);
+    const head = cols(k) > keyWidth ? `${k}: ` : padEndCols(`${k}:`, keyWidth + 2);
     const indent = keyWidth + 2;
     // after a long name the first line has less room than the lines under the value column
-    const lines = hanging(v, width - head.length, width - indent);
+    const lines = hanging(v, width - cols(head), width - indent);
     out.push(`${head}${lines[0] ?? ""}`.trimEnd());
     for (const l of lines.slice(1)) out.push(`${" ".repeat(indent)}${l}`);
   }
@@ -79,8 +83,8 @@ function tableText(columns: Column[], rows: Cell[][], width: number, fold?: numb
   const headHeight = Math.max(1, ...headLines.map((h) => h.length));
   const natural = columns.map((_c, i) =>
     Math.max(
-      ...headLines[i].map((h) => h.length),
-      ...rows.map((r) => cellText(r[i] ?? EMPTY).length),
+      ...headLines[i].map((h) => cols(h)),
+      ...rows.map((r) => cols(cellText(r[i] ?? EMPTY))),
     )
   );
   let keep = columns.length;
@@ -113,7 +117,7 @@ function tableText(columns: Column[], rows: Cell[][], width: number, fold?: numb
     ];
   }
   const line = (vals: string[]) =>
-    vals.map((v, i) => (columns[i].number ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+    vals.map((v, i) => (columns[i].number ? padStartCols(v, widths[i]) : padEndCols(v, widths[i])))
       .join("  ").trimEnd();
   const out: string[] = [];
   for (let h = 0; h < headHeight; h++) {
@@ -157,8 +161,8 @@ function foldedText(
     const t = pick(idx);
     const natural = t.columns.map((c, i) =>
       Math.max(
-        ...c.name.split("\n").map((h) => h.length),
-        ...t.rows.map((r) => cellText(r[i]).length),
+        ...c.name.split("\n").map((h) => cols(h)),
+        ...t.rows.map((r) => cols(cellText(r[i]))),
       )
     );
     const widths = fit(t.columns, t.rows, natural, width);
@@ -185,7 +189,7 @@ function foldedText(
 /** A cell's lines: wrapped when its column wraps, else one line ending in "…" when too long. */
 function cellLines(c: Column, cell: Cell, width: number): string[] {
   const text = cellText(cell);
-  if (c.number || text.length <= width) return [text];
+  if (c.number || cols(text) <= width) return [text];
   if (!c.wrap) return [clip(text, width)];
   const indent = "  ".repeat(cell.indent ?? 0);
   return wrap(cell.text, width - indent.length - 2).map((l, j) =>
@@ -208,7 +212,7 @@ function fit(columns: Column[], rows: Cell[][], natural: number[], width: number
       MIN_PROSE,
       ...rows.map((r) => {
         const first = (r[i]?.text ?? "").split(/\s/)[0];
-        return isWhole(first) ? first.length + 1 : 0;
+        return isWhole(first) ? cols(first) + 1 : 0;
       }),
     )
   );
@@ -234,10 +238,12 @@ function isWhole(s: string): boolean {
 }
 
 function clip(s: string, w: number, number?: boolean): string {
-  if (number || s.length <= w) return s;
-  // end at a word boundary when one is near, so "10-K" is not left as "10…"
-  const space = s.lastIndexOf(" ", w - 1);
-  const cut = space >= w - 8 && space > 0 ? space : w - 1;
+  if (number || cols(s) <= w) return s;
+  // end at a word boundary when one is near, so "10-K" is not left as "10…"; the cut is
+  // counted in columns (a wide character takes two)
+  const at = indexAtCols(s, w - 1);
+  const space = s.lastIndexOf(" ", at);
+  const cut = space >= at - 7 && space > 0 ? space : at;
   return `${s.slice(0, beforeUrl(s, cut)).trimEnd()}…`;
 }
 
@@ -297,15 +303,16 @@ function paragraphs(text: string, width: number, indent: string): string[] {
 }
 
 /**
- * Word-wraps one line; words longer than the width stay whole (URLs), except a comma-separated
- * list (`metrics=arr,nrr,rpo,…`), which breaks after a comma.
+ * Word-wraps one line to `width` terminal columns (a wide character takes two); words longer
+ * than the width stay whole (URLs), except a comma-separated list (`metrics=arr,nrr,rpo,…`),
+ * which breaks after a comma, and a run of wide characters (Chinese prose has no spaces).
  */
 export function wrap(line: string, width: number): string[] {
-  if (line.length <= width) return [line];
+  if (cols(line) <= width) return [line];
   const out: string[] = [];
   let cur = "";
   for (const word of line.split(/ +/).flatMap((w) => listPieces(w, width))) {
-    if (cur && cur.length + 1 + word.length > width) {
+    if (cur && cols(cur) + 1 + cols(word) > width) {
       out.push(cur);
       cur = word;
     } else cur = cur ? `${cur} ${word}` : word;
@@ -316,15 +323,65 @@ export function wrap(line: string, width: number): string[] {
 
 /** A word longer than `width` split after its commas into pieces that fit; URLs stay whole. */
 function listPieces(word: string, width: number): string[] {
-  if (word.length <= width || !word.includes(",") || /https?:\/\//.test(word)) return [word];
+  if (cols(word) <= width || /https?:\/\//.test(word)) return [word];
+  // Chinese or Japanese prose has no spaces to wrap at: it breaks between characters
+  if (cols(word) > word.length) return widePieces(word, width);
+  if (!word.includes(",")) return [word];
   const out: string[] = [];
   let cur = "";
   for (const part of word.split(/(?<=,)/)) {
-    if (cur && cur.length + part.length > width) {
+    if (cur && cols(cur) + cols(part) > width) {
       out.push(cur);
       cur = part;
     } else cur += part;
   }
   if (cur) out.push(cur);
   return out;
+}
+
+/** A word of wide characters cut into pieces of at most `width` columns. */
+function widePieces(word: string, width: number): string[] {
+  const out: string[] = [];
+  let rest = word;
+  while (cols(rest) > width) {
+    const at = Math.max(1, indexAtCols(rest, width));
+    out.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  return rest ? [...out, rest] : out;
+}
+
+/** A block with every text a terminal would show made {@link printable}. */
+function printableBlock(b: Block): Block {
+  const p = printable;
+  switch (b.kind) {
+    case "title":
+    case "note":
+      return { ...b, text: p(b.text) };
+    case "text":
+      return { ...b, text: p(b.text), caption: b.caption === undefined ? undefined : p(b.caption) };
+    case "fields":
+      return { ...b, rows: b.rows.map(([k, v]) => [p(k), p(v)] as [string, string]) };
+    case "table":
+      return {
+        ...b,
+        caption: b.caption === undefined ? undefined : p(b.caption),
+        note: b.note === undefined ? undefined : p(b.note),
+        columns: b.columns.map((c) => ({ ...c, name: p(c.name) })),
+        rows: b.rows.map((r) => r.map((c) => (c ? { ...c, text: p(c.text) } : c))),
+      };
+    case "matches":
+      return {
+        ...b,
+        caption: b.caption === undefined ? undefined : p(b.caption),
+        items: b.items.map((m) => ({
+          ...m,
+          head: p(m.head),
+          before: m.before === undefined ? undefined : p(m.before),
+          match: m.match === undefined ? undefined : p(m.match),
+          after: m.after === undefined ? undefined : p(m.after),
+          lines: m.lines?.map(p),
+        })),
+      };
+  }
 }

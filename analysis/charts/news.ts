@@ -1,8 +1,10 @@
 /**
  * News coverage charts from news.analyze: volume or tone per interval, one line per series,
- * with title, unit and source caption. Returns standalone SVG text (Observable Plot).
+ * with title, unit and source caption. Returns standalone SVG text (Observable Plot in the
+ * frame the other charts use), which a browser, a notebook or an SVG-to-PNG converter draws.
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
+import { frameChart, PALETTE } from "./statement.ts";
 
 /** One named series of news.analyze `series`. */
 export interface NewsSeries {
@@ -39,6 +41,24 @@ function pointTime(t: Date): string {
   return iso.slice(11, 16) === "00:00"
     ? iso.slice(0, 10)
     : `${iso.slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * The date axis: ISO dates (with the UTC time for an hourly series), never "12 AM" ticks
+ * between the days of a daily series; a daily series of a few days has a tick on each day.
+ * Its label sits under the ticks, centred: at the right end it was written over the last date.
+ */
+function timeAxis(times: Date[]): Record<string, unknown> {
+  const daily = times.every((t) => t.getUTCHours() === 0 && t.getUTCMinutes() === 0);
+  const days = [...new Set(times.map((t) => t.getTime()))].sort((a, b) => a - b);
+  return {
+    type: "utc",
+    label: "Date (UTC)",
+    labelAnchor: "center",
+    labelOffset: 36,
+    tickFormat: daily ? "%Y-%m-%d" : "%Y-%m-%d %H:%M",
+    ...(daily && days.length <= 12 ? { ticks: days.map((d) => new Date(d)) } : { ticks: 6 }),
+  };
 }
 
 /** Options of {@link newsTimelineSvg}. */
@@ -81,16 +101,26 @@ export async function newsTimelineSvg(
   const { Plot, document } = await plotKit();
   const tone = /tone/i.test(measure ?? "") ||
     (!measure && series.some((s) => /tone/i.test(s.series)));
+  // the title, legend and source go in the frame: Plot's own (title, caption, color legend)
+  // make an HTML <figure>, which is no SVG file and which no SVG converter draws
+  const names = [...new Set(series.map((s) => s.series))];
+  const colors = names.map((_, i) => PALETTE[i % PALETTE.length]);
   const chart = Plot.plot({
     document,
     width: opts.width ?? 900,
     height: opts.height ?? 360,
     marginLeft: 56,
-    title: opts.title ?? (tone ? "News tone over time" : "News volume over time"),
-    caption: `Source: GDELT DOC 2.0${opts.query ? ` · query ${opts.query}` : ""}`,
-    x: { type: "utc", label: "Date (UTC)" },
-    y: { label: measure ?? (tone ? "Average tone" : "Value (unit not given)"), grid: true },
-    color: { legend: series.length > 1 },
+    marginBottom: 48,
+    // room for the last date's label, centred on the right edge
+    marginRight: 40,
+    x: timeAxis(points.map((p) => p.t)),
+    // counts and shares start at zero, so a rise from 812 to 1,480 does not look tenfold
+    y: {
+      label: measure ?? (tone ? "Average tone" : "Value (unit not given)"),
+      grid: true,
+      zero: !tone,
+    },
+    color: { domain: names, range: colors },
     marks: [
       ...(tone ? [Plot.ruleY([0], { stroke: "#999" })] : []),
       Plot.lineY(points, { x: "t", y: "value", stroke: "series", strokeWidth: 1.5 }),
@@ -105,5 +135,11 @@ export async function newsTimelineSvg(
       ),
     ],
   });
-  return toSvgText(chart as unknown as ChartElement);
+  return frameChart(toSvgText(chart as unknown as ChartElement), {
+    title: opts.title ?? (tone ? "News tone over time" : "News volume over time"),
+    legend: names.length > 1
+      ? names.map((label, i) => ({ label, color: colors[i], shape: "line" as const }))
+      : undefined,
+    caption: `Source: GDELT DOC 2.0${opts.query ? ` · query ${opts.query}` : ""}`,
+  });
 }

@@ -35,7 +35,26 @@ export function skiaReady(svg: string): string {
     .replace(/font-family="[^"]*"/g, `font-family="${FONTS}"`)
     // Plot offsets tick labels in em of its 10px font
     .replace(/\b(x|y|dx|dy)="(-?[\d.]+)em"/g, (_, k, v) => `${k}="${(Number(v) * 10).toFixed(1)}"`)
+    .replace(/<text\b([^>]*)>([\s\S]*?)<\/text>/g, absoluteLines)
     .replace(/<svg\b(?![^>]*font-family)/, `<svg font-family="${FONTS}" font-size="10"`);
+}
+
+/**
+ * A text element whose lines are tspans placed by `dy` (Plot's two-line date ticks: "4" over
+ * "Oct") with each line at an absolute `y`: Skia measures a tspan's `dy` from the text's own
+ * position, not from the line above, so the month was drawn over the day.
+ */
+function absoluteLines(all: string, attrs: string, inner: string): string {
+  if (!/<tspan\b[^>]*\bdy="/.test(inner)) return all;
+  let y = Number(/\sy="(-?[\d.]+)"/.exec(attrs)?.[1] ?? 0);
+  const lines = inner.replace(/<tspan\b([^>]*)>/g, (_, a: string) => {
+    const abs = /\sy="(-?[\d.]+)"/.exec(a);
+    const rel = /\sdy="(-?[\d.]+)"/.exec(a);
+    if (abs) y = Number(abs[1]);
+    if (rel) y += Number(rel[1]);
+    return `<tspan${a.replace(/\s(?:y|dy)="[^"]*"/g, "")} y="${Number(y.toFixed(1))}">`;
+  });
+  return `<text${attrs}>${lines}</text>`;
 }
 
 /** Renders SVG chart text to PNG bytes at `scale` (2 for sharp text on high-density screens). */

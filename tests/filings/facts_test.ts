@@ -279,7 +279,10 @@ Deno.test("filings.history text view: periods as columns, unit once, derived cel
   );
   const facts = await envelope("filings.facts", { symbol: "FCTS", concept: "revenue" }, opts);
   const ftext = render(facts, "text", { view: "facts", width: 200 });
-  assert.match(ftext, /FY2022\s+2022-01-01\s+2022-12-31\s+1,000\s+2023-02-15 10-K\s+1,010/);
+  assert.match(
+    ftext,
+    /FY2022\s+2022-01-01\s+2022-12-31\s+1,000\s+1,010 r\s+0009990001-24-000010\s+2023-02-15 10-K/,
+  );
 });
 
 Deno.test("filings.history CSV: one row per line item and period, in full, with unit and citation", async () => {
