@@ -7,6 +7,7 @@
 import { failure } from "../core/envelope.ts";
 import { clip } from "../core/args.ts";
 import { counted } from "./connections.ts";
+import { loneSurrogate, loneSurrogateMessage } from "./well_formed.ts";
 
 /** The doors a server keeps shut by default, and the settings that open them. */
 export interface GuardOptions {
@@ -516,7 +517,10 @@ export class RequestGuard {
     );
   }
 
-  /** The body as text, or a 413/408 refusal. Reads at most the limit, for at most the time. */
+  /**
+   * The body as text, or a refusal: 413 (too large), 408 (too slow), 400 (not UTF-8, or a JSON
+   * string holding a lone surrogate). Reads at most the limit, for at most the time.
+   */
   async body(req: Request): Promise<string | Response> {
     const limit = this.maxBodyBytes;
     const declared = req.headers.get("content-length");
@@ -562,6 +566,9 @@ export class RequestGuard {
         { connection: "close" },
       );
     }
+    // both doors parse the body as JSON: a string in it that is no text is refused here
+    const lone = loneSurrogate(got as string);
+    if (lone) return reply(failure(loneSurrogateMessage(lone)), 400);
     return got as string;
   }
 

@@ -45,7 +45,8 @@ import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "./cli.ts";
 import { lazyImport } from "../core/lazy.ts";
 import { adapterSecrets, internalFailure, requestTimeout } from "./http.ts";
-import { duplicateKey, duplicateKeyMessage, type PlotFiles, plotFilesFromEnv } from "./guard.ts";
+import { type PlotFiles, plotFilesFromEnv } from "./guard.ts";
+import { answersOwed, StdioLines } from "./mcp_stdio_lines.ts";
 
 export interface McpOptions {
   session?: Session;
@@ -227,30 +228,6 @@ const PROTO_ARGUMENT =
  * key with the refusal every other door gives: the SDK's schema drops that key while copying
  * the arguments, so the call would run without it and without a word.
  */
-/**
- * The JSON-RPC error answering one stdio line that names a key twice in one object, or null for
- * any other line (the SDK parses those and answers what it cannot parse). The same rule as /mcp
- * over HTTP; the id is read from the line when it is named once.
- */
-export function duplicateKeyRefusal(line: string): JSONRPCMessage | null {
-  const found = duplicateKey(line);
-  if (!found) return null;
-  let id: string | number | null = null;
-  if (!(found.key === "id" && found.path.filter(Boolean).length === 0)) {
-    try {
-      const v = (JSON.parse(line) as { id?: unknown } | null)?.id;
-      if (typeof v === "string" || typeof v === "number") id = v;
-    } catch {
-      // not JSON after all: no id to answer to
-    }
-  }
-  return {
-    jsonrpc: "2.0",
-    id,
-    error: { code: -32600, message: duplicateKeyMessage(found) },
-  } as unknown as JSONRPCMessage;
-}
-
 export function refuseProtoArguments(transport: Transport): void {
   const deliver = transport.onmessage;
   if (!deliver) return;
@@ -348,38 +325,59 @@ export async function mcpFromCli(argv: string[], io: CliIO): Promise<number> {
     io.err(`finance mcp: ${plotFiles}`);
     return 2;
   }
+  // the HTTP doors' limits on one message and on requests at once, read the same way
+  const env = session.config.env;
+  const maxBytes = positive(env, "FINANCE_MAX_BODY_BYTES", 1_000_000);
+  const maxInFlight = positive(env, "FINANCE_MAX_CONNECTIONS", 256);
+  for (const v of [maxBytes, maxInFlight]) {
+    if (typeof v === "string") {
+      io.err(`finance mcp: ${v}`);
+      return 2;
+    }
+  }
   const server = await createMcpServer({ session, tools, timeoutMs, plotFiles });
   const { stdin, stdout } = await import("node:process");
   const { PassThrough } = await import("node:stream");
-  // the SDK parses each line itself, keeping the last of a key named twice: the lines pass through
-  // this stream first, and one naming a key twice is answered here and never reaches the SDK
+  // the SDK reads each line itself, leniently and without a size limit: the lines pass through
+  // this stream first, and one that is too long, not UTF-8, names a key twice or holds a lone
+  // surrogate is answered here and never reaches the SDK (see mcp_stdio_lines.ts)
   const lines = new PassThrough();
   const transport = new StdioServerTransport(lines, stdout);
   await server.connect(transport);
   refuseProtoArguments(transport);
-  let pending: Buffer[] = [];
-  stdin.on("data", (chunk: Buffer) => {
-    let start = 0;
-    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-      const part = chunk.subarray(start, nl + 1);
-      const line = pending.length ? Buffer.concat([...pending, part]) : part;
-      pending = [];
-      start = nl + 1;
-      const refusal = duplicateKeyRefusal(line.toString("utf8"));
-      if (refusal) transport.send(refusal).catch(() => {});
-      else lines.write(line);
-    }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
-  });
+  // lines refused here never reach the server: their answers are not counted as owed
+  const sendUncounted = transport.send.bind(transport);
+  const settled = answersOwed(transport, maxInFlight as number);
+  const reader = new StdioLines(
+    maxBytes as number,
+    (line) => lines.write(line),
+    (refusal) => sendUncounted(refusal).catch(() => {}),
+  );
+  stdin.on("data", (chunk: Uint8Array) => reader.push(chunk));
   // the client closing our stdin ends the session (the SDK transport only reports close())
-  await new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
+  const ended = await new Promise<"closed" | "stdin ended">((resolve) => {
+    transport.onclose = () => resolve("closed");
     stdin.once("end", () => {
-      if (pending.length) lines.write(Buffer.concat(pending));
+      reader.end();
       lines.end();
-      resolve();
+      resolve("stdin ended");
     });
   });
+  // a client done writing still reads: the calls running are answered first (each ends by its
+  // time limit at the latest); a closed transport has nobody to answer, and they stop now
+  if (ended === "stdin ended") await settled();
   await server.close();
   return 0;
+}
+
+/** A setting that must be a positive whole number, its default, or what is wrong with it. */
+function positive(
+  env: (name: string) => string | undefined,
+  name: string,
+  fallback: number,
+): number | string {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : `${name} must be a positive whole number, not ${raw}`;
 }

@@ -74,7 +74,14 @@ export async function serveMcpHttp(
     io.err(limits);
     return 2;
   }
-  const handler = createMcpHttpHandler({ ...opts, session, timeoutMs, tools });
+  // a client that goes away stops its work on both doors, as on `finance serve`
+  const handler = createMcpHttpHandler({
+    ...opts,
+    session,
+    timeoutMs,
+    tools,
+    cancelOnDisconnect: true,
+  });
   return await listen(
     "127.0.0.1",
     port,
@@ -93,6 +100,11 @@ export interface McpHttpOptions extends GuardOptions {
   /** Time limit of one command or tool call in ms (default 120 s). */
   timeoutMs?: number;
   tools?: ToolSet;
+  /**
+   * The `/commands` routes stop a call whose client goes away (needs Deno's no-legacy-abort, as
+   * `createHandler`'s option of the same name); `/mcp` always stops its calls then.
+   */
+  cancelOnDisconnect?: boolean;
 }
 
 /**
