@@ -11,7 +11,7 @@ import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 /** Arguments that name one filing (contract 4.4). */
 export const filingArgs = {
   symbol: ticker().optional().describe(
-    "Company ticker, or its SEC CIK (320193, CIK0000320193) for a filer no longer listed. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is.",
+    "Ticker, or SEC CIK (320193) for a delisted filer. Alone, it picks the latest filing of `form`; with accession it says whose filing it is.",
   ),
   accession: z.string().optional().describe(
     "Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no.",
