@@ -36,7 +36,8 @@ export function percent(fraction: number | null): number | null {
 
 /** The mean of the opening and closing balance. */
 export function averageBalance(current: number, prior: number): number {
-  return (current + prior) / 2;
+  // halved first: two balances near 1e308 have a finite mean but an infinite sum
+  return current / 2 + prior / 2;
 }
 
 /** Compound annual growth rate `(end/start)^(1/periods) − 1`; throws outside its domain. */
@@ -80,8 +81,11 @@ export function wacc(
   if (taxRate < 0 || taxRate > 1) {
     throw new InputError(`tax_rate must be between 0% and 100% (got ${formatPercent(taxRate)})`);
   }
-  const total = equity + debt;
-  const weights = { equity: equity / total, debt: debt / total };
+  // weighed on the larger of the two, so values near 1e308 whose sum overflows to Infinity
+  // still give their true shares (E/Infinity would make both weights, and WACC, zero)
+  const scale = Math.max(equity, debt);
+  const total = equity / scale + debt / scale;
+  const weights = { equity: equity / scale / total, debt: debt / scale / total };
   const debtCost = applyTaxShield ? costOfDebt * (1 - taxRate) : costOfDebt;
   return {
     wacc: weights.equity * costOfEquity + weights.debt * debtCost,

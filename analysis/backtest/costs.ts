@@ -18,9 +18,23 @@ export type RunOptionValues = {
   drop_missing: boolean;
 };
 
+/** The largest initial_cash and fixed_fees taken: far beyond any account, far below overflow. */
+const MAX_CASH = 1e15;
+
 /** The engine configuration from parsed options, with range checks that name the argument. */
 export function simConfig(o: RunOptionValues): SimConfig {
   if (!(o.initial_cash > 0)) throw new InputError("initial_cash must be above 0");
+  // an account near 1e308 overflows to Infinity on its first gain, and every figure with it
+  if (!(o.initial_cash <= MAX_CASH)) {
+    throw new InputError(
+      `initial_cash must be at most ${MAX_CASH.toExponential()} (1,000T), got ${o.initial_cash}; the metrics are the same at any account size, so use 100000 or 1M`,
+    );
+  }
+  if (!(o.fixed_fees <= MAX_CASH)) {
+    throw new InputError(
+      `fixed_fees must be at most ${MAX_CASH.toExponential()} (1,000T) per order, got ${o.fixed_fees}`,
+    );
+  }
   if (o.fees < 0 || o.fees >= 0.5) throw new InputError("fees must be from 0 to below 0.5");
   if (o.slippage < 0 || o.slippage >= 0.5) {
     throw new InputError("slippage must be from 0 to below 0.5");

@@ -40,6 +40,8 @@ class SimState {
   fees = 0;
   /** Sales not placed because their proceeds after fees did not cover the fixed fee. */
   belowFee = 0;
+  /** Buys not placed because the cash, less the fixed fees, left nothing for them. */
+  unfunded = 0;
   hasPending = false;
 
   constructor(n: number, m: number, initialCash: number, reuse?: SimResult) {
@@ -93,6 +95,7 @@ export function simulateRows(
     unfilledAtEnd: st.hasPending ? 1 : 0,
     // only when some were: a result without any keeps its shape (and the golden digests)
     ...(st.belowFee ? { belowFixedFee: st.belowFee } : {}),
+    ...(st.unfunded ? { unfundedBuys: st.unfunded } : {}),
   };
 }
 
@@ -212,7 +215,7 @@ class GridRun {
   private readonly target: Float64Array;
   private readonly delta: Float64Array;
   private readonly open: (OpenTrade | null)[];
-  private readonly account = { cash: 0, fees: 0, belowFee: 0 };
+  private readonly account = { cash: 0, fees: 0, belowFee: 0, unfunded: 0 };
   private readonly noOrders: Order[] = [];
   private readonly fillPx: Float64Array[];
   private readonly cfg: SimConfig;
@@ -333,7 +336,7 @@ function execute(
   target: Float64Array,
   delta: Float64Array,
   qty: Float64Array,
-  state: { cash: number; fees: number; belowFee: number },
+  state: { cash: number; fees: number; belowFee: number; unfunded: number },
   cfg: SimConfig,
   orders: Order[],
   open: (OpenTrade | null)[],
@@ -375,7 +378,12 @@ function execute(
   for (let s = 0; s < m; s++) {
     if (delta[s] <= 0) continue;
     const size = delta[s] * scale;
-    if (size * px[s] <= DUST * Math.abs(value)) continue;
+    if (size * px[s] <= DUST * Math.abs(value)) {
+      // a buy the strategy asked for that the cash could not fund at all (fixed fees above the
+      // cash left): counted, so the run can say why a target was never reached
+      if (scale < 1) state.unfunded++;
+      continue;
+    }
     const price = px[s] * (1 + cfg.slippage);
     fill(t, s, size, price, scale < 1, qty, state, cfg, orders, open, trades);
   }
@@ -388,7 +396,7 @@ function fill(
   price: number,
   limited: boolean,
   qty: Float64Array,
-  state: { cash: number; fees: number; belowFee: number },
+  state: { cash: number; fees: number; belowFee: number; unfunded: number },
   cfg: SimConfig,
   orders: Order[],
   open: (OpenTrade | null)[],

@@ -34,6 +34,9 @@ export function resolveParams(
   return out;
 }
 
+/** The largest whole-number parameter without a maximum of its own: warmup_bars' limit. */
+const MAX_BARS = 5000;
+
 /** A value as an error shows it: JSON, its start only when long. */
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -67,6 +70,13 @@ function readParam(strategy: string, name: string, spec: ParamSpec, value: unkno
   }
   if (spec.max !== undefined && n > spec.max) {
     throw new InputError(`${where} must be at most ${spec.max}, got ${n}`);
+  }
+  // a window or count past any history (fast=1e9) would ask for bars from before any market
+  // existed and fail deep in the date arithmetic with no word of which parameter
+  if (spec.type === "integer" && spec.max === undefined && n > MAX_BARS) {
+    throw new InputError(
+      `${where} must be at most ${MAX_BARS} (about 20 years of daily bars, the most warmup_bars loads), got ${n}`,
+    );
   }
   return n;
 }

@@ -20,6 +20,9 @@ export function round6<T>(value: T): T {
     // decimals would leave 0.000012, a tenth off; float dust (under 1e-9) still reads 0
     const size = Math.abs(value);
     if (size < 1e-3 && size >= 1e-9) return Number(value.toPrecision(6)) as T;
+    // from 1e15 a double holds no sixth decimal to round, and value × 1e6 near 1e308 would
+    // overflow to Infinity (a score of 1e308 reported as null)
+    if (size >= 1e15) return value;
     const r = Math.round(value * 1e6) / 1e6;
     return (Object.is(r, -0) ? 0 : r) as T;
   }

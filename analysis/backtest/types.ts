@@ -119,4 +119,6 @@ export interface SimResult {
   unfilledAtEnd: number;
   /** Sales not placed because their proceeds after fees did not cover the fixed fee. */
   belowFixedFee?: number;
+  /** Buys not placed because no cash was left for them once the fixed fees were set aside. */
+  unfundedBuys?: number;
 }

@@ -255,6 +255,19 @@ export function formulaLeaseEquivalent(args: FormulaLeaseEquivalentArgs, ctx: Co
   notNegative(args.operating_cost, "operating_cost");
   const ratio = divide(args.variable_cost, args.operating_cost, "lease_equivalent ratio");
   if (ratio.reason) ctx.warn(ratio.reason);
+  // variable lease cost can exceed the fixed (percentage rents), but not by a hundred times:
+  // that is dollars beside millions
+  if (ratio.value !== null) {
+    outlandish(
+      ratio.value,
+      "the ratio of variable_cost to operating_cost",
+      1e-4,
+      100,
+      `${Number(ratio.value.toPrecision(4))}`,
+      ctx,
+    );
+  }
+  warnGaps(ctx, [[args.base_liability, "base_liability", args.operating_cost, "operating_cost"]]);
   return finite({
     lease_equivalent: ratio.value === null ? null : args.base_liability * ratio.value,
     ratio: ratio.value,
@@ -373,6 +386,12 @@ export function formulaOperatingCurrentAssets(
   notNegative(args.current_assets, "current_assets");
   notNegative(args.cash_like_assets, "cash_like_assets");
   notNegative(args.operating_cash, "operating_cash");
+  warnGaps(ctx, [[
+    args.current_assets,
+    "current_assets",
+    args.cash_like_assets,
+    "cash_like_assets",
+  ]]);
   const back = Math.min(args.operating_cash, args.cash_like_assets);
   if (back < args.operating_cash) {
     ctx.warn(
@@ -410,6 +429,12 @@ export function formulaOperatingCurrentLiabilities(
 ) {
   notNegative(args.current_liabilities, "current_liabilities");
   notNegative(args.interest_bearing_current_debt, "interest_bearing_current_debt");
+  warnGaps(ctx, [[
+    args.current_liabilities,
+    "current_liabilities",
+    args.interest_bearing_current_debt,
+    "interest_bearing_current_debt",
+  ]]);
   if (args.interest_bearing_current_debt > args.current_liabilities) {
     ctx.warn(
       `interest_bearing_current_debt (${args.interest_bearing_current_debt}) is more than current_liabilities (${args.current_liabilities}), so operating current liabilities come out negative; the debt should be part of the current liabilities`,
@@ -547,7 +572,13 @@ export interface FormulaWorkingCapitalArgs {
 }
 
 /** formula.working_capital. */
-export function formulaWorkingCapital(args: FormulaWorkingCapitalArgs) {
+export function formulaWorkingCapital(args: FormulaWorkingCapitalArgs, ctx: ComputeContext) {
+  warnGaps(ctx, [[
+    args.operating_current_assets,
+    "operating_current_assets",
+    args.operating_current_liabilities,
+    "operating_current_liabilities",
+  ]]);
   return finite({
     working_capital: args.operating_current_assets - args.operating_current_liabilities,
     inputs: {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { jsonObject } from "../../core/schema.ts";
+import { parseAmount } from "../../core/numbers.ts";
 import { basketWeights, checkPct, edgeTies } from "../../analysis/backtest/factors.ts";
 import { round6 } from "../../analysis/backtest/report.ts";
 
@@ -99,13 +100,28 @@ function readScores(raw: Record<string, unknown>) {
       skipped.push(symbol);
       continue;
     }
-    const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
-    if (!Number.isFinite(n) || (typeof value === "string" && value.trim() === "")) {
+    const n = typeof value === "number"
+      ? value
+      : typeof value === "string"
+      ? scoreText(value)
+      : NaN;
+    if (!Number.isFinite(n)) {
       throw new InputError(
-        `scores: ${symbol} must be a number (or null to skip), got ${JSON.stringify(value)}`,
+        `scores: ${symbol} must be a number (or null to skip), got ${
+          JSON.stringify(value)
+        }; write digits such as 1.25, -0.4, 1,234, (5) or 2.5e-3`,
       );
     }
     scores.push([symbol, n]);
   }
   return { scores, skipped };
+}
+
+/** A decimal or exponent number (`1.25`, `-2.5e-3`) or an amount as statements write one
+ * (`1,234`, `(5)`, `2.5B`); NaN for anything else: `Number()` would take "0x10" as 16, "0b11"
+ * as 3 and "" as 0. */
+function scoreText(text: string): number {
+  const t = text.trim();
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
+  return parseAmount(t) ?? NaN;
 }

@@ -201,7 +201,7 @@ Deno.test("backtest.run custom: weights over leverage are scaled to it and said"
   const d = dataOf(e);
   assert.ok(
     e.warnings.some((w) =>
-      /asked for up to 2\.00x gross exposure on \d+ bar\(s\), more than leverage=1/.test(w)
+      /asked for up to 2\.00x gross exposure.* on \d+ bar\(s\), more than leverage=1/.test(w)
     ),
     e.warnings.join("\n"),
   );
