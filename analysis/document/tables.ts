@@ -7,7 +7,20 @@
 import { groupLines, type Line, type TextRun } from "./pdf_layout.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { SCALE_WORDS } from "./scales.ts";
-import { headingsFromAbove, periodsAbove } from "./tables_periods.ts";
+import {
+  headingsFromAbove,
+  periodsAbove,
+  spanOverHeadings,
+  wrappedHeadingsAbove,
+} from "./tables_periods.ts";
+import {
+  closeParens,
+  leadsRows,
+  sectionLabel,
+  splitAtHeadings,
+  unheadedScale,
+  wrapsOnto,
+} from "./tables_blocks.ts";
 
 export interface Ruling {
   x0: number;
@@ -160,6 +173,26 @@ function uncoveredShares(label: string, text: string): boolean {
       .test(text);
 }
 
+/** Rows a per-share or share-count line above names: "Basic", "Diluted", "Continuing operations". */
+const BASIC_DILUTED =
+  /^\s*(?:basic|diluted|basic and diluted|from continuing operations|from discontinued operations|continuing operations|discontinued operations)\b[^a-z]*$/i;
+
+/** A label naming a count of shares (not their dollars). */
+const SHARE_COUNT =
+  /^(?!.*(?:\bpar\b|\$|\bvalue\b|\bamount\b|\bdollars?\b|\bcost\b)).*(?:\bnumber of (?:common )?shares\b|\bshares (?:used|purchased|repurchased|outstanding|authorized|issued)\b|\bweighted[- ]average\b.*\bshares\b)/i;
+
+/**
+ * The scale a statement gives share counts apart: "(In millions, except share amounts which are
+ * reflected in thousands, and per share amounts)" puts a count of shares in thousands. Read by
+ * the table's scale alone it was in millions, or left out as "except share".
+ */
+function sharesScale(label: string, text: string): number | null {
+  const m =
+    /\bexcept\s+(?:for\s+)?(?:number of\s+)?shares?(?:\s+(?:amounts|data|counts|numbers))?[^.;)]*?\bin\s+(thousands|millions|billions)\b/i
+      .exec(text);
+  return m && SHARE_COUNT.test(label) ? SCALE_WORDS[m[1].toLowerCase()] : null;
+}
+
 /** A row's own scale in its label: "Weighted average diluted shares (in millions)". */
 function ownScale(label: string): number | null {
   const m = /\((?:[a-z ]*\bin\s+)?(thousands|millions|billions)\)/i.exec(label);
@@ -181,6 +214,8 @@ export function rowScale(row: string[], multiplier: number | null, text = ""): n
   if (figures.length && figures.every(isPercent)) return null;
   const own = ownScale(label);
   if (own !== null) return own;
+  const shares = sharesScale(label, text);
+  if (shares !== null) return shares;
   if (PER_UNIT.test(label) || uncoveredShares(label, text) || COUNTS.test(label)) return null;
   if (RATES.test(label) || excepted(label, text)) return null;
   return multiplier;
@@ -238,15 +273,22 @@ export function cellScales(
   const m = t.scale?.multiplier ?? null;
   const text = t.scale?.text ?? "";
   const cols = t.header.map((h) => columnScale(h, m, text));
+  // a column of per-share figures beside columns in the scale ("EPS (Diluted US cents)")
+  const perUnitColumn = t.header.some((h, k) => k > 0 && cols[k] === null && PER_UNIT.test(h)) &&
+    t.header.some((_, k) => k > 0 && m !== null && cols[k] === m);
   // "EARNINGS PER SHARE:" over rows labelled "Basic" and "Diluted": they are per share too
   let perUnit = false;
+  // "Weighted-average shares used to compute net loss per share:" over "Basic" and "Diluted":
+  // counts of shares, named by the line above them
+  let shareCount = "";
   // rows without figures that name two or more columns head the rows below them (a second
   // statement in the same block: "Reported ∆%" over a change column)
   let heading: string[] = [];
   return t.rows.map((r, i) => {
     const label = r.find((c) => c.trim() && !isFigure(c) && !DASHES.test(c.trim())) ?? "";
     if (!r.some(isFigure)) {
-      perUnit = PER_UNIT.test(label);
+      shareCount = SHARE_COUNT.test(label) ? label : "";
+      perUnit = PER_UNIT.test(label) && !shareCount;
       r.forEach((c, k) => {
         if (k > 0 && /\p{L}|%/u.test(c)) heading[k] = heading[k] ? `${heading[k]} ${c}` : c;
       });
@@ -256,16 +298,29 @@ export function cellScales(
       });
       heading = [];
     } else heading = [];
-    const under = perUnit &&
-      /^\s*(?:basic|diluted|basic and diluted|from continuing operations|from discontinued operations|continuing operations|discontinued operations)\b[^a-z]*$/i
-        .test(label);
+    const under = perUnit && BASIC_DILUTED.test(label);
     // a label that wraps onto a line of its own ("Comparable Constant Currency" / "Growth %")
     const next = t.rows[i + 1];
+    // or that began on the line above ("Common stock, $.01 par value: authorized ... issued and"
+    // over "outstanding 379,087,524 shares | 3,791"): dollars of the par value, not a share count
+    const prev = t.rows[i - 1];
+    const begun = prev && !prev.some(isFigure) && prev.filter((c) => c.trim()).length === 1 &&
+        prev[0]?.trim() && /^[a-z]/.test(label)
+      ? `${prev[0]} ${label}`
+      : label;
+    const named = shareCount && BASIC_DILUTED.test(label) ? `${shareCount} ${label}` : begun;
     const wrapped = next && !next.some(isFigure) && next.filter((c) => c.trim()).length === 1 &&
         /%\s*$/.test(next[0] ?? "")
-      ? `${label} ${next[0]}`
-      : label;
-    const row = under ? null : rowScale(wrapped === label ? r : [wrapped, ...r.slice(1)], m, text);
+      ? `${named} ${next[0]}`
+      : named;
+    let row = under ? null : rowScale(wrapped === label ? r : [wrapped, ...r.slice(1)], m, text);
+    // a row naming several measures, one per share ("EBITDA, EBIT, Net income and EPS"), across
+    // columns that name theirs ("EBITDA | EBIT | Net Income | EPS (Diluted US cents)"): the
+    // columns decide, the EPS column stays out; read as one per-share row it had no scale at all
+    if (row === null && !under && /,|\band\b/.test(label) && perUnitColumn) {
+      const others = wrapped.replace(/\b(?:EPS|earnings per share|per share)\b/gi, " ");
+      if (!PER_UNIT.test(others)) row = rowScale([others, ...r.slice(1)], m, text);
+    }
     return r.map((c, k) =>
       t.values[i]?.[k] === null || t.values[i]?.[k] === undefined || row === null ||
         (k < cols.length && cols[k] === null) || isPercent(c)
@@ -525,7 +580,15 @@ export function isFigure(cell: string): boolean {
  */
 export function multiNumber(cell: string): boolean {
   if (/^[(\-\u2212]?\s*\d{1,3}(?: \d{3})+,\d+\s*\)?\s*%?$/.test(cell.trim())) return false;
-  const parts = cell.replace(/[$€£¥₹]/g, "").split(/[ \t\r\n]+/).filter((t) => /\d/.test(t));
+  const tokens = cell.replace(/[$€£¥₹]/g, "").split(/[ \t\r\n]+/).filter(Boolean);
+  const parts = tokens.filter((t) => /\d/.test(t));
+  // a range ("50.65% - 53.51%", "3 to 5") is one value printed as two ends, no columns run together
+  if (parts.length === 2 && tokens.length === 3 && /^(?:[-\u2013\u2014]|to)$/i.test(tokens[1])) {
+    return false;
+  }
+  // a label that mentions figures ("Common stock, $.01 par value: 1,000,000,000 shares") is words;
+  // "Revenue 1,234 5,678" and "12.5 bps 13.0 bps" are figures run together
+  if (tokens.filter((t) => /\p{L}{2}/u.test(t)).length > parts.length) return false;
   // a word with a mark ("401(k)") is no figure here
   return parts.length >= 2 &&
     parts.every((t) =>
@@ -668,7 +731,7 @@ export function applyNumberStyle(
   return open;
 }
 
-interface Cell {
+export interface Cell {
   x0: number;
   x1: number;
   text: string;
@@ -731,7 +794,7 @@ function lineCells(line: Line): Cell[] {
   })).filter((c) => c.text);
 }
 
-const isNumeric = (t: string) => isFigure(t) || DASHES.test(t.trim());
+export const isNumeric = (t: string) => isFigure(t) || DASHES.test(t.trim());
 
 /** Stream tables: runs of aligned lines with a label and at least one numeric column. */
 export function streamTables(runs: TextRun[], page: number, pageHeight: number): Table[] {
@@ -740,12 +803,16 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
   const tables: Table[] = [];
   // tables read apart from a table beside them on the same lines
   const beside = new Set<Table>();
+  // a table that continues the one above it after a blank band (it took that one's headings)
+  const continues = new Map<Table, Table>();
   let block: typeof lines = [];
   let gapLines = 0;
   // where the block starts in `lines`, and the last line of the table before it
   let start = 0, floor = -1;
   const flush = () => {
-    const parts = splitBeside(block);
+    const beside2 = splitBeside(block);
+    // a second table run on below the first with its own headings is a table of its own
+    const parts = beside2.length === 1 ? splitAtHeadings(block) : beside2;
     for (const part of parts) {
       while (part.length && part.at(-1)!.cells.length < 2) part.pop();
       const tabular = part.filter((b) =>
@@ -754,11 +821,17 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
       if (tabular.length < 2) continue;
       const t = buildStream(part, page, pageHeight);
       // a row of years far above its rows (a units line or section labels between) heads it
-      if (parts.length === 1) {
-        periodsAbove(t, lines, start, floor);
-        headingsFromAbove(t, tables.at(-1), lines, start, floor);
+      if (beside2.length === 1) {
+        const from = lines.indexOf(part[0]);
+        periodsAbove(t, lines, from, floor);
+        spanOverHeadings(t, lines, from, floor);
+        wrappedHeadingsAbove(t, lines, from, floor);
+        if (headingsFromAbove(t, tables.at(-1), lines, from, floor)) {
+          continues.set(t, tables.at(-1)!);
+        }
+        if (parts.length > 1) floor = lines.indexOf(part.at(-1)!);
       }
-      if (parts.length > 1) {
+      if (beside2.length > 1) {
         beside.add(t);
         (t.warnings ??= []).push(
           "it stands beside another table on the same lines of the page and was read apart from it (its own labels and columns); check the columns on the page",
@@ -775,10 +848,22 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
     const far = prev && prev.y - entry.line.y > 3 * Math.max(prev.size, entry.line.size);
     if (far) flush();
     if (entry.cells.length >= 2) {
-      if (!block.length) start = i;
+      if (!block.length) {
+        start = i;
+        // the first line of its label, wrapped onto this one, left out as a long line of text
+        const before = lines[i - 1];
+        if (i - 1 > floor && before?.cells.length === 1 && wrapsOnto(before.line, entry)) {
+          start = i - 1;
+          block.push(before);
+        }
+      }
       block.push(entry);
       gapLines = 0;
-    } else if (block.length && gapLines < 2 && entry.line.x1 - entry.line.x0 < 300) {
+    } else if (
+      block.length && gapLines < 2 &&
+      (entry.line.x1 - entry.line.x0 < 300 || wrapsOnto(entry.line, lines[i + 1]) ||
+        leadsRows(entry, lines[i + 1]))
+    ) {
       block.push(entry); // a section label inside the table ("Operating expenses:")
       gapLines++;
     } else {
@@ -787,18 +872,31 @@ export function streamTables(runs: TextRun[], page: number, pageHeight: number):
     }
   }
   flush();
-  return tables.map((t) =>
-    beside.has(t)
-      ? withScale(
+  return tables.map((t) => {
+    if (beside.has(t)) {
+      return withScale(
         t,
         linesAbove(all, t.bbox![1], pageHeight, [t.bbox![0], t.bbox![2]]),
         linesAbove(all, t.bbox![1], pageHeight),
-      )
-      : withScale(t, linesAbove(all, t.bbox![1], pageHeight))
-  );
+      );
+    }
+    withScale(t, linesAbove(all, t.bbox![1], pageHeight));
+    unheadedScale(t, all, pageHeight);
+    // the rest of a statement after a blank band ("Total stockholders' equity" under "Total
+    // liabilities") is in the statement's scale: its own lines above are the statement's rows,
+    // so read alone its figures had none and passed for units
+    const from = continues.get(t);
+    if (!t.scale && from?.scale) {
+      t.scale = { ...from.scale, where: "above" };
+      (t.warnings ??= []).push(
+        `it continues the table just above it on the page, whose scale ("${from.scale.text}") was taken for it: it states none of its own`,
+      );
+    }
+    return t;
+  });
 }
 
-type BlockLine = { line: Line; cells: Cell[] };
+export type BlockLine = { line: Line; cells: Cell[] };
 
 /** A cell of words (a row's label), not a figure or a dash. */
 const labelCell = (c: Cell) => /\p{L}{2}/u.test(c.text) && !isNumeric(c.text);
@@ -879,7 +977,17 @@ function buildStream(
     const at = cells.map(nearest);
     cells.forEach((c, i) => {
       const gap = Math.min(...slots.map((s) => Math.max(s.x0 - c.x1, c.x0 - s.x1)));
-      if (gap < 2 * (line.size || 1) || at.filter((k) => k === at[i]).length < 2) return;
+      // a figure under the long labels of the widest rows, right of its own row's label, is a
+      // column of figures those rows lack (a second table run on below the first): read into
+      // the label it made "Adjusted EBITDA 609", a row whose first figure was lost
+      const underLabel = at[i] === 0 && i > 0 && at[0] === 0 && isFigure(c.text) &&
+        !isYear(c.text) && !isFigure(cells[0].text) && c.x0 > cells[0].x1 &&
+        Math.min(slots[0].x1, c.x1) > Math.max(slots[0].x0, c.x0) &&
+        // the first column is the labels' column, starting where this row's label starts
+        Math.abs(slots[0].x0 - cells[0].x0) < 2 * (line.size || 1);
+      if (underLabel) {
+        // not if it is part of the label's own words' place (inside the row's label cell)
+      } else if (gap < 2 * (line.size || 1) || at.filter((k) => k === at[i]).length < 2) return;
       const near = added.find((s) => Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0) > 0);
       if (near) [near.x0, near.x1] = [Math.min(near.x0, c.x0), Math.max(near.x1, c.x1)];
       else added.push({ x0: c.x0, x1: c.x1 });
@@ -916,7 +1024,7 @@ function buildStream(
   const grid = block.map(({ line, cells }, i) => {
     const row = new Array<string>(width).fill("");
     for (const c of cells) {
-      const best = nearest(c);
+      const best = sectionLabel(c, cells, slots) ? 0 : nearest(c);
       if (row[best] && isFigure(c.text) && isFigure(row[best].split(" ").at(-1)!)) {
         crowded.push(`"${row[best]} ${c.text}"${row[0] ? ` in row "${row[0].slice(0, 60)}"` : ""}`);
       }
@@ -978,7 +1086,7 @@ function buildStream(
  * two "January 28, 2023" columns, one of 13 weeks and one of 52, read the same.
  */
 /** Words of a period's span heading several columns: "13 Weeks Ended", "Nine Months Ended". */
-const SPAN_WORDS =
+export const SPAN_WORDS =
   /\b(?:weeks?|months?|quarters?|years?|periods?)\s+(?:ended|ending)\b|\b(?:three|six|nine|twelve|thirteen|\d{1,2})[- ](?:months?|weeks?)\b|\byear[- ]to[- ]date\b|\bfiscal\s+(?:year\s+)?(?:19|20)\d{2}\b/i;
 
 function spreadBands(
@@ -1342,7 +1450,7 @@ function groupRulings(h: Ruling[], v: Ruling[]): { h: Ruling[]; v: Ruling[] }[] 
  */
 export function htmlTable(grid: string[][], captions: string[] = []): Table {
   const width = Math.max(...grid.map((r) => r.length));
-  const padded = grid.map((r) => [...r, ...new Array(width - r.length).fill("")]);
+  const padded = grid.map((r) => closeParens([...r, ...new Array(width - r.length).fill("")]));
   // columns are grouped by the finest header row above the figures: the one naming the most
   // columns (Buckle's "November 2, 2024 | October 28, 2023 | …", not the "Thirteen Weeks Ended |
   // Thirty-Nine Weeks Ended" over it, which would put two periods in one column)

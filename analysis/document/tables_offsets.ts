@@ -9,6 +9,7 @@ import type { CellAt, Table } from "./tables.ts";
 import { PAGE_SEPARATOR } from "./model.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { PdfPageError } from "../../providers/pdf_text_a/client.ts";
+import { checkTextLayer, stripControls } from "./text_layer.ts";
 
 /** Longest cell text looked for (a cell longer than this is prose, not a figure). */
 const MAX_CELL_CHARS = 400;
@@ -124,6 +125,9 @@ export async function tableOffsets(
         if (!(e instanceof PdfPageError)) throw e;
       }
     }
+    // the page's text layer checked as document.read checks it (a page that does not decode
+    // reads as no text there, control characters are removed), or every later offset is off
+    ({ text, lines } = checkedLayout(text, lines, n));
     let chars = 0;
     for (let i = 0; i < text.length && chars < SPARSE_CHARS; i++) if (!/\s/.test(text[i])) chars++;
     const scan = chars === 0
@@ -136,6 +140,27 @@ export async function tableOffsets(
     base += text.length + PAGE_SEPARATOR.length;
   }
   return { offsets, ocrPage: null };
+}
+
+/**
+ * A page's text and lines as document.read has them after {@link checkTextLayer}: none for a
+ * page that does not decode; without control characters, the lines' places moved to match.
+ */
+export function checkedLayout(
+  text: string,
+  lines: PlacedLine[],
+  page: number,
+): { text: string; lines: PlacedLine[] } {
+  const { text: clean, note } = checkTextLayer(text, page);
+  if (!note) return { text, lines };
+  if (note.kind === "garbled") return { text: "", lines: [] };
+  // where each character of the page text stands once the removed ones are gone
+  const at = new Int32Array(text.length + 1);
+  for (let i = 0, k = 0; i <= text.length; i++) {
+    at[i] = k;
+    if (i < text.length && stripControls(text[i])) k++;
+  }
+  return { text: clean, lines: lines.map((l) => ({ ...l, start: at[l.start], end: at[l.end] })) };
 }
 
 /**

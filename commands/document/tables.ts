@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { InputError } from "../../core/errors.ts";
+import { FinanceError, InputError } from "../../core/errors.ts";
 import { liftWarnings } from "../../analysis/document/view.ts";
 import { documentReadFrom, documentReadFromShape } from "./read.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import type { PageLayout } from "../../analysis/document/tables_offsets.ts";
+import { type TextLayerNote, textLayerWarnings } from "../../analysis/document/text_layer.ts";
 
 const table = z.object({
   table: z.int().describe("1-based position in the result."),
@@ -149,6 +150,10 @@ export default defineCommand({
     // character offsets of the returned tables' cells in document.read's text (PDF)
     let offsets: (([number, number] | null)[][] | null)[] = [];
     const stamped: number[] = [];
+    // pages whose text layer does not decode (garbled: not read) or holds control characters
+    const notes = new Map<number, TextLayerNote>();
+    // tables on readable pages whose own cells do not decode, left out
+    const unreadable = new Map<string, { page: number; sample: string }>();
     if (raw.format === "html") {
       const { decodeHtml, htmlTableBlocks } = await import("../../analysis/document/html.ts");
       // in the page's own encoding, as document.read reads it: a windows-1252 page's "—" and
@@ -217,18 +222,23 @@ export default defineCommand({
             stamped.push(p);
             continue;
           }
+          // the page's text layer is checked as document.read checks it: one that does not
+          // decode gives no tables (its glyph codes would read as cells), and is said
+          const read = async (flavor: "stream" | "lattice") => {
+            const r = await client.tables(pdf, [p], flavor);
+            for (const n of r.notes) notes.set(n.page, n);
+            for (const u of r.unreadable) unreadable.set(`${u.page}|${u.sample}`, u);
+            return r.tables;
+          };
           if (args.flavor) {
-            const t = await client.tables(pdf, [p], args.flavor);
+            const t = await read(args.flavor);
             found.push(...t.map((x) => ({ ...x, flavor: args.flavor! })));
           } else {
-            const lattice = await client.tables(pdf, [p], "lattice");
-            const stream = lattice.length ? await client.tables(pdf, [p], "stream") : [];
+            const lattice = await read("lattice");
+            if (notes.get(p)?.kind === "garbled") continue;
+            const stream = lattice.length ? await read("stream") : [];
             const useStream = !lattice.length || quality(stream) > quality(lattice);
-            const t = !useStream
-              ? lattice
-              : lattice.length
-              ? stream
-              : await client.tables(pdf, [p], "stream");
+            const t = !useStream ? lattice : lattice.length ? stream : await read("stream");
             found.push(
               ...t.map((x) => ({
                 ...x,
@@ -258,6 +268,30 @@ export default defineCommand({
         await pdf.close();
       }
     }
+    const garbled = [...notes.values()].filter((n) => n.kind === "garbled").map((n) => n.page);
+    if (
+      garbled.length && found.length === 0 &&
+      textless + stamped.length + garbled.length >= pages.length
+    ) {
+      // nothing was read: an empty list of tables would pass for "this document has none"
+      throw new FinanceError(
+        `no page searched has a readable text layer: page(s) ${
+          garbled.join(", ")
+        } are set in a font without a Unicode map (pdf.js gives glyph codes such as "${
+          notes.get(garbled[0])!.sample
+        }", not the printed characters)${
+          textless + stamped.length
+            ? `, and ${textless + stamped.length} page(s) are scanned images`
+            : ""
+        }, so their tables cannot be read from the text; run document.ocr on ${raw.label} (it reads the rendered pages) and read the figures from its text`,
+      );
+    }
+    warnings.push(...textLayerWarnings([...notes.values()].sort((a, b) => a.page - b.page)));
+    for (const u of unreadable.values()) {
+      warnings.push(
+        `page ${u.page}: a table whose cells do not decode to readable text (a font without a Unicode map; pdf.js gave e.g. "${u.sample}") was left out rather than returned as garbage; read the page with document.ocr`,
+      );
+    }
     if (textless) {
       warnings.push(
         `${textless} of the ${pages.length} page(s) searched have no text layer (scanned images): tables are not read from them; read their text with document.ocr`,
@@ -270,7 +304,10 @@ export default defineCommand({
         } hold only a few characters of text (a stamp or page number) over a page-size image: scans or pictures, whose tables (if any) are in the image and are not read; read them with document.ocr`,
       );
     }
-    if (found.length === 0 && textless + stamped.length < pages.length) {
+    if (
+      found.length === 0 && !unreadable.size &&
+      textless + stamped.length + garbled.length < pages.length
+    ) {
       warnings.push(
         "no tables detected on the pages searched; try the other flavor or document.scan",
       );
