@@ -103,3 +103,34 @@ export function hasTable(body: string): boolean {
   }
   return false;
 }
+
+/**
+ * An exhibit number at the start of a line, as exhibit lists write them: "1.1", "4.2*", "10.3+",
+ * "101.INS", "4(a)", "Exhibit 12.1", "Exhibit No. 99". Then the description on the same line or
+ * the next, opening with a capital ("1.1 Articles of Association"), never a lower-case word
+ * ("1.1 million shares were…").
+ */
+const EXHIBIT_NUMBER =
+  /^(?:exhibit\s+(?:no\.?\s*|number\s+)?\d{1,3}(?:\.\d{1,3}[a-z]?){0,2}|\d{1,3}(?:\.\d{1,3}[a-z]?){1,2}|\d{1,3}\.(?:ins|sch|cal|def|lab|pre)|\d{1,3}\([a-z0-9]{1,3}\))[*+†‡#]{0,3}(?:\s*\|)?(?:\s+|$)/i;
+
+/**
+ * Does the text under an exhibits heading open with numbered exhibit lines ("1.1 Articles of
+ * Association", "31.1 Certification of the Chief Executive Officer")? A 20-F's Item 19, a 10-K's
+ * Item 15, a 10-Q's Item 6 can be a list of them alone, without a sentence: a real heading. A
+ * contents row "Item 19. Exhibits" is followed by the next row or the contents' end, not by an
+ * exhibit list. Only its first lines count (a lead such as "Exhibit No. | Description" aside).
+ */
+export function opensWithExhibitLines(body: string): boolean {
+  const ls = body.split("\n").map((l) => l.trim()).filter((l) => l && !/^\|?\s*$/.test(l));
+  for (let i = 0; i < Math.min(ls.length, 4); i++) {
+    const line = ls[i];
+    if (line.length > 250) return false;
+    const m = EXHIBIT_NUMBER.exec(line);
+    if (!m) continue;
+    const rest = line.slice(m[0].length).replace(/^[|\s]+/, "");
+    // "1.1" on a line of its own: its description is the next line
+    const description = rest || ls[i + 1] || "";
+    if (/^[A-Z(“"]/.test(description) && !EXHIBIT_NUMBER.test(description)) return true;
+  }
+  return false;
+}

@@ -16,6 +16,7 @@ import {
   hasSentence,
   hasTable,
   isFPageIndex,
+  opensWithExhibitLines,
   PAGE_CELL,
   readsAsSentence,
   runIn,
@@ -586,7 +587,10 @@ function headingCandidates(
     });
     if (/financial/i.test(h.title) && isFPageIndex(body)) return (h.weak = true);
     const real = hasSentence(h.title.length > 150 ? h.title : body) || runIn(h.title) ||
-      hasFigures(body) || hasTable(body) || (/exhibits/i.test(h.title) && body.includes("|")) ||
+      hasFigures(body) || hasTable(body) ||
+      // an exhibits item answered by its list alone ("Item 19. Exhibits" over "1.1 Articles of
+      // Association"): the list's rows or numbered lines, never the next contents row
+      (/exhibits/i.test(h.title) && (body.includes("|") || opensWithExhibitLines(body))) ||
       (opensWithSubItem(h, heads[hi + 1], numbering) &&
         !inContentsRun(all, h.line, numbering, bare, runs));
     // answered in its title alone ("Item 1A. [Reserved]"): a contents line reads the same,

@@ -17,6 +17,12 @@ import {
   type TableMember,
 } from "./statement_members.ts";
 import { scaleWarnings } from "./statement_checks.ts";
+import {
+  calculationParents,
+  ELSEWHERE_PREFIX,
+  elsewhereWarnings,
+  type ParentElsewhere,
+} from "./statement_calc.ts";
 
 export { labelOf };
 
@@ -156,12 +162,27 @@ export function joinStatements(
   parts: { rows: StatementRow[]; periods: string[]; warnings: string[] }[],
 ): { rows: StatementRow[]; periods: string[]; warnings: string[] } {
   if (parts.length === 1) return parts[0];
+  const rows = parts.flatMap((p) => p.rows);
+  // a calculation parent left out of one part may be a row of its continuation: given back
+  const concepts = new Set(rows.map((r) => r.concept));
+  const left = new Map<string, ParentElsewhere>();
+  for (const r of rows) {
+    const e = leftOut.get(r);
+    if (!e) continue;
+    if (concepts.has(e.parent)) (r.calculation_parent = e.parent), leftOut.delete(r);
+    else left.set(r.concept, e);
+  }
+  const warnings = parts.flatMap((p) => p.warnings).filter((w) => !w.startsWith(ELSEWHERE_PREFIX));
+  warnings.push(...elsewhereWarnings(rows.filter((r) => !r.abstract).map((r) => r.concept), left));
   return {
-    rows: parts.flatMap((p) => p.rows),
+    rows,
     periods: [...new Set(parts.flatMap((p) => p.periods))],
-    warnings: [...new Set(parts.flatMap((p) => p.warnings))],
+    warnings: [...new Set(warnings)],
   };
 }
+
+/** Rows whose calculation parent was left out (another statement's): joinStatements reads it. */
+const leftOut = new WeakMap<StatementRow, ParentElsewhere>();
 
 const ABSTRACT_NAME = /(Abstract|Table|LineItems)$/;
 const DIMENSION_NAME = /(Axis|Domain|Member)$/;
@@ -200,7 +221,8 @@ export function buildStatement(
   }
   for (const list of children.values()) list.sort((x, y) => x.order - y.order);
   const roots = [...new Set(arcs.map((a) => a.from))].filter((c) => !isChild.has(c));
-  const calcParent = calculationParents(input.calculation, input.role);
+  const presented = new Set(arcs.flatMap((a) => [a.from, a.to]));
+  const calc = calculationParents(input.calculation, input.role, presented);
   const rows: StatementRow[] = [];
   const visit = (concept: string, level: number, parent: string | null, pref: string | null) => {
     if (DIMENSION_NAME.test(concept) || level > 30) return;
@@ -211,16 +233,21 @@ export function buildStatement(
       abstract: ABSTRACT_NAME.test(concept),
       balance: input.balances?.get(concept) ?? null,
       parent,
-      calculation_parent: calcParent.get(concept) ?? null,
+      calculation_parent: calc.parents.get(concept) ?? null,
       preferred_label_role: pref,
       axis: null,
       member: null,
       values: {},
     });
+    const left = calc.elsewhere.get(concept);
+    if (left) leftOut.set(rows[rows.length - 1], left);
     for (const a of children.get(concept) ?? []) visit(a.to, level + 1, concept, a.preferredLabel);
   };
   for (const r of roots) visit(r, 0, null, null);
-  const warnings: string[] = [];
+  const warnings: string[] = elsewhereWarnings(
+    rows.filter((r) => !r.abstract).map((r) => r.concept),
+    calc.elsewhere,
+  );
   const table = statementTable(arcs, children, input.definition ?? new Map(), input.role);
   const periods = attachValues(rows, input.instance, warnings, table, input.labels);
   warnings.push(...scaleWarnings(rows, periods));
@@ -272,17 +299,6 @@ function emptyRows(rows: StatementRow[], inst: Instance): string[] {
         elsewhere[0]
       }); check them with filings.report`,
     );
-  }
-  return out;
-}
-
-function calculationParents(calc: Map<string, Arc[]>, role: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const a of calc.get(role) ?? []) out.set(a.to, a.from);
-  // Concepts summed only in another role still have a calculation parent there.
-  for (const [r, arcs] of calc) {
-    if (r === role) continue;
-    for (const a of arcs) if (!out.has(a.to)) out.set(a.to, a.from);
   }
   return out;
 }
