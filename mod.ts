@@ -36,6 +36,7 @@ const load = <T>(path: string) => lazyImport<T>(new URL(path, import.meta.url));
 const runner = () => load<RunnerApi>("./core/runner.ts");
 const sessionModule = () => load<SessionApi>("./core/session.ts");
 const configModule = () => load<ConfigApi>("./core/config.ts");
+const errorsModule = () => load<typeof import("./core/errors.ts")>("./core/errors.ts");
 
 export type { Envelope, Failure, Success } from "./core/envelope.ts";
 export type { CommandMap } from "./commands/map.ts";
@@ -276,7 +277,7 @@ async function call(
     return envelope;
   } catch (err) {
     // the runner answers every failure itself; this is the net under it
-    return fail(`${command} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return fail(`${command} failed: ${(await errorsModule()).errorText(err, command)}`);
   } finally {
     leased.release();
   }

@@ -4,7 +4,7 @@
  * is shown too, and cleared only when --shared says so (it serves every process of the team).
  */
 import { type Envelope, failure, success } from "../core/envelope.ts";
-import { describeError, UsageError } from "../core/errors.ts";
+import { errorText, UsageError } from "../core/errors.ts";
 import { loadConfig } from "../core/config.ts";
 import { ResponseCache } from "../core/cache.ts";
 import { displayUrl, Fleet } from "../core/fleet.ts";
@@ -56,7 +56,7 @@ export async function cacheFromCli(argv: string[], io: CacheCliIO): Promise<numb
     io.emit(env, mode);
     return env.ok ? 0 : 1;
   } catch (err) {
-    io.emit(failure(describeError(err)), mode === "text" ? "text" : "json");
+    io.emit(failure(errorText(err, "finance cache")), mode === "text" ? "text" : "json");
     return err instanceof UsageError ? 2 : 1;
   }
 }

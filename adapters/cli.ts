@@ -4,7 +4,7 @@
  */
 import { argShape, type CommandDef } from "../core/command.ts";
 import { failure } from "../core/envelope.ts";
-import { describeError, UsageError } from "../core/errors.ts";
+import { errorText, UsageError } from "../core/errors.ts";
 import { cliKind, tokensToArgs } from "../core/args.ts";
 import { pureEntry, runPureTokens } from "../core/pure.ts";
 import { closest } from "../core/suggest.ts";
@@ -170,7 +170,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   try {
     flags = readFlags(argv);
   } catch (err) {
-    await emit(io, failure(describeError(err)), askedMode(argv));
+    await emit(io, failure(errorText(err, "the CLI")), askedMode(argv));
     return 2;
   }
   const [name, ...tokens] = flags.rest;
@@ -204,14 +204,14 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   try {
     def = await loadCommand(name);
   } catch (err) {
-    await emit(io, failure(describeError(err)), flags.output);
+    await emit(io, failure(errorText(err, name)), flags.output);
     return 2;
   }
   let args: Record<string, unknown>;
   try {
     args = parseTokens(def, tokens);
   } catch (err) {
-    await emit(io, failure(describeError(err)), flags.output);
+    await emit(io, failure(errorText(err, name)), flags.output);
     return 2;
   }
   const outcome = await (await runner()).execute(name, args, { surface: "cli" });

@@ -3,7 +3,7 @@
  * and any command by its tool name, always as the envelope the HTTP adapter would answer.
  */
 import { type Envelope, failure, success } from "../core/envelope.ts";
-import { describeError } from "../core/errors.ts";
+import { errorText } from "../core/errors.ts";
 import { commandNames, hasCommand, loadCommand, namespaces } from "../core/registry.ts";
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
@@ -161,7 +161,7 @@ export class ToolCalls {
           : `finance_run with command="${command}" and arguments={...}`,
       });
     } catch (err) {
-      return failure(describeError(err));
+      return failure(errorText(err, "finance_describe"));
     }
   }
 
@@ -197,7 +197,7 @@ export class ToolCalls {
       try {
         fromLine = cliArguments(await loadCommand(resolved), line);
       } catch (err) {
-        return failure(describeError(err));
+        return failure(errorText(err, "finance_run"));
       }
     }
     const parts = [fromLine, beside];

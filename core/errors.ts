@@ -68,7 +68,12 @@ export class MissingConfigError extends ProviderError {
   }
 }
 
-/** Turns anything thrown into a message fit for a user: no stack, no raw internals. */
+/**
+ * Turns anything thrown into a message: an expected failure's own words; an unexpected one's
+ * first line after "internal error: ", never a stack. That text is not yet fit for an envelope:
+ * every surface passes the envelope through `hideInternals` (after redacting keys), which moves
+ * it to the log under a reference.
+ */
 export function describeError(err: unknown): string {
   if (err instanceof FinanceError) return err.message;
   if (err instanceof RangeError) return rangeMessage(err.message);
@@ -194,21 +199,55 @@ function rangeMessage(message: string): string {
 
 let incidents = 0;
 
+/** What an unexpected exception's text starts with once describeError has read it. */
+const INTERNAL = "internal error: ";
+
 /**
- * On the network surfaces, an unexpected exception's own text (which can name files and
- * internals of the server) stays in the server's log: the caller gets the command, the kind of
- * failure and a reference to quote, the log the same reference with the text (keys already
- * redacted). The CLI and the library show the text to their own user.
+ * On every surface (CLI, library, notebooks, HTTP, MCP), an unexpected exception's own text
+ * (which can name files, variables and internals of the program: "ReferenceError: cikOf is not
+ * defined") stays out of the envelope: its error, or a warning that quotes it ("older filings
+ * page 2 could not be read…: internal error: …"), gives the command, the kind of failure and a
+ * reference to quote; the log (standard error) gets the same reference with the text. Callers
+ * redact keys from the envelope first (core/redact.ts `finishCall`), so the log has none.
  */
-export function hideInternals(envelope: { error: string | null }, name: string): void {
-  const text = envelope.error;
-  if (!text?.startsWith("internal error: ")) return;
+export function hideInternals(
+  envelope: { error: string | null; warnings?: string[] },
+  name: string,
+): void {
+  if (envelope.error) envelope.error = hiddenText(envelope.error, name);
+  if (envelope.warnings?.some((w) => w.includes(INTERNAL))) {
+    envelope.warnings = envelope.warnings.map((w) => hiddenText(w, name));
+  }
+}
+
+/**
+ * describeError's text as an envelope may carry it, for a surface's own failures outside a
+ * command call (the CLI reading its flags, the MCP describe tool): an unexpected exception's
+ * words go to the log under a reference. (Inside a call, core/redact.ts `finishCall` does this
+ * after redacting keys.)
+ */
+export function errorText(err: unknown, where: string): string {
+  const envelope = { error: describeError(err) };
+  hideInternals(envelope, where);
+  return envelope.error;
+}
+
+/** `text` with an unexpected exception's words after "internal error: " logged and replaced. */
+function hiddenText(text: string, name: string): string {
+  const at = text.indexOf(INTERNAL);
+  if (at < 0) return text;
   const ref = `${Date.now().toString(36)}-${(++incidents).toString(36)}`;
   // the text may quote a caller's input: its control characters (a CR forging a log line, ANSI
   // escapes repainting the operator's terminal) are written as escapes
-  console.error(`finance: internal error [${ref}] in ${name}: ${logSafe(text.slice(16))}`);
-  envelope.error =
-    `internal error in ${name} (reference ${ref}): an unexpected failure, not a problem with the arguments; the server's log has the details under this reference, and the call with its arguments is worth reporting`;
+  console.error(
+    `finance: internal error [${ref}] in ${name}: ${logSafe(text.slice(at + INTERNAL.length))}`,
+  );
+  return `${text.slice(0, at)}${internalReference(name, ref)}`;
+}
+
+/** The words an envelope gives for an unexpected failure, with its log reference. */
+function internalReference(name: string, ref: string): string {
+  return `internal error in ${name} (reference ${ref}): an unexpected failure, not a problem with the arguments; the log (the finance process's standard error) has the details under this reference, and the call with its arguments is worth reporting`;
 }
 
 /** Text with control characters (C0, DEL, C1, line and paragraph separators) as `\uXXXX`. */

@@ -336,9 +336,9 @@ export function finishEnvelope<
 }
 
 /**
- * {@link finishEnvelope} for a call ending on its surface: on HTTP and MCP an unexpected
- * exception's text is also taken out of the answer (errors.ts `hideInternals`), unless the answer
- * stays in the process. The runner and the CLI's lean path end every call with it.
+ * {@link finishEnvelope} for a call ending on its surface: an unexpected exception's text is
+ * also taken out of the answer, on every surface, into the log under a reference (errors.ts
+ * `hideInternals`). The runner and the CLI's lean path end every call with it.
  */
 export function finishCall<
   E extends { error: string | null; warnings: string[]; data: unknown },
@@ -349,8 +349,7 @@ export function finishCall<
   call: { name: string; surface?: Surface; inProcess?: boolean },
 ): E {
   finishEnvelope(envelope, secrets, rawArgs, !call.inProcess);
-  if ((call.surface === "http" || call.surface === "mcp") && !call.inProcess) {
-    hideInternals(envelope, call.name);
-  }
+  // on every surface: an in-process caller (library, notebook) and the CLI alike
+  hideInternals(envelope, call.name);
   return envelope;
 }
