@@ -40,7 +40,7 @@ export const TICKER_MAX = 32;
 /** What the CLI turns a text token into for one argument. */
 export type CliKind = "string" | "number" | "integer" | "boolean" | "passthrough";
 
-const KEY = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+const KEY = /^([A-Za-z_][A-Za-z0-9_-]*)=(.*)$/s;
 
 /** Yahoo's `=` symbol forms: `EURUSD=X` (currency pair), `GC=F` (future). */
 const EQ_SYMBOL = /^[A-Za-z0-9.^\-]{1,20}=[A-Za-z]{1,2}$/;
@@ -374,6 +374,20 @@ export function listFromText(text: string): unknown[] {
     // not JSON: read the bracketed items as comma-separated text
   }
   return splitText(t.slice(1, -1)).map((item) => item.replace(/^(["'])(.*)\1$/s, "$2"));
+}
+
+/**
+ * `1,234` or `284,163` typed as a list is read as items (1 and 234), as the comma says; but it
+ * could be one number written with thousands separators, so the reading is said, with how to pass
+ * one number. Only digit groups of exactly three after the first can be that.
+ */
+export function thousandsNote(text: string, count: number): string | null {
+  const t = text.trim();
+  if (!/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) return null;
+  const one = t.replace(/,/g, "");
+  return `"${
+    clip(t)
+  }" was read as ${count} items separated by commas; if you meant the one number ${one}, pass it as [${one}] (JSON array) or ${one} without separators`;
 }
 
 /**

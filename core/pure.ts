@@ -19,6 +19,7 @@ import {
   listFromText,
   normalizeArgShape,
   objectFromText,
+  thousandsNote,
   tokensToArgs,
 } from "./args.ts";
 import { tickerValue } from "../analysis/market/symbols.ts";
@@ -268,6 +269,9 @@ function readValue(spec: PureKind, value: unknown, notes: string[]): unknown {
         ? value
         : undefined;
       if (!items) return undefined;
+      // the schema's note (core/schema.ts `list()`): "1,234" may have meant one number
+      const grouped = typeof value === "string" ? thousandsNote(value, items.length) : null;
+      if (grouped) notes.push(grouped);
       const out: unknown[] = [];
       for (const item of items) {
         const v = readValue(spec.item, item, notes);

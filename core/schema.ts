@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { decimalCommaHint, parseAmount, parseRate } from "./numbers.ts";
-import { clip, listFromText, objectFromText, TICKER_MAX } from "./args.ts";
+import { clip, listFromText, objectFromText, thousandsNote, TICKER_MAX } from "./args.ts";
 import { tickerValue } from "../analysis/market/symbols.ts";
 
 export { cliKind, parseBooleanText } from "./args.ts";
@@ -109,6 +109,8 @@ export function list<T extends z.ZodType>(item: T, description?: string) {
   const s = z.union([z.array(item), z.string()]).transform((v, ctx) => {
     if (Array.isArray(v)) return v as z.output<T>[];
     const items = listFromText(v);
+    const grouped = thousandsNote(v, items.length);
+    if (grouped) note(grouped);
     // "-100,,60,60": an empty item would shift every later one a place (year 2's flow read as
     // year 1's), so it is refused, not dropped
     const gap = items.findIndex((x) => x === "");

@@ -10,7 +10,7 @@ export default defineCommand({
     "EBITDA plus a list of add-backs (stock compensation, restructuring, impairments and the like). " +
     "Use it to reproduce a company's or your own adjusted EBITDA from cited inputs; negative " +
     "add-backs subtract. Without add-backs it equals formula.ebitda.",
-  usage: "finance formula.adjusted_ebitda ebit=9285 d_and_a=2237 addbacks=284,163",
+  usage: "finance formula.adjusted_ebitda ebit=9285 d_and_a=2237 addbacks=[284,163]",
   side_effects: "pure_calculation",
   auth_required: "none",
   citation_fields: [],
@@ -19,7 +19,7 @@ export default defineCommand({
     ebit: amount().describe("Operating profit (EBIT) for the period."),
     d_and_a: amount().describe("Depreciation and amortization for the same period."),
     addbacks: list(amount()).default([]).describe(
-      "Adjustments to add, as a JSON array or comma-separated amounts (284,163 or 1.2M,-50K); none by default.",
+      "Adjustments to add, as a JSON array or comma-separated amounts ([284,163] or 1.2M,-50K); none by default.",
     ),
   }),
   data: z.object({
@@ -30,7 +30,7 @@ export default defineCommand({
     method: z.string(),
   }),
   examples: [
-    "finance formula.adjusted_ebitda ebit=9285 d_and_a=2237 addbacks=284,163",
+    "finance formula.adjusted_ebitda ebit=9285 d_and_a=2237 addbacks=[284,163]",
     "finance formula.adjusted_ebitda ebit=1.1B d_and_a=250M",
   ],
   compute: formulaAdjustedEbitda,
