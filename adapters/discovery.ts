@@ -4,7 +4,9 @@
  * no command module, and the full description of one command (finance_describe).
  */
 import { argShape, type CommandDef } from "../core/command.ts";
-import { cliKind, tokensToArgs } from "../core/args.ts";
+import { cliKind, clip, tokensToArgs } from "../core/args.ts";
+import { UsageError } from "../core/errors.ts";
+import { closest } from "../core/suggest.ts";
 import { Bm25Index, type RankDoc } from "../core/bm25.ts";
 import { argsJsonSchema, dataJsonSchema, type JsonSchema } from "./jsonschema.ts";
 import type { HelpEntry } from "./help.ts";
@@ -167,22 +169,42 @@ export function exampleArguments(def: CommandDef, cli: string): Record<string, u
   }
 }
 
+/** The CLI's output flags: they choose how a terminal shows the answer, so finance_run drops them. */
+const OUTPUT_FLAGS_WITH_VALUE = new Set(["--output", "-o"]);
+const OUTPUT_FLAGS_ALONE = new Set(["--json", "--help", "-h", "--list"]);
+
 /**
  * Named arguments from the words after a command's name on a command line, read as the CLI reads
- * them (positionals, `key=value`); output flags such as `--output text` are dropped. Throws the
- * CLI's UsageError for a line it cannot read.
+ * them (positionals, `key=value`); output flags such as `--output text` are dropped. Any other
+ * `--flag` is refused naming the closest argument: dropping it (and the word after it) would run
+ * the command without a value the caller gave. Throws the CLI's UsageError for a line it cannot
+ * read.
  */
 export function cliArguments(def: CommandDef, words: string[]): Record<string, unknown> {
   const tokens: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    if (words[i].startsWith("--")) {
-      if (!words[i].includes("=") && words[i + 1] && !words[i + 1].includes("=")) i++;
-      continue;
-    }
-    tokens.push(words[i]);
+    const word = words[i];
+    if (OUTPUT_FLAGS_WITH_VALUE.has(word)) i++;
+    else if (word.startsWith("--output=") || OUTPUT_FLAGS_ALONE.has(word)) continue;
+    else if (/^--[A-Za-z]/.test(word)) throw new UsageError(unknownFlag(def, word));
+    else tokens.push(word);
   }
   const shape = def.args.shape as Record<string, import("zod").ZodType>;
   return { ...tokensToArgs(argShape(def), tokens, (key) => cliKind(shape[key])) };
+}
+
+/** Why `--flag` is refused, with the argument it most likely meant written as key=value. */
+function unknownFlag(def: CommandDef, flag: string): string {
+  const name = flag.slice(2).split("=")[0];
+  const keys = Object.keys(def.args.shape as Record<string, unknown>);
+  const key = keys.find((k) => k === name || k === name.replaceAll("-", "_")) ??
+    closest(name.replaceAll("-", "_"), keys);
+  const hint = key
+    ? `; did you mean \`${key}=<value>\`? arguments are written key=value`
+    : `; arguments are written key=value (${keys.join(", ") || "this command takes none"})`;
+  return `unknown option ${
+    clip(flag)
+  } for ${def.name}${hint}, and the only options are --output and --help`;
 }
 
 /** Splits a command line as a POSIX shell would for plain words and '…' / "…" quotes. */

@@ -618,6 +618,26 @@ async function readLimited(
   return utf8(all);
 }
 
+/** The shortest FINANCE_ADAPTER_TOKEN a server accepts where the token is the only lock. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/**
+ * What is wrong with a bearer token as the one lock on a server other machines can reach, or
+ * null: a short token, or one character repeated, falls to guessing even under the per-address
+ * count of wrong tokens (an attacker has many addresses).
+ */
+export function weakTokenProblem(token: string): string | null {
+  const chars = [...token];
+  const why = chars.length < MIN_TOKEN_LENGTH
+    ? `is ${chars.length} characters long (at least ${MIN_TOKEN_LENGTH} are needed)`
+    : new Set(chars).size === 1
+    ? "is one character repeated"
+    : null;
+  return why === null
+    ? null
+    : `FINANCE_ADAPTER_TOKEN ${why}: make one with \`openssl rand -hex 32\` and send it as Authorization: Bearer <token>`;
+}
+
 /** Reads the guard's settings from the environment of a server. */
 export function guardOptionsFromEnv(
   env: (name: string) => string | undefined,

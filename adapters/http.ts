@@ -25,6 +25,7 @@ import {
   processPlotFiles,
   reply,
   RequestGuard,
+  weakTokenProblem,
 } from "./guard.ts";
 import type { CliIO } from "./cli.ts";
 import { VERSION } from "../core/version.ts";
@@ -312,6 +313,13 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     );
     return 2;
   }
+  const weak = guard.token ? weakTokenProblem(guard.token) : null;
+  if (weak && !loopback) {
+    io.err(`refusing to bind ${hostname}: ${weak}`);
+    return 2;
+  }
+  // on loopback the token guards against local pages and users only: said, not refused
+  if (weak) io.err(`finance serve: warning: ${weak}`);
   const timeoutMs = requestTimeout(env);
   if (typeof timeoutMs === "string") {
     io.err(timeoutMs);

@@ -24,6 +24,7 @@ import {
   processPlotFiles,
   reply,
   RequestGuard,
+  weakTokenProblem,
 } from "./guard.ts";
 import { withCors } from "./cors.ts";
 import { failure } from "../core/envelope.ts";
@@ -63,6 +64,10 @@ export async function serveMcpHttp(
     io.err(opts);
     return 2;
   }
+  // it binds loopback only, so a weak token is warned, not refused (finance serve refuses it
+  // beyond loopback)
+  const weak = opts.token ? weakTokenProblem(opts.token) : null;
+  if (weak) io.err(`finance mcp --http: warning: ${weak}`);
   // a bad value must not leave calls without a time limit
   const timeoutMs = requestTimeout(env);
   if (typeof timeoutMs === "string") {

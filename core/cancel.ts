@@ -28,6 +28,18 @@ export function readScopesWith(reader: () => CallScope | undefined): void {
   currentScope = reader;
 }
 
+/**
+ * The error of a call stopped at its time limit: which limit, what sets it, and what to try, so
+ * a caller does not simply repeat the same call into the same wall.
+ */
+export function timeLimitMessage(name: string, timeoutMs: number | undefined): string {
+  const limit = timeoutMs === undefined ? "its time limit" : `${timeoutMs} ms`;
+  return `${name} did not finish within ${limit} and was stopped: the limit is the caller's ` +
+    `time limit (on \`finance serve\` and \`finance mcp\`, FINANCE_REQUEST_TIMEOUT_MS; ` +
+    `default 120000); try a narrower call (fewer symbols, a shorter date range, one filing, ` +
+    `section or page range) or raise the limit`;
+}
+
 /** Thrown by `checkpoint()` once the call was stopped. */
 export class StoppedError extends FinanceError {
   constructor(name: string, why: string) {
@@ -46,9 +58,7 @@ export function checkpoint(signal?: AbortSignal): void {
   if (!scope) return;
   if (scope.signal.aborted) throw new StoppedError(scope.name, "it was cancelled or timed out");
   if (performance.now() > scope.deadline) {
-    throw new FinanceError(
-      `${scope.name} did not finish within ${scope.timeoutMs} ms and was stopped`,
-    );
+    throw new FinanceError(timeLimitMessage(scope.name, scope.timeoutMs));
   }
 }
 

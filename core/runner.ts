@@ -8,6 +8,7 @@ import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
 import { withCallScope } from "./call_scope.ts";
+import { timeLimitMessage } from "./cancel.ts";
 import { loadCommand } from "./registry.ts";
 import { type BuiltKind, builtKind, collectParseNotes } from "./schema.ts";
 import { closest } from "./suggest.ts";
@@ -142,9 +143,7 @@ async function executeRaw(
           timer = setTimeout(() => {
             controller.abort();
             reject(
-              new FinanceError(
-                `${name} did not finish within ${opts.timeoutMs} ms and was stopped`,
-              ),
+              new FinanceError(timeLimitMessage(name, opts.timeoutMs)),
             );
           }, opts.timeoutMs);
         }),

@@ -17,7 +17,7 @@ const child = new Deno.Command(Deno.execPath(), {
   env: {
     FINANCE_CACHE: "off",
     NO_COLOR: "1",
-    FINANCE_ADAPTER_TOKEN: "t0ken",
+    FINANCE_ADAPTER_TOKEN: "t0ken-0123456789abcdef",
     FINANCE_MAX_CONNECTIONS_PER_CLIENT: "5",
     FINANCE_HEADER_TIMEOUT_MS: "3000",
   },
@@ -55,7 +55,7 @@ async function untilClosed(conn: Deno.Conn): Promise<{ closed: boolean; text: st
 async function call(address: string): Promise<{ from: string; text: string }> {
   const conn = await Deno.connect({ hostname: address, port });
   await conn.write(enc.encode(
-    `POST /commands/formula.cagr HTTP/1.1\r\nHost: ${address}\r\nAuthorization: Bearer t0ken\r\nContent-Type: application/json\r\nContent-Length: ${CAGR.length}\r\nConnection: close\r\n\r\n${CAGR}`,
+    `POST /commands/formula.cagr HTTP/1.1\r\nHost: ${address}\r\nAuthorization: Bearer t0ken-0123456789abcdef\r\nContent-Type: application/json\r\nContent-Length: ${CAGR.length}\r\nConnection: close\r\n\r\n${CAGR}`,
   ));
   const from = (conn.localAddr as Deno.NetAddr).hostname;
   const { text } = await untilClosed(conn);

@@ -15,7 +15,7 @@ const child = new Deno.Command(Deno.execPath(), {
   env: {
     FINANCE_CACHE: "off",
     NO_COLOR: "1",
-    FINANCE_ADAPTER_TOKEN: "right-t0ken",
+    FINANCE_ADAPTER_TOKEN: "right-t0ken-0123456789",
     FINANCE_MAX_TOKEN_FAILURES: "3",
   },
   stdout: "null",
@@ -46,12 +46,12 @@ try {
   for (let i = 0; i < 6; i++) guesses.push(await call("10.9.9.9", `guess-${i}`));
   out.guesses = guesses;
   // over the limit the token is not even compared: the right one is refused too
-  out.rightAfterGuessing = await call("10.9.9.9", "right-t0ken");
-  out.otherClient = await call("10.9.9.8", "right-t0ken");
+  out.rightAfterGuessing = await call("10.9.9.9", "right-t0ken-0123456789");
+  out.otherClient = await call("10.9.9.8", "right-t0ken-0123456789");
   const local = [];
   for (let i = 0; i < 6; i++) local.push((await call("127.0.0.1", `guess-${i}`)).status);
   out.loopback = local;
-  out.loopbackRight = (await call("127.0.0.1", "right-t0ken")).status;
+  out.loopbackRight = (await call("127.0.0.1", "right-t0ken-0123456789")).status;
 } catch (err) {
   out.error = String(err);
 }

@@ -67,7 +67,7 @@ async function probe(): Promise<Record<string, unknown>> {
     env: {
       FINANCE_CACHE: "off",
       NO_COLOR: "1",
-      FINANCE_ADAPTER_TOKEN: "t0ken",
+      FINANCE_ADAPTER_TOKEN: "t0ken-0123456789abcdef",
       FINANCE_MAX_CONNECTIONS: "8",
       FINANCE_MAX_REQUESTS_PER_CLIENT: "3",
       FINANCE_BODY_TIMEOUT_MS: "8000",
@@ -83,7 +83,7 @@ async function probe(): Promise<Record<string, unknown>> {
     stderr += new TextDecoder().decode(value);
   }
   const head = (host: string, length: number) =>
-    `POST /commands/formula.cagr HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer t0ken\r\n` +
+    `POST /commands/formula.cagr HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer t0ken-0123456789abcdef\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
   /** What the server answers within `ms`, or null when it holds the request. */
   const answer = async (conn: Deno.Conn, ms: number): Promise<string | null> => {
