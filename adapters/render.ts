@@ -12,6 +12,7 @@
 import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { flatten } from "./views/generic.ts";
+import { compactRows } from "./views/compact_rows.ts";
 import { viewBlocks } from "./views/index.ts";
 import { viewSheet } from "./views/sheets.ts";
 import { citationsCell, isCitations } from "./views/valuation.ts";
@@ -39,7 +40,7 @@ export interface Rendered {
 /** Renders an envelope in the chosen mode, split into stdout and stderr text. */
 export function renderOutput(env: Envelope, mode: OutputMode, opts: RenderOptions = {}): Rendered {
   if (mode === "json") return { out: jsonText(env), err: "" };
-  if (mode === "compact") return { out: render(env, "compact"), err: "" };
+  if (mode === "compact") return { out: render(env, "compact", opts), err: "" };
   const width = opts.width ?? DEFAULT_WIDTH;
   // text mode fits its messages to the terminal too; csv and tsv keep one line per message
   const said = (m: string) =>
@@ -102,7 +103,7 @@ function hangingLines(message: string, width: number): string {
 export function render(env: Envelope, mode: OutputMode, opts: RenderOptions = {}): string {
   if (mode === "compact") {
     const line = (m: string) => printable(m).replace(/\n/g, " ");
-    const lines = env.ok ? compact(env.data) : [line(`Error: ${env.error}`)];
+    const lines = env.ok ? compact(env.data, opts.view) : [line(`Error: ${env.error}`)];
     for (const w of env.warnings) lines.push(line(`warning: ${w}`));
     return lines.join("\n");
   }
@@ -282,7 +283,7 @@ function tsvCell(s: string): string {
  * fields plus what says where it came from and in what unit (provider, source, URL, accession,
  * currency, unit, scale), so a line read alone still cites and scales its figures.
  */
-function compact(data: unknown): string[] {
+function compact(data: unknown, view?: ViewName): string[] {
   if (data === null || typeof data !== "object") return [compactValue(data)];
   if (Array.isArray(data)) return data.filter(isRecord).map((r) => fieldsLine(r, 8));
   const obj = data as Record<string, unknown>;
@@ -313,6 +314,10 @@ function compact(data: unknown): string[] {
   );
   const head = fieldsLine({ ...own, ...figures }, 6 + Object.keys(figures).length, named);
   const lines = head ? [head] : [];
+  // a table of periods (a history, a statement, a concept's facts): a line per row as its view
+  // has it, every period's value and the unit, none clipped at eight fields
+  const rows = compactRows(data, view);
+  if (rows) return [...lines, ...rows.map((r) => fieldsLine(r, Infinity))];
   for (const r of obj[listKey] as Record<string, unknown>[]) lines.push(fieldsLine(r, 8));
   return lines;
 }
@@ -362,8 +367,11 @@ function compactValue(v: unknown): string {
 /** A URL or file path: a citation, printed whole in every mode. */
 const CITED = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|\.{1,2}[\\/]|~\/|[A-Za-z]:[\\/])/i;
 
+/** One word naming something (an XBRL concept, an accession, a tag): cut, it names nothing. */
+const IDENTIFIER = /^[^\s]{1,160}$/;
+
 function clipCell(s: string): string {
-  if (s.length <= 48 || (CITED.test(s) && !s.includes("\n"))) return s;
+  if (s.length <= 48 || IDENTIFIER.test(s) || (CITED.test(s) && !s.includes("\n"))) return s;
   // a URL inside the text (an error naming the request) is dropped whole, never cut
   return `${s.slice(0, beforeUrl(s, 47)).trimEnd()}…`;
 }

@@ -10,6 +10,9 @@
  * Offline, replay recorded responses: FINANCE_REPLAY=dir1:dir2 deno task example:screen
  */
 import { finance } from "../mod.ts";
+// the sheet writer of `--output csv`: a provider's name or an error that starts like a formula
+// (=, +, -, @) is written as text no spreadsheet runs, and control characters are replaced
+import { delimited } from "../adapters/render.ts";
 
 const opts = Object.fromEntries(Deno.args.map((a) => a.split("=", 2) as [string, string]));
 const screen = opts.screen ?? "day_gainers";
@@ -45,11 +48,10 @@ const header = [
   "filing_url",
   "error",
 ];
-const lines = [header.join(",")];
-const csv = (v: unknown) => {
-  const s = v === null || v === undefined ? "" : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+const records: Record<string, unknown>[] = [];
+/** One sheet row: the header's fields in order, each value given or empty. */
+const row = (values: unknown[]) =>
+  records.push(Object.fromEntries(header.map((k, i) => [k, values[i] ?? null])));
 
 for (const hit of hits.data.quotes) {
   const st = await finance("filings.statement", {
@@ -59,7 +61,7 @@ for (const hit of hits.data.quotes) {
   const base = [hit.symbol, hit.name, hit.price, hit.market_cap];
   const currencies = [hit.currency, hit.market_cap_currency];
   if (!st.ok) {
-    lines.push([...base, "", "", "", "", ...currencies, "", "", "", st.error].map(csv).join(","));
+    row([...base, null, null, null, null, ...currencies, null, null, null, st.error]);
     continue;
   }
   const { periods, rows, filing } = st.data;
@@ -69,22 +71,22 @@ for (const hit of hits.data.quotes) {
     rows.find((r) => !r.axis && names.includes(r.concept.split(":").pop()!))?.values[period];
   const revenue = pick(CONCEPTS.revenue);
   const income = pick(CONCEPTS.net_income);
-  lines.push(
-    [
-      ...base,
-      period,
-      // the full value as filed, not `reported` (in the statement's scale, 1200 for $1.2B)
-      revenue?.raw,
-      income?.raw,
-      revenue?.unit ?? income?.unit,
-      ...currencies,
-      filing.form,
-      filing.accession_no,
-      filing.filing_url,
-      "",
-    ].map(csv).join(","),
-  );
+  row([
+    ...base,
+    period,
+    // the full value as filed, not `reported` (in the statement's scale, 1200 for $1.2B)
+    revenue?.raw,
+    income?.raw,
+    revenue?.unit ?? income?.unit,
+    ...currencies,
+    filing.form,
+    filing.accession_no,
+    filing.filing_url,
+    null,
+  ]);
 }
 
-await Deno.writeTextFile(out, lines.join("\n") + "\n");
-console.log(`wrote ${lines.length - 1} rows to ${out} (screen ${screen}, ${hits.data.source})`);
+// no hit: the header alone, so the file still says what its columns are
+const sheet = records.length ? delimited(records, ",") : header.join(",");
+await Deno.writeTextFile(out, sheet + "\n");
+console.log(`wrote ${records.length} rows to ${out} (screen ${screen}, ${hits.data.source})`);

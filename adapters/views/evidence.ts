@@ -15,6 +15,7 @@ import {
   recs,
   str,
 } from "./model.ts";
+import { carriedDecimals } from "./digits.ts";
 
 /** A KPI value read as its unit says: USD with separators, percent, counts. */
 export function kpiValue(v: Rec): string {
@@ -22,9 +23,12 @@ export function kpiValue(v: Rec): string {
   const unit = str(v.unit);
   if (n === undefined) return str(v.raw) ?? "—";
   const one = (x: number) => {
-    if (unit === "percent") return percent(x);
+    // every decimal the text gave (4.125% is not 4.13%, 0.0004 of a unit is not 0)
+    const d = carriedDecimals(x);
+    if (unit === "percent") return d > 2 ? `${money(x, null, Math.min(6, d))}%` : percent(x);
     if (unit && /^[A-Z]{3}$/.test(unit)) return money(x, unit);
-    return `${x.toLocaleString("en-US")}${unit && unit !== "count" ? ` ${unit}` : ""}`;
+    const text = x.toLocaleString("en-US", { maximumFractionDigits: Math.min(6, d) });
+    return `${text}${unit && unit !== "count" ? ` ${unit}` : ""}`;
   };
   // a range: both ends; a bound says which side ("a minimum of $600 million")
   const high = num(v.high);

@@ -5,6 +5,7 @@
  */
 import { accounting, type Block, type Cell, type Column, isRecord, num, str } from "./model.ts";
 import { scaleSlip, unitKind } from "../../analysis/filings/facts.ts";
+import { scaledDecimals, unitDecimals } from "./digits.ts";
 
 /**
  * The mark of a filings.facts row's last value: " s" when it is restated to a power of a
@@ -77,21 +78,22 @@ export function historyView(data: unknown): Block[] {
   const cells: Cell[][] = rows.map((r, i) => {
     const money = r.kind === "flow" || r.kind === "instant";
     // the label is kept whole (wrapped, never cut), so a row's own unit stays on it
-    const unitNote = money ? "" : r.kind === "per_share" ? ` (${currency} per share)` : " (shares)";
+    const unitNote = rowUnitNote(r, currency);
     // a total is ruled off only under the items it sums (a deeper row just above it), never
     // above the first row or under another total
     const above = rows[i - 1];
     const total = r.total && above !== undefined && above.level > r.level;
+    // a row's figures at one precision: its unit's (see digits.ts), a scaled figure its own
+    const rowDigits = unitDecimals(
+      r.unit || (r.kind === "per_share" ? `${currency}/shares` : "shares"),
+      r.cells.map((c) => c.value),
+    );
     return [
       { text: `${r.label}${unitNote}`, indent: r.level, total },
       ...r.cells.map((c): Cell => {
         if (c.value === null) return { text: c.note ? `— ${mark(c.note)}` : "", number: true };
         const v = money ? c.value / scale.div : c.value;
-        const digits = money
-          ? (scale.div === 1 ? 0 : Math.abs(v) < 10 ? 1 : 0)
-          : r.kind === "per_share"
-          ? 2
-          : 0;
+        const digits = money && scale.div !== 1 ? scaledDecimals(v) : rowDigits;
         let text = accounting(v, digits);
         if (c.derived) text += ` ${mark(derivation(c))}`;
         else if (c.restated) text += " r";
@@ -145,6 +147,22 @@ export function historyView(data: unknown): Block[] {
   return blocks;
 }
 
+/**
+ * What a row's label adds about its unit: nothing for money in the table's currency; the row's
+ * own currency where it differs (the note's "unless labelled"), its per-share unit as the row
+ * states it (EUR/shares is EUR per share, whatever the table's currency), or shares.
+ */
+function rowUnitNote(r: HRow, currency: string): string {
+  const unit = r.unit ?? "";
+  if (r.kind === "flow" || r.kind === "instant") {
+    return unit && unit !== currency ? ` (${unit})` : "";
+  }
+  if (r.kind === "per_share") {
+    return ` (${/\/shares?$/i.test(unit) ? unit.replace(/\/shares?$/i, "") : currency} per share)`;
+  }
+  return unit && unit !== "shares" ? ` (${unit})` : " (shares)";
+}
+
 function derivation(c: HCell): string {
   const used = (c.sources ?? []).map((s) =>
     `${s.period}${s.accession_no ? ` (${s.accession_no})` : ""}`
@@ -183,7 +201,10 @@ export function factsView(data: unknown): Block[] {
     r.split_adjusted !== (r.last_reported as FReport).value
   );
   if (split) columns.splice(5, 0, { name: `split-adjusted\n${unit}`, number: true });
-  const digits = /shares$/.test(unit) && unit !== "shares" ? 2 : 0;
+  // each column at one precision, its unit's (a tax rate in `pure` is 0.318, never 0)
+  const reported = (k: string) => rows.map((r) => num((r[k] as FReport | undefined)?.value));
+  const digits = unitDecimals(unit, [...reported("first_reported"), ...reported("last_reported")]);
+  const splitDigits = unitDecimals(unit, rows.map((r) => num(r.split_adjusted)));
   const body: Cell[][] = rows.map((r) => {
     const first = r.first_reported as FReport;
     const last = r.last_reported as FReport;
@@ -205,9 +226,10 @@ export function factsView(data: unknown): Block[] {
     ];
     if (split) {
       const v = typeof r.split_adjusted === "number" ? r.split_adjusted : null;
-      // a split's division needs more than two decimals (0.17025 of a 6.81 reported before a 40x)
+      // a split's division carries more decimals (0.17025 of a 6.81 reported before a 40x):
+      // the column's own, one for all its cells
       cells.splice(5, 0, {
-        text: v === null ? "—" : accounting(v, digits && Math.abs(v) < 1 ? 4 : digits),
+        text: v === null ? "—" : accounting(v, splitDigits),
         number: true,
       });
     }
@@ -261,6 +283,10 @@ function factsFilings(rows: Record<string, unknown>[]): string[] {
 export function framesView(data: unknown): Block[] {
   if (!isRecord(data) || !Array.isArray(data.rows) || !Array.isArray(data.urls)) return [];
   const unit = str(data.unit) ?? "";
+  const digits = unitDecimals(
+    unit,
+    (data.rows as Record<string, unknown>[]).map((r) => num(r.value)),
+  );
   const columns: Column[] = [
     { name: "#", number: true },
     { name: "company" },
@@ -273,7 +299,7 @@ export function framesView(data: unknown): Block[] {
     { text: String(r.rank), number: true },
     { text: String(r.company) },
     {
-      text: accounting(Number(r.value), /shares$/.test(unit) && unit !== "shares" ? 2 : 0),
+      text: typeof r.value === "number" ? accounting(r.value, digits) : "—",
       number: true,
     },
     { text: r.start ? `${r.start} to ${r.end}` : `at ${r.end}` },

@@ -76,9 +76,13 @@ export function snapshotView(data: unknown): Block[] {
   blocks.push({ kind: "matches", caption: "Sources", items: sources.map(sourceItem) });
   blocks.push({
     kind: "note",
-    text: `Provider ${data.provider}; retrieved ${dateText(String(data.retrieved_at))}${
-      str(data.website) ? `; company website ${data.website}` : ""
-    }${str(data.ir_website) ? `; investor relations ${data.ir_website}` : ""}`,
+    text: `Provider ${data.provider}; ${
+      data.retrieved_at
+        ? `retrieved ${dateText(String(data.retrieved_at))}`
+        : "retrieved at a time the recording does not state"
+    }${str(data.website) ? `; company website ${data.website}` : ""}${
+      str(data.ir_website) ? `; investor relations ${data.ir_website}` : ""
+    }`,
   });
   return blocks;
 }

@@ -13,6 +13,7 @@ import {
   sourceUrls,
   str,
 } from "./model.ts";
+import { scaledDecimals, unitDecimals } from "./digits.ts";
 
 interface Fact {
   raw: number | null;
@@ -88,7 +89,7 @@ export function statementView(data: unknown): Block[] {
       : r.label;
     return [
       { text: labelText, indent: Math.max(0, (r.level ?? 1) - 1), total },
-      ...facts.map((f): Cell => ({ text: figure(f), number: true, total })),
+      ...facts.map((f): Cell => ({ text: figure(f, rowDigits(facts)), number: true, total })),
     ];
   });
 
@@ -123,11 +124,24 @@ export function statementView(data: unknown): Block[] {
 }
 
 /** The figure as the filing shows it: reported (scaled) value, with the presented sign. */
-function figure(f: Fact | undefined): string {
+function figure(f: Fact | undefined, digits: number): string {
   if (!f || f.reported === null || f.reported === undefined) return "";
   const shown = f.reported * (f.preferred_sign === -1 ? -1 : 1);
-  const decimals = f.decimals !== null && f.decimals > 0 ? f.decimals : 0;
-  return accounting(shown, decimals);
+  return accounting(shown, digits);
+}
+
+/**
+ * One precision for a row's figures: none when the filing scales them (decimals -6 is a table
+ * in millions); else its unit's (see digits.ts: a per-share figure 2 to 4, a ratio as many as it
+ * carries, up to 6), and never fewer than the decimals the filing states it to. A fact with no
+ * stated decimals (INF, exact) printed a 0.25 rate as 0 and a 1.53 per-share figure as 2.
+ */
+function rowDigits(facts: (Fact | undefined)[]): number {
+  const shown = facts.filter((f): f is Fact => typeof f?.reported === "number");
+  if (shown.some((f) => f.decimals !== null && f.decimals < 0)) return 0;
+  const stated = Math.max(0, ...shown.map((f) => f.decimals ?? 0));
+  const unit = shown.find((f) => f.unit)?.unit ?? "";
+  return Math.min(Math.max(stated, unitDecimals(unit, shown.map((f) => f.reported))), 10);
 }
 
 function citation(filing: Record<string, unknown>, data: Record<string, unknown>): string {
@@ -175,24 +189,28 @@ export function fundamentalsView(data: unknown): Block[] {
       : unit === "shares"
       ? "shares millions"
       : `${unit} millions`;
-  const figure = (v: unknown, unit: string | null, money = false): string => {
+  // a row's per-share figures or ratios at one precision: the decimals they carry
+  const figure = (v: unknown, unit: string | null, row: number[], money = false): string => {
     if (typeof v !== "number") return "—"; // the provider gave no value for that period
     if ((unit === null && !money) || (unit !== null && /per share/.test(unit))) {
-      return accounting(v, 2);
+      return accounting(v, unitDecimals("per share", row));
     }
-    if (unit === "ratio") return accounting(v, 3);
+    if (unit === "ratio") return accounting(v, unitDecimals("ratio", row));
     const m = v / 1e6;
-    // below ten million one decimal keeps the figure from reading as zero
-    return accounting(m, Math.abs(m) < 10 && m !== 0 ? 1 : 0);
+    // below ten million a decimal or more keeps the figure from reading as zero
+    return accounting(m, scaledDecimals(m));
   };
-  const cells: Cell[][] = rows.map((r) => [
-    { text: r.field },
-    { text: shown(r.unit, r) },
-    ...periods.map((p): Cell => ({
-      text: figure(r.values?.[p], r.unit, mixed(r).length > 0),
-      number: true,
-    })),
-  ]);
+  const cells: Cell[][] = rows.map((r) => {
+    const row = periods.map((p) => r.values?.[p]).filter((v): v is number => typeof v === "number");
+    return [
+      { text: r.field },
+      { text: shown(r.unit, r) },
+      ...periods.map((p): Cell => ({
+        text: figure(r.values?.[p], r.unit, row, mixed(r).length > 0),
+        number: true,
+      })),
+    ];
+  });
   const columns: Column[] = [
     { name: "", wrap: true },
     { name: "unit" },

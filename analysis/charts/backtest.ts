@@ -20,6 +20,16 @@ export interface CurveRow {
   drawdown_pct: number;
 }
 
+/** Where one symbol's bars came from: a backtest result's `data.sources[symbol]`. */
+export interface ChartSource {
+  provider?: string | null;
+  source?: string | null;
+  currency?: string | null;
+  price_adjustment?: string | null;
+  first_date?: string | null;
+  last_date?: string | null;
+}
+
 /** Heading of a backtest chart. */
 export interface ChartText {
   /** Title, e.g. the strategy and symbols. */
@@ -28,6 +38,11 @@ export interface ChartText {
   subtitle?: string;
   /** The currency the portfolio is valued in (its symbols' one currency), for the axis. */
   currency?: string | null;
+  /**
+   * Where each symbol's bars came from (the result's `data.sources`), drawn as the chart's
+   * source line; a chart drawn without them says that its source was not given.
+   */
+  sources?: Record<string, ChartSource> | null;
 }
 
 const WIDTH = 820;
@@ -35,6 +50,9 @@ const WIDTH = 820;
 /** SVG text of the chart. Deterministic for the same rows and text. */
 export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promise<string> {
   const { Plot, document } = await plotKit();
+  // the caller's currency, else the one its sources share (none claimed for two)
+  const stated = [...new Set(Object.values(text.sources ?? {}).map((s) => s.currency ?? null))];
+  const currency = text.currency ?? (stated.length === 1 ? stated[0] : null);
   const when = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
   const long = rows.flatMap((r) => [
     { date: when(r.date), value: r.equity, series: "Strategy" },
@@ -47,7 +65,7 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
     marginLeft: 70,
     marginTop: 30,
     x: { type: "utc", label: null },
-    y: { label: `Portfolio value${text.currency ? ` (${text.currency})` : ""}`, grid: true },
+    y: { label: `Portfolio value${currency ? ` (${currency})` : ""}`, grid: true },
     color: {
       legend: true,
       domain: ["Strategy", "Buy & hold (equal weight)"],
@@ -101,6 +119,20 @@ function stack(nodes: ChartElement[], text: ChartText): string {
     parts.push(toSvgText(svg).replace(' xmlns="http://www.w3.org/2000/svg"', ""));
     y += h + 10;
   }
+  // the source line, always: a chart saved alone still says where its prices came from (a
+  // subtitle naming the source, as backtest.run's does, stands for it when no sources are given)
+  const bySubtitle = !Object.keys(text.sources ?? {}).length &&
+    /\bsource\b/i.test(text.subtitle ?? "");
+  const foot = bySubtitle ? [] : wrapWords(sourceLine(text), 130);
+  for (const line of foot) {
+    parts.push(
+      `<text x="70" y="${y + 10}" font-size="11" fill="#555" font-family="sans-serif">${
+        esc(line)
+      }</text>`,
+    );
+    y += 15;
+  }
+  y += foot.length ? 6 : 0;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}">` +
     `<rect width="100%" height="100%" fill="white"/>` +
     `<text x="70" y="22" font-size="16" font-weight="bold" font-family="sans-serif">${
@@ -112,6 +144,37 @@ function stack(nodes: ChartElement[], text: ChartText): string {
       }</text>`
       : "") +
     parts.join("") + `</svg>`;
+}
+
+/**
+ * `Source: AAPL, MSFT: market_a (Yahoo chart API), total_return adjusted, bars 2023-03-01 to
+ * 2023-06-30`: symbols sharing a provenance named together; without sources, that none was given.
+ */
+export function sourceLine(text: Pick<ChartText, "sources">): string {
+  const groups = new Map<string, string[]>();
+  for (const [sym, s] of Object.entries(text.sources ?? {})) {
+    const what = [
+      [s.provider, s.source && `(${s.source})`].filter(Boolean).join(" "),
+      s.price_adjustment && `${s.price_adjustment} adjusted`,
+      s.first_date && s.last_date && `bars ${s.first_date} to ${s.last_date}`,
+    ].filter(Boolean).join(", ") || "provider not stated";
+    groups.set(what, [...(groups.get(what) ?? []), sym]);
+  }
+  if (!groups.size) {
+    return "Source: not given (pass the backtest result's data.sources as `sources`)";
+  }
+  return `Source: ${[...groups].map(([what, syms]) => `${syms.join(", ")}: ${what}`).join("; ")}`;
+}
+
+/** Text split into lines of at most `max` characters at spaces. */
+function wrapWords(text: string, max: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > max) (out.push(line), line = word);
+    else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...out, line] : out;
 }
 
 function esc(s: string): string {

@@ -1,9 +1,11 @@
 /**
- * A price chart of market.ohlcv data: close and adjusted close lines over a volume panel, split
- * and dividend dates marked. Returns standalone SVG text (Observable Plot on a linkedom DOM).
+ * A price chart of market.ohlcv data: close and adjusted close lines over a volume panel, split,
+ * dividend and capital-gain distribution dates marked, the volume in the unit it counts.
+ * Returns standalone SVG text (Observable Plot on a linkedom DOM).
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 import { indexLevelIn, indexLevelUnit, unitOf } from "../market/units.ts";
+import { parseSymbol } from "../market/symbols.ts";
 
 /** A market.ohlcv result for one symbol. */
 export interface OhlcvChartData {
@@ -33,6 +35,14 @@ export interface OhlcvChartData {
   splits?: { date: string; numerator: number; denominator: number }[];
   /** Dividends, marked on the price line. */
   dividends?: { date: string; amount: number }[];
+  /** A fund's capital-gain distributions per share, marked on the price line. */
+  capital_gains?: { date: string; amount: number }[];
+  /**
+   * What the volume counts, when the data states it (`shares`, `contracts`, `USD`). Without it
+   * a stock's or fund's volume is in shares, a future's in contracts; a cryptocurrency's, a
+   * currency pair's or an index's volume claims no unit.
+   */
+  volume_unit?: string | null;
 }
 
 /** Options of {@link ohlcvChartSvg}. */
@@ -69,6 +79,8 @@ export async function ohlcvChartSvg(
   const domain = [rows[0].t, new Date(rows.at(-1)!.t.getTime() + 86_400_000)];
   const mid = (rows[0].t.getTime() + rows.at(-1)!.t.getTime()) / 2;
   const splitCount = (data.splits ?? []).length;
+  const per = (amount: number) =>
+    `${Number(amount.toPrecision(8))}${data.currency ? ` ${data.currency}` : ""}`;
   const rawEvents = [
     ...(data.splits ?? []).map((s) => ({
       t: toDate(s.date),
@@ -76,9 +88,13 @@ export async function ohlcvChartSvg(
     })),
     ...(data.dividends ?? []).map((d) => ({
       t: toDate(d.date),
-      label: `dividend ${Number(d.amount.toPrecision(8))}${
-        data.currency ? ` ${data.currency}` : ""
-      }`,
+      label: `dividend ${per(d.amount)}`,
+    })),
+    // a fund's capital-gain distribution is paid apart from its dividends: adj_close takes it in,
+    // and a drop on its date is explained by it
+    ...(data.capital_gains ?? []).map((d) => ({
+      t: toDate(d.date),
+      label: `capital gain ${per(d.amount)}`,
     })),
   ];
   const plotWidth = width - 60 - 20;
@@ -130,6 +146,7 @@ export async function ohlcvChartSvg(
     r.open !== null && r.close < r.open ? "#c0392b" : "#2e8b57";
   // a currency pair, an index or a fund has no volume: an empty panel is said, not left blank
   const noVolume = !rows.some((r) => typeof r.volume === "number" && r.volume > 0);
+  const vol = volumeAxis(data, rows);
   const volume = Plot.plot({
     document,
     width,
@@ -139,7 +156,7 @@ export async function ohlcvChartSvg(
     marginBottom: 36,
     style: { fontFamily: "sans-serif", fontSize: "12px", background: "white" },
     x: { type: "utc", label: null, domain },
-    y: { label: "Volume (millions)", grid: true, transform: (v: number) => v / 1e6, nice: true },
+    y: { label: vol.label, grid: true, transform: (v: number) => v / vol.div, nice: true },
     marks: [
       // a day narrower than two pixels (years of daily bars) is a one-pixel rule: as a
       // rectangle of a day, inset or not, Plot drew it 0 wide and the panel was blank
@@ -161,13 +178,20 @@ export async function ohlcvChartSvg(
         : []),
     ],
   });
+  // the kinds of event drawn, as the caption counts them: "split and dividend"
+  const kinds = [
+    [data.splits, "split"],
+    [data.dividends, "dividend"],
+    [data.capital_gains, "capital-gain"],
+  ].filter(([list]) => (list as unknown[] | undefined)?.length).map(([, k]) => k as string)
+    .join(", ").replace(/, ([^,]*)$/, " and $1");
   // the caption says where the bars come from, what their prices are and when they were read
   const footer = [
     data.source ? `Source: ${data.source}${data.provider ? ` (${data.provider})` : ""}` : "",
     `bars ${rows[0].date} to ${rows.at(-1)!.date}`,
     data.price_basis ?? "",
     placed.unlabelled
-      ? `${placed.unlabelled} of ${rawEvents.length} split and dividend rules left unlabelled for room`
+      ? `${placed.unlabelled} of ${rawEvents.length} ${kinds} rules left unlabelled for room`
       : "",
     data.retrieved_at ? `retrieved ${data.retrieved_at.slice(0, 10)}` : "",
   ].filter(Boolean).join("; ");
@@ -184,12 +208,49 @@ export async function ohlcvChartSvg(
   return stack(frame, svgOf(price), svgOf(volume));
 }
 
+/**
+ * The volume axis: the scale the largest volume needs and the unit the volume counts, as the
+ * data states it, else by kind of symbol: a stock's or fund's shares, a future's contracts;
+ * a cryptocurrency's (Yahoo counts it in the quote currency), a currency pair's or an index's
+ * volume claims none rather than a wrong one.
+ */
+export function volumeAxis(
+  data: Pick<OhlcvChartData, "symbol" | "volume_unit">,
+  rows: { volume: number | null }[],
+): { label: string; div: number } {
+  const max = Math.max(0, ...rows.map((r) => (typeof r.volume === "number" ? r.volume : 0)));
+  const [div, scale] = max >= 1e9
+    ? [1e9, "billions"]
+    : max >= 1e6
+    ? [1e6, "millions"]
+    : max >= 1e4
+    ? [1e3, "thousands"]
+    : [1, ""];
+  const unit = data.volume_unit ?? volumeUnitOf(data.symbol);
+  const what = unit
+    ? [scale && `${scale} of`, unit].filter(Boolean).join(" ")
+    : [scale, "unit not stated"].filter(Boolean).join("; ");
+  return { label: `Volume (${what})`, div };
+}
+
+/** What a symbol's volume counts by its kind, or null when no unit can be claimed. */
+function volumeUnitOf(symbol: string): string | null {
+  let kind: string;
+  try {
+    kind = parseSymbol(symbol).kind;
+  } catch {
+    return null;
+  }
+  return kind === "equity" ? "shares" : kind === "future" ? "contracts" : null;
+}
+
 /** Lines of event labels at the top of the price panel. */
 const LABEL_LINES = 3;
 
 /**
- * Puts each split, then each dividend label on the first of {@link LABEL_LINES} lines where it
- * overlaps no other (12px text, about 6.6 pixels a character); a label with no room on any line is left
+ * Puts each split, then each dividend and capital-gain label on the first of
+ * {@link LABEL_LINES} lines where it overlaps no other (12px text, about 6.6 pixels a
+ * character); a label with no room on any line is left
  * out (its rule stays) and counted, never drawn over another.
  */
 function placeLabels<T extends { t: Date; label: string; right: boolean; first: boolean }>(

@@ -133,6 +133,7 @@ export default defineCommand({
         subtitle: `${args.start_date} to ${args.end_date}; source: ${
           [...new Set(Object.values(loaded.sources).map((s) => s.provider ?? "unknown"))].join(", ")
         } via market.ohlcv`,
+        sources: loaded.sources,
         // one currency or none stated (two are refused when the bars are loaded)
         currency: [...new Set(Object.values(loaded.sources).map((s) => s.currency))].length === 1
           ? Object.values(loaded.sources)[0]?.currency ?? null

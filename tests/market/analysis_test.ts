@@ -103,7 +103,7 @@ Deno.test("ohlcv chart renders standalone SVG with both panels and event labels"
   });
   assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'));
   assert.ok(svg.includes("split 2:1"));
-  assert.ok(svg.includes("Volume (millions)"));
+  assert.ok(svg.includes("Volume (millions of shares)"));
   assert.ok(svg.includes("Adjusted close"));
   assert.equal((svg.match(/<svg/g) ?? []).length, 3);
 });
