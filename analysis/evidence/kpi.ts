@@ -26,6 +26,7 @@ import {
   OUTLOOK_AFTER_TERM,
   resultClause,
 } from "./kpi_outlook.ts";
+import { isMoveBase, movesIn, namesMoveBase } from "./kpi_move.ts";
 import { clauseAround } from "./kpi_periods.ts";
 import { rowHits } from "./kpi_rows.ts";
 import { BULLET, leadInPeriod, type Sentence, sentences } from "./kpi_sentences.ts";
@@ -222,7 +223,11 @@ function sentenceHits(
 ): KpiHit[] {
   if (metric.requires && !metric.requires.test(s.text)) return [];
   if (metric.excludes?.some((x) => wholeWordIndexOf(s.text, x) >= 0)) return [];
-  const terms = termsIn(s.text, metric);
+  // "Revenue grew 11% over prior year revenue of $4.5 billion to $5.0 billion": the move's
+  // level is the first mention's; the mention naming its base is the earlier figure's name
+  const moves = movesIn(s.text, found);
+  const named = termsIn(s.text, metric);
+  const terms = named.filter((t, i) => i === 0 || !namesMoveBase(moves, t.at));
   const claimed = new Set<number>();
   const out: KpiHit[] = [];
   const lists = /\brespectively\b/i.test(s.text) ? respectiveLists(s.text, found) : [];
@@ -262,7 +267,7 @@ function sentenceHits(
       v.offset >= termEnd ? v.offset - termEnd : term.at - (v.offset + v.raw.length) + 0.5;
     const pick = found.filter((v) =>
       v.kind === metric.kind && v.offset >= from && v.offset + v.raw.length <= to &&
-      !claimed.has(v.offset) && belongs(s.text, metric, term, v, found) &&
+      !claimed.has(v.offset) && !isMoveBase(moves, v) && belongs(s.text, metric, term, v, found) &&
       // a figure before the name is its own only within the same clause ("22% revenue growth"),
       // never the last of a table row's figures on the line above ("Total $66,608 $62,286
       // $58,158" / "Revenues increased by ...")

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
+import { readFrom, SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
 const n = z.number().nullable();
@@ -55,12 +55,20 @@ export default defineCommand({
     provider: z.string(),
     source: z.string(),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
-    retrieved_at: z.string(),
+    retrieved_at: z.string().nullable().describe(
+      "When Yahoo's newest answer was read (ISO 8601; the recording's time under replay); null when that is not known (a recording that carries no date).",
+    ),
   }),
   examples: ["finance calendar.company AAPL"],
   async run(args, ctx) {
     const { companyCalendar } = await import("../../analysis/market/calendar.ts");
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
-    return withSourceUrls(await companyCalendar(ctx, canonicalSymbol(args.symbol)), ctx);
+    const calendar = await companyCalendar(ctx, canonicalSymbol(args.symbol));
+    // when Yahoo answered, not this run's clock: a date nobody knows (an undated recording,
+    // warned) is null, never today
+    return withSourceUrls(
+      { ...calendar, retrieved_at: readFrom(ctx, "market_a").retrieved_at },
+      ctx,
+    );
   },
 });

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { someOf } from "../../core/lists.ts";
-import { SOURCE_URLS_HELP, sourceUrls, withSourceUrls } from "../market/_sources.ts";
+import {
+  readFrom as readOf,
+  SOURCE_URLS_HELP,
+  sourceUrls,
+  withSourceUrls,
+} from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 
 const n = z.number().nullable();
@@ -71,7 +76,9 @@ export default defineCommand({
     })),
     count: z.int(),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
-    retrieved_at: z.string(),
+    retrieved_at: z.string().nullable().describe(
+      "When FMP's answer was read (ISO 8601; the recording's time under replay); null when that is not known (a recording that carries no date).",
+    ),
   }),
   examples: ["finance estimates.consensus AAPL period=annual limit=4"],
   async run(args, ctx) {
@@ -227,7 +234,9 @@ export default defineCommand({
     }
     // FMP lists the furthest period first, so a small limit keeps the furthest periods and
     // drops the next one (limit=1 gives AAPL's fiscal 2029, not its coming year)
-    const today = ctx.clock.now().toISOString().slice(0, 10);
+    // "ahead" of the day the answer was read (a recording's day under replay), else this run's
+    const today = (readOf(ctx, "estimates_a").retrieved_at ?? ctx.clock.now().toISOString())
+      .slice(0, 10);
     const dates = estimates.map((e) => e.date.slice(0, 10)).sort();
     const ahead = dates.filter((d) => d > today);
     const span = args.period === "annual" ? 372 : 100; // 53-week years, 14-week quarters
@@ -316,7 +325,8 @@ export default defineCommand({
       provider: "estimates_a",
       estimates,
       count: estimates.length,
-      retrieved_at: ctx.clock.now().toISOString(),
+      // a date nobody knows (an undated recording, warned) is null, never today
+      retrieved_at: readOf(ctx, "estimates_a").retrieved_at,
     }, ctx);
   },
 });

@@ -268,7 +268,9 @@ export default defineCommand({
     source: z.string(),
     sources_used: z.array(z.string()),
     notes: z.array(z.string()),
-    retrieved_at: z.string().optional().describe("When the newest page was read (ISO 8601)."),
+    retrieved_at: z.string().nullable().optional().describe(
+      "When the newest page was read (ISO 8601; the recording's time under replay); null when that is not known (a recording that carries no date, or no page read).",
+    ),
     source_urls: z.array(z.string()).optional().describe(
       "The filing indexes and IR pages the rows were read from (keys removed), newest last.",
     ),
@@ -330,7 +332,8 @@ export default defineCommand({
       // a context built by hand (tests) may record no requests
       ...(ctx.requested
         ? {
-          retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
+          // a date nobody knows (an undated recording, warned) is null, never today
+          retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? null,
           source_urls: sourceUrls(ctx),
         }
         : {}),

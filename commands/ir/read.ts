@@ -44,7 +44,9 @@ export default defineCommand({
     provider: z.enum(["filings_a", "company_ir"]).describe(
       "Provider key: filings_a for an SEC EDGAR address, company_ir for a company's own site.",
     ),
-    retrieved_at: z.string().describe("When the document was read (ISO 8601)."),
+    retrieved_at: z.string().nullable().describe(
+      "When the document was read (ISO 8601; the recording's time under replay); null when that is not known (a recording that carries no date).",
+    ),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
   }),
   examples: [
@@ -79,7 +81,8 @@ export default defineCommand({
       provider: parseArchiveUrl(doc.url ?? doc.source)
         ? "filings_a" as const
         : "company_ir" as const,
-      retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
+      // a date nobody knows (an undated recording, warned) is null, never today
+      retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? null,
       source_urls: sourceUrls(ctx),
     };
   },

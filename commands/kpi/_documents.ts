@@ -22,7 +22,9 @@ export const documentSchema = z.object({
   provider: z.string().nullable().optional().describe(
     "Provider key the document was read through (transcripts_a, filings_a); null for a local file.",
   ),
-  retrieved_at: z.string().optional().describe("When the document was read (ISO 8601)."),
+  retrieved_at: z.string().nullable().optional().describe(
+    "When the document was read (ISO 8601; the recording's time under replay); null when that is not known (a recording that carries no date).",
+  ),
 });
 
 /** A KPI's figure as it was stated: the number, its unit, a range's high end, a bound. */
@@ -191,6 +193,7 @@ export async function filingRows(
         text: string;
         start_char?: number;
         document_url?: string;
+        retrieved_at?: string | null;
       }
     >("filings.read", {
       // the company goes along with an accession: its prefix may be a filing agent's CIK
@@ -221,8 +224,8 @@ export async function filingRows(
       section,
       source: "filings_a",
       provider: "filings_a",
-      // filings.read names no time of reading: it ran just now (a hand-built context has no clock)
-      ...(ctx.clock ? { retrieved_at: ctx.clock.now().toISOString() } : {}),
+      // as filings.read says: a time it does not know (an undated recording) is null, never now
+      ...(env.data.retrieved_at !== undefined ? { retrieved_at: env.data.retrieved_at } : {}),
     };
     docs.push(doc);
     rows.push(...markAmbiguous(

@@ -43,7 +43,7 @@ const sourceRow = z.object({
     "The URLs the source's command names as read (keys removed); empty when it names none.",
   ),
   retrieved_at: z.string().nullable().describe(
-    "When the source was read (ISO 8601); null when it could not be.",
+    "When the source was read (ISO 8601; the recording's time under replay); null when it could not be read or its command does not know when (a recording that carries no date).",
   ),
 });
 
@@ -379,7 +379,9 @@ export default defineCommand({
           error: null,
           provider: PROVIDER[block.source],
           source_urls: block.read.source_urls,
-          retrieved_at: block.read.retrieved_at ?? ctx.clock.now().toISOString(),
+          // as the source's command says; a time it does not know (an undated recording) is
+          // null, never this run's clock
+          retrieved_at: block.read.retrieved_at,
         });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

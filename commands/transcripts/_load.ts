@@ -2,9 +2,9 @@
  * Finds and parses one transcript for transcripts.read, transcripts.qa and kpi.*: by URL (http,
  * a local path or file:// URL) or by ticker and quarter through transcript search.
  */
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { z } from "zod";
-import { urlGuardFor } from "../../core/access.ts";
+import { AccessDenied, urlGuardFor } from "../../core/access.ts";
 import { checkLocalPath } from "../../core/local_files.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, UsageError } from "../../core/errors.ts";
@@ -21,7 +21,9 @@ export const transcriptMeta = z.object({
   provider: z.string().nullable().describe(
     "Provider key of a page read over the network (transcripts_a); null for a local file.",
   ),
-  retrieved_at: z.string().describe("When the page or file was read (ISO 8601)."),
+  retrieved_at: z.string().nullable().describe(
+    "When the page was read (ISO 8601; the recording's time under replay) or the local file was read (this run's clock); null when that is not known (a recording that carries no date).",
+  ),
 });
 
 export type TranscriptMeta = z.infer<typeof transcriptMeta>;
@@ -56,8 +58,53 @@ function sourceOf(url: string): string {
 }
 
 const MAX_BYTES = 20_000_000;
+const CHUNK = 1 << 16;
 
-/** Reads and parses one transcript page or file. */
+/**
+ * Reads a local file that checkLocalPath passed, opening it once and checking the open file:
+ * a path swapped (for a link, a FIFO, another file) or a file grown after the check is never
+ * read past the limit. Non-blocking so a FIFO put in its place cannot hold the call; at most
+ * `maxBytes` + 1 bytes are read, the one more telling a file over the limit.
+ */
+export function readLocal(path: string, shown: string, maxBytes: number): string {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch {
+    throw new FinanceError(
+      `${shown} could not be opened (it was moved, replaced by a link, or is not readable since it was checked): check the file and run the command again`,
+    );
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new AccessDenied(`"${shown}" is not a regular file`);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(Math.min(CHUNK, maxBytes + 1 - total));
+      const got = readSync(fd, chunk, 0, chunk.length, null);
+      if (got === 0) break;
+      chunks.push(chunk.subarray(0, got));
+      total += got;
+      if (total > maxBytes) {
+        throw new FinanceError(
+          `"${shown}" is over the ${maxBytes}-byte limit of a transcript file (it grew after it was checked, or is not a transcript); read a smaller file`,
+        );
+      }
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.length;
+    }
+    // as readFileSync(path, "utf8") decoded it: a byte-order mark stays, offsets unchanged
+    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** True for text with control characters no transcript has (NUL, bell, backspace...). */
 function binary(head: string): boolean {
   for (let i = 0; i < head.length; i++) {
@@ -77,7 +124,7 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     body = await (await ctx.provider("transcripts_a")).page(url, guard);
   } else {
     const path = checkLocalPath(ctx.access, url, MAX_BYTES);
-    body = readFileSync(path, "utf8");
+    body = readLocal(path, url, MAX_BYTES);
     shownUrl = url.startsWith("file://") ? url : `file://${path}`;
   }
   // a PDF or other binary file read as text is no transcript (its "title" was "%PDF-1.4 1 0 obj")
@@ -132,7 +179,11 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
       url: shownUrl,
       source: sourceOf(url),
       provider: /^https?:\/\//i.test(url) ? "transcripts_a" : null,
-      retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
+      // a page's time is its answer's (null for an undated recording, warned), never today; a
+      // local file was read just now, by this run's clock
+      retrieved_at: /^https?:\/\//i.test(url)
+        ? ctx.requested().at(-1)?.retrieved_at ?? null
+        : ctx.clock.now().toISOString(),
     },
     parsed,
     ...(from ? { quarterFrom: from } : {}),
@@ -239,6 +290,8 @@ export function plainTitle(firstBlock: string): string | null {
   if (!line || line.length > 160 || /[.,;:!?]$/.test(line) || /^[^:]{2,60}:\s/.test(line)) {
     return null;
   }
+  // "[Operator Instructions]", "(Audio begins)": a stage note in brackets is no title
+  if (/^[[(][^\])]*[\])]$/.test(line)) return null;
   return line.split(/\s+/).length <= 20 ? line : null;
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
-import { SOURCE_URLS_HELP, sourceUrls } from "../market/_sources.ts";
+import { readFrom, SOURCE_URLS_HELP, sourceUrls } from "../market/_sources.ts";
 
 export default defineCommand({
   name: "transcripts.search",
@@ -42,7 +42,9 @@ export default defineCommand({
     count: z.int(),
     source: z.literal("motley_fool"),
     provider: z.literal("transcripts_a"),
-    retrieved_at: z.string().describe("When the listing pages were read (ISO 8601)."),
+    retrieved_at: z.string().nullable().describe(
+      "When the newest listing page was read (ISO 8601; the recording's time under replay); null when that is not known (a recording that carries no date).",
+    ),
     source_urls: z.array(z.string()).describe(
       `The listing pages the links were read from. ${SOURCE_URLS_HELP}`,
     ),
@@ -77,7 +79,8 @@ export default defineCommand({
       count: transcripts.length,
       source: "motley_fool" as const,
       provider: "transcripts_a" as const,
-      retrieved_at: ctx.requested().at(-1)?.retrieved_at ?? ctx.clock.now().toISOString(),
+      // a date nobody knows (an undated recording, warned) is null, never today
+      retrieved_at: readFrom(ctx, "transcripts_a").retrieved_at,
       source_urls: sourceUrls(ctx),
       ...(args.debug ? { attempts: found.attempts } : {}),
     };

@@ -246,6 +246,6 @@ Deno.test("kpi.history csv from the recorded transcripts: provider and time read
   assert.ok(at("provider") > at("source") && at("retrieved_at") < at("url"), head.join(","));
   for (const r of rows) {
     assert.equal(r[at("provider")], "transcripts_a");
-    assert.equal(r[at("retrieved_at")], "2026-02-25T12:00:00.000Z");
+    assert.equal(r[at("retrieved_at")], "2025-11-20T12:00:00.000Z");
   }
 });
