@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { ProviderError } from "../../core/errors.ts";
 import { epoch, num, type QuoteRow } from "../../providers/market_a/schemas.ts";
-import { fromYahooQuote, rowOf } from "./quote_row.ts";
+import { readYahooQuote, rowOf } from "./quote_row.ts";
 
 export { fromYahooQuote, QUOTE_SOURCE } from "./quote_row.ts";
 
@@ -79,9 +79,15 @@ export async function yahooQuoteRow(ctx: Context, symbol: string): Promise<Quote
   return row;
 }
 
-/** Yahoo quote of one symbol; an unknown symbol is an error naming it. */
+/**
+ * Yahoo quote of one symbol; an unknown symbol is an error naming it. What the reading left out
+ * (a 0 or negative price placeholder nulled, a future's unit) is said in the call's warnings:
+ * a null the answer does not explain would read as a missing field, not a refused one.
+ */
 export async function yahooQuote(ctx: Context, symbol: string): Promise<Quote> {
-  return fromYahooQuote(await yahooQuoteRow(ctx, symbol));
+  const { quote, notes } = readYahooQuote(await yahooQuoteRow(ctx, symbol), ctx.clock.now());
+  for (const n of notes) ctx.warn(n);
+  return quote;
 }
 
 const profile = z.looseObject({

@@ -1,4 +1,5 @@
 /** screen.run: predefined ids or the query language, through market_a. */
+import { answeredAt } from "./answered.ts";
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
@@ -158,15 +159,6 @@ export function emptyScreen(fields: string[], offset: number, total: number | nu
     'spells them (industry names such as "Semiconductors", exchange codes such as NMS), so a ' +
     "value spelled otherwise matches nothing: this empty list does not show that no company " +
     "fits (industry.keys lists the names Yahoo's sector pages use)";
-}
-
-/**
- * When the screen's answer was read: its request's time on the session's clock (the recording's
- * under replay), not the time the call began; the clock's now when no request was recorded.
- */
-function answeredAt(ctx: Context): string {
-  const read = ctx.requested().filter((r) => r.provider === "market_a").at(-1);
-  return read?.retrieved_at ?? ctx.clock.now().toISOString();
 }
 
 export async function runScreen(ctx: Context, args: Args) {

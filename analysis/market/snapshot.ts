@@ -1,4 +1,5 @@
 /** symbol.snapshot and symbol.profile: Yahoo quote + quoteSummary, SEC CIK for US listings. */
+import { answeredAt } from "./answered.ts";
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
@@ -279,7 +280,7 @@ export async function snapshot(ctx: Context, input: string, opts: { negatives?: 
     },
     fund: shownFund,
     as_of: quote.as_of,
-    retrieved_at: ctx.clock.now().toISOString(),
+    retrieved_at: answeredAt(ctx),
     provider: "market_a",
     sources: [
       { fields: "price, market_cap, shares_outstanding, as_of", source: QUOTE_SOURCE },

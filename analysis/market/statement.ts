@@ -1,4 +1,5 @@
 /** fundamentals.statement: Yahoo fundamentals time series → line items per period. */
+import { answeredAt } from "./answered.ts";
 import type { Context } from "../../core/context.ts";
 import { ProviderError } from "../../core/errors.ts";
 import { num } from "../../providers/market_a/schemas.ts";
@@ -419,6 +420,6 @@ export async function statement(
     count: rows.length,
     provider: "market_a",
     source: "Yahoo Finance fundamentals time series (ws/fundamentals-timeseries)",
-    retrieved_at: ctx.clock.now().toISOString(),
+    retrieved_at: answeredAt(ctx),
   };
 }

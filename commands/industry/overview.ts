@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { sourceUrls } from "../market/_sources.ts";
+import { answeredAt, sourceUrls } from "../market/_sources.ts";
 import { warnOtherKey } from "../sector/_page.ts";
 import {
   benchmarkSchema,
@@ -36,7 +36,9 @@ export default defineCommand({
     provider: z.string(),
     source: z.string(),
     url: z.string().describe("The Yahoo page the figures were read from."),
-    retrieved_at: z.string(),
+    retrieved_at: z.string().nullable().describe(
+      "When the answer was read (ISO 8601): the recording's time under replay, null when the recording carries no date.",
+    ),
   }),
   view: "sector_overview",
   examples: ["finance industry.overview banks-diversified"],
@@ -61,7 +63,7 @@ export default defineCommand({
       // the page as requested: Yahoo's key in the answer may not be the one asked for
       url: sourceUrls(ctx, (r) => r.url.includes("/v1/finance/industries/")).at(-1) ??
         pageUrl("industries", d.key),
-      retrieved_at: ctx.clock.now().toISOString(),
+      retrieved_at: answeredAt(ctx, (r) => r.provider === "market_a"),
     };
   },
 });

@@ -52,6 +52,19 @@ export function readFrom<K extends string>(ctx: Context, provider: K): {
   };
 }
 
+/**
+ * When the newest data answer of this call (those `keep` accepts) was read: the recording's
+ * time under replay, null when that recording carries no date (the call warns why), never the
+ * time of the run then. The session's clock only when the call read nothing: computed now.
+ */
+export function answeredAt(
+  ctx: Context,
+  keep: (r: Requested) => boolean = () => true,
+): string | null {
+  const reads = ctx.requested().filter((r) => !isHandshake(r.url) && keep(r));
+  return reads.length ? reads[reads.length - 1].retrieved_at : ctx.clock.now().toISOString();
+}
+
 /** A result with the call's data URLs added as `source_urls`. */
 export function withSourceUrls<T extends object>(data: T, ctx: Context): T & {
   source_urls: string[];

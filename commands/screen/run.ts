@@ -56,7 +56,9 @@ export default defineCommand({
     provider: z.string(),
     source: z.string(),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
-    retrieved_at: z.string(),
+    retrieved_at: z.string().nullable().describe(
+      "When the answer was read (ISO 8601): the recording's time under replay, null when the recording carries no date.",
+    ),
   }),
   examples: [
     "finance screen.run day_gainers count=10",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
+import { answeredAt, SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 
 export default defineCommand({
   name: "sector.industries",
@@ -30,7 +30,9 @@ export default defineCommand({
     provider: z.string(),
     source: z.string(),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
-    retrieved_at: z.string(),
+    retrieved_at: z.string().nullable().describe(
+      "When the answer was read (ISO 8601): the recording's time under replay, null when the recording carries no date.",
+    ),
   }),
   examples: ["finance sector.industries technology"],
   async run(args, ctx) {
@@ -58,7 +60,7 @@ export default defineCommand({
       count: industries.length,
       provider: "market_a",
       source: SECTOR_SOURCE,
-      retrieved_at: ctx.clock.now().toISOString(),
+      retrieved_at: answeredAt(ctx, (r) => r.provider === "market_a"),
     }, ctx);
   },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
+import { answeredAt, SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, ProviderError } from "../../core/errors.ts";
@@ -62,13 +62,16 @@ export default defineCommand({
     provider: z.string(),
     source: z.string(),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
-    retrieved_at: z.string(),
+    retrieved_at: z.string().nullable().describe(
+      "When the answer was read (ISO 8601): the recording's time under replay, null when the recording carries no date.",
+    ),
   }),
   examples: ["finance symbol.profile AAPL"],
   async run(args, ctx) {
-    const { QUOTE_SOURCE, summarySchema, yahooSummary, SUMMARY_SOURCE, yahooQuote } = await import(
-      "../../analysis/market/company.ts"
-    );
+    const { QUOTE_SOURCE, summarySchema, yahooSummary, SUMMARY_SOURCE, yahooQuoteRow } =
+      await import(
+        "../../analysis/market/company.ts"
+      );
     const { profileFields, secCik } = await import("../../analysis/market/snapshot.ts");
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
@@ -103,7 +106,9 @@ export default defineCommand({
     }
     if (name === null) {
       // quoteType is missing too: the v7 quote still names most listings.
-      name = named(await yahooQuote(ctx, symbol).then((q) => q.company_name).catch(() => null));
+      // only its name is read here: the row's price notes are no part of a profile
+      const row = await yahooQuoteRow(ctx, symbol).catch(() => null);
+      name = named(row?.longName) ?? named(row?.shortName);
       fromQuote = name !== null;
     }
     const noName = placeholder === null ? "" : `Yahoo's only name for it is '${placeholder}', ` +
@@ -136,7 +141,7 @@ export default defineCommand({
         modules.length ? `${SUMMARY_SOURCE} modules ${modules.join(", ")}` : null,
         fromQuote ? `${QUOTE_SOURCE} (company name)` : null,
       ].filter(Boolean).join("; "),
-      retrieved_at: ctx.clock.now().toISOString(),
+      retrieved_at: answeredAt(ctx, (r) => r.provider === "market_a"),
     }, ctx);
   },
 });

@@ -101,7 +101,9 @@ export default defineCommand({
         "since they would be a company's figures.",
     ),
     as_of: s,
-    retrieved_at: z.string(),
+    retrieved_at: z.string().nullable().describe(
+      "When the answer was read (ISO 8601): the recording's time under replay, null when the recording carries no date.",
+    ),
     provider: z.string(),
     sources: z.array(z.object({
       fields: z.string(),

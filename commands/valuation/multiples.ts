@@ -3,7 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
 import { fxShape } from "../../analysis/market/snapshot.ts";
 import { type Citation, citationShape, marketReads } from "./_citations.ts";
-import { SOURCE_URLS_HELP } from "../market/_sources.ts";
+import { answeredAt, SOURCE_URLS_HELP } from "../market/_sources.ts";
 
 const n = z.number().nullable();
 
@@ -51,7 +51,9 @@ export default defineCommand({
     sources: z.array(z.string()),
     warnings: z.array(z.string()),
     provider: z.string().describe("Provider key of the market figures (market_a)."),
-    retrieved_at: z.string().describe("When the newest figure was read (ISO 8601)."),
+    retrieved_at: z.string().nullable().describe(
+      "When the newest figure was read (ISO 8601); null when replayed from a recording that carries no date.",
+    ),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     citations: z.array(citationShape).describe(
       "Each group of figures with the provider and the URLs it was read from.",
@@ -93,7 +95,7 @@ export default defineCommand({
     return {
       ...out,
       provider: "market_a",
-      retrieved_at: reads.retrieved_at ?? ctx.clock.now().toISOString(),
+      retrieved_at: answeredAt(ctx, (r) => r.provider === "market_a"),
       source_urls: [...new Set([...reads.all, ...(revenue_urls ?? [])])],
       citations,
       method: METHOD,

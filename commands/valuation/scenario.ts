@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
 import { type Citation, citationShape, marketReads } from "./_citations.ts";
-import { SOURCE_URLS_HELP } from "../market/_sources.ts";
+import { answeredAt, SOURCE_URLS_HELP } from "../market/_sources.ts";
 
 const n = z.number().nullable();
 
@@ -56,7 +56,9 @@ export default defineCommand({
     as_of: z.string().nullable(),
     warnings: z.array(z.string()),
     provider: z.string().describe("Provider key of the market figures (market_a)."),
-    retrieved_at: z.string().describe("When the newest market figure was read (ISO 8601)."),
+    retrieved_at: z.string().nullable().describe(
+      "When the newest market figure was read (ISO 8601); null when replayed from a recording that carries no date.",
+    ),
     source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
     citations: z.array(citationShape).describe(
       "Each group of figures with the provider and the URLs it was read from; your revenue, " +
@@ -92,7 +94,7 @@ export default defineCommand({
     return {
       ...out,
       provider: "market_a",
-      retrieved_at: reads.retrieved_at ?? ctx.clock.now().toISOString(),
+      retrieved_at: answeredAt(ctx, (r) => r.provider === "market_a"),
       source_urls: reads.all,
       citations,
       method: METHOD,
