@@ -345,10 +345,35 @@ export function scaleIn(texts: string[]): { multiplier: number; text: string } |
       const open = text.lastIndexOf("(", m.index + (m[0].startsWith("(") ? 0 : m[0].length));
       const close = open >= 0 ? text.indexOf(")", open) : -1;
       const inside = open >= 0 && close > m.index;
-      return { multiplier, text: (inside ? text.slice(open, close + 1) : text).slice(0, 160) };
+      return {
+        multiplier,
+        text: (inside ? text.slice(open, close + 1) : unitPhrase(text, m)).slice(0, 160),
+      };
     }
   }
   return null;
+}
+
+/** Words before a scale word that belong to its statement: "Rs. in", "All amounts are in". */
+const UNIT_LEAD = new RegExp(
+  String
+    .raw`(?:${CURRENCY})?(?:\b(?:all\s+)?(?:U\.?S\.?\s+)?(?:dollars|amounts|figures|euros|pounds|currency|expressed|stated|presented|reported|shown|are|is)\s+)*$`,
+  "i",
+);
+
+/**
+ * The scale statement of a line that states more than that: "Twelve Months Ended June 30, 2022
+ * $ million" gives "$ million", "Dollars in millions, except per share data" stays whole; the
+ * words that name the unit before it and its "of dollars" and "except ..." after it are kept.
+ */
+function unitPhrase(text: string, m: RegExpExecArray): string {
+  const before = text.slice(0, m.index);
+  const lead = UNIT_LEAD.exec(before)?.[0] ?? "";
+  const after = text.slice(m.index + m[0].length);
+  const tail =
+    /^(?:\s+of\s+(?:u\.?\s?s\.?\s+)?[a-z]+)?(?:\s*,?\s*(?:except|unless|other than)\b[^.;()]*)?/i
+      .exec(after)?.[0] ?? "";
+  return `${lead}${m[0]}${tail}`.trim();
 }
 
 /**

@@ -15,11 +15,13 @@ import { type BlockLine, type Cell, isNumeric, isYear, SPAN_WORDS, type Table } 
  * is not taken in millions unchecked.
  */
 export function unheadedScale(t: Table, all: Line[], pageHeight: number): void {
-  if (t.scale?.where !== "above" || !t.slots || !t.bbox) return;
+  if (!t.slots || !t.bbox) return;
   const cols = t.header.flatMap((_, k) =>
     k > 0 && t.values.some((r) => r[k] !== null && r[k] !== undefined) ? [k] : []
   );
   if (cols.length < 2 || cols.some((k) => t.header[k].trim())) return;
+  const attached = attachStack(t, cols, all, pageHeight);
+  if (attached === "clear" || t.scale?.where !== "above") return;
   const top = t.bbox[1];
   const over = (r: TextRun) =>
     cols.filter((k) =>
@@ -33,9 +35,87 @@ export function unheadedScale(t: Table, all: Line[], pageHeight: number): void {
     return words.length >= 2;
   });
   if (!headings.length) return;
+  if (attached === "scale among") {
+    (t.warnings ??= []).push(
+      `its column headings were read from the lines stacked above it, and its scale "${t.scale.text}" is printed among them over one or two columns, not over the whole table: check which column it covers on the page before scaling counts or prices`,
+    );
+    return;
+  }
   (t.warnings ??= []).push(
     `its columns of figures have no headings (words printed over them above the table were not read as headings), so the scale "${t.scale.text}" found above it may be one column's, not the table's: check which columns it covers on the page before scaling counts or prices`,
   );
+}
+
+/**
+ * Multi-line headings stacked over a table's figure columns and not read with it ("Total Number
+ * of | Shares | Repurchased" over a column of share counts): attached, line by line from the
+ * top, when every word of the stack sits over exactly one figure column and every figure column
+ * gets one. Lines over the label column alone (a row caption: "Repurchases during each fiscal
+ * quarter of 2022:") between the stack and the rows are passed over, and so is the scale's own
+ * line ("(In millions)"), which may straddle two columns. Any other line ends the stack; a word
+ * between two columns leaves the headings unattached (false), and the caller says so; so it
+ * does when the scale's line sits among the headings ("scale among"): it is then a column's.
+ */
+function attachStack(
+  t: Table,
+  cols: number[],
+  all: Line[],
+  pageHeight: number,
+): "clear" | "scale among" | false {
+  const slots = t.slots!, top = t.bbox![1];
+  const first = Math.min(...cols.map((k) => slots[k].x0));
+  // half the gap to the neighbouring slot, at most 20 pt: a word's centre within it is over k
+  const reach = (k: number) =>
+    Math.min(
+      20,
+      ...[slots[k - 1], slots[k + 1]].filter(Boolean).map((s) =>
+        Math.max(0, (s.x0 > slots[k].x1 ? s.x0 - slots[k].x1 : slots[k].x0 - s.x1) / 2)
+      ),
+    );
+  const columnOf = (r: TextRun): number | null => {
+    const mid = r.x + r.width / 2;
+    const hit = cols.filter((k) => mid >= slots[k].x0 - reach(k) && mid <= slots[k].x1 + reach(k));
+    return hit.length === 1 ? hit[0] : null;
+  };
+  const lines = all
+    .filter((l) => pageHeight - l.y < top - 1 && top - (pageHeight - l.y) <= 100)
+    .sort((a, b) => a.y - b.y); // nearest the rows first
+  const stack: Map<number, string>[] = [];
+  let lastY: number | null = null;
+  let scaleAmong = false;
+  for (const l of lines) {
+    const runs = l.runs.filter((r) => r.str.trim());
+    if (!runs.length) continue;
+    const labelOnly = runs.every((r) => r.x + r.width <= first - 2);
+    if (labelOnly) {
+      if (stack.length) break;
+      continue;
+    }
+    const text = runs.map((r) => r.str).join(" ").replace(/\s+/g, " ").trim();
+    if (t.scale && text === t.scale.text.trim()) {
+      // over the figure columns only: a column's heading, not the table's statement
+      if (runs.every((r) => r.x > first - 2)) scaleAmong = true;
+      continue;
+    }
+    // stacked tightly: a blank band of two lines or more ends the stack
+    if (lastY !== null && l.y - lastY > 2.5 * (l.size || 10)) break;
+    // figures: another table's row, not headings
+    if (runs.some((r) => isNumeric(r.str.trim()) && !isYear(r.str.trim()))) break;
+    const row = new Map<number, string>();
+    for (const r of runs) {
+      if (r.x + r.width <= first - 2) continue; // a label column heading: not a figure column's
+      const k = columnOf(r);
+      if (k === null) return false;
+      row.set(k, row.has(k) ? `${row.get(k)} ${r.str.trim()}` : r.str.trim());
+    }
+    stack.push(row);
+    lastY = l.y;
+  }
+  if (!stack.length || cols.some((k) => !stack.some((row) => row.has(k)))) return false;
+  for (const k of cols) {
+    t.header[k] = stack.toReversed().flatMap((row) => row.has(k) ? [row.get(k)!] : []).join(" ");
+  }
+  return scaleAmong ? "scale among" : "clear";
 }
 
 /** A line of column headings: two cells or more, words or years, no other figure. */

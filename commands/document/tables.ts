@@ -3,7 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { liftWarnings } from "../../analysis/document/view.ts";
 import { documentReadFrom, documentReadFromShape } from "./read.ts";
-import { checkpoint } from "../../core/cancel.ts";
+import { checkpoint, StoppedError } from "../../core/cancel.ts";
 import type { PageLayout } from "../../analysis/document/tables_offsets.ts";
 import { type TextLayerNote, textLayerWarnings } from "../../analysis/document/text_layer.ts";
 
@@ -132,294 +132,360 @@ export default defineCommand({
     "finance document.tables ./earnings-release.pdf pages=1-3",
     "finance document.tables ./deck.pdf pages=12 flavor=lattice max_rows=0",
   ],
-  async run(args, ctx) {
-    if (!args.source?.trim()) {
-      throw new InputError("source is required (a local path or an http(s) URL)");
-    }
-    const { fetchDocument } = await import("../../analysis/document/load.ts");
-    const { applyNumberStyle, cellScales, htmlTable, multiNumber, numberStyles } = await import(
-      "../../analysis/document/tables.ts"
-    );
-    const raw = await fetchDocument(ctx, args.source);
-    const warnings: string[] = [];
-    let found: (import("../../analysis/document/tables.ts").Table & {
-      flavor: "stream" | "lattice" | "html";
-    })[];
-    let pages: number[];
-    let textless = 0;
-    // character offsets of the returned tables' cells in document.read's text (PDF)
-    let offsets: (([number, number] | null)[][] | null)[] = [];
-    const stamped: number[] = [];
-    // pages whose text layer does not decode (garbled: not read) or holds control characters
-    const notes = new Map<number, TextLayerNote>();
-    // tables on readable pages whose own cells do not decode, left out
-    const unreadable = new Map<string, { page: number; sample: string }>();
-    if (raw.format === "html") {
-      const { decodeHtml, htmlTableBlocks } = await import("../../analysis/document/html.ts");
-      // in the page's own encoding, as document.read reads it: a windows-1252 page's "—" and
-      // "£" read as UTF-8 were U+FFFD, a UTF-16 page's cells NUL-spaced nonsense
-      const decoded = decodeHtml(raw.bytes, raw.charset);
-      warnings.push(...decoded.warnings);
-      const grids = await htmlTableBlocks(
-        decoded.html,
-        (await ctx.provider("pdf_text_a")).maxHtmlDepth(),
-      );
-      found = grids.filter((g) => g.grid.length >= 2).map((g) => ({
-        ...htmlTable(g.grid, g.above),
-        flavor: "html" as const,
-      }));
-      pages = [1];
-      if (found.length) {
-        // the page's text as document.read reads it, for the offsets of the cells
-        const { loadDocument } = await import("../../analysis/document/load.ts");
-        const { htmlCellOffsets } = await import("../../analysis/document/tables_offsets.ts");
-        const doc = await loadDocument(ctx, args.source, { format: "html" });
-        offsets = htmlCellOffsets(doc.text, found.slice(0, args.max_tables));
+  run(args, ctx) {
+    // pdf.js and linkedom fail in their own words once a stopped call tears the work down
+    return asStopped(async () => {
+      if (!args.source?.trim()) {
+        throw new InputError("source is required (a local path or an http(s) URL)");
       }
-    } else {
-      const client = await ctx.provider("pdf_tables_a");
-      const pdf = await client.open(raw.bytes, raw.label);
-      try {
-        pages = parsePages(args.pages, pdf.pageCount);
-        if (args.max_pages > 0) pages = pages.filter((p) => p <= args.max_pages);
-        if (pages.length === 0) {
-          throw new InputError(
-            `pages="${args.pages}"${
-              args.max_pages > 0 ? ` with max_pages=${args.max_pages}` : ""
-            } selects no page of this ${pdf.pageCount}-page PDF`,
+      const { fetchDocument } = await import("../../analysis/document/load.ts");
+      const { applyNumberStyle, cellScales, htmlTable, multiNumber, numberStyles } = await import(
+        "../../analysis/document/tables.ts"
+      );
+      const raw = await fetchDocument(ctx, args.source);
+      const warnings: string[] = [];
+      let found: (import("../../analysis/document/tables.ts").Table & {
+        flavor: "stream" | "lattice" | "html";
+      })[];
+      let pages: number[];
+      let textless = 0;
+      // character offsets of the returned tables' cells in document.read's text (PDF)
+      let offsets: (([number, number] | null)[][] | null)[] = [];
+      const stamped: number[] = [];
+      // pages whose text layer does not decode (garbled: not read) or holds control characters
+      const notes = new Map<number, TextLayerNote>();
+      // tables on readable pages whose own cells do not decode, left out
+      const unreadable = new Map<string, { page: number; sample: string }>();
+      if (raw.format === "html") {
+        const { decodeHtml, htmlTableBlocks } = await import("../../analysis/document/html.ts");
+        // in the page's own encoding, as document.read reads it: a windows-1252 page's "—" and
+        // "£" read as UTF-8 were U+FFFD, a UTF-16 page's cells NUL-spaced nonsense
+        const decoded = decodeHtml(raw.bytes, raw.charset);
+        warnings.push(...decoded.warnings);
+        const grids = await htmlTableBlocks(
+          decoded.html,
+          (await ctx.provider("pdf_text_a")).maxHtmlDepth(),
+        );
+        found = grids.filter((g) => g.grid.length >= 2).map((g) => ({
+          ...htmlTable(g.grid, g.above),
+          flavor: "html" as const,
+        }));
+        pages = [1];
+        if (found.length) {
+          // the page's text as document.read reads it, for the offsets of the cells
+          const { loadDocument } = await import("../../analysis/document/load.ts");
+          const { htmlCellOffsets } = await import("../../analysis/document/tables_offsets.ts");
+          const doc = await loadDocument(ctx, args.source, { format: "html" });
+          offsets = htmlCellOffsets(doc.text, found.slice(0, args.max_tables));
+        }
+      } else {
+        const client = await ctx.provider("pdf_tables_a");
+        const pdf = await client.open(raw.bytes, raw.label);
+        try {
+          pages = parsePages(args.pages, pdf.pageCount);
+          if (args.max_pages > 0) pages = pages.filter((p) => p <= args.max_pages);
+          if (pages.length === 0) {
+            throw new InputError(
+              `pages="${args.pages}"${
+                args.max_pages > 0 ? ` with max_pages=${args.max_pages}` : ""
+              } selects no page of this ${pdf.pageCount}-page PDF`,
+            );
+          }
+          found = [];
+          const { pageLayout } = await import("../../analysis/document/pdf_layout.ts");
+          const known = new Map<number, PageLayout>();
+          // a page's tables by the ruling lines, or by the text's alignment; in auto mode both are
+          // read where the lines find tables, and the one that reads more figures as single
+          // numbers wins (ruled boxes around whole blocks run columns together: "109 3 103 35")
+          const quality = (ts: { rows: string[][]; values: (number | null)[][] }[]) => {
+            let score = 0;
+            for (const t of ts) {
+              for (const r of t.values) for (const v of r) if (v !== null) score++;
+              for (const r of t.rows) for (const c of r) if (multiNumber(c)) score -= 3;
+            }
+            return score;
+          };
+          for (const p of pages) {
+            checkpoint();
+            // a scanned page has no text to find tables in: said, not "no tables detected"
+            const { runs, width } = await pdf.pageRuns(p);
+            if (!runs.some((r) => r.str.trim())) {
+              textless++;
+              continue;
+            }
+            // nor has a scan with a stamp's worth of text on it (a page number, "Confidential")
+            // over a page-size image: its tables are in the image, as document.read finds
+            let chars = 0;
+            for (const r of runs) {
+              chars += r.str.replace(/\s/g, "").length;
+              if (chars >= STAMP_CHARS) break;
+            }
+            if (chars < STAMP_CHARS && await pdf.imageCoverage(p) >= SCAN_COVERAGE) {
+              stamped.push(p);
+              continue;
+            }
+            // the page's text layer is checked as document.read checks it: one that does not
+            // decode gives no tables (its glyph codes would read as cells), and is said
+            const read = async (flavor: "stream" | "lattice") => {
+              const r = await client.tables(pdf, [p], flavor);
+              for (const n of r.notes) notes.set(n.page, n);
+              for (const u of r.unreadable) unreadable.set(`${u.page}|${u.sample}`, u);
+              return r.tables;
+            };
+            if (args.flavor) {
+              const t = await read(args.flavor);
+              found.push(...t.map((x) => ({ ...x, flavor: args.flavor! })));
+            } else {
+              const lattice = await read("lattice");
+              if (notes.get(p)?.kind === "garbled") continue;
+              const stream = lattice.length ? await read("stream") : [];
+              const useStream = !lattice.length || quality(stream) > quality(lattice);
+              const t = !useStream ? lattice : lattice.length ? stream : await read("stream");
+              found.push(
+                ...t.map((x) => ({
+                  ...x,
+                  flavor: useStream ? "stream" as const : "lattice" as const,
+                })),
+              );
+            }
+            // the page's text as document.read reads it, for the offsets of its tables' cells
+            // (the lines' places only where it has tables)
+            if (found.length <= args.max_tables) {
+              const layout = pageLayout(runs, width);
+              known.set(p, found.at(-1)?.page === p ? layout : { ...layout, lines: [] });
+            }
+            if (found.length >= args.max_tables * 4) break; // enough to fill the answer
+          }
+          if (found.length) {
+            const { tableOffsets } = await import("../../analysis/document/tables_offsets.ts");
+            const placed = await tableOffsets(pdf, found.slice(0, args.max_tables), known);
+            offsets = placed.offsets;
+            if (placed.ocrPage !== null && offsets.some((o) => o === null)) {
+              warnings.push(
+                `page ${placed.ocrPage} has no text layer or only a stamp's worth of text over an image: document.read may read it by OCR, so the character offsets of tables from that page on are not known here (offsets null); find their figures with document.scan`,
+              );
+            }
+          }
+        } finally {
+          // a close that fails must not replace the error that ended the work
+          await pdf.close().catch(() => {});
+        }
+      }
+      const garbled = [...notes.values()].filter((n) => n.kind === "garbled").map((n) => n.page);
+      if (
+        garbled.length && found.length === 0 &&
+        textless + stamped.length + garbled.length >= pages.length
+      ) {
+        // nothing was read: an empty list of tables would pass for "this document has none"
+        throw new FinanceError(
+          `no page searched has a readable text layer: page(s) ${
+            garbled.join(", ")
+          } are set in a font without a Unicode map (pdf.js gives glyph codes such as "${
+            notes.get(garbled[0])!.sample
+          }", not the printed characters)${
+            textless + stamped.length
+              ? `, and ${textless + stamped.length} page(s) are scanned images`
+              : ""
+          }, so their tables cannot be read from the text; run document.ocr on ${raw.label} (it reads the rendered pages) and read the figures from its text`,
+        );
+      }
+      warnings.push(...textLayerWarnings([...notes.values()].sort((a, b) => a.page - b.page)));
+      for (const u of unreadable.values()) {
+        warnings.push(
+          `page ${u.page}: a table whose cells do not decode to readable text (a font without a Unicode map; pdf.js gave e.g. "${u.sample}") was left out rather than returned as garbage; read the page with document.ocr`,
+        );
+      }
+      if (textless) {
+        warnings.push(
+          `${textless} of the ${pages.length} page(s) searched have no text layer (scanned images): tables are not read from them; read their text with document.ocr`,
+        );
+      }
+      if (stamped.length) {
+        warnings.push(
+          `page(s) ${
+            stamped.join(", ")
+          } hold only a few characters of text (a stamp or page number) over a page-size image: scans or pictures, whose tables (if any) are in the image and are not read; read them with document.ocr`,
+        );
+      }
+      if (
+        found.length === 0 && !unreadable.size &&
+        textless + stamped.length + garbled.length < pages.length
+      ) {
+        warnings.push(
+          "no tables detected on the pages searched; try the other flavor or document.scan",
+        );
+      }
+      if (found.length > args.max_tables) {
+        warnings.push(`returned the first ${args.max_tables} of ${found.length} tables`);
+      }
+      // a table that says it continues one from an earlier page ("Segment information
+      // (continued)") is in that table's scale when its own page states none: read alone its
+      // figures had no scale at all
+      found.forEach((t, i) => {
+        if (t.scale || t.flavor === "html") return;
+        // "(continued)", "Segment information — continued", "… (cont'd)"; not "continued growth"
+        const said = [...(t.above ?? []), ...t.header];
+        if (
+          !said.some((l) =>
+            /\(\s*continued\s*\)|[-\u2013\u2014,:]\s*continued\b|\bcontinued\s*$|\bcont['\u2019]d\b|\(cont\.?\)/i
+              .test(l)
+          )
+        ) return;
+        const before = found.slice(0, i).filter((o) => o.page === t.page - 1);
+        const from = before.findLast((o) => o.header.length === t.header.length) ?? before.at(-1);
+        if (from?.scale) {
+          t.scale = { ...from.scale, where: "above" };
+          (t.warnings ??= []).push(
+            `it continues a table from page ${from.page}, whose scale ("${from.scale.text}") was taken for it: its own page states none`,
+          );
+        } else if (!from && t.page > 1 && !pages.includes(t.page - 1)) {
+          (t.warnings ??= []).push(
+            `it says it continues a table from an earlier page, which was not searched: its scale may be stated there (pages=${
+              Math.max(1, t.page - 1)
+            }-${t.page} reads both)`,
           );
         }
-        found = [];
-        const { pageLayout } = await import("../../analysis/document/pdf_layout.ts");
-        const known = new Map<number, PageLayout>();
-        // a page's tables by the ruling lines, or by the text's alignment; in auto mode both are
-        // read where the lines find tables, and the one that reads more figures as single
-        // numbers wins (ruled boxes around whole blocks run columns together: "109 3 103 35")
-        const quality = (ts: { rows: string[][]; values: (number | null)[][] }[]) => {
-          let score = 0;
-          for (const t of ts) {
-            for (const r of t.values) for (const v of r) if (v !== null) score++;
-            for (const r of t.rows) for (const c of r) if (multiNumber(c)) score -= 3;
-          }
-          return score;
+      });
+      // how each table writes its decimals, from its own figures, the document's other tables and
+      // the hints around it; figures that could be read either way are null and said
+      const styles = numberStyles(found.map((t) => ({
+        cells: [...t.header, ...t.rows.flat()],
+        context: [t.scale?.text ?? "", ...(t.above ?? []), ...t.header].join(" "),
+      })));
+      found.forEach((t, i) => {
+        const open = applyNumberStyle(t, styles[i]);
+        if (i >= args.max_tables) return;
+        const where = `table ${i + 1}${t.page ? ` (page ${t.page})` : ""}`;
+        if (open) {
+          const example = t.rows.flat().find((c) => /^\D*[1-9]\d{0,2}[.,]\d{3}\D*$/.test(c)) ??
+            "";
+          warnings.push(
+            `${where}: ${open} figure(s) such as "${
+              example.slice(0, 20)
+            }" could be read with either decimal mark (a thousand and some, or one and a fraction) and nothing in the table or document settles it, so their values are null; read them on the page`,
+          );
+        } else if (styles[i].style === "comma") {
+          warnings.push(
+            `${where}: figures are written with a decimal comma (1.234,5); values read them so`,
+          );
+        }
+      });
+      const units = await import("../../analysis/document/tables_units.ts");
+      for (const [i, t] of found.slice(0, args.max_tables).entries()) {
+        // what the reader could not settle about this table's rows (a row of numbers with no label)
+        for (const w of t.warnings ?? []) {
+          warnings.push(`table ${i + 1}${t.page ? ` (page ${t.page})` : ""}: ${w}`);
+        }
+        warnings.push(
+          ...unitWarnings(
+            t,
+            `table ${i + 1}${t.page ? ` (page ${t.page})` : ""}`,
+            units,
+            cellScales,
+          ),
+        );
+        const merged = t.rows.flat().filter(multiNumber);
+        if (merged.length) {
+          warnings.push(
+            `table ${i + 1}${
+              t.page ? ` (page ${t.page})` : ""
+            }: ${merged.length} cell(s) hold several numbers run together (e.g. "${
+              merged[0].slice(0, 40)
+            }"), so their values are null; the columns were not told apart${
+              t.flavor === "html"
+                ? ""
+                : `: try flavor=${t.flavor === "lattice" ? "stream" : "lattice"}`
+            } or read the page`,
+          );
+        }
+      }
+      const tables = found.slice(0, args.max_tables).map((t, i) => {
+        const keep = args.max_rows > 0 ? args.max_rows : t.rows.length;
+        const scales = cellScales(t);
+        return {
+          table: i + 1,
+          page: t.page,
+          bbox: t.bbox,
+          flavor: t.flavor,
+          header: t.header,
+          rows: t.rows.slice(0, keep),
+          values: t.values.slice(0, keep),
+          scale: t.scale,
+          scales: scales.slice(0, keep),
+          offsets: offsets[i]?.slice(0, keep) ?? null,
+          row_scales: scales.slice(0, keep).map((r) => r.find((x) => x !== null) ?? null),
+          shape: [t.rows.length, t.header.length],
+          returned_rows: Math.min(keep, t.rows.length),
+          truncated: t.rows.length > keep,
         };
-        for (const p of pages) {
-          checkpoint();
-          // a scanned page has no text to find tables in: said, not "no tables detected"
-          const { runs, width } = await pdf.pageRuns(p);
-          if (!runs.some((r) => r.str.trim())) {
-            textless++;
-            continue;
-          }
-          // nor has a scan with a stamp's worth of text on it (a page number, "Confidential")
-          // over a page-size image: its tables are in the image, as document.read finds
-          let chars = 0;
-          for (const r of runs) {
-            chars += r.str.replace(/\s/g, "").length;
-            if (chars >= STAMP_CHARS) break;
-          }
-          if (chars < STAMP_CHARS && await pdf.imageCoverage(p) >= SCAN_COVERAGE) {
-            stamped.push(p);
-            continue;
-          }
-          // the page's text layer is checked as document.read checks it: one that does not
-          // decode gives no tables (its glyph codes would read as cells), and is said
-          const read = async (flavor: "stream" | "lattice") => {
-            const r = await client.tables(pdf, [p], flavor);
-            for (const n of r.notes) notes.set(n.page, n);
-            for (const u of r.unreadable) unreadable.set(`${u.page}|${u.sample}`, u);
-            return r.tables;
-          };
-          if (args.flavor) {
-            const t = await read(args.flavor);
-            found.push(...t.map((x) => ({ ...x, flavor: args.flavor! })));
-          } else {
-            const lattice = await read("lattice");
-            if (notes.get(p)?.kind === "garbled") continue;
-            const stream = lattice.length ? await read("stream") : [];
-            const useStream = !lattice.length || quality(stream) > quality(lattice);
-            const t = !useStream ? lattice : lattice.length ? stream : await read("stream");
-            found.push(
-              ...t.map((x) => ({
-                ...x,
-                flavor: useStream ? "stream" as const : "lattice" as const,
-              })),
-            );
-          }
-          // the page's text as document.read reads it, for the offsets of its tables' cells
-          // (the lines' places only where it has tables)
-          if (found.length <= args.max_tables) {
-            const layout = pageLayout(runs, width);
-            known.set(p, found.at(-1)?.page === p ? layout : { ...layout, lines: [] });
-          }
-          if (found.length >= args.max_tables * 4) break; // enough to fill the answer
-        }
-        if (found.length) {
-          const { tableOffsets } = await import("../../analysis/document/tables_offsets.ts");
-          const placed = await tableOffsets(pdf, found.slice(0, args.max_tables), known);
-          offsets = placed.offsets;
-          if (placed.ocrPage !== null && offsets.some((o) => o === null)) {
-            warnings.push(
-              `page ${placed.ocrPage} has no text layer or only a stamp's worth of text over an image: document.read may read it by OCR, so the character offsets of tables from that page on are not known here (offsets null); find their figures with document.scan`,
-            );
-          }
-        }
-      } finally {
-        await pdf.close();
-      }
-    }
-    const garbled = [...notes.values()].filter((n) => n.kind === "garbled").map((n) => n.page);
-    if (
-      garbled.length && found.length === 0 &&
-      textless + stamped.length + garbled.length >= pages.length
-    ) {
-      // nothing was read: an empty list of tables would pass for "this document has none"
-      throw new FinanceError(
-        `no page searched has a readable text layer: page(s) ${
-          garbled.join(", ")
-        } are set in a font without a Unicode map (pdf.js gives glyph codes such as "${
-          notes.get(garbled[0])!.sample
-        }", not the printed characters)${
-          textless + stamped.length
-            ? `, and ${textless + stamped.length} page(s) are scanned images`
-            : ""
-        }, so their tables cannot be read from the text; run document.ocr on ${raw.label} (it reads the rendered pages) and read the figures from its text`,
-      );
-    }
-    warnings.push(...textLayerWarnings([...notes.values()].sort((a, b) => a.page - b.page)));
-    for (const u of unreadable.values()) {
-      warnings.push(
-        `page ${u.page}: a table whose cells do not decode to readable text (a font without a Unicode map; pdf.js gave e.g. "${u.sample}") was left out rather than returned as garbage; read the page with document.ocr`,
-      );
-    }
-    if (textless) {
-      warnings.push(
-        `${textless} of the ${pages.length} page(s) searched have no text layer (scanned images): tables are not read from them; read their text with document.ocr`,
-      );
-    }
-    if (stamped.length) {
-      warnings.push(
-        `page(s) ${
-          stamped.join(", ")
-        } hold only a few characters of text (a stamp or page number) over a page-size image: scans or pictures, whose tables (if any) are in the image and are not read; read them with document.ocr`,
-      );
-    }
-    if (
-      found.length === 0 && !unreadable.size &&
-      textless + stamped.length + garbled.length < pages.length
-    ) {
-      warnings.push(
-        "no tables detected on the pages searched; try the other flavor or document.scan",
-      );
-    }
-    if (found.length > args.max_tables) {
-      warnings.push(`returned the first ${args.max_tables} of ${found.length} tables`);
-    }
-    // a table that says it continues one from an earlier page ("Segment information
-    // (continued)") is in that table's scale when its own page states none: read alone its
-    // figures had no scale at all
-    found.forEach((t, i) => {
-      if (t.scale || t.flavor === "html") return;
-      // "(continued)", "Segment information — continued", "… (cont'd)"; not "continued growth"
-      const said = [...(t.above ?? []), ...t.header];
-      if (
-        !said.some((l) =>
-          /\(\s*continued\s*\)|[-\u2013\u2014,:]\s*continued\b|\bcontinued\s*$|\bcont['\u2019]d\b|\(cont\.?\)/i
-            .test(l)
-        )
-      ) return;
-      const before = found.slice(0, i).filter((o) => o.page === t.page - 1);
-      const from = before.findLast((o) => o.header.length === t.header.length) ?? before.at(-1);
-      if (from?.scale) {
-        t.scale = { ...from.scale, where: "above" };
-        (t.warnings ??= []).push(
-          `it continues a table from page ${from.page}, whose scale ("${from.scale.text}") was taken for it: its own page states none`,
-        );
-      } else if (!from && t.page > 1 && !pages.includes(t.page - 1)) {
-        (t.warnings ??= []).push(
-          `it says it continues a table from an earlier page, which was not searched: its scale may be stated there (pages=${
-            Math.max(1, t.page - 1)
-          }-${t.page} reads both)`,
-        );
-      }
-    });
-    // how each table writes its decimals, from its own figures, the document's other tables and
-    // the hints around it; figures that could be read either way are null and said
-    const styles = numberStyles(found.map((t) => ({
-      cells: [...t.header, ...t.rows.flat()],
-      context: [t.scale?.text ?? "", ...(t.above ?? []), ...t.header].join(" "),
-    })));
-    found.forEach((t, i) => {
-      const open = applyNumberStyle(t, styles[i]);
-      if (i >= args.max_tables) return;
-      const where = `table ${i + 1}${t.page ? ` (page ${t.page})` : ""}`;
-      if (open) {
-        const example = t.rows.flat().find((c) => /^\D*[1-9]\d{0,2}[.,]\d{3}\D*$/.test(c)) ??
-          "";
-        warnings.push(
-          `${where}: ${open} figure(s) such as "${
-            example.slice(0, 20)
-          }" could be read with either decimal mark (a thousand and some, or one and a fraction) and nothing in the table or document settles it, so their values are null; read them on the page`,
-        );
-      } else if (styles[i].style === "comma") {
-        warnings.push(
-          `${where}: figures are written with a decimal comma (1.234,5); values read them so`,
-        );
-      }
-    });
-    for (const [i, t] of found.slice(0, args.max_tables).entries()) {
-      // what the reader could not settle about this table's rows (a row of numbers with no label)
-      for (const w of t.warnings ?? []) {
-        warnings.push(`table ${i + 1}${t.page ? ` (page ${t.page})` : ""}: ${w}`);
-      }
-      const merged = t.rows.flat().filter(multiNumber);
-      if (merged.length) {
-        warnings.push(
-          `table ${i + 1}${
-            t.page ? ` (page ${t.page})` : ""
-          }: ${merged.length} cell(s) hold several numbers run together (e.g. "${
-            merged[0].slice(0, 40)
-          }"), so their values are null; the columns were not told apart${
-            t.flavor === "html"
-              ? ""
-              : `: try flavor=${t.flavor === "lattice" ? "stream" : "lattice"}`
-          } or read the page`,
-        );
-      }
-    }
-    const tables = found.slice(0, args.max_tables).map((t, i) => {
-      const keep = args.max_rows > 0 ? args.max_rows : t.rows.length;
-      const scales = cellScales(t);
+      });
       return {
-        table: i + 1,
-        page: t.page,
-        bbox: t.bbox,
-        flavor: t.flavor,
-        header: t.header,
-        rows: t.rows.slice(0, keep),
-        values: t.values.slice(0, keep),
-        scale: t.scale,
-        scales: scales.slice(0, keep),
-        offsets: offsets[i]?.slice(0, keep) ?? null,
-        row_scales: scales.slice(0, keep).map((r) => r.find((x) => x !== null) ?? null),
-        shape: [t.rows.length, t.header.length],
-        returned_rows: Math.min(keep, t.rows.length),
-        truncated: t.rows.length > keep,
+        source: raw.source,
+        url: raw.url,
+        path: raw.path,
+        format: raw.format,
+        engine: raw.format === "html" ? "linkedom" : "pdfjs-tables",
+        pages,
+        flavor: raw.format === "html" ? "auto" as const : args.flavor ?? "auto" as const,
+        tables,
+        count: tables.length,
+        total_detected: found.length,
+        warnings: liftWarnings(warnings, ctx.warn),
+        ...documentReadFrom(ctx, raw.url),
       };
     });
-    return {
-      source: raw.source,
-      url: raw.url,
-      path: raw.path,
-      format: raw.format,
-      engine: raw.format === "html" ? "linkedom" : "pdfjs-tables",
-      pages,
-      flavor: raw.format === "html" ? "auto" as const : args.flavor ?? "auto" as const,
-      tables,
-      count: tables.length,
-      total_detected: found.length,
-      warnings: liftWarnings(warnings, ctx.warn),
-      ...documentReadFrom(ctx, raw.url),
-    };
   },
 });
+
+/**
+ * Runs the command's work so that a call stopped at its time limit or cancelled always answers
+ * so: once the call's signal is aborted or its deadline passed, pdf.js rejects its pending
+ * page reads ("Worker was destroyed", an AbortError, a TypeError on a torn-down page), which
+ * surfaced as "internal error" instead of the time-limit error. Failures of a call still
+ * running pass unchanged.
+ */
+export async function asStopped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof FinanceError && !(e instanceof StoppedError)) throw e;
+    checkpoint(); // throws the time-limit (or cancelled) error when the call was stopped
+    throw e;
+  }
+}
+
+type Units = typeof import("../../analysis/document/tables_units.ts");
+type TableOf = import("../../analysis/document/tables.ts").Table;
+
+/**
+ * What a table's scale does not cover, said per row: a header "$ million" over a column with an
+ * EPS row in cents read as millions for the whole column. A table without a scale whose caption
+ * says its figures are percentages ("Key Financial Ratios (% of Net Sales)") says so.
+ */
+function unitWarnings(
+  t: TableOf,
+  where: string,
+  units: Units,
+  cellScales: (t: TableOf) => (number | null)[][],
+): string[] {
+  if (t.scale) {
+    // a statement that names its exceptions ("except per share data") already says it
+    if (units.statesExceptions(t.scale.text)) return [];
+    const left = units.unscaledRows(t.rows, t.values, cellScales(t));
+    if (!left.length) return [];
+    const named = left.slice(0, 6).map((l) => `"${l}"`).join(", ");
+    return [
+      `${where}: its scale ("${t.scale.text}") does not apply to row(s) ${named}${
+        left.length > 6 ? ` and ${left.length - 6} more` : ""
+      }: per-share, per-unit, percent or count figures, as printed (their row_scales are null)`,
+    ];
+  }
+  const caption = units.percentCaption(t.above ?? [], t.header);
+  const example = t.rows.flat().find((c, k) => t.values.flat()[k] !== null && c.trim());
+  if (!caption || example === undefined) return [];
+  return [
+    `${where}: its caption "${caption}" says its figures are percentages: values are percents as printed (${example} is ${
+      example.replace(/%$/, "")
+    }%), not amounts, and no money scale applies`,
+  ];
+}
