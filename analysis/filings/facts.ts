@@ -411,9 +411,13 @@ export function groupPeriods(
     const end = dated[0].end;
     const kind = longQuarter(start, end, filings) ? "quarter" : periodKind(start, end);
     const transition = kind !== "annual" ? transitions(filings).get(end) : undefined;
-    const label = transition
-      ? { fy: transition.fy, fp: "transition" }
-      : calendarLabel(kind, start, end, filings) ?? fiscalLabel(dated[0], kind, filings);
+    const label = halfYear(
+      kind,
+      transition
+        ? { fy: transition.fy, fp: "transition" }
+        : calendarLabel(kind, start, end, filings) ?? fiscalLabel(dated[0], kind, filings),
+      g,
+    );
     const period: FactPeriod = {
       tag,
       unit,
@@ -767,6 +771,39 @@ export function calendarFrom(filings: FilingIndex): string | null {
   return cal ? cal.start ?? cal.since : null;
 }
 
+/**
+ * How fiscal years are named, in words, from the company's annual reports (SEC's fy of each,
+ * against the date its year ends): most companies name a year by the calendar year it ends in
+ * (FY2024 ending 2024-03-31), some by the one it starts in (a March year end named FY2023 for
+ * the year ending 2024-03-31; a retailer's fiscal 2023 ending 2024-02-03). `byStart` says the
+ * second, which a reader would not guess. Null without an annual report.
+ */
+export function fiscalYearRule(
+  filings: FilingIndex,
+): { rule: string; byStart: boolean } | null {
+  const cal = fiscalCalendar(filings);
+  if (!cal) return null;
+  const end = new Date(Date.UTC(2001, cal.month, cal.day)).toISOString().slice(5, 10);
+  const fy = new Date(`${cal.since}T00:00:00Z`).getUTCFullYear();
+  const example =
+    [...filings.annual?.keys() ?? []].filter((e) =>
+      Math.abs(dayOfYearGap(e, cal.month, cal.day)) <= 10
+    ).sort().pop() ?? null;
+  const year = example ? new Date(fiscalYearEnd(example, cal.month, cal.day)).getUTCFullYear() : fy;
+  const words = cal.offset === 0
+    ? "the calendar year it ends in"
+    : cal.offset === -1
+    ? "the calendar year it starts in"
+    : `the calendar year it ends in ${cal.offset > 0 ? "plus" : "minus"} ${Math.abs(cal.offset)}`;
+  return {
+    rule:
+      `fiscal years end on or near ${end} (MM-DD) and are labelled as the company labels them in its annual reports (SEC's fy): by ${words}${
+        example ? `, so FY${year + cal.offset} is the year ending ${example}` : ""
+      }`,
+    byStart: cal.offset !== 0,
+  };
+}
+
 const transitionsOf = new WeakMap<FilingIndex, Map<string, FilingPeriod>>();
 
 /**
@@ -861,7 +898,25 @@ function labelFor(
 }
 
 /**
- * Readable fiscal label: "FY2024", "Q3 FY2025", "Q2 YTD FY2025", "FY2022 transition"; null
+ * A foreign private issuer's half-year report on form 6-K is a half year, not a second quarter:
+ * its six months to date are "H1" (not "Q2 YTD") and its balance at the half-year end is "H1"
+ * (not "Q2"), since no quarter of that year is reported. A 10-Q filer's are left as they are.
+ */
+function halfYear(
+  kind: PeriodKind,
+  label: { fy: number | null; fp: string | null },
+  rows: FactRow[],
+): { fy: number | null; fp: string | null } {
+  const sixK = rows.some((r) => /^6-K/i.test(r.form)) && !rows.some((r) => /^10-Q/i.test(r.form));
+  if (!sixK) return label;
+  if ((kind === "half" && label.fp === "Q2 YTD") || (kind === "instant" && label.fp === "Q2")) {
+    return { fy: label.fy, fp: "H1" };
+  }
+  return label;
+}
+
+/**
+ * Readable fiscal label: "FY2024", "H1 FY2025" (a 6-K half year), "Q3 FY2025", "Q2 YTD FY2025", "FY2022 transition"; null
  * without a fiscal period (callers name such a period by its dates).
  */
 export function fiscalName(p: { fiscal_year: number | null; fiscal_period: string | null }) {

@@ -4,6 +4,7 @@
  * from the full year, a quarter from year-to-date figures, free cash flow, a TTM sum) say how
  * they were derived and cite every value they use. Gaps stay gaps.
  */
+import { switchWords, taxonomySwitch } from "./taxonomy_switch.ts";
 import {
   calendarFrom,
   type Concepts,
@@ -31,7 +32,7 @@ import {
   type Taxonomy,
 } from "./facts_items.ts";
 import { describeSplits, onBasis, restatedOnBasis, type ShareBasis, shareBasis } from "./splits.ts";
-import { calendarWarnings, foreignIssuer } from "./history_calendar.ts";
+import { calendarWarnings, foreignIssuer, halfYearsOnly } from "./history_calendar.ts";
 
 /** One value a cell rests on. */
 export interface CellSource {
@@ -142,15 +143,21 @@ export function buildHistory(
   const { taxonomy, currency } = basis;
   const warnings: string[] = [];
   if (basis.other.length) {
+    const moved = taxonomySwitch(taxonomies, taxonomy, opts.asOf);
     warnings.push(
-      `the company also reports ${
-        basis.other.join(", ")
-      } values; this history reads ${taxonomy}, the taxonomy of its latest annual report (read the others with filings.facts taxonomy=)`,
+      `the company also reports ${basis.other.join(", ")} values${
+        moved ? ` (${switchWords(moved)})` : ""
+      }; this history reads ${taxonomy}, the taxonomy of its latest annual report${
+        moved
+          ? `, and joins no ${moved.from} figure to it: the two taxonomies measure some items differently, so years before the move are left out, not mixed in`
+          : ""
+      } (read the others with filings.facts taxonomy=)`,
     );
   }
   const items = statementItems(opts.statement);
   const concepts = taxonomies[taxonomy];
   const periods = new Map<string, FactPeriod[]>();
+  const also: string[] = [];
   for (const item of items) {
     const unit = itemUnit(item, currency);
     const ps = mergedPeriods(
@@ -182,6 +189,7 @@ export function buildHistory(
         })`,
       );
     }
+    if (other.units.length && ps.length && !other.periods) also.push(...other.units);
     if (other.units.length && !ps.length) {
       warnings.push(
         `${item.key}: reported only in ${
@@ -195,6 +203,18 @@ export function buildHistory(
         }, not in ${unit}, are left out rather than mixed with ${currency} figures`,
       );
     }
+  }
+  if (also.length) {
+    // the same periods in a second currency (a foreign issuer's convenience translation into
+    // USD beside its reporting currency): never added to nor compared with this history
+    const units = [...new Set(also.map((u) => u.split("/")[0]))];
+    warnings.push(
+      `some items are also reported in ${
+        units.join(", ")
+      } for periods shown here (a convenience translation, or a second currency, beside ${currency}, the currency of the company's financial statements); this history is in ${currency} only and never mixes currencies (read the others with filings.facts unit=${
+        units[0]
+      })`,
+    );
   }
   const shares = items.some((i) => i.kind === "per_share" || i.kind === "shares")
     ? shareBasis(taxonomies, opts.asOf)
@@ -233,6 +253,8 @@ export function buildHistory(
   let columns: Column[];
   let cellsFor: (item: LineItem) => Cell[];
   if (opts.period !== "annual") {
+    const halves = halfYearsOnly(filings, opts.asOf, opts.period);
+    if (halves) warnings.push(halves);
     const fpi = foreignIssuer(filings, opts.asOf);
     if (fpi) {
       warnings.push(

@@ -27,6 +27,38 @@ export function foreignIssuer(filings: FilingIndex, asOf: string | null): string
 }
 
 /**
+ * A 20-F or 40-F filer whose facts after its latest annual report are only 6-K half years, in
+ * words for a quarterly or TTM history: a half year is no quarter, and no twelve months are
+ * summed from one, so the TTM stays that fiscal year. Null otherwise.
+ */
+export function halfYearsOnly(
+  filings: FilingIndex,
+  asOf: string | null,
+  period: HistoryOptions["period"],
+): string | null {
+  if (period === "annual") return null;
+  let latest: { accn: string; form: string; end: string } | null = null;
+  for (const [accn, f] of filings.byAccn) {
+    if (!/^(10-K|20-F|40-F)/.test(f.form) || f.fp !== "FY") continue;
+    if (asOf && f.filed && f.filed > asOf) continue;
+    if (!latest || f.end > latest.end) latest = { accn, form: f.form, end: f.end };
+  }
+  if (!latest || !/^(20-F|40-F)/.test(latest.form)) return null;
+  let half: { accn: string; end: string } | null = null;
+  for (const [accn, f] of filings.byAccn) {
+    if (f.end <= latest.end || (asOf && f.filed && f.filed > asOf)) continue;
+    if (!/^6-K/i.test(f.form) || !/^(Q2|H1)$/.test(f.fp ?? "")) return null;
+    if (!half || f.end > half.end) half = { accn, end: f.end };
+  }
+  if (!half) return null;
+  return `the latest annual report is a ${latest.form} (${latest.accn}, for the year to ${latest.end}) and the company facts after it hold only half years from 6-K (the latest to ${half.end}, ${half.accn}): ${
+    period === "ttm"
+      ? `the trailing twelve months are that fiscal year, not the twelve months to ${half.end} (a half year is not added to a year nor split into quarters here)`
+      : "they are no quarters and are not shown as quarters here (read them with filings.facts period=all: fiscal_period H1)"
+  }`;
+}
+
+/**
  * What the columns' calendar owes the reader, relabelling in place: two columns of one label but
  * different dates (a company that moved its year end: its old FY2021 and the calendar 2021 a
  * later report recast) are named by their dates, fiscal label emptied; columns whose periods

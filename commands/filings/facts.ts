@@ -48,7 +48,7 @@ export default defineCommand({
 
 concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLoss, EarningsPerShareDiluted, ifrs-full Revenue) or a friendly name that maps to the tags companies use, tried in a documented order per period, a later tag filling no period when the company reports it beside an earlier one with another value (${
       friendlyNames().join(", ")
-    }). Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value); a cover-page (dei) count dated after its report's period end takes that report's label, said in a warning; a 10-KT transition period is fiscal_period "transition", never FY, and left out of period=annual and quarterly with a warning; 53-week years and 14-week quarters are warned. A filing that gives one period several values (one per share class or other dimension SEC's company facts leave unnamed) is never summed nor silently reduced to one: all are in last_reported_values, with a warning. Without unit=, an exact tag is read in the currency of the company's financial statements. For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
+    }). Fiscal years are named as the company names them (fiscal_year_rule says how: FY2024 is the year ending 2024-03-31 for a company naming years by the year they end in; one naming them by the year they start in is warned); a foreign issuer's 6-K half year is fiscal_period "H1", never a quarter. Fiscal year/period come from the filing whose own period ends on the row's end date (SEC's fy/fp fields describe the reporting filing, not the value); a cover-page (dei) count dated after its report's period end takes that report's label, said in a warning; a 10-KT transition period is fiscal_period "transition", never FY, and left out of period=annual and quarterly with a warning; 53-week years and 14-week quarters are warned. A filing that gives one period several values (one per share class or other dimension SEC's company facts leave unnamed) is never summed nor silently reduced to one: all are in last_reported_values, with a warning. Without unit=, an exact tag is read in the currency of the company's financial statements. For a whole statement use filings.history; for one concept across all companies use filings.frames.`,
   usage:
     "finance filings.facts SYMBOL concept=Revenues [taxonomy=us-gaap unit=USD form=10-K|10-Q period=annual|quarterly|all as_of=YYYY-MM-DD]",
   side_effects: "network_read_only",
@@ -101,6 +101,9 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     description: z.string().nullable(),
     period: z.string(),
     as_of: z.string().nullable(),
+    fiscal_year_rule: z.string().nullable().describe(
+      "How fiscal years are labelled: as the company labels them (SEC's fy of its annual reports), e.g. FY2024 for the year ending 2024-03-31.",
+    ),
     rows: z.array(rowSchema),
     count: z.int(),
     restated_count: z.int(),
@@ -142,6 +145,19 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       }
       return p.kind === (args.period === "annual" ? "annual" : "quarter");
     });
+    // a 6-K half year (fiscal_period H1) is no quarter: left out of period=quarterly, and said
+    const halves = args.period === "quarterly"
+      ? periods.filter((p) => p.fiscal_period === "H1")
+      : [];
+    if (halves.length) {
+      ctx.warn(
+        `${halves.length} half-year value(s) (fiscal_period H1, the latest to ${
+          halves[halves.length - 1].end
+        } from ${halves[halves.length - 1].last.accession_no} (${
+          halves[halves.length - 1].last.form
+        })) are left out of period=quarterly: a foreign private issuer's 6-K half year is not a quarter (read them with period=all)`,
+      );
+    }
     // a transition period (a 10-KT's months between an old and a new year end) is neither a
     // fiscal year nor a quarter: left out of period=annual (quarterly) and said
     const kept = new Set(keep);
@@ -314,6 +330,10 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
         }, the start of the earliest fiscal year the company's annual reports show on its current calendar: their fiscal_year and fiscal_period are SEC's fy/fp of the filings that reported them, not checked against the company's calendar (their dates are right)`,
       );
     }
+    const { fiscalYearRule } = await import("../../analysis/filings/facts.ts");
+    const rule = fiscalYearRule(filings);
+    // a year named by the calendar year it starts in is not what a reader guesses: said
+    if (rule?.byStart && rows.some((r) => r.fiscal_year !== null)) ctx.warn(rule.rule);
     const clashes = labelClashes(rows);
     if (clashes.size) {
       for (const r of rows) {
@@ -339,6 +359,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       description,
       period: args.period,
       as_of: args.as_of ?? null,
+      fiscal_year_rule: rule?.rule ?? null,
       rows,
       count: rows.length,
       restated_count: rows.filter((r) => r.restated).length,
@@ -630,7 +651,7 @@ async function readConcept(
   const { lineItem, LINE_ITEMS, itemUnit, mergeRules } = await import(
     "../../analysis/filings/facts_items.ts"
   );
-  const { groupPeriods, mergedPeriods, otherUnits, reportingBasis } = await import(
+  const { groupPeriods, mergedPeriods, otherUnits, reportingBasis, unitKind } = await import(
     "../../analysis/filings/facts.ts"
   );
   const taxonomies = args.taxonomy ? [args.taxonomy] : [...TAXONOMIES];
@@ -674,6 +695,25 @@ async function readConcept(
       ? null
       : otherUnits(tags, concepts, unit, periods, opts.asOf ?? null, true);
     const currencies = other?.units.filter((u) => /^[A-Z]{3}(\/shares)?$/.test(u)) ?? [];
+    if (other && !other.periods && currencies.length) {
+      // the same periods in a second currency (a foreign issuer's convenience translation of
+      // its latest year into USD): one currency shown, the other said, never mixed
+      warn(
+        `${item.key}: some periods are also reported in ${
+          currencies.join(", ")
+        } (a convenience translation, or a second currency, beside ${unit}, the currency of the company's financial statements); only ${unit} is shown: values in different currencies are never mixed; pass unit=${
+          currencies[0]
+        } to read the others`,
+      );
+    }
+    if (
+      args.unit && basis && /^(money|per_share)$/.test(unitKind(args.unit)) &&
+      !sameCurrency(args.unit, basis.currency)
+    ) {
+      warn(
+        `unit: ${args.unit} is not the currency of the company's financial statements (${basis.currency}); values in ${args.unit} are often a convenience translation of a few figures, not the full series, and are never mixed with ${basis.currency} ones`,
+      );
+    }
     if (other?.periods && currencies.length) {
       warn(
         `${item.key}: ${other.periods} period(s) are reported only in ${
@@ -704,10 +744,16 @@ async function readConcept(
         }
       }
       if (all.size) {
+        const { switchWords, taxonomySwitch } = await import(
+          "../../analysis/filings/taxonomy_switch.ts"
+        );
+        const moved = taxonomySwitch(facts.taxonomies, taxonomy, opts.asOf ?? null);
         warn(
           `${item.key}: the company also reports it under ${otherTax} (${
             otags.join(", ")
-          }: ${all.size} period(s) to ${latest}, ${missing.size} of them not in this series); this series reads ${taxonomy}, the taxonomy of the company's latest annual report, and never mixes two taxonomies (the same period's figures may differ between them): pass taxonomy=${otherTax} to read the others`,
+          }: ${all.size} period(s) to ${latest}, ${missing.size} of them not in this series)${
+            moved ? `; ${switchWords(moved)}` : ""
+          }; this series reads ${taxonomy}, the taxonomy of the company's latest annual report, and never mixes two taxonomies (the same period's figures may differ between them): pass taxonomy=${otherTax} to read the others`,
         );
       }
     }
@@ -791,4 +837,9 @@ function pickUnit(
       : top;
   if (chosen) warnMany(chosen);
   return chosen ?? "USD";
+}
+
+/** Whether two units are in one currency (EUR and EUR/shares are; EUR and USD are not). */
+function sameCurrency(unit: string, currency: string): boolean {
+  return unit.split("/")[0] === currency;
 }

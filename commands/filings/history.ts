@@ -59,7 +59,7 @@ Line items (each mapped from the tags companies use, first tag with a value wins
       itemList("income")
     }; balance: ${itemList("balance")}; cashflow: ${
       itemList("cashflow")
-    }. period=quarterly gives discrete quarters: a quarter not reported on its own is derived from year-to-date figures ("Q2 YTD - Q1") and Q4 as "FY - Q1 - Q2 - Q3" (or "FY - Q3 YTD"), only for flow items in the same unit, never for per-share figures, share counts or balances; derived cells name their formula and cite every value used; a quarter whose inputs are of different basis (a year restated by a later filing beside quarters never reported again) is left empty with a note naming both, since the difference would put the whole restatement into that one quarter, and a TTM sum of such quarters says "mixed basis". A 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year (thirteen 4-week periods) is read as a quarter by its own length, with a warning. Fiscal labels come from the company's calendar (its annual reports' year end); a 10-KT transition period is labelled "FY2022 transition", never a year or a Q4, and columns before the calendar's earliest year are warned about (their labels are SEC's fy/fp); after a moved year end, columns two calendars give one label are named by their dates, overlapping columns and transition periods no column shows are warned, and 53-week years and 14-week quarters are warned (growth against 52-week years is not like for like). period=ttm is the sum of the last four discrete quarters (the full year when the latest period is a fiscal year end), balances at the latest quarter end, no per-share sums. Gross profit is computed (revenue - cost_of_revenue) only for a company that reports gross profit itself, and no difference is taken from a cost or payment reported negative. Taxonomy and currency are those of the latest annual report (a dollar convenience translation does not make a yen filer a dollar one); values in another currency are left out with a warning, never mixed. A filing that gives one period several values (one per share class) leaves the cell empty with a note naming them, and an empty cell is never summed or subtracted as zero. Shown values taken from an amended annual report are said as such; a value restated to a power of a thousand times its first report, or to its negative, is warned as a likely tagging slip rather than a restatement; a 20-F or 40-F filer whose facts end at its annual report is warned that its interim 6-K results are not in them (quarterly and ttm). Gaps stay gaps. For one concept's full reporting history use filings.facts; for one filing's own statement use filings.statement.`,
+    }. period=quarterly gives discrete quarters: a quarter not reported on its own is derived from year-to-date figures ("Q2 YTD - Q1") and Q4 as "FY - Q1 - Q2 - Q3" (or "FY - Q3 YTD"), only for flow items in the same unit, never for per-share figures, share counts or balances; derived cells name their formula and cite every value used; a quarter whose inputs are of different basis (a year restated by a later filing beside quarters never reported again) is left empty with a note naming both, since the difference would put the whole restatement into that one quarter, and a TTM sum of such quarters says "mixed basis". A 16-week quarter of a 16-12-12-12 or 12-12-12-16-week year (thirteen 4-week periods) is read as a quarter by its own length, with a warning. Fiscal labels come from the company's calendar (its annual reports' year end), named as the company names its years (fiscal_year_rule says how: FY2024 is the year ending 2024-03-31 for a company naming years by the year they end in; one naming them by the year they start in is warned); a 6-K half year is "H1", never a quarter; a 10-KT transition period is labelled "FY2022 transition", never a year or a Q4, and columns before the calendar's earliest year are warned about (their labels are SEC's fy/fp); after a moved year end, columns two calendars give one label are named by their dates, overlapping columns and transition periods no column shows are warned, and 53-week years and 14-week quarters are warned (growth against 52-week years is not like for like). period=ttm is the sum of the last four discrete quarters (the full year when the latest period is a fiscal year end), balances at the latest quarter end, no per-share sums. Gross profit is computed (revenue - cost_of_revenue) only for a company that reports gross profit itself, and no difference is taken from a cost or payment reported negative. Taxonomy and currency are those of the latest annual report (a dollar convenience translation does not make a yen filer a dollar one); values in another currency are left out with a warning, never mixed. A filing that gives one period several values (one per share class) leaves the cell empty with a note naming them, and an empty cell is never summed or subtracted as zero. Shown values taken from an amended annual report are said as such; a value restated to a power of a thousand times its first report, or to its negative, is warned as a likely tagging slip rather than a restatement; a 20-F or 40-F filer whose facts end at its annual report is warned that its interim 6-K results are not in them (quarterly and ttm). Gaps stay gaps. For one concept's full reporting history use filings.facts; for one filing's own statement use filings.statement.`,
   usage:
     "finance filings.history SYMBOL [statement=income|balance|cashflow period=annual|quarterly|ttm years=10 basis=latest|first_reported as_of=YYYY-MM-DD]",
   side_effects: "network_read_only",
@@ -105,6 +105,9 @@ Line items (each mapped from the tags companies use, first tag with a value wins
     as_of: z.string().nullable(),
     taxonomy: z.string(),
     currency: z.string(),
+    fiscal_year_rule: z.string().nullable().describe(
+      "How fiscal years are labelled: as the company labels them (SEC's fy of its annual reports), e.g. FY2024 for the year ending 2024-03-31.",
+    ),
     columns: z.array(z.object({
       label: z.string(),
       start: z.string().nullable(),
@@ -150,6 +153,10 @@ Line items (each mapped from the tags companies use, first tag with a value wins
       );
     }
     for (const w of history.warnings) ctx.warn(w);
+    const { fiscalYearRule } = await import("../../analysis/filings/facts.ts");
+    const rule = fiscalYearRule(filings);
+    // a year named by the calendar year it starts in is not what a reader guesses: said
+    if (rule?.byStart && history.columns.length) ctx.warn(rule.rule);
     if (!history.columns.length) {
       ctx.warn(
         `no ${args.period} ${args.statement} values${
@@ -183,6 +190,7 @@ Line items (each mapped from the tags companies use, first tag with a value wins
       as_of: args.as_of ?? null,
       taxonomy: history.taxonomy,
       currency: history.currency,
+      fiscal_year_rule: rule?.rule ?? null,
       columns: history.columns,
       rows,
       missing_items: history.missing,
