@@ -628,7 +628,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Past and upcoming earnings dates with estimates and surprises. */
@@ -658,7 +658,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Recognise text on PDF pages offline (for scanned documents). */
@@ -1084,13 +1084,13 @@ export interface CommandMap {
       }[];
       count: number;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Every reported value of one XBRL concept over time, first and last reported. */
   "filings.facts": {
     args: {
-      /** Ticker of the company, resolved to its CIK through SEC's ticker list. */
+      /** Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed. */
       symbol: string;
       /** XBRL tag (e.g. Revenues, NetIncomeLoss) or friendly name (revenue, net_income, eps_diluted, total_assets, ...). */
       concept: string;
@@ -1118,6 +1118,7 @@ export interface CommandMap {
       description: string | null;
       period: string;
       as_of: string | null;
+      fiscal_year_rule: string | null;
       rows: {
         start: string | null;
         end: string;
@@ -1201,7 +1202,7 @@ export interface CommandMap {
   /** A standardized multi-year income, balance or cash-flow statement from XBRL facts. */
   "filings.history": {
     args: {
-      /** Ticker of the company, resolved to its CIK through SEC's ticker list. */
+      /** Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed. */
       symbol: string;
       /** Which statement: income, balance or cashflow. */
       statement?: "income" | "balance" | "cashflow";
@@ -1224,6 +1225,7 @@ export interface CommandMap {
       as_of: string | null;
       taxonomy: string;
       currency: string;
+      fiscal_year_rule: string | null;
       columns: {
         label: string;
         start: string | null;
@@ -1295,7 +1297,7 @@ export interface CommandMap {
   /** Read a narrative section (business, risk factors, MD&A...) of a filing. */
   "filings.read": {
     args: {
-      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      /** Ticker, or SEC CIK (320193) for a delisted filer. Alone, it picks the latest filing of `form`; with accession it says whose filing it is. */
       symbol?: string;
       /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
       accession?: string;
@@ -1392,7 +1394,7 @@ export interface CommandMap {
   /** List a company's recent SEC filings. */
   "filings.recent": {
     args: {
-      /** Ticker of the company, resolved to its CIK through SEC's ticker list. */
+      /** Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed. */
       symbol: string;
       /** Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive. Omit for all forms. */
       forms?: string[] | string;
@@ -1437,7 +1439,7 @@ export interface CommandMap {
   /** Read one financial report page (R file) of a filing as text and structured rows. */
   "filings.report": {
     args: {
-      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      /** Ticker, or SEC CIK (320193) for a delisted filer. Alone, it picks the latest filing of `form`; with accession it says whose filing it is. */
       symbol?: string;
       /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
       accession?: string;
@@ -1513,7 +1515,7 @@ export interface CommandMap {
   /** List the financial report pages (statements, notes, details) of a filing. */
   "filings.reports": {
     args: {
-      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      /** Ticker, or SEC CIK (320193) for a delisted filer. Alone, it picks the latest filing of `form`; with accession it says whose filing it is. */
       symbol?: string;
       /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
       accession?: string;
@@ -1556,7 +1558,7 @@ export interface CommandMap {
   /** Which narrative sections a 10-K, 10-Q, 20-F or 40-F has, and how large they are. */
   "filings.sections": {
     args: {
-      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      /** Ticker, or SEC CIK (320193) for a delisted filer. Alone, it picks the latest filing of `form`; with accession it says whose filing it is. */
       symbol?: string;
       /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
       accession?: string;
@@ -1630,7 +1632,7 @@ export interface CommandMap {
   /** Income, balance sheet or cash flow statement from a filing's XBRL. */
   "filings.statement": {
     args: {
-      /** Company ticker. Alone, it picks the company's latest filing of `form`; with accession it says whose filing it is. */
+      /** Ticker, or SEC CIK (320193) for a delisted filer. Alone, it picks the latest filing of `form`; with accession it says whose filing it is. */
       symbol?: string;
       /** Accession number of the filing (0001045810-24-000029 or its 18 digits); alias accession_no. */
       accession?: string;
@@ -1705,7 +1707,7 @@ export interface CommandMap {
       ebit: number | string;
       /** Depreciation and amortization for the same period. */
       d_and_a: number | string;
-      /** Adjustments to add, as a JSON array or comma-separated amounts (284,163 or 1.2M,-50K); none by default. */
+      /** Adjustments to add, as a JSON array or comma-separated amounts ([284,163] or 1.2M,-50K); none by default. */
       addbacks?: (number | string)[] | string;
     };
     data: {
@@ -2065,7 +2067,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** List industry keys, optionally within a sector. */
@@ -2085,7 +2087,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Overview figures of an industry. */
@@ -2127,7 +2129,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       url: string;
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Top companies, growth, performers or research reports of an industry. */
@@ -2155,7 +2157,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       url: string;
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Investor presentations and press releases from 8-K exhibits and IR pages. */
@@ -2193,7 +2195,7 @@ export interface CommandMap {
       source: string;
       sources_used: string[];
       notes: string[];
-      retrieved_at?: string;
+      retrieved_at?: string | null;
       source_urls?: string[];
     };
   };
@@ -2237,7 +2239,7 @@ export interface CommandMap {
       };
       warnings: string[];
       provider: "filings_a" | "company_ir";
-      retrieved_at: string;
+      retrieved_at: string | null;
       source_urls: string[];
     };
   };
@@ -2276,7 +2278,7 @@ export interface CommandMap {
         section: string | null;
         source: string;
         provider?: string | null;
-        retrieved_at?: string;
+        retrieved_at?: string | null;
       }[];
       kpis: {
         metric: string;
@@ -2344,7 +2346,7 @@ export interface CommandMap {
         section: string | null;
         source: string;
         provider?: string | null;
-        retrieved_at?: string;
+        retrieved_at?: string | null;
       }[];
       history: {
         doc_ref: number;
@@ -2462,6 +2464,10 @@ export interface CommandMap {
         date: string;
         amount: number;
       }[];
+      capital_gains?: {
+        date: string;
+        amount: number;
+      }[];
       attempts?: {
         provider: string;
         duration_ms: number;
@@ -2501,6 +2507,10 @@ export interface CommandMap {
           denominator: number;
         }[];
         dividends: {
+          date: string;
+          amount: number;
+        }[];
+        capital_gains?: {
           date: string;
           amount: number;
         }[];
@@ -3014,7 +3024,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Industries within a sector. */
@@ -3037,7 +3047,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** List sector keys. */
@@ -3090,7 +3100,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       url: string;
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Top companies, ETFs, funds or research reports of a sector. */
@@ -3112,7 +3122,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       url: string;
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** List data providers and what each needs. */
@@ -3244,7 +3254,7 @@ export interface CommandMap {
       provider: string;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Price, market cap, valuation and profile of a symbol in one call. */
@@ -3319,7 +3329,7 @@ export interface CommandMap {
         currency: string | null;
       } | null;
       as_of: string | null;
-      retrieved_at: string;
+      retrieved_at: string | null;
       provider: string;
       sources: {
         fields: string;
@@ -3351,7 +3361,7 @@ export interface CommandMap {
         url: string;
         source: string;
         provider: string | null;
-        retrieved_at: string;
+        retrieved_at: string | null;
       };
       qa_pairs: {
         questioner: string;
@@ -3382,7 +3392,7 @@ export interface CommandMap {
     args: {
       /** Ticker to find the transcript for (ignored when source is given). */
       symbol?: string;
-      /** Transcript page URL, local file path or file:// URL (HTML or plain text). */
+      /** Transcript page URL, local file path or file:// URL (HTML, plain text, or a saved EarningsCall/FMP transcript JSON). */
       source?: string;
       /** Which call when searching by ticker: latest, Q4, Q4 2024 or 2024Q4. */
       quarter?: string;
@@ -3402,7 +3412,7 @@ export interface CommandMap {
         url: string;
         source: string;
         provider: string | null;
-        retrieved_at: string;
+        retrieved_at: string | null;
       };
       text: string;
       char_count: number;
@@ -3481,7 +3491,7 @@ export interface CommandMap {
       count: number;
       source: "motley_fool";
       provider: "transcripts_a";
-      retrieved_at: string;
+      retrieved_at: string | null;
       source_urls: string[];
       attempts?: {
         url: string;
@@ -3583,7 +3593,7 @@ export interface CommandMap {
       sources: string[];
       warnings: string[];
       provider: string;
-      retrieved_at: string;
+      retrieved_at: string | null;
       source_urls: string[];
       citations: {
         fields: string;
@@ -3657,7 +3667,7 @@ export interface CommandMap {
       as_of: string | null;
       warnings: string[];
       provider: string;
-      retrieved_at: string;
+      retrieved_at: string | null;
       source_urls: string[];
       citations: {
         fields: string;
