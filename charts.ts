@@ -47,7 +47,12 @@ export {
   ohlcvChartSvg,
 } from "./analysis/charts/ohlcv.ts";
 export { type NewsChartOptions, type NewsSeries, newsTimelineSvg } from "./analysis/charts/news.ts";
-export { backtestChartSvg, type ChartText, type CurveRow } from "./analysis/charts/backtest.ts";
+export {
+  backtestChartSvg,
+  type ChartSource,
+  type ChartText,
+  type CurveRow,
+} from "./analysis/charts/backtest.ts";
 export { skiaReady, svgToPng } from "./analysis/charts/png.ts";
 export {
   type ChartElement,

@@ -22,11 +22,17 @@ export interface CurveRow {
 
 /** Where one symbol's bars came from: a backtest result's `data.sources[symbol]`. */
 export interface ChartSource {
+  /** Provider key that served the bars (market_a, stooq, ...). */
   provider?: string | null;
+  /** The provider's service name as shown to a reader. */
   source?: string | null;
+  /** Currency of the bars' prices. */
   currency?: string | null;
+  /** Which price the bars hold (adjusted close or as traded). */
   price_adjustment?: string | null;
+  /** First bar's date (YYYY-MM-DD). */
   first_date?: string | null;
+  /** Last bar's date (YYYY-MM-DD). */
   last_date?: string | null;
 }
 

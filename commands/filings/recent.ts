@@ -36,7 +36,7 @@ const eightK = Object.entries(EIGHT_K_EVENTS).filter(([c]) =>
 
 export default defineCommand({
   name: "filings.recent",
-  summary: "List a company's recent SEC filings",
+  summary: "List a company's recent SEC filings, latest first (10-K, 10-Q, 8-K, 20-F ...)",
   description:
     `Use first when you only know a ticker: lists the company's filings newest first from SEC's submissions history (older pages are read when the recent block runs out; if one cannot be read, the list stops there with a warning), each with its accession number and primary document URL to pass to filings.sections/read/statement/reports/report. Not for the content of a filing.
 

@@ -6,7 +6,8 @@ const n = z.number().nullable();
 
 export default defineCommand({
   name: "screen.run",
-  summary: "Run a predefined screen or a query over the market screener",
+  summary:
+    "Run a predefined screen (top gainers, losers, most active) or a query over the market screener",
   description:
     "Runs Yahoo's screener. Give a predefined id from screen.predefined (day_gainers) or a " +
     'query such as `region=us AND sector="Technology" AND intradaymarketcap>10B` ' +

@@ -228,7 +228,7 @@ Deno.test("filings.facts: split_adjusted and a warning for a concept a split res
   const text = render(e, "text", { view: "facts", width: 200 });
   assert.match(
     text,
-    /FY2018\s+2018-01-01\s+2018-12-31\s+3\.00\s+3\.00\s+0\.7500\s+0009990004-20-000001\s+2020-02-20 10-K/,
+    /FY2018\s+2018-01-01\s+2018-12-31\s+3\.00\s+3\.00\s+0\.75\s+0009990004-20-000001\s+2020-02-20 10-K/,
   );
 });
 

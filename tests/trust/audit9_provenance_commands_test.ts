@@ -310,7 +310,7 @@ Deno.test("provenance: filings.recent cites the submissions JSON it listed the f
   ) as Any;
   assert.equal(d.provider, "filings_a");
   assert.ok(d.source_urls.includes("https://data.sec.gov/submissions/CIK0001234567.json"));
-  assert.equal(d.retrieved_at, "2026-02-25T12:00:00.000Z");
+  assert.equal(d.retrieved_at, "2024-05-01T12:00:00.000Z");
   // each filing keeps its own accession and URL
   for (const f of d.filings) assert.match(f.url, /^https:\/\/www\.sec\.gov\/Archives\//);
 });
@@ -336,7 +336,7 @@ Deno.test("provenance: sources.test cites what each probe was answered from, and
   assert.ok(row.source_urls.length, "the passed probe cites no URL");
   const asked = new Set(setup.fetched().map(requestKey));
   for (const u of row.source_urls) assert.ok(asked.has(requestKey(u)), `${u} was not requested`);
-  assert.equal(row.retrieved_at, "2026-02-25T12:00:00.000Z");
+  assert.equal(row.retrieved_at, "2024-05-01T12:00:00.000Z");
   // a provider not configured is not probed: nothing read, nothing cited
   const none = dataOf(
     (await run("sources.test", { source: "estimates_a", timeout: 5 }, setup.opts)).envelope,
@@ -374,8 +374,16 @@ Deno.test({
         ["filings.statement", { ...nvda, statement: "income" }],
       ] as const
     ) {
-      const d = dataOf((await run(command, args, opts)).envelope) as Any;
-      const problems = providerProblems(d, recorded);
+      const envelope = (await run(command, args, opts)).envelope;
+      const d = dataOf(envelope) as Any;
+      // the shared cassettes carry no recorded date: an answer from them says so and gives no
+      // retrieval date rather than the run's clock
+      const undated = envelope.warnings.some((w: string) =>
+        /recordings that carry no date/.test(w)
+      );
+      if (undated) assert.equal(d.retrieved_at ?? null, null, command);
+      const problems = providerProblems(d, recorded)
+        .filter((p) => !(undated && p === "no as_of or retrieved_at date"));
       assert.deepEqual(problems, [], `${command} ${JSON.stringify(args)}:\n${problems.join("\n")}`);
       // the older page of TSLA's history that the 10-Ks were read from is cited too
       if (args.symbol === "TSLA") {
