@@ -242,7 +242,7 @@ export class CassetteLibrary {
       status: entry.status,
       headers,
       get body() {
-        return (body ??= Deno.readFileSync(path));
+        return (body ??= readBody(path, join(dir, "index.json"), entry));
       },
       recordedAt,
     };
@@ -252,6 +252,32 @@ export class CassetteLibrary {
   #recordedAtOf(dir: string, headers: Record<string, string>): number | null {
     const date = headers["date"] === undefined ? NaN : Date.parse(headers["date"]);
     return Number.isFinite(date) ? date : this.#dated.get(dir) ?? null;
+  }
+}
+
+/**
+ * A recorded answer's body file. One that is missing or unreadable is an error naming the
+ * cassette, the entry's URL and its `file`, and what to do, never the system's words (which
+ * name a path and an OS error number and nothing else).
+ */
+function readBody(path: string, indexPath: string, entry: CassetteEntry): Uint8Array {
+  try {
+    return Deno.readFileSync(path);
+  } catch (err) {
+    const why = err instanceof Deno.errors.NotFound
+      ? "is missing"
+      : err instanceof Deno.errors.PermissionDenied
+      ? "may not be read (permission denied)"
+      : err instanceof Deno.errors.IsADirectory
+      ? "is a folder, not a file"
+      : "could not be read";
+    throw new FinanceError(
+      `the cassette ${indexPath} answers ${entry.method ?? "GET"} ${
+        stripSecrets(entry.url)
+      } from the body file "${entry.file}" (${path}), which ${why}: record the cassette again ` +
+        `with FINANCE_RECORD=<dir> while online, or fix the entry's "file" to name its body ` +
+        `under that folder`,
+    );
   }
 }
 

@@ -3,6 +3,7 @@
  * that building a call's context loads no node:path: its first import costs every CLI start
  * about 5–10 ms (Deno's Node layer), and only commands that read local files need it.
  */
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { AccessDenied, type AccessPolicy } from "./access.ts";
 import { FinanceError } from "./errors.ts";
@@ -111,4 +112,80 @@ export function nearestReal(path: string): string {
     }
   }
   return p;
+}
+
+const CHUNK = 1 << 16;
+
+/** What a file over readLocal's limit is called, and what to do about it. */
+export interface LocalLimit {
+  /** The kind of file the limit is for ("a transcript file", "a document"). */
+  what: string;
+  /** What to do about a file over it ("read a smaller file", a setting to raise). */
+  fix: string;
+}
+
+const ANY_FILE: LocalLimit = { what: "a local file", fix: "read a smaller file" };
+
+/**
+ * Reads a local file that checkLocalPath passed, opening it once and checking the open file:
+ * a path swapped (for a link, a FIFO, another file) or a file grown after the check is never
+ * read past the limit. Non-blocking so a FIFO put in its place cannot hold the call; at most
+ * `maxBytes` + 1 bytes are read, the one more telling a file over the limit. `shown` is the
+ * path as the caller gave it, for messages.
+ */
+export function readLocalBytes(
+  path: string,
+  shown: string,
+  maxBytes: number,
+  limit: LocalLimit = ANY_FILE,
+): Uint8Array {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch {
+    throw new FinanceError(
+      `${shown} could not be opened (it was moved, replaced by a link, or is not readable since it was checked): check the file and run the command again`,
+    );
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new AccessDenied(`"${shown}" is not a regular file`);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(Math.min(CHUNK, maxBytes + 1 - total));
+      const got = readSync(fd, chunk, 0, chunk.length, null);
+      if (got === 0) break;
+      chunks.push(chunk.subarray(0, got));
+      total += got;
+      if (total > maxBytes) {
+        throw new FinanceError(
+          `"${shown}" is over the ${maxBytes}-byte limit of ${limit.what} (it may have grown after it was checked); ${limit.fix}`,
+        );
+      }
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.length;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * readLocalBytes as UTF-8 text, decoded as readFileSync(path, "utf8") decodes it: a byte-order
+ * mark stays, so character offsets match the file's.
+ */
+export function readLocal(
+  path: string,
+  shown: string,
+  maxBytes: number,
+  limit: LocalLimit = ANY_FILE,
+): string {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    readLocalBytes(path, shown, maxBytes, limit),
+  );
 }

@@ -3,10 +3,9 @@
  * access policy, sniffs the format from the bytes, and builds the canonical text model
  * (PDF pages in reading order, OCR for pages without a text layer, or HTML text).
  */
-import { readFileSync } from "node:fs";
 import type { Context } from "../../core/context.ts";
 import { urlGuardFor } from "../../core/access.ts";
-import { checkLocalPath } from "../../core/local_files.ts";
+import { checkLocalPath, readLocalBytes } from "../../core/local_files.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { assemble, type DocText, PAGE_SEPARATOR, type PageInput } from "./model.ts";
 import { pageText } from "./pdf_layout.ts";
@@ -76,7 +75,12 @@ export async function fetchDocument(
     );
   } else {
     path = checkLocalPath(ctx.access, src, maxBytes);
-    bytes = readFileSync(path);
+    // opened once and the open file checked: a path swapped for a FIFO after the check never
+    // holds the call, and one grown past the limit is not read whole
+    bytes = readLocalBytes(path, src, maxBytes, {
+      what: "a document",
+      fix: "raise FINANCE_MAX_DOCUMENT_BYTES to read it",
+    });
   }
   const label = url ?? src;
   if (bytes.length === 0) throw new FinanceError(`${label} is empty: there is no document to read`);

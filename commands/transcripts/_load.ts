@@ -2,10 +2,9 @@
  * Finds and parses one transcript for transcripts.read, transcripts.qa and kpi.*: by URL (http,
  * a local path or file:// URL) or by ticker and quarter through transcript search.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { z } from "zod";
-import { AccessDenied, urlGuardFor } from "../../core/access.ts";
-import { checkLocalPath } from "../../core/local_files.ts";
+import { urlGuardFor } from "../../core/access.ts";
+import { checkLocalPath, readLocal } from "../../core/local_files.ts";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, UsageError } from "../../core/errors.ts";
 import type { ParsedTranscript, QaRule, Turn } from "../../analysis/evidence/transcript.ts";
@@ -58,52 +57,14 @@ function sourceOf(url: string): string {
 }
 
 const MAX_BYTES = 20_000_000;
-const CHUNK = 1 << 16;
+/** A transcript file's limit, in readLocal's messages. */
+const TRANSCRIPT_LIMIT = {
+  what: "a transcript file",
+  fix: "read a smaller file (a file this large is not one call's transcript)",
+};
 
-/**
- * Reads a local file that checkLocalPath passed, opening it once and checking the open file:
- * a path swapped (for a link, a FIFO, another file) or a file grown after the check is never
- * read past the limit. Non-blocking so a FIFO put in its place cannot hold the call; at most
- * `maxBytes` + 1 bytes are read, the one more telling a file over the limit.
- */
-export function readLocal(path: string, shown: string, maxBytes: number): string {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch {
-    throw new FinanceError(
-      `${shown} could not be opened (it was moved, replaced by a link, or is not readable since it was checked): check the file and run the command again`,
-    );
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile()) throw new AccessDenied(`"${shown}" is not a regular file`);
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = new Uint8Array(Math.min(CHUNK, maxBytes + 1 - total));
-      const got = readSync(fd, chunk, 0, chunk.length, null);
-      if (got === 0) break;
-      chunks.push(chunk.subarray(0, got));
-      total += got;
-      if (total > maxBytes) {
-        throw new FinanceError(
-          `"${shown}" is over the ${maxBytes}-byte limit of a transcript file (it grew after it was checked, or is not a transcript); read a smaller file`,
-        );
-      }
-    }
-    const bytes = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      bytes.set(c, at);
-      at += c.length;
-    }
-    // as readFileSync(path, "utf8") decoded it: a byte-order mark stays, offsets unchanged
-    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-  } finally {
-    closeSync(fd);
-  }
-}
+// read here before it moved to core; kept importable from here for existing callers
+export { readLocal };
 
 /** True for text with control characters no transcript has (NUL, bell, backspace...). */
 function binary(head: string): boolean {
@@ -124,7 +85,7 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     body = await (await ctx.provider("transcripts_a")).page(url, guard);
   } else {
     const path = checkLocalPath(ctx.access, url, MAX_BYTES);
-    body = readLocal(path, url, MAX_BYTES);
+    body = readLocal(path, url, MAX_BYTES, TRANSCRIPT_LIMIT);
     shownUrl = url.startsWith("file://") ? url : `file://${path}`;
   }
   // a PDF or other binary file read as text is no transcript (its "title" was "%PDF-1.4 1 0 obj")
