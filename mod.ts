@@ -265,7 +265,7 @@ async function call(
   try {
     [leased, run] = await Promise.all([lease(options), runner()]);
   } catch (err) {
-    return fail(startError(err));
+    return fail(await startError(err));
   }
   try {
     const envelope = await run.runCommand(command, read.args as Record<string, unknown>, {
@@ -456,13 +456,26 @@ function describeValue(value: unknown): string {
   return Array.isArray(value) ? "a list" : "an object";
 }
 
-/** Why the library could not start, with the fix when it is the usual one. */
-function startError(err: unknown): string {
+/**
+ * Why the library could not start: the usual case (a project that imports finance without
+ * linking it) with its fix; an expected failure (a replay folder that does not exist) in its
+ * own words; anything else as a reference to the log, never the exception's text.
+ */
+async function startError(err: unknown): Promise<string> {
   const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
   if (/not a dependency|not in import map|Relative import path/.test(message)) {
     return `finance could not load its own modules (${message}); a project that imports finance needs "links": ["<path to finance>"] in its deno.json so that Deno reads finance's dependencies (README: From a research repository)`;
   }
-  return message;
+  return await startWords(err, "finance (library start)");
+}
+
+/** errorText's words for a failure to start; a fixed sentence when even core/errors.ts fails. */
+async function startWords(err: unknown, where: string): Promise<string> {
+  try {
+    return (await errorsModule()).errorText(err, where);
+  } catch {
+    return `internal error in ${where}: finance could not load its own modules; check the installation (deno cache mod.ts) and run again`;
+  }
 }
 
 /** {@link finance} with options fixed in advance: what {@link session} returns. */
@@ -610,12 +623,14 @@ export function createHandler(
       timeoutMs: options.timeoutMs,
       corsOrigins: options.corsOrigins,
     });
-  })().catch((err) => {
+  })().catch(async (err) => {
     // A session that cannot start (say, a replay folder that does not exist) answers every
-    // request with an envelope that says why, instead of a bare 500.
-    const error = `the adapter could not start: ${
-      err instanceof Error ? err.message : String(err)
-    }`;
+    // request with an envelope that says why, instead of a bare 500; an unexpected failure's
+    // own text goes to the log under a reference, not to every caller.
+    const error = `the adapter could not start: ${await startWords(
+      err,
+      "finance createHandler",
+    )}`;
     return () =>
       Promise.resolve(
         Response.json({ ok: false, data: null, error, warnings: [] }, { status: 500 }),

@@ -356,7 +356,7 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     provider: "market_a",
     source:
       "Yahoo Finance quoteSummary calendarEvents, earningsTrend, earningsHistory; quoteType for the exchange's time zone",
-    retrieved_at: ctx.clock.now().toISOString(),
+    retrieved_at: answerDate(ctx),
   };
 }
 
@@ -555,6 +555,15 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     count: all.length,
     provider: "market_a",
     source: CAL_SOURCE,
-    retrieved_at: ctx.clock.now().toISOString(),
+    retrieved_at: answerDate(ctx),
   };
+}
+
+/**
+ * When Yahoo's answer was read, as readFrom(ctx, "market_a") in commands/market/_sources.ts
+ * gives it: the newest market_a request's time (the recording's under replay), null when it
+ * carries no date or nothing was read. Never the clock: the answer may be older than the run.
+ */
+function answerDate(ctx: Context): string | null {
+  return ctx.requested().filter((r) => r.provider === "market_a").at(-1)?.retrieved_at ?? null;
 }

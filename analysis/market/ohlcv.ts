@@ -5,7 +5,14 @@
  * when their keys are set; unconfigured ones are reported as skipped attempts.
  */
 import type { Context } from "../../core/context.ts";
-import { FinanceError, InputError, ProviderError, UsageError } from "../../core/errors.ts";
+import {
+  errorText,
+  FinanceError,
+  InputError,
+  ProviderError,
+  UsageError,
+} from "../../core/errors.ts";
+import { answeredAt } from "./answered.ts";
 import {
   type Bar,
   dayFormat,
@@ -85,7 +92,11 @@ export interface Series {
    */
   market_currency?: string | null;
   price_basis: string;
-  retrieved_at: string;
+  /**
+   * When the answer was read (the recording's time under replay); null when the recording
+   * carries no date. Never the time of the run for an answer read earlier.
+   */
+  retrieved_at: string | null;
   start_date: string;
   end_date: string;
   rows: Bar[];
@@ -679,6 +690,30 @@ export function endsEarly(
   }: the listing may be delisted or suspended, the provider's history may stop there, or the answer is an old recording`;
 }
 
+/**
+ * When `provider`'s answer for one symbol was read: its newest request naming the symbol (the
+ * symbols of one call are fetched side by side, and may come from recordings of other days),
+ * else the provider's newest request; null when that recording carries no date.
+ */
+function seriesAnsweredAt(ctx: Context, provider: string, providerSymbol: string): string | null {
+  const want = providerSymbol.toLowerCase();
+  const own = ctx.requested().filter((r) =>
+    r.provider === provider && namedIn(r.url).includes(want)
+  );
+  return own.length ? own[own.length - 1].retrieved_at : answeredAt(ctx, provider);
+}
+
+/** The path segments and query values of a URL, decoded and lower-cased. */
+function namedIn(url: string): string[] {
+  let text = url;
+  try {
+    text = decodeURIComponent(url);
+  } catch {
+    // a malformed escape: read the URL as it is
+  }
+  return text.toLowerCase().split(/[/?&=,]/);
+}
+
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
 export async function fetchSeries(
   ctx: Context,
@@ -746,7 +781,7 @@ export async function fetchSeries(
         currency: got.currency,
         ...(got.market_currency !== undefined ? { market_currency: got.market_currency } : {}),
         price_basis: got.price_basis,
-        retrieved_at: ctx.clock.now().toISOString(),
+        retrieved_at: seriesAnsweredAt(ctx, key, got.provider_symbol),
         start_date: lw.start,
         end_date: lw.end,
         rows,
@@ -768,7 +803,10 @@ export async function fetchSeries(
     } catch (err) {
       const ms = Math.round((performance.now() - t0) * 100) / 100;
       if (err instanceof InputError && chain.length === 1) throw err;
-      const text = err instanceof FinanceError ? err.message : `internal error: ${String(err)}`;
+      // an unexpected failure is a reference to the log, never its text in the attempts
+      const text = err instanceof FinanceError
+        ? err.message
+        : errorText(err, `market.ohlcv (${key}, ${symbol})`);
       const msg = text.startsWith(`${key}: `) ? text.slice(key.length + 2) : text;
       attempts.push({ provider: key, duration_ms: ms, rows: 0, success: false, error: msg });
     }
