@@ -46,9 +46,40 @@ export interface RateReading {
   note: string | null;
 }
 
+/** Basis points: `50bps`, `50 bp`, `-12.5 basis points` (a hundredth of a percent each). */
+const BASIS_POINTS = /^(.*?)\s*(?:bps?|basis\s+points?)$/i;
+
 /**
- * Reads a rate. `8%` and `0.08` are 8%; a bare number above 1 in magnitude (`8`) is read as a
- * percent and noted, so the caller can warn. Rates at or below -100% are rejected.
+ * A rate written in basis points: 50bps is 0.005, said in a note so the reading is visible (a
+ * rate in bp is a spread's habit, and 50 read any other way would be 50% or 5000%). Null when
+ * the text names no basis points; a message when it does but its number does not read.
+ */
+function basisPoints(text: string, input: string, name: string): RateReading | string | null {
+  const m = BASIS_POINTS.exec(text);
+  if (!m) return null;
+  const n = parseAmount(m[1]);
+  if (n === null || /[kmbt$]/i.test(m[1])) {
+    return `${name}: invalid basis points "${input}" (write 50bps, 0.5% or 0.005)${
+      decimalCommaHint(m[1])
+    }`;
+  }
+  const value = n / 10_000;
+  if (!Number.isFinite(value)) return `${name}: rate must be a finite number`;
+  if (value <= -1) return `${name}: rate must be greater than -100%`;
+  const pct = Number((n / 100).toPrecision(12));
+  const fraction = Number(value.toPrecision(12));
+  return {
+    value,
+    note: `${name}=${input} was read as ${n} basis point${
+      Math.abs(n) === 1 ? "" : "s"
+    }: ${pct}% (${fraction})`,
+  };
+}
+
+/**
+ * Reads a rate. `8%` and `0.08` are 8%; `50bps` is 0.5%, noted; a bare number above 1 in
+ * magnitude (`8`) is read as a percent and noted, so the caller can warn. Rates at or below
+ * -100% are rejected.
  */
 export function parseRate(input: number | string, name = "rate"): RateReading | string {
   let value: number;
@@ -57,6 +88,8 @@ export function parseRate(input: number | string, name = "rate"): RateReading | 
     value = input;
   } else {
     const text = input.trim();
+    const bp = basisPoints(text, input, name);
+    if (bp !== null) return bp;
     // an amount's size letter or currency sign (2.5B, $3, 4k%) makes no rate: 2.5B read as a
     // percent would be 25 million
     if (/[$kmbt]/i.test(text) && parseAmount(text.replace(/%$/, "")) !== null) {
