@@ -1391,7 +1391,7 @@ export interface CommandMap {
       retrieved_at: string | null;
     };
   };
-  /** List a company's recent SEC filings. */
+  /** List a company's recent SEC filings, latest first (10-K, 10-Q, 8-K, 20-F ...). */
   "filings.recent": {
     args: {
       /** Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed. */
@@ -2646,7 +2646,7 @@ export interface CommandMap {
       count: number;
       source: string;
       source_urls: string[];
-      retrieved_at: string;
+      retrieved_at: string | null;
     };
   };
   /** Whether the exchange is open, with its hours. */
@@ -2988,7 +2988,7 @@ export interface CommandMap {
       source: string;
     };
   };
-  /** Run a predefined screen or a query over the market screener. */
+  /** Run a predefined screen (top gainers, losers, most active) or a query over the market screener. */
   "screen.run": {
     args: {
       /** A predefined screen id, or clauses like region=us AND intradaymarketcap>10B. */

@@ -108,15 +108,17 @@ export function historyView(data: unknown): Block[] {
     },
     {
       kind: "note",
-      text:
+      text: withYearRule(
+        data,
         `${currency}${
           scale.name ? ` ${scale.name}` : ""
         } unless labelled; negatives in parentheses; ` +
-        `values as ${data.basis === "first_reported" ? "first" : "last"} reported` +
-        (str(data.as_of) ? `, filed by ${data.as_of}` : "") +
-        `; r = ${
-          data.basis === "first_reported" ? "restated later" : "restated since first reported"
-        } (both filings are listed below; restated_from in the data gives the other value)`,
+          `values as ${data.basis === "first_reported" ? "first" : "last"} reported` +
+          (str(data.as_of) ? `, filed by ${data.as_of}` : "") +
+          `; r = ${
+            data.basis === "first_reported" ? "restated later" : "restated since first reported"
+          } (both filings are listed below; restated_from in the data gives the other value)`,
+      ),
     },
     { kind: "table", columns, rows: cells, fold: 1 },
   ];
@@ -145,6 +147,33 @@ export function historyView(data: unknown): Block[] {
   if (missing.length) lines.push(`Not reported: ${missing.join(", ")}`);
   blocks.push({ kind: "note", text: lines.join("\n") });
   return blocks;
+}
+
+/**
+ * The note under the title with, first, how the company names its fiscal years
+ * (fiscal_year_rule): FY2023 may be the year ending 2024-02-03 for a retailer naming years by
+ * the one they start in, which the column labels alone do not say.
+ */
+function withYearRule(data: Record<string, unknown>, note: string): string {
+  const rule = str(data.fiscal_year_rule)?.trim();
+  return rule ? `${yearRuleLine(rule)}\n${note}` : note;
+}
+
+/** The command's wording of the rule (analysis/filings/facts.ts `fiscalYearRule`). */
+const YEAR_RULE =
+  /^fiscal years end on or near (\d\d-\d\d) \(MM-DD\) and are labelled as the company labels them in its annual reports \(SEC's fy\): by (the calendar year it (?:ends|starts) in(?: (?:plus|minus) \d+)?)(?:, so (FY\d{4}) is the year ending (\d{4}-\d\d-\d\d))?$/i;
+
+/**
+ * fiscal_year_rule in one line of the view: "Fiscal years as the company names them: by the
+ * calendar year it starts in (FY2023 ends 2024-02-03)". Wording it does not know is shown whole.
+ */
+function yearRuleLine(rule: string): string {
+  const m = YEAR_RULE.exec(rule);
+  if (!m) return /^fiscal years\b/i.test(rule) ? `F${rule.slice(1)}` : `Fiscal years: ${rule}`;
+  const [, end, words, label, ending] = m;
+  return `Fiscal years as the company names them: by ${words} (${
+    label ? `${label} ends ${ending}` : `years end near ${end}, MM-DD`
+  })`;
 }
 
 /**
@@ -244,14 +273,16 @@ export function factsView(data: unknown): Block[] {
     },
     {
       kind: "note",
-      text:
+      text: withYearRule(
+        data,
         `${unit}, full figures; ${num(data.count)} periods, ${num(data.restated_count)} restated` +
-        (str(data.as_of) ? `; filed by ${data.as_of}` : "") +
-        "; r = restated since first reported" +
-        (body.some((c) => c[4]?.text.endsWith(" s"))
-          ? "; s = restated to a power of a thousand times its first value or to its negative: " +
-            "more likely a tagging slip in one filing than a restatement (see the warning)"
-          : ""),
+          (str(data.as_of) ? `; filed by ${data.as_of}` : "") +
+          "; r = restated since first reported" +
+          (body.some((c) => c[4]?.text.endsWith(" s"))
+            ? "; s = restated to a power of a thousand times its first value or to its negative: " +
+              "more likely a tagging slip in one filing than a restatement (see the warning)"
+            : ""),
+      ),
     },
     { kind: "table", columns, rows: body },
     {
