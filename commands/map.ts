@@ -2441,7 +2441,7 @@ export interface CommandMap {
       currency: string | null;
       market_currency?: string | null;
       price_basis: string;
-      retrieved_at: string;
+      retrieved_at: string | null;
       start_date: string;
       end_date: string;
       rows: {
@@ -2487,7 +2487,7 @@ export interface CommandMap {
         currency: string | null;
         market_currency?: string | null;
         price_basis: string;
-        retrieved_at: string;
+        retrieved_at: string | null;
         start_date: string;
         end_date: string;
         rows: {

@@ -35,7 +35,10 @@ const series = z.object({
       "prices are points, not this currency.",
   ),
   price_basis: z.string(),
-  retrieved_at: z.string(),
+  retrieved_at: z.string().nullable().describe(
+    "When the provider's answer was read (the recording's time under replay); null when the " +
+      "recording carries no date (a warning says so), never the time of the run.",
+  ),
   start_date: z.string(),
   end_date: z.string(),
   rows: z.array(bar),
