@@ -11,6 +11,7 @@ import { closest } from "../core/suggest.ts";
 import { jsonText, OUTPUT_MODES, type OutputMode } from "./output_modes.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { VERSION } from "../core/version.ts";
+import type { CliIO } from "../core/io.ts";
 import { lazyImport } from "../core/lazy.ts";
 import leanCommands from "../commands/lean.json" with { type: "json" };
 
@@ -28,10 +29,7 @@ const helpText = () => lazyImport<Help>(new URL("./help.ts", import.meta.url));
 const registry = () => lazyImport<Registry>(new URL("../core/registry.ts", import.meta.url));
 const renderer = () => lazyImport<Render>(new URL("./render.ts", import.meta.url));
 
-export interface CliIO {
-  out(text: string): void;
-  err(text: string): void;
-}
+export type { CliIO };
 
 const defaultIO: CliIO = {
   out: (t) => console.log(t),

@@ -3,7 +3,7 @@
  * the first word completes to a command, namespace or subcommand, later words to the command's
  * `name=` arguments and `--output`.
  */
-import type { CliIO } from "./cli.ts";
+import type { CliIO } from "../core/io.ts";
 import { helpEntries, type HelpEntry, helpNamespaces } from "./help.ts";
 
 const EXTRA = ["help", "serve", "mcp", "cache", "completions", "--list", "--help", "--version"];

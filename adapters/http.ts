@@ -8,14 +8,14 @@ import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
 import { clip, reservedKeyIn, reservedMessage } from "../core/args.ts";
-import { redactText, redactUrl } from "../core/redact.ts";
+import { redactUrl } from "../core/redact.ts";
 import { commandNames } from "../core/registry.ts";
 import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
 import { AnswerMemo } from "./answer_memo.ts";
 import { pureEntry, runPureArgs, runPureArgsNow } from "../core/pure.ts";
-import { describeError, hideInternals } from "../core/errors.ts";
+import { describeError } from "../core/errors.ts";
 import {
   type ClientInfo,
   duplicateKey,
@@ -27,7 +27,8 @@ import {
   RequestGuard,
   weakTokenProblem,
 } from "./guard.ts";
-import type { CliIO } from "./cli.ts";
+import type { CliIO } from "../core/io.ts";
+import { adapterSecrets, internalFailure, requestTimeout } from "./served.ts";
 import { VERSION } from "../core/version.ts";
 import {
   type ConnectionLimits,
@@ -38,6 +39,8 @@ import {
 } from "./connections.ts";
 
 export { constantTimeEqual } from "./guard.ts";
+// both doors (this one and MCP) use these; kept importable from here for existing callers
+export { adapterSecrets, internalFailure, requestTimeout };
 
 export interface HandlerOptions extends GuardOptions {
   session?: Session;
@@ -97,26 +100,6 @@ function pathOf(url: string): string {
   const hash = url.indexOf("#", start);
   const stop = end < 0 ? hash : hash < 0 ? end : Math.min(end, hash);
   return stop < 0 ? url.slice(start) : url.slice(start, stop);
-}
-
-/**
- * A failure of the adapter itself, as a network caller may see it. Its text stays in the log,
- * credentials taken out first as from any envelope (keys in `secrets`, URL passwords, bearer
- * tokens, key parameters): an exception's message may quote an address with its password.
- */
-export function internalFailure(err: unknown, secrets: string[] = []) {
-  const envelope = failure(redactText(describeError(err), secrets));
-  hideInternals(envelope, "the adapter");
-  return envelope;
-}
-
-/** The values an adapter keeps out of its answers and log: the session's keys and its token. */
-export function adapterSecrets(session: Session | undefined, token: string | undefined): string[] {
-  let keys: string[] = [];
-  try {
-    keys = (session ?? getDefaultSession()).secrets();
-  } catch { /* no session (a bad setting): patterns still apply */ }
-  return token ? [...keys, token] : keys;
 }
 
 /** An adapter's request handler; `info` (from Deno's server) names the client. */
@@ -341,15 +324,6 @@ export async function serveFromCli(argv: string[], io: CliIO): Promise<number> {
     (addr) => io.err(`finance adapter listening on http://${addr}`),
     limits,
   );
-}
-
-/** FINANCE_REQUEST_TIMEOUT_MS (default 120 s), or what is wrong with it. */
-export function requestTimeout(env: (name: string) => string | undefined): number | string {
-  const raw = env("FINANCE_REQUEST_TIMEOUT_MS");
-  const ms = Number(raw ?? 120_000);
-  return Number.isInteger(ms) && ms > 0
-    ? ms
-    : `FINANCE_REQUEST_TIMEOUT_MS must be a positive whole number of ms, not \`${raw}\``;
 }
 
 /** A port from `--port` or a setting: a whole number from 0 to 65535, or what is wrong with it. */

@@ -42,9 +42,9 @@ import {
 } from "./mcp_tools.ts";
 import { openApiDocument } from "./openapi.ts";
 import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
-import type { CliIO } from "./cli.ts";
+import type { CliIO } from "../core/io.ts";
 import { lazyImport } from "../core/lazy.ts";
-import { adapterSecrets, internalFailure, requestTimeout } from "./http.ts";
+import { adapterSecrets, internalFailure, requestTimeout } from "./served.ts";
 import { type PlotFiles, plotFilesFromEnv } from "./guard.ts";
 import { answersOwed, StdioLines } from "./mcp_stdio_lines.ts";
 

@@ -30,7 +30,7 @@ import { withCors } from "./cors.ts";
 import { failure } from "../core/envelope.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { connectionLimitsFromEnv } from "./connections.ts";
-import type { CliIO } from "./cli.ts";
+import type { CliIO } from "../core/io.ts";
 import type { ToolSet } from "./mcp_tools.ts";
 
 /**
