@@ -71,9 +71,25 @@ const PARAM_IN_TEXT = new RegExp(
  */
 export function redactText(text: string, secrets: string[] = []): string {
   let out = text.replace(PARAM_IN_TEXT, "$1***");
-  out = out.replace(/\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+\/=-]{8,}/g, "$1 ***");
+  out = out.replace(
+    /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+\/=-]{8,})/g,
+    (all, scheme: string, value: string) =>
+      scheme === "Bearer" || credentialLike(value) ? `${scheme} ***` : all,
+  );
   out = out.replace(/(\/\/[^\/\s:@]+:)[^@\s\/]+@/g, "$1***@");
   return redactValues(out, secrets);
+}
+
+/**
+ * True for text shaped like a credential after `Basic` or `Token`: a digit or a sign of base64 or
+ * a token (+ / = _ ~ .), or a capital letter inside it. A word is not: "Basic Materials" (a
+ * market sector) and "Token Holdings" are names, and were shown as "Basic ***". (After `Bearer`
+ * anything is taken for a token.) A credential that is one word is still removed where it is a
+ * known value (the session's keys, the adapter's token).
+ */
+function credentialLike(value: string): boolean {
+  return /[0-9+\/=_~.]/.test(value) || /[A-Z]/.test(value.slice(1)) ||
+    !/^[A-Za-z][a-z-]*$/.test(value);
 }
 
 /** The URL with credential parameters removed (for cache keys and cassettes). */
