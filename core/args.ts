@@ -136,15 +136,19 @@ function coerce(
       : Object.hasOwn(aliases, key)
       ? aliases[key]
       : null;
-    if (!canonical || typeof value !== "string") {
+    if (!canonical) {
       out[key] = value;
       continue;
     }
     const kind = kindOf(canonical);
+    if (typeof value !== "string") {
+      // a JSON 1 or 0 for a boolean is what the command line's classify=1 reads as
+      out[key] = kind === "boolean" && (value === 1 || value === 0) ? value === 1 : value;
+      continue;
+    }
     if (kind === "number" || kind === "integer") {
-      const t = value.trim();
-      const n = t === "" ? NaN : Number(t.replace(/,/g, ""));
-      out[key] = Number.isFinite(n) ? n : value;
+      const n = numberText(value);
+      out[key] = n ?? value;
     } else if (kind === "boolean") {
       const b = parseBooleanText(value);
       out[key] = b === null ? value : b;
@@ -153,6 +157,21 @@ function coerce(
     }
   }
   return out;
+}
+
+/**
+ * Decimal digits as a person writes a number: an optional sign, commas only between groups of
+ * three digits (1,000), an optional fraction and exponent (2.5e-3). Not `Number()`'s wider
+ * grammar, which reads "0x0A" as 10, "0b11" as 3 and, with commas dropped, "1,0" as 10.
+ */
+const NUMBER_TEXT = /^[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** The number `text` writes, or null when it writes none (or one beyond a double's range). */
+export function numberText(text: string): number | null {
+  const t = text.trim();
+  if (!NUMBER_TEXT.test(t)) return null;
+  const n = Number(t.replace(/,/g, ""));
+  return Number.isFinite(n) ? n : null;
 }
 
 /** Looks through wrappers (optional, default, pipe) to decide how the CLI coerces text. */
@@ -240,6 +259,16 @@ export function normalizeArgShape(
       }
       continue;
     }
+    // `Strategy=` or `END_DATE=` is the command's own argument typed in another case, not a
+    // parameter to gather: refused with the name (gathered, it was "no parameter `Strategy`")
+    const folded = shape.extra_into && !known.has(key) ? caseFolded(key, known, aliases) : null;
+    if (folded) {
+      throw new UsageError(
+        `unknown argument \`${
+          clip(key)
+        }\` for ${shape.name}; did you mean \`${folded}\`? (usage: ${shape.usage})`,
+      );
+    }
     if (shape.extra_into && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
       (extras ??= Object.create(null) as Record<string, unknown>)[key] = value;
       continue;
@@ -266,6 +295,18 @@ export function normalizeArgShape(
     out[shape.extra_into] = { ...base, ...extras };
   }
   return out;
+}
+
+/** The argument `key` names in another letter case (`Start_Date`), or null. */
+function caseFolded(
+  key: string,
+  known: Set<string>,
+  aliases: Record<string, string>,
+): string | null {
+  const lower = key.toLowerCase();
+  if (lower === key) return null;
+  if (known.has(lower)) return lower;
+  return Object.hasOwn(aliases, lower) ? aliases[lower] : null;
 }
 
 const keySets = new WeakMap<ArgShape, Set<string>>();
@@ -420,9 +461,9 @@ export function objectFromText(text: string): Record<string, unknown> | null {
   for (const pair of splitText(t)) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*[=:]\s*(.+)$/s.exec(pair);
     if (!m || Object.hasOwn(out, m[1])) return null;
-    const n = Number(m[2]);
+    const n = numberText(m[2]);
     const b = /^(true|false)$/i.test(m[2]) ? m[2].toLowerCase() === "true" : null;
-    out[m[1]] = b ?? (m[2].trim() !== "" && Number.isFinite(n) ? n : m[2]);
+    out[m[1]] = b ?? n ?? m[2];
   }
   return { ...out };
 }

@@ -9,6 +9,11 @@ const SCALE: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
 // a scale letter may follow after one space ("1.2 B"), and a minus may be the typographic one (−)
 const AMOUNT =
   /^([+\-−]?)\$?((?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})+,\d{3}|\d+)?(?:\.\d+)?) ?([kmbt])?$/i;
+/**
+ * Scientific notation (`1e6`, `1.5E9`, `2.5e-3`): what a JSON number may be written as, so the
+ * command line reads the same value the HTTP and library doors take as a number.
+ */
+const EXPONENT = /^([+\-−]?)(\d+(?:\.\d*)?|\.\d+)e([+\-]?\d{1,4})$/i;
 /** An amount in parentheses, as statements write a negative one: `(1.2B)`, `($350M)`. */
 const PARENTHESISED = /^\((?![+\-−(])(.+)\)$/;
 
@@ -30,6 +35,8 @@ export function parseAmount(text: string): number | null {
     const inner = parseAmount(negative[1]);
     return inner === null || inner === 0 ? inner : -inner;
   }
+  const e = EXPONENT.exec(t);
+  if (e) return exponentAmount(e);
   const m = AMOUNT.exec(t);
   if (!m || m[2] === "" || m[2] === ".") return null;
   const digits = m[2].replace(/,/g, "");
@@ -38,6 +45,26 @@ export function parseAmount(text: string): number | null {
   if (!Number.isFinite(base)) return null;
   const scaled = base * (m[3] ? SCALE[m[3].toLowerCase()] : 1);
   return m[1] === "-" || m[1] === "−" ? -scaled : scaled;
+}
+
+/**
+ * The value of a number in scientific notation, or null when it is no finite number or when a
+ * non-zero mantissa rounds to 0 (`1e-400`): either would be a different amount than written.
+ */
+function exponentAmount(m: RegExpExecArray): number | null {
+  const magnitude = Number(`${m[2]}e${m[3]}`);
+  if (!Number.isFinite(magnitude)) return null;
+  if (magnitude === 0 && /[1-9]/.test(m[2])) return null;
+  return m[1] === "-" || m[1] === "−" ? -magnitude : magnitude;
+}
+
+/** Why a number in scientific notation was refused (`1e400`, `1e-400`), or "" for other text. */
+export function exponentProblem(text: string): string {
+  const m = EXPONENT.exec(text.trim());
+  if (!m || exponentAmount(m) !== null) return "";
+  return Number.isFinite(Number(`${m[2]}e${m[3]}`))
+    ? `"${text.trim()}" is too small to hold as a number (it would read as 0): write 0 or a larger value`
+    : `"${text.trim()}" is beyond the largest number (about 1.8e308): check its exponent and units`;
 }
 
 /** Result of reading a rate: the fraction, and a note when the input was reinterpreted. */

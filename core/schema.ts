@@ -3,7 +3,7 @@
  * and the text form a terminal user types (for the CLI), and turns both into one value.
  */
 import { z } from "zod";
-import { decimalCommaHint, parseAmount, parseRate } from "./numbers.ts";
+import { decimalCommaHint, exponentProblem, parseAmount, parseRate } from "./numbers.ts";
 import { clip, listFromText, objectFromText, thousandsNote, TICKER_MAX } from "./args.ts";
 import { tickerValue } from "../analysis/market/symbols.ts";
 
@@ -66,6 +66,10 @@ export function amount(description?: string) {
         }" is a percent, and this argument is an amount: give the amount itself (digits with an optional K, M, B or T suffix)`,
         input: v,
       });
+      return z.NEVER;
+    }
+    if (n === null && exponentProblem(v)) {
+      ctx.issues.push({ code: "custom", message: exponentProblem(v), input: v });
       return z.NEVER;
     }
     if (n === null) {

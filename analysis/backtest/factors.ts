@@ -140,6 +140,36 @@ export function edgeTies(
   return out;
 }
 
+/**
+ * What a long_short basket did not do as asked, or null: with no symbol left for the short side
+ * (one scored symbol, or top_pct taking them all) the weights are long only, 100% net long
+ * whatever the scores say; with top_pct + bottom_pct above 1 the symbols in both quantiles stay
+ * long and the short basket is smaller than bottom_pct.
+ */
+export function basketNote(
+  count: number,
+  basket: Basket,
+  topPct: number,
+  bottomPct: number,
+  direction: Direction,
+): string | null {
+  if (direction !== "long_short" || !count) return null;
+  if (!basket.short.length) {
+    return `direction=long_short, but no symbol is left for the short basket (${count} scored ${
+      count === 1 ? "symbol" : "symbols"
+    }, top_pct=${topPct}): the weights are long only, ${
+      Math.round(basket.net_exposure * 100)
+    }% net long whatever the scores; give more symbols or a smaller top_pct`;
+  }
+  const asked = Math.max(1, Math.floor(count * bottomPct + 1e-9));
+  if (basket.short.length < asked) {
+    return `top_pct=${topPct} and bottom_pct=${bottomPct} add up to more than 1: ${
+      asked - basket.short.length
+    } of the ${asked} lowest-scored symbols are also in the long basket and stay long, so the short basket holds ${basket.short.length}`;
+  }
+  return null;
+}
+
 /** Checks a quantile argument: a fraction in (0, 1]. */
 export function checkPct(name: string, v: number): number {
   if (!(v > 0 && v <= 1)) {

@@ -1,4 +1,5 @@
 /** Validation of strategy parameters against a strategy's declared schema. */
+import { clip, numberText } from "../../core/args.ts";
 import { InputError } from "../../core/errors.ts";
 import type { Params, ParamSpec, StrategyDef } from "./types.ts";
 
@@ -17,7 +18,7 @@ export function resolveParams(
   for (const key of Object.keys(raw)) {
     if (!Object.hasOwn(def.parameters, key)) {
       throw new InputError(
-        `${def.name} has no parameter \`${key}\`; its parameters are ${
+        `${def.name} has no parameter \`${clip(key)}\`; its parameters are ${
           names.length ? names.join(", ") : "none"
         } (see finance backtest.describe ${def.name})${hint ? `; ${hint}` : ""}`,
       );
@@ -25,7 +26,16 @@ export function resolveParams(
   }
   for (const [name, spec] of Object.entries(def.parameters)) {
     const given = raw[name];
-    out[name] = given === undefined || given === null || given === ""
+    // `fast=` typed with nothing is no choice of the default: it is refused, as every other
+    // empty argument is, rather than run with a value the caller did not give
+    if (typeof given === "string" && given.trim() === "") {
+      throw new InputError(
+        `${def.name} parameter \`${name}\` is empty: give a value, or leave it out for the default ${
+          JSON.stringify(spec.default)
+        }`,
+      );
+    }
+    out[name] = given === undefined || given === null
       ? spec.default
       : readParam(def.name, name, spec, given);
   }
@@ -39,6 +49,10 @@ const MAX_BARS = 5000;
 
 /** A value as an error shows it: JSON, its start only when long. */
 function shown(value: unknown): string {
+  // JSON writes an overflowed 1e400 as null, which the caller did not write
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return Number.isNaN(value) ? "a value that is not a number" : "a number beyond the largest";
+  }
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 60)}… (${text.length} characters)` : text;
 }
@@ -54,8 +68,13 @@ function readParam(strategy: string, name: string, spec: ParamSpec, value: unkno
     }
     return text;
   }
-  const n = typeof value === "number" ? value : Number(String(value).trim());
-  if (typeof value === "boolean" || !Number.isFinite(n)) {
+  // only a number or text that writes one: Number() would read "0x14" as 20, [20] as 20, "" as 0
+  const n = typeof value === "number"
+    ? value
+    : typeof value === "string"
+    ? numberText(value)
+    : null;
+  if (n === null || !Number.isFinite(n)) {
     throw new InputError(
       `${where} must be ${spec.type === "integer" ? "an integer" : "a number"}, got ${
         shown(value)

@@ -257,6 +257,13 @@ const momentum = builtin({
     },
   },
   warmup: (p) => Number(p.lookback),
+  // top_n of 5 among 2 symbols picks them all: the run then ranks nothing, which is said
+  note: (p, symbols) =>
+    Number(p.top_n) >= symbols
+      ? `top_n=${p.top_n} is not below the ${symbols} ${
+        symbols === 1 ? "symbol" : "symbols"
+      }: every symbol with a ${p.lookback}-bar return is held, in equal parts, at every rebalance, so the momentum ranking selects nothing (an equal-weight portfolio rebalanced ${p.rebalance}); give more symbols or a smaller top_n`
+      : null,
   orders(panel, p, cache, out) {
     const lb = Number(p.lookback);
     const mom = panel.close.map((c, s) => cached(cache, `chg:${s}:${lb}`, () => change(c, lb)));

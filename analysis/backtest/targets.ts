@@ -21,7 +21,11 @@ export interface TargetResult {
 /** Computes targets; for a custom module also checks that it does not read future bars. */
 export async function strategyTargets(panel: Panel, choice: StrategyChoice): Promise<TargetResult> {
   if (choice.kind === "builtin") {
-    return { targets: choice.def.targets(panel, choice.params, new Map()), notes: [] };
+    const note = choice.def.note?.(choice.params, panel.symbols.length);
+    return {
+      targets: choice.def.targets(panel, choice.params, new Map()),
+      notes: note ? [note] : [],
+    };
   }
   const n = panel.dates.length;
   // Probe on the first two thirds of the bars, but only when that still covers evaluation bars.

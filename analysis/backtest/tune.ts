@@ -17,7 +17,8 @@ import { checkpoint } from "../../core/cancel.ts";
 
 export interface GridPlan {
   combos: Params[];
-  skipped: { params: Record<string, unknown>; reason: string }[];
+  /** `repeat`: the same parameters as an earlier combination, not an invalid one. */
+  skipped: { params: Record<string, unknown>; reason: string; repeat?: boolean }[];
   total: number;
 }
 
@@ -57,10 +58,26 @@ export function planGrid(
   }
   const combos: Params[] = [];
   const skipped: GridPlan["skipped"] = [];
+  // a value listed twice ([10, 10], or 20 and null for a default of 20) would run twice and tie
+  // with itself for the best rank: the second is skipped, with why
+  const seen = new Set<string>();
   const walk = (i: number, acc: Record<string, unknown>) => {
     if (i === keys.length) {
       try {
-        combos.push(resolveParams(def, acc));
+        const params = resolveParams(def, acc);
+        const key = JSON.stringify(params);
+        if (seen.has(key)) {
+          skipped.push({
+            params: { ...acc },
+            reason: `the same parameters as an earlier combination (${
+              Object.entries(params).map(([k, v]) => `${k}=${v}`).join(" ")
+            }): a value is listed twice in the grid`,
+            repeat: true,
+          });
+          return;
+        }
+        seen.add(key);
+        combos.push(params);
       } catch (err) {
         skipped.push({ params: { ...acc }, reason: (err as Error).message });
       }

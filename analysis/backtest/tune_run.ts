@@ -41,9 +41,17 @@ export async function runTune(args: TuneArgs, ctx: Context) {
       `no valid combination in the grid: ${plan.skipped[0]?.reason ?? "empty grid"}`,
     );
   }
-  if (plan.skipped.length) {
+  const repeats = plan.skipped.filter((s) => s.repeat).length;
+  if (plan.skipped.length > repeats) {
     ctx.warn(
-      `${plan.skipped.length} of ${plan.total} combinations skipped as invalid (see data.skipped)`,
+      `${
+        plan.skipped.length - repeats
+      } of ${plan.total} combinations skipped as invalid (see data.skipped)`,
+    );
+  }
+  if (repeats) {
+    ctx.warn(
+      `${repeats} of ${plan.total} combinations repeat an earlier one (a value listed twice in the grid) and were not run again (see data.skipped)`,
     );
   }
   const symbols = parseSymbols(args.symbols);
@@ -138,7 +146,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
     },
     combinations: plan.total,
     runs: plan.combos.length,
-    skipped: plan.skipped,
+    skipped: plan.skipped.map(({ params, reason }) => ({ params, reason })),
     best: info.scored ? rows[0] ?? null : null,
     leaderboard: rows,
   };

@@ -52,6 +52,8 @@ export interface StrategyDef {
   parameters: Record<string, ParamSpec>;
   /** Cross-parameter check; returns an error message or null. */
   check?(p: Params): string | null;
+  /** What the parameters make of a run on `symbols` symbols, when it is not what they say. */
+  note?(p: Params, symbols: number): string | null;
   /** Bars of history the first evaluation bar needs (loaded before start_date). */
   warmup(p: Params): number;
   /**

@@ -113,6 +113,16 @@ export interface FormulaCapmArgs {
 /** formula.capm. */
 export function formulaCapm(args: FormulaCapmArgs, ctx: ComputeContext) {
   const premium = args.market_return - args.risk_free;
+  // equity betas lie within about -1 and 3; 79 is most often 0.79 typed as a percent
+  if (Math.abs(args.beta) > 5) {
+    ctx.warn(
+      `beta=${args.beta} is far outside the range of equity betas (about -1 to 3), so the cost of equity is ${
+        Number(((args.risk_free + args.beta * premium) * 100).toPrecision(4))
+      }%: a beta is a plain ratio; if ${args.beta} was meant as a percent, the beta is ${
+        Number((args.beta / 100).toPrecision(6))
+      }`,
+    );
+  }
   if (premium < 0) {
     ctx.warn(
       `market_return is below risk_free: a negative market risk premium (${

@@ -75,7 +75,7 @@ const FUNDAMENTAL: StepTemplate[] = [
     id: "kpis",
     objective: "Extract the operating metrics management reports and how they trend.",
     commands: [
-      "kpi.extract SYM from=both metrics=arr,net_new_arr,large_customers,nrr,rpo,revenue_growth,operating_margin,fcf_margin limit=40",
+      "kpi.extract SYM from=both metrics=arr,net_new_arr,large_customers,nrr,rpo,revenue_growth,operating_margin,fcf_margin limit=40 KPI_FORM",
       "kpi.history SYM metrics=arr,large_customers,nrr,revenue_growth limit=4 per_document_limit=12",
     ],
   },
@@ -153,6 +153,8 @@ export function researchPlan(args: ResearchPlanArgs) {
       `finance ${
         c.replace(/\bSYM\b/g, args.symbol).replace(/\bANNUAL_FORMS\b/g, YEAR_FORMS[form])
           .replace(/\bANNUAL_FORM\b/g, form)
+          // kpi.extract reads a 10-K unless told: a 20-F or 40-F filer has none
+          .replace(/ KPI_FORM\b/g, form === "10-K" ? "" : ` form=${form}`)
       }`
     );
     return {

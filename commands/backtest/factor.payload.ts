@@ -4,6 +4,7 @@ import { InputError } from "../../core/errors.ts";
 import { commaText, isoDate } from "../../core/schema.ts";
 import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import {
+  basketNote,
   basketWeights,
   checkPct,
   edgeTies,
@@ -124,6 +125,7 @@ export default defineCommand({
     const freq = args.rebalance === "monthly" ? "M" : args.rebalance === "weekly" ? "W" : "D";
     const marks = rebalanceBars(panel, freq);
     const rebalances = [];
+    const oneSided: Record<string, string[]> = {};
     for (let t = panel.start; t < panel.dates.length; t++) {
       if (!marks[t]) continue;
       const scores: Record<string, number | null> = {};
@@ -135,6 +137,9 @@ export default defineCommand({
       });
       const b = basketWeights(scored, topPct, bottomPct, args.direction);
       for (const w of edgeTies(scored, b)) ctx.warn(`${panel.dates[t].slice(0, 10)}: ${w}`);
+      const sided = basketNote(scored.length, b, topPct, bottomPct, args.direction);
+      // said once, with the rebalances it concerns, not once a month
+      if (sided) (oneSided[sided] ??= []).push(panel.dates[t].slice(0, 10));
       rebalances.push({
         date: panel.dates[t],
         scores,
@@ -145,6 +150,13 @@ export default defineCommand({
         net_exposure: b.net_exposure,
         unscored: panel.symbols.filter((sym) => scores[sym] === null),
       });
+    }
+    for (const [note, dates] of Object.entries(oneSided)) {
+      ctx.warn(
+        `${dates.length} of ${rebalances.length} rebalances (${dates[0]}${
+          dates.length > 1 ? ` to ${dates.at(-1)}` : ""
+        }): ${note}`,
+      );
     }
     return round6({
       run_type: "factor_scores" as const,

@@ -3,7 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
 import { jsonObject } from "../../core/schema.ts";
 import { parseAmount } from "../../core/numbers.ts";
-import { basketWeights, checkPct, edgeTies } from "../../analysis/backtest/factors.ts";
+import { basketNote, basketWeights, checkPct, edgeTies } from "../../analysis/backtest/factors.ts";
 import { round6 } from "../../analysis/backtest/report.ts";
 
 const member = z.strictObject({ symbol: z.string(), weight: z.number(), score: z.number() });
@@ -62,13 +62,14 @@ export default defineCommand({
     if (!scores.length) {
       throw new InputError("scores: give at least one symbol with a numeric score");
     }
-    const b = basketWeights(
-      scores,
+    const [top, bottom] = [
       checkPct("top_pct", args.top_pct),
       checkPct("bottom_pct", args.bottom_pct),
-      args.direction,
-    );
+    ];
+    const b = basketWeights(scores, top, bottom, args.direction);
     for (const w of edgeTies(scores, b)) ctx.warn(w);
+    const sided = basketNote(scores.length, b, top, bottom, args.direction);
+    if (sided) ctx.warn(sided);
     const symbols = Object.keys(b.weights).sort();
     return Promise.resolve(round6({
       run_type: "factor_weights" as const,
@@ -96,7 +97,8 @@ function readScores(raw: Record<string, unknown>) {
     if (!symbol) throw new InputError("scores: a symbol name is empty");
     if (seen.has(symbol)) throw new InputError(`scores: ${symbol} is given twice`);
     seen.add(symbol);
-    if (value === null) {
+    // null, or `null` written in key=value text (META=null), as the refusal below offers
+    if (value === null || typeof value === "string" && value.trim().toLowerCase() === "null") {
       skipped.push(symbol);
       continue;
     }
@@ -108,7 +110,7 @@ function readScores(raw: Record<string, unknown>) {
     if (!Number.isFinite(n)) {
       throw new InputError(
         `scores: ${symbol} must be a number (or null to skip), got ${
-          JSON.stringify(value)
+          shownScore(value)
         }; write digits such as 1.25, -0.4, 1,234, (5) or 2.5e-3`,
       );
     }
@@ -124,4 +126,15 @@ function scoreText(text: string): number {
   const t = text.trim();
   if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return Number(t);
   return parseAmount(t) ?? NaN;
+}
+
+/** A refused score as the caller wrote it: JSON would show an overflowed 1e400 as null. */
+function shownScore(value: unknown): string {
+  if (typeof value === "number") {
+    return Number.isNaN(value)
+      ? "a value that is not a number"
+      : "a number beyond the largest (about 1.8e308)";
+  }
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 60)}…` : text;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
+import { numberText } from "../../core/args.ts";
 import { InputError } from "../../core/errors.ts";
 import { checkLocalPath, readLocal } from "../../core/local_files.ts";
 import { commaText, isoDate, jsonObject } from "../../core/schema.ts";
@@ -213,8 +214,7 @@ function scalarParams(params: Record<string, unknown>): Record<string, unknown> 
   for (const [k, v] of Object.entries(params)) {
     if (typeof v !== "string") out[k] = v;
     else if (v === "true" || v === "false") out[k] = v === "true";
-    else if (v.trim() !== "" && Number.isFinite(Number(v))) out[k] = Number(v);
-    else out[k] = v;
+    else out[k] = numberText(v) ?? v;
   }
   return out;
 }

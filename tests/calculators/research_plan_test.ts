@@ -97,3 +97,18 @@ Deno.test("research.plan: only the fundamental style exists", async () => {
   assert.match(bad.error, /style.*fundamental/);
   assert.equal((await fails("research.plan", {})).status, "usage");
 });
+
+Deno.test("research.plan: a 20-F or 40-F filer's kpi.extract reads that form, not the 10-K it defaults to", async () => {
+  for (const form of ["20-F", "40-F"]) {
+    const plan = await ok("research.plan", { symbol: "TSM", annual_form: form });
+    const kpi = plan.data.steps.flatMap((s: { commands: string[] }) => s.commands)
+      .filter((c: string) => c.includes("kpi.extract"));
+    assert.equal(kpi.length, 1);
+    // from=both reads filings too: without form= it would look for a 10-K the company never files
+    assert.match(kpi[0], new RegExp(`from=both .* form=${form}$`));
+  }
+  const us = await ok("research.plan", { symbol: "CRWD" });
+  const line = us.data.steps.flatMap((s: { commands: string[] }) => s.commands)
+    .find((c: string) => c.includes("kpi.extract"));
+  assert.doesNotMatch(line, /form=|KPI_FORM/);
+});
