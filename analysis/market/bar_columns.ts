@@ -23,6 +23,11 @@ export interface BarColumns {
    * columns as they are.
    */
   clean?: boolean;
+  /**
+   * The first and last dates of the provider's whole answer, set when the window held none of
+   * its bars (Stooq sends a listing's whole history), so that the empty answer can say why.
+   */
+  span?: { first: string; last: string };
 }
 
 const registry = new WeakMap<readonly Bar[], BarColumns>();

@@ -153,6 +153,42 @@ export function refuseFutureStart(startDate: string, today: Date): void {
   );
 }
 
+/**
+ * How far back Yahoo serves intraday bars of each size (days; its 422 answer says "within the
+ * last 30 days" for 1m, 60 for 2m to 30m, 730 for 1h), and the longest span one request of 1m
+ * bars may cover (7 days).
+ */
+const YAHOO_BACK_DAYS: Record<string, number> = {
+  "1m": 30,
+  "5m": 60,
+  "15m": 60,
+  "30m": 60,
+  "1h": 730,
+};
+const YAHOO_1M_SPAN_DAYS = 7;
+
+/**
+ * Why Yahoo cannot serve an intraday window (it answers HTTP 422, which a reader would see
+ * without its reason): the request, which reaches 14 hours before the start's UTC midnight,
+ * starts further back than Yahoo keeps bars of this size, or covers more than a 1m request
+ * may. Null when it can.
+ */
+export function beyondIntradayDepth(tf: string, w: Window, now: Date): string | null {
+  const back = YAHOO_BACK_DAYS[tf];
+  if (back === undefined) return null;
+  const from = Date.parse(`${w.start}T00:00:00Z`) - AHEAD_MS;
+  const limit = now.getTime() - back * DAY;
+  if (from < limit) {
+    const oldest = iso(new Date(Math.ceil((limit + AHEAD_MS) / DAY) * DAY));
+    return `Yahoo serves ${tf} bars of only the last ${back} days, and the window starts ${w.start}; give a start_date on or after ${oldest}, or a larger timeframe (1h bars reach about 730 days back, 1d bars the whole history)`;
+  }
+  const to = Date.parse(`${w.end}T00:00:00Z`) + DAY + BEHIND_MS;
+  if (tf === "1m" && to - from > YAHOO_1M_SPAN_DAYS * DAY) {
+    return `Yahoo serves at most ${YAHOO_1M_SPAN_DAYS} days of 1m bars a request, and the window ${w.start}..${w.end} (with the hours that hold every exchange's local days) is longer; ask for at most 5 days at a time, or a larger timeframe`;
+  }
+  return null;
+}
+
 /** Works out the inclusive date window from the arguments and today. */
 export function resolveWindow(
   timeframe: string,
@@ -374,6 +410,8 @@ async function fromProvider(
     // with a wider window only when the answer shows a local day was missed (chartDays); not
     // for the start of a window sized for the last `limit` bars, which is only an estimate.
     const intraday = isIntraday(tf);
+    const tooOld = intraday ? beyondIntradayDepth(tf, w, ctx.clock.now()) : null;
+    if (tooOld) throw new ProviderError("market_a", tooOld);
     const b = intraday
       ? await yf.chart(
         symbol,
@@ -714,6 +752,36 @@ function namedIn(url: string): string[] {
   return text.toLowerCase().split(/[/?&=,]/);
 }
 
+/**
+ * Why a provider's answer holds no bar in the window, from the bars it did send (Stooq sends a
+ * listing's whole history; Yahoo only the window): before its first bar, after its last, or
+ * between two (no session in the window: a weekend or the exchange's holidays), and what to ask.
+ */
+export function emptyWindow(
+  sent: { first: string; last: string } | null,
+  w: Window,
+  zone: string | null,
+): string {
+  const span = `${w.start}..${w.end}`;
+  if (!sent) {
+    return `no bars in the requested window (${span}): the provider sent none for it (a window of weekend days or exchange holidays, before the listing began trading or after it stopped); widen the window or check the symbol`;
+  }
+  const first = localDay(sent.first, zone);
+  const last = localDay(sent.last, zone);
+  if (w.end < first) {
+    return `no bars in the requested window (${span}): the provider's history of this listing starts at ${first} (the listing began trading then, or the provider keeps no older bars: another provider may have them); give an end_date on or after ${first}, or another provider=`;
+  }
+  if (w.start > last) {
+    return `no bars in the requested window (${span}): the provider's history of this listing ends at ${last} (a delisting, a suspension, or an older answer); give a start_date on or before ${last}`;
+  }
+  return `no bars in the requested window (${span}), which lies inside the provider's history (${first}..${last}): no trading session fell in it (weekend days or exchange holidays); widen the window to hold a trading day`;
+}
+
+/** The first and last of ascending dates; null when there are none. */
+function bounds(dates: string[]): { first: string; last: string } | null {
+  return dates.length ? { first: dates[0], last: dates[dates.length - 1] } : null;
+}
+
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
 export async function fetchSeries(
   ctx: Context,
@@ -756,7 +824,11 @@ export async function fetchSeries(
         duration_ms: ms,
         rows: count,
         success: count > 0,
-        error: count ? null : "no bars in the requested window",
+        error: count ? null : emptyWindow(
+          got.columns?.span ?? bounds(got.columns?.dates ?? got.rows.map((r) => r.date)),
+          lw,
+          got.timezone,
+        ),
       });
       if (!count) continue;
       if (w.cappedAt !== undefined && w.keepLast !== null && count < w.keepLast) {

@@ -8,7 +8,7 @@ import type { Context } from "../../core/context.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { directQuoteRows } from "../../providers/market_a/quote_direct.ts";
 import type { Quote } from "./company.ts";
-import { readYahooQuote, rowOf, staleQuote } from "./quote_row.ts";
+import { pricelessQuote, readYahooQuote, rowOf, staleQuote } from "./quote_row.ts";
 import { canonicalSymbol } from "./symbols.ts";
 import { HandOver } from "../../core/errors.ts";
 
@@ -46,6 +46,8 @@ export async function marketQuoteLean(args: { symbol: string }, ctx: Context): P
   }
   if (!read) throw new HandOver("market.quote: the direct request handed the call over");
   const { quote, notes } = read;
+  // a record without any price fails the ordinary way, which says so
+  if (pricelessQuote(quote)) throw new HandOver("market.quote: the quote has no price");
   for (const note of notes) ctx.warn(note);
   const stale = staleQuote(quote, ctx.clock.now());
   if (stale) ctx.warn(stale);

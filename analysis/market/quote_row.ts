@@ -424,6 +424,19 @@ function weekdaysBetween(from: number, to: number, weekend: [number, number]): n
  * trades every day: its price more than six hours old is stale. Null for a recent quote or one
  * without a time.
  */
+/**
+ * Why a quote is no quote: Yahoo's row has neither a price nor a previous close (a delisted
+ * listing's kept record, ADH), so an answer would be a page of nulls under ok. Null otherwise.
+ */
+export function pricelessQuote(
+  q: { symbol: string; price: number | null; previous_close: number | null; as_of: string | null },
+): string | null {
+  if (q.price !== null || q.previous_close !== null) return null;
+  return `Yahoo's quote of ${q.symbol} has no price and no previous close${
+    q.as_of ? ` (its last trade time is ${when(q.as_of)})` : ""
+  }: Yahoo keeps such records for listings that were delisted, merged or renamed; look up the company's current ticker (on SEC EDGAR or the exchange's site) before concluding it trades`;
+}
+
 export function staleQuote(
   q: {
     symbol: string;

@@ -212,6 +212,8 @@ export function parseScreenQuery(query: string, warnings?: string[]): YQuery {
     const ands = splitOn(part, "AND");
     if (ands.some((a) => !a)) throw new InputError(`query: an AND has nothing on one side`);
     const clauses = ands.map((a) => parseClause(a, warnings));
+    const never = contradiction(clauses);
+    if (never) throw new InputError(`query: ${never}`);
     return clauses.length === 1 ? clauses[0] : { operator: "and", operands: clauses };
   });
   if (ors.length === 1) {
@@ -219,6 +221,45 @@ export function parseScreenQuery(query: string, warnings?: string[]): YQuery {
     return only.operator === "and" ? only : { operator: "and", operands: [only] };
   }
   return { operator: "or", operands: ors };
+}
+
+/**
+ * Why clauses joined by AND can match no listing (one field equal to two values, a lower bound
+ * above an upper one), or null: Yahoo would answer an empty screen, read as "nothing qualifies".
+ */
+export function contradiction(clauses: YQuery[]): string | null {
+  const equal = new Map<string, string | number>();
+  const low = new Map<string, { v: number; strict: boolean }>();
+  const high = new Map<string, { v: number; strict: boolean }>();
+  for (const c of clauses) {
+    const [field, value] = c.operands;
+    if (typeof field !== "string") continue;
+    if (c.operator === "eq" && (typeof value === "string" || typeof value === "number")) {
+      const seen = equal.get(field);
+      if (seen !== undefined && seen !== value) {
+        return `${field}=${seen} AND ${field}=${value} can match no listing (a listing has one ${field}); join them with OR, or write ${field} IN (${seen}, ${value})`;
+      }
+      equal.set(field, value);
+    } else if (typeof value === "number" && /^(gt|gte|lt|lte)$/.test(c.operator)) {
+      const side = c.operator.startsWith("g") ? low : high;
+      const strict = c.operator.length === 2;
+      const had = side.get(field);
+      // the tighter bound of each side
+      const tighter = !had ||
+        (side === low ? value > had.v : value < had.v) || (value === had.v && strict);
+      if (tighter) side.set(field, { v: value, strict });
+    }
+  }
+  for (const [field, lo] of low) {
+    const hi = high.get(field);
+    if (!hi) continue;
+    if (lo.v > hi.v || (lo.v === hi.v && (lo.strict || hi.strict))) {
+      return `${field}${lo.strict ? ">" : ">="}${lo.v} AND ${field}${
+        hi.strict ? "<" : "<="
+      }${hi.v} can match no listing (the lower bound is not below the upper one); check the bounds and their units (10B, 500M)`;
+    }
+  }
+  return null;
 }
 
 /** The fields a parsed query filters on. */

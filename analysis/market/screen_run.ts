@@ -163,7 +163,10 @@ export function emptyScreen(fields: string[], offset: number, total: number | nu
 
 export async function runScreen(ctx: Context, args: Args) {
   const yf = await ctx.provider("market_a");
-  const id = args.query.trim();
+  // a saved screen's id as a user types it (DAY_GAINERS, Day_Gainers) is still that id; a
+  // query always holds an operator, so it never reads as one
+  const typed = args.query.trim();
+  const id = /^[a-z_]+$/i.test(typed) ? typed.toLowerCase() : typed;
   if (/^[a-z_]+$/.test(id)) {
     if (!Object.hasOwn(PREDEFINED_SCREENS, id)) {
       throw new InputError(

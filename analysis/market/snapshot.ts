@@ -2,7 +2,7 @@
 import { answeredAt } from "./answered.ts";
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
-import { FinanceError } from "../../core/errors.ts";
+import { FinanceError, ProviderError } from "../../core/errors.ts";
 import {
   type Quote,
   QUOTE_SOURCE,
@@ -18,6 +18,7 @@ import {
   majorCap,
   noQuoteHint,
   partialShares,
+  pricelessQuote,
   readYahooQuote,
   staleQuote,
 } from "./quote_row.ts";
@@ -197,6 +198,9 @@ export async function snapshot(ctx: Context, input: string, opts: { negatives?: 
   let cik = noFiler ? null : filer.cik;
   if (!noFiler && filer.why) ctx.warn(filer.why);
   const { quote, notes } = readYahooQuote(row, ctx.clock.now());
+  // no price at all: a page of nulls under ok would read as an answer
+  const none = pricelessQuote(quote);
+  if (none) throw new ProviderError("market_a", none);
   for (const note of notes) ctx.warn(note);
   // a ticker SEC gives to another filer than the company Yahoo names (reused after a delisting
   // or a rename) is not this listing's CIK

@@ -5,7 +5,7 @@
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { unitSlip } from "../calculators/valuation.ts";
-import { canonicalSymbol } from "./symbols.ts";
+import { canonicalSymbol, parseSymbol } from "./symbols.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
 import { capOverShares } from "./quote_row.ts";
 
@@ -230,7 +230,21 @@ function revenueSlip(
   });
 }
 
+/** Symbols that are no company's shares, in words: no revenue, so no price-to-sales case. */
+const NO_REVENUE: Record<string, string> = {
+  fx: "an exchange rate",
+  future: "a futures contract",
+  index: "an index",
+  crypto: "a cryptocurrency",
+};
+
 export async function scenario(ctx: Context, a: ScenarioArgs) {
+  const what = NO_REVENUE[parseSymbol(a.symbol).kind];
+  if (what) {
+    throw new InputError(
+      `symbol: ${a.symbol} is ${what}, not a company's shares: it has no revenue or share count, so a price-to-sales scenario does not apply; give a company's ticker (AAPL, SHEL.L)`,
+    );
+  }
   if (!(a.revenue > 0)) throw new InputError("revenue must be greater than 0");
   for (const k of ["bear_multiple", "base_multiple", "bull_multiple"] as const) {
     if (!(a[k] >= 0)) throw new InputError(`${k} must be 0 or more`);

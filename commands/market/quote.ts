@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { ticker } from "../../core/schema.ts";
-import { FinanceError } from "../../core/errors.ts";
+import { FinanceError, ProviderError } from "../../core/errors.ts";
 import { type Quote, quoteSchema, yahooQuoteRow } from "../../analysis/market/company.ts";
-import { noQuoteHint, readYahooQuote, staleQuote } from "../../analysis/market/quote_row.ts";
+import {
+  noQuoteHint,
+  pricelessQuote,
+  readYahooQuote,
+  staleQuote,
+} from "../../analysis/market/quote_row.ts";
 import { SOURCE_URLS_HELP, withSourceUrls } from "./_sources.ts";
 
 export default defineCommand({
@@ -104,6 +109,8 @@ export default defineCommand({
         fallback_reason: err.message,
       };
     }
+    const none = pricelessQuote(quote);
+    if (none) throw new ProviderError(quote.provider, none);
     const stale = staleQuote(quote, ctx.clock.now());
     if (stale) ctx.warn(stale);
     return withSourceUrls(quote, ctx);

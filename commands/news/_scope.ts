@@ -233,6 +233,30 @@ export function languageFilter(language: string): string | null {
   return l;
 }
 
+/**
+ * English names of the languages GDELT machine-translates (its 65 and English), as its
+ * `sourcelang:` takes them. A name outside them (a typo such as "englsh") filters on a language
+ * GDELT does not know, and its empty answer would read as no news.
+ */
+const GDELT_LANGUAGES = new Set(
+  ("afrikaans albanian arabic armenian azerbaijani basque belarusian bengali bosnian bulgarian " +
+    "catalan chinese croatian czech danish dutch english estonian finnish french galician " +
+    "georgian german greek gujarati hebrew hindi hungarian icelandic indonesian italian japanese " +
+    "kannada kazakh korean latvian lithuanian macedonian malay malayalam marathi mongolian " +
+    "nepali norwegian persian polish portuguese punjabi romanian russian serbian sinhalese " +
+    "slovak slovenian somali spanish swahili swedish tamil telugu thai tibetan turkish " +
+    "ukrainian urdu vietnamese").split(" "),
+);
+
+/**
+ * A warning when the language filter (as {@link languageFilter} gives it) is a name that is not
+ * one of GDELT's languages; a three-letter code is taken as given. Null otherwise.
+ */
+export function unknownLanguage(filter: string | null): string | null {
+  if (filter === null || filter.length === 3 || GDELT_LANGUAGES.has(filter)) return null;
+  return `language="${filter}" is not one of the languages GDELT translates (english, spanish, chinese, ...): if GDELT does not know it, sourcelang:${filter} matches no article, and an empty answer here then says nothing about the news; check the spelling, or give language=any`;
+}
+
 /** The time window of the arguments; says when a timespan is ignored for a date range. */
 export function newsWindow(a: TimeArgs, defaultSpan: string | null, ctx: Context): TimeWindow {
   const window = resolveWindow(a, defaultSpan);

@@ -13,6 +13,7 @@ import {
   newsWindow,
   resolveScope,
   scopeSchema,
+  unknownLanguage,
   warnLanguages,
   warnUnnamed,
 } from "./_scope.ts";
@@ -129,6 +130,8 @@ export default defineCommand({
     // a malformed timespan or date is refused before any name is looked up
     g.resolveWindow(args, null);
     const language = languageFilter(args.language);
+    const strange = unknownLanguage(language);
+    if (strange) ctx.warn(strange);
     const resolved = await resolveScope(args, ctx, "news.analyze");
     const { scope, query, name } = resolved;
     const gdelt = await ctx.provider("news");

@@ -12,6 +12,7 @@ import {
   newsWindow,
   resolveScope,
   scopeSchema,
+  unknownLanguage,
   warnLanguages,
   warnUnnamed,
 } from "./_scope.ts";
@@ -105,6 +106,8 @@ export default defineCommand({
     // the window first: a malformed timespan or date is refused before any name is looked up
     const window = coverWindow(newsWindow(args, "1d", ctx), "artlist", ctx);
     const language = languageFilter(args.language);
+    const strange = unknownLanguage(language);
+    if (strange) ctx.warn(strange);
     const resolved = await resolveScope(args, ctx, "news.search");
     const { scope, query, name } = resolved;
     const gdelt = await ctx.provider("news");

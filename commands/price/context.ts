@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { FinanceError } from "../../core/errors.ts";
+import { FinanceError, UsageError } from "../../core/errors.ts";
 import { isoDate, ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
 import type { EvidenceItem, ExchangeClock } from "../../analysis/evidence/timeline.ts";
@@ -271,6 +271,26 @@ async function closedMoveDate(ctx: Context, a: Args, clock: ExchangeClock): Prom
 }
 
 /**
+ * Refuses a move date after today on the listing's clock (New York's when its zone is not
+ * known): no session has closed on it, so there is no move to place evidence around, and an
+ * empty timeline would read as "nothing happened".
+ */
+function futureMoveDate(a: Args, clock: ExchangeClock, now: Date): void {
+  const zone = clock.time_zone ?? "America/New_York";
+  let today: string;
+  try {
+    today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
+  } catch {
+    today = now.toISOString().slice(0, 10);
+  }
+  if (a.date > today) {
+    throw new UsageError(
+      `price.context: argument \`date\`: ${a.date} is after today (${today} in ${zone}): no session has closed on it, so there is no move to explain; give the date of a past session (price.moves lists the moves)`,
+    );
+  }
+}
+
+/**
  * Items dated the move date without a time of day (a transcript's publication day, a filing
  * without SEC's acceptance time) are same_day, but may have come after the close (most earnings
  * calls are held then), which would make them after_move: said, where sessions are told apart.
@@ -360,6 +380,7 @@ export default defineCommand({
     const { sortTimeline, listingClock } = await import("../../analysis/evidence/timeline.ts");
     const days = parseWindowDays(args.lookback, "calendar", "lookback");
     const clock: Clock = { ...listingClock(args.symbol, args.date), bare: {} };
+    futureMoveDate(args, clock, ctx.clock.now());
     const timeNote = clock.us ? null : clockNotes(ctx, args, clock);
     await closedMoveDate(ctx, args, clock);
     const range = { start: addDays(args.date, -days), end: addDays(args.date, days) };

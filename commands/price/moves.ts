@@ -154,6 +154,12 @@ export default defineCommand({
     const days = parseWindowDays(args.window, "trading");
     const threshold = parseThresholdPct(args.threshold);
     if (threshold.note) ctx.warn(threshold.note);
+    // a minus sign does not ask for falls only: the threshold is a size, moves go both ways
+    if (/^\s*-/.test(String(args.threshold)) && threshold.pct > 0) {
+      ctx.warn(
+        `threshold ${args.threshold} was read as its size, ${threshold.pct}%: moves up and down of at least that size are listed (each move's direction says which)`,
+      );
+    }
     if (args.years !== undefined && args.start_date) {
       throw new UsageError(
         "price.moves: give years or start_date (with an optional end_date), not both",
@@ -163,7 +169,11 @@ export default defineCommand({
     const years = args.start_date ? null : args.years ?? 3;
     const start = args.start_date ?? addDays(end, -(years ?? 0) * 366);
     if (start > end) {
-      throw new UsageError(`price.moves: start_date ${start} is after end_date ${end}`);
+      throw new UsageError(
+        `price.moves: start_date ${start} is after end_date ${end}${
+          args.end_date ? "" : " (today, as no end_date was given)"
+        }: give a start_date on or before it`,
+      );
     }
     const spanYears = Math.ceil((Date.parse(end) - Date.parse(start)) / (365 * 86_400_000)) || 1;
     const env = await ctx.call("market.ohlcv", {
@@ -191,7 +201,12 @@ export default defineCommand({
           found?.rows.length ?? 0
         } daily bars for ${args.symbol} between ${start} and ${end}; at least ${
           days + 1
-        } are needed${env.warnings.length ? ` (${env.warnings.join("; ")})` : ""}`,
+        } are needed for a ${args.window} window: give an earlier start_date (or more years) so that the window holds at least ${
+          days + 1
+        } trading sessions${
+          // what market.ohlcv said of its bars (they end early), not its replay notes
+          env.warnings.filter((w) => !/^some answers were replayed/.test(w)).map((w) => `; ${w}`)
+            .join("")}`,
       );
     }
     const { oneBasis } = await import("../../analysis/market/bar_basis.ts");

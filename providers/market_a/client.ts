@@ -459,6 +459,18 @@ export function asProviderError(err: unknown, what: string): FinanceError {
       { status: 429 },
     );
   }
+  // quoteSummary's "No fundamentals data found for any of the summaryTypes=…": Yahoo keeps that
+  // module for a company's shares only, so its own text tells the reader nothing to do
+  if (/No fundamentals data found/i.test(msg)) {
+    return new ProviderError(
+      P,
+      `${what}: Yahoo holds none of this data for the symbol (it keeps none for ETFs, funds, ` +
+        "indexes, currencies, futures, cryptocurrencies or delisted listings); check that the " +
+        "symbol is a company's shares as the exchange lists it (market.quote says what Yahoo " +
+        "takes it for)",
+      { status: 404 },
+    );
+  }
   if (/not found|No data found|delisted/i.test(msg) || e?.code === 404) {
     return new ProviderError(P, `${what}: ${msg}; check the symbol`, { status: 404 });
   }

@@ -538,6 +538,24 @@ class Columns {
   }
 }
 
+/**
+ * The first and last dates of a Stooq CSV's rows (null when it has none), read only when the
+ * window held no bar: whether the window lies before the listing's history, after it or inside.
+ */
+export function historySpan(text: string, symbol: string): { first: string; last: string } | null {
+  const csv = stooqLayout(text, symbol);
+  if (csv.nl < 0) return null;
+  let first = "";
+  let last = "";
+  for (const line of csv.body.slice(csv.nl + 1).split("\n")) {
+    const date = line.split(",")[csv.iDate]?.trim();
+    if (!date || !DATE.test(date)) continue;
+    if (!first || date < first) first = date;
+    if (!last || date > last) last = date;
+  }
+  return first ? { first, last } : null;
+}
+
 export class Client {
   constructor(readonly env: ProviderEnv) {}
 
@@ -555,7 +573,9 @@ export class Client {
       signal: this.env.signal,
     });
     const cols = parseStooqColumns(text, symbol, start, end);
-    return withoutUnreadable(cols, symbol, (m) => this.env.warn(m));
+    const kept = withoutUnreadable(cols, symbol, (m) => this.env.warn(m));
+    const span = kept.dates.length ? null : historySpan(text, symbol);
+    return span ? { ...kept, span } : kept;
   }
 
   /** Stooq has daily bars only; other intervals are refused before any request. */

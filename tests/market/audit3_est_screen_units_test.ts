@@ -63,7 +63,7 @@ Deno.test("screen query: a market cap or revenue threshold below a million is sa
   assert.ok(w.some((x) => /totalrevenues.lasttwelvemonths is a full amount/.test(x)), w.join("\n"));
   const quiet: string[] = [];
   parseScreenQuery(
-    "intradaymarketcap>5000M AND intradaymarketcap<2B AND intradayprice>5 AND dayvolume>1000",
+    "intradaymarketcap>500M AND intradaymarketcap<2B AND intradayprice>5 AND dayvolume>1000",
     quiet,
   );
   assert.deepEqual(quiet, []);

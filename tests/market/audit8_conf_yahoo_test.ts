@@ -226,6 +226,14 @@ Deno.test({
         assert.match(env.error!, /no quote for/, symbol);
         continue;
       }
+      // a kept record of a delisted listing (ADH): no price nor previous close, no quote
+      if (
+        fig(raw, "regularMarketPrice") === null && fig(raw, "regularMarketPreviousClose") === null
+      ) {
+        assert.equal(env.ok, false, symbol);
+        assert.match(env.error!, /has no price and no previous close/, symbol);
+        continue;
+      }
       assert.equal(env.ok, true, `${symbol}: ${env.error}`);
       const d = env.data as Any;
       const said = env.warnings.join("\n");

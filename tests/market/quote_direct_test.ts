@@ -174,8 +174,9 @@ Deno.test({
       }
     }
     console.log(`direct path: ${answered} of ${symbols.length * 3} recorded quote calls answered`);
-    // every recorded quote is answered; the six recordings without a row are handed over
-    assert.ok(answered >= 75, `answered ${answered}`);
+    // every recorded quote with a price is answered; the six recordings without a row, and
+    // ADH's record without any price (which market.quote refuses), are handed over
+    assert.ok(answered >= 72, `answered ${answered}`);
   },
 });
 
