@@ -91,6 +91,12 @@ export async function fetchDocument(
       `${label} was read as format=pdf but it is ${what}; check the address or drop format=`,
     );
   }
+  // a PDF's bytes read as markup are binary noise answered as text
+  if (format === "html" && sniffed === "pdf") {
+    throw new FinanceError(
+      `${label} was read as format=html but it is a PDF (it starts with %PDF); pass format=pdf or drop format=`,
+    );
+  }
   const chosen = format ?? sniffed;
   if (!chosen) {
     throw new FinanceError(

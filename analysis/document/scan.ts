@@ -73,6 +73,19 @@ export interface ScanMatch {
   context_end_char: number;
 }
 
+/**
+ * Full-width forms (Ｎｅｔ ｓａｌｅｓ １，２３４ typed with a CJK input method) and the ideographic
+ * space as their ASCII letters, digits and space: one character for one, so offsets hold.
+ */
+export function foldWidth(text: string): string {
+  return /[\uff01-\uff5e\u3000]/.test(text)
+    ? text.replace(
+      /[\uff01-\uff5e\u3000]/g,
+      (c) => c === "\u3000" ? " " : String.fromCharCode(c.charCodeAt(0) - 0xfee0),
+    )
+    : text;
+}
+
 /** Topic list from query=/topics=: a query is one literal topic; known names expand. */
 export function resolveTopics(query?: string, topics?: string[]): ScanOptions["topics"] {
   if (query?.trim()) return [{ topic: query.trim(), queries: [query.trim()] }];
@@ -126,15 +139,16 @@ export function scanText(
   opts: ScanOptions,
 ): { matches: ScanMatch[]; total: number; mismatches: NumberMismatch[] } {
   const mismatches: NumberMismatch[] = [];
-  const slice = doc.text.slice(opts.start, opts.end);
+  const slice = foldWidth(doc.text.slice(opts.start, opts.end));
   const prepared = prepareText(slice);
   const found: ScanMatch[] = [];
   // each query's hits do not overlap one another: one set of spans per query answers "does a
   // hit of an earlier query overlap this one with at least its score" by binary search
   const earlier: DisjointSpans<Span>[] = [];
   let steps = 0;
-  for (const { topic, queries } of opts.topics) {
-    for (const query of queries) {
+  for (const { topic, queries: asked } of opts.topics) {
+    for (const original of asked) {
+      const query = foldWidth(original);
       checkpoint();
       const own = new DisjointSpans<Span>();
       const wanted = statedNumbers(query);
@@ -156,7 +170,7 @@ export function scanText(
           });
           if (!all) {
             mismatches.push({
-              query,
+              query: original,
               text: doc.text.slice(start, end + 1).trim(),
               page: pageAt(doc.pages, start),
             });
@@ -167,7 +181,7 @@ export function scanText(
           continue;
         }
         own.add({ start, end, score: m.score });
-        found.push(toMatch(doc, start, end, m.score, m.method, topic, query, opts.window));
+        found.push(toMatch(doc, start, end, m.score, m.method, topic, original, opts.window));
       }
       earlier.push(own);
     }

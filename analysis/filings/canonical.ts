@@ -386,6 +386,10 @@ function followCrossReference(
   }
   // "…is set forth on pages 45 through 110 of this report": the pages, where the footers say.
   let pages = ref.pages ? spanOfPages(doc, ref.pages) : null;
+  // pages that would hold the very item pointing to them: the first page named has no footer
+  // before it (the pages ahead print no numbers), so where it starts is not known; the whole
+  // document up to its footer is no answer
+  if (pages && pages.start <= span.start && pages.end >= span.end) pages = null;
   // "…beginning on page F-1", "See “Risk Factors” on page 80": one page named is where the text
   // starts, not all of it; it runs on to the next item (or the end of the document)
   const opening = pages && isSinglePage(ref.pages!);

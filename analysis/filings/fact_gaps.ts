@@ -51,3 +51,37 @@ export function missingYearsWarning(gaps: YearGap[], tags: string[], unit: strin
     tags.join(" / ")
   } in ${unit} (${spans}): missing, not zero, and a change across the gap spans more than one year; no filing reported these tags for them (the company may have used another tag, or its own extension tag, which SEC's company facts do not carry: filings.statement of that year's 10-K shows what it reported)`;
 }
+
+/** A standardized row as far as its cells' values and tags go (filings.history). */
+export interface SeriesRow {
+  key: string;
+  cells: { value: number | null; tag: string | null; note?: string | null }[];
+}
+
+/**
+ * Rows of a history that stop: values in at least two columns in a row, then none in the latest
+ * ones. A company that moved a line to another tag (its own extension tag, which SEC's company
+ * facts leave out, or a us-gaap tag the line item does not read) leaves the newest cells empty,
+ * which reads as "not reported" unless said. A cell left empty with a note of its own (several
+ * values for one period, mixed basis) is said by that note, not here.
+ */
+export function trailingGaps(
+  rows: SeriesRow[],
+  labels: string[],
+): { key: string; missing: string[]; last: string; tag: string | null }[] {
+  const out: { key: string; missing: string[]; last: string; tag: string | null }[] = [];
+  for (const row of rows) {
+    const cells = row.cells;
+    let i = cells.length - 1;
+    while (i >= 0 && cells[i].value === null && !cells[i].note) i--;
+    const empty = cells.length - 1 - i;
+    if (!empty || i < 1 || cells[i].value === null || cells[i - 1].value === null) continue;
+    out.push({
+      key: row.key,
+      missing: labels.slice(i + 1),
+      last: labels[i],
+      tag: cells[i].tag,
+    });
+  }
+  return out;
+}

@@ -178,6 +178,9 @@ export const LINE_ITEMS: LineItem[] = [
     "MarketableSecuritiesCurrent",
     "ShortTermInvestments",
     "AvailableForSaleSecuritiesDebtSecuritiesCurrent",
+    // the tag before 2018 (Apple FY2011-2017), and the one some filers moved to (NVIDIA FY2026)
+    "AvailableForSaleSecuritiesCurrent",
+    "DebtSecuritiesCurrent",
   ], ["CurrentInvestments"]),
   item("receivables", "Accounts receivable", "balance", "instant", [
     "AccountsReceivableNetCurrent",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { documentReadFrom, documentReadFromShape } from "./read.ts";
-import { InputError } from "../../core/errors.ts";
+import { FinanceError, InputError } from "../../core/errors.ts";
 import {
   cutToBudget,
   documentFields,
@@ -71,6 +71,19 @@ export default defineCommand({
       format: "pdf",
       maxPages: args.max_pages,
       ocr: "force",
+    }).catch((err) => {
+      // the loader's "drop format=" is no advice here: document.ocr takes no format
+      if (err instanceof FinanceError && /was read as format=pdf but it is /.test(err.message)) {
+        throw new FinanceError(
+          `${
+            err.message.replace(/ was read as format=pdf but it is /, " is ").replace(
+              /; check the address or drop format=$/,
+              "",
+            )
+          }, not a PDF: document.ocr reads the pages of a PDF; read an HTML page's text with document.read`,
+        );
+      }
+      throw err;
     });
     const view = cutToBudget(doc, args.max_chars);
     const confidences = doc.pages.map((p) => p.ocr_confidence).filter((c): c is number =>

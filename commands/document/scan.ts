@@ -133,6 +133,18 @@ export default defineCommand({
     const limitEnd = args.max_chars > 0
       ? Math.min(args.max_chars, doc.text.length)
       : doc.text.length;
+    if (args.start_char !== undefined && args.start_char > 0 && args.start_char >= limitEnd) {
+      // a range past the text read scans nothing: said, never an empty answer said nothing of
+      throw new InputError(
+        `start_char=${args.start_char} is past the end of ${
+          limitEnd < doc.text.length
+            ? `the first ${limitEnd} characters scanned (max_chars=${args.max_chars}); raise max_chars or pass max_chars=0`
+            : doc.complete
+            ? `the document text (${doc.text.length} characters)`
+            : `the text of the pages read (${doc.text.length} characters, max_pages=${args.max_pages}); pass max_pages=0`
+        }`,
+      );
+    }
     const start = Math.min(args.start_char ?? 0, limitEnd);
     const end = Math.min(args.end_char ?? limitEnd, limitEnd);
     if (args.max_chars > 0 && doc.text.length > args.max_chars) {

@@ -171,6 +171,13 @@ export default defineCommand({
           flavor: "html" as const,
         }));
         pages = [1];
+        if (args.pages.trim().toLowerCase() !== "1-end" || args.max_pages > 0) {
+          warnings.push(
+            `pages=${args.pages}${
+              args.max_pages > 0 ? ` and max_pages=${args.max_pages}` : ""
+            } select pages of a PDF; ${raw.label} is an HTML page, read whole: every table of it is listed`,
+          );
+        }
         if (found.length) {
           // the page's text as document.read reads it, for the offsets of the cells
           const { loadDocument } = await import("../../analysis/document/load.ts");

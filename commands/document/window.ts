@@ -79,8 +79,17 @@ export default defineCommand({
     if (args.match_id !== undefined) {
       const parsed = parseMatchId(args.match_id);
       if (!parsed) {
+        const reversed = /^char_(\d+)_(\d+)$/.exec(args.match_id.trim());
         throw new InputError(
-          `match_id "${args.match_id}" must look like char_<START>_<END> (from document.scan)`,
+          `match_id "${args.match_id}" must look like char_<START>_<END> (from document.scan)${
+            reversed ? `, its END not before its START (char_${reversed[2]}_${reversed[1]})` : ""
+          }`,
+        );
+      }
+      // two places asked for at once: the window is never put at one of them unsaid
+      if (args.start_char !== undefined && args.start_char !== parsed.start) {
+        throw new InputError(
+          `start_char=${args.start_char} and match_id=${args.match_id} place the window at two different offsets; give only one of them`,
         );
       }
       span = parsed;

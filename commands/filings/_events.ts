@@ -62,6 +62,8 @@ const OLD_EIGHT_K: Record<string, string> = {
 };
 
 const FORM_EVENTS: [RegExp, string, string, number][] = [
+  [/^10-KT/, "annual_report", "Transition report (a change of fiscal year end)", 4],
+  [/^10-QT/, "quarterly_report", "Transition report (a change of fiscal year end)", 4],
   [/^10-K/, "annual_report", "Annual report", 4],
   [/^10-Q/, "quarterly_report", "Quarterly report", 4],
   [/^20-F/, "annual_report", "Annual report (foreign issuer)", 4],
@@ -85,8 +87,21 @@ const SUCCESSOR_8K: Record<string, string> = {
   "8-K15D5": "Successor issuer assumes the duty to report under Rule 15d-5 (Form 8-K15D5)",
 };
 
-/** The events of one filing, most important first. */
+/**
+ * The events of one filing, most important first. An amendment (10-K/A, 8-K/A) is the event of
+ * the form it amends, its title saying it is an amendment: never read as a new report.
+ */
 export function classifyFiling(form: string, items: string[]): FilingEvent[] {
+  const events = classifyForm(form, items);
+  const f = form.toUpperCase().trim();
+  if (!f.endsWith("/A") || SUCCESSOR_8K[f.replace(/\/A$/, "")]) return events;
+  return events.map((e) => ({
+    ...e,
+    title: `${e.title}, amended (${form.trim()}: it amends an earlier filing of the same period)`,
+  }));
+}
+
+function classifyForm(form: string, items: string[]): FilingEvent[] {
   const f = form.toUpperCase().trim();
   const base = f.replace(/\/A$/, "");
   const successor = SUCCESSOR_8K[base];

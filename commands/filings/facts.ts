@@ -5,7 +5,7 @@ import { InputError, ProviderError } from "../../core/errors.ts";
 import { closest } from "../../core/suggest.ts";
 import { friendlyNames } from "../../analysis/filings/facts_items.ts";
 import { filingReadFrom, readFromShape } from "./_shared.ts";
-import { loadFacts, reportSchema, xbrlUnit } from "./_facts.ts";
+import { loadFacts, reportSchema, splitConcept, xbrlUnit } from "./_facts.ts";
 import type { CompanyFacts } from "../../providers/filings_a/facts.ts";
 import type {
   FactPeriod,
@@ -116,7 +116,15 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
     "finance filings.facts NVDA concept=NetIncomeLoss period=quarterly as_of=2024-06-30",
     "finance filings.facts AAPL concept=EarningsPerShareDiluted unit=USD/shares period=annual",
   ],
-  async run(args, ctx) {
+  async run(given, ctx) {
+    // "us-gaap:NetIncomeLoss", as filings.statement writes a concept, is that tag of us-gaap
+    const args = {
+      ...given,
+      ...splitConcept(given.concept, given.taxonomy, TAXONOMIES) as {
+        concept: string;
+        taxonomy: typeof given.taxonomy;
+      },
+    };
     const { cik, facts, filings, urlOf } = await loadFacts(ctx, args.symbol);
     const name = facts.entity_name || args.symbol;
     const forms = args.form?.map((f) => f.toUpperCase()) ?? null;

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
 import { friendlyNames } from "../../analysis/filings/facts_items.ts";
-import { xbrlUnit } from "./_facts.ts";
+import { splitConcept, xbrlUnit } from "./_facts.ts";
+
+const TAXONOMIES = ["us-gaap", "ifrs-full", "dei", "srt"] as const;
 import type { FrameRow } from "../../providers/filings_a/facts.ts";
 import { readFrom } from "../market/_sources.ts";
 
@@ -35,14 +37,16 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
   positional: ["concept", "period"],
   args: z.strictObject({
     concept: z.string().trim().min(1).max(200).regex(
-      /^[A-Za-z][A-Za-z0-9_]*$/,
-      "expected an XBRL tag such as Revenues or a friendly name such as revenue",
-    ).describe("XBRL tag (e.g. Revenues, Assets) or friendly name (revenue, total_assets, ...)."),
+      /^(?:[A-Za-z][\w.-]*:)?[A-Za-z][A-Za-z0-9_]*$/,
+      "expected an XBRL tag such as Revenues (or us-gaap:Revenues) or a friendly name such as revenue",
+    ).describe(
+      "XBRL tag (e.g. Revenues, Assets, or with its prefix us-gaap:Revenues) or friendly name (revenue, total_assets, ...).",
+    ),
     period: z.string().trim().transform((v) => v.toUpperCase()).refine(
       (v) => PERIOD.test(v),
       "expected CY2023 (year), CY2023Q4 (quarter) or CY2023Q4I (instant; SEC's instant frames are quarter ends, so a year-end balance is CY2023Q4I, not CY2023I)",
     ).describe("Calendar period: CY2023, CY2023Q4, or CY2023Q4I for instants."),
-    taxonomy: z.enum(["us-gaap", "ifrs-full", "dei", "srt"]).default("us-gaap").describe(
+    taxonomy: z.enum(TAXONOMIES).default("us-gaap").describe(
       "Taxonomy of the tag.",
     ),
     unit: xbrlUnit.optional().describe(
@@ -83,7 +87,10 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     "finance filings.frames concept=Revenues period=CY2023 limit=10",
     "finance filings.frames concept=Assets period=CY2023Q4I limit=20",
   ],
-  async run(args, ctx) {
+  async run(given, ctx) {
+    // "us-gaap:Revenues", as filings.statement writes a concept, is that tag of us-gaap
+    const named = splitConcept(given.concept, given.taxonomy, TAXONOMIES, "us-gaap");
+    const args = { ...given, ...named, taxonomy: named.taxonomy as typeof given.taxonomy };
     const client = await ctx.provider("filings_a");
     const { frame, factFilingUrl } = await import("../../providers/filings_a/facts.ts");
     const { atDate, itemUnit, lineItem } = await import("../../analysis/filings/facts_items.ts");

@@ -164,6 +164,19 @@ Line items (each mapped from the tags companies use, first tag with a value wins
         } in ${name}'s company facts`,
       );
     }
+    const { trailingGaps } = await import("../../analysis/filings/fact_gaps.ts");
+    const stopped = trailingGaps(history.rows, history.columns.map((c) => c.label));
+    if (stopped.length) {
+      ctx.warn(
+        `${
+          stopped.map((g) =>
+            `${g.key} (last in ${g.last}${g.tag ? `, tag ${g.tag}` : ""}; empty in ${
+              g.missing.join(", ")
+            })`
+          ).join("; ")
+        }: values up to a column, none in the latest: the company may now report the line under a tag this line item does not read (its own extension tag, which SEC's company facts leave out, or another us-gaap tag), so the empty cells are not "not reported"; check the latest filing with filings.statement`,
+      );
+    }
     const url = (a: string | null) => (a ? urlOf(a) : null);
     const rows = history.rows.map((r) => ({
       ...r,

@@ -215,7 +215,7 @@ export default defineCommand({
     "retrieved_at",
   ],
   positional: ["symbol"],
-  aliases: { accession_no: "accession" },
+  synonyms: { accession_no: "accession" },
   requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
@@ -404,7 +404,14 @@ export default defineCommand({
       ctx.warn(
         `${span.form_item ?? spec.edgar_section ?? section} only refers elsewhere ("${
           span.cross_reference.slice(0, 120)
-        }"); text taken from ${span.found_as}`,
+        }"); text taken from ${
+          // pages after the last item (F-pages behind the signatures) lie in no item: the pointing
+          // item is named as where they were found, never said to hold them
+          span.found_as === span.edgar_section
+            ? `the pages it points to (characters ${trimSpan(text, span.start, span.end).start}-${
+              trimSpan(text, span.start, span.end).end
+            }), which lie outside every item heading`
+            : span.found_as}`,
       );
     } else if (!viaStatements && !noted.length && section !== "segments") {
       const thin = thinItem(text.slice(span.start, span.end));

@@ -100,7 +100,11 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
       );
     const { pad10 } = await import("../../providers/filings_a/client.ts");
     const wanted = args.forms?.map((f) => f.toUpperCase());
-    if (wanted && !wanted.length) throw new InputError("forms: give at least one form type");
+    if (wanted && !wanted.length) {
+      throw new InputError(
+        "argument `forms`: give at least one form type (e.g. forms=10-K,10-Q), or leave forms out to list every form",
+      );
+    }
     const { cik, title } = await client.lookupCompany(args.symbol);
     const company = await client.company(cik);
     // the clock of this company's timestamps, from all its recent filings
@@ -111,6 +115,8 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     // Other names of a form asked for (10-K405, 10-KSB, 10-KT for 10-K; 10-KSB405 for 10-KSB):
     // left out, as forms= is exact, but counted so the answer says they exist
     const variants = new Map<string, number>();
+    // an older page that could not be read: the history searched is then not the whole history
+    let cut = false;
     await client.walk(cik, (r) => {
       const form = r.form.toUpperCase();
       if (wanted && !wanted.includes(form)) {
@@ -148,6 +154,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
       rows.push(row);
       return rows.length < args.limit;
     }, (page, err) => {
+      cut = true;
       ctx.warn(
         `older filings page ${page} could not be read, so the list stops at ${rows.length} filing(s) ` +
           `(limit ${args.limit}): ${describeError(err)}`,
@@ -170,8 +177,10 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
     if (!rows.length) {
       ctx.warn(
         `no filings${wanted ? ` of form ${wanted.join(", ")}` : ""} in ${
-          company.name || title
-        }'s SEC history`,
+          cut ? "the part read of " : ""
+        }${company.name || title}'s SEC history${
+          cut ? " (its older filings could not be read, see above)" : ""
+        }`,
       );
     }
     return {

@@ -58,7 +58,7 @@ export default defineCommand({
   ],
   positional: ["symbol"],
   view: "report",
-  aliases: { accession_no: "accession", name: "report" },
+  synonyms: { accession_no: "accession", name: "report" },
   requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
@@ -189,6 +189,13 @@ export default defineCommand({
       return hay.includes(q) || words.every((w) => hay.includes(w));
     });
     const matched = rows.length;
+    if (q && !matched && parsed.rows.length) {
+      ctx.warn(
+        `no row of ${
+          r.file_name.replace(/\.html?$/, "")
+        } matched query "${args.query}" (its ${parsed.rows.length} rows were read); the text is the whole report: drop query= or try another word`,
+      );
+    }
     if (args.max_rows > 0) rows = rows.slice(0, args.max_rows);
     const shown = args.max_chars > 0 ? text.slice(0, args.max_chars).trimEnd() : text;
     return {

@@ -82,7 +82,7 @@ export default defineCommand({
     "retrieved_at",
   ],
   positional: ["symbol"],
-  aliases: { accession_no: "accession" },
+  synonyms: { accession_no: "accession" },
   requireOneOf: NAME_A_FILING,
   args: z.strictObject({ ...filingArgs }),
   data: z.object({

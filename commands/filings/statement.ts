@@ -70,7 +70,7 @@ export default defineCommand({
   ],
   positional: ["symbol"],
   view: "statement",
-  aliases: { accession_no: "accession" },
+  synonyms: { accession_no: "accession" },
   requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
@@ -84,7 +84,7 @@ export default defineCommand({
       "Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted).",
     ),
     query: z.string().optional().describe(
-      "Keep only rows whose concept, label, parent, calculation parent or member contains this text (case-insensitive).",
+      "Keep only rows whose concept, label, parent, calculation parent or member holds this text or all its words, tags' words included (per share basic finds EarningsPerShareBasic); any case.",
     ),
     include_abstract: z.boolean().default(false).describe(
       "Include header (abstract) rows that carry no values.",
@@ -181,12 +181,15 @@ export default defineCommand({
       );
     }
     const q = args.query?.toLowerCase();
-    let rows = built.rows.filter((r) => args.include_abstract || !r.abstract).filter((r) =>
-      !q ||
-      [r.concept, r.label, r.parent, r.calculation_parent, r.member].some((f) =>
-        f?.toLowerCase().includes(q)
-      )
-    );
+    const words = q?.split(/\s+/).filter(Boolean) ?? [];
+    let rows = built.rows.filter((r) => args.include_abstract || !r.abstract).filter((r) => {
+      if (!q) return true;
+      const fields = [r.concept, r.label, r.parent, r.calculation_parent, r.member];
+      if (fields.some((f) => f?.toLowerCase().includes(q))) return true;
+      // "earnings per share" finds us-gaap:EarningsPerShareBasic: a tag's words, then all words
+      const hay = [...fields, conceptWords(r.concept)].join(" ").toLowerCase();
+      return words.every((w) => hay.includes(w));
+    });
     const matched = rows.length;
     if (args.max_rows > 0) rows = rows.slice(0, args.max_rows);
     if (!rows.length) {
@@ -236,4 +239,10 @@ function fillPeriods<T>(values: Record<string, T>, periods: string[]) {
     };
   }
   return out;
+}
+
+/** "us-gaap:EarningsPerShareBasic" → "Earnings Per Share Basic" (a tag's words, for query=). */
+function conceptWords(concept: string | null): string {
+  const local = concept?.split(":").pop() ?? "";
+  return local.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
 }

@@ -17,7 +17,7 @@ export default defineCommand({
   auth_required: "optional_environment_or_public_provider",
   citation_fields: ["symbol", "url", "filing_url", "accession_no", "source", "provider"],
   positional: [],
-  aliases: { url: "source" },
+  synonyms: { url: "source" },
   args: z.strictObject({
     source: z.string().describe("http(s) address of the PDF or HTML document."),
     max_chars: z.int().min(0).default(12000).describe("Characters of text to return (0 = all)."),

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import type { KpiHit, MetricDef } from "../../analysis/evidence/kpi.ts";
-import { loadFromUrl, loadTranscript } from "../transcripts/_load.ts";
+import { loadTranscript } from "../transcripts/_load.ts";
 
 export const documentSchema = z.object({
   doc_ref: z.int(),
@@ -106,9 +106,8 @@ export async function transcriptRows(
   const { extractKpis, markAmbiguous, ANALYST_NOTE, UNKNOWN_ROLE_NOTE } = await import(
     "../../analysis/evidence/kpi.ts"
   );
-  const { meta, parsed } = pick.url
-    ? await loadFromUrl(pick.url, ctx)
-    : await loadTranscript(pick, ctx, "kpi.extract", "source");
+  // by address too, so a call of another company or quarter than symbol= and quarter= is refused
+  const { meta, parsed } = await loadTranscript(pick, ctx, "kpi.extract", "source");
   const doc: DocMeta = {
     doc_ref: docRef,
     kind: "transcript",
@@ -176,6 +175,11 @@ export async function filingRows(
   firstRef: number,
 ): Promise<{ docs: DocMeta[]; rows: KpiRow[] }> {
   const { extractKpis, markAmbiguous } = await import("../../analysis/evidence/kpi.ts");
+  // a form with no sections (8-K, 6-K) is said once, not once per section read
+  if (pick.form && !pick.accession) {
+    const { refuseUnmappedForm } = await import("../filings/_shared.ts");
+    await refuseUnmappedForm({ form: pick.form });
+  }
   const docs: DocMeta[] = [];
   const rows: KpiRow[] = [];
   const errors: string[] = [];

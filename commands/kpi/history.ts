@@ -130,7 +130,7 @@ export default defineCommand({
   citation_fields: ["url", "accession_no", "start_char", "end_char", "period"],
   positional: ["symbol"],
   view: "kpi_history",
-  aliases: { source: "from" },
+  synonyms: { source: "from" },
   args: z.strictObject({
     symbol: ticker("Company ticker, e.g. SNOW."),
     from: z.enum(["transcripts", "filings"]).default("transcripts").describe(
@@ -171,6 +171,8 @@ export default defineCommand({
       }
     };
     if (args.from === "transcripts") {
+      const { refuseForeignListing } = await import("../transcripts/_quarter.ts");
+      await refuseForeignListing(args.symbol);
       const found = await (await ctx.provider("transcripts_a")).search(args.symbol, args.limit);
       if (!found.transcripts.length) {
         throw new FinanceError(

@@ -9,6 +9,7 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError, InputError, UsageError } from "../../core/errors.ts";
 import type { ParsedTranscript, QaRule, Turn } from "../../analysis/evidence/transcript.ts";
 import { quarterMatch } from "../../providers/transcripts_a/fool.ts";
+import { askedQuarter, checkAddressed, quarterQuery, refuseForeignListing } from "./_quarter.ts";
 import { type SavedTranscript, savedTranscript } from "../../providers/transcripts_a/saved_json.ts";
 
 export const transcriptMeta = z.object({
@@ -32,22 +33,6 @@ export interface LoadedTranscript {
   parsed: ParsedTranscript;
   /** Where meta.quarter was read: the page's title, the opening of the text, or the address. */
   quarterFrom?: "title" | "text" | "url";
-}
-
-/**
- * `Q4 2024`, `q4-2024`, `2024Q4`, `4Q24`, `Q4 FY24`, `Q1'25`, `Q4`, `FY2024 Q4` → {q, year} for
- * exact comparison. "4Q24" is the fourth quarter of 2024, never a second quarter ("Q2" inside it).
- */
-export function quarterQuery(text: string): { q: string | null; year: string | null } {
-  const named = quarterMatch(text);
-  const parts = named ? /^Q([1-4]) (\d{4})$/.exec(named.quarter) : null;
-  if (parts) return { q: parts[1], year: parts[2] };
-  const t = text.toUpperCase();
-  return {
-    q: /(?:^|[^A-Z0-9])Q([1-4])(?![0-9])/.exec(t)?.[1] ??
-      /(?:^|[^0-9])([1-4])Q(?![A-Z])/.exec(t)?.[1] ?? null,
-    year: /((?:19|20)\d{2})/.exec(t)?.[1] ?? null,
-  };
 }
 
 function sourceOf(url: string): string {
@@ -345,12 +330,17 @@ export async function loadTranscript(
   command: string,
   addressArg = "url",
 ): Promise<LoadedTranscript> {
-  if (args.url) return await loadFromUrl(args.url.trim(), ctx);
+  if (args.url) {
+    const loaded = await loadFromUrl(args.url.trim(), ctx);
+    checkAddressed(args, loaded, addressArg, ctx);
+    return loaded;
+  }
   if (!args.symbol) {
     throw new UsageError(
       `${command} needs symbol= (to search) or ${addressArg}= (a page, local file or file:// URL)`,
     );
   }
+  await refuseForeignListing(args.symbol);
   const found = await (await ctx.provider("transcripts_a")).search(args.symbol, 12);
   if (!found.transcripts.length) {
     throw new FinanceError(
@@ -362,12 +352,7 @@ export async function loadTranscript(
   let pick = found.transcripts[0];
   const wanted = args.quarter.trim().toLowerCase();
   if (wanted && wanted !== "latest") {
-    const { q, year } = quarterQuery(args.quarter);
-    if (!q && !year) {
-      throw new UsageError(
-        `quarter="${args.quarter}" is not a quarter; use latest, Q4, Q4 2024 or 2024Q4`,
-      );
-    }
+    const { q, year } = askedQuarter(args.quarter);
     const hit = found.transcripts.find((t) => {
       const tq = quarterQuery(t.quarter ?? "");
       return (!q || tq.q === q) && (!year || tq.year === year);

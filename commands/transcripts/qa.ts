@@ -23,7 +23,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["url", "quarter", "questioner", "speaker", "start_char", "end_char"],
   positional: ["symbol"],
-  aliases: { url: "source" },
+  synonyms: { url: "source" },
   requireOneOf: [["symbol"], ["source"]],
   view: "qa",
   args: z.strictObject({

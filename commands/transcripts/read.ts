@@ -37,7 +37,7 @@ export default defineCommand({
   auth_required: "none",
   citation_fields: ["url", "quarter", "speaker", "start_char", "end_char", "published_at"],
   positional: ["symbol"],
-  aliases: { url: "source" },
+  synonyms: { url: "source" },
   requireOneOf: [["symbol"], ["source"]],
   args: z.strictObject({
     symbol: ticker("Ticker to find the transcript for (ignored when source is given).").optional(),

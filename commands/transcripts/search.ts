@@ -60,6 +60,8 @@ export default defineCommand({
     "finance transcripts.search AAPL limit=8 debug=true",
   ],
   async run(args, ctx) {
+    const { refuseForeignListing } = await import("./_quarter.ts");
+    await refuseForeignListing(args.symbol);
     const found = await (await ctx.provider("transcripts_a")).search(args.symbol, args.limit);
     if (!found.transcripts.length) {
       ctx.warn(

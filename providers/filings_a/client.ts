@@ -56,6 +56,11 @@ export interface ResolvedFiling {
   filing_url: string;
   homepage_url: string;
   text_url: string;
+  /**
+   * Amendments (the form with /A) of the same period filed after this filing, newest first, when
+   * it was picked as the latest of its form: they may restate what it says, so they are said.
+   */
+  amended_by?: { form: string; accession_no: string; filing_date: string }[];
 }
 
 /** What the commands may name a filing by (contract 4.4). */
@@ -402,13 +407,20 @@ export class Client {
       );
     }
     let accession: string | null = fromUrl?.accession ?? null;
-    if (!accession && q.accession) {
-      accession = normalizeAccession(q.accession);
-      if (!accession) {
+    if (q.accession) {
+      const asked = normalizeAccession(q.accession);
+      if (!asked) {
         throw new FinanceError(
           `accession: "${q.accession}" is not an accession number; expected 0001045810-24-000029 or its 18 digits`,
         );
       }
+      // both given must name one filing: another filing's text is never answered for the one asked
+      if (accession && asked !== accession) {
+        throw new FinanceError(
+          `accession ${asked} and url (a file of filing ${accession}) name different filings; pass only one of them`,
+        );
+      }
+      accession = asked;
     }
     let cik = fromUrl?.cik ?? null;
     if (cik === null && q.symbol) {
@@ -461,8 +473,12 @@ export class Client {
   async #latest(cik: number, form: string): Promise<ResolvedFiling> {
     const wanted = form.toUpperCase();
     let hit: FilingRow | null = null;
+    // newest first: an amendment seen before the hit was filed after it
+    const later: FilingRow[] = [];
     await this.walk(cik, (row) => {
-      if (row.form.toUpperCase() === wanted) hit = row;
+      const f = row.form.toUpperCase();
+      if (f === `${wanted}/A`) later.push(row);
+      if (f === wanted) hit = row;
       return !hit;
     });
     const company = await this.company(cik);
@@ -473,7 +489,16 @@ export class Client {
         }; try another form= (e.g. 10-Q) or check filings.recent`,
       );
     }
-    return this.#describe(company, hit, null);
+    const found: FilingRow = hit;
+    const amended_by = later.filter((r) =>
+      found.report_date !== "" && r.report_date === found.report_date
+    ).map((r) => ({
+      form: r.form,
+      accession_no: r.accession_no,
+      filing_date: r.filing_date,
+    }));
+    const described = this.#describe(company, found, null);
+    return amended_by.length ? { ...described, amended_by } : described;
   }
 
   #describe(company: Company, row: FilingRow, file: string | null): ResolvedFiling {

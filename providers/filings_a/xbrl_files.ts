@@ -127,7 +127,7 @@ export async function loadXbrl(client: Client, f: ResolvedFiling): Promise<XbrlB
     throw new FinanceError(
       `filing ${f.accession_no} has no readable XBRL schema (${schema}): ${
         err instanceof Error ? err.message : err
-      }; XBRL statements need an XBRL filing (2009 onwards); try filings.reports or document.scan`,
+      }; the filing names this schema, so it is an XBRL filing whose schema could not be fetched: retry later, or read its statements with filings.reports and filings.report, or its text with document.scan`,
     );
   });
   const declared = parseSchema(schemaText).linkbases;

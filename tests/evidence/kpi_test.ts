@@ -111,7 +111,8 @@ Deno.test("kpi.*: from= says where to look, source= is a transcript; the older f
     limit: 2,
   }, opts);
   assert.equal(history.ok, true, history.error ?? "");
-  assert.ok(history.warnings.some((w) => /`source` is an older name of `from`/.test(w)));
+  // source= is the contract's name for it: no warning
+  assert.ok(!history.warnings.some((w) => /older name/.test(w)), history.warnings.join("\n"));
 });
 
 Deno.test("kpi.history lines ARR up across two transcripts, oldest first", async () => {

@@ -299,10 +299,10 @@ Deno.test("filings.reports and filings.report read FilingSummary and the R page"
   const noSuch = await envelope("filings.report", { symbol: "ACME", report: "R9" }, opts);
   assert.equal(noSuch.ok, false);
   assert.match(noSuch.error!, /"R9" matches no report/);
-  // the older argument name still works, with a warning that names the current one
+  // the contract's name for the argument (name=) reads the same page, without a warning
   const oldName = await envelope("filings.report", { symbol: "ACME", name: "R2" }, opts);
-  assert.equal(oldName.ok, true);
-  assert.ok(oldName.warnings.some((w) => /`name` is an older name of `report`/.test(w)));
+  assert.equal(dataOf<Any>(oldName).report.file_name, "R2.htm");
+  assert.ok(!oldName.warnings.some((w) => /older name/.test(w)), oldName.warnings.join("\n"));
   // "income" is the statement of operations, not the comprehensive income statement that
   // merely holds the word; the other pages holding it are named in a warning
   const income = await envelope("filings.report", { symbol: "ACME", report: "income" }, opts);

@@ -1,0 +1,32 @@
+/** Arguments that name a filing twice must name one filing (found by argument fuzzing). */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
+
+const opts = { replay: [join(FIXTURES, "filings", "cassette")] };
+const TEN_K =
+  "https://www.sec.gov/Archives/edgar/data/1234567/000123456724000010/acme-20231231.htm";
+
+Deno.test("filings.*: accession= and url= of two different filings are refused, never one answered for the other", async () => {
+  for (const name of ["filings.sections", "filings.read", "filings.reports"]) {
+    const env = await envelope(name, { accession: "0001234567-23-000030", url: TEN_K }, opts);
+    assert.equal(env.ok, false, `${name} answered ${JSON.stringify(env.data)?.slice(0, 200)}`);
+    assert.equal(env.data, null);
+    assert.match(
+      env.error!,
+      /accession 0001234567-23-000030 and url \(a file of filing 0001234567-24-000010\) name different filings; pass only one/,
+    );
+  }
+});
+
+Deno.test("filings.*: accession= and url= of the same filing (dashed or 18 digits) agree", async () => {
+  for (const accession of ["0001234567-24-000010", "000123456724000010"]) {
+    const d = dataOf<{ filing: { accession_no: string } }>(
+      await envelope("filings.sections", { accession, url: TEN_K }, opts),
+    );
+    assert.equal(d.filing.accession_no, "0001234567-24-000010");
+  }
+  const bad = await envelope("filings.sections", { accession: "12-34", url: TEN_K }, opts);
+  assert.equal(bad.ok, false);
+  assert.match(bad.error!, /accession: "12-34" is not an accession number/);
+});
