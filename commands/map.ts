@@ -1160,7 +1160,7 @@ export interface CommandMap {
   /** One XBRL concept across all SEC filers for one calendar period, ranked. */
   "filings.frames": {
     args: {
-      /** XBRL tag (e.g. Revenues, Assets) or friendly name (revenue, total_assets, ...). */
+      /** XBRL tag (e.g. Revenues, Assets, or with its prefix us-gaap:Revenues) or friendly name (revenue, total_assets, ...). */
       concept: string;
       /** Calendar period: CY2023, CY2023Q4, or CY2023Q4I for instants. */
       period: string;
@@ -1340,7 +1340,7 @@ export interface CommandMap {
       max_chars?: number;
       /** When the section is incorporated by reference to an exhibit of the filing (EX-13 annual report, a 40-F's EX-99), read the referenced part of that exhibit. */
       follow?: boolean;
-      /** @deprecated Use `accession`. */
+      /** Another name of `accession` (give one of the two). */
       accession_no?: string;
     } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
@@ -1455,9 +1455,9 @@ export interface CommandMap {
       max_rows?: number;
       /** Most text characters to return; 0 means all. */
       max_chars?: number;
-      /** @deprecated Use `accession`. */
+      /** Another name of `accession` (give one of the two). */
       accession_no?: string;
-      /** @deprecated Use `report`. */
+      /** Another name of `report` (give one of the two). */
       name?: string;
     } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
@@ -1525,7 +1525,7 @@ export interface CommandMap {
       form?: string;
       /** Keep reports whose short name, long name or category contains this text (case-insensitive). */
       query?: string;
-      /** @deprecated Use `accession`. */
+      /** Another name of `accession` (give one of the two). */
       accession_no?: string;
     } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
@@ -1566,7 +1566,7 @@ export interface CommandMap {
       url?: string;
       /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
       form?: string;
-      /** @deprecated Use `accession`. */
+      /** Another name of `accession` (give one of the two). */
       accession_no?: string;
     } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
@@ -1642,13 +1642,13 @@ export interface CommandMap {
       form?: string;
       /** Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted). */
       statement?: "income" | "balance" | "cashflow";
-      /** Keep only rows whose concept, label, parent, calculation parent or member contains this text (case-insensitive). */
+      /** Keep only rows whose concept, label, parent, calculation parent or member holds this text or all its words, tags' words included (per share basic finds EarningsPerShareBasic); any case. */
       query?: string;
       /** Include header (abstract) rows that carry no values. */
       include_abstract?: boolean;
       /** Most rows to return after filtering; 0 means all. */
       max_rows?: number;
-      /** @deprecated Use `accession`. */
+      /** Another name of `accession` (give one of the two). */
       accession_no?: string;
     } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
@@ -2210,7 +2210,7 @@ export interface CommandMap {
       max_pages?: number;
       /** off: text layer only; auto: OCR pages without text; force: OCR every page read. */
       ocr?: "off" | "auto" | "force";
-      /** @deprecated Use `source`. */
+      /** Another name of `source` (give one of the two). */
       url?: string;
     };
     data: {
@@ -2328,7 +2328,7 @@ export interface CommandMap {
       limit?: number;
       /** Most KPI rows kept per document. */
       per_document_limit?: number;
-      /** @deprecated Use `from`. */
+      /** Another name of `from` (give one of the two). */
       source?: "transcripts" | "filings";
     };
     data: {
@@ -2687,7 +2687,7 @@ export interface CommandMap {
       analysis?: "timeline" | "tone" | "context" | "geo" | "doc";
       /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor), at most 1,000 characters. Give one of query, symbol or sector. */
       query?: string;
-      /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
+      /** Company ticker, searched by the company's name from SEC's ticker list. A name that is a common word (Target, Visa) is searched beside its legal form, its ticker or a word such as shares or stock, with a warning (Apple, mostly meant as the company, as it is). */
       symbol?: string;
       /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
       sector?: string;
@@ -2695,7 +2695,7 @@ export interface CommandMap {
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
-      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum); a lower-case m alone (15m) is refused, as it reads as minutes or months. Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
+      /** Look back from now: 24H, 7D, 1W, 1M or 15min (GDELT's minimum); 15m is refused (minutes or months?). Article lists reach back 3 months at most (longer is cut, with a warning). Ignored, with a warning, beside a date. */
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;
@@ -2758,7 +2758,7 @@ export interface CommandMap {
     args: {
       /** GDELT query text, e.g. "rate cut" or (chip OR semiconductor), at most 1,000 characters. Give one of query, symbol or sector. */
       query?: string;
-      /** Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning. */
+      /** Company ticker, searched by the company's name from SEC's ticker list. A name that is a common word (Target, Visa) is searched beside its legal form, its ticker or a word such as shares or stock, with a warning (Apple, mostly meant as the company, as it is). */
       symbol?: string;
       /** Sector: technology, finance, energy, healthcare or politics expand to a keyword set; other text is searched as given. */
       sector?: string;
@@ -2766,7 +2766,7 @@ export interface CommandMap {
       language?: string;
       /** Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000). */
       max_records?: number;
-      /** Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum); a lower-case m alone (15m) is refused, as it reads as minutes or months. Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given. */
+      /** Look back from now: 24H, 7D, 1W, 1M or 15min (GDELT's minimum); 15m is refused (minutes or months?). Article lists reach back 3 months at most (longer is cut, with a warning). Ignored, with a warning, beside a date. */
       timespan?: string;
       /** One whole UTC day, YYYY-MM-DD. */
       date?: string;
@@ -2995,7 +2995,7 @@ export interface CommandMap {
       query: string;
       /** How many rows to return (1-250). */
       count?: number;
-      /** Rows to skip, for paging. */
+      /** Rows to skip, for paging (at most 10,000: Yahoo pages a screen no further). */
       offset?: number;
       /** Field to sort a query's results by (e.g. intradaymarketcap); default percentchange. */
       sort_field?: string;
@@ -3349,7 +3349,7 @@ export interface CommandMap {
       quarter?: string;
       /** Most question/answer pairs returned. */
       limit?: number;
-      /** @deprecated Use `source`. */
+      /** Another name of `source` (give one of the two). */
       url?: string;
     } & ({ symbol: string } | { source: string } | { url: string });
     data: {
@@ -3400,7 +3400,7 @@ export interface CommandMap {
       max_chars?: number;
       /** Add prepared_remarks and qa_turns with speaker, role and offsets. */
       include_turns?: boolean;
-      /** @deprecated Use `source`. */
+      /** Another name of `source` (give one of the two). */
       url?: string;
     } & ({ symbol: string } | { source: string } | { url: string });
     data: {

@@ -43,7 +43,9 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
     // a missing file behind a link out of the folders is outside too: "not found" would tell
     // the caller what does not exist out there
     if (!within(nearestReal(absolute))) throw outside();
-    throw new FinanceError(`file not found: ${path}`);
+    throw new FinanceError(
+      `file not found: ${path}; check the path (a relative one is read from the folder finance was started in), or give the document's http(s) URL`,
+    );
   }
   if (/^\/(proc|sys|dev)(\/|$)/.test(real)) {
     throw new AccessDenied(`local file "${path}" refused: system paths are never read`);

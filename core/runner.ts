@@ -10,7 +10,7 @@ import { describeError, FinanceError, UsageError } from "./errors.ts";
 import { withCallScope } from "./call_scope.ts";
 import { timeLimitMessage } from "./cancel.ts";
 import { loadCommand } from "./registry.ts";
-import { type BuiltKind, builtKind, collectParseNotes } from "./schema.ts";
+import { type BuiltKind, builtKind, collectParseNotes, dateFormHint } from "./schema.ts";
 import { closest } from "./suggest.ts";
 import { getDefaultSession, type Session } from "./session.ts";
 import type { Surface } from "./access.ts";
@@ -363,6 +363,10 @@ function plainIssue(
         return `expected ${word}, got ${given}: this argument takes a plain number, not a percent${
           about ? ` (${clip(about)})` : ""
         }`;
+      }
+      // a date sent as a JSON number (20240131): say how to write it, as the CLI's text does
+      if (typeof got === "number" && schema && builtKindOf(schema)?.kind === "date") {
+        return `${dateFormHint(String(got))}; send it as text`;
       }
       return `expected ${word}, got ${given}`;
     }

@@ -31,7 +31,7 @@ export const newsArgs = {
     'GDELT query text, e.g. "rate cut" or (chip OR semiconductor), at most 1,000 characters. Give one of query, symbol or sector.',
   ),
   symbol: ticker(
-    "Company ticker; searched by the company's name from SEC's ticker list. A name that is one common English word (Target, Visa) is searched only where it stands with its legal form, its ticker after NYSE/NASDAQ or a business word such as shares or stock, with a warning, and its articles are marked company_in_title; Apple, which news mostly means as the company, is searched as it is, with a warning.",
+    "Company ticker, searched by the company's name from SEC's ticker list. A name that is a common word (Target, Visa) is searched beside its legal form, its ticker or a word such as shares or stock, with a warning (Apple, mostly meant as the company, as it is).",
   )
     .optional(),
   sector: z.string().trim().min(1).optional().describe(
@@ -44,7 +44,7 @@ export const newsArgs = {
     "Records to ask for; clamped to what the API accepts (DOC 250, Context 200, GEO 1000).",
   ),
   timespan: z.string().optional().describe(
-    "Look back from now: a number with its unit, 24H, 7D, 1W, 1M or 15min (GDELT's minimum); a lower-case m alone (15m) is refused, as it reads as minutes or months. Article lists reach back 3 months at most (a longer span is cut to 3m, with a warning). Ignored, with a warning, when a date or datetime is given.",
+    "Look back from now: 24H, 7D, 1W, 1M or 15min (GDELT's minimum); 15m is refused (minutes or months?). Article lists reach back 3 months at most (longer is cut, with a warning). Ignored, with a warning, beside a date.",
   ),
   date: z.string().optional().describe("One whole UTC day, YYYY-MM-DD."),
   start_date: z.string().optional().describe(

@@ -29,7 +29,9 @@ export default defineCommand({
       "A predefined screen id, or clauses like region=us AND intradaymarketcap>10B.",
     ),
     count: z.int().min(1).max(250).default(25).describe("How many rows to return (1-250)."),
-    offset: z.int().min(0).default(0).describe("Rows to skip, for paging."),
+    offset: z.int().min(0).max(10_000).default(0).describe(
+      "Rows to skip, for paging (at most 10,000: Yahoo pages a screen no further).",
+    ),
     sort_field: z.string().optional().describe(
       "Field to sort a query's results by (e.g. intradaymarketcap); default percentchange.",
     ),
