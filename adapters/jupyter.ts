@@ -13,7 +13,8 @@
  */
 import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
-import { errorText, logSafe } from "../core/errors.ts";
+// a chart helper says what its input lacked with a plain Error: shown; any other fault is logged
+import { plainErrorText } from "../core/errors.ts";
 import { loadedCommand } from "../core/registry.ts";
 import { svgToPng } from "../analysis/charts/png.ts";
 import { render } from "./render.ts";
@@ -187,7 +188,7 @@ export async function figure(
   try {
     text = await svg;
   } catch (err) {
-    const why = chartFailure(err, "figure()");
+    const why = plainErrorText(err, "figure()");
     return displayable({ "text/plain": `${caption}: the chart could not be drawn (${why})` });
   }
   if (typeof text !== "string" || !/<svg[\s>]/i.test(text)) {
@@ -205,23 +206,9 @@ export async function figure(
   try {
     bundle["image/png"] = toBase64(await svgToPng(text, 2));
   } catch (err) {
-    bundle["text/plain"] = `${caption} (no PNG copy: ${chartFailure(err, "figure() PNG copy")})`;
+    bundle["text/plain"] = `${caption} (no PNG copy: ${plainErrorText(err, "figure() PNG copy")})`;
   }
   return displayable(bundle);
-}
-
-/**
- * Why a chart was not drawn. The chart helpers (analysis/charts) say what their input lacked
- * with a plain Error ("no bars to chart for AAPL"): that sentence is theirs and is shown. Any
- * other exception (a TypeError, a ReferenceError: a fault of the program) is a reference to the
- * log, never its text; an expected failure (FinanceError) keeps its words.
- */
-function chartFailure(err: unknown, where: string): string {
-  if (err instanceof Error && Object.getPrototypeOf(err) === Error.prototype) {
-    const line = err.message.split("\n")[0].trim().slice(0, 300);
-    if (line) return logSafe(line);
-  }
-  return errorText(err, where);
 }
 
 function toBase64(bytes: Uint8Array): string {

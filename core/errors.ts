@@ -232,6 +232,21 @@ export function errorText(err: unknown, where: string): string {
   return envelope.error;
 }
 
+/**
+ * A failure in words for a caller when the code that threw may say what its input lacked with a
+ * plain Error ("no bars to chart for AAPL", "empty answer: ..."): that sentence is its own and is
+ * shown (its first line, control characters escaped). Any other exception (a TypeError, a
+ * ReferenceError: a fault of the program) is a reference to the log, as errorText gives it; an
+ * expected failure (FinanceError) keeps its words.
+ */
+export function plainErrorText(err: unknown, where: string): string {
+  if (err instanceof Error && Object.getPrototypeOf(err) === Error.prototype) {
+    const line = err.message.split("\n")[0].trim().slice(0, 300);
+    if (line) return logSafe(line);
+  }
+  return errorText(err, where);
+}
+
 /** `text` with an unexpected exception's words after "internal error: " logged and replaced. */
 function hiddenText(text: string, name: string): string {
   const at = text.indexOf(INTERNAL);

@@ -13,9 +13,15 @@ const realpathSync = (p: string) => Deno.realPathSync(p);
 
 /**
  * Resolves a local document path under the allowed roots and returns its real path.
- * Refuses `..` escapes, symlinks out of a root, /proc, /sys, /dev and anything not a file.
+ * Refuses `..` escapes, symlinks out of a root, /proc, /sys, /dev and anything not a file, and
+ * a file over `maxBytes` (said in `limit`'s words when given, else as a document's).
  */
-export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: number): string {
+export function checkLocalPath(
+  policy: AccessPolicy,
+  path: string,
+  maxBytes?: number,
+  limit?: LocalLimit,
+): string {
   if (policy.roots.length === 0 && !policy.readAnywhere) {
     throw new AccessDenied(
       `local file "${path}" refused: this surface reads no local files; set FINANCE_DOCUMENT_ROOTS to the folders it may read`,
@@ -57,7 +63,9 @@ export function checkLocalPath(policy: AccessPolicy, path: string, maxBytes?: nu
   if (!info.isFile) throw new AccessDenied(`"${path}" is not a regular file`);
   if (maxBytes !== undefined && info.size > maxBytes) {
     throw new FinanceError(
-      `"${path}" is ${info.size} bytes, over the ${maxBytes}-byte limit; raise FINANCE_MAX_DOCUMENT_BYTES to read it`,
+      limit
+        ? `"${path}" is ${info.size} bytes, over the ${maxBytes}-byte limit of ${limit.what}; ${limit.fix}`
+        : `"${path}" is ${info.size} bytes, over the ${maxBytes}-byte limit; raise FINANCE_MAX_DOCUMENT_BYTES to read it`,
     );
   }
   return real;

@@ -7,18 +7,30 @@ import { daysBetween, type FactPeriod, type FilingIndex, SAME_PERIOD_DAYS } from
 import type { Column, HistoryOptions } from "./history.ts";
 
 /**
- * The latest annual report filed by `asOf`, in words, when it is a 20-F or 40-F and no filing
- * in the company facts covers a later period (a foreign private issuer's interim reports are on
- * 6-K, seldom with XBRL); null for a 10-K filer or when later facts exist.
+ * The latest annual report (10-K, 20-F or 40-F, fiscal period FY) filed by `asOf`, when it is a
+ * 20-F or 40-F; null for a 10-K filer or a company with no annual report.
  */
-export function foreignIssuer(filings: FilingIndex, asOf: string | null): string | null {
+function latestForeignAnnual(
+  filings: FilingIndex,
+  asOf: string | null,
+): { accn: string; form: string; end: string } | null {
   let latest: { accn: string; form: string; end: string } | null = null;
   for (const [accn, f] of filings.byAccn) {
     if (!/^(10-K|20-F|40-F)/.test(f.form) || f.fp !== "FY") continue;
     if (asOf && f.filed && f.filed > asOf) continue;
     if (!latest || f.end > latest.end) latest = { accn, form: f.form, end: f.end };
   }
-  if (!latest || !/^(20-F|40-F)/.test(latest.form)) return null;
+  return latest && /^(20-F|40-F)/.test(latest.form) ? latest : null;
+}
+
+/**
+ * The latest annual report filed by `asOf`, in words, when it is a 20-F or 40-F and no filing
+ * in the company facts covers a later period (a foreign private issuer's interim reports are on
+ * 6-K, seldom with XBRL); null for a 10-K filer or when later facts exist.
+ */
+export function foreignIssuer(filings: FilingIndex, asOf: string | null): string | null {
+  const latest = latestForeignAnnual(filings, asOf);
+  if (!latest) return null;
   // interim facts after it (a 6-K that carried XBRL, a 10-Q): the company's facts go on
   for (const f of filings.byAccn.values()) {
     if (f.end > latest.end && (!asOf || !f.filed || f.filed <= asOf)) return null;
@@ -37,13 +49,8 @@ export function halfYearsOnly(
   period: HistoryOptions["period"],
 ): string | null {
   if (period === "annual") return null;
-  let latest: { accn: string; form: string; end: string } | null = null;
-  for (const [accn, f] of filings.byAccn) {
-    if (!/^(10-K|20-F|40-F)/.test(f.form) || f.fp !== "FY") continue;
-    if (asOf && f.filed && f.filed > asOf) continue;
-    if (!latest || f.end > latest.end) latest = { accn, form: f.form, end: f.end };
-  }
-  if (!latest || !/^(20-F|40-F)/.test(latest.form)) return null;
+  const latest = latestForeignAnnual(filings, asOf);
+  if (!latest) return null;
   let half: { accn: string; end: string } | null = null;
   for (const [accn, f] of filings.byAccn) {
     if (f.end <= latest.end || (asOf && f.filed && f.filed > asOf)) continue;

@@ -36,6 +36,7 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError } from "../../core/errors.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
 import { zoneOffset } from "../../core/zones.ts";
+import { answeredAt } from "./answered.ts";
 
 export const CAL_SOURCE =
   "Yahoo Finance quoteSummary (calendarEvents, earningsHistory; quoteType for the exchange's time zone)";
@@ -356,7 +357,7 @@ export async function companyCalendar(ctx: Context, symbol: string) {
     provider: "market_a",
     source:
       "Yahoo Finance quoteSummary calendarEvents, earningsTrend, earningsHistory; quoteType for the exchange's time zone",
-    retrieved_at: answerDate(ctx),
+    retrieved_at: answeredAt(ctx, "market_a"),
   };
 }
 
@@ -555,15 +556,6 @@ export async function earningsCalendar(ctx: Context, symbol: string, limit: numb
     count: all.length,
     provider: "market_a",
     source: CAL_SOURCE,
-    retrieved_at: answerDate(ctx),
+    retrieved_at: answeredAt(ctx, "market_a"),
   };
-}
-
-/**
- * When Yahoo's answer was read, as readFrom(ctx, "market_a") in commands/market/_sources.ts
- * gives it: the newest market_a request's time (the recording's under replay), null when it
- * carries no date or nothing was read. Never the clock: the answer may be older than the run.
- */
-function answerDate(ctx: Context): string | null {
-  return ctx.requested().filter((r) => r.provider === "market_a").at(-1)?.retrieved_at ?? null;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { numberText } from "../../core/args.ts";
 import { InputError } from "../../core/errors.ts";
-import { checkLocalPath, readLocal } from "../../core/local_files.ts";
+import { checkLocalPath } from "../../core/local_files.ts";
 import { commaText, isoDate, jsonObject } from "../../core/schema.ts";
 import { requireStrategy } from "../../analysis/backtest/catalog.ts";
 import { checkStrategyFile } from "../../analysis/backtest/custom.ts";
@@ -181,10 +181,9 @@ function chooseStrategy(
     if (!args.strategy_file) {
       throw new InputError("strategy=custom needs strategy_file=./rule.ts (a .ts or .js module)");
     }
-    const file = checkLocalPath(access, checkStrategyFile(args.strategy_file));
-    // opened once and the open file checked (a FIFO never holds the call), and held to the
-    // limit of a strategy module; the limit is not the documents' setting, so it is said here
-    readLocal(file, args.strategy_file, STRATEGY_MAX_BYTES, {
+    // a regular file held to the limit of a strategy module, which is not the documents'
+    // setting, so it is said here; the module is read once, when it is imported
+    const file = checkLocalPath(access, checkStrategyFile(args.strategy_file), STRATEGY_MAX_BYTES, {
       what: "a strategy module",
       fix: "a rule module is a few kilobytes: point strategy_file at the module itself",
     });

@@ -135,10 +135,15 @@ export async function quoteLeanWithSources(
 /**
  * A context whose `call` keeps the `source_urls` of what the commands it runs answered (each
  * series of market.ohlcv), by symbol: commands built on market.ohlcv cite the bars' URLs, which
- * the inner call, not this one, requested.
+ * the inner call, not this one, requested. `newest()` is the newest `retrieved_at` among those
+ * answers: a result built on them is as old as that, not the time of the run (null when none
+ * carries a date).
  */
-export function collectingCalls(ctx: Context): { ctx: Context; urls: Map<string, string[]> } {
+export function collectingCalls(
+  ctx: Context,
+): { ctx: Context; urls: Map<string, string[]>; newest: () => string | null } {
   const urls = new Map<string, string[]>();
+  const dates: string[] = [];
   const keep = (symbol: string, list: unknown) => {
     if (!Array.isArray(list)) return;
     const known = urls.get(symbol) ?? [];
@@ -153,6 +158,8 @@ export function collectingCalls(ctx: Context): { ctx: Context; urls: Map<string,
     const env = await ctx.call<T>(command, args, opts);
     const d = env.ok ? env.data as Record<string, unknown> | null : null;
     if (d && typeof d === "object") {
+      const at = d.retrieved_at;
+      if (typeof at === "string" && Number.isFinite(Date.parse(at))) dates.push(at);
       if (typeof d.symbol === "string") keep(d.symbol, d.source_urls);
       if (d.symbols && typeof d.symbols === "object") {
         for (
@@ -164,7 +171,13 @@ export function collectingCalls(ctx: Context): { ctx: Context; urls: Map<string,
     }
     return env;
   };
-  return { ctx: { ...ctx, call }, urls };
+  // ISO 8601 times in UTC sort as text; parsed, so that offsets other than Z compare right
+  const newest = () =>
+    dates.reduce<string | null>(
+      (best, at) => best === null || Date.parse(at) > Date.parse(best) ? at : best,
+      null,
+    );
+  return { ctx: { ...ctx, call }, urls, newest };
 }
 
 /**

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import type { Context } from "../../core/context.ts";
-import type { Envelope } from "../../core/envelope.ts";
 import { SOURCE_URLS_HELP } from "./_sources.ts";
 
 const row = z.object({
@@ -62,8 +60,7 @@ export default defineCommand({
     const { allCollected, collectingCalls } = await import("./_sources.ts");
     // the bars are read by market.ohlcv calls: their URLs are what this ranking cites
     const calls = collectingCalls(ctx);
-    const dated = answerDates(calls.ctx);
-    const d = await sectorHeat(dated.ctx, args.market, args.lookback_days);
+    const d = await sectorHeat(calls.ctx, args.market, args.lookback_days);
     const cite = <R extends { symbol: string }>(r: R) => ({
       ...r,
       source_urls: calls.urls.get(r.symbol) ?? [],
@@ -74,33 +71,7 @@ export default defineCommand({
       laggards: d.laggards.map(cite),
       all: d.all.map(cite),
       source_urls: allCollected(calls.urls),
-      retrieved_at: dated.newest(),
+      retrieved_at: calls.newest(),
     };
   },
 });
-
-/**
- * A context whose calls keep each answer's `retrieved_at`, and the newest of them: the bars are
- * read by market.ohlcv calls, and the ranking is as old as the newest answer among them, not
- * the time of the run. Null when no answer carries a date.
- */
-function answerDates(ctx: Context): { ctx: Context; newest: () => string | null } {
-  const dates: string[] = [];
-  const call: Context["call"] = async <T>(
-    command: string,
-    args: Record<string, unknown>,
-    opts?: Parameters<Context["call"]>[2],
-  ): Promise<Envelope<T>> => {
-    const env = await ctx.call<T>(command, args, opts);
-    const at = env.ok ? (env.data as { retrieved_at?: unknown } | null)?.retrieved_at : null;
-    if (typeof at === "string" && Number.isFinite(Date.parse(at))) dates.push(at);
-    return env;
-  };
-  // ISO 8601 times in UTC sort as text; parsed, so that offsets other than Z compare right
-  const newest = () =>
-    dates.reduce<string | null>(
-      (best, at) => best === null || Date.parse(at) > Date.parse(best) ? at : best,
-      null,
-    );
-  return { ctx: { ...ctx, call }, newest };
-}

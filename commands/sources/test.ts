@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { errorText, logSafe, UsageError } from "../../core/errors.ts";
+import { plainErrorText, UsageError } from "../../core/errors.ts";
 import { findProvider, PROVIDERS } from "../../providers/index.ts";
 import type { ProviderInfo } from "../../core/provider.ts";
 import { ticker } from "../../core/schema.ts";
@@ -99,7 +99,8 @@ export default defineCommand({
           args.timeout * 1000,
         );
       } catch (err) {
-        const text = probeFailure(err, p.key);
+        // a probe says what an answer lacked with a plain Error: shown; any other fault is logged
+        const text = plainErrorText(err, `sources.test probe of ${p.key}`);
         error = text.startsWith(`${p.key}:`) ? text : `${p.key}: ${text}`;
       }
       const read = readFrom(ctx, p.key);
@@ -139,18 +140,4 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
       timer = setTimeout(() => reject(new Error(`probe timed out after ${ms / 1000} s`)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-/**
- * A failed probe in words. A probe (providers/<key>/info.ts) says what an answer lacked with a
- * plain Error ("empty answer: ...", "unexpected answer: ..."): that sentence is its own and is
- * shown. Any other exception (a TypeError, a ReferenceError: a fault of the program) is a
- * reference to the log, never its text in the data; an expected failure keeps its words.
- */
-function probeFailure(err: unknown, key: string): string {
-  if (err instanceof Error && Object.getPrototypeOf(err) === Error.prototype) {
-    const line = err.message.split("\n")[0].trim().slice(0, 300);
-    if (line) return logSafe(line);
-  }
-  return errorText(err, `sources.test probe of ${key}`);
 }
