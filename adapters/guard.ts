@@ -278,13 +278,17 @@ export function listSetting(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** One periodic sweep for every pending deadline (no timer per request). */
+/**
+ * One periodic sweep for every pending deadline (no timer per request). Times are read from
+ * `Date.now()`, which V8 answers itself, where `performance.now()` is a call into Deno's runtime
+ * on every request; a deadline of seconds does not need more than the wall clock.
+ */
 class Deadlines {
   #pending = new Set<{ at: number; fire: () => void }>();
   #timer: ReturnType<typeof setInterval> | undefined;
 
   add(ms: number, fire: () => void): { at: number; fire: () => void } {
-    const entry = { at: performance.now() + ms, fire };
+    const entry = { at: Date.now() + ms, fire };
     this.#pending.add(entry);
     if (this.#timer === undefined) {
       const timer = setInterval(() => this.#sweep(), Math.min(250, Math.max(10, ms / 4)));
@@ -299,7 +303,7 @@ class Deadlines {
   }
 
   #sweep(): void {
-    const now = performance.now();
+    const now = Date.now();
     for (const e of this.#pending) {
       if (e.at <= now) {
         this.#pending.delete(e);
@@ -311,9 +315,7 @@ class Deadlines {
 
 const deadlines = new Deadlines();
 
-const TIMED_OUT = Symbol("timed out");
 const TOO_LARGE = Symbol("too large");
-const BROKEN = Symbol("broken");
 const NOT_UTF8 = Symbol("not UTF-8");
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -519,34 +521,40 @@ export class RequestGuard {
 
   /**
    * The body as text, or a refusal: 413 (too large), 408 (too slow), 400 (not UTF-8, or a JSON
-   * string holding a lone surrogate). Reads at most the limit, for at most the time.
+   * string holding a lone surrogate). Reads at most the limit, for at most the time. One promise
+   * settles on the body or the deadline, whichever comes first (no async layers: this is on every
+   * call's path).
    */
-  async body(req: Request): Promise<string | Response> {
+  body(req: Request): Promise<string | Response> {
     const limit = this.maxBodyBytes;
     const declared = req.headers.get("content-length");
-    if (declared !== null && Number(declared) > limit) return this.#tooLarge();
-    let read: Promise<string | typeof TOO_LARGE | typeof NOT_UTF8>;
+    if (declared !== null && Number(declared) > limit) return Promise.resolve(this.#tooLarge());
+    let read: Promise<ArrayBuffer | string | typeof TOO_LARGE | typeof NOT_UTF8>;
     if (declared !== null) {
-      if (declared === "0") return "";
+      if (declared === "0") return Promise.resolve("");
       // the declared length is checked, and the bytes of a body that has arrived come in one step
-      read = req.arrayBuffer().then(utf8);
+      read = req.arrayBuffer();
     } else {
-      if (!req.body) return "";
+      if (!req.body) return Promise.resolve("");
       read = readLimited(req.body.getReader(), limit);
     }
-    // one promise settles on the body or the deadline, whichever comes first
-    const got = await new Promise<string | symbol>((resolve) => {
-      const entry = deadlines.add(this.bodyTimeoutMs, () => resolve(TIMED_OUT));
-      read.then((t) => {
+    return new Promise<string | Response>((resolve) => {
+      const entry = deadlines.add(this.bodyTimeoutMs, () => resolve(this.#timedOut()));
+      read.then((got) => {
         deadlines.remove(entry);
-        resolve(t);
+        resolve(this.#received(got));
       }, () => {
         deadlines.remove(entry);
-        resolve(BROKEN);
+        resolve(reply(failure("the request body could not be read; send it again"), 400));
       });
     });
-    if (got === TOO_LARGE) return this.#tooLarge();
-    if (got === NOT_UTF8) {
+  }
+
+  /** What `body` answers for what was read: the text, or its refusal. */
+  #received(got: ArrayBuffer | string | typeof TOO_LARGE | typeof NOT_UTF8): string | Response {
+    const text = got instanceof ArrayBuffer ? utf8(got) : got;
+    if (text === TOO_LARGE) return this.#tooLarge();
+    if (text === NOT_UTF8) {
       return reply(
         failure(
           "the request body is not UTF-8 text: its bytes were not decoded (a guessed character would change the arguments); send the JSON encoded as UTF-8",
@@ -554,22 +562,20 @@ export class RequestGuard {
         400,
       );
     }
-    if (got === BROKEN) {
-      return reply(failure("the request body could not be read; send it again"), 400);
-    }
-    if (got === TIMED_OUT) {
-      return reply(
-        failure(
-          `the request body did not arrive within ${this.bodyTimeoutMs} ms; send it at once, or raise FINANCE_BODY_TIMEOUT_MS`,
-        ),
-        408,
-        { connection: "close" },
-      );
-    }
     // both doors parse the body as JSON: a string in it that is no text is refused here
-    const lone = loneSurrogate(got as string);
+    const lone = loneSurrogate(text);
     if (lone) return reply(failure(loneSurrogateMessage(lone)), 400);
-    return got as string;
+    return text;
+  }
+
+  #timedOut(): Response {
+    return reply(
+      failure(
+        `the request body did not arrive within ${this.bodyTimeoutMs} ms; send it at once, or raise FINANCE_BODY_TIMEOUT_MS`,
+      ),
+      408,
+      { connection: "close" },
+    );
   }
 
   #tooLarge(): Response {

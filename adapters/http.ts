@@ -109,13 +109,18 @@ export type AdapterHandler = (req: Request, info?: ClientInfo) => Promise<Respon
 export function createHandler(opts: HandlerOptions = {}): AdapterHandler {
   const origins = [...(opts.allowedOrigins ?? []), ...(opts.corsOrigins ?? [])];
   const guard = opts.guard ?? new RequestGuard({ ...opts, allowedOrigins: origins });
-  const handle = routes(opts, guard);
-  const core = async (req: Request, info?: ClientInfo): Promise<Response> => {
+  // an exception anywhere below is an envelope, its text in the log without keys
+  const fail = (err: unknown) =>
+    reply(internalFailure(err, adapterSecrets(opts.session, opts.token)), 500);
+  const handle = routes(opts, guard, fail);
+  // no async layer here: a call's way through is one promise for its body and one for its answer
+  const core = (req: Request, info?: ClientInfo): Promise<Response> => {
     try {
       const path = pathOf(req.url);
-      return guard.admit(req, page(req, path), info) ?? await handle(req, path);
+      const refused = guard.admit(req, page(req, path), info);
+      return refused ? Promise.resolve(refused) : handle(req, path);
     } catch (err) {
-      return reply(internalFailure(err, adapterSecrets(opts.session, opts.token)), 500);
+      return Promise.resolve(fail(err));
     }
   };
   if (!origins.length) return core;
@@ -141,37 +146,149 @@ function page(req: Request, path: string): "no-token" | undefined {
 function routes(
   opts: HandlerOptions,
   guard: RequestGuard,
+  fail: (err: unknown) => Response,
 ): (req: Request, path: string) => Promise<Response> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const plotFiles = opts.plotFiles ?? processPlotFiles;
   // result schemas are checked by the runner alone: a handler that checks them keeps no memo
   const memo = opts.validateData ? null : opts.memo === undefined ? new AnswerMemo() : opts.memo;
-  return async (req: Request, path: string): Promise<Response> => {
-    // HEAD is answered as GET (RFC 9110 9.3.2; Deno sends the headers without the body): a
-    // monitor probing HEAD /health was told the endpoint does not exist
-    const get = req.method === "GET" || req.method === "HEAD";
-    if (get && path === "/health") {
+
+  /** The pages: GET (and HEAD) of /health, /openapi.json and /docs. */
+  const pages = async (req: Request, path: string): Promise<Response | null> => {
+    if (path === "/health") {
       const cache = await (opts.session ?? getDefaultSession()).cacheStatus();
       // the shared backend's address may carry its password as a query (redis://h?password=)
       if (cache.shared?.url) cache.shared = { ...cache.shared, url: redactUrl(cache.shared.url) };
       return reply({ ok: true, version: VERSION, commands: commandNames().length, cache });
     }
-    if (get && path === "/openapi.json") {
-      return await openApiResponse(req);
-    }
-    if (get && path === "/docs") {
-      return new Response(docsPage(), { headers: DOCS_HEADERS });
-    }
-    if (!path.startsWith("/commands/") || path.indexOf("/", 10) >= 0 || path.length === 10) {
+    if (path === "/openapi.json") return await openApiResponse(req);
+    if (path === "/docs") return new Response(docsPage(), { headers: DOCS_HEADERS });
+    return null;
+  };
+
+  /** A command's call from its body's text, once every check on the way in passed. */
+  const call = async (req: Request, name: string, text: string): Promise<Response> => {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
       return reply(
-        // the method is the caller's text too (any token up to Deno's header limit, ~90 KB)
-        failure(`no such endpoint ${clip(req.method)} ${path.slice(0, 200)}; ${NO_ENDPOINT}`),
-        404,
+        failure(
+          'request body is not valid JSON; send a JSON object such as {} or {"symbol":"AAPL"}',
+        ),
+        400,
       );
     }
-    let name: string;
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      return reply(
+        failure("request body must be a JSON object of named arguments (use {} for none)"),
+        400,
+      );
+    }
+    // only a body that spells the key is walked: the hot path pays one substring search, and
+    // a regular expression when the body holds an escape (JSON reads `"\u005f_proto__"` as
+    // the same key: an escaped _, p, r, o or t sends the body to the walk too)
+    const reserved = text.includes("__proto__") ||
+        (text.includes("\\u") && PROTO_ESCAPE.test(text))
+      ? reservedKeyIn(body)
+      : null;
+    if (reserved !== null) return reply(failure(reservedMessage(reserved)), 422);
+    const twice = duplicateKey(text);
+    if (twice) return reply(failure(duplicateKeyMessage(twice)), 422);
+    // pure calculators skip the runner: no schema library, context, timer or signal (and no
+    // promise once the calculator's module is loaded)
+    if (!opts.validateData && pureEntry(name)) {
+      const now = runPureArgsNow(name, body);
+      const envelope = now === undefined ? await runPureArgs(name, body) : now;
+      if (envelope) {
+        const answer = JSON.stringify(envelope);
+        // a research plan's body is a caller's question: its answer time would tell another
+        // caller that the same question was asked, so it is not kept
+        if (name !== "research.plan") memo?.set(name, text, answer);
+        return replyText(answer);
+      }
+    }
+    // a call that writes a chart file takes a place under the process's cap first
+    const plot = plotFiles.claim(body);
+    if (plot && "refused" in plot) return reply(failure(plot.refused), 422);
+    let outcome;
     try {
-      name = decodeURIComponent(path.slice(10));
+      outcome = await execute(name, body, {
+        session: opts.session,
+        surface: opts.surface ?? "http",
+        // a client that goes away stops the work (finance serve); embedded, without the
+        // setting, the time limit and the request cap bound it
+        signal: opts.cancelOnDisconnect ? req.signal : undefined,
+        timeoutMs,
+        validateData: opts.validateData,
+      });
+    } finally {
+      await plot?.settle(outcome?.envelope);
+    }
+    // refused arguments are the client's to fix (422); a command that ran answers 200
+    return reply(outcome.envelope, outcome.status === "usage" ? 422 : 200);
+  };
+
+  return (req: Request, path: string): Promise<Response> => {
+    // HEAD is answered as GET (RFC 9110 9.3.2; Deno sends the headers without the body): a
+    // monitor probing HEAD /health was told the endpoint does not exist
+    const method = req.method;
+    if (method === "GET" || method === "HEAD") {
+      const answer = path === "/health" || path === "/openapi.json" || path === "/docs"
+        ? pages(req, path)
+        : null;
+      if (answer) return answer.then((res) => res ?? reply(failure(NO_ENDPOINT), 404)).catch(fail);
+    }
+    const refused = commandRefusal(method, path);
+    if (typeof refused !== "string") return Promise.resolve(refused);
+    const name = refused;
+    const busy = guard.contentType(req) ?? guard.contentEncoding(req) ?? guard.enter();
+    if (busy) return Promise.resolve(busy);
+    let read: Promise<string | Response>;
+    try {
+      read = guard.body(req);
+    } catch (err) {
+      guard.release();
+      return Promise.resolve(fail(err));
+    }
+    const release = (res: Response) => {
+      guard.release();
+      return res;
+    };
+    const failed = (err: unknown) => {
+      guard.release();
+      return fail(err);
+    };
+    return read.then((text) => {
+      try {
+        if (typeof text !== "string") return release(text);
+        // the same text answered before by a pure calculator passed every check below then
+        const known = memo?.get(name, text);
+        if (known !== undefined) return release(replyText(known));
+        return call(req, name, text).then(release, failed);
+      } catch (err) {
+        return failed(err);
+      }
+    }, failed);
+  };
+}
+
+/**
+ * The command a request names (`POST /commands/<name>`), or the answer refusing it: no such
+ * endpoint, not percent-encoding, another method, no such command.
+ */
+function commandRefusal(method: string, path: string): string | Response {
+  if (!path.startsWith("/commands/") || path.indexOf("/", 10) >= 0 || path.length === 10) {
+    return reply(
+      // the method is the caller's text too (any token up to Deno's header limit, ~90 KB)
+      failure(`no such endpoint ${clip(method)} ${path.slice(0, 200)}; ${NO_ENDPOINT}`),
+      404,
+    );
+  }
+  let name = path.slice(10);
+  if (name.includes("%")) {
+    try {
+      name = decodeURIComponent(name);
     } catch {
       return reply(
         failure(
@@ -180,87 +297,18 @@ function routes(
         400,
       );
     }
-    if (req.method !== "POST") {
-      return reply(failure(`use POST for /commands/${clip(name)}`), 405, { allow: "POST" });
-    }
-    if (!hasCommand(name)) {
-      const guess = closest(name, commandNames());
-      return reply(
-        failure(`unknown command \`${clip(name)}\`${guess ? `; did you mean \`${guess}\`?` : ""}`),
-        404,
-      );
-    }
-    const refused = guard.contentType(req) ?? guard.contentEncoding(req) ?? guard.enter();
-    if (refused) return refused;
-    try {
-      const text = await guard.body(req);
-      if (typeof text !== "string") return text;
-      // the same text answered before by a pure calculator passed every check below then
-      const known = memo?.get(name, text);
-      if (known !== undefined) return replyText(known);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return reply(
-          failure(
-            'request body is not valid JSON; send a JSON object such as {} or {"symbol":"AAPL"}',
-          ),
-          400,
-        );
-      }
-      if (body === null || typeof body !== "object" || Array.isArray(body)) {
-        return reply(
-          failure("request body must be a JSON object of named arguments (use {} for none)"),
-          400,
-        );
-      }
-      // only a body that spells the key is walked: the hot path pays one substring search, and
-      // a regular expression when the body holds an escape (JSON reads `"\u005f_proto__"` as
-      // the same key: an escaped _, p, r, o or t sends the body to the walk too)
-      const reserved = text.includes("__proto__") ||
-          (text.includes("\\u") && PROTO_ESCAPE.test(text))
-        ? reservedKeyIn(body)
-        : null;
-      if (reserved !== null) return reply(failure(reservedMessage(reserved)), 422);
-      const twice = duplicateKey(text);
-      if (twice) return reply(failure(duplicateKeyMessage(twice)), 422);
-      // pure calculators skip the runner: no schema library, context, timer or signal (and no
-      // promise once the calculator's module is loaded)
-      if (!opts.validateData && pureEntry(name)) {
-        const now = runPureArgsNow(name, body);
-        const envelope = now === undefined ? await runPureArgs(name, body) : now;
-        if (envelope) {
-          const answer = JSON.stringify(envelope);
-          // a research plan's body is a caller's question: its answer time would tell another
-          // caller that the same question was asked, so it is not kept
-          if (name !== "research.plan") memo?.set(name, text, answer);
-          return replyText(answer);
-        }
-      }
-      // a call that writes a chart file takes a place under the process's cap first
-      const plot = plotFiles.claim(body);
-      if (plot && "refused" in plot) return reply(failure(plot.refused), 422);
-      let outcome;
-      try {
-        outcome = await execute(name, body, {
-          session: opts.session,
-          surface: opts.surface ?? "http",
-          // a client that goes away stops the work (finance serve); embedded, without the
-          // setting, the time limit and the request cap bound it
-          signal: opts.cancelOnDisconnect ? req.signal : undefined,
-          timeoutMs,
-          validateData: opts.validateData,
-        });
-      } finally {
-        await plot?.settle(outcome?.envelope);
-      }
-      // refused arguments are the client's to fix (422); a command that ran answers 200
-      return reply(outcome.envelope, outcome.status === "usage" ? 422 : 200);
-    } finally {
-      guard.release();
-    }
-  };
+  }
+  if (method !== "POST") {
+    return reply(failure(`use POST for /commands/${clip(name)}`), 405, { allow: "POST" });
+  }
+  if (!hasCommand(name)) {
+    const guess = closest(name, commandNames());
+    return reply(
+      failure(`unknown command \`${clip(name)}\`${guess ? `; did you mean \`${guess}\`?` : ""}`),
+      404,
+    );
+  }
+  return name;
 }
 
 /** `finance serve [--port N] [--host H]`. */
