@@ -374,6 +374,17 @@ function pairUnit(
 }
 
 /**
+ * Whether the window's last bar may take in a session still trading at `now`: a window that
+ * ends well before today (by more than the bar's own span, and a day either side for the
+ * market's zone) holds none, and its session is not looked up (loading zone data costs more
+ * than reading a decade of bars).
+ */
+function mayRunToday(w: Window, tf: string, now: Date): boolean {
+  const span = tf === "1mo" ? 33 : tf === "1wk" ? 9 : 2;
+  return w.end >= new Date(now.getTime() - span * DAY).toISOString().slice(0, 10);
+}
+
+/**
  * New York's regular session on its date at `now`, from Stooq's table of market hours: for
  * providers that state no session (Alpaca, Alpha Vantage) but serve a bar of the day so far.
  */
@@ -546,7 +557,9 @@ async function fromProvider(
       provider_symbol,
       currency,
       // Stooq updates the day's bar while its market trades: the session tells such a bar
-      session: stooqSession(provider_symbol, ctx.clock.now()),
+      session: mayRunToday(w, tf, ctx.clock.now())
+        ? stooqSession(provider_symbol, ctx.clock.now())
+        : null,
       source: "Stooq daily CSV (stooq.com/q/d/l)",
       price_basis: index
         ? `${indexBasis(symbol)}, as Stooq serves them`
@@ -575,7 +588,7 @@ async function fromProvider(
       provider_symbol,
       currency: "USD",
       // its bar of a day still trading is the trading so far: New York's hours tell one
-      session: await newYorkSession(ctx.clock.now()),
+      session: mayRunToday(w, tf, ctx.clock.now()) ? await newYorkSession(ctx.clock.now()) : null,
       source: "Alpaca market data v2 stock bars",
       price_basis: `split-adjusted; not dividend-adjusted; Alpaca's ${feed} feed (${
         consolidated ? "every US exchange's trades" : `trades on ${feed.toUpperCase()} only`
@@ -615,7 +628,9 @@ async function fromProvider(
     // Alpha Vantage's series state no currency: known only for US listings
     currency: avCurrency(provider_symbol),
     // its latest daily bar is the day so far while the market trades; known hours: New York's
-    session: avCurrency(provider_symbol) === "USD" ? await newYorkSession(ctx.clock.now()) : null,
+    session: avCurrency(provider_symbol) === "USD" && mayRunToday(w, tf, ctx.clock.now())
+      ? await newYorkSession(ctx.clock.now())
+      : null,
     source: "Alpha Vantage time series",
     price_basis: isIntraday(tf)
       ? "raw OHLC; adj_close null (Alpha Vantage gives no adjusted close for intraday bars)"

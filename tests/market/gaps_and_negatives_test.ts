@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataOf, FIXTURES, run, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
-import { innerGaps } from "../../analysis/market/bar_notes.ts";
+import { dayNumber, innerGaps } from "../../analysis/market/bar_notes.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -216,4 +216,16 @@ Deno.test("market.quote: a share's day low below zero is Yahoo's error, left nul
     ),
     out.envelope.warnings.join("\n"),
   );
+});
+
+Deno.test("dayNumber: the day count Date.parse gives, for every day of 1800-2199, with or without a time", () => {
+  for (let t = Date.UTC(1800, 0, 1); t < Date.UTC(2200, 0, 1); t += 86_400_000) {
+    const iso = new Date(t).toISOString();
+    const want = Math.round(t / 86_400_000);
+    if (dayNumber(iso.slice(0, 10)) !== want || dayNumber(iso) !== want) {
+      assert.equal(dayNumber(iso), want, iso);
+    }
+  }
+  // not YYYY-MM-DD: read by Date.parse, so a month 13 is no day at all
+  assert.ok(Number.isNaN(dayNumber("2024-13-01")));
 });
