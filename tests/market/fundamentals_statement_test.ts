@@ -190,3 +190,27 @@ Deno.test("fundamentals.statement: a series that stopped years ago is said to be
   const fresh = await statement([item("annualTotalRevenue", [["2023-12-31", 1, "USD"]])]);
   assert.ok(!fresh.warnings.some((w) => /newest fiscal year/.test(w)));
 });
+
+Deno.test("fundamentals.statement: a pair, a coin, a contract or an index is refused before any request", async () => {
+  let asked = 0;
+  const counting: typeof fetch = () => {
+    asked++;
+    return Promise.reject(new Error("no request expected"));
+  };
+  for (
+    const [symbol, what] of [
+      ["BTC-USD", "a cryptocurrency"],
+      ["EURUSD=X", "a currency pair"],
+      ["GC=F", "a futures contract"],
+      ["^GSPC", "an index"],
+    ]
+  ) {
+    const { envelope } = await run("fundamentals.statement", { symbol, period: "quarterly" }, {
+      fetch: counting,
+      now: NOW,
+    });
+    assert.equal(envelope.ok, false, symbol);
+    assert.match(envelope.error!, new RegExp(`is ${what}, which has no financial statements`));
+  }
+  assert.equal(asked, 0);
+});
