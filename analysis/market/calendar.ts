@@ -33,7 +33,8 @@
  */
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
-import { FinanceError } from "../../core/errors.ts";
+import { FinanceError, InputError } from "../../core/errors.ts";
+import { notACompany } from "./company_only.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
 import { zoneOffset } from "../../core/zones.ts";
 import { answeredAt } from "./answered.ts";
@@ -262,7 +263,18 @@ function estimateCurrency(
   return null;
 }
 
+/** A pair, a coin, a contract or an index holds no earnings calls and pays no dividends. */
+function refuseNonCompany(symbol: string): void {
+  const what = notACompany(symbol);
+  if (what) {
+    throw new InputError(
+      `${symbol} is ${what}, which has no earnings dates or dividends; give a company's (or a fund's) ticker`,
+    );
+  }
+}
+
 export async function companyCalendar(ctx: Context, symbol: string) {
+  refuseNonCompany(symbol);
   const [raw, zone] = await Promise.all([
     (await ctx.provider("market_a")).summary(symbol, [
       "calendarEvents",
@@ -466,6 +478,7 @@ function reportOf(
 }
 
 export async function earningsCalendar(ctx: Context, symbol: string, limit: number) {
+  refuseNonCompany(symbol);
   const [raw, zone] = await Promise.all([
     (await ctx.provider("market_a")).summary(symbol, ["earningsHistory", "calendarEvents"]),
     listingZone(ctx, symbol),

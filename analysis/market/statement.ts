@@ -2,20 +2,13 @@
 import { answeredAt } from "./answered.ts";
 import type { Context } from "../../core/context.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
-import { parseSymbol } from "./symbols.ts";
+import { notACompany } from "./company_only.ts";
 import { num } from "../../providers/market_a/schemas.ts";
 import { someOf } from "../../core/lists.ts";
 
 const MODULES = { income: "financials", balance: "balance-sheet", cashflow: "cash-flow" } as const;
 /** Yahoo keeps about four fiscal years and five quarters; these windows hold the recent ones. */
 const LOOKBACK_DAYS = { annual: 3 * 365 + 1, quarterly: 366 } as const;
-/** Kinds of symbol that are no company, in words. */
-const NO_STATEMENTS: Partial<Record<string, string>> = {
-  fx: "a currency pair",
-  crypto: "a cryptocurrency",
-  future: "a futures contract",
-  index: "an index",
-};
 /** The length Yahoo states (periodType) for a point of each kind of period. */
 const PERIOD_TYPE = { annual: "12M", quarterly: "3M" } as const;
 /**
@@ -290,7 +283,7 @@ export async function statement(
   period: "annual" | "quarterly",
 ) {
   // only a company reports statements: a pair, a coin, a contract or an index has none to ask for
-  const what = NO_STATEMENTS[parseSymbol(symbol).kind];
+  const what = notACompany(symbol);
   if (what) {
     throw new InputError(
       `${symbol} is ${what}, which has no financial statements; give the ticker of a listed company (a fund's holdings are not its statements either)`,

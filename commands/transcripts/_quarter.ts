@@ -111,6 +111,14 @@ export function checkAddressed(
  */
 export async function refuseForeignListing(symbol: string): Promise<void> {
   const { parseSymbol } = await import("../../analysis/market/symbols.ts");
+  const { notACompany } = await import("../../analysis/market/company_only.ts");
+  // a pair, a coin, a contract or an index holds no earnings calls to search for
+  const what = notACompany(symbol);
+  if (what) {
+    throw new InputError(
+      `symbol: ${symbol.trim().toUpperCase()} is ${what}, which holds no earnings calls; give a company's ticker, or pass source= with a saved transcript`,
+    );
+  }
   let suffix: string | null = null;
   try {
     suffix = parseSymbol(symbol).suffix;
