@@ -3,7 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { answeredAt, SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
-import { FinanceError, ProviderError } from "../../core/errors.ts";
+import { ProviderError } from "../../core/errors.ts";
 import { otherFiler, profileFieldsShape, sameName } from "../../analysis/market/snapshot.ts";
 
 const s = z.string().nullable();
@@ -79,7 +79,10 @@ export default defineCommand({
     const [sum, quoteType, cik] = await Promise.all([
       yahooSummary(ctx, symbol, ["assetProfile"]).then((s) => ({ s, error: null })).catch(
         (e: unknown) => {
-          if (!(e instanceof FinanceError)) throw e;
+          // only Yahoo's "not found" (404) means it keeps no profile: a failed request, a
+          // handshake that did not complete or a missing recording is said as itself, not as
+          // the symbol having none (the handshake's URL is another symbol's page)
+          if (!(e instanceof ProviderError) || e.status !== 404) throw e;
           return { s: summarySchema.parse({}), error: e.message.replace(/^market_a: /, "") };
         },
       ),

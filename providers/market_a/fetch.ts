@@ -14,6 +14,17 @@ const RATE_HINT =
   "Yahoo is rate-limiting this address (HTTP 429 / 'Too Many Requests'); the request was retried " +
   "with backoff; wait a minute before trying again";
 
+const HANDSHAKE_NOTE =
+  "this request is Yahoo's cookie, consent and crumb handshake, which every Yahoo call starts " +
+  "with, and its quote page is a fixed one, not the symbol asked about";
+
+/** Whether a request of yahoo-finance2's is part of Yahoo's cookie, consent and crumb handshake. */
+export function isHandshake(url: URL): boolean {
+  return url.pathname.includes("/getcrumb") || url.host.includes("consent") ||
+    url.host.startsWith("guce") ||
+    (url.host === "finance.yahoo.com" && url.pathname.startsWith("/quote/"));
+}
+
 /** How long an answer may be reused, by endpoint: quotes briefly, closed history for a day. */
 export function cacheFor(url: URL, nowMs: number): CachePolicy {
   const path = url.pathname;
@@ -80,6 +91,10 @@ export function yahooFetch(
     }).catch((err) => {
       if (err instanceof Error && /HTTP 429/.test(err.message)) {
         err.message = `${err.message.replace(/; rate limited.*$/, "")}; ${RATE_HINT}`;
+      } else if (err instanceof Error && isHandshake(new URL(url))) {
+        // the page the handshake reads is one fixed listing's: said, so that its symbol is not
+        // taken for the one asked about
+        err.message = `${err.message} (${HANDSHAKE_NOTE})`;
       }
       throw err;
     });
