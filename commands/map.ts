@@ -1447,8 +1447,8 @@ export interface CommandMap {
       url?: string;
       /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
       form?: string;
-      /** The report: its R number as listed by filings.reports (R4 or R4.htm), or its short name. */
-      report: string;
+      /** The report: its R number as listed by filings.reports (R4, R4.htm or 4), or its short name. */
+      report: string | number;
       /** Keep rows whose label, concept, context or cells contain this text, or all of its words. */
       query?: string;
       /** Most rows to return; 0 means all. */
@@ -1458,7 +1458,7 @@ export interface CommandMap {
       /** Another name of `accession` (give one of the two). */
       accession_no?: string;
       /** Another name of `report` (give one of the two). */
-      name?: string;
+      name?: string | number;
     } & ({ symbol: string } | { accession: string } | { accession_no: string } | { url: string });
     data: {
       filing: {

@@ -62,8 +62,9 @@ export default defineCommand({
   requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
-    report: z.string().trim().min(1).describe(
-      "The report: its R number as listed by filings.reports (R4 or R4.htm), or its short name.",
+    // a JSON caller may send the R number as a number ({"report": 4}): it is R4, as report=4 is
+    report: z.union([z.string().trim().min(1), z.int().min(1)]).describe(
+      "The report: its R number as listed by filings.reports (R4, R4.htm or 4), or its short name.",
     ),
     query: z.string().optional().describe(
       "Keep rows whose label, concept, context or cells contain this text, or all of its words.",
@@ -93,7 +94,11 @@ export default defineCommand({
     "finance filings.report AAPL accession=0000320193-25-000057 report=Revenue max_rows=0",
     "finance filings.report AAPL accession=0000320193-25-000057 report=R4",
   ],
-  async run(args, ctx) {
+  async run(rawArgs, ctx) {
+    const args = {
+      ...rawArgs,
+      report: typeof rawArgs.report === "number" ? `R${rawArgs.report}` : rawArgs.report,
+    };
     if (!args.report) {
       throw new UsageError(
         "report: give the report's R number or short name (see filings.reports), e.g. report=R4 or report=Revenue",
@@ -112,8 +117,9 @@ export default defineCommand({
     }
     const want = args.report.toLowerCase();
     // an R number names one page exactly: never fall back to a name that merely contains it
-    const rNumber = /^r\d+(\.(?:html?|xml))?$/.test(want)
-      ? want.replace(/\.(?:html?|xml)$/, "")
+    // (a bare 4 is R4, not the first report whose long name holds a 4 somewhere in its number)
+    const rNumber = /^r?\d+(\.(?:html?|xml))?$/.test(want)
+      ? `r${want.replace(/^r/, "").replace(/\.(?:html?|xml)$/, "")}`
       : null;
     // a statement named by its kind ("income", "balance sheet", "cash flows") is that statement,
     // chosen as filings.statement chooses it: "income" is the statement of operations, not

@@ -66,3 +66,16 @@ Deno.test({
     assert.deepEqual(contextOf(eps, "Diluted earnings per share (in dollars per share)"), [[]]);
   },
 });
+
+Deno.test({
+  name:
+    'conformance: report=4, "4" and R4.htm all read R4 (a bare 4 matched R5, whose long name holds a 4)',
+  ignore: !SHARED,
+  async fn() {
+    if (!sharedOrSkip("R4 by number")) return;
+    for (const r of [4, "4", "R4", "r4.htm"]) {
+      const d = await report(Q, r as string);
+      assert.equal(d.report.file_name, "R4.htm", String(r));
+    }
+  },
+});
