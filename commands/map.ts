@@ -1303,7 +1303,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. With its part ("Part I, Item 2", or the item id filings.sections lists, part_i_item_2) the item is that part's: a 10-Q's Part II Items 1 and 2 (legal proceedings, share sales) are refused by name, never read as Part I's. */
       section?:
@@ -1445,7 +1445,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** The report: its R number as listed by filings.reports (R4, R4.htm or 4), or its short name. */
       report: string | number;
@@ -1521,7 +1521,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Keep reports whose short name, long name or category contains this text (case-insensitive). */
       query?: string;
@@ -1564,7 +1564,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Another name of `accession` (give one of the two). */
       accession_no?: string;
@@ -1638,7 +1638,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A). */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted). */
       statement?: "income" | "balance" | "cashflow";

@@ -8,6 +8,33 @@ import type { CleanDoc } from "../../analysis/filings/sections.ts";
 import type { Family } from "../../analysis/filings/canonical.ts";
 import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 
+/** The form a bare symbol's latest filing is picked by when form= is not given. */
+export const DEFAULT_FORM = "10-K";
+
+/** A form without its amendment mark (10-K/A → 10-K), upper case. */
+const baseForm = (form: string) => form.trim().toUpperCase().replace(/\/A$/, "");
+
+/**
+ * form= given beside accession= or url=: the filing they name is the answer, so a form that is not
+ * its form was a mistake (the 10-Q's accession with form=10-K), refused rather than ignored; the
+ * original beside its amendment (10-K for a 10-K/A, or the reverse) is the same report, said.
+ */
+function formOfNamed(ctx: Context, asked: string, filing: ResolvedFiling): void {
+  const want = asked.trim().toUpperCase();
+  const got = filing.form.toUpperCase();
+  if (want === got) return;
+  const named = filing.accession_no;
+  if (baseForm(want) === baseForm(got)) {
+    ctx.warn(
+      `form=${asked} was given, and the filing named (${named}) is a ${filing.form}: it was read as named`,
+    );
+    return;
+  }
+  throw new UsageError(
+    `form=${asked} does not fit the filing named: ${named} is a ${filing.form}; drop form= (the accession or url picks the filing), or pass the accession of the ${want} you mean`,
+  );
+}
+
 /** Arguments that name one filing (contract 4.4). */
 export const filingArgs = {
   symbol: ticker().optional().describe(
@@ -19,8 +46,10 @@ export const filingArgs = {
   url: z.string().optional().describe(
     "URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...).",
   ),
-  form: z.string().default("10-K").describe(
-    "Form type used with a bare symbol to pick the latest filing (exact match, e.g. 10-K, 10-Q, 10-K/A).",
+  // no schema default: a form given beside accession= or url= is checked against that filing's,
+  // which needs to know whether it was given at all
+  form: z.string().trim().min(1).optional().describe(
+    "Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form.",
   ),
 };
 
@@ -81,7 +110,7 @@ export const FOUND_AS: Record<string, string> = {
 /** Resolves the filing the arguments name; a UsageError when they name none. */
 export async function resolveFiling(
   ctx: Context,
-  args: { symbol?: string; accession?: string; url?: string; form: string },
+  args: { symbol?: string; accession?: string; url?: string; form?: string },
 ): Promise<{ client: Client; filing: ResolvedFiling; meta: FilingMeta }> {
   if (!args.symbol && !args.accession && !args.url) {
     throw new UsageError(
@@ -89,7 +118,8 @@ export async function resolveFiling(
     );
   }
   const client = await ctx.provider("filings_a");
-  const filing = await client.resolve(args);
+  const filing = await client.resolve({ ...args, form: args.form ?? DEFAULT_FORM });
+  if (args.form && (args.accession || args.url)) formOfNamed(ctx, args.form, filing);
   if (filing.amended_by?.length) {
     // the original of a period an amendment later changed is never answered as if it stood alone
     const list = filing.amended_by.map((a) =>
@@ -172,13 +202,14 @@ export async function sectionFamily(filing: ResolvedFiling): Promise<Family> {
  * refused before any request: the latest such filing could not be read anyway.
  */
 export async function refuseUnmappedForm(
-  args: { accession?: string; url?: string; form: string },
+  args: { accession?: string; url?: string; form?: string },
 ): Promise<void> {
   if (args.accession || args.url) return;
+  const form = args.form ?? DEFAULT_FORM;
   const { formFamily } = await import("../../analysis/filings/canonical.ts");
-  if (formFamily(args.form)) return;
+  if (formFamily(form)) return;
   throw new UsageError(
-    `form: ${args.form} has no section map: sections are read from 10-K, 10-Q, 20-F and 40-F filings (and their amendments, e.g. 10-K/A); pass one of those, or read the filing with document.scan`,
+    `form: ${form} has no section map: sections are read from 10-K, 10-Q, 20-F and 40-F filings (and their amendments, e.g. 10-K/A); pass one of those, or read the filing with document.scan`,
   );
 }
 

@@ -30,3 +30,28 @@ Deno.test("filings.*: accession= and url= of the same filing (dashed or 18 digit
   assert.equal(bad.ok, false);
   assert.match(bad.error!, /accession: "12-34" is not an accession number/);
 });
+
+Deno.test("filings.*: form= beside accession= or url= must be the named filing's form, not ignored", async () => {
+  for (const name of ["filings.sections", "filings.read", "filings.reports"]) {
+    for (const named of [{ url: TEN_K }, { accession: "0001234567-24-000010" }]) {
+      const wrong = await envelope(name, { ...named, form: "10-Q" }, opts);
+      assert.equal(wrong.ok, false, `${name} ${JSON.stringify(named)}`);
+      assert.equal(wrong.data, null);
+      assert.match(
+        wrong.error!,
+        /form=10-Q does not fit the filing named: 0001234567-24-000010 is a 10-K; drop form=/,
+      );
+    }
+    // its own form, in any case, is no mistake; the original beside its amendment is said
+    const same = await envelope(name, { url: TEN_K, form: "10-k" }, opts);
+    assert.equal(same.ok, true, `${name}: ${same.error}`);
+    const amended = await envelope(name, { url: TEN_K, form: "10-K/A" }, opts);
+    assert.equal(amended.ok, true, `${name}: ${amended.error}`);
+    assert.ok(
+      amended.warnings.some((w) =>
+        /form=10-K\/A was given, and the filing named .* is a 10-K/.test(w)
+      ),
+      amended.warnings.join("\n"),
+    );
+  }
+});
