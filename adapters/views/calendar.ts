@@ -91,8 +91,21 @@ export function earningsView(data: unknown): Block[] {
       kind: "note",
       text: [
         `Source: ${data.provider ?? "—"}, ${data.source ?? "—"}${
-          str(data.retrieved_at) ? `; retrieved ${dateText(String(data.retrieved_at))}` : ""
-        }${str(data.as_of) ? `; as of ${dateText(String(data.as_of))}` : ""}`,
+          str(data.retrieved_at)
+            ? `; retrieved ${dateText(String(data.retrieved_at))}`
+            : data.retrieved_at === null
+            // an undated recording: when Yahoo said this is unknown, and the run's date is not it
+            ? "; retrieved: date unknown (undated recording)"
+            : ""
+        }${
+          str(data.as_of)
+            ? data.retrieved_at === null
+              ? `; past and upcoming judged by this run's clock, ${
+                dateText(String(data.as_of))
+              }, not by the recording's`
+              : `; as of ${dateText(String(data.as_of))}`
+            : ""
+        }`,
         ...sourceUrls(data),
       ].join("\n"),
     },

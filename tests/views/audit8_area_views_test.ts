@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { renderOutput } from "../../adapters/render.ts";
 import { genericView } from "../../adapters/views/generic.ts";
 import { screenView } from "../../adapters/views/lists.ts";
+import { earningsView } from "../../adapters/views/calendar.ts";
 import { blocksText, oneLine } from "../../adapters/views/text.ts";
 import { loadCommand } from "../../core/registry.ts";
 import { run, type TestRunOptions } from "../_helpers.ts";
@@ -185,4 +186,32 @@ Deno.test("valuation.multiples shape: a figure with no currency says so where it
   assert.equal(field(text, "price"), "USD 10.00");
   assert.equal(field(text, "revenue"), "5,000,000,000 (no currency stated)");
   assert.equal(field(text, "multiples.price_to_sales"), "2.00x");
+});
+
+Deno.test("calendar.earnings view: an undated recording's time is said unknown, and the clock used is named", () => {
+  const base = {
+    symbol: "MSFT",
+    provider: "market_a",
+    source: "Yahoo quoteSummary",
+    as_of: "2026-11-28T12:00:00.000Z",
+    rows: [{
+      date: "2021-10-26",
+      quarter_end: "2021-09-30",
+      eps_estimate: 2.07,
+      eps_actual: null,
+      surprise_pct: null,
+      currency: "USD",
+      status: "upcoming",
+    }],
+    source_urls: [],
+  };
+  const undated = oneLine(blocksText(earningsView({ ...base, retrieved_at: null })).join("\n"));
+  assert.match(undated, /retrieved: date unknown \(undated recording\)/);
+  assert.match(undated, /past and upcoming judged by this run's clock, 2026-11-28/);
+  assert.doesNotMatch(undated, /; as of 2026-11-28/);
+  const dated = oneLine(
+    blocksText(earningsView({ ...base, retrieved_at: "2021-10-11T10:00:00.000Z" })).join("\n"),
+  );
+  assert.match(dated, /retrieved 2021-10-11/);
+  assert.match(dated, /; as of 2026-11-28/);
 });
