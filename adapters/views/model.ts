@@ -240,7 +240,7 @@ export function ratePercent(v: number): string {
 // estimates.compare's percent_gap is a fraction beside its percent_gap_pct (0.1 is 10%, and
 // printed bare it read as 0.1%)
 const FRACTION_KEYS =
-  /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$|^percent_revenue$|^weight$|^percent_gap$/;
+  /_yield$|^market_weight$|^expense_ratio$|^terminal_share$|^irr_candidates$|^percent_revenue$|^weight$|^percent_gap$|^(?:gross|net)_exposure$/;
 
 export function fieldText(key: string, v: unknown, currency?: string | null): string {
   if (v === null || v === undefined) return "—";
@@ -296,7 +296,14 @@ export function flatText(v: unknown): string {
   if (v === null || v === undefined) return "—";
   if (typeof v !== "object") return String(v);
   if (Array.isArray(v)) return v.map(flatText).join(", ");
-  return Object.entries(v as Record<string, unknown>)
+  const o = v as Record<string, unknown>;
+  // a basket's member ({symbol, weight, score}) reads as the symbol and its share, AAPL 50.00%
+  // (its score stands in the row's own scores columns)
+  if (
+    typeof o.symbol === "string" && typeof o.weight === "number" &&
+    Object.keys(o).every((k) => k === "symbol" || k === "weight" || k === "score")
+  ) return `${o.symbol} ${fieldText("weight", o.weight)}`;
+  return Object.entries(o)
     .map(([k, x]) => `${k}=${typeof x === "object" && x !== null ? flatText(x) : fieldText(k, x)}`)
     .join(" ");
 }

@@ -382,13 +382,16 @@ function factorSheet(data: Rec): Rec[] | null {
     ...recs(r.long).map((m) => ({ side: "long", ...m })),
     ...recs(r.short).map((m) => ({ side: "short", ...m })),
   ];
+  // weights and exposures are fractions of the equity in the data: the sheet's columns say their
+  // unit, in percent as the text view shows them (0.5 is 50)
+  const pct = (v: unknown) => (typeof v === "number" ? Math.round(v * 1e10) / 1e8 : null);
   const member = (m: Rec, r: Rec) => ({
     side: m.side,
     symbol: m.symbol,
-    weight: m.weight ?? null,
+    weight_pct: pct(m.weight),
     score: m.score ?? null,
-    gross_exposure: r.gross_exposure ?? null,
-    net_exposure: r.net_exposure ?? null,
+    gross_exposure_pct: pct(r.gross_exposure),
+    net_exposure_pct: pct(r.net_exposure),
   });
   if (data.run_type === "factor_weights") {
     return members(data).map((m) => ({

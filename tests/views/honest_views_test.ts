@@ -135,9 +135,10 @@ Deno.test("csv: factor weights carry the long and the short basket, each row wit
     "csv",
   );
   const rows = parseCsv(out);
-  assert.deepEqual(rows.map((r) => [r.side, r.symbol, r.weight]), [
-    ["long", "NVDA", "0.5"],
-    ["short", "TSLA", "-0.5"],
+  // weights in percent, as the text view shows them, the unit in the header
+  assert.deepEqual(rows.map((r) => [r.side, r.symbol, r.weight_pct, r.gross_exposure_pct]), [
+    ["long", "NVDA", "50", "100"],
+    ["short", "TSLA", "-50", "100"],
   ]);
 });
 
@@ -156,9 +157,9 @@ Deno.test("csv: factor scores are one row per rebalance and symbol, basket or no
       unscored: ["D"],
     }],
   });
-  assert.deepEqual(rows.map((r) => [r.date, r.side, r.symbol, r.weight, r.score]), [
-    ["2024-01-31", "long", "A", "0.5", "2"],
-    ["2024-01-31", "short", "C", "-0.5", "-1"],
+  assert.deepEqual(rows.map((r) => [r.date, r.side, r.symbol, r.weight_pct, r.score]), [
+    ["2024-01-31", "long", "A", "50", "2"],
+    ["2024-01-31", "short", "C", "-50", "-1"],
     ["2024-01-31", "none", "B", "0", "1"],
     ["2024-01-31", "none", "D", "", ""],
   ]);
@@ -368,4 +369,16 @@ Deno.test("a multiple whose name ends in _return is not read as a rate", async (
   const { fieldText } = await import("../../adapters/views/model.ts");
   assert.equal(fieldText("move_vs_20d_avg_abs_return", 3.2), "3.2");
   assert.equal(fieldText("market_return", 0.09), "9.00%");
+});
+
+Deno.test("text: a factor basket's members read as symbol and percent, exposures as percents", async () => {
+  const { out } = await output(
+    "backtest.factor.weights",
+    { factor_name: "momentum", scores: { AAPL: 1.2, MSFT: 0.4, NVDA: 2, TSLA: -1, META: 0.9 } },
+    {},
+    "text",
+  );
+  assert.match(out, /gross_exposure:\s+100\.00%/);
+  assert.match(out, /net_exposure:\s+0\.00%/);
+  assert.doesNotMatch(out, /exposure:\s+1\s*$/m);
 });
