@@ -179,6 +179,11 @@ const ISO_CURRENCIES = new Set(
     "ZMW ZWL XAU XAG XPT XPD").split(" "),
 );
 
+/** True for an ISO 4217 code (any case) or a precious metal's (XAU, XAG, XPT, XPD). */
+export function isIsoCurrency(code: string): boolean {
+  return ISO_CURRENCIES.has(code.trim().toUpperCase());
+}
+
 /** Reads a user's symbol; throws an InputError that shows accepted forms when it is not one. */
 export function parseSymbol(raw: string): ParsedSymbol {
   const input = raw.trim();

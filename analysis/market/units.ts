@@ -17,6 +17,9 @@ const MINOR: Record<string, [string, number]> = {
   USX: ["USD", 0.01],
 };
 
+/** True for a minor unit Yahoo prices in (GBp, ZAc, ILA, KWF, USX), written as Yahoo writes it. */
+export const isMinorUnit = (code: string) => Object.hasOwn(MINOR, code.trim());
+
 /** A currency code read as its major unit: `GBp` → GBP × 0.01; `USD` → USD × 1. */
 export interface Unit {
   /** The code as the provider wrote it. */

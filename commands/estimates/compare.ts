@@ -2,8 +2,8 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
-import { type Unit, unitOf } from "../../analysis/market/units.ts";
-import { parseSymbol } from "../../analysis/market/symbols.ts";
+import { isMinorUnit, type Unit, unitOf } from "../../analysis/market/units.ts";
+import { isIsoCurrency, parseSymbol } from "../../analysis/market/symbols.ts";
 
 /** Metrics that can be compared, in the order results are listed. */
 const METRICS = [
@@ -54,7 +54,14 @@ const currencyArg = (whose: string) =>
     const code = v.replace(/\s+per\s+(share|ads|adr)$/i, "");
     return CURRENCY_NAMES[code.toUpperCase()] ?? code;
   })
-    .pipe(z.string().regex(/^[A-Za-z]{3}$/, "a three-letter currency code such as USD, CNY or GBp"))
+    .pipe(
+      z.string().regex(/^[A-Za-z]{3}$/, "a three-letter currency code such as USD, CNY or GBp")
+        // three letters that name no currency (XXX, ABC) would be compared as if they did
+        .refine((c) => isIsoCurrency(c) || isMinorUnit(c), {
+          message:
+            "no ISO 4217 currency (USD, EUR, CNY, JPY ...) or minor unit (GBp, ZAc, ILA); fundamentals.statement and symbol.snapshot show the one a company reports in",
+        }),
+    )
     .optional().describe(
       `Currency ${whose} figures are in, as the provider states it (fundamentals.statement's ` +
         "unit, a profile's financialCurrency, FMP's reportedCurrency): USD, CNY, EUR; GBp for " +

@@ -142,3 +142,32 @@ Deno.test("estimates.compare: a listing outside the US with no currency stated i
   });
   assert.ok(!stated.warnings.some((w) => /outside the US/.test(w)), stated.warnings.join("\n"));
 });
+
+Deno.test("estimates.compare: three letters that name no currency are refused, ISO codes and minor units pass", async () => {
+  for (const code of ["XXX", "ABC", "EUX"]) {
+    const r = await fails("estimates.compare", {
+      revenue: "2.2B",
+      consensus_revenue: "2.0B",
+      currency: code,
+      consensus_currency: "USD",
+    });
+    assert.match(r.error, /argument `currency`: no ISO 4217 currency/);
+    assert.match(r.error, new RegExp(`got "${code}"`));
+  }
+  for (const code of ["usd", "USD", "RMB"]) {
+    await ok("estimates.compare", {
+      revenue: "2.2B",
+      consensus_revenue: "2.0B",
+      currency: code,
+      consensus_currency: code === "RMB" ? "CNY" : "USD",
+    });
+  }
+  // a minor unit is a currency: refused here only for standing against another one
+  const pence = await fails("estimates.compare", {
+    eps: 12,
+    consensus_eps: 0.12,
+    currency: "GBp",
+    consensus_currency: "USD",
+  });
+  assert.match(pence.error, /your figures are in GBp and the consensus in USD/);
+});
