@@ -2421,7 +2421,7 @@ export interface CommandMap {
       end_date?: string;
       /** Years of bars up to end_date, instead of start_date (years=3: the same date 3 years back). */
       years?: number;
-      /** How many of the most recent bars to keep when start_date is not given. */
+      /** Most recent bars to keep (default 200); with start_date or years, the window's last ones. */
       limit?: number;
       /** auto, market_a (Yahoo), stooq, broker_a (Alpaca) or market_b (Alpha Vantage). */
       provider?: string;

@@ -57,8 +57,6 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
       start_date: from,
       end_date: req.endDate,
       timeframe: req.timeframe,
-      // The date range bounds the request; the limit only applies without a start date.
-      limit: 20000,
       provider: req.provider,
     }, { inProcess: true }) // bars are read here, never passed on: no JSON copy or redaction
   ));

@@ -114,6 +114,8 @@ export interface Series {
 export interface Window {
   start: string;
   end: string;
+  /** With a start date: keep only the last `tail` rows of the window (limit= beside it). */
+  tail?: number;
   /** Keep only the last `limit` rows (when no start date was given). */
   keepLast: number | null;
   /**
@@ -188,6 +190,9 @@ export function beyondIntradayDepth(tf: string, w: Window, now: Date): string | 
   }
   return null;
 }
+
+/** Bars market.ohlcv returns without start_date, years or limit. */
+const DEFAULT_LIMIT = 200;
 
 /** Works out the inclusive date window from the arguments and today. */
 export function resolveWindow(
@@ -717,6 +722,7 @@ function windowColumns(cols: BarColumns, w: Window): BarColumns {
   let hi = dates.length;
   while (hi > lo && dates[hi - 1].slice(0, 10) > w.end) hi--;
   if (w.keepLast !== null && hi - lo > w.keepLast) lo = hi - w.keepLast;
+  if (w.tail !== undefined && hi - lo > w.tail) lo = hi - w.tail;
   return lo === 0 && hi === dates.length ? cols : sliceColumns(cols, lo, hi);
 }
 
@@ -832,6 +838,7 @@ export async function fetchSeries(
       const cols = got.columns && windowColumns(got.columns, lw);
       let rows = cols ? [] : inWindow(got.rows, lw, got.timezone);
       if (w.keepLast !== null && rows.length > w.keepLast) rows = rows.slice(-w.keepLast);
+      if (w.tail !== undefined && rows.length > w.tail) rows = rows.slice(-w.tail);
       const count = cols ? cols.dates.length : rows.length;
       const ms = Math.round((performance.now() - t0) * 100) / 100;
       attempts.push({
@@ -931,7 +938,8 @@ export interface OhlcvArgs {
   start_date?: string;
   end_date?: string;
   years?: number;
-  limit: number;
+  /** Most recent bars kept: the window's size without a start (default 200), else a cut of it. */
+  limit?: number;
   provider: string;
   include_attempts: boolean;
 }
@@ -953,7 +961,15 @@ export async function runOhlcv(args: OhlcvArgs, ctx: Context) {
     from.setUTCFullYear(from.getUTCFullYear() - args.years);
     start = from.toISOString().slice(0, 10);
   }
-  const w = resolveWindow(args.timeframe, ctx.clock.now(), start, args.end_date, args.limit);
+  const sized = resolveWindow(
+    args.timeframe,
+    ctx.clock.now(),
+    start,
+    args.end_date,
+    args.limit ?? DEFAULT_LIMIT,
+  );
+  // a limit beside a start (start_date or years) keeps the last `limit` bars of that window
+  const w = start && args.limit !== undefined ? { ...sized, tail: args.limit } : sized;
   const all = await Promise.all(
     symbols.map((s) => fetchSeries(ctx, s, args.timeframe, w, chain)),
   );

@@ -113,8 +113,8 @@ export default defineCommand({
     years: z.int().min(1).max(50).optional().describe(
       "Years of bars up to end_date, instead of start_date (years=3: the same date 3 years back).",
     ),
-    limit: z.int().min(1).max(20_000).default(200).describe(
-      "How many of the most recent bars to keep when start_date is not given.",
+    limit: z.int().min(1).max(20_000).optional().describe(
+      "Most recent bars to keep (default 200); with start_date or years, the window's last ones.",
     ),
     provider: z.string().default("auto").describe(
       "auto, market_a (Yahoo), stooq, broker_a (Alpaca) or market_b (Alpha Vantage).",

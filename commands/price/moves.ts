@@ -175,14 +175,11 @@ export default defineCommand({
         }: give a start_date on or before it`,
       );
     }
-    const spanYears = Math.ceil((Date.parse(end) - Date.parse(start)) / (365 * 86_400_000)) || 1;
     const env = await ctx.call("market.ohlcv", {
       symbols: args.symbol,
       start_date: start,
       end_date: end,
       timeframe: "1d",
-      // Enough rows for the whole span; the date bounds do the real limiting.
-      limit: spanYears * 262 + 30,
       provider: args.provider,
     });
     if (!env.ok) {
