@@ -2524,6 +2524,10 @@ export interface CommandMap {
         source_urls: string[];
       }>;
       count: number;
+      missing?: {
+        symbol: string;
+        error: string;
+      }[];
     };
   };
   /** Latest quote of a symbol with its source and time. */

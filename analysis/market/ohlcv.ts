@@ -970,16 +970,35 @@ export async function runOhlcv(args: OhlcvArgs, ctx: Context) {
   );
   // a limit beside a start (start_date or years) keeps the last `limit` bars of that window
   const w = start && args.limit !== undefined ? { ...sized, tail: args.limit } : sized;
-  const all = await Promise.all(
+  if (symbols.length === 1) {
+    const one = await fetchSeries(ctx, symbols[0], args.timeframe, w, chain);
+    if (!args.include_attempts) delete one.attempts;
+    return one;
+  }
+  // one symbol no provider serves does not take the others' bars with it: it is left out, named
+  // in `missing` and a warning; only when none is served does the call fail
+  const settled = await Promise.allSettled(
     symbols.map((s) => fetchSeries(ctx, s, args.timeframe, w, chain)),
   );
+  const all: Awaited<ReturnType<typeof fetchSeries>>[] = [];
+  const missing: { symbol: string; error: string }[] = [];
+  settled.forEach((r, i) => {
+    if (r.status === "fulfilled") all.push(r.value);
+    else if (r.reason instanceof FinanceError) {
+      missing.push({ symbol: symbols[i], error: r.reason.message });
+    } else throw r.reason;
+  });
+  if (!all.length) throw (settled[0] as PromiseRejectedResult).reason;
+  for (const m of missing) {
+    ctx.warn(`${m.symbol}: left out, no bars from any provider asked (${m.error})`);
+  }
   for (const s of all) if (!args.include_attempts) delete s.attempts;
-  if (all.length === 1) return all[0];
   const mixed = mixedBases(all);
   if (mixed) ctx.warn(mixed);
   return {
     timeframe: args.timeframe,
     symbols: Object.fromEntries(all.map((s) => [s.symbol, s])),
     count: all.reduce((n, s) => n + s.count, 0),
+    ...(missing.length ? { missing } : {}),
   };
 }

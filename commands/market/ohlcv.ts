@@ -125,7 +125,14 @@ export default defineCommand({
   }),
   data: z.union([
     series,
-    z.object({ timeframe: z.string(), symbols: z.record(z.string(), series), count: z.int() }),
+    z.object({
+      timeframe: z.string(),
+      symbols: z.record(z.string(), series),
+      count: z.int(),
+      missing: z.array(z.object({ symbol: z.string(), error: z.string() })).optional().describe(
+        "Symbols asked for that no provider served, each with why (the others' bars are given).",
+      ),
+    }),
   ]),
   examples: [
     "finance market.ohlcv AAPL start_date=2020-08-31 end_date=2020-11-06 provider=market_a",

@@ -53,3 +53,29 @@ Deno.test({
     assert.equal(plain.length, 200);
   },
 });
+
+Deno.test("market.ohlcv: a symbol no provider serves is left out and named; the others' bars stand", async () => {
+  const base = fakeMarket();
+  // Yahoo answers "no data" for ZZZZ, as it does for a symbol it does not know
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes("/chart/ZZZZ")) {
+      return Promise.resolve(Response.json({
+        chart: { result: null, error: { code: "Not Found", description: "No data found" } },
+      }, { status: 404 }));
+    }
+    return base(input, init);
+  };
+  const opts = { fetch, now: "2023-11-24T22:00:00Z" };
+  const args = { start_date: "2023-11-01", end_date: "2023-11-24", provider: "market_a" };
+  const env = await envelope("market.ohlcv", { ...args, symbols: "MSFT,ZZZZ" }, opts);
+  const d = dataOf<Any>(env);
+  assert.deepEqual(Object.keys(d.symbols), ["MSFT"]);
+  assert.equal(d.missing.length, 1);
+  assert.equal(d.missing[0].symbol, "ZZZZ");
+  assert.ok(env.warnings.some((w) => /^ZZZZ: left out, no bars from any provider/.test(w)));
+  // every symbol unserved: the call fails, as one alone does
+  const none = await envelope("market.ohlcv", { ...args, symbols: "ZZZZ" }, opts);
+  assert.equal(none.ok, false);
+  assert.equal(none.data, null);
+});
