@@ -276,9 +276,16 @@ export function normalizeArgShape(
     const near = closest(key, [...known, ...Object.keys(aliases)]) ??
       argumentWordFor(key, known);
     const guess = near && Object.hasOwn(aliases, near) ? aliases[near] : near;
+    // a command that tunes over a grid takes a strategy's parameters only inside it: slow=60
+    // beside grid= is a parameter fixed at one value, written as a list of one in the grid
+    const inGrid = !guess && known.has("grid") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key)
+      ? `; a strategy parameter goes inside grid=, as a list of the values to try (one value fixes it): grid='{"${
+        clip(key)
+      }":[${typeof value === "number" || /^-?\d+(\.\d+)?$/.test(String(value)) ? value : "…"}]}'`
+      : "";
     throw new UsageError(
       `unknown argument \`${clip(key)}\` for ${shape.name}${
-        guess ? `; did you mean \`${guess}\`?` : ""
+        guess ? `; did you mean \`${guess}\`?` : inGrid
       } (usage: ${shape.usage})`,
     );
   }
