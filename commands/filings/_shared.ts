@@ -35,6 +35,21 @@ function formOfNamed(ctx: Context, asked: string, filing: ResolvedFiling): void 
   );
 }
 
+/**
+ * A transition report (10-KT, 10-QT) spans the months between a company's old and new fiscal year
+ * ends: read as its annual or quarterly form, it is said, never taken for a full year or quarter.
+ */
+export function transitionNote(
+  filing: { form: string; accession_no: string; period_of_report?: string | null },
+): string | null {
+  const t = /^10-([KQ])T(\/A)?$/i.exec(filing.form.trim());
+  if (!t) return null;
+  const kind = t[1].toUpperCase();
+  return `${filing.accession_no} is a ${filing.form}, a transition report: it covers the months between the company's old and new fiscal year ends (to ${
+    filing.period_of_report || "its period end"
+  }), not a full ${kind === "K" ? "year" : "quarter"}; its items are read as a 10-${kind}'s`;
+}
+
 /** Arguments that name one filing (contract 4.4). */
 export const filingArgs = {
   symbol: ticker().optional().describe(
@@ -120,18 +135,8 @@ export async function resolveFiling(
   const client = await ctx.provider("filings_a");
   const filing = await client.resolve({ ...args, form: args.form ?? DEFAULT_FORM });
   if (args.form && (args.accession || args.url)) formOfNamed(ctx, args.form, filing);
-  if (filing.amended_by?.length) {
-    // the original of a period an amendment later changed is never answered as if it stood alone
-    const list = filing.amended_by.map((a) =>
-      `${a.form} ${a.accession_no} (filed ${a.filing_date})`
-    )
-      .join(", ");
-    ctx.warn(
-      `this is the original ${filing.form} ${filing.accession_no} for the period ending ${filing.period_of_report}; it was amended later by ${list}, which may restate or replace what it says: pass accession=${
-        filing.amended_by[0].accession_no
-      } to read the amendment (it may carry only the items it amends)`,
-    );
-  }
+  const transition = transitionNote(filing);
+  if (transition) ctx.warn(transition);
   const meta: FilingMeta = {
     company: filing.company,
     cik: String(filing.cik),

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
+import { transitionNote } from "../../commands/filings/_shared.ts";
 
 const opts = { replay: [join(FIXTURES, "filings", "cassette")] };
 const TEN_K =
@@ -53,5 +54,21 @@ Deno.test("filings.*: form= beside accession= or url= must be the named filing's
       ),
       amended.warnings.join("\n"),
     );
+  }
+});
+
+Deno.test("filings: a 10-KT or 10-QT is said to be a transition report, never a full year or quarter", () => {
+  const kt = transitionNote({
+    form: "10-KT",
+    accession_no: "0001234567-24-000099",
+    period_of_report: "2024-06-30",
+  });
+  assert.match(kt!, /is a 10-KT, a transition report: .* \(to 2024-06-30\), not a full year/);
+  assert.match(
+    transitionNote({ form: "10-QT/A", accession_no: "x", period_of_report: "" })!,
+    /not a full quarter; its items are read as a 10-Q's/,
+  );
+  for (const form of ["10-K", "10-K/A", "10-Q", "20-F"]) {
+    assert.equal(transitionNote({ form, accession_no: "x" }), null, form);
   }
 });
