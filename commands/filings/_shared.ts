@@ -137,6 +137,18 @@ export async function resolveFiling(
   if (args.form && (args.accession || args.url)) formOfNamed(ctx, args.form, filing);
   const transition = transitionNote(filing);
   if (transition) ctx.warn(transition);
+  if (filing.amended_by?.length) {
+    // the original of a period an amendment later changed is never answered as if it stood alone
+    const list = filing.amended_by.map((a) =>
+      `${a.form} ${a.accession_no} (filed ${a.filing_date})`
+    )
+      .join(", ");
+    ctx.warn(
+      `this is the original ${filing.form} ${filing.accession_no} for the period ending ${filing.period_of_report}; it was amended later by ${list}, which may restate or replace what it says: pass accession=${
+        filing.amended_by[0].accession_no
+      } to read the amendment (it may carry only the items it amends)`,
+    );
+  }
   const meta: FilingMeta = {
     company: filing.company,
     cik: String(filing.cik),
