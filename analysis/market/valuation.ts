@@ -6,6 +6,7 @@ import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { unitSlip } from "../calculators/valuation.ts";
 import { canonicalSymbol, parseSymbol } from "./symbols.ts";
+import { notACompany } from "./company_only.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
 import { capOverShares } from "./quote_row.ts";
 
@@ -57,6 +58,13 @@ async function fiscalRevenue(ctx: Context, symbol: string) {
 
 export async function multiples(ctx: Context, input: string) {
   const symbol = canonicalSymbol(input);
+  // a pair, a coin, a contract or an index has no revenue, earnings or shares to price against
+  const what = notACompany(symbol);
+  if (what) {
+    throw new InputError(
+      `${symbol} is ${what}, which has no revenue, earnings or shares: valuation multiples are a company's; give a company's ticker`,
+    );
+  }
   // loaded here, not at the top: snapshot.ts takes negativeMultiples from this module
   const { snapshot } = await import("./snapshot.ts");
   // the snapshot's reasons for a ratio it leaves null go into this answer's own warnings too;

@@ -8,6 +8,7 @@ import {
   withSourceUrls,
 } from "../market/_sources.ts";
 import { ticker } from "../../core/schema.ts";
+import { InputError } from "../../core/errors.ts";
 
 const n = z.number().nullable();
 const range = z.object({ avg: n, low: n, high: n });
@@ -86,6 +87,14 @@ export default defineCommand({
     // FMP spells classes and listings as Yahoo does (BRK-B, SHEL.L).
     const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
+    // a pair, a coin, a contract or an index has no analysts' revenue or EPS estimates
+    const { notACompany } = await import("../../analysis/market/company_only.ts");
+    const what = notACompany(symbol);
+    if (what) {
+      throw new InputError(
+        `${symbol} is ${what}, which has no analyst estimates of revenue or EPS; give a company's ticker`,
+      );
+    }
     const answered = await (await ctx.provider("estimates_a")).estimates(
       symbol,
       args.period,

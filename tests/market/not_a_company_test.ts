@@ -34,10 +34,15 @@ Deno.test("transcripts, kpi and calendars refuse a symbol that names no company,
     ["kpi.extract", /which holds no earnings calls/],
     ["calendar.company", /which has no earnings dates or dividends/],
     ["calendar.earnings", /which has no earnings dates or dividends/],
+    ["valuation.multiples", /which has no revenue, earnings or shares/],
+    ["estimates.consensus", /which has no analyst estimates/],
   ];
   for (const [command, words] of commands) {
     for (const [symbol, what] of NOT_COMPANIES) {
-      const { envelope } = await run(command, { symbol }, { fetch: counting });
+      const { envelope } = await run(command, { symbol }, {
+        fetch: counting,
+        env: { ESTIMATES_A_API_KEY: "test-key-123456" },
+      });
       assert.equal(envelope.ok, false, `${command} ${symbol}`);
       assert.match(envelope.error!, new RegExp(`is ${what}`), `${command} ${symbol}`);
       assert.match(envelope.error!, words, `${command} ${symbol}`);
