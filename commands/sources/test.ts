@@ -117,6 +117,25 @@ export default defineCommand({
       };
     }));
     const count = (f: (r: typeof results[number]) => boolean) => results.filter(f).length;
+    // under replay no probe reaches the network: a source without a recording fails at once, and
+    // the answer says which sources the cassettes serve and which they do not
+    if (ctx.http.replaying) {
+      const probed = results.filter((r) => r.configured);
+      // a probe that passed without reading any URL (local PDF and OCR tools) used no recording
+      const recorded = probed.filter((r) => r.ok && r.source_urls.length).map((r) => r.name);
+      const local = probed.filter((r) => r.ok && !r.source_urls.length).map((r) => r.name);
+      const unrecorded = probed
+        .filter((r) => !r.ok && r.error?.includes("no recording for"))
+        .map((r) => r.name);
+      ctx.warn(
+        "replaying recordings (FINANCE_REPLAY): no probe was sent to the network; " +
+          `sources answered from the cassettes: ${recorded.join(", ") || "none"}; ` +
+          `sources with no recording of their probe: ${unrecorded.join(", ") || "none"}` +
+          (local.length ? `; sources that need no network: ${local.join(", ")}` : "") +
+          " (record one with FINANCE_RECORD=<dir> while online, or unset FINANCE_REPLAY to " +
+          "test the live services)",
+      );
+    }
     return {
       symbol: args.symbol,
       results,
