@@ -730,18 +730,50 @@ function readPair(q: QuoteRow, notes: string[]): QuoteRow {
 }
 
 /**
- * Yahoo's "no quote for" error with what else it may mean: a listing delisted, merged or renamed
- * keeps no quote under its old ticker (Brooks Automation's BRKS became AZTA). Other errors as
- * they are; the error is changed in place and returned.
+ * Yahoo's "no quote for" error with what else it may mean: a symbol written as an OCC option
+ * symbol (AAPL220121C00025000) is read for its underlying, side, strike and expiry, and one past
+ * its expiry on `now` is said to be an expired contract (Yahoo answers no row for those); any
+ * other symbol may be a listing delisted, merged or renamed, which keeps no quote under its old
+ * ticker (Brooks Automation's BRKS became AZTA). Other errors as they are; the error is changed
+ * in place and returned.
  */
-export function noQuoteHint<E>(err: E): E {
+export function noQuoteHint<E>(err: E, now?: Date): E {
   if (
-    err instanceof Error && /has no quote for '/.test(err.message) && !/delisted/.test(err.message)
-  ) {
-    err.message += "; a listing that was delisted, merged or renamed has no quote under its old " +
-      "ticker: look up the company's current ticker (on SEC EDGAR or the exchange's site) before concluding it trades";
+    !(err instanceof Error) || !/has no quote for '/.test(err.message) ||
+    /delisted|option symbol/.test(err.message)
+  ) return err;
+  const symbol = /has no quote for '([^']*)'/.exec(err.message)?.[1] ?? "";
+  const option = occTerms(symbol);
+  if (option) {
+    const expired = now && Date.parse(`${option.expiry}T23:59:59Z`) < now.getTime();
+    err.message +=
+      `; '${symbol}' reads as an OCC option symbol (${option.underlying} ${option.side}, strike ${option.strike}, expiring ${option.expiry})${
+        expired
+          ? `: that contract expired on ${option.expiry}, and Yahoo keeps no quote for an expired contract`
+          : ": check the expiry and strike against the listed chain of " + option.underlying
+      }; quote the underlying with \`finance market.quote ${option.underlying}\``;
+    return err;
   }
+  err.message += "; a listing that was delisted, merged or renamed has no quote under its old " +
+    "ticker: look up the company's current ticker (on SEC EDGAR or the exchange's site) before concluding it trades";
   return err;
+}
+
+/** OCC option symbol: root (1-6), expiry YYMMDD, C or P, strike in thousandths (8 digits). */
+const OCC = /^([A-Z][A-Z0-9.]{0,5})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;
+
+/** The terms an OCC option symbol states, or null when the text is not one. */
+function occTerms(symbol: string) {
+  const m = OCC.exec(symbol.toUpperCase());
+  if (!m) return null;
+  const [month, day] = [Number(m[3]), Number(m[4])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return {
+    underlying: m[1],
+    expiry: `20${m[2]}-${m[3]}-${m[4]}`,
+    side: m[5] === "C" ? "call" : "put",
+    strike: Number(m[6]) / 1000,
+  };
 }
 
 /**
@@ -752,9 +784,7 @@ export function noQuoteHint<E>(err: E): E {
  */
 function readOption(q: QuoteRow, notes: string[], now?: Date) {
   const r = q as QuoteRow & Record<string, unknown>;
-  const occ = /^([A-Z][A-Z0-9.]{0,5})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/.exec(
-    q.symbol.toUpperCase(),
-  );
+  const occ = OCC.exec(q.symbol.toUpperCase());
   const underlying = textOf(r.underlyingSymbol) ?? occ?.[1] ?? null;
   const expiry = expiryOf(r) ?? (occ ? `20${occ[2]}-${occ[3]}-${occ[4]}` : null);
   const strike = typeof r.strike === "number" ? r.strike : occ ? Number(occ[6]) / 1000 : null;

@@ -184,7 +184,7 @@ function summaryMissing(symbol: string, why: string, quote: Quote): string {
 export async function snapshot(ctx: Context, input: string, opts: { negatives?: boolean } = {}) {
   const symbol = canonicalSymbol(input);
   const [row, got, filer] = await Promise.all([
-    yahooQuoteRow(ctx, symbol).catch((err) => Promise.reject(noQuoteHint(err))),
+    yahooQuoteRow(ctx, symbol).catch((err) => Promise.reject(noQuoteHint(err, ctx.clock.now()))),
     summaryOrNothing(ctx, symbol, [
       "summaryProfile",
       "financialData",

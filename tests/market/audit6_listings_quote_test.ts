@@ -532,3 +532,30 @@ Deno.test("market.quote: a future the exchange quotes in cents is in cents, thou
     corn.envelope.warnings.join("\n"),
   );
 });
+
+Deno.test("market.quote and symbol.snapshot: an OCC option symbol Yahoo has no row for is read for its terms, expired or not", async () => {
+  // Yahoo's recorded answer for AAPL220121C00025000 (17 Feb 2025): an empty result
+  for (const command of ["market.quote", "symbol.snapshot"]) {
+    const { envelope } = await run(command, { symbol: "AAPL220121C00025000" }, {
+      fetch: yahoo([]),
+      now: "2025-02-17T12:00:00Z",
+    });
+    assert.equal(envelope.ok, false);
+    assert.match(
+      envelope.error!,
+      /'AAPL220121C00025000' reads as an OCC option symbol \(AAPL call, strike 25, expiring 2022-01-21\): that contract expired on 2022-01-21/,
+    );
+    assert.match(envelope.error!, /`finance market\.quote AAPL`/);
+    assert.doesNotMatch(envelope.error!, /delisted, merged or renamed/);
+  }
+  // a contract still to expire on the day asked: no word of expiry, the chain to check instead
+  const { envelope } = await run("market.quote", { symbol: "MSFT270115P00412500" }, {
+    fetch: yahoo([]),
+    now: "2025-02-17T12:00:00Z",
+  });
+  assert.match(
+    envelope.error!,
+    /\(MSFT put, strike 412\.5, expiring 2027-01-15\): check the expiry/,
+  );
+  assert.doesNotMatch(envelope.error!, /expired/);
+});
