@@ -104,6 +104,9 @@ const profile = z.looseObject({
   phone: z.string().optional(),
   fullTimeEmployees: num,
   longBusinessSummary: z.string().optional(),
+  // a cryptocurrency's profile: its description (with supply and price figures of Yahoo's
+  // writing), in place of a company's business summary
+  description: z.string().optional(),
 }).prefault({});
 
 const financial = z.looseObject({

@@ -100,8 +100,22 @@ export default defineCommand({
     };
     let name = named(qt?.longName ?? qt?.shortName);
     const modules = [...(sum.error ? [] : ["assetProfile"]), ...(name ? ["quoteType"] : [])];
+    // a currency pair, cryptocurrency, future or index is no company: the fields left empty are
+    // said to be so for that reason, not as data Yahoo lacks
+    const { notACompany } = await import("../../analysis/market/company_only.ts");
+    const kind = notACompany(symbol);
+    if (kind) {
+      ctx.warn(
+        `${symbol} is ${kind}, not a company: sector, industry, address, phone, employees and ` +
+          "SEC CIK do not apply to it" +
+          (sum.s.assetProfile.longBusinessSummary || !sum.s.assetProfile.description
+            ? ""
+            : "; the description is Yahoo's text about it, and the supply, price and change it " +
+              "states are of a date Yahoo does not give (market.quote has the current price)"),
+      );
+    }
     let fromQuote = false;
-    if (sum.error) {
+    if (sum.error && !kind) {
       ctx.warn(
         `assetProfile has nothing for ${symbol} (${sum.error}): sector, industry, address, ` +
           "employees, website and description are missing",
@@ -124,6 +138,7 @@ export default defineCommand({
     }
     if (name === null && noName) ctx.warn(`company_name: ${noName}`);
     const p = sum.s.assetProfile;
+    const description = p.longBusinessSummary ?? (kind ? p.description : undefined) ?? null;
     const address2 = (p as { address2?: unknown }).address2;
     const cited = cik && name ? await sameCompany(ctx, symbol, cik, name) : cik;
     return withSourceUrls({
@@ -137,7 +152,7 @@ export default defineCommand({
         .filter(Boolean).join(", ") || null,
       phone: p.phone ?? null,
       employees: p.fullTimeEmployees,
-      description: p.longBusinessSummary ?? null,
+      description,
       cik: cited,
       provider: "market_a",
       source: [

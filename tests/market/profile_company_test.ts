@@ -148,6 +148,53 @@ const dividends = (ex: string, pay: string | null) => ({
 const calendar = (modules: Record<string, unknown>) =>
   run("calendar.company", { symbol: "ARMK" }, { fetch: yahoo({ ARMK: modules }), now: NOW });
 
+Deno.test("symbol.profile: a cryptocurrency is said to be no company; its description is Yahoo's text of no stated date", async () => {
+  // the shape of Yahoo's ADA-USD answers: quoteType CRYPTOCURRENCY, an assetProfile with a
+  // description in place of a business summary, and no sector, address or employees
+  const out = await profile("ADA-USD", {
+    "ADA-USD": {
+      quoteType: { symbol: "ADA-USD", quoteType: "CRYPTOCURRENCY", longName: "Cardano USD" },
+      assetProfile: {
+        companyOfficers: [],
+        name: "Cardano",
+        startDate: "2017-10-01",
+        description: "Cardano (ADA) is a cryptocurrency launched in 2017. The last known price " +
+          "of Cardano is 0.78070184 USD.",
+      },
+    },
+  });
+  const d = dataOf(out.envelope) as Any;
+  assert.equal(d.company_name, "Cardano USD");
+  assert.match(d.description, /^Cardano \(ADA\) is a cryptocurrency launched in 2017/);
+  assert.equal(d.sector, null);
+  assert.equal(d.cik, null);
+  const w = out.envelope.warnings.join("\n");
+  assert.match(w, /ADA-USD is a cryptocurrency, not a company: sector, industry, address/);
+  assert.match(w, /supply, price and change it states are of a date Yahoo does not give/);
+});
+
+Deno.test("symbol.profile: a currency pair or future with no assetProfile says why, once", async () => {
+  for (
+    const [symbol, kind, name] of [
+      ["EURUSD=X", "a currency pair", "EUR/USD"],
+      ["GC=F", "a futures contract", "Gold Apr 25"],
+    ]
+  ) {
+    const out = await profile(symbol, {
+      [symbol]: { quoteType: { symbol, quoteType: "X", longName: name } },
+    });
+    const d = dataOf(out.envelope) as Any;
+    assert.equal(d.company_name, name);
+    assert.equal(d.description, null);
+    const about = out.envelope.warnings.filter((w) => w.includes(symbol));
+    assert.equal(about.length, 1, about.join("\n"));
+    assert.match(about[0], new RegExp(`is ${kind}, not a company`));
+  }
+  // a company's profile keeps no such warning
+  const apple = await profile("AAPL", { AAPL: company("Apple Inc.") });
+  assert.ok(!apple.envelope.warnings.some((w) => /not a company/.test(w)));
+});
+
 Deno.test("calendar.company: a past ex-date with the payment still to come says the payment is", async () => {
   // on 2025-02-11 the ex-date (2025-02-10) is behind, the payment (2025-02-24) is not
   const out = await calendar(dividends("2025-02-10T00:00:00Z", "2025-02-24T00:00:00Z"));
