@@ -8,6 +8,7 @@
 import { AnswerMemo } from "../adapters/answer_memo.ts";
 import { createHandler } from "../adapters/http.ts";
 import { Session } from "../core/session.ts";
+import "../providers/clients.ts";
 import { loadConfig } from "../core/config.ts";
 
 const session = new Session({ config: loadConfig({ FINANCE_CACHE: "off" }) });

@@ -12,7 +12,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../analysis/filings/xbrl.ts";
+} from "../providers/filings_a/xbrl.ts";
 import { buildStatement, chooseRole } from "../analysis/filings/statement.ts";
 
 const SEC = fileURLToPath(new URL("../../shared/fixtures/sec/", import.meta.url));

@@ -6,8 +6,12 @@ import type { CallOptions, Context, Requested } from "./context.ts";
 import type { Envelope } from "./envelope.ts";
 import type { Session } from "./session.ts";
 import { type AccessPolicy, accessPolicy, type Surface } from "./access.ts";
-import { createProvider, type ProviderKey, type ProviderTypes } from "../providers/clients.ts";
-import type { ProviderEnv } from "./provider.ts";
+import {
+  type ProviderEnv,
+  providerFactory,
+  type ProviderKey,
+  type ProviderTypes,
+} from "./provider.ts";
 import { UNDATED_REPLAY } from "./cassette.ts";
 
 /** Runs another command for the one in progress; returns its envelope (never throws). */
@@ -78,7 +82,7 @@ export function makeContext(
     provider<K extends ProviderKey>(key: K): Promise<ProviderTypes[K]> {
       let p = cache.get(key);
       if (!p) {
-        p = createProvider(key, providerEnv);
+        p = providerFactory()(key, providerEnv);
         cache.set(key, p);
       }
       return p as Promise<ProviderTypes[K]>;

@@ -7,7 +7,7 @@ import type { HttpClient } from "./http.ts";
 import type { Envelope } from "./envelope.ts";
 import type { ProviderEnv } from "./provider.ts";
 import type { AccessPolicy, Surface } from "./access.ts";
-import type { ProviderKey, ProviderTypes } from "../providers/clients.ts";
+import type { ProviderKey, ProviderTypes } from "./provider.ts";
 import type { CacheStatus } from "./session.ts";
 
 export interface Context {

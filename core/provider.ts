@@ -18,6 +18,42 @@ export interface ProviderEnv {
   sessionState?: Map<string, string>;
 }
 
+/**
+ * The provider clients by key (`market_a` → its Client class). Core defines the interface and
+ * knows no provider: providers/clients.ts fills it in (TypeScript's module augmentation) and
+ * registers the function that builds the clients, so commands get typed clients from
+ * `ctx.provider(key)` while core stays below the providers.
+ */
+// deno-lint-ignore no-empty-interface
+export interface ProviderTypes {}
+
+/** A provider's neutral key, as providers/clients.ts declares them. */
+export type ProviderKey = keyof ProviderTypes;
+
+/** Builds a provider's client for one call's environment. */
+export type ProviderFactory = <K extends ProviderKey>(
+  key: K,
+  env: ProviderEnv,
+) => Promise<ProviderTypes[K]>;
+
+let registered: ProviderFactory | null = null;
+
+/** Called once by providers/clients.ts when it loads (mod.ts and the test helpers import it). */
+export function registerProviders(factory: ProviderFactory): void {
+  registered = factory;
+}
+
+/**
+ * The registered client builder. A program that builds a Session without importing mod.ts (or
+ * providers/clients.ts) has none: its first provider call says so rather than failing oddly.
+ */
+export function providerFactory(): ProviderFactory {
+  if (registered) return registered;
+  throw new Error(
+    "no provider clients are registered: import providers/clients.ts (mod.ts does) before running a command that reads a provider",
+  );
+}
+
 /** Result of a provider probe (sources.test). */
 export interface ProbeResult {
   ok: boolean;

@@ -22,7 +22,7 @@ import {
   thousandsNote,
   tokensToArgs,
 } from "./args.ts";
-import { tickerValue } from "../analysis/market/symbols.ts";
+import { tickerValue } from "./symbols.ts";
 import { type Envelope, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { parseAmount, parseRate } from "./numbers.ts";
 import { lazyImport } from "./lazy.ts";

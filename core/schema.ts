@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { decimalCommaHint, exponentProblem, parseAmount, parseRate } from "./numbers.ts";
 import { clip, listFromText, objectFromText, thousandsNote, TICKER_MAX } from "./args.ts";
-import { tickerValue } from "../analysis/market/symbols.ts";
+import { tickerValue } from "./symbols.ts";
 
 export { cliKind, parseBooleanText } from "./args.ts";
 export type { CliKind } from "./args.ts";
@@ -315,7 +315,7 @@ export function tickerHint(input: unknown): string {
 
 /**
  * A ticker symbol in its canonical (Yahoo) spelling, however it was typed: brk.b, BRK/B, BRK.B
- * and BRK-B are BRK-B, 700.HK is 0700.HK, EUR/USD is EURUSD=X (analysis/market/symbols.ts
+ * and BRK-B are BRK-B, 700.HK is 0700.HK, EUR/USD is EURUSD=X (core/symbols.ts
  * `tickerValue`, which the CLI's pure path uses too). Each provider then spells it its own way.
  */
 export function ticker(description = "Ticker symbol, e.g. AAPL.") {

@@ -3,25 +3,33 @@
  * imports every provider's `info.ts`), so that a call needing one client loads none of the
  * twelve inventory rows.
  */
-import type { ProviderEnv } from "../core/provider.ts";
+import {
+  type ProviderEnv,
+  type ProviderKey,
+  type ProviderTypes,
+  registerProviders,
+} from "../core/provider.ts";
 import { lazyImport } from "../core/lazy.ts";
 
-export interface ProviderTypes {
-  market_a: import("./market_a/client.ts").Client;
-  filings_a: import("./filings_a/client.ts").Client;
-  news: import("./news/client.ts").Client;
-  transcripts_a: import("./transcripts_a/client.ts").Client;
-  company_ir: import("./company_ir/client.ts").Client;
-  estimates_a: import("./estimates_a/client.ts").Client;
-  pdf_text_a: import("./pdf_text_a/client.ts").Client;
-  pdf_tables_a: import("./pdf_tables_a/client.ts").Client;
-  ocr_a: import("./ocr_a/client.ts").Client;
-  market_b: import("./market_b/client.ts").Client;
-  broker_a: import("./broker_a/client.ts").Client;
-  stooq: import("./stooq/client.ts").Client;
-}
+export type { ProviderKey, ProviderTypes };
 
-export type ProviderKey = keyof ProviderTypes;
+declare module "../core/provider.ts" {
+  /** Each key's client class (core declares the interface empty; this fills it in). */
+  interface ProviderTypes {
+    market_a: import("./market_a/client.ts").Client;
+    filings_a: import("./filings_a/client.ts").Client;
+    news: import("./news/client.ts").Client;
+    transcripts_a: import("./transcripts_a/client.ts").Client;
+    company_ir: import("./company_ir/client.ts").Client;
+    estimates_a: import("./estimates_a/client.ts").Client;
+    pdf_text_a: import("./pdf_text_a/client.ts").Client;
+    pdf_tables_a: import("./pdf_tables_a/client.ts").Client;
+    ocr_a: import("./ocr_a/client.ts").Client;
+    market_b: import("./market_b/client.ts").Client;
+    broker_a: import("./broker_a/client.ts").Client;
+    stooq: import("./stooq/client.ts").Client;
+  }
+}
 
 const loaders: {
   [K in ProviderKey]: () => Promise<{ Client: new (env: ProviderEnv) => ProviderTypes[K] }>;
@@ -48,3 +56,5 @@ export async function createProvider<K extends ProviderKey>(
   const mod = await loaders[key]();
   return new mod.Client(env);
 }
+
+registerProviders(createProvider);

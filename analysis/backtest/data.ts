@@ -10,9 +10,9 @@
  */
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { unitOf } from "../market/units.ts";
-import { parseSymbol } from "../market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 import type { Panel } from "./types.ts";
-import { type BarColumns, columnsBehind } from "../market/bar_columns.ts";
+import { type BarColumns, columnsBehind } from "../../providers/bar_columns.ts";
 
 export interface Bar {
   date: string;

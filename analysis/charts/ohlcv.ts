@@ -5,7 +5,7 @@
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
 import { indexLevelIn, indexLevelUnit, unitOf } from "../market/units.ts";
-import { parseSymbol } from "../market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 
 /** A market.ohlcv result for one symbol. */
 export interface OhlcvChartData {

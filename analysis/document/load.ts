@@ -9,7 +9,8 @@ import { checkLocalPath, readLocalBytes } from "../../core/local_files.ts";
 import { FinanceError, InputError } from "../../core/errors.ts";
 import { assemble, type DocText, PAGE_SEPARATOR, type PageInput } from "./model.ts";
 import { pageText } from "./pdf_layout.ts";
-import { decodeHtml, headerCharset, htmlToText } from "./html.ts";
+import { htmlToText } from "./html.ts";
+import { decodeHtml, headerCharset } from "../../providers/decode.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { FIGURE_CONFIDENCE } from "../../providers/ocr_a/wasm_child.ts";
 import { PdfPageError } from "../../providers/pdf_text_a/client.ts";
@@ -279,7 +280,8 @@ async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
   if (isEdgarDocument(raw.url)) {
     // decoded as filings.read decodes it (providers/filings_a archiveText), so the offsets it
     // cites reopen here on the same characters
-    const { decodeFiling, htmlToText: filingText } = await import("../filings/html.ts");
+    const { htmlToText: filingText } = await import("../filings/html.ts");
+    const { decodeFiling } = await import("../../providers/decode.ts");
     const decoded = decodeFiling(
       raw.bytes,
       raw.charset ? `text/html; charset=${raw.charset}` : null,

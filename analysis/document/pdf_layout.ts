@@ -4,21 +4,8 @@
  * as titles stay in place), and words hyphenated at a line end are rejoined.
  */
 
-/** A text run in page space (points, y grows upwards as in PDF). */
-export interface TextRun {
-  str: string;
-  x: number;
-  /** Baseline. */
-  y: number;
-  width: number;
-  /** Font size (height of the run). */
-  size: number;
-  /**
-   * Degrees counterclockwise from the page's main text direction, for text set another way (a
-   * margin label, a diagonal watermark); absent for the main direction.
-   */
-  dir?: number;
-}
+import type { TextRun } from "../../providers/pdf_text_a/client.ts";
+export type { TextRun };
 
 export interface Line {
   runs: TextRun[];

@@ -2,7 +2,7 @@
  * Scanning the text model for phrases and topic groups: each hit is the matched words
  * themselves (not a whole block), with offsets, page and a context window.
  */
-import { DisjointSpans, findMatches, type MatchMode, prepareText } from "../fuzzy.ts";
+import { DisjointSpans, findMatches, type MatchMode, prepareText } from "../../core/fuzzy.ts";
 import { type DocText, matchId, pageAt, snapEnd, snapStart } from "./model.ts";
 import { checkpoint } from "../../core/cancel.ts";
 

@@ -22,12 +22,8 @@ import {
   wrapsOnto,
 } from "./tables_blocks.ts";
 
-export interface Ruling {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+import type { Ruling } from "../../providers/pdf_tables_a/client.ts";
+export type { Ruling };
 
 export interface Table {
   page: number;

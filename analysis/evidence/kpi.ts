@@ -3,7 +3,7 @@
  * to it, cited by character offsets. Pure: text in, rows out.
  */
 import { checkpoint } from "../../core/cancel.ts";
-import { wholeWordIndexOf } from "../fuzzy.ts";
+import { wholeWordIndexOf } from "../../core/fuzzy.ts";
 import { noted } from "./kpi_ambiguous.ts";
 import {
   boundOf,

@@ -2,7 +2,7 @@
  * What a KPI is: the metrics read (names, units, words that rule a mention out), the
  * row a mention becomes, and the notes that say whose figure a row is.
  */
-import { wholeWordIndexOf } from "../fuzzy.ts";
+import { wholeWordIndexOf } from "../../core/fuzzy.ts";
 import type { ValueKind } from "./kpi_values.ts";
 
 export interface MetricDef {

@@ -1,7 +1,7 @@
 /** Dated evidence around a price move: roles by timing only, never by cause. */
 import { daysBetween } from "./windows.ts";
 import { REGULAR_SESSION_HOURS, weekendDays } from "../market/status.ts";
-import { parseSymbol } from "../market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 import { localInstant, localParts, zoneOffset } from "../../core/zones.ts";
 import { usMarketDay } from "./us_market_days.ts";
 
@@ -158,7 +158,7 @@ const SHORTER_BEFORE: Record<string, { before: string; hours: number }> = {
 };
 
 /**
- * Yahoo exchange suffixes (analysis/market/symbols.ts EXCHANGE_SUFFIXES) → the exchange's zone,
+ * Yahoo exchange suffixes (core/symbols.ts EXCHANGE_SUFFIXES) → the exchange's zone,
  * and its market code where the session hours above are that exchange's (.DE is Xetra; the
  * German floor exchanges .F, .BE, .DU, .HM, .MU and .SG trade other hours, so they get their
  * zone only). A suffix missing here has no known zone.

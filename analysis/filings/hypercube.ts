@@ -6,7 +6,7 @@
  * in a role of their own, and point every statement's table there: read only in the statement's
  * role, those members were missed (lines not given, or said unlisted).
  */
-import type { Arc } from "./xbrl.ts";
+import type { Arc } from "../../providers/filings_a/xbrl.ts";
 
 /** The axes of a statement's own hypercubes, each with its domain's members as a tree. */
 export interface Hypercubes {

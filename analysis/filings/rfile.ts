@@ -6,7 +6,8 @@
  * ("Americas:") as context.
  */
 import { checkpoint } from "../../core/cancel.ts";
-import { decodeEntities, htmlToText } from "./html.ts";
+import { htmlToText } from "./html.ts";
+import { decodeEntities } from "../../providers/decode.ts";
 import { periodsDownThePage } from "./rfile_periods.ts";
 
 export interface ReportCell {

@@ -5,7 +5,14 @@
  * and the facts of one member of the statement's own axes are rows of their own, under the row.
  */
 import { checkpoint } from "../../core/cancel.ts";
-import type { Arc, Context, Fact, Instance, Labels, MemberPair } from "./xbrl.ts";
+import type {
+  Arc,
+  Context,
+  Fact,
+  Instance,
+  Labels,
+  MemberPair,
+} from "../../providers/filings_a/xbrl.ts";
 import {
   byTableOrder,
   labelOf,

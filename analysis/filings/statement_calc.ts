@@ -5,7 +5,7 @@
  * statement (cash flows summing an amount the income statement shows) is no row here: the row
  * gives null and a warning names that statement's role, never a parent the reader cannot find.
  */
-import type { Arc } from "./xbrl.ts";
+import type { Arc } from "../../providers/filings_a/xbrl.ts";
 
 /** A calculation parent left out: the concept another role sums the row into, and that role. */
 export interface ParentElsewhere {

@@ -4,7 +4,7 @@
  * belongs, and the member rows made of them. A member row is a part of its concept's row, never
  * a total and never added into one.
  */
-import type { Arc, Context, Labels, MemberPair } from "./xbrl.ts";
+import type { Arc, Context, Labels, MemberPair } from "../../providers/filings_a/xbrl.ts";
 import type { StatementRow } from "./statement.ts";
 import { statementHypercubes } from "./hypercube.ts";
 

@@ -3,7 +3,7 @@
  * has no statements, earnings calls or filings to ask a provider for, and asking gives an empty
  * answer that reads as "the company has none".
  */
-import { parseSymbol } from "./symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 
 const NOT_A_COMPANY: Partial<Record<string, string>> = {
   fx: "a currency pair",

@@ -21,8 +21,13 @@ import {
   periodOf,
   type Split,
 } from "../../providers/market_a/bars.ts";
-import { canonicalSymbol, parseSymbol } from "./symbols.ts";
-import { type BarColumns, columnsOf, deferRows, sliceColumns } from "./bar_columns.ts";
+import { canonicalSymbol, parseSymbol } from "../../core/symbols.ts";
+import {
+  type BarColumns,
+  columnsOf,
+  deferRows,
+  sliceColumns,
+} from "../../providers/bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
 import { futurePrice, futureRoot, noVolumeKind, pairOf } from "./quote_row.ts";
 import { indexBasis, indexLevelUnit } from "./units.ts";

@@ -9,7 +9,7 @@ import type { ProviderEnv } from "../../core/provider.ts";
 import { directQuoteRows } from "../../providers/market_a/quote_direct.ts";
 import type { Quote } from "./company.ts";
 import { pricelessQuote, readYahooQuote, rowOf, staleQuote } from "./quote_row.ts";
-import { canonicalSymbol } from "./symbols.ts";
+import { canonicalSymbol } from "../../core/symbols.ts";
 import { HandOver } from "../../core/errors.ts";
 
 /**

@@ -32,7 +32,7 @@ import {
   type Unit,
   unitOf,
 } from "./currency.ts";
-import { canonicalSymbol, nonCommonLine, parseSymbol } from "./symbols.ts";
+import { canonicalSymbol, nonCommonLine, parseSymbol } from "../../core/symbols.ts";
 import { negativeMultiples } from "./valuation.ts";
 
 /**

@@ -5,7 +5,7 @@
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { unitSlip } from "../calculators/valuation.ts";
-import { canonicalSymbol, parseSymbol } from "./symbols.ts";
+import { canonicalSymbol, parseSymbol } from "../../core/symbols.ts";
 import { notACompany } from "./company_only.ts";
 import { convert, fxBook, type FxRate, majorOf, ratioOf, unitOf } from "./currency.ts";
 import { capOverShares } from "./quote_row.ts";

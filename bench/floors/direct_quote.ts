@@ -3,6 +3,7 @@
 // CLI, no arguments, no cookie jar, no form or row reading, no envelope. The price is printed.
 // Usage: FINANCE_REPLAY=<yahoo cassette> deno run -A bench/floors/direct_quote.ts
 import { getDefaultSession } from "../../core/session.ts";
+import "../../providers/clients.ts";
 
 const session = getDefaultSession();
 const http = session.http(() => {});

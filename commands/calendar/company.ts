@@ -62,7 +62,7 @@ export default defineCommand({
   examples: ["finance calendar.company AAPL"],
   async run(args, ctx) {
     const { companyCalendar } = await import("../../analysis/market/calendar.ts");
-    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const { canonicalSymbol } = await import("../../core/symbols.ts");
     const calendar = await companyCalendar(ctx, canonicalSymbol(args.symbol));
     // when Yahoo answered, not this run's clock: a date nobody knows (an undated recording,
     // warned) is null, never today

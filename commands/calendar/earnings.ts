@@ -53,7 +53,7 @@ export default defineCommand({
   view: "earnings",
   async run(args, ctx) {
     const { earningsCalendar } = await import("../../analysis/market/calendar.ts");
-    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const { canonicalSymbol } = await import("../../core/symbols.ts");
     const calendar = await earningsCalendar(ctx, canonicalSymbol(args.symbol), args.limit);
     // when Yahoo answered, not this run's clock: a date nobody knows (an undated recording,
     // warned) is null, never today

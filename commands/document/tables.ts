@@ -157,7 +157,8 @@ export default defineCommand({
       // tables on readable pages whose own cells do not decode, left out
       const unreadable = new Map<string, { page: number; sample: string }>();
       if (raw.format === "html") {
-        const { decodeHtml, htmlTableBlocks } = await import("../../analysis/document/html.ts");
+        const { htmlTableBlocks } = await import("../../analysis/document/html.ts");
+        const { decodeHtml } = await import("../../providers/decode.ts");
         // in the page's own encoding, as document.read reads it: a windows-1252 page's "—" and
         // "£" read as UTF-8 were U+FFFD, a UTF-16 page's cells NUL-spaced nonsense
         const decoded = decodeHtml(raw.bytes, raw.charset);
@@ -200,6 +201,7 @@ export default defineCommand({
           }
           found = [];
           const { pageLayout } = await import("../../analysis/document/pdf_layout.ts");
+          const { pageTables } = await import("../../analysis/document/pdf_tables.ts");
           const known = new Map<number, PageLayout>();
           // a page's tables by the ruling lines, or by the text's alignment; in auto mode both are
           // read where the lines find tables, and the one that reads more figures as single
@@ -234,7 +236,7 @@ export default defineCommand({
             // the page's text layer is checked as document.read checks it: one that does not
             // decode gives no tables (its glyph codes would read as cells), and is said
             const read = async (flavor: "stream" | "lattice") => {
-              const r = await client.tables(pdf, [p], flavor);
+              const r = await pageTables(client, pdf, [p], flavor);
               for (const n of r.notes) notes.set(n.page, n);
               for (const u of r.unreadable) unreadable.set(`${u.page}|${u.sample}`, u);
               return r.tables;

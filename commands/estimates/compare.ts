@@ -3,7 +3,7 @@ import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
 import { isMinorUnit, type Unit, unitOf } from "../../analysis/market/units.ts";
-import { isIsoCurrency, parseSymbol } from "../../analysis/market/symbols.ts";
+import { isIsoCurrency, parseSymbol } from "../../core/symbols.ts";
 
 /** Metrics that can be compared, in the order results are listed. */
 const METRICS = [

@@ -85,7 +85,7 @@ export default defineCommand({
   async run(args, ctx) {
     const { ESTIMATES_URL } = await import("../../providers/estimates_a/client.ts");
     // FMP spells classes and listings as Yahoo does (BRK-B, SHEL.L).
-    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const { canonicalSymbol } = await import("../../core/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
     // a pair, a coin, a contract or an index has no analysts' revenue or EPS estimates
     const { notACompany } = await import("../../analysis/market/company_only.ts");

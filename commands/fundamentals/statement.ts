@@ -66,7 +66,7 @@ export default defineCommand({
   examples: ["finance fundamentals.statement AAPL statement=income period=annual"],
   async run(args, ctx) {
     const { statement } = await import("../../analysis/market/statement.ts");
-    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const { canonicalSymbol } = await import("../../core/symbols.ts");
     return withSourceUrls(
       await statement(ctx, canonicalSymbol(args.symbol), args.statement, args.period),
       ctx,

@@ -53,7 +53,7 @@ export default defineCommand({
     "finance market.quote EURUSD=X",
   ],
   async run(args, ctx) {
-    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const { canonicalSymbol } = await import("../../core/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
     let quote: Quote & { fallback_reason?: string };
     try {

@@ -73,7 +73,7 @@ export default defineCommand({
         "../../analysis/market/company.ts"
       );
     const { profileFields, secCik } = await import("../../analysis/market/snapshot.ts");
-    const { canonicalSymbol } = await import("../../analysis/market/symbols.ts");
+    const { canonicalSymbol } = await import("../../core/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
     const yf = await ctx.provider("market_a");
     const [sum, quoteType, cik] = await Promise.all([

@@ -110,7 +110,7 @@ export function checkAddressed(
  * answer would be "no transcripts", read as "the company holds no calls").
  */
 export async function refuseForeignListing(symbol: string): Promise<void> {
-  const { parseSymbol } = await import("../../analysis/market/symbols.ts");
+  const { parseSymbol } = await import("../../core/symbols.ts");
   const { notACompany } = await import("../../analysis/market/company_only.ts");
   // a pair, a coin, a contract or an index holds no earnings calls to search for
   const what = notACompany(symbol);

@@ -2,7 +2,7 @@
  * SEC filing index pages and the scoring of 8-K EX-99 exhibits as press releases or investor
  * presentations. Pure functions over HTML text.
  */
-import { bestMatch } from "../../analysis/fuzzy.ts";
+import { bestMatch } from "../../core/fuzzy.ts";
 
 export interface Exhibit {
   seq: string | null;

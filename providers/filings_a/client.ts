@@ -334,7 +334,7 @@ export class Client {
     res: Pick<HttpResponse, "body" | "headers" | "derived">,
     file: string,
   ): Promise<string> {
-    const { decodeFiling } = await import("../../analysis/filings/html.ts");
+    const { decodeFiling } = await import("../decode.ts");
     const out = res.derived(
       "filings_a.document_text",
       () => decodeFiling(res.body, res.headers["content-type"]),

@@ -2,7 +2,7 @@
  * SEC EDGAR shapes: the columnar submissions JSON turned into rows, accession numbers and
  * archive URLs. Pure functions; the client does the fetching.
  */
-import { type ParsedSymbol, parseSymbol } from "../../analysis/market/symbols.ts";
+import { type ParsedSymbol, parseSymbol } from "../../core/symbols.ts";
 
 /** One filing from a company's submissions history. */
 export interface FilingRow {

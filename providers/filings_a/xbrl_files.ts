@@ -8,7 +8,7 @@
 import { StoppedError } from "../../core/cancel.ts";
 import { FinanceError } from "../../core/errors.ts";
 import type { Client, ResolvedFiling } from "./client.ts";
-import { type FilingSummary, parseFilingSummary } from "../../analysis/filings/summary.ts";
+import { type FilingSummary, parseFilingSummary } from "./filing_summary.ts";
 import {
   type Arc,
   type Instance,
@@ -17,7 +17,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../../analysis/filings/xbrl.ts";
+} from "./xbrl.ts";
 import { DEFAULT_MEMO_BYTES, ParsedMemo } from "../../core/memo.ts";
 
 export interface XbrlBundle {

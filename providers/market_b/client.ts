@@ -4,7 +4,7 @@ import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, MissingConfigError, ProviderError } from "../../core/errors.ts";
 import { setHostPolicy } from "../../core/http.ts";
 import type { Bar, Dividend, Split } from "../market_a/bars.ts";
-import { parseSymbol } from "../../analysis/market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 
 const P = "market_b";
 // Free keys allow about 5 requests a minute; space them process-wide.

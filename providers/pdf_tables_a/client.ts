@@ -1,34 +1,18 @@
 /**
- * Table extraction on pdf.js: text runs from pdf_text_a's reader plus the ruling lines drawn
- * by the page's path operators (thin filled rectangles and straight strokes), handed to the
- * stream/lattice detectors in analysis/document/tables.ts. A page's text layer is checked as
- * document.read checks it first: a page whose font has no Unicode map gives glyph codes, whose
- * "cells" would pass for the table's words and figures.
+ * What table extraction reads from a PDF with pdf.js: the page's text runs (pdf_text_a's
+ * reader) and the ruling lines its path operators draw (thin filled rectangles and straight
+ * strokes). The stream/lattice detectors that find tables in them are analysis
+ * (analysis/document/pdf_tables.ts); this provider only reads the page.
  */
 import type { ProviderEnv } from "../../core/provider.ts";
 import { Client as PdfText, loadPdfJs, type PdfFile } from "../pdf_text_a/client.ts";
-import {
-  latticeTables,
-  type Ruling,
-  streamTables,
-  type Table,
-} from "../../analysis/document/tables.ts";
-import { pageText, type TextRun } from "../../analysis/document/pdf_layout.ts";
-import {
-  checkTextLayer,
-  stripControls,
-  type TextLayerNote,
-} from "../../analysis/document/text_layer.ts";
 
-/** Tables of some pages, and the pages whose text layer does not (wholly) decode. */
-export interface PageTables {
-  tables: Table[];
-  /** garbled: the page was not read (no tables from it); controls: undecodable characters
-   * were removed from its cells. */
-  notes: TextLayerNote[];
-  /** Tables of readable pages whose own cells do not decode (a table set in such a font),
-   * left out, with a sample of their text. */
-  unreadable: { page: number; sample: string }[];
+/** An axis-aligned ruling line of a page, in page space (y up). */
+export interface Ruling {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -49,54 +33,6 @@ const apply = (m: Matrix, x: number, y: number): [number, number] => [
 /** Client of provider pdf_tables_a. */
 export class Client {
   constructor(readonly env: ProviderEnv) {}
-
-  /**
-   * Tables of the given pages of an open PDF. A page whose text layer does not decode
-   * (document.read's check) gives no tables and a note; control characters on a readable page
-   * are removed from its runs first, as document.read removes them from its text.
-   */
-  async tables(
-    pdf: PdfFile,
-    pages: number[],
-    flavor: "stream" | "lattice",
-  ): Promise<PageTables> {
-    const out: Table[] = [];
-    const notes: TextLayerNote[] = [];
-    const unreadable: PageTables["unreadable"] = [];
-    for (const n of pages) {
-      const page = await this.readableRuns(pdf, n);
-      if (page.note) notes.push(page.note);
-      if (!page.runs.length) continue;
-      const { runs, height } = page;
-      const found = flavor === "stream"
-        ? streamTables(runs, n, height)
-        : latticeTables(runs, await this.rulings(pdf, n), n, height);
-      for (const t of found) {
-        // a page of readable prose can hold a table set in a font without a Unicode map: the
-        // page passes the check, the table's own cells do not
-        const cells = checkTextLayer([...t.header, ...t.rows.flat()].join(" "), n).note;
-        if (cells?.kind === "garbled") unreadable.push({ page: n, sample: cells.sample });
-        else out.push(t);
-      }
-    }
-    return { tables: out, notes, unreadable };
-  }
-
-  /**
-   * Page `n`'s text runs once its text layer is checked: none for a page that does not decode
-   * (with its note), the runs without control characters for a page that holds a few.
-   */
-  async readableRuns(
-    pdf: PdfFile,
-    n: number,
-  ): Promise<{ runs: TextRun[]; height: number; note?: TextLayerNote }> {
-    const { runs, width, height } = await pdf.pageRuns(n);
-    const { note } = checkTextLayer(pageText(runs, width), n);
-    if (!note) return { runs, height };
-    if (note.kind === "garbled") return { runs: [], height, note };
-    // new objects: the reader keeps the page's runs for the next call
-    return { runs: runs.map((r) => ({ ...r, str: stripControls(r.str) })), height, note };
-  }
 
   /** Opens PDF bytes with the pdf_text_a reader. */
   open(bytes: Uint8Array, label: string): Promise<PdfFile> {

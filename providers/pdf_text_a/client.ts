@@ -8,8 +8,23 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { FinanceError } from "../../core/errors.ts";
-import type { TextRun } from "../../analysis/document/pdf_layout.ts";
 import { checkPageCount, pdfLimits, preflightPdf } from "./preflight.ts";
+
+/** A text run in page space (points, y grows upwards as in PDF). */
+export interface TextRun {
+  str: string;
+  x: number;
+  /** Baseline. */
+  y: number;
+  width: number;
+  /** Font size (height of the run). */
+  size: number;
+  /**
+   * Degrees counterclockwise from the page's main text direction, for text set another way (a
+   * margin label, a diagonal watermark); absent for the main direction.
+   */
+  dir?: number;
+}
 
 /** 64 MiB: far above any filing or deck, small enough to refuse a runaway download. */
 export const DEFAULT_MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;

@@ -2,12 +2,12 @@
  * stooq: free daily bars as CSV. A symbol's whole history is fetched once and cached for the
  * day, then sliced locally, so many windows of one symbol cost one request.
  */
-import { parseSymbol } from "../../analysis/market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
 import { InputError, ProviderError } from "../../core/errors.ts";
 import { localInstant, localParts } from "../../core/zones.ts";
 import type { Bar } from "../market_a/bars.ts";
-import { type BarColumns, rowsOfColumns } from "../../analysis/market/bar_columns.ts";
+import { type BarColumns, rowsOfColumns } from "../bar_columns.ts";
 
 const P = "stooq";
 

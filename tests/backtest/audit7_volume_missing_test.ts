@@ -12,7 +12,7 @@ import { simulate } from "../../analysis/backtest/engine.ts";
 import { STRATEGIES } from "../../analysis/backtest/strategies.ts";
 import { resolveParams } from "../../analysis/backtest/params.ts";
 import type { Panel, SimConfig } from "../../analysis/backtest/types.ts";
-import { deferRows } from "../../analysis/market/bar_columns.ts";
+import { deferRows } from "../../providers/bar_columns.ts";
 import type { Bar as ProviderBar } from "../../providers/market_a/bars.ts";
 
 const bar = (date: string, close: number, volume: number | null): Bar => ({

@@ -213,6 +213,8 @@ Deno.test("lean path: the CLI and the lean path load no renderer, registry, inve
   // the twelve providers' inventory rows, nor the cache backends when there is no cache: they
   // cost a cold start about a third of its modules.
   const seen = [
+    // mod.ts registers the provider clients with core (core/provider.ts) before the CLI runs
+    ...await staticGraph("mod.ts"),
     ...await staticGraph("adapters/cli.ts"),
     ...await staticGraph("core/lean.ts"),
   ].map((s) => s.replace(new URL("../../", import.meta.url).href, ""));

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
-import { declaredCharset, decodeHtml } from "../../analysis/document/html.ts";
+import { declaredCharset, decodeHtml } from "../../providers/decode.ts";
 
 const F = (name: string) => join(FIXTURES, "document", "audit5", name);
 // deno-lint-ignore no-explicit-any

@@ -5,7 +5,7 @@ import {
   normalizeText,
   similarity,
   wholeWordIndexOf,
-} from "../../analysis/fuzzy.ts";
+} from "../../core/fuzzy.ts";
 
 Deno.test("fuzzy: exact phrase across a line break and case keeps original offsets", () => {
   const text = "Our Effective\n  Tax Rate was 21.0% in 2023.";

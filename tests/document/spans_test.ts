@@ -3,7 +3,7 @@
  * pairwise answers they replace.
  */
 import assert from "node:assert/strict";
-import { DisjointSpans, findMatches } from "../../analysis/fuzzy.ts";
+import { DisjointSpans, findMatches } from "../../core/fuzzy.ts";
 
 let seed = 12345;
 const rnd = (n: number) => {

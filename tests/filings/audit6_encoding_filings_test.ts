@@ -9,8 +9,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
-import { decodeFiling, htmlToText } from "../../analysis/filings/html.ts";
-import { decodeHtml, headerCharset } from "../../analysis/document/html.ts";
+import { htmlToText } from "../../analysis/filings/html.ts";
+import { decodeFiling, decodeHtml, headerCharset } from "../../providers/decode.ts";
 import { cleanDocument } from "../../analysis/filings/sections.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -24,7 +24,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../../analysis/filings/xbrl.ts";
+} from "../../providers/filings_a/xbrl.ts";
 
 const ctx = (id: string, period: string, member?: string) =>
   `<xbrli:context id="${id}"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier>${

@@ -16,7 +16,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../../analysis/filings/xbrl.ts";
+} from "../../providers/filings_a/xbrl.ts";
 
 const SEC = new URL("../../../shared/fixtures/sec/", import.meta.url).pathname;
 const AAPL_Q = `${SEC}AAPL/10-Q/0000320193-25-000057`;

@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { buildStatement } from "../../analysis/filings/statement.ts";
-import { parseInstance, parseLabels, parseLinkbase } from "../../analysis/filings/xbrl.ts";
+import { parseInstance, parseLabels, parseLinkbase } from "../../providers/filings_a/xbrl.ts";
 
 const ROLE = "http://www.orchard.example/role/CONSOLIDATEDSTATEMENTSOFOPERATIONS";
 const BS = "http://www.orchard.example/role/CONSOLIDATEDBALANCESHEETS";

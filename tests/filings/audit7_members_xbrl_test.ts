@@ -6,7 +6,7 @@
  * arcrole. Instances are written here as EDGAR extracts them; the company is invented.
  */
 import assert from "node:assert/strict";
-import { parseInstance, parseLinkbase } from "../../analysis/filings/xbrl.ts";
+import { parseInstance, parseLinkbase } from "../../providers/filings_a/xbrl.ts";
 
 const XML = `<?xml version="1.0" encoding="utf-8"?>
 <xbrl

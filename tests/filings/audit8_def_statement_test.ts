@@ -20,7 +20,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../../analysis/filings/xbrl.ts";
+} from "../../providers/filings_a/xbrl.ts";
 
 const OWN = join(FIXTURES, "filings", "audit8_def");
 const ACME = join(FIXTURES, "filings", "cassette", "acme", "10k");

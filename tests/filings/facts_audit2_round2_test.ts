@@ -492,7 +492,7 @@ Deno.test("frames: a weighted average share count is over a period, shares outst
 // ---- XBRL instances with single-quoted attributes ----
 
 Deno.test("xbrl: contexts and units with single-quoted ids are read", async () => {
-  const { parseInstance } = await import("../../analysis/filings/xbrl.ts");
+  const { parseInstance } = await import("../../providers/filings_a/xbrl.ts");
   const xml = `<?xml version='1.0' encoding='utf-8'?>
 <xbrli:xbrl xmlns:xbrli='http://www.xbrl.org/2003/instance' xmlns:iso4217='http://www.xbrl.org/2003/iso4217' xmlns:us-gaap='http://fasb.org/us-gaap/2023'>
   <xbrli:context id='c2023'>

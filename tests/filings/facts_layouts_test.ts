@@ -18,7 +18,7 @@ import {
 } from "../../analysis/filings/facts.ts";
 import { buildHistory, type HistoryOptions } from "../../analysis/filings/history.ts";
 import { buildStatement } from "../../analysis/filings/statement.ts";
-import { parseInstance } from "../../analysis/filings/xbrl.ts";
+import { parseInstance } from "../../providers/filings_a/xbrl.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -20,7 +20,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../../analysis/filings/xbrl.ts";
+} from "../../providers/filings_a/xbrl.ts";
 
 const ACME = join(FIXTURES, "filings", "cassette", "acme", "10k");
 const read = (name: string) => Deno.readTextFileSync(join(ACME, name));

@@ -1,6 +1,6 @@
 /** FilingSummary.xml text is decoded in one pass: an escaped ampersand is never decoded twice. */
 import assert from "node:assert/strict";
-import { parseFilingSummary } from "../../analysis/filings/summary.ts";
+import { parseFilingSummary } from "../../providers/filings_a/filing_summary.ts";
 
 const summary = (short: string, long: string, file = "R4.htm") =>
   `<?xml version="1.0" encoding="utf-8"?><FilingSummary><MyReports><Report instance="a.htm">` +

@@ -16,7 +16,7 @@ import {
   continuationRoles,
   rivalRoles,
 } from "../../analysis/filings/statement.ts";
-import { parseInstance } from "../../analysis/filings/xbrl.ts";
+import { parseInstance } from "../../providers/filings_a/xbrl.ts";
 
 const roles = (...defs: string[]) =>
   defs.map((d, i) => ({ uri: `r${i}`, definition: `000000${i} - Statement - ${d}` }));

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
 import { buildStatement } from "../../analysis/filings/statement.ts";
-import { parseInstance, parseSchema, standardPrefix } from "../../analysis/filings/xbrl.ts";
+import { parseInstance, parseSchema, standardPrefix } from "../../providers/filings_a/xbrl.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -19,7 +19,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../../analysis/filings/xbrl.ts";
+} from "../../providers/filings_a/xbrl.ts";
 import { parseReport } from "../../analysis/filings/rfile.ts";
 
 const DIR = new URL(

@@ -22,7 +22,7 @@ import {
   parseLabels,
   parseLinkbase,
   parseSchema,
-} from "../../analysis/filings/xbrl.ts";
+} from "../../providers/filings_a/xbrl.ts";
 
 const OWN = join(FIXTURES, "filings", "statement_target_role");
 const BASE = join(FIXTURES, "filings", "audit8_def");

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Config } from "../../core/config.ts";
 import type { Session } from "../../core/session.ts";
+import "../../providers/clients.ts";
 import type {
   CliApi,
   ConfigApi,

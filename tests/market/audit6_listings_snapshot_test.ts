@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { dataOf, run } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
-import { nonCommonLine } from "../../analysis/market/symbols.ts";
+import { nonCommonLine } from "../../core/symbols.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -4,7 +4,7 @@
  * crypto pair, two currencies are the exchange rate; share classes stay one listing.
  */
 import assert from "node:assert/strict";
-import { parseSymbol } from "../../analysis/market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 
 const read = (s: string) => {
   const p = parseSymbol(s);

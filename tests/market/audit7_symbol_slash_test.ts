@@ -6,7 +6,7 @@
  * (BTC/USD); market.ohlcv asks its provider for the listing so mapped.
  */
 import assert from "node:assert/strict";
-import { parseSymbol } from "../../analysis/market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 import { dataOf, run } from "../_helpers.ts";
 import { chartBody, fakeMarket } from "./_fake.ts";
 

@@ -1,6 +1,6 @@
 /** Symbol forms per provider, the positional `=` symbol rule of the CLI, currency units. */
 import assert from "node:assert/strict";
-import { parseSymbol } from "../../analysis/market/symbols.ts";
+import { parseSymbol } from "../../core/symbols.ts";
 import { stooqSymbol } from "../../providers/stooq/client.ts";
 import { avSymbol } from "../../providers/market_b/client.ts";
 import { tokensToArgs } from "../../core/args.ts";

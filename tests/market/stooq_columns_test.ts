@@ -17,7 +17,7 @@ import {
   columnsBehind,
   columnsOf,
   deferRows,
-} from "../../analysis/market/bar_columns.ts";
+} from "../../providers/bar_columns.ts";
 import { execute } from "../../core/runner.ts";
 import { fakeMarket } from "./_fake.ts";
 import { alignBars } from "../../analysis/backtest/data.ts";

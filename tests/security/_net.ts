@@ -5,6 +5,7 @@
  */
 import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
+import "../../providers/clients.ts";
 import { createHandler } from "../../adapters/http.ts";
 import type { Envelope } from "../../core/envelope.ts";
 

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { createHandler } from "../../adapters/http.ts";
 import type { Session } from "../../core/session.ts";
+import "../../providers/clients.ts";
 
 const PASSWORD = "hunter2RedisPw";
 const KEY = "AVKEY0123456789SECRET";

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
+import "../../providers/clients.ts";
 import { credentialsIn } from "../../core/redact.ts";
 import { adapterCall, countingServer } from "./_net.ts";
 

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
+import "../../providers/clients.ts";
 import { runCommand } from "../../core/runner.ts";
 import { ResponseCache } from "../../core/cache.ts";
 import { HttpClient } from "../../core/http.ts";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { withCallScope } from "../../core/call_scope.ts";
 import { htmlTableGrids, parseStoppable } from "../../analysis/document/html.ts";
 import { buildStatement } from "../../analysis/filings/statement.ts";
-import { parseInstance } from "../../analysis/filings/xbrl.ts";
+import { parseInstance } from "../../providers/filings_a/xbrl.ts";
 
 const rows = (n: number) =>
   Array.from({ length: n }, (_, i) => `<tr><td>Revenue ${i}</td><td>${i}</td></tr>`).join("");

@@ -87,7 +87,7 @@ Deno.test("messages: names an Object has are refused like any unknown name, neve
 });
 
 Deno.test("messages: a document's <constructor> tag or &constructor; entity is text, not Object.prototype", async () => {
-  const { decodeEntities } = await import("../../analysis/filings/html.ts");
+  const { decodeEntities } = await import("../../providers/decode.ts");
   const { cellText } = await import("../../providers/company_ir/exhibits.ts");
   const { parseScreenQuery } = await import("../../analysis/market/screen_query.ts");
   const { envelope } = await import("../_helpers.ts");

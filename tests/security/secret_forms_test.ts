@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
+import "../../providers/clients.ts";
 import { runCommand } from "../../core/runner.ts";
 
 const KEY = "Ab+Cd/Ef=Gh12ijKL~";

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
+import "../../providers/clients.ts";
 import { execute } from "../../core/runner.ts";
 import { countingServer } from "./_net.ts";
 

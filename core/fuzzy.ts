@@ -15,7 +15,7 @@
  * by binary search (nearest word, overlapping spans), not pairwise: a text that repeats the same
  * words 100,000 times used to take minutes.
  */
-import { checkpoint } from "../core/cancel.ts";
+import { checkpoint } from "./cancel.ts";
 
 export type MatchMode = "fuzzy" | "all_terms" | "exact";
 

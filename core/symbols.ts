@@ -9,8 +9,8 @@
  * A "/" is a share class or a pair, never an exchange (MKC/V is MKC-V, not MKC.V of TSX
  * Venture).
  */
-import { InputError } from "../../core/errors.ts";
-import { TICKER_MAX, TICKER_PATTERN } from "../../core/args.ts";
+import { InputError } from "./errors.ts";
+import { TICKER_MAX, TICKER_PATTERN } from "./args.ts";
 
 export type SymbolKind = "equity" | "index" | "fx" | "future" | "crypto";
 

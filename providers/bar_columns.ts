@@ -5,8 +5,8 @@
  * instead of 5,000 row objects. The rows are what every user sees; the columns are a faster view
  * of the same values, never passed on.
  */
-import type { Bar } from "../../providers/market_a/bars.ts";
-import { vouchJsonSafe } from "../../core/envelope.ts";
+import type { Bar } from "./market_a/bars.ts";
+import { vouchJsonSafe } from "../core/envelope.ts";
 
 /** One value per bar, ascending dates; NaN where the row has null. */
 export interface BarColumns {

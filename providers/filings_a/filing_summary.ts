@@ -1,5 +1,5 @@
 /** FilingSummary.xml: the EDGAR renderer's menu of R pages and the list of XBRL input files. */
-import { decodeEntities } from "./html.ts";
+import { decodeEntities } from "../decode.ts";
 
 export interface ReportDescriptor {
   short_name: string;
