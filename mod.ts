@@ -33,9 +33,12 @@ import "./providers/clients.ts";
 import { closest } from "./core/suggest.ts";
 
 // Implementations load on first use: run as a script for a pure calculation, this module loads
-// none of them (see core/pure.ts).
+// none of them (see adapters/pure.ts).
 const load = <T>(path: string) => lazyImport<T>(new URL(path, import.meta.url));
-const runner = () => load<RunnerApi>("./core/runner.ts");
+// the runner finds commands through the registry, which registers itself with core when loaded
+const runner = () =>
+  Promise.all([load<unknown>("./commands/registry.ts"), load<RunnerApi>("./core/runner.ts")])
+    .then(([, api]) => api);
 const sessionModule = () => load<SessionApi>("./core/session.ts");
 const configModule = () => load<ConfigApi>("./core/config.ts");
 const errorsModule = () => load<typeof import("./core/errors.ts")>("./core/errors.ts");
@@ -548,7 +551,7 @@ export interface CommandInfo {
 
 /** The command registry: every command with its schemas. */
 export async function commands(): Promise<CommandInfo[]> {
-  const { loadAllCommands } = await load<RegistryApi>("./core/registry.ts");
+  const { loadAllCommands } = await load<RegistryApi>("./commands/registry.ts");
   const { argsJsonSchema, dataJsonSchema } = await load<JsonSchemaApi>("./adapters/jsonschema.ts");
   return (await loadAllCommands()).map((def) => ({
     name: def.name,

@@ -1,6 +1,6 @@
 /**
  * The HTTP adapter's answers of pure calculators, by command and the exact text of the request
- * body. A pure calculator's envelope depends on its arguments alone (core/pure.ts: no clock, no
+ * body. A pure calculator's envelope depends on its arguments alone (adapters/pure.ts: no clock, no
  * session, no provider), so the same body text asked of the same command gets the same answer
  * text. The adapter stores only bodies that passed every check on the way in (UTF-8, JSON, an
  * object, no reserved or repeated key) and were answered by the pure path: a hit stands for a

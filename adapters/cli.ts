@@ -6,7 +6,7 @@ import { argShape, type CommandDef } from "../core/command.ts";
 import { failure } from "../core/envelope.ts";
 import { errorText, UsageError } from "../core/errors.ts";
 import { cliKind, tokensToArgs } from "../core/args.ts";
-import { pureEntry, runPureTokens } from "../core/pure.ts";
+import { pureEntry, runPureTokens } from "./pure.ts";
 import { closest } from "../core/suggest.ts";
 import { jsonText, OUTPUT_MODES, type OutputMode } from "./output_modes.ts";
 import type { Envelope } from "../core/envelope.ts";
@@ -16,17 +16,20 @@ import { lazyImport } from "../core/lazy.ts";
 import leanCommands from "../commands/lean.json" with { type: "json" };
 
 // The runner, help, the command registry and every schema are loaded only when a call needs
-// them: a pure calculation from commands/pure.json runs without them (core/pure.ts), and so does
-// a command listed in commands/lean.json whose arguments it can read (core/lean.ts). So are the
+// them: a pure calculation from commands/pure.json runs without them (adapters/pure.ts), and so does
+// a command listed in commands/lean.json whose arguments it can read (adapters/lean.ts). So are the
 // renderers of the modes other than json (adapters/render.ts and its views).
 type Runner = typeof import("../core/runner.ts");
-type Lean = typeof import("../core/lean.ts");
+type Lean = typeof import("./lean.ts");
 type Help = typeof import("./help.ts");
-type Registry = typeof import("../core/registry.ts");
+type Registry = typeof import("../commands/registry.ts");
 type Render = typeof import("./render.ts");
-const runner = () => lazyImport<Runner>(new URL("../core/runner.ts", import.meta.url));
+// the runner finds commands through the registry, which registers itself with core when loaded
+const runner = () =>
+  Promise.all([registry(), lazyImport<Runner>(new URL("../core/runner.ts", import.meta.url))])
+    .then(([, api]) => api);
 const helpText = () => lazyImport<Help>(new URL("./help.ts", import.meta.url));
-const registry = () => lazyImport<Registry>(new URL("../core/registry.ts", import.meta.url));
+const registry = () => lazyImport<Registry>(new URL("../commands/registry.ts", import.meta.url));
 const renderer = () => lazyImport<Render>(new URL("./render.ts", import.meta.url));
 
 export type { CliIO };
@@ -188,7 +191,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     return pure.ok ? 0 : 1;
   }
   if (Object.hasOwn(leanCommands.commands, name)) {
-    const { runLeanTokens } = await lazyImport<Lean>(new URL("../core/lean.ts", import.meta.url));
+    const { runLeanTokens } = await lazyImport<Lean>(new URL("./lean.ts", import.meta.url));
     const lean = await runLeanTokens(name, tokens, { surface: "cli" });
     if (lean) {
       await emit(io, lean.envelope, flags.output, lean.view as CommandDef["view"]);

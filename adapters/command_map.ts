@@ -7,7 +7,7 @@
  * the committed file differs from a fresh one, and another checks it against `z.input`/`z.output`.
  */
 import type { CommandDef } from "../core/command.ts";
-import { loadAllCommands } from "../core/registry.ts";
+import { loadAllCommands } from "../commands/registry.ts";
 import { argsJsonSchema, dataJsonSchema, type JsonSchema, oneOfGroups } from "./jsonschema.ts";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -5,7 +5,7 @@
  * commands/map.ts (the library's `CommandMap` type), all from the registry so they cannot drift
  * from the code; and analysis/backtest/grid.wasm, assembled from grid.wat.
  */
-import { loadAllCommands, namespaces } from "../core/registry.ts";
+import { loadAllCommands, namespaces } from "../commands/registry.ts";
 import { describeArgs, requireOneOfText } from "./jsonschema.ts";
 
 /** The command reference as Markdown. */

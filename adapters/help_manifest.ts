@@ -4,7 +4,7 @@
  * (adapters/help.ts). Everything in it comes from the command definitions; `deno task docs`
  * writes it and a test fails when it is stale.
  */
-import { loadAllCommands } from "../core/registry.ts";
+import { loadAllCommands } from "../commands/registry.ts";
 import { describeArgs, requireOneOfText } from "./jsonschema.ts";
 import type { HelpArg, HelpEntry, HelpManifest } from "./help.ts";
 

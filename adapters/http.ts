@@ -5,18 +5,18 @@
 // an entry point: registers the provider clients with core
 import "../providers/clients.ts";
 import { failure } from "../core/envelope.ts";
-import { hasCommand } from "../core/registry.ts";
+import { hasCommand } from "../commands/registry.ts";
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";
 import { clip, reservedKeyIn, reservedMessage } from "../core/args.ts";
 import { redactUrl } from "../core/redact.ts";
-import { commandNames } from "../core/registry.ts";
+import { commandNames } from "../commands/registry.ts";
 import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
 import { AnswerMemo } from "./answer_memo.ts";
-import { pureEntry, runPureArgs, runPureArgsNow } from "../core/pure.ts";
+import { pureEntry, runPureArgs, runPureArgsNow } from "./pure.ts";
 import { describeError } from "../core/errors.ts";
 import {
   type ClientInfo,

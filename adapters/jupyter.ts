@@ -15,7 +15,7 @@ import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
 // a chart helper says what its input lacked with a plain Error: shown; any other fault is logged
 import { plainErrorText } from "../core/errors.ts";
-import { loadedCommand } from "../core/registry.ts";
+import { loadedCommand } from "../commands/registry.ts";
 import { svgToPng } from "../analysis/charts/png.ts";
 import { render } from "./render.ts";
 import { blocksHtml, escapeHtml, linkify } from "./views/html.ts";

@@ -31,7 +31,7 @@ import { describeError } from "../core/errors.ts";
 import { closest } from "../core/suggest.ts";
 import { clip } from "../core/args.ts";
 import { type Envelope, failure } from "../core/envelope.ts";
-import { commandNames, loadCommand } from "../core/registry.ts";
+import { commandNames, loadCommand } from "../commands/registry.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { VERSION } from "../core/version.ts";
 import { ToolCalls } from "./mcp_calls.ts";

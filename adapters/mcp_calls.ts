@@ -4,7 +4,7 @@
  */
 import { type Envelope, failure, success } from "../core/envelope.ts";
 import { errorText } from "../core/errors.ts";
-import { commandNames, hasCommand, loadCommand, namespaces } from "../core/registry.ts";
+import { commandNames, hasCommand, loadCommand, namespaces } from "../commands/registry.ts";
 import { execute } from "../core/runner.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
 import { closest } from "../core/suggest.ts";

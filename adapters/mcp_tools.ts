@@ -7,7 +7,7 @@
  */
 import type { CommandDef } from "../core/command.ts";
 import { UsageError } from "../core/errors.ts";
-import { commandNames, namespaces } from "../core/registry.ts";
+import { commandNames, namespaces } from "../commands/registry.ts";
 import { closest } from "../core/suggest.ts";
 import { argsJsonSchema, dataJsonSchema, type JsonSchema } from "./jsonschema.ts";
 import { operationId } from "./openapi.ts";

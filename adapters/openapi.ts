@@ -9,7 +9,7 @@
  * that accept it.
  */
 import type { CommandDef } from "../core/command.ts";
-import { loadAllCommands } from "../core/registry.ts";
+import { loadAllCommands } from "../commands/registry.ts";
 import { VERSION } from "../core/version.ts";
 import { argsJsonSchema, dataJsonSchema, type JsonSchema } from "./jsonschema.ts";
 

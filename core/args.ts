@@ -1,7 +1,7 @@
 /**
  * Named-argument handling that needs no schema library: CLI tokens to named arguments, aliases,
  * unknown names with the closest valid one. The runner and the CLI use it with a command's
- * definition; the CLI's pure-calculation path (core/pure.ts) uses it with the generated manifest,
+ * definition; the CLI's pure-calculation path (adapters/pure.ts) uses it with the generated manifest,
  * so both paths read arguments the same way.
  */
 import type { z } from "zod";

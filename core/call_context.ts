@@ -1,5 +1,5 @@
 /**
- * The context of one command call, shared by the runner and the CLI's lean path (core/lean.ts);
+ * The context of one command call, shared by the runner and the CLI's lean path (adapters/lean.ts);
  * it loads no zod. How the command calls another is passed in, as each path does it its own way.
  */
 import type { CallOptions, Context, Requested } from "./context.ts";

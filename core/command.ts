@@ -100,14 +100,14 @@ export interface CommandDef<A extends ArgsSchema = ArgsSchema, D extends z.ZodTy
   /**
    * `module#export` (module path from the project root) of a function that does what `run`
    * does, in a module that loads no zod: the CLI then reads the arguments with
-   * `commands/lean.json` and runs the command without the schemas (core/lean.ts).
+   * `commands/lean.json` and runs the command without the schemas (adapters/lean.ts).
    */
   lean?: string;
   /**
    * A pure calculation's computation, exported from a module under `analysis/calculators/`
    * (modules there import no npm package). When set, `run` is derived from it, and the CLI can
    * run the command from the generated manifest `commands/pure.json` without loading any schema
-   * code (see core/pure.ts).
+   * code (see adapters/pure.ts).
    */
   compute?: Compute<z.output<A>, z.input<D>>;
 }
@@ -181,3 +181,26 @@ export function argShape(def: CommandDef): ArgShape {
 }
 
 const shapes = new WeakMap<CommandDef, ArgShape>();
+
+/** Loads a command's definition by name; an unknown name throws a UsageError. */
+export type CommandLoader = (name: string) => Promise<CommandDef>;
+
+let commandLoader: CommandLoader | null = null;
+
+/**
+ * Called once by commands/registry.ts when it loads: core runs commands without importing the
+ * floor above it (mod.ts, the adapters and the test helpers load the registry).
+ */
+export function registerCommands(load: CommandLoader): void {
+  commandLoader = load;
+}
+
+/** The registered loader; none means the program never loaded commands/registry.ts. */
+export function loadCommand(name: string): Promise<CommandDef> {
+  if (commandLoader) return commandLoader(name);
+  return Promise.reject(
+    new Error(
+      "no commands are registered: import commands/registry.ts (mod.ts does) before running one",
+    ),
+  );
+}

@@ -26,7 +26,7 @@ export class InputError extends FinanceError {
 }
 
 /**
- * Thrown by a command's lean function (core/lean.ts) when it cannot answer a call itself and the
+ * Thrown by a command's lean function (adapters/lean.ts) when it cannot answer a call itself and the
  * command's ordinary `run` must: the CLI then runs the call through the runner. Never leaves the
  * lean path.
  */

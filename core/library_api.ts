@@ -63,7 +63,7 @@ export interface CommandDefRef {
   positional: string[];
 }
 
-/** core/registry.ts */
+/** commands/registry.ts */
 export interface RegistryApi {
   loadAllCommands(): Promise<CommandDefRef[]>;
 }

@@ -3,13 +3,12 @@
  * arguments, builds the context, runs the command, and always answers an envelope.
  */
 import type { z } from "zod";
-import { argShape, type CommandDef } from "./command.ts";
+import { argShape, type CommandDef, loadCommand } from "./command.ts";
 import { cliKind, clip, coerceTextArgs, normalizeArgShape } from "./args.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
 import { describeError, FinanceError, UsageError } from "./errors.ts";
 import { withCallScope } from "./call_scope.ts";
 import { timeLimitMessage } from "./cancel.ts";
-import { loadCommand } from "./registry.ts";
 import { type BuiltKind, builtKind, collectParseNotes, dateFormHint } from "./schema.ts";
 import { closest } from "./suggest.ts";
 import { getDefaultSession, type Session } from "./session.ts";
@@ -184,7 +183,7 @@ async function executeRaw(
  */
 function usageMessage(def: CommandDef, err: unknown, opts: RunOptions): string {
   const text = describeError(err);
-  // the lean path (core/lean.ts) adds the same line to the commands it runs
+  // the lean path (adapters/lean.ts) adds the same line to the commands it runs
   if (!(err instanceof UsageError) || opts.nested || text.includes("(usage: ")) {
     return text;
   }

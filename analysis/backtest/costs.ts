@@ -1,6 +1,6 @@
 /**
  * Run options as the engine's SimConfig and as a result's config (backtest.run and
- * backtest.tune). No schemas here: the CLI's lean path (core/lean.ts) runs a tune without zod.
+ * backtest.tune). No schemas here: the CLI's lean path (adapters/lean.ts) runs a tune without zod.
  */
 import type { SimConfig } from "./types.ts";
 import { InputError } from "../../core/errors.ts";

@@ -1,6 +1,6 @@
 /**
  * What backtest.tune does once its arguments are read: load the bars, run every set of the
- * grid, rank them. Loads no zod, so the CLI can run a tune without the schemas (core/lean.ts).
+ * grid, rank them. Loads no zod, so the CLI can run a tune without the schemas (adapters/lean.ts).
  */
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";

@@ -1,7 +1,7 @@
 /**
  * The pure backtest commands that only describe the engine. Modules under analysis/calculators/
  * import no npm package, so the CLI can run them from commands/pure.json without loading schemas
- * (core/pure.ts).
+ * (adapters/pure.ts).
  */
 import {
   customInfo,

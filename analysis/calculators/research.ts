@@ -1,6 +1,6 @@
 /**
  * research.plan's checklist. Modules under analysis/calculators/ import no npm package, so the CLI
- * can run them from commands/pure.json without loading schemas (core/pure.ts).
+ * can run them from commands/pure.json without loading schemas (adapters/pure.ts).
  */
 
 /** Values the user fills in from earlier steps; each command line names them in capitals. */

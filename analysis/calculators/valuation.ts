@@ -1,6 +1,6 @@
 /**
  * The valuation calculators' computations. Modules under analysis/calculators/ import no npm package,
- * so the CLI can run them from commands/pure.json without loading schemas (core/pure.ts).
+ * so the CLI can run them from commands/pure.json without loading schemas (adapters/pure.ts).
  */
 import type { ComputeContext } from "../../core/command.ts";
 import { finite, formatPercent, irr, npv, swappedCosts, unitGap, wacc } from "../finance_math.ts";

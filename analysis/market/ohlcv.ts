@@ -949,7 +949,7 @@ export interface OhlcvArgs {
   include_attempts: boolean;
 }
 
-/** Runs market.ohlcv (commands/market/ohlcv.ts); loads no zod (core/lean.ts). */
+/** Runs market.ohlcv (commands/market/ohlcv.ts); loads no zod (adapters/lean.ts). */
 export async function runOhlcv(args: OhlcvArgs, ctx: Context) {
   const symbols = [
     ...new Set(args.symbols.split(",").map((s) => s.trim()).filter(Boolean).map(canonicalSymbol)),

@@ -1,5 +1,5 @@
 /**
- * `market.quote` without zod or yahoo-finance2, for the CLI's lean path (core/lean.ts,
+ * `market.quote` without zod or yahoo-finance2, for the CLI's lean path (adapters/lean.ts,
  * commands/lean.json): what the command's `run` answers when Yahoo answers plainly. Anything
  * else throws, and the call goes the ordinary way (yahoo-finance2, then Alpha Vantage), which
  * answers or fails as it always has.

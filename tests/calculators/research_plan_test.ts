@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseTokens } from "../../adapters/cli.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { normalizeArgs } from "../../core/runner.ts";
 import { fails, ok } from "./_calc.ts";
 

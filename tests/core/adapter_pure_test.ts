@@ -1,11 +1,11 @@
 /**
- * The adapter answers pure calculators without the runner (core/pure.ts runPureArgs); for JSON
+ * The adapter answers pure calculators without the runner (adapters/pure.ts runPureArgs); for JSON
  * bodies, with strings or numbers, it must answer exactly as the runner does or hand over.
  */
 import assert from "node:assert/strict";
 import { parseTokens } from "../../adapters/cli.ts";
-import { pureEntry, runPureArgs } from "../../core/pure.ts";
-import { loadAllCommands } from "../../core/registry.ts";
+import { pureEntry, runPureArgs } from "../../adapters/pure.ts";
+import { loadAllCommands } from "../../commands/registry.ts";
 import { execute } from "../../core/runner.ts";
 import { createHandler } from "../../adapters/http.ts";
 import { testSession } from "../_helpers.ts";

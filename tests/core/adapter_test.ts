@@ -3,7 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { constantTimeEqual, createHandler } from "../../adapters/http.ts";
 import { openApiDocument, operationId } from "../../adapters/openapi.ts";
 import { parseTokens } from "../../adapters/cli.ts";
-import { loadAllCommands } from "../../core/registry.ts";
+import { loadAllCommands } from "../../commands/registry.ts";
 import { COMMAND_COUNT, testSession } from "../_helpers.ts";
 
 const handler = createHandler({ session: testSession(), validateData: true, maxBodyBytes: 2000 });

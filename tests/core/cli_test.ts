@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { main, parseTokens } from "../../adapters/cli.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { UsageError } from "../../core/errors.ts";
 import { setDefaultSession } from "../../core/session.ts";
 import { COMMAND_COUNT, testSession } from "../_helpers.ts";

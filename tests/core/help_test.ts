@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { main } from "../../adapters/cli.ts";
 import { commandHelp, helpEntries, mainHelp } from "../../adapters/help.ts";
 import { helpManifestText } from "../../adapters/help_manifest.ts";
-import { commandNames, namespaces } from "../../core/registry.ts";
+import { commandNames, namespaces } from "../../commands/registry.ts";
 import { cliInFreshProcess, ROOT } from "../_helpers.ts";
 
 async function cli(...argv: string[]) {

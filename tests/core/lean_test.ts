@@ -1,5 +1,5 @@
 /**
- * The CLI's lean path (core/lean.ts) must answer exactly as the runner does, or hand the call to
+ * The CLI's lean path (adapters/lean.ts) must answer exactly as the runner does, or hand the call to
  * the runner; and it must not load zod, which is what makes it fast.
  */
 import assert from "node:assert/strict";
@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseTokens } from "../../adapters/cli.ts";
 import { leanManifestText } from "../../adapters/pure_manifest.ts";
-import { leanEntry, runLeanTokens } from "../../core/lean.ts";
-import type { PureArg } from "../../core/pure.ts";
-import { loadAllCommands, loadCommand } from "../../core/registry.ts";
+import { leanEntry, runLeanTokens } from "../../adapters/lean.ts";
+import type { PureArg } from "../../adapters/pure.ts";
+import { loadAllCommands, loadCommand } from "../../commands/registry.ts";
 import { execute, type Outcome } from "../../core/runner.ts";
 import { describeError, UsageError } from "../../core/errors.ts";
 import { failure } from "../../core/envelope.ts";
@@ -216,12 +216,12 @@ Deno.test("lean path: the CLI and the lean path load no renderer, registry, inve
     // mod.ts registers the provider clients with core (core/provider.ts) before the CLI runs
     ...await staticGraph("mod.ts"),
     ...await staticGraph("adapters/cli.ts"),
-    ...await staticGraph("core/lean.ts"),
+    ...await staticGraph("adapters/lean.ts"),
   ].map((s) => s.replace(new URL("../../", import.meta.url).href, ""));
   assert.ok(seen.includes("core/session_core.ts") && seen.includes("providers/clients.ts"));
   const heavy = (s: string) =>
     s.startsWith("adapters/views/") || s === "adapters/render.ts" ||
-    s === "core/registry.ts" || s === "commands/index.ts" ||
+    s === "commands/registry.ts" || s === "commands/index.ts" ||
     /^providers\/[^/]+\/info\.ts$/.test(s) ||
     ["core/session.ts", "core/cache.ts", "core/cache_shared.ts", "core/fleet.ts"].includes(s);
   assert.deepEqual(seen.filter(heavy), []);

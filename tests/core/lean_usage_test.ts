@@ -1,11 +1,11 @@
 /**
- * A refused call shows the command's usage line on the CLI's lean path (core/lean.ts) as it does
+ * A refused call shows the command's usage line on the CLI's lean path (adapters/lean.ts) as it does
  * through the runner; a command calling another (`ctx.call`) gets the inner refusal without one.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { runLeanTokens } from "../../core/lean.ts";
-import { leanEntry } from "../../core/lean.ts";
+import { runLeanTokens } from "../../adapters/lean.ts";
+import { leanEntry } from "../../adapters/lean.ts";
 import { FIXTURES, testSession } from "../_helpers.ts";
 
 const CASSETTE = join(FIXTURES, "backtest", "cassette");

@@ -1,5 +1,5 @@
 /**
- * The CLI's pure-calculation path (core/pure.ts) must answer exactly as the runner does, or hand
+ * The CLI's pure-calculation path (adapters/pure.ts) must answer exactly as the runner does, or hand
  * the call to the runner; and it must not load zod, which is what makes it fast.
  */
 import assert from "node:assert/strict";
@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { main, parseTokens } from "../../adapters/cli.ts";
 import { pureManifest, pureManifestText } from "../../adapters/pure_manifest.ts";
-import { type PureArg, pureEntry, runPureTokens } from "../../core/pure.ts";
-import { loadAllCommands, loadCommand } from "../../core/registry.ts";
+import { type PureArg, pureEntry, runPureTokens } from "../../adapters/pure.ts";
+import { loadAllCommands, loadCommand } from "../../commands/registry.ts";
 import { execute, type Outcome } from "../../core/runner.ts";
 import { describeError, UsageError } from "../../core/errors.ts";
 import { failure } from "../../core/envelope.ts";

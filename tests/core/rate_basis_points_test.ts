@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { parseRate } from "../../core/numbers.ts";
-import { runPureTokens } from "../../core/pure.ts";
+import { runPureTokens } from "../../adapters/pure.ts";
 import { envelope } from "../_helpers.ts";
 
 const reading = (text: string) => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { makeContext } from "../../core/call_context.ts";
 import type { Context } from "../../core/context.ts";
 import { failure } from "../../core/envelope.ts";
-import { runLeanTokens } from "../../core/lean.ts";
+import { runLeanTokens } from "../../adapters/lean.ts";
 import { execute } from "../../core/runner.ts";
 import { FIXTURES, run, testSession } from "../_helpers.ts";
 import { fakeMarket } from "../market/_fake.ts";

@@ -9,7 +9,7 @@ import { argsJsonSchema } from "../../adapters/jsonschema.ts";
 import { commandHelp, helpEntry } from "../../adapters/help.ts";
 import { commandTool, compactSchema, parseToolSet } from "../../adapters/mcp_tools.ts";
 import { openApiDocument } from "../../adapters/openapi.ts";
-import { commandNames, loadCommand } from "../../core/registry.ts";
+import { commandNames, loadCommand } from "../../commands/registry.ts";
 import type { CommandDef } from "../../core/command.ts";
 import { run } from "../_helpers.ts";
 

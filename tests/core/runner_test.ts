@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineCommand, isPlaceholder } from "../../core/command.ts";
 import { jsonSafe } from "../../core/envelope.ts";
 import { normalizeArgs } from "../../core/runner.ts";
-import { commandNames, loadAllCommands } from "../../core/registry.ts";
+import { commandNames, loadAllCommands } from "../../commands/registry.ts";
 import { parseAmount, parseRate } from "../../core/numbers.ts";
 import { amount, collectParseNotes, jsonObject, list, rate } from "../../core/schema.ts";
 import { COMMAND_COUNT, envelope, run } from "../_helpers.ts";

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderOutput } from "../../adapters/render.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { envelope, FIXTURES } from "../_helpers.ts";
 
 const opts = { replay: [join(FIXTURES, "filings", "cassette")] };

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderOutput } from "../../adapters/render.ts";
 import { parseReport, reportText } from "../../analysis/filings/rfile.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import type { Envelope } from "../../core/envelope.ts";
 import { envelope, FIXTURES } from "../_helpers.ts";
 import { R_NOTE } from "./report_fixtures.ts";

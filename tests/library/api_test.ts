@@ -22,7 +22,7 @@ Deno.test("the modules mod.ts loads fit the declarations it types them with", as
   const runner: RunnerApi<Session> = await import("../../core/runner.ts");
   const session: SessionApi<Session, Config> = await import("../../core/session.ts");
   const config: ConfigApi<Config> = await import("../../core/config.ts");
-  const registry: RegistryApi = await import("../../core/registry.ts");
+  const registry: RegistryApi = await import("../../commands/registry.ts");
   const jsonschema: JsonSchemaApi = await import("../../adapters/jsonschema.ts");
   const openapi: OpenApiApi = await import("../../adapters/openapi.ts");
   const http: HttpApi<Session> = await import("../../adapters/http.ts");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { commandMapText } from "../../adapters/command_map.ts";
-import { commandNames } from "../../core/registry.ts";
+import { commandNames } from "../../commands/registry.ts";
 import { ROOT } from "../_helpers.ts";
 
 Deno.test("commands/map.ts is generated from the registry and up to date", async () => {

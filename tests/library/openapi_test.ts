@@ -10,9 +10,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { createHandler } from "../../adapters/http.ts";
 import { acceptsGzip, openApiDocument, trimSchema } from "../../adapters/openapi.ts";
 import { argsJsonSchema, dataJsonSchema } from "../../adapters/jsonschema.ts";
-import { loadAllCommands } from "../../core/registry.ts";
+import { loadAllCommands } from "../../commands/registry.ts";
 import { VERSION } from "../../core/version.ts";
-import { commandNames } from "../../core/registry.ts";
+import { commandNames } from "../../commands/registry.ts";
 import { ROOT, testSession } from "../_helpers.ts";
 
 type Json = Record<string, unknown>;

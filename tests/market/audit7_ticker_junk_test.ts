@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import { run } from "../_helpers.ts";
-import { loadAllCommands } from "../../core/registry.ts";
+import { loadAllCommands } from "../../commands/registry.ts";
 import { builtKind } from "../../core/schema.ts";
 import { TICKER_MAX, TICKER_PATTERN } from "../../core/args.ts";
 

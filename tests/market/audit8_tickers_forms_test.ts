@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { collectParseNotes, ticker } from "../../core/schema.ts";
-import { readArgs } from "../../core/pure.ts";
+import { readArgs } from "../../adapters/pure.ts";
 import { stooqSymbol } from "../../providers/stooq/client.ts";
 import { dataOf, run } from "../_helpers.ts";
 import { type FakeLog, fakeMarket } from "./_fake.ts";

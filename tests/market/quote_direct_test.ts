@@ -1,5 +1,5 @@
 /**
- * `market.quote`'s direct path on the CLI (core/lean.ts → analysis/market/quote_fast.ts →
+ * `market.quote`'s direct path on the CLI (adapters/lean.ts → analysis/market/quote_fast.ts →
  * providers/market_a/quote_direct.ts, with this project's own Yahoo handshake) against the
  * ordinary path (runner, zod, yahoo-finance2): identical envelopes for every recorded quote, the
  * same requests as yahoo-finance2 makes, and a hand-over to the ordinary path whenever the direct
@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { main, parseTokens } from "../../adapters/cli.ts";
-import { runLeanTokens } from "../../core/lean.ts";
+import { runLeanTokens } from "../../adapters/lean.ts";
 import type { Envelope } from "../../core/envelope.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { execute, type Outcome } from "../../core/runner.ts";
 import { type Session, setDefaultSession } from "../../core/session.ts";
 import type { ProviderEnv } from "../../core/provider.ts";

@@ -287,7 +287,7 @@ Deno.test("FX: the pair's daily close on the quote's date is preferred to its la
 
 Deno.test("text view: each money figure is labelled with its own currency", async () => {
   const { renderOutput } = await import("../../adapters/render.ts");
-  const { loadCommand } = await import("../../core/registry.ts");
+  const { loadCommand } = await import("../../commands/registry.ts");
   const text = async (command: string, symbol: string) => {
     const out = await run(command, { symbol }, opts());
     const def = await loadCommand(command);

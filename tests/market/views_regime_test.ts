@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { renderOutput } from "../../adapters/render.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { run } from "../_helpers.ts";
 import { chartBody, fakeMarket } from "./_fake.ts";
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { renderOutput } from "../../adapters/render.ts";
 import { viewBlocks } from "../../adapters/views/index.ts";
 import { blocksText } from "../../adapters/views/text.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { dataOf, run, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
 import { join } from "node:path";

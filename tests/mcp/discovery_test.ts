@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMcpServer } from "../../adapters/mcp.ts";
 import { CORE_COMMANDS, parseToolSet } from "../../adapters/mcp_tools.ts";
-import { commandNames } from "../../core/registry.ts";
+import { commandNames } from "../../commands/registry.ts";
 import { testSession } from "../_helpers.ts";
 
 interface Env {

@@ -7,8 +7,8 @@ import {
   shellWords,
 } from "../../adapters/discovery.ts";
 import { helpEntries } from "../../adapters/help.ts";
-import { commandNames } from "../../core/registry.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { commandNames } from "../../commands/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { HELD_OUT_CASES, SEARCH_CASES } from "./search_cases.ts";
 
 const search = new CommandSearch(helpEntries());

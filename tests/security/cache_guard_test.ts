@@ -11,6 +11,7 @@ import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
 import "../../providers/clients.ts";
 import { runCommand } from "../../core/runner.ts";
+import "../../commands/registry.ts";
 import { ResponseCache } from "../../core/cache.ts";
 import { HttpClient } from "../../core/http.ts";
 import { urlGuardFor } from "../../core/access.ts";

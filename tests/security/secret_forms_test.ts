@@ -9,6 +9,7 @@ import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
 import "../../providers/clients.ts";
 import { runCommand } from "../../core/runner.ts";
+import "../../commands/registry.ts";
 
 const KEY = "Ab+Cd/Ef=Gh12ijKL~";
 const FORMS = [

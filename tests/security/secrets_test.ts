@@ -9,6 +9,7 @@ import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
 import "../../providers/clients.ts";
 import { runCommand } from "../../core/runner.ts";
+import "../../commands/registry.ts";
 import { CassetteRecorder } from "../../core/cassette.ts";
 import { countingServer } from "./_net.ts";
 

@@ -8,6 +8,7 @@ import { loadConfig } from "../../core/config.ts";
 import { Session } from "../../core/session.ts";
 import "../../providers/clients.ts";
 import { execute } from "../../core/runner.ts";
+import "../../commands/registry.ts";
 import { countingServer } from "./_net.ts";
 
 const TRANSCRIPT = "<html><body><p>Operator: Good day and welcome to the call.</p></body></html>";

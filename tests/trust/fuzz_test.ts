@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { execute } from "../../core/runner.ts";
-import { loadAllCommands } from "../../core/registry.ts";
+import { loadAllCommands } from "../../commands/registry.ts";
 import type { CommandDef } from "../../core/command.ts";
 import { main } from "../../adapters/cli.ts";
 import { createHandler } from "../../adapters/http.ts";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { renderOutput } from "../../adapters/render.ts";
 import type { ViewName } from "../../core/command.ts";
 import { success } from "../../core/envelope.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { FIXTURES, run } from "../_helpers.ts";
 
 /** The cells of a CSV text (quoted cells with commas, quotes and line breaks inside). */

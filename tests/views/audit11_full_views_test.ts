@@ -15,7 +15,7 @@ import { render, renderOutput } from "../../adapters/render.ts";
 import { blocksText, wrap } from "../../adapters/views/text.ts";
 import { cols, printable } from "../../adapters/views/width.ts";
 import { success } from "../../core/envelope.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { run, type TestRunOptions } from "../_helpers.ts";
 import { fakeMarket } from "../market/_fake.ts";
 

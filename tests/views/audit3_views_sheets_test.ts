@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { renderOutput } from "../../adapters/render.ts";
 import { money } from "../../adapters/views/model.ts";
 import { linkify } from "../../adapters/views/html.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import type { Envelope } from "../../core/envelope.ts";
 import { join } from "node:path";
 import { FIXTURES, run } from "../_helpers.ts";

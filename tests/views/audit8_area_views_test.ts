@@ -9,7 +9,7 @@ import { genericView } from "../../adapters/views/generic.ts";
 import { screenView } from "../../adapters/views/lists.ts";
 import { earningsView } from "../../adapters/views/calendar.ts";
 import { blocksText, oneLine } from "../../adapters/views/text.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { run, type TestRunOptions } from "../_helpers.ts";
 import { fakeMarket } from "../market/_fake.ts";
 

@@ -12,7 +12,7 @@ import { blocksHtml } from "../../adapters/views/html.ts";
 import { viewBlocks } from "../../adapters/views/index.ts";
 import type { ViewName } from "../../core/command.ts";
 import { success } from "../../core/envelope.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { run, SHARED, type TestRunOptions } from "../_helpers.ts";
 import { fakeMarket } from "../market/_fake.ts";
 

@@ -11,7 +11,7 @@ import { recordsTable } from "../../adapters/views/generic.ts";
 import type { Block } from "../../adapters/views/model.ts";
 import type { ViewName } from "../../core/command.ts";
 import { success } from "../../core/envelope.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { FIXTURES, run, SHARED, type TestRunOptions } from "../_helpers.ts";
 import { fakeMarket } from "../market/_fake.ts";
 

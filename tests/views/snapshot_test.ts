@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderOutput } from "../../adapters/render.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { FIXTURES, ROOT, run, SHARED, type TestRunOptions } from "../_helpers.ts";
 import { fakeMarket } from "../market/_fake.ts";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { renderOutput } from "../../adapters/render.ts";
 import { blocksText, wrap } from "../../adapters/views/text.ts";
 import { failure, success } from "../../core/envelope.ts";
-import { loadCommand } from "../../core/registry.ts";
+import { loadCommand } from "../../commands/registry.ts";
 import { FIXTURES, run } from "../_helpers.ts";
 
 const GDELT =

@@ -5,7 +5,7 @@
  * its hundred simulations. For commands that declare `lean` (core/command.ts), `deno task docs`
  * writes `commands/lean.json`: each command's usage, positionals, argument kinds (derived from its
  * zod schema) and the zod-free function that does what its `run` does. This module reads the
- * arguments with that manifest, as core/pure.ts does for calculators, and runs the function in a
+ * arguments with that manifest, as adapters/pure.ts does for calculators, and runs the function in a
  * context built as the runner builds it, producing the envelope the runner would. A command it
  * runs that calls another (`ctx.call`) goes the lean way too when that one is listed.
  *
@@ -15,16 +15,16 @@
  * and the one runner. A test compares both paths (tests/core/lean_test.ts).
  */
 import manifest from "../commands/lean.json" with { type: "json" };
-import { type CliKind, coerceTextArgs, normalizeArgShape, tokensToArgs } from "./args.ts";
+import { type CliKind, coerceTextArgs, normalizeArgShape, tokensToArgs } from "../core/args.ts";
 import { type PureEntry, type PureManifest, readArgs, shapeOf } from "./pure.ts";
-import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "./envelope.ts";
-import { describeError, HandOver, UsageError } from "./errors.ts";
-import { loadDefaultSession, type Session } from "./session_core.ts";
-import { makeContext } from "./call_context.ts";
-import type { CallOptions, Context } from "./context.ts";
-import type { Surface } from "./access.ts";
-import { finishCall } from "./redact.ts";
-import { lazyImport } from "./lazy.ts";
+import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "../core/envelope.ts";
+import { describeError, HandOver, UsageError } from "../core/errors.ts";
+import { loadDefaultSession, type Session } from "../core/session_core.ts";
+import { makeContext } from "../core/call_context.ts";
+import type { CallOptions, Context } from "../core/context.ts";
+import type { Surface } from "../core/access.ts";
+import { finishCall } from "../core/redact.ts";
+import { lazyImport } from "../core/lazy.ts";
 
 const MANIFEST = manifest as PureManifest;
 
@@ -186,9 +186,11 @@ async function leanRun(entry: PureEntry): Promise<LeanRun> {
   return run;
 }
 
-type Runner = typeof import("./runner.ts");
+type Runner = typeof import("../core/runner.ts");
 const callScopeModule = () =>
-  lazyImport<typeof import("./call_scope.ts")>(new URL("./call_scope.ts", import.meta.url));
+  lazyImport<typeof import("../core/call_scope.ts")>(
+    new URL("../core/call_scope.ts", import.meta.url),
+  );
 
 /** `ctx.call` on the lean path: lean when it can be, else the runner, with the same options. */
 async function callAnother(
@@ -200,6 +202,10 @@ async function callAnother(
   const inProcess = call.inProcess ?? false;
   const lean = await runLeanArgs(command, args, { ...where, inProcess, nested: true });
   if (lean) return lean;
-  const { runCommand } = await lazyImport<Runner>(new URL("./runner.ts", import.meta.url));
+  // the runner finds commands through the registry, which registers itself when loaded
+  const [, { runCommand }] = await Promise.all([
+    lazyImport(new URL("../commands/registry.ts", import.meta.url)),
+    lazyImport<Runner>(new URL("../core/runner.ts", import.meta.url)),
+  ]);
   return await runCommand(command, args, { ...where, inProcess, nested: true });
 }

@@ -21,12 +21,12 @@ import {
   objectFromText,
   thousandsNote,
   tokensToArgs,
-} from "./args.ts";
-import { tickerValue } from "./symbols.ts";
-import { type Envelope, isJsonSafe, jsonSafe, success } from "./envelope.ts";
-import { parseAmount, parseRate } from "./numbers.ts";
-import { lazyImport } from "./lazy.ts";
-import type { Compute } from "./command.ts";
+} from "../core/args.ts";
+import { tickerValue } from "../core/symbols.ts";
+import { type Envelope, isJsonSafe, jsonSafe, success } from "../core/envelope.ts";
+import { parseAmount, parseRate } from "../core/numbers.ts";
+import { lazyImport } from "../core/lazy.ts";
+import type { Compute } from "../core/command.ts";
 
 /** How one argument is read. */
 export type PureKind =

@@ -1,8 +1,8 @@
 /** Looks commands up by name; loads their modules on demand. */
-import { COMMANDS } from "../commands/index.ts";
-import type { CommandDef } from "./command.ts";
-import { UsageError } from "./errors.ts";
-import { closest } from "./suggest.ts";
+import { COMMANDS } from "./index.ts";
+import { type CommandDef, registerCommands } from "../core/command.ts";
+import { UsageError } from "../core/errors.ts";
+import { closest } from "../core/suggest.ts";
 
 const loaded = new Map<string, CommandDef>();
 
@@ -47,3 +47,5 @@ export async function loadAllCommands(): Promise<CommandDef[]> {
 export function namespaces(): string[] {
   return [...new Set(commandNames().map((n) => n.split(".")[0]))];
 }
+
+registerCommands(loadCommand);
