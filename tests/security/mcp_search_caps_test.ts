@@ -24,9 +24,7 @@ function distinctWords(chars: number): string {
 Deno.test("attack: a 900 KB finance_search query is cut, answered at once and not echoed", () => {
   const calls = new ToolCalls(parseToolSet("core"), {});
   const query = `balance sheet of a company ${distinctWords(900_000)}`;
-  const started = performance.now();
   const env = calls.search({ query });
-  const ms = performance.now() - started;
   assert.equal(env.ok, true);
   const data = env.data as { query: string; results: { command: string }[] };
   assert.ok(data.query.length <= MAX_QUERY_CHARS, `${data.query.length} characters echoed`);
@@ -34,8 +32,25 @@ Deno.test("attack: a 900 KB finance_search query is cut, answered at once and no
   assert.ok(env.warnings.some((w) => w.includes(`first ${MAX_QUERY_CHARS}`)), env.warnings.join());
   // the start of the request still decides the ranking
   assert.ok(data.results.some((r) => r.command === "filings.statement"), JSON.stringify(data));
-  // the old code took about 6 s here on this machine
-  assert.ok(ms < 1_500, `${Math.round(ms)} ms`);
+  // (the old code took about 6 s here; speed is measured in bench/, not asserted in tests: the
+  // test below shows that nothing past the cap is read at all)
+});
+
+Deno.test("attack: nothing past the cap is read: 900 KB of another command's words after it change nothing", () => {
+  const calls = new ToolCalls(parseToolSet("core"), {});
+  const head = "balance sheet of a company";
+  const alone = calls.search({ query: head });
+  // past the cap, words that would rank the transcript commands first if they were searched
+  const filler = " ".repeat(MAX_QUERY_CHARS);
+  const tail = "earnings call transcript questions and answers ".repeat(20_000);
+  const long = calls.search({ query: `${head}${filler}${tail}` });
+  const commands = (env: typeof alone) =>
+    (env.data as { results: { command: string }[] }).results.map((r) => r.command);
+  assert.ok(commands(alone).length > 0);
+  assert.deepEqual(commands(long), commands(alone));
+  // and the same tail inside the cap does change the ranking, so the comparison can fail
+  const near = calls.search({ query: `${head} ${"earnings call transcript ".repeat(20)}` });
+  assert.notDeepEqual(commands(near), commands(alone));
 });
 
 Deno.test("attack: a query under the cap is read whole, without a warning", () => {
