@@ -100,6 +100,7 @@ export interface CommandMap {
           last_date: string | null;
           price_adjustment: "total_return" | "splits_only" | "none";
           provider_price_basis: string | null;
+          source_urls: string[];
         }>;
       };
       rebalances: {
@@ -279,6 +280,7 @@ export interface CommandMap {
           last_date: string | null;
           price_adjustment: "total_return" | "splits_only" | "none";
           provider_price_basis: string | null;
+          source_urls: string[];
         }>;
       };
       metrics: {
@@ -526,6 +528,7 @@ export interface CommandMap {
           last_date: string | null;
           price_adjustment: "total_return" | "splits_only" | "none";
           provider_price_basis: string | null;
+          source_urls: string[];
         }>;
       };
       combinations: number;

@@ -84,9 +84,10 @@ function costs(config: Rec, currency?: string): string {
 function sources(data: Rec): string {
   const lines = Object.entries(rec(data.sources)).map(([sym, s]) => {
     const r = rec(s);
+    const urls = Array.isArray(r.source_urls) ? r.source_urls.map((u) => `\n    ${u}`) : [];
     return `${sym}: ${r.provider}, ${r.source}, ${r.currency ?? ""} ${
       r.price_adjustment ?? ""
-    } bars ${r.first_date} to ${r.last_date}`.replace(/ +/g, " ");
+    } bars ${r.first_date} to ${r.last_date}`.replace(/ +/g, " ") + urls.join("");
   });
   const missing = Array.isArray(data.missing_symbols) && data.missing_symbols.length
     ? [`missing symbols: ${data.missing_symbols.join(", ")}`]

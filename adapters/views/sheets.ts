@@ -90,7 +90,7 @@ function unitSheet(data: Rec): Rec[] | null {
 /**
  * A tune's leaderboard or a backtest's equity curve (the sheets a reader wants of them), each row
  * with the currency its money is in: the portfolio's prices' (one currency; backtests refuse two),
- * and `prices`: each symbol's provider, source, adjustment and bar dates.
+ * and `prices`: each symbol's provider, source, adjustment, bar dates and source URLs.
  */
 function backtestSheet(data: Rec): Rec[] | null {
   const list = data.run_type === "tune" ? data.leaderboard : data.equity_curve;
@@ -104,7 +104,10 @@ function backtestSheet(data: Rec): Rec[] | null {
       const r = isRecord(s) ? s : {};
       const what = [r.provider, r.source, r.price_adjustment].filter((x) => typeof x === "string");
       const span = r.first_date && r.last_date ? ` ${r.first_date} to ${r.last_date}` : "";
-      return what.length ? [`${sym}: ${what.join(", ")}${span}`] : [];
+      const urls = Array.isArray(r.source_urls) && r.source_urls.length
+        ? ` (${r.source_urls.join(" ")})`
+        : "";
+      return what.length ? [`${sym}: ${what.join(", ")}${span}${urls}`] : [];
     },
   ).join("; ");
   return (list as Rec[]).map((r) => ({ ...r, currency, ...(cited ? { prices: cited } : {}) }));

@@ -45,6 +45,8 @@ export interface SymbolBars {
   rows: Bar[];
   splits?: SplitEvent[];
   price_basis?: string;
+  /** The provider's URLs the bars were read from (market.ohlcv's source_urls). */
+  source_urls?: string[];
 }
 
 export interface SourceInfo {
@@ -57,6 +59,8 @@ export interface SourceInfo {
   price_adjustment: "total_return" | "splits_only" | "none";
   /** What the provider says its prices are (e.g. split-adjusted OHLC, adjusted close). */
   provider_price_basis: string | null;
+  /** The provider's URLs the bars were read from, credentials removed. */
+  source_urls: string[];
 }
 
 export interface LoadedPanel {
@@ -560,6 +564,7 @@ function sourceInfo(
     last_date: last,
     price_adjustment: adjustment,
     provider_price_basis: d?.price_basis ?? null,
+    source_urls: Array.isArray(d?.source_urls) ? [...d.source_urls] : [],
   };
 }
 

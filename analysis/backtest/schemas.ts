@@ -42,6 +42,7 @@ const SOURCE = z.strictObject({
   last_date: z.string().nullable(),
   price_adjustment: z.enum(["total_return", "splits_only", "none"]),
   provider_price_basis: z.string().nullable(),
+  source_urls: z.array(z.string()),
 });
 
 export const DATA_SECTION = z.strictObject({

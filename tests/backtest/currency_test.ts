@@ -23,6 +23,7 @@ function sources(currencies: Record<string, string | null>): Record<string, Sour
       last_date: "2023-01-17",
       price_adjustment: "total_return",
       provider_price_basis: null,
+      source_urls: [],
     }]),
   );
 }

@@ -84,6 +84,16 @@ Deno.test("backtest.run buy_hold on the project's bars: benchmark return equals 
   assert.equal(d.metrics.benchmark_return_pct, d.metrics.total_return_pct);
   assert.equal(d.equity_curve[0].benchmark, 100000);
   assert.match(d.config.benchmark, /filled at the next bar .* same fees and slippage/);
+  // each symbol's bars cite the provider URL they were read from (no crumb or key in it)
+  for (const sym of ["AAPL", "MSFT"]) {
+    const urls = d.data.sources[sym].source_urls;
+    assert.equal(urls.length, 1, JSON.stringify(urls));
+    assert.match(
+      urls[0],
+      new RegExp(`^https://query[12]\\.finance\\.yahoo\\.com/v8/finance/chart/${sym}\\?`),
+    );
+    assert.doesNotMatch(urls[0], /crumb=/);
+  }
 });
 
 Deno.test("metrics: a few days are not annualised: CAGR, volatility, Sharpe, Sortino null and said", () => {

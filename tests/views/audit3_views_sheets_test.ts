@@ -164,7 +164,7 @@ Deno.test("csv: a backtest's equity curve names where its prices came from, per 
   assert.match(lines[0], /^date,equity,benchmark,drawdown_pct,currency,prices/);
   assert.match(
     lines[1],
-    /,USD,"AAPL: market_a, Yahoo Finance chart API \(v8\/finance\/chart\), total_return 2023-01-18 to 2023-06-30; MSFT: market_a,/,
+    /,USD,"AAPL: market_a, Yahoo Finance chart API \(v8\/finance\/chart\), total_return 2023-01-18 to 2023-06-30 \(https:\/\/query2\.finance\.yahoo\.com\/v8\/finance\/chart\/AAPL\?[^ )]*\); MSFT: market_a,/,
   );
 });
 
