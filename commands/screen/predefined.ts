@@ -8,8 +8,8 @@ export default defineCommand({
     "undervalued_large_caps, ...), each with a short description. Answered from a built-in " +
     "list, no request. To filter on your own criteria give screen.run a query instead.",
   usage: "finance screen.predefined",
-  side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
+  side_effects: "pure_calculation",
+  auth_required: "none",
   citation_fields: ["key", "source"],
   positional: [],
   args: z.strictObject({}),

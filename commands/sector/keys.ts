@@ -7,8 +7,8 @@ export default defineCommand({
   description: "Yahoo's eleven sector keys (technology, healthcare, ...) with their names, for " +
     "sector.overview, sector.industries, sector.table and industry.keys. Built in, no request.",
   usage: "finance sector.keys",
-  side_effects: "network_read_only",
-  auth_required: "optional_environment_or_public_provider",
+  side_effects: "pure_calculation",
+  auth_required: "none",
   citation_fields: ["key", "source"],
   positional: [],
   args: z.strictObject({}),
