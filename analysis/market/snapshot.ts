@@ -34,6 +34,7 @@ import {
 } from "./currency.ts";
 import { canonicalSymbol, nonCommonLine, parseSymbol } from "../../core/symbols.ts";
 import { negativeMultiples } from "./valuation.ts";
+import { notACompany } from "./company_only.ts";
 
 /**
  * Yahoo quote types that are no company's shares: a currency pair, a cryptocurrency, an index,
@@ -183,16 +184,28 @@ function summaryMissing(symbol: string, why: string, quote: Quote): string {
  */
 export async function snapshot(ctx: Context, input: string, opts: { negatives?: boolean } = {}) {
   const symbol = canonicalSymbol(input);
+  // a currency pair, cryptocurrency, future or index has no company figures for Yahoo to keep:
+  // they are not asked for, and one warning says why they are empty
+  const other = notACompany(symbol);
   const [row, got, filer] = await Promise.all([
     yahooQuoteRow(ctx, symbol).catch((err) => Promise.reject(noQuoteHint(err, ctx.clock.now()))),
-    summaryOrNothing(ctx, symbol, [
-      "summaryProfile",
-      "financialData",
-      "defaultKeyStatistics",
-      "summaryDetail",
-    ]),
+    summaryOrNothing(
+      ctx,
+      symbol,
+      other
+        ? ["summaryDetail"]
+        : ["summaryProfile", "financialData", "defaultKeyStatistics", "summaryDetail"],
+    ),
     lookupCik(ctx, symbol),
   ]);
+  if (other) {
+    ctx.warn(
+      `${symbol} is ${other}, not a company: it has no revenue, earnings, cash, debt, book ` +
+        "value or enterprise value, so those figures and the valuation ratios built on them " +
+        "are empty (Yahoo's summaryProfile, financialData and defaultKeyStatistics were " +
+        "not asked for)",
+    );
+  }
   // an instrument that is no company's shares has no SEC filer: nothing was missed
   const noFiler = NO_FILER.has(row.quoteType ?? "");
   let cik = noFiler ? null : filer.cik;

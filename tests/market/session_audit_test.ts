@@ -476,5 +476,16 @@ Deno.test("symbol.snapshot: a cryptocurrency, a currency pair or an index has no
       out.envelope.warnings.join("\n"),
     );
     assert.ok(!urls.some((u) => u.includes("sec.gov")), `${symbol}: asked the SEC`);
+    // one warning says why the company figures are empty; none of them is asked of Yahoo
+    assert.equal(
+      out.envelope.warnings.filter((w) => w.startsWith(`${symbol} is `) && /not a company/.test(w))
+        .length,
+      1,
+      out.envelope.warnings.join("\n"),
+    );
+    assert.ok(
+      !urls.some((u) => /modules=[^&]*(financialData|defaultKeyStatistics|summaryProfile)/.test(u)),
+      urls.join("\n"),
+    );
   }
 });
