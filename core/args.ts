@@ -58,6 +58,20 @@ function isSymbolToken(shape: ArgShape, token: string, key: string): boolean {
 }
 
 /**
+ * For a word given where the command takes no (more) positional arguments: the named argument
+ * it most likely is, as a hint ("did you mean symbol=AAPL? "), or "" — a ticker-like word for a
+ * command with `symbol`, any other text for one with `query`, when that argument is not given.
+ */
+function namedGuess(shape: ArgShape, args: Record<string, unknown>, word: string): string {
+  const free = (name: string) => shape.keys.includes(name) && !Object.hasOwn(args, name);
+  if (free("symbol") && /^\^?[A-Za-z0-9][A-Za-z0-9.\-=/]{0,14}$/.test(word)) {
+    return `did you mean symbol=${word}? `;
+  }
+  if (free("query")) return `did you mean query=${JSON.stringify(clip(word))}? `;
+  return "";
+}
+
+/**
  * Splits CLI tokens into named arguments using the positional names, then turns text into numbers
  * and booleans where `kindOf(argument)` says the schema wants them.
  */
@@ -107,7 +121,7 @@ export function tokensToArgs(
     throw new UsageError(
       `${shape.name}: unexpected argument "${clip(extra)}"${
         shape.positional.length ? ` (takes ${shape.positional.length} positional)` : ""
-      }; use name=value (usage: ${shape.usage})`,
+      }; ${namedGuess(shape, args, extra)}use name=value (usage: ${shape.usage})`,
     );
   }
   positional.forEach((value, i) => {

@@ -28,3 +28,27 @@ Deno.test("cli: a token starting with - is still no key (a negative positional v
   const args = tokensToArgs(withPositional, ["-100=5"], () => "string");
   assert.equal(args.cashflows, "-100=5");
 });
+
+Deno.test("cli: a word where no positional is taken is named as the argument it most likely is", () => {
+  const news: ArgShape = {
+    name: "news.search",
+    usage: "finance news.search [query=TEXT | symbol=SYMBOL]",
+    keys: ["query", "symbol", "max_records"],
+    positional: [],
+  };
+  const refusal = (tokens: string[], s = news) => {
+    try {
+      tokensToArgs(s, tokens, () => "string");
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error(`${tokens.join(" ")} was taken`);
+  };
+  assert.match(refusal(["AAPL"]), /unexpected argument "AAPL"; did you mean symbol=AAPL\? use/);
+  assert.match(refusal(["BRK.B"]), /did you mean symbol=BRK\.B\?/);
+  // text that is no ticker, or a ticker once symbol= is given, is the query
+  assert.match(refusal(["apple earnings"]), /did you mean query="apple earnings"\?/);
+  assert.match(refusal(["symbol=AAPL", "TSLA"]), /did you mean query="TSLA"\?/);
+  // a command with neither argument gets no guess
+  assert.doesNotMatch(refusal(["AAPL"], shape), /did you mean/);
+});
