@@ -29,6 +29,9 @@ import {
   sliceColumns,
 } from "../../providers/bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
+import { lazyImport } from "../../core/lazy.ts";
+
+type MarketB = typeof import("../../providers/market_b/client.ts");
 import { futurePrice, futureRoot, noVolumeKind, pairOf } from "./quote_row.ts";
 import { indexBasis, indexLevelUnit } from "./units.ts";
 import { dividendSlipNote, fixDividendUnits, fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
@@ -605,7 +608,10 @@ async function fromProvider(
       })`,
     };
   }
-  const { avCurrency, avSymbol } = await import("../../providers/market_b/client.ts");
+  // by URL: a literal import would bring the client into every ohlcv call's module graph
+  const { avCurrency, avSymbol } = await lazyImport<MarketB>(
+    new URL("../../providers/market_b/client.ts", import.meta.url),
+  );
   const provider_symbol = avSymbol(symbol);
   const got = await (await ctx.provider("market_b")).series(symbol, tf, w.start, w.end);
   // its OHLC are raw: a split in the window is a jump in them, which only adj_close is free of

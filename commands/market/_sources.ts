@@ -6,6 +6,9 @@
 import type { Context, Requested } from "../../core/context.ts";
 import type { Envelope } from "../../core/envelope.ts";
 import type { OhlcvArgs } from "../../analysis/market/ohlcv.ts";
+import { lazyImport } from "../../core/lazy.ts";
+
+type QuoteFast = typeof import("../../analysis/market/quote_fast.ts");
 
 /** What `source_urls` says in every schema that has it. */
 export const SOURCE_URLS_HELP =
@@ -128,7 +131,10 @@ export async function quoteLeanWithSources(
   args: { symbol: string },
   ctx: Context,
 ): Promise<unknown> {
-  const { marketQuoteLean } = await import("../../analysis/market/quote_fast.ts");
+  // by URL: a literal import would bring the quote's modules into market.ohlcv's graph too
+  const { marketQuoteLean } = await lazyImport<QuoteFast>(
+    new URL("../../analysis/market/quote_fast.ts", import.meta.url),
+  );
   return withSourceUrls(await marketQuoteLean(args, ctx), ctx);
 }
 
