@@ -29,6 +29,12 @@ async function sameCompany(
   return null;
 }
 
+/** Yahoo's quote types of a fund, in words. */
+const FUNDS: Partial<Record<string, string>> = {
+  ETF: "an exchange-traded fund",
+  MUTUALFUND: "a mutual fund",
+};
+
 export default defineCommand({
   name: "symbol.profile",
   summary: "Company profile: name, sector, industry, website, CIK",
@@ -89,7 +95,9 @@ export default defineCommand({
       yf.summary(symbol, ["quoteType"]).catch(() => ({})),
       secCik(ctx, symbol),
     ]);
-    const qt = (quoteType as { quoteType?: { longName?: string; shortName?: string } }).quoteType;
+    const qt = (quoteType as {
+      quoteType?: { longName?: string; shortName?: string; quoteType?: string };
+    }).quoteType;
     // a "name" without a letter is Yahoo's placeholder, not the company's (ADH, delisted: "54688")
     let placeholder: string | null = null;
     const named = (n: string | null | undefined): string | null => {
@@ -114,6 +122,7 @@ export default defineCommand({
               "states are of a date Yahoo does not give (market.quote has the current price)"),
       );
     }
+    const fund = kind ? undefined : FUNDS[String(qt?.quoteType ?? "").toUpperCase()];
     let fromQuote = false;
     if (sum.error && !kind) {
       ctx.warn(
@@ -141,7 +150,7 @@ export default defineCommand({
     const description = p.longBusinessSummary ?? (kind ? p.description : undefined) ?? null;
     const address2 = (p as { address2?: unknown }).address2;
     const cited = cik && name ? await sameCompany(ctx, symbol, cik, name) : cik;
-    return withSourceUrls({
+    const profile = {
       symbol,
       provider_symbol: symbol,
       company_name: name,
@@ -160,6 +169,28 @@ export default defineCommand({
         fromQuote ? `${QUOTE_SOURCE} (company name)` : null,
       ].filter(Boolean).join("; "),
       retrieved_at: answeredAt(ctx, (r) => r.provider === "market_a"),
-    }, ctx);
+    };
+    // a fund is no operating company either: the company fields its assetProfile leaves empty
+    // are said to be empty for that reason (it may still give its manager's address)
+    const empty = Object.entries({
+      sector: profile.sector,
+      industry: profile.industry,
+      address: profile.address,
+      phone: profile.phone,
+      employees: profile.employees,
+    }).filter(([, v]) => v === null || v === undefined).map(([k]) => k);
+    if (fund && !sum.error && empty.length) {
+      ctx.warn(
+        `${symbol} is ${fund} (Yahoo's quoteType ${qt!.quoteType}): ${empty.join(", ")} ` +
+          `${
+            empty.length === 1
+              ? "is an operating company's field"
+              : "are an operating company's fields"
+          } ` +
+          "and stay empty; symbol.snapshot shows the fund's own figures (net assets, NAV, yield, " +
+          "fund family)",
+      );
+    }
+    return withSourceUrls(profile, ctx);
   },
 });

@@ -195,6 +195,41 @@ Deno.test("symbol.profile: a currency pair or future with no assetProfile says w
   assert.ok(!apple.envelope.warnings.some((w) => /not a company/.test(w)));
 });
 
+Deno.test("symbol.profile: a fund names the company fields it leaves empty, and only those", async () => {
+  // an ETF's assetProfile: a description, no sector or address; a mutual fund's: its manager's
+  // address and phone (Yahoo's 0P000071W8.TO gives TD Bank Tower's)
+  const etf = await profile("QQQ", {
+    QQQ: {
+      quoteType: { symbol: "QQQ", quoteType: "ETF", longName: "Invesco QQQ Trust" },
+      assetProfile: { longBusinessSummary: "The trust tracks the NASDAQ-100 Index." },
+    },
+  });
+  const w1 = etf.envelope.warnings.filter((w) => w.startsWith("QQQ is "));
+  assert.equal(w1.length, 1, etf.envelope.warnings.join("\n"));
+  assert.match(
+    w1[0],
+    /an exchange-traded fund \(Yahoo's quoteType ETF\): sector, industry, address, phone, employees are/,
+  );
+  const mf = await profile("0P000071W8.TO", {
+    "0P000071W8.TO": {
+      quoteType: { symbol: "0P000071W8.TO", quoteType: "MUTUALFUND", longName: "TD US Index e" },
+      assetProfile: {
+        address1: "TD Bank Tower, 66 Wellington Street West",
+        phone: "1-800-588-8054",
+      },
+    },
+  });
+  const d = dataOf(mf.envelope) as Any;
+  assert.equal(d.phone, "1-800-588-8054");
+  const w2 = mf.envelope.warnings.find((w) => w.startsWith("0P000071W8.TO is a mutual fund"));
+  assert.ok(w2, mf.envelope.warnings.join("\n"));
+  assert.match(w2, /: sector, industry, employees are an operating company's fields/);
+  assert.doesNotMatch(w2, /address|phone/);
+  // a company says nothing of the kind
+  const apple = await profile("AAPL", { AAPL: company("Apple Inc.") });
+  assert.ok(!apple.envelope.warnings.some((w) => /operating company's field/.test(w)));
+});
+
 Deno.test("calendar.company: a past ex-date with the payment still to come says the payment is", async () => {
   // on 2025-02-11 the ex-date (2025-02-10) is behind, the payment (2025-02-24) is not
   const out = await calendar(dividends("2025-02-10T00:00:00Z", "2025-02-24T00:00:00Z"));
