@@ -28,8 +28,6 @@ import type {
   SessionRef,
 } from "./core/library_api.ts";
 import { lazyImport } from "./core/lazy.ts";
-// registers the provider clients with core (which knows providers only by its own interface)
-import "./providers/clients.ts";
 import { closest } from "./core/suggest.ts";
 
 // Implementations load on first use: run as a script for a pure calculation, this module loads

@@ -2,8 +2,6 @@
  * The HTTP adapter: a plain `(Request) => Promise<Response>` handler, so it mounts in
  * Deno.serve, in another app, or in a test without a socket.
  */
-// an entry point: registers the provider clients with core
-import "../providers/clients.ts";
 import { failure } from "../core/envelope.ts";
 import { hasCommand } from "../commands/registry.ts";
 import { execute } from "../core/runner.ts";

@@ -15,6 +15,8 @@
  * and the one runner. A test compares both paths (tests/core/lean_test.ts).
  */
 import manifest from "../commands/lean.json" with { type: "json" };
+// the lean commands read providers without the registry: the clients register here
+import "../providers/clients.ts";
 import { type CliKind, coerceTextArgs, normalizeArgShape, tokensToArgs } from "../core/args.ts";
 import { type PureEntry, type PureManifest, readArgs, shapeOf } from "./pure.ts";
 import { type Envelope, failure, isJsonSafe, jsonSafe, success } from "../core/envelope.ts";

@@ -6,8 +6,6 @@
  * envelope as structured content; the OpenAPI document and the playbooks are resources, the
  * playbooks prompts.
  */
-// an entry point: registers the provider clients with core
-import "../providers/clients.ts";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,

@@ -1,4 +1,8 @@
-/** Looks commands up by name; loads their modules on demand. */
+/**
+ * Looks commands up by name; loads their modules on demand. Loading it registers the command
+ * loader with core's runner and, for the commands' providers, the provider clients.
+ */
+import "../providers/clients.ts";
 import { COMMANDS } from "./index.ts";
 import { type CommandDef, registerCommands } from "../core/command.ts";
 import { UsageError } from "../core/errors.ts";

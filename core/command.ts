@@ -200,7 +200,7 @@ export function loadCommand(name: string): Promise<CommandDef> {
   if (commandLoader) return commandLoader(name);
   return Promise.reject(
     new Error(
-      "no commands are registered: import commands/registry.ts (mod.ts does) before running one",
+      "no commands are registered: import commands/registry.ts before running one",
     ),
   );
 }

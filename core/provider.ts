@@ -38,7 +38,7 @@ export type ProviderFactory = <K extends ProviderKey>(
 
 let registered: ProviderFactory | null = null;
 
-/** Called once by providers/clients.ts when it loads (mod.ts and the test helpers import it). */
+/** Called once by providers/clients.ts when it loads (commands/registry.ts and the lean path import it). */
 export function registerProviders(factory: ProviderFactory): void {
   registered = factory;
 }
@@ -50,7 +50,7 @@ export function registerProviders(factory: ProviderFactory): void {
 export function providerFactory(): ProviderFactory {
   if (registered) return registered;
   throw new Error(
-    "no provider clients are registered: import providers/clients.ts (mod.ts does) before running a command that reads a provider",
+    "no provider clients are registered: import commands/registry.ts or providers/clients.ts before running a command that reads a provider",
   );
 }
 

@@ -6,7 +6,6 @@ import { loadConfig } from "../core/config.ts";
 import type { Envelope } from "../core/envelope.ts";
 import { execute, type Outcome } from "../core/runner.ts";
 import { Session } from "../core/session.ts";
-import "../providers/clients.ts";
 import "../commands/registry.ts";
 import type { Surface } from "../core/access.ts";
 
