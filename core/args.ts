@@ -64,7 +64,7 @@ function isSymbolToken(shape: ArgShape, token: string, key: string): boolean {
  */
 function namedGuess(shape: ArgShape, args: Record<string, unknown>, word: string): string {
   const free = (name: string) => shape.keys.includes(name) && !Object.hasOwn(args, name);
-  if (free("symbol") && /^\^?[A-Za-z0-9][A-Za-z0-9.\-=/]{0,14}$/.test(word)) {
+  if (free("symbol") && word.length <= TICKER_MAX && TICKER_PATTERN.test(word)) {
     return `did you mean symbol=${word}? `;
   }
   if (free("query")) return `did you mean query=${JSON.stringify(clip(word))}? `;

@@ -737,12 +737,11 @@ function readPair(q: QuoteRow, notes: string[]): QuoteRow {
  * ticker (Brooks Automation's BRKS became AZTA). Other errors as they are; the error is changed
  * in place and returned.
  */
-export function noQuoteHint<E>(err: E, now?: Date): E {
+export function noQuoteHint<E>(err: E, symbol: string, now?: Date): E {
   if (
     !(err instanceof Error) || !/has no quote for '/.test(err.message) ||
     /delisted|option symbol/.test(err.message)
   ) return err;
-  const symbol = /has no quote for '([^']*)'/.exec(err.message)?.[1] ?? "";
   const option = occTerms(symbol);
   if (option) {
     const expired = now && Date.parse(`${option.expiry}T23:59:59Z`) < now.getTime();
@@ -784,11 +783,11 @@ function occTerms(symbol: string) {
  */
 function readOption(q: QuoteRow, notes: string[], now?: Date) {
   const r = q as QuoteRow & Record<string, unknown>;
-  const occ = OCC.exec(q.symbol.toUpperCase());
-  const underlying = textOf(r.underlyingSymbol) ?? occ?.[1] ?? null;
-  const expiry = expiryOf(r) ?? (occ ? `20${occ[2]}-${occ[3]}-${occ[4]}` : null);
-  const strike = typeof r.strike === "number" ? r.strike : occ ? Number(occ[6]) / 1000 : null;
-  const side = occ ? (occ[5] === "C" ? "a call" : "a put") : "an option";
+  const occ = occTerms(q.symbol);
+  const underlying = textOf(r.underlyingSymbol) ?? occ?.underlying ?? null;
+  const expiry = expiryOf(r) ?? occ?.expiry ?? null;
+  const strike = typeof r.strike === "number" ? r.strike : occ?.strike ?? null;
+  const side = occ ? `a ${occ.side}` : "an option";
   const terms = [
     underlying ? `on ${underlying}` : null,
     strike === null ? null : `strike ${strike}`,

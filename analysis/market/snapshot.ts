@@ -188,7 +188,9 @@ export async function snapshot(ctx: Context, input: string, opts: { negatives?: 
   // they are not asked for, and one warning says why they are empty
   const other = notACompany(symbol);
   const [row, got, filer] = await Promise.all([
-    yahooQuoteRow(ctx, symbol).catch((err) => Promise.reject(noQuoteHint(err, ctx.clock.now()))),
+    yahooQuoteRow(ctx, symbol).catch((err) =>
+      Promise.reject(noQuoteHint(err, symbol, ctx.clock.now()))
+    ),
     summaryOrNothing(
       ctx,
       symbol,

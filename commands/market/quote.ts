@@ -62,7 +62,9 @@ export default defineCommand({
       quote = read.quote;
     } catch (err) {
       const av = await ctx.provider("market_b");
-      if (!av.configured || !(err instanceof FinanceError)) throw noQuoteHint(err, ctx.clock.now());
+      if (!av.configured || !(err instanceof FinanceError)) {
+        throw noQuoteHint(err, symbol, ctx.clock.now());
+      }
       const { avCurrency, avSymbol } = await import("../../providers/market_b/client.ts");
       let provider_symbol: string;
       try {

@@ -29,12 +29,6 @@ async function sameCompany(
   return null;
 }
 
-/** Yahoo's quote types of a fund, in words. */
-const FUNDS: Partial<Record<string, string>> = {
-  ETF: "an exchange-traded fund",
-  MUTUALFUND: "a mutual fund",
-};
-
 export default defineCommand({
   name: "symbol.profile",
   summary: "Company profile: name, sector, industry, website, CIK",
@@ -122,7 +116,8 @@ export default defineCommand({
               "states are of a date Yahoo does not give (market.quote has the current price)"),
       );
     }
-    const fund = kind ? undefined : FUNDS[String(qt?.quoteType ?? "").toUpperCase()];
+    const { fundKind } = await import("../../analysis/market/fund.ts");
+    const fund = kind ? null : fundKind(qt?.quoteType ?? null);
     let fromQuote = false;
     if (sum.error && !kind) {
       ctx.warn(

@@ -208,7 +208,7 @@ Deno.test("symbol.profile: a fund names the company fields it leaves empty, and 
   assert.equal(w1.length, 1, etf.envelope.warnings.join("\n"));
   assert.match(
     w1[0],
-    /an exchange-traded fund \(Yahoo's quoteType ETF\): sector, industry, address, phone, employees are/,
+    /an ETF \(Yahoo's quoteType ETF\): sector, industry, address, phone, employees are/,
   );
   const mf = await profile("0P000071W8.TO", {
     "0P000071W8.TO": {
