@@ -6,7 +6,9 @@
  */
 import type { Client as PdfTables } from "../../providers/pdf_tables_a/client.ts";
 import type { PdfFile } from "../../providers/pdf_text_a/client.ts";
-import { latticeTables, streamTables, type Table } from "./tables.ts";
+import { latticeTables } from "./table_lattice.ts";
+import { streamTables } from "./tables.ts";
+import type { Table } from "./table_model.ts";
 import { pageText, type TextRun } from "./pdf_layout.ts";
 import { checkTextLayer, stripControls, type TextLayerNote } from "./text_layer.ts";
 

@@ -5,7 +5,10 @@
  * columns cannot be checked, a negative's ")" in a cell of its own.
  */
 import type { Line, TextRun } from "./pdf_layout.ts";
-import { type BlockLine, type Cell, isNumeric, isYear, SPAN_WORDS, type Table } from "./tables.ts";
+import type { BlockLine } from "./tables.ts";
+import type { Cell, Table } from "./table_model.ts";
+import { isNumeric, isYear } from "./table_figures.ts";
+import { SPAN_WORDS } from "./table_headings.ts";
 
 /**
  * A table whose columns of figures have no headings, below lines of words over those columns

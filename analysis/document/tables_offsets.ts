@@ -5,7 +5,7 @@
  * ask of text. A cell that cannot be placed there has no offsets (null), never a guess.
  */
 import { pageLayout, type PlacedLine, type TextRun } from "./pdf_layout.ts";
-import type { CellAt, Table } from "./tables.ts";
+import type { CellAt, Table } from "./table_model.ts";
 import { PAGE_SEPARATOR } from "./model.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { PdfPageError } from "../../providers/pdf_text_a/client.ts";

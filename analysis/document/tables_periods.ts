@@ -7,7 +7,9 @@
  * figures, its own; otherwise the table says its periods were not read.
  */
 import type { Line } from "./pdf_layout.ts";
-import { isFigure, isYear, SPAN_WORDS, type Table } from "./tables.ts";
+import { isFigure, isYear } from "./table_figures.ts";
+import { SPAN_WORDS } from "./table_headings.ts";
+import type { Table } from "./table_model.ts";
 
 interface PlacedCell {
   x0: number;

@@ -139,12 +139,14 @@ export default defineCommand({
         throw new InputError("source is required (a local path or an http(s) URL)");
       }
       const { fetchDocument } = await import("../../analysis/document/load.ts");
-      const { applyNumberStyle, cellScales, htmlTable, multiNumber, numberStyles } = await import(
-        "../../analysis/document/tables.ts"
+      const { htmlTable } = await import("../../analysis/document/tables.ts");
+      const { applyNumberStyle, multiNumber, numberStyles } = await import(
+        "../../analysis/document/table_figures.ts"
       );
+      const { cellScales } = await import("../../analysis/document/table_scale.ts");
       const raw = await fetchDocument(ctx, args.source);
       const warnings: string[] = [];
-      let found: (import("../../analysis/document/tables.ts").Table & {
+      let found: (import("../../analysis/document/table_model.ts").Table & {
         flavor: "stream" | "lattice" | "html";
       })[];
       let pages: number[];
@@ -464,7 +466,7 @@ export async function asStopped<T>(work: () => Promise<T>): Promise<T> {
 }
 
 type Units = typeof import("../../analysis/document/tables_units.ts");
-type TableOf = import("../../analysis/document/tables.ts").Table;
+type TableOf = import("../../analysis/document/table_model.ts").Table;
 
 /**
  * What a table's scale does not cover, said per row: a header "$ million" over a column with an

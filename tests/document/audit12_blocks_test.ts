@@ -148,7 +148,7 @@ Deno.test("document.tables: a figure under the long labels of the rows above is 
 });
 
 Deno.test("tables: a row naming several measures and EPS is in the scale where its column is", async () => {
-  const { cellScales } = await import("../../analysis/document/tables.ts");
+  const { cellScales } = await import("../../analysis/document/table_scale.ts");
   const scales = cellScales({
     header: ["($ million)", "EBITDA", "EBIT", "Net Income", "EPS (Diluted US cents)"],
     rows: [

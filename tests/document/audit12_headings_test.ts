@@ -171,7 +171,8 @@ Deno.test("document.tables: a section label centred between the headings and the
 });
 
 Deno.test("tables: a par-value line wrapped onto its figures' row is dollars; a label mentioning figures is not figures run together", async () => {
-  const { cellScales, multiNumber } = await import("../../analysis/document/tables.ts");
+  const { cellScales } = await import("../../analysis/document/table_scale.ts");
+  const { multiNumber } = await import("../../analysis/document/table_figures.ts");
   const label = "Common stock, $.01 par value: authorized 1,000,000,000 shares, issued and";
   const rows = [
     [label, "", ""],
@@ -195,7 +196,7 @@ Deno.test("tables: a par-value line wrapped onto its figures' row is dollars; a 
 });
 
 Deno.test("tables: a range of two figures is not figures run together", async () => {
-  const { multiNumber, parseNumber } = await import("../../analysis/document/tables.ts");
+  const { multiNumber, parseNumber } = await import("../../analysis/document/table_figures.ts");
   assert.equal(multiNumber("50.65% - 53.51%"), false);
   assert.equal(multiNumber("3 to 5"), false);
   assert.equal(parseNumber("50.65% - 53.51%"), null);

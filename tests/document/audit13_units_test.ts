@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
-import { scaleIn } from "../../analysis/document/tables.ts";
+import { scaleIn } from "../../analysis/document/table_scale.ts";
 import { percentCaption, unscaledRows } from "../../analysis/document/tables_units.ts";
 
 // deno-lint-ignore no-explicit-any

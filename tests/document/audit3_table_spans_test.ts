@@ -111,7 +111,7 @@ Deno.test("document.scan: an empty query is an error, not a scan of the topic gr
 });
 
 Deno.test("PDF ruled tables: a header cell merged over columns (no rule inside it) heads each", async () => {
-  const { latticeTables } = await import("../../analysis/document/tables.ts");
+  const { latticeTables } = await import("../../analysis/document/table_lattice.ts");
   const h = (y: number) => ({ x0: 50, x1: 500, y0: y, y1: y + 0.5 });
   const v = (x: number, top: number) => ({ x0: x, x1: x + 0.5, y0: 620, y1: top });
   const rulings = [

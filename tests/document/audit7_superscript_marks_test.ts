@@ -82,7 +82,8 @@ Deno.test("document.read: the raised mark reads as a superscript, not as another
 });
 
 Deno.test("document tables: a count with its annotation raised beside it keeps the annotation column null", async () => {
-  const { streamTables, applyNumberStyle } = await import("../../analysis/document/tables.ts");
+  const { streamTables } = await import("../../analysis/document/tables.ts");
+  const { applyNumberStyle } = await import("../../analysis/document/table_figures.ts");
   const run = (str: string, x: number, y: number, size = 9) => ({
     str,
     x,

@@ -4,7 +4,7 @@
  * tables had scale null, their thousands passing for units.
  */
 import assert from "node:assert/strict";
-import { scaleIn } from "../../analysis/document/tables.ts";
+import { scaleIn } from "../../analysis/document/table_scale.ts";
 
 Deno.test("scaleIn: bare currency thousands, typeset apostrophes and currency codes with m", () => {
   const cases: [string, number][] = [

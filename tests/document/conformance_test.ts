@@ -137,7 +137,7 @@ Deno.test({
   ignore: !SHARED,
   async fn() {
     if (!sharedOrSkip("AMCOR and Boeing table reading")) return;
-    const { multiNumber } = await import("../../analysis/document/tables.ts");
+    const { multiNumber } = await import("../../analysis/document/table_figures.ts");
     const amcor = await envelope("document.tables", {
       source: P("pdf", "AMCOR_2023Q4_EARNINGS.pdf"),
       pages: "11",

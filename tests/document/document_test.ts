@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
-import { scaleIn, streamTables } from "../../analysis/document/tables.ts";
+import { scaleIn } from "../../analysis/document/table_scale.ts";
+import { streamTables } from "../../analysis/document/tables.ts";
 import { clearModels, modelBuilds } from "../../analysis/document/load.ts";
 import type { TextRun } from "../../analysis/document/pdf_layout.ts";
 
@@ -148,7 +149,7 @@ Deno.test("document.tables: stream table with parsed numbers (parentheses, dashe
 });
 
 Deno.test("table cells: several numbers run together are no number; one number with a no-break thousands space is", async () => {
-  const { multiNumber, parseNumber } = await import("../../analysis/document/tables.ts");
+  const { multiNumber, parseNumber } = await import("../../analysis/document/table_figures.ts");
   // AMCOR's EBITDA bridge as ruled boxes read it, Boeing's equity columns run together
   assert.equal(parseNumber("109 3 103 35"), null);
   assert.equal(parseNumber("($24) ($9,359)"), null);
@@ -421,7 +422,7 @@ Deno.test("document.scan: a query's numbers match only the same numbers with the
 });
 
 Deno.test("rowScale: a table's 'in thousands' covers money and shares, not per-share figures, percents or store counts", async () => {
-  const { rowScale } = await import("../../analysis/document/tables.ts");
+  const { rowScale } = await import("../../analysis/document/table_scale.ts");
   assert.equal(rowScale(["Net sales", "$ 3,226.8", "$ 2,729.4"], 1e6), 1e6);
   assert.equal(rowScale(["Weighted average shares", "49,335", "51,440"], 1e3), 1e3);
   assert.equal(rowScale(["Diluted earnings per share", "$ 6.68", "$ 5.41"], 1e6), null);
@@ -459,7 +460,7 @@ Deno.test("document.tables: a label left of every header column opens its own co
 });
 
 Deno.test("cellScales: the stated scale covers a cell only where its row, its column and the cell itself are money", async () => {
-  const { cellScales, columnScale } = await import("../../analysis/document/tables.ts");
+  const { cellScales, columnScale } = await import("../../analysis/document/table_scale.ts");
   const dollars = "(Dollars in millions, except per share data)";
   // share counts and prices under a statement of dollars; the dollar value column keeps it
   assert.equal(columnScale("(a) Total Number of Shares Purchased", 1e6, dollars), null);
@@ -504,7 +505,8 @@ Deno.test("cellScales: the stated scale covers a cell only where its row, its co
 
 Deno.test("HTML tables: columns follow the finest header row; a scale stated above the table counts", async () => {
   const { htmlTableBlocks } = await import("../../analysis/document/html.ts");
-  const { htmlTable, rowScale } = await import("../../analysis/document/tables.ts");
+  const { htmlTable } = await import("../../analysis/document/tables.ts");
+  const { rowScale } = await import("../../analysis/document/table_scale.ts");
   const td = (t: string, span = 1) => `<td colspan="${span}">${t}</td>`;
   const html = `<div>CONSOLIDATED STATEMENTS OF INCOME</div>
     <div>(Amounts in Thousands Except Per Share Amounts)</div>

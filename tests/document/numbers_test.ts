@@ -8,12 +8,11 @@ import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
 import {
   applyNumberStyle,
-  cellScales,
   numberStyles,
   parseNumber,
-  scaleIn,
-  streamTables,
-} from "../../analysis/document/tables.ts";
+} from "../../analysis/document/table_figures.ts";
+import { cellScales, scaleIn } from "../../analysis/document/table_scale.ts";
+import { streamTables } from "../../analysis/document/tables.ts";
 import type { TextRun } from "../../analysis/document/pdf_layout.ts";
 
 const F = (name: string) => join(FIXTURES, "document", name);

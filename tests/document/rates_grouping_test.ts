@@ -5,7 +5,8 @@
  * ("Revenue (in millions)" in a table "in thousands") is in that one.
  */
 import assert from "node:assert/strict";
-import { cellScales, columnScale, parseNumber, rowScale } from "../../analysis/document/tables.ts";
+import { cellScales, columnScale, rowScale } from "../../analysis/document/table_scale.ts";
+import { parseNumber } from "../../analysis/document/table_figures.ts";
 
 Deno.test("rowScale: rates and ratios without a percent sign are not scaled", () => {
   const text = "(In millions, except per share data)";

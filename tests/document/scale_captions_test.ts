@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { scaleIn } from "../../analysis/document/tables.ts";
+import { scaleIn } from "../../analysis/document/table_scale.ts";
 
 Deno.test("document.tables: thousands captions with a currency before 000 are read (in $000s, RMB'000, HK$'000)", () => {
   // these read as no scale, so a table of thousands was given as units

@@ -4,12 +4,9 @@
  * caution when it could be either, never taken from a row of amounts or a total row.
  */
 import assert from "node:assert/strict";
-import {
-  applyNumberStyle,
-  cellScales,
-  htmlTable,
-  streamTables,
-} from "../../analysis/document/tables.ts";
+import { applyNumberStyle } from "../../analysis/document/table_figures.ts";
+import { cellScales } from "../../analysis/document/table_scale.ts";
+import { htmlTable, streamTables } from "../../analysis/document/tables.ts";
 import { htmlTableBlocks } from "../../analysis/document/html.ts";
 import { envelope } from "../_helpers.ts";
 import type { TextRun } from "../../analysis/document/pdf_layout.ts";
