@@ -4,7 +4,8 @@
  * first and last reported values, filings.frames as a ranking. Each ends with its citations.
  */
 import { accounting, type Block, type Cell, type Column, isRecord, num, str } from "./model.ts";
-import { scaleSlip, unitKind } from "../../analysis/filings/facts.ts";
+import { scaleSlip } from "../../analysis/filings/facts.ts";
+import { unitKind } from "../../analysis/filings/facts_basis.ts";
 import { scaledDecimals, unitDecimals } from "./digits.ts";
 
 /**

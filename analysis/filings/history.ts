@@ -5,23 +5,19 @@
  * they were derived and cite every value they use. Gaps stay gaps.
  */
 import { switchWords, taxonomySwitch } from "./taxonomy_switch.ts";
+import { calendarFrom, fiscalName, labelChecked } from "./facts_calendar.ts";
 import {
-  calendarFrom,
   type Concepts,
   daysBetween,
   type FactPeriod,
   type FilingIndex,
-  fiscalName,
-  labelChecked,
-  mergedPeriods,
-  otherUnits,
-  reportingBasis,
   SAME_PERIOD_DAYS,
   samePeriod,
   scaleSlip,
   slipWords,
-  unitKind,
 } from "./facts.ts";
+import { mergedPeriods } from "./facts_merge.ts";
+import { otherUnits, reportingBasis, unitKind } from "./facts_basis.ts";
 import {
   atDate,
   itemUnit,

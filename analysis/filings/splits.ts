@@ -16,7 +16,8 @@
  * no pair locates to one gap between consecutive filings leaves the filings around it on an
  * unknown basis, which a caller reports instead of guessing.
  */
-import { type Concepts, distinctValues, type FactRow, roundingUnit } from "./facts.ts";
+import { type Concepts, type FactRow, roundingUnit } from "./facts.ts";
+import { distinctValues } from "./facts_periods.ts";
 
 /** A split found between two consecutive filings (by filing date). */
 export interface SplitEvent {

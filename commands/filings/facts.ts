@@ -136,7 +136,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       { asOf: args.as_of ?? null, forms, warn: ctx.warn },
       ctx.warn,
     );
-    const { balanceLabel } = await import("../../analysis/filings/facts.ts");
+    const { balanceLabel } = await import("../../analysis/filings/facts_calendar.ts");
     const cover = taxonomy === "dei" ? coverLabels(periods, filings, balanceLabel) : 0;
     if (cover) {
       ctx.warn(
@@ -305,7 +305,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       );
     }
     // a 52/53-week calendar's 53-week year and 14-week quarter: a week more than the others
-    const { unitKind } = await import("../../analysis/filings/facts.ts");
+    const { unitKind } = await import("../../analysis/filings/facts_basis.ts");
     const flows = unitKind(unit) === "money" || unitKind(unit) === "per_share";
     const extra = rows.filter((r) =>
       flows && r.start !== null && (
@@ -325,7 +325,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
         }): a 53-week year or a 14-week quarter holds an extra week of flows (more weeks, more), so growth from a 52-week year (13-week quarter) to it is overstated and from it to the next understated`,
       );
     }
-    const { calendarFrom, labelChecked } = await import("../../analysis/filings/facts.ts");
+    const { calendarFrom, labelChecked } = await import("../../analysis/filings/facts_calendar.ts");
     const unchecked = rows.filter((r) =>
       r.fiscal_year !== null && labelChecked(r, filings) === false
     );
@@ -338,7 +338,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
         }, the start of the earliest fiscal year the company's annual reports show on its current calendar: their fiscal_year and fiscal_period are SEC's fy/fp of the filings that reported them, not checked against the company's calendar (their dates are right)`,
       );
     }
-    const { fiscalYearRule } = await import("../../analysis/filings/facts.ts");
+    const { fiscalYearRule } = await import("../../analysis/filings/facts_calendar.ts");
     const rule = fiscalYearRule(filings);
     // a year named by the calendar year it starts in is not what a reader guesses: said
     if (rule?.byStart && rows.some((r) => r.fiscal_year !== null)) ctx.warn(rule.rule);
@@ -494,7 +494,8 @@ async function scaleSlips(
   }[],
   unit: string,
 ): Promise<string | null> {
-  const { scaleSlip, slipWords, unitKind } = await import("../../analysis/filings/facts.ts");
+  const { scaleSlip, slipWords } = await import("../../analysis/filings/facts.ts");
+  const { unitKind } = await import("../../analysis/filings/facts_basis.ts");
   if (unitKind(unit) !== "money") return null;
   const hits = rows.filter((r) =>
     r.restated && scaleSlip(r.first_reported.value, r.last_reported.value) !== null
@@ -659,8 +660,10 @@ async function readConcept(
   const { lineItem, LINE_ITEMS, itemUnit, mergeRules } = await import(
     "../../analysis/filings/facts_items.ts"
   );
-  const { groupPeriods, mergedPeriods, otherUnits, reportingBasis, unitKind } = await import(
-    "../../analysis/filings/facts.ts"
+  const { groupPeriods } = await import("../../analysis/filings/facts_periods.ts");
+  const { mergedPeriods } = await import("../../analysis/filings/facts_merge.ts");
+  const { otherUnits, reportingBasis, unitKind } = await import(
+    "../../analysis/filings/facts_basis.ts"
   );
   const taxonomies = args.taxonomy ? [args.taxonomy] : [...TAXONOMIES];
   const lower = args.concept.toLowerCase();

@@ -153,7 +153,7 @@ Line items (each mapped from the tags companies use, first tag with a value wins
       );
     }
     for (const w of history.warnings) ctx.warn(w);
-    const { fiscalYearRule } = await import("../../analysis/filings/facts.ts");
+    const { fiscalYearRule } = await import("../../analysis/filings/facts_calendar.ts");
     const rule = fiscalYearRule(filings);
     // a year named by the calendar year it starts in is not what a reader guesses: said
     if (rule?.byStart && history.columns.length) ctx.warn(rule.rule);

@@ -7,13 +7,9 @@
  * is invented; the rows are shaped as SEC's companyfacts rows.
  */
 import assert from "node:assert/strict";
-import {
-  type Concepts,
-  type FactRow,
-  filingPeriods,
-  fiscalName,
-  groupPeriods,
-} from "../../analysis/filings/facts.ts";
+import { type Concepts, type FactRow, filingPeriods } from "../../analysis/filings/facts.ts";
+import { fiscalName } from "../../analysis/filings/facts_calendar.ts";
+import { groupPeriods } from "../../analysis/filings/facts_periods.ts";
 import { buildHistory } from "../../analysis/filings/history.ts";
 
 type Filing = { accn: string; fy: number; fp: string; form: string; filed: string };

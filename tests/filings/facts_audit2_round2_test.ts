@@ -7,13 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
-import {
-  type Concepts,
-  type FactRow,
-  filingPeriods,
-  fiscalName,
-  groupPeriods,
-} from "../../analysis/filings/facts.ts";
+import { type Concepts, type FactRow, filingPeriods } from "../../analysis/filings/facts.ts";
+import { fiscalName } from "../../analysis/filings/facts_calendar.ts";
+import { groupPeriods } from "../../analysis/filings/facts_periods.ts";
 import { buildHistory, type HistoryOptions } from "../../analysis/filings/history.ts";
 
 // deno-lint-ignore no-explicit-any

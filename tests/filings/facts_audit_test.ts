@@ -6,12 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
-import {
-  type Concepts,
-  type FactRow,
-  filingPeriods,
-  groupPeriods,
-} from "../../analysis/filings/facts.ts";
+import { type Concepts, type FactRow, filingPeriods } from "../../analysis/filings/facts.ts";
+import { groupPeriods } from "../../analysis/filings/facts_periods.ts";
 import { buildHistory, type HistoryOptions } from "../../analysis/filings/history.ts";
 import { shareBasis } from "../../analysis/filings/splits.ts";
 import { buildStatement } from "../../analysis/filings/statement.ts";
@@ -54,7 +50,7 @@ function history(taxonomies: Record<string, Concepts>, opts: Partial<HistoryOpti
 }
 
 Deno.test("distinctValues: roundings of one value are one value, share classes are three", async () => {
-  const { distinctValues } = await import("../../analysis/filings/facts.ts");
+  const { distinctValues } = await import("../../analysis/filings/facts_periods.ts");
   assert.deepEqual(distinctValues([{ val: 1_234_567_000 }, { val: 1_200_000_000 }]), [
     1_234_567_000,
   ]);

@@ -6,13 +6,9 @@
  * company here is invented; the rows are shaped as SEC's companyfacts rows.
  */
 import assert from "node:assert/strict";
-import {
-  type Concepts,
-  type FactRow,
-  filingPeriods,
-  fiscalName,
-  groupPeriods,
-} from "../../analysis/filings/facts.ts";
+import { type Concepts, type FactRow, filingPeriods } from "../../analysis/filings/facts.ts";
+import { fiscalName } from "../../analysis/filings/facts_calendar.ts";
+import { groupPeriods } from "../../analysis/filings/facts_periods.ts";
 import { buildHistory, type HistoryOptions } from "../../analysis/filings/history.ts";
 
 function row(

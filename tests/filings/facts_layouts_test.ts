@@ -8,14 +8,10 @@
  */
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
-import {
-  type Concepts,
-  type FactRow,
-  filingPeriods,
-  groupPeriods,
-  mergedPeriods,
-  reportingBasis,
-} from "../../analysis/filings/facts.ts";
+import { type Concepts, type FactRow, filingPeriods } from "../../analysis/filings/facts.ts";
+import { groupPeriods } from "../../analysis/filings/facts_periods.ts";
+import { mergedPeriods } from "../../analysis/filings/facts_merge.ts";
+import { reportingBasis } from "../../analysis/filings/facts_basis.ts";
 import { buildHistory, type HistoryOptions } from "../../analysis/filings/history.ts";
 import { buildStatement } from "../../analysis/filings/statement.ts";
 import { parseInstance } from "../../providers/filings_a/xbrl.ts";

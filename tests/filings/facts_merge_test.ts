@@ -5,8 +5,8 @@ import {
   differs,
   type FactRow,
   filingPeriods,
-  mergedPeriods,
 } from "../../analysis/filings/facts.ts";
+import { mergedPeriods } from "../../analysis/filings/facts_merge.ts";
 
 const row = (val: number, accn: string, filed: string, end = "2016-09-24"): FactRow => ({
   start: "2015-09-27",
@@ -70,7 +70,7 @@ Deno.test("mergedPeriods: two tags one filing gives different values for are two
 });
 
 Deno.test("fiscal labels follow the company's calendar from its annual reports, not a filing's wrong fy", async () => {
-  const { groupPeriods } = await import("../../analysis/filings/facts.ts");
+  const { groupPeriods } = await import("../../analysis/filings/facts_periods.ts");
   // a January year end named for the year it ends in (NVIDIA), and an old 10-Q whose fy is a
   // year off, as SEC's data has it
   const q = (start: string, end: string, val: number, accn: string, fy: number, fp: string) => ({

@@ -11,11 +11,11 @@ import {
   type Concepts,
   type FactRow,
   filingPeriods,
-  fiscalName,
-  groupPeriods,
-  mergedPeriods,
   samePeriod,
 } from "../../analysis/filings/facts.ts";
+import { fiscalName } from "../../analysis/filings/facts_calendar.ts";
+import { groupPeriods } from "../../analysis/filings/facts_periods.ts";
+import { mergedPeriods } from "../../analysis/filings/facts_merge.ts";
 import { buildHistory, type HistoryOptions } from "../../analysis/filings/history.ts";
 
 interface Filing {
