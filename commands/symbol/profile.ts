@@ -4,7 +4,8 @@ import { answeredAt, SOURCE_URLS_HELP, withSourceUrls } from "../market/_sources
 import { ticker } from "../../core/schema.ts";
 import type { Context } from "../../core/context.ts";
 import { ProviderError } from "../../core/errors.ts";
-import { otherFiler, profileFieldsShape, sameName } from "../../analysis/market/snapshot.ts";
+import { otherFiler, sameName } from "../../analysis/market/snapshot_cik.ts";
+import { profileFieldsShape } from "../../analysis/market/snapshot.ts";
 
 const s = z.string().nullable();
 
@@ -72,7 +73,8 @@ export default defineCommand({
       await import(
         "../../analysis/market/company.ts"
       );
-    const { profileFields, secCik } = await import("../../analysis/market/snapshot.ts");
+    const { profileFields } = await import("../../analysis/market/snapshot.ts");
+    const { secCik } = await import("../../analysis/market/snapshot_cik.ts");
     const { canonicalSymbol } = await import("../../core/symbols.ts");
     const symbol = canonicalSymbol(args.symbol);
     const yf = await ctx.provider("market_a");
