@@ -5,7 +5,7 @@
 import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import { isoDate } from "../../core/clock.ts";
-import { refuseFutureStart, TIMEFRAMES } from "../market/ohlcv.ts";
+import { refuseFutureStart, TIMEFRAMES } from "../market/ohlcv_window.ts";
 import { indexLevelUnit } from "../market/units.ts";
 import { calendarNote, panelPeriodsPerYear, tradesEveryDay, weekendShare } from "./metrics.ts";
 import {

@@ -3,6 +3,9 @@
  * auto order: market_a (Yahoo, keyless, raw + adjusted closes, splits, dividends), stooq
  * (keyless, daily only, adjusted prices), then broker_a (Alpaca) and market_b (Alpha Vantage)
  * when their keys are set; unconfigured ones are reported as skipped attempts.
+ *
+ * The window a call covers is worked out in ohlcv_window.ts; what the bars say beyond their
+ * numbers (an unfinished session, levels, unit notes, early ends) in ohlcv_notes.ts.
  */
 import type { Context } from "../../core/context.ts";
 import {
@@ -13,36 +16,51 @@ import {
   UsageError,
 } from "../../core/errors.ts";
 import { answeredAt } from "./answered.ts";
-import {
-  type Bar,
-  dayFormat,
-  type Dividend,
-  isIntraday,
-  periodOf,
-  type Split,
-} from "../../providers/market_a/bars.ts";
+import { type Bar, type Dividend, isIntraday, type Split } from "../../providers/market_a/bars.ts";
 import { canonicalSymbol, parseSymbol } from "../../core/symbols.ts";
-import {
-  type BarColumns,
-  columnsOf,
-  deferRows,
-  sliceColumns,
-} from "../../providers/bar_columns.ts";
+import { type BarColumns, deferRows } from "../../providers/bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
 import { lazyImport } from "../../core/lazy.ts";
-
-type MarketB = typeof import("../../providers/market_b/client.ts");
-import { futurePrice, futureRoot, noVolumeKind, pairOf } from "./quote_row.ts";
-import { indexBasis, indexLevelUnit } from "./units.ts";
+import { indexBasis } from "./units.ts";
 import { dividendSlipNote, fixDividendUnits, fixUnitSlips, unitSlipNote } from "./unit_slips.ts";
 import {
   capitalGainsNotAsked,
   capitalGainsNote,
-  GAP_DAYS,
   innerGaps,
   isFundType,
   yahooBasis,
 } from "./bar_notes.ts";
+import {
+  AHEAD_MS,
+  BEHIND_MS,
+  beyondIntradayDepth,
+  bounds,
+  DAY,
+  DEFAULT_LIMIT,
+  emptyWindow,
+  inWindow,
+  localDay,
+  localWindow,
+  mayRunToday,
+  resolveWindow,
+  type Window,
+  windowColumns,
+} from "./ohlcv_window.ts";
+import {
+  adjustmentJumps,
+  endsEarly,
+  futureUnit,
+  indexLevelNote,
+  isIndexSymbol,
+  mixedBases,
+  NEVER_PAYS,
+  newYorkSession,
+  noVolumePlaceholders,
+  pairUnit,
+  unfinishedBar,
+} from "./ohlcv_notes.ts";
+
+type MarketB = typeof import("../../providers/market_b/client.ts");
 
 export const OHLCV_PROVIDERS = ["market_a", "stooq", "broker_a", "market_b"] as const;
 export type OhlcvProvider = typeof OHLCV_PROVIDERS[number];
@@ -53,28 +71,6 @@ const ALIASES: Record<string, OhlcvProvider> = {
   alpaca: "broker_a",
   alphavantage: "market_b",
   alpha_vantage: "market_b",
-};
-
-export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "1d", "1wk", "1mo"] as const;
-
-/** Bars per trading day, to turn `limit` into a calendar window. */
-const BARS_PER_DAY: Record<string, number> = {
-  "1m": 390,
-  "5m": 78,
-  "15m": 26,
-  "30m": 13,
-  "1h": 7,
-  "1d": 1,
-  "1wk": 0.2,
-  "1mo": 1 / 21,
-};
-/** Yahoo keeps intraday bars only this many days back. */
-const INTRADAY_DEPTH: Record<string, number> = {
-  "1m": 7,
-  "5m": 59,
-  "15m": 59,
-  "30m": 59,
-  "1h": 729,
 };
 
 export interface Attempt {
@@ -117,121 +113,6 @@ export interface Series {
    */
   capital_gains?: Dividend[];
   attempts?: Attempt[];
-}
-
-export interface Window {
-  start: string;
-  end: string;
-  /** With a start date: keep only the last `tail` rows of the window (limit= beside it). */
-  tail?: number;
-  /** Keep only the last `limit` rows (when no start date was given). */
-  keepLast: number | null;
-  /**
-   * Days Yahoo keeps bars of this size, when the window sized for `keepLast` bars was cut to
-   * them (fewer bars than asked may then come back, which is said).
-   */
-  cappedAt?: number;
-  /**
-   * No end_date was given: the window runs to the latest bar, whose day in the exchange's zone
-   * may be the day after today's UTC date (Sydney, Tokyo in the morning).
-   */
-  openEnd?: boolean;
-}
-
-/**
- * Hours a request reaches beyond the window's UTC midnights so that it holds the exchange's
- * whole local days: zones run from 14 hours ahead of UTC to 12 behind.
- */
-const AHEAD_MS = 14 * 3_600_000;
-const BEHIND_MS = 12 * 3_600_000;
-
-const DAY = 86_400_000;
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/**
- * Throws when `startDate` is a day no exchange has reached yet at `today` (a day ahead of UTC
- * is still today in Tokyo or Sydney): no bar can exist, and a provider would only answer "no
- * data". market.ohlcv's rule, which backtests apply to their own start_date (warm-up bars are
- * asked from before it, so market.ohlcv would not see it).
- */
-export function refuseFutureStart(startDate: string, today: Date): void {
-  if (startDate <= iso(new Date(today.getTime() + AHEAD_MS))) return;
-  throw new InputError(
-    `start_date ${startDate} is in the future (today is ${
-      iso(today)
-    } UTC): no bars exist yet; give a start on or before today`,
-  );
-}
-
-/**
- * How far back Yahoo serves intraday bars of each size (days; its 422 answer says "within the
- * last 30 days" for 1m, 60 for 2m to 30m, 730 for 1h), and the longest span one request of 1m
- * bars may cover (7 days).
- */
-const YAHOO_BACK_DAYS: Record<string, number> = {
-  "1m": 30,
-  "5m": 60,
-  "15m": 60,
-  "30m": 60,
-  "1h": 730,
-};
-const YAHOO_1M_SPAN_DAYS = 7;
-
-/**
- * Why Yahoo cannot serve an intraday window (it answers HTTP 422, which a reader would see
- * without its reason): the request, which reaches 14 hours before the start's UTC midnight,
- * starts further back than Yahoo keeps bars of this size, or covers more than a 1m request
- * may. Null when it can.
- */
-export function beyondIntradayDepth(tf: string, w: Window, now: Date): string | null {
-  const back = YAHOO_BACK_DAYS[tf];
-  if (back === undefined) return null;
-  const from = Date.parse(`${w.start}T00:00:00Z`) - AHEAD_MS;
-  const limit = now.getTime() - back * DAY;
-  if (from < limit) {
-    const oldest = iso(new Date(Math.ceil((limit + AHEAD_MS) / DAY) * DAY));
-    return `Yahoo serves ${tf} bars of only the last ${back} days, and the window starts ${w.start}; give a start_date on or after ${oldest}, or a larger timeframe (1h bars reach about 730 days back, 1d bars the whole history)`;
-  }
-  const to = Date.parse(`${w.end}T00:00:00Z`) + DAY + BEHIND_MS;
-  if (tf === "1m" && to - from > YAHOO_1M_SPAN_DAYS * DAY) {
-    return `Yahoo serves at most ${YAHOO_1M_SPAN_DAYS} days of 1m bars a request, and the window ${w.start}..${w.end} (with the hours that hold every exchange's local days) is longer; ask for at most 5 days at a time, or a larger timeframe`;
-  }
-  return null;
-}
-
-/** Bars market.ohlcv returns without start_date, years or limit. */
-const DEFAULT_LIMIT = 200;
-
-/** Works out the inclusive date window from the arguments and today. */
-export function resolveWindow(
-  timeframe: string,
-  today: Date,
-  startDate: string | undefined,
-  endDate: string | undefined,
-  limit: number,
-): Window {
-  let end = endDate ?? iso(today);
-  const tomorrowAhead = iso(new Date(today.getTime() + AHEAD_MS));
-  if (startDate) refuseFutureStart(startDate, today);
-  if (startDate && startDate > end) {
-    // without end_date a start on UTC's tomorrow is today where the exchange is ahead of UTC
-    if (endDate === undefined && startDate <= tomorrowAhead) {
-      end = startDate;
-    } else throw new InputError(`start_date ${startDate} is after end_date ${end}`);
-  }
-  const open = endDate === undefined ? { openEnd: true } : {};
-  if (startDate) return { start: startDate, end, keepLast: null, ...open };
-  const trading = Math.ceil(limit / BARS_PER_DAY[timeframe]);
-  let days = Math.ceil((trading * 7) / 5) + 10;
-  const depth = INTRADAY_DEPTH[timeframe];
-  // an intraday request runs from 14 hours before the start's UTC midnight to 12 hours after
-  // the midnight after `end` (the exchange's local days, wherever it is): `days` + 1 days and
-  // 26 hours, which must stay within what Yahoo serves of this bar size (7 days of 1m bars a
-  // request)
-  const capped = depth !== undefined && (days + 1) * DAY + AHEAD_MS + BEHIND_MS > depth * DAY;
-  if (capped) days = depth - 3;
-  const start = iso(new Date(Date.parse(`${end}T00:00:00Z`) - days * DAY));
-  return { start, end, keepLast: limit, ...(capped ? { cappedAt: depth } : {}), ...open };
 }
 
 /** Resolves `provider=` to the chain to try. */
@@ -277,133 +158,6 @@ interface Got {
    * its market's zone when `timezone` does not give it.
    */
   session?: { start: number; end: number; zone?: string } | null;
-}
-
-/**
- * A warning when the last daily (weekly, monthly) bar is of a regular session still open at
- * `now`: Yahoo's bar of the running day is the trading so far, its close the latest price, not
- * the session's close. Null otherwise (or when the provider states no session).
- */
-export function unfinishedBar(
-  symbol: string,
-  tf: string,
-  last: string,
-  session: { start: number; end: number; zone?: string } | null | undefined,
-  zone: string | null,
-  now: Date,
-): string | null {
-  if (!session || isIntraday(tf)) return null;
-  const t = now.getTime() / 1000;
-  if (!(t >= session.start && t < session.end)) return null;
-  const day = localDay(new Date(session.start * 1000).toISOString(), session.zone ?? zone);
-  const same = tf === "1d" ? last === day : periodOf(last, tf) !== null &&
-    periodOf(last, tf) === periodOf(day, tf);
-  if (!same) return null;
-  const end = new Date(session.end * 1000).toISOString().slice(11, 16);
-  const bar = `${symbol}: the last bar (${last}${tf === "1d" ? "" : `, a ${tf} bar`})`;
-  // a market's usual hours (Stooq's), not a session the provider stated: a holiday or an early
-  // close is not known
-  return session.zone
-    ? `${bar} takes in ${day}, within the market's regular hours (until ${end} UTC; the provider states no session, so an early close is not known): it may be of a session still trading, its close the latest price, not a closing price, and its high, low and volume so far`
-    : `${bar} takes in the session of ${day}, still open (it ends ${end} UTC): its close is the latest price, not a closing price, and its high, low and volume are so far`;
-}
-
-/**
- * Bars of a currency pair, index or mutual fund with Yahoo's volume 0 (its "no volume", as in
- * the quote) made null, with a note; an equity's 0 is a count of trades and stays.
- */
-function noVolumePlaceholders(
-  ctx: Context,
-  symbol: string,
-  type: string | null,
-  rows: Bar[],
-): Bar[] {
-  const kind = noVolumeKind(type);
-  if (!kind || !rows.some((r) => r.volume === 0)) return rows;
-  ctx.warn(
-    `${symbol}: Yahoo's volume 0 for ${kind} means no volume is reported, ` +
-      "not that nothing traded; those volumes are left null",
-  );
-  return rows.map((r) => (r.volume === 0 ? { ...r, volume: null } : r));
-}
-
-/** Kinds of symbol that never pay or split, in words (Stooq states no instrument type). */
-const NEVER_PAYS: Partial<Record<string, string>> = {
-  fx: "a currency pair",
-  crypto: "a cryptocurrency",
-  future: "a futures contract",
-};
-
-/** An index symbol as written (^GSPC, ^FTSE, ^N225): its bars are levels, not prices. */
-const isIndexSymbol = (symbol: string) => symbol.startsWith("^");
-
-/**
- * An index's level is a count of points, as market.quote says (quote_row.ts): the currency
- * Yahoo states for it (^GSPC: USD, ^FTSE: GBP) is its constituents', so currency is null.
- */
-function indexLevelNote(symbol: string, stated: string | null): string {
-  return `${symbol} is an index: its levels are in ${indexLevelUnit(symbol)}, not ${
-    stated ? `in ${stated} (Yahoo's currency is that of its constituents)` : "money"
-  }; currency is left null, and a level is no amount of money to convert or add to one`;
-}
-
-/**
- * A future's bars whose prices are not in the currency Yahoo states (market.quote's rule,
- * quote_row.ts futurePrice): index points, points of par or 100 minus a rate (currency null),
- * or US cents that Yahoo labels USD (USX). The currency to give and a note; null for another
- * listing, or a future whose prices are in Yahoo's currency (CL=F: USD per barrel).
- */
-function futureUnit(
-  symbol: string,
-  type: string | null,
-  stated: string | null,
-): { currency: string | null; note: string } | null {
-  if (type !== "FUTURE" && !/=F$/i.test(symbol)) return null;
-  const u = futurePrice(futureRoot(symbol), stated, "each price");
-  if (!u.relabelled) return null;
-  return { currency: u.currency, note: `${symbol} is a futures contract: ${u.body}` };
-}
-
-/**
- * A currency pair's currency as market.quote gives it (quote_row.ts pairOf): the pair's quote
- * currency (EURUSD=X: USD per EUR) when Yahoo states none, null with a note when Yahoo states
- * another one. Null when Yahoo's currency is the quote currency, or for another listing.
- */
-function pairUnit(
-  symbol: string,
-  type: string | null,
-  stated: string | null,
-): { currency: string | null; note: string | null } | null {
-  if (type !== "CURRENCY" && !/=X$/i.test(symbol)) return null;
-  const pair = pairOf(symbol);
-  if (!pair) return null;
-  if (!stated) return { currency: pair.quoted, note: null };
-  if (stated.toUpperCase() === pair.quoted) return null;
-  return {
-    currency: null,
-    note:
-      `${symbol}: Yahoo states the currency ${stated}, but the pair's prices are in ${pair.quoted} per ${pair.base}; currency is left null`,
-  };
-}
-
-/**
- * Whether the window's last bar may take in a session still trading at `now`: a window that
- * ends well before today (by more than the bar's own span, and a day either side for the
- * market's zone) holds none, and its session is not looked up (loading zone data costs more
- * than reading a decade of bars).
- */
-function mayRunToday(w: Window, tf: string, now: Date): boolean {
-  const span = tf === "1mo" ? 33 : tf === "1wk" ? 9 : 2;
-  return w.end >= new Date(now.getTime() - span * DAY).toISOString().slice(0, 10);
-}
-
-/**
- * New York's regular session on its date at `now`, from Stooq's table of market hours: for
- * providers that state no session (Alpaca, Alpha Vantage) but serve a bar of the day so far.
- */
-async function newYorkSession(now: Date) {
-  const { stooqSession } = await import("../../providers/stooq/client.ts");
-  return stooqSession("spy.us", now);
 }
 
 /** Alpaca's spelling: US equities only, classes with a dot (BRK.B). */
@@ -654,28 +408,6 @@ async function fromProvider(
   };
 }
 
-/**
- * Where a series' adjustment (adj_close over close) changes by more than half between two bars
- * in the window: a split its raw OHLC keep and its adjusted closes take out (a dividend moves it
- * by its yield). "2020-08-28 and 2020-09-04" for each; linear.
- */
-function adjustmentJumps(rows: Bar[], w: Window): string[] {
-  const out: string[] = [];
-  let prev: { date: string; f: number } | null = null;
-  for (const r of rows) {
-    if (r.date < w.start || r.date > w.end) continue;
-    const f = r.close !== null && r.close > 0 && r.adj_close !== null && r.adj_close > 0
-      ? r.adj_close / r.close
-      : null;
-    if (f === null) continue;
-    if (prev && Math.abs(Math.log(f / prev.f)) > Math.log(1.5)) {
-      out.push(`${prev.date} and ${r.date}`);
-    }
-    prev = { date: r.date, f };
-  }
-  return out;
-}
-
 async function configured(ctx: Context, key: OhlcvProvider): Promise<string | null> {
   if (key === "broker_a" && !(await ctx.provider("broker_a")).configured) {
     return "skipped: ALPACA_API_KEY_ID and ALPACA_API_SECRET_KEY are not set";
@@ -684,80 +416,6 @@ async function configured(ctx: Context, key: OhlcvProvider): Promise<string | nu
     return "skipped: ALPHA_VANTAGE_API_KEY is not set";
   }
   return null;
-}
-
-/**
- * The calendar day of a bar in the exchange's zone: a daily bar's date as it is, an intraday
- * bar's UTC stamp read in `zone` (its UTC date when no zone is known or Intl rejects it).
- */
-export function localDay(date: string, zone: string | null): string {
-  if (date.length <= 10 || !zone) return date.slice(0, 10);
-  const f = dayFormat(zone);
-  const t = Date.parse(date);
-  if (!f || !Number.isFinite(t)) return date.slice(0, 10);
-  const d = f.format(new Date(t));
-  return /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : date.slice(0, 10);
-}
-
-/**
- * The rows from w.start to w.end, by their day in `zone` (the exchange's). Rows a provider
- * built from columns come back as they are when all are in the window, so an in-process caller
- * still finds their columns (bar_columns.ts).
- */
-function inWindow(rows: Bar[], w: Window, zone: string | null): Bar[] {
-  const keep = (r: Bar) => {
-    const day = localDay(r.date, zone);
-    return day >= w.start && day <= w.end;
-  };
-  return columnsOf(rows) && rows.every(keep) ? rows : rows.filter(keep);
-}
-
-/**
- * The window to keep a provider's rows in: an open end (no end_date) reaches today in the
- * exchange's zone, which may be a day after today's UTC date.
- */
-function localWindow(w: Window, zone: string | null, now: Date): Window {
-  if (!w.openEnd || !zone) return w;
-  const today = localDay(now.toISOString(), zone);
-  return today > w.end ? { ...w, end: today } : w;
-}
-
-/**
- * The columns from w.start to w.end (they ascend, so that is one run of them), the last
- * `keepLast` of those when set: what {@link inWindow} and the slice below keep of their rows.
- */
-function windowColumns(cols: BarColumns, w: Window): BarColumns {
-  const { dates } = cols;
-  let lo = 0;
-  while (lo < dates.length && dates[lo].slice(0, 10) < w.start) lo++;
-  let hi = dates.length;
-  while (hi > lo && dates[hi - 1].slice(0, 10) > w.end) hi--;
-  if (w.keepLast !== null && hi - lo > w.keepLast) lo = hi - w.keepLast;
-  if (w.tail !== undefined && hi - lo > w.tail) lo = hi - w.tail;
-  return lo === 0 && hi === dates.length ? cols : sliceColumns(cols, lo, hi);
-}
-
-/**
- * A warning when `symbol`'s bars stop more than a week (after the last bar's own week or month)
- * before the window's end (or today, when the window reaches past it): a delisting, a suspension, or a provider whose history stops
- * there, which a reader of the rows would not otherwise see. Null otherwise.
- */
-export function endsEarly(
-  symbol: string,
-  last: string,
-  end: string,
-  now: Date,
-  timeframe = "1d",
-): string | null {
-  const today = now.toISOString().slice(0, 10);
-  const until = end < today ? end : today;
-  const days = Math.floor((Date.parse(until) - Date.parse(last)) / 86_400_000);
-  // a weekly or monthly bar is dated at its first day and covers the days after it
-  const covers = timeframe === "1mo" ? 31 : timeframe === "1wk" ? 7 : 0;
-  if (!(days > GAP_DAYS + covers)) return null;
-  return `${symbol}: the bars end at ${last}, ${days} days before ${
-    until === today ? "today" : `the window's end (${end})`
-  }: the listing may be delisted or suspended, the provider's history may stop there, or the answer is an old recording`;
 }
 
 /**
@@ -782,36 +440,6 @@ function namedIn(url: string): string[] {
     // a malformed escape: read the URL as it is
   }
   return text.toLowerCase().split(/[/?&=,]/);
-}
-
-/**
- * Why a provider's answer holds no bar in the window, from the bars it did send (Stooq sends a
- * listing's whole history; Yahoo only the window): before its first bar, after its last, or
- * between two (no session in the window: a weekend or the exchange's holidays), and what to ask.
- */
-export function emptyWindow(
-  sent: { first: string; last: string } | null,
-  w: Window,
-  zone: string | null,
-): string {
-  const span = `${w.start}..${w.end}`;
-  if (!sent) {
-    return `no bars in the requested window (${span}): the provider sent none for it (a window of weekend days or exchange holidays, before the listing began trading or after it stopped); widen the window or check the symbol`;
-  }
-  const first = localDay(sent.first, zone);
-  const last = localDay(sent.last, zone);
-  if (w.end < first) {
-    return `no bars in the requested window (${span}): the provider's history of this listing starts at ${first} (the listing began trading then, or the provider keeps no older bars: another provider may have them); give an end_date on or after ${first}, or another provider=`;
-  }
-  if (w.start > last) {
-    return `no bars in the requested window (${span}): the provider's history of this listing ends at ${last} (a delisting, a suspension, or an older answer); give a start_date on or before ${last}`;
-  }
-  return `no bars in the requested window (${span}), which lies inside the provider's history (${first}..${last}): no trading session fell in it (weekend days or exchange holidays); widen the window to hold a trading day`;
-}
-
-/** The first and last of ascending dates; null when there are none. */
-function bounds(dates: string[]): { first: string; last: string } | null {
-  return dates.length ? { first: dates[0], last: dates[dates.length - 1] } : null;
 }
 
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
@@ -923,23 +551,6 @@ export async function fetchSeries(
       chain.length > 1 ? " from any provider" : ""
     } — ${detail}`,
   );
-}
-
-/**
- * A warning when the symbols' bars come from providers that adjust their close differently
- * (Yahoo's for splits only, Stooq's for dividends too, Alpha Vantage's not at all): side by side,
- * their closes are not one basis. Null when one provider answered them all.
- */
-function mixedBases(all: Series[]): string | null {
-  const byProvider = new Map<string, Series[]>();
-  for (const s of all) byProvider.set(s.provider, [...byProvider.get(s.provider) ?? [], s]);
-  if (byProvider.size < 2) return null;
-  const list = [...byProvider.values()].map((group) =>
-    `${group.map((s) => s.symbol).join(", ")} from ${group[0].provider} (${group[0].price_basis})`
-  );
-  return `the symbols' bars come from different providers, whose closes are adjusted differently: ${
-    list.join("; ")
-  }; compare them by adj_close where each gives one, not by close`;
 }
 
 /** market.ohlcv's arguments as its schema gives them. */

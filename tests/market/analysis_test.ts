@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { breadthOf, classify, stats, volatilityOf } from "../../analysis/market/regime.ts";
 import { parseScreenQuery } from "../../analysis/market/screen_query.ts";
-import { resolveWindow } from "../../analysis/market/ohlcv.ts";
+import { resolveWindow } from "../../analysis/market/ohlcv_window.ts";
 import { parseStooqCsv } from "../../providers/stooq/client.ts";
 import { ohlcvChartSvg } from "../../analysis/charts/ohlcv.ts";
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { envelope, SHARED, sharedOrSkip } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
-import { beyondIntradayDepth, emptyWindow } from "../../analysis/market/ohlcv.ts";
+import { beyondIntradayDepth, emptyWindow } from "../../analysis/market/ohlcv_window.ts";
 import { historySpan } from "../../providers/stooq/client.ts";
 
 const NOW = "2026-11-27T20:00:00Z";

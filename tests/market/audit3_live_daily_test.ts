@@ -147,7 +147,7 @@ Deno.test("market.ohlcv 1d: after the session's end, or for a window before it, 
 });
 
 Deno.test("unfinishedBar: a weekly bar of the running week; a finished week or an intraday bar not", async () => {
-  const { unfinishedBar } = await import("../../analysis/market/ohlcv.ts");
+  const { unfinishedBar } = await import("../../analysis/market/ohlcv_notes.ts");
   const session = { start: sec("2024-03-06T14:30:00Z"), end: sec("2024-03-06T21:00:00Z") };
   const now = new Date("2024-03-06T16:00:00Z");
   const zone = "America/New_York";

@@ -3,7 +3,7 @@
  * a provider's "no bars" after the network round trip (market.ohlcv, and backtests through it).
  */
 import assert from "node:assert/strict";
-import { resolveWindow } from "../../analysis/market/ohlcv.ts";
+import { resolveWindow } from "../../analysis/market/ohlcv_window.ts";
 import { InputError } from "../../core/errors.ts";
 
 const NOW = new Date("2026-11-27T20:00:00Z");

@@ -217,7 +217,7 @@ Deno.test("market.ohlcv broker_a states no dividend-adjusted close; a backtest s
 });
 
 Deno.test("market.ohlcv: bars that stop more than a week before the window's end are named", async () => {
-  const { endsEarly } = await import("../../analysis/market/ohlcv.ts");
+  const { endsEarly } = await import("../../analysis/market/ohlcv_notes.ts");
   const now = new Date("2024-06-01T12:00:00Z");
   assert.equal(endsEarly("A", "2023-11-21", "2023-11-28", now), null, "a week: a holiday closure");
   assert.match(
