@@ -3,27 +3,27 @@ import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
+import { type Article, markSameStory, mergeArticles } from "../../providers/news/gdelt_articles.ts";
 import {
-  type Article,
   articleIndexStart,
   checkQuerySyntax,
-  type CompanyNameQuery,
-  companyNameQuery,
   DOC_ARCHIVE_START,
-  isCommonWordName,
   isTimelineMode,
-  markOtherCompanies as markOtherCompanyTitles,
-  markSameStory,
-  mergeArticles,
-  MIN_PHRASE_CHARS,
   normalizeTimespan,
-  phraseTerm,
   resolveWindow,
-  sectorQuery,
-  shorterNewsName,
   type TimeArgs,
   type TimeWindow,
 } from "../../providers/news/gdelt.ts";
+import {
+  type CompanyNameQuery,
+  companyNameQuery,
+  isCommonWordName,
+  MIN_PHRASE_CHARS,
+  phraseTerm,
+  sectorQuery,
+  shorterNewsName,
+} from "../../providers/news/gdelt_names.ts";
+import { markOtherCompanies as markOtherCompanyTitles } from "../../providers/news/gdelt_titles.ts";
 
 /** Arguments both news commands take (selectors, language and time forms). */
 export const newsArgs = {

@@ -127,6 +127,8 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     const g = await import("../../providers/news/gdelt.ts");
+    const titles = await import("../../providers/news/gdelt_titles.ts");
+    const answers = await import("../../providers/news/gdelt_articles.ts");
     // a malformed timespan or date is refused before any name is looked up
     g.resolveWindow(args, null);
     const language = languageFilter(args.language);
@@ -207,7 +209,7 @@ export default defineCommand({
         mergeCopies(keepInWindow(answer.articles, window, ctx), ctx).articles,
         ctx,
       ).articles;
-      const marked = g.markCompanyTitles(listed, name);
+      const marked = titles.markCompanyTitles(listed, name);
       if (marked.unnamed) warnUnnamed(ctx, marked.unnamed, marked.articles.length, name!.phrase);
       const articles = markOtherCompanies(marked.articles, resolved, ctx);
       warnLanguages(articles, language, ctx);
@@ -246,7 +248,7 @@ export default defineCommand({
       language,
       sort: mode.startsWith("art") ? "DateDesc" : undefined,
     });
-    const series = g.tidyTimeline(payload).map((s) => ({
+    const series = answers.tidyTimeline(payload).map((s) => ({
       series: s.series,
       unit: g.seriesUnit(mode, s.series),
       data: s.data,
@@ -266,8 +268,8 @@ export default defineCommand({
     }
     const bins = toneBins(payload);
     const found = Array.isArray((payload as { articles?: unknown })?.articles)
-      ? (payload as { articles: Record<string, unknown>[] }).articles.map(g.toArticle).filter((a) =>
-        a !== null
+      ? (payload as { articles: Record<string, unknown>[] }).articles.map(answers.toArticle).filter(
+        (a) => a !== null,
       )
       : [];
     // article lists as news.search gives them: the window kept, tracking copies merged, one
@@ -275,7 +277,7 @@ export default defineCommand({
     const listed = mode.startsWith("art")
       ? markRepeats(mergeCopies(keepInWindow(found, window, ctx), ctx).articles, ctx).articles
       : found;
-    const marked = g.markCompanyTitles(listed, name);
+    const marked = titles.markCompanyTitles(listed, name);
     if (marked.unnamed) warnUnnamed(ctx, marked.unnamed, marked.articles.length, name!.phrase);
     const articles = markOtherCompanies(marked.articles, resolved, ctx);
     if (articles.length) warnLanguages(articles, language, ctx);

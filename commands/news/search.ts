@@ -100,9 +100,8 @@ export default defineCommand({
     'finance news.search query="interest rates" start_date=2026-02-20 end_date=2026-02-24 max_records=20',
   ],
   async run(args, ctx) {
-    const { MAX_RECORDS, markCompanyTitles } = await import(
-      "../../providers/news/gdelt.ts"
-    );
+    const { MAX_RECORDS } = await import("../../providers/news/gdelt.ts");
+    const { markCompanyTitles } = await import("../../providers/news/gdelt_titles.ts");
     // the window first: a malformed timespan or date is refused before any name is looked up
     const window = coverWindow(newsWindow(args, "1d", ctx), "artlist", ctx);
     const language = languageFilter(args.language);

@@ -5,17 +5,14 @@
  */
 import { ProviderError } from "../../core/errors.ts";
 import type { ProviderEnv } from "../../core/provider.ts";
+import { type Article, classifyBody, parseGdeltJson, toArticle } from "./gdelt_articles.ts";
 import {
-  type Article,
-  classifyBody,
   CONTEXT_URL,
   DOC_URL,
   gdeltStamp,
   GEO_URL,
   MAX_RECORDS,
-  parseGdeltJson,
   type TimeWindow,
-  toArticle,
   withLanguage,
 } from "./gdelt.ts";
 

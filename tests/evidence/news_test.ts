@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
-import {
-  canonicalUrl,
-  classifyBody,
-  companyQuery,
-  normalizeTimespan,
-  parseBound,
-  toArticle,
-} from "../../providers/news/gdelt.ts";
+import { canonicalUrl, classifyBody, toArticle } from "../../providers/news/gdelt_articles.ts";
+import { companyQuery } from "../../providers/news/gdelt_names.ts";
+import { normalizeTimespan, parseBound } from "../../providers/news/gdelt.ts";
 import { sendWithThrottleRetry } from "../../providers/news/client.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
 import { fakeGdelt } from "./_fake.ts";
-import { companyNameQuery } from "../../providers/news/gdelt.ts";
+import { companyNameQuery } from "../../providers/news/gdelt_names.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

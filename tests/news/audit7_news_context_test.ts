@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
 import { fakeGdelt } from "./_fake.ts";
-import { canonicalUrl, mergeArticles, toArticle } from "../../providers/news/gdelt.ts";
+import { canonicalUrl, mergeArticles, toArticle } from "../../providers/news/gdelt_articles.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { dataOf, envelope } from "../_helpers.ts";
 import { fakeGdelt } from "./_fake.ts";
-import { otherCompanyInTitle } from "../../providers/news/gdelt.ts";
+import { otherCompanyInTitle } from "../../providers/news/gdelt_titles.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -13,8 +13,8 @@ import {
   companyNameQuery,
   isCommonWordName,
   MAX_NAME_QUERY_CHARS,
-  titleNamesCompany,
-} from "../../providers/news/gdelt.ts";
+} from "../../providers/news/gdelt_names.ts";
+import { titleNamesCompany } from "../../providers/news/gdelt_titles.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

@@ -207,7 +207,7 @@ Deno.test("isoFromSeen: a GDELT time without a zone is UTC whatever the machine'
   // run in a zone five hours behind UTC: the old reading took "08:30" as local time (13:30Z)
   const script = `
     import { isoFromSeen } from ${
-    JSON.stringify(new URL("../../providers/news/gdelt.ts", import.meta.url).href)
+    JSON.stringify(new URL("../../providers/news/gdelt_articles.ts", import.meta.url).href)
   };
     console.log(JSON.stringify([
       isoFromSeen("2026-01-21 08:30:00"),

@@ -6,12 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { dataOf, envelope, FIXTURES, SHARED, sharedOrSkip } from "../_helpers.ts";
-import {
-  companyQuery,
-  companySearchName,
-  normalizeTimespan,
-  seriesUnit,
-} from "../../providers/news/gdelt.ts";
+import { companyQuery, companySearchName } from "../../providers/news/gdelt_names.ts";
+import { normalizeTimespan, seriesUnit } from "../../providers/news/gdelt.ts";
 import { sendWithThrottleRetry } from "../../providers/news/client.ts";
 import { fakeGdelt } from "./_fake.ts";
 
