@@ -5,7 +5,8 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { htmlToText } from "../analysis/filings/html.ts";
-import { cleanDocument, findItems } from "../analysis/filings/sections.ts";
+import { cleanDocument } from "../analysis/filings/section_clean.ts";
+import { findItems } from "../analysis/filings/sections.ts";
 import { locateSections } from "../analysis/filings/canonical.ts";
 import {
   parseInstance,

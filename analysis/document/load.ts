@@ -288,7 +288,7 @@ async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
     );
     const html = decoded.text;
     warnings = decoded.warnings;
-    const { cleanDocument } = await import("../filings/sections.ts");
+    const { cleanDocument } = await import("../filings/section_clean.ts");
     text = cleanDocument(filingText(html)).text;
     engine = "edgar-html";
   } else {

@@ -4,18 +4,11 @@
  * 18 (or 17, or 8). A 40-F carries them as exhibits (see `fortyFExhibits`). Forms without a
  * map are refused by the commands rather than read with 10-K numbering.
  */
-import type { CleanDoc } from "./sections.ts";
+import type { CleanDoc } from "./section_clean.ts";
 import { findSegmentNote } from "./notes.ts";
-import {
-  findItems,
-  isFPageIndex,
-  itemId,
-  itemOrder,
-  type ItemSpan,
-  type Numbering,
-  partByNumber,
-  unpiped,
-} from "./sections.ts";
+import { findItems, isFPageIndex, type ItemSpan, type Numbering } from "./sections.ts";
+import { itemId, itemOrder, partByNumber } from "./item_lines.ts";
+import { unpiped } from "./section_clean.ts";
 import {
   captionAfter,
   findCaption,

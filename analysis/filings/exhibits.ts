@@ -2,7 +2,7 @@
  * Sections that live in exhibits: which EX-99 of a 40-F holds each one, and where a section
  * starts and stops inside an exhibit (an EX-13 annual report, a 40-F's annual information form).
  */
-import type { CleanDoc } from "./sections.ts";
+import type { CleanDoc } from "./section_clean.ts";
 import type { Narrative } from "./canonical.ts";
 import { findCaption, looksLikeToc, type Reference, REPORT_CAPTIONS, spanOfPages } from "./xref.ts";
 

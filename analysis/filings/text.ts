@@ -5,7 +5,7 @@
  * reader gives, so items, sections and offsets work the same way.
  */
 import { type DocText, htmlToText } from "./html.ts";
-import { ITEM_LINE, PART_LINE } from "./sections.ts";
+import { ITEM_LINE, PART_LINE } from "./item_lines.ts";
 
 /** One document of an SGML submission: its type, sequence, description and <TEXT> body. */
 export interface SubmissionDocument {

@@ -4,17 +4,9 @@
  * Report"), the "Form 10-K Cross-Reference Index" of annual-report 10-Ks, and the part of an
  * exhibit (EX-13, a 40-F's EX-99.x) that an item points to. Offsets are into cleaned text.
  */
-import {
-  type CleanDoc,
-  hasSentence,
-  isItemTitle,
-  ITEM_LINE,
-  lines,
-  PAGE_CELL,
-  type PageMark,
-  PART_LINE,
-  unpiped,
-} from "./sections.ts";
+import { type CleanDoc, lines, type PageMark, unpiped } from "./section_clean.ts";
+import { hasSentence, PAGE_CELL } from "./sections.ts";
+import { isItemTitle, ITEM_LINE, PART_LINE } from "./item_lines.ts";
 
 /** What a cross-reference names. */
 export interface Reference {

@@ -5,7 +5,8 @@
  */
 import { FinanceError } from "../../core/errors.ts";
 import type { Client, PackageDocument, ResolvedFiling } from "../../providers/filings_a/client.ts";
-import type { CleanDoc, ItemSpan } from "../../analysis/filings/sections.ts";
+import type { CleanDoc } from "../../analysis/filings/section_clean.ts";
+import type { ItemSpan } from "../../analysis/filings/sections.ts";
 import type { Family, SectionKey, SectionSpan } from "../../analysis/filings/canonical.ts";
 import type { Reference } from "../../analysis/filings/xref.ts";
 import { documentText, primaryText, sectionFamily } from "./_shared.ts";
@@ -250,7 +251,7 @@ async function followInSubmission(
       }); read it with document.scan`,
     );
   }
-  const { cleanDocument } = await import("../../analysis/filings/sections.ts");
+  const { cleanDocument } = await import("../../analysis/filings/section_clean.ts");
   const doc = await once(
     filing,
     `${filing.primary_document} ${target.seq}`,

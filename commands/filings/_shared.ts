@@ -4,7 +4,7 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Client, ResolvedFiling } from "../../providers/filings_a/client.ts";
-import type { CleanDoc } from "../../analysis/filings/sections.ts";
+import type { CleanDoc } from "../../analysis/filings/section_clean.ts";
 import type { Family } from "../../analysis/filings/canonical.ts";
 import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 
@@ -169,7 +169,7 @@ export async function primaryText(client: Client, filing: ResolvedFiling): Promi
     // Filings before HTML: one SGML submission whose first document is the report.
     const sgml = await client.archiveText(filing.cik, filing.accession_no, filing.primary_document);
     const { plainToText, submissionDocument } = await import("../../analysis/filings/text.ts");
-    const { cleanDocument } = await import("../../analysis/filings/sections.ts");
+    const { cleanDocument } = await import("../../analysis/filings/section_clean.ts");
     const main = submissionDocument(sgml);
     if (!main) {
       throw new FinanceError(
@@ -196,7 +196,7 @@ export async function documentText(
 ): Promise<CleanDoc> {
   const html = await client.archiveText(filing.cik, filing.accession_no, name);
   const { htmlToText } = await import("../../analysis/filings/html.ts");
-  const { cleanDocument } = await import("../../analysis/filings/sections.ts");
+  const { cleanDocument } = await import("../../analysis/filings/section_clean.ts");
   return cleanDocument(htmlToText(html));
 }
 

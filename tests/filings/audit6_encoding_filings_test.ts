@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { dataOf, envelope, FIXTURES } from "../_helpers.ts";
 import { htmlToText } from "../../analysis/filings/html.ts";
 import { decodeFiling, decodeHtml, headerCharset } from "../../providers/decode.ts";
-import { cleanDocument } from "../../analysis/filings/sections.ts";
+import { cleanDocument } from "../../analysis/filings/section_clean.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

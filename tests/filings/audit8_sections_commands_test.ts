@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { htmlToText } from "../../analysis/filings/html.ts";
-import { cleanDocument } from "../../analysis/filings/sections.ts";
+import { cleanDocument } from "../../analysis/filings/section_clean.ts";
 import { dataOf, envelope } from "../_helpers.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { htmlToText } from "../../analysis/filings/html.ts";
-import { cleanDocument } from "../../analysis/filings/sections.ts";
+import { cleanDocument } from "../../analysis/filings/section_clean.ts";
 import { locateSections, type SectionKey } from "../../analysis/filings/canonical.ts";
 
 const p = (t: string, id = "") => `<p${id ? ` id="${id}"` : ""}>${t}</p>`;

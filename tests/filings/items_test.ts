@@ -1,7 +1,8 @@
 /** Item finding on small inline documents: what counts as a heading, a contents block, a part. */
 import assert from "node:assert/strict";
 import { htmlToText } from "../../analysis/filings/html.ts";
-import { cleanDocument, findItems } from "../../analysis/filings/sections.ts";
+import { cleanDocument } from "../../analysis/filings/section_clean.ts";
+import { findItems } from "../../analysis/filings/sections.ts";
 import { locateSections } from "../../analysis/filings/canonical.ts";
 
 const p = (t: string) => `<p>${t}</p>`;

@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { htmlToText } from "../../analysis/filings/html.ts";
-import { cleanDocument, findItems } from "../../analysis/filings/sections.ts";
+import { cleanDocument } from "../../analysis/filings/section_clean.ts";
+import { findItems } from "../../analysis/filings/sections.ts";
 import { locateSections, type SectionKey } from "../../analysis/filings/canonical.ts";
 
 const p = (t: string) => `<p>${t}</p>`;

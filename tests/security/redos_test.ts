@@ -14,7 +14,7 @@ import { MAX_SENTENCE, sentences, values } from "../../analysis/evidence/kpi.ts"
 import { opensGuidance } from "../../analysis/evidence/kpi_attach.ts";
 import { htmlToText } from "../../analysis/filings/html.ts";
 import { parseCellNumber, parseReport } from "../../analysis/filings/rfile.ts";
-import { unpiped } from "../../analysis/filings/sections.ts";
+import { unpiped } from "../../analysis/filings/section_clean.ts";
 import { irLinks, MAX_IR_PAGE_CHARS } from "../../providers/company_ir/crawl.ts";
 import { cellText } from "../../providers/company_ir/exhibits.ts";
 
@@ -162,7 +162,7 @@ Deno.test("parseCellNumber reads figures as before", () => {
 
 Deno.test("filing sections: lines of blanks and of item headings read in one pass", async () => {
   const clean = `const ct = await import(${
-    JSON.stringify(new URL("analysis/filings/sections.ts", ROOT).href)
+    JSON.stringify(new URL("analysis/filings/section_clean.ts", ROOT).href)
   });
 const doc = ct.cleanDocument({ text: input, anchors: new Map(), links: [] });`;
   await finishes(
