@@ -55,6 +55,9 @@ const item = (
   ...extra,
 });
 
+/** The taxonomies of SEC's company facts a concept may be read from (filings.facts `taxonomy`). */
+export const FACT_TAXONOMIES = ["us-gaap", "ifrs-full", "dei", "srt", "invest"] as const;
+
 /** Every standard line item, in statement order. */
 export const LINE_ITEMS: LineItem[] = [
   item(
