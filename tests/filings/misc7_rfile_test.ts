@@ -4,7 +4,8 @@
  * "In Millions, except Per Share data"), and footnote marks glued to figures.
  */
 import assert from "node:assert/strict";
-import { parseCellNumber, parseReport } from "../../analysis/filings/rfile.ts";
+import { parseCellNumber } from "../../analysis/filings/rfile_markup.ts";
+import { parseReport } from "../../analysis/filings/rfile.ts";
 
 const row = (label: string, cell: string) =>
   `<tr class="re"><td class="pl"><a>${label}</a></td><td class="nump">${cell}</td></tr>`;

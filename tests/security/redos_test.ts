@@ -13,7 +13,8 @@ import { joinLines } from "../../analysis/document/pdf_layout.ts";
 import { MAX_SENTENCE, sentences, values } from "../../analysis/evidence/kpi.ts";
 import { opensGuidance } from "../../analysis/evidence/kpi_attach.ts";
 import { htmlToText } from "../../analysis/filings/html.ts";
-import { parseCellNumber, parseReport } from "../../analysis/filings/rfile.ts";
+import { parseCellNumber } from "../../analysis/filings/rfile_markup.ts";
+import { parseReport } from "../../analysis/filings/rfile.ts";
 import { unpiped } from "../../analysis/filings/section_clean.ts";
 import { irLinks, MAX_IR_PAGE_CHARS } from "../../providers/company_ir/crawl.ts";
 import { cellText } from "../../providers/company_ir/exhibits.ts";
@@ -130,7 +131,7 @@ Deno.test("filings htmlToText: script and style tags that never close read in on
 Deno.test("R pages: a long digit run and rows that never close read in one pass", async () => {
   await finishes(
     "digits",
-    "analysis/filings/rfile.ts",
+    "analysis/filings/rfile_markup.ts",
     `"1".repeat(1_000_000) + "x"`,
     `if (mod.parseCellNumber(input) !== null) throw new Error("number");`,
   );
