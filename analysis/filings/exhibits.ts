@@ -3,7 +3,7 @@
  * starts and stops inside an exhibit (an EX-13 annual report, a 40-F's annual information form).
  */
 import type { CleanDoc } from "./section_clean.ts";
-import type { Narrative } from "./canonical.ts";
+import type { Narrative } from "./section_maps.ts";
 import { findCaption, looksLikeToc, type Reference, REPORT_CAPTIONS, spanOfPages } from "./xref.ts";
 
 const ENDS_ANY = REPORT_CAPTIONS;

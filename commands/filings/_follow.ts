@@ -7,7 +7,8 @@ import { FinanceError } from "../../core/errors.ts";
 import type { Client, PackageDocument, ResolvedFiling } from "../../providers/filings_a/client.ts";
 import type { CleanDoc } from "../../analysis/filings/section_clean.ts";
 import type { ItemSpan } from "../../analysis/filings/sections.ts";
-import type { Family, SectionKey, SectionSpan } from "../../analysis/filings/canonical.ts";
+import type { Family, SectionKey } from "../../analysis/filings/section_maps.ts";
+import type { SectionSpan } from "../../analysis/filings/canonical.ts";
 import type { Reference } from "../../analysis/filings/xref.ts";
 import { documentText, primaryText, sectionFamily } from "./_shared.ts";
 
@@ -35,6 +36,7 @@ export async function filingSections(
   const family = await sectionFamily(filing);
   const doc = await primaryText(client, filing);
   const c = await import("../../analysis/filings/canonical.ts");
+  const maps = await import("../../analysis/filings/section_maps.ts");
   const located = c.locateSections(doc, filing.form);
   const { sections, warnings } = located;
   // A 40-F has no items numbered like a 10-K's: its "Item 1. Undertaking" and "Item 2. Consent to
@@ -49,16 +51,16 @@ export async function filingSections(
     items = [];
   }
   const out = new Map<SectionKey, FilingSection>();
-  for (const s of c.SECTIONS) {
+  for (const s of maps.SECTIONS) {
     const span = sections.get(s.key);
-    const edgar = c.itemFor(s.key, filing.form);
+    const edgar = maps.itemFor(s.key, filing.form);
     if (span) out.set(s.key, { ...span, title: s.title, edgar_section: edgar, exhibit: null });
   }
   if (family === "40-F") {
     const docs = await client.packageDocuments(filing);
     const byKey = c.fortyFExhibits(docs, doc.text);
     for (const [key, ex] of byKey) {
-      const s = c.SECTIONS.find((x) => x.key === key)!;
+      const s = maps.SECTIONS.find((x) => x.key === key)!;
       out.set(key, {
         key,
         title: s.title,

@@ -5,7 +5,7 @@ import { FinanceError, UsageError } from "../../core/errors.ts";
 import { ticker } from "../../core/schema.ts";
 import type { Client, ResolvedFiling } from "../../providers/filings_a/client.ts";
 import type { CleanDoc } from "../../analysis/filings/section_clean.ts";
-import type { Family } from "../../analysis/filings/canonical.ts";
+import type { Family } from "../../analysis/filings/section_maps.ts";
 import { readFrom, SOURCE_URLS_HELP } from "../market/_sources.ts";
 
 /** The form a bare symbol's latest filing is picked by when form= is not given. */
@@ -202,7 +202,7 @@ export async function documentText(
 
 /** The form family the section reader has an item map for; ok:false naming the form otherwise. */
 export async function sectionFamily(filing: ResolvedFiling): Promise<Family> {
-  const { formFamily } = await import("../../analysis/filings/canonical.ts");
+  const { formFamily } = await import("../../analysis/filings/section_maps.ts");
   const fam = formFamily(filing.form);
   if (!fam) {
     throw new FinanceError(
@@ -223,7 +223,7 @@ export async function refuseUnmappedForm(
 ): Promise<void> {
   if (args.accession || args.url) return;
   const form = args.form ?? DEFAULT_FORM;
-  const { formFamily } = await import("../../analysis/filings/canonical.ts");
+  const { formFamily } = await import("../../analysis/filings/section_maps.ts");
   if (formFamily(form)) return;
   throw new UsageError(
     `form: ${form} has no section map: sections are read from 10-K, 10-Q, 20-F and 40-F filings (and their amendments, e.g. 10-K/A); pass one of those, or read the filing with document.scan`,

@@ -267,7 +267,7 @@ export default defineCommand({
     await refuseUnmappedForm(args);
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const found = await filingSections(client, filing);
-    const { SECTIONS, itemFor } = await import("../../analysis/filings/canonical.ts");
+    const { SECTIONS, itemFor } = await import("../../analysis/filings/section_maps.ts");
     const asked = args.section;
     let section: SectionName;
     if (asked.startsWith("part_")) section = partItemSection(asked, filing, found);

@@ -105,7 +105,9 @@ export default defineCommand({
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const found = await filingSections(client, filing);
     const { doc, items, sections } = found;
-    const { SECTIONS, itemFor, formItemFor } = await import("../../analysis/filings/canonical.ts");
+    const { SECTIONS, itemFor, formItemFor } = await import(
+      "../../analysis/filings/section_maps.ts"
+    );
     const { CROSS_REF, isExternal, parseReference } = await import(
       "../../analysis/filings/xref.ts"
     );

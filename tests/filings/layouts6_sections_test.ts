@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { htmlToText } from "../../analysis/filings/html.ts";
 import { cleanDocument } from "../../analysis/filings/section_clean.ts";
 import { findItems } from "../../analysis/filings/sections.ts";
-import { locateSections, type SectionKey } from "../../analysis/filings/canonical.ts";
+import { locateSections } from "../../analysis/filings/canonical.ts";
+import type { SectionKey } from "../../analysis/filings/section_maps.ts";
 
 const p = (t: string, id = "") => `<p${id ? ` id="${id}"` : ""}>${t}</p>`;
 /** `n` sentences on a theme, numbered so that each line is distinct. */
