@@ -3,11 +3,17 @@
  * request names (DNS rebinding), the `Origin` of a browser page (cross-site requests), the
  * token, the content type, and how large and how slow a request body may be. Every refusal is an
  * envelope with a status that tells HTTP clients what happened.
+ *
+ * The token's comparison and failure counts are in bearer_token.ts, the chart-file cap in
+ * plot_files.ts, the refusal of a key named twice in json_keys.ts, the settings read from the
+ * environment in guard_env.ts.
  */
 import { failure } from "../core/envelope.ts";
 import { clip } from "../core/args.ts";
 import { counted } from "./connections.ts";
 import { loneSurrogate, loneSurrogateMessage } from "./well_formed.ts";
+import type { PlotFiles } from "./plot_files.ts";
+import { constantTimeEqual, TokenFailures } from "./bearer_token.ts";
 
 /** The doors a server keeps shut by default, and the settings that open them. */
 export interface GuardOptions {
@@ -35,171 +41,9 @@ export interface GuardOptions {
   plotFiles?: PlotFiles;
 }
 
-/** Default chart files (`plot_path`) network callers may have a server process write. */
-export const DEFAULT_MAX_PLOT_FILES = 1000;
-/** Default bytes of chart files network callers may have a server process write (256 MiB). */
-export const DEFAULT_MAX_PLOT_BYTES = 256 * 1024 * 1024;
-
-/**
- * The chart files network callers had this server process write (backtest.run's `plot_path`):
- * each call writes a new file (never replacing one), so without a cap a caller could fill the
- * allowed folders' disk with new names. Past `maxFiles` files, or `maxBytes` bytes, a call that
- * asks for a chart is refused before it runs (the cap is per process: a restart resets it, and
- * files deleted meanwhile are still counted). Calls in progress hold a place, so callers at once
- * cannot pass the count together.
- */
-export class PlotFiles {
-  readonly maxFiles: number;
-  readonly maxBytes: number;
-  #files = 0;
-  #bytes = 0;
-  #pending = 0;
-
-  constructor(maxFiles = DEFAULT_MAX_PLOT_FILES, maxBytes = DEFAULT_MAX_PLOT_BYTES) {
-    this.maxFiles = maxFiles;
-    this.maxBytes = maxBytes;
-  }
-
-  /** Files and bytes written so far. */
-  get written(): { files: number; bytes: number } {
-    return { files: this.#files, bytes: this.#bytes };
-  }
-
-  /**
-   * For a call whose arguments ask for a chart file: a refusal when the cap is reached, else a
-   * place held until `settle` (call it with the call's envelope). Null when none is asked for.
-   */
-  claim(
-    args: unknown,
-  ): { refused: string } | { settle: (envelope: unknown) => Promise<void> } | null {
-    const asked = args !== null && typeof args === "object" &&
-      typeof (args as Record<string, unknown>).plot_path === "string" &&
-      (args as Record<string, unknown>).plot_path !== "";
-    if (!asked) return null;
-    if (this.#files + this.#pending >= this.maxFiles || this.#bytes >= this.maxBytes) {
-      const what = this.#bytes >= this.maxBytes
-        ? `its cap of ${this.maxBytes} bytes of chart files (FINANCE_MAX_PLOT_BYTES)`
-        : `its cap of ${this.maxFiles} chart files (FINANCE_MAX_PLOT_FILES)`;
-      return {
-        refused:
-          `plot_path refused: this server has reached ${what} written for callers since it started; call again without plot_path (the result carries the equity curve), or ask the operator to raise the setting`,
-      };
-    }
-    this.#pending++;
-    let open = true;
-    return {
-      settle: async (envelope: unknown) => {
-        if (!open) return;
-        open = false;
-        this.#pending--;
-        const path = (envelope as { ok?: boolean; data?: { plot_path?: unknown } } | null)
-          ?.data?.plot_path;
-        if (typeof path !== "string") return;
-        this.#files++;
-        try {
-          this.#bytes += (await Deno.stat(path)).size;
-        } catch { /* removed already: counted as a file alone */ }
-      },
-    };
-  }
-}
-
-/** The chart-file cap of servers built without settings (the library's handler). */
-export const processPlotFiles = new PlotFiles();
-
-/** The chart-file cap from FINANCE_MAX_PLOT_FILES and FINANCE_MAX_PLOT_BYTES, or what is wrong. */
-export function plotFilesFromEnv(env: (name: string) => string | undefined): PlotFiles | string {
-  const limits: number[] = [];
-  for (
-    const [name, fallback] of [
-      ["FINANCE_MAX_PLOT_FILES", DEFAULT_MAX_PLOT_FILES],
-      ["FINANCE_MAX_PLOT_BYTES", DEFAULT_MAX_PLOT_BYTES],
-    ] as const
-  ) {
-    const raw = env(name);
-    const n = raw === undefined ? fallback : Number(raw);
-    if (!Number.isSafeInteger(n) || n <= 0) {
-      return `${name} must be a positive whole number, not ${raw}`;
-    }
-    limits.push(n);
-  }
-  return new PlotFiles(limits[0], limits[1]);
-}
-
 /** Where a request came from, as Deno's HTTP server tells a handler. */
 export interface ClientInfo {
   remoteAddr: Deno.Addr;
-}
-
-/** Default wrong tokens a client may send in a window before it is answered 429. */
-export const DEFAULT_MAX_TOKEN_FAILURES = 10;
-/** The window wrong tokens are counted in, in ms. */
-export const TOKEN_FAILURE_WINDOW_MS = 60_000;
-/** Clients whose failures are remembered at once; past it the oldest record is forgotten. */
-const MAX_FAILING_CLIENTS = 10_000;
-
-/**
- * Wrong tokens per client address (as the per-client connection cap names clients: an IPv6
- * client by its /64). A client that sent `max` wrong tokens in a window is refused until the
- * window ends, without its token being compared, so guessing goes at `max` tries a minute.
- * Loopback clients are not counted: a reverse proxy on this machine makes every client loopback,
- * so one guesser would lock every caller out; such a proxy limits its own clients.
- */
-export class TokenFailures {
-  readonly max: number;
-  readonly windowMs: number;
-  readonly #clients = new Map<string, { count: number; resetAt: number }>();
-  readonly #now: () => number;
-
-  constructor(
-    max = DEFAULT_MAX_TOKEN_FAILURES,
-    windowMs = TOKEN_FAILURE_WINDOW_MS,
-    now = Date.now,
-  ) {
-    this.max = max;
-    this.windowMs = windowMs;
-    this.#now = now;
-  }
-
-  /** Clients with failures on record. */
-  get size(): number {
-    return this.#clients.size;
-  }
-
-  /** Ms until `client` may try again when it is over the limit, else 0. */
-  blockedFor(client: string): number {
-    const entry = this.#clients.get(client);
-    if (!entry) return 0;
-    const left = entry.resetAt - this.#now();
-    if (left <= 0) {
-      this.#clients.delete(client);
-      return 0;
-    }
-    return entry.count >= this.max ? left : 0;
-  }
-
-  /** Counts one wrong token from `client`. */
-  fail(client: string): void {
-    const now = this.#now();
-    let entry = this.#clients.get(client);
-    if (!entry || entry.resetAt <= now) {
-      if (entry) this.#clients.delete(client);
-      if (this.#clients.size >= MAX_FAILING_CLIENTS) this.#forget(now);
-      entry = { count: 0, resetAt: now + this.windowMs };
-      this.#clients.set(client, entry);
-    }
-    entry.count++;
-  }
-
-  /** Drops ended windows; when none has ended, the oldest record (insertion order). */
-  #forget(now: number): void {
-    for (const [client, entry] of this.#clients) {
-      if (entry.resetAt <= now) this.#clients.delete(client);
-    }
-    if (this.#clients.size >= MAX_FAILING_CLIENTS) {
-      this.#clients.delete(this.#clients.keys().next().value!);
-    }
-  }
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -220,16 +64,6 @@ export function reply(body: unknown, status = 200, headers?: Record<string, stri
   h.append("x-content-type-options", "nosniff");
   if (headers) { for (const name of Object.keys(headers)) h.set(name, headers[name]); }
   return res;
-}
-
-/** Compares two strings in time independent of where they differ. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  const n = Math.max(x.length, y.length);
-  for (let i = 0; i < n; i++) diff |= (x[i % (x.length || 1)] ?? 0) ^ (y[i % (y.length || 1)] ?? 0);
-  return diff === 0;
 }
 
 /**
@@ -270,12 +104,6 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
 /** True when `origin` is this server as the request names it (`http://<Host>`). */
 function sameOrigin(origin: string, host: string | null): boolean {
   return host !== null && origin.toLowerCase() === `http://${host.trim().toLowerCase()}`;
-}
-
-/** A comma- or space-separated setting as a list of lower-case entries. */
-export function listSetting(value: string | undefined): string[] {
-  return (value ?? "").split(/[\s,]+/).map((v) => v.trim().toLowerCase().replace(/\/+$/, ""))
-    .filter(Boolean);
 }
 
 /**
@@ -622,140 +450,4 @@ async function readLimited(
     off += c.length;
   }
   return utf8(all);
-}
-
-/** The shortest FINANCE_ADAPTER_TOKEN a server accepts where the token is the only lock. */
-export const MIN_TOKEN_LENGTH = 16;
-
-/**
- * What is wrong with a bearer token as the one lock on a server other machines can reach, or
- * null: a short token, or one character repeated, falls to guessing even under the per-address
- * count of wrong tokens (an attacker has many addresses).
- */
-export function weakTokenProblem(token: string): string | null {
-  const chars = [...token];
-  const why = chars.length < MIN_TOKEN_LENGTH
-    ? `is ${chars.length} characters long (at least ${MIN_TOKEN_LENGTH} are needed)`
-    : new Set(chars).size === 1
-    ? "is one character repeated"
-    : null;
-  return why === null
-    ? null
-    : `FINANCE_ADAPTER_TOKEN ${why}: make one with \`openssl rand -hex 32\` and send it as Authorization: Bearer <token>`;
-}
-
-/** Reads the guard's settings from the environment of a server. */
-export function guardOptionsFromEnv(
-  env: (name: string) => string | undefined,
-  extraHosts: string[] = [],
-): GuardOptions | string {
-  const num = (name: string, fallback: number): number | string => {
-    const raw = env(name);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    return Number.isInteger(n) && n > 0 ? n : `${name} must be a positive whole number, not ${raw}`;
-  };
-  const maxBodyBytes = num("FINANCE_MAX_BODY_BYTES", 1_000_000);
-  const bodyTimeoutMs = num("FINANCE_BODY_TIMEOUT_MS", 10_000);
-  const maxConcurrent = num("FINANCE_MAX_CONNECTIONS", 256);
-  const maxTokenFailures = num("FINANCE_MAX_TOKEN_FAILURES", DEFAULT_MAX_TOKEN_FAILURES);
-  const plotFiles = plotFilesFromEnv(env);
-  for (
-    const v of [
-      maxBodyBytes,
-      bodyTimeoutMs,
-      maxConcurrent,
-      maxTokenFailures,
-      plotFiles,
-    ]
-  ) {
-    if (typeof v === "string") return v;
-  }
-  return {
-    token: env("FINANCE_ADAPTER_TOKEN"),
-    // an entry may be written as the Host header or a URL would carry it (port, scheme, final dot)
-    allowedHosts: [...listSetting(env("FINANCE_ALLOWED_HOSTS")), ...extraHosts].map((h) =>
-      hostName(h.replace(/^[a-z][a-z0-9+.-]*:\/\//, ""))
-      // a name holds no colon: an IPv6 address (`--host ::`) is answered as a literal anyway
-    ).filter((h) => h && !h.includes(":")),
-    // FINANCE_CORS_ORIGINS is the older name of the same list
-    allowedOrigins: [
-      ...listSetting(env("FINANCE_ALLOWED_ORIGINS")),
-      ...listSetting(env("FINANCE_CORS_ORIGINS")),
-    ],
-    maxBodyBytes: maxBodyBytes as number,
-    bodyTimeoutMs: bodyTimeoutMs as number,
-    maxConcurrent: maxConcurrent as number,
-    tokenFailures: new TokenFailures(maxTokenFailures as number),
-    plotFiles: plotFiles as PlotFiles,
-  };
-}
-
-/**
- * The first key a JSON object of `text` names twice, with where (the keys leading to it), or
- * null. JSON.parse keeps the last value of a repeated key without a word, so a body naming
- * `start` twice would run on one of the two values, and a tool call naming `name` twice on one
- * of two tools: the caller meant one of them, and nothing tells which. One pass over the text
- * (already parsed, so well formed), no recursion: 100,000 levels of nesting cost a stack array.
- */
-export function duplicateKey(text: string): { key: string; path: string[] } | null {
-  // most bodies hold one or two keys: fewer than two quoted names cannot repeat one
-  if (text.indexOf('":') === text.lastIndexOf('":') && !/"\s+:/.test(text)) return null;
-  const stack: { keys: Set<string> | null; name: string }[] = [];
-  let expectKey = false;
-  let lastKey = "";
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      let end = i + 1;
-      let escaped = false;
-      while (end < n) {
-        const d = text.charCodeAt(end);
-        if (d === 0x5c /* \ */) {
-          escaped = true;
-          end += 2;
-          continue;
-        }
-        if (d === 0x22) break;
-        end++;
-      }
-      const top = stack[stack.length - 1];
-      if (expectKey && top?.keys) {
-        const raw = text.slice(i + 1, end);
-        let key = raw;
-        if (escaped) {
-          try {
-            key = JSON.parse(text.slice(i, end + 1));
-          } catch { /* well formed already: kept as written */ }
-        }
-        if (top.keys.has(key)) {
-          return { key, path: stack.slice(1).map((s) => s.name) };
-        }
-        top.keys.add(key);
-        lastKey = key;
-        expectKey = false;
-      }
-      i = end;
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      // a value inside a list is named by its place in it; one of an object, by its key
-      const name = stack.length && !stack[stack.length - 1].keys ? "[]" : lastKey;
-      stack.push({ keys: c === 0x7b ? new Set() : null, name });
-      expectKey = c === 0x7b;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      stack.pop();
-      expectKey = false;
-    } else if (c === 0x2c /* , */) {
-      expectKey = !!stack[stack.length - 1]?.keys;
-    }
-  }
-  return null;
-}
-
-/** The refusal of a body naming a key twice in one object (see duplicateKey). */
-export function duplicateKeyMessage(found: { key: string; path: string[] }): string {
-  const where = found.path.filter(Boolean).slice(-3).map(clip).join(".");
-  return `the request body names the key \`${clip(found.key)}\` twice in one object${
-    where ? ` (inside \`${where}\`)` : ""
-  }, so the call was refused: JSON keeps only the last value and it would run on one of the two without a word; send each key once`;
 }

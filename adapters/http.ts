@@ -16,17 +16,11 @@ import { withCors } from "./cors.ts";
 import { AnswerMemo } from "./answer_memo.ts";
 import { pureEntry, runPureArgs, runPureArgsNow } from "./pure.ts";
 import { describeError } from "../core/errors.ts";
-import {
-  type ClientInfo,
-  duplicateKey,
-  duplicateKeyMessage,
-  type GuardOptions,
-  guardOptionsFromEnv,
-  processPlotFiles,
-  reply,
-  RequestGuard,
-  weakTokenProblem,
-} from "./guard.ts";
+import { type ClientInfo, type GuardOptions, reply, RequestGuard } from "./guard.ts";
+import { duplicateKey, duplicateKeyMessage } from "./json_keys.ts";
+import { guardOptionsFromEnv } from "./guard_env.ts";
+import { processPlotFiles } from "./plot_files.ts";
+import { weakTokenProblem } from "./bearer_token.ts";
 import type { CliIO } from "../core/io.ts";
 import { adapterSecrets, internalFailure, requestTimeout } from "./served.ts";
 import { VERSION } from "../core/version.ts";
@@ -38,7 +32,7 @@ import {
   type Serving,
 } from "./connections.ts";
 
-export { constantTimeEqual } from "./guard.ts";
+export { constantTimeEqual } from "./bearer_token.ts";
 // both doors (this one and MCP) use these; kept importable from here for existing callers
 export { adapterSecrets, internalFailure, requestTimeout };
 

@@ -45,7 +45,7 @@ import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "../core/io.ts";
 import { lazyImport } from "../core/lazy.ts";
 import { adapterSecrets, internalFailure, requestTimeout } from "./served.ts";
-import { type PlotFiles, plotFilesFromEnv } from "./guard.ts";
+import { type PlotFiles, plotFilesFromEnv } from "./plot_files.ts";
 import { answersOwed, StdioLines } from "./mcp_stdio_lines.ts";
 
 export interface McpOptions {

@@ -13,7 +13,7 @@ import { cliArguments, CommandSearch, describeCommand, shellWords } from "./disc
 import { helpEntries } from "./help.ts";
 import type { ToolSet } from "./mcp_tools.ts";
 import { operationId } from "./openapi.ts";
-import { type PlotFiles, processPlotFiles } from "./guard.ts";
+import { type PlotFiles, processPlotFiles } from "./plot_files.ts";
 
 /** What a call needs besides its arguments. */
 export interface CallOptions {

@@ -15,17 +15,11 @@ import {
   parsePort,
   requestTimeout,
 } from "./http.ts";
-import {
-  type ClientInfo,
-  duplicateKey,
-  duplicateKeyMessage,
-  type GuardOptions,
-  guardOptionsFromEnv,
-  processPlotFiles,
-  reply,
-  RequestGuard,
-  weakTokenProblem,
-} from "./guard.ts";
+import { type ClientInfo, type GuardOptions, reply, RequestGuard } from "./guard.ts";
+import { duplicateKey, duplicateKeyMessage } from "./json_keys.ts";
+import { guardOptionsFromEnv } from "./guard_env.ts";
+import { processPlotFiles } from "./plot_files.ts";
+import { weakTokenProblem } from "./bearer_token.ts";
 import { withCors } from "./cors.ts";
 import { failure } from "../core/envelope.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";

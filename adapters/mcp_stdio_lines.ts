@@ -10,7 +10,7 @@ import type {
   Transport,
   TransportSendOptions,
 } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { duplicateKey, duplicateKeyMessage } from "./guard.ts";
+import { duplicateKey, duplicateKeyMessage } from "./json_keys.ts";
 import { loneSurrogate, loneSurrogateMessage } from "./well_formed.ts";
 
 /** JSON-RPC's codes: a message that is no JSON text, and one that is no valid request. */

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMcpServer } from "../../adapters/mcp.ts";
-import { weakTokenProblem } from "../../adapters/guard.ts";
+import { weakTokenProblem } from "../../adapters/bearer_token.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { withCallScope } from "../../core/call_scope.ts";
 import { execute } from "../../core/runner.ts";

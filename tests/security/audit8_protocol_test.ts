@@ -18,7 +18,7 @@ import {
   type Spawned,
   spawnFinance,
 } from "./_spawn.ts";
-import { duplicateKey } from "../../adapters/guard.ts";
+import { duplicateKey } from "../../adapters/json_keys.ts";
 
 const TOKEN = "audit8-protocol-token-0123";
 const KEY = "AVAUDIT8PROTOKEY0123456";

@@ -1,6 +1,7 @@
 /** FINANCE_ALLOWED_HOSTS read as people write host names: with a port, a scheme, a final dot. */
 import assert from "node:assert/strict";
-import { guardOptionsFromEnv, RequestGuard } from "../../adapters/guard.ts";
+import { guardOptionsFromEnv } from "../../adapters/guard_env.ts";
+import { RequestGuard } from "../../adapters/guard.ts";
 
 function admits(setting: string, host: string): boolean {
   const opts = guardOptionsFromEnv((n) => n === "FINANCE_ALLOWED_HOSTS" ? setting : undefined);

@@ -6,7 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { loopbackWith, namespaceProblem, runProbe } from "./_netns.ts";
-import { guardOptionsFromEnv, RequestGuard, TokenFailures } from "../../adapters/guard.ts";
+import { guardOptionsFromEnv } from "../../adapters/guard_env.ts";
+import { RequestGuard } from "../../adapters/guard.ts";
+import { TokenFailures } from "../../adapters/bearer_token.ts";
 import { createHandler } from "../../adapters/http.ts";
 
 const TOKEN = "right-t0ken";
