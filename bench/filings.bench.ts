@@ -14,7 +14,8 @@ import {
   parseLinkbase,
   parseSchema,
 } from "../providers/filings_a/xbrl.ts";
-import { buildStatement, chooseRole } from "../analysis/filings/statement.ts";
+import { buildStatement } from "../analysis/filings/statement.ts";
+import { chooseRole } from "../analysis/filings/statement_roles.ts";
 
 const SEC = fileURLToPath(new URL("../../shared/fixtures/sec/", import.meta.url));
 const ignore = !existsSync(SEC);

@@ -125,7 +125,7 @@ export default defineCommand({
     // chosen as filings.statement chooses it: "income" is the statement of operations, not
     // the statement of comprehensive income that merely contains the word
     const kind = statementKind(want);
-    const { chooseRole } = await import("../../analysis/filings/statement.ts");
+    const { chooseRole } = await import("../../analysis/filings/statement_roles.ts");
     const byKind = kind && !rNumber
       ? chooseRole(
         kind,

@@ -116,8 +116,10 @@ export default defineCommand({
   async run(args, ctx) {
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const { loadXbrl, parseXbrl } = await import("../../providers/filings_a/xbrl_files.ts");
-    const { buildStatement, chooseRole, continuationRoles, joinStatements, rivalRoles } =
-      await import("../../analysis/filings/statement.ts");
+    const { buildStatement, joinStatements } = await import("../../analysis/filings/statement.ts");
+    const { chooseRole, continuationRoles, rivalRoles } = await import(
+      "../../analysis/filings/statement_roles.ts"
+    );
     const bundle = await loadXbrl(client, filing);
     if (!bundle.pre) {
       throw new FinanceError(

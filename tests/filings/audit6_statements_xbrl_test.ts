@@ -12,13 +12,12 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { buildStatement, joinStatements } from "../../analysis/filings/statement.ts";
 import {
-  buildStatement,
   chooseRole,
   continuationRoles,
-  joinStatements,
   rivalRoles,
-} from "../../analysis/filings/statement.ts";
+} from "../../analysis/filings/statement_roles.ts";
 import {
   parseInstance,
   parseLabels,

@@ -6,11 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import {
-  buildStatement,
-  chooseRole,
-  type StatementKind,
-} from "../../analysis/filings/statement.ts";
+import { buildStatement, type StatementKind } from "../../analysis/filings/statement.ts";
+import { chooseRole } from "../../analysis/filings/statement_roles.ts";
 import {
   parseInstance,
   parseLabels,

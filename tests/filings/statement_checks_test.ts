@@ -10,12 +10,12 @@
  * The instances are written here, shaped as EDGAR's; the company is invented.
  */
 import assert from "node:assert/strict";
+import { buildStatement } from "../../analysis/filings/statement.ts";
 import {
-  buildStatement,
   chooseRole,
   continuationRoles,
   rivalRoles,
-} from "../../analysis/filings/statement.ts";
+} from "../../analysis/filings/statement_roles.ts";
 import { parseInstance } from "../../providers/filings_a/xbrl.ts";
 
 const roles = (...defs: string[]) =>

@@ -4,7 +4,7 @@
  * development company's "Statements of Assets and Liabilities" is its balance sheet.
  */
 import assert from "node:assert/strict";
-import { chooseRole, rivalRoles } from "../../analysis/filings/statement.ts";
+import { chooseRole, rivalRoles } from "../../analysis/filings/statement_roles.ts";
 
 const roles = (...defs: string[]) => defs.map((d, i) => ({ uri: `r${i}`, definition: d }));
 

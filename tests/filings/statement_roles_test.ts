@@ -1,6 +1,6 @@
 /** Which statement a filing's role definitions name: US GAAP and IFRS (20-F) wordings. */
 import assert from "node:assert/strict";
-import { chooseRole } from "../../analysis/filings/statement.ts";
+import { chooseRole } from "../../analysis/filings/statement_roles.ts";
 
 const roles = (...defs: string[]) => defs.map((d, i) => ({ uri: `r${i}`, definition: d }));
 
