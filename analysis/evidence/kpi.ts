@@ -30,7 +30,8 @@ import { isMoveBase, movesIn, namesMoveBase } from "./kpi_move.ts";
 import { clauseAround } from "./kpi_periods.ts";
 import { rowHits } from "./kpi_rows.ts";
 import { BULLET, leadInPeriod, type Sentence, sentences } from "./kpi_sentences.ts";
-import { type ScaleNote, scaleNotes, splitTables } from "./kpi_table.ts";
+import { type ScaleNote, scaleNotes } from "./kpi_captions.ts";
+import { splitTables } from "./kpi_table.ts";
 import { DOLLAR_CODES, type FoundValue, hasScaleWord, values } from "./kpi_values.ts";
 import {
   basisOf,

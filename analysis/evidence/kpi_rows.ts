@@ -2,7 +2,8 @@
  * KPI figures read from table rows (a label, its cell, the caption's scale and currency).
  */
 import { type KpiHit, type MetricDef, termsIn } from "./kpi_metrics.ts";
-import { cellValue, type TableRow } from "./kpi_table.ts";
+import { cellValue } from "./kpi_cells.ts";
+import type { TableRow } from "./kpi_table.ts";
 import { namesMeasure, qualifierOf } from "./kpi_words.ts";
 
 /**

@@ -2,9 +2,19 @@
  * Table rows in a filing's text ("Diluted | $ 1.65 | $ 1.53 | $ 4.05 | $ 3.71"): read one row at a
  * time, never as prose, so a number is tied to its row's label, to the first (current-period)
  * column and to the scale the table states above it ("(In millions, except per-share amounts)").
- * Pure: text in, rows out.
+ * Pure: text in, rows out. Captions' scales are read in kpi_captions.ts, header and figure cells
+ * in kpi_cells.ts.
  */
-import { SCALE_WORDS } from "../document/scales.ts";
+import { scaleNotes } from "./kpi_captions.ts";
+import {
+  cellPeriod,
+  cellValue,
+  columnOf,
+  MONTH_DAY,
+  MONTHS,
+  periodWords,
+  spanOf,
+} from "./kpi_cells.ts";
 
 /** A stretch of text that is not a table: read as sentences. */
 export interface ProseChunk {
@@ -48,281 +58,12 @@ export interface TableRow {
   figures: number;
 }
 
-/** Header words of a column of an outlook: not a result. */
-const OUTLOOK_COLUMN =
-  /\b(?:outlook|guidance|guide|forecasts?|budget(?:ed)?|plan|targets?|estimates?|consensus|projected|projections?|expected|low|high|mid-?point|range)\b/i;
-/** Header words of a column of a change between periods. */
-const CHANGE_COLUMN =
-  /\b(?:vs\.?|versus|change|chg|growth|variance|increase|decrease|inc\.?\/\(?dec\.?\)?|y\/y|yoy|q\/q|qoq)\b|\bbps\b|\bbasis points\b/i;
-/** Header words of a measure other than the reported one. */
-const MEASURE_COLUMN =
-  /\b(non-GAAP|adjusted|pro[- ]forma|underlying|normali[sz]ed|constant currency)\b/i;
-
-/** What a header cell says of its column, besides its period (see TableRow.column). */
-function columnOf(cell: string): { column: "outlook" | "change" | null; measure: string | null } {
-  if (cellValue(cell)) return { column: null, measure: null };
-  return {
-    column: CHANGE_COLUMN.test(cell) ? "change" : OUTLOOK_COLUMN.test(cell) ? "outlook" : null,
-    measure: MEASURE_COLUMN.exec(cell)?.[1] ?? null,
-  };
-}
-
-/** A header cell without its words of an outlook or a measure: "Outlook Q4 2024" is "Q4 2024". */
-const periodWords = (cell: string) =>
-  cell.replace(new RegExp(OUTLOOK_COLUMN.source, "gi"), " ").replace(
-    new RegExp(MEASURE_COLUMN.source, "gi"),
-    " ",
-  ).replace(/\b(?:GAAP|(?:as\s+)?reported|actuals?)\b/gi, " ").replace(/\s+/g, " ").trim();
-
-/**
- * "(In millions, except per-share amounts)", "in thousands of Canadian dollars": what amounts are
- * counted in; "in millions of customers" counts something else.
- */
-const SCALE_NOTE =
-  /\bin (millions|thousands|billions|crores?|lakhs?)\b(?:\s+of\s+((?:U\.S\.|US|[A-Z][a-z]+)\s+)?(dollars|euros|pounds(?: sterling)?|yen|yuan|renminbi|Swiss francs|francs|rupees|won|kronor|kroner|USD|EUR|GBP|JPY|CNY|RMB|CAD|AUD|CHF)\b|(\s+of\s+[\w-]+))?/gi;
-const DOLLARS: Record<string, string> = {
-  "u.s.": "USD",
-  us: "USD",
-  canadian: "CAD",
-  australian: "AUD",
-  "new zealand": "NZD",
-  singapore: "SGD",
-  "hong kong": "HKD",
-  taiwan: "TWD",
-  taiwanese: "TWD",
-};
-const MONEY_WORDS: Record<string, string> = {
-  euros: "EUR",
-  pounds: "GBP",
-  "pounds sterling": "GBP",
-  yen: "JPY",
-  yuan: "CNY",
-  renminbi: "CNY",
-  rmb: "CNY",
-  "swiss francs": "CHF",
-  francs: "CHF",
-  rupees: "INR",
-  won: "KRW",
-};
-
-/** A caption's scale, its words, and the currency it names when not U.S. dollars. */
-export interface ScaleNote {
-  scale: number;
-  words: string;
-  text: string;
-  currency: string | null;
-  /**
-   * The currency a caption names by its sign or code ("(€m)" EUR, "RMB'000" CNY, "($000)" USD):
-   * the table's bare figures are amounts of it.
-   */
-  named?: string;
-  /** Offset of the note in the text searched. */
-  at: number;
-}
-
-/** A currency in a caption: a sign or a code ("US$", "HK$", "Rs.", "€", "RMB"). */
-const CUR = String
-  .raw`(US\$|HK\$|NZ\$|NT\$|A\$|C\$|S\$|R\$|Rs\.?|USD|EUR|GBP|RMB|CNY|INR|HKD|JPY|CHF|CAD|AUD|SGD|NZD|TWD|[$€£¥₹])`;
-/** A scale after a currency: "000", "000s", "m", "mn", "bn", "million", "crore", "lakhs". */
-const SW = String.raw`(000s?|k|m|mn|mm|bn|thousands?|millions?|billions?|crores?|lakhs?|lacs?)`;
-/**
- * Captions that state a currency and a scale together: "(€m)", "($000)", "(in $000s)", "(£
- * million)", "(USD millions)", "in € millions", "(Rs. in crore)", "(₹ in lakhs)", "RMB'000",
- * "HK$'000", and "US$m" or "€m" standing alone as a header.
- */
-const CURRENCY_SCALE = new RegExp(
-  [
-    String.raw`\(\s*(?:in\s+)?${CUR}\s*'?\s*${SW}\s*\)`,
-    String.raw`\(\s*${CUR}\s*in\s+${SW}\s*\)`,
-    String.raw`\bin\s+${CUR}\s*'?\s*${SW}(?![\w$€£¥₹])`,
-    String.raw`(?<![\w$€£¥₹])${CUR}\s*'\s*(000s?)(?!\w)`,
-    // standing alone: at a line's or a cell's start, or after "figures" or "amounts (in)"
-    String
-      .raw`(?<=^[ \t]*|\|\s*|\b(?:figures|amounts|numbers|values)(?:\s+(?:are\s+)?(?:in|shown in|stated in))?:?\s+)${CUR}\s?(m|mn|bn)(?=$|[\s|)])`,
-  ].join("|"),
-  "gim",
-);
-const SIGN_CODES: Record<string, string> = {
-  "$": "USD",
-  "US$": "USD",
-  "HK$": "HKD",
-  "NZ$": "NZD",
-  "NT$": "TWD",
-  "A$": "AUD",
-  "C$": "CAD",
-  "S$": "SGD",
-  "R$": "BRL",
-  "€": "EUR",
-  "£": "GBP",
-  "¥": "JPY",
-  "₹": "INR",
-  RS: "INR",
-  "RS.": "INR",
-  RMB: "CNY",
-};
-
-/** Captions of a currency and a scale together (see CURRENCY_SCALE), in order. */
-function currencyScales(text: string): ScaleNote[] {
-  const out: ScaleNote[] = [];
-  for (const m of text.matchAll(CURRENCY_SCALE)) {
-    const groups = m.slice(1);
-    const k = groups.findIndex(Boolean);
-    if (k < 0) continue;
-    const sign = groups[k].toUpperCase();
-    const word = groups[k + 1].toLowerCase();
-    const scale = SCALE_WORDS[word];
-    if (!scale) continue;
-    const code = SIGN_CODES[sign] ?? sign;
-    out.push({
-      scale,
-      words: scale === 1e3
-        ? "thousands"
-        : scale === 1e6
-        ? "millions"
-        : scale === 1e9
-        ? "billions"
-        : scale === 1e7
-        ? "crores"
-        : "lakhs",
-      text: m[0].trim(),
-      currency: code === "USD" ? null : code,
-      named: code,
-      at: m.index!,
-    });
-  }
-  return out;
-}
-
-/** The scale notes in a text, in order; "in millions of customers" is not one. */
-export function scaleNotes(text: string): ScaleNote[] {
-  const out: ScaleNote[] = currencyScales(text);
-  for (const m of text.matchAll(SCALE_NOTE)) {
-    if (m[4]) continue;
-    const words = m[1].toLowerCase();
-    let currency: string | null = null;
-    if (m[3]) {
-      const what = m[3].toLowerCase();
-      const whose = (m[2] ?? "").trim().toLowerCase();
-      currency = what === "dollars"
-        ? DOLLARS[whose] ?? null
-        : /^[a-z]{3}$/.test(what)
-        ? (what === "rmb" ? "CNY" : what.toUpperCase())
-        : MONEY_WORDS[what] ?? null;
-      if (currency === "USD") currency = null;
-    }
-    // a caption already read with its currency ("(in € millions)")
-    if (out.some((n) => m.index! >= n.at && m.index! < n.at + n.text.length + 2)) continue;
-    out.push({
-      scale: SCALE_WORDS[words],
-      words,
-      text: m[0],
-      currency,
-      ...(currency ? { named: currency } : {}),
-      at: m.index!,
-    });
-  }
-  return out.sort((a, b) => a.at - b.at);
-}
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-/** A month's number from its name or its abbreviation ("Jul", "Sept"); 0 when neither. */
-function monthOf(word: string): number {
-  const w = word.toLowerCase();
-  if (w.length < 3) return 0;
-  return MONTHS.findIndex((m) => m === w || (m.startsWith(w) && (w.length === 3 || w === "sept"))) +
-    1;
-}
-const DATE_CELL = /([A-Z][a-z]+)\.? (\d{1,2}), ((?:19|20)\d{2})\s*$/;
-const YEAR_CELL = /^(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})$/i;
-
-/**
- * How long a column's period is, from the words above it: "Three Months Ended" (a quarter, "Q"),
- * "Six Months Ended" ("6M"), "Nine Months Ended" ("9M"), "Year Ended" ("FY"), "Twelve Months
- * Ended" or "52 Weeks Ended" ("12M": maybe a trailing year, not the fiscal one), "Year to Date"
- * ("YTD"); null when the words say none.
- */
-export function spanOf(words: string): "Q" | "6M" | "9M" | "12M" | "FY" | "YTD" | null {
-  const m =
-    /\b(three|six|nine|twelve|thirteen|twenty[- ]six|thirty[- ]nine|fifty[- ]two|fifty[- ]three|3|6|9|12|13|26|39|52|53)[- ]?(?:months?|weeks?)\b/i
-      .exec(words);
-  if (m) {
-    const n = m[1].toLowerCase().replace(/[- ]/, "");
-    if (/^(?:three|thirteen|3|13)$/.test(n)) return "Q";
-    if (/^(?:six|twentysix|6|26)$/.test(n)) return "6M";
-    if (/^(?:nine|thirtynine|9|39)$/.test(n)) return "9M";
-    // twelve months to a quarter's end are a trailing year, not the fiscal year
-    return "12M";
-  }
-  if (/\b(?:year[- ]to[- ]date|YTD)\b/i.test(words)) return "YTD";
-  if (/\bquarters?\s+ended\b/i.test(words)) return "Q";
-  if (/\b(?:fiscal\s+)?years?\s+ended\b/i.test(words)) return "FY";
-  return null;
-}
-
-/**
- * A line that is a month and day alone, or after the words of a span ("September 30,", "Three
- * Months Ended June 30,"); not a dateline ("NEW YORK, February 21").
- */
-const MONTH_DAY = /^(?:[A-Za-z -]*\b(?:ended|ending|as of)\s+)?([A-Z][a-z]+)\.? (\d{1,2}),?$/i;
-
 /** A cell that says there is no figure: a dash, "n/m", "N/A", "nil", with a sign or "%". */
 const NO_FIGURE =
   /^\s*(?:[$€£¥₹]\s*)?\(?\s*(?:[-‐‑‒–—―−]+|n\/?[ma]\.?|nm|nil|none)\s*\)?\s*%?\s*$/i;
 
 /** A table row is a line of cells separated by " | ". */
 const isRow = (line: string) => line.includes(" | ");
-
-const QUARTERS = ["first", "second", "third", "fourth"];
-/** "Q4 2024", "Q4 FY24", "Fourth Quarter Fiscal 2024", "4Q24" in a header cell. */
-const QUARTER_CELL =
-  /^(?:Q([1-4])|(first|second|third|fourth)\s+quarter|([1-4])Q)\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?'?((?:19|20)\d{2}|\d{2})$/i;
-/** "FY2024", "FY 24", "Fiscal Year 2024" in a header cell. */
-const FY_CELL = /^(?:FY\s*'?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2}|\d{2})$/i;
-
-/**
- * "March 29, 2025" → "2025-03-29"; "2025" → "FY 2025"; "Q4 2024" → "Q4 2024"; "FY24" → "FY 2024";
- * else null.
- */
-function cellPeriod(raw: string): { label: string; sort: string } | null {
-  // "2023 (As Restated)", "2024 As Adjusted", "2024 (unaudited)", "2024(1)", "2024*": the
-  // period under its note
-  const cell = raw.replace(
-    /\s*(?:\((?:as\s+)?(?:restated|adjusted|revised|recast|reported|unaudited|audited)\)|(?:as\s+)?(?:restated|adjusted|revised|recast)|\((?:\d|[a-z])\)|[*†‡]+)\s*$/i,
-    "",
-  );
-  const q = QUARTER_CELL.exec(cell.trim());
-  if (q) {
-    const n = q[1] ?? q[3] ?? String(QUARTERS.indexOf(q[2].toLowerCase()) + 1);
-    const year = q[4].length === 2 ? `20${q[4]}` : q[4];
-    return { label: `Q${n} ${year}`, sort: `${year}-Q${n}` };
-  }
-  const fy = FY_CELL.exec(cell.trim());
-  if (fy) {
-    const year = fy[1].length === 2 ? `20${fy[1]}` : fy[1];
-    return { label: `FY ${year}`, sort: `${year}-99` };
-  }
-  const d = DATE_CELL.exec(cell.trim());
-  if (d) {
-    const month = monthOf(d[1]);
-    if (month < 1) return null;
-    const iso = `${d[3]}-${String(month).padStart(2, "0")}-${d[2].padStart(2, "0")}`;
-    return { label: iso, sort: iso };
-  }
-  const y = YEAR_CELL.exec(cell.trim());
-  return y ? { label: `FY ${y[1]}`, sort: `${y[1]}-99` } : null;
-}
 
 /** How far above a table a caption in prose still states the table's scale, in characters. */
 const CAPTION_REACH = 1_500;
@@ -551,61 +292,4 @@ export function splitTables(text: string): { prose: ProseChunk[]; rows: TableRow
     prose.push({ text: text.slice(proseStart), offset: proseStart });
   }
   return { prose, rows };
-}
-
-/** Currency signs a table cell may carry, and the currency each names. */
-const CELL_SIGNS: Record<string, string> = {
-  "$": "USD",
-  "€": "EUR",
-  "£": "GBP",
-  "US$": "USD",
-  "HK$": "HKD",
-  "C$": "CAD",
-  "A$": "AUD",
-  "S$": "SGD",
-  "NZ$": "NZD",
-  "NT$": "TWD",
-  "R$": "BRL",
-  "₹": "INR",
-  "RS.": "INR",
-  "RS": "INR",
-  "RMB": "CNY",
-};
-
-/**
- * A cell's figure: "$ 24,780", "(279)", "−279" (a minus sign), "35.9 %", "$ 1.65", "€ 812",
- * "1,234 (1)" or "1,234*" (a footnote mark after the figure); null when it holds no number. The
- * currency is the sign's ("€" is euros whatever the table's other rows say), null when none.
- */
-export function cellValue(
-  cell: string,
-): {
-  number: number;
-  kind: "money" | "percent" | "count";
-  scaled: number | null;
-  currency: string | null;
-} | null {
-  // a footnote mark after the figure ("1,234(1)", "1,234 (a)", "1,234*", "12.5 %†")
-  const bare = cell.trim().replace(/(?<=[\d)%])\s*(?:\((?:\d|[a-z])\)|[*†‡§]+)$/i, "");
-  const m =
-    /^([-−–]?)\s*(\(?)\s*((?:US|HK|NZ|NT|[CASR])\$|RMB|Rs\.?|[$€£₹])?\s*([-−–]?)\s*(\(?)\s*(\d[\d,]*(?:\.\d+)?)\s*(%|percent)?\s*(million|billion|thousand)?\s*(\)?)\s*(%)?$/i
-      .exec(bare);
-  if (!m) return null;
-  // "€ 1.234" may be a thousand and some written with a decimal comma's dot: not read
-  if (m[3] === "€" && /^\d{1,3}(?:\.\d{3})+$/.test(m[6])) return null;
-  const open = Boolean(m[2] || m[5]);
-  // "(279" without its ")" or "279)" without its "(" is not a figure read whole
-  if (open !== Boolean(m[9])) return null;
-  const minus = Boolean(m[1] || m[4]);
-  const negative = open || minus;
-  const n = Number(m[6].replace(/,/g, "")) * (negative ? -1 : 1);
-  const unitWord = m[8]?.toLowerCase();
-  const scaled = unitWord ? { thousand: 1e3, million: 1e6, billion: 1e9 }[unitWord]! : null;
-  const percent = Boolean(m[7] || m[10]);
-  return {
-    number: n,
-    kind: percent ? "percent" : m[3] ? "money" : "count",
-    scaled,
-    currency: m[3] ? CELL_SIGNS[m[3].toUpperCase()] : null,
-  };
 }

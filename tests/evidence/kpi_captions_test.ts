@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { extractKpis, METRICS } from "../../analysis/evidence/kpi.ts";
-import { cellValue, scaleNotes } from "../../analysis/evidence/kpi_table.ts";
+import { cellValue } from "../../analysis/evidence/kpi_cells.ts";
+import { scaleNotes } from "../../analysis/evidence/kpi_captions.ts";
 
 const only = (...keys: string[]) => METRICS.filter((m) => keys.includes(m.key));
 const read = (text: string, ...keys: string[]) =>
