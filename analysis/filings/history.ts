@@ -248,8 +248,6 @@ export function buildHistory(
   const reportsItself = (item: LineItem) =>
     item.tags[taxonomy].some((t) => concepts?.[t]?.units[itemUnit(item, currency)]?.length);
   addComputed(items, points, reportsItself, warnings);
-  let columns: Column[];
-  let cellsFor: (item: LineItem) => Cell[];
   if (opts.period !== "annual") {
     const halves = halfYearsOnly(filings, opts.asOf, opts.period);
     if (halves) warnings.push(halves);
@@ -264,85 +262,13 @@ export function buildHistory(
       );
     }
   }
+  let layout: Layout;
   if (opts.period === "ttm") {
-    // the fiscal year ending on the TTM's end, for a flow whose quarters cannot be summed
-    const yearAt = (item: LineItem, end: string): Point | null => {
-      if (item.kind !== "flow" || item.compute) return null;
-      const a = periods.get(item.key)?.find((p) =>
-        p.kind === "annual" && Math.abs(daysBetween(p.end, end)) <= SAME_PERIOD_DAYS
-      );
-      return a ? point(item, a, cellOf(item, a)) : null;
-    };
-    // the latest fiscal year of any flow: the TTM's end when no quarter comes after it (a
-    // company whose facts hold years only, as a 20-F filer's)
-    let lastYear: Point | null = null;
-    for (const item of items) {
-      if (item.kind !== "flow" || item.compute) continue;
-      for (const p of periods.get(item.key) ?? []) {
-        if (p.kind === "annual" && (!lastYear || p.end > lastYear.end)) {
-          lastYear = point(item, p, gap());
-        }
-      }
-    }
-    const ttm = ttmColumn(items, points, warnings, yearAt, lastYear);
+    const ttm = ttmLayout(items, periods, points, cellOf, warnings);
     if (!ttm) return { taxonomy, currency, columns: [], rows: [], missing: [], warnings };
-    columns = [ttm.column];
-    cellsFor = (item) => [ttm.cells.get(item.key)!];
-    // a transition period within the twelve months, or after them: no four quarters of one
-    // calendar run across it, and the company's latest months may be in it
-    const end = ttm.column.end;
-    const crossed = new Map<string, FactPeriod>();
-    for (const ps of periods.values()) {
-      for (const p of ps) {
-        // a three-month transition period is summed as the quarter it is
-        if (
-          p.fiscal_period === "transition" && p.start && p.kind !== "quarter" &&
-          daysBetween(p.end, end) < 364
-        ) {
-          crossed.set(`${p.start}..${p.end}`, p);
-        }
-      }
-    }
-    for (const [dates, p] of crossed) {
-      warnings.push(
-        `transition period ${dates} (${p.first.form} ${p.first.accession_no}): the company moved its fiscal year end ${
-          p.end > end ? "after" : "within"
-        } the trailing twelve months to ${end}; quarters are not summed across the months between the old and the new year end${
-          p.end > end ? `, and the transition period's later months are not in them` : ""
-        } (read it with filings.facts period=all)`,
-      );
-    }
-  } else {
-    columns = pickColumns(items, points, opts);
-    warnings.push(...calendarWarnings(columns, periods, opts.period));
-    cellsFor = (item) => columns.map((c) => pointAt(points.get(item.key)!, c.end)?.cell ?? gap());
-    // quarters of a 13-period calendar's 16-week quarter (see longQuarter), reported or derived
-    const long = columns.filter((c) =>
-      c.start && /^Q[1-4]$/.test(c.fiscal_period ?? "") && daysBetween(c.start, c.end) + 1 > 100
-    );
-    if (long.length) {
-      warnings.push(
-        `${long.length} quarter column(s) (${
-          long.map((c) =>
-            `${c.label} of ${Math.round((daysBetween(c.start!, c.end) + 1) / 7)} weeks`
-          )
-            .join(", ")
-        }) are longer than 13 weeks: the company's fiscal year has a 16-week quarter (a 16-12-12-12 or 12-12-12-16-week year of thirteen 4-week periods), read by its own length; their flows do not compare with its 12-week quarters or with calendar quarters (four quarters still make its 52-week year)`,
-      );
-    }
-    const unchecked = columns.filter((c) =>
-      c.fiscal_year !== null && labelChecked(c, filings) === false
-    );
-    if (unchecked.length) {
-      warnings.push(
-        `${unchecked.length} column(s) (${
-          unchecked.map((c) => `${c.label} ending ${c.end}`).join(", ")
-        }) are before ${
-          calendarFrom(filings)
-        }, the start of the earliest fiscal year the company's annual reports show on its current calendar: their fiscal labels are SEC's fy/fp of the filings that reported them, not checked against the company's calendar (their dates are right)`,
-      );
-    }
-  }
+    layout = ttm;
+  } else layout = periodLayout(items, periods, points, filings, opts, warnings);
+  const { columns, cellsFor } = layout;
   const rows: Row[] = [];
   const missing: string[] = [];
   for (const item of items) {
@@ -361,6 +287,132 @@ export function buildHistory(
       cells,
     });
   }
+  warnings.push(...cellWarnings(rows, opts.basis, slipped));
+  if (shares) warnings.push(...splitWarnings(rows, shares));
+  warnings.push(...datingWarnings(rows));
+  return { taxonomy, currency, columns, rows, missing, warnings };
+}
+
+/** The columns of a history and each line item's cells under them. */
+interface Layout {
+  columns: Column[];
+  cellsFor: (item: LineItem) => Cell[];
+}
+
+/**
+ * The trailing twelve months as one column, with warnings for a transition period within or
+ * after them; null when no quarter or year gives them.
+ */
+function ttmLayout(
+  items: LineItem[],
+  periods: Map<string, FactPeriod[]>,
+  points: Map<string, Point[]>,
+  cellOf: (item: LineItem, p: FactPeriod) => Cell,
+  warnings: string[],
+): Layout | null {
+  // the fiscal year ending on the TTM's end, for a flow whose quarters cannot be summed
+  const yearAt = (item: LineItem, end: string): Point | null => {
+    if (item.kind !== "flow" || item.compute) return null;
+    const a = periods.get(item.key)?.find((p) =>
+      p.kind === "annual" && Math.abs(daysBetween(p.end, end)) <= SAME_PERIOD_DAYS
+    );
+    return a ? point(item, a, cellOf(item, a)) : null;
+  };
+  // the latest fiscal year of any flow: the TTM's end when no quarter comes after it (a
+  // company whose facts hold years only, as a 20-F filer's)
+  let lastYear: Point | null = null;
+  for (const item of items) {
+    if (item.kind !== "flow" || item.compute) continue;
+    for (const p of periods.get(item.key) ?? []) {
+      if (p.kind === "annual" && (!lastYear || p.end > lastYear.end)) {
+        lastYear = point(item, p, gap());
+      }
+    }
+  }
+  const ttm = ttmColumn(items, points, warnings, yearAt, lastYear);
+  if (!ttm) return null;
+  // a transition period within the twelve months, or after them: no four quarters of one
+  // calendar run across it, and the company's latest months may be in it
+  const end = ttm.column.end;
+  const crossed = new Map<string, FactPeriod>();
+  for (const ps of periods.values()) {
+    for (const p of ps) {
+      // a three-month transition period is summed as the quarter it is
+      if (
+        p.fiscal_period === "transition" && p.start && p.kind !== "quarter" &&
+        daysBetween(p.end, end) < 364
+      ) {
+        crossed.set(`${p.start}..${p.end}`, p);
+      }
+    }
+  }
+  for (const [dates, p] of crossed) {
+    warnings.push(
+      `transition period ${dates} (${p.first.form} ${p.first.accession_no}): the company moved its fiscal year end ${
+        p.end > end ? "after" : "within"
+      } the trailing twelve months to ${end}; quarters are not summed across the months between the old and the new year end${
+        p.end > end ? `, and the transition period's later months are not in them` : ""
+      } (read it with filings.facts period=all)`,
+    );
+  }
+  return { columns: [ttm.column], cellsFor: (item) => [ttm.cells.get(item.key)!] };
+}
+
+/**
+ * The latest fiscal years or quarters as columns, with warnings for 16-week quarters and for
+ * labels from before the company's current calendar.
+ */
+function periodLayout(
+  items: LineItem[],
+  periods: Map<string, FactPeriod[]>,
+  points: Map<string, Point[]>,
+  filings: FilingIndex,
+  opts: HistoryOptions,
+  warnings: string[],
+): Layout {
+  const columns = pickColumns(items, points, opts);
+  warnings.push(...calendarWarnings(columns, periods, opts.period));
+  const cellsFor = (item: LineItem) =>
+    columns.map((c) => pointAt(points.get(item.key)!, c.end)?.cell ?? gap());
+  // quarters of a 13-period calendar's 16-week quarter (see longQuarter), reported or derived
+  const long = columns.filter((c) =>
+    c.start && /^Q[1-4]$/.test(c.fiscal_period ?? "") && daysBetween(c.start, c.end) + 1 > 100
+  );
+  if (long.length) {
+    warnings.push(
+      `${long.length} quarter column(s) (${
+        long.map((c) => `${c.label} of ${Math.round((daysBetween(c.start!, c.end) + 1) / 7)} weeks`)
+          .join(", ")
+      }) are longer than 13 weeks: the company's fiscal year has a 16-week quarter (a 16-12-12-12 or 12-12-12-16-week year of thirteen 4-week periods), read by its own length; their flows do not compare with its 12-week quarters or with calendar quarters (four quarters still make its 52-week year)`,
+    );
+  }
+  const unchecked = columns.filter((c) =>
+    c.fiscal_year !== null && labelChecked(c, filings) === false
+  );
+  if (unchecked.length) {
+    warnings.push(
+      `${unchecked.length} column(s) (${
+        unchecked.map((c) => `${c.label} ending ${c.end}`).join(", ")
+      }) are before ${
+        calendarFrom(filings)
+      }, the start of the earliest fiscal year the company's annual reports show on its current calendar: their fiscal labels are SEC's fy/fp of the filings that reported them, not checked against the company's calendar (their dates are right)`,
+    );
+  }
+  return { columns, cellsFor };
+}
+
+/**
+ * What the shown cells leave unsaid, one warning per kind, in this order: cells left empty for a
+ * filing's several values, derived cells of mixed basis, quarters not derived for that reason,
+ * values an amendment gave, and values restated by a power of a thousand (a tagging slip, more
+ * likely than a restatement).
+ */
+function cellWarnings(
+  rows: Row[],
+  basis: HistoryOptions["basis"],
+  slipped: WeakMap<Cell, string>,
+): string[] {
+  const warnings: string[] = [];
   const several = rows.flatMap((r) =>
     r.cells.filter((c) => c.note?.startsWith(SEVERAL)).map(() => r.key)
   );
@@ -379,9 +431,7 @@ export function buildHistory(
       `${mixed.length} derived cell(s) (${
         [...new Set(mixed)].join(", ")
       }) combine values of different basis (one input restated by a later filing, the others never reported again on that basis): they are neither the period as first reported nor as restated; see each cell's derived formula${
-        opts.basis === "latest"
-          ? ", and basis=first_reported for values all as originally filed"
-          : ""
+        basis === "latest" ? ", and basis=first_reported for values all as originally filed" : ""
       }`,
     );
   }
@@ -396,9 +446,7 @@ export function buildHistory(
       `${unmixed.length} quarter(s) (${
         [...new Set(unmixed)].join(", ")
       }) are left empty rather than derived: their inputs are of different basis (a year restated by a later filing, its quarters never reported again on that basis, or the reverse), and the difference would be the quarter on neither basis; see each cell's note${
-        opts.basis === "latest"
-          ? ", and basis=first_reported for values all as originally filed"
-          : ""
+        basis === "latest" ? ", and basis=first_reported for values all as originally filed" : ""
       }`,
     );
   }
@@ -418,7 +466,7 @@ export function buildHistory(
       }), not the original filing${
         changed ? `; ${changed} of them differ from the first report (restated)` : ""
       }; each cell's form and accession_no say which${
-        opts.basis === "latest" ? " (basis=first_reported gives the values as first filed)" : ""
+        basis === "latest" ? " (basis=first_reported gives the values as first filed)" : ""
       }`,
     );
   }
@@ -430,13 +478,11 @@ export function buildHistory(
       }${
         slips.length > 3 ? "; ..." : ""
       }): more likely a tagging slip in one filing (a figure in thousands or millions tagged as units, or with the wrong sign) than a restatement; the value shown (${
-        opts.basis === "latest" ? "the latest filed" : "the first filed"
+        basis === "latest" ? "the latest filed" : "the first filed"
       }) is not checked to be the right one: read both filings before using it`,
     );
   }
-  if (shares) warnings.push(...splitWarnings(rows, shares));
-  warnings.push(...datingWarnings(rows));
-  return { taxonomy, currency, columns, rows, missing, warnings };
+  return warnings;
 }
 
 /**
