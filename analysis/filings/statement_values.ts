@@ -165,60 +165,7 @@ export function attachValues(
     );
   }
   placeBalances(rows, inst, counts, warnings);
-  // a loop, not Math.max(...): an instance with 100,000+ periods overflowed the call stack
-  let max = 0;
-  for (const c of counts.values()) if (c.n > max) max = c.n;
-  // the statement's columns: a 10-K's quarterly-data note reports revenue, net income and EPS
-  // for each quarter without a dimension, and those quarters (a third of the rows) were
-  // columns between the fiscal years. A period of a length no full column has that lies
-  // within a full column's period is such a part of it, no column; a short period of its own
-  // (from inception, a predecessor's stub) stays
-  const lengthOf = (c: { end: string; start: string }) =>
-    c.start ? String(Math.round((Date.parse(c.end) - Date.parse(c.start)) / 2_629_800_000)) : "";
-  const best = new Map<string, number>();
-  for (const c of counts.values()) {
-    const k = lengthOf(c);
-    if (c.n > (best.get(k) ?? 0)) best.set(k, c.n);
-  }
-  const full = (c: { end: string; start: string }) => best.get(lengthOf(c))! * 3 >= max * 2;
-  const candidates = [...counts].filter(([, c]) => c.n * 4 >= max);
-  // the full columns' periods by start, each with the latest end of those starting no later
-  // (a binary search per period, not a scan of them all)
-  const spans = candidates.filter(([, c]) => c.start && full(c)).map(([, c]) => c)
-    .sort((a, b) => a.start.localeCompare(b.start));
-  const reach: string[] = [];
-  for (const [i, m] of spans.entries()) {
-    reach.push(i && reach[i - 1] > m.end ? reach[i - 1] : m.end);
-  }
-  const within = (c: { start: string; end: string }) => {
-    let lo = 0;
-    let hi = spans.length; // spans[0..lo) start no later than c
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (spans[mid].start <= c.start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo > 0 && reach[lo - 1] >= c.end;
-  };
-  const columns = candidates.filter(([, c]) => full(c) || !c.start || !within(c));
-  // a 10-Q's quarters and years to date end on the same days: as the filing orders them, the
-  // quarters first (this year's, then last year's), then the years to date (periods[0] of a
-  // 10-Q was the six or nine months ending that day); other columns most recent first (a
-  // predecessor's stub period stays after the successor's year)
-  const endsByLength = new Map<string, string[]>();
-  for (const [, c] of columns) {
-    const list = endsByLength.get(lengthOf(c));
-    if (list) list.push(c.end);
-    else endsByLength.set(lengthOf(c), [c.end]);
-  }
-  const ends = [...endsByLength.values()].map((e) => e.sort().join());
-  const byLength = ends.length > 1 && ends.every((e) => e === ends[0]);
-  const keep = columns
-    .sort((a, b) =>
-      (byLength ? Number(lengthOf(a[1]) || 0) - Number(lengthOf(b[1]) || 0) : 0) ||
-      b[1].end.localeCompare(a[1].end) || a[1].start.localeCompare(b[1].start)
-    )
-    .map(([label]) => label);
+  const keep = statementColumns(counts);
   const kept = new Set(keep);
   // a value given only in another currency than the statement's: said, never mixed in silently
   const foreign: string[] = [];
@@ -232,6 +179,33 @@ export function attachValues(
     }
   }
   memberLines(rows, warnings);
+  warnings.push(...memberWarnings(keep, { byMember, typed, unlisted, several }));
+  if (foreign.length) {
+    warnings.push(
+      `${foreign.length} value(s) are given only in a currency other than the statement's ${currency} (e.g. ${
+        foreign[0]
+      }): each is shown in its own unit (see its unit), not converted; do not compare or add it with the ${currency} values`,
+    );
+  }
+  return keep;
+}
+
+/**
+ * Cells the filing reports only in ways the statement does not show, one warning per way: by a
+ * member of an axis the statement's table does not list, under typed members, under members its
+ * linkbases do not list, under two or more of its members at once.
+ */
+function memberWarnings(
+  keep: string[],
+  found: {
+    byMember: Map<StatementRow, Set<string>>;
+    typed: Map<StatementRow, Set<string>>;
+    unlisted: Map<StatementRow, Set<string>>;
+    several: Map<StatementRow, Set<string>>;
+  },
+): string[] {
+  const { byMember, typed, unlisted, several } = found;
+  const warnings: string[] = [];
   // a row the filing reports for a column only by a member of an axis this statement does not
   // show (a note's breakdown): the cell stays empty, said, never read as nothing reported
   const unshown = (map: Map<StatementRow, Set<string>>) => {
@@ -280,14 +254,71 @@ export function attachValues(
       }), not all of which its presentation lists under their axes (some only its definition linkbase names): those figures are not given here and those cells are empty: read them on the statement's R page with filings.reports then filings.report`,
     );
   }
-  if (foreign.length) {
-    warnings.push(
-      `${foreign.length} value(s) are given only in a currency other than the statement's ${currency} (e.g. ${
-        foreign[0]
-      }): each is shown in its own unit (see its unit), not converted; do not compare or add it with the ${currency} values`,
-    );
+  return warnings;
+}
+
+/**
+ * The statement's columns, most recent first (a 10-Q's quarters before its years to date): the
+ * periods enough rows are reported for, less those that are parts of a full column's period (a
+ * 10-K's quarterly-data note), each by its label.
+ */
+function statementColumns(
+  counts: Map<string, { n: number; end: string; start: string }>,
+): string[] {
+  // a loop, not Math.max(...): an instance with 100,000+ periods overflowed the call stack
+  let max = 0;
+  for (const c of counts.values()) if (c.n > max) max = c.n;
+  // the statement's columns: a 10-K's quarterly-data note reports revenue, net income and EPS
+  // for each quarter without a dimension, and those quarters (a third of the rows) were
+  // columns between the fiscal years. A period of a length no full column has that lies
+  // within a full column's period is such a part of it, no column; a short period of its own
+  // (from inception, a predecessor's stub) stays
+  const lengthOf = (c: { end: string; start: string }) =>
+    c.start ? String(Math.round((Date.parse(c.end) - Date.parse(c.start)) / 2_629_800_000)) : "";
+  const best = new Map<string, number>();
+  for (const c of counts.values()) {
+    const k = lengthOf(c);
+    if (c.n > (best.get(k) ?? 0)) best.set(k, c.n);
   }
-  return keep;
+  const full = (c: { end: string; start: string }) => best.get(lengthOf(c))! * 3 >= max * 2;
+  const candidates = [...counts].filter(([, c]) => c.n * 4 >= max);
+  // the full columns' periods by start, each with the latest end of those starting no later
+  // (a binary search per period, not a scan of them all)
+  const spans = candidates.filter(([, c]) => c.start && full(c)).map(([, c]) => c)
+    .sort((a, b) => a.start.localeCompare(b.start));
+  const reach: string[] = [];
+  for (const [i, m] of spans.entries()) {
+    reach.push(i && reach[i - 1] > m.end ? reach[i - 1] : m.end);
+  }
+  const within = (c: { start: string; end: string }) => {
+    let lo = 0;
+    let hi = spans.length; // spans[0..lo) start no later than c
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid].start <= c.start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1] >= c.end;
+  };
+  const columns = candidates.filter(([, c]) => full(c) || !c.start || !within(c));
+  // a 10-Q's quarters and years to date end on the same days: as the filing orders them, the
+  // quarters first (this year's, then last year's), then the years to date (periods[0] of a
+  // 10-Q was the six or nine months ending that day); other columns most recent first (a
+  // predecessor's stub period stays after the successor's year)
+  const endsByLength = new Map<string, string[]>();
+  for (const [, c] of columns) {
+    const list = endsByLength.get(lengthOf(c));
+    if (list) list.push(c.end);
+    else endsByLength.set(lengthOf(c), [c.end]);
+  }
+  const ends = [...endsByLength.values()].map((e) => e.sort().join());
+  const byLength = ends.length > 1 && ends.every((e) => e === ends[0]);
+  return columns
+    .sort((a, b) =>
+      (byLength ? Number(lengthOf(a[1]) || 0) - Number(lengthOf(b[1]) || 0) : 0) ||
+      b[1].end.localeCompare(a[1].end) || a[1].start.localeCompare(b[1].start)
+    )
+    .map(([label]) => label);
 }
 
 function dayBefore(date: string): string {
