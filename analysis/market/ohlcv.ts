@@ -177,191 +177,226 @@ async function fromProvider(
   tf: string,
   w: Window,
 ): Promise<Got> {
-  const none = { splits: [], dividends: [], capital_gains: [] };
-  if (key === "market_a") {
-    const yf = await ctx.provider("market_a");
-    const interval = tf === "1h" ? "60m" : tf;
-    // The local days of an exchange far from UTC begin before the start's UTC midnight
-    // (Sydney) or end after the end's (Chicago's evening session); the rows are then kept by
-    // their day in the zone Yahoo states (inWindow). Intraday: the request reaches the zones'
-    // extremes. Daily and longer bars are dated in that zone by the provider, which asks again
-    // with a wider window only when the answer shows a local day was missed (chartDays); not
-    // for the start of a window sized for the last `limit` bars, which is only an estimate.
-    const intraday = isIntraday(tf);
-    const tooOld = intraday ? beyondIntradayDepth(tf, w, ctx.clock.now()) : null;
-    if (tooOld) throw new ProviderError("market_a", tooOld);
-    const b = intraday
-      ? await yf.chart(
-        symbol,
-        new Date(Date.parse(`${w.start}T00:00:00Z`) - AHEAD_MS),
-        new Date(Date.parse(`${w.end}T00:00:00Z`) + DAY + BEHIND_MS),
-        interval,
-      )
-      : await yf.chartDays(symbol, w.start, w.end, interval, { widenStart: w.keepLast === null });
-    // bars of another symbol (a renamed or merged listing Yahoo redirects to) are said
-    if (b.symbol.toUpperCase() !== symbol.toUpperCase()) {
-      ctx.warn(
-        `${symbol}: Yahoo answered with the bars of ${b.symbol}, another symbol (a renamed or merged listing, or a redirect); they are given as Yahoo sent them: check that ${b.symbol} is the listing meant before reading them as ${symbol}'s`,
-      );
-    }
-    if (b.instrument_type === "FUTURE") {
-      ctx.warn(
-        `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,
-      );
-    }
-    // pre- and post-market bars Yahoo sent though only the regular session was asked for
-    const outside = (b.outside_session ?? []).filter((d) => {
-      const day = localDay(d, b.timezone);
-      return day >= w.start && day <= w.end;
-    });
-    if (outside.length) {
-      ctx.warn(
-        `${symbol}: left out ${outside.length} ${tf} bar(s) outside the regular session Yahoo states for their day (${
-          outside.slice(0, 3).join(", ")
-        }${
-          outside.length > 3 ? ", …" : ""
-        }): pre- or post-market trades; market.ohlcv gives regular-session intraday bars only`,
-      );
-    }
-    const zeros = (b.zero_prices ?? []).filter((d) => {
-      const day = localDay(d, b.timezone);
-      return day >= w.start && day <= w.end;
-    });
-    if (zeros.length) {
-      ctx.warn(
-        `${symbol}: Yahoo gave a price of 0 in ${zeros.length} bar(s) (${
-          zeros.slice(0, 3).join(", ")
-        }${
-          zeros.length > 3 ? ", …" : ""
-        }): nothing trades at no price, so 0 is its placeholder for a figure it lacks; those prices are left null`,
-      );
-    }
-    const negatives = (b.negative_prices ?? []).filter((d) => {
-      const day = localDay(d, b.timezone);
-      return day >= w.start && day <= w.end;
-    });
-    if (negatives.length) {
-      ctx.warn(
-        `${symbol}: Yahoo gave a price below zero in ${negatives.length} bar(s) (${
-          negatives.slice(0, 3).join(", ")
-        }${
-          negatives.length > 3 ? ", …" : ""
-        }): ${symbol} cannot trade below zero (only a future's price or an index's level can), so those figures are errors in Yahoo's data; they are left null`,
-      );
-    }
-    // a bar Yahoo wrote in pounds amid pence (or rand amid cents) is put into the series' unit
-    const unit = fixUnitSlips(b.rows, b.currency, b.splits);
-    const slips = unit.slips.filter((x) => {
-      const day = localDay(x.date, b.timezone);
-      return day >= w.start && day <= w.end;
-    });
-    if (slips.length) ctx.warn(unitSlipNote(symbol, b.currency!, slips));
-    // a dividend Yahoo stated in pounds beside prices in pence (the adjusted closes show which)
-    const divs = fixDividendUnits(unit.rows, b.dividends, b.currency);
-    const divSlips = divs.slips.filter((x) => x.date >= w.start && x.date <= w.end);
-    if (divSlips.length) ctx.warn(dividendSlipNote(symbol, b.currency!, divSlips));
-    const gains = fixDividendUnits(unit.rows, b.capital_gains, b.currency);
-    const gainSlips = gains.slips.filter((x) => x.date >= w.start && x.date <= w.end);
-    if (gainSlips.length) {
-      ctx.warn(dividendSlipNote(symbol, b.currency!, gainSlips, "capital-gain distribution"));
-    }
-    const fund = isFundType(b.instrument_type);
-    if (fund && !b.capital_gains_asked && !intraday && unit.rows.length) {
-      ctx.warn(capitalGainsNotAsked(symbol));
-    }
-    const index = b.instrument_type === "INDEX" || isIndexSymbol(symbol);
-    if (index && unit.rows.length) ctx.warn(indexLevelNote(symbol, b.currency));
-    // a future or a pair priced in other than Yahoo's currency, as market.quote says
-    const future = index ? null : futureUnit(symbol, b.instrument_type, b.currency);
-    const pair = index || future ? null : pairUnit(symbol, b.instrument_type, b.currency);
-    const relabel = future ?? pair;
-    if (relabel?.note && unit.rows.length) ctx.warn(relabel.note);
-    // prices without a stated currency: their unit is unknown, which a null alone does not say
-    if (!index && !relabel && !b.currency && unit.rows.length) {
-      ctx.warn(
-        `${symbol}: Yahoo states no currency for these bars; currency is left null and the prices' unit is unknown: check the listing's currency (market.quote) before reading them as money`,
-      );
-    }
-    return {
-      ...b,
-      currency: index ? null : relabel ? relabel.currency : b.currency,
-      // points (an index's levels, a point-priced future's prices) move with their market's
-      // currency, which backtests hold them to
-      ...(index || future?.currency === null ? { market_currency: b.currency } : {}),
-      dividends: divs.dividends,
-      capital_gains: gains.dividends,
-      session: b.session ?? null,
-      rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, unit.rows),
-      provider_symbol: symbol,
-      source: "Yahoo Finance chart API (v8/finance/chart)",
-      price_basis: yahooBasis(symbol, {
-        index,
-        intraday,
-        type: b.instrument_type,
-        rows: unit.rows,
-        capitalGains: gains.dividends.length > 0,
-        capitalGainsAsked: b.capital_gains_asked,
-      }),
-    };
-  }
-  if (key === "stooq") {
-    const { Client, stooqCurrency, stooqSession, stooqSymbol } = await import(
-      "../../providers/stooq/client.ts"
+  if (key === "market_a") return await fromYahoo(ctx, symbol, tf, w);
+  if (key === "stooq") return await fromStooq(ctx, symbol, tf, w);
+  if (key === "broker_a") return await fromAlpaca(ctx, symbol, tf, w);
+  return await fromAlphaVantage(ctx, symbol, tf, w);
+}
+
+/** Bars from Yahoo's chart API, with its splits, dividends and capital gains. */
+async function fromYahoo(
+  ctx: Context,
+  symbol: string,
+  tf: string,
+  w: Window,
+): Promise<Got> {
+  const yf = await ctx.provider("market_a");
+  const interval = tf === "1h" ? "60m" : tf;
+  // The local days of an exchange far from UTC begin before the start's UTC midnight
+  // (Sydney) or end after the end's (Chicago's evening session); the rows are then kept by
+  // their day in the zone Yahoo states (inWindow). Intraday: the request reaches the zones'
+  // extremes. Daily and longer bars are dated in that zone by the provider, which asks again
+  // with a wider window only when the answer shows a local day was missed (chartDays); not
+  // for the start of a window sized for the last `limit` bars, which is only an estimate.
+  const intraday = isIntraday(tf);
+  const tooOld = intraday ? beyondIntradayDepth(tf, w, ctx.clock.now()) : null;
+  if (tooOld) throw new ProviderError("market_a", tooOld);
+  const b = intraday
+    ? await yf.chart(
+      symbol,
+      new Date(Date.parse(`${w.start}T00:00:00Z`) - AHEAD_MS),
+      new Date(Date.parse(`${w.end}T00:00:00Z`) + DAY + BEHIND_MS),
+      interval,
+    )
+    : await yf.chartDays(symbol, w.start, w.end, interval, { widenStart: w.keepLast === null });
+  // bars of another symbol (a renamed or merged listing Yahoo redirects to) are said
+  if (b.symbol.toUpperCase() !== symbol.toUpperCase()) {
+    ctx.warn(
+      `${symbol}: Yahoo answered with the bars of ${b.symbol}, another symbol (a renamed or merged listing, or a redirect); they are given as Yahoo sent them: check that ${b.symbol} is the listing meant before reading them as ${symbol}'s`,
     );
-    Client.check(tf);
-    const provider_symbol = stooqSymbol(symbol);
-    const columns = await (await ctx.provider("stooq")).dailyColumns(symbol, w.start, w.end);
-    // Stooq states no currency: known from the market its spelling names, where one rule holds
-    const { currency, note } = stooqCurrency(provider_symbol);
-    if (note && columns.dates.length) ctx.warn(`${symbol}: ${note}`);
-    const index = isIndexSymbol(symbol);
-    if (index && columns.dates.length) ctx.warn(indexLevelNote(symbol, null));
-    return {
-      rows: [],
-      columns,
-      ...none,
-      timezone: null,
-      provider_symbol,
-      currency,
-      // Stooq updates the day's bar while its market trades: the session tells such a bar
-      session: mayRunToday(w, tf, ctx.clock.now())
-        ? stooqSession(provider_symbol, ctx.clock.now())
-        : null,
-      source: "Stooq daily CSV (stooq.com/q/d/l)",
-      price_basis: index
-        ? `${indexBasis(symbol)}, as Stooq serves them`
-        : NEVER_PAYS[parseSymbol(symbol).kind]
-        ? `prices as traded: ${NEVER_PAYS[parseSymbol(symbol).kind]} has no splits or dividends`
-        : "all prices adjusted for splits and dividends by Stooq",
-    };
   }
-  if (key === "broker_a") {
-    const provider_symbol = alpacaSymbol(symbol);
-    const alpaca = await ctx.provider("broker_a");
-    const rows = await alpaca.bars(provider_symbol, tf, w.start, w.end);
-    // a feed of one exchange's trades (IEX, the free plan's) is not the market's volume
-    const feed = alpaca.feed;
-    const consolidated = feed === "sip" || feed === "delayed_sip";
-    if (!consolidated && rows.length) {
-      ctx.warn(
-        `${symbol}: Alpaca's ${feed} feed builds bars from the trades on ${feed.toUpperCase()} alone, not the whole US market: volume is that exchange's share (a few percent of the consolidated volume), and open, high, low and close may differ from the consolidated bar; set ALPACA_DATA_FEED=sip (a paid plan) for consolidated bars`,
-      );
-    }
-    return {
-      rows,
-      ...none,
-      // Alpaca serves US listings only; its intraday stamps are UTC
-      timezone: "America/New_York",
-      provider_symbol,
-      currency: "USD",
-      // its bar of a day still trading is the trading so far: New York's hours tell one
-      session: mayRunToday(w, tf, ctx.clock.now()) ? await newYorkSession(ctx.clock.now()) : null,
-      source: "Alpaca market data v2 stock bars",
-      price_basis: `split-adjusted; not dividend-adjusted; Alpaca's ${feed} feed (${
-        consolidated ? "every US exchange's trades" : `trades on ${feed.toUpperCase()} only`
-      })`,
-    };
+  if (b.instrument_type === "FUTURE") {
+    ctx.warn(
+      `${symbol} is Yahoo's continuous futures series: each bar is the front contract of its day, and the series rolls from one contract month to the next without adjustment, so a jump at a roll is not a price move`,
+    );
   }
+  // pre- and post-market bars Yahoo sent though only the regular session was asked for
+  const outside = (b.outside_session ?? []).filter((d) => {
+    const day = localDay(d, b.timezone);
+    return day >= w.start && day <= w.end;
+  });
+  if (outside.length) {
+    ctx.warn(
+      `${symbol}: left out ${outside.length} ${tf} bar(s) outside the regular session Yahoo states for their day (${
+        outside.slice(0, 3).join(", ")
+      }${
+        outside.length > 3 ? ", …" : ""
+      }): pre- or post-market trades; market.ohlcv gives regular-session intraday bars only`,
+    );
+  }
+  const zeros = (b.zero_prices ?? []).filter((d) => {
+    const day = localDay(d, b.timezone);
+    return day >= w.start && day <= w.end;
+  });
+  if (zeros.length) {
+    ctx.warn(
+      `${symbol}: Yahoo gave a price of 0 in ${zeros.length} bar(s) (${
+        zeros.slice(0, 3).join(", ")
+      }${
+        zeros.length > 3 ? ", …" : ""
+      }): nothing trades at no price, so 0 is its placeholder for a figure it lacks; those prices are left null`,
+    );
+  }
+  const negatives = (b.negative_prices ?? []).filter((d) => {
+    const day = localDay(d, b.timezone);
+    return day >= w.start && day <= w.end;
+  });
+  if (negatives.length) {
+    ctx.warn(
+      `${symbol}: Yahoo gave a price below zero in ${negatives.length} bar(s) (${
+        negatives.slice(0, 3).join(", ")
+      }${
+        negatives.length > 3 ? ", …" : ""
+      }): ${symbol} cannot trade below zero (only a future's price or an index's level can), so those figures are errors in Yahoo's data; they are left null`,
+    );
+  }
+  // a bar Yahoo wrote in pounds amid pence (or rand amid cents) is put into the series' unit
+  const unit = fixUnitSlips(b.rows, b.currency, b.splits);
+  const slips = unit.slips.filter((x) => {
+    const day = localDay(x.date, b.timezone);
+    return day >= w.start && day <= w.end;
+  });
+  if (slips.length) ctx.warn(unitSlipNote(symbol, b.currency!, slips));
+  // a dividend Yahoo stated in pounds beside prices in pence (the adjusted closes show which)
+  const divs = fixDividendUnits(unit.rows, b.dividends, b.currency);
+  const divSlips = divs.slips.filter((x) => x.date >= w.start && x.date <= w.end);
+  if (divSlips.length) ctx.warn(dividendSlipNote(symbol, b.currency!, divSlips));
+  const gains = fixDividendUnits(unit.rows, b.capital_gains, b.currency);
+  const gainSlips = gains.slips.filter((x) => x.date >= w.start && x.date <= w.end);
+  if (gainSlips.length) {
+    ctx.warn(dividendSlipNote(symbol, b.currency!, gainSlips, "capital-gain distribution"));
+  }
+  const fund = isFundType(b.instrument_type);
+  if (fund && !b.capital_gains_asked && !intraday && unit.rows.length) {
+    ctx.warn(capitalGainsNotAsked(symbol));
+  }
+  const index = b.instrument_type === "INDEX" || isIndexSymbol(symbol);
+  if (index && unit.rows.length) ctx.warn(indexLevelNote(symbol, b.currency));
+  // a future or a pair priced in other than Yahoo's currency, as market.quote says
+  const future = index ? null : futureUnit(symbol, b.instrument_type, b.currency);
+  const pair = index || future ? null : pairUnit(symbol, b.instrument_type, b.currency);
+  const relabel = future ?? pair;
+  if (relabel?.note && unit.rows.length) ctx.warn(relabel.note);
+  // prices without a stated currency: their unit is unknown, which a null alone does not say
+  if (!index && !relabel && !b.currency && unit.rows.length) {
+    ctx.warn(
+      `${symbol}: Yahoo states no currency for these bars; currency is left null and the prices' unit is unknown: check the listing's currency (market.quote) before reading them as money`,
+    );
+  }
+  return {
+    ...b,
+    currency: index ? null : relabel ? relabel.currency : b.currency,
+    // points (an index's levels, a point-priced future's prices) move with their market's
+    // currency, which backtests hold them to
+    ...(index || future?.currency === null ? { market_currency: b.currency } : {}),
+    dividends: divs.dividends,
+    capital_gains: gains.dividends,
+    session: b.session ?? null,
+    rows: noVolumePlaceholders(ctx, symbol, b.instrument_type, unit.rows),
+    provider_symbol: symbol,
+    source: "Yahoo Finance chart API (v8/finance/chart)",
+    price_basis: yahooBasis(symbol, {
+      index,
+      intraday,
+      type: b.instrument_type,
+      rows: unit.rows,
+      capitalGains: gains.dividends.length > 0,
+      capitalGainsAsked: b.capital_gains_asked,
+    }),
+  };
+}
+
+/** Daily bars from Stooq's CSV, in columns. */
+async function fromStooq(
+  ctx: Context,
+  symbol: string,
+  tf: string,
+  w: Window,
+): Promise<Got> {
+  const none = { splits: [], dividends: [], capital_gains: [] };
+  const { Client, stooqCurrency, stooqSession, stooqSymbol } = await import(
+    "../../providers/stooq/client.ts"
+  );
+  Client.check(tf);
+  const provider_symbol = stooqSymbol(symbol);
+  const columns = await (await ctx.provider("stooq")).dailyColumns(symbol, w.start, w.end);
+  // Stooq states no currency: known from the market its spelling names, where one rule holds
+  const { currency, note } = stooqCurrency(provider_symbol);
+  if (note && columns.dates.length) ctx.warn(`${symbol}: ${note}`);
+  const index = isIndexSymbol(symbol);
+  if (index && columns.dates.length) ctx.warn(indexLevelNote(symbol, null));
+  return {
+    rows: [],
+    columns,
+    ...none,
+    timezone: null,
+    provider_symbol,
+    currency,
+    // Stooq updates the day's bar while its market trades: the session tells such a bar
+    session: mayRunToday(w, tf, ctx.clock.now())
+      ? stooqSession(provider_symbol, ctx.clock.now())
+      : null,
+    source: "Stooq daily CSV (stooq.com/q/d/l)",
+    price_basis: index
+      ? `${indexBasis(symbol)}, as Stooq serves them`
+      : NEVER_PAYS[parseSymbol(symbol).kind]
+      ? `prices as traded: ${NEVER_PAYS[parseSymbol(symbol).kind]} has no splits or dividends`
+      : "all prices adjusted for splits and dividends by Stooq",
+  };
+}
+
+/** Bars from Alpaca's market data (US listings). */
+async function fromAlpaca(
+  ctx: Context,
+  symbol: string,
+  tf: string,
+  w: Window,
+): Promise<Got> {
+  const none = { splits: [], dividends: [], capital_gains: [] };
+  const provider_symbol = alpacaSymbol(symbol);
+  const alpaca = await ctx.provider("broker_a");
+  const rows = await alpaca.bars(provider_symbol, tf, w.start, w.end);
+  // a feed of one exchange's trades (IEX, the free plan's) is not the market's volume
+  const feed = alpaca.feed;
+  const consolidated = feed === "sip" || feed === "delayed_sip";
+  if (!consolidated && rows.length) {
+    ctx.warn(
+      `${symbol}: Alpaca's ${feed} feed builds bars from the trades on ${feed.toUpperCase()} alone, not the whole US market: volume is that exchange's share (a few percent of the consolidated volume), and open, high, low and close may differ from the consolidated bar; set ALPACA_DATA_FEED=sip (a paid plan) for consolidated bars`,
+    );
+  }
+  return {
+    rows,
+    ...none,
+    // Alpaca serves US listings only; its intraday stamps are UTC
+    timezone: "America/New_York",
+    provider_symbol,
+    currency: "USD",
+    // its bar of a day still trading is the trading so far: New York's hours tell one
+    session: mayRunToday(w, tf, ctx.clock.now()) ? await newYorkSession(ctx.clock.now()) : null,
+    source: "Alpaca market data v2 stock bars",
+    price_basis: `split-adjusted; not dividend-adjusted; Alpaca's ${feed} feed (${
+      consolidated ? "every US exchange's trades" : `trades on ${feed.toUpperCase()} only`
+    })`,
+  };
+}
+
+/** Bars from Alpha Vantage, with the splits in the window said. */
+async function fromAlphaVantage(
+  ctx: Context,
+  symbol: string,
+  tf: string,
+  w: Window,
+): Promise<Got> {
   // by URL: a literal import would bring the client into every ohlcv call's module graph
   const { avCurrency, avSymbol } = await lazyImport<MarketB>(
     new URL("../../providers/market_b/client.ts", import.meta.url),
