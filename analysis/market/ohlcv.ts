@@ -316,6 +316,9 @@ async function fromYahoo(
   };
 }
 
+/** No splits, dividends or capital gains (new arrays each call): providers that state none. */
+const noEvents = () => ({ splits: [], dividends: [], capital_gains: [] });
+
 /** Daily bars from Stooq's CSV, in columns. */
 async function fromStooq(
   ctx: Context,
@@ -323,7 +326,6 @@ async function fromStooq(
   tf: string,
   w: Window,
 ): Promise<Got> {
-  const none = { splits: [], dividends: [], capital_gains: [] };
   const { Client, stooqCurrency, stooqSession, stooqSymbol } = await import(
     "../../providers/stooq/client.ts"
   );
@@ -338,7 +340,7 @@ async function fromStooq(
   return {
     rows: [],
     columns,
-    ...none,
+    ...noEvents(),
     timezone: null,
     provider_symbol,
     currency,
@@ -362,7 +364,6 @@ async function fromAlpaca(
   tf: string,
   w: Window,
 ): Promise<Got> {
-  const none = { splits: [], dividends: [], capital_gains: [] };
   const provider_symbol = alpacaSymbol(symbol);
   const alpaca = await ctx.provider("broker_a");
   const rows = await alpaca.bars(provider_symbol, tf, w.start, w.end);
@@ -376,7 +377,7 @@ async function fromAlpaca(
   }
   return {
     rows,
-    ...none,
+    ...noEvents(),
     // Alpaca serves US listings only; its intraday stamps are UTC
     timezone: "America/New_York",
     provider_symbol,
