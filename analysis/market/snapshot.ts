@@ -27,7 +27,7 @@ import {
   readYahooQuote,
   staleQuote,
 } from "./quote_row.ts";
-import { COMPANY_ONLY, fundFields, fundKind, fundNote, isFund } from "./fund.ts";
+import { COMPANY_ONLY, type FundFields, fundFields, fundKind, fundNote, isFund } from "./fund.ts";
 import { convert, fxBook, type FxRate, ratioOf, statementCurrency, unitOf } from "./currency.ts";
 import { canonicalSymbol, nonCommonLine } from "../../core/symbols.ts";
 import { negativeMultiples } from "./valuation.ts";
@@ -197,24 +197,7 @@ export async function snapshot(ctx: Context, input: string, opts: { negatives?: 
       partialShares({ ...quote, market_cap: m.market_cap, shares_outstanding: shares }, cover),
     );
   }
-  const kind = fundKind(quote.quote_type);
-  // Yahoo labels some listings funds by mistake (WSKT.JK, a construction company, as a
-  // MUTUALFUND): without a single fund figure to show, the label alone changes nothing
-  const fund = kind ? fundFields(quote, summary) : null;
-  const shownFund = fund && isFund(fund) ? fund : null;
-  if (shownFund) {
-    leaveOutCompanyFigures(ctx, quote.symbol, kind!, m);
-    const unit = unitOf(shownFund.currency);
-    if (unit && unit.factor !== 1 && shownFund.net_assets !== null) {
-      ctx.warn(
-        `fund.net_assets of ${quote.symbol}: Yahoo states the fund's total assets without a currency; they are not in ${unit.code} like the price (no fund counts its assets in ${unit.code}) but in the fund's base currency, which Yahoo does not name here (${unit.major} or another, such as USD); fund.currency is the price's`,
-      );
-    }
-  } else if (kind) {
-    ctx.warn(
-      `Yahoo labels ${quote.symbol} ${kind} but states none of a fund's figures (net assets, NAV, yield, beta); its figures are shown as Yahoo gives them for a company`,
-    );
-  }
+  const shownFund = fundShown(ctx, quote, summary, m);
   if (opts.negatives !== false) {
     const figures = { ...m, ebitda: f.ebitda ?? null };
     for (const w of negativeMultiples(m.ratios, figures)) ctx.warn(w);
@@ -257,26 +240,69 @@ export async function snapshot(ctx: Context, input: string, opts: { negatives?: 
     as_of: quote.as_of,
     retrieved_at: answeredAt(ctx),
     provider: "market_a",
-    sources: [
-      { fields: "price, market_cap, shares_outstanding, as_of", source: QUOTE_SOURCE },
-      ...(!got.error
-        ? [{
-          fields: "profile, valuation, enterprise_value, cash, debt, revenue",
-          source:
-            `${SUMMARY_SOURCE} modules summaryProfile, financialData, defaultKeyStatistics, summaryDetail`,
-        }]
-        : []),
-      ...ratioSources(m.basis),
-      ...(shownFund
-        ? [{
-          fields: "fund",
-          source: `${SUMMARY_SOURCE} modules summaryDetail, defaultKeyStatistics`,
-        }]
-        : []),
-      ...(m.fx ? [{ fields: `fx ${m.fx.symbol}`, source: `${m.fx.source}, ${m.fx.symbol}` }] : []),
-      ...(cik ? [{ fields: "cik", source: "SEC EDGAR company tickers (filings_a)" }] : []),
-    ],
+    sources: snapshotSources(!got.error, m, shownFund !== null, cik),
   };
+}
+
+/**
+ * The fund figures a snapshot shows: Yahoo's, for a listing it labels a fund and states a fund's
+ * figures for (its company figures are then left out, and a net-assets figure beside a price in a
+ * minor unit is said to be in the fund's base currency); null otherwise, with a warning when the
+ * label comes without a single fund figure.
+ */
+function fundShown(
+  ctx: Context,
+  quote: Quote,
+  summary: Summary,
+  m: Awaited<ReturnType<typeof moneyFigures>>,
+): FundFields | null {
+  const kind = fundKind(quote.quote_type);
+  // Yahoo labels some listings funds by mistake (WSKT.JK, a construction company, as a
+  // MUTUALFUND): without a single fund figure to show, the label alone changes nothing
+  const fund = kind ? fundFields(quote, summary) : null;
+  const shownFund = fund && isFund(fund) ? fund : null;
+  if (shownFund) {
+    leaveOutCompanyFigures(ctx, quote.symbol, kind!, m);
+    const unit = unitOf(shownFund.currency);
+    if (unit && unit.factor !== 1 && shownFund.net_assets !== null) {
+      ctx.warn(
+        `fund.net_assets of ${quote.symbol}: Yahoo states the fund's total assets without a currency; they are not in ${unit.code} like the price (no fund counts its assets in ${unit.code}) but in the fund's base currency, which Yahoo does not name here (${unit.major} or another, such as USD); fund.currency is the price's`,
+      );
+    }
+  } else if (kind) {
+    ctx.warn(
+      `Yahoo labels ${quote.symbol} ${kind} but states none of a fund's figures (net assets, NAV, yield, beta); its figures are shown as Yahoo gives them for a company`,
+    );
+  }
+  return shownFund;
+}
+
+/** Where each of a snapshot's fields comes from. */
+function snapshotSources(
+  summarized: boolean,
+  m: Awaited<ReturnType<typeof moneyFigures>>,
+  fund: boolean,
+  cik: string | null,
+) {
+  return [
+    { fields: "price, market_cap, shares_outstanding, as_of", source: QUOTE_SOURCE },
+    ...(summarized
+      ? [{
+        fields: "profile, valuation, enterprise_value, cash, debt, revenue",
+        source:
+          `${SUMMARY_SOURCE} modules summaryProfile, financialData, defaultKeyStatistics, summaryDetail`,
+      }]
+      : []),
+    ...ratioSources(m.basis),
+    ...(fund
+      ? [{
+        fields: "fund",
+        source: `${SUMMARY_SOURCE} modules summaryDetail, defaultKeyStatistics`,
+      }]
+      : []),
+    ...(m.fx ? [{ fields: `fx ${m.fx.symbol}`, source: `${m.fx.source}, ${m.fx.symbol}` }] : []),
+    ...(cik ? [{ fields: "cik", source: "SEC EDGAR company tickers (filings_a)" }] : []),
+  ];
 }
 
 /** The citations of the per-share ratios: at the price shown, or Yahoo's own. */
