@@ -14,7 +14,13 @@ import { decodeHtml, headerCharset } from "../../providers/decode.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { FIGURE_CONFIDENCE } from "../../providers/ocr_a/wasm_child.ts";
 import { PdfPageError } from "../../providers/pdf_text_a/client.ts";
-import { checkTextLayer, type TextLayerNote, textLayerWarnings } from "./text_layer.ts";
+import {
+  checkTextLayer,
+  SCAN_COVERAGE,
+  SPARSE_CHARS,
+  type TextLayerNote,
+  textLayerWarnings,
+} from "./text_layer.ts";
 
 export { checkTextLayer, type TextLayerNote } from "./text_layer.ts";
 
@@ -431,13 +437,6 @@ function ocrProgress(ctx: Context, total: number) {
     Deno.stderr.writeSync(enc.encode(`\rOCR: page ${done} of ${all}${done === all ? "\n" : ""}`));
   };
 }
-
-/**
- * A page with text of a stamp's length (a page number, a Bates or "Confidential" line) and an
- * image over half of it or more is read as a scan: its words are in the image.
- */
-const SPARSE_CHARS = 80;
-const SCAN_COVERAGE = 0.5;
 
 /** Mean OCR confidence a sparse page's recognised text needs to replace its text layer. */
 const SCAN_CONFIDENCE = 70;

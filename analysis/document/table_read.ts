@@ -8,19 +8,12 @@
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import { checkpoint } from "../../core/cancel.ts";
-import type { fetchDocument } from "./load.ts";
+import type { RawDocument } from "./load.ts";
 import type { PageLayout } from "./tables_offsets.ts";
-import type { TextLayerNote } from "./text_layer.ts";
+import { SCAN_COVERAGE, SPARSE_CHARS, type TextLayerNote } from "./text_layer.ts";
 import type { Table } from "./table_model.ts";
 import { htmlTable } from "./tables.ts";
 import { multiNumber } from "./table_figures.ts";
-
-/**
- * A page with fewer characters of text than this over an image covering SCAN_COVERAGE of it or
- * more is a scan with a stamp on it (the rule document.read applies before OCR).
- */
-const STAMP_CHARS = 80;
-const SCAN_COVERAGE = 0.5;
 
 /** document.tables' arguments that choose what is read. */
 export interface TableReadArgs {
@@ -30,9 +23,6 @@ export interface TableReadArgs {
   flavor?: "stream" | "lattice";
   max_tables: number;
 }
-
-/** The document as fetchDocument gives it. */
-export type RawDocument = Awaited<ReturnType<typeof fetchDocument>>;
 
 /** A table found, with how it was found. */
 export type FoundTable = Table & { flavor: "stream" | "lattice" | "html" };
@@ -156,9 +146,9 @@ export async function pdfTables(
       let chars = 0;
       for (const r of runs) {
         chars += r.str.replace(/\s/g, "").length;
-        if (chars >= STAMP_CHARS) break;
+        if (chars >= SPARSE_CHARS) break;
       }
-      if (chars < STAMP_CHARS && await pdf.imageCoverage(p) >= SCAN_COVERAGE) {
+      if (chars < SPARSE_CHARS && await pdf.imageCoverage(p) >= SCAN_COVERAGE) {
         stamped.push(p);
         continue;
       }

@@ -9,7 +9,7 @@ import type { CellAt, Table } from "./table_model.ts";
 import { PAGE_SEPARATOR } from "./model.ts";
 import { checkpoint } from "../../core/cancel.ts";
 import { PdfPageError } from "../../providers/pdf_text_a/client.ts";
-import { checkTextLayer, stripControls } from "./text_layer.ts";
+import { checkTextLayer, SCAN_COVERAGE, SPARSE_CHARS, stripControls } from "./text_layer.ts";
 
 /** Longest cell text looked for (a cell longer than this is prose, not a figure). */
 const MAX_CELL_CHARS = 400;
@@ -89,14 +89,6 @@ export interface PageSource {
   pageHasImages(n: number): Promise<boolean>;
   imageCoverage(n: number): Promise<number>;
 }
-
-/**
- * A page with fewer characters than this over an image covering SCAN_COVERAGE of it is one
- * document.read may read by OCR (load.ts's rule): its text, and so every offset after it, is
- * not known here.
- */
-const SPARSE_CHARS = 80;
-const SCAN_COVERAGE = 0.5;
 
 /**
  * Offsets of the cells of PDF tables in document.read's text (its page texts joined by

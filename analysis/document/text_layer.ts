@@ -5,6 +5,15 @@
  * apply the same check, so they agree on which pages they read.
  */
 
+/**
+ * A page with text of a stamp's length (fewer characters than this: a page number, a Bates or
+ * "Confidential" line) over an image covering SCAN_COVERAGE of it or more is a scan: its words
+ * are in the image. document.read reads such a page by OCR; document.tables reads no table from
+ * it, and does not place the offsets of tables after it.
+ */
+export const SPARSE_CHARS = 80;
+export const SCAN_COVERAGE = 0.5;
+
 /** A page whose text layer does not decode to readable text, whole or in part. */
 export interface TextLayerNote {
   page: number;
