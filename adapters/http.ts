@@ -32,7 +32,6 @@ import {
   type Serving,
 } from "./connections.ts";
 
-export { constantTimeEqual } from "./bearer_token.ts";
 // both doors (this one and MCP) use these; kept importable from here for existing callers
 export { adapterSecrets, internalFailure, requestTimeout };
 

@@ -8,7 +8,8 @@
  */
 import type { CleanDoc } from "./section_clean.ts";
 import { findSegmentNote } from "./notes.ts";
-import { findItems, type ItemSpan, type Numbering } from "./sections.ts";
+import { findItems, type ItemSpan } from "./sections.ts";
+import type { Numbering } from "./item_titles.ts";
 import { looksLikeToc, readCrossReferenceIndex, type Reference } from "./xref.ts";
 import {
   addIndexedItems,
@@ -207,6 +208,3 @@ export function locateSections(doc: CleanDoc, form: string): Located {
 export function sectionText(text: string, span: { start: number; end: number }): string {
   return text.slice(span.start, span.end).replace(/\n{3,}/g, "\n\n").trim();
 }
-
-export { findSegmentNote } from "./notes.ts";
-export { fortyFExhibits, locateInExhibit } from "./exhibits.ts";

@@ -5,7 +5,9 @@
  * stops (the next major caption, the exhibit index, the auditor's report).
  */
 import type { CleanDoc } from "./section_clean.ts";
-import { isFPageIndex, type ItemSpan, type Numbering } from "./sections.ts";
+import type { ItemSpan } from "./sections.ts";
+import { isFPageIndex } from "./section_body.ts";
+import type { Numbering } from "./item_titles.ts";
 import { itemId, partByNumber } from "./item_lines.ts";
 import {
   captionAfter,

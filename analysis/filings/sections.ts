@@ -30,8 +30,6 @@ import {
   partTwoOnly,
   tocCandidates,
 } from "./item_candidates.ts";
-export type { Numbering } from "./item_titles.ts";
-export { hasFigures, hasSentence, isFPageIndex, PAGE_CELL } from "./section_body.ts";
 
 /** One located item, e.g. `part_ii_item_7`. */
 export interface ItemSpan {

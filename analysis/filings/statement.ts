@@ -15,7 +15,6 @@ import {
   type ParentElsewhere,
 } from "./statement_calc.ts";
 import { attachValues } from "./statement_values.ts";
-export { labelOf };
 
 export type StatementKind = "income" | "balance" | "cashflow";
 

@@ -5,7 +5,7 @@
  * exhibit (EX-13, a 40-F's EX-99.x) that an item points to. Offsets are into cleaned text.
  */
 import { type CleanDoc, lines, type PageMark, unpiped } from "./section_clean.ts";
-import { hasSentence, PAGE_CELL } from "./sections.ts";
+import { hasSentence, PAGE_CELL } from "./section_body.ts";
 import { isItemTitle, ITEM_LINE, PART_LINE } from "./item_lines.ts";
 
 /** What a cross-reference names. */

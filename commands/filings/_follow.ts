@@ -36,6 +36,7 @@ export async function filingSections(
   const family = await sectionFamily(filing);
   const doc = await primaryText(client, filing);
   const c = await import("../../analysis/filings/canonical.ts");
+  const exhibits = await import("../../analysis/filings/exhibits.ts");
   const maps = await import("../../analysis/filings/section_maps.ts");
   const located = c.locateSections(doc, filing.form);
   const { sections, warnings } = located;
@@ -58,7 +59,7 @@ export async function filingSections(
   }
   if (family === "40-F") {
     const docs = await client.packageDocuments(filing);
-    const byKey = c.fortyFExhibits(docs, doc.text);
+    const byKey = exhibits.fortyFExhibits(docs, doc.text);
     for (const [key, ex] of byKey) {
       const s = maps.SECTIONS.find((x) => x.key === key)!;
       out.set(key, {
@@ -173,7 +174,7 @@ export async function followSection(
   }
   const name = target.document;
   const doc = await once(filing, name, () => documentText(client, filing, name));
-  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const { locateInExhibit } = await import("../../analysis/filings/exhibits.ts");
   const key = section.key as Exclude<SectionKey, "segments">;
   // A whole exhibit that is the section (a 40-F's MD&A) needs no locating.
   // A 40-F's MD&A and statements are whole exhibits; its business and risk factors are parts of
@@ -212,7 +213,7 @@ export async function followSegments(
   statements: FilingSection,
 ): Promise<Followed | null> {
   const f = await followSection(client, filing, statements);
-  const { findSegmentNote } = await import("../../analysis/filings/canonical.ts");
+  const { findSegmentNote } = await import("../../analysis/filings/notes.ts");
   const note = findSegmentNote(f.doc.text, { ...statements, start: f.start, end: f.end });
   if (!note) return null;
   return { ...f, start: note.start, end: note.end, located_by: `segment note in ${f.located_by}` };
@@ -259,7 +260,7 @@ async function followInSubmission(
     `${filing.primary_document} ${target.seq}`,
     () => Promise.resolve(cleanDocument(t.plainToText(target.body))),
   );
-  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const { locateInExhibit } = await import("../../analysis/filings/exhibits.ts");
   const at = locateInExhibit(doc, section.key as Exclude<SectionKey, "segments">, ref);
   if (!at) {
     throw new FinanceError(

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { constantTimeEqual, createHandler } from "../../adapters/http.ts";
+import { createHandler } from "../../adapters/http.ts";
+import { constantTimeEqual } from "../../adapters/bearer_token.ts";
 import { openApiDocument, operationId } from "../../adapters/openapi.ts";
 import { parseTokens } from "../../adapters/cli.ts";
 import { loadAllCommands } from "../../commands/registry.ts";

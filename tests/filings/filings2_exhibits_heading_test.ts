@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { htmlToText } from "../../analysis/filings/html.ts";
 import { cleanDocument } from "../../analysis/filings/section_clean.ts";
-import { findItems, type Numbering } from "../../analysis/filings/sections.ts";
+import { findItems } from "../../analysis/filings/sections.ts";
+import type { Numbering } from "../../analysis/filings/item_titles.ts";
 import { opensWithExhibitLines } from "../../analysis/filings/section_body.ts";
 
 const p = (t: string) => `<p>${t}</p>`;

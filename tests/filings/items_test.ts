@@ -64,7 +64,7 @@ Deno.test("sections: an item titled as another item is not returned under the wr
 });
 
 Deno.test("exhibits: a reference by caption alone is located by the caption, not the contents list", async () => {
-  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const { locateInExhibit } = await import("../../analysis/filings/exhibits.ts");
   const { parseReference } = await import("../../analysis/filings/xref.ts");
   const html = p("Contents") + p("Management's Discussion and Analysis") +
     p("Consolidated Statements of Income") +
@@ -87,7 +87,7 @@ Deno.test("exhibits: a reference by caption alone is located by the caption, not
 });
 
 Deno.test("40-F: exhibits with bare descriptions are matched through the form's list of principal documents", async () => {
-  const { fortyFExhibits } = await import("../../analysis/filings/canonical.ts");
+  const { fortyFExhibits } = await import("../../analysis/filings/exhibits.ts");
   const docs = ["99.1", "99.2", "99.3"].map((n) => ({
     type: `EX-${n}`,
     description: `EXHIBIT ${n}`,
@@ -147,7 +147,7 @@ Deno.test("items: a heading followed only by statements (rows of amounts) is an 
 });
 
 Deno.test("exhibits: pages that hold only a contents list are passed over for the caption", async () => {
-  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const { locateInExhibit } = await import("../../analysis/filings/exhibits.ts");
   const { parseReference } = await import("../../analysis/filings/xref.ts");
   const footer = (n: number) => `<div>${n}</div>`;
   const html = p("Contents") + "<table>" +
@@ -200,7 +200,7 @@ Deno.test("items: Item 16 written as a table row is titled by its cell and ends 
 });
 
 Deno.test("exhibits: an annual information form's risk factors end at its next section (mineral projects, escrowed securities)", async () => {
-  const { locateInExhibit } = await import("../../analysis/filings/canonical.ts");
+  const { locateInExhibit } = await import("../../analysis/filings/exhibits.ts");
   const html = p("ANNUAL INFORMATION FORM") + p("DESCRIPTION OF THE BUSINESS") +
     p("We explore for and mine gold in northern Ontario.") + p("RISK FACTORS") +
     p("Gold prices may fall below our costs of production for a long time.") +
