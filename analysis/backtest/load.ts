@@ -62,14 +62,9 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   ));
   const data: Record<string, SymbolBars> = {};
   const failed: string[] = [];
+  for (const w of sharedWarnings(answers, req.symbols)) ctx.warn(w);
   answers.forEach((env, i) => {
     const symbol = req.symbols[i];
-    // named once: a warning that starts with the symbol already says whose bars it is about
-    for (const w of env.warnings) {
-      ctx.warn(
-        `market.ohlcv ${symbol}: ${w.startsWith(`${symbol}: `) ? w.slice(symbol.length + 2) : w}`,
-      );
-    }
     if (env.ok) {
       // one symbol asked, one series back: it is the asked symbol, whatever spelling the
       // provider gave it (BRK.B comes back as BRK-B), so the panel keeps the user's name
@@ -171,6 +166,27 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   }
   for (const n of loaded.notes) ctx.warn(n);
   return loaded;
+}
+
+/**
+ * The warnings of the symbols' market.ohlcv answers, each said once with the symbols whose answer
+ * gave it (`market.ohlcv AAPL, MSFT: …`), in the order they first appear: a note every answer
+ * shares (recordings without a date, a provider's notice) would otherwise be repeated once per
+ * symbol. A warning that starts with its symbol already says whose bars it is about: the symbol
+ * is named once, in front.
+ */
+export function sharedWarnings(answers: { warnings: string[] }[], symbols: string[]): string[] {
+  const said = new Map<string, string[]>();
+  answers.forEach((env, i) => {
+    const symbol = symbols[i];
+    for (const w of env.warnings) {
+      const text = w.startsWith(`${symbol}: `) ? w.slice(symbol.length + 2) : w;
+      const who = said.get(text);
+      if (!who) said.set(text, [symbol]);
+      else if (!who.includes(symbol)) who.push(symbol);
+    }
+  });
+  return [...said].map(([text, who]) => `market.ohlcv ${who.join(", ")}: ${text}`);
 }
 
 /** What a bar size market.ohlcv does not serve was meant as, by its unit: [pattern, size, what]. */
