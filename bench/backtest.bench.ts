@@ -5,8 +5,9 @@
  * 50 million bar-steps a second, bar-step = one bar of one symbol under one parameter set, so
  * 2.72 M bar-steps in at most 54 ms). End to end: the same 100 combinations over the ten years
  * of AAPL and TSM in the shared Stooq cassette, in a fresh process, against an empty script
- * (goal: at most 0.1 s above it); and over the four symbols with ten years of daily Stooq bars
- * in the shared fixtures (AAPL and TSM, and MSFT and TSLA from the Polish-locale downloads, not
+ * (goal: at most 0.1 s above it, as the issue measured it: on a slower machine, at most 0.57x of the
+ * code the issue timed, which bench/tune_cpu.ts --root measures in the same alternation); and over
+ * the four symbols with ten years of daily Stooq bars in the shared fixtures (AAPL and TSM, and MSFT and TSLA from the Polish-locale downloads, not
  * in the cassette: a cassette in a temporary folder names the four files where they are).
  */
 import { join } from "node:path";
@@ -186,7 +187,7 @@ Deno.bench({
 
 Deno.bench({
   name:
-    "finance backtest.tune, 100 sets × AAPL,TSM,MSFT,TSLA 2013–2022, replayed Stooq (goal ≤ +0.1 s)",
+    "finance backtest.tune, 100 sets × AAPL,TSM,MSFT,TSLA 2013–2022, replayed Stooq (goal +0.1 s on the issue's machine: ≤ 0.57x of the issue's tree, bench/tune_cpu.ts --four --root)",
   group: "tune end to end",
   ignore: !four,
   fn: async () =>
