@@ -182,10 +182,16 @@ export class CassetteLibrary {
   #load(dir: string) {
     const indexPath = join(dir, "index.json");
     if (!existsSync(indexPath)) {
+      // a list written with commas or semicolons names one folder that does not exist
+      const listed = !existsSync(dir) && /[,;]/.test(dir)
+        ? `; several folders are separated by ":" (FINANCE_REPLAY=${
+          dir.split(/[,;]/).filter(Boolean).slice(0, 3).join(":")
+        }), not by "," or ";"`
+        : "";
       throw new FinanceError(
         `cassette folder ${dir} has no index.json: point FINANCE_REPLAY at a folder holding a ` +
           "cassette (its index.json and bodies/), or record one there with " +
-          "FINANCE_RECORD=<dir> while online",
+          `FINANCE_RECORD=<dir> while online${listed}`,
       );
     }
     const index = readIndex(indexPath);

@@ -111,3 +111,28 @@ Deno.test("audit10 replay: a folder without index.json says where to point FINAN
     `FINANCE_REPLAY: cassette folder ${dir} has no index.json: point FINANCE_REPLAY at a folder holding a cassette (its index.json and bodies/), or record one there with FINANCE_RECORD=<dir> while online`,
   );
 });
+
+Deno.test("audit10 replay: folders listed with commas are told the separator is a colon", async () => {
+  const a = await cassette('{"entries":[]}');
+  const b = await cassette('{"entries":[]}');
+  for (const sep of [",", ";"]) {
+    let error = "";
+    try {
+      new Session({
+        config: loadConfig({ FINANCE_REPLAY: `${a}${sep}${b}`, FINANCE_CACHE: "off" }),
+      })
+        .close();
+    } catch (err) {
+      error = describeError(err);
+    }
+    assert.ok(
+      error.endsWith(
+        `; several folders are separated by ":" (FINANCE_REPLAY=${a}:${b}), not by "," or ";"`,
+      ),
+      error,
+    );
+  }
+  // the same two folders with a colon replay from both
+  new Session({ config: loadConfig({ FINANCE_REPLAY: `${a}:${b}`, FINANCE_CACHE: "off" }) })
+    .close();
+});
