@@ -44,7 +44,8 @@ export type ViewName =
   | "strategies"
   | "earnings"
   | "market_status"
-  | "context";
+  | "context"
+  | "ohlcv";
 
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any

@@ -460,6 +460,21 @@ export function recordsTable(
     const c = columnMoney[i];
     if (c) byCurrency.set(c, [...byCurrency.get(c) ?? [], k]);
   });
+  // a money column prints at one precision, the most any of its figures needs, and a bar's
+  // prices (open, high, low, close) share one: a low of 1,518 beside a high of 1,528.70 reads
+  // 1,518.00, not as a whole amount
+  const figuresOf = (k: string) =>
+    flat.map((r) => r[k]).filter((v): v is number => typeof v === "number");
+  const precision = (figures: number[]) =>
+    figures.some((v) => !Number.isInteger(v)) ? Math.max(...figures.map(moneyDecimals)) : undefined;
+  const barPrice = (k: string, i: number) =>
+    !!columnMoney[i] && BAR_PRICES.test(k.split(".").pop() ?? k);
+  const barDecimals = precision(
+    shown.filter(barPrice).flatMap(figuresOf),
+  );
+  const columnDecimals = shown.map((k, i) =>
+    !columnMoney[i] ? undefined : barPrice(k, i) ? barDecimals : precision(figuresOf(k))
+  );
   const cells: Cell[][] = flat.map((r) =>
     shown.map((k, i) => {
       const v = r[k];
@@ -475,7 +490,7 @@ export function recordsTable(
         : null;
       return {
         text: columnMoney[i] && typeof v === "number"
-          ? money(v)
+          ? money(v, undefined, columnDecimals[i])
           : v === null && leaf === "package" && "package_installed" in r
           // sources.*: a provider that needs no package of its own
           ? "none needed"
@@ -515,6 +530,9 @@ export function recordsTable(
     note: notes.length ? `${notes.join("; ")} (--output json or csv has everything)` : undefined,
   };
 }
+
+/** A bar's prices, which print at one precision across their columns. */
+const BAR_PRICES = /^(?:open|high|low|close|adj_close|adjclose|vwap)$/;
 
 /** Keys that date the rows of a time series. */
 const TIME_KEYS = ["date", "timestamp", "datetime", "time", "period_end", "end_date"];

@@ -26,6 +26,7 @@ import { reportView } from "./report.ts";
 import { regimeView, sectorHeatView, sectorOverviewView, sectorTableView } from "./market.ts";
 import { snapshotView } from "./market_snapshot.ts";
 import { earningsView, marketStatusView } from "./calendar.ts";
+import { ohlcvView } from "./bars.ts";
 
 /** Every named view. */
 export const VIEWS: Record<ViewName, View> = {
@@ -57,6 +58,7 @@ export const VIEWS: Record<ViewName, View> = {
   earnings: earningsView,
   market_status: marketStatusView,
   context: contextView,
+  ohlcv: ohlcvView,
 };
 
 /** Guesses the view from the data's shape, for envelopes shown without their command. */

@@ -145,4 +145,5 @@ export default defineCommand({
     return await ohlcvWithSources(args, ctx) as z.input<typeof series>;
   },
   lean: "commands/market/_sources.ts#ohlcvWithSources",
+  view: "ohlcv",
 });
