@@ -45,7 +45,8 @@ export type ViewName =
   | "earnings"
   | "market_status"
   | "context"
-  | "ohlcv";
+  | "ohlcv"
+  | "quote";
 
 /** The zod object schema of a command's arguments. */
 // deno-lint-ignore no-explicit-any

@@ -27,6 +27,7 @@ import { regimeView, sectorHeatView, sectorOverviewView, sectorTableView } from 
 import { snapshotView } from "./market_snapshot.ts";
 import { earningsView, marketStatusView } from "./calendar.ts";
 import { ohlcvView } from "./bars.ts";
+import { quoteView } from "./quote.ts";
 
 /** Every named view. */
 export const VIEWS: Record<ViewName, View> = {
@@ -59,6 +60,7 @@ export const VIEWS: Record<ViewName, View> = {
   market_status: marketStatusView,
   context: contextView,
   ohlcv: ohlcvView,
+  quote: quoteView,
 };
 
 /** Guesses the view from the data's shape, for envelopes shown without their command. */

@@ -120,4 +120,5 @@ export default defineCommand({
   // the CLI asks Yahoo directly (its own handshake, no zod or yahoo-finance2) and comes to
   // `run` when that meets anything unusual
   lean: "commands/market/_sources.ts#quoteLeanWithSources",
+  view: "quote",
 });
