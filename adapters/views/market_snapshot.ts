@@ -145,16 +145,27 @@ function fundBlock(f: Rec): Block {
   return {
     kind: "fields",
     rows: [
-      ["fund", join([str(f.legal_type), str(f.fund_family)]) || "—"],
+      [
+        "fund",
+        join([str(f.legal_type), str(f.fund_family)]) ||
+        "a fund; its legal type and family are not reported",
+      ],
       [
         "net_assets",
-        minor && assets !== undefined
+        assets === undefined
+          ? "not reported"
+          : minor
           ? `${total(assets)} (currency not stated; not ${f.currency})`
           : total(assets, str(f.currency)),
       ],
-      ["nav_price", `${money(num(f.nav_price), str(f.currency))} per share`],
-      ["yield", `${fraction(f.yield)} (trailing)`],
-      ["beta_3y", num(f.beta_3y) === undefined ? "—" : twoDecimals(num(f.beta_3y)!)],
+      [
+        "nav_price",
+        num(f.nav_price) === undefined
+          ? "not reported"
+          : `${money(num(f.nav_price), str(f.currency))} per share`,
+      ],
+      ["yield", num(f.yield) === undefined ? "not reported" : `${fraction(f.yield)} (trailing)`],
+      ["beta_3y", num(f.beta_3y) === undefined ? "not reported" : twoDecimals(num(f.beta_3y)!)],
     ],
   };
 }

@@ -215,6 +215,30 @@ Deno.test("symbol.snapshot view: a fund shows its own figures, not a company's r
   assert.ok(!/market_cap:|P\/E \(trailing\)/.test(t), t);
 });
 
+Deno.test("symbol.snapshot view: a fund's figures Yahoo leaves out read as not reported", () => {
+  const t = text(snap({
+    symbol: "0P000071W8.TO",
+    company_name: "TD US Index e",
+    price: 152.63,
+    currency: "CAD",
+    fund: {
+      net_assets: null,
+      nav_price: null,
+      yield: 0.0073,
+      beta_3y: null,
+      fund_family: null,
+      legal_type: null,
+      currency: "CAD",
+    },
+  }));
+  assert.match(t, /^fund: +a fund; its legal type and family are not reported$/m);
+  assert.match(t, /^net_assets: +not reported$/m);
+  // never "— per share": a missing figure with a unit read as if a figure were there
+  assert.match(t, /^nav_price: +not reported$/m);
+  assert.match(t, /^yield: +0\.73% \(trailing\)$/m);
+  assert.match(t, /^beta_3y: +not reported$/m);
+});
+
 Deno.test({
   name: "symbol.snapshot text over the shared Yahoo recordings: AAPL, OCDO.L, SPOT, QQQ",
   ignore: !SHARED,
