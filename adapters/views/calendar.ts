@@ -191,9 +191,11 @@ export function marketStatusView(data: unknown): Block[] {
     ["time zone", zone ?? "—"],
     [
       "session",
-      `${hours === undefined ? "—" : `${hours} hours`}${
-        regular === undefined ? "" : ` (regular session ${regular} hours)`
-      }`,
+      hours === undefined
+        ? regular === undefined
+          ? "not stated"
+          : `not stated for this day (a regular session is ${regular} hours)`
+        : `${hours} hours${regular === undefined ? "" : ` (regular session ${regular} hours)`}`,
     ],
     ...(str(data.lunch_break_local)
       ? [[
