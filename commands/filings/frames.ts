@@ -5,7 +5,7 @@ import { friendlyNames } from "../../analysis/filings/facts_items.ts";
 import { splitConcept, xbrlUnit } from "./_facts.ts";
 
 const TAXONOMIES = ["us-gaap", "ifrs-full", "dei", "srt"] as const;
-import type { FrameRow } from "../../providers/filings_a/facts.ts";
+import { calendarSpan, coverageWarning } from "../../analysis/filings/frames_rank.ts";
 import { readFrom } from "../market/_sources.ts";
 
 // SEC's instant frames are quarter ends only (CY2023Q4I; no CY2023I)
@@ -146,59 +146,20 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
         `frames are per unit: only IFRS filers reporting ${args.concept} in ${unit} are ranked, most report in their own currency (pass unit=EUR, unit=JPY, ...); values in different currencies are never ranked together`,
       );
     }
-    const byCik = new Map<
-      number,
-      { row: FrameRow; tag: string }
-    >();
-    const urls: string[] = [];
-    let label: string | null = null;
+    const { besideNotes, gatherFrames, offCalendarNote, shareBasisNote } = await import(
+      "../../analysis/filings/frames_rank.ts"
+    );
+    const read = (tag: string) => frame(client, args.taxonomy, tag, unit, args.period);
     // a tag that is only part of the item for some companies (a bank's revenue from contracts
     // with customers) beside a whole tag with another value: said, with both values
     const partial = new Set(item?.partial?.[taxonomy] ?? []);
-    const parts: string[] = [];
-    const totals: string[] = [];
-    const partCiks = new Set<number>();
-    for (const tag of tags) {
-      const f = await frame(client, args.taxonomy, tag, unit, args.period);
-      if (!f) continue;
-      urls.push(f.url);
-      label ??= f.label;
-      for (const row of f.rows) {
-        const seen = byCik.get(row.cik);
-        if (!seen) byCik.set(row.cik, { row, tag });
-        else if (partial.has(seen.tag) && !partial.has(tag) && seen.row.val !== row.val) {
-          partCiks.add(row.cik);
-          // the larger whole-item tag is the company's total: it is ranked by that, said
-          const whole = row.val > seen.row.val;
-          if (whole) byCik.set(row.cik, { row, tag });
-          (whole ? totals : parts).push(
-            `${row.entityName} (${seen.tag} ${seen.row.val.toLocaleString("en-US")}, ${tag} ${
-              row.val.toLocaleString("en-US")
-            })`,
-          );
-        }
-      }
-    }
-    if (totals.length) {
-      ctx.warn(
-        `${totals.length} company(ies) report both a tag that may be only part of their ${
-          item!.key
-        } (revenue from contracts with customers leaves out interest, lease and insurance income) and a larger total: they are ranked by the total (their row's tag says which): ${
-          totals.slice(0, 5).join("; ")
-        }${totals.length > 5 ? "; ..." : ""}`,
-      );
-    }
-    if (parts.length) {
-      ctx.warn(
-        `${parts.length} company(ies) are ranked by a tag that may be only part of their ${
-          item!.key
-        } (revenue from contracts with customers leaves out interest, lease and insurance income) while they report another, smaller total: ${
-          parts.slice(0, 5).join("; ")
-        }${
-          parts.length > 5 ? "; ..." : ""
-        }; compare them with filings.history or filings.facts, not by this ranking`,
-      );
-    }
+    const { byCik, urls, label, partCiks, notes } = await gatherFrames(
+      read,
+      tags,
+      partial,
+      item?.key,
+    );
+    for (const note of notes) ctx.warn(note);
     // a company ranked by a partial tag that also reports income such a tag never includes
     // (a bank's noninterest or interest income, an insurer's premiums) is ranked by a part of
     // its revenue: said with that income, as filings.history sets the tag aside for it
@@ -207,50 +168,9 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
       partial.has(x.tag) && !partCiks.has(x.row.cik)
     );
     if (beside.length && onPart.length) {
-      const outside: string[] = [];
-      const unread: string[] = [];
-      const named = new Set<number>();
-      for (const tag of beside) {
-        let f: Awaited<ReturnType<typeof frame>> = null;
-        try {
-          f = await frame(client, args.taxonomy, tag, unit, args.period);
-        } catch (e) {
-          // a cancelled request ends the command; any other failure leaves the check undone
-          if (ctx.signal.aborted) throw e;
-          unread.push(tag);
-          continue;
-        }
-        const at = new Map(f?.rows.map((r) => [r.cik, r]) ?? []);
-        for (const x of onPart) {
-          const o = at.get(x.row.cik);
-          if (!o || named.has(x.row.cik)) continue;
-          named.add(x.row.cik);
-          outside.push(
-            `${x.row.entityName} (${x.tag} ${x.row.val.toLocaleString("en-US")} beside ${tag} ${
-              o.val.toLocaleString("en-US")
-            })`,
-          );
-        }
-      }
-      if (outside.length) {
-        ctx.warn(
-          `${outside.length} company(ies) are ranked by ${
-            item!.key
-          } from contracts with customers while they also report income that tag leaves out (a bank's interest or noninterest income, an insurer's premiums), so their value is only a part of their ${
-            item!.key
-          }, which they tag as no total: ${outside.slice(0, 5).join("; ")}${
-            outside.length > 5 ? "; ..." : ""
-          }; compare them with filings.history or filings.facts, not by this ranking`,
-        );
-      }
-      if (unread.length) {
-        ctx.warn(
-          `${onPart.length} company(ies) are ranked by a tag that is only a part of ${
-            item!.key
-          } for banks and insurers, and the frames of ${
-            unread.join(", ")
-          } that would show which of them those are could not be read: such a company's value may be only its fee income`,
-        );
+      const aborted = () => ctx.signal.aborted;
+      for (const note of await besideNotes(read, beside, onPart, item!.key, aborted)) {
+        ctx.warn(note);
       }
     }
     if (!urls.length) {
@@ -266,27 +186,10 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
       );
     }
     const ranked = [...byCik.values()].sort((a, b) => b.row.val - a.row.val);
-    // SEC fills a calendar frame with each filer's fiscal period that best fits it, so a
-    // September or January fiscal year sits in CY2023 beside calendar years: said, with dates.
-    const offCalendar = offCalendarRows(ranked.map((r) => r.row), args.period);
-    if (offCalendar.length) {
-      ctx.warn(
-        `${offCalendar.length} of ${ranked.length} company(ies) have a fiscal period that is not ${args.period}: SEC ranks the period that best fits it, so their values cover other months: ${
-          offCalendar.slice(0, 5).map((r) =>
-            `${r.entityName} (${r.start ? `${r.start} to ` : ""}${r.end})`
-          ).join("; ")
-        }${offCalendar.length > 5 ? "; ..." : ""}; see each row's start and end before comparing`,
-      );
-    }
-    // per-share figures and share counts: each company's as it last reported the period, on
-    // that filing's share basis; a split since then is not applied
-    if (/\/shares$|^shares$/.test(unit) && ranked.length) {
-      ctx.warn(
-        `values in ${unit} are each company's as it last reported ${args.period}, on that filing's share basis: a share split the company made after that filing is not applied (its later filings would show the period ${
-          unit === "shares" ? "multiplied" : "divided"
-        } by the split's ratio), so a value may not match the company's current per-share or share-count basis; filings.facts gives one company's split_adjusted values`,
-      );
-    }
+    const offCalendar = offCalendarNote(ranked.map((r) => r.row), args.period);
+    if (offCalendar) ctx.warn(offCalendar);
+    const basis = ranked.length ? shareBasisNote(unit, args.period) : null;
+    if (basis) ctx.warn(basis);
     const rows = ranked.slice(0, args.limit).map(({ row, tag }, i) => ({
       rank: i + 1,
       cik: String(row.cik).padStart(10, "0"),
@@ -317,75 +220,3 @@ period=CY2023 is a calendar year (durations of about 365 days), CY2023Q4 a quart
     };
   },
 });
-
-const QUARTER_END = ["03-31", "06-30", "09-30", "12-31"];
-const QUARTER_START = ["01-01", "04-01", "07-01", "10-01"];
-
-/** First and last day of a calendar frame's period (an instant: its quarter's). */
-function calendarSpan(period: string): { start: string; end: string } | null {
-  const m = /^CY(\d{4})(?:Q([1-4]))?I?$/.exec(period);
-  if (!m) return null;
-  const q = m[2] ? Number(m[2]) - 1 : null;
-  return {
-    start: `${m[1]}-${QUARTER_START[q ?? 0]}`,
-    end: `${m[1]}-${QUARTER_END[q ?? 3]}`,
-  };
-}
-
-/**
- * Days after a calendar period's end before every filer has reported it: a 10-K is due up to
- * 90 days after the year end, a 20-F four months, and SEC puts in a calendar year fiscal years
- * ending a month or two after it (a retailer's year to January 31): 150 days, for a fourth
- * quarter too (its figures and year-end balances come with the annual report). A 10-Q is due
- * up to 45 days after the quarter, and quarters ending weeks after the calendar's fit it too:
- * 100 days.
- */
-const FILING_LAG_DAYS = { year: 150, quarter: 100 };
-
-/**
- * A frame asked for a period not over, or over too lately for all filers to have reported it
- * (see FILING_LAG_DAYS): said, with the dates, since the missing companies are not in the
- * ranking at all. Null for a period all filers have had time to report.
- */
-function coverageWarning(
-  period: string,
-  span: { start: string; end: string },
-  today: string,
-  taxonomy: string,
-): string | null {
-  const day = 86_400_000;
-  const days = Math.round((Date.parse(today) - Date.parse(span.end)) / day);
-  const year = !/Q[1-4]/.test(period);
-  // a fourth quarter's figures and year-end balances come with the annual report
-  const q4 = /Q4/.test(period);
-  const lag = year || q4 ? FILING_LAG_DAYS.year : FILING_LAG_DAYS.quarter;
-  if (days >= lag) return null;
-  const annual = `a 10-K is due up to 90 days after the year end${
-    taxonomy === "ifrs-full" ? " and a 20-F four months" : " (a 20-F four months)"
-  }`;
-  const due = year
-    ? `${annual}, and fiscal years ending after ${span.end} can fit ${period} too`
-    : q4
-    ? `a fourth quarter's figures and year-end balances come with the annual report: ${annual}`
-    : "a 10-Q is due up to 45 days after the quarter, and fiscal quarters ending weeks later can fit it too";
-  return `${period} ${
-    days < 0
-      ? `has not ended (it ends ${span.end}; today is ${today})`
-      : `ended ${span.end}, ${days === 0 ? "today" : `${days} day(s) before today (${today})`}`
-  }: the frame is partial: SEC adds a company when it files, and ${due}; companies that have not filed yet are missing from the ranking, not ranked lower, so rank again after ${
-    new Date(Date.parse(span.end) + lag * day).toISOString().slice(0, 10)
-  } for the whole field`;
-}
-
-/** Rows whose period ends more than a week from the calendar period's end (a 52/53-week
- * year ending on the last Saturday of December stays within it). */
-function offCalendarRows(rows: FrameRow[], period: string): FrameRow[] {
-  const m = /^CY(\d{4})(?:Q([1-4]))?I?$/.exec(period);
-  if (!m) return [];
-  const end = Date.parse(`${m[1]}-${QUARTER_END[m[2] ? Number(m[2]) - 1 : 3]}T00:00:00Z`);
-  const week = 7 * 86400000;
-  return rows.filter((r) => {
-    const t = Date.parse(`${r.end}T00:00:00Z`);
-    return !Number.isFinite(t) || Math.abs(t - end) > week;
-  });
-}
