@@ -358,35 +358,7 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
       if (drafts.length) drafts.at(-1)!.paragraphs.push(span);
     }
   }
-  const labelWarnings: string[] = [];
-  if (stray.length) {
-    labelWarnings.push(
-      `${stray.length} line(s) read like speaker labels but were kept as speech, not as a change of speaker (a list of names after a colon, or a label form the rest of the transcript does not use): ${
-        stray.slice(0, 3).map((t) => `"${t}"`).join(", ")
-      }`,
-    );
-  }
-  if (shortNames.size) {
-    labelWarnings.push(
-      `turns labelled by a first name only were given to the one speaker of that first name heard before: ${
-        [...shortNames].slice(0, 4).join(", ")
-      }`,
-    );
-  }
-  if (heardOnce.length) {
-    labelWarnings.push(
-      `${heardOnce.length} speaker label(s) are names heard once, alone on a line, that no participant list names and nothing hands over to: ${
-        heardOnce.slice(0, 4).map((t) => `"${t}"`).join(", ")
-      }${
-        heardOnce.length > 4 ? ", …" : ""
-      }; they were taken as speakers because the transcript's other labels are names on their own lines: check that none is a heading`,
-    );
-  }
-  if (writtenTwice.spent) {
-    labelWarnings.push(
-      "more than 64 different names stand alone on a line after a hand-over to them; past the 64th such a line is kept as speech, so turns after it may be attributed to the speaker before",
-    );
-  }
+  const labelWarnings = labelNotes(stray, shortNames, heardOnce, !!writtenTwice.spent);
   let kept = drafts.filter((d) => d.paragraphs.length);
   if (new Set(kept.map((d) => key(d.speaker))).size === 1) {
     // An earnings call has two voices at least: one label means the others went unread.
@@ -425,15 +397,7 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
   // no labels, no turns: the Q&A start is still where the text says it is
   const plain = turns.length ? null : plainQaStart(text, plainQaHeading);
   const tail = turns.length ? turns.slice(-3).map((t) => t.text).join("\n") : text.slice(-1500);
-  const lastWords = (turns.at(-1)?.text ?? text).trim();
-  if (!cut && turns.length && /[\p{L}\p{N},;:]$/u.test(lastWords) && !ENDING.test(tail)) {
-    // the last words stop mid-sentence
-    const end = turns.at(-1)!.end_char;
-    cut = {
-      start_char: end,
-      evidence: `the last turn stops mid-sentence: "…${lastWords.slice(-60)}"`,
-    };
-  }
+  cut ??= stopsMidSentence(turns, text, tail);
   return {
     text,
     turns,
@@ -446,5 +410,62 @@ export function parseTranscript(blocks: Block[]): ParsedTranscript {
     ends_with_closing: ENDING.test(tail),
     label_warnings: labelWarnings,
     handoff_warnings: handOffWarnings(turns),
+  };
+}
+
+/**
+ * The notes on labels the reader could not settle: lines kept as speech though they read like
+ * labels, turns given to a speaker by a first name, names heard once taken as speakers, and the
+ * cap on names written twice being reached.
+ */
+function labelNotes(
+  stray: string[],
+  shortNames: Set<string>,
+  heardOnce: string[],
+  spent: boolean,
+): string[] {
+  const labelWarnings: string[] = [];
+  if (stray.length) {
+    labelWarnings.push(
+      `${stray.length} line(s) read like speaker labels but were kept as speech, not as a change of speaker (a list of names after a colon, or a label form the rest of the transcript does not use): ${
+        stray.slice(0, 3).map((t) => `"${t}"`).join(", ")
+      }`,
+    );
+  }
+  if (shortNames.size) {
+    labelWarnings.push(
+      `turns labelled by a first name only were given to the one speaker of that first name heard before: ${
+        [...shortNames].slice(0, 4).join(", ")
+      }`,
+    );
+  }
+  if (heardOnce.length) {
+    labelWarnings.push(
+      `${heardOnce.length} speaker label(s) are names heard once, alone on a line, that no participant list names and nothing hands over to: ${
+        heardOnce.slice(0, 4).map((t) => `"${t}"`).join(", ")
+      }${
+        heardOnce.length > 4 ? ", …" : ""
+      }; they were taken as speakers because the transcript's other labels are names on their own lines: check that none is a heading`,
+    );
+  }
+  if (spent) {
+    labelWarnings.push(
+      "more than 64 different names stand alone on a line after a hand-over to them; past the 64th such a line is kept as speech, so turns after it may be attributed to the speaker before",
+    );
+  }
+  return labelWarnings;
+}
+
+/**
+ * Where the text stops mid-sentence after the last turn, when the call's closing words are not
+ * in its last turns (`tail`): the transcript is cut there. Null when it ends as a call does.
+ */
+function stopsMidSentence(turns: Turn[], text: string, tail: string): ParsedTranscript["cut"] {
+  const lastWords = (turns.at(-1)?.text ?? text).trim();
+  if (!turns.length || !/[\p{L}\p{N},;:]$/u.test(lastWords) || ENDING.test(tail)) return null;
+  // the last words stop mid-sentence
+  return {
+    start_char: turns.at(-1)!.end_char,
+    evidence: `the last turn stops mid-sentence: "…${lastWords.slice(-60)}"`,
   };
 }
