@@ -3,7 +3,7 @@
  * built with Observable Plot (two plots stacked in an outer SVG).
  */
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { AccessDenied, type AccessPolicy } from "../../core/access.ts";
 import { nearestReal } from "../../core/local_files.ts";
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
@@ -199,15 +199,16 @@ function legendText(figure: ChartElement): string {
 }
 
 /**
- * Writes the chart to `path` (SVG) and returns its absolute path. The folder must be inside
- * the folders this surface may use, like any other local path.
+ * Where a chart asked for at `path` would be written: its absolute path, and the real folder and
+ * file name the write uses. Refused (AccessDenied) when the name is not .svg, the folder is
+ * outside the folders this surface may use (before the file system is asked) or does not exist,
+ * or, where only new files are written, a file of that name exists. backtest.run asks before it
+ * loads any bar, so a chart that cannot be written costs no work; the write asks again.
  */
-export async function writeBacktestChart(
+export function chartTarget(
   path: string,
   policy: AccessPolicy,
-  rows: CurveRow[],
-  text: ChartText,
-): Promise<string> {
+): { target: string; folder: string; final: string } {
   const target = resolve(path);
   if (!/\.svg$/i.test(target)) {
     throw new AccessDenied(`plot_path ${path} must end in .svg (the chart is SVG)`);
@@ -233,10 +234,32 @@ export async function writeBacktestChart(
   }
   // a link inside the folders pointing out of them
   if (!within(folder)) throw outside();
+  const final = join(folder, basename(target));
+  if (policy.readAnywhere !== true && existsSync(final)) throw exists(path);
+  return { target, folder, final };
+}
+
+/** The refusal of a chart over a file that exists, on a surface that writes new files only. */
+function exists(path: string): AccessDenied {
+  return new AccessDenied(
+    `plot_path ${path} refused: a file of that name exists, and this surface writes new files only; give a new file name`,
+  );
+}
+
+/**
+ * Writes the chart to `path` (SVG) and returns its absolute path. The folder must be inside
+ * the folders this surface may use, like any other local path (see chartTarget).
+ */
+export async function writeBacktestChart(
+  path: string,
+  policy: AccessPolicy,
+  rows: CurveRow[],
+  text: ChartText,
+): Promise<string> {
+  const { target, folder, final } = chartTarget(path, policy);
   const svg = await backtestChartSvg(rows, text);
   // Written beside the target under a fresh name (O_EXCL: never through an existing link) and
   // renamed over it: a symlink at the target is replaced, never followed out of the folder.
-  const final = join(folder, basename(target));
   const temp = join(folder, `.${basename(target)}.${crypto.randomUUID()}.tmp`);
   // A caller on the network (folders bound) writes new files only: a file already there, a
   // document or another caller's chart, is never replaced (the link fails when the name exists).
@@ -248,11 +271,7 @@ export async function writeBacktestChart(
       try {
         await Deno.link(temp, final);
       } catch (err) {
-        if (err instanceof Deno.errors.AlreadyExists) {
-          throw new AccessDenied(
-            `plot_path ${path} refused: a file of that name exists, and this surface writes new files only; give a new file name`,
-          );
-        }
+        if (err instanceof Deno.errors.AlreadyExists) throw exists(path);
         throw err;
       } finally {
         await Deno.remove(temp).catch(() => {});

@@ -97,6 +97,12 @@ export default defineCommand({
       const short = warmupNote(choice.def.name, args.warmup_bars, choice.def.warmup(choice.params));
       if (short) ctx.warn(short);
     }
+    // a chart that cannot be written (not .svg, a folder outside the roots or missing, a file
+    // that exists where only new files are written) is refused before any bar is loaded
+    if (args.plot_path) {
+      const { chartTarget } = await import("../../analysis/charts/backtest.ts");
+      chartTarget(args.plot_path, ctx.access);
+    }
     const loaded = await loadPanel(ctx, {
       symbols,
       startDate: args.start_date,

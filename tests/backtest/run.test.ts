@@ -156,6 +156,28 @@ Deno.test("backtest.run plot_path writes an SVG chart", async () => {
   }
 });
 
+Deno.test("backtest.run: a chart it cannot write is refused before any bar is read", async () => {
+  // a cassette holding nothing: a run that asked for bars would fail on the missing recording
+  const empty = await Deno.makeTempDir({ prefix: "finance-bt-empty-" });
+  const dir = await Deno.makeTempDir({ dir: Deno.cwd(), prefix: ".bt-plot-" });
+  try {
+    await Deno.writeTextFile(join(empty, "index.json"), '{"entries":[]}');
+    const none = { replay: [empty] };
+    const png = await envelope("backtest.run", { ...SMA, plot_path: join(dir, "a.png") }, none);
+    assert.equal(png.ok, false);
+    assert.match(png.error!, /^plot_path .*a\.png must end in \.svg \(the chart is SVG\)$/);
+    const folder = join(dir, "missing", "a.svg");
+    const missing = await envelope("backtest.run", { ...SMA, plot_path: folder }, none);
+    assert.match(missing.error!, /its folder does not exist/);
+    for (const env of [png, missing]) {
+      assert.ok(!env.warnings.some((w) => w.startsWith("market.ohlcv")), env.warnings.join("\n"));
+    }
+  } finally {
+    await Deno.remove(empty, { recursive: true });
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("backtest.run: a fee read as a percent is named in the warning", async () => {
   const out = await run("backtest.run", { ...SMA, fees: 1.5, slippage: "2" }, replay);
   assert.equal(out.status, "ok");
