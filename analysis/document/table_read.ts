@@ -241,7 +241,20 @@ export function parsePages(spec: string, total: number): number[] {
   const s = spec.trim().toLowerCase();
   if (s === "all" || s === "") return Array.from({ length: total }, (_, i) => i + 1);
   const pages = new Set<number>();
-  for (const part of s.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const { from, to } of pageRanges(spec)) {
+    for (let p = from; p <= Math.min(to ?? total, total); p++) pages.add(p);
+  }
+  return [...pages].sort((a, b) => a - b);
+}
+
+/**
+ * The ranges a page list names (`to` null for "end"), or an InputError naming the part that is
+ * no page or range: the list is checked before a document is fetched, whatever its length.
+ */
+export function pageRanges(spec: string): { from: number; to: number | null }[] {
+  const s = spec.trim().toLowerCase();
+  if (s === "all" || s === "") return [{ from: 1, to: null }];
+  return s.split(",").map((p) => p.trim()).filter(Boolean).map((part) => {
     const m = /^(\d+)(?:-(\d+|end))?$/.exec(part);
     if (!m) {
       throw new InputError(
@@ -249,11 +262,10 @@ export function parsePages(spec: string, total: number): number[] {
       );
     }
     const from = Number(m[1]);
-    const to = m[2] === undefined ? from : m[2] === "end" ? total : Number(m[2]);
-    if (from < 1 || to < from) {
+    const to = m[2] === undefined ? from : m[2] === "end" ? null : Number(m[2]);
+    if (from < 1 || (to !== null && to < from)) {
       throw new InputError(`pages="${spec}": range ${part} is empty or starts before page 1`);
     }
-    for (let p = from; p <= Math.min(to, total); p++) pages.add(p);
-  }
-  return [...pages].sort((a, b) => a - b);
+    return { from, to };
+  });
 }

@@ -113,9 +113,10 @@ export default defineCommand({
         "../../analysis/document/table_figures.ts"
       );
       const { cellScales } = await import("../../analysis/document/table_scale.ts");
-      const { continuedScales, htmlTables, pdfTables } = await import(
+      const { continuedScales, htmlTables, pageRanges, pdfTables } = await import(
         "../../analysis/document/table_read.ts"
       );
+      pageRanges(args.pages); // a page list that names no page is refused before the fetch
       const raw = await fetchDocument(ctx, args.source);
       const warnings: string[] = [];
       const { found, pages, offsets, textless, stamped, notes, unreadable } = raw.format === "html"

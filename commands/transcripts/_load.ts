@@ -341,6 +341,9 @@ export async function loadTranscript(
     );
   }
   await refuseForeignListing(args.symbol);
+  // a quarter= that names no quarter (Q5) is refused before the search, not after it
+  const wanted = args.quarter.trim().toLowerCase();
+  const asked = wanted && wanted !== "latest" ? askedQuarter(args.quarter) : null;
   const found = await (await ctx.provider("transcripts_a")).search(args.symbol, 12);
   if (!found.transcripts.length) {
     throw new FinanceError(
@@ -350,9 +353,8 @@ export async function loadTranscript(
     );
   }
   let pick = found.transcripts[0];
-  const wanted = args.quarter.trim().toLowerCase();
-  if (wanted && wanted !== "latest") {
-    const { q, year } = askedQuarter(args.quarter);
+  if (asked) {
+    const { q, year } = asked;
     const hit = found.transcripts.find((t) => {
       const tq = quarterQuery(t.quarter ?? "");
       return (!q || tq.q === q) && (!year || tq.year === year);

@@ -29,6 +29,25 @@ Deno.test("transcripts.read: quarter=Q5 2025 or Q3 2O25 is refused, never read a
   assert.equal(q2.transcript.quarter, "Q2 2025");
 });
 
+Deno.test("transcripts: a quarter that is none is refused before any transcript is searched", async () => {
+  // a cassette holding nothing: a search would fail on the missing recording instead
+  const empty = await Deno.makeTempDir({ prefix: "finance-tr-empty-" });
+  try {
+    await Deno.writeTextFile(join(empty, "index.json"), '{"entries":[]}');
+    for (const name of ["transcripts.read", "transcripts.qa", "kpi.extract"]) {
+      const env = await envelope(name, { symbol: "EXSW", quarter: "Q5" }, { replay: [empty] });
+      assert.equal(env.ok, false);
+      assert.match(
+        env.error!,
+        /^quarter="Q5" is not a quarter; use latest, Q4/,
+        `${name}: ${env.error}`,
+      );
+    }
+  } finally {
+    await Deno.remove(empty, { recursive: true });
+  }
+});
+
 Deno.test("transcripts.read/qa and kpi.extract: a call's address under another company's symbol is refused", async () => {
   for (const name of ["transcripts.read", "transcripts.qa", "kpi.extract"]) {
     const env = await envelope(name, { symbol: "AAPL", source: CALL }, opts);
