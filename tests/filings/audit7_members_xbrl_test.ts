@@ -114,10 +114,16 @@ Deno.test("xbrl members: 20,000 dimensional contexts parse in linear time", () =
     const inst = parseInstance(xml);
     return { ms: performance.now() - t, n: inst.contexts.size };
   };
+  // the fastest of three runs of each size, so a busy machine's pauses do not decide it
+  const best = (xml: string) => {
+    const runs = [time(xml), time(xml), time(xml)];
+    return { ms: Math.min(...runs.map((r) => r.ms)), n: runs[0].n };
+  };
   time(big(2000)); // warm up
-  const small = time(big(5000));
-  const large = time(big(20000));
+  const small = best(big(2500));
+  const large = best(big(20000));
   assert.equal(large.n, 20000);
-  // four times the input: well under sixteen times the time (a quadratic scan)
-  assert.ok(large.ms < Math.max(small.ms, 5) * 10, `${small.ms} ms then ${large.ms} ms`);
+  // eight times the input: a linear parse takes about eight times as long, a quadratic scan
+  // sixty-four times; the line is drawn at twenty-four
+  assert.ok(large.ms < Math.max(small.ms, 5) * 24, `${small.ms} ms then ${large.ms} ms`);
 });
