@@ -52,6 +52,8 @@ export function genericView(data: unknown): Block[] {
     echoes: typeof data.method === "string" && "currency_check" in data,
     noFx: noFxNeeded(data),
     priceDecimals: quoteDecimals(data),
+    method: isRecord(data.method) ? data.method : {},
+    fields: data,
   };
   const estimates = estimatesBlock(data);
   // a copy: fields left out here are never left out of the caller's data
@@ -104,6 +106,10 @@ interface Reading {
   noFx: string | null;
   /** Decimals every price of a quote prints with (market.quote), or null for other results. */
   priceDecimals: number | null;
+  /** How the result forms each figure it computes (its `method`), by the figure's name. */
+  method: Record<string, unknown>;
+  /** The result's top-level fields, for the inputs a formula names. */
+  fields: Record<string, unknown>;
 }
 
 /**
@@ -139,6 +145,17 @@ function nullText(name: string, key: string, reading: Reading): string | null {
   if (key === "fx" && reading.noFx) return reading.noFx;
   const named = new RegExp(`\\b${key.replace(/[^\w]/g, "\\$&")}\\b`);
   const why = reading.cautions.find((w) => named.test(w));
+  // a multiple the result forms itself (valuation.multiples) is not computed, not unreported:
+  // said with why, or with the inputs its formula names that are missing
+  if (name.startsWith("multiples.") && typeof reading.method[key] === "string") {
+    if (why) return `not computed (${why})`;
+    const missing = (reading.method[key] as string).split(/[^\w]+/).filter((w) =>
+      Object.hasOwn(reading.fields, w) && reading.fields[w] === null
+    );
+    return missing.length
+      ? `not computed: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not reported`
+      : "not computed";
+  }
   return why ? `not reported (${why})` : "not reported";
 }
 
