@@ -11,7 +11,7 @@
  */
 import type { ViewName } from "../core/command.ts";
 import type { Envelope } from "../core/envelope.ts";
-import { flatten } from "./views/generic.ts";
+import { flatten } from "./views/records_table.ts";
 import { compactRows } from "./views/compact_rows.ts";
 import { viewBlocks } from "./views/index.ts";
 import { viewSheet } from "./views/sheets.ts";

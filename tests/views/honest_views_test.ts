@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderOutput } from "../../adapters/render.ts";
-import { recordsTable } from "../../adapters/views/generic.ts";
+import { recordsTable } from "../../adapters/views/records_table.ts";
 import type { Block } from "../../adapters/views/model.ts";
 import type { ViewName } from "../../core/command.ts";
 import { success } from "../../core/envelope.ts";

@@ -102,7 +102,7 @@ Deno.test("valuation.scenario text: the revenue assumed is in the revenue curren
 });
 
 Deno.test("a list's own row warnings are said under the table, never among the fields not shown", async () => {
-  const { recordsTable } = await import("../../adapters/views/generic.ts");
+  const { recordsTable } = await import("../../adapters/views/records_table.ts");
   const row = (i: number, warnings: string[]) => ({
     title: `Deck ${i}`,
     ...Object.fromEntries(Array.from({ length: 12 }, (_, k) => [`field_${k}`, k])),

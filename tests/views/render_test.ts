@@ -316,7 +316,7 @@ Deno.test("csv: a result that is a list of sources is that list, one row per sou
 });
 
 Deno.test("text: a table of pence prices and pound caps names both currencies", async () => {
-  const { recordsTable } = await import("../../adapters/views/generic.ts");
+  const { recordsTable } = await import("../../adapters/views/records_table.ts");
   const block = recordsTable("cases", [
     { case: "bear", implied_market_cap: 1.5e9, implied_price: 182.18 },
     { case: "base", implied_market_cap: 3e9, implied_price: 364.37 },
