@@ -8,17 +8,15 @@ import { backtestView, strategiesView, tuneView } from "./backtest.ts";
 import { kpiHistoryView, kpiView, qaView } from "./evidence.ts";
 import { genericView } from "./generic.ts";
 import {
-  contextView,
   filingsView,
-  isContextData,
-  movesView,
   newsAnalysisView,
   newsView,
   scanView,
   screenView,
-  tablesView,
   transcriptsView,
 } from "./lists.ts";
+import { contextView, isContextData, movesView } from "./price.ts";
+import { tablesView } from "./tables_view.ts";
 import { type Block, isRecord, type View } from "./model.ts";
 import { fundamentalsView, statementView } from "./statement.ts";
 import { factsView, framesView, historyView } from "./facts.ts";

@@ -9,7 +9,7 @@ import {
   percent,
   twoDecimals,
 } from "../../adapters/views/model.ts";
-import { movesView } from "../../adapters/views/lists.ts";
+import { movesView } from "../../adapters/views/price.ts";
 import { blocksText } from "../../adapters/views/text.ts";
 
 Deno.test("text numbers: a value that rounds to zero never reads -0", () => {

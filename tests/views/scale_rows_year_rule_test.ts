@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { factsView, historyView } from "../../adapters/views/facts.ts";
-import { tablesView } from "../../adapters/views/lists.ts";
+import { tablesView } from "../../adapters/views/tables_view.ts";
 import { blocksText } from "../../adapters/views/text.ts";
 
 // shaped as document.tables answers for an earnings release's highlights table
