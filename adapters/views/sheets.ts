@@ -7,7 +7,8 @@ import type { ViewName } from "../../core/command.ts";
 import { isRecord, type Rec, recs } from "./model.ts";
 import { currencyOf } from "./backtest.ts";
 import { reportSheet } from "./report.ts";
-import { regimeSheet, sectorSheet } from "./market.ts";
+import { sectorSheet } from "./market.ts";
+import { regimeSheet } from "./regime.ts";
 import { indexLevelIn } from "../../analysis/market/units.ts";
 import { citationsCell, isCitations } from "./valuation.ts";
 
