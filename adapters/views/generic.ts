@@ -119,15 +119,18 @@ function nullText(name: string, key: string, reading: Reading): string | null {
   if (key === "fx" && reading.noFx) return reading.noFx;
   const named = new RegExp(`\\b${key.replace(/[^\w]/g, "\\$&")}\\b`);
   const why = reading.cautions.find((w) => named.test(w));
-  // a multiple the result forms itself (valuation.multiples) is not computed, not unreported:
-  // said with why, or with the inputs its formula names that are missing
-  if (name.startsWith("multiples.") && typeof reading.method[key] === "string") {
+  // a figure the result forms itself (valuation.multiples' ratios and its revenue in the market
+  // cap's currency) is not computed, not unreported: said with why, or with the inputs its
+  // formula names that are missing
+  if (
+    (name.startsWith("multiples.") || name === key) && typeof reading.method[key] === "string"
+  ) {
     if (why) return `not computed (${why})`;
     const missing = (reading.method[key] as string).split(/[^\w]+/).filter((w) =>
       Object.hasOwn(reading.fields, w) && reading.fields[w] === null
     );
     return missing.length
-      ? `not computed: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not reported`
+      ? `not computed: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing`
       : "not computed";
   }
   return why ? `not reported (${why})` : "not reported";

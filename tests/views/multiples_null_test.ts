@@ -33,14 +33,16 @@ Deno.test("multiples view: a ratio not formed says not computed, and why", () =>
   const text = blocksText(viewBlocks(data), 200).join("\n");
   assert.match(
     text,
-    /multiples\.price_to_sales: +not computed: revenue_in_market_currency is not reported\n/,
+    /multiples\.price_to_sales: +not computed: revenue_in_market_currency is missing\n/,
   );
   assert.match(
     text,
-    /multiples\.ev_to_sales: +not computed: enterprise_value and revenue_in_market_currency are not reported\n/,
+    /multiples\.ev_to_sales: +not computed: enterprise_value and revenue_in_market_currency are missing\n/,
   );
   assert.match(text, /multiples\.trailing_pe: +not computed \(trailing_pe: the price is in USD/);
   assert.match(text, /multiples\.ev_to_ebitda: +9\.50x/);
-  // a figure the provider leaves out is still not reported
+  // a figure it forms from a rate nobody gave is not computed either; one the provider leaves out
+  // is still not reported
+  assert.match(text, /\nrevenue_in_market_currency: +not computed: fx is missing\n/);
   assert.match(text, /\nenterprise_value: +not reported\n/);
 });
