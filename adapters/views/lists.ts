@@ -10,6 +10,7 @@ import {
   dateText,
   fieldText,
   isRecord,
+  join,
   type Match,
   money,
   num,
@@ -21,9 +22,6 @@ import {
 
 export const list = (data: Rec, key: string): Rec[] =>
   Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isRecord) : [];
-
-export const join = (parts: (string | undefined | false | null)[]) =>
-  parts.filter(Boolean).join(" · ");
 
 export function countLine(shown: number, total: unknown, what: string): string {
   const t = num(total);

@@ -12,6 +12,7 @@ import {
   dateText,
   formatNumber,
   isRecord,
+  join,
   type Match,
   money,
   num,
@@ -24,8 +25,6 @@ import {
 } from "./model.ts";
 
 export const list = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
-export const join = (parts: (string | undefined | false | null)[]) =>
-  parts.filter(Boolean).join(" · ");
 
 /** A large total in full and in words: `21,853,022,191,616 (21.85 trillion)`. */
 export function total(n: number | undefined, currency?: string | null): string {

@@ -9,6 +9,7 @@ import {
   dateText,
   formatNumber,
   isRecord,
+  join,
   type Match,
   money,
   num,
@@ -18,7 +19,7 @@ import {
   str,
   twoDecimals,
 } from "./model.ts";
-import { fraction, join, list, total } from "./market.ts";
+import { fraction, list, total } from "./market.ts";
 import { unitOf } from "../../analysis/market/units.ts";
 
 /** How each ratio is formed, and the figures above it rests on. */

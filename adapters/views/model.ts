@@ -323,6 +323,10 @@ export const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
 /** The records of a list (other items left out), or none when `v` is no list. */
 export const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
+/** The parts given (empty ones left out) on one line, apart by a middle dot. */
+export const join = (parts: (string | undefined | false | null)[]) =>
+  parts.filter(Boolean).join(" · ");
+
 export function isRecordArray(v: unknown): v is Record<string, unknown>[] {
   return Array.isArray(v) && v.length > 0 && v.every(isRecord);
 }

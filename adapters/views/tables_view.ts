@@ -2,9 +2,9 @@
  * document.tables' view: each table with its page, caption and scale, its figures as parsed
  * (with the scale the caption or a column states), and the rows no figure was read from.
  */
-import { type Block, isRecord, num, str } from "./model.ts";
+import { type Block, isRecord, join, num, str } from "./model.ts";
 import { oneLine } from "./text.ts";
-import { countLine, join, list } from "./lists.ts";
+import { countLine, list } from "./lists.ts";
 
 /** document.tables: each table's cells as a grid, numbers right-aligned. */
 export function tablesView(data: unknown): Block[] {

@@ -238,8 +238,6 @@ export function continuedScales(found: FoundTable[], pages: number[]): void {
 
 /** Parses "1-end", "1,3-5", "all" into sorted 1-based page numbers within [1, total]. */
 export function parsePages(spec: string, total: number): number[] {
-  const s = spec.trim().toLowerCase();
-  if (s === "all" || s === "") return Array.from({ length: total }, (_, i) => i + 1);
   const pages = new Set<number>();
   for (const { from, to } of pageRanges(spec)) {
     for (let p = from; p <= Math.min(to ?? total, total); p++) pages.add(p);
