@@ -290,3 +290,33 @@ export function nonCommonLine(symbol: string): string | null {
   if (/^[A-Z]{1,5}-(?:UN|U)$/.test(s) || /^[A-Z]{4}U$/.test(s)) return "a unit";
   return null;
 }
+
+/**
+ * True when `url` names `symbol`, letter case ignored: as a whole path segment (chart/MSFT,
+ * chart/EURUSD=X), or as a whole query value or one item of a comma-separated one (s=msft.us,
+ * symbols=AAPL,MSFT). How one symbol's requests are told apart from those of the symbols
+ * fetched beside it; a symbol's own `=` (EURUSD=X, GC=F) is not read as a query's.
+ */
+export function urlNamesSymbol(url: string, symbol: string): boolean {
+  const want = symbol.toLowerCase();
+  const cut = url.search(/[?#]/);
+  const path = cut < 0 ? url : url.slice(0, cut);
+  if (path.split("/").some((seg) => decoded(seg).toLowerCase() === want)) return true;
+  if (cut < 0 || url[cut] !== "?") return false;
+  const hash = url.indexOf("#", cut);
+  const query = url.slice(cut + 1, hash < 0 ? undefined : hash);
+  return query.split("&").some((pair) => {
+    const eq = pair.indexOf("=");
+    const value = decoded(eq < 0 ? pair : pair.slice(eq + 1));
+    return value.split(",").some((item) => item.toLowerCase() === want);
+  });
+}
+
+/** A URL's part with its percent escapes read; a malformed escape leaves it as it is. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

@@ -17,7 +17,8 @@ import {
 } from "../../core/errors.ts";
 import { answeredAt } from "./answered.ts";
 import { type Bar, type Dividend, isIntraday, type Split } from "../../providers/market_a/bars.ts";
-import { canonicalSymbol, parseSymbol } from "../../core/symbols.ts";
+import { canonicalSymbol, parseSymbol, urlNamesSymbol } from "../../core/symbols.ts";
+import { closest } from "../../core/suggest.ts";
 import { type BarColumns, deferRows } from "../../providers/bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
 import { lazyImport } from "../../core/lazy.ts";
@@ -125,10 +126,10 @@ export function providerChain(provider: string): OhlcvProvider[] {
     ? ALIASES[p]
     : null;
   if (!key) {
+    const near = closest(p, [...OHLCV_PROVIDERS, ...Object.keys(ALIASES)]);
     throw new UsageError(
-      `unknown market data provider '${provider}'; use auto or one of ${
-        OHLCV_PROVIDERS.join(", ")
-      }`,
+      `unknown market data provider '${provider}'${near ? ` (did you mean ${near}?)` : ""}; ` +
+        `use auto or one of ${OHLCV_PROVIDERS.join(", ")}`,
     );
   }
   return [key];
@@ -460,22 +461,10 @@ async function configured(ctx: Context, key: OhlcvProvider): Promise<string | nu
  * else the provider's newest request; null when that recording carries no date.
  */
 function seriesAnsweredAt(ctx: Context, provider: string, providerSymbol: string): string | null {
-  const want = providerSymbol.toLowerCase();
   const own = ctx.requested().filter((r) =>
-    r.provider === provider && namedIn(r.url).includes(want)
+    r.provider === provider && urlNamesSymbol(r.url, providerSymbol)
   );
   return own.length ? own[own.length - 1].retrieved_at : answeredAt(ctx, provider);
-}
-
-/** The path segments and query values of a URL, decoded and lower-cased. */
-function namedIn(url: string): string[] {
-  let text = url;
-  try {
-    text = decodeURIComponent(url);
-  } catch {
-    // a malformed escape: read the URL as it is
-  }
-  return text.toLowerCase().split(/[/?&=,]/);
 }
 
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */

@@ -7,6 +7,7 @@ import type { Context, Requested } from "../../core/context.ts";
 import type { Envelope } from "../../core/envelope.ts";
 import type { OhlcvArgs } from "../../analysis/market/ohlcv.ts";
 import { lazyImport } from "../../core/lazy.ts";
+import { urlNamesSymbol } from "../../core/symbols.ts";
 
 type QuoteFast = typeof import("../../analysis/market/quote_fast.ts");
 
@@ -75,22 +76,6 @@ export function withSourceUrls<T extends object>(data: T, ctx: Context): T & {
   return { ...data, source_urls: sourceUrls(ctx) };
 }
 
-/**
- * True when `url` names `symbol` as a path segment or a parameter value (chart/MSFT,
- * s=msft.us, symbols=AAPL,MSFT), letter case ignored: how one symbol's requests are told apart
- * from the others' when several are fetched side by side.
- */
-export function namesSymbol(url: string, symbol: string): boolean {
-  let text = url;
-  try {
-    text = decodeURIComponent(url);
-  } catch {
-    // a malformed escape: compare the URL as it is
-  }
-  const want = symbol.toLowerCase();
-  return text.split(/[/?&=,]/).some((part) => part.toLowerCase() === want);
-}
-
 /** One market.ohlcv series, as far as its sources go. */
 interface SeriesLike {
   provider: string;
@@ -110,7 +95,7 @@ export function ohlcvSources<T>(data: T, ctx: Context): T {
   const add = (s: SeriesLike, several: boolean) => {
     s.source_urls = sourceUrls(
       ctx,
-      (r) => r.provider === s.provider && (!several || namesSymbol(r.url, s.provider_symbol)),
+      (r) => r.provider === s.provider && (!several || urlNamesSymbol(r.url, s.provider_symbol)),
     );
   };
   if (d && typeof d.symbols === "object" && d.symbols !== null && !("rows" in d)) {
