@@ -1,5 +1,6 @@
 /** Grid search: expand a grid, evaluate each combination on one panel, rank by a metric. */
 import { InputError } from "../../core/errors.ts";
+import { closest } from "../../core/suggest.ts";
 import { resolveParams } from "./params.ts";
 import { gridFits, simulateGrid, simulateRows } from "./engine.ts";
 import { type OrderRows, RowBlock } from "./rows.ts";
@@ -93,8 +94,11 @@ export function planGrid(
 export function checkMetric(metric: string): "higher" | "lower" {
   const dir = METRIC_DIRECTION[metric];
   if (!dir) {
+    const near = closest(metric, Object.keys(METRIC_DIRECTION));
     throw new InputError(
-      `unknown metric "${metric}"; rank by one of ${Object.keys(METRIC_DIRECTION).join(", ")}`,
+      `unknown metric "${metric}"${near ? ` (did you mean ${near}?)` : ""}; rank by one of ${
+        Object.keys(METRIC_DIRECTION).join(", ")
+      }`,
     );
   }
   return dir;

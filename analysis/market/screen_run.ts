@@ -2,6 +2,7 @@
 import { answeredAt } from "./answered.ts";
 import type { Context } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
+import { closest } from "../../core/suggest.ts";
 import { epoch, num } from "../../providers/market_a/schemas.ts";
 import { PREDEFINED_SCREENS } from "./screens.ts";
 import { majorOf } from "./currency.ts";
@@ -169,13 +170,20 @@ export async function runScreen(ctx: Context, args: Args) {
   const id = /^[a-z_]+$/i.test(typed) ? typed.toLowerCase() : typed;
   if (/^[a-z_]+$/.test(id)) {
     if (!Object.hasOwn(PREDEFINED_SCREENS, id)) {
+      const near = closest(id, Object.keys(PREDEFINED_SCREENS));
       throw new InputError(
-        `'${id}' is not a predefined screen; list them with screen.predefined, or write a query ` +
-          `like region=us AND intradaymarketcap>10B`,
+        `'${id}' is not a predefined screen${near ? ` (did you mean ${near}?)` : ""}; list ` +
+          `them with screen.predefined, or write a query like region=us AND intradaymarketcap>10B`,
       );
     }
-    if (args.sort_field) {
-      ctx.warn("sort_field applies to queries; predefined screens keep Yahoo's order");
+    // a saved screen comes in Yahoo's order: neither sort setting reaches it
+    const sorts = [args.sort_field && "sort_field", args.sort_asc !== undefined && "sort_asc"]
+      .filter(Boolean);
+    if (sorts.length) {
+      ctx.warn(
+        `${sorts.join(" and ")} ${sorts.length > 1 ? "apply" : "applies"} to queries only; ` +
+          `predefined screens keep Yahoo's order, so the rows here are not sorted as asked`,
+      );
     }
     // Yahoo's saved screens have no offset: fetch enough rows and skip locally.
     const r = await yf.screenPredefined(id, args.count + args.offset);

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
+import { closest } from "../../core/suggest.ts";
 import type { KpiHit, MetricDef } from "../../analysis/evidence/kpi.ts";
 import { loadTranscript } from "../transcripts/_load.ts";
 
@@ -89,8 +90,12 @@ export async function pickMetrics(list: string | undefined): Promise<MetricDef[]
   const wanted = list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
   const unknown = wanted.filter((w) => !METRICS.some((m) => m.key === w));
   if (unknown.length) {
+    const keys = METRICS.map((m) => m.key);
+    const near = unknown.map((w) => closest(w, keys)).filter((k) => k !== null);
     throw new UsageError(
-      `unknown metric ${unknown.join(", ")}; choose from ${METRICS.map((m) => m.key).join(", ")}`,
+      `unknown metric ${unknown.join(", ")}${
+        near.length ? ` (did you mean ${[...new Set(near)].join(", ")}?)` : ""
+      }; choose from ${keys.join(", ")}`,
     );
   }
   return METRICS.filter((m) => wanted.includes(m.key));

@@ -53,7 +53,7 @@ Deno.test("backtest.tune: unknown metric lists the valid ones; too many runs is 
   assert.equal(bad.ok, false);
   assert.match(
     bad.error!,
-    /unknown metric "sharpe"; rank by one of .*max_drawdown_pct.*sharpe_ratio/,
+    /unknown metric "sharpe" \(did you mean sharpe_ratio\?\); rank by one of .*max_drawdown_pct.*sharpe_ratio/,
   );
   const many = await envelope("backtest.tune", { ...BASE, max_runs: 10 }, replay);
   assert.match(many.error!, /grid has 15 combinations, above max_runs=10/);

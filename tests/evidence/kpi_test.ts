@@ -78,6 +78,12 @@ Deno.test("kpi.extract: unknown metric names the known ones", async () => {
     },
   );
   assert.match(env.error!, /unknown metric bogus; choose from arr, /);
+  const near = await envelope(
+    "kpi.extract",
+    { symbol: "EXSW", source: CALL_URL, metrics: "arrr,nrr" },
+    { replay: [DIR] },
+  );
+  assert.match(near.error!, /unknown metric arrr \(did you mean arr\?\); choose from arr, /);
 });
 
 Deno.test("kpi.*: from= says where to look, source= is a transcript; the older forms warn", async () => {

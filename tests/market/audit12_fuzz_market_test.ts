@@ -127,7 +127,20 @@ Deno.test("screen.run: a predefined screen's id typed in capitals is that screen
     now: NOW,
   });
   assert.equal(word.ok, false);
-  assert.match(word.error!, /'technology' is not a predefined screen; list them with/);
+  assert.match(
+    word.error!,
+    /'technology' is not a predefined screen \(did you mean growth_technology_stocks\?\); list them with/,
+  );
+  // a near miss names the screen it most likely meant
+  const near = await envelope("screen.run", { query: "day_gainer" }, {
+    fetch: fakeMarket(),
+    now: NOW,
+  });
+  assert.equal(near.ok, false);
+  assert.match(
+    near.error!,
+    /'day_gainer' is not a predefined screen \(did you mean day_gainers\?\)/,
+  );
 });
 
 Deno.test("valuation.scenario: a currency pair, index, future or crypto has no revenue", async () => {

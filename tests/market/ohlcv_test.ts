@@ -110,7 +110,13 @@ Deno.test("market.ohlcv several symbols and argument errors", async () => {
   assert.equal(both.missing[0].symbol, "ZZZZ");
   assert.match(both.missing[0].error, /ZZZZ.*no daily data/);
   const bad = await run("market.ohlcv", { symbols: "MSFT", provider: "nope" }, { now: NOW });
-  assert.match(bad.envelope.error!, /unknown market data provider 'nope'/);
+  assert.match(bad.envelope.error!, /unknown market data provider 'nope'; use auto or one of/);
+  // a misspelling names the provider it most likely meant
+  const typo = await run("market.ohlcv", { symbols: "MSFT", provider: "stoq" }, { now: NOW });
+  assert.match(
+    typo.envelope.error!,
+    /unknown market data provider 'stoq' \(did you mean stooq\?\)/,
+  );
   const order = await run("market.ohlcv", {
     symbols: "MSFT",
     start_date: "2023-11-21",

@@ -120,3 +120,25 @@ Deno.test("screen.run: a predefined screen that returns fewer rows than asked wh
   })).envelope;
   assert.ok(!enough.warnings.some((w) => /Yahoo returned/.test(w)));
 });
+
+Deno.test("screen.run: sort settings on a predefined screen are said not to apply", async () => {
+  // sort_asc was dropped without a word (sort_field already had one): rows in Yahoo's order
+  for (
+    const [args, said] of [
+      [{ sort_asc: true }, /^sort_asc applies to queries only; .*not sorted as asked/],
+      [{ sort_asc: false, sort_field: "dayvolume" }, /^sort_field and sort_asc apply to queries/],
+    ] as const
+  ) {
+    const e = (await run("screen.run", { query: "day_gainers", count: 2, ...args }, {
+      fetch: fakeMarket(),
+      now: NOW,
+    })).envelope;
+    assert.ok(e.ok, e.error ?? "");
+    assert.ok(e.warnings.some((w) => said.test(w)), e.warnings.join("\n"));
+  }
+  const plain = (await run("screen.run", { query: "day_gainers", count: 2 }, {
+    fetch: fakeMarket(),
+    now: NOW,
+  })).envelope;
+  assert.ok(!plain.warnings.some((w) => /applies? to queries/.test(w)), plain.warnings.join());
+});
