@@ -1,4 +1,5 @@
 /** What the five single-filing commands share: naming a filing, its metadata, its text. */
+import { readFormType } from "../../providers/filings_a/form_types.ts";
 import { z } from "zod";
 import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
@@ -64,7 +65,7 @@ export const filingArgs = {
   // no schema default: a form given beside accession= or url= is checked against that filing's,
   // which needs to know whether it was given at all
   form: z.string().trim().min(1).optional().describe(
-    "Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form.",
+    "Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; 10k is read as 10-K, and said; default 10-K); beside accession/url, that filing's form.",
   ),
 };
 
@@ -133,8 +134,12 @@ export async function resolveFiling(
     );
   }
   const client = await ctx.provider("filings_a");
-  const filing = await client.resolve({ ...args, form: args.form ?? DEFAULT_FORM });
-  if (args.form && (args.accession || args.url)) formOfNamed(ctx, args.form, filing);
+  // 10k, 10-q/a and def14a are the form types SEC writes 10-K, 10-Q/A and DEF 14A
+  const typed = args.form ? readFormType(args.form) : null;
+  if (typed?.note) ctx.warn(typed.note);
+  const form = typed?.form;
+  const filing = await client.resolve({ ...args, form: form ?? DEFAULT_FORM });
+  if (form && (args.accession || args.url)) formOfNamed(ctx, form, filing);
   const transition = transitionNote(filing);
   if (transition) ctx.warn(transition);
   if (filing.amended_by?.length) {
@@ -222,7 +227,7 @@ export async function refuseUnmappedForm(
   args: { accession?: string; url?: string; form?: string },
 ): Promise<void> {
   if (args.accession || args.url) return;
-  const form = args.form ?? DEFAULT_FORM;
+  const form = args.form ? readFormType(args.form).form : DEFAULT_FORM;
   const { formFamily } = await import("../../analysis/filings/section_maps.ts");
   if (formFamily(form)) return;
   throw new UsageError(

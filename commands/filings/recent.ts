@@ -65,7 +65,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
       "Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed.",
     ),
     forms: list(z.string().trim().min(1)).optional().describe(
-      "Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive. Omit for all forms.",
+      "Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive (10k, def14a are read as 10-K, DEF 14A, and said). Omit for all forms.",
     ),
     limit: z.int().min(1).max(5000).default(20).describe("Most filings to return, newest first."),
     classify: z.boolean().default(false).describe(
@@ -99,7 +99,10 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
         "../../providers/filings_a/eastern.ts"
       );
     const { pad10 } = await import("../../providers/filings_a/client.ts");
-    const wanted = args.forms?.map((f) => f.toUpperCase());
+    const { readForms, unknownFormNote } = await import(
+      "../../providers/filings_a/form_types.ts"
+    );
+    const wanted = args.forms ? readForms(args.forms, ctx.warn) : undefined;
     if (wanted && !wanted.length) {
       throw new InputError(
         "argument `forms`: give at least one form type (e.g. forms=10-K,10-Q), or leave forms out to list every form",
@@ -182,6 +185,11 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
           cut ? " (its older filings could not be read, see above)" : ""
         }`,
       );
+    }
+    // a form matched by no row that is no form type SEC uses is most likely a slip
+    for (const form of wanted ?? []) {
+      const note = rows.some((r) => r.form.toUpperCase() === form) ? null : unknownFormNote(form);
+      if (note) ctx.warn(note);
     }
     return {
       symbol: args.symbol,

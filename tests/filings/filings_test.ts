@@ -50,6 +50,22 @@ Deno.test("filings.recent filters forms exactly, honours limit, classifies 8-K i
   assert.deepEqual(older.filings.map((f: Any) => f.filed_at), ["2024-02-20", "2015-03-01"]);
 });
 
+Deno.test("filings.recent: 10k is the form SEC writes 10-K; a form no one files is said to be one", async () => {
+  // forms=10k matched nothing and the answer said ACME had no 10-K in its history
+  const typed = await envelope("filings.recent", { symbol: "ACME", forms: "10k" }, opts);
+  assert.deepEqual(dataOf<Any>(typed).filings.map((f: Any) => f.filed_at), [
+    "2024-02-20",
+    "2015-03-01",
+  ]);
+  assert.ok(typed.warnings.includes("form 10k is read as 10-K, as SEC writes that form type"));
+  const slip = await envelope("filings.recent", { symbol: "ACME", forms: "10-K,10-KX" }, opts);
+  assert.equal(dataOf<Any>(slip).count, 2);
+  assert.ok(
+    slip.warnings.some((w) => /^10-KX is not an SEC form type this tool knows/.test(w)),
+    slip.warnings.join("\n"),
+  );
+});
+
 Deno.test("filings.recent: an older page that cannot be read ends the list with a warning", async () => {
   // the same cassette without the older submissions page
   const dir = await Deno.makeTempDir();
