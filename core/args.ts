@@ -54,7 +54,10 @@ function isSymbolToken(shape: ArgShape, token: string, key: string): boolean {
   // Commands that gather unknown keys (backtest.run: rebalance=M) read them as arguments; only
   // an upper-case Yahoo pair or future (EURUSD=X, GC=F) is a symbol there.
   if (shape.extra_into && !/^[A-Z0-9.^\-]+=[XF]$/.test(token)) return false;
-  return !shape.keys.includes(key) && !Object.hasOwn(shape.aliases ?? {}, key);
+  if (shape.keys.includes(key) || Object.hasOwn(shape.aliases ?? {}, key)) return false;
+  // a misspelt argument with a short value (limt=ab, sectoin=x) is that argument, not a symbol:
+  // it is refused naming the argument meant, not taken for a ticker with a hint to name it
+  return key.length < 4 || !closest(key, [...shape.keys, ...Object.keys(shape.aliases ?? {})]);
 }
 
 /**

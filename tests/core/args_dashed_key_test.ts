@@ -52,3 +52,28 @@ Deno.test("cli: a word where no positional is taken is named as the argument it 
   // a command with neither argument gets no guess
   assert.doesNotMatch(refusal(["AAPL"], shape), /did you mean/);
 });
+
+Deno.test("cli: a misspelt argument with a short value is that argument, not a Yahoo symbol", () => {
+  // `limt=ab` has the shape of EURUSD=X and was taken for a second symbol: "unexpected argument
+  // "limt=ab" (takes 1 positional); did you mean symbol=limt=ab?"
+  const recent: ArgShape = {
+    name: "filings.recent",
+    usage: "finance filings.recent SYMBOL [forms=8-K limit=20]",
+    keys: ["symbol", "forms", "limit", "classify"],
+    positional: ["symbol"],
+  };
+  for (const token of ["limt=ab", "limt=x", "clasify=t"]) {
+    const args = tokensToArgs(recent, ["NVDA", token], () => "string");
+    assert.equal(args.symbol, "NVDA", token);
+    assert.throws(
+      () => normalizeArgShape(recent, args),
+      (e: Error) =>
+        /unknown argument `(limt|clasify)`.*did you mean `(limit|classify)`/.test(e.message),
+      token,
+    );
+  }
+  // Yahoo's own pair and future symbols are still symbols, in either case
+  for (const token of ["EURUSD=X", "eurusd=x", "GC=F", "JPY=X"]) {
+    assert.equal(tokensToArgs(recent, [token], () => "string").symbol, token, token);
+  }
+});
