@@ -1306,7 +1306,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; 10k is read as 10-K, and said; default 10-K); beside accession/url, that filing's form. */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. With its part ("Part I, Item 2", or the item id filings.sections lists, part_i_item_2) the item is that part's: a 10-Q's Part II Items 1 and 2 (legal proceedings, share sales) are refused by name, never read as Part I's. */
       section?:
@@ -1399,7 +1399,7 @@ export interface CommandMap {
     args: {
       /** Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed. */
       symbol: string;
-      /** Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive (10k, def14a are read as 10-K, DEF 14A, and said). Omit for all forms. */
+      /** Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive (10k is 10-K). Omit for all forms. */
       forms?: string[] | string;
       /** Most filings to return, newest first. */
       limit?: number;
@@ -1448,7 +1448,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; 10k is read as 10-K, and said; default 10-K); beside accession/url, that filing's form. */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** The report: its R number as listed by filings.reports (R4, R4.htm or 4), or its short name. */
       report: string | number;
@@ -1524,7 +1524,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; 10k is read as 10-K, and said; default 10-K); beside accession/url, that filing's form. */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Keep reports whose short name, long name or category contains this text (case-insensitive). */
       query?: string;
@@ -1567,7 +1567,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; 10k is read as 10-K, and said; default 10-K); beside accession/url, that filing's form. */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Another name of `accession` (give one of the two). */
       accession_no?: string;
@@ -1641,7 +1641,7 @@ export interface CommandMap {
       accession?: string;
       /** URL of any file in the filing's EDGAR archive folder (www.sec.gov/Archives/edgar/data/...). */
       url?: string;
-      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; 10k is read as 10-K, and said; default 10-K); beside accession/url, that filing's form. */
+      /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted). */
       statement?: "income" | "balance" | "cashflow";

@@ -65,7 +65,7 @@ export const filingArgs = {
   // no schema default: a form given beside accession= or url= is checked against that filing's,
   // which needs to know whether it was given at all
   form: z.string().trim().min(1).optional().describe(
-    "Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; 10k is read as 10-K, and said; default 10-K); beside accession/url, that filing's form.",
+    "Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form.",
   ),
 };
 

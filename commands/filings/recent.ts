@@ -65,7 +65,7 @@ forms= matches form types exactly (10-K does not include 10-K/A; list both to ge
       "Ticker of the company, resolved to its CIK through SEC's ticker list, or the company's SEC CIK (320193, CIK0000320193), which also names a filer no longer listed.",
     ),
     forms: list(z.string().trim().min(1)).optional().describe(
-      "Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive (10k, def14a are read as 10-K, DEF 14A, and said). Omit for all forms.",
+      "Form types to keep, comma-separated (e.g. 10-K,10-Q,8-K); exact match, case-insensitive (10k is 10-K). Omit for all forms.",
     ),
     limit: z.int().min(1).max(5000).default(20).describe("Most filings to return, newest first."),
     classify: z.boolean().default(false).describe(
