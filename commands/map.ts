@@ -2257,10 +2257,12 @@ export interface CommandMap {
       metrics?: string[] | string;
       /** Most KPI rows returned. */
       limit?: number;
-      /** Transcript to read: latest, Q4, Q4 2024 or 2024Q4. */
+      /** Transcript to read: latest, Q4, Q4 2024 or 2024Q4 (a filing is picked by form= or accession=). */
       quarter?: string;
-      /** Filing form read for from=filings: 10-K or 10-Q. */
+      /** Filing form read for from=filings or both: 10-K (default) or 10-Q, its latest filing. */
       form?: string;
+      /** The filing to read for from=filings or both, by accession number (filings.recent lists them). */
+      accession?: string;
       /** A transcript page, local file or file:// URL to read instead of searching. */
       source?: string;
       /** @deprecated Use `source`. */

@@ -187,7 +187,7 @@ export async function filingRows(
   }
   const docs: DocMeta[] = [];
   const rows: KpiRow[] = [];
-  const errors: string[] = [];
+  const errors: { section: string; message: string }[] = [];
   for (const section of SECTIONS) {
     const env = await ctx.call<
       {
@@ -208,7 +208,11 @@ export async function filingRows(
       // the company goes along with an accession: its prefix may be a filing agent's CIK
       // (Workiva's 0001628280-…), not the company's
       ...(pick.accession
-        ? { symbol: pick.symbol, accession: pick.accession }
+        ? {
+          symbol: pick.symbol,
+          accession: pick.accession,
+          ...(pick.form ? { form: pick.form } : {}),
+        }
         : { symbol: pick.symbol, form: pick.form ?? "10-K" }),
       section,
       max_chars: 0,
@@ -217,7 +221,7 @@ export async function filingRows(
       follow: true,
     });
     if (!env.ok || !env.data) {
-      errors.push(`${section}: ${env.error}`);
+      errors.push({ section, message: env.error ?? "unreadable" });
       continue;
     }
     const f = env.data.filing;
@@ -243,8 +247,12 @@ export async function filingRows(
       }).map((h) => row(h, doc, { speaker: null, part: null, fallbackPeriod: f.period_of_report })),
     ));
   }
-  for (const e of errors) ctx.warn(`filing section skipped: ${e}`);
-  if (!docs.length) throw new FinanceError(`no filing section could be read: ${errors.join("; ")}`);
+  // sections that failed alike (the company unknown, the filing not fetched) are said once
+  const byMessage = new Map<string, string[]>();
+  for (const e of errors) byMessage.set(e.message, [...byMessage.get(e.message) ?? [], e.section]);
+  const said = [...byMessage].map(([message, sections]) => `${sections.join(", ")}: ${message}`);
+  if (!docs.length) throw new FinanceError(`no filing section could be read: ${said.join("; ")}`);
+  for (const e of said) ctx.warn(`filing section skipped: ${e}`);
   return { docs, rows };
 }
 

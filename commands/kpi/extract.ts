@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
-import { UsageError } from "../../core/errors.ts";
+import { FinanceError, UsageError } from "../../core/errors.ts";
 import { commaText, ticker } from "../../core/schema.ts";
 import {
   dedupe,
@@ -20,7 +20,7 @@ export default defineCommand({
   description:
     "Reads the latest (or a chosen) earnings-call transcript and/or the MD&A, business and financial-statement sections of the latest filing, and returns every sentence that names a metric as a whole word (so `arr` never matches inside `warrant`) with the number, unit and period next to it, the speaker and part of the call for transcripts, and a citation: URL or accession, section, and character offsets. Growth metrics need a growth verb, not just the word revenue. Rows are evidence to verify, not audited figures; use filings.statement for reported numbers.",
   usage:
-    "finance kpi.extract SYMBOL [from=transcripts|filings|both metrics=arr,nrr,... limit=30 quarter=latest form=10-K source=URL|PATH]",
+    "finance kpi.extract SYMBOL [from=transcripts|filings|both metrics=arr,nrr,... limit=30 quarter=latest form=10-K accession=ACCESSION source=URL|PATH]",
   side_effects: "network_read_only",
   auth_required: "none",
   citation_fields: ["url", "accession_no", "section", "start_char", "end_char", "speaker"],
@@ -37,9 +37,14 @@ export default defineCommand({
     ),
     limit: z.int().min(1).max(500).default(30).describe("Most KPI rows returned."),
     quarter: z.string().default("latest").describe(
-      "Transcript to read: latest, Q4, Q4 2024 or 2024Q4.",
+      "Transcript to read: latest, Q4, Q4 2024 or 2024Q4 (a filing is picked by form= or accession=).",
     ),
-    form: z.string().default("10-K").describe("Filing form read for from=filings: 10-K or 10-Q."),
+    form: z.string().optional().describe(
+      "Filing form read for from=filings or both: 10-K (default) or 10-Q, its latest filing.",
+    ),
+    accession: z.string().trim().min(1).optional().describe(
+      "The filing to read for from=filings or both, by accession number (filings.recent lists them).",
+    ),
     source: z.string().trim().min(1).optional().describe(
       "A transcript page, local file or file:// URL to read instead of searching.",
     ),
@@ -84,6 +89,28 @@ export default defineCommand({
     if (address && source === "filings") {
       throw new UsageError("source= names a transcript; use from=transcripts or both with it");
     }
+    const filings = source === "filings" || source === "both";
+    if (!filings && (args.form || args.accession)) {
+      throw new UsageError(
+        `${args.form ? "form=" : "accession="} picks a filing, and from=${source} reads ` +
+          `transcripts only; add from=filings or from=both to read the filing`,
+      );
+    }
+    // quarter= picks a transcript: a filing read for it was the latest one, of another period
+    if (filings && args.quarter.trim().toLowerCase() !== "latest" && !args.accession) {
+      const pick = `pass accession= of the ${args.form ?? "10-Q"} for that period (finance ` +
+        `filings.recent ${args.symbol} forms=${args.form ?? "10-Q"} lists them)`;
+      if (source === "filings") {
+        throw new UsageError(
+          `quarter=${args.quarter} picks a transcript, not a filing: from=filings reads the ` +
+            `latest ${args.form ?? "10-K"}; ${pick}`,
+        );
+      }
+      ctx.warn(
+        `quarter=${args.quarter} picks the transcript only: the filing read is the latest ` +
+          `${args.form ?? "10-K"}, whatever its period; ${pick}`,
+      );
+    }
     const documents = [];
     const rows = [];
     if (source === "transcripts" || source === "both") {
@@ -97,14 +124,20 @@ export default defineCommand({
       rows.push(...t.rows);
     }
     if (source === "filings" || source === "both") {
-      const f = await filingRows(
-        ctx,
-        { symbol: args.symbol, form: args.form },
-        metrics,
-        documents.length,
-      );
-      documents.push(...f.docs);
-      rows.push(...f.rows);
+      try {
+        const f = await filingRows(
+          ctx,
+          { symbol: args.symbol, form: args.form, accession: args.accession },
+          metrics,
+          documents.length,
+        );
+        documents.push(...f.docs);
+        rows.push(...f.rows);
+      } catch (err) {
+        // with from=both, a transcript read is an answer of its own: the filing is said missing
+        if (!documents.length || !(err instanceof FinanceError)) throw err;
+        ctx.warn(`no filing read, so the rows are the transcript's alone: ${err.message}`);
+      }
     }
     const all = dedupe(rows);
     const missing = metrics.map((m) => m.key).filter((k) => !all.some((r) => r.metric === k));
