@@ -1309,36 +1309,7 @@ export interface CommandMap {
       /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
       /** Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. With its part ("Part I, Item 2", or the item id filings.sections lists, part_i_item_2) the item is that part's: a 10-Q's Part II Items 1 and 2 (legal proceedings, share sales) are refused by name, never read as Part I's. */
-      section?:
-        | "business"
-        | "risk_factors"
-        | "mda"
-        | "financial_statements"
-        | "segments"
-        | "item_1"
-        | "item_1a"
-        | "item_2"
-        | "item_3d"
-        | "item_4"
-        | "item_5"
-        | "item_7"
-        | "item_8"
-        | "item_17"
-        | "item_18"
-        | "part_i_item_1"
-        | "part_i_item_1a"
-        | "part_i_item_2"
-        | "part_i_item_3d"
-        | "part_i_item_4"
-        | "part_i_item_5"
-        | "part_i_item_8"
-        | "part_ii_item_1"
-        | "part_ii_item_1a"
-        | "part_ii_item_2"
-        | "part_ii_item_7"
-        | "part_ii_item_8"
-        | "part_iii_item_17"
-        | "part_iii_item_18";
+      section?: string;
       /** Most characters of text to return; 0 means the whole section. */
       max_chars?: number;
       /** When the section is incorporated by reference to an exhibit of the filing (EX-13 annual report, a 40-F's EX-99), read the referenced part of that exhibit. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError } from "../../core/errors.ts";
+import { closest } from "../../core/suggest.ts";
 import {
   filingArgs,
   filingReadFrom,
@@ -139,6 +140,28 @@ function sectionToken(v: unknown): unknown {
   return ALIASES[k] ?? k;
 }
 
+/** An item id as a form numbers it, with or without its part (item_7a, part_ii_item_7a). */
+const ITEM_ID = /^(?:part_(?:i{1,3}|iv)_)?item_\d{1,2}[a-d]?$/;
+
+/**
+ * A section name or any item id: an item filings.read does not read (a 10-K's Item 7A, which
+ * filings.sections lists) is refused once the filing is read, saying what and where it is in
+ * that filing; the schema refused it with a guess at another item ("did you mean item_1a?").
+ */
+const sectionSchema = z.string().refine(
+  (v) => (NAMES as readonly string[]).includes(v) || ITEM_ID.test(v),
+  {
+    error: (issue) => {
+      const given = String(issue.input);
+      const near = closest(given, [...NAMES, ...Object.keys(ALIASES)]);
+      const named = near ? ALIASES[near] ?? near : null;
+      return `expected a section (${NAMES.join(", ")}) or an item as the form numbers it ` +
+        `(item_7, "Item 1A", part_ii_item_7a: the ids filings.sections lists), got ` +
+        `"${given.slice(0, 60)}"${named ? `; did you mean ${named}?` : ""}`;
+    },
+  },
+).meta({ examples: [...NAMES, ...ITEMS, ...PART_ITEMS] });
+
 /**
  * The section an item id names in this filing's form ("part_i_item_2" of a 10-Q is mda), or
  * ok:false naming what the item is when filings.read does not read it (a 10-Q's Part II, Item 2
@@ -156,13 +179,7 @@ function partItemSection(
   const fam = found.family as keyof typeof ID_OF | "40-F";
   const named = fam !== "40-F" ? ID_OF[fam][asked] : undefined;
   if (named) return named;
-  const item = found.items.find((i) => i.id === asked);
-  const at = item && trimSpan(found.doc.text, item.start, item.end);
-  const where = item && at
-    ? `this filing's ${itemName(asked)} is "${
-      item.title.slice(0, 80)
-    }" (characters ${at.start}-${at.end} in filings.sections)`
-    : `no ${itemName(asked)} was found in this filing`;
+  const where = itemWhere(asked, found);
   throw new FinanceError(
     `argument \`section\`: ${asked}: ${
       fam === "40-F"
@@ -172,6 +189,31 @@ function partItemSection(
         }); ${where}`
     }; for other items use document.scan on ${filing.filing_url}`,
   );
+}
+
+/**
+ * Where an item filings.read does not read stands in the filing: its title and offsets (for an
+ * id without its part, every part's item of that number), or that none was found.
+ */
+function itemWhere(
+  asked: string,
+  found: {
+    doc: { text: string };
+    items: { id: string; title: string; start: number; end: number }[];
+  },
+): string {
+  const items = found.items.filter((i) => i.id === asked || i.id.endsWith(`_${asked}`));
+  const said = items.flatMap((item) => {
+    const at = trimSpan(found.doc.text, item.start, item.end);
+    return at
+      ? [`${itemName(item.id)} is "${item.title.slice(0, 80)}" (characters ${at.start}-${at.end})`]
+      : [];
+  });
+  return said.length
+    ? `this filing's ${said.join("; its ")}, as filings.sections lists`
+    : `no ${
+      itemName(asked).replace(/^item_(\w+)$/, (_, n: string) => `Item ${n.toUpperCase()}`)
+    } was found in this filing`;
 }
 
 /** The answers an item may give in a word or a line: it has nothing to add elsewhere. */
@@ -219,9 +261,7 @@ export default defineCommand({
   requireOneOf: NAME_A_FILING,
   args: z.strictObject({
     ...filingArgs,
-    section: z.preprocess(sectionToken, z.enum([...NAMES, ...ITEMS, ...PART_ITEMS])).default(
-      "business",
-    )
+    section: z.preprocess(sectionToken, sectionSchema).default("business")
       .describe(
         "Section to read: business, risk_factors, mda, financial_statements or segments (md&a and similar aliases accepted), or the item number as the form numbers it: item 7 is mda in a 10-K, item 2 in a 10-Q, item 5 in a 20-F. With its part (\"Part I, Item 2\", or the item id filings.sections lists, part_i_item_2) the item is that part's: a 10-Q's Part II Items 1 and 2 (legal proceedings, share sales) are refused by name, never read as Part I's.",
       ),
@@ -282,7 +322,7 @@ export default defineCommand({
             fam && fam !== "40-F"
               ? `Item ${item} of a ${filing.form} is not one of the sections filings.read reads (${
                 ITEM_LIST[fam]
-              })`
+              }); ${itemWhere(asked, found)}`
               : `a ${filing.form} has no item numbers filings.read maps; name the section (business, risk_factors, mda, financial_statements)`
           }; for other items use document.scan on ${filing.filing_url}`,
         );

@@ -149,7 +149,7 @@ Deno.test("filings.read: Part II, Item 2 of a 10-Q is refused by name, with wher
     // before: "expected one of "business", "risk_factors", …, got "Part II, Item 2""
     assert.match(
       env.error!,
-      /Part II, Item 2 of a 10-Q is not one of the sections filings\.read reads \(financial_statements = Part I Item 1, mda = Part I Item 2, risk_factors = Part II Item 1A\); this filing's Part II, Item 2 is "Unregistered Sales of Equity Securities and Use of Proceeds" \(characters \d+-\d+ in filings\.sections\); for other items use document\.scan/,
+      /Part II, Item 2 of a 10-Q is not one of the sections filings\.read reads \(financial_statements = Part I Item 1, mda = Part I Item 2, risk_factors = Part II Item 1A\); this filing's Part II, Item 2 is "Unregistered Sales of Equity Securities and Use of Proceeds" \(characters \d+-\d+\), as filings\.sections lists; for other items use document\.scan/,
     );
     assert.doesNotMatch(env.error!, /expected one of/);
   }
@@ -172,6 +172,31 @@ Deno.test("filings.read: an item named in a part the form does not put it in is 
   );
   const mda = dataOf<Any>(await read(TEN_K, "Part II, Item 7"));
   assert.equal(mda.found_as, "part_ii_item_7");
+});
+
+Deno.test("filings.read: every item id filings.sections lists is refused by what it is, or read", async () => {
+  // part_ii_item_7a, which filings.sections lists, failed the schema with "did you mean
+  // part_ii_item_1a?" (Risk Factors), and a 10-Q's "Item 3" with "did you mean item_1?"
+  const sections = dataOf<Any>(
+    await envelope<Any>("filings.sections", { accession: TEN_K.accession }, { fetch: sec(DOCS) }),
+  );
+  for (const item of sections.items as Any[]) {
+    const env = await read(TEN_K, item.id);
+    if (env.ok) continue;
+    assert.doesNotMatch(env.error!, /did you mean|expected a section/, item.id);
+    assert.ok(env.error!.includes(`characters ${item.start_char}-${item.end_char}`), env.error!);
+  }
+  const q3 = await read(TEN_Q, "Item 3");
+  assert.equal(q3.ok, false);
+  assert.match(
+    q3.error!,
+    /^section=item_3: Item 3 of a 10-Q is not one of the sections filings\.read reads/,
+  );
+  assert.doesNotMatch(q3.error!, /did you mean/);
+  // a word that is no section still gets the nearest section's name
+  const typo = await read(TEN_K, "risk factor");
+  assert.equal(typo.ok, false);
+  assert.match(typo.error!, /expected a section .*got "risk_factor"; did you mean risk_factors\?/);
 });
 
 Deno.test("filings.read: an item that only says its text is elsewhere in the report is returned with a warning", async () => {
