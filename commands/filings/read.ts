@@ -389,13 +389,21 @@ export default defineCommand({
     for (const w of noted) ctx.warn(w);
     // section=item_8 of a 20-F names Item 8, but its statements are read from Item 18 (or 17):
     // the answer says which item's text it is
+    // (also when that item only points to the F-pages: the item read is named by the form's
+    // numbering, not by where its text was found)
     const askedItem = /(?:^|_)item_(\w+)$/.exec(asked)?.[1]?.toUpperCase() ?? null;
-    const gotItem = /_item_(\w+)$/.exec(span.found_as ?? "")?.[1]?.toUpperCase() ?? null;
-    if (askedItem && gotItem && askedItem !== gotItem && !span.cross_reference) {
+    const gotItem = /^Item\s+([\w.]+)/i.exec(span.form_item ?? "")?.[1]?.replace(/\./g, "")
+      .toUpperCase() ??
+      /_item_(\w+)$/.exec(span.found_as ?? "")?.[1]?.toUpperCase() ?? null;
+    if (askedItem && gotItem && askedItem !== gotItem) {
       ctx.warn(
         `section=${asked}: Item ${askedItem} is read as ${section}, which this ${filing.form} holds in ${
           span.form_item ?? `Item ${gotItem}`
-        } (${span.found_as}); the text returned is that item's`,
+        } (${span.found_as}); the text returned is that item's${
+          found.family === "20-F" && askedItem === "8"
+            ? ", not Item 8's own (its legal proceedings, dividend policy and significant changes: filings.sections lists Item 8 with its offsets)"
+            : ""
+        }`,
       );
     }
     let text = found.doc.text;

@@ -157,3 +157,26 @@ Deno.test("20-F: section=item_8 read from Item 18 says whose text it is", async 
     assert.deepEqual(own.warnings, [], section);
   }
 });
+
+Deno.test("20-F: Item 8 or 17 read from an Item 18 that only points elsewhere is still said", async () => {
+  // the note was left out when Item 18 pointed to the F-pages (nordvik) or to an exhibit (fja):
+  // the answer was Item 18's text under section=item_8 with no word that Item 8 was not read
+  const cases = [
+    ["layouts", "2000003/000200000324000007/nordvik-20231231x20f.htm"],
+    ["layouts4", "2000025/000200002525000014/fja-20241231x20f.htm"],
+  ];
+  for (const [folder, path] of cases) {
+    for (const section of ["item_8", "part_i_item_8", "item_17"]) {
+      const env = await envelope<Any>("filings.read", { url: `${A}/${path}`, section }, {
+        replay: [join(FIXTURES, "filings", folder)],
+      });
+      assert.equal(dataOf<Any>(env).form_item, "Item 18", `${path} ${section}`);
+      const item = section.endsWith("17") ? "17" : "8";
+      const note = env.warnings.find((w: string) =>
+        w.startsWith(`section=${section}: Item ${item} is read as financial_statements`)
+      );
+      assert.ok(note, `${path} ${section}: ${env.warnings.join("; ")}`);
+      if (item === "8") assert.match(note, /not Item 8's own \(its legal proceedings/);
+    }
+  }
+});
