@@ -252,3 +252,18 @@ export function matchesQuery(query: string | undefined, ...fields: (string | nul
   const q = query.toLowerCase();
   return fields.some((f) => f?.toLowerCase().includes(q));
 }
+
+/**
+ * What reads a filing's text when it has no XBRL report to read: filings.read for the forms it
+ * has a section map for (10-K, 10-Q, 20-F, 40-F), document.scan on its document for any other
+ * (an 8-K, which filings.read refuses), or its exhibits.
+ */
+export async function textReaders(
+  filing: { form: string; filing_url: string; homepage_url: string },
+): Promise<string> {
+  const { formFamily } = await import("../../analysis/filings/section_maps.ts");
+  return formFamily(filing.form)
+    ? `filings.read or document.scan on ${filing.filing_url}`
+    : `document.scan on ${filing.filing_url}, or on an exhibit its index lists (an 8-K's ` +
+      `press release is most often EX-99.1): ${filing.homepage_url}`;
+}

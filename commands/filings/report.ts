@@ -9,6 +9,7 @@ import {
   NAME_A_FILING,
   readFromShape,
   resolveFiling,
+  textReaders,
 } from "./_shared.ts";
 import { descriptorSchema } from "./reports.ts";
 
@@ -112,7 +113,9 @@ export default defineCommand({
     const summary = await loadSummary(client, filing);
     if (!summary) {
       throw new FinanceError(
-        `filing ${filing.accession_no} has no FilingSummary.xml (no XBRL financial report); use filings.read or document.scan`,
+        `filing ${filing.accession_no} (${filing.form}) has no FilingSummary.xml (no XBRL financial report); use ${await textReaders(
+          filing,
+        )}`,
       );
     }
     const want = args.report.toLowerCase();

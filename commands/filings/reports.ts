@@ -9,6 +9,7 @@ import {
   NAME_A_FILING,
   readFromShape,
   resolveFiling,
+  textReaders,
 } from "./_shared.ts";
 
 /** Contract 2.7 descriptor, plus the R page URL for citation. */
@@ -64,7 +65,9 @@ export default defineCommand({
     const summary = await loadSummary(client, filing);
     if (!summary) {
       throw new FinanceError(
-        `filing ${filing.accession_no} has no FilingSummary.xml (no XBRL financial report); use filings.read or document.scan on ${filing.filing_url}`,
+        `filing ${filing.accession_no} (${filing.form}) has no FilingSummary.xml (no XBRL financial report); use ${await textReaders(
+          filing,
+        )}`,
       );
     }
     const reports = summary.reports

@@ -375,3 +375,24 @@ Deno.test("filings.*: a URL inside the filing folder resolves the filing", async
     /symbol BETA \(CIK 7654321\) and url \(a filing of CIK 1234567\) name different companies/,
   );
 });
+
+Deno.test("filings.reports: a filing with no XBRL report is sent where its form can be read", async () => {
+  // an 8-K was sent to filings.read, which refuses 8-Ks ("has no section map")
+  const eightK = await envelope("filings.reports", {
+    symbol: "ACME",
+    accession: "0001234567-24-000020",
+  }, opts);
+  assert.equal(eightK.ok, false);
+  assert.match(
+    eightK.error!,
+    /\(8-K\) has no FilingSummary\.xml .*; use document\.scan on https:\/\/www\.sec\.gov\/\S+acme-8k\.htm, or on an exhibit its index lists .*-index\.html$/,
+  );
+  assert.doesNotMatch(eightK.error!, /filings\.read/);
+  const twentyF = await envelope("filings.reports", {
+    url: "https://www.sec.gov/Archives/edgar/data/2000024/000200002425000011/skb-20241231x20f.htm",
+  }, { replay: [join(FIXTURES, "filings", "layouts4")] });
+  assert.match(
+    twentyF.error!,
+    /\(20-F\) has no FilingSummary\.xml .*; use filings\.read or document\.scan on /,
+  );
+});
