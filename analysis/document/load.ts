@@ -104,7 +104,9 @@ export async function fetchDocument(
       `${label} was read as format=html but it is a PDF (it starts with %PDF); pass format=pdf or drop format=`,
     );
   }
-  const chosen = format ?? sniffed;
+  // an EDGAR submission from before HTML (.txt, SGML around plain text) is read as filings.read
+  // reads it, so the offsets it cites reopen here
+  const chosen = format ?? sniffed ?? (isEdgarSubmission(url) ? "html" : null);
   if (!chosen) {
     throw new FinanceError(
       `${label} is neither a PDF nor an HTML document (its first bytes are not %PDF or markup)`,
@@ -188,7 +190,7 @@ export async function loadDocument(
       untilChar ?? "",
       opts.ocr ?? "auto",
       raw.charset ?? "",
-      raw.format === "html" && isEdgarDocument(raw.url),
+      raw.format === "html" && (isEdgarDocument(raw.url) || isEdgarSubmission(raw.url)),
     ].join("|");
   const maxPages = opts.maxPages && opts.maxPages > 0 ? opts.maxPages : 0;
   const key = keyFor(maxPages, opts.untilChar);
@@ -279,11 +281,46 @@ export function isEdgarDocument(url: string | null): boolean {
     !/\/R\d+\.html?(?:[?#]|$)/i.test(url);
 }
 
+/**
+ * An EDGAR submission file (`.txt` in a filing's folder): the whole filing as SGML, the only
+ * document of filings from before HTML (filings.read's document_url for them).
+ */
+export function isEdgarSubmission(url: string | null): boolean {
+  return url !== null &&
+    /^https:\/\/www\.sec\.gov\/Archives\/edgar\/data\/\d+\/\d{18}\/[^/?#]+\.txt(?:[?#]|$)/i.test(
+      url,
+    );
+}
+
+/**
+ * The main document of an EDGAR submission as filings.read reads it (commands/filings/_shared.ts
+ * primaryText): decoded alike, its first <DOCUMENT>'s <TEXT> as reader lines, cleaned; null when
+ * the file holds no such document.
+ */
+async function submissionText(
+  raw: RawDocument,
+): Promise<{ text: string; warnings: string[] } | null> {
+  const { decodeFiling } = await import("../../providers/decode.ts");
+  const decoded = decodeFiling(
+    raw.bytes,
+    raw.charset ? `text/plain; charset=${raw.charset}` : null,
+  );
+  const { plainToText, submissionDocument } = await import("../filings/text.ts");
+  const main = submissionDocument(decoded.text);
+  if (!main) return null;
+  const { cleanDocument } = await import("../filings/section_clean.ts");
+  return { text: cleanDocument(plainToText(main.body)).text, warnings: decoded.warnings };
+}
+
 async function htmlModel(raw: RawDocument, maxDepth: number): Promise<DocText> {
   let text: string;
   let engine = "html";
   let warnings: string[];
-  if (isEdgarDocument(raw.url)) {
+  const submission = isEdgarSubmission(raw.url) ? await submissionText(raw) : null;
+  if (submission) {
+    ({ text, warnings } = submission);
+    engine = "edgar-submission";
+  } else if (isEdgarDocument(raw.url)) {
     // decoded as filings.read decodes it (providers/filings_a archiveText), so the offsets it
     // cites reopen here on the same characters
     const { htmlToText: filingText } = await import("../filings/html.ts");

@@ -108,7 +108,6 @@ export default defineCommand({
       if (!args.source?.trim()) {
         throw new InputError("source is required (a local path or an http(s) URL)");
       }
-      const { fetchDocument } = await import("../../analysis/document/load.ts");
       const { applyNumberStyle, multiNumber, numberStyles } = await import(
         "../../analysis/document/table_figures.ts"
       );
@@ -117,7 +116,18 @@ export default defineCommand({
         "../../analysis/document/table_read.ts"
       );
       pageRanges(args.pages); // a page list that names no page is refused before the fetch
+      const { fetchDocument, isEdgarSubmission, sniffFormat } = await import(
+        "../../analysis/document/load.ts"
+      );
       const raw = await fetchDocument(ctx, args.source);
+      if (isEdgarSubmission(raw.url) && !sniffFormat(raw.bytes)) {
+        // no markup: an empty list would pass for "this filing has no tables"
+        throw new FinanceError(
+          `${raw.url} is an EDGAR submission in plain text (a filing from before HTML): its ` +
+            `tables are columns laid out in spaces, which document.tables does not read; read ` +
+            `them as text with document.read, document.window or filings.read`,
+        );
+      }
       const warnings: string[] = [];
       const { found, pages, offsets, textless, stamped, notes, unreadable } = raw.format === "html"
         ? await htmlTables(ctx, args, raw, warnings)
