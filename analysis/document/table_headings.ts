@@ -211,8 +211,25 @@ function headerRows(grid: string[][]): { count: number; notes: string[] } {
     if (!read.heading) break;
     h++;
   }
+  // a table of words alone (a cover page's securities, a list of officers): every row is free of
+  // figures, so each read as a heading and the whole table became one header over its last row;
+  // its first row heads the columns and the others are its rows
+  const figures = grid.some((r) => r.some((c, k) => k > 0 && isFigure(c) && !isYear(c)));
+  if (!figures && h > 1) h = 1;
+  // a group's name over its rows ("Americas:" above its net sales, the next group's "Europe:"
+  // a row of the body) is the first of those rows, not the label column's heading; a note of
+  // units or scale in the label cell ("(in millions)") stays a heading
+  while (h > 0 && labelOnly(grid[h - 1]) && !UNIT_NOTE.test(grid[h - 1][0])) h--;
   return { count: h, notes };
 }
+
+/** A row with words in its label cell and nothing in any other. */
+const labelOnly = (row: string[]) =>
+  /\p{L}/u.test(row[0] ?? "") && row.slice(1).every((c) => !c.trim());
+
+/** A label cell that states units, scale or currency rather than naming a group of rows. */
+const UNIT_NOTE =
+  /\(|%|\$|€|£|¥|\b(?:thousands?|millions?|billions?|except|per share|percent(?:age)?|dollars?|euros?|currency|amounts?|units?|usd|eur|gbp|jpy|unaudited|audited)\b/i;
 
 /** Header rows are the leading rows that head the columns ({@link headerRows}). */
 export function finish(
