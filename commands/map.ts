@@ -899,7 +899,7 @@ export interface CommandMap {
       start_char?: number;
       /** A match_id from document.scan, e.g. char_1200_1218. */
       match_id?: string;
-      /** Approximate window length in characters. */
+      /** Approximate window length in characters (1 to 1,000,000). */
       chars?: number;
       /** around: centred on the offset or match; next: from its end on; previous: up to its start. */
       direction?: "around" | "next" | "previous";

@@ -41,11 +41,13 @@ export function cutToBudget(doc: DocText, maxChars: number): {
   const pages = doc.pages.filter((p) => p.start_char <= Math.max(text.length, limit)).map((p) => {
     const returned = Math.max(0, Math.min(p.end_char, text.length) - p.start_char);
     const charCount = p.end_char - p.start_char;
+    // blank space at a page's end is no text the budget cut (the whole document's end is trimmed)
+    const kept = doc.text.slice(p.start_char, p.end_char).trimEnd().length;
     return {
       ...p,
       char_count: charCount,
       returned_chars: returned,
-      truncated: returned < charCount,
+      truncated: returned < kept,
     };
   });
   return { text, pages, truncated: text.length < doc.text.trimEnd().length || !doc.complete };

@@ -38,7 +38,9 @@ export default defineCommand({
       "Offset to open at (ignored when match_id is given).",
     ),
     match_id: z.string().optional().describe("A match_id from document.scan, e.g. char_1200_1218."),
-    chars: z.int().default(4000).describe("Approximate window length in characters."),
+    chars: z.int().min(1).max(1_000_000).default(4000).describe(
+      "Approximate window length in characters (1 to 1,000,000).",
+    ),
     direction: z.enum(["around", "next", "previous"]).default("around").describe(
       "around: centred on the offset or match; next: from its end on; previous: up to its start.",
     ),
@@ -70,7 +72,6 @@ export default defineCommand({
     if (!args.source?.trim()) {
       throw new InputError("source is required (a local path or an http(s) URL)");
     }
-    if (args.chars <= 0) throw new InputError("chars must be greater than zero");
     const { loadDocument } = await import("../../analysis/document/load.ts");
     const { matchId, pageAt, parseMatchId, windowRange } = await import(
       "../../analysis/document/model.ts"
@@ -106,7 +107,9 @@ export default defineCommand({
     });
     if (span.start > doc.text.length) {
       throw new InputError(
-        `start offset ${span.start} is past the end of the document text (${doc.text.length} characters)`,
+        `start offset ${span.start} is past the end of the document text (${doc.text.length} characters); ` +
+          `give an offset below ${doc.text.length}: offsets from document.scan, document.read or ` +
+          `filings.read of this same document fall inside it`,
       );
     }
     if (doc.complete && span.end > doc.text.length) {
