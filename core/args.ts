@@ -448,11 +448,32 @@ export function listFromText(text: string): unknown[] {
  */
 export function thousandsNote(text: string, count: number): string | null {
   const t = text.trim();
-  if (!/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) return null;
+  const inner = /^\[(.*)\]$/s.exec(t)?.[1].trim();
+  if (inner !== undefined) return bracketedThousands(t, inner, count);
+  if (!GROUPED.test(t)) return null;
   const one = t.replace(/,/g, "");
   return `"${
     clip(t)
   }" was read as ${count} items separated by commas; if you meant the one number ${one}, pass it as [${one}] (JSON array) or ${one} without separators`;
+}
+
+/** A number written with thousands separators: 1,234 or -284,163.5. */
+const GROUPED = /^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/**
+ * The same caution inside brackets: `[1,234, 5]` is three items to JSON, but its items are
+ * separated by ", " beside a tight `1,234`, which reads as one number with a separator. Tight
+ * commas throughout (`[1,234,5]`, `[1,234]`) are a plain JSON list.
+ */
+function bracketedThousands(t: string, inner: string, count: number): string | null {
+  if (!/,\s/.test(inner)) return null;
+  const tight = inner.split(/,\s+/).map((s) => s.trim()).filter((s) => GROUPED.test(s));
+  if (!tight.length) return null;
+  let fixed = inner;
+  for (const g of tight) fixed = fixed.replace(g, g.replace(/,/g, ""));
+  return `"${clip(t)}" was read as ${count} items separated by commas; if ${tight.join(" and ")} ${
+    tight.length > 1 ? "are numbers" : "is one number"
+  } written with thousands separators, pass [${clip(fixed)}]`;
 }
 
 /**

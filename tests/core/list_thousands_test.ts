@@ -39,3 +39,24 @@ Deno.test("list: the note reaches the envelope's warnings through the runner", a
     JSON.stringify(r.envelope.warnings),
   );
 });
+
+Deno.test("list: a bracketed list with a tight 1,234 beside ', ' items gets the note too", async () => {
+  // "[1,234, 5]" summed 240 add-backs without a word: JSON reads 1 and 234 as two items
+  assert.match(thousandsNote("[1,234, 5]", 3)!, /if 1,234 is one number .* pass \[1234, 5\]$/);
+  assert.match(
+    thousandsNote("[12,345, 6,789, 10]", 5)!,
+    /if 12,345 and 6,789 are numbers .* pass \[12345, 6789, 10\]$/,
+  );
+  // commas that all separate items alike are a list
+  assert.equal(thousandsNote("[1,234,5]", 3), null);
+  assert.equal(thousandsNote("[1,234]", 2), null);
+  assert.equal(thousandsNote("[1, 2, 3]", 3), null);
+  assert.equal(thousandsNote("[1, 2345]", 2), null);
+  const r = await run("formula.adjusted_ebitda", {
+    ebit: "9285",
+    d_and_a: "2237",
+    addbacks: "[1,234, 5]",
+  });
+  assert.equal((r.envelope.data as { addbacks_total: number }).addbacks_total, 240);
+  assert.ok(r.envelope.warnings.some((w: string) => /\[1,234, 5\].*read as 3 items/.test(w)));
+});
