@@ -63,10 +63,9 @@ async function fromFilings(ctx: Context, symbol: string, limit: number): Promise
     try {
       index = await ir.filingIndex(env.data.cik, f.accession_no);
     } catch (err) {
-      failed.push(`${f.accession_no}: ${(err as Error).message}`);
-      ctx.warn(
-        `filings_a: exhibit list of ${f.accession_no} unavailable: ${(err as Error).message}`,
-      );
+      const why = (err as Error).message.replace(/^filings_a: /, "");
+      failed.push(`${f.accession_no}: ${why}`);
+      ctx.warn(`filings_a: exhibit list of ${f.accession_no} unavailable: ${why}`);
       continue;
     }
     // an 8-K is filed up to four business days after its event (an investor day, a release):

@@ -65,8 +65,10 @@ export class Client {
     const url = `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${
       acc.replace(/-/g, "")
     }/${acc}-index.html`;
+    // an SEC EDGAR page, asked as SEC asks to be asked: its failures are SEC's (filings_a), not
+    // a company site's (ir.presentations source=filings_a was told company_ir had failed)
     const html = await this.env.http.text({
-      provider: "company_ir",
+      provider: "filings_a",
       url,
       headers: secHeaders(this.env),
       cache: { ttl: "forever" },
