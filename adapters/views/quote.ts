@@ -37,7 +37,9 @@ export function quoteView(data: unknown): Block[] {
   const state = str(data.market_state);
   const when = [
     str(data.as_of) ? `at ${dateText(String(data.as_of))}` : "",
-    state ? STATES[state] ?? state.toLowerCase() : "",
+    // Yahoo's state of the market when the quote was read, not now: an old quote (a recording,
+    // a halted listing) said "market open" as if of today
+    state ? `${STATES[state] ?? state.toLowerCase()} when read` : "",
   ].filter(Boolean).join(", ");
   const text = `${data.symbol}${who ? ` (${who})` : ""}: ${price ?? "no price reported"}${move}${
     when ? `, ${when}` : ""

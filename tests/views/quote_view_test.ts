@@ -30,7 +30,7 @@ const head = (data: unknown) => blocksText(viewBlocks(data, "quote"), 200)[0];
 Deno.test("quote view: the first line names the company, price, move and time", () => {
   assert.equal(
     head(quote()),
-    "OCDO.L (Ocado Group plc, LSE): GBp 308.80, down GBp 6.40 (2.03%) from the previous close, at 2025-02-17 10:38:44 UTC, market open",
+    "OCDO.L (Ocado Group plc, LSE): GBp 308.80, down GBp 6.40 (2.03%) from the previous close, at 2025-02-17 10:38:44 UTC, market open when read",
   );
   assert.match(
     head(quote({ change: 1.5, change_pct: 0.49 })),
@@ -56,7 +56,7 @@ Deno.test("quote view: an index's price in points, a missing price and change sa
     market_state: "CLOSED",
   }));
   assert.match(index, /: 23\.77 points, down 0\.51 points \(2\.10%\) from the previous close/);
-  assert.match(index, /market closed$/);
+  assert.match(index, /market closed when read$/);
   const none = head(quote({ price: null, change: null, change_pct: null, market_state: null }));
   assert.equal(
     none,
