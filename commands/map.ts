@@ -3308,6 +3308,7 @@ export interface CommandMap {
         legal_type: string | null;
         currency: string | null;
       } | null;
+      not_computed: Record<string, string>;
       as_of: string | null;
       retrieved_at: string | null;
       provider: string;

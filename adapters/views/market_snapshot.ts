@@ -57,7 +57,7 @@ export function snapshotView(data: unknown): Block[] {
   ];
   if (fund) blocks.push(fundBlock(fund));
   if (!fund || Object.values(v).some((x) => num(x) !== undefined)) {
-    blocks.push(ratioTable(v, sources, fx, c, !!fund));
+    blocks.push(ratioTable(v, sources, fx, c, !!fund, rec(data.not_computed)));
   } else {
     blocks.push({
       kind: "note",
@@ -95,8 +95,10 @@ export function snapshotView(data: unknown): Block[] {
  */
 function figureRows(data: Rec, fund: boolean): [string, string][] {
   const cur = rec(data.figure_currencies);
+  const why = rec(data.not_computed);
   const fig = (k: string, extra = ""): [string, string] => {
     const t = total(num(data[k]), str(cur[k]) ?? null);
+    if (t === "—" && str(why[k])) return [k, `— (not computed: ${why[k]})`];
     return [k, t === "—" || !extra ? t : `${t}, ${extra}`];
   };
   const change = num(data.change_pct);
@@ -177,6 +179,7 @@ function ratioTable(
   fx: Rec | null,
   c: (k: string) => string | null,
   fund: boolean,
+  why: Rec,
 ): Block {
   const rows: Cell[][] = RATIOS.filter(([k]) => !fund || v[k] !== null).map((
     [k, label, formed, denom],
@@ -191,6 +194,8 @@ function ratioTable(
     if (denom && fx && num(v[k]) !== undefined && c(denom) && top && c(denom) !== top) {
       how += `; ${c(denom)} converted to ${top} at ${Number(Number(fx.rate).toPrecision(8))}`;
     }
+    // a ratio left out says why on its own line, not only in the warnings at the end
+    if (num(v[k]) === undefined && str(why[k])) how += `; not computed: ${why[k]}`;
     return [
       { text: label },
       { text: num(v[k]) === undefined ? "—" : twoDecimals(num(v[k])!), number: true },

@@ -134,9 +134,13 @@ function tableText(columns: Column[], rows: Cell[][], width: number, fold?: numb
     }
     const cells = columns.map((c, i) => cellLines(c, r[i] ?? EMPTY, widths[i]));
     const height = Math.max(...cells.map((l) => l.length));
+    // numbers stand on the last line of a wrapped label, as printed statements have them; a note
+    // wrapping to their right (a ratio's "formed from") leaves them on the row's first line
+    const lead = cells.map((_, i) => Math.max(1, ...cells.slice(0, i).map((l) => l.length)));
     for (let h = 0; h < height; h++) {
-      // numbers stand on the last line of a wrapped label, as printed statements have them
-      out.push(line(cells.map((l, i) => l[h - (columns[i].number ? height - l.length : 0)] ?? "")));
+      out.push(
+        line(cells.map((l, i) => l[h - (columns[i].number ? lead[i] - l.length : 0)] ?? "")),
+      );
     }
   }
   return out;

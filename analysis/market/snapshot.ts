@@ -237,6 +237,9 @@ export async function snapshot(ctx: Context, input: string, opts: { negatives?: 
       beta: k.beta ?? d.beta ?? null,
     },
     fund: shownFund,
+    not_computed: shownFund
+      ? {}
+      : whyNull(m.refusals, { ...m.ratios, enterprise_value: m.enterprise_value }),
     as_of: quote.as_of,
     retrieved_at: answeredAt(ctx),
     provider: "market_a",
@@ -327,6 +330,29 @@ function ratioSources(basis: Basis["basis"]) {
       }]
       : []),
   ];
+}
+
+/**
+ * Why each null figure or ratio is null when a refusal said so ("trailing_pe: the price is in
+ * USD and per-share figures in CNY …; not computed"), by field name, for the view to say on the
+ * figure's own line; a figure that was computed after all (its refusal was one of several ways
+ * to it) is left out.
+ */
+export function whyNull(
+  refusals: string[],
+  values: Record<string, number | null>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of refusals) {
+    const m =
+      /^([a-z_]+(?:, [a-z_]+)*)(?: of \S+)?: (?:not computed: )?([\s\S]*?)(?:; not (?:computed|shown))?$/
+        .exec(r);
+    if (!m) continue;
+    for (const name of m[1].split(", ")) {
+      if (name in values && values[name] === null) out[name] ??= m[2];
+    }
+  }
+  return out;
 }
 
 /** Nulls the company figures of a fund's snapshot (in place), with a warning naming them. */
@@ -485,6 +511,7 @@ async function moneyFigures(ctx: Context, quote: Quote, row: QuoteRow, s: Summar
     financial_currency: fin,
     fx: used[0] ?? null,
     ratios,
+    refusals: [...on.refusals],
     basis: on.basis,
     figure_currencies: {
       price: quote.currency,

@@ -100,6 +100,10 @@ export default defineCommand({
         "fund's market cap, enterprise value and P/E, P/S, P/B and EV ratios are then null, " +
         "since they would be a company's figures.",
     ),
+    not_computed: z.record(z.string(), z.string()).describe(
+      "Why a figure or ratio above is null although its inputs were reported, by field name " +
+        "(two currencies without a rate, per-share figures of another share); also in warnings.",
+    ),
     as_of: s,
     retrieved_at: z.string().nullable().describe(
       "When the answer was read (ISO 8601): the recording's time under replay, null when the recording carries no date.",

@@ -274,3 +274,47 @@ Deno.test("audit10 screen.run: retrieved_at is when the screen's answer was read
     session.close();
   }
 });
+
+Deno.test("snapshot: a ratio left null for a reason says it on its own line (data.not_computed, view)", async () => {
+  // the text view showed "P/E (trailing) —" with the reason only among the warnings at the end
+  const { envelope } = await run("symbol.snapshot", { symbol: "TCSA" }, {
+    fetch: fetchAll,
+    now: NOW,
+  });
+  const d = dataOf(envelope) as Any;
+  assert.equal(d.valuation.trailing_pe, null);
+  assert.equal(
+    d.not_computed.trailing_pe,
+    "the price is in USD and per-share figures in EUR (per share of the filer, not of the listing)",
+  );
+  // only null figures get a reason
+  for (const name of Object.keys(d.not_computed)) {
+    assert.equal(name in d.valuation ? d.valuation[name] : d[name], null, name);
+  }
+  const { renderOutput } = await import("../../adapters/render.ts");
+  const text = renderOutput(envelope, "text", { view: "snapshot" }).out;
+  assert.match(
+    text,
+    /P\/E \(trailing\) +— +price \/ EPS \(TTM\); not computed: the price is in USD and per-share figures\s+in EUR/,
+  );
+});
+
+Deno.test("whyNull: a refusal's field names and reason, for the fields left null", async () => {
+  const { whyNull } = await import("../../analysis/market/snapshot.ts");
+  assert.deepEqual(
+    whyNull(
+      [
+        "price_to_sales_ttm, ev_to_revenue of BABA: the market cap is in USD and Yahoo's revenue in CNY; not computed",
+        "enterprise_value: Yahoo's figure mixes USD and CNY; not shown",
+        "trailing_pe of X: not computed: X is a preferred share",
+        "a sentence that names no field",
+      ],
+      { price_to_sales_ttm: null, ev_to_revenue: 2.5, enterprise_value: null, trailing_pe: null },
+    ),
+    {
+      price_to_sales_ttm: "the market cap is in USD and Yahoo's revenue in CNY",
+      enterprise_value: "Yahoo's figure mixes USD and CNY",
+      trailing_pe: "X is a preferred share",
+    },
+  );
+});
