@@ -608,6 +608,16 @@ export async function runOhlcv(args: OhlcvArgs, ctx: Context) {
     from.setUTCFullYear(from.getUTCFullYear() - args.years);
     start = from.toISOString().slice(0, 10);
   }
+  // a window reaching into the future is read up to now; its end_date stays as asked, so the
+  // answer says the bars cannot reach it (an exchange ahead of UTC may be a day ahead)
+  const tomorrow = new Date(ctx.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+  if (args.end_date && args.end_date > tomorrow) {
+    ctx.warn(
+      `end_date ${args.end_date} is in the future (today is ${
+        ctx.clock.now().toISOString().slice(0, 10)
+      }): no bar exists past today, so the rows end at the latest one; end_date in the answer is the window asked, not the bars' range`,
+    );
+  }
   const sized = resolveWindow(
     args.timeframe,
     ctx.clock.now(),

@@ -39,8 +39,10 @@ const series = z.object({
     "When the provider's answer was read (the recording's time under replay); null when the " +
       "recording carries no date (a warning says so), never the time of the run.",
   ),
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: z.string().describe(
+    "The window's first day as asked (or sized from limit), not the first bar's date.",
+  ),
+  end_date: z.string().describe("The window's last day as asked, not the last bar's date."),
   rows: z.array(bar),
   count: z.int(),
   splits: z.array(

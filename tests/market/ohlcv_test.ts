@@ -252,3 +252,31 @@ Deno.test("market.ohlcv: bars that stop more than a week before the window's end
   });
   assert.deepEqual(fresh.envelope.warnings.filter((w) => /bars end/.test(w)), []);
 });
+
+Deno.test("market.ohlcv: an end_date in the future is said; end_date stays the window asked", async () => {
+  // ok, end_date 2030-01-01 and rows ending today read as coverage to 2030, without a word
+  const out = await run("market.ohlcv", {
+    symbols: "msft",
+    start_date: "2023-11-17",
+    end_date: "2030-01-01",
+    provider: "market_a",
+  }, { fetch: fakeMarket(), now: NOW });
+  const d = dataOf(out.envelope) as Any;
+  assert.equal(d.end_date, "2030-01-01");
+  assert.ok(d.rows.every((r: Any) => r.date <= "2023-11-22"));
+  assert.ok(
+    out.envelope.warnings.some((w) =>
+      /^end_date 2030-01-01 is in the future \(today is 2023-11-22\): no bar exists past today/
+        .test(w)
+    ),
+    out.envelope.warnings.join("\n"),
+  );
+  // tomorrow is no future for an exchange ahead of UTC
+  const near = await run("market.ohlcv", {
+    symbols: "msft",
+    start_date: "2023-11-17",
+    end_date: "2023-11-23",
+    provider: "market_a",
+  }, { fetch: fakeMarket(), now: NOW });
+  assert.ok(!near.envelope.warnings.some((w) => /is in the future/.test(w)));
+});
