@@ -620,6 +620,7 @@ export interface CommandMap {
         high: number | null;
         currency: string | null;
       };
+      eps_actual: number | null;
       revenue_estimate: {
         average: number | null;
         low: number | null;

@@ -42,10 +42,23 @@ export default defineCommand({
           "upcoming when they are ahead and Yahoo marks them confirmed, unconfirmed when it " +
           "marks them as its estimate or does not say (earnings_date_is_estimate null).",
       ),
-    as_of: z.string(),
+    as_of: z.string().describe(
+      "The clock the status is judged by (this run's time, or FINANCE_NOW): not when the data " +
+        "was read, which is retrieved_at.",
+    ),
     earnings_call_times: z.array(z.string()),
-    eps_estimate: range,
-    revenue_estimate: range,
+    eps_estimate: range.describe(
+      "The coming report's EPS estimate (calendarEvents); for a reported one, the earnings " +
+        "history's estimate of it (average only).",
+    ),
+    eps_actual: z.number().nullable().describe(
+      "A reported report's EPS as Yahoo's earnings history records it, in eps_estimate's " +
+        "currency; null until it is reported.",
+    ),
+    revenue_estimate: range.describe(
+      "The coming report's revenue estimate; null for a reported one (Yahoo keeps no revenue " +
+        "estimate of past reports, and calendarEvents' is the next one's by then).",
+    ),
     ex_dividend_date: z.string().nullable().describe(
       "Yahoo's ex-dividend date (shares bought on or after it do not receive that dividend); it may be past, with a warning.",
     ),

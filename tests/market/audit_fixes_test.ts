@@ -151,13 +151,26 @@ Deno.test("calendar.company: a past date without an actual is date_passed, not r
       },
     },
   };
-  const r = dataOf(
-    (await run("calendar.company", { symbol: "TKAIR.IS" }, {
-      fetch: yahoo({ "TKAIR.IS": reported }),
-      now: NOW,
-    })).envelope,
-  ) as Any;
+  const done = (await run("calendar.company", { symbol: "TKAIR.IS" }, {
+    fetch: yahoo({ "TKAIR.IS": reported }),
+    now: NOW,
+  })).envelope;
+  const r = dataOf(done) as Any;
   assert.equal(r.earnings_status, "reported");
+  // a reported quarter's estimate and actual are its history row's; calendarEvents' are the
+  // coming report's by then (SPOT showed the next quarter's estimate beside a past report)
+  assert.equal(r.eps_estimate.average, 4.1);
+  assert.equal(r.eps_actual, 4.3);
+  assert.equal(r.revenue_estimate.average, null);
+  // calendarEvents' EPS estimate there is the history's (4.1): only its revenue one is moved
+  assert.ok(
+    done.warnings.some((w) =>
+      /is past and reported: Yahoo's calendarEvents revenue estimate 150000000000 is most likely the coming report's/
+        .test(w)
+    ),
+    done.warnings.join("\n"),
+  );
+  assert.equal(d.eps_actual, null);
 });
 
 Deno.test("calendar.earnings: a past row with no actual EPS is date_passed", async () => {
