@@ -131,11 +131,17 @@ function reading(s: Rec, bars: number | undefined): string {
       i.above_sma_50 !== null && i.above_sma_50 !== undefined
     )
       .map((i) => String(i.symbol));
-    return `${s.positive_benchmark_count ?? "—"} of ${t} benchmarks up over ${
-      bars ?? "the lookback"
-    } bars, ${s.above_50dma_count ?? "—"} of ${t} above their 50-day average${
-      names.length ? ` (${names.join(", ")})` : ""
-    }`;
+    // a benchmark with fewer bars than the lookback was read over the bars it has: said here
+    // with the bars each read, not only in the inputs below
+    const short = list(s.inputs).filter((i) =>
+      num(i.lookback_bars) !== undefined && bars !== undefined && i.lookback_bars !== bars
+    ).map((i) => `${i.symbol} ${i.lookback_bars}`);
+    const over = short.length
+      ? `over fewer bars than the ${bars} asked (${short.join(", ")})`
+      : `over ${bars ?? "the lookback"} bars`;
+    return `${s.positive_benchmark_count ?? "—"} of ${t} benchmarks up ${over}, ${
+      s.above_50dma_count ?? "—"
+    } of ${t} above their 50-day average${names.length ? ` (${names.join(", ")})` : ""}`;
   }
   if (s.name === "volatility") {
     const th = rec(s.thresholds);

@@ -79,3 +79,33 @@ Deno.test("market.regime csv: the trend's SPY input is kept, one row per signal 
   );
   assert.deepEqual(breadth, ["SPY", "QQQ", "IWM"]);
 });
+
+Deno.test("market.regime text: breadth read over fewer bars than asked says the bars each had", () => {
+  // "2 of 2 benchmarks up over 120 bars" was printed for returns over 99 and 104 bars
+  const data = {
+    market: "US",
+    regime: "mixed",
+    confidence: 0.35,
+    timeframe: "long",
+    lookback_bars: 120,
+    as_of: "2026-06-18",
+    signals: [{
+      name: "breadth",
+      value: "constructive",
+      direction: "bullish",
+      total_benchmarks: 2,
+      positive_benchmark_count: 2,
+      above_50dma_count: 2,
+      inputs: [
+        { symbol: "SPY", lookback_bars: 99, above_sma_50: true },
+        { symbol: "QQQ", lookback_bars: 120, above_sma_50: true },
+      ],
+    }],
+  };
+  const env = { ok: true as const, data, error: null, warnings: [] };
+  const t = renderOutput(env, "text", { view: "regime", width: 200 }).out;
+  assert.match(
+    t,
+    /2 of 2 benchmarks up over fewer bars than the 120 asked \(SPY 99\), 2 of 2 above/,
+  );
+});
