@@ -315,6 +315,19 @@ async function docAnswer(
     unit: g.seriesUnit(mode, s.series),
     data: s.data,
   }));
+  // a point GDELT gave without a number ("NaN", null) is shown as "—": said, with its dates
+  // (an article count's missing points are said below, with the total they withhold)
+  const blank = series.filter((s) =>
+    mode !== "timelinevolraw" && !/^article count$/i.test(s.series)
+  ).flatMap((s) => s.data.filter((p) => p.value === null));
+  if (blank.length) {
+    ctx.warn(
+      `${blank.length} of GDELT's points came without a number (${
+        blank.slice(0, 3).map((p) => p.date?.slice(0, 10) ?? "undated").join(", ")
+      }${blank.length > 3 ? ", …" : ""}): their value is null (shown as "—"), not 0: no ` +
+        "reading for those intervals",
+    );
+  }
   if (mode === "timelinetone") {
     // GDELT fills an interval without matching articles with 0, which reads as neutral tone
     const zeros = series.flatMap((s) => s.data.filter((p) => p.value === 0));

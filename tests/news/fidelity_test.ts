@@ -86,6 +86,34 @@ Deno.test("news.analyze tone: points of exactly 0 are said to mean most likely n
   assert.doesNotMatch(clean.warnings.join(" "), /exactly 0/);
 });
 
+Deno.test("news.analyze tone: points GDELT gives without a number are said, not shown as a bare —", async () => {
+  const tone = {
+    query_details: { title: "port talks", date_resolution: "day" },
+    timeline: [{
+      series: "Average Tone",
+      data: [
+        { date: "20260121T000000Z", value: -1.25 },
+        { date: "20260122T000000Z", value: "NaN" },
+        { date: "20260123T000000Z", value: null },
+      ],
+    }],
+  };
+  const env = await envelope("news.analyze", {
+    analysis: "tone",
+    query: "port talks",
+    timespan: "3D",
+  }, { fetch: fakeGdelt(tone).fetch, now: NOW });
+  const data = dataOf<Any>(env);
+  assert.deepEqual(data.series[0].data.map((p: Any) => p.value), [-1.25, null, null]);
+  assert.ok(
+    env.warnings.some((w) =>
+      /^2 of GDELT's points came without a number \(2026-01-22, 2026-01-23\): their value is null/
+        .test(w)
+    ),
+    env.warnings.join("\n"),
+  );
+});
+
 Deno.test("news.search: one site's story under two addresses is marked and counted once; other sites' copies are not", async () => {
   const env = await envelope("news.search", { query: "trade talks", timespan: "2W" }, {
     fetch: fakeGdelt(SAME_STORY).fetch,
