@@ -27,6 +27,16 @@ export function checkLocalPath(
       `local file "${path}" refused: this surface reads no local files; set FINANCE_DOCUMENT_ROOTS to the folders it may read`,
     );
   }
+  // another scheme (ftp://, s3://) is no local path: "file not found" would send the caller
+  // looking for a file
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(path)?.[1];
+  if (scheme && !/^(file|https?)$/i.test(scheme)) {
+    throw new FinanceError(
+      `"${
+        path.slice(0, 100)
+      }" uses the ${scheme}:// scheme, which is not read: give a local path, a file:// URL or an http(s) URL`,
+    );
+  }
   const local = path.startsWith("file://") ? fileUrlPath(path) : path;
   const absolute = resolve(isAbsolute(local) ? local : resolve(local));
   const within = (p: string) =>

@@ -151,7 +151,9 @@ export function qaView(data: unknown): Block[] {
     kind: "title",
     text: `${str(t.title) ?? "Transcript"}: ${pairs.length}${
       num(data.total_count)! > pairs.length ? ` of ${data.total_count}` : ""
-    } questions${num(data.unanswered_count) ? `, ${data.unanswered_count} unanswered` : ""}`,
+    } question${(num(data.total_count) ?? pairs.length) === 1 ? "" : "s"}${
+      num(data.unanswered_count) ? `, ${data.unanswered_count} unanswered` : ""
+    }`,
   }];
   pairs.forEach((p, i) => {
     // each question fragment (a follow-up merged into its question) and each answer with its

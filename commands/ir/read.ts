@@ -55,7 +55,11 @@ export default defineCommand({
   ],
   async run(args, ctx) {
     if (!/^https?:\/\//i.test(args.source?.trim() ?? "")) {
-      throw new InputError(`source must be an http(s) address, got "${args.source}"`);
+      throw new InputError(
+        `source must be an http(s) address (an investor-relations page or document), got "${
+          String(args.source).slice(0, 100)
+        }"; to read a local file, use document.read`,
+      );
     }
     const { loadDocument } = await import("../../analysis/document/load.ts");
     const { parseArchiveUrl } = await import("../../providers/filings_a/edgar.ts");

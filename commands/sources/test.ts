@@ -57,8 +57,11 @@ export default defineCommand({
     if (args.source && args.source.trim().toLowerCase() !== "all") {
       const hit = findProvider(args.source);
       if (!hit) {
+        const { closest } = await import("../../core/suggest.ts");
+        const near = closest(args.source.trim(), PROVIDERS.flatMap((p) => [p.key, ...p.aliases]));
+        const meant = near ? findProvider(near)!.key : null;
         throw new UsageError(
-          `unknown source "${args.source}"; available: ${
+          `unknown source "${args.source}"${meant ? ` (did you mean ${meant}?)` : ""}; available: ${
             PROVIDERS.map((p) => p.key).join(", ")
           }, all`,
         );
