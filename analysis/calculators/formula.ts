@@ -158,7 +158,7 @@ export function formulaDays(args: FormulaDaysArgs, ctx: ComputeContext) {
         args.denominator < 0 ? "denominator" : "average balance"
       } is negative: days outstanding of a negative balance or flow have no usual meaning; check the signs`,
     );
-  }
+  } else negativeBalance(args.current, args.prior, ctx);
   if (share.value !== null) {
     const days = share.value * args.days;
     outlandish(days, "days", 1e-3, 1e5, `${Number(days.toPrecision(4))} days`, ctx);
@@ -218,6 +218,7 @@ export function formulaEnterpriseValue(args: FormulaEnterpriseValueArgs, ctx: Co
   notNegative(args.market_equity, "market_equity");
   notNegative(debt, "debt");
   const excess = excessCash(cash, args.operating_cash);
+  shortCash(cash, args.operating_cash, ctx);
   if (missing.length) {
     ctx.warn(
       `${missing.join(" and ")} not given, counted as 0: enterprise_value is then ${
@@ -322,6 +323,16 @@ export function formulaMargin(args: FormulaMarginArgs, ctx: ComputeContext) {
   });
 }
 
+/** Operating cash above the cash held: no excess cash is subtracted, which is said. */
+function shortCash(cash: number, operating: number, ctx: ComputeContext): void {
+  if (operating > cash) {
+    ctx.warn(
+      `operating_cash (${operating}) is more than cash (${cash}): excess cash is 0, so none is ` +
+        "subtracted (the shortfall is not added back as debt)",
+    );
+  }
+}
+
 /** Arguments of formula.net_debt. */
 export interface FormulaNetDebtArgs {
   debt: number;
@@ -333,6 +344,7 @@ export interface FormulaNetDebtArgs {
 export function formulaNetDebt(args: FormulaNetDebtArgs, ctx: ComputeContext) {
   notNegative(args.debt, "debt");
   const excess = excessCash(args.cash, args.operating_cash);
+  shortCash(args.cash, args.operating_cash, ctx);
   warnGaps(ctx, [[args.debt, "debt", args.cash, "cash"]]);
   return finite({
     net_debt: args.debt - excess,
@@ -492,6 +504,21 @@ export function formulaRoic(args: FormulaRoicArgs, ctx: ComputeContext) {
   });
 }
 
+/**
+ * One balance below zero while their average is not: the average hides it (100 and -100 average
+ * 0, read as "no balance"), so it is said. A balance sheet's inventory or receivables are not
+ * negative; a sign copied from a cash-flow line most likely is.
+ */
+function negativeBalance(current: number, prior: number, ctx: ComputeContext): void {
+  const below = ([["current", current], ["prior", prior]] as const).filter(([, v]) => v < 0);
+  if (!below.length) return;
+  ctx.warn(
+    `${below.map(([k, v]) => `${k} is ${v}`).join(" and ")}: a balance below zero has no usual ` +
+      "meaning here, and averaging it with the other balance hides it; check the signs (a " +
+      "change from a cash-flow statement carries the opposite sign)",
+  );
+}
+
 /** Arguments of formula.turnover. */
 export interface FormulaTurnoverArgs {
   numerator: number;
@@ -508,7 +535,7 @@ export function formulaTurnover(args: FormulaTurnoverArgs, ctx: ComputeContext) 
     ctx.warn(
       `the average balance is negative (${average}): a turnover of a negative balance has no usual meaning; check the signs of current and prior`,
     );
-  }
+  } else negativeBalance(args.current, args.prior, ctx);
   outlandish(
     turnover.value,
     "turnover",
@@ -543,6 +570,11 @@ export function formulaWacc(args: FormulaWaccArgs, ctx: ComputeContext) {
   const swapped = args.debt_value > 0 ? swappedCosts(args.cost_of_equity, args.cost_of_debt) : null;
   if (swapped) ctx.warn(swapped);
   const tax = args.tax_rate ?? 0;
+  if (args.tax_rate !== undefined && args.tax_rate !== 0 && !afterTax) {
+    ctx.warn(
+      `tax_rate=${args.tax_rate} is not used: debt_tax=pretax applies no tax shield to the cost of debt; pass debt_tax=after_tax to use it`,
+    );
+  }
   if (args.tax_rate === undefined && afterTax && args.debt_value > 0) {
     ctx.warn(
       "tax_rate not given: 0% was used, so debt_tax=after_tax applies no tax shield and WACC is the pretax one; pass tax_rate=21% (US federal) or the company's marginal rate, or debt_tax=pretax to say no shield is meant",

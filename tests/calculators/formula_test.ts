@@ -264,3 +264,36 @@ Deno.test("formulas whose sign means nothing say so: ROIC on negative capital, a
   const plain = await ok("formula.roic", { nopat: 7113, invested_capital: 28077 });
   assert.deepEqual(plain.warnings, []);
 });
+
+Deno.test("formulas: a negative balance, an unused tax rate and operating cash above cash are said", async () => {
+  // each was answered without a word: days 0 from +100 and -100, a tax rate dropped in silence
+  const days = await ok("formula.days", { current: "-100", prior: "100", denominator: "1000" });
+  assert.equal(days.data.days, 0);
+  assert.ok(days.warnings.some((w: string) => /^current is -100: a balance below zero/.test(w)));
+  const turn = await ok("formula.turnover", { numerator: "1000", current: "100", prior: "-100" });
+  assert.ok(turn.warnings.some((w: string) => /^prior is -100: a balance below zero/.test(w)));
+  const wacc = await ok("formula.wacc", {
+    equity_value: "100",
+    debt_value: "50",
+    cost_of_equity: "10%",
+    cost_of_debt: "5%",
+    tax_rate: "20%",
+    debt_tax: "pretax",
+  });
+  assert.ok(
+    wacc.warnings.some((w: string) => /^tax_rate=0\.2 is not used: debt_tax=pretax/.test(w)),
+  );
+  const ev = await ok("formula.enterprise_value", {
+    market_equity: "100",
+    debt: "20",
+    cash: "5",
+    operating_cash: "20",
+  });
+  assert.equal(ev.data.enterprise_value, 120);
+  assert.ok(
+    ev.warnings.some((w: string) => /^operating_cash \(20\) is more than cash \(5\)/.test(w)),
+  );
+  // ordinary inputs stay quiet
+  const plain = await ok("formula.days", { current: "100", prior: "120", denominator: "1000" });
+  assert.deepEqual(plain.warnings, []);
+});
