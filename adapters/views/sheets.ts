@@ -219,13 +219,14 @@ function sectionsSheet(data: Rec): Rec[] {
 /**
  * transcripts.qa as one row per turn: the pair's number, question or answer, who spoke (and
  * their firm or title), what they said, where it is in the transcript, and the transcript
- * itself: its date, URL and source.
+ * itself: its quarter, date, URL and source.
  */
 function qaSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.qa_pairs)) return null;
   // the call every turn is quoted from: offsets without the transcript they index cite nothing
   const call = isRecord(data.transcript) ? data.transcript : {};
   const cite = {
+    quarter: call.quarter ?? null,
     published_at: call.published_at ?? null,
     url: call.url ?? null,
     source: call.source ?? data.source ?? null,

@@ -146,7 +146,7 @@ Deno.test("transcripts.qa CSV: one row per question and answer turn, with speake
   const [head, first] = csv.split("\n");
   assert.match(
     head,
-    /^pair,role,speaker,title,text,start_char,end_char,published_at,url,source(,warnings)?$/,
+    /^pair,role,speaker,title,text,start_char,end_char,quarter,published_at,url,source(,warnings)?$/,
   );
   assert.match(first, /^1,question,/);
   assert.ok(csv.includes(",answer,"));

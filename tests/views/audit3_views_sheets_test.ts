@@ -132,7 +132,7 @@ Deno.test("csv: every transcripts.qa turn cites its transcript (date, URL, sourc
   const lines = renderOutput(out.envelope, "csv", { view: def.view }).out.split("\n");
   assert.match(
     lines[0],
-    /^pair,role,speaker,title,text,start_char,end_char,published_at,url,source/,
+    /^pair,role,speaker,title,text,start_char,end_char,quarter,published_at,url,source/,
   );
   for (const line of lines.slice(1)) {
     assert.ok(line.includes(`,2025-11-06,${CALL_URL},motley_fool`), line);
