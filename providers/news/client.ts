@@ -64,7 +64,7 @@ export async function sendWithThrottleRetry(
       if (/phrase is too short/i.test(kind.message)) {
         throw new ProviderError(
           "news",
-          `GDELT rejected the query (${kind.message}); check the query text: GDELT refuses a quoted phrase under 5 characters, so write a one-word phrase without quotes or add the words beside it, at ${shownUrl}`,
+          `GDELT rejected the query (${kind.message}); check the query text: GDELT refuses a query whose only words are shorter than 3 letters, and a quoted phrase under 5 characters, so use a longer word, write a quoted one-word phrase without its quotes, or add the words beside it ("GE Aerospace"), at ${shownUrl}`,
           { url: shownUrl, status: answer.status },
         );
       }

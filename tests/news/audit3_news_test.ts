@@ -112,6 +112,9 @@ Deno.test("GDELT's 'phrase is too short' refusal says what the rule is", async (
   });
   assert.equal(env.ok, false);
   assert.match(env.error!, /quoted phrase under 5 characters/);
+  // GDELT says the same of a query of one short word with no quotes (query=ab): the advice
+  // named quotes only, which the query had none of
+  assert.match(env.error!, /a query whose only words are shorter than 3 letters/);
 });
 
 Deno.test("news.search with start_date only: the window runs to now, sent to GDELT and said", async () => {
