@@ -122,13 +122,17 @@ export default defineCommand({
     }
     if (articles.length >= asked) {
       ctx.warn(
-        `GDELT returned as many articles as asked (${asked}), newest first: more may match, and older ones in the window would not be listed (raise max_records, up to 250, or narrow the window)`,
+        `GDELT returned ${
+          articles.length > asked
+            ? `${articles.length} articles, more than the ${asked} asked`
+            : `as many articles as asked (${asked})`
+        }, newest first: more may match, and older ones in the window would not be listed (raise max_records, up to 250, or narrow the window)`,
       );
     }
     // GDELT answers articles from outside an explicit window too (recrawled pages): those are
-    // left out, not passed as the window's news
+    // left out, not passed as the window's news (said by keepInWindow)
     const inWindow = keepInWindow(articles, window, ctx);
-    if (!inWindow.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
+    if (!articles.length) ctx.warn(`GDELT found no articles for ${query} in this window`);
     // GDELT's own DateDesc order slips, and it lists one article under several tracking URLs
     const { articles: unique, merged } = mergeCopies(inWindow, ctx);
     // a common-word name: say which titles do not name the company, rather than pass them as its news

@@ -173,3 +173,24 @@ Deno.test("GDELT's 'too short or too long' refusal says what the limits are", as
   assert.match(env.error!, /about 250 characters/);
   assert.match(env.error!, /shorten it or split it/);
 });
+
+Deno.test("news.search: more articles than asked, all outside the window, is said without contradiction", async () => {
+  // "GDELT returned as many articles as asked (2)" beside "3 of the 3 articles GDELT returned",
+  // and "GDELT found no articles" for an answer of three
+  const old = [1, 2, 3].map((i) => ({
+    ...ARTICLE,
+    url: `https://www.example-news.com/markets/story-${i}`,
+    seendate: "20260101T101500Z",
+  }));
+  const net = fakeGdelt({ articles: old }, TICKERS);
+  const env = await envelope("news.search", {
+    query: "chip exports",
+    timespan: "1D",
+    max_records: 2,
+  }, { fetch: net.fetch, now: NOW });
+  assert.equal(env.ok, true, JSON.stringify(env.error));
+  const w = env.warnings.join("\n");
+  assert.match(w, /GDELT returned 3 articles, more than the 2 asked/);
+  assert.match(w, /3 of the 3 articles GDELT returned were first seen outside the window/);
+  assert.doesNotMatch(w, /GDELT found no articles/);
+});
