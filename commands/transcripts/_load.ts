@@ -89,7 +89,13 @@ export async function loadFromUrl(url: string, ctx: Context): Promise<LoadedTran
     : { blocks: textBlocks(saved?.text ?? body), meta: { title: null, published_at: null } };
   const parsed = parseTranscript(blocks);
   if (!parsed.text.trim()) {
-    throw new FinanceError(`no transcript text found in ${shownUrl}`);
+    throw new FinanceError(
+      !body.trim()
+        ? `${shownUrl} is empty: there is no transcript to read; check the file or address`
+        : `no transcript text found in ${shownUrl}: the page holds no paragraphs of a call ` +
+          `(a quote page, a search page, or text drawn by script); check it in a browser, or ` +
+          `find the call with transcripts.search`,
+    );
   }
   for (const w of saved?.warnings ?? []) ctx.warn(w);
   // a saved answer's first paragraph is a speaker's label or words, never a title

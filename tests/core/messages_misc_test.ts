@@ -42,3 +42,17 @@ Deno.test("views: one question is one question", async () => {
     .out;
   assert.match(out, /^Q2 call: 1 question\n/);
 });
+
+Deno.test("messages: an empty transcript file is said to be empty", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".html" });
+  try {
+    const env = await envelope("transcripts.read", { source: path }, offline);
+    assert.equal(env.ok, false);
+    assert.match(env.error!, /^file:\/\/\S+\.html is empty: there is no transcript to read/);
+    await Deno.writeTextFile(path, "<html><body><script>x()</script></body></html>");
+    const blank = await envelope("transcripts.read", { source: path }, offline);
+    assert.match(blank.error!, /no transcript text found in .*: the page holds no paragraphs/);
+  } finally {
+    await Deno.remove(path);
+  }
+});
