@@ -31,12 +31,15 @@ export function quarterQuery(text: string): { q: string | null; year: string | n
 export function askedQuarter(text: string): { q: string | null; year: string | null } {
   const t = text.trim();
   if (quarterMatch(t)) return quarterQuery(t);
+  // "Q2 25" as "4Q24" and "Q1'25" are: a two-digit year is this century's
+  const spaced = /^q([1-4])[\s-]+(\d{2})$/i.exec(t);
+  if (spaced) return { q: spaced[1], year: `20${spaced[2]}` };
   const alone = /^(?:q([1-4])|([1-4])q)$/i.exec(t);
   if (alone) return { q: alone[1] ?? alone[2], year: null };
   const year = /^(?:fy|fiscal(?: year)?)?\s*'?((?:19|20)\d{2})$/i.exec(t);
   if (year) return { q: null, year: year[1] };
   throw new UsageError(
-    `quarter="${text}" is not a quarter; use latest, Q4, Q4 2024, 2024Q4 or a year (2024)`,
+    `quarter="${text}" is not a quarter; use latest, Q4, Q4 2024, 2024Q4, Q4 24 or a year (2024)`,
   );
 }
 

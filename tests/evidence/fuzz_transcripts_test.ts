@@ -76,6 +76,11 @@ Deno.test("transcriptTicker: the title's ticker before the quarter, else the Foo
   assert.equal(transcriptTicker("Toyota (ADR) annual meeting", "x"), null);
   assert.equal(transcriptTicker(null, CALL), "EXSW");
   assert.deepEqual(askedQuarter("4Q24"), { q: "4", year: "2024" });
+  // "Q2 25" was refused while "3Q25" and "Q1'25" were read
+  assert.deepEqual(askedQuarter("Q2 25"), { q: "2", year: "2025" });
+  assert.deepEqual(askedQuarter("q2-25"), { q: "2", year: "2025" });
+  assert.throws(() => askedQuarter("Q5 25"), /is not a quarter/);
+  assert.throws(() => askedQuarter("Q2 250"), /is not a quarter/);
 });
 
 Deno.test("transcripts: a share class the title names is the company's, another ticker is not", async () => {
