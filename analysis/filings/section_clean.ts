@@ -36,28 +36,33 @@ const PAGE_NO = /^(?:page\s+)?(\d{1,3}|[a-z]-\d{1,3})$|(?:\||\s)(\d{1,3})$|^(\d{
 /** Drops page numbers, running footers and "Table of Contents" back-links; remaps anchors. */
 export function cleanDocument(doc: DocText): CleanDoc {
   const src = doc.text;
+  // each line read once: its start, its text, and whether it is page furniture
+  const read: { pos: number; line: string; furniture: boolean; page: string | null }[] = [];
+  let pos = 0;
+  while (pos < src.length) {
+    if ((read.length & 1023) === 0) checkpoint();
+    let nl = src.indexOf("\n", pos);
+    if (nl < 0) nl = src.length;
+    const line = unspaced(src.slice(pos, nl).replace(INVISIBLE, "").trim());
+    const furniture = !!line && FURNITURE.some((re) => re.test(line));
+    const m = furniture ? PAGE_NO.exec(line) : null;
+    if (line) read.push({ pos, line, furniture, page: m ? (m[1] ?? m[2] ?? m[3]) : null });
+    pos = nl + 1;
+  }
+  const header = runningHeaders(read);
   const kept: string[] = [];
   const origStarts: number[] = [];
   const newStarts: number[] = [];
   const pages: PageMark[] = [];
-  let pos = 0;
   let outLen = 0;
-  while (pos < src.length) {
-    if ((origStarts.length & 1023) === 0) checkpoint();
-    let nl = src.indexOf("\n", pos);
-    if (nl < 0) nl = src.length;
-    const line = unspaced(src.slice(pos, nl).replace(INVISIBLE, "").trim());
-    if (line && !FURNITURE.some((re) => re.test(line))) {
-      origStarts.push(pos);
+  read.forEach((r, i) => {
+    if (!r.furniture && !header.has(i)) {
+      origStarts.push(r.pos);
       newStarts.push(outLen);
-      kept.push(line);
-      outLen += line.length + 1;
-    } else if (line) {
-      const m = PAGE_NO.exec(line);
-      if (m) pages.push({ label: (m[1] ?? m[2] ?? m[3]).toUpperCase(), at: outLen });
-    }
-    pos = nl + 1;
-  }
+      kept.push(r.line);
+      outLen += r.line.length + 1;
+    } else if (r.page !== null) pages.push({ label: r.page.toUpperCase(), at: outLen });
+  });
   const map = (off: number) => {
     let lo = 0, hi = origStarts.length - 1, best = -1;
     while (lo <= hi) {
@@ -75,6 +80,69 @@ export function cleanDocument(doc: DocText): CleanDoc {
   return { text: kept.join("\n") + (kept.length ? "\n" : ""), anchors, links, pages };
 }
 
+/** A line stating units or scale ("(In millions, except per share data)"): never dropped. */
+const UNITS = /\bin (?:thousands|millions|billions)\b|\bexcept (?:per[- ]share|share)\b/i;
+
+/** Fewest pages a block must head, word for word, to be taken for a running header. */
+const HEADER_PAGES = 3;
+/** Most lines a running header has ("Company and Subsidiaries / Notes to … / (Continued)"). */
+const HEADER_LINES = 3;
+
+/**
+ * The lines (by index in `read`) of running headers: the same one to three short lines opening
+ * at least three pages (right after a page-number line), such as "NVIDIA Corporation and
+ * Subsidiaries / Notes to the Consolidated Financial Statements / (Continued)" at the top of
+ * each page of the notes. A line naming an item or a part, or stating units, is never one; a
+ * header's first showing is kept.
+ */
+function runningHeaders(read: { line: string; furniture: boolean; page: string | null }[]) {
+  const drop = new Set<number>();
+  // the kept lines opening each page, by their index
+  const openings: number[][] = [];
+  for (let i = 0; i < read.length; i++) {
+    if (read[i].page === null) continue;
+    const block: number[] = [];
+    for (let j = i + 1; j < read.length && block.length < HEADER_LINES; j++) {
+      // a "Table of Contents" back-link between the page number and the header is passed over
+      if (read[j].furniture) {
+        if (read[j].page !== null) break;
+        continue;
+      }
+      const line = read[j].line;
+      if (line.length > 120 || /^(item|part)\s/i.test(line) || UNITS.test(line)) break;
+      block.push(j);
+    }
+    if (block.length) openings.push(block);
+  }
+  if (openings.length < HEADER_PAGES) return drop;
+  // the longest opening of each page shared word for word by enough pages
+  const count = new Map<string, number>();
+  const key = (idx: number[]) => idx.map((j) => read[j].line).join("\n");
+  for (const block of openings) {
+    for (let n = 1; n <= block.length; n++) {
+      const k = key(block.slice(0, n));
+      count.set(k, (count.get(k) ?? 0) + 1);
+    }
+  }
+  // its first showing stays: it heads what follows it there ("Notes to the Consolidated
+  // Financial Statements" over Note 1), the later ones only repeat it; a header that says it
+  // continues ("(Continued)") heads nothing, and goes everywhere
+  const seen = new Set<string>();
+  for (const block of openings) {
+    for (let n = block.length; n >= 1; n--) {
+      const k = key(block.slice(0, n));
+      if ((count.get(k) ?? 0) < HEADER_PAGES) continue;
+      if (seen.has(k) || /\bcontinued\b/i.test(k)) {
+        for (const j of block.slice(0, n)) drop.add(j);
+      }
+      seen.add(k);
+      break;
+    }
+  }
+  return drop;
+}
+
+/** "I T E M 7. M D & A", "P A R T I I": a heading set in letter-spaced capitals. */
 /** "I T E M 7. M D & A", "P A R T I I": a heading set in letter-spaced capitals. */
 const SPACED_HEAD = /^(?:i t e m|p a r t) \S/i;
 
