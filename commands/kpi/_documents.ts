@@ -221,7 +221,13 @@ export async function filingRows(
       follow: true,
     });
     if (!env.ok || !env.data) {
-      errors.push({ section, message: env.error ?? "unreadable" });
+      // kpi.extract takes accession=, and its url= is the transcript's address: the filings'
+      // advice to pass "accession= or url=" is said as it applies here
+      const message = (env.error ?? "unreadable").replace(
+        "pass accession= or url= of the filing",
+        "pass accession= of the filing",
+      );
+      errors.push({ section, message });
       continue;
     }
     const f = env.data.filing;

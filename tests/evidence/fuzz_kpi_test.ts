@@ -72,3 +72,11 @@ Deno.test("kpi.extract from=both: a transcript read is kept when no filing can b
   );
   assert.ok((env.data as { kpis: unknown[] }).kpis.length > 0);
 });
+
+Deno.test("kpi.extract: SEC's advice names the argument kpi.extract has (accession=, not url=)", async () => {
+  // url= is kpi.extract's name for a transcript's address: "pass accession= or url=" misled
+  const env = await envelope("kpi.extract", { symbol: "ZZZZ", from: "filings" }, opts);
+  assert.equal(env.ok, false);
+  assert.match(env.error!, /pass accession= of the filing/);
+  assert.doesNotMatch(env.error!, /url=/);
+});
