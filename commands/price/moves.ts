@@ -37,6 +37,9 @@ const moveRow = z.object({
   source: z.string().nullable(),
 });
 
+/** Calendar days read before the scan for its first moves' 20-session baselines. */
+const BASELINE_LEAD_DAYS = 40;
+
 /** One symbol's bars from market.ohlcv, with what cites them. */
 interface SeriesFound {
   rows: Bar[];
@@ -123,7 +126,8 @@ export default defineCommand({
     start_date: z.string().describe("Date of the first bar scanned."),
     end_date: z.string().describe("Date of the last bar scanned (the latest close in the data)."),
     requested: z.object({ start_date: z.string(), end_date: z.string() }).describe(
-      "The window asked of market.ohlcv; the bars may start later or end earlier.",
+      "The window asked to scan; the bars may start later or end earlier. The bars of the 40 " +
+        "days before it are read too, for the baselines of the moves near its start.",
     ),
     bars: z.int(),
     moves: z.array(moveRow),
@@ -175,9 +179,12 @@ export default defineCommand({
         }: give a start_date on or before it`,
       );
     }
+    // the 20 sessions before a move are its baselines (volume, usual size): bars from before the
+    // scan are read for them, so a move near its start has them too (they were null, with a
+    // warning, for every move in the scan's first month)
     const env = await ctx.call("market.ohlcv", {
       symbols: args.symbol,
-      start_date: start,
+      start_date: addDays(start, -BASELINE_LEAD_DAYS),
       end_date: end,
       timeframe: "1d",
       provider: args.provider,
@@ -191,12 +198,11 @@ export default defineCommand({
     // what market.ohlcv says of the bars (they end early, dividends left out) holds for the moves
     for (const w of env.warnings) ctx.warn(`market.ohlcv: ${w}`);
     const found = barsOf(env.data, args.symbol);
-    if (!found || found.rows.length <= days) {
+    const scanned = found?.rows.filter((r) => String(r.date).slice(0, 10) >= start).length ?? 0;
+    if (!found || scanned <= days) {
       throw new ProviderError(
         "market",
-        `market.ohlcv returned ${
-          found?.rows.length ?? 0
-        } daily bars for ${args.symbol} between ${start} and ${end}; at least ${
+        `market.ohlcv returned ${scanned} daily bars for ${args.symbol} between ${start} and ${end}; at least ${
           days + 1
         } are needed for a ${args.window} window: give an earlier start_date (or more years) so that the window holds at least ${
           days + 1
