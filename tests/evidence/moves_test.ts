@@ -194,3 +194,24 @@ Deno.test({
     }
   },
 });
+
+Deno.test("price.moves: a move in the scan's first month has its 20-session baselines", async () => {
+  // the bars were read from start_date only, so moves within its first 20 sessions had null
+  // volume and size ratios (with a warning) although the provider has the bars before it
+  const env = await envelope("price.moves", {
+    symbol: "EXSW",
+    provider: "stooq",
+    threshold: "5%",
+    start_date: "2026-02-20",
+  }, { replay: [join(FIXTURES, "evidence", "bars")], now: "2026-03-10T21:00:00Z" });
+  // deno-lint-ignore no-explicit-any
+  const d = dataOf(env) as any;
+  assert.equal(d.start_date, "2026-02-20");
+  assert.ok(d.moves.length > 0);
+  for (const m of d.moves) {
+    assert.ok(m.start_date >= "2026-02-20", m.start_date);
+    assert.equal(m.baseline_sessions, 20);
+    assert.notEqual(m.volume_vs_20d, null);
+  }
+  assert.ok(!env.warnings.some((w) => /fewer than 20 sessions/.test(w)), env.warnings.join("\n"));
+});
