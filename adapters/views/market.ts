@@ -19,12 +19,11 @@ import {
   percent,
   type Rec,
   rec,
+  recs,
   sourceUrls,
   str,
   twoDecimals,
 } from "./model.ts";
-
-export const list = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /** A large total in full and in words: `21,853,022,191,616 (21.85 trillion)`. */
 export function total(n: number | undefined, currency?: string | null): string {
@@ -196,7 +195,7 @@ COLUMNS.top_mutual_funds = COLUMNS.top_etfs;
 /** sector.table and industry.table: one table of the page, units in the caption. */
 export function sectorTableView(data: unknown): Block[] {
   if (!isRecord(data) || typeof data.table !== "string") return [];
-  const rows = list(data.rows);
+  const rows = recs(data.rows);
   const where = "sector_key" in data
     ? `${data.name} industry (${data.key})`
     : `${data.name} sector (${data.key})`;
@@ -303,7 +302,7 @@ export function sectorSheet(data: Rec): Rec[] | null {
       }),
     );
   if (Array.isArray(data.rows)) {
-    return list(data.rows).map((r) => ({ ...row(r), url: data.url ?? null }));
+    return recs(data.rows).map((r) => ({ ...row(r), url: data.url ?? null }));
   }
   return isRecord(data.overview) ? [row(data)] : null;
 }
@@ -317,9 +316,9 @@ export function sectorSheet(data: Rec): Rec[] | null {
  */
 export function sectorHeatView(data: unknown): Block[] {
   if (!isRecord(data) || !Array.isArray(data.all)) return [];
-  const all = list(data.all);
-  const leaders = new Set(list(data.leaders).map((r) => str(r.symbol)));
-  const laggards = new Set(list(data.laggards).map((r) => str(r.symbol)));
+  const all = recs(data.all);
+  const leaders = new Set(recs(data.leaders).map((r) => str(r.symbol)));
+  const laggards = new Set(recs(data.laggards).map((r) => str(r.symbol)));
   const rows: Cell[][] = all.map((r, i) => [
     { text: String(i + 1), number: true },
     { text: str(r.name) ?? "—" },

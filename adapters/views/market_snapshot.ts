@@ -16,10 +16,11 @@ import {
   percent,
   type Rec,
   rec,
+  recs,
   str,
   twoDecimals,
 } from "./model.ts";
-import { fraction, list, total } from "./market.ts";
+import { fraction, total } from "./market.ts";
 import { unitOf } from "../../analysis/market/units.ts";
 
 /** How each ratio is formed, and the figures above it rests on. */
@@ -44,7 +45,7 @@ export function snapshotView(data: unknown): Block[] {
   const fx = isRecord(data.fx) ? data.fx : null;
   const fund = isRecord(data.fund) ? data.fund : null;
   const v = rec(data.valuation);
-  const sources = list(data.sources);
+  const sources = recs(data.sources);
   const where = [data.exchange, data.sector, data.industry, data.country].filter((x) => str(x));
   const blocks: Block[] = [
     {

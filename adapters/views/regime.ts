@@ -12,16 +12,16 @@ import {
   percent,
   type Rec,
   rec,
+  recs,
   sourceUrls,
   str,
   twoDecimals,
 } from "./model.ts";
-import { list } from "./market.ts";
 
 /** market.regime: the call, each signal with the figures it read, then every input. */
 export function regimeView(data: unknown): Block[] {
   if (!isRecord(data) || !Array.isArray(data.signals)) return [];
-  const signals = list(data.signals);
+  const signals = recs(data.signals);
   const bars = num(data.lookback_bars);
   const rows: Cell[][] = signals.map((s) => [
     { text: String(s.name) },
@@ -32,7 +32,7 @@ export function regimeView(data: unknown): Block[] {
   // each benchmark once, with the signals that read it
   const inputs = new Map<string, { stats: Rec; used: string[] }>();
   for (const s of signals) {
-    const of = Array.isArray(s.inputs) ? list(s.inputs) : isRecord(s.inputs) ? [s.inputs] : [];
+    const of = Array.isArray(s.inputs) ? recs(s.inputs) : isRecord(s.inputs) ? [s.inputs] : [];
     for (const i of of) {
       const key = String(i.symbol);
       const seen = inputs.get(key) ?? { stats: i, used: [] };
@@ -115,9 +115,9 @@ export function regimeView(data: unknown): Block[] {
  */
 export function regimeSheet(data: Rec): Rec[] | null {
   if (!Array.isArray(data.signals)) return null;
-  return list(data.signals).flatMap((s) => {
+  return recs(data.signals).flatMap((s) => {
     const { inputs, ...own } = s;
-    const of = Array.isArray(inputs) ? list(inputs) : isRecord(inputs) ? [inputs] : [];
+    const of = Array.isArray(inputs) ? recs(inputs) : isRecord(inputs) ? [inputs] : [];
     const head = { regime: data.regime, confidence: data.confidence, as_of: data.as_of };
     return (of.length ? of : [null]).map((i) => ({ ...head, ...own, ...(i ? { inputs: i } : {}) }));
   });
@@ -127,13 +127,13 @@ export function regimeSheet(data: Rec): Rec[] | null {
 function reading(s: Rec, bars: number | undefined): string {
   if (s.name === "breadth") {
     const t = num(s.total_benchmarks) ?? 0;
-    const names = list(s.inputs).filter((i) =>
+    const names = recs(s.inputs).filter((i) =>
       i.above_sma_50 !== null && i.above_sma_50 !== undefined
     )
       .map((i) => String(i.symbol));
     // a benchmark with fewer bars than the lookback was read over the bars it has: said here
     // with the bars each read, not only in the inputs below
-    const short = list(s.inputs).filter((i) =>
+    const short = recs(s.inputs).filter((i) =>
       num(i.lookback_bars) !== undefined && bars !== undefined && i.lookback_bars !== bars
     ).map((i) => `${i.symbol} ${i.lookback_bars}`);
     const over = short.length
