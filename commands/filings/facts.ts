@@ -126,7 +126,7 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
       unreportedQuarters,
     } = await import("../../analysis/filings/facts_reading.ts");
     const name = facts.entity_name || args.symbol;
-    const { readForms } = await import("../../providers/filings_a/form_types.ts");
+    const { readForms, unknownFormNote } = await import("../../providers/filings_a/form_types.ts");
     const forms = args.form ? readForms(args.form, ctx.warn) : null;
     const { taxonomy, tags, unit, periods, label, description, alias } = await readConcept(
       facts,
@@ -211,7 +211,6 @@ concept= takes an XBRL tag exactly as the company tags it (Revenues, NetIncomeLo
           forms ? ` on ${forms.join(", ")}` : ""
         }`,
       );
-      const { unknownFormNote } = await import("../../providers/filings_a/form_types.ts");
       for (const form of forms ?? []) {
         const note = unknownFormNote(form);
         if (note) ctx.warn(note);

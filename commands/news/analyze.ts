@@ -315,11 +315,14 @@ async function docAnswer(
     unit: g.seriesUnit(mode, s.series),
     data: s.data,
   }));
+  // the series of article counts, which article_total sums
+  const counted = series.filter((s) =>
+    mode === "timelinevolraw" || /^article count$/i.test(s.series)
+  );
   // a point GDELT gave without a number ("NaN", null) is shown as "—": said, with its dates
   // (an article count's missing points are said below, with the total they withhold)
-  const blank = series.filter((s) =>
-    mode !== "timelinevolraw" && !/^article count$/i.test(s.series)
-  ).flatMap((s) => s.data.filter((p) => p.value === null));
+  const blank = series.filter((s) => !counted.includes(s))
+    .flatMap((s) => s.data.filter((p) => p.value === null));
   if (blank.length) {
     ctx.warn(
       `${blank.length} of GDELT's points came without a number (${
@@ -357,9 +360,6 @@ async function docAnswer(
   const articles = markOtherCompanies(marked.articles, resolved, ctx);
   if (articles.length) warnLanguages(articles, language, ctx);
   const count = series.reduce((n, s) => n + s.data.length, 0) + bins.length + articles.length;
-  const counted = series.filter((s) =>
-    mode === "timelinevolraw" || /^article count$/i.test(s.series)
-  );
   // a point or bin without a number is not 0 articles: no total rather than one too small
   const missing = counted.reduce((n, s) => n + s.data.filter((p) => p.value === null).length, 0) +
     (mode === "tonechart" ? bins.filter((b) => b.count === null).length : 0);
