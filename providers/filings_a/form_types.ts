@@ -141,7 +141,8 @@ export function unknownFormNote(form: string): string | null {
   const base = form.toUpperCase().replace(/\/A$/, "");
   if (KNOWN_SET.has(base)) return null;
   const near = closest(base, KNOWN);
-  return `${form} is not an SEC form type this tool knows${
+  const shown = form.length > 40 ? `${form.slice(0, 40)}…` : form;
+  return `${shown} is not an SEC form type this tool knows${
     near ? ` (did you mean ${near}?)` : ""
   }: forms are matched exactly as SEC writes them, e.g. 10-K, 10-Q, 8-K, 20-F, DEF 14A`;
 }

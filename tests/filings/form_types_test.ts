@@ -42,4 +42,6 @@ Deno.test("unknownFormNote: a known type is not questioned; another gets the nea
     /^10-KX is not an SEC form type this tool knows \(did you mean 10-K/,
   );
   assert.match(unknownFormNote("BOGUS")!, /matched exactly as SEC writes them/);
+  // a caller's long text is not echoed whole
+  assert.ok(unknownFormNote("X".repeat(5000))!.length < 200);
 });
