@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
+import { clip } from "../../core/args.ts";
 import { commaText, ticker } from "../../core/schema.ts";
 import {
   dedupe,
@@ -98,17 +99,20 @@ export default defineCommand({
     }
     // quarter= picks a transcript: a filing read for it was the latest one, of another period
     if (filings && args.quarter.trim().toLowerCase() !== "latest" && !args.accession) {
-      const pick = `pass accession= of the ${args.form ?? "10-Q"} for that period (finance ` +
-        `filings.recent ${args.symbol} forms=${args.form ?? "10-Q"} lists them)`;
+      // the caller's text is said clipped, as every refusal says it
+      const quarter = clip(args.quarter);
+      const form = clip(args.form ?? "10-Q");
+      const pick = `pass accession= of the ${form} for that period (finance ` +
+        `filings.recent ${args.symbol} forms=${form} lists them)`;
       if (source === "filings") {
         throw new UsageError(
-          `quarter=${args.quarter} picks a transcript, not a filing: from=filings reads the ` +
-            `latest ${args.form ?? "10-K"}; ${pick}`,
+          `quarter=${quarter} picks a transcript, not a filing: from=filings reads the ` +
+            `latest ${clip(args.form ?? "10-K")}; ${pick}`,
         );
       }
       ctx.warn(
-        `quarter=${args.quarter} picks the transcript only: the filing read is the latest ` +
-          `${args.form ?? "10-K"}, whatever its period; ${pick}`,
+        `quarter=${quarter} picks the transcript only: the filing read is the latest ` +
+          `${clip(args.form ?? "10-K")}, whatever its period; ${pick}`,
       );
     }
     const documents = [];
