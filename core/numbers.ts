@@ -20,7 +20,11 @@ const PARENTHESISED = /^\((?![+\-−(])(.+)\)$/;
 /** A hint for a number written with a decimal comma ("7,5"), or "". */
 export function decimalCommaHint(text: string): string {
   if (!/^[^,]*\d,\d{1,2}(?!\d)[^,]*$/.test(text.trim()) && !/\d,\d{4,}/.test(text)) return "";
-  const point = text.trim().replace(/(\d),(\d+)$|(\d),(\d+)(?=%$)/, "$1$3.$2$4");
+  // the decimal comma's number written as this tool reads it: "1.234,5" is 1234.5, its points
+  // (thousands in the decimal-comma way of writing) dropped
+  const t = text.trim();
+  const m = /^(.*\d),(\d+)(\D*)$/.exec(t);
+  const point = m ? `${m[1].replace(/\./g, "")}.${m[2]}${m[3]}` : t;
   return `; a comma only separates thousands (1,234): for a decimal write ${point}`;
 }
 

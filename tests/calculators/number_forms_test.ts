@@ -79,3 +79,12 @@ Deno.test("a rate written as an amount (2.5B, $3, 4k%) is refused, not read as a
   assert.equal(npv.ok, false);
   assert.match(npv.error!, /discount_rate.*written as an amount/);
 });
+
+Deno.test("a decimal comma's hint names a number the tool reads (1.234,5 is 1234.5)", async () => {
+  const hinted = await envelope("formula.net_debt", { debt: "1,234.5", cash: "1.234,5" });
+  assert.equal(hinted.ok, false);
+  const advice = /for a decimal write (\S+)/.exec(String(hinted.error))?.[1];
+  assert.equal(advice, "1234.5");
+  const taken = await envelope("formula.net_debt", { debt: "1,234.5", cash: advice });
+  assert.equal(taken.ok, true);
+});
