@@ -30,8 +30,11 @@ export function divide(numerator: number, denominator: number, what: string): Ma
 }
 
 /** Multiplies a fraction by 100, keeping null. */
+export function percent(fraction: number): number;
+export function percent(fraction: number | null): number | null;
 export function percent(fraction: number | null): number | null {
-  return fraction === null ? null : fraction * 100;
+  // to 15 significant digits: 0.0875 × 100 is 8.75, not the float's 8.750000000000002
+  return fraction === null ? null : Number((fraction * 100).toPrecision(15));
 }
 
 /** The mean of the opening and closing balance. */

@@ -247,6 +247,8 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
   if (typeof v === "number") {
     // a basket's top_pct and bottom_pct are fractions of the ranked list (0.34 is 34%)
     if (FRACTION_PCT_KEYS.test(key)) return percent(v * 100);
+    // a rate's percent (wacc_pct beside wacc) reads as the rate does: 8.985% on both lines
+    if (key.endsWith("_pct") && RATE_KEYS.test(key.slice(0, -4))) return ratePercent(v / 100);
     if (key.endsWith("_pct") || key === "change_percent") return percent(v);
     // yields, market weights, expense ratios and a DCF's terminal share are fractions in the data
     // (dividend_yield 0.0041, a sector's market_weight 0.3, an ETF's expense_ratio 0.0009): read
@@ -268,9 +270,10 @@ export function fieldText(key: string, v: unknown, currency?: string | null): st
   if (Array.isArray(v)) {
     // sentences (notes) one per line; short items on one line
     if (v.some((x) => typeof x === "string" && x.length > 40)) return v.map(String).join("\n");
-    return v.length
-      ? v.map((x) => (typeof x === "object" ? flatText(x) : fieldText(key, x))).join(", ")
-      : "(none)";
+    if (!v.length) return "(none)";
+    const items = v.map((x) => (typeof x === "object" ? flatText(x) : fieldText(key, x)));
+    // numbers written with thousands commas (2,500,000,000) are told apart by semicolons
+    return items.join(items.some((t) => t.includes(",")) ? "; " : ", ");
   }
   return flatText(v);
 }

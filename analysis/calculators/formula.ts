@@ -97,7 +97,7 @@ export function formulaCagr(args: FormulaCagrArgs) {
   const growth = cagr(args.start, args.end, args.periods);
   return finite({
     cagr: growth,
-    cagr_pct: growth * 100,
+    cagr_pct: percent(growth),
     inputs: { start: args.start, end: args.end, periods: args.periods },
     method: "CAGR = (end / start)^(1 / periods) − 1",
   });
@@ -590,7 +590,7 @@ export function formulaWacc(args: FormulaWaccArgs, ctx: ComputeContext) {
   );
   return finite({
     wacc: result.wacc,
-    wacc_pct: result.wacc * 100,
+    wacc_pct: percent(result.wacc),
     weights: result.weights,
     cost_of_debt_used: result.cost_of_debt_used,
     inputs: {

@@ -3,7 +3,16 @@
  * so the CLI can run them from commands/pure.json without loading schemas (adapters/pure.ts).
  */
 import type { ComputeContext } from "../../core/command.ts";
-import { finite, formatPercent, irr, npv, swappedCosts, unitGap, wacc } from "../finance_math.ts";
+import {
+  finite,
+  formatPercent,
+  irr,
+  npv,
+  percent,
+  swappedCosts,
+  unitGap,
+  wacc,
+} from "../finance_math.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
 
 interface Terminal {
@@ -187,7 +196,7 @@ export function valuationIrr(args: ValuationIrrArgs, ctx: ComputeContext) {
   }
   return finite({
     irr: result.irr,
-    irr_pct: result.irr === null ? null : result.irr * 100,
+    irr_pct: percent(result.irr),
     irr_candidates: result.candidates,
     npv_at_irr: result.irr === null ? null : npv(result.irr, args.cashflows),
     sign_changes: result.sign_changes,
@@ -264,7 +273,7 @@ export function valuationWacc(args: ValuationWaccArgs, ctx: ComputeContext) {
   );
   return finite({
     wacc: result.wacc,
-    wacc_pct: result.wacc * 100,
+    wacc_pct: percent(result.wacc),
     weights: result.weights,
     cost_of_debt_after_tax: result.cost_of_debt_used,
     inputs: {
