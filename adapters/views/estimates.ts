@@ -76,9 +76,11 @@ export function estimatesBlock(data: Record<string, unknown>): Block | null {
       }),
     ]),
   ];
+  // the period by its end date: the data's fiscal_year is the calendar year the period ends in,
+  // which is no company's fiscal year name for a January year end ("FY2027" ending 2027-01-31
+  // is Walmart's fiscal 2027 only by chance of its naming)
   const head = (r: Record<string, unknown>) =>
-    `${r.fiscal_year ? `FY${r.fiscal_year} ` : ""}${r.period ?? ""}\nending ${r.date ?? "?"}`
-      .trim();
+    `${r.period ?? "period"}\nending ${r.date ?? "?"}`.trim();
   const stated = currency ?? "no currency stated by the provider (see the warnings)";
   const unit = `amounts in ${stated}${scaleName ? `, ${scaleName}` : ""}; EPS per share${
     currency ? ` in ${currency}` : ""
