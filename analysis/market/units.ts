@@ -20,6 +20,21 @@ const MINOR: Record<string, [string, number]> = {
 /** True for a minor unit Yahoo prices in (GBp, ZAc, ILA, KWF, USX), written as Yahoo writes it. */
 export const isMinorUnit = (code: string) => Object.hasOwn(MINOR, code.trim());
 
+/**
+ * The two units a code names when only its letter case tells them apart (`gbp`, `Gbp`: GBP pounds
+ * or GBp pence, a hundred times apart), or null when the code names one unit as written.
+ */
+export function caseAmbiguous(code: string): [string, string] | null {
+  const c = code.trim();
+  if (Object.hasOwn(MINOR, c)) return null;
+  for (const [minor, [major]] of Object.entries(MINOR)) {
+    if (minor.toUpperCase() === major && c !== major && c.toUpperCase() === major) {
+      return [major, minor];
+    }
+  }
+  return null;
+}
+
 /** A currency code read as its major unit: `GBp` → GBP × 0.01; `USD` → USD × 1. */
 export interface Unit {
   /** The code as the provider wrote it. */

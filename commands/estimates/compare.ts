@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { amount, ticker } from "../../core/schema.ts";
 import { InputError, UsageError } from "../../core/errors.ts";
-import { isMinorUnit, type Unit, unitOf } from "../../analysis/market/units.ts";
+import { caseAmbiguous, isMinorUnit, type Unit, unitOf } from "../../analysis/market/units.ts";
 import { isIsoCurrency, parseSymbol } from "../../core/symbols.ts";
 
 /** Metrics that can be compared, in the order results are listed. */
@@ -60,6 +60,17 @@ const currencyArg = (whose: string) =>
         .refine((c) => isIsoCurrency(c) || isMinorUnit(c), {
           message:
             "no ISO 4217 currency (USD, EUR, CNY, JPY ...) or minor unit (GBp, ZAc, ILA); fundamentals.statement and symbol.snapshot show the one a company reports in",
+        })
+        // gbp is pounds or pence by its case alone: a hundred times apart, so never guessed
+        .superRefine((c, ctx) => {
+          const both = caseAmbiguous(c);
+          if (both) {
+            ctx.addIssue({
+              code: "custom",
+              message: `"${c}" is ${both[0]} (pounds) or ${both[1]} (pence) by letter case ` +
+                `alone, a hundred times apart: write ${both[0]} or ${both[1]}`,
+            });
+          }
         }),
     )
     .optional().describe(
@@ -164,7 +175,9 @@ function currencyCaveats(mine: Unit | null, theirs: Unit | null): string[] {
   if (mine && theirs) {
     if (mine.major !== theirs.major) {
       throw new InputError(
-        `estimates.compare: your figures are in ${mine.code} and the consensus in ${theirs.code}: ` +
+        `estimates.compare: your figures are in ${stated(mine)} and the consensus in ${
+          stated(theirs)
+        }: ` +
           "a gap between two currencies is no gap; convert one side at the period's rate " +
           `(market.quote ${mine.major}${theirs.major}=X quotes one) and compare in one currency`,
       );
@@ -172,7 +185,9 @@ function currencyCaveats(mine: Unit | null, theirs: Unit | null): string[] {
     if (mine.factor !== theirs.factor) {
       const [minor, major] = mine.factor < theirs.factor ? [mine, theirs] : [theirs, mine];
       throw new InputError(
-        `estimates.compare: your figures are in ${mine.code} and the consensus in ${theirs.code}: ` +
+        `estimates.compare: your figures are in ${stated(mine)} and the consensus in ${
+          stated(theirs)
+        }: ` +
           `one ${minor.code} is ${
             minor.factor / major.factor
           } ${major.code}, so give both in the ` +

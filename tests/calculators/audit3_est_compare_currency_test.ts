@@ -171,3 +171,30 @@ Deno.test("estimates.compare: three letters that name no currency are refused, I
   });
   assert.match(pence.error, /your figures are in GBp and the consensus in USD/);
 });
+
+Deno.test("estimates.compare: gbp is pounds or pence by case alone, so it is refused, not read as GBP", async () => {
+  for (const code of ["gbp", "Gbp", "gBP"]) {
+    const r = await fails("estimates.compare", {
+      eps: 250,
+      consensus_eps: 2.6,
+      currency: code,
+      consensus_currency: "GBP",
+    });
+    assert.match(r.error, /argument `currency`: .* is GBP \(pounds\) or GBp \(pence\)/);
+  }
+  // the two spellings that say which remain
+  await ok("estimates.compare", {
+    eps: 2.5,
+    consensus_eps: 2.6,
+    currency: "GBP",
+    consensus_currency: "GBP",
+  });
+  // a lower-case major code is echoed upper-cased in a refusal
+  const two = await fails("estimates.compare", {
+    eps: 2.5,
+    consensus_eps: 2.6,
+    currency: "usd",
+    consensus_currency: "EUR",
+  });
+  assert.match(two.error, /your figures are in USD and the consensus in EUR/);
+});
