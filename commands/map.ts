@@ -2118,7 +2118,7 @@ export interface CommandMap {
         | "top_growth_companies"
         | "top_performing_companies"
         | "research_reports";
-      /** Most rows to return (1-100). */
+      /** Most rows to return (1-100; 25 when not given). A limit past the rows Yahoo's page lists is warned. */
       limit?: number;
     };
     data: {
@@ -3091,7 +3091,7 @@ export interface CommandMap {
       key: string;
       /** Which table of the sector page to return. */
       table?: "top_companies" | "top_etfs" | "top_mutual_funds" | "research_reports";
-      /** Most rows to return (1-100). */
+      /** Most rows to return (1-100; 25 when not given). A limit past the rows Yahoo's page lists is warned. */
       limit?: number;
     };
     data: {

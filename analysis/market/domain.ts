@@ -191,6 +191,12 @@ export function tableCaveats(table: string, rows: Record<string, unknown>[]): st
   ];
 }
 
+/** A stated limit past the rows the page lists: said, as the page has no more to give. */
+export function shortTable(args: { table: string; limit?: number }, rows: number): string {
+  return `Yahoo's page lists ${rows} ${args.table} row${rows === 1 ? "" : "s"}, all shown: ` +
+    `fewer than limit=${args.limit} asked for (the page has no more)`;
+}
+
 export const TABLE_FIELDS: Record<string, string> = {
   top_companies: "topCompanies",
   top_etfs: "topETFs",

@@ -26,7 +26,9 @@ export default defineCommand({
       "top_performing_companies",
       "research_reports",
     ]).default("top_companies").describe("Which table of the industry page to return."),
-    limit: z.int().min(1).max(100).default(25).describe("Most rows to return (1-100)."),
+    limit: z.int().min(1).max(100).optional().describe(
+      "Most rows to return (1-100; 25 when not given). A limit past the rows Yahoo's page lists is warned.",
+    ),
   }),
   data: z.object({
     key: z.string(),
@@ -46,14 +48,17 @@ export default defineCommand({
   view: "sector_table",
   examples: ["finance industry.table banks-diversified table=top_growth_companies"],
   async run(args, ctx) {
-    const { pageTable, pageUrl, tableCaveats, INDUSTRY_SOURCE } = await import(
+    const { pageTable, pageUrl, shortTable, tableCaveats, INDUSTRY_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
     const { industryPage } = await import("../../analysis/market/industry_keys.ts");
     const d = await industryPage(ctx, args.key);
     warnOtherKey(ctx, "industry", args.key, d.key);
-    const rows = pageTable(d, args.table, args.limit);
+    const rows = pageTable(d, args.table, args.limit ?? 25);
     for (const w of tableCaveats(args.table, rows)) ctx.warn(w);
+    if (args.limit !== undefined && rows.length < args.limit) {
+      ctx.warn(shortTable(args, rows.length));
+    }
     return {
       key: d.key,
       name: d.name,

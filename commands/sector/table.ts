@@ -22,7 +22,9 @@ export default defineCommand({
     key: z.string().describe("Sector key from sector.keys, e.g. technology."),
     table: z.enum(["top_companies", "top_etfs", "top_mutual_funds", "research_reports"])
       .default("top_companies").describe("Which table of the sector page to return."),
-    limit: z.int().min(1).max(100).default(25).describe("Most rows to return (1-100)."),
+    limit: z.int().min(1).max(100).optional().describe(
+      "Most rows to return (1-100; 25 when not given). A limit past the rows Yahoo's page lists is warned.",
+    ),
   }),
   data: z.object({
     key: z.string(),
@@ -40,15 +42,18 @@ export default defineCommand({
   view: "sector_table",
   examples: ["finance sector.table technology table=top_etfs limit=5"],
   async run(args, ctx) {
-    const { pageTable, pageUrl, tableCaveats, SECTOR_SOURCE } = await import(
+    const { pageTable, pageUrl, shortTable, tableCaveats, SECTOR_SOURCE } = await import(
       "../../analysis/market/domain.ts"
     );
     const { sectorKeyOf } = await import("../../analysis/market/sector_keys.ts");
     const asked = sectorKeyOf(args.key);
     const d = await (await ctx.provider("market_a")).domain.sector(asked);
     warnOtherKey(ctx, "sector", asked, d.key);
-    const rows = pageTable(d, args.table, args.limit);
+    const rows = pageTable(d, args.table, args.limit ?? 25);
     for (const w of tableCaveats(args.table, rows)) ctx.warn(w);
+    if (args.limit !== undefined && rows.length < args.limit) {
+      ctx.warn(shortTable(args, rows.length));
+    }
     return {
       key: d.key,
       name: d.name,

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { renderOutput } from "../../adapters/render.ts";
 import { loadCommand } from "../../commands/registry.ts";
-import { dataOf, run } from "../_helpers.ts";
+import { dataOf, envelope, run } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -198,4 +198,29 @@ Deno.test("sector and industry tables: fractions read as percents, caps without 
   const cell = (k: string) => r.split(",")[h.split(",").indexOf(k)];
   assert.equal(cell("overview.market_weight_pct"), "29.994836");
   assert.equal(cell("benchmark.name"), "S&P 500");
+});
+
+Deno.test("sector.table and industry.table: a stated limit past the page's rows is warned", async () => {
+  const asked = await envelope(
+    "sector.table",
+    { key: "technology", table: "top_etfs", limit: 100 },
+    opts(),
+  );
+  const rows = dataOf(asked).rows as unknown[];
+  assert.ok(rows.length < 100);
+  assert.ok(
+    asked.warnings.some((w) =>
+      w.includes(`lists ${rows.length} top_etfs row`) && w.includes("limit=100")
+    ),
+    asked.warnings.join("\n"),
+  );
+  // the default limit is no request of the caller's: no warning for it
+  const plain = await envelope("sector.table", { key: "technology", table: "top_etfs" }, opts());
+  assert.ok(!plain.warnings.some((w) => w.includes("fewer than limit")), plain.warnings.join("\n"));
+  const industry = await envelope(
+    "industry.table",
+    { key: "banks-diversified", limit: 99 },
+    opts(),
+  );
+  assert.ok(industry.warnings.some((w) => w.includes("limit=99")), industry.warnings.join("\n"));
 });
