@@ -338,7 +338,8 @@ export async function statement(
       field: label(type),
       key: type,
       unit: unitOf(type, stamped.length === 1 ? stamped[0] : null),
-      values,
+      // newest first, as `periods` and the text view run (a sheet's columns follow this order)
+      values: Object.fromEntries(Object.keys(values).sort().reverse().map((d) => [d, values[d]])),
       kind: k,
       stamped,
       byDate: currencies,

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { dataOf, run } from "../_helpers.ts";
 import { fakeMarket } from "./_fake.ts";
 import { unitOf } from "../../analysis/market/statement.ts";
+import { renderOutput } from "../../adapters/render.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
@@ -213,4 +214,14 @@ Deno.test("fundamentals.statement: a pair, a coin, a contract or an index is ref
     assert.match(envelope.error!, new RegExp(`is ${what}, which has no financial statements`));
   }
   assert.equal(asked, 0);
+});
+
+Deno.test("fundamentals.statement: rows' values run newest first, as periods do, so the sheet's columns match", async () => {
+  const env = await statement(baba(), { period: "quarterly" });
+  const d = dataOf(env) as Any;
+  assert.deepEqual(d.periods, ["2023-12-31", "2023-09-30", "2023-06-30"]);
+  assert.deepEqual(Object.keys(row(d, "quarterlyTotalRevenue").values), d.periods);
+  const head = renderOutput(env, "csv", { view: "fundamentals" }).out.split("\n")[0];
+  const dates = [...head.matchAll(/values\.(\d{4}-\d\d-\d\d)/g)].map((m) => m[1]);
+  assert.deepEqual(dates, d.periods);
 });
