@@ -736,8 +736,13 @@ function explainNulls(
     if ((shortSpan && SHORT_SPAN.has(key)) || (fewReturns && FEW_RETURNS.has(key))) continue;
     if (wiped && (WIPED.includes(key) || key === "omega_ratio")) continue;
     if ((m as unknown as Record<string, unknown>)[key] === null) {
-      // Calmar is CAGR over drawdown: null for want of either
-      const reason = key === "calmar_ratio" && m.max_drawdown_pct > 0 ? "cagr_pct is null" : why;
+      // Calmar is CAGR over drawdown: null for want of either; a profit factor is null for want
+      // of a closed trade before it is for want of a losing one
+      const reason = key === "calmar_ratio" && m.max_drawdown_pct > 0
+        ? "cagr_pct is null"
+        : key === "profit_factor" && !m.closed_trades
+        ? "no trade was closed"
+        : why;
       notes.push(`metrics.${key} is null: ${reason}`);
     }
   }
