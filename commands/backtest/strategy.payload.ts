@@ -13,7 +13,9 @@ import {
 } from "../../analysis/backtest/options.ts";
 import { resolveParams, warmupNote } from "../../analysis/backtest/params.ts";
 
-const { initial_cash: _cash, ...OPTIONS } = RUN_OPTION_ARGS;
+// the run options, initial_cash included, are backtest.run's own schemas: a payload takes what
+// the run takes (1M, 100000.5)
+const { initial_cash, ...OPTIONS } = RUN_OPTION_ARGS;
 
 export default defineCommand({
   name: "backtest.strategy.payload",
@@ -37,7 +39,7 @@ export default defineCommand({
     ),
     start_date: isoDate().describe("First evaluated bar, YYYY-MM-DD."),
     end_date: isoDate().describe("Last bar included, YYYY-MM-DD."),
-    initial_cash: z.int().min(1).default(100000).describe("Starting cash (default 100000)."),
+    initial_cash,
     parameters: jsonObject().default({}).describe(
       "Strategy parameters as a JSON object; missing ones take the strategy's defaults.",
     ),
