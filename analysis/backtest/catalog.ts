@@ -1,5 +1,6 @@
 /** What backtest.strategies and backtest.describe show, built from the strategy definitions. */
 import { InputError } from "../../core/errors.ts";
+import { closest } from "../../core/suggest.ts";
 import { resolveParams } from "./params.ts";
 import { findStrategy, STRATEGIES } from "./strategies.ts";
 import type { StrategyDef } from "./types.ts";
@@ -66,8 +67,9 @@ export function customInfo() {
 export function requireStrategy(name: string): StrategyDef {
   const def = findStrategy(name);
   if (!def) {
+    const meant = closest(name.trim(), [...STRATEGIES.map((s) => s.name), "custom"]);
     throw new InputError(
-      `unknown strategy "${name}"; built-ins are ${
+      `unknown strategy "${name}"${meant ? ` (did you mean ${meant}?)` : ""}; built-ins are ${
         STRATEGIES.map((s) => s.name).join(", ")
       }, or custom with strategy_file=./rule.ts`,
     );

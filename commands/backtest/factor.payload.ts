@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCommand } from "../../core/command.ts";
 import { InputError } from "../../core/errors.ts";
+import { closest } from "../../core/suggest.ts";
 import { commaText, isoDate } from "../../core/schema.ts";
 import { panelSummary, parseSymbols } from "../../analysis/backtest/data.ts";
 import {
@@ -98,10 +99,11 @@ export default defineCommand({
     const name = args.factor_name.toLowerCase();
     const factor = FACTORS.find((f) => f.name === name);
     if (!factor) {
+      const meant = closest(name, FACTORS.map((f) => f.name));
       throw new InputError(
-        `unknown factor "${args.factor_name}"; available: ${
-          FACTORS.map((f) => f.name).join(", ")
-        }` +
+        `unknown factor "${args.factor_name}"${
+          meant ? ` (did you mean ${meant}?)` : ""
+        }; available: ${FACTORS.map((f) => f.name).join(", ")}` +
           (name === "size"
             ? " (size needs historical market capitalisation, which no provider here supplies)"
             : ""),
