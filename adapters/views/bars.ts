@@ -70,6 +70,7 @@ function seriesBlocks(s: Rec): Block[] {
   const splits = Array.isArray(s.splits) ? s.splits.length : 0;
   const dividends = Array.isArray(s.dividends) ? s.dividends.length : 0;
   const gains = Array.isArray(s.capital_gains) ? s.capital_gains.length : 0;
+  const unreported = s.splits === null && s.dividends === null;
   const events = [
     splits && `${splits} split${splits === 1 ? "" : "s"}`,
     dividends && `${dividends} dividend${dividends === 1 ? "" : "s"}`,
@@ -83,6 +84,8 @@ function seriesBlocks(s: Rec): Block[] {
       "events",
       events.length
         ? `${events.join(", ")} in the window (below)`
+        : unreported
+        ? notReported(s)
         : "no splits or dividends in the window",
     ],
     [
@@ -114,6 +117,19 @@ function seriesBlocks(s: Rec): Block[] {
       text: urls.length ? [`Source of ${symbol}:`, ...urls].join("\n") : `Source of ${symbol}: —`,
     },
   ];
+}
+
+/** Why a provider's bars come without events, in words: null splits and dividends. */
+const UNREPORTED: Record<string, string> = {
+  stooq:
+    "not reported by Stooq (its bars are adjusted for splits and dividends, so neither shows in the prices)",
+  broker_a: "not reported by Alpaca (its bars are adjusted for splits, not for dividends)",
+};
+
+/** Splits and dividends the provider does not report: never "none in the window". */
+function notReported(s: Rec): string {
+  return UNREPORTED[String(s.provider)] ??
+    `not reported by ${str(s.provider) ?? "the provider"} (its bars carry no splits or dividends)`;
 }
 
 /** What the prices are counted in: the currency, or an index's points. */

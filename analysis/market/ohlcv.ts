@@ -106,13 +106,18 @@ export interface Series {
   end_date: string;
   rows: Bar[];
   count: number;
-  splits: Split[];
-  dividends: Dividend[];
+  /**
+   * Splits and dividends in the window; null when the provider reports none of them (Stooq's
+   * CSV, Alpaca's bars carry no events), which is no word that none happened.
+   */
+  splits: Split[] | null;
+  dividends: Dividend[] | null;
   /**
    * A fund's capital-gain distributions per share in the window (Yahoo's), apart from its
-   * income dividends; empty from providers that do not report them. Always set by fetchSeries.
+   * income dividends; empty from providers that state them within their dividends (Alpha
+   * Vantage), null from those that report no events. Always set by fetchSeries.
    */
-  capital_gains?: Dividend[];
+  capital_gains?: Dividend[] | null;
   attempts?: Attempt[];
 }
 
@@ -144,10 +149,11 @@ interface Got {
   timezone: string | null;
   /** The bars in columns, when the provider reads them so (`rows` is then empty). */
   columns?: BarColumns;
-  splits: Split[];
-  dividends: Dividend[];
-  /** Capital-gain distributions (Yahoo's only; empty elsewhere). */
-  capital_gains: Dividend[];
+  /** Null when the provider reports no events at all (not that none happened). */
+  splits: Split[] | null;
+  dividends: Dividend[] | null;
+  /** Capital-gain distributions (Yahoo's only; empty or null elsewhere). */
+  capital_gains: Dividend[] | null;
   currency: string | null;
   /** An index's or point-priced future's market currency (see Series), when one is stated. */
   market_currency?: string | null;
@@ -317,8 +323,15 @@ async function fromYahoo(
   };
 }
 
-/** No splits, dividends or capital gains (new arrays each call): providers that state none. */
-const noEvents = () => ({ splits: [], dividends: [], capital_gains: [] });
+/**
+ * Providers whose bars carry no events (Stooq's CSV, Alpaca's bars): splits, dividends and
+ * capital gains are not known from them, which null says; an empty list would read as "none
+ * happened" (AAPL's 4-for-1 split of 2020-08-31 is in no Stooq answer).
+ */
+const notReported = () => ({ splits: null, dividends: null, capital_gains: null });
+
+/** No events, known: a kind of symbol that never splits or pays (new arrays each call). */
+const noneExist = () => ({ splits: [], dividends: [], capital_gains: [] });
 
 /** Daily bars from Stooq's CSV, in columns. */
 async function fromStooq(
@@ -338,10 +351,12 @@ async function fromStooq(
   if (note && columns.dates.length) ctx.warn(`${symbol}: ${note}`);
   const index = isIndexSymbol(symbol);
   if (index && columns.dates.length) ctx.warn(indexLevelNote(symbol, null));
+  const neverPays = index || NEVER_PAYS[parseSymbol(symbol).kind] !== undefined;
   return {
     rows: [],
     columns,
-    ...noEvents(),
+    // its adjusted prices hide a split or a dividend, and its CSV lists none
+    ...(neverPays ? noneExist() : notReported()),
     timezone: null,
     provider_symbol,
     currency,
@@ -378,7 +393,8 @@ async function fromAlpaca(
   }
   return {
     rows,
-    ...noEvents(),
+    // Alpaca's bars state no corporate actions
+    ...notReported(),
     // Alpaca serves US listings only; its intraday stamps are UTC
     timezone: "America/New_York",
     provider_symbol,
@@ -544,12 +560,12 @@ export async function fetchSeries(
         end_date: lw.end,
         rows,
         count,
-        splits: got.splits.filter((s) => inWin(s.date)),
-        dividends: got.dividends.filter((d) => inWin(d.date)),
-        capital_gains: got.capital_gains.filter((d) => inWin(d.date)),
+        splits: got.splits?.filter((s) => inWin(s.date)) ?? null,
+        dividends: got.dividends?.filter((d) => inWin(d.date)) ?? null,
+        capital_gains: got.capital_gains?.filter((d) => inWin(d.date)) ?? null,
         attempts,
       };
-      const gains = capitalGainsNote(symbol, series.capital_gains!, got.currency);
+      const gains = capitalGainsNote(symbol, series.capital_gains ?? [], got.currency);
       if (gains) ctx.warn(gains);
       if (cols) {
         deferRows(series, cols);

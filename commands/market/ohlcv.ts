@@ -52,15 +52,20 @@ const series = z.object({
       numerator: z.number(),
       denominator: z.number(),
     }),
+  ).nullable().describe(
+    "Splits in the window (ex-dates). Null when the provider reports no events (stooq, " +
+      "broker_a: their bars carry none, and Stooq's prices are adjusted for them): not known, " +
+      "not none; an empty list means the provider reports events and listed none.",
   ),
-  dividends: z.array(z.object({ date: z.string(), amount: z.number() })).describe(
-    "Cash (income) dividends per share in the window, ex-dates, in the prices' currency.",
+  dividends: z.array(z.object({ date: z.string(), amount: z.number() })).nullable().describe(
+    "Cash (income) dividends per share in the window, ex-dates, in the prices' currency. Null " +
+      "when the provider reports no events (stooq, broker_a): not known, not none.",
   ),
-  capital_gains: z.array(z.object({ date: z.string(), amount: z.number() })).optional()
-    .describe(
+  capital_gains: z.array(z.object({ date: z.string(), amount: z.number() })).nullable()
+    .optional().describe(
       "A fund's capital-gain distributions per share in the window (Yahoo's), apart from its " +
-        "income dividends; Yahoo's adj_close takes both in. Empty from providers that do not " +
-        "report them.",
+        "income dividends; Yahoo's adj_close takes both in. Empty from market_b (its dividend " +
+        "amounts take them in); null from providers that report no events (stooq, broker_a).",
     ),
   attempts: z.array(attempt).optional(),
   source_urls: z.array(z.string()).describe(SOURCE_URLS_HELP),
