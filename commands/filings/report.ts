@@ -110,7 +110,7 @@ export default defineCommand({
     const { isReportPage, parseReport, reportText } = await import(
       "../../analysis/filings/rfile.ts"
     );
-    const summary = await loadSummary(client, filing);
+    const summary = await loadSummary(client, filing, { required: true });
     if (!summary) {
       throw new FinanceError(
         `filing ${filing.accession_no} (${filing.form}) has no FilingSummary.xml (no XBRL financial report); use ${await textReaders(

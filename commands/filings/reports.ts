@@ -62,7 +62,7 @@ export default defineCommand({
   async run(args, ctx) {
     const { client, filing, meta } = await resolveFiling(ctx, args);
     const { loadSummary } = await import("../../providers/filings_a/xbrl_files.ts");
-    const summary = await loadSummary(client, filing);
+    const summary = await loadSummary(client, filing, { required: true });
     if (!summary) {
       throw new FinanceError(
         `filing ${filing.accession_no} (${filing.form}) has no FilingSummary.xml (no XBRL financial report); use ${await textReaders(

@@ -42,17 +42,22 @@ export interface XbrlBundle {
   notes: string[];
 }
 
-/** FilingSummary.xml of a filing, or null when the filing (or the recording) has none. */
+/**
+ * FilingSummary.xml of a filing, or null when the filing has none. Under replay an unrecorded one
+ * reads as none too, for a reader that has another way to the XBRL files; `required` (a command
+ * that reads the summary itself) keeps the replay's own error instead, so a missing recording is
+ * never told as the filing having no financial report.
+ */
 export async function loadSummary(
   client: Client,
   f: ResolvedFiling,
+  opts: { required?: boolean } = {},
 ): Promise<FilingSummary | null> {
   try {
     const xml = await client.optionalArchiveText(f.cik, f.accession_no, "FilingSummary.xml");
     return xml ? parseFilingSummary(xml) : null;
   } catch (err) {
-    // Under replay an unrecorded FilingSummary is simply absent; other failures are real.
-    if (client.env.http.replaying) return null;
+    if (client.env.http.replaying && !opts.required) return null;
     throw err;
   }
 }

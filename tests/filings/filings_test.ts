@@ -396,3 +396,33 @@ Deno.test("filings.reports: a filing with no XBRL report is sent where its form 
     /\(20-F\) has no FilingSummary\.xml .*; use filings\.read or document\.scan on /,
   );
 });
+
+Deno.test("filings.reports/report: an unrecorded FilingSummary is a missing recording, never 'no XBRL report'", async () => {
+  // the project's cassette without its FilingSummary.xml recording for the 10-K
+  const dir = await Deno.makeTempDir();
+  try {
+    const index = JSON.parse(await Deno.readTextFile(join(CASSETTE, "index.json")));
+    index.entries = index.entries.filter((e: { url: string }) =>
+      e.url !==
+        "https://www.sec.gov/Archives/edgar/data/1234567/000123456724000010/FilingSummary.xml"
+    );
+    for (const e of index.entries as { file?: string }[]) {
+      if (!e.file) continue;
+      await Deno.mkdir(join(dir, e.file, ".."), { recursive: true });
+      await Deno.copyFile(join(CASSETTE, e.file), join(dir, e.file));
+    }
+    await Deno.writeTextFile(join(dir, "index.json"), JSON.stringify(index));
+    const calls: [string, Record<string, unknown>][] = [
+      ["filings.reports", { symbol: "ACME" }],
+      ["filings.report", { symbol: "ACME", report: "R2" }],
+    ];
+    for (const [name, args] of calls) {
+      const env = await envelope(name, args, { replay: [dir] });
+      assert.equal(env.ok, false, name);
+      assert.match(env.error!, /no recording for GET \S+000123456724000010\/FilingSummary\.xml/);
+      assert.doesNotMatch(env.error!, /has no FilingSummary/);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
