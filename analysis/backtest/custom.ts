@@ -110,10 +110,12 @@ export function toTargets(panel: Panel, out: CustomOutput): Targets {
       arr?.forEach((x, i) => {
         if (x === null || x === undefined) return;
         if (typeof x !== "number" || !Number.isFinite(x)) {
+          // NaN or ±Infinity come from the runner as { non_finite } (JSON has neither)
+          const odd = (x as { non_finite?: unknown } | null)?.non_finite;
           throw new InputError(
-            `custom strategy: weights.${sym}[${i}] must be a finite number or null, got ${
-              JSON.stringify(x)
-            }`,
+            `custom strategy: weights.${sym}[${i}] (${sym} on ${panel.dates[i]?.slice(0, 10)}) is ${
+              typeof odd === "string" ? odd : JSON.stringify(x)
+            }; a weight must be a finite number, or null for no order on that bar`,
           );
         }
         if (i >= panel.start) t[i] = x;
@@ -150,11 +152,46 @@ export async function runCustomModule(
 type Reply = { ok: true; full: CustomOutput; probe: CustomOutput | null } | {
   ok: false;
   error: string;
+  name?: string;
+  message?: string;
 };
 
 function unwrap(reply: Reply) {
-  if (!reply.ok) throw new InputError(`custom strategy failed: ${reply.error}`);
+  if (!reply.ok) {
+    const refused = reply.name === "NotCapable" || reply.name === "PermissionDenied"
+      ? sandboxRefusal(reply.message ?? reply.error)
+      : null;
+    throw new InputError(refused ?? `custom strategy failed: ${reply.error}`);
+  }
   return { full: reply.full, probe: reply.probe };
+}
+
+/** What a module asked the sandbox for, by the kind of access Deno names in its refusal. */
+const ASKED: Record<string, (what: string | undefined) => string> = {
+  read: (what) => `read ${what ?? "a file"}`,
+  write: (what) => `write ${what ?? "a file"}`,
+  net: (what) => `reach the network${what ? ` (${what})` : ""}`,
+  env: (what) => `read the environment${what ? ` (${what})` : ""}`,
+  run: (what) => `start a subprocess${what ? ` (${what})` : ""}`,
+  sys: (what) => `read system information${what ? ` (${what})` : ""}`,
+  ffi: () => "load a native library",
+  import: (what) => `import ${what ?? "a remote module"}`,
+};
+
+/**
+ * A sandbox refusal in words a strategy's author can act on: what the module tried, that the
+ * sandbox lets it read only its own file, and how to hand it data (Deno's own text names a
+ * flag the user cannot pass here). Null when the refusal is not one of Deno's permission errors.
+ */
+export function sandboxRefusal(message: string): string | null {
+  const m = /Requires (\w+) access(?: to "?([^",]+)"?)?/.exec(message);
+  if (!m) return null;
+  const asked = (ASKED[m[1]] ?? (() => `use ${m[1]} access`))(m[2]);
+  return `custom strategy: the module tried to ${asked}, which the strategy sandbox does not allow: ` +
+    "it runs with read access to its own file (strategy_file) only, and no other files, " +
+    "network, environment, writes or subprocesses; pass what the rule needs as parameters " +
+    "(key=value arguments or params='{...}', read by the module as ctx.params), or write it " +
+    "into the module itself";
 }
 
 /** Most a strategy's stderr may print before it is stopped; only the start is kept. */

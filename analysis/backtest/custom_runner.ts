@@ -49,9 +49,22 @@ async function handle(msg: Message) {
     const probe = msg.probeLength ? await call(mod, slice(msg.input, msg.probeLength)) : null;
     return { ok: true, full, probe };
   } catch (err) {
-    return { ok: false, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+    // the name apart (NotCapable: a sandbox refusal), so the parent can say it in its own words
+    return err instanceof Error
+      ? { ok: false, error: `${err.name}: ${err.message}`, name: err.name, message: err.message }
+      : { ok: false, error: String(err) };
   }
 }
 
+/**
+ * JSON has no NaN or Infinity (JSON.stringify writes null, the contract's "no order"): such a
+ * number is sent as `{ non_finite: "NaN" }`, so the parent can refuse it instead of reading null.
+ */
+function nonFinite(_key: string, value: unknown) {
+  return typeof value === "number" && !Number.isFinite(value)
+    ? { non_finite: String(value) }
+    : value;
+}
+
 const text = await new Response(Deno.stdin.readable).text();
-console.log(JSON.stringify(await handle(JSON.parse(text))));
+console.log(JSON.stringify(await handle(JSON.parse(text)), nonFinite));
