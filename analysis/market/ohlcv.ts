@@ -19,7 +19,7 @@ import { answeredAt } from "./answered.ts";
 import { type Bar, type Dividend, isIntraday, type Split } from "../../providers/market_a/bars.ts";
 import { canonicalSymbol, parseSymbol, urlNamesSymbol } from "../../core/symbols.ts";
 import { closest } from "../../core/suggest.ts";
-import { type BarColumns, deferRows } from "../../providers/bar_columns.ts";
+import { type BarColumns, deferRows, sliceColumns } from "../../providers/bar_columns.ts";
 import { vouchJsonSafe } from "../../core/envelope.ts";
 import { lazyImport } from "../../core/lazy.ts";
 import { indexBasis } from "./units.ts";
@@ -58,6 +58,7 @@ import {
   newYorkSession,
   noVolumePlaceholders,
   pairUnit,
+  startsLate,
   unfinishedBar,
 } from "./ohlcv_notes.ts";
 
@@ -483,6 +484,23 @@ function seriesAnsweredAt(ctx: Context, provider: string, providerSymbol: string
   return own.length ? own[own.length - 1].retrieved_at : answeredAt(ctx, provider);
 }
 
+/**
+ * A late first bar: after a start given (start_date, years), or after the start of a window
+ * sized for `limit` bars that holds fewer (a listing younger than the window); a window sized
+ * for more bars than its first days hold starts before its first bar by design.
+ */
+function lateStart(symbol: string, first: string, w: Window, total: number, tf: string) {
+  if (w.keepLast === null) return startsLate(symbol, first, w.start, undefined, tf);
+  if (total >= w.keepLast || w.cappedAt !== undefined) return null;
+  return startsLate(
+    symbol,
+    first,
+    w.start,
+    `the start of the window sized for ${w.keepLast} bars (${w.start})`,
+    tf,
+  );
+}
+
 /** Fetches one symbol through the chain; throws naming every attempt when none has rows. */
 export async function fetchSeries(
   ctx: Context,
@@ -515,9 +533,15 @@ export async function fetchSeries(
       const got = await fromProvider(ctx, key, symbol, tf, w);
       const lw = localWindow(w, got.timezone, ctx.clock.now());
       // Bars read into columns become rows only when someone reads them (bar_columns.ts).
-      const cols = got.columns && windowColumns(got.columns, lw);
-      let rows = cols ? [] : inWindow(got.rows, lw, got.timezone);
+      // the whole window first (its first bar and size are said when limit= cuts it), then the cut
+      const whole = got.columns && windowColumns(got.columns, { ...lw, tail: undefined });
+      let rows = whole ? [] : inWindow(got.rows, lw, got.timezone);
       if (w.keepLast !== null && rows.length > w.keepLast) rows = rows.slice(-w.keepLast);
+      const total = whole ? whole.dates.length : rows.length;
+      const firstOf = total ? (whole ? whole.dates[0] : rows[0].date) : null;
+      const cols = whole && w.tail !== undefined && total > w.tail
+        ? sliceColumns(whole, total - w.tail, total)
+        : whole;
       if (w.tail !== undefined && rows.length > w.tail) rows = rows.slice(-w.tail);
       const count = cols ? cols.dates.length : rows.length;
       const ms = Math.round((performance.now() - t0) * 100) / 100;
@@ -538,6 +562,8 @@ export async function fetchSeries(
           `${symbol}: ${count} ${tf} bars, not the ${w.keepLast} asked (limit): Yahoo keeps ${tf} bars for only about ${w.cappedAt} days, so the window was cut to ${w.start}..${w.end}; use a larger timeframe for a longer history`,
         );
       }
+      const late = lateStart(symbol, localDay(firstOf!, got.timezone), w, total, tf);
+      if (late) ctx.warn(late);
       const last = localDay(cols ? cols.dates[count - 1] : rows[count - 1].date, got.timezone);
       const stale = endsEarly(symbol, last, lw.end, ctx.clock.now(), tf);
       if (stale) ctx.warn(stale);

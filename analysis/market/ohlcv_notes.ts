@@ -174,6 +174,29 @@ export function endsEarly(
 }
 
 /**
+ * A warning when `symbol`'s first bar in the window comes more than a week (past the bar's own
+ * week or month) after the day the window starts: the provider has no earlier bars, so the rows
+ * cover less than was asked, which a count alone does not say. `asked` names the start as the
+ * caller gave it ("start_date 2025-01-01"). Null otherwise (a weekend, a holiday).
+ */
+export function startsLate(
+  symbol: string,
+  first: string,
+  start: string,
+  asked = `start_date ${start}`,
+  timeframe = "1d",
+): string | null {
+  const days = Math.floor((Date.parse(first) - Date.parse(start)) / 86_400_000);
+  const covers = timeframe === "1mo" ? 31 : timeframe === "1wk" ? 7 : 0;
+  if (!(days > GAP_DAYS + covers)) return null;
+  return `${symbol}: the bars start at ${first}, ${days} days after ${asked}: the provider has no earlier bars (a listing that began trading then, a provider whose history starts there, or a shorter recording), so the rows cover less than the window asked`;
+}
+
+/** True for a {@link startsLate} warning (callers that state their own start drop it). */
+export const isLateStart = (warning: string) =>
+  /^\S+: the bars start at \S+, \d+ days after /.test(warning);
+
+/**
  * A warning when the symbols' bars come from providers that adjust their close differently
  * (Yahoo's for splits only, Stooq's for dividends too, Alpha Vantage's not at all): side by side,
  * their closes are not one basis. Null when one provider answered them all.

@@ -89,7 +89,8 @@ export default defineCommand({
     "outside the session Yahoo states for its day is left out, with a warning. A last bar of " +
     "a session still trading (its close the latest price, its volume so far) is said in a " +
     "warning; so is a stretch of more than a week without bars inside the window (a " +
-    "suspension, a long closure). An index's bars (^GSPC) are levels in " +
+    "suspension, a long closure), and a first bar more than a week after the start asked (the " +
+    "provider has no earlier bars: a younger listing or a shorter history). An index's bars (^GSPC) are levels in " +
     "points: currency is null, market_currency names the currency stated for it, and a " +
     "warning says so; so are the bars of point-priced futures (ES=F), and cents-quoted ones " +
     "(KC=F) are in USX. Use price.moves for " +

@@ -195,10 +195,23 @@ export default defineCommand({
         `no daily bars for ${args.symbol}: ${env.error ?? "market.ohlcv failed"}`,
       );
     }
-    // what market.ohlcv says of the bars (they end early, dividends left out) holds for the moves
-    for (const w of env.warnings) ctx.warn(`market.ohlcv: ${w}`);
+    // what market.ohlcv says of the bars (they end early, dividends left out) holds for the moves;
+    // a late start it measures from the baselines' lead, which the scan's own start replaces
+    const { isLateStart, startsLate } = await import("../../analysis/market/ohlcv_notes.ts");
+    const told = env.warnings.filter((w) => !isLateStart(w));
+    for (const w of told) ctx.warn(`market.ohlcv: ${w}`);
     const found = barsOf(env.data, args.symbol);
-    const scanned = found?.rows.filter((r) => String(r.date).slice(0, 10) >= start).length ?? 0;
+    const inScan = found?.rows.filter((r) => String(r.date).slice(0, 10) >= start) ?? [];
+    const scanned = inScan.length;
+    const late = scanned
+      ? startsLate(
+        args.symbol,
+        String(inScan[0].date).slice(0, 10),
+        start,
+        args.start_date ? `start_date ${start}` : `the scan's start ${start} (years=${years})`,
+      )
+      : null;
+    if (late) ctx.warn(late);
     if (!found || scanned <= days) {
       throw new ProviderError(
         "market",
@@ -208,8 +221,8 @@ export default defineCommand({
           days + 1
         } trading sessions${
           // what market.ohlcv said of its bars (they end early), not its replay notes
-          env.warnings.filter((w) => !/^some answers were replayed/.test(w)).map((w) => `; ${w}`)
-            .join("")}`,
+          [...told.filter((w) => !/^some answers were replayed/.test(w)), ...late ? [late] : []]
+            .map((w) => `; ${w}`).join("")}`,
       );
     }
     const { oneBasis } = await import("../../analysis/market/bar_basis.ts");
