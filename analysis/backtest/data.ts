@@ -782,9 +782,23 @@ function slashSymbol(s: string): boolean {
   }
 }
 
-/** Splits and normalises a symbols argument. */
-export function parseSymbols(text: string): string[] {
-  const list = [...new Set(text.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean))];
+/**
+ * Splits and normalises a symbols argument. A symbol listed more than once (AAPL,aapl) is kept
+ * once, and said to `warn` when given.
+ */
+export function parseSymbols(text: string, warn?: (note: string) => void): string[] {
+  const given = text.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const list = [...new Set(given)];
+  if (warn && list.length < given.length) {
+    const repeated = list.filter((s) => given.indexOf(s) !== given.lastIndexOf(s));
+    warn(
+      `symbols: ${
+        repeated.map((s) => `${s} is listed ${given.filter((g) => g === s).length} times`).join(
+          ", ",
+        )
+      }; ${repeated.length > 1 ? "each is" : "it is"} taken once`,
+    );
+  }
   if (!list.length) {
     throw new InputError("symbols: give at least one ticker, e.g. AAPL or AAPL,MSFT");
   }

@@ -60,11 +60,17 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
       provider: req.provider,
     }, { inProcess: true }) // bars are read here, never passed on: no JSON copy or redaction
   ));
+  // two spellings of one instrument (BRK.B and BRK-B, AAPL and AAPL.US) answer the same bars:
+  // held once, under the first spelling, or the run would buy the stock twice
+  const fold = foldSpellings(answers, req.symbols);
+  for (const note of fold.notes) ctx.warn(note);
+  const symbols = fold.keep.map((i) => req.symbols[i]);
+  const kept = fold.keep.map((i) => answers[i]);
   const data: Record<string, SymbolBars> = {};
   const failed: string[] = [];
-  for (const w of sharedWarnings(answers, req.symbols)) ctx.warn(w);
-  answers.forEach((env, i) => {
-    const symbol = req.symbols[i];
+  for (const w of sharedWarnings(kept, symbols)) ctx.warn(w);
+  kept.forEach((env, i) => {
+    const symbol = symbols[i];
     if (env.ok) {
       // one symbol asked, one series back: it is the asked symbol, whatever spelling the
       // provider gave it (BRK.B comes back as BRK-B), so the panel keeps the user's name
@@ -73,17 +79,17 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
       else Object.assign(data, readOhlcvData(env.data, [symbol]));
     } else failed.push(`${symbol}: ${env.error}`);
   });
-  if (failed.length === req.symbols.length) {
+  if (failed.length === symbols.length) {
     throw new FinanceError(`price data unavailable, backtest not run: ${failed.join("; ")}`);
   }
   if (failed.length && !req.dropMissing) {
     throw new FinanceError(
-      `price data unavailable for ${failed.length} of ${req.symbols.length} symbols, backtest ` +
+      `price data unavailable for ${failed.length} of ${symbols.length} symbols, backtest ` +
         `not run: ${failed.join("; ")}; fix or remove them, or pass drop_missing=true`,
     );
   }
   for (const f of failed) ctx.warn(`left out (drop_missing=true): ${f}`);
-  const loaded = alignBars(data, req.symbols, req.startDate, req.endDate);
+  const loaded = alignBars(data, symbols, req.startDate, req.endDate);
   const empty = loaded.missing.filter((s) => !failed.some((f) => f.startsWith(`${s}:`)));
   if (empty.length) {
     const list = empty.join(", ");
@@ -166,6 +172,57 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   }
   for (const n of loaded.notes) ctx.warn(n);
   return loaded;
+}
+
+/**
+ * The answers to keep, by index, when symbols spelt differently resolve to one instrument: the
+ * same provider and provider symbol (BRK.B and BRK-B are Yahoo's BRK-B; AAPL and AAPL.US are
+ * Stooq's aapl.us), or, without those, the same source URL. The first spelling is kept; each
+ * folded one is named in a note. Failed answers are kept (each is said on its own).
+ */
+export function foldSpellings(
+  answers: { ok: boolean; data?: unknown }[],
+  symbols: string[],
+): { keep: number[]; notes: string[] } {
+  const first = new Map<string, number>();
+  const folded = new Map<number, number[]>();
+  const keep: number[] = [];
+  answers.forEach((env, i) => {
+    const key = env.ok ? instrumentKey(env.data) : null;
+    const at = key === null ? undefined : first.get(key);
+    if (at === undefined) {
+      if (key !== null) first.set(key, i);
+      keep.push(i);
+      return;
+    }
+    const list = folded.get(at) ?? [];
+    list.push(i);
+    folded.set(at, list);
+  });
+  const notes = [...folded].map(([at, others]) => {
+    const d = answers[at].data as Record<string, unknown>;
+    const url = Array.isArray(d.source_urls) ? d.source_urls[0] : undefined;
+    const names = others.map((i) => symbols[i]);
+    return `${names.join(", ")} and ${symbols[at]} are one instrument (${
+      typeof d.provider_symbol === "string"
+        ? `${String(d.provider ?? "the provider")}'s ${d.provider_symbol}`
+        : "the same bars"
+    }${url ? `, ${url}` : ""}): it is taken once, as ${
+      symbols[at]
+    } (the same stock bought twice would be counted twice); list it once`;
+  });
+  return { keep, notes };
+}
+
+/** What names an answer's instrument: provider and provider symbol, or the first source URL. */
+function instrumentKey(data: unknown): string | null {
+  const d = data as Record<string, unknown> | null;
+  if (!d || typeof d !== "object" || d.symbols) return null;
+  if (typeof d.provider === "string" && typeof d.provider_symbol === "string") {
+    return `${d.provider}\u0000${d.provider_symbol.toUpperCase()}`;
+  }
+  const url = Array.isArray(d.source_urls) ? d.source_urls[0] : undefined;
+  return typeof url === "string" ? `url\u0000${url}` : null;
 }
 
 /**

@@ -54,7 +54,7 @@ export async function runTune(args: TuneArgs, ctx: Context) {
       `${repeats} of ${plan.total} combinations repeat an earlier one (a value listed twice in the grid) and were not run again (see data.skipped)`,
     );
   }
-  const symbols = parseSymbols(args.symbols);
+  const symbols = parseSymbols(args.symbols, (note) => ctx.warn(note));
   const opts: RunOptionValues = args;
   const sim = simConfig(opts);
   for (const w of costWarnings(opts)) ctx.warn(w);

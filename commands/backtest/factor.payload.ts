@@ -112,7 +112,7 @@ export default defineCommand({
     const topPct = checkPct("top_pct", args.top_pct);
     const bottomPct = checkPct("bottom_pct", args.bottom_pct);
     const loaded = await loadPanel(ctx, {
-      symbols: parseSymbols(args.symbols),
+      symbols: parseSymbols(args.symbols, (note) => ctx.warn(note)),
       startDate: args.start_date,
       endDate: args.end_date,
       timeframe: args.timeframe,

@@ -86,7 +86,7 @@ export default defineCommand({
     "finance backtest.run custom SPY 2015-01-01 2024-12-31 strategy_file=./rule.ts window=50",
   ],
   async run(args, ctx) {
-    const symbols = parseSymbols(args.symbols);
+    const symbols = parseSymbols(args.symbols, (note) => ctx.warn(note));
     const opts = args as unknown as RunOptionValues;
     const sim = simConfig(opts);
     for (const w of costWarnings(opts)) ctx.warn(w);

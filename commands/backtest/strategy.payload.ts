@@ -90,7 +90,9 @@ export default defineCommand({
         warmup_bars: args.warmup_bars ?? def.warmup(params as Record<string, number>),
       };
     }
-    const symbols = args.symbols ? parseSymbols(args.symbols).join(",") : undefined;
+    const symbols = args.symbols
+      ? parseSymbols(args.symbols, (note) => ctx.warn(note)).join(",")
+      : undefined;
     const runArgs: Record<string, unknown> = {
       strategy: strategy.name,
       ...(symbols ? { symbols } : {}),
