@@ -484,6 +484,9 @@ function seriesAnsweredAt(ctx: Context, provider: string, providerSymbol: string
   return own.length ? own[own.length - 1].retrieved_at : answeredAt(ctx, provider);
 }
 
+/** Bar sizes in words, where a word says it better. */
+const BAR_WORDS: Record<string, string> = { "1d": "daily", "1wk": "weekly", "1mo": "monthly" };
+
 /**
  * A late first bar: after a start given (start_date, years), or after the start of a window
  * sized for `limit` bars that holds fewer (a listing younger than the window); a window sized
@@ -564,6 +567,14 @@ export async function fetchSeries(
       }
       const late = lateStart(symbol, localDay(firstOf!, got.timezone), w, total, tf);
       if (late) ctx.warn(late);
+      if (w.tail !== undefined && total > count) {
+        const kept = localDay(cols ? cols.dates[0] : rows[0].date, got.timezone);
+        ctx.warn(
+          `${symbol}: ${count} of the ${total} ${
+            BAR_WORDS[tf] ?? tf
+          } bars in the window ${lw.start}..${lw.end} are given, the last ${count} (limit=${w.tail}): the rows start at ${kept}, not at the window's start; leave out limit for all of them`,
+        );
+      }
       const last = localDay(cols ? cols.dates[count - 1] : rows[count - 1].date, got.timezone);
       const stale = endsEarly(symbol, last, lw.end, ctx.clock.now(), tf);
       if (stale) ctx.warn(stale);
