@@ -122,8 +122,7 @@ export default defineCommand({
       "Years of bars up to end_date, instead of start_date (years=3: the same date 3 years back).",
     ),
     limit: z.int().min(1).max(20_000).optional().describe(
-      "Most recent bars to keep (default 200); with start_date or years, the window's last " +
-        "ones (a warning says how many of the window's bars were given, and where they start).",
+      "Most recent bars to keep (default 200); with start_date or years, the window's last ones.",
     ),
     provider: z.string().default("auto").describe(
       "auto, market_a (Yahoo), stooq, broker_a (Alpaca) or market_b (Alpha Vantage).",
