@@ -62,12 +62,22 @@ function isSymbolToken(shape: ArgShape, token: string, key: string): boolean {
 
 /**
  * For a word given where the command takes no (more) positional arguments: the named argument
- * it most likely is, as a hint ("did you mean symbol=AAPL? "), or "" — a ticker-like word for a
- * command with `symbol`, any other text for one with `query`, when that argument is not given.
+ * it most likely is, as a hint ("did you mean symbol=AAPL? "), or "" — a date for a date
+ * argument (`date`, else the first `…_date`), a ticker-like word for a command with `symbol`,
+ * any other text for one with `query`, when that argument is not given by name or position.
  */
 function namedGuess(shape: ArgShape, args: Record<string, unknown>, word: string): string {
-  const free = (name: string) => shape.keys.includes(name) && !Object.hasOwn(args, name);
-  if (free("symbol") && word.length <= TICKER_MAX && TICKER_PATTERN.test(word)) {
+  // every positional slot is taken (this word is one too many), so none of them is free
+  const free = (name: string) =>
+    shape.keys.includes(name) && !Object.hasOwn(args, name) && !shape.positional.includes(name) &&
+    !Object.entries(shape.aliases ?? {}).some(([a, c]) => c === name && Object.hasOwn(args, a));
+  // 2026-02-26 also has a ticker's shape: a date argument is the one it fits
+  const isDate = /^\d{4}-\d{2}-\d{2}$/.test(word);
+  if (isDate) {
+    const date = ["date", ...shape.keys.filter((k) => k.endsWith("_date"))].find(free);
+    if (date) return `did you mean ${date}=${word}? `;
+  }
+  if (!isDate && free("symbol") && word.length <= TICKER_MAX && TICKER_PATTERN.test(word)) {
     return `did you mean symbol=${word}? `;
   }
   if (free("query")) return `did you mean query=${JSON.stringify(clip(word))}? `;
