@@ -125,9 +125,10 @@ export function backtestView(raw: unknown): Block[] {
         { name: "symbol" },
         { name: "side" },
         { name: "entry" },
-        { name: "entry price", number: true },
+        { name: "avg entry", number: true },
         { name: "exit" },
-        { name: "exit price", number: true },
+        { name: "avg exit", number: true },
+        { name: "fills", number: true },
         { name: "return", number: true },
         { name: "P&L", number: true },
         { name: "bars", number: true },
@@ -139,16 +140,67 @@ export function backtestView(raw: unknown): Block[] {
         { text: money(num(t.entry_price), cur), number: true },
         { text: str(t.exit_date) ? dateText(String(t.exit_date)) : "—" },
         { text: money(num(t.exit_price), cur), number: true },
+        { text: fillsText(t), number: true },
         { text: percent(num(t.return_pct)), number: true },
         { text: money(num(t.pnl), cur), number: true },
         { text: String(t.bars_held ?? "—"), number: true },
       ]),
-      note: trades.length > 50 ? `${trades.length - 50} more trades (--output json)` : undefined,
+      note: tradesNote(trades),
     });
+    const fills = fillsNote(trades);
+    if (fills) blocks.push({ kind: "note", text: fills });
   }
   if (str(raw.plot_path)) blocks.push({ kind: "note", text: `Chart: ${raw.plot_path}` });
   blocks.push({ kind: "note", text: sources(data) });
   return blocks;
+}
+
+/** A trade's fills as entries/exits ("1/2": bought once, sold in two parts). */
+function fillsText(t: Rec): string {
+  const inn = typeof t.entry_fills === "number" ? t.entry_fills : 1;
+  const out = typeof t.exit_fills === "number" ? t.exit_fills : t.exit_date ? 1 : 0;
+  return `${inn}/${out}`;
+}
+
+/** Under the trades: that their prices are averages over fills, and what the table leaves out. */
+function tradesNote(trades: Rec[]): string {
+  return "avg entry and avg exit are size-weighted averages of each trade's fills (fills: " +
+    "entries/exits); entry is the date of the first entry fill, exit that of the last closing " +
+    `fill${trades.length > 50 ? `; ${trades.length - 50} more trades (--output json)` : ""}`;
+}
+
+/**
+ * The shown trades built of several fills, one line each, with the dates the table leaves out
+ * (the last entry, the first exit); null when every trade is one fill in and one out.
+ */
+function fillsNote(trades: Rec[]): string | null {
+  const parts = trades.slice(0, 50).filter((t) =>
+    (num(t.entry_fills) ?? 1) > 1 || (num(t.exit_fills) ?? 0) > 1
+  );
+  if (!parts.length) return null;
+  const lines = ["Trades of several fills (each fill's price is in the orders, --output json):"];
+  for (const t of parts.slice(0, 10)) {
+    const bits: string[] = [];
+    if ((num(t.entry_fills) ?? 1) > 1) {
+      bits.push(
+        `entered in ${t.entry_fills} fills, ${dateText(String(t.entry_date))} to ${
+          dateText(String(t.last_entry_date))
+        }`,
+      );
+    }
+    if ((num(t.exit_fills) ?? 0) > 1) {
+      bits.push(
+        `closed in ${t.exit_fills} fills, ${dateText(String(t.first_exit_date))} to ${
+          dateText(String(t.exit_date))
+        }`,
+      );
+    }
+    lines.push(
+      `  ${t.symbol} ${t.direction} from ${dateText(String(t.entry_date))}: ${bits.join("; ")}`,
+    );
+  }
+  if (parts.length > 10) lines.push(`  ${parts.length - 10} more`);
+  return lines.join("\n");
 }
 
 /** How many leaderboard rows share rank 1. */

@@ -71,21 +71,48 @@ export function equityCurve(
   }));
 }
 
+/**
+ * The trades as rows. A trade is every fill from its first entry to the fill that closes it:
+ * entry_price and exit_price are size-weighted averages over its entry and its closing fills
+ * (a position sold in two parts exits at neither part's price), so each row counts its fills
+ * and dates the last entry and the first exit beside the first entry and the last exit.
+ */
 export function tradeRows(panel: Panel, sim: SimResult) {
-  return sim.trades.map((tr) => ({
-    symbol: panel.symbols[tr.symbol],
-    direction: tr.direction,
-    status: tr.status,
-    entry_date: panel.dates[tr.entryBar],
-    entry_price: tr.entryPrice,
-    exit_date: tr.exitBar === null ? null : panel.dates[tr.exitBar],
-    exit_price: tr.exitPrice,
-    size: tr.size,
-    pnl: tr.pnl,
-    return_pct: tr.returnPct,
-    fees: tr.fees,
-    bars_held: (tr.exitBar ?? panel.dates.length - 1) - tr.entryBar,
-  }));
+  // a symbol's orders in bar order: one per symbol a bar, so a reversal's order is the exit of
+  // one trade and the entry of the next, told apart by its side
+  const bySymbol = new Map<number, { bar: number; side: number }[]>();
+  for (const o of sim.orders) {
+    const list = bySymbol.get(o.symbol) ?? [];
+    list.push({ bar: o.bar, side: Math.sign(o.size) });
+    bySymbol.set(o.symbol, list);
+  }
+  return sim.trades.map((tr) => {
+    const side = tr.direction === "long" ? 1 : -1;
+    const last = tr.exitBar ?? panel.dates.length - 1;
+    const fills = (bySymbol.get(tr.symbol) ?? []).filter((f) =>
+      f.bar >= tr.entryBar && f.bar <= last
+    );
+    const entries = fills.filter((f) => f.side === side);
+    const exits = tr.exitBar === null ? [] : fills.filter((f) => f.side === -side);
+    return {
+      symbol: panel.symbols[tr.symbol],
+      direction: tr.direction,
+      status: tr.status,
+      entry_date: panel.dates[tr.entryBar],
+      last_entry_date: panel.dates[entries.at(-1)?.bar ?? tr.entryBar],
+      entry_fills: Math.max(1, entries.length),
+      entry_price: tr.entryPrice,
+      first_exit_date: tr.exitBar === null ? null : panel.dates[exits[0]?.bar ?? tr.exitBar],
+      exit_date: tr.exitBar === null ? null : panel.dates[tr.exitBar],
+      exit_fills: tr.exitBar === null ? 0 : Math.max(1, exits.length),
+      exit_price: tr.exitPrice,
+      size: tr.size,
+      pnl: tr.pnl,
+      return_pct: tr.returnPct,
+      fees: tr.fees,
+      bars_held: last - tr.entryBar,
+    };
+  });
 }
 
 export function orderRows(panel: Panel, sim: SimResult) {

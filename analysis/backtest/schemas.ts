@@ -67,6 +67,39 @@ export const COST_CONFIG = {
   signal_timing: z.string(),
 };
 
+/** One row of backtest.run's trades (analysis/backtest/report.ts, tradeRows). */
+export const TRADE_ROW_SCHEMA = z.strictObject({
+  symbol: z.string(),
+  direction: z.enum(["long", "short"]),
+  status: z.enum(["closed", "open"]),
+  entry_date: z.string().describe("Date of the trade's first entry fill."),
+  last_entry_date: z.string().describe(
+    "Date of its last entry fill (entry_date when it was entered in one fill).",
+  ),
+  entry_fills: z.int().describe("Fills that opened or added to the position."),
+  entry_price: num.describe(
+    "Average entry price: the size-weighted average of the entry fills' prices (with " +
+      "slippage, before fees), not a price quoted on entry_date when entry_fills > 1.",
+  ),
+  first_exit_date: z.string().nullable().describe(
+    "Date of its first closing fill (a partial sale); null while open.",
+  ),
+  exit_date: z.string().nullable().describe(
+    "Date of the fill that closed it (its last closing fill); null while open.",
+  ),
+  exit_fills: z.int().describe("Fills that reduced or closed the position (0 while open)."),
+  exit_price: numOrNull.describe(
+    "Average exit price: the size-weighted average of the closing fills' prices (with " +
+      "slippage, before fees), not the price of the exit_date fill when exit_fills > 1; null " +
+      "while open.",
+  ),
+  size: num,
+  pnl: num,
+  return_pct: num,
+  fees: num,
+  bars_held: z.int(),
+});
+
 export const RUN_DATA = z.strictObject({
   run_type: z.literal("backtest"),
   engine: ENGINE_SCHEMA,
@@ -104,20 +137,7 @@ export const RUN_DATA = z.strictObject({
     benchmark: num,
     drawdown_pct: num,
   })),
-  trades: z.array(z.strictObject({
-    symbol: z.string(),
-    direction: z.enum(["long", "short"]),
-    status: z.enum(["closed", "open"]),
-    entry_date: z.string(),
-    entry_price: num,
-    exit_date: z.string().nullable(),
-    exit_price: numOrNull,
-    size: num,
-    pnl: num,
-    return_pct: num,
-    fees: num,
-    bars_held: z.int(),
-  })),
+  trades: z.array(TRADE_ROW_SCHEMA),
   orders: z.array(z.strictObject({
     date: z.string(),
     symbol: z.string(),
