@@ -128,11 +128,58 @@ function errorHead(error: string): string {
  */
 function withSession(item: Rec): Rec {
   const { date, metadata, ...rest } = item;
-  if (!isRecord(metadata) || !("session" in metadata)) return item;
+  const cited = citationText(item);
+  const mine = cited === undefined ? rest : { ...rest, citation: cited };
+  if (!isRecord(metadata) || !("session" in metadata)) return { date, ...mine, metadata };
   const { session, ...other } = metadata;
   const citation = isRecord(item.citation) ? item.citation : {};
   const own = Object.entries(other).filter(([k, v]) => citation[k] !== v);
-  return { date, session, ...rest, metadata: Object.fromEntries(own) };
+  return { date, session, ...mine, metadata: fieldsLine(own) };
+}
+
+/**
+ * An item's metadata on one line (`form 8-K · items 2.02, 9.01`, `source country United
+ * States · language English`), for the same reason as its citation: each kind its own fields.
+ */
+function fieldsLine(entries: [string, unknown][]): string {
+  return entries.filter(([, v]) => v !== null && v !== undefined && v !== "").map(([k, v]) =>
+    `${k.replace(/_/g, " ")} ${
+      Array.isArray(v) ? v.join(", ") : typeof v === "string" ? dateText(v) : String(v)
+    }`
+  ).join(" · ");
+}
+
+/** A citation's fields in words; those not named here read by their own name. */
+const CITED: Record<string, string> = {
+  accession_no: "accession",
+  filed_at: "filed",
+  acceptance_datetime_eastern: "accepted",
+  accepted_at_utc: "accepted",
+  first_seen_at: "first seen",
+  published_at: "published",
+  provider: "via",
+};
+
+/**
+ * An item's own citation on one line ("accession … · filed … · accepted …" for a filing,
+ * "example-news.com · first seen … · via gdelt" for a news item): as columns, the kinds' fields
+ * met in one table, so a news item showed a filing's empty accession and its own domain and
+ * first-seen time were hidden. Its URL (the item's own, shown apart), an instant said twice
+ * (accepted in New York and in UTC, published when first seen) and empty fields are left out.
+ */
+function citationText(item: Rec): string | undefined {
+  const c = item.citation;
+  if (!isRecord(c)) return undefined;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(c)) {
+    if (v === null || v === undefined || v === "") continue;
+    if (k === "url" && v === item.url) continue;
+    if (k === "accepted_at_utc" && str(c.acceptance_datetime_eastern)) continue;
+    if (k === "published_at" && v === c.first_seen_at) continue;
+    const text = typeof v === "string" ? dateText(v) : String(v);
+    parts.push(k === "domain" ? text : `${CITED[k] ?? k.replace(/_/g, " ")} ${text}`);
+  }
+  return parts.join(" · ");
 }
 
 /** True for price.context's data: a timeline of dated items with their role to the move. */
