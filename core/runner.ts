@@ -129,6 +129,7 @@ async function executeRaw(
           nested: true,
         }),
     );
+    const started = performance.now();
     const work = withCallScope(
       name,
       controller.signal,
@@ -149,6 +150,11 @@ async function executeRaw(
       );
     }
     const data = await Promise.race(limits);
+    // work that never yielded (a backtest's bar loop) outran the timer, which could not fire:
+    // its answer came after the deadline and is refused as the timer would have
+    if (opts.timeoutMs && performance.now() - started > opts.timeoutMs) {
+      throw new FinanceError(timeLimitMessage(name, opts.timeoutMs));
+    }
     const safe = opts.inProcess && isJsonSafe(data) ? data : jsonSafe(data, warnings);
     if (opts.validateData) {
       const check = def.data.safeParse(safe);
