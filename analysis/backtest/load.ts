@@ -7,7 +7,13 @@ import { FinanceError, UsageError } from "../../core/errors.ts";
 import { isoDate } from "../../core/clock.ts";
 import { refuseFutureStart, TIMEFRAMES } from "../market/ohlcv_window.ts";
 import { indexLevelUnit } from "../market/units.ts";
-import { calendarNote, panelPeriodsPerYear, tradesEveryDay, weekendShare } from "./metrics.ts";
+import {
+  calendarNote,
+  calendarYears,
+  panelPeriodsPerYear,
+  tradesEveryDay,
+  weekendShare,
+} from "./metrics.ts";
 import {
   alignBars,
   type LoadedPanel,
@@ -135,7 +141,12 @@ export async function loadPanel(ctx: Context, req: LoadRequest): Promise<LoadedP
   // a stretch with no bar of any symbol (a halt, a hole in the provider's history) is invisible
   // in the aligned bars: no symbol has a date there to carry a price onto
   else if (req.portfolio) {
-    const gap = dateGapNote(panel.dates, panel.start, req.timeframe);
+    const gap = dateGapNote(
+      panel.dates,
+      panel.start,
+      req.timeframe,
+      panelPeriodsPerYear(panel.dates, panel.start, req.timeframe),
+    );
     if (gap) loaded.notes.push(gap);
   }
   const last = panel.dates[panel.dates.length - 1].slice(0, 10);
@@ -291,7 +302,12 @@ function gapDays(timeframe: string): number {
  * {@link gapDays}): the run steps over them in one return, so a halt's move lands on one bar and
  * any move inside it is unseen by max_drawdown_pct. Null when there is none. One pass.
  */
-export function dateGapNote(dates: string[], from: number, timeframe: string): string | null {
+export function dateGapNote(
+  dates: string[],
+  from: number,
+  timeframe: string,
+  periods?: number,
+): string | null {
   const limit = gapDays(timeframe);
   let count = 0;
   let longest = 0;
@@ -316,5 +332,23 @@ export function dateGapNote(dates: string[], from: number, timeframe: string): s
     count > 1 ? "them" : "it"
   }, so the run steps over ${
     count > 1 ? "each" : "it"
-  } in one bar's return, orders wait for the bar after, and moves inside are unseen by max_drawdown_pct`;
+  } in one bar's return, orders wait for the bar after, and moves inside are unseen by max_drawdown_pct${
+    periods ? gapAnnualNote(dates, from, periods) : ""
+  }`;
+}
+
+/**
+ * What missing bars do to the annualised figures, for {@link dateGapNote}: volatility and the
+ * Sharpe and Sortino ratios count bars (each gap one bar's return), the CAGR the calendar.
+ */
+function gapAnnualNote(dates: string[], from: number, periods: number): string {
+  const n = dates.length - from - 1;
+  const years = calendarYears(dates, from, dates.length - 1, periods);
+  if (years === null || !(years > 0)) return "";
+  const expected = Math.round(years * periods);
+  return `; the window has ${n} bar returns where ${
+    years.toFixed(2)
+  } calendar years hold about ${expected} at ${
+    Number(periods.toPrecision(6))
+  } a year: volatility_pct and the Sharpe and Sortino ratios annualise per bar (a gap's move counts as one bar's), while cagr_pct compounds over the calendar span`;
 }

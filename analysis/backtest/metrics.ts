@@ -1,7 +1,12 @@
 /**
- * Performance metrics of an equity curve and its trades. Returns are per bar; annualisation
- * uses the bar frequency's periods per year (252 trading days for daily bars, 52 for weekly…),
- * never 365 calendar days. A value that is infinite or undefined is null, with a reason.
+ * Performance metrics of an equity curve and its trades. Returns are per bar. Volatility and the
+ * Sharpe and Sortino ratios annualise by the bar frequency's periods per year (252 trading days
+ * for daily bars, 52 for weekly…), as empyrical and vectorbt do. cagr_pct (and calmar_ratio)
+ * compound over the calendar instead, first to last bar date in years of 365.25 days, as ffn and
+ * QuantStats do, for bars of a day or longer: a window with bars missing (a halt, a hole in the
+ * provider's history) is still the time it spans, where a count of bars would shorten it and
+ * raise the CAGR above what a year of holding gave. Intraday bars keep the bar count. A value
+ * that is infinite or undefined is null, with a reason.
  */
 import type { SimResult, Trade } from "./types.ts";
 
@@ -501,8 +506,11 @@ export function metricsOf(
 ): Metrics {
   const { sums, start, end } = run;
   const last = run.bars - 1;
-  const years = Math.max(0, run.bars - from - 1) / periods;
   const n = Math.max(0, run.bars - from - 1);
+  const barYears = n / periods;
+  // the CAGR's years: the calendar's for bars of a day or longer (module note), else the bars'
+  const calendar = calendarYears(dates, from, last, periods);
+  const years = calendar ?? barYears;
   const dd = {
     maxPct: sums[0],
     peak: sums[1],
@@ -511,11 +519,12 @@ export function metricsOf(
   };
   // too short a window to annualise: its figures would be a few bars' noise raised to a year
   const shortSpan = years < MIN_YEARS * (1 - 1e-9);
+  const shortBars = barYears < MIN_YEARS * (1 - 1e-9);
   // equity at or below zero (a drawdown of 100% or more): the account was wiped out, and a
   // "return" on a non-positive equity is no return (−171 to −693 reads as +304%); the figures
   // made of returns would be numbers of no account, so they are null (said by explainNulls)
   const wiped = sums[0] >= 100;
-  const fewReturns = shortSpan || n < MIN_RETURNS || wiped;
+  const fewReturns = shortSpan || shortBars || n < MIN_RETURNS || wiped;
   const all = statsOf(sums, sums[8], n, periods);
   // Omega is a ratio of the returns' sums, annualised nowhere: kept
   const stats = fewReturns
@@ -561,8 +570,25 @@ export function metricsOf(
   };
   if (notes) explainNulls(m, notes, shortSpan, fewReturns && !wiped, wiped);
   // the ratios' risk-free rate is said by the command, once (riskFreeNote)
-  if (notes) notes.push(...windowNotes(n, periods, m.cagr_pct !== null, false));
+  if (notes) {
+    notes.push(...windowNotes(n, periods, m.cagr_pct !== null, false, calendar ?? undefined));
+  }
   return m;
+}
+
+/**
+ * Years from bar `from` to bar `last` by their dates (365.25 days a year), for bars of a day or
+ * longer (`periods` at most 366 a year); null for intraday bars or dates that do not parse.
+ */
+export function calendarYears(
+  dates: string[],
+  from: number,
+  last: number,
+  periods: number,
+): number | null {
+  if (!(periods <= 366) || last < from || !dates[from] || !dates[last]) return null;
+  const days = dayOf(dates[last]) - dayOf(dates[from]);
+  return Number.isFinite(days) && days >= 0 ? days / 365.25 : null;
 }
 
 /**
@@ -589,31 +615,45 @@ export const RISK_FREE_NOTE =
  * was given) that extrapolates less than a year; and, when Sharpe or Sortino ratios are given
  * (`ratios`), the risk-free rate they use.
  */
-export function windowNotes(n: number, periods: number, cagr: boolean, ratios = true): string[] {
-  const years = n / periods;
-  const shortSpan = years < MIN_YEARS * (1 - 1e-9);
+export function windowNotes(
+  n: number,
+  periods: number,
+  cagr: boolean,
+  ratios = true,
+  calendar?: number,
+): string[] {
+  // the CAGR's years: the calendar's (bars of a day or longer), else the bars'
+  const years = calendar ?? n / periods;
+  const cagrShort = years < MIN_YEARS * (1 - 1e-9);
+  const fewBars = n / periods < MIN_YEARS * (1 - 1e-9);
+  const shortSpan = cagrShort || fewBars;
+  const span = calendar === undefined
+    ? `${n} bar${n === 1 ? "" : "s"} (${years.toFixed(2)} of a year at ${
+      Number(periods.toPrecision(6))
+    } bars a year)`
+    : `${n} bar return${n === 1 ? "" : "s"} over ${Math.round(calendar * 365.25)} calendar days (${
+      years.toFixed(2)
+    } of a year)`;
   const notes: string[] = [];
   if (shortSpan || n < MIN_RETURNS) {
     const nulled = [
-      ...(shortSpan ? ["cagr_pct"] : []),
+      ...(cagrShort ? ["cagr_pct"] : []),
       "volatility_pct",
       "sharpe_ratio",
       "sortino_ratio",
-      ...(shortSpan ? ["calmar_ratio"] : []),
+      ...(cagrShort ? ["calmar_ratio"] : []),
     ];
     notes.push(
-      `the run covers ${n} bar return${n === 1 ? "" : "s"} (${years.toFixed(3)} of a year): ${
-        nulled.join(", ")
-      } are null, since annualising ${
+      `the run covers ${span}: ${nulled.join(", ")} are null, since annualising ${
         shortSpan ? "less than a month of bars" : `fewer than ${MIN_RETURNS} bar returns`
       } gives numbers that say nothing about a year; total_return_pct is what happened`,
     );
   }
   // a CAGR of a few weeks' return is that return compounded over a year it did not see
-  if (n > 0 && years < 0.99 && cagr && !shortSpan) {
+  if (n > 0 && years < 0.99 && cagr && !cagrShort) {
     notes.push(
-      `the run covers ${n} bar${n === 1 ? "" : "s"} (${years.toFixed(2)} of a year): ${
-        n < MIN_RETURNS
+      `the run covers ${span}: ${
+        n < MIN_RETURNS || fewBars
           ? "cagr_pct extrapolates"
           : "cagr_pct, the annualised volatility and the Sharpe and Sortino ratios extrapolate"
       } less than a year to a whole one; total_return_pct is what happened`,
@@ -660,9 +700,10 @@ export function calendarNote(dates: string[], from: number, periods: number): st
     dates[dates.length - 1].slice(0, 10)
   } span ${calendarYears.toFixed(2)} calendar years, but at ${
     Number(periods.toPrecision(6))
-  } bars a year they count as ${barYears.toFixed(2)}${longest}: cagr_pct, volatility_pct and the ` +
-    "Sharpe, Sortino and Calmar ratios annualise by that count, not by the calendar, so they " +
-    "are not the yearly figures they seem, and moves inside a gap are unseen by " +
+  } bars a year they count as ${barYears.toFixed(2)}${longest}: volatility_pct and the ` +
+    "Sharpe and Sortino ratios annualise by that count, not by the calendar, so they are not " +
+    "the yearly figures they seem (cagr_pct and the Calmar ratio compound over the calendar " +
+    "span, for bars of a day or longer), and moves inside a gap are unseen by " +
     "max_drawdown_pct; total_return_pct is what happened";
 }
 

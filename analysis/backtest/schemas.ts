@@ -10,7 +10,13 @@ export const METRICS_SCHEMA = z.strictObject({
   start_value: num,
   end_value: num,
   total_return_pct: num,
-  cagr_pct: numOrNull,
+  cagr_pct: numOrNull.describe(
+    "Compound annual growth rate, %: (end_value / start_value)^(1 / years) − 1, with years the " +
+      "calendar span from the first to the last bar date in 365.25-day years for bars of a day " +
+      "or longer (as ffn and QuantStats count; bars missing inside the window do not shorten " +
+      "it), and bars ÷ periods_per_year for intraday bars. volatility_pct and the Sharpe and " +
+      "Sortino ratios annualise by periods_per_year (bars), as empyrical and vectorbt do.",
+  ),
   benchmark_return_pct: num,
   excess_return_pct: num,
   max_drawdown_pct: num,

@@ -11,7 +11,7 @@ import { costConfig, costWarnings, type RunOptionValues, simConfig } from "./cos
 import { ENGINE } from "./report.ts";
 import { warmupNote } from "./params.ts";
 import { checkMetric, planGrid, type RankInfo, runGrid } from "./tune.ts";
-import { panelPeriodsPerYear, windowNotes } from "./metrics.ts";
+import { calendarYears, panelPeriodsPerYear, windowNotes } from "./metrics.ts";
 import { BENCHMARK_TEXT } from "./benchmark.ts";
 
 /** backtest.tune's arguments as its schema gives them. */
@@ -89,7 +89,10 @@ export async function runTune(args: TuneArgs, ctx: Context) {
   const { panel } = loaded;
   // every run covers the same bars: a window too short to annualise is said once
   const periods = panelPeriodsPerYear(panel.dates, panel.start, args.timeframe);
-  for (const note of windowNotes(panel.dates.length - panel.start - 1, periods, true)) {
+  // the CAGR's years are the calendar's for daily or longer bars (metrics.ts, calendarYears)
+  const calendar = calendarYears(panel.dates, panel.start, panel.dates.length - 1, periods);
+  const bars = panel.dates.length - panel.start - 1;
+  for (const note of windowNotes(bars, periods, true, true, calendar ?? undefined)) {
     ctx.warn(note);
   }
   const runs = plan.combos.length;

@@ -192,7 +192,8 @@ Deno.test("backtest.run: annualised figures from under a year say they extrapola
   assert.notEqual(d.metrics.cagr_pct, null);
   assert.ok(
     e.warnings.some((w) =>
-      /the run covers \d+ bars \(0\.\d\d of a year\): cagr_pct.*extrapolate/.test(w)
+      /the run covers \d+ bar returns over \d+ calendar days \(0\.\d\d of a year\): cagr_pct.*extrapolate/
+        .test(w)
     ),
     e.warnings.join("\n"),
   );

@@ -106,7 +106,10 @@ Deno.test("metrics: a few days are not annualised: CAGR, volatility, Sharpe, Sor
     assert.equal((m as unknown as Record<string, unknown>)[k], null, k);
   }
   const notes = ev.notes.join("\n");
-  assert.match(notes, /covers 4 bar returns \(0\.016 of a year\): cagr_pct, volatility_pct/);
+  assert.match(
+    notes,
+    /covers 4 bar returns over 4 calendar days \(0\.01 of a year\): cagr_pct, volatility_pct/,
+  );
   assert.match(notes, /less than a month of bars/);
   assert.ok(!/metrics\.cagr_pct is null: the window has fewer than two bars/.test(notes), notes);
 });
@@ -141,10 +144,12 @@ Deno.test("metrics: a year of monthly bars keeps its CAGR; its 12 returns give n
   );
   const ev = evaluate(panel, buyHold(panel), { ...FREE, fill: "next_close" }, "1mo");
   assert.equal(ev.metrics.periods_per_year, 12);
-  // 12 monthly returns are a year: its CAGR is its return (bought at bar 1's close)
+  // 12 monthly returns are a year: its CAGR is its return (bought at bar 1's close), compounded
+  // over the calendar's 365 days from 2023-01-28 to 2024-01-28 (of a 365.25-day year)
   const total = (closes[12] / closes[1] - 1) * 100;
   assert.ok(Math.abs(ev.metrics.total_return_pct - total) < 1e-9);
-  assert.ok(Math.abs(ev.metrics.cagr_pct! - total) < 1e-9, `${ev.metrics.cagr_pct}`);
+  const calendar = ((1 + total / 100) ** (365.25 / 365) - 1) * 100;
+  assert.ok(Math.abs(ev.metrics.cagr_pct! - calendar) < 1e-9, `${ev.metrics.cagr_pct}`);
   assert.equal(ev.metrics.sharpe_ratio, null);
   assert.match(ev.notes.join("\n"), /fewer than 20 bar returns/);
 });
