@@ -16,6 +16,7 @@
  * words 100,000 times used to take minutes.
  */
 import { checkpoint } from "./cancel.ts";
+import { InputError } from "./errors.ts";
 
 export type MatchMode = "fuzzy" | "all_terms" | "exact";
 
@@ -147,6 +148,29 @@ export function prepareText(text: string): PreparedText {
   return { original: text, norm, map, tokens, vocab };
 }
 
+/**
+ * Work done since the last `checkpoint()`, counted across calls: a loop of many short calls (a
+ * query's words against a vocabulary under 1,024 words) reaches a checkpoint as a long one does.
+ */
+let work = 0;
+/** Cells of similarity's table, or other steps, between two checkpoints. */
+const WORK_PER_CHECKPOINT = 1 << 20;
+
+/**
+ * Most cells of similarity tables one fuzzy phrase may cost (about two seconds of work): past
+ * it the phrase is refused, as a server answers one call at a time while this runs.
+ */
+const FUZZY_CELLS = 1e9;
+
+/** Counts `n` steps of work and passes a checkpoint once enough have been done. */
+function tick(n = 1): void {
+  work += n;
+  if (work >= WORK_PER_CHECKPOINT) {
+    work = 0;
+    checkpoint();
+  }
+}
+
 /** Indel similarity 0-100 of two strings (200 * LCS / total length). */
 export function similarity(a: string, b: string): number {
   if (a === b) return 100;
@@ -155,6 +179,8 @@ export function similarity(a: string, b: string): number {
   let prev = new Int32Array(b.length + 1);
   let cur = new Int32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
+    // a row is b.length cells: two long strings pass checkpoints inside the table
+    tick(b.length);
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       cur[j] = ca === b.charCodeAt(j - 1)
@@ -259,9 +285,8 @@ function exactMatches(p: PreparedText, q: string[]): FuzzyMatch[] {
 function similarWords(p: PreparedText, word: string, minScore: number): string[] {
   if (word.length < 4) return p.vocab.has(word) ? [word] : [];
   const out: string[] = [];
-  let steps = 0;
   for (const v of p.vocab.keys()) {
-    if ((++steps & 1023) === 0) checkpoint();
+    tick(); // similarity ticks for its own table
     if (Math.abs(v.length - word.length) > word.length / 2) continue;
     if (v === word || similarity(v, word) >= minScore) out.push(v);
   }
@@ -273,10 +298,26 @@ function fuzzyMatches(p: PreparedText, q: string[], threshold: number): FuzzyMat
   const content = q.map((w, i) => ({ w, i })).filter(({ w }) =>
     !STOPWORDS.has(w) || q.length === 1
   );
+  // a word the query repeats is looked up in the vocabulary once
+  const similar = new Map<string, number[]>();
   const anchorsOf = content.map(({ w, i }) => {
+    const known = similar.get(w);
+    if (known) return { i, positions: known };
     const positions = similarWords(p, w, Math.min(threshold, 75)).flatMap((v) => p.vocab.get(v)!);
+    similar.set(w, positions);
     return { i, positions };
   }).sort((a, b) => a.positions.length - b.positions.length).slice(0, 3);
+  // each place an anchor word stands is up to nine passages, each compared at the square of
+  // the phrase's length: a long phrase of common words is refused before that work, not after
+  const passages = 9 * anchorsOf.reduce((n, a) => n + a.positions.length, 0);
+  if (passages * phrase.length * phrase.length > FUZZY_CELLS) {
+    throw new InputError(
+      `fuzzy matching of this ${phrase.length}-character phrase would compare it with ` +
+        `${passages.toLocaleString("en-US")} passages (its rarest words stand that often in the ` +
+        "text): look for a shorter, more distinctive part of it, or narrow the text with " +
+        "start_char and end_char",
+    );
+  }
   const seen = new Set<string>();
   const out: FuzzyMatch[] = [];
   let steps = 0;

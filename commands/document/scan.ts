@@ -27,6 +27,9 @@ const match = z.object({
   path: z.string().nullable(),
 });
 
+/** Longest phrase (query, or a topic given as a literal phrase) looked for, in characters. */
+const MAX_PHRASE_CHARS = 1000;
+
 export default defineCommand({
   name: "document.scan",
   summary: "Find a phrase, table text or topics in a document with stable offsets",
@@ -112,6 +115,24 @@ export default defineCommand({
       throw new InputError(
         "query is empty: give the phrase to look for, or leave query out to scan the topic groups (topics=)",
       );
+    }
+    // a phrase is compared with passages of its own length: one of thousands of words costs
+    // the square of its length per candidate passage and matches no passage anyway
+    for (
+      const [name, phrase] of [
+        ["query", args.query],
+        ...(args.topics ?? []).map((t) => ["topics", t]),
+      ]
+    ) {
+      if (phrase !== undefined && phrase.length > MAX_PHRASE_CHARS) {
+        throw new InputError(
+          `${name} holds a phrase of ${
+            phrase.length.toLocaleString("en-US")
+          } characters; a phrase ` +
+            `to look for is at most ${MAX_PHRASE_CHARS.toLocaleString("en-US")} (a sentence or a ` +
+            "table row): look for a distinctive part of the text, or read a span with document.window",
+        );
+      }
     }
     if (
       args.start_char !== undefined && args.end_char !== undefined &&
