@@ -332,8 +332,12 @@ export interface CommandMap {
         direction: "long" | "short";
         status: "closed" | "open";
         entry_date: string;
+        last_entry_date: string;
+        entry_fills: number;
         entry_price: number;
+        first_exit_date: string | null;
         exit_date: string | null;
+        exit_fills: number;
         exit_price: number | null;
         size: number;
         pnl: number;
@@ -397,8 +401,8 @@ export interface CommandMap {
       start_date: string;
       /** Last bar included, YYYY-MM-DD. */
       end_date: string;
-      /** Starting cash (default 100000). */
-      initial_cash?: number;
+      /** Starting cash, e.g. 100000 or 1M. */
+      initial_cash?: number | string;
       /** Strategy parameters as a JSON object; missing ones take the strategy's defaults. */
       parameters?: Record<string, unknown> | string;
       /** Tickers to run on (comma-separated); without them the payload is marked incomplete. */
@@ -2436,15 +2440,15 @@ export interface CommandMap {
         ratio: number;
         numerator: number;
         denominator: number;
-      }[];
+      }[] | null;
       dividends: {
         date: string;
         amount: number;
-      }[];
+      }[] | null;
       capital_gains?: {
         date: string;
         amount: number;
-      }[];
+      }[] | null;
       attempts?: {
         provider: string;
         duration_ms: number;
@@ -2482,15 +2486,15 @@ export interface CommandMap {
           ratio: number;
           numerator: number;
           denominator: number;
-        }[];
+        }[] | null;
         dividends: {
           date: string;
           amount: number;
-        }[];
+        }[] | null;
         capital_gains?: {
           date: string;
           amount: number;
-        }[];
+        }[] | null;
         attempts?: {
           provider: string;
           duration_ms: number;
