@@ -208,6 +208,8 @@ class ConnectionTable {
   readonly #sweep: ReturnType<typeof setInterval>;
   // a coarse clock, moved on by the sweep: no clock read per request
   #now = performance.now();
+  /** Milliseconds between two sweeps. */
+  readonly #every: number;
 
   constructor(limits: ConnectionLimits) {
     this.#limits = limits;
@@ -223,7 +225,8 @@ class ConnectionTable {
       `too many requests in progress from your address (${most}, on all its connections); wait for some to finish and retry, or ask the operator to raise FINANCE_MAX_REQUESTS_PER_CLIENT (now ${most})`,
     ));
     const every = Math.min(250, limits.headerTimeoutMs / 4, limits.idleTimeoutMs / 4);
-    this.#sweep = setInterval(() => this.#closeLate(), Math.max(10, every));
+    this.#every = Math.max(10, every);
+    this.#sweep = setInterval(() => this.#closeLate(), this.#every);
   }
 
   get size(): number {
@@ -341,8 +344,18 @@ class ConnectionTable {
   }
 
   #closeLate(): void {
-    this.#now = performance.now();
+    const now = performance.now();
+    // a sweep far later than its interval means the thread was held (a long computation): the
+    // deadlines set meanwhile were read from the clock as it stood before, so a connection whose
+    // answer was just handed to Deno would be closed before Deno wrote it. Those come due after a
+    // fresh idle time instead, counted from now.
+    const held = now - this.#now > this.#every * 4 + 1000;
+    this.#now = now;
     for (const c of this.#open) {
+      if (held && c.busy === 0 && c.deadline <= now && !c.closing) {
+        c.deadline = now + this.#limits.idleTimeoutMs;
+        continue;
+      }
       if (c.busy === 0 && c.deadline <= this.#now) {
         this.#open.delete(c);
         c.close.abort();
