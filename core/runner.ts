@@ -490,11 +490,19 @@ function describeValue(v: unknown): string {
   if (Array.isArray(v)) {
     let text: string;
     try {
-      text = JSON.stringify(v.slice(0, 10)) ?? "";
+      // a number JSON read past a double's range (1e400) is Infinity, which JSON writes as null
+      text = JSON.stringify(
+        v.slice(0, 10),
+        (_k, x) => typeof x === "number" && !Number.isFinite(x) ? `${x}` : x,
+      ) ?? "";
     } catch {
       text = "";
     }
-    return text ? `a list ${clip(text)}` : "a list";
+    const huge = v.findIndex((x) => typeof x === "number" && !Number.isFinite(x));
+    const why = huge < 0
+      ? ""
+      : `: item ${huge + 1} is a number past the largest a double holds (about 1.8e308)`;
+    return text ? `a list ${clip(text).replace(/"(-?Infinity)"/g, "$1")}${why}` : `a list${why}`;
   }
   if (v === null) return "null";
   if (typeof v === "object") return "an object";

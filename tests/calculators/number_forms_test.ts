@@ -88,3 +88,16 @@ Deno.test("a decimal comma's hint names a number the tool reads (1.234,5 is 1234
   const taken = await envelope("formula.net_debt", { debt: "1,234.5", cash: advice });
   assert.equal(taken.ok, true);
 });
+
+Deno.test("a list holding a number past a double's range says which item, not null", async () => {
+  const r = await envelope(
+    "valuation.npv",
+    JSON.parse('{"cashflows":[-100,60,1e400],"discount_rate":0.1}'),
+  );
+  assert.equal(r.ok, false);
+  assert.match(
+    String(r.error),
+    /got a list \[-100,60,Infinity\]: item 3 is a number past the largest/,
+  );
+  assert.doesNotMatch(String(r.error), /null/);
+});
