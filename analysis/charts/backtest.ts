@@ -45,8 +45,9 @@ export interface ChartText {
   /** The currency the portfolio is valued in (its symbols' one currency), for the axis. */
   currency?: string | null;
   /**
-   * Where each symbol's bars came from (the result's `data.sources`), drawn as the chart's
-   * source line; a chart drawn without them says that its source was not given.
+   * Where each symbol's bars came from (backtest.run's `data.data.sources`, read from its
+   * envelope as `env.data.data.sources`), drawn as the chart's source line; a chart drawn without
+   * them says that its source was not given.
    */
   sources?: Record<string, ChartSource> | null;
 }

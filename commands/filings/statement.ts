@@ -81,7 +81,7 @@ export default defineCommand({
           : v,
       z.enum(["income", "balance", "cashflow"]),
     ).default("income").describe(
-      "Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted).",
+      "Statement family: income, balance or cashflow.",
     ),
     query: z.string().optional().describe(
       "Keep only rows whose concept, label, parent, calculation parent or member holds this text or all its words, tags' words included (per share basic finds EarningsPerShareBasic); any case.",

@@ -97,7 +97,7 @@ export default defineCommand({
   }),
   examples: [
     "finance news.search symbol=NVDA timespan=7D",
-    'finance news.search query="interest rates" start_date=2026-02-20 end_date=2026-02-24 max_records=20',
+    'finance news.search query="interest rates" timespan=2W max_records=20',
   ],
   async run(args, ctx) {
     const { MAX_RECORDS } = await import("../../providers/news/gdelt.ts");
