@@ -6,6 +6,7 @@ import type { Context } from "../../core/context.ts";
 import { FinanceError, UsageError } from "../../core/errors.ts";
 import { isoDate } from "../../core/clock.ts";
 import { refuseFutureStart, TIMEFRAMES } from "../market/ohlcv_window.ts";
+import { isLateStart } from "../market/ohlcv_notes.ts";
 import { indexLevelUnit } from "../market/units.ts";
 import {
   calendarNote,
@@ -248,6 +249,9 @@ export function sharedWarnings(answers: { warnings: string[] }[], symbols: strin
   answers.forEach((env, i) => {
     const symbol = symbols[i];
     for (const w of env.warnings) {
+      // a late first bar is measured from the warm-up's start, not the run's: the aligned
+      // window's own note says where the run starts
+      if (isLateStart(w)) continue;
       const text = w.startsWith(`${symbol}: `) ? w.slice(symbol.length + 2) : w;
       const who = said.get(text);
       if (!who) said.set(text, [symbol]);
