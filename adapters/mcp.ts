@@ -26,7 +26,7 @@ import type {
   ReadResourceRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { describeError } from "../core/errors.ts";
-import { closest } from "../core/suggest.ts";
+import { argumentWordFor, closest } from "../core/suggest.ts";
 import { clip } from "../core/args.ts";
 import { type Envelope, failure } from "../core/envelope.ts";
 import { commandNames, loadCommand } from "../commands/registry.ts";
@@ -41,7 +41,7 @@ import {
   type ToolSpec,
 } from "./mcp_tools.ts";
 import { openApiDocument } from "./openapi.ts";
-import { PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
+import { fillSteps, inputDescription, type Playbook, PLAYBOOKS, TRUST_RULES } from "./playbooks.ts";
 import type { CliIO } from "../core/io.ts";
 import { lazyImport } from "../core/lazy.ts";
 import { adapterSecrets, internalFailure, requestTimeout } from "./served.ts";
@@ -164,7 +164,7 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
       // optional all: without them the steps keep their placeholders
       arguments: p.arguments.map((a) => ({
         name: a,
-        description: PROMPT_ARGUMENTS[a] ?? `Fills ${a.toUpperCase()} in the steps.`,
+        description: inputDescription(p, a),
         required: false,
       })),
     })),
@@ -182,14 +182,16 @@ export function createMcpServer(opts: McpOptions = {}): Promise<Server> {
       );
     }
     const args = request.params.arguments ?? {};
+    refuseUnknownPromptArguments(p, Object.keys(args));
     const filled = Object.entries(args).map(([k, v]) => `${k}: ${v}`).join(", ");
+    const inputs = filled ? `Inputs (filled into the steps): ${filled}` : "Inputs: (none given)";
     return {
       description: p.use,
       messages: [{
         role: "user" as const,
         content: {
           type: "text" as const,
-          text: `${playbookText(p)}\n\nInputs: ${filled || "(none given)"}`,
+          text: `${playbookText(p, fillSteps(p, args))}\n\n${inputs}`,
         },
       }],
     };
@@ -252,30 +254,35 @@ export function refuseProtoArguments(transport: Transport): void {
 /** MCP's code for a resource that does not exist (the specification's, not JSON-RPC's). */
 const RESOURCE_NOT_FOUND = -32002;
 
-/** What each playbook input fills in; every one is optional. */
-const PROMPT_ARGUMENTS: Record<string, string> = {
-  symbol: "Ticker of the company, e.g. AAPL; fills SYMBOL in the steps (optional).",
-  metric: 'The metric or table value to find, e.g. "revenue" (optional).',
-  date: "Date of the price move, YYYY-MM-DD (optional; price.moves finds one otherwise).",
-  screen: "Predefined screen id, e.g. day_gainers (optional; screen.predefined lists them).",
-  strategy: "Strategy name, e.g. sma_cross (optional; backtest.strategies lists them).",
-  symbols: "Tickers to test, comma-separated, e.g. AAPL,MSFT (optional).",
-  start_date: "First day of the test, YYYY-MM-DD (optional).",
-  end_date: "Last day of the test, YYYY-MM-DD (optional).",
-};
+/**
+ * Refuses, as JSON-RPC's invalid params, an argument the prompt does not take: it would fill
+ * nothing, and the caller would not learn that (`ticker` for `symbol`, `start` for
+ * `start_date`).
+ */
+function refuseUnknownPromptArguments(p: Playbook, given: string[]): void {
+  const unknown = given.find((name) => !p.arguments.includes(name));
+  if (unknown === undefined) return;
+  const guess = argumentWordFor(unknown, p.arguments) ?? closest(unknown, p.arguments);
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `unknown argument \`${clip(unknown)}\` for prompt \`${p.name}\`${
+      guess ? `; did you mean \`${guess}\`?` : ""
+    } (it takes ${p.arguments.join(", ")})`,
+  );
+}
 
 function suggestion(name: string, names: string[]): string {
   const guess = closest(name, names);
   return guess ? `; did you mean \`${guess}\`?` : "";
 }
 
-function playbookText(p: (typeof PLAYBOOKS)[number]): string {
+function playbookText(p: Playbook, steps: string[] = p.steps): string {
   return [
     `# ${p.name}`,
     p.use,
     "",
     "Steps, in order:",
-    ...p.steps.map((s, i) => `${i + 1}. ${s}`),
+    ...steps.map((s, i) => `${i + 1}. ${s}`),
     "",
     "Each step is a command line: fill in the placeholders and pass the line as finance_run's " +
     "command (or call the command's finance_<namespace>_<name> tool when it is listed); " +

@@ -24,6 +24,8 @@ export interface Playbook {
   failure: string;
   /** The inputs the playbook asks for. */
   arguments: string[];
+  /** For each input, the placeholders of the steps it fills (`symbol` fills `SYMBOL`). */
+  placeholders: Record<string, string[]>;
 }
 
 /** The four playbooks of the contract, for MCP prompts, docs and notebooks. */
@@ -41,6 +43,7 @@ export const PLAYBOOKS: Playbook[] = [
     failure:
       "No statement row matches: use filings.reports, then filings.report or document.scan. Several scan matches: open a document.window around each and cite their offsets.",
     arguments: ["symbol", "metric"],
+    placeholders: { symbol: ["SYMBOL"], metric: ["<metric>", "<metric or table text>"] },
   },
   {
     name: "explain_price_move",
@@ -55,6 +58,7 @@ export const PLAYBOOKS: Playbook[] = [
     failure:
       "No dated evidence: say that no direct evidence was found. Cite provider, date, URL or accession for every item; timing is not causation.",
     arguments: ["symbol", "date"],
+    placeholders: { symbol: ["SYMBOL"], date: ["YYYY-MM-DD"] },
   },
   {
     name: "screen_and_contextualize_equities",
@@ -69,6 +73,7 @@ export const PLAYBOOKS: Playbook[] = [
     failure:
       "Fewer rows than asked: keep the returned count and its source. Screen membership is not a recommendation.",
     arguments: ["screen"],
+    placeholders: { screen: ["<screen id>"] },
   },
   {
     name: "run_reproducible_backtest",
@@ -82,5 +87,52 @@ export const PLAYBOOKS: Playbook[] = [
     failure:
       "Provider data unavailable: fail with the provider error. Keep strategy, symbols, dates, params and the JSON output so the run can be replayed.",
     arguments: ["strategy", "symbols", "start_date", "end_date"],
+    placeholders: {
+      strategy: ["STRATEGY"],
+      symbols: ["SYMBOLS"],
+      start_date: ["START"],
+      end_date: ["END"],
+    },
   },
 ];
+
+/**
+ * The playbook's steps with each given input in its placeholders, in one pass (a value is not
+ * read again for another placeholder); a placeholder whose input is not given stays. A capital
+ * placeholder is replaced as a whole word only (`SYMBOL` is not the start of `SYMBOLS`).
+ */
+export function fillSteps(p: Playbook, inputs: Record<string, string>): string[] {
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(inputs)) {
+    if (!Object.hasOwn(p.placeholders, name)) continue;
+    for (const placeholder of p.placeholders[name]) values.set(placeholder, value);
+  }
+  if (values.size === 0) return [...p.steps];
+  const pattern = [...values.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((placeholder) => {
+      const escaped = placeholder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      return /^[A-Z_-]+$/.test(placeholder) ? `(?<![A-Za-z_])${escaped}(?![A-Za-z_])` : escaped;
+    })
+    .join("|");
+  const anyPlaceholder = new RegExp(pattern, "g");
+  return p.steps.map((step) => step.replace(anyPlaceholder, (found) => values.get(found)!));
+}
+
+/** What each playbook input is; every one is optional, and fills its placeholders. */
+const INPUTS: Record<string, string> = {
+  symbol: "Ticker of the company, e.g. AAPL.",
+  metric: 'The metric or table value to find, e.g. "revenue".',
+  date: "Date of the price move, YYYY-MM-DD; price.moves finds one otherwise.",
+  screen: "Predefined screen id, e.g. day_gainers; screen.predefined lists them.",
+  strategy: "Strategy name, e.g. sma_cross; backtest.strategies lists them.",
+  symbols: "Tickers to test, comma-separated, e.g. AAPL,MSFT.",
+  start_date: "First day of the test, YYYY-MM-DD.",
+  end_date: "Last day of the test, YYYY-MM-DD.",
+};
+
+/** An input's description (an MCP prompt argument's): what it is and the placeholders it fills. */
+export function inputDescription(p: Playbook, name: string): string {
+  const fills = (p.placeholders[name] ?? []).join(" and ");
+  return `${INPUTS[name] ?? name} Fills ${fills} in the steps (optional).`;
+}
