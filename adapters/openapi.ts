@@ -5,8 +5,9 @@
  * (`<command>.args`, `<command>.data`) and operations refer to them; shapes that repeat (a
  * filing reference, backtest metrics, an argument several commands declare alike) are stored once
  * more and referred to by `$ref`, named after the field they first occur as. The responses listed
- * are the ones the adapter really sends (adapters/http.ts). Served gzip-compressed to clients
- * that accept it.
+ * are the ones the adapter really sends (adapters/http.ts). Each request body carries the
+ * command's CLI examples as named Example Objects (adapters/openapi_examples.ts). Served
+ * gzip-compressed to clients that accept it.
  */
 import type { CommandDef } from "../core/command.ts";
 import { loadAllCommands } from "../commands/registry.ts";
@@ -82,7 +83,7 @@ function failureResponse(description: string): JsonSchema {
   return { description, content: { "application/json": { schema: ref("Failure") } } };
 }
 
-function operation(def: CommandDef): JsonSchema {
+function operation(def: CommandDef, examples?: Record<string, unknown>): JsonSchema {
   const responses: Record<string, JsonSchema> = {
     "200": {
       description: "The command ran (`ok: false` when it failed).",
@@ -114,7 +115,12 @@ function operation(def: CommandDef): JsonSchema {
       tags: [def.name.split(".")[0]],
       requestBody: {
         required: true,
-        content: { "application/json": { schema: ref(`${def.name}.args`) } },
+        content: {
+          "application/json": {
+            schema: ref(`${def.name}.args`),
+            ...(examples ? { examples } : {}),
+          },
+        },
       },
       responses,
       "x-finance-cli": {
@@ -302,10 +308,13 @@ let cached: Promise<JsonSchema> | null = null;
 
 async function build(): Promise<JsonSchema> {
   const defs = [...await loadAllCommands()].sort((a, b) => a.name.localeCompare(b.name));
+  // the CLI examples as request bodies, read as finance_describe reads them (loaded here: the
+  // reader's module imports this one)
+  const { requestExamples } = await import("./openapi_examples.ts");
   const paths: Record<string, JsonSchema> = {};
   const commandSchemas: Record<string, JsonSchema> = {};
   for (const def of defs) {
-    paths[`/commands/${def.name}`] = operation(def);
+    paths[`/commands/${def.name}`] = operation(def, requestExamples(def));
     commandSchemas[`${def.name}.args`] = trimSchema(argsJsonSchema(def), false);
     commandSchemas[`${def.name}.data`] = trimSchema(dataJsonSchema(def), true);
   }
