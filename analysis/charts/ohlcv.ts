@@ -156,27 +156,34 @@ export async function ohlcvChartSvg(
     marginBottom: 36,
     style: { fontFamily: "sans-serif", fontSize: "12px", background: "white" },
     x: { type: "utc", label: null, domain },
-    y: { label: vol.label, grid: true, transform: (v: number) => v / vol.div, nice: true },
-    marks: [
-      // a day narrower than two pixels (years of daily bars) is a one-pixel rule: as a
-      // rectangle of a day, inset or not, Plot drew it 0 wide and the panel was blank
-      dayPx >= 2
-        ? Plot.rectY(rows, {
-          x: "t",
-          y: "volume",
-          interval: "day",
-          fill: volumeColour,
-          insetLeft: 0.5,
-          insetRight: 0.5,
-        })
-        : Plot.ruleX(rows, { x: "t", y1: 0, y2: "volume", stroke: volumeColour, strokeWidth: 1 }),
-      Plot.ruleY([0]),
-      ...(noVolume
-        ? [
-          Plot.text(["No volume reported for these bars"], { frameAnchor: "middle", fill: "#666" }),
-        ]
-        : []),
-    ],
+    // all-zero volume (a currency pair) has no scale to show: Plot stretched the zero domain
+    // over the panel, so every 0 was drawn full height under a "0.000000" tick
+    y: noVolume
+      ? { axis: null, domain: [0, 1] }
+      : { label: vol.label, grid: true, transform: (v: number) => v / vol.div, nice: true },
+    marks: noVolume
+      ? [
+        Plot.ruleY([0]),
+        Plot.text(["No volume reported for these bars"], {
+          frameAnchor: "middle",
+          fill: "#444",
+        }),
+      ]
+      : [
+        // a day narrower than two pixels (years of daily bars) is a one-pixel rule: as a
+        // rectangle of a day, inset or not, Plot drew it 0 wide and the panel was blank
+        dayPx >= 2
+          ? Plot.rectY(rows, {
+            x: "t",
+            y: "volume",
+            interval: "day",
+            fill: volumeColour,
+            insetLeft: 0.5,
+            insetRight: 0.5,
+          })
+          : Plot.ruleX(rows, { x: "t", y1: 0, y2: "volume", stroke: volumeColour, strokeWidth: 1 }),
+        Plot.ruleY([0]),
+      ],
   });
   // the kinds of event drawn, as the caption counts them: "split and dividend"
   const kinds = [
