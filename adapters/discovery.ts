@@ -14,19 +14,32 @@ import { operationId } from "./openapi.ts";
 import { SYNONYMS } from "./synonyms.ts";
 
 /**
- * Field weights: a word in the name or summary says more than one in an argument's help. These,
- * k1 and the length normalisation were picked by a small grid over the ranking table in
- * tests/mcp/search_cases.ts (its held-out requests were not used for it).
+ * Field weights: a word in the name, summary or action (the name's last part and the summary's
+ * first word: what the command does) says more than one in an argument's help; `referrals` are
+ * other commands' pointers to this one. These, k1 and the length normalisation were picked by a
+ * small grid over the ranking table in tests/mcp/search_cases.ts (its held-out requests were not
+ * used for it).
  */
-const WEIGHTS = { name: 3, summary: 3.5, description: 1, pointers: 0.2, args: 0.4, examples: 0.3 };
+const WEIGHTS = {
+  action: 2,
+  name: 3,
+  summary: 2.5,
+  description: 0.7,
+  pointers: 0.1,
+  referrals: 1,
+  args: 0.4,
+  examples: 0.3,
+};
 /** Length normalisation: short fields (name, summary) are held less to their length. */
 const LENGTH_NORM = {
+  action: 0.5,
   name: 0.5,
   summary: 0.5,
   description: 0.75,
   pointers: 0.75,
-  args: 0.75,
-  examples: 0.75,
+  referrals: 0.75,
+  args: 0.3,
+  examples: 0.3,
 };
 
 /** One search result: enough to choose a command and call it. */
@@ -48,10 +61,10 @@ export class CommandSearch {
 
   constructor(entries: HelpEntry[]) {
     this.#entries = new Map(entries.map((e) => [e.name, e]));
-    this.#index = new Bm25Index(entries.map(searchDoc), {
+    this.#index = new Bm25Index(searchDocs(entries), {
       weights: WEIGHTS,
       b: LENGTH_NORM,
-      k1: 1.6,
+      k1: 2.2,
       synonyms: SYNONYMS,
       synonymWeight: 0.5,
     });
@@ -94,8 +107,34 @@ function card(entry: HelpEntry): Omit<CommandCard, "score"> {
   };
 }
 
-/** The text of one command as the index sees it, field by field. */
-export function searchDoc(entry: HelpEntry): RankDoc {
+/**
+ * The text of every command as the index sees it, field by field. A pointer of one command's
+ * description to another ("for segment tables use filings.reports") says what the other is for,
+ * so it is indexed as that command's `referrals` too.
+ */
+export function searchDocs(entries: HelpEntry[]): RankDoc[] {
+  const names = new Set(entries.map((e) => e.name));
+  const referrals = new Map<string, string[]>();
+  const split = new Map(entries.map((e) => [e.name, splitPointers(e.description ?? "", names)]));
+  for (const [from, [, pointers]] of split) {
+    for (const clause of pointers.split(/(?<=[.;])\s+/)) {
+      for (const [name, text] of referralsOf(clause, names)) {
+        if (name !== from) referrals.set(name, [...referrals.get(name) ?? [], text]);
+      }
+    }
+  }
+  return entries.map((e) => searchDoc(e, split.get(e.name)!, referrals.get(e.name) ?? [], names));
+}
+
+function searchDoc(
+  entry: HelpEntry,
+  [own, pointers]: [string, string],
+  referrals: string[],
+  names: Set<string>,
+): RankDoc {
+  // another command's name says nothing of this one ("the arguments backtest.run accepts")
+  const ownWords = (text: string) =>
+    text.replace(/\bnot\b/gi, " ").replace(COMMAND_NAME, (w) => names.has(w) ? " " : w);
   const args = entry.args.map((a) =>
     [
       a.name.replace(/_/g, " "),
@@ -106,35 +145,70 @@ export function searchDoc(entry: HelpEntry): RankDoc {
   const examples = (entry.examples ?? []).map((e) =>
     e.replace(/^finance\s+/, "").replace(entry.name, "").replace(/--\S+(\s+\S+)?/g, "")
   );
-  const [own, pointers] = splitPointers(entry.description ?? "");
+  // "not" says what a command does not do, and its stem is the stem of "note": "not advice"
+  // ranked a command for "segment note"
   return {
     id: entry.name,
     fields: {
       name: entry.name.replace(/[._]/g, " "),
+      // what the command does: the last part of its name and the verb its summary starts with
+      action: `${entry.name.split(".").at(-1)!.replace(/_/g, " ")} ${entry.summary.split(" ")[0]}`,
       summary: entry.summary,
-      description: own,
-      pointers,
-      args: args.join(" "),
+      description: ownWords(own),
+      pointers: ownWords(pointers),
+      referrals: ownWords(referrals.join(" ")),
+      args: ownWords(args.join(" ")),
       examples: examples.join(" "),
     },
   };
 }
 
-const COMMAND_NAME = /\b[a-z]+\.[a-z_]+(?:\.[a-z_]+)?\b/;
+const COMMAND_NAME = /\b[a-z]+(?:\.[a-z_]+)+\b/g;
 
 /**
- * Splits a description into its own sentences and the pointers to other commands ("for X use
- * filings.statement"): those describe the other command, so they rank this one only faintly.
+ * What a pointer clause says of each command it names: the words before the first name (what
+ * to use them for) and those after its own name up to the next one ("use price.moves for large
+ * moves and backtest.run for strategies": backtest.run is for strategies, not moves).
  */
-export function splitPointers(description: string): [own: string, pointers: string] {
+function referralsOf(clause: string, names: Set<string>): [name: string, text: string][] {
+  const found = [...clause.matchAll(COMMAND_NAME)].filter((m) => names.has(m[0]));
+  if (found.length === 0) return [];
+  const shared = clause.slice(0, found[0].index);
+  return found.map((m, i) => {
+    const end = i + 1 < found.length ? found[i + 1].index : clause.length;
+    return [m[0], `${shared} ${clause.slice(m.index + m[0].length, end)}`];
+  });
+}
+
+/**
+ * Splits a description into its own clauses and the pointers to other commands ("for X use
+ * filings.statement", "see backtest.describe", "with document.scan", "… instead"): those describe
+ * the other command, so they rank this one only faintly. A clause that names another command as
+ * where its data comes from or what it feeds ("bars from market.ohlcv") is this command's own.
+ */
+export function splitPointers(
+  description: string,
+  names: Set<string>,
+): [own: string, pointers: string] {
   const own: string[] = [];
   const pointers: string[] = [];
   for (const sentence of description.split(/(?<=[.;:])\s+(?=[A-Z(`])/)) {
-    (COMMAND_NAME.test(sentence.replace(/\b\w+\.(?:pdf|htm|html|xml|ts|json)\b/g, ""))
-      ? pointers
-      : own).push(sentence);
+    for (const clause of sentence.split(/(?<=;)\s+/)) {
+      (isPointer(clause, names) ? pointers : own).push(clause);
+    }
   }
   return [own.join(" "), pointers.join(" ")];
+}
+
+const REDIRECT = /\b(?:use|see|prefer|try|with|fall back to)\s+`?$/i;
+
+function isPointer(clause: string, names: Set<string>): boolean {
+  for (const m of clause.matchAll(COMMAND_NAME)) {
+    if (!names.has(m[0])) continue;
+    if (REDIRECT.test(clause.slice(0, m.index))) return true;
+    if (/^[^.;]*\binstead\b/.test(clause.slice(m.index + m[0].length))) return true;
+  }
+  return false;
 }
 
 /** Everything about one command that finance_describe returns. */

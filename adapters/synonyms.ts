@@ -22,7 +22,7 @@ export const SYNONYMS: Record<string, string[]> = {
   "cash flow": ["cashflow statement"],
   "sec": ["filing"],
   "edgar": ["filing", "sec"],
-  "segment": ["segments"],
+  "segment": ["segment note", "report pages"],
   "management discussion": ["mda"],
   "buyback": ["share repurchases"],
   "repurchase": ["share repurchases"],

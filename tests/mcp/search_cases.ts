@@ -67,6 +67,13 @@ export const SEARCH_CASES: [query: string, intended: string][] = [
   ["read a PDF document", "document.read"],
   ["search earnings call transcripts for a ticker", "transcripts.search"],
   ["price bars for several tickers weekly", "market.ohlcv"],
+  // reported as ranked wrongly (backtest.strategy.payload, formula.margin first); the weights
+  // were picked again over the whole table with these in it
+  ["run a backtest", "backtest.run"],
+  ["backtest a moving average strategy", "backtest.run"],
+  ["which strategies can I backtest", "backtest.strategies"],
+  ["segment revenue", "filings.reports|filings.report"],
+  ["segment revenue note", "filings.reports|filings.report"],
 ];
 
 /**

@@ -4,6 +4,7 @@ import {
   CommandSearch,
   exampleArguments,
   schemaOutline,
+  searchDocs,
   shellWords,
 } from "../../adapters/discovery.ts";
 import { helpEntries } from "../../adapters/help.ts";
@@ -37,6 +38,31 @@ Deno.test("search: every request of the table ranks its command first or second"
       })`
     );
   assert.deepEqual(misses, []);
+});
+
+Deno.test("search: a request to backtest finds backtest.run first, segment revenue the report pages", () => {
+  for (const q of ["run a backtest", "backtest a moving average strategy"]) {
+    assert.equal(search.search(q, { limit: 1 })[0]?.command, "backtest.run", q);
+  }
+  for (const q of ["segment revenue", "segment revenue note"]) {
+    const top = search.search(q, { limit: 3 }).map((c) => c.command);
+    assert.ok(top.some((c) => c === "filings.reports" || c === "filings.report"), `${q}: ${top}`);
+  }
+});
+
+Deno.test("search: a pointer to another command ranks that one, and names of others rank neither", () => {
+  const docs = new Map(searchDocs(helpEntries()).map((d) => [d.id, d.fields]));
+  // filings.statement: "For notes, segment tables and other schedules use filings.reports ..."
+  assert.match(docs.get("filings.reports")!.referrals, /segment tables/);
+  assert.match(docs.get("filings.report")!.referrals, /segment tables/);
+  // market.ohlcv: "Use price.moves for large moves and backtest.run for strategies"
+  assert.doesNotMatch(docs.get("backtest.run")!.referrals, /large moves/);
+  // backtest.strategy.payload returns "the exact arguments object backtest.run accepts"
+  assert.doesNotMatch(docs.get("backtest.strategy.payload")!.description, /backtest\.run/);
+  // "e.g." is no command name: a sentence holding it stays the command's own
+  assert.match(docs.get("filings.reports")!.description, /pass either to/);
+  // "not" is no "note"
+  assert.doesNotMatch(docs.get("formula.margin")!.description, /\bnot\b/i);
 });
 
 Deno.test("search: requests the ranking was never tuned on mostly rank their command in the top two", () => {
