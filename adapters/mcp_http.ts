@@ -383,7 +383,7 @@ export const MAX_RESOURCE_CHARS = 4_000_000;
 const listLengths = new WeakMap<object, number>();
 
 /**
- * The characters a resources/read or tools/list answer carries (`--tools all` lists 294,000);
+ * The characters a resources/read or tools/list answer carries (`--tools all` lists about 362,000);
  * 0 for other answers, which are small or bounded by their own caps.
  */
 function listedLength(method: string | undefined, result: unknown): number {
