@@ -31,6 +31,7 @@ export {
   PALETTE,
   statementChart,
   type StatementChartOptions,
+  type StatementPoint,
   type StatementRowLike,
   type StatementSeries,
   statementSeries,

@@ -5,6 +5,7 @@
  * notebook, a browser and rsvg-convert).
  */
 import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
+import { periodAxis, type PeriodInfo } from "./periods.ts";
 
 /** Colour-blind-safe palette (Okabe–Ito), in the order series are coloured. */
 export const PALETTE = [
@@ -126,6 +127,21 @@ function legendMark(item: LegendItem, x: number, y: number): string {
   return `<rect x="${x}" y="${y - 6}" width="12" height="12" fill="${item.color}"/>`;
 }
 
+/** One value of a {@link StatementSeries}. */
+export interface StatementPoint {
+  /** The period's category: its end date, or end date and length. */
+  period: string;
+  /** The value, in the series' unit. */
+  value: number;
+  /**
+   * The period's length in months (null for an instant); with it a chart tells a missing
+   * period from a step, and breaks the axis there.
+   */
+  months?: number | null;
+  /** The period's fiscal label ("FY2024", "Q3 FY2025"), drawn over its end date. */
+  fiscal?: string | null;
+}
+
 /** One statement line item's values by period. */
 export interface StatementSeries {
   /** Line item label (or concept). */
@@ -135,7 +151,7 @@ export interface StatementSeries {
    * lengths (a 10-Q's quarter and year to date end on the same day) each period says its
    * length: `2025-03-29 (3 months)`, `2025-03-29 (6 months)`.
    */
-  points: { period: string; value: number }[];
+  points: StatementPoint[];
   /** The unit of the values as the statement gives it ("USD", "EUR", "USD/shares"), if known. */
   unit?: string | null;
 }
@@ -196,11 +212,9 @@ export function statementSeries(
       const end = label.split(" to ").pop() ?? label;
       const months = monthsOf(label);
       const period = lengths.size > 1 && months !== null ? `${end} (${months} months)` : end;
-      return typeof value === "number" && isFinite(value)
-        ? [{ period, value, end, months: months ?? 0 }]
-        : [];
-    }).sort((a, b) => a.end.localeCompare(b.end) || a.months - b.months)
-      .map(({ period, value }) => ({ period, value }));
+      return typeof value === "number" && isFinite(value) ? [{ period, value, end, months }] : [];
+    }).sort((a, b) => a.end.localeCompare(b.end) || (a.months ?? 0) - (b.months ?? 0))
+      .map(({ period, value, months }) => ({ period, value, months }));
     const unit = [...units].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
     if (points.length) out.push({ label: row.label ?? row.concept ?? name, points, unit });
   }
@@ -209,8 +223,11 @@ export function statementSeries(
 
 /** The parts of a `filings.history` result that {@link historySeries} reads. */
 export interface HistoryLike {
-  /** The periods, in column order; each point is drawn at its period's end date. */
-  columns?: { end: string }[];
+  /**
+   * The periods, in column order; each point is drawn at its period's end date, under its
+   * fiscal label when the column has one.
+   */
+  columns?: { end: string; start?: string | null; label?: string | null }[];
   /** The line items: `key` is the standard name, one cell per column. */
   rows?: { key: string; label: string; kind?: string; cells: { value: number | null }[] }[];
   /** The currency of the money line items (filings.history's `currency`). */
@@ -240,7 +257,10 @@ export function historySeries(data: HistoryLike, keys: string[]): StatementSerie
     if (!row) continue;
     const points = columns.flatMap((c, i) => {
       const v = row.cells[i]?.value;
-      return typeof v === "number" && isFinite(v) ? [{ period: c.end, value: v }] : [];
+      const months = c.start ? monthsOf(`${c.start} to ${c.end}`) : null;
+      return typeof v === "number" && isFinite(v)
+        ? [{ period: c.end, value: v, months, fiscal: c.label !== c.end ? c.label ?? null : null }]
+        : [];
     }).sort((a, b) => a.period.localeCompare(b.period));
     // each series says its unit, so revenue beside EPS is refused rather than drawn on one axis
     if (points.length) {
@@ -270,6 +290,18 @@ export interface StatementChartOptions {
   width?: number;
   /** Height in pixels (default 380). */
   height?: number;
+}
+
+/** Each period the series draw, with its end date, length and fiscal label. */
+function periodsOf(series: StatementSeries[]): PeriodInfo[] {
+  return series.flatMap((s) =>
+    s.points.map((p) => ({
+      key: p.period,
+      end: p.period.slice(0, 10),
+      months: p.months ?? null,
+      fiscal: p.fiscal ?? null,
+    }))
+  );
 }
 
 /** Grouped bars: one group per period, one coloured bar per line item. Returns SVG text. */
@@ -314,19 +346,38 @@ export async function statementChart(
   const rows = series.flatMap((s) =>
     s.points.map((p) => ({ period: p.period, item: s.label, value: p.value / scale.divisor }))
   );
+  const axis = periodAxis(periodsOf(series));
+  const fiscal = new Map(series.flatMap((s) => s.points.map((p) => [p.period, p.fiscal ?? null])));
+  const twoLines = [...fiscal.values()].some(Boolean);
+  const gapMark = new Map(axis.gaps.map((g) => [g.key, g.mark]));
   const plot = Plot.plot({
     document,
     width: options.width ?? 720,
     height: options.height ?? 380,
     marginLeft: 70,
-    marginBottom: 40,
-    fx: { label: "Fiscal period end", padding: 0.15 },
+    marginBottom: twoLines ? 52 : 40,
+    fx: {
+      label: "Fiscal period end",
+      padding: 0.15,
+      domain: axis.domain,
+      tickFormat: (k: string) =>
+        gapMark.has(k) ? "⋯" : fiscal.get(k) ? `${fiscal.get(k)}\n${k}` : k,
+    },
     x: { axis: null, domain: labels, padding: 0.05 },
     y: { label: `Reported value (${unit})`, grid: true, nice: true },
     color: { domain: labels, range: colors },
     marks: [
       Plot.barY(rows, { fx: "period", x: "item", y: "value", fill: "item" }),
       Plot.ruleY([0]),
+      // a run of missing periods is a category of its own, drawn as a break, not a step
+      Plot.rect(axis.gaps, { fx: "key", fill: "#eeeeee" }),
+      Plot.text(axis.gaps, {
+        fx: "key",
+        text: "mark",
+        frameAnchor: "middle",
+        fill: "#555",
+        fontSize: 10,
+      }),
       Plot.text(rows, {
         fx: "period",
         x: "item",
@@ -344,9 +395,12 @@ export async function statementChart(
       }),
     ],
   });
+  const gapNote = axis.gaps.length
+    ? ` Gap in the periods: ${axis.gaps.map((g) => g.note).join("; ")}.`
+    : "";
   return frameChart(toSvgText(plot as unknown as ChartElement), {
     title: options.title,
-    subtitle: `Bars: reported values per fiscal period, in ${unit}.`,
+    subtitle: `Bars: reported values per fiscal period, in ${unit}.${gapNote}`,
     legend: labels.map((label, i) => ({ label, color: colors[i] })),
     caption: `Source: ${options.source}. As of ${options.asOf}.`,
   });

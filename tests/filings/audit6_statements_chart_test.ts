@@ -30,10 +30,10 @@ Deno.test("statementSeries: a 10-Q's quarter and year to date are two points, ea
   const [s] = statementSeries(data, ["Net sales"]);
   // old: four points, two at "2025-03-29" and two at "2024-03-30"
   assert.deepEqual(s.points, [
-    { period: "2024-03-30 (3 months)", value: 90_753e6 },
-    { period: "2024-03-30 (6 months)", value: 210_328e6 },
-    { period: "2025-03-29 (3 months)", value: 95_359e6 },
-    { period: "2025-03-29 (6 months)", value: 219_659e6 },
+    { period: "2024-03-30 (3 months)", value: 90_753e6, months: 3 },
+    { period: "2024-03-30 (6 months)", value: 210_328e6, months: 6 },
+    { period: "2025-03-29 (3 months)", value: 95_359e6, months: 3 },
+    { period: "2025-03-29 (6 months)", value: 219_659e6, months: 6 },
   ]);
   assert.equal(new Set(s.points.map((p) => p.period)).size, s.points.length);
 });
