@@ -292,6 +292,20 @@ export interface StatementChartOptions {
   height?: number;
 }
 
+/**
+ * Decimals of the bar labels, one for the whole chart: a per-share figure, or values all under
+ * 10, to the cent (EPS -0.07 and 0.17 read "-0.1" and "0.2", 3.85 and 3.91 both "3.9");
+ * otherwise enough that every value keeps three significant figures and a fraction keeps a
+ * decimal (219.7 billion read "220"), none where every value is whole.
+ */
+function labelDigits(values: number[], perShare: boolean): number {
+  const sizes = values.map(Math.abs).filter((v) => v > 0);
+  if (perShare || sizes.every((v) => v < 10)) return 2;
+  const whole = (v: number) => Math.abs(v - Math.round(v)) < 1e-9 * Math.max(1, v);
+  const needed = sizes.map((v) => whole(v) ? 0 : Math.max(1, 2 - Math.floor(Math.log10(v))));
+  return Math.min(2, Math.max(0, ...needed));
+}
+
 /** Each period the series draw, with its end date, length and fiscal label. */
 function periodsOf(series: StatementSeries[]): PeriodInfo[] {
   return series.flatMap((s) =>
@@ -342,6 +356,10 @@ export async function statementChart(
     : options.unit;
   const unit = [named ?? own ?? "unit not stated", scale.label].filter(Boolean).join(" ");
   const labels = series.map((s) => s.label);
+  const digits = labelDigits(
+    series.flatMap((s) => s.points.map((p) => p.value / scale.divisor)),
+    perShare(unit),
+  );
   const colors = labels.map((_, i) => PALETTE[i % PALETTE.length]);
   const rows = series.flatMap((s) =>
     s.points.map((p) => ({ period: p.period, item: s.label, value: p.value / scale.divisor }))
@@ -382,14 +400,13 @@ export async function statementChart(
         fx: "period",
         x: "item",
         y: "value",
-        // as the axis writes them (1,200), a loss's size by its size (-1,500, not -1500.0)
-        text: (d: { value: number }) => {
-          const digits = Math.abs(d.value) >= 100 ? 0 : 1;
-          return d.value.toLocaleString("en-US", {
+        // as the axis writes them (1,200), a loss's size by its size (-1,500, not -1500.0),
+        // every label of the chart to one precision
+        text: (d: { value: number }) =>
+          d.value.toLocaleString("en-US", {
             minimumFractionDigits: digits,
             maximumFractionDigits: digits,
-          });
-        },
+          }),
         dy: -6,
         fontSize: 9,
       }),
