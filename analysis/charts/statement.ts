@@ -25,8 +25,11 @@ export interface LegendItem {
   label: string;
   /** CSS colour of its mark. */
   color: string;
-  /** Mark drawn beside the text (default square). */
-  shape?: "square" | "dot" | "line";
+  /**
+   * Mark drawn beside the text (default square); "light" is a pale square with a dashed edge,
+   * the mark of a derived bar.
+   */
+  shape?: "square" | "dot" | "line" | "light";
 }
 
 /** What {@link frameChart} puts around a plot. */
@@ -121,6 +124,10 @@ function legendMark(item: LegendItem, x: number, y: number): string {
       x + 12
     }" y2="${y}" stroke="${item.color}" stroke-width="2"/>`;
   }
+  if (item.shape === "light") {
+    return `<rect x="${x + 0.5}" y="${y - 5.5}" width="11" height="11" fill="${item.color}" ` +
+      `fill-opacity="0.35" stroke="${item.color}" stroke-dasharray="3,2"/>`;
+  }
   if (item.shape === "dot") {
     return `<circle cx="${x + 6}" cy="${y}" r="5" fill="${item.color}"/>`;
   }
@@ -140,6 +147,11 @@ export interface StatementPoint {
   months?: number | null;
   /** The period's fiscal label ("FY2024", "Q3 FY2025"), drawn over its end date. */
   fiscal?: string | null;
+  /**
+   * How the value was derived rather than reported ("FY - Q1 - Q2 - Q3", filings.history's
+   * `derived`); a derived bar is drawn pale with a dashed edge and said so.
+   */
+  derived?: string | null;
 }
 
 /** One statement line item's values by period. */
@@ -229,7 +241,12 @@ export interface HistoryLike {
    */
   columns?: { end: string; start?: string | null; label?: string | null }[];
   /** The line items: `key` is the standard name, one cell per column. */
-  rows?: { key: string; label: string; kind?: string; cells: { value: number | null }[] }[];
+  rows?: {
+    key: string;
+    label: string;
+    kind?: string;
+    cells: { value: number | null; derived?: string | null }[];
+  }[];
   /** The currency of the money line items (filings.history's `currency`). */
   currency?: string | null;
 }
@@ -257,9 +274,16 @@ export function historySeries(data: HistoryLike, keys: string[]): StatementSerie
     if (!row) continue;
     const points = columns.flatMap((c, i) => {
       const v = row.cells[i]?.value;
+      const derived = row.cells[i]?.derived ?? null;
       const months = c.start ? monthsOf(`${c.start} to ${c.end}`) : null;
       return typeof v === "number" && isFinite(v)
-        ? [{ period: c.end, value: v, months, fiscal: c.label !== c.end ? c.label ?? null : null }]
+        ? [{
+          period: c.end,
+          value: v,
+          months,
+          fiscal: c.label !== c.end ? c.label ?? null : null,
+          ...(derived ? { derived } : {}),
+        }]
         : [];
     }).sort((a, b) => a.period.localeCompare(b.period));
     // each series says its unit, so revenue beside EPS is refused rather than drawn on one axis
@@ -304,6 +328,25 @@ function labelDigits(values: number[], perShare: boolean): number {
   const whole = (v: number) => Math.abs(v - Math.round(v)) < 1e-9 * Math.max(1, v);
   const needed = sizes.map((v) => whole(v) ? 0 : Math.max(1, 2 - Math.floor(Math.log10(v))));
   return Math.min(2, Math.max(0, ...needed));
+}
+
+/**
+ * The derived values of the series, by how they were derived and where: "Q4 FY2023 as FY - Q1 -
+ * Q2 - Q3"; empty when every value is reported.
+ */
+function derivedNote(series: StatementSeries[]): string {
+  const where = new Map<string, Set<string>>();
+  for (const s of series) {
+    for (const p of s.points) {
+      if (!p.derived) continue;
+      // a long formula (a split adjustment) is named by its kind, not written out
+      const how = p.derived.length <= 40 ? p.derived : "adjusted from a reported value";
+      const set = where.get(how) ?? new Set();
+      set.add(p.fiscal ?? p.period);
+      where.set(how, set);
+    }
+  }
+  return [...where].map(([how, at]) => `${[...at].join(", ")} as ${how}`).join("; ");
 }
 
 /** Each period the series draw, with its end date, length and fiscal label. */
@@ -362,8 +405,14 @@ export async function statementChart(
   );
   const colors = labels.map((_, i) => PALETTE[i % PALETTE.length]);
   const rows = series.flatMap((s) =>
-    s.points.map((p) => ({ period: p.period, item: s.label, value: p.value / scale.divisor }))
+    s.points.map((p) => ({
+      period: p.period,
+      item: s.label,
+      value: p.value / scale.divisor,
+      derived: !!p.derived,
+    }))
   );
+  const derived = derivedNote(series);
   const axis = periodAxis(periodsOf(series));
   const fiscal = new Map(series.flatMap((s) => s.points.map((p) => [p.period, p.fiscal ?? null])));
   const twoLines = [...fiscal.values()].some(Boolean);
@@ -382,10 +431,26 @@ export async function statementChart(
         gapMark.has(k) ? "⋯" : fiscal.get(k) ? `${fiscal.get(k)}\n${k}` : k,
     },
     x: { axis: null, domain: labels, padding: 0.05 },
-    y: { label: `Reported value (${unit})`, grid: true, nice: true },
+    y: { label: `${derived ? "Value" : "Reported value"} (${unit})`, grid: true, nice: true },
     color: { domain: labels, range: colors },
     marks: [
-      Plot.barY(rows, { fx: "period", x: "item", y: "value", fill: "item" }),
+      Plot.barY(rows.filter((r) => !r.derived), {
+        fx: "period",
+        x: "item",
+        y: "value",
+        fill: "item",
+      }),
+      // a value computed from others (Q4 = FY - Q1 - Q2 - Q3) is not one a filing reported
+      Plot.barY(rows.filter((r) => r.derived), {
+        fx: "period",
+        x: "item",
+        y: "value",
+        fill: "item",
+        fillOpacity: 0.35,
+        stroke: "item",
+        strokeDasharray: "4,2",
+        inset: 0.5,
+      }),
       Plot.ruleY([0]),
       // a run of missing periods is a category of its own, drawn as a break, not a step
       Plot.rect(axis.gaps, { fx: "key", fill: "#eeeeee" }),
@@ -417,8 +482,15 @@ export async function statementChart(
     : "";
   return frameChart(toSvgText(plot as unknown as ChartElement), {
     title: options.title,
-    subtitle: `Bars: reported values per fiscal period, in ${unit}.${gapNote}`,
-    legend: labels.map((label, i) => ({ label, color: colors[i] })),
+    subtitle: derived
+      ? `Bars: values per fiscal period, in ${unit}; pale dashed bars are derived, not reported: ${derived}.${gapNote}`
+      : `Bars: reported values per fiscal period, in ${unit}.${gapNote}`,
+    legend: [
+      ...labels.map((label, i) => ({ label, color: colors[i] })),
+      ...(derived
+        ? [{ label: "derived, not reported", color: "#777", shape: "light" as const }]
+        : []),
+    ],
     caption: `Source: ${options.source}. As of ${options.asOf}.`,
   });
 }
