@@ -6,7 +6,15 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from "node:pat
 import { existsSync, realpathSync } from "node:fs";
 import { AccessDenied, type AccessPolicy } from "../../core/access.ts";
 import { nearestReal } from "../../core/local_files.ts";
-import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
+import {
+  type ChartElement,
+  DAY_MS,
+  plotKit,
+  pointLabel,
+  timeDomain,
+  toSvgText,
+  valueDomain,
+} from "./dom.ts";
 
 /** One bar of a backtest equity curve (backtest.run `equity_curve`). */
 export interface CurveRow {
@@ -56,6 +64,8 @@ const WIDTH = 820;
 
 /** SVG text of the chart. Deterministic for the same rows and text. */
 export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promise<string> {
+  // no rows drew an empty frame, as if the strategy had a curve and it was blank
+  if (!rows.length) throw new Error("backtestChartSvg: no equity curve rows to draw");
   const { Plot, document } = await plotKit();
   // the caller's currency, else the one its sources share (none claimed for two)
   const stated = [...new Set(Object.values(text.sources ?? {}).map((s) => s.currency ?? null))];
@@ -65,21 +75,52 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
     { date: when(r.date), value: r.equity, series: "Strategy" },
     { date: when(r.date), value: r.benchmark, series: "Buy & hold (equal weight)" },
   ]);
+  // one bar is a dot with its value: a line of one point drew nothing
+  const single = rows.length === 1;
+  const domain = timeDomain(rows.map((r) => when(r.date).getTime()));
+  // daily bars over a few days are ticked by day, never by hour
+  const days = domain[1].getTime() - domain[0].getTime() <= 14 * DAY_MS
+    ? { ticks: "day", tickFormat: "%b %-d" }
+    : {};
+  // the strategy's dot over a wider benchmark ring, its value above and the benchmark's below,
+  // so two equal values both show
+  const dots = (data: { series?: string; date: Date }[], y: string, fill: string | undefined) =>
+    single
+      ? [false, true].flatMap((strategy) => {
+        const mine = data.filter((d) => !fill && (d.series === "Strategy") === strategy);
+        const these = fill ? (strategy ? data : []) : mine;
+        return [
+          Plot.dot(these, { x: "date", y, r: strategy ? 4 : 7, fill: fill ?? "series" }),
+          Plot.text(these, {
+            x: "date",
+            y,
+            text: (d: Record<string, number>) => pointLabel(d[y]),
+            dy: strategy ? -14 : 16,
+            fill: fill ?? "series",
+          }),
+        ];
+      })
+      : [];
   const top = Plot.plot({
     document,
     width: WIDTH,
     height: 340,
     marginLeft: 70,
     marginTop: 30,
-    x: { type: "utc", label: null },
-    y: { label: `Portfolio value${currency ? ` (${currency})` : ""}`, grid: true },
+    x: { type: "utc", label: null, domain, ...days },
+    y: {
+      label: `Portfolio value${currency ? ` (${currency})` : ""}`,
+      grid: true,
+      ...(single ? { domain: valueDomain(long.map((l) => l.value)) } : {}),
+    },
     color: {
       legend: true,
       domain: ["Strategy", "Buy & hold (equal weight)"],
       range: ["#1f77b4", "#999999"],
     },
     marks: [
-      Plot.lineY(long, { x: "date", y: "value", stroke: "series", strokeWidth: 1.6 }),
+      Plot.lineY(long, { x: "date", y: "value", z: "series", stroke: "series", strokeWidth: 1.6 }),
+      ...dots(long, "value", undefined),
     ],
   });
   const bottom = Plot.plot({
@@ -87,8 +128,13 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
     width: WIDTH,
     height: 170,
     marginLeft: 70,
-    x: { type: "utc", label: "Date" },
-    y: { label: "Drawdown (%)", reverse: true, grid: true },
+    x: { type: "utc", label: "Date", domain, ...days },
+    y: {
+      label: "Drawdown (%)",
+      reverse: true,
+      grid: true,
+      ...(single ? { domain: [0, Math.max(1, Math.abs(rows[0].drawdown_pct) * 1.1)] } : {}),
+    },
     marks: [
       Plot.areaY(rows, {
         x: (r: CurveRow) => when(r.date),
@@ -97,6 +143,7 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
         fillOpacity: 0.35,
       }),
       Plot.lineY(rows, { x: (r: CurveRow) => when(r.date), y: "drawdown_pct", stroke: "#d62728" }),
+      ...dots(rows.map((r) => ({ ...r, date: when(r.date) })), "drawdown_pct", "#d62728"),
       Plot.ruleY([0]),
     ],
   });

@@ -61,3 +61,37 @@ export function toSvgText(node: ChartElement): string {
   }
   return html;
 }
+
+/** A day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/**
+ * The time domain of a series: its first to last time, or a day either side of a single time
+ * (a domain of one instant drew nothing and ticked the hours of one day).
+ */
+export function timeDomain(times: number[]): [Date, Date] {
+  const lo = Math.min(...times);
+  const hi = Math.max(...times);
+  return lo === hi ? [new Date(lo - DAY_MS), new Date(hi + DAY_MS)] : [new Date(lo), new Date(hi)];
+}
+
+/**
+ * A value domain with room around it: a single value (or a flat series) is given 4% either side
+ * (1 either side of 0), where Plot stretched one value over the axis and ticked it to six
+ * decimals ("000.000000").
+ */
+export function valueDomain(values: number[], pad = 0.04): [number, number] {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const span = hi - lo || Math.abs(hi) || 1 / pad;
+  return [lo - span * pad, hi + span * pad];
+}
+
+/** A value as a chart labels one point: whole, or two decimals under 1,000; with commas. */
+export function pointLabel(v: number): string {
+  const digits = Number.isInteger(v) || Math.abs(v) >= 1000 ? 0 : 2;
+  return v.toLocaleString("en-US", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}

@@ -2,7 +2,7 @@
  * Price moves marked on the price line: the daily close as a line, each detected move as a
  * shaded span from its start to its end date with a marker and its percent change.
  */
-import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, DAY_MS, plotKit, pointLabel, toSvgText } from "./dom.ts";
 import { frameChart } from "./statement.ts";
 import { oneBasis } from "../market/bar_basis.ts";
 import { indexLevelIn } from "../market/units.ts";
@@ -76,8 +76,10 @@ export async function movesChart(
     }))
     .filter((p) => typeof p.close === "number" && isFinite(p.close));
   if (!points.length) throw new Error("movesChart: no bar has a close to draw");
-  const first = points[0].date.getTime();
-  const last = points[points.length - 1].date.getTime();
+  // a single bar is a dot in the middle of three days (its line drew nothing, ticked by hours)
+  const single = points.length === 1;
+  const first = points[0].date.getTime() - (single ? DAY_MS : 0);
+  const last = points[points.length - 1].date.getTime() + (single ? DAY_MS : 0);
   const shown = moves
     .map((m) => ({
       ...m,
@@ -136,6 +138,7 @@ export async function movesChart(
       label: "Trading date",
       labelAnchor: "center",
       labelOffset: 40,
+      ...(xSpan <= 14 * DAY_MS ? { ticks: "day", tickFormat: "%b %-d" } : {}),
     },
     y: { label: `Close (${currency}, ${kind})`, grid: true, domain: yDomain },
     marks: [
@@ -146,6 +149,19 @@ export async function movesChart(
         fillOpacity: 0.15,
       }),
       Plot.lineY(points, { x: "date", y: "close", stroke: LINE, strokeWidth: 1.4 }),
+      ...(single
+        ? [
+          Plot.dot(points, { x: "date", y: "close", r: 4, fill: LINE }),
+          Plot.text(points, {
+            x: "date",
+            y: "close",
+            text: (p: { close: number }) => pointLabel(p.close),
+            dy: -12,
+            fill: LINE,
+            fontSize: 11,
+          }),
+        ]
+        : []),
       // a label moved off its usual spot is tied to its own dot by a thin line
       Plot.link(markers.filter((m) => m.leader), {
         x1: "end",

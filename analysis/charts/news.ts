@@ -3,7 +3,7 @@
  * with title, unit and source caption. Returns standalone SVG text (Observable Plot in the
  * frame the other charts use), which a browser, a notebook or an SVG-to-PNG converter draws.
  */
-import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, plotKit, pointLabel, timeDomain, toSvgText } from "./dom.ts";
 import { frameChart, PALETTE } from "./statement.ts";
 
 /** One named series of news.analyze `series`. */
@@ -56,6 +56,8 @@ function timeAxis(times: Date[]): Record<string, unknown> {
     label: "Date (UTC)",
     labelAnchor: "center",
     labelOffset: 36,
+    // a single time is drawn in the middle of a day either side (one instant drew nothing)
+    ...(days.length === 1 ? { domain: timeDomain(days) } : {}),
     tickFormat: daily ? "%Y-%m-%d" : "%Y-%m-%d %H:%M",
     ...(daily && days.length <= 12 ? { ticks: days.map((d) => new Date(d)) } : { ticks: 6 }),
   };
@@ -104,6 +106,7 @@ export async function newsTimelineSvg(
   // the title, legend and source go in the frame: Plot's own (title, caption, color legend)
   // make an HTML <figure>, which is no SVG file and which no SVG converter draws
   const names = [...new Set(series.map((s) => s.series))];
+  const lone = points.filter((p) => points.filter((q) => q.series === p.series).length === 1);
   const colors = names.map((_, i) => PALETTE[i % PALETTE.length]);
   const chart = Plot.plot({
     document,
@@ -124,6 +127,15 @@ export async function newsTimelineSvg(
     marks: [
       ...(tone ? [Plot.ruleY([0], { stroke: "#999" })] : []),
       Plot.lineY(points, { x: "t", y: "value", stroke: "series", strokeWidth: 1.5 }),
+      // a series of one point is a dot with its value: its line drew nothing
+      Plot.dot(lone, { x: "t", y: "value", r: 4, fill: "series" }),
+      Plot.text(lone, {
+        x: "t",
+        y: "value",
+        text: (p: { value: number }) => pointLabel(p.value),
+        dy: -12,
+        fill: "series",
+      }),
       Plot.tip(
         points,
         Plot.pointerX({

@@ -3,7 +3,7 @@
  * dividend and capital-gain distribution dates marked, the volume in the unit it counts.
  * Returns standalone SVG text (Observable Plot on a linkedom DOM).
  */
-import { type ChartElement, plotKit, toSvgText } from "./dom.ts";
+import { type ChartElement, DAY_MS, plotKit, pointLabel, toSvgText, valueDomain } from "./dom.ts";
 import { indexLevelIn, indexLevelUnit, unitOf } from "../market/units.ts";
 import { parseSymbol } from "../../core/symbols.ts";
 
@@ -76,7 +76,17 @@ export async function ohlcvChartSvg(
   ]);
   // Both panels share one x domain (one day past the last bar, so its volume bar fits) and
   // the same margins, so a price and its volume line up vertically.
-  const domain = [rows[0].t, new Date(rows.at(-1)!.t.getTime() + 86_400_000)];
+  // a single bar sits in the middle of three days, drawn as a dot with its close (a line of
+  // one point drew nothing)
+  const single = rows.length === 1;
+  const domain = [
+    new Date(rows[0].t.getTime() - (single ? DAY_MS : 0)),
+    new Date(rows.at(-1)!.t.getTime() + (single ? 2 : 1) * DAY_MS),
+  ];
+  // daily bars over a few days are ticked by day, never by hour
+  const days = domain[1].getTime() - domain[0].getTime() <= 15 * DAY_MS
+    ? { ticks: "day", tickFormat: "%b %-d" }
+    : {};
   const mid = (rows[0].t.getTime() + rows.at(-1)!.t.getTime()) / 2;
   const splitCount = (data.splits ?? []).length;
   const per = (amount: number) =>
@@ -115,7 +125,12 @@ export async function ohlcvChartSvg(
     style: { fontFamily: "sans-serif", fontSize: "12px", background: "white" },
     // Dates are read off the volume panel below; repeating them here would collide with it.
     x: { type: "utc", label: null, axis: null, domain },
-    y: { label: `${what}${cur}`, grid: true, nice: true },
+    y: {
+      label: `${what}${cur}`,
+      grid: true,
+      nice: true,
+      ...(single ? { domain: valueDomain(lines.map((l) => l.value!)) } : {}),
+    },
     color: { domain: ["Close", "Adjusted close"], range: ["#1f5fbf", "#e07b00"] },
     marks: [
       Plot.ruleX(events, { x: "t", stroke: "#999", strokeDasharray: "4,3" }),
@@ -139,6 +154,18 @@ export async function ohlcvChartSvg(
         )
       ),
       Plot.lineY(lines, { x: "t", y: "value", stroke: "series", strokeWidth: 1.6 }),
+      ...(single
+        ? [
+          Plot.dot(lines, { x: "t", y: "value", r: 4, fill: "series" }),
+          Plot.text(lines, {
+            x: "t",
+            y: "value",
+            text: (l: { value: number }) => pointLabel(l.value),
+            dy: -12,
+            fill: "series",
+          }),
+        ]
+        : []),
     ],
   });
   const dayPx = plotWidth / ((domain[1].getTime() - domain[0].getTime()) / 86_400_000);
@@ -155,7 +182,7 @@ export async function ohlcvChartSvg(
     marginRight: 20,
     marginBottom: 36,
     style: { fontFamily: "sans-serif", fontSize: "12px", background: "white" },
-    x: { type: "utc", label: null, domain },
+    x: { type: "utc", label: null, domain, ...days },
     // all-zero volume (a currency pair) has no scale to show: Plot stretched the zero domain
     // over the panel, so every 0 was drawn full height under a "0.000000" tick
     y: noVolume
