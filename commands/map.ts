@@ -1619,7 +1619,7 @@ export interface CommandMap {
       url?: string;
       /** Form picking a bare symbol's latest filing (exact: 10-K, 10-Q, 10-K/A; default 10-K); beside accession/url, that filing's form. */
       form?: string;
-      /** Statement family: income, balance or cashflow (income_statement, balance_sheet, cash_flow also accepted). */
+      /** Statement family: income, balance or cashflow. */
       statement?: "income" | "balance" | "cashflow";
       /** Keep only rows whose concept, label, parent, calculation parent or member holds this text or all its words, tags' words included (per share basic finds EarningsPerShareBasic); any case. */
       query?: string;
