@@ -24,7 +24,10 @@ export interface CurveRow {
   equity: number;
   /** Equal-weight buy-and-hold value. */
   benchmark: number;
-  /** Drawdown from the running peak, in percent (0 or below). */
+  /**
+   * Drawdown from the running peak as a positive percent below it (0 at a peak), as backtest.run
+   * gives it; a negative value (the other convention) is drawn by its size, the same.
+   */
   drawdown_pct: number;
 }
 
@@ -75,6 +78,7 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
     { date: when(r.date), value: r.equity, series: "Strategy" },
     { date: when(r.date), value: r.benchmark, series: "Buy & hold (equal weight)" },
   ]);
+  const depth = rows.map((r) => ({ ...r, drawdown_pct: Math.abs(r.drawdown_pct) }));
   // one bar is a dot with its value: a line of one point drew nothing
   const single = rows.length === 1;
   const domain = timeDomain(rows.map((r) => when(r.date).getTime()));
@@ -129,21 +133,22 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
     height: 170,
     marginLeft: 70,
     x: { type: "utc", label: "Date", domain, ...days },
+    // the magnitude, downward from 0: a curve signed either way is drawn the same
     y: {
-      label: "Drawdown (%)",
+      label: "Drawdown (% below peak)",
       reverse: true,
       grid: true,
-      ...(single ? { domain: [0, Math.max(1, Math.abs(rows[0].drawdown_pct) * 1.1)] } : {}),
+      ...(single ? { domain: [0, Math.max(1, depth[0].drawdown_pct * 1.1)] } : {}),
     },
     marks: [
-      Plot.areaY(rows, {
+      Plot.areaY(depth, {
         x: (r: CurveRow) => when(r.date),
         y: "drawdown_pct",
         fill: "#d62728",
         fillOpacity: 0.35,
       }),
-      Plot.lineY(rows, { x: (r: CurveRow) => when(r.date), y: "drawdown_pct", stroke: "#d62728" }),
-      ...dots(rows.map((r) => ({ ...r, date: when(r.date) })), "drawdown_pct", "#d62728"),
+      Plot.lineY(depth, { x: (r: CurveRow) => when(r.date), y: "drawdown_pct", stroke: "#d62728" }),
+      ...dots(depth.map((r) => ({ ...r, date: when(r.date) })), "drawdown_pct", "#d62728"),
       Plot.ruleY([0]),
     ],
   });
