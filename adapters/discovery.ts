@@ -133,8 +133,7 @@ function searchDoc(
   names: Set<string>,
 ): RankDoc {
   // another command's name says nothing of this one ("the arguments backtest.run accepts")
-  const ownWords = (text: string) =>
-    text.replace(/\bnot\b/gi, " ").replace(COMMAND_NAME, (w) => names.has(w) ? " " : w);
+  const ownWords = (text: string) => text.replace(COMMAND_NAME, (w) => names.has(w) ? " " : w);
   const args = entry.args.map((a) =>
     [
       a.name.replace(/_/g, " "),
@@ -145,8 +144,6 @@ function searchDoc(
   const examples = (entry.examples ?? []).map((e) =>
     e.replace(/^finance\s+/, "").replace(entry.name, "").replace(/--\S+(\s+\S+)?/g, "")
   );
-  // "not" says what a command does not do, and its stem is the stem of "note": "not advice"
-  // ranked a command for "segment note"
   return {
     id: entry.name,
     fields: {

@@ -32,10 +32,12 @@ export interface RankHit {
   matched: string[];
 }
 
+// "not" says what a command does not do, and its stem is the stem of "note": kept, "not advice"
+// ranked a command for "segment note"
 const STOP = new Set(
   ("a an and are as at be by can do does did for from get give how i in into is it its me my " +
     "of on or our over about show tell that the their them then there these this to us was we what when " +
-    "where which who will with you your please want need finance")
+    "where which who will with you your please want need finance not")
     .split(" "),
 );
 
