@@ -63,14 +63,24 @@ function timeAxis(times: Date[]): Record<string, unknown> {
   };
 }
 
+/** The first and last day of the points, "2026-01-02 to 2026-01-31" (one day alone once). */
+function spanOf(times: Date[]): string {
+  const days = times.map((t) => t.toISOString().slice(0, 10)).sort();
+  return days[0] === days.at(-1) ? days[0] : `${days[0]} to ${days.at(-1)}`;
+}
+
 /** Options of {@link newsTimelineSvg}. */
 export interface NewsChartOptions {
   /** Title above the chart. */
   title?: string;
   /** What the values are, e.g. "articles" or "average tone". */
   unit?: string;
-  /** Query shown in the caption. */
+  /** Query shown in the title and the caption. */
   query?: string;
+  /** The GDELT request the series came from (news.analyze's `request_url`), in the caption. */
+  request_url?: string | null;
+  /** When it was read (news.analyze's `retrieved_at`, ISO 8601), in the caption. */
+  retrieved_at?: string | null;
   /** Width in pixels (default 900). */
   width?: number;
   /** Height in pixels (default 360). */
@@ -148,10 +158,23 @@ export async function newsTimelineSvg(
     ],
   });
   return frameChart(toSvgText(chart as unknown as ChartElement), {
-    title: opts.title ?? (tone ? "News tone over time" : "News volume over time"),
+    title: opts.title ??
+      `${tone ? "News tone over time" : "News volume over time"}${
+        opts.query ? `: ${opts.query}` : ""
+      }`,
     legend: names.length > 1
       ? names.map((label, i) => ({ label, color: colors[i], shape: "line" as const }))
       : undefined,
-    caption: `Source: GDELT DOC 2.0${opts.query ? ` · query ${opts.query}` : ""}`,
+    // the dates shown, when the request was read and the request itself: a chart saved apart
+    // from its result still says where its counts came from
+    caption: [
+      `Source: GDELT DOC 2.0${opts.query ? ` · query ${opts.query}` : ""} · ${
+        spanOf(points.map((p) => p.t))
+      }`,
+      opts.retrieved_at
+        ? `retrieved ${opts.retrieved_at.slice(0, 10)}`
+        : "retrieval date not given",
+      opts.request_url ?? "",
+    ].filter(Boolean).join(" · "),
   });
 }

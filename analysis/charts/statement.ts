@@ -50,11 +50,29 @@ function esc(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** Splits text into lines of at most `max` characters at spaces. */
+/**
+ * A word longer than a line (a source URL) in pieces of at most `max` characters, each cut after
+ * the last `&`, `?`, `/` or `=` it holds, so the whole address is shown, a line at a time.
+ */
+function pieces(word: string, max: number): string[] {
+  const out: string[] = [];
+  let rest = word;
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const cut = Math.max(...["&", "?", "/", "="].map((c) => window.lastIndexOf(c)));
+    const at = cut > max / 3 ? cut + 1 : max;
+    out.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  out.push(rest);
+  return out;
+}
+
+/** Splits text into lines of at most `max` characters at spaces (a longer word in pieces). */
 function wrap(text: string, max: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(/\s+/)) {
+  for (const word of text.split(/\s+/).flatMap((w) => w.length > max ? pieces(w, max) : [w])) {
     if (line && (line + " " + word).length > max) {
       lines.push(line);
       line = word;

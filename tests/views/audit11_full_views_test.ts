@@ -241,11 +241,20 @@ Deno.test("news chart: a standalone SVG (no HTML figure) that converts to PNG, d
       { date: "2026-02-23T00:00:00Z", value: 955 },
       { date: "2026-02-24T00:00:00Z", value: 1480 },
     ],
-  }], { query: '"Apple"' });
+  }], {
+    query: '"Apple"',
+    request_url:
+      "https://api.gdeltproject.org/api/v2/doc/doc?query=%22Apple%22&mode=timelinevolraw",
+    retrieved_at: "2026-02-25T08:00:00Z",
+  });
   assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   assert.doesNotMatch(svg, /<figure|<h2|<div/);
-  assert.match(svg, />News volume over time</);
-  assert.match(svg, />Source: GDELT DOC 2\.0 · query "Apple"</);
+  // the title names the query; the caption the days shown, when they were read and the request
+  assert.match(svg, />News volume over time: "Apple"</);
+  assert.match(
+    svg,
+    /Source: GDELT DOC 2\.0 · query "Apple" · 2026-02-22 to 2026-02-24 · retrieved 2026-02-25 ·(?:<\/text><text[^>]*>)?\s*https:\/\/api\.gdeltproject\.org\/api\/v2\/doc\/doc\?query=%22Apple%22&amp;mode=timelinevolraw/,
+  );
   for (const d of ["2026-02-22", "2026-02-23", "2026-02-24"]) {
     assert.match(svg, new RegExp(`>${d}<`));
   }
