@@ -62,6 +62,18 @@ export async function ohlcvChartSvg(
   data: OhlcvChartData,
   opts: OhlcvChartOptions = {},
 ): Promise<string> {
+  // market.ohlcv of several symbols answers { symbols: [...] }: one chart is one symbol's bars
+  const several = (data as unknown as { symbols?: unknown }).symbols;
+  if (!Array.isArray(data.rows) && several && typeof several === "object") {
+    const names = Object.keys(several);
+    throw new Error(
+      `this is market.ohlcv's answer for ${names.length} symbols (${names.join(", ")}): chart ` +
+        `one at a time, passing one symbol's series (data.symbols["${names[0] ?? "AAPL"}"])`,
+    );
+  }
+  if (!Array.isArray(data.rows)) {
+    throw new Error("no bars to chart: pass market.ohlcv's data for one symbol (its `rows` list)");
+  }
   const { Plot, document } = await plotKit();
   const width = opts.width ?? 900;
   const priceH = Math.round((opts.height ?? 520) * 0.72);
