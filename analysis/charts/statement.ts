@@ -394,6 +394,15 @@ export async function statementChart(
       }); draw each unit in a chart of its own`,
     );
   }
+  // a line item whose unit is not stated beside one in USD is no USD figure: one axis, one unit
+  const unstated = series.filter((s) => !s.unit).map((s) => s.label);
+  if (given.length === 1 && unstated.length) {
+    throw new Error(
+      `statementChart: ${unstated.join(", ")} ${
+        unstated.length === 1 ? "states" : "state"
+      } no unit beside ${given[0]}; draw it in a chart of its own, or give its unit`,
+    );
+  }
   const own = given[0]?.replace(/^(\w+)\/shares?$/i, "$1 per share") ?? null;
   const code = (u: string | null | undefined) => /^([A-Z]{3})\b/.exec(u ?? "")?.[1] ?? null;
   if (options.unit && own && code(options.unit) && code(own) && code(options.unit) !== code(own)) {
