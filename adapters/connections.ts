@@ -181,6 +181,43 @@ export function serveConnections(opts: ServeOptions): Serving {
   };
 }
 
+/**
+ * Answers whose body is handed to Deno in pieces, each piece counted as the connection moving: a
+ * long answer read by a slow client (4 MB at 100 KB/s is 40 s) was cut at the idle timeout,
+ * which ran from when the answer was handed over, not from when its last byte left. The idle
+ * timeout now runs from the last piece Deno took: a client that stops reading is still closed.
+ */
+const pieced = new WeakMap<Response, { moved: () => void }>();
+
+/** Bodies up to this many bytes go to Deno whole (its fast path); longer ones in pieces. */
+export const PIECED_BODY_BYTES = 64 * 1024;
+
+/**
+ * A response whose long body (past {@link PIECED_BODY_BYTES}) is given in 64 KB pieces, each
+ * taken by Deno counting as progress on the connection; a short body is given whole.
+ */
+export function longAnswer(body: string | Uint8Array<ArrayBuffer>, init?: ResponseInit): Response {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  if (bytes.byteLength <= PIECED_BODY_BYTES) return new Response(body, init);
+  let at = 0;
+  const state = { moved: () => {} };
+  const stream = new ReadableStream<Uint8Array>({
+    type: "bytes",
+    pull(controller) {
+      state.moved();
+      const end = Math.min(at + PIECED_BODY_BYTES, bytes.byteLength);
+      controller.enqueue(bytes.slice(at, end));
+      at = end;
+      if (at >= bytes.byteLength) controller.close();
+    },
+  });
+  const headers = new Headers(init?.headers);
+  headers.set("content-length", String(bytes.byteLength));
+  const res = new Response(stream, { ...init, headers });
+  pieced.set(res, state);
+  return res;
+}
+
 /** One open connection: requests in progress, and when it is closed if none arrives. */
 interface Open {
   busy: number;
@@ -290,6 +327,9 @@ class ConnectionTable {
     const done = (res?: unknown) => {
       c.busy--;
       c.deadline = this.#now + this.#limits.idleTimeoutMs;
+      // a long answer moves the idle deadline each time Deno takes a piece of it
+      const long = res instanceof Response ? pieced.get(res) : undefined;
+      if (long) long.moved = () => c.deadline = this.#now + this.#limits.idleTimeoutMs;
       // a 413 answers `connection: close` with the body unread: Deno would read and drop the
       // rest (a declared gigabyte, for up to the idle timeout) and serve requests sent after it.
       // The connection is closed a moment after instead (closing at once would reset it under

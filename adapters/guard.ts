@@ -10,7 +10,7 @@
  */
 import { failure } from "../core/envelope.ts";
 import { clip } from "../core/args.ts";
-import { counted } from "./connections.ts";
+import { counted, longAnswer, PIECED_BODY_BYTES } from "./connections.ts";
 import { loneSurrogate, loneSurrogateMessage } from "./well_formed.ts";
 import type { PlotFiles } from "./plot_files.ts";
 import { constantTimeEqual, TokenFailures } from "./bearer_token.ts";
@@ -56,9 +56,15 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * headers are read (measured: about 1.6 against 4 to 14 µs a response).
  */
 export function reply(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  const res = status === 200
-    ? new Response(JSON.stringify(body))
-    : new Response(JSON.stringify(body), { status });
+  const text = JSON.stringify(body);
+  // a long answer goes in pieces, each moving its connection's idle deadline (connections.ts)
+  if (text.length > PIECED_BODY_BYTES) {
+    return longAnswer(text, {
+      status,
+      headers: { "content-type": JSON_TYPE, "x-content-type-options": "nosniff", ...headers },
+    });
+  }
+  const res = status === 200 ? new Response(text) : new Response(text, { status });
   const h = res.headers;
   h.set("content-type", JSON_TYPE);
   h.append("x-content-type-options", "nosniff");

@@ -14,6 +14,7 @@ import { openApiResponse } from "./openapi.ts";
 import { DOCS_HEADERS, docsPage } from "./api_docs.ts";
 import { withCors } from "./cors.ts";
 import { AnswerMemo } from "./answer_memo.ts";
+import { longAnswer, PIECED_BODY_BYTES } from "./connections.ts";
 import { pureEntry, runPureArgs, runPureArgsNow } from "./pure.ts";
 import { describeError } from "../core/errors.ts";
 import { type ClientInfo, type GuardOptions, reply, RequestGuard } from "./guard.ts";
@@ -78,6 +79,12 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * same way after the body (Deno keeps such a response lazy until it is sent).
  */
 function replyText(text: string): Response {
+  // a long answer goes in pieces, each moving its connection's idle deadline (connections.ts)
+  if (text.length > PIECED_BODY_BYTES) {
+    return longAnswer(text, {
+      headers: { "content-type": JSON_TYPE, "x-content-type-options": "nosniff" },
+    });
+  }
   const res = new Response(text);
   const h = res.headers;
   h.set("content-type", JSON_TYPE);

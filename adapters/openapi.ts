@@ -12,6 +12,7 @@
 import type { CommandDef } from "../core/command.ts";
 import { loadAllCommands } from "../commands/registry.ts";
 import { VERSION } from "../core/version.ts";
+import { longAnswer } from "./connections.ts";
 import { argsJsonSchema, dataJsonSchema, type JsonSchema } from "./jsonschema.ts";
 
 /** `finance_<name with dots as underscores>`. */
@@ -396,10 +397,11 @@ export async function openApiResponse(req: Request): Promise<Response> {
     "content-type": "application/json; charset=utf-8",
     vary: "accept-encoding",
   };
-  if (!acceptsGzip(req.headers.get("accept-encoding"))) return new Response(body, { headers });
+  // in pieces, each moving the connection's idle deadline: a slow reader still gets it whole
+  if (!acceptsGzip(req.headers.get("accept-encoding"))) return longAnswer(body, { headers });
   if (lastGzip?.server !== server) {
     const stream = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
     lastGzip = { server, bytes: await new Response(stream).bytes() };
   }
-  return new Response(lastGzip.bytes, { headers: { ...headers, "content-encoding": "gzip" } });
+  return longAnswer(lastGzip.bytes, { headers: { ...headers, "content-encoding": "gzip" } });
 }
