@@ -23,7 +23,7 @@ import { weakTokenProblem } from "./bearer_token.ts";
 import { withCors } from "./cors.ts";
 import { failure } from "../core/envelope.ts";
 import { getDefaultSession, type Session } from "../core/session.ts";
-import { connectionLimitsFromEnv } from "./connections.ts";
+import { connectionLimitsFromEnv, longAnswer, PIECED_BODY_BYTES } from "./connections.ts";
 import type { CliIO } from "../core/io.ts";
 import type { ToolSet } from "./mcp_tools.ts";
 
@@ -167,7 +167,7 @@ export function createMcpHttpHandler(opts: McpHttpOptions = {}): AdapterHandler 
   const cors = withCors(opts.allowedOrigins ?? [], guarded);
   // Host and Origin are checked before the CORS preflight answer too (every method is checked)
   const mcpRoute = async (req: Request, info?: ClientInfo) =>
-    nosniff(guard.admit(req, "no-token", info) ?? await cors(req, info));
+    pieced(nosniff(guard.admit(req, "no-token", info) ?? await cors(req, info)));
   return (req, info) => {
     const path = req.url.slice(req.url.indexOf("/", req.url.indexOf("//") + 2));
     return path === "/mcp" || path.startsWith("/mcp?") ? mcpRoute(req, info) : adapter(req, info);
@@ -465,6 +465,18 @@ function schemaIssues(text: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A long JSON answer (every tool's definition, a command's long result) goes to Deno in pieces,
+ * each moving the connection's idle deadline, so a slow reader gets it whole (connections.ts).
+ */
+async function pieced(res: Response): Promise<Response> {
+  if (!res.body || !/^application\/json/i.test(res.headers.get("content-type") ?? "")) return res;
+  const bytes = await res.bytes();
+  return bytes.byteLength > PIECED_BODY_BYTES
+    ? longAnswer(bytes, { status: res.status, headers: res.headers })
+    : new Response(bytes, { status: res.status, headers: res.headers });
 }
 
 /** Every answer of /mcp carries nosniff: a browser never reads one (which may echo) as HTML. */

@@ -73,3 +73,33 @@ Deno.test("longAnswer: a short body is a plain response; a long one says its len
   assert.equal(long.headers.get("content-length"), String(140_000));
   assert.equal(await long.text(), "é".repeat(70_000));
 });
+
+Deno.test("MCP over HTTP: a long answer (every tool's definition) is given in pieces, whole", async () => {
+  const { createMcpHttpHandler } = await import("../../adapters/mcp_http.ts");
+  const { testSession } = await import("../_helpers.ts");
+  const { parseToolSet } = await import("../../adapters/mcp_tools.ts");
+  const session = testSession();
+  try {
+    const handler = createMcpHttpHandler({ session, tools: parseToolSet("all") });
+    const post = (body: unknown) =>
+      handler(
+        new Request("http://127.0.0.1/mcp", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+    const res = await post({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const length = Number(res.headers.get("content-length"));
+    assert.ok(length > 64 * 1024, `content-length ${res.headers.get("content-length")}`);
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+    const text = await res.text();
+    assert.equal(new TextEncoder().encode(text).byteLength, length);
+    assert.ok(JSON.parse(text).result.tools.length > 70);
+  } finally {
+    session.close();
+  }
+});
