@@ -243,7 +243,11 @@ export function kpiHistoryView(data: unknown): Block[] {
     });
     blocks.push(
       items.length
-        ? { kind: "matches", caption: `${s.metric} (${items.length} periods)`, items }
+        ? {
+          kind: "matches",
+          caption: `${s.metric} (${items.length} period${items.length === 1 ? "" : "s"})`,
+          items,
+        }
         : { kind: "note", text: `${s.metric}: no values found` },
     );
   }
