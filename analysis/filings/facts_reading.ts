@@ -128,7 +128,8 @@ export async function scaleSlips(
 ): Promise<string | null> {
   const { scaleSlip, slipWords } = await import("../../analysis/filings/facts.ts");
   const { unitKind } = await import("../../analysis/filings/facts_basis.ts");
-  if (unitKind(unit) !== "money") return null;
+  // amounts of money and share counts (NVIDIA's 546,639 thousand diluted shares tagged as 546,639)
+  if (unitKind(unit) !== "money" && unit !== "shares") return null;
   const hits = rows.filter((r) =>
     r.restated && scaleSlip(r.first_reported.value, r.last_reported.value) !== null
   );

@@ -222,7 +222,8 @@ export function buildHistory(
   const slipped = new WeakMap<Cell, string>();
   const cellOf = (item: LineItem, p: FactPeriod) => {
     const cell = reported(item, p, opts.basis, shares, unplaced);
-    const f = item.kind === "flow" || item.kind === "instant"
+    // share counts too: NVIDIA's 10-Q of 2010 tagged 546,639 thousand diluted shares as 546,639
+    const f = item.kind === "flow" || item.kind === "instant" || item.kind === "shares"
       ? scaleSlip(p.first.value, p.last.value)
       : null;
     if (f !== null && p.restated) {
@@ -288,6 +289,7 @@ export function buildHistory(
     });
   }
   warnings.push(...cellWarnings(rows, opts.basis, slipped));
+  warnings.push(...shareJumps(rows, columns));
   if (shares) warnings.push(...splitWarnings(rows, shares));
   warnings.push(...datingWarnings(rows));
   return { taxonomy, currency, columns, rows, missing, warnings };
@@ -502,6 +504,43 @@ function datingWarnings(rows: Row[]): string[] {
 }
 
 /** What the shown per-share and share-count cells owe to share splits, in words. */
+/**
+ * Share counts a power of a thousand apart in neighbouring columns: no company's share count
+ * moves a thousandfold in a period (splits are already on one basis here), so one of the two was
+ * most likely tagged in thousands as units, a slip a single report leaves no restatement to show.
+ */
+export function shareJumps(rows: Row[], columns: Column[]): string[] {
+  const out: string[] = [];
+  for (const row of rows) {
+    if (row.kind !== "shares") continue;
+    const jumps: string[] = [];
+    let prev: { value: number; i: number } | null = null;
+    row.cells.forEach((c, i) => {
+      if (c.value === null || c.value === 0) return;
+      // two periods' counts differ a little besides the slip (issues, buybacks): within a tenth
+      const r = prev ? c.value / prev.value : 0;
+      if (prev && [1e3, 1e6, 1e-3, 1e-6].some((f) => Math.abs(r / f - 1) <= 0.1)) {
+        jumps.push(
+          `${columns[prev.i]?.label ?? prev.i} ${fmtValue(prev.value)} beside ${
+            columns[i]?.label ?? i
+          } ${fmtValue(c.value)}`,
+        );
+      }
+      prev = { value: c.value, i };
+    });
+    if (jumps.length) {
+      out.push(
+        `${row.key}: share counts a thousand times apart in neighbouring periods (${
+          jumps.slice(0, 3).join("; ")
+        }${
+          jumps.length > 3 ? "; ..." : ""
+        }): one of each pair was most likely tagged in thousands as units (a slip in that filing, no change in the shares); check the cited filings before using either`,
+      );
+    }
+  }
+  return out;
+}
+
 function splitWarnings(rows: Row[], shares: ShareBasis): string[] {
   const cells = rows.filter((r) => r.kind === "per_share" || r.kind === "shares")
     .flatMap((r) => r.cells);
