@@ -1142,6 +1142,7 @@ export interface CommandMap {
           form: string;
           filed: string;
           url: string;
+          tag?: string;
         };
         last_reported: {
           value: number;
@@ -1149,6 +1150,7 @@ export interface CommandMap {
           form: string;
           filed: string;
           url: string;
+          tag?: string;
         };
         restated: boolean;
         reports: number;

@@ -37,6 +37,12 @@ export interface Report {
   accession_no: string;
   form: string;
   filed: string;
+  /**
+   * The tag the filing reported the value under, when it is another than its period's `tag` (a
+   * company's earlier tag for the same quantity, folded in): a citation names what the filing
+   * holds.
+   */
+  tag?: string;
 }
 
 /** One period of one concept. */

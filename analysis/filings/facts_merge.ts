@@ -205,10 +205,16 @@ function withEarlierTags(
   const first = g[0];
   const last = g[g.length - 1];
   const c = changes(g);
+  // each report cites the tag its own filing used (SalesRevenueNet, where the period's is Revenues)
+  const tagOf = new Map(all.map(({ tag, r }) => [r, tag]));
+  const cited = (r: FactRow) => {
+    const tag = tagOf.get(r);
+    return tag && tag !== p.tag ? { ...report(r), tag } : report(r);
+  };
   return {
     ...p,
-    first: report(first),
-    last: report(last),
+    first: cited(first),
+    last: cited(last),
     reports: new Set(g.map((r) => r.accn)).size,
     restated: g.some((r) => differs(r.val, first.val)),
     first_change: c.first_change,

@@ -32,6 +32,14 @@ export type CellOf = (item: LineItem, p: FactPeriod) => Cell;
 /** How a cell left empty for a filing's several values of its period begins (see reported). */
 export const SEVERAL = "several values";
 
+/** A report as a cell's restated_from gives it: value, accession, form and filing date. */
+const citedReport = (r: FactPeriod["first"]) => ({
+  value: r.value,
+  accession_no: r.accession_no,
+  form: r.form,
+  filed: r.filed,
+});
+
 export const fmtValue = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 6 });
 
 export function reported(
@@ -53,13 +61,14 @@ export function reported(
   }
   const cell: Cell = {
     value: r.value,
-    tag: p.tag,
+    // the tag the cited filing reported it under (a company's earlier tag, folded in)
+    tag: r.tag ?? p.tag,
     accession_no: r.accession_no,
     form: r.form,
     filed: r.filed,
     restated: p.restated,
     first_reported: p.first.value,
-    restated_from: p.restated ? { ...(basis === "first_reported" ? p.last : p.first) } : null,
+    restated_from: p.restated ? citedReport(basis === "first_reported" ? p.last : p.first) : null,
     derived: null,
     sources: null,
     note: null,

@@ -28,6 +28,9 @@ export const reportSchema = z.object({
   form: z.string(),
   filed: z.string(),
   url: z.string(),
+  tag: z.string().optional().describe(
+    "The tag this filing reported the value under, when another than the row's tag (a company's earlier tag for the same quantity, e.g. SalesRevenueNet before Revenues).",
+  ),
 });
 
 /** Loads a company's facts and the index of its filings' own periods. */

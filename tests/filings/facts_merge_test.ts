@@ -39,7 +39,10 @@ Deno.test("mergedPeriods: a period first reported under a tag since renamed keep
   assert.equal(p.tag, "Revenues");
   assert.equal(p.first.accession_no, "A");
   assert.equal(p.first.filed, "2016-10-26");
+  // each report names the tag its own filing used, where it is not the period's
+  assert.equal(p.first.tag, "SalesRevenueNet");
   assert.equal(p.last.accession_no, "B");
+  assert.equal(p.last.tag, undefined);
   assert.equal(p.reports, 2);
   assert.equal(p.restated, false);
   // as of before the new tag's filing, only the old report counts
@@ -48,6 +51,7 @@ Deno.test("mergedPeriods: a period first reported under a tag since renamed keep
   });
   assert.equal(then.first.accession_no, "A");
   assert.equal(then.last.accession_no, "A");
+  assert.equal(then.last.tag ?? then.tag, "SalesRevenueNet");
 });
 
 Deno.test("mergedPeriods: two tags one filing gives different values for are two quantities, not merged", () => {
