@@ -91,9 +91,10 @@ export async function ohlcvChartSvg(
   // a single bar sits in the middle of three days, drawn as a dot with its close (a line of
   // one point drew nothing)
   const single = rows.length === 1;
+  // each day's volume bar is centred on its date, as its close is: half a day either side
   const domain = [
-    new Date(rows[0].t.getTime() - (single ? DAY_MS : 0)),
-    new Date(rows.at(-1)!.t.getTime() + (single ? 2 : 1) * DAY_MS),
+    new Date(rows[0].t.getTime() - (single ? DAY_MS : DAY_MS / 2)),
+    new Date(rows.at(-1)!.t.getTime() + (single ? DAY_MS : DAY_MS / 2)),
   ];
   // daily bars over a few days are ticked by day, never by hour
   const days = domain[1].getTime() - domain[0].getTime() <= 15 * DAY_MS
@@ -213,9 +214,9 @@ export async function ohlcvChartSvg(
         // rectangle of a day, inset or not, Plot drew it 0 wide and the panel was blank
         dayPx >= 2
           ? Plot.rectY(rows, {
-            x: "t",
+            x1: (r: { t: Date }) => new Date(r.t.getTime() - DAY_MS / 2),
+            x2: (r: { t: Date }) => new Date(r.t.getTime() + DAY_MS / 2),
             y: "volume",
-            interval: "day",
             fill: volumeColour,
             insetLeft: 0.5,
             insetRight: 0.5,
