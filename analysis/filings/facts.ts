@@ -170,6 +170,10 @@ export function filingPeriods(allRows: Iterable<FactRow[]>): FilingIndex {
   for (const rows of allRows) {
     for (const r of rows) {
       if (!r.start || daysBetween(r.start, r.end) < 80) continue;
+      // a period ending after its filing is none the filing reports on (a dividend declared for
+      // the next quarter, a buyback plan's term): NVIDIA's 10-Q for the quarter to 2013-10-27
+      // tags one to 2014-01-26, which made that its period and left its cover-page count unlabelled
+      if (r.end > r.filed) continue;
       ends.add(r.end);
       const d = daysBetween(r.start, r.end);
       if (d >= YTD_DAYS[0] && d <= YTD_DAYS[1]) {

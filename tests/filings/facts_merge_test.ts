@@ -104,3 +104,22 @@ Deno.test("fiscal labels follow the company's calendar from its annual reports, 
   // long before the years the calendar was read from, the filing's own label stands
   assert.equal(label("2010-05-02"), "Q1 FY2010");
 });
+
+Deno.test("filingPeriods: a period ending after its filing (a dividend declared ahead) is not the filing's own", () => {
+  // NVIDIA's 10-Q for the quarter to 2013-10-27 also tags a dividend for the quarter to 2014-01-26
+  const q3: FactRow = {
+    start: "2013-07-29",
+    end: "2013-10-27",
+    val: 1,
+    accn: "Q3",
+    fy: 2014,
+    fp: "Q3",
+    form: "10-Q",
+    filed: "2013-11-20",
+  };
+  const ahead: FactRow = { ...q3, start: "2013-10-28", end: "2014-01-26", val: 0.085 };
+  const index = filingPeriods([[q3, ahead]]);
+  assert.equal(index.byAccn.get("Q3")?.end, "2013-10-27");
+  assert.ok(!index.ends?.has("2014-01-26"));
+  assert.ok(index.ends?.has("2013-10-27"));
+});
