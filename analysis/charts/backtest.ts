@@ -10,7 +10,7 @@ import {
   type ChartElement,
   DAY_MS,
   plotKit,
-  pointLabel,
+  pointMarks,
   timeDomain,
   toSvgText,
   valueDomain,
@@ -93,16 +93,13 @@ export async function backtestChartSvg(rows: CurveRow[], text: ChartText): Promi
       ? [false, true].flatMap((strategy) => {
         const mine = data.filter((d) => !fill && (d.series === "Strategy") === strategy);
         const these = fill ? (strategy ? data : []) : mine;
-        return [
-          Plot.dot(these, { x: "date", y, r: strategy ? 4 : 7, fill: fill ?? "series" }),
-          Plot.text(these, {
-            x: "date",
-            y,
-            text: (d: Record<string, number>) => pointLabel(d[y]),
-            dy: strategy ? -14 : 16,
-            fill: fill ?? "series",
-          }),
-        ];
+        return pointMarks(Plot, these, {
+          x: "date",
+          y,
+          fill: fill ?? "series",
+          r: strategy ? 4 : 7,
+          dy: strategy ? -14 : 16,
+        });
       })
       : [];
   const top = Plot.plot({

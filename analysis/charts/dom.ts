@@ -87,6 +87,28 @@ export function valueDomain(values: number[], pad = 0.04): [number, number] {
   return [lo - span * pad, hi + span * pad];
 }
 
+/**
+ * A lone point drawn as a dot with its value above it (`dy` moves the label): a
+ * line through one point draws nothing. `y` names the data's value field.
+ */
+export function pointMarks(
+  Plot: PlotKit["Plot"],
+  data: readonly object[],
+  opts: { x: string; y: string; fill: string; r?: number; dy?: number; fontSize?: number },
+) {
+  return [
+    Plot.dot(data, { x: opts.x, y: opts.y, r: opts.r ?? 4, fill: opts.fill }),
+    Plot.text(data, {
+      x: opts.x,
+      y: opts.y,
+      text: (d: Record<string, number>) => pointLabel(d[opts.y]),
+      dy: opts.dy ?? -12,
+      fill: opts.fill,
+      ...(opts.fontSize ? { fontSize: opts.fontSize } : {}),
+    }),
+  ];
+}
+
 /** A value as a chart labels one point: whole, or two decimals under 1,000; with commas. */
 export function pointLabel(v: number): string {
   const digits = Number.isInteger(v) || Math.abs(v) >= 1000 ? 0 : 2;

@@ -2,7 +2,7 @@
  * Price moves marked on the price line: the daily close as a line, each detected move as a
  * shaded span from its start to its end date with a marker and its percent change.
  */
-import { type ChartElement, DAY_MS, plotKit, pointLabel, toSvgText } from "./dom.ts";
+import { type ChartElement, DAY_MS, plotKit, pointMarks, toSvgText } from "./dom.ts";
 import { frameChart } from "./statement.ts";
 import { oneBasis } from "../market/bar_basis.ts";
 import { indexLevelIn } from "../market/units.ts";
@@ -150,17 +150,7 @@ export async function movesChart(
       }),
       Plot.lineY(points, { x: "date", y: "close", stroke: LINE, strokeWidth: 1.4 }),
       ...(single
-        ? [
-          Plot.dot(points, { x: "date", y: "close", r: 4, fill: LINE }),
-          Plot.text(points, {
-            x: "date",
-            y: "close",
-            text: (p: { close: number }) => pointLabel(p.close),
-            dy: -12,
-            fill: LINE,
-            fontSize: 11,
-          }),
-        ]
+        ? pointMarks(Plot, points, { x: "date", y: "close", fill: LINE, fontSize: 11 })
         : []),
       // a label moved off its usual spot is tied to its own dot by a thin line
       Plot.link(markers.filter((m) => m.leader), {

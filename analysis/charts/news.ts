@@ -3,7 +3,7 @@
  * with title, unit and source caption. Returns standalone SVG text (Observable Plot in the
  * frame the other charts use), which a browser, a notebook or an SVG-to-PNG converter draws.
  */
-import { type ChartElement, plotKit, pointLabel, timeDomain, toSvgText } from "./dom.ts";
+import { type ChartElement, plotKit, pointMarks, timeDomain, toSvgText } from "./dom.ts";
 import { frameChart, PALETTE } from "./statement.ts";
 
 /** One named series of news.analyze `series`. */
@@ -138,14 +138,7 @@ export async function newsTimelineSvg(
       ...(tone ? [Plot.ruleY([0], { stroke: "#999" })] : []),
       Plot.lineY(points, { x: "t", y: "value", stroke: "series", strokeWidth: 1.5 }),
       // a series of one point is a dot with its value: its line drew nothing
-      Plot.dot(lone, { x: "t", y: "value", r: 4, fill: "series" }),
-      Plot.text(lone, {
-        x: "t",
-        y: "value",
-        text: (p: { value: number }) => pointLabel(p.value),
-        dy: -12,
-        fill: "series",
-      }),
+      ...pointMarks(Plot, lone, { x: "t", y: "value", fill: "series" }),
       Plot.tip(
         points,
         Plot.pointerX({

@@ -3,7 +3,7 @@
  * dividend and capital-gain distribution dates marked, the volume in the unit it counts.
  * Returns standalone SVG text (Observable Plot on a linkedom DOM).
  */
-import { type ChartElement, DAY_MS, plotKit, pointLabel, toSvgText, valueDomain } from "./dom.ts";
+import { type ChartElement, DAY_MS, plotKit, pointMarks, toSvgText, valueDomain } from "./dom.ts";
 import { indexLevelIn, indexLevelUnit, unitOf } from "../market/units.ts";
 import { parseSymbol } from "../../core/symbols.ts";
 
@@ -167,18 +167,7 @@ export async function ohlcvChartSvg(
         )
       ),
       Plot.lineY(lines, { x: "t", y: "value", stroke: "series", strokeWidth: 1.6 }),
-      ...(single
-        ? [
-          Plot.dot(lines, { x: "t", y: "value", r: 4, fill: "series" }),
-          Plot.text(lines, {
-            x: "t",
-            y: "value",
-            text: (l: { value: number }) => pointLabel(l.value),
-            dy: -12,
-            fill: "series",
-          }),
-        ]
-        : []),
+      ...(single ? pointMarks(Plot, lines, { x: "t", y: "value", fill: "series" }) : []),
     ],
   });
   const dayPx = plotWidth / ((domain[1].getTime() - domain[0].getTime()) / 86_400_000);
