@@ -395,6 +395,8 @@ export async function openApiResponse(req: Request): Promise<Response> {
   const body = JSON.stringify(await openApiDocument({ server }));
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
+    // as every other answer of the server: it names the Host the request came with
+    "x-content-type-options": "nosniff",
     vary: "accept-encoding",
   };
   // in pieces, each moving the connection's idle deadline: a slow reader still gets it whole

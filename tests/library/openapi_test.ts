@@ -135,6 +135,9 @@ Deno.test("openapi: storing shapes once changes no schema; the size stays in bou
   const zipped = await call("/openapi.json", { headers: { "accept-encoding": "br, gzip" } });
   assert.equal(zipped.headers.get("content-encoding"), "gzip");
   assert.equal(zipped.headers.get("vary"), "accept-encoding");
+  // nosniff on the document, plain or compressed, as on every other answer
+  assert.equal(plain.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(zipped.headers.get("x-content-type-options"), "nosniff");
   const wire = new Uint8Array(await zipped.arrayBuffer());
   const unzipped = await new Response(
     new Blob([wire]).stream().pipeThrough(new DecompressionStream("gzip")),
